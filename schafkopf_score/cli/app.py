@@ -1,0 +1,567 @@
+"""The ``schafkopf`` command: a thin typer layer. Each command parses, calls one library
+function and renders; a ``ScoreError`` becomes ``Error: ...`` on stderr and exit status 2."""
+
+from __future__ import annotations
+
+import functools
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any, Optional, TypeVar
+
+import typer
+
+from ..errors import ScoreError
+from .options import ENTRY_NAMES, with_entry_options
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+app = typer.Typer(
+    name="schafkopf",
+    help="Scorekeeper and tariff calculator for Schafkopf, Wendish, Deutscher Schafskopf and Sheepshead.\n\n"
+    "Example: schafkopf --table examples/stammtisch.toml sheet",
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode=None,
+    pretty_exceptions_enable=False,
+)
+
+TableOpt = Annotated[
+    Optional[str],
+    typer.Option("--table", envvar="SCHAFKOPF_TABLE", help="The table file (default: schafkopf.toml here).",
+                 show_envvar=True),
+]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object instead of text.")]
+SessionOpt = Annotated[Optional[int], typer.Option("--session", help="Session number (default: the latest).")]
+AllOpt = Annotated[bool, typer.Option("--all", help="All sessions together.")]
+
+
+def fail(exc: ScoreError) -> None:
+    typer.echo(f"Error: {exc.message}", err=True)
+    if exc.hint:
+        typer.echo(exc.hint, err=True)
+    raise typer.Exit(exc.exit_code)
+
+
+def guard(func: F) -> F:
+    """Turn a ``ScoreError`` into a message and exit status 2; a broken pipe into silence."""
+
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return func(*args, **kwargs)
+        except ScoreError as exc:
+            fail(exc)
+        except BrokenPipeError:
+            raise typer.Exit(0) from None
+
+    return wrapper  # type: ignore[return-value]
+
+
+def emit_json(data: Any) -> None:
+    typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+class Ctx:
+    def __init__(self, table: str | None) -> None:
+        self.table_opt = table
+        self._cfg: Any = None
+
+    def cfg(self) -> Any:
+        if self._cfg is None:
+            from ..table import find_table_path, load_table
+
+            self._cfg = load_table(find_table_path(self.table_opt))
+        return self._cfg
+
+    def ledger(self, create: bool = False) -> Any:
+        from ..ledger import Ledger
+
+        return Ledger(self.cfg().ledger_path, create=create)
+
+
+def get(ctx: typer.Context) -> Ctx:
+    obj = ctx.find_root().obj
+    if obj is None:
+        obj = Ctx(None)
+        ctx.find_root().obj = obj
+    return obj  # type: ignore[no-any-return]
+
+
+@app.callback()
+def main(ctx: typer.Context, table: TableOpt = None) -> None:
+    """Keep score at a Schafkopf table: calc and add games, see the sheet, settle the money.
+
+    Example: schafkopf --table examples/stammtisch.toml add sauspiel --player Anna --partner Ben --augen 72
+    """
+    ctx.obj = Ctx(table)
+
+
+# -- new / rules ----------------------------------------------------------------------------------
+
+@app.command()
+@guard
+def new(
+    path: Annotated[Path, typer.Argument(help="Where to write the table file.")],
+    family: Annotated[str, typer.Option("--family", help="bavarian | wendish | deutscher | sheepshead")] = "bavarian",
+    players: Annotated[str, typer.Option("--players", help="Names in seating order, comma-separated.")] = "",
+    preset: Annotated[str, typer.Option("--preset", help="official | wirtshaus (Bavarian)")] = "official",
+    tariff: Annotated[Optional[str], typer.Option("--tariff", help="Base tariffs in cents, e.g. 10/50 (or 10/50/10).")] = None,
+    seats: Annotated[Optional[int], typer.Option("--seats", help="Players in one game (default: 4, or fewer players).")] = None,
+    name: Annotated[str, typer.Option("--name", help="The table's name.")] = "",
+    language: Annotated[str, typer.Option("--language", help="de | en")] = "de",
+    currency: Annotated[str, typer.Option("--currency", help="EUR, USD, ...")] = "EUR",
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
+) -> None:
+    """Write a new table file with every key spelled out.
+
+    Example: schafkopf new stammtisch.toml --family bavarian --players Anna,Ben,Cora,Dora --tariff 10/50
+    """
+    from ..errors import IllegalEntry
+    from ..rules.registry import find_family
+    from ..table import load_table, render_table, write_atomic
+
+    fam = find_family(family)
+    names = [p.strip() for p in players.split(",")] if players else []
+    if not names:
+        raise IllegalEntry("new needs the players.", "Add --players Anna,Ben,Cora,Dora (seating order).")
+    if language not in ("de", "en"):
+        raise IllegalEntry(f"--language {language!r} is not supported.", "Use de or en.")
+    if path.exists() and not force:
+        raise IllegalEntry(f"{path} exists already; it was left as it is.", "Choose another path, or add --force.")
+    if not path.parent.exists():
+        raise IllegalEntry(f"The folder {path.parent} does not exist.", "Create it first, or choose another path.")
+    text = render_table(fam, names, name=name or path.stem, seats=seats, preset=preset, tariff=tariff,
+                        language=language, currency=currency)
+    write_atomic(path, text)
+    cfg = load_table(path)  # what we wrote must load
+    typer.echo(f"Wrote {path} ({fam.title}, {', '.join(cfg.players)}; {cfg.seats} seats).")
+    typer.echo(f"Next: schafkopf --table {path} add ...")
+
+
+@app.command()
+@guard
+def rules(
+    ctx: typer.Context,
+    check: Annotated[bool, typer.Option("--check", help="Only validate the table file.")] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Show the table's tariffs and house rules (or just check the file).
+
+    Example: schafkopf --table examples/stammtisch.toml rules
+    """
+    cfg = get(ctx).cfg()
+    snap = cfg.snapshot()
+    if as_json:
+        emit_json({"path": str(cfg.path), "name": cfg.name, "ledger": str(cfg.ledger_path), **snap.to_dict()})
+        return
+    if check:
+        typer.echo(f"{cfg.path}: OK ({cfg.family}, {len(cfg.players)} players, {cfg.seats} seats).")
+        return
+    from .render import console
+
+    con = console()
+    con.print(f"[bold]{cfg.name}[/] ({cfg.family}), {cfg.path}")
+    con.print(f"Players: {', '.join(cfg.players)}; seats {cfg.seats}; deck {cfg.deck}; ledger {cfg.ledger_path}")
+    con.print("[bold]Tariff[/]: " + ", ".join(f"{k} {v}" for k, v in cfg.tariff.items()))
+    for k, v in cfg.rules.items():
+        con.print(f"  {k} = {v}")
+
+
+# -- games ----------------------------------------------------------------------------------------
+
+def _entry(ctx: typer.Context, game: str, entry: dict[str, Any]) -> Any:
+    from ..entry import build_entry
+
+    cfg = get(ctx).cfg()
+    return build_entry(cfg.family_obj(), cfg.players, game, {k: entry.get(k) for k in ENTRY_NAMES})
+
+
+def _typed(game: str, entry: dict[str, Any]) -> str:
+    raw = {k: v for k, v in entry.items() if v not in (None, False, 0, [], ())}
+    return json.dumps({"game": game, **raw}, ensure_ascii=False)
+
+
+GameArg = Annotated[str, typer.Argument(help="The game: sauspiel, solo, wenz, ... (see the README).")]
+
+
+@app.command()
+@guard
+@with_entry_options
+def calc(ctx: typer.Context, game: GameArg, as_json: JsonOpt = False, **entry: Any) -> None:
+    """Compute and explain a game without recording it.
+
+    Example: schafkopf calc solo --player Anna --suit herz --augen 105 --laufende 4 --legen 1
+    """
+    from ..evening import calc as do_calc
+    from .render import outcome_json, outcome_text
+
+    c = get(ctx)
+    cfg = c.cfg()
+    e = _entry(ctx, game, entry)
+    ledger = c.ledger(create=False)
+    try:
+        played = do_calc(cfg, ledger, e)
+    finally:
+        ledger.close()
+    if as_json:
+        emit_json(outcome_json(played))
+    else:
+        typer.echo(outcome_text(played))
+
+
+@app.command()
+@guard
+@with_entry_options
+def add(ctx: typer.Context, game: GameArg, as_json: JsonOpt = False, **entry: Any) -> None:
+    """Check a game against the table's rules, record it and show the standings.
+
+    Example: schafkopf add sauspiel --player Anna --partner Ben --augen 72 --laufende 3
+    """
+    from ..evening import add as do_add
+    from ..evening import view_session
+    from .render import balances_text, next_dealer_line, outcome_json, outcome_text, words
+
+    c = get(ctx)
+    cfg = c.cfg()
+    e = _entry(ctx, game, entry)
+    ledger = c.ledger(create=True)
+    try:
+        hand, played = do_add(cfg, ledger, e, _typed(game, entry))
+        view = view_session(cfg, ledger)
+    finally:
+        ledger.close()
+    if as_json:
+        emit_json(outcome_json(played, hand=hand, session=view.session.id if view.session else None,
+                               balances=view.balances, stock_total=view.stock))
+        return
+    w = words(cfg.language)
+    typer.echo(outcome_text(played, f"{w['hand']} {hand} {w['recorded']}:"))
+    typer.echo(f"{w['balance']}:")
+    typer.echo(balances_text(view.balances, view.rules, view.unit))
+    for note in cfg.family_obj().standing_notes(view.rules, view.state, view.balances, cfg.language):
+        typer.echo(note)
+    typer.echo(next_dealer_line(view))
+
+
+# -- corrections ---------------------------------------------------------------------------------
+
+ReasonOpt = Annotated[str, typer.Option("--reason", help="Why (kept in the ledger).")]
+
+
+@app.command()
+@guard
+def undo(ctx: typer.Context, reason: ReasonOpt = "", as_json: JsonOpt = False) -> None:
+    """Void the last recorded game (the row stays in the ledger, marked void).
+
+    Example: schafkopf undo --reason "entered twice"
+    """
+    from ..evening import undo as do_undo
+
+    c = get(ctx)
+    ledger = c.ledger(create=False)
+    try:
+        rec = do_undo(c.cfg(), ledger, reason)
+    finally:
+        ledger.close()
+    _voided(rec, as_json)
+
+
+def _voided(rec: Any, as_json: bool) -> None:
+    if as_json:
+        emit_json({"voided": rec.hand, "game": rec.game, "session": rec.session_id})
+    else:
+        typer.echo(f"Hand {rec.hand} ({rec.game}) is void; the ledger keeps it, marked void.")
+
+
+@app.command()
+@guard
+def void(
+    ctx: typer.Context,
+    hand: Annotated[int, typer.Argument(help="The hand number, as on the sheet.")],
+    reason: ReasonOpt = "",
+    as_json: JsonOpt = False,
+) -> None:
+    """Void hand N of the open session; later hands are recomputed.
+
+    Example: schafkopf void 7 --reason "wrong partner"
+    """
+    from ..evening import void as do_void
+
+    c = get(ctx)
+    ledger = c.ledger(create=False)
+    try:
+        rec = do_void(c.cfg(), ledger, hand, reason)
+    finally:
+        ledger.close()
+    _voided(rec, as_json)
+
+
+@app.command()
+@guard
+@with_entry_options
+def edit(
+    ctx: typer.Context,
+    hand: Annotated[int, typer.Argument(help="The hand number, as on the sheet.")],
+    game: GameArg,
+    reason: ReasonOpt = "",
+    as_json: JsonOpt = False,
+    **entry: Any,
+) -> None:
+    """Replace hand N with a corrected entry (the old row is voided, never lost).
+
+    Example: schafkopf edit 7 sauspiel --player Anna --partner Cora --augen 72 --reason "wrong partner"
+    """
+    from ..evening import edit as do_edit
+    from .render import outcome_json, outcome_text
+
+    c = get(ctx)
+    cfg = c.cfg()
+    e = _entry(ctx, game, entry)
+    ledger = c.ledger(create=False)
+    try:
+        played = do_edit(cfg, ledger, hand, e, reason, _typed(game, entry))
+    finally:
+        ledger.close()
+    if as_json:
+        emit_json(outcome_json(played, hand=hand))
+    else:
+        typer.echo(outcome_text(played, f"Hand {hand} corrected:"))
+
+
+# -- views ---------------------------------------------------------------------------------------
+
+def _views(ctx: typer.Context, session: int | None, all_: bool) -> list[Any]:
+    from ..evening import view_session
+
+    c = get(ctx)
+    cfg = c.cfg()
+    ledger = c.ledger(create=False)
+    try:
+        if all_:
+            views = [view_session(cfg, ledger, s.id) for s in ledger.sessions()]
+            return views or [view_session(cfg, ledger)]
+        return [view_session(cfg, ledger, session)]
+    finally:
+        ledger.close()
+
+
+def _hand_json(row: Any) -> dict[str, Any]:
+    rec = row.record
+    data: dict[str, Any] = {"hand": rec.hand, "game": rec.game, "entry": rec.entry.to_dict(),
+                            "void": not rec.valid, "recorded_at": rec.created_at}
+    if not rec.valid:
+        data.update({"void_kind": rec.void_kind, "reason": rec.void_reason, "voided_at": rec.void_at})
+    if row.played is not None:
+        out = row.played.outcome
+        data.update({"payouts": out.payout_map(), "stock": out.stock, "dealer": row.played.seating.dealer,
+                     "sitting_out": list(row.played.seating.sitting_out), "explanation": out.explanation,
+                     "replaces": rec.replaces is not None})
+    return data
+
+
+@app.command()
+@guard
+def sheet(ctx: typer.Context, session: SessionOpt = None, all_: AllOpt = False, as_json: JsonOpt = False) -> None:
+    """The session as the paper block shows it: one row a hand, running totals.
+
+    Example: schafkopf --table examples/stammtisch.toml sheet
+    """
+    views = _views(ctx, session, all_)
+    if as_json:
+        emit_json({"sessions": [
+            {"session": v.session.id if v.session else None, "closed": v.closed, "unit": v.unit,
+             "hands": [_hand_json(r) for r in v.rows], "balances": v.balances, "stock": v.stock,
+             "next_dealer": None if v.closed else v.state.dealer}
+            for v in views]})
+        return
+    from .render import print_sheet
+
+    print_sheet(views, get(ctx).cfg())
+
+
+def _total(views: list[Any]) -> dict[str, int]:
+    total: dict[str, int] = {}
+    for v in views:
+        for n, a in v.balances.items():
+            total[n] = total.get(n, 0) + a
+    return total
+
+
+@app.command()
+@guard
+def standings(ctx: typer.Context, session: SessionOpt = None, all_: AllOpt = False, as_json: JsonOpt = False) -> None:
+    """Each player's balance, the Stock, and who deals next.
+
+    Example: schafkopf standings
+    """
+    views = _views(ctx, session, all_)
+    cfg = get(ctx).cfg()
+    balances = _total(views)
+    last = views[-1]
+    fam = cfg.family_obj()
+    if as_json:
+        emit_json({"sessions": [v.session.id for v in views if v.session], "unit": last.unit,
+                   "balances": balances, "next_dealer": None if last.closed else last.state.dealer,
+                   **fam.pending(last.rules, last.state)})
+        return
+    from .render import next_dealer_line, print_standings, words
+
+    w = words(cfg.language)
+    notes = fam.standing_notes(last.rules, last.state, balances, cfg.language)
+    if not last.closed:
+        notes.append(next_dealer_line(last))
+    title = f"{cfg.name}: " + (f"{w['session']} {last.session.id}" if last.session and not all_ else w["total"])
+    print_standings(balances, last.rules, last.unit, notes, title)
+
+
+@app.command()
+@guard
+def settle(
+    ctx: typer.Context,
+    close: Annotated[bool, typer.Option("--close", help="Close the session (stores the closing balances).")] = False,
+    round_: Annotated[Optional[int], typer.Option("--round", help="Round to cash, e.g. 50 cents.")] = None,
+    from_balances: Annotated[Optional[str], typer.Option("--from-balances", help="Settle balances from paper: A=..,B=..")] = None,
+    session: SessionOpt = None,
+    all_: AllOpt = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Net every player's balance and list the fewest transfers that clear it.
+
+    Example: schafkopf settle --round 50 --close
+    """
+    from ..errors import IllegalEntry
+    from ..settle import fewest_transfers, round_balances
+    from .render import amount, transfer_line, words
+
+    c = get(ctx)
+    cfg = c.cfg()
+    if round_ is not None and round_ <= 0:
+        raise IllegalEntry(f"--round {round_} is not a positive number of cents.", "Give e.g. --round 50.")
+    rules = cfg.snapshot()
+    unit = "cent"
+    if from_balances is not None:
+        if close:
+            raise IllegalEntry("--from-balances settles a paper sheet; it cannot close a session.", "Drop --close.")
+        balances = parse_balances(cfg, from_balances)
+        closed_view = None
+    else:
+        if close:
+            from ..evening import close_session
+
+            if session is not None or all_:
+                raise IllegalEntry("--close closes the open session only.", "Drop --session/--all.")
+            ledger = c.ledger(create=False)
+            try:
+                closed_view = close_session(cfg, ledger)
+            finally:
+                ledger.close()
+            views = [closed_view]
+        else:
+            closed_view = None
+            views = _views(ctx, session, all_)
+        balances = _total(views)
+        unit = views[-1].unit
+    money = balances
+    moved: dict[str, int] = {}
+    if round_:
+        money = round_balances(balances, round_)
+        moved = {n: money[n] - balances[n] for n in balances if money[n] != balances[n]}
+    transfers = fewest_transfers(money, list(money))
+    if as_json:
+        data: dict[str, Any] = {"balances": money, "transfers": [t.to_dict() for t in transfers], "unit": unit,
+                                "closed": bool(closed_view)}
+        if round_:
+            data["unrounded"] = balances
+            data["rounding"] = moved
+        emit_json(data)
+        return
+    w = words(cfg.language)
+    lines = [f"{w['balance']}:"]
+    lines += [f"  {n:<12} {amount(v, rules, unit):>12}" for n, v in money.items()]
+    if round_:
+        lines.append(f"{w['rounded']} {amount(round_, rules, unit, sign=False)}: " + (
+            ", ".join(f"{n} {amount(d, rules, unit)}" for n, d in moved.items()) or "-"))
+    lines.append(f"{w['transfers']}:")
+    lines += [f"  {transfer_line(t, rules, unit)}" for t in transfers] or [f"  {w['nothing']}"]
+    if closed_view is not None:
+        lines.append(f"{w['session']} {closed_view.session.id} {w['closed']}.")
+    typer.echo("\n".join(lines))
+
+
+def parse_balances(cfg: Any, text: str) -> dict[str, int]:
+    """``Anna=3.40,Ben=-3.40`` (euros, comma or point) into cents by player."""
+    from ..entry import parse_pairs
+    from ..errors import IllegalEntry, InvalidEntry
+    from ..rules.family import resolve_name
+
+    out: dict[str, int] = {}
+    for name, value in parse_pairs(text, "--from-balances"):
+        who = resolve_name(name, cfg.players)
+        out[who] = out.get(who, 0) + parse_money(value, name)
+    total = sum(out.values())
+    if total != 0:
+        raise IllegalEntry(
+            f"The balances sum to {total / 100:+.2f}, not zero.",
+            "Every cent won is a cent lost: check the sheet and correct one of them.",
+        )
+    del InvalidEntry
+    return out
+
+
+def parse_money(text: str, who: str) -> int:
+    """``3,40`` / ``-3.40`` / ``12`` euros into cents, exactly (no floats)."""
+    import re
+
+    from ..errors import InvalidEntry
+
+    t = text.strip().replace("€", "").replace(" ", "")
+    m = re.fullmatch(r"([+-]?)(\d+)(?:[.,](\d{1,2}))?", t)
+    if not m:
+        raise InvalidEntry(f"{who}={text!r} is not an amount.", "Write amounts like Anna=3,40 or Ben=-3.40.")
+    cents = int(m.group(2)) * 100 + int((m.group(3) or "0").ljust(2, "0"))
+    return -cents if m.group(1) == "-" else cents
+
+
+@app.command()
+@guard
+def check(ctx: typer.Context, as_json: JsonOpt = False) -> None:
+    """Verify the ledger: zero sums, replay equals stored payouts, closing balances.
+
+    Silent with exit 0 when everything holds; lists each problem with exit 1 otherwise.
+
+    Example: schafkopf check
+    """
+    from ..evening import check_ledger
+
+    c = get(ctx)
+    ledger = c.ledger(create=False)
+    try:
+        problems = check_ledger(ledger)
+    finally:
+        ledger.close()
+    if as_json and problems:
+        emit_json({"problems": problems})
+    else:
+        for p in problems:
+            where = f"session {p['session']}" + (f", hand {p['hand']}" if p["hand"] is not None else "")
+            typer.echo(f"{where}: {p['problem']}")
+    if problems:
+        raise typer.Exit(1)
+
+
+def run() -> None:
+    """Console entry point: no traceback ever reaches a user."""
+    try:
+        app()
+    except ScoreError as exc:  # raised outside a command (should not happen)
+        print(f"Error: {exc.message}", file=sys.stderr)
+        sys.exit(2)
+    except KeyboardInterrupt:
+        print("Interrupted; nothing half-written was kept.", file=sys.stderr)
+        sys.exit(130)
+    except Exception as exc:  # a bug: say so plainly, never a traceback
+        print(f"Internal error ({type(exc).__name__}: {exc}). Please report it; the ledger is unchanged "
+              "unless the command said it recorded something.", file=sys.stderr)
+        sys.exit(1)

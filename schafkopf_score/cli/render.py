@@ -1,0 +1,243 @@
+"""Everything the CLI prints. Plain text for the fast paths (``calc``, ``add``); rich tables for
+the sheet, standings and settlement (rich is imported only there)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..money import format_amount
+from ..rules.model import Outcome, TableRules
+from ..rules.play import Played
+
+WORDS = {
+    "de": {
+        "wins": "gewinnt", "win": "gewinnen", "loses": "verliert", "lose": "verlieren", "and": "und",
+        "pays": "zahlt", "hand": "Spiel", "game": "Spiel", "void": "ungültig", "edited": "korrigiert",
+        "balance": "Stand", "player": "Spieler", "deals_next": "Nächster Geber", "sits_out": "setzt aus",
+        "sit_out": "setzen aus", "nothing": "Niemand muss zahlen.", "session": "Abend", "stock": "Stock",
+        "transfers": "Ausgleich", "closed": "abgeschlossen", "open": "offen", "recorded": "eingetragen",
+        "rounded": "Gerundet auf", "moved": "Rundung", "total": "Summe", "dealer": "Geber",
+        "restated": "neu berechnet",
+    },
+    "en": {
+        "wins": "wins", "win": "win", "loses": "loses", "lose": "lose", "and": "and",
+        "pays": "pays", "hand": "Hand", "game": "Game", "void": "void", "edited": "edited",
+        "balance": "Balance", "player": "Player", "deals_next": "Next dealer", "sits_out": "sits out",
+        "sit_out": "sit out", "nothing": "Nobody owes anything.", "session": "Session", "stock": "Stock",
+        "transfers": "Transfers", "closed": "closed", "open": "open", "recorded": "recorded",
+        "rounded": "Rounded to", "moved": "Rounding", "total": "Total", "dealer": "Dealer",
+        "restated": "restated",
+    },
+}
+
+
+def words(lang: str) -> dict[str, str]:
+    return WORDS.get(lang, WORDS["en"])
+
+
+def amount(value: int, rules: TableRules, unit: str, sign: bool = True) -> str:
+    if unit == "cent":
+        return format_amount(value, rules.currency, rules.language, sign=sign)
+    text = f"+{value}" if sign and value > 0 else str(value)
+    return text
+
+
+def _join(names: Sequence[str], lang: str) -> str:
+    names = list(names)
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + f" {words(lang)['and']} " + names[-1]
+
+
+def verdict(outcome: Outcome, lang: str) -> str:
+    """``Anna und Ben gewinnen.`` / ``Anna loses.``"""
+    w = words(lang)
+    if not outcome.declarers or outcome.won is None:
+        return ""
+    many = len(outcome.declarers) > 1
+    verb = (w["win"] if many else w["wins"]) if outcome.won else (w["lose"] if many else w["loses"])
+    return f"{_join(outcome.declarers, lang)} {verb}."
+
+
+def outcome_text(played: Played, title: str | None = None) -> str:
+    rules = played.rules
+    lang = rules.language
+    out = played.outcome
+    lines = []
+    if title:
+        lines.append(title)
+    lines.append(out.explanation)
+    v = verdict(out, lang)
+    if v:
+        lines.append(v)
+    width = max(len(n) for n, _ in out.payouts) if out.payouts else 0
+    for name, value in out.payouts:
+        lines.append(f"  {name:<{width}}  {amount(value, rules, out.unit):>12}")
+    if out.stock:
+        lines.append(f"  {words(lang)['stock']:<{width}}  {amount(out.stock, rules, out.unit):>12}")
+    if played.seating.sitting_out:
+        verb = words(lang)["sits_out"] if len(played.seating.sitting_out) == 1 else words(lang)["sit_out"]
+        lines.append(f"({words(lang)['dealer']}: {played.seating.dealer}; "
+                     f"{_join(played.seating.sitting_out, lang)} {verb})")
+    return "\n".join(lines)
+
+
+def outcome_json(played: Played, **extra: Any) -> dict[str, Any]:
+    out = played.outcome
+    data: dict[str, Any] = {
+        "game": out.game,
+        "unit": out.unit,
+        "payouts": out.payout_map(),
+        "stock": out.stock,
+        "value": out.value,
+        "won": out.won,
+        "declarers": list(out.declarers),
+        "explanation": out.explanation,
+        "dealer": played.seating.dealer,
+        "active": list(played.seating.active),
+        "sitting_out": list(played.seating.sitting_out),
+    }
+    data.update(dict(out.extra))
+    data.update(extra)
+    return data
+
+
+def balances_text(balances: Mapping[str, int], rules: TableRules, unit: str) -> str:
+    width = max((len(n) for n in balances), default=0)
+    return "\n".join(f"  {n:<{width}}  {amount(v, rules, unit):>12}" for n, v in balances.items())
+
+
+# -- rich -------------------------------------------------------------------------------------
+
+def console() -> Any:
+    from rich.console import Console
+
+    return Console(highlight=False, soft_wrap=False)
+
+
+def describe_entry(row: Any) -> str:
+    """A short line for the sheet: ``Herz-Solo Anna 105`` / ``Sauspiel Anna+Ben 70``."""
+    rec = row.record
+    e = rec.entry
+    parts = [e.game.capitalize()]
+    if e.suit:
+        parts[0] = f"{e.suit.capitalize()}-{parts[0]}"
+    if e.tout:
+        parts.append("Tout")
+    names = "+".join(n for n in (e.player, e.partner) if n)
+    if e.game == "ramsch":
+        names = e.durchmarsch or e.loser or ""
+        if row.played is not None and not names:
+            names = ",".join(row.played.outcome.declarers)
+    if names:
+        parts.append(names)
+    if e.augen is not None:
+        parts.append(str(e.augen))
+    if e.won is not None and e.augen is None:
+        parts.append("+" if e.won else "-")
+    if e.schwarz:
+        parts.append("schwarz")
+    if e.laufende:
+        parts.append(f"L{e.laufende}")
+    for flag in ("kontra", "re", "sup", "hirsch"):
+        if getattr(e, flag):
+            parts.append(flag.capitalize())
+    if e.legen:
+        parts.append(f"gelegt {e.legen}")
+    return " ".join(parts)
+
+
+def print_sheet(views: Sequence[Any], cfg: Any) -> None:
+    from rich.table import Table
+
+    con = console()
+    for view in views:
+        rules = view.rules
+        lang = rules.language
+        w = words(lang)
+        status = w["closed"] if view.closed else w["open"]
+        sid = view.session.id if view.session else "-"
+        table = Table(title=f"{cfg.name}: {w['session']} {sid} ({status})", show_lines=False)
+        table.add_column("#", justify="right")
+        table.add_column(w["dealer"])
+        table.add_column(w["game"])
+        for p in view.players:
+            table.add_column(p, justify="right")
+        has_stock = view.stock or any(r.played and r.played.outcome.stock for r in view.rows)
+        if has_stock:
+            table.add_column(w["stock"], justify="right")
+        running = {p: 0 for p in view.players}
+        stock = 0
+        for row in view.rows:
+            rec = row.record
+            desc = describe_entry(row)
+            if row.played is None:
+                mark = w["edited"] if rec.void_kind == "edit" else w["void"]
+                reason = f": {rec.void_reason}" if rec.void_reason else ""
+                cells = [f"[strike dim]{rec.hand}[/]", "", f"[strike dim]{desc}[/] ({mark}{reason})"]
+                cells += ["" for _ in view.players] + ([""] if has_stock else [])
+                table.add_row(*cells)
+                continue
+            out = row.played.outcome
+            pay = out.payout_map()
+            for n, a in pay.items():
+                running[n] = running.get(n, 0) + a
+            stock += out.stock
+            tag = " *" if rec.replaces else ""
+            cells = [f"{rec.hand}{tag}", row.played.seating.dealer, desc]
+            for p in view.players:
+                if p in pay:
+                    cells.append(amount(running[p], rules, out.unit, sign=False))
+                else:
+                    cells.append(f"[dim]{amount(running[p], rules, out.unit, sign=False)}[/]")
+            if has_stock:
+                cells.append(amount(stock, rules, out.unit, sign=False))
+            table.add_row(*cells)
+        if view.bookings.get("payouts"):
+            cells = ["", "", w["stock"] + " →"]
+            for p in view.players:
+                running[p] = running.get(p, 0) + view.bookings["payouts"].get(p, 0)
+                cells.append(amount(running[p], rules, view.unit, sign=False))
+            if has_stock:
+                cells.append(amount(stock + view.bookings.get("stock", 0), rules, view.unit, sign=False))
+            table.add_row(*cells)
+        con.print(table)
+        if any(r.record.replaces for r in view.rows):
+            con.print(f"* = {w['edited']}")
+        if not view.closed:
+            con.print(next_dealer_line(view))
+
+
+def next_dealer_line(view: Any) -> str:
+    from ..rules.seating import seat_hand
+
+    w = words(view.rules.language)
+    seating = seat_hand(view.rules.players, view.rules.seats, view.state.dealer or view.rules.players[0])
+    text = f"{w['deals_next']}: {seating.dealer}"
+    if seating.sitting_out:
+        verb = w["sits_out"] if len(seating.sitting_out) == 1 else w["sit_out"]
+        text += f" ({_join(seating.sitting_out, view.rules.language)} {verb})"
+    return text
+
+
+def print_standings(balances: Mapping[str, int], rules: TableRules, unit: str, notes: Sequence[str],
+                    title: str) -> None:
+    from rich.table import Table
+
+    w = words(rules.language)
+    table = Table(title=title)
+    table.add_column(w["player"])
+    table.add_column(w["balance"], justify="right")
+    for n, v in balances.items():
+        style = "green" if v > 0 else ("red" if v < 0 else "")
+        table.add_row(n, f"[{style}]{amount(v, rules, unit)}[/]" if style else amount(v, rules, unit))
+    con = console()
+    con.print(table)
+    for note in notes:
+        con.print(note)
+
+
+def transfer_line(t: Any, rules: TableRules, unit: str = "cent") -> str:
+    w = words(rules.language)
+    return f"{t.payer} {w['pays']} {t.payee} {amount(t.amount, rules, unit, sign=False)}"

@@ -1,0 +1,74 @@
+"""From what was typed to a ``GameEntry``: numbers, NAME=N lists and names by unique prefix.
+
+Pure: no I/O. Used by ``calc``, ``add`` and ``edit`` alike.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from .errors import InvalidEntry
+from .rules.family import Family, resolve_name
+from .rules.model import GameEntry
+
+NAME_FIELDS = ("player", "partner", "loser", "durchmarsch", "winner", "dealer")
+NAME_LISTS = ("jungfrau", "no_trick", "sitting_out")
+
+
+def parse_int(text: str, option: str, hint: str) -> int:
+    try:
+        return int(text.strip())
+    except ValueError:
+        raise InvalidEntry(f"{option} {text!r} is not a whole number.", hint) from None
+
+
+def parse_pairs(text: str, option: str) -> list[tuple[str, str]]:
+    """``Anna=45,Ben=30`` -> pairs. A chunk without ``=`` belongs to the next one (a name with
+    a comma); the number is after the last ``=`` (a name may contain ``=``)."""
+    pairs: list[tuple[str, str]] = []
+    pending = ""
+    for chunk in text.split(","):
+        piece = pending + chunk
+        if "=" not in piece:
+            pending = piece + ","
+            continue
+        pending = ""
+        name, _, value = piece.rpartition("=")
+        pairs.append((name.strip(), value.strip()))
+    if pending or not pairs:
+        raise InvalidEntry(
+            f"{option} {text!r} is not a list of NAME=N.", f"Write it like {option} Anna=45,Ben=30,Cora=25,Dora=20."
+        )
+    return pairs
+
+
+def build_entry(family: Family, players: Sequence[str], game: str, raw: Mapping[str, Any]) -> GameEntry:
+    """Check the syntax of an entry and resolve every name; the rules are checked later."""
+    g = family.find_game(game)
+    kw: dict[str, Any] = {"game": g.name}
+    for key, value in raw.items():
+        if value is None or value is False or value == () or value == []:
+            continue
+        if key in NAME_FIELDS:
+            kw[key] = resolve_name(value, players)
+        elif key in NAME_LISTS:
+            names = [resolve_name(v, players) for v in value]
+            kw[key] = tuple(dict.fromkeys(names)) if key == "sitting_out" else tuple(names)
+        elif key == "augen":
+            text = str(value)
+            if "=" in text:
+                pairs = parse_pairs(text, "--augen")
+                kw["augen_map"] = tuple(
+                    (resolve_name(n, players), parse_int(v, f"--augen {n}=", "Augen are whole numbers, 0 to 120."))
+                    for n, v in pairs
+                )
+            else:
+                kw["augen"] = parse_int(
+                    text, "--augen", "Give the declaring side's Augen as a number, 0 to 120 (Ramsch: NAME=N,...)."
+                )
+        elif key in ("suit", "sau"):
+            kw[key] = family.suit(value)
+        else:
+            kw[key] = value
+    return GameEntry(**kw)

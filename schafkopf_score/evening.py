@@ -1,0 +1,304 @@
+"""The evening's operations over a table file and its ledger: the library the CLI calls.
+
+Each function takes a loaded ``TableConfig`` and an open ``Ledger``, works out everything by
+replaying the session, and writes (if at all) in one transaction.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import IllegalEntry, LedgerError
+from .ledger import GameRecord, Ledger, SessionInfo
+from .money import equal_shares
+from .rules.model import GameEntry, HandState, TableRules
+from .rules.play import Played, next_state, play, start_state
+from .rules.registry import find_family
+from .rules.seating import seat_hand
+from .table import TableConfig
+
+
+@dataclass
+class Row:
+    """One hand of the sheet: the record and, if valid, how it replays."""
+
+    record: GameRecord
+    played: Played | None
+
+
+@dataclass
+class SessionView:
+    """A session replayed: its rows, balances, Stock and the state before the next hand."""
+
+    session: SessionInfo | None
+    rows: list[Row]
+    balances: dict[str, int]
+    players: list[str]
+    state: HandState
+    rules: TableRules
+    stock: int = 0
+    bookings: dict[str, Any] = field(default_factory=dict)
+    unit: str = "cent"
+
+    @property
+    def closed(self) -> bool:
+        return bool(self.session and self.session.closed_at)
+
+    def valid_rows(self) -> list[Row]:
+        return [r for r in self.rows if r.played is not None]
+
+
+def _replay_rows(records: list[GameRecord], substitute: dict[int, GameEntry | None] | None = None) -> list[Row]:
+    """Replay a session's records in hand order. ``substitute`` maps a record id to a new entry
+    (an edit) or to None (a void), to try a correction before writing it."""
+    substitute = substitute or {}
+    rows: list[Row] = []
+    state: HandState | None = None
+    for rec in records:
+        entry: GameEntry | None = rec.entry
+        if rec.id in substitute:
+            entry = substitute[rec.id]
+        if not rec.valid and rec.id not in substitute:
+            entry = None
+        if entry is None:
+            rows.append(Row(rec, None))
+            continue
+        if state is None:
+            state = start_state(rec.rules)
+        elif state.dealer not in rec.rules.players:
+            state = HandState(**{**state.__dict__, "dealer": rec.rules.players[0]})
+        try:
+            p = play(entry, rec.rules, state)
+        except IllegalEntry as exc:
+            exc.hand = rec.hand  # type: ignore[attr-defined]
+            raise
+        rows.append(Row(rec, p))
+        state = p.after
+    return rows
+
+
+def view_session(cfg: TableConfig, ledger: Ledger, session_id: int | None = None) -> SessionView:
+    """The given session (default: the latest) replayed; an empty view for a fresh ledger."""
+    rules = cfg.snapshot()
+    info = ledger.session(session_id) if session_id is not None else ledger.latest_session()
+    if session_id is not None and info is None:
+        known = [s.id for s in ledger.sessions()]
+        raise IllegalEntry(
+            f"There is no session {session_id}.",
+            f"Sessions in this ledger: {', '.join(map(str, known))}." if known else "The ledger has no games yet.",
+        )
+    records = ledger.games(info.id) if info else []
+    try:
+        rows = _replay_rows(records)
+    except IllegalEntry as exc:
+        raise LedgerError(
+            f"Session {info.id if info else '?'} does not replay: hand {getattr(exc, 'hand', '?')}: {exc.message}",
+            "Run schafkopf check for details.",
+        ) from None
+    return _make_view(cfg, info, rows, rules)
+
+
+def _make_view(cfg: TableConfig, info: SessionInfo | None, rows: list[Row], rules: TableRules) -> SessionView:
+    players = list(cfg.players)
+    balances: dict[str, int] = {p: 0 for p in players}
+    stock = 0
+    played = [r.played for r in rows if r.played is not None]
+    for p in played:
+        for name, amount in p.outcome.payouts:
+            if name not in balances:
+                balances[name] = 0
+                players.append(name)
+            balances[name] += amount
+        stock += p.outcome.stock
+    bookings: dict[str, Any] = {}
+    if info and info.closed_at:
+        bookings = info.bookings
+        for name, amount in bookings.get("payouts", {}).items():
+            balances[name] = balances.get(name, 0) + amount
+        stock += bookings.get("stock", 0)
+    if info and info.closed_at:
+        state = start_state(rules)
+    elif played:
+        state = next_state(played, rules)  # type: ignore[arg-type]
+    else:
+        state = start_state(rules)
+    unit = find_family(cfg.family).unit
+    return SessionView(info, rows, balances, players, state, rules, stock, bookings, unit)
+
+
+def next_seating(view: SessionView):  # noqa: ANN201 - Seating
+    return seat_hand(view.rules.players, view.rules.seats, view.state.dealer or view.rules.players[0])
+
+
+def current_state(cfg: TableConfig, ledger: Ledger) -> tuple[SessionView, HandState]:
+    """The open session (if any) and the state before the next hand."""
+    view = view_session(cfg, ledger)
+    if view.closed:
+        empty = _make_view(cfg, None, [], cfg.snapshot())
+        return empty, empty.state
+    return view, view.state
+
+
+def calc(cfg: TableConfig, ledger: Ledger, entry: GameEntry) -> Played:
+    """Score an entry against the current state without recording it."""
+    _, state = current_state(cfg, ledger)
+    return play(entry, cfg.snapshot(), state)
+
+
+def add(cfg: TableConfig, ledger: Ledger, entry: GameEntry, typed: str = "") -> tuple[int, Played]:
+    """Validate and record an entry in one transaction; returns (hand number, result)."""
+    rules = cfg.snapshot()
+    with ledger.write() as conn:
+        # Replay inside the write lock, so two writers never score against the same state.
+        view, state = current_state(cfg, ledger)
+        played = play(entry, rules, state)
+        session_id = ledger.open_session_id(conn)
+        hand = ledger.next_hand(conn, session_id)
+        ledger.insert_game(conn, session_id, hand, entry, typed, rules, played.outcome.unit,
+                           played.outcome.payout_map(), played.outcome.stock)
+    return hand, played
+
+
+def _find_hand(view: SessionView, hand: int) -> GameRecord:
+    if view.session is None:
+        raise IllegalEntry("There are no games to correct yet.", "Record one with schafkopf add.")
+    if view.closed:
+        raise IllegalEntry(
+            f"Session {view.session.id} is closed (settled); its games cannot be changed.",
+            "Corrections go into the open session.",
+        )
+    hands = [r.record.hand for r in view.rows]
+    for r in view.rows:
+        if r.record.hand == hand and r.record.valid:
+            return r.record
+    if hand in hands:
+        raise IllegalEntry(f"Hand {hand} is already void.", "Nothing to do; schafkopf sheet shows the valid hands.")
+    span = f"hands 1-{max(hands)}" if hands else "no hands"
+    raise IllegalEntry(f"There is no hand {hand} in session {view.session.id} ({span}).",
+                       "Look the number up with schafkopf sheet.")
+
+
+def _correct(cfg: TableConfig, ledger: Ledger, target: GameRecord, new_entry: GameEntry | None,
+             kind: str, reason: str, typed: str = "") -> list[Row]:
+    """Void (or replace) ``target``, restating every later game whose payouts change."""
+    rules = cfg.snapshot()
+    with ledger.write() as conn:
+        records = ledger.games(target.session_id)
+        if new_entry is not None:
+            # the replacement is scored under the table as it is now
+            records = [r if r.id != target.id else GameRecord(**{**r.__dict__, "rules": rules}) for r in records]
+        try:
+            rows = _replay_rows(records, {target.id: new_entry})
+        except IllegalEntry as exc:
+            where = getattr(exc, "hand", None)
+            if where == target.hand:
+                raise
+            raise IllegalEntry(
+                f"That correction would make hand {where} impossible: {exc.message}",
+                "Correct that hand first (schafkopf edit), e.g. with --sitting-out.",
+            ) from None
+        ledger.insert_void(conn, target.id, kind, reason)
+        if new_entry is not None:
+            row = next(r for r in rows if r.record.id == target.id)
+            assert row.played is not None
+            out = row.played.outcome
+            ledger.insert_game(conn, target.session_id, target.hand, new_entry, typed, rules, out.unit,
+                               out.payout_map(), out.stock, replaces=target.id)
+        for row in rows:
+            if row.played is None or row.record.id == target.id or row.record.hand < target.hand:
+                continue
+            out = row.played.outcome
+            if out.payout_map() != row.record.payouts or out.stock != row.record.stock:
+                ledger.insert_restatement(conn, row.record.id, out.payout_map(), out.stock,
+                                          f"{kind} of hand {target.hand}")
+    return rows
+
+
+def void(cfg: TableConfig, ledger: Ledger, hand: int, reason: str = "", kind: str = "void") -> GameRecord:
+    view = view_session(cfg, ledger)
+    target = _find_hand(view, hand)
+    _correct(cfg, ledger, target, None, kind, reason)
+    return target
+
+
+def undo(cfg: TableConfig, ledger: Ledger, reason: str = "") -> GameRecord:
+    view = view_session(cfg, ledger)
+    valid = [r.record for r in view.rows if r.record.valid]
+    if not valid or view.closed:
+        raise IllegalEntry("There is no game to undo in the open session.", "Record games with schafkopf add.")
+    target = valid[-1]
+    _correct(cfg, ledger, target, None, "undo", reason)
+    return target
+
+
+def edit(cfg: TableConfig, ledger: Ledger, hand: int, entry: GameEntry, reason: str = "",
+         typed: str = "") -> Played:
+    view = view_session(cfg, ledger)
+    target = _find_hand(view, hand)
+    rows = _correct(cfg, ledger, target, entry, "edit", reason, typed)
+    played = next(r.played for r in rows if r.record.id == target.id)
+    assert played is not None
+    return played
+
+
+def stock_return(view: SessionView) -> dict[str, int]:
+    """A Stock left at the close goes back to the players in equal shares (largest remainder)."""
+    if view.stock <= 0:
+        return {}
+    names = list(view.rules.players)
+    return dict(zip(names, equal_shares(view.stock, len(names))))
+
+
+def close_session(cfg: TableConfig, ledger: Ledger) -> SessionView:
+    """Book what the close books (a returned Stock), store the closing balances."""
+    with ledger.write() as conn:
+        view = view_session(cfg, ledger)
+        if view.session is None or view.closed:
+            raise IllegalEntry("There is no open session to close.", "Record games with schafkopf add first.")
+        bookings: dict[str, Any] = {}
+        ret = stock_return(view)
+        if ret:
+            bookings = {"payouts": ret, "stock": -sum(ret.values()), "reason": "stock_return"}
+        balances = dict(view.balances)
+        for n, a in ret.items():
+            balances[n] = balances.get(n, 0) + a
+        ledger.insert_closing(conn, view.session.id, balances, bookings)
+    return view_session(cfg, ledger, view.session.id)
+
+
+def check_ledger(ledger: Ledger) -> list[dict[str, Any]]:
+    """Every problem found: zero sums, replay equals stored payouts, closing balances."""
+    problems: list[dict[str, Any]] = []
+    for info in ledger.sessions():
+        records = ledger.games(info.id)
+        for rec in records:
+            total = sum(rec.payouts.values()) + rec.stock
+            if rec.unit in ("cent", "point") and total != 0:
+                problems.append({"session": info.id, "hand": rec.hand, "problem": f"payouts sum to {total}, not zero"})
+        try:
+            rows = _replay_rows(records)
+        except IllegalEntry as exc:
+            problems.append({"session": info.id, "hand": getattr(exc, "hand", None),
+                             "problem": f"does not replay: {exc.message}"})
+            continue
+        balances: dict[str, int] = {}
+        for row in rows:
+            if row.played is None:
+                continue
+            out = row.played.outcome
+            if out.payout_map() != row.record.payouts or out.stock != row.record.stock:
+                problems.append({"session": info.id, "hand": row.record.hand,
+                                 "problem": f"replay gives {json.dumps(out.payout_map(), ensure_ascii=False)}, "
+                                            f"stored {json.dumps(row.record.payouts, ensure_ascii=False)}"})
+            for n, a in row.record.payouts.items():
+                balances[n] = balances.get(n, 0) + a
+        if info.closing is not None:
+            for n, a in info.bookings.get("payouts", {}).items():
+                balances[n] = balances.get(n, 0) + a
+            names = set(balances) | set(info.closing)
+            if any(balances.get(n, 0) != info.closing.get(n, 0) for n in names):
+                problems.append({"session": info.id, "hand": None,
+                                 "problem": "closing balances do not match the games"})
+    return problems

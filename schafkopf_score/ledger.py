@@ -1,0 +1,342 @@
+"""The ledger: an append-only SQLite store of sessions, games, voids and closings.
+
+Rows are never updated or deleted (triggers refuse it): a void, an edit's replacement, a
+restatement of a later game's payouts after a correction, a closing, each is a new row. Every
+view is derived by replaying a session's valid games.
+
+Durability: rollback journal (``journal_mode = DELETE``) with ``synchronous = FULL``. A
+scorekeeper writes one small transaction every few minutes, so WAL's write throughput buys
+nothing, while the rollback journal keeps the ledger one self-contained file that can be
+copied, mailed or backed up while nobody writes, and needs no shared memory (it works on any
+file system the table file is on). Each write takes the lock up front (``BEGIN IMMEDIATE``)
+and waits for another writer (busy timeout) instead of failing with "database is locked".
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from .errors import LedgerError
+from .rules.model import GameEntry, TableRules
+
+SCHEMA_VERSION = 1
+BUSY_TIMEOUT_MS = 30_000
+
+_SCHEMA = """
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE rulesets (
+    id INTEGER PRIMARY KEY,
+    hash TEXT NOT NULL UNIQUE,
+    json TEXT NOT NULL
+);
+CREATE TABLE sessions (
+    id INTEGER PRIMARY KEY,
+    opened_at TEXT NOT NULL
+);
+CREATE TABLE games (
+    id INTEGER PRIMARY KEY,
+    session_id INTEGER NOT NULL REFERENCES sessions(id),
+    hand INTEGER NOT NULL,
+    replaces INTEGER REFERENCES games(id),
+    created_at TEXT NOT NULL,
+    game TEXT NOT NULL,
+    entry TEXT NOT NULL,
+    typed TEXT NOT NULL DEFAULT '',
+    ruleset_id INTEGER NOT NULL REFERENCES rulesets(id),
+    unit TEXT NOT NULL,
+    payouts TEXT NOT NULL,
+    stock INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX games_session ON games(session_id, hand);
+CREATE TABLE voids (
+    id INTEGER PRIMARY KEY,
+    game_id INTEGER NOT NULL UNIQUE REFERENCES games(id),
+    created_at TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    reason TEXT NOT NULL DEFAULT ''
+);
+CREATE TABLE restatements (
+    id INTEGER PRIMARY KEY,
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    created_at TEXT NOT NULL,
+    payouts TEXT NOT NULL,
+    stock INTEGER NOT NULL DEFAULT 0,
+    cause TEXT NOT NULL DEFAULT ''
+);
+CREATE INDEX restatements_game ON restatements(game_id, id);
+CREATE TABLE closings (
+    id INTEGER PRIMARY KEY,
+    session_id INTEGER NOT NULL UNIQUE REFERENCES sessions(id),
+    created_at TEXT NOT NULL,
+    balances TEXT NOT NULL,
+    bookings TEXT NOT NULL DEFAULT '{}'
+);
+"""
+_APPEND_ONLY = ("rulesets", "sessions", "games", "voids", "restatements", "closings")
+
+
+def _triggers() -> list[str]:
+    out = []
+    for t in _APPEND_ONLY:
+        for op in ("UPDATE", "DELETE"):
+            out.append(
+                f"CREATE TRIGGER {t}_no_{op.lower()} BEFORE {op} ON {t} "
+                f"BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END"
+            )
+    return out
+
+
+def now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One stored game row, with its void (if any) and its latest payouts."""
+
+    id: int
+    session_id: int
+    hand: int
+    replaces: int | None
+    created_at: str
+    game: str
+    entry: GameEntry
+    typed: str
+    rules: TableRules
+    unit: str
+    payouts: dict[str, int]
+    stock: int
+    void_kind: str | None = None
+    void_reason: str = ""
+    void_at: str | None = None
+    restated: bool = False
+
+    @property
+    def valid(self) -> bool:
+        return self.void_kind is None
+
+    @classmethod
+    def from_row(cls, row: sqlite3.Row, rules: TableRules) -> GameRecord:
+        payouts, stock, restated = row["payouts"], row["stock"], False
+        if row["r_payouts"] is not None:
+            payouts, stock, restated = row["r_payouts"], row["r_stock"], True
+        return cls(
+            id=row["id"], session_id=row["session_id"], hand=row["hand"], replaces=row["replaces"],
+            created_at=row["created_at"], game=row["game"], entry=GameEntry.from_dict(json.loads(row["entry"])),
+            typed=row["typed"], rules=rules, unit=row["unit"], payouts=json.loads(payouts), stock=stock,
+            void_kind=row["v_kind"], void_reason=row["v_reason"] or "", void_at=row["v_at"], restated=restated,
+        )
+
+
+@dataclass(frozen=True)
+class SessionInfo:
+    id: int
+    opened_at: str
+    closed_at: str | None
+    closing: dict[str, int] | None
+    bookings: dict[str, Any]
+
+
+class Ledger:
+    """The SQLite ledger beside a table file."""
+
+    def __init__(self, path: Path, *, create: bool = True) -> None:
+        self.path = Path(path)
+        self._rules_cache: dict[int, TableRules] = {}
+        if not self.path.exists():
+            if not create:
+                self.conn = None
+                return
+            if not self.path.parent.exists():
+                raise LedgerError(f"The folder for the ledger {self.path} does not exist.",
+                                  "Create it, or set ledger in the table file.")
+        try:
+            self.conn: sqlite3.Connection | None = sqlite3.connect(
+                self.path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None
+            )
+            self.conn.row_factory = sqlite3.Row
+            self.conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            self.conn.execute("PRAGMA synchronous = FULL")
+            self.conn.execute("PRAGMA foreign_keys = ON")
+            self._check_schema()
+        except sqlite3.DatabaseError as exc:
+            raise LedgerError(
+                f"The ledger {self.path} is damaged or not a ledger ({exc}).",
+                "It was left as it is. Restore a backup, or move it away to start a new ledger.",
+            ) from None
+
+    @property
+    def exists(self) -> bool:
+        return self.conn is not None
+
+    def close(self) -> None:
+        if self.conn is not None:
+            self.conn.close()
+
+    # -- schema --------------------------------------------------------------------------
+    def _check_schema(self) -> None:
+        assert self.conn is not None
+        tables = {r[0] for r in self.conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        if not tables:
+            with self.write():
+                # another process may have created it meanwhile
+                again = self.conn.execute("SELECT count(*) FROM sqlite_master WHERE type='table'").fetchone()[0]
+                if not again:
+                    statements = [s for s in _SCHEMA.split(";") if s.strip()] + _triggers()
+                    for stmt in statements:
+                        self.conn.execute(stmt)
+                    self.conn.execute("INSERT INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
+                    self.conn.execute("INSERT INTO meta VALUES ('created_at', ?)", (now(),))
+            return
+        if "meta" not in tables:
+            raise LedgerError(f"{self.path} is an SQLite file but not a schafkopf-score ledger.",
+                              "It was left as it is; set ledger in the table file to another path.")
+        row = self.conn.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
+        version = int(row[0]) if row else 0
+        if version > SCHEMA_VERSION:
+            raise LedgerError(
+                f"The ledger {self.path} has schema version {version}, newer than this program ({SCHEMA_VERSION}).",
+                "Update schafkopf-score to open it; the ledger was left as it is.",
+            )
+        if version < SCHEMA_VERSION:
+            raise LedgerError(f"The ledger {self.path} has an unknown schema version {version}.",
+                              "It was left as it is.")
+
+    @contextmanager
+    def write(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction, the lock taken up front; retried while another writer holds it."""
+        assert self.conn is not None
+        deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+        while True:
+            try:
+                self.conn.execute("BEGIN IMMEDIATE")
+                break
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) and "busy" not in str(exc) or time.monotonic() > deadline:
+                    raise LedgerError(f"The ledger {self.path} cannot be written: {exc}.",
+                                      "Try again in a moment.") from None
+                time.sleep(0.05)
+        try:
+            yield self.conn
+        except BaseException:
+            self.conn.execute("ROLLBACK")
+            raise
+        else:
+            self.conn.execute("COMMIT")
+
+    # -- rulesets ------------------------------------------------------------------------
+    def ruleset_id(self, rules: TableRules) -> int:
+        assert self.conn is not None
+        text = json.dumps(rules.to_dict(), sort_keys=True, ensure_ascii=False)
+        digest = hashlib.sha256(text.encode()).hexdigest()
+        row = self.conn.execute("SELECT id FROM rulesets WHERE hash=?", (digest,)).fetchone()
+        if row:
+            return int(row[0])
+        cur = self.conn.execute("INSERT INTO rulesets(hash, json) VALUES (?, ?)", (digest, text))
+        return int(cur.lastrowid or 0)
+
+    def rules(self, ruleset_id: int) -> TableRules:
+        assert self.conn is not None
+        if ruleset_id not in self._rules_cache:
+            row = self.conn.execute("SELECT json FROM rulesets WHERE id=?", (ruleset_id,)).fetchone()
+            self._rules_cache[ruleset_id] = TableRules.from_dict(json.loads(row[0]))
+        return self._rules_cache[ruleset_id]
+
+    # -- sessions ------------------------------------------------------------------------
+    def sessions(self) -> list[SessionInfo]:
+        if self.conn is None:
+            return []
+        rows = self.conn.execute(
+            "SELECT s.id, s.opened_at, c.created_at AS closed_at, c.balances, c.bookings "
+            "FROM sessions s LEFT JOIN closings c ON c.session_id = s.id ORDER BY s.id"
+        ).fetchall()
+        return [self._session(r) for r in rows]
+
+    def session(self, session_id: int) -> SessionInfo | None:
+        if self.conn is None:
+            return None
+        r = self.conn.execute(
+            "SELECT s.id, s.opened_at, c.created_at AS closed_at, c.balances, c.bookings "
+            "FROM sessions s LEFT JOIN closings c ON c.session_id = s.id WHERE s.id=?", (session_id,)
+        ).fetchone()
+        return self._session(r) if r else None
+
+    @staticmethod
+    def _session(r: sqlite3.Row) -> SessionInfo:
+        return SessionInfo(
+            id=r["id"], opened_at=r["opened_at"], closed_at=r["closed_at"],
+            closing=json.loads(r["balances"]) if r["balances"] else None,
+            bookings=json.loads(r["bookings"]) if r["bookings"] else {},
+        )
+
+    def latest_session(self) -> SessionInfo | None:
+        if self.conn is None:
+            return None
+        row = self.conn.execute("SELECT max(id) FROM sessions").fetchone()
+        return self.session(row[0]) if row and row[0] else None
+
+    def open_session_id(self, conn: sqlite3.Connection) -> int:
+        """Inside a write: the open session, or a new one if the latest is closed."""
+        latest = self.latest_session()
+        if latest and latest.closed_at is None:
+            return latest.id
+        cur = conn.execute("INSERT INTO sessions(opened_at) VALUES (?)", (now(),))
+        return int(cur.lastrowid or 0)
+
+    # -- games ---------------------------------------------------------------------------
+    _GAME_SELECT = (
+        "SELECT g.*, v.kind AS v_kind, v.reason AS v_reason, v.created_at AS v_at, "
+        "r.payouts AS r_payouts, r.stock AS r_stock FROM games g "
+        "LEFT JOIN voids v ON v.game_id = g.id "
+        "LEFT JOIN restatements r ON r.id = (SELECT max(id) FROM restatements WHERE game_id = g.id) "
+    )
+
+    def games(self, session_id: int | None = None) -> list[GameRecord]:
+        """Every game row of a session (or all), in hand order, voided ones included."""
+        if self.conn is None:
+            return []
+        if session_id is None:
+            rows = self.conn.execute(self._GAME_SELECT + "ORDER BY g.session_id, g.hand, g.id").fetchall()
+        else:
+            rows = self.conn.execute(self._GAME_SELECT + "WHERE g.session_id=? ORDER BY g.hand, g.id",
+                                     (session_id,)).fetchall()
+        return [GameRecord.from_row(r, self.rules(r["ruleset_id"])) for r in rows]
+
+    def insert_game(self, conn: sqlite3.Connection, session_id: int, hand: int, entry: GameEntry, typed: str,
+                    rules: TableRules, unit: str, payouts: dict[str, int], stock: int,
+                    replaces: int | None = None) -> int:
+        cur = conn.execute(
+            "INSERT INTO games(session_id, hand, replaces, created_at, game, entry, typed, ruleset_id, unit, "
+            "payouts, stock) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+            (session_id, hand, replaces, now(), entry.game, json.dumps(entry.to_dict(), ensure_ascii=False), typed,
+             self.ruleset_id(rules), unit, json.dumps(payouts, ensure_ascii=False), stock),
+        )
+        return int(cur.lastrowid or 0)
+
+    def next_hand(self, conn: sqlite3.Connection, session_id: int) -> int:
+        row = conn.execute("SELECT max(hand) FROM games WHERE session_id=?", (session_id,)).fetchone()
+        return int(row[0] or 0) + 1
+
+    def insert_void(self, conn: sqlite3.Connection, game_id: int, kind: str, reason: str) -> None:
+        conn.execute("INSERT INTO voids(game_id, created_at, kind, reason) VALUES (?,?,?,?)",
+                     (game_id, now(), kind, reason))
+
+    def insert_restatement(self, conn: sqlite3.Connection, game_id: int, payouts: dict[str, int], stock: int,
+                           cause: str) -> None:
+        conn.execute("INSERT INTO restatements(game_id, created_at, payouts, stock, cause) VALUES (?,?,?,?,?)",
+                     (game_id, now(), json.dumps(payouts, ensure_ascii=False), stock, cause))
+
+    def insert_closing(self, conn: sqlite3.Connection, session_id: int, balances: dict[str, int],
+                       bookings: dict[str, Any]) -> None:
+        conn.execute("INSERT INTO closings(session_id, created_at, balances, bookings) VALUES (?,?,?,?)",
+                     (session_id, now(), json.dumps(balances, ensure_ascii=False),
+                      json.dumps(bookings, ensure_ascii=False)))

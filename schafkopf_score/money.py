@@ -1,0 +1,71 @@
+"""Integer cents: splitting by largest remainder and formatting for the table's language."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+_SYMBOLS = {"EUR": "€", "USD": "$", "GBP": "£"}
+
+
+def split_largest_remainder(total: int, weights: Sequence[int | float]) -> list[int]:
+    """Split ``total`` cents in proportion to ``weights`` so the parts sum to ``total``.
+
+    Each part is the floor of its exact share; the cents left over go to the largest
+    remainders, ties to the earlier position.
+
+    >>> split_largest_remainder(10, [1, 1, 1])
+    [4, 3, 3]
+    >>> split_largest_remainder(-10, [1, 1, 1])
+    [-3, -3, -4]
+    """
+    if not weights:
+        if total:
+            raise ValueError("cannot split a non-zero amount among nobody")
+        return []
+    from fractions import Fraction
+
+    wsum = sum(Fraction(w) for w in weights)
+    if wsum == 0:
+        raise ValueError("weights sum to zero")
+    exact = [Fraction(total) * Fraction(w) / wsum for w in weights]
+    parts = [int(e.__floor__()) for e in exact]
+    left = total - sum(parts)
+    order = sorted(range(len(exact)), key=lambda i: (-(exact[i] - parts[i]), i))
+    for i in order[:left]:
+        parts[i] += 1
+    return parts
+
+
+def equal_shares(total: int, n: int) -> list[int]:
+    """``total`` cents in ``n`` equal shares (largest remainder, earlier first)."""
+    return split_largest_remainder(total, [1] * n)
+
+
+def format_amount(cents: int, currency: str = "EUR", language: str = "de", sign: bool = False) -> str:
+    """Format cents for people: ``1,40 €`` in German, ``€1.40`` in English.
+
+    >>> format_amount(140)
+    '1,40 €'
+    >>> format_amount(-5, language="en")
+    '-€0.05'
+    >>> format_amount(250, sign=True)
+    '+2,50 €'
+    """
+    neg = cents < 0
+    whole, frac = divmod(abs(cents), 100)
+    symbol = _SYMBOLS.get(currency, currency)
+    if language == "de":
+        grouped = f"{whole:,}".replace(",", ".")
+        text = f"{grouped},{frac:02d} {symbol}"
+    else:
+        text = f"{symbol}{whole:,}.{frac:02d}" if len(symbol) == 1 else f"{symbol} {whole:,}.{frac:02d}"
+    if neg:
+        return "-" + text
+    return ("+" + text) if sign and cents > 0 else text
+
+
+def format_points(points: int, unit: str, sign: bool = False) -> str:
+    """Points or strokes as a plain signed integer."""
+    if sign and points > 0:
+        return f"+{points}"
+    return str(points)

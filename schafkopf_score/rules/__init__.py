@@ -1,0 +1,22 @@
+"""The pure rules engine: no I/O, no rich, no sqlite, no typer."""
+
+from .family import Family, GameType, resolve_name
+from .model import GameEntry, HandState, Outcome, Seating, TableRules
+from .play import Played, play, replay
+from .registry import FAMILIES, find_family
+
+__all__ = [
+    "FAMILIES",
+    "Family",
+    "GameEntry",
+    "GameType",
+    "HandState",
+    "Outcome",
+    "Played",
+    "Seating",
+    "TableRules",
+    "find_family",
+    "play",
+    "replay",
+    "resolve_name",
+]

@@ -1,0 +1,263 @@
+"""What every rule family shares: game types as data, name matching, the entry checks.
+
+A family (``bavarian.py`` and its siblings) subclasses ``Family``: it lists its games, its
+table keys and presets, and implements ``validate`` (raise ``IllegalEntry``), ``score``
+(return an ``Outcome``) and ``advance`` (the state after the hand: Stock, doublers, ...).
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, fields
+from typing import Any, ClassVar
+
+from ..errors import AmbiguousEntry, IllegalEntry
+from .keys import KeySpec
+from .model import GameEntry, HandState, Outcome, Seating, TableRules
+
+# How each entry field is spelled on the command line, for messages.
+OPTION_NAMES: dict[str, str] = {
+    "player": "--player",
+    "partner": "--partner",
+    "augen": "--augen",
+    "augen_map": "--augen NAME=N,...",
+    "schwarz": "--schwarz",
+    "laufende": "--laufende",
+    "kontra": "--kontra",
+    "re": "--re",
+    "sup": "--sup",
+    "hirsch": "--hirsch",
+    "legen": "--legen",
+    "suit": "--suit",
+    "sau": "--sau",
+    "tout": "--tout",
+    "won": "--won/--lost",
+    "ouvert": "--ouvert",
+    "still": "--still",
+    "loser": "--loser",
+    "jungfrau": "--jungfrau",
+    "durchmarsch": "--durchmarsch",
+    "alone": "--alone",
+    "crack": "--crack",
+    "recrack": "--recrack",
+    "forced": "--forced",
+    "zwang": "--zwang",
+    "winner": "--winner",
+    "no_trick": "--no-trick",
+}
+ALWAYS_ALLOWED = frozenset({"game", "sitting_out", "dealer", "comment"})
+
+
+@dataclass(frozen=True)
+class GameType:
+    """One game of a family, as data."""
+
+    name: str
+    kind: str
+    title: str
+    aliases: tuple[str, ...] = ()
+    tariff: str | None = None
+    trumps: tuple[int, int] = (0, 0)  # long deck, short deck
+    laufende_min: int = 0
+    suit: str = "none"  # none | optional | required
+    allowed: frozenset[str] = field(default_factory=frozenset)
+    solo: bool = False  # one against the rest
+
+
+def resolve_name(typed: str, candidates: Sequence[str], what: str = "player") -> str:
+    """Match a typed name by case-insensitive unique prefix (an exact match always wins).
+
+    >>> resolve_name("an", ["Anna", "Ben"])
+    'Anna'
+    """
+    t = typed.strip().casefold()
+    if not t:
+        raise IllegalEntry(f"An empty {what} name was given.", f"Name one of: {', '.join(candidates)}.")
+    exact = [c for c in candidates if c.casefold() == t]
+    if exact:
+        return exact[0]
+    hits = [c for c in candidates if c.casefold().startswith(t)]
+    if len(hits) == 1:
+        return hits[0]
+    if hits:
+        raise AmbiguousEntry(
+            f"{typed!r} could be {', '.join(hits)}.", "Type more of the name to make it unique."
+        )
+    raise IllegalEntry(
+        f"{typed!r} is not a {what} at this table.", f"Players here: {', '.join(candidates)}."
+    )
+
+
+def find_choice(typed: str, table: Mapping[str, str], what: str) -> str:
+    """Look ``typed`` up in an alias table (case-insensitive), with a did-you-mean."""
+    key = typed.strip().casefold()
+    if key in table:
+        return table[key]
+    names = sorted(set(table.values()))
+    close = difflib.get_close_matches(key, list(table), n=1)
+    hint = f"Did you mean {table[close[0]]!r}? " if close else ""
+    raise IllegalEntry(f"{typed!r} is not a {what}.", f"{hint}Known: {', '.join(names)}.")
+
+
+class Family:
+    """Base of the four rule families."""
+
+    name: ClassVar[str]
+    aliases: ClassVar[tuple[str, ...]] = ()
+    title: ClassVar[str]
+    unit: ClassVar[str]
+    default_seats: ClassVar[int] = 4
+    seat_range: ClassVar[tuple[int, ...]] = (2, 3, 4)
+    decks: ClassVar[tuple[str, ...]] = ("long", "short")
+    suits: ClassVar[tuple[str, ...]] = ()
+    foreign_suits: ClassVar[tuple[str, ...]] = ()
+    games: ClassVar[tuple[GameType, ...]] = ()
+    tariff_specs: ClassVar[tuple[KeySpec, ...]] = ()
+    rule_specs: ClassVar[tuple[KeySpec, ...]] = ()
+    extra_specs: ClassVar[tuple[KeySpec, ...]] = ()  # top-level keys only this family has
+    presets: ClassVar[dict[str, dict[str, dict[str, Any]]]] = {"official": {}}
+    default_tariff: ClassVar[tuple[str, str] | None] = None  # keys set by --tariff A/B
+
+    # -- games ---------------------------------------------------------------------------
+    def game_table(self) -> dict[str, str]:
+        table: dict[str, str] = {}
+        for g in self.games:
+            table[g.name] = g.name
+            for a in g.aliases:
+                table[a] = g.name
+        return table
+
+    def find_game(self, typed: str) -> GameType:
+        name = find_choice(typed, self.game_table(), f"game in {self.title}")
+        return self.game(name)
+
+    def game(self, name: str) -> GameType:
+        for g in self.games:
+            if g.name == name:
+                return g
+        raise KeyError(name)
+
+    def canonical_game(self, typed: str) -> str | None:
+        """For the table loader: the canonical name of a game, or None."""
+        return self.game_table().get(typed.strip().casefold())
+
+    def suit(self, typed: str) -> str:
+        key = typed.strip().casefold()
+        if key in self.suits:
+            return key
+        if key in self.foreign_suits:
+            raise IllegalEntry(
+                f"Suit {typed!r} belongs to the other deck; {self.title} is played with "
+                f"{', '.join(self.suits)}.",
+                "Use one of those suit names.",
+            )
+        hits = [s for s in self.suits if s.startswith(key)] if key else []
+        if len(hits) == 1:
+            return hits[0]
+        raise IllegalEntry(f"{typed!r} is not a suit.", f"Use one of: {', '.join(self.suits)}.")
+
+    # -- the table -----------------------------------------------------------------------
+    def default_deck(self, seats: int) -> str:
+        return self.decks[0]
+
+    def check_table(self, rules: TableRules) -> list[tuple[str, str, str]]:
+        """Cross-key checks of a loaded table: (section, key, message) for each problem."""
+        return []
+
+    # -- the engine ----------------------------------------------------------------------
+    def validate(self, entry: GameEntry, rules: TableRules, seating: Seating, state: HandState) -> None:
+        raise NotImplementedError
+
+    def score(self, entry: GameEntry, rules: TableRules, seating: Seating, state: HandState) -> Outcome:
+        raise NotImplementedError
+
+    def advance(
+        self, entry: GameEntry, rules: TableRules, seating: Seating, state: HandState, outcome: Outcome
+    ) -> HandState:
+        """The state after this hand, apart from the dealer (the rotation is shared)."""
+        return state
+
+    def standing_notes(self, rules: TableRules, state: HandState, balances: Mapping[str, int], language: str) -> list[str]:
+        """Extra lines for ``standings`` (Stock, doublers, Muss-Solo, ...)."""
+        return []
+
+    def pending(self, rules: TableRules, state: HandState) -> dict[str, Any]:
+        """Machine-readable state for ``standings --json``."""
+        return {}
+
+
+# -- checks shared by the families ----------------------------------------------------------
+
+def reject_foreign_options(entry: GameEntry, game: GameType, extra_allowed: Iterable[str] = ()) -> None:
+    """An option that means nothing for this game is a typo or a mix-up: say so."""
+    allowed = ALWAYS_ALLOWED | game.allowed | frozenset(extra_allowed)
+    for f in fields(entry):
+        if f.name in allowed:
+            continue
+        if getattr(entry, f.name) != f.default:
+            opt = OPTION_NAMES.get(f.name, "--" + f.name.replace("_", "-"))
+            raise IllegalEntry(
+                f"{opt} does not apply to {game.title}.", f"Drop {opt} from the entry."
+            )
+
+
+def require_active(name: str | None, seating: Seating, option: str, game: GameType) -> str:
+    if name is None:
+        raise IllegalEntry(
+            f"{game.title} needs {option} NAME.", f"Add {option} with one of: {', '.join(seating.active)}."
+        )
+    check_active([name], seating)
+    return name
+
+
+def check_active(names: Iterable[str], seating: Seating) -> None:
+    for name in names:
+        if name not in seating.active:
+            from .seating import describe_seating
+
+            raise IllegalEntry(
+                f"{name} does not play this hand: {describe_seating(seating, 'en')}",
+                f"Name one of {', '.join(seating.active)}, or say who sat out with --sitting-out.",
+            )
+
+
+def check_augen(augen: int, total: int = 120, option: str = "--augen") -> None:
+    if not 0 <= augen <= total:
+        raise IllegalEntry(
+            f"{option} {augen} is impossible: the deck holds {total} Augen.",
+            f"Give the declaring side's Augen, 0 to {total}.",
+        )
+
+
+def check_schwarz(entry: GameEntry, total: int = 120, option: str = "--augen") -> None:
+    if entry.schwarz and entry.augen is not None and entry.augen not in (0, total):
+        raise IllegalEntry(
+            f"--schwarz with {option} {entry.augen}: a side that took no trick has no Augen.",
+            f"Schwarz needs {option} 0 (the declaring side took no trick) or {total} (the opponents "
+            "took none); otherwise drop --schwarz.",
+        )
+
+
+def augen_map_total(amap: Sequence[tuple[str, int]], seating: Seating, total: int, what: str = "Augen") -> dict[str, int]:
+    """Check a per-player Augen list: every active player once, each 0..total, summing to total."""
+    seen: dict[str, int] = {}
+    for name, value in amap:
+        if name in seen:
+            raise IllegalEntry(f"{name} appears twice in --augen.", "Give each player's Augen once.")
+        if not 0 <= value <= total:
+            raise IllegalEntry(f"{name}={value} is impossible: 0 to {total} {what}.", "Correct that number.")
+        seen[name] = value
+    check_active(seen, seating)
+    missing = [p for p in seating.active if p not in seen]
+    if missing:
+        raise IllegalEntry(
+            f"--augen lacks {', '.join(missing)}.",
+            f"Give every player's {what}: " + ",".join(f"{p}=N" for p in seating.active) + ".",
+        )
+    s = sum(seen.values())
+    if s != total:
+        raise IllegalEntry(
+            f"The {what} add up to {s}, not {total}.", f"Recount: all players' {what} make {total}."
+        )
+    return seen

@@ -1,0 +1,76 @@
+"""Playing a hand and replaying a session: pure functions over entries and rule snapshots.
+
+``play`` seats the hand (shared dealer rotation), lets the family validate and score it, and
+returns the state for the next hand. ``replay`` runs a whole session from its first hand, so
+everything order-dependent (dealer, Stock, doublers, partners) follows from the valid games.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, replace
+
+from ..errors import IllegalEntry
+from .model import GameEntry, HandState, Outcome, Seating, TableRules
+from .registry import find_family
+from .seating import next_dealer, seat_hand
+
+
+@dataclass(frozen=True)
+class Played:
+    """One hand after scoring: where everyone sat, what it paid, the state before and after."""
+
+    entry: GameEntry
+    rules: TableRules
+    seating: Seating
+    outcome: Outcome
+    before: HandState
+    after: HandState
+
+
+def start_state(rules: TableRules) -> HandState:
+    return HandState(hand=1, dealer=rules.players[0])
+
+
+def seat(entry: GameEntry, rules: TableRules, state: HandState) -> Seating:
+    dealer = entry.dealer or state.dealer
+    if dealer not in rules.players:
+        dealer = rules.players[0]
+    for name in entry.sitting_out:
+        if name not in rules.players:
+            raise IllegalEntry(f"{name!r} is not at this table.", f"Players here: {', '.join(rules.players)}.")
+    return seat_hand(rules.players, rules.seats, dealer, entry.sitting_out)
+
+
+def play(entry: GameEntry, rules: TableRules, state: HandState) -> Played:
+    """Validate and score one hand; raises ``IllegalEntry`` for anything the rules forbid."""
+    family = find_family(rules.family)
+    seating = seat(entry, rules, state)
+    family.validate(entry, rules, seating, state)
+    outcome = family.score(entry, rules, seating, state)
+    after = family.advance(entry, rules, seating, state, outcome)
+    after = replace(after, hand=state.hand + 1, dealer=next_dealer(rules.players, seating.dealer))
+    return Played(entry, rules, seating, outcome, state, after)
+
+
+def replay(games: Iterable[tuple[GameEntry, TableRules]]) -> Iterator[Played]:
+    """Replay a session's valid games in order (each under its own rules snapshot)."""
+    state: HandState | None = None
+    for entry, rules in games:
+        if state is None:
+            state = start_state(rules)
+        elif state.dealer not in rules.players:
+            state = replace(state, dealer=rules.players[0])
+        p = play(entry, rules, state)
+        yield p
+        state = p.after
+
+
+def next_state(played: list[Played], rules: TableRules) -> HandState:
+    """The state before the next hand of a session (after ``played``)."""
+    if not played:
+        return start_state(rules)
+    state = played[-1].after
+    if state.dealer not in rules.players:
+        state = replace(state, dealer=rules.players[0])
+    return state

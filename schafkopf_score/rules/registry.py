@@ -1,0 +1,42 @@
+"""The family registry: ``find_family("bayerisch")`` and the list of what exists."""
+
+from __future__ import annotations
+
+from ..errors import IllegalEntry
+from .bavarian import Bavarian
+from .family import Family
+
+FAMILIES: dict[str, Family] = {f.name: f for f in (Bavarian(),)}
+PLANNED = ("wendish", "deutscher", "sheepshead")
+
+
+def register(family: Family) -> None:
+    FAMILIES[family.name] = family
+
+
+def _aliases() -> dict[str, str]:
+    table = {}
+    for f in FAMILIES.values():
+        table[f.name] = f.name
+        for a in f.aliases:
+            table[a] = f.name
+    return table
+
+
+def find_family(name: str) -> Family:
+    """A family by name or alias, case-insensitively.
+
+    >>> find_family("Bayerisch").name
+    'bavarian'
+    """
+    key = name.strip().casefold()
+    table = _aliases()
+    if key in table:
+        return FAMILIES[table[key]]
+    if key in PLANNED:
+        raise IllegalEntry(f"The family {name!r} is not built yet.", f"Available: {', '.join(FAMILIES)}.")
+    import difflib
+
+    close = difflib.get_close_matches(key, list(table), n=1)
+    hint = f"Did you mean {table[close[0]]!r}? " if close else ""
+    raise IllegalEntry(f"{name!r} is not a rule family.", f"{hint}Available: {', '.join(FAMILIES)}.")

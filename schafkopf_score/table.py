@@ -1,0 +1,364 @@
+"""The table file (TOML): load and check every key, and write a new one with every key.
+
+``TableConfig.from_toml(path)`` reads the file with ``tomllib`` and checks every key, type and
+game name against the family's key specs; an error names the key, the file and the line, with a
+"did you mean" for a misspelt key. ``write_new_table`` writes a file with every key spelled out
+and commented (values quoted by tomli-w), atomically.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .errors import ConfigError, IllegalEntry
+from .rules.family import Family
+from .rules.keys import KeyError_, KeySpec
+from .rules.model import TableRules
+from .rules.registry import find_family
+
+SCHEMA = 1
+TOP_KEYS = ("schema", "name", "family", "players", "seats", "deck", "currency", "language", "ledger")
+SECTIONS = ("tariff", "rules")
+LANGUAGES = ("de", "en")
+DEFAULT_FILE = "schafkopf.toml"
+LEDGER_COMMENT = '# ledger = "table.sqlite"'
+
+
+@dataclass(frozen=True)
+class TableConfig:
+    """A loaded, checked table file."""
+
+    path: Path
+    name: str
+    family: str
+    players: tuple[str, ...]
+    seats: int
+    deck: str
+    currency: str
+    language: str
+    ledger_path: Path
+    tariff: dict[str, int]
+    rules: dict[str, Any]
+    point_value: int = 0
+
+    @classmethod
+    def from_toml(cls, path: str | os.PathLike[str]) -> TableConfig:
+        return load_table(Path(path))
+
+    def snapshot(self) -> TableRules:
+        return TableRules(
+            family=self.family,
+            players=self.players,
+            seats=self.seats,
+            deck=self.deck,
+            tariff=dict(self.tariff),
+            rules=dict(self.rules),
+            currency=self.currency,
+            language=self.language,
+            point_value=self.point_value,
+        )
+
+    def family_obj(self) -> Family:
+        return find_family(self.family)
+
+
+def _key_line(text: str, section: str, key: str) -> int | None:
+    """The 1-based line where ``key`` is set in ``[section]`` ("" for the top level)."""
+    current = ""
+    pat = re.compile(r'^\s*["\']?' + re.escape(key) + r'["\']?\s*=')
+    for i, line in enumerate(text.splitlines(), 1):
+        m = re.match(r"^\s*\[\s*([^\]]+?)\s*\]", line)
+        if m:
+            current = m.group(1).strip().strip("\"'")
+            continue
+        if current == section and pat.match(line):
+            return i
+    return None
+
+
+def _section_line(text: str, section: str) -> int | None:
+    for i, line in enumerate(text.splitlines(), 1):
+        if re.match(r"^\s*\[\s*" + re.escape(section) + r"\s*\]", line):
+            return i
+    return None
+
+
+class _Checker:
+    def __init__(self, path: Path, text: str) -> None:
+        self.path = path
+        self.text = text
+
+    def where(self, section: str, key: str) -> str:
+        line = _key_line(self.text, section, key) if key else _section_line(self.text, section)
+        return f"{self.path}" + (f", line {line}" if line else "")
+
+    def fail(self, section: str, key: str, message: str, hint: str = "") -> ConfigError:
+        full = f"[{section}] {key}" if section and key else (key or f"[{section}]")
+        return ConfigError(f"{self.where(section, key)}: {full} {message}", hint)
+
+    def unknown(self, section: str, key: str, known: list[str]) -> ConfigError:
+        close = difflib.get_close_matches(key, known, n=1)
+        hint = f"Did you mean {close[0]!r}?" if close else f"Known keys: {', '.join(known)}."
+        return self.fail(section, key, "is not a known key.", hint)
+
+    def check(self, section: str, spec: KeySpec, value: Any) -> Any:
+        try:
+            return spec.check(value)
+        except KeyError_ as exc:
+            raise self.fail(section, spec.name, str(exc)) from None
+
+
+def load_table(path: Path) -> TableConfig:
+    """Read and check a table file; every problem is a ``ConfigError`` naming file and line."""
+    import tomllib
+
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise ConfigError(
+            f"No table file at {path}.",
+            "Create one with: schafkopf new schafkopf.toml --family bavarian --players Anna,Ben,Cora,Dora "
+            "(or point --table / SCHAFKOPF_TABLE at yours).",
+        ) from None
+    except IsADirectoryError:
+        raise ConfigError(f"{path} is a folder, not a table file.", "Give the path of the .toml file.") from None
+    except OSError as exc:
+        raise ConfigError(f"Cannot read {path}: {exc.strerror}.", "Check the path and its permissions.") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ConfigError(f"{path} is not a UTF-8 text file.", "Save the table file as UTF-8.") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(
+            f"{path} is not valid TOML: {exc}.",
+            "Fix the line it names (quotes around text, key = value); the file was not changed.",
+        ) from None
+    c = _Checker(path, text)
+
+    for key in data:
+        if key not in TOP_KEYS and key not in SECTIONS and key != "point_value":
+            raise c.unknown("", key, list(TOP_KEYS) + list(SECTIONS) + ["point_value"])
+    schema = data.get("schema", SCHEMA)
+    if schema != SCHEMA:
+        raise c.fail("", "schema", f"is {schema!r}; this program reads schema {SCHEMA}.",
+                     "Use a table file written for this version (schafkopf new ...).")
+    if "family" not in data:
+        raise ConfigError(f"{path}: the key family is missing.", 'Add family = "bavarian" (or wendish, deutscher, sheepshead).')
+    if not isinstance(data["family"], str):
+        raise c.fail("", "family", "must be a name in quotes.")
+    try:
+        family = find_family(data["family"])
+    except IllegalEntry as exc:
+        raise c.fail("", "family", f"{data['family']!r} is not a rule family.", exc.hint) from None
+
+    players = data.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise c.fail("", "players", "must be a list of names in seating order, e.g. [\"Anna\", \"Ben\", \"Cora\", \"Dora\"].")
+    players = [p.strip() for p in players]
+    check_player_names(players, lambda msg, hint: c.fail("", "players", msg, hint))
+
+    seats_spec = KeySpec("seats", family.default_seats, kind="int", minimum=min(family.seat_range),
+                         maximum=max(family.seat_range))
+    seats = c.check("", seats_spec, data.get("seats", min(family.default_seats, len(players))))
+    if len(players) < seats:
+        raise c.fail("", "players", f"lists {len(players)} players, but a game has {seats} seats.",
+                     f"List at least {seats} players, or set seats = {len(players)}.")
+    if len(players) > seats + 3 and family.name != "sheepshead":
+        raise c.fail("", "players", f"lists {len(players)} players; at most {seats + 3} can share a {seats}-seat table.",
+                     "Split the table.")
+    deck = c.check("", KeySpec("deck", None, kind="choice", choices=family.decks),
+                   data.get("deck", family.default_deck(seats)))
+    currency = c.check("", KeySpec("currency", "EUR", kind="str"), data.get("currency", "EUR"))
+    language = c.check("", KeySpec("language", "de", kind="choice", choices=LANGUAGES), data.get("language", "de"))
+    name = c.check("", KeySpec("name", "", kind="str"), data.get("name", path.stem))
+    ledger_raw = c.check("", KeySpec("ledger", "", kind="str"), data.get("ledger", ""))
+    ledger_path = (path.parent / ledger_raw) if ledger_raw else path.with_suffix(".sqlite")
+    point_value = 0
+    if "point_value" in data:
+        if family.unit != "point":
+            raise c.fail("", "point_value", f"applies only to Sheepshead, not to {family.title}.", "Remove the key.")
+        point_value = c.check("", KeySpec("point_value", 0), data["point_value"])
+    elif family.unit == "point":
+        point_value = 25
+
+    sections: dict[str, dict[str, Any]] = {}
+    for section, specs in (("tariff", family.tariff_specs), ("rules", family.rule_specs)):
+        given = data.get(section, {})
+        if not isinstance(given, dict):
+            raise c.fail("", section, "must be a section: [" + section + "]")
+        by_name = {s.name: s for s in specs}
+        out: dict[str, Any] = {}
+        for key, value in given.items():
+            spec = by_name.get(key)
+            if spec is None:
+                raise c.unknown(section, key, list(by_name))
+            out[key] = c.check(section, spec, value)
+        for spec in specs:
+            if spec.name not in out and spec.default is not None:
+                out[spec.name] = spec.default
+        sections[section] = out
+
+    cfg = TableConfig(
+        path=path, name=name, family=family.name, players=tuple(players), seats=seats, deck=deck,
+        currency=currency, language=language, ledger_path=ledger_path, tariff=sections["tariff"],
+        rules=sections["rules"], point_value=point_value,
+    )
+    for section, key, message in family.check_table(cfg.snapshot()):
+        raise c.fail(section, key, message)
+    return cfg
+
+
+def check_player_names(players: list[str], fail: Any) -> None:
+    if len(players) < 2:
+        raise fail(f"lists {len(players)} player(s); a table needs at least 2.", "List everyone in seating order.")
+    seen: dict[str, str] = {}
+    for p in players:
+        if not p:
+            raise fail("has an empty name.", "Give every player a name.")
+        if p.casefold() in seen:
+            raise fail(f"names {p!r} twice.", "Every player needs a different name.")
+        seen[p.casefold()] = p
+
+
+# -- writing -----------------------------------------------------------------------------------
+
+def _scalar(value: Any) -> str:
+    import tomli_w
+
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, list):
+        return "[" + ", ".join(_scalar(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{k} = {_scalar(v)}" for k, v in value.items()) + " }"
+    return tomli_w.dumps({"v": value})[4:].strip()
+
+
+def _line(key: str, value: Any, doc: str = "") -> str:
+    text = f"{key} = {_scalar(value)}"
+    return f"{text:<40} # {doc}" if doc else text
+
+
+def render_table(
+    family: Family,
+    players: list[str],
+    *,
+    name: str = "",
+    seats: int | None = None,
+    preset: str = "official",
+    tariff: str | None = None,
+    language: str = "de",
+    currency: str = "EUR",
+) -> str:
+    """The text of a new table file with every key spelled out."""
+    if preset not in family.presets:
+        raise IllegalEntry(f"{preset!r} is not a preset of {family.title}.",
+                           f"Presets: {', '.join(family.presets)}.")
+    check_player_names(players, lambda msg, hint: IllegalEntry("--players " + msg, hint))
+    seats = seats or min(family.default_seats, len(players))
+    if seats not in family.seat_range:
+        raise IllegalEntry(f"--seats {seats} is not played in {family.title}.",
+                           f"Choose one of {', '.join(map(str, family.seat_range))}.")
+    if len(players) < seats:
+        raise IllegalEntry(f"--players lists {len(players)} players for {seats} seats.",
+                           f"Name at least {seats} players, or set --seats {len(players)}.")
+    over = dict(family.presets[preset])
+    tar_values = {s.name: s.default for s in family.tariff_specs}
+    tar_values.update(over.get("tariff", {}))
+    if tariff:
+        tar_values.update(parse_tariff(tariff, family))
+    rule_values = {s.name: s.default for s in family.rule_specs}
+    rule_values.update(over.get("rules", {}))
+    out = [
+        f"# schafkopf-score table file ({family.title}). Edit the values; every key is checked on load.",
+        _line("schema", SCHEMA),
+        _line("name", name or "Stammtisch"),
+        _line("family", family.name, " | ".join(_families())),
+        _line("players", players, "seating order, clockwise; the first deals first"),
+        _line("seats", seats, "players in one game; more at the table sit out in turn"),
+        _line("deck", family.default_deck(seats), " | ".join(family.decks)),
+        _line("currency", currency),
+        _line("language", language, "de | en"),
+        f"{LEDGER_COMMENT:<40} # default: beside this file, same name, .sqlite",
+    ]
+    if family.unit == "point":
+        out.append(_line("point_value", 25, "cents per point at settlement; 0 = points only"))
+    out += ["", "[tariff]                                 # cents" if family.unit == "cent" else "[tariff]"]
+    for spec in family.tariff_specs:
+        value = tar_values.get(spec.name)
+        if value is None:
+            out.append(f"{'# ' + spec.name + ' = ...':<40} # {spec.doc}")
+        else:
+            out.append(_line(spec.name, value, spec.doc))
+    out += ["", "[rules]"]
+    for spec in family.rule_specs:
+        out.append(_line(spec.name, rule_values[spec.name], spec.doc))
+    return "\n".join(out) + "\n"
+
+
+def _families() -> list[str]:
+    from .rules.registry import FAMILIES, PLANNED
+
+    return list(FAMILIES) + [p for p in PLANNED if p not in FAMILIES]
+
+
+def parse_tariff(text: str, family: Family) -> dict[str, int]:
+    """``10/50`` sets the family's two base tariffs; a third number sets the extras."""
+    parts = text.replace(",", "/").split("/")
+    try:
+        nums = [int(p.strip()) for p in parts]
+    except ValueError:
+        raise IllegalEntry(f"--tariff {text!r} is not numbers in cents.", "Write it like --tariff 10/50 (or 10/50/10).") from None
+    if family.default_tariff is None:
+        raise IllegalEntry(f"--tariff does not apply to {family.title}.", "Set the [tariff] keys in the file.")
+    if not 2 <= len(nums) <= 3 or any(n < 0 for n in nums):
+        raise IllegalEntry(f"--tariff {text!r} needs two or three cent amounts.", "Write it like --tariff 10/50 (or 10/50/10).")
+    low, high = family.default_tariff
+    out = {low: nums[0], high: nums[1]}
+    keys = {s.name for s in family.tariff_specs}
+    if "hochzeit" in keys:
+        out["hochzeit"] = nums[0]
+    if len(nums) == 3:
+        for k in ("schneider", "schwarz", "laufende"):
+            if k in keys:
+                out[k] = nums[2]
+    return out
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write a file via a temp file, fsync and rename: never a half-written file."""
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        with open(tmp, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    finally:
+        if tmp.exists():
+            tmp.unlink()
+    try:
+        dfd = os.open(path.parent, os.O_RDONLY)
+        try:
+            os.fsync(dfd)
+        finally:
+            os.close(dfd)
+    except OSError:
+        pass
+
+
+def find_table_path(option: str | None) -> Path:
+    """``--table``, else ``SCHAFKOPF_TABLE``, else ``schafkopf.toml`` here."""
+    if option:
+        return Path(option)
+    env = os.environ.get("SCHAFKOPF_TABLE")
+    return Path(env) if env else Path(DEFAULT_FILE)
