@@ -362,3 +362,41 @@ def find_table_path(option: str | None) -> Path:
         return Path(option)
     env = os.environ.get("SCHAFKOPF_TABLE")
     return Path(env) if env else Path(DEFAULT_FILE)
+
+
+def make_rules(
+    family: str,
+    players: list[str] | tuple[str, ...],
+    *,
+    seats: int | None = None,
+    deck: str | None = None,
+    tariff: dict[str, int] | None = None,
+    rules: dict[str, Any] | None = None,
+    preset: str = "official",
+    language: str = "de",
+    currency: str = "EUR",
+    point_value: int | None = None,
+) -> TableRules:
+    """A rules snapshot with the family's defaults (and a preset), for scripts and tests.
+
+    >>> make_rules("bavarian", ["A", "B", "C", "D"]).tariff["solo"]
+    50
+    """
+    fam = find_family(family)
+    seats = seats or min(fam.default_seats, len(players))
+    over = fam.presets[preset]
+    tar = {s.name: s.default for s in fam.tariff_specs if s.default is not None}
+    tar.update(over.get("tariff", {}))
+    tar.update(tariff or {})
+    rul = {s.name: s.default for s in fam.rule_specs if s.default is not None}
+    rul.update(over.get("rules", {}))
+    for key, value in (rules or {}).items():
+        spec = next((s for s in fam.rule_specs if s.name == key), None)
+        if spec is None:
+            raise ValueError(f"unknown rule {key!r}")
+        rul[key] = spec.check(value)
+    return TableRules(
+        family=fam.name, players=tuple(players), seats=seats, deck=deck or fam.default_deck(seats),
+        tariff=tar, rules=rul, currency=currency, language=language,
+        point_value=(25 if fam.unit == "point" else 0) if point_value is None else point_value,
+    )

@@ -220,12 +220,16 @@ def add(ctx: typer.Context, game: GameArg, as_json: JsonOpt = False, **entry: An
     Example: schafkopf add sauspiel --player Anna --partner Ben --augen 72 --laufende 3
     """
     from ..evening import add as do_add
+    from ..evening import calc as do_calc
     from ..evening import view_session
     from .render import balances_text, next_dealer_line, outcome_json, outcome_text, words
 
     c = get(ctx)
     cfg = c.cfg()
     e = _entry(ctx, game, entry)
+    if not cfg.ledger_path.exists():
+        # check first, so a rejected first entry does not even create the ledger file
+        do_calc(cfg, c.ledger(create=False), e)
     ledger = c.ledger(create=True)
     try:
         hand, played = do_add(cfg, ledger, e, _typed(game, entry))
