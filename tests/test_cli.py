@@ -196,3 +196,33 @@ def test_check_silent_when_fine(make_table):
     t.ok("add", "wenz", "--player", "Anna", "--augen", "70")
     r = t.ok("check")
     assert r.stdout == ""
+
+
+def test_example_evening_replays_and_settles(tmp_path):
+    import shutil
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1] / "examples"
+    for name in ("stammtisch.toml", "stammtisch.sqlite"):
+        shutil.copy(root / name, tmp_path / name)
+    runner = CliRunner()
+    table = str(tmp_path / "stammtisch.toml")
+    assert runner.invoke(app, ["--table", table, "check"]).exit_code == 0
+    data = json.loads(runner.invoke(app, ["--table", table, "settle", "--json"]).stdout)
+    assert data["balances"] == {"Anna": 610, "Ben": 210, "Cora": -190, "Dora": -370, "Emil": -260}
+    assert len(data["transfers"]) == 4
+
+
+def test_settle_round_and_from_balances(make_table):
+    t = make_table()
+    data = t.json("settle", "--from-balances", "Anna=3,40,Ben=-1.15,Cora=-2,25")
+    assert data["balances"] == {"Anna": 340, "Ben": -115, "Cora": -225}
+    data = t.json("settle", "--from-balances", "Anna=3,40,Ben=-1.15,Cora=-2,25", "--round", "50")
+    assert data["balances"] == {"Anna": 350, "Ben": -100, "Cora": -250}
+    assert data["rounding"] == {"Anna": 10, "Ben": 15, "Cora": -25}
+    r = t.run("settle", "--from-balances", "Anna=3,Ben=-2")
+    assert r.exit_code == 2 and "Error: The balances sum to +1,00 €, not zero." in r.stderr
+    r = t.run("settle", "--round", "0")
+    assert r.exit_code == 2 and "Error: --round 0 is not a positive number of cents." in r.stderr
+    r = t.run("settle", "--from-balances", "Xaver=3,Ben=-3")
+    assert r.exit_code == 2 and "'Xaver' is not a player at this table." in r.stderr

@@ -495,22 +495,32 @@ def settle(
 
 
 def parse_balances(cfg: Any, text: str) -> dict[str, int]:
-    """``Anna=3.40,Ben=-3.40`` (euros, comma or point) into cents by player."""
-    from ..entry import parse_pairs
+    """``Anna=3,40,Ben=-3.40`` (euros, decimal comma or point) into cents by player."""
+    import re
+
     from ..errors import IllegalEntry, InvalidEntry
+    from ..money import format_amount
     from ..rules.family import resolve_name
 
+    pattern = re.compile(r"\s*(.+?)\s*=\s*([+-]?\d+(?:[.,]\d{1,2})?)\s*(?:,|$)")
     out: dict[str, int] = {}
-    for name, value in parse_pairs(text, "--from-balances"):
-        who = resolve_name(name, cfg.players)
-        out[who] = out.get(who, 0) + parse_money(value, name)
+    pos = 0
+    while pos < len(text):
+        m = pattern.match(text, pos)
+        if not m or m.end() == pos:
+            raise InvalidEntry(f"--from-balances {text!r} is not a list of NAME=AMOUNT.",
+                               "Write it like --from-balances Anna=3,40,Ben=-1,15,Cora=-2,25.")
+        who = resolve_name(m.group(1), cfg.players)
+        out[who] = out.get(who, 0) + parse_money(m.group(2), who)
+        pos = m.end()
+    if not out:
+        raise InvalidEntry("--from-balances is empty.", "Write it like --from-balances Anna=3,40,Ben=-3,40.")
     total = sum(out.values())
     if total != 0:
         raise IllegalEntry(
-            f"The balances sum to {total / 100:+.2f}, not zero.",
+            f"The balances sum to {format_amount(total, cfg.currency, cfg.language, sign=True)}, not zero.",
             "Every cent won is a cent lost: check the sheet and correct one of them.",
         )
-    del InvalidEntry
     return out
 
 
