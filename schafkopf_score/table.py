@@ -176,7 +176,8 @@ def load_table(path: Path) -> TableConfig:
     deck = c.check("", KeySpec("deck", None, kind="choice", choices=family.decks),
                    data.get("deck", family.default_deck(seats)))
     currency = c.check("", KeySpec("currency", "EUR", kind="str"), data.get("currency", "EUR"))
-    language = c.check("", KeySpec("language", "de", kind="choice", choices=LANGUAGES), data.get("language", "de"))
+    language = c.check("", KeySpec("language", "de", kind="choice", choices=LANGUAGES),
+                       data.get("language", family.default_language))
     name = c.check("", KeySpec("name", "", kind="str"), data.get("name", path.stem))
     ledger_raw = c.check("", KeySpec("ledger", "", kind="str"), data.get("ledger", ""))
     ledger_path = (path.parent / ledger_raw) if ledger_raw else path.with_suffix(".sqlite")
@@ -200,9 +201,13 @@ def load_table(path: Path) -> TableConfig:
             if spec is None:
                 raise c.unknown(section, key, list(by_name))
             out[key] = c.check(section, spec, value)
+        seat_defaults = family.rule_defaults(seats) if section == "rules" else {}
         for spec in specs:
-            if spec.name not in out and spec.default is not None:
-                out[spec.name] = spec.default
+            if spec.name not in out:
+                if spec.name in seat_defaults:
+                    out[spec.name] = seat_defaults[spec.name]
+                elif spec.default is not None:
+                    out[spec.name] = spec.default
         sections[section] = out
 
     cfg = TableConfig(
@@ -256,7 +261,7 @@ def render_table(
     seats: int | None = None,
     preset: str = "official",
     tariff: str | None = None,
-    language: str = "de",
+    language: str | None = None,
     currency: str = "EUR",
 ) -> str:
     """The text of a new table file with every key spelled out."""
@@ -277,7 +282,9 @@ def render_table(
     if tariff:
         tar_values.update(parse_tariff(tariff, family))
     rule_values = {s.name: s.default for s in family.rule_specs}
+    rule_values.update(family.rule_defaults(seats))
     rule_values.update(over.get("rules", {}))
+    language = language or family.default_language
     out = [
         f"# schafkopf-score table file ({family.title}). Edit the values; every key is checked on load.",
         _line("schema", SCHEMA),
@@ -292,7 +299,8 @@ def render_table(
     ]
     if family.unit == "point":
         out.append(_line("point_value", 25, "cents per point at settlement; 0 = points only"))
-    out += ["", "[tariff]                                 # cents" if family.unit == "cent" else "[tariff]"]
+    if family.tariff_specs:
+        out += ["", "[tariff]                                 # cents" if family.unit == "cent" else "[tariff]"]
     for spec in family.tariff_specs:
         value = tar_values.get(spec.name)
         if value is None:
@@ -373,7 +381,7 @@ def make_rules(
     tariff: dict[str, int] | None = None,
     rules: dict[str, Any] | None = None,
     preset: str = "official",
-    language: str = "de",
+    language: str | None = None,
     currency: str = "EUR",
     point_value: int | None = None,
 ) -> TableRules:
@@ -389,6 +397,7 @@ def make_rules(
     tar.update(over.get("tariff", {}))
     tar.update(tariff or {})
     rul = {s.name: s.default for s in fam.rule_specs if s.default is not None}
+    rul.update(fam.rule_defaults(seats))
     rul.update(over.get("rules", {}))
     for key, value in (rules or {}).items():
         spec = next((s for s in fam.rule_specs if s.name == key), None)
@@ -397,6 +406,6 @@ def make_rules(
         rul[key] = spec.check(value)
     return TableRules(
         family=fam.name, players=tuple(players), seats=seats, deck=deck or fam.default_deck(seats),
-        tariff=tar, rules=rul, currency=currency, language=language,
+        tariff=tar, rules=rul, currency=currency, language=language or fam.default_language,
         point_value=(25 if fam.unit == "point" else 0) if point_value is None else point_value,
     )

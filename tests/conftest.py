@@ -66,7 +66,7 @@ class Table:
 def make_table(tmp_path):
     """``make_table(players=..., preset=..., extra='[rules] ...')`` writes a table file."""
 
-    def make(players=FOUR, family="bavarian", preset="official", tariff=None, seats=None, language="de",
+    def make(players=FOUR, family="bavarian", preset="official", tariff=None, seats=None, language=None,
              replace: dict | None = None, name="test"):
         text = render_table(find_family(family), list(players), name=name, seats=seats, preset=preset,
                             tariff=tariff, language=language)

@@ -110,7 +110,7 @@ def new(
     tariff: Annotated[Optional[str], typer.Option("--tariff", help="Base tariffs in cents, e.g. 10/50 (or 10/50/10).")] = None,
     seats: Annotated[Optional[int], typer.Option("--seats", help="Players in one game (default: 4, or fewer players).")] = None,
     name: Annotated[str, typer.Option("--name", help="The table's name.")] = "",
-    language: Annotated[str, typer.Option("--language", help="de | en")] = "de",
+    language: Annotated[Optional[str], typer.Option("--language", help="de | en (default: de; Sheepshead en)")] = None,
     currency: Annotated[str, typer.Option("--currency", help="EUR, USD, ...")] = "EUR",
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
 ) -> None:
@@ -126,7 +126,7 @@ def new(
     names = [p.strip() for p in players.split(",")] if players else []
     if not names:
         raise IllegalEntry("new needs the players.", "Add --players Anna,Ben,Cora,Dora (seating order).")
-    if language not in ("de", "en"):
+    if language is not None and language not in ("de", "en"):
         raise IllegalEntry(f"--language {language!r} is not supported.", "Use de or en.")
     if path.exists() and not force:
         raise IllegalEntry(f"{path} exists already; it was left as it is.", "Choose another path, or add --force.")
@@ -445,6 +445,7 @@ def settle(
         raise IllegalEntry(f"--round {round_} is not a positive number of cents.", "Give e.g. --round 50.")
     rules = cfg.snapshot()
     unit = "cent"
+    extra: dict[str, Any] = {}
     if from_balances is not None:
         if close:
             raise IllegalEntry("--from-balances settles a paper sheet; it cannot close a session.", "Drop --close.")
@@ -465,8 +466,7 @@ def settle(
         else:
             closed_view = None
             views = _views(ctx, session, all_)
-        balances = _total(views)
-        unit = views[-1].unit
+        balances, unit, extra = cfg.family_obj().to_money(views[-1].rules, _total(views))
     money = balances
     moved: dict[str, int] = {}
     if round_:
@@ -475,7 +475,7 @@ def settle(
     transfers = fewest_transfers(money, list(money))
     if as_json:
         data: dict[str, Any] = {"balances": money, "transfers": [t.to_dict() for t in transfers], "unit": unit,
-                                "closed": bool(closed_view)}
+                                "closed": bool(closed_view), **extra}
         if round_:
             data["unrounded"] = balances
             data["rounding"] = moved

@@ -118,6 +118,7 @@ class Family:
     extra_specs: ClassVar[tuple[KeySpec, ...]] = ()  # top-level keys only this family has
     presets: ClassVar[dict[str, dict[str, dict[str, Any]]]] = {"official": {}}
     default_tariff: ClassVar[tuple[str, str] | None] = None  # keys set by --tariff A/B
+    default_language: ClassVar[str] = "de"
 
     # -- games ---------------------------------------------------------------------------
     def game_table(self) -> dict[str, str]:
@@ -161,6 +162,10 @@ class Family:
     def default_deck(self, seats: int) -> str:
         return self.decks[0]
 
+    def rule_defaults(self, seats: int) -> dict[str, Any]:
+        """Rule defaults that depend on the number of seats (over the key specs' defaults)."""
+        return {}
+
     def check_table(self, rules: TableRules) -> list[tuple[str, str, str]]:
         """Cross-key checks of a loaded table: (section, key, message) for each problem."""
         return []
@@ -185,6 +190,10 @@ class Family:
     def pending(self, rules: TableRules, state: HandState) -> dict[str, Any]:
         """Machine-readable state for ``standings --json``."""
         return {}
+
+    def to_money(self, rules: TableRules, balances: Mapping[str, int]) -> tuple[dict[str, int], str, dict[str, Any]]:
+        """The settlement amounts for the session's balances: (amounts, unit, extra JSON keys)."""
+        return dict(balances), self.unit, {}
 
 
 # -- checks shared by the families ----------------------------------------------------------

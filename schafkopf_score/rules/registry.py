@@ -5,9 +5,10 @@ from __future__ import annotations
 from ..errors import IllegalEntry
 from .bavarian import Bavarian
 from .family import Family
+from .sheepshead import Sheepshead
 
-FAMILIES: dict[str, Family] = {f.name: f for f in (Bavarian(),)}
-PLANNED = ("wendish", "deutscher", "sheepshead")
+FAMILIES: dict[str, Family] = {f.name: f for f in (Bavarian(), Sheepshead())}
+PLANNED = ("wendish", "deutscher")
 
 
 def register(family: Family) -> None:

@@ -1,0 +1,294 @@
+"""Sheepshead, the Wisconsin branch (RULES.md section 5): scored in points.
+
+Tier t from the picker side's points (bury included): win with 61+, t = 1, 2 when the opponents
+have 29 or fewer, 3 when they took no trick; a loss likewise from the picker side's 30 or fewer
+and no trick. With a partner: picker +-2t, partner +-t, each opponent -+t; alone: picker
++-(seats-1)t. On the bump a lost hand counts double. Every pending doubler, a crack and a
+recrack double the whole hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from ..errors import IllegalEntry
+from .family import (
+    Family,
+    GameType,
+    augen_map_total,
+    check_active,
+    reject_foreign_options,
+    require_active,
+)
+from .keys import KeySpec
+from .model import UNIT_POINT, GameEntry, HandState, Outcome, Seating, TableRules
+
+GAMES = (
+    GameType("pick", "pick", "a picked hand", ("picker", "aufnehmen"), None, (14, 14), 0, "none",
+             frozenset({"player", "partner", "alone", "augen", "schwarz", "crack", "recrack", "forced"})),
+    GameType("leaster", "leaster", "a leaster", ("least",), None, (0, 0), 0, "none",
+             frozenset({"winner", "augen_map", "no_trick"})),
+    GameType("doubler", "doubler", "a doubler", ("pass", "redeal"), None, (0, 0), 0, "none", frozenset()),
+)
+VARIANTS = ("called_ace", "jack_of_diamonds", "blind4", "black_queens")
+
+RULES = (
+    KeySpec("variant", "called_ace", "called_ace | jack_of_diamonds | blind4 | black_queens", kind="choice",
+            choices=VARIANTS),
+    KeySpec("on_the_bump", True, "a losing picker's side pays double", kind="bool"),
+    KeySpec("no_pick", "leaster", "when everyone passes: leaster | doubler | forced", kind="choice",
+            choices=("leaster", "doubler", "forced")),
+    KeySpec("leaster_blind", "last_trick", "the blind goes to: last_trick | first_trick | none", kind="choice",
+            choices=("last_trick", "first_trick", "none")),
+    KeySpec("leaster_needs_trick", True, "a leaster winner must have taken a trick", kind="bool"),
+    KeySpec("cracking", True, "crack and recrack allowed", kind="bool"),
+    KeySpec("doubler_stacking", True, "doublers stack (x2 each)", kind="bool"),
+)
+
+
+class Sheepshead(Family):
+    name = "sheepshead"
+    aliases = ("sheephead", "schafkopf-us", "wisconsin")
+    title = "Sheepshead"
+    unit = UNIT_POINT
+    default_seats = 5
+    seat_range = (3, 4, 5)
+    decks = ("long",)
+    suits = ("clubs", "spades", "hearts", "diamonds")
+    games = GAMES
+    tariff_specs = ()
+    rule_specs = RULES
+    default_language = "en"
+
+    def rule_defaults(self, seats: int) -> dict[str, Any]:
+        return {"variant": "blind4"} if seats == 4 else {}
+
+    def check_table(self, rules: TableRules) -> list[tuple[str, str, str]]:
+        v = rules.rules.get("variant")
+        if rules.seats == 4 and v not in ("blind4", "black_queens"):
+            return [("rules", "variant", f'"{v}" is not played four-handed: use "blind4" or "black_queens"')]
+        if rules.seats != 4 and v in ("blind4", "black_queens"):
+            return [("rules", "variant", f'"{v}" is a four-handed variant, but seats = {rules.seats}')]
+        return []
+
+    # -- validate ------------------------------------------------------------------------
+    def has_partner(self, rules: TableRules) -> bool:
+        v = rules.rules.get("variant", "called_ace")
+        return (rules.seats == 5 and v in ("called_ace", "jack_of_diamonds")) or v == "black_queens"
+
+    def last_bidder(self, seating: Seating) -> str:
+        """Who must pick when everyone else passed: the dealer, or the last active player."""
+        if seating.dealer in seating.active:
+            return seating.dealer
+        return seating.active[-1]
+
+    def validate(self, entry: GameEntry, rules: TableRules, seating: Seating, state: HandState) -> None:
+        g = self.game(entry.game)
+        r = rules.rules
+        reject_foreign_options(entry, g)
+        no_pick = r.get("no_pick", "leaster")
+        if g.kind == "doubler":
+            if no_pick != "doubler":
+                raise IllegalEntry(
+                    f'When everyone passes this table plays {"a leaster" if no_pick == "leaster" else "a forced pick"} '
+                    f'(no_pick = "{no_pick}"), not a doubler.',
+                    "Enter the leaster (leaster --winner NAME)" if no_pick == "leaster"
+                    else "Enter the dealer's pick with --forced.",
+                )
+            return
+        if g.kind == "leaster":
+            if no_pick != "leaster":
+                raise IllegalEntry(
+                    f'This table plays no leaster (no_pick = "{no_pick}").',
+                    "Enter add doubler" if no_pick == "doubler" else "Enter the dealer's pick with --forced.",
+                )
+            self._validate_leaster(entry, rules, seating)
+            return
+        picker = require_active(entry.player, seating, "--picker", g)
+        variant = r.get("variant", "called_ace")
+        if entry.partner is not None:
+            if entry.alone:
+                raise IllegalEntry("--partner and --alone contradict each other.",
+                                   "A picker who goes alone has no partner: drop one of them.")
+            if not self.has_partner(rules):
+                why = "three-handed" if rules.seats == 3 else f'in the "{variant}" variant'
+                raise IllegalEntry(f"The picker plays without a partner {why}.", "Drop --partner.")
+            check_active([entry.partner], seating)
+            if entry.partner == picker:
+                raise IllegalEntry(f"{picker} cannot be his own partner.",
+                                   "--partner names who held the called card; if the picker held it, use --alone.")
+        elif self.has_partner(rules) and not entry.alone:
+            raise IllegalEntry(
+                "Who was the picker's partner?",
+                "Add --partner NAME (who held the called card), or --alone if the picker played alone.",
+            )
+        if entry.augen is None:
+            raise IllegalEntry("The hand needs the picker side's points.",
+                               "Add --points N (0 to 120, the bury included).")
+        if not 0 <= entry.augen <= 120:
+            raise IllegalEntry(f"--points {entry.augen} is impossible: the deck holds 120 points.",
+                               "Give the picker side's points, 0 to 120 (the bury included).")
+        if entry.schwarz and entry.augen not in (0, 120):
+            raise IllegalEntry(
+                f"--schwarz with --points {entry.augen}: a side that took no trick has no points.",
+                "Schwarz needs --points 0 or 120; otherwise drop --schwarz.",
+            )
+        if entry.recrack and not entry.crack:
+            raise IllegalEntry("--recrack without --crack: the picker re-cracks a crack.", "Add --crack, or drop --recrack.")
+        if entry.crack and not r.get("cracking", True):
+            raise IllegalEntry("This table plays without cracking (cracking = false).", "Drop --crack/--recrack.")
+        if entry.forced:
+            if no_pick != "forced":
+                raise IllegalEntry(f'--forced applies only where the dealer must pick (no_pick = "forced").',
+                                   "Drop --forced.")
+            must = self.last_bidder(seating)
+            if picker != must:
+                raise IllegalEntry(f"Only {must}, the last to bid, can be forced to pick.",
+                                   f"Give --picker {must}, or drop --forced.")
+
+    def _validate_leaster(self, entry: GameEntry, rules: TableRules, seating: Seating) -> None:
+        r = rules.rules
+        check_active(entry.no_trick, seating)
+        if entry.winner is not None:
+            check_active([entry.winner], seating)
+            if r.get("leaster_needs_trick", True) and entry.winner in entry.no_trick:
+                raise IllegalEntry(f"{entry.winner} took no trick and cannot win the leaster.",
+                                   "A leaster winner must have taken a trick (leaster_needs_trick = true).")
+        if entry.augen_map is None:
+            if entry.winner is None:
+                raise IllegalEntry("A leaster needs its winner.",
+                                   "Add --winner NAME, or every player's points: --points "
+                                   + ",".join(f"{p}=N" for p in seating.active) + ".")
+            return
+        points = self._leaster_points(entry, rules, seating)
+        for name in entry.no_trick:
+            if points[name]:
+                raise IllegalEntry(f"{name} has {points[name]} points but took no trick.",
+                                   "Correct the points or drop that --no-trick.")
+        candidates = self._leaster_candidates(points, entry, rules)
+        if not candidates:
+            raise IllegalEntry("Nobody who took a trick is left to win the leaster.", "Check --no-trick.")
+        low = min(points[c] for c in candidates)
+        tied = [c for c in candidates if points[c] == low]
+        if entry.winner is None and len(tied) > 1:
+            raise IllegalEntry(f"{' and '.join(tied)} tie with {low} points.",
+                               "Say who won the leaster: add --winner NAME.")
+        if entry.winner is not None and entry.winner not in tied:
+            raise IllegalEntry(
+                f"{entry.winner} has {points[entry.winner]} points; the fewest among those who took a trick "
+                f"has {', '.join(tied)} with {low}.",
+                "Drop --winner, or correct the points.",
+            )
+
+    def _leaster_points(self, entry: GameEntry, rules: TableRules, seating: Seating) -> dict[str, int]:
+        assert entry.augen_map is not None
+        if rules.rules.get("leaster_blind", "last_trick") == "none":
+            # the blind is left out, so the players' points make at most 120
+            seen = dict(entry.augen_map)
+            check_active(seen, seating)
+            missing = [p for p in seating.active if p not in seen]
+            if missing:
+                raise IllegalEntry(f"--points lacks {', '.join(missing)}.",
+                                   "Give every player's points: " + ",".join(f"{p}=N" for p in seating.active) + ".")
+            if any(not 0 <= v <= 120 for v in seen.values()) or sum(seen.values()) > 120:
+                raise IllegalEntry(f"The points add up to {sum(seen.values())}, more than 120.", "Recount.")
+            return seen
+        return augen_map_total(entry.augen_map, seating, 120, "points")
+
+    @staticmethod
+    def _leaster_candidates(points: Mapping[str, int], entry: GameEntry, rules: TableRules) -> list[str]:
+        if rules.rules.get("leaster_needs_trick", True):
+            return [p for p in points if p not in entry.no_trick]
+        return list(points)
+
+    # -- score ---------------------------------------------------------------------------
+    def multiplier(self, entry: GameEntry, state: HandState) -> tuple[int, list[str]]:
+        m = 2 ** state.doublers
+        words = [f"doubler x{2 ** state.doublers}"] if state.doublers else []
+        if entry.crack:
+            m *= 2
+            words.append("crack x2")
+        if entry.recrack:
+            m *= 2
+            words.append("recrack x2")
+        return m, words
+
+    def score(self, entry: GameEntry, rules: TableRules, seating: Seating, state: HandState) -> Outcome:
+        g = self.game(entry.game)
+        active = seating.active
+        if g.kind == "doubler":
+            nxt = state.doublers + 1 if rules.rules.get("doubler_stacking", True) else 1
+            return Outcome("doubler", UNIT_POINT, tuple((p, 0) for p in active),
+                           explanation=f"Everyone passed: thrown in, the next hand counts x{2 ** nxt}")
+        mult, words = self.multiplier(entry, state)
+        if g.kind == "leaster":
+            winner = entry.winner
+            if winner is None:
+                points = self._leaster_points(entry, rules, seating)
+                cands = self._leaster_candidates(points, entry, rules)
+                low = min(points[c] for c in cands)
+                winner = next(c for c in cands if points[c] == low)
+            pay = {p: -mult for p in active}
+            pay[winner] = mult * (len(active) - 1)
+            text = f"Leaster won by {winner}: 1 point from each" + (f", {', '.join(words)} = {mult}" if words else "")
+            return Outcome("leaster", UNIT_POINT, tuple((p, pay[p]) for p in active), value=mult, won=True,
+                           declarers=(winner,), explanation=text)
+        picker = entry.player
+        assert picker is not None and entry.augen is not None
+        pts = entry.augen
+        won = pts >= 61
+        if won:
+            tier = 3 if entry.schwarz and pts == 120 else (2 if pts >= 91 else 1)
+        else:
+            tier = 3 if entry.schwarz and pts == 0 else (2 if pts <= 30 else 1)
+        tier_word = {1: "", 2: ", schneider", 3: ", no trick"}[tier]
+        bump = not won and rules.rules.get("on_the_bump", True) and rules.rules.get("variant") != "black_queens"
+        value = tier * mult * (2 if bump else 1)
+        extras = list(words) + (["on the bump x2"] if bump else [])
+        sign = 1 if won else -1
+        partner = entry.partner
+        pay = {p: 0 for p in active}
+        if partner is not None and rules.rules.get("variant") == "black_queens":
+            for p in active:
+                pay[p] = sign * value * (1 if p in (picker, partner) else -1)
+        elif partner is not None:
+            pay[picker] = sign * 2 * value
+            pay[partner] = sign * value
+            for p in active:
+                if p not in (picker, partner):
+                    pay[p] = -sign * value
+        else:
+            for p in active:
+                pay[p] = -sign * value
+            pay[picker] = sign * value * (len(active) - 1)
+        side = f"{picker}" + (f" and {partner}" if partner else " alone")
+        text = (f"{side} {'won' if won else 'lost'} with {pts} points{tier_word}: tier {tier}"
+                + (f", {', '.join(extras)} = {value}" if extras else "") + " per opponent")
+        return Outcome("pick", UNIT_POINT, tuple((p, pay[p]) for p in active), value=value, won=won,
+                       declarers=(picker,) + ((partner,) if partner else ()), explanation=text,
+                       extra={"tier": tier, "multiplier": value // tier})
+
+    def advance(self, entry: GameEntry, rules: TableRules, seating: Seating, state: HandState,
+                outcome: Outcome) -> HandState:
+        if entry.game == "doubler":
+            nxt = state.doublers + 1 if rules.rules.get("doubler_stacking", True) else 1
+            return replace(state, doublers=nxt)
+        return replace(state, doublers=0)
+
+    def standing_notes(self, rules: TableRules, state: HandState, balances: Mapping[str, int],
+                       language: str) -> list[str]:
+        if state.doublers:
+            return [f"Pending doublers: {state.doublers} (the next hand counts x{2 ** state.doublers})"]
+        return []
+
+    def pending(self, rules: TableRules, state: HandState) -> dict[str, Any]:
+        return {"doublers": state.doublers}
+
+    def to_money(self, rules: TableRules, balances: Mapping[str, int]) -> tuple[dict[str, int], str, dict[str, Any]]:
+        """Points times ``point_value`` cents; with ``point_value = 0`` the points themselves."""
+        points = dict(balances)
+        if rules.point_value:
+            return {n: v * rules.point_value for n, v in points.items()}, "cent", {"points": points}
+        return points, UNIT_POINT, {"points": points}
