@@ -259,10 +259,16 @@ def close_session(cfg: TableConfig, ledger: Ledger) -> SessionView:
             raise IllegalEntry("There is no open session to close.", "Record games with schafkopf add first.")
         bookings: dict[str, Any] = {}
         ret = stock_return(view)
-        if ret:
-            bookings = {"payouts": ret, "stock": -sum(ret.values()), "reason": "stock_return"}
+        penalties = find_family(view.rules.family).closing_bookings(view.rules, view.state)
+        booked: dict[str, int] = {}
+        for part in (ret, penalties):
+            for n, a in part.items():
+                booked[n] = booked.get(n, 0) + a
+        if booked:
+            bookings = {"payouts": booked, "stock": -sum(ret.values()),
+                        "stock_return": ret, "penalties": penalties}
         balances = dict(view.balances)
-        for n, a in ret.items():
+        for n, a in booked.items():
             balances[n] = balances.get(n, 0) + a
         ledger.insert_closing(conn, view.session.id, balances, bookings)
     return view_session(cfg, ledger, view.session.id)

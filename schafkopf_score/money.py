@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 
 _SYMBOLS = {"EUR": "€", "USD": "$", "GBP": "£"}
 
@@ -34,6 +35,23 @@ def split_largest_remainder(total: int, weights: Sequence[int | float]) -> list[
     for i in order[:left]:
         parts[i] += 1
     return parts
+
+
+def round_exact(values: Sequence[Fraction]) -> list[int]:
+    """Round exact amounts that sum to an integer to integers with the same sum: each goes
+    down to its floor, and the units left over go to the largest fractional parts (ties to
+    the earlier position).
+
+    >>> from fractions import Fraction as F
+    >>> round_exact([F(1, 3), F(1, 3), F(-2, 3)])
+    [1, 0, -1]
+    """
+    floors = [int(v.__floor__()) for v in values]
+    left = int(sum(values)) - sum(floors)
+    order = sorted(range(len(values)), key=lambda i: (-(values[i] - floors[i]), i))
+    for i in order[:left]:
+        floors[i] += 1
+    return floors
 
 
 def equal_shares(total: int, n: int) -> list[int]:

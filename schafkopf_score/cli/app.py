@@ -249,6 +249,54 @@ def add(ctx: typer.Context, game: GameArg, as_json: JsonOpt = False, **entry: An
     typer.echo(next_dealer_line(view))
 
 
+@app.command()
+@guard
+def draw(
+    ctx: typer.Context,
+    seed: Annotated[Optional[int], typer.Option("--seed", help="Seed the shuffle (for a repeatable lot).")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Draw the partners by lot (Deutscher Schafskopf): highest card plays with lowest.
+
+    Shows the cards drawn and the pairs, and records them for the next game.
+
+    Example: schafkopf draw
+    """
+    import random
+
+    from ..errors import IllegalEntry
+    from ..evening import add as do_add
+    from ..evening import current_state
+    from ..rules.deutscher import all_cards
+    from ..rules.model import GameEntry
+    from ..rules.play import seat
+    from .render import outcome_json
+
+    c = get(ctx)
+    cfg = c.cfg()
+    if cfg.family != "deutscher":
+        raise IllegalEntry(f"Partners are drawn by lot only in Deutscher Schafskopf, not in {cfg.family_obj().title}.",
+                           "Enter games with schafkopf add.")
+    ro = c.ledger(create=False)
+    try:
+        _, state = current_state(cfg, ro)
+    finally:
+        ro.close()
+    active = seat(GameEntry("draw"), cfg.snapshot(), state).active
+    rng = random.Random(seed) if seed is not None else random.SystemRandom()
+    cards = rng.sample(all_cards(), len(active))
+    entry = GameEntry("draw", cards=tuple(zip(active, cards)))
+    ledger = c.ledger(create=True)
+    try:
+        hand, played = do_add(cfg, ledger, entry, json.dumps({"game": "draw", "seed": seed}))
+    finally:
+        ledger.close()
+    if as_json:
+        emit_json(outcome_json(played, hand=hand, cards=dict(entry.cards)))
+    else:
+        typer.echo(played.outcome.explanation)
+
+
 # -- corrections ---------------------------------------------------------------------------------
 
 ReasonOpt = Annotated[str, typer.Option("--reason", help="Why (kept in the ledger).")]
@@ -446,6 +494,7 @@ def settle(
     rules = cfg.snapshot()
     unit = "cent"
     extra: dict[str, Any] = {}
+    warnings: list[str] = []
     if from_balances is not None:
         if close:
             raise IllegalEntry("--from-balances settles a paper sheet; it cannot close a session.", "Drop --close.")
@@ -466,6 +515,8 @@ def settle(
         else:
             closed_view = None
             views = _views(ctx, session, all_)
+        if not close and not views[-1].closed:
+            warnings = cfg.family_obj().warnings(views[-1].rules, views[-1].state)
         balances, unit, extra = cfg.family_obj().to_money(views[-1].rules, _total(views))
     money = balances
     moved: dict[str, int] = {}
@@ -476,6 +527,8 @@ def settle(
     if as_json:
         data: dict[str, Any] = {"balances": money, "transfers": [t.to_dict() for t in transfers], "unit": unit,
                                 "closed": bool(closed_view), **extra}
+        if warnings:
+            data["warnings"] = warnings
         if round_:
             data["unrounded"] = balances
             data["rounding"] = moved
@@ -489,6 +542,7 @@ def settle(
             ", ".join(f"{n} {amount(d, rules, unit)}" for n, d in moved.items()) or "-"))
     lines.append(f"{w['transfers']}:")
     lines += [f"  {transfer_line(t, rules, unit)}" for t in transfers] or [f"  {w['nothing']}"]
+    lines += [f"Warning: {text}" for text in warnings]
     if closed_view is not None:
         lines.append(f"{w['session']} {closed_view.session.id} {w['closed']}.")
     typer.echo("\n".join(lines))

@@ -36,6 +36,19 @@ def words(lang: str) -> dict[str, str]:
     return WORDS.get(lang, WORDS["en"])
 
 
+def tally(strokes: int, rules: TableRules) -> str:
+    """A sheep's-head tally: each completed head drawn as a head, the rest as strokes.
+
+    >>> from schafkopf_score.table import make_rules
+    >>> tally(11, make_rules("deutscher", ["A", "B", "C", "D"]))
+    '🐑 ||  (11)'
+    """
+    per = int(rules.rules.get("strokes_per_head", 9))
+    heads, rest = divmod(strokes, per)
+    text = " ".join(["🐑" * heads] if heads else []) + (" " if heads and rest else "") + "|" * rest
+    return f"{text or '-'}  ({strokes})"
+
+
 def amount(value: int, rules: TableRules, unit: str, sign: bool = True) -> str:
     if unit == "cent":
         return format_amount(value, rules.currency, rules.language, sign=sign)
@@ -187,10 +200,9 @@ def print_sheet(views: Sequence[Any], cfg: Any) -> None:
             tag = " *" if rec.replaces else ""
             cells = [f"{rec.hand}{tag}", row.played.seating.dealer, desc]
             for p in view.players:
-                if p in pay:
-                    cells.append(amount(running[p], rules, out.unit, sign=False))
-                else:
-                    cells.append(f"[dim]{amount(running[p], rules, out.unit, sign=False)}[/]")
+                text = (tally(running[p], rules) if out.unit == "stroke"
+                        else amount(running[p], rules, out.unit, sign=False))
+                cells.append(text if p in pay else f"[dim]{text}[/]")
             if has_stock:
                 cells.append(amount(stock, rules, out.unit, sign=False))
             table.add_row(*cells)
@@ -230,6 +242,9 @@ def print_standings(balances: Mapping[str, int], rules: TableRules, unit: str, n
     table.add_column(w["player"])
     table.add_column(w["balance"], justify="right")
     for n, v in balances.items():
+        if unit == "stroke":
+            table.add_row(n, tally(v, rules))
+            continue
         style = "green" if v > 0 else ("red" if v < 0 else "")
         table.add_row(n, f"[{style}]{amount(v, rules, unit)}[/]" if style else amount(v, rules, unit))
     con = console()

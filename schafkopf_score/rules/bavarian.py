@@ -18,6 +18,7 @@ from .family import (
     check_active,
     check_augen,
     check_schwarz,
+    distribute,
     reject_foreign_options,
     require_active,
 )
@@ -469,18 +470,7 @@ class Bavarian(Family):
         assert player is not None
         declarers = (player, entry.partner) if g.kind == "partner" else (player,)
         assert all(d is not None for d in declarers)
-        opponents = [p for p in active if p not in declarers]
-        sign = 1 if won else -1
-        pay = {p: 0 for p in active}
-        if g.kind == "partner":
-            for d in declarers:
-                pay[d] += sign * value  # type: ignore[index]
-            for o in opponents:
-                pay[o] -= sign * value
-        else:
-            pay[player] += sign * value * len(opponents)
-            for o in opponents:
-                pay[o] -= sign * value
+        pay = distribute(active, declarers, value, won)  # type: ignore[arg-type]
 
         stock_change = 0
         if g.kind == "partner" and state.stock > 0:

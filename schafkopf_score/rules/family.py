@@ -191,6 +191,18 @@ class Family:
         """Machine-readable state for ``standings --json``."""
         return {}
 
+    def warnings(self, rules: TableRules, state: HandState) -> list[str]:
+        """What ``settle`` warns about before the close (e.g. Muss-Solo still owed)."""
+        return []
+
+    def closing_bookings(self, rules: TableRules, state: HandState) -> dict[str, int]:
+        """Payouts the close books before the closing balances (e.g. Muss-Solo penalties)."""
+        return {}
+
+    def deals(self, entry: GameEntry) -> bool:
+        """Whether this entry is a dealt hand (moves the dealer on)."""
+        return True
+
     def to_money(self, rules: TableRules, balances: Mapping[str, int]) -> tuple[dict[str, int], str, dict[str, Any]]:
         """The settlement amounts for the session's balances: (amounts, unit, extra JSON keys)."""
         return dict(balances), self.unit, {}
@@ -270,3 +282,21 @@ def augen_map_total(amap: Sequence[tuple[str, int]], seating: Seating, total: in
             f"The {what} add up to {s}, not {total}.", f"Recount: all players' {what} make {total}."
         )
     return seen
+
+
+def distribute(active: Sequence[str], declarers: Sequence[str], value: int, won: bool) -> dict[str, int]:
+    """Who pays whom in Schafkopf: with two declarers each loser pays one winner ``value``;
+    a single declarer gets ``value`` from each opponent (or pays it to each)."""
+    sign = 1 if won else -1
+    pay = {p: 0 for p in active}
+    opponents = [p for p in active if p not in declarers]
+    if len(declarers) > 1:
+        for d in declarers:
+            pay[d] += sign * value
+        for o in opponents:
+            pay[o] -= sign * value
+    else:
+        pay[declarers[0]] += sign * value * len(opponents)
+        for o in opponents:
+            pay[o] -= sign * value
+    return pay

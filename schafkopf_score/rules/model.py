@@ -51,6 +51,7 @@ class GameEntry:
     sitting_out: tuple[str, ...] = ()
     dealer: str | None = None
     comment: str | None = None
+    cards: tuple[tuple[str, str], ...] = ()  # Deutscher lot: (player, card drawn)
 
     def to_dict(self) -> dict[str, Any]:
         """The fields that differ from their defaults, JSON-ready."""
@@ -58,8 +59,8 @@ class GameEntry:
         for f in fields(self):
             value = getattr(self, f.name)
             if value != f.default:
-                if f.name == "augen_map" and value is not None:
-                    value = dict(value)
+                if f.name in ("augen_map", "cards") and value is not None:
+                    value = [list(pair) for pair in value]
                 elif isinstance(value, tuple):
                     value = list(value)
                 out[f.name] = value
@@ -73,7 +74,10 @@ class GameEntry:
             if key not in known:
                 raise ValueError(f"unknown entry field {key!r}")
             if key == "augen_map" and value is not None:
-                value = tuple((str(k), int(v)) for k, v in dict(value).items())
+                pairs = value.items() if isinstance(value, dict) else value
+                value = tuple((str(k), int(v)) for k, v in pairs)
+            elif key == "cards":
+                value = tuple((str(k), str(v)) for k, v in value)
             elif isinstance(value, list):
                 value = tuple(value)
             kwargs[key] = value

@@ -49,7 +49,8 @@ def play(entry: GameEntry, rules: TableRules, state: HandState) -> Played:
     family.validate(entry, rules, seating, state)
     outcome = family.score(entry, rules, seating, state)
     after = family.advance(entry, rules, seating, state, outcome)
-    after = replace(after, hand=state.hand + 1, dealer=next_dealer(rules.players, seating.dealer))
+    if family.deals(entry):
+        after = replace(after, hand=state.hand + 1, dealer=next_dealer(rules.players, seating.dealer))
     return Played(entry, rules, seating, outcome, state, after)
 
 

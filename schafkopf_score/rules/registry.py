@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from ..errors import IllegalEntry
 from .bavarian import Bavarian
+from .deutscher import Deutscher
 from .family import Family
 from .sheepshead import Sheepshead
+from .wendish import Wendish
 
-FAMILIES: dict[str, Family] = {f.name: f for f in (Bavarian(), Sheepshead())}
-PLANNED = ("wendish", "deutscher")
+FAMILIES: dict[str, Family] = {f.name: f for f in (Bavarian(), Wendish(), Deutscher(), Sheepshead())}
+PLANNED: tuple[str, ...] = ()
 
 
 def register(family: Family) -> None:

@@ -1,0 +1,203 @@
+"""Deutscher Schafskopf (RULES.md section 4): partners by lot, scored in strokes.
+
+The winning party's players each book strokes: trump party wins 1, opponents schneider 2,
+opponents schwarz 3; trump party loses: the opponents book 2, 4 (trump party schneider) or 9
+(schwarz, a whole head); a lost Zwangsspiel books 1/2/3. Nine strokes make a head; at the
+settlement each completed head is worth ``head`` cents: each player receives
+``2 x (heads - mean heads) x head``, rounded by largest remainder.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from fractions import Fraction
+from typing import Any
+
+from ..errors import IllegalEntry
+from ..money import round_exact
+from .family import Family, GameType, check_active, reject_foreign_options, require_active
+from .keys import KeySpec
+from .model import UNIT_STROKE, GameEntry, HandState, Outcome, Seating, TableRules
+
+GAMES = (
+    GameType("spiel", "spiel", "a game", ("game", "trumpfspiel"), None,
+             allowed=frozenset({"player", "partner", "augen", "schwarz", "zwang"})),
+    GameType("draw", "draw", "the lot", ("lot", "losen"), None, allowed=frozenset({"player", "partner", "cards"})),
+)
+TARIFF = (KeySpec("head", 50, "cents per completed sheep's head"),)
+RULES = (
+    KeySpec("partners", "per_game", "per_game (drawn before every game) | fixed (for the session)",
+            kind="choice", choices=("per_game", "fixed")),
+    KeySpec("strokes_per_head", 9, "strokes that make one head", minimum=1),
+    KeySpec("schneider_below", 30, "a party with fewer Augen than this is schneider", minimum=1),
+    KeySpec("augen_total", 120, "Augen in the deck (the source's Zehn = 0 would make 80)", minimum=1),
+    KeySpec("win_at", 61, "Augen the trump party needs", minimum=1),
+)
+SUITS = ("kreuz", "pik", "herz", "karo")
+RANKS = ("bube", "ass", "könig", "dame", "zehn", "neun", "acht", "sieben")  # the lot: Bube highest
+
+
+def card_rank(card: str) -> tuple[int, int]:
+    """Higher is better: (rank, suit) for a card named ``Suit-Rank``."""
+    suit, _, rank = card.casefold().partition("-")
+    return (len(RANKS) - RANKS.index(rank), len(SUITS) - SUITS.index(suit))
+
+
+def lot_pairs(cards: Sequence[tuple[str, str]]) -> tuple[tuple[str, str], tuple[str, str]]:
+    """Highest card with lowest against the middle two."""
+    order = sorted(cards, key=lambda nc: card_rank(nc[1]), reverse=True)
+    names = [n for n, _ in order]
+    return (names[0], names[3]), (names[1], names[2])
+
+
+def all_cards() -> list[str]:
+    return [f"{s.capitalize()}-{r.capitalize()}" for s in SUITS for r in RANKS]
+
+
+class Deutscher(Family):
+    name = "deutscher"
+    aliases = ("deutsch", "deutscher-schafskopf", "schafskopf")
+    title = "Deutscher Schafskopf"
+    unit = UNIT_STROKE
+    seat_range = (2, 4)
+    decks = ("long",)
+    suits = SUITS
+    foreign_suits = ("eichel", "gras", "schellen")
+    games = GAMES
+    tariff_specs = TARIFF
+    rule_specs = RULES
+
+    def check_table(self, rules: TableRules) -> list[tuple[str, str, str]]:
+        r = rules.rules
+        if r["win_at"] > r["augen_total"]:
+            return [("rules", "win_at", f"{r['win_at']} is more than augen_total ({r['augen_total']})")]
+        return []
+
+    def deals(self, entry: GameEntry) -> bool:
+        return entry.game != "draw"
+
+    @staticmethod
+    def pairs_of(entry: GameEntry, active: Sequence[str]) -> tuple[tuple[str, str], tuple[str, str]]:
+        assert entry.player and entry.partner
+        rest = tuple(p for p in active if p not in (entry.player, entry.partner))
+        return (entry.player, entry.partner), (rest[0], rest[1])
+
+    def validate(self, entry: GameEntry, rules: TableRules, seating: Seating, state: HandState) -> None:
+        g = self.game(entry.game)
+        r = rules.rules
+        reject_foreign_options(entry, g)
+        four = len(seating.active) == 4
+        if g.kind == "draw":
+            if not four:
+                raise IllegalEntry("With two players there are no partners to draw.", "Enter the game with add spiel.")
+            if r.get("partners") == "fixed" and state.partners:
+                raise IllegalEntry("The partners are fixed for this session and were drawn already.",
+                                   'Set partners = "per_game" to draw before every game.')
+            names = [n for n, _ in entry.cards]
+            check_active(names, seating)
+            if sorted(names) != sorted(seating.active):
+                raise IllegalEntry("Every player draws one card.", "Draw again.")
+            return
+        player = require_active(entry.player, seating, "--player", g)
+        if four:
+            partner = require_active(entry.partner, seating, "--partner", g)
+            if partner == player:
+                raise IllegalEntry(f"{player} cannot be his own partner.", "--partner names the trump party's second player.")
+            if state.partners:
+                pair = {player, partner}
+                if pair not in ({*state.partners[0]}, {*state.partners[1]}):
+                    a, b = state.partners
+                    how = "fixed for this session" if r.get("partners") == "fixed" else "drawn for this game"
+                    raise IllegalEntry(
+                        f"{player} and {partner} are not partners: the pairs are {a[0]} + {a[1]} and "
+                        f"{b[0]} + {b[1]} ({how}).",
+                        "Name the trump party as one of those pairs.",
+                    )
+        elif entry.partner is not None:
+            raise IllegalEntry("Two players play one against one.", "Drop --partner.")
+        total = int(r.get("augen_total", 120))
+        if entry.augen is None:
+            raise IllegalEntry("The game needs the trump party's Augen.", f"Add --augen N (0 to {total}).")
+        if not 0 <= entry.augen <= total:
+            raise IllegalEntry(f"--augen {entry.augen} is impossible: the deck holds {total} Augen.",
+                               f"Give the trump party's Augen, 0 to {total}.")
+        if entry.schwarz and entry.augen not in (0, total):
+            raise IllegalEntry(f"--schwarz with --augen {entry.augen}: a party that took no trick has no Augen.",
+                               f"Schwarz needs --augen 0 or {total}; otherwise drop --schwarz.")
+
+    def score(self, entry: GameEntry, rules: TableRules, seating: Seating, state: HandState) -> Outcome:
+        active = seating.active
+        lang = rules.language
+        if entry.game == "draw":
+            a, b = lot_pairs(entry.cards)
+            drawn = ", ".join(f"{n}: {c}" for n, c in entry.cards)
+            text = (f"Los: {drawn}. {a[0]} + {a[1]} gegen {b[0]} + {b[1]}" if lang == "de"
+                    else f"Lot: {drawn}. {a[0]} + {a[1]} against {b[0]} + {b[1]}")
+            return Outcome("draw", UNIT_STROKE, tuple((p, 0) for p in active), explanation=text,
+                           extra={"pairs": [list(a), list(b)]})
+        r = rules.rules
+        total, win_at, below = int(r["augen_total"]), int(r["win_at"]), int(r["schneider_below"])
+        n = entry.augen
+        assert n is not None and entry.player is not None
+        party = (entry.player, entry.partner) if entry.partner else (entry.player,)
+        won = n >= win_at
+        if won:
+            strokes = 3 if entry.schwarz and n == total else (2 if total - n < below else 1)
+            winners = party
+        else:
+            schwarz = entry.schwarz and n == 0
+            schneider = n < below
+            if entry.zwang:
+                strokes = 3 if schwarz else (2 if schneider else 1)
+            else:
+                strokes = 9 if schwarz else (4 if schneider else 2)
+            winners = tuple(p for p in active if p not in party)
+        pay = {p: (strokes if p in winners else 0) for p in active}
+        w = " + ".join(winners)
+        if lang == "de":
+            why = "gewinnt" if won else ("gewinnt gegen das Zwangsspiel" if entry.zwang else "gewinnt, doppelt gebucht")
+            text = f"{w} {why}: {strokes} Strich{'e' if strokes != 1 else ''} je Spieler"
+        else:
+            why = "win" if won else ("beat the Zwangsspiel" if entry.zwang else "win, booked double")
+            text = f"{w} {why}: {strokes} stroke{'s' if strokes != 1 else ''} each"
+        return Outcome("spiel", UNIT_STROKE, tuple((p, pay[p]) for p in active), value=strokes, won=won,
+                       declarers=party, explanation=text, extra={"strokes": strokes})
+
+    def advance(self, entry: GameEntry, rules: TableRules, seating: Seating, state: HandState,
+                outcome: Outcome) -> HandState:
+        if entry.game == "draw":
+            return replace(state, partners=lot_pairs(entry.cards))
+        if rules.rules.get("partners") == "fixed":
+            if state.partners is None and entry.partner:
+                return replace(state, partners=self.pairs_of(entry, seating.active))
+            return state
+        return replace(state, partners=None)
+
+    # -- heads and money -----------------------------------------------------------------------
+    def heads(self, rules: TableRules, strokes: Mapping[str, int]) -> dict[str, int]:
+        per = int(rules.rules.get("strokes_per_head", 9))
+        return {n: v // per for n, v in strokes.items()}
+
+    def to_money(self, rules: TableRules, balances: Mapping[str, int]) -> tuple[dict[str, int], str, dict[str, Any]]:
+        strokes = dict(balances)
+        heads = self.heads(rules, strokes)
+        head = int(rules.tariff.get("head", 50))
+        names = list(heads)
+        mean = Fraction(sum(heads.values()), len(names)) if names else Fraction(0)
+        exact = [2 * (heads[n] - mean) * head for n in names]
+        money = dict(zip(names, round_exact(exact)))
+        return money, "cent", {"strokes": strokes, "heads": heads}
+
+    def standing_notes(self, rules: TableRules, state: HandState, balances: Mapping[str, int],
+                       language: str) -> list[str]:
+        heads = self.heads(rules, balances)
+        label = "Schafsköpfe" if language == "de" else "Heads"
+        notes = [f"{label}: " + ", ".join(f"{n} {h}" for n, h in heads.items())]
+        if state.partners:
+            a, b = state.partners
+            notes.append(("Partner" if language == "de" else "Partners") + f": {a[0]} + {a[1]}, {b[0]} + {b[1]}")
+        return notes
+
+    def pending(self, rules: TableRules, state: HandState) -> dict[str, Any]:
+        return {"partners": [list(p) for p in state.partners] if state.partners else None}

@@ -1,0 +1,258 @@
+"""Wendischer Schafkopf (RULES.md section 3): the two black queens play together.
+
+French deck; Damen, Buben, then Karo are trump. ``V = base + schneider + schwarz``, paid as in
+Bavarian partner and solo games. Muss-Solo and the Kasse are tracked per session.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from ..errors import IllegalEntry
+from ..money import format_amount
+from .family import (
+    Family,
+    GameType,
+    augen_map_total,
+    check_active,
+    distribute,
+    reject_foreign_options,
+    require_active,
+)
+from .keys import KeySpec
+from .model import UNIT_CENT, GameEntry, HandState, Outcome, Seating, TableRules
+
+FRENCH = ("kreuz", "pik", "herz", "karo")
+BAVARIAN = ("eichel", "gras", "schellen")
+_WIN = frozenset({"augen", "schwarz", "won"})
+
+GAMES = (
+    GameType("normal", "partner", "a normal game (die Alten)", ("alte", "normalspiel"), "normal",
+             allowed=frozenset({"player", "partner"}) | _WIN),
+    GameType("hochzeit", "partner", "a Hochzeit", (), "hochzeit", allowed=frozenset({"player", "partner"}) | _WIN),
+    GameType("solo", "solo", "a solo", ("lustsolo", "lust-solo", "stillsolo"), "solo",
+             allowed=frozenset({"player", "suit", "still"}) | _WIN, solo=True),
+    GameType("jeder", "jeder", "jeder gegen jeden", ("jeder-gegen-jeden",), "normal",
+             allowed=frozenset({"augen_map", "winner", "loser"})),
+)
+SWITCHABLE = ("normal", "hochzeit", "solo", "jeder")
+
+
+def _game_item(name: str) -> str | None:
+    table = {g.name: g.name for g in GAMES} | {a: g.name for g in GAMES for a in g.aliases}
+    return table.get(name.strip().casefold())
+
+
+TARIFF = (
+    KeySpec("normal", 10, "normal game: each loser pays each winner"),
+    KeySpec("hochzeit", 10, "Hochzeit"),
+    KeySpec("solo", 30, "silent solo and Lust-Solo"),
+    KeySpec("schneider", 10, "extra for schneider"),
+    KeySpec("schwarz", 10, "extra for schwarz (on top of schneider)"),
+)
+RULES = (
+    KeySpec("games", ["normal", "hochzeit", "solo"], "games played: normal, hochzeit, solo (jeder: Dreiwendsch)",
+            kind="list", items=_game_item, item_names=SWITCHABLE),
+    KeySpec("schneider_below", 30, "a side with fewer Augen than this is schneider", minimum=1, maximum=120),
+    KeySpec("muss_solo", 0, "solos every player owes per session (Muss-Solo)"),
+    KeySpec("muss_solo_penalty", 0, "cents a player pays each other player per solo he still owes at the close"),
+    KeySpec("kasse", 0, "each player's buy-in in cents (0: no Kasse)"),
+    KeySpec("jeder_gegen_jeden", "most_wins", "Dreiwendsch when nobody plays: most_wins | most_loses",
+            kind="choice", choices=("most_wins", "most_loses")),
+)
+
+
+class Wendish(Family):
+    name = "wendish"
+    aliases = ("wendisch", "wendischer", "wendischer-schafkopf", "dreiwendsch")
+    title = "Wendischer Schafkopf"
+    unit = UNIT_CENT
+    decks = ("long", "short20")
+    suits = FRENCH
+    foreign_suits = BAVARIAN
+    games = GAMES
+    tariff_specs = TARIFF
+    rule_specs = RULES
+    default_tariff = ("normal", "solo")
+
+    def rule_defaults(self, seats: int) -> dict[str, Any]:
+        return {"games": ["solo", "jeder"]} if seats == 3 else ({"games": ["solo"]} if seats == 2 else {})
+
+    def check_table(self, rules: TableRules) -> list[tuple[str, str, str]]:
+        if rules.deck == "short20" and rules.seats != 3:
+            return [("", "deck", '"short20" (scharfe Karten) is Dreiwendsch: set seats = 3')]
+        return []
+
+    def validate(self, entry: GameEntry, rules: TableRules, seating: Seating, state: HandState) -> None:
+        g = self.game(entry.game)
+        r = rules.rules
+        if g.name not in r.get("games", ()):
+            raise IllegalEntry(f"This table does not play {g.title}.",
+                               f'Add "{g.name}" to games in [rules] of the table file.')
+        reject_foreign_options(entry, g)
+        n = len(seating.active)
+        if g.kind == "partner" and n != 4:
+            raise IllegalEntry(f"{g.title.capitalize()} needs four players; at {n} every game is a solo.",
+                               "Enter a solo: solo --player NAME --still (or --suit S).")
+        if g.kind == "jeder":
+            self._validate_jeder(entry, rules, seating)
+            return
+        player = require_active(entry.player, seating, "--player", g)
+        if g.kind == "partner":
+            partner = require_active(entry.partner, seating, "--partner", g)
+            if partner == player:
+                raise IllegalEntry(f"{player} cannot be his own partner.",
+                                   "Normal game: --player holds the Kreuz-Dame, --partner the Pik-Dame.")
+        if g.kind == "solo":
+            if entry.still and entry.suit and self.suit(entry.suit) != "karo":
+                raise IllegalEntry("A silent solo keeps Karo as trump.",
+                                   "Drop --suit (or --still for a Lust-Solo in another suit).")
+            if not entry.still and entry.suit is None:
+                raise IllegalEntry("Which solo: silent or a Lust-Solo?",
+                                   "Add --still (holder of both black queens, Karo trump) or --suit kreuz|pik|herz|karo.")
+            if entry.suit:
+                self.suit(entry.suit)
+        if entry.augen is None:
+            if entry.won is None:
+                raise IllegalEntry(f"{g.title.capitalize()} needs the declaring side's Augen.",
+                                   "Add --augen N (0 to 120).")
+        else:
+            if not 0 <= entry.augen <= 120:
+                raise IllegalEntry(f"--augen {entry.augen} is impossible: the deck holds 120 Augen.",
+                                   "Give the declaring side's Augen, 0 to 120.")
+            if entry.schwarz and entry.augen not in (0, 120):
+                raise IllegalEntry(f"--schwarz with --augen {entry.augen}: a side that took no trick has no Augen.",
+                                   "Schwarz needs --augen 0 or 120; otherwise drop --schwarz.")
+            if entry.won is not None and entry.won != (entry.augen >= 61):
+                raise IllegalEntry(f"--augen {entry.augen} contradicts {'--won' if entry.won else '--lost'}.",
+                                   "Drop --won/--lost; the Augen decide (61 wins).")
+
+    def _validate_jeder(self, entry: GameEntry, rules: TableRules, seating: Seating) -> None:
+        if entry.augen_map is None:
+            raise IllegalEntry("Jeder gegen jeden needs every player's Augen.",
+                               "Add --augen " + ",".join(f"{p}=N" for p in seating.active) + ".")
+        amap = augen_map_total(entry.augen_map, seating, 120)
+        top = max(amap.values())
+        tied = [p for p in seating.active if amap[p] == top]
+        pick = entry.winner or entry.loser
+        if pick is not None:
+            check_active([pick], seating)
+        if len(tied) > 1 and pick is None:
+            opt = "--winner" if rules.rules.get("jeder_gegen_jeden") == "most_wins" else "--loser"
+            raise IllegalEntry(f"{' and '.join(tied)} tie with {top} Augen.", f"Say who it is with {opt} NAME.")
+        if pick is not None and pick not in tied:
+            raise IllegalEntry(f"{pick} has {amap[pick]} Augen, not the most ({top}).", "Drop the name, or recount.")
+
+    def score(self, entry: GameEntry, rules: TableRules, seating: Seating, state: HandState) -> Outcome:
+        g = self.game(entry.game)
+        t = rules.tariff
+        active = seating.active
+        lang = rules.language
+        if g.kind == "jeder":
+            amap = dict(entry.augen_map or ())
+            top = max(amap.values())
+            who = entry.winner or entry.loser or next(p for p in active if amap[p] == top)
+            value = int(t.get("normal", 10))
+            most_wins = rules.rules.get("jeder_gegen_jeden", "most_wins") == "most_wins"
+            pay = distribute(active, (who,), value, most_wins)
+            text = (f"Jeder gegen jeden: {who} hat die meisten Augen und {'bekommt' if most_wins else 'zahlt'} "
+                    f"{value} {'von' if most_wins else 'an'} jedem" if lang == "de" else
+                    f"Everyone for himself: {who} has the most Augen and {'receives' if most_wins else 'pays'} "
+                    f"{value} {'from' if most_wins else 'to'} each")
+            return Outcome("jeder", UNIT_CENT, tuple((p, pay[p]) for p in active), value=value, won=most_wins,
+                           declarers=(who,), explanation=text)
+        below = int(rules.rules.get("schneider_below", 30))
+        augen = entry.augen
+        won = augen >= 61 if augen is not None else bool(entry.won)
+        if augen is None and entry.schwarz:
+            augen = 120 if won else 0
+        terms = [(self._title(g, entry), int(t.get(g.tariff or g.name, 0)))]
+        if entry.schwarz or (augen is not None and (augen < below or 120 - augen < below)):
+            terms.append(("Schneider", int(t.get("schneider", 10))))
+        if entry.schwarz:
+            terms.append(("Schwarz", int(t.get("schwarz", 10))))
+        value = sum(a for _, a in terms)
+        assert entry.player is not None
+        declarers = (entry.player, entry.partner) if g.kind == "partner" else (entry.player,)
+        pay = distribute(active, declarers, value, won)  # type: ignore[arg-type]
+        per = ("je Verlierer" if g.kind == "partner" else "je Gegner") if lang == "de" else (
+            "per loser" if g.kind == "partner" else "per opponent")
+        text = " + ".join(f"{n} {a}" for n, a in terms) + (f" = {value}" if len(terms) > 1 else "") + f" {per}"
+        return Outcome(g.name, UNIT_CENT, tuple((p, pay[p]) for p in active), value=value, won=won,
+                       declarers=tuple(d for d in declarers if d), explanation=text, terms=tuple(terms))
+
+    @staticmethod
+    def _title(g: GameType, entry: GameEntry) -> str:
+        if g.name == "normal":
+            return "Normalspiel"
+        if g.name == "hochzeit":
+            return "Hochzeit"
+        if entry.still:
+            return "Stilles Solo"
+        return f"{(entry.suit or 'karo').capitalize()}-Solo"
+
+    # -- Muss-Solo and Kasse ------------------------------------------------------------------
+    def advance(self, entry: GameEntry, rules: TableRules, seating: Seating, state: HandState,
+                outcome: Outcome) -> HandState:
+        if entry.game == "solo" and entry.player:
+            counts = dict(state.solos)
+            counts[entry.player] = counts.get(entry.player, 0) + 1
+            return replace(state, solos=tuple(sorted(counts.items())))
+        return state
+
+    def owed_solos(self, rules: TableRules, state: HandState) -> dict[str, int]:
+        need = int(rules.rules.get("muss_solo", 0))
+        if not need:
+            return {}
+        return {p: need - state.solo_count(p) for p in rules.players if state.solo_count(p) < need}
+
+    def standing_notes(self, rules: TableRules, state: HandState, balances: Mapping[str, int],
+                       language: str) -> list[str]:
+        notes = []
+        owed = self.owed_solos(rules, state)
+        if owed:
+            label = "Muss-Solo offen" if language == "de" else "Muss-Solo still owed"
+            notes.append(f"{label}: " + ", ".join(f"{p} {n}" for p, n in owed.items()))
+        kasse = int(rules.rules.get("kasse", 0))
+        if kasse:
+            left = {p: kasse + balances.get(p, 0) for p in rules.players}
+            label = "Kasse" if language == "de" else "Stake left"
+            notes.append(f"{label}: " + ", ".join(f"{p} {format_amount(v, rules.currency, language)}"
+                                                  for p, v in left.items()))
+            for p, v in left.items():
+                if v <= 0:
+                    notes.append(f"Achtung: {p}s Einsatz ist aufgebraucht." if language == "de"
+                                 else f"Warning: {p}'s stake is used up.")
+        return notes
+
+    def warnings(self, rules: TableRules, state: HandState) -> list[str]:
+        owed = self.owed_solos(rules, state)
+        pen = int(rules.rules.get("muss_solo_penalty", 0))
+        out = []
+        for p, n in owed.items():
+            text = f"{p} still owes {n} Muss-Solo"
+            if pen:
+                text += f" (penalty at --close: {pen} to each other player per solo)"
+            out.append(text + ".")
+        return out
+
+    def closing_bookings(self, rules: TableRules, state: HandState) -> dict[str, int]:
+        pen = int(rules.rules.get("muss_solo_penalty", 0))
+        pay: dict[str, int] = {}
+        if not pen:
+            return pay
+        players = list(rules.players)
+        for p, n in self.owed_solos(rules, state).items():
+            for q in players:
+                if q != p:
+                    pay[q] = pay.get(q, 0) + pen * n
+                    pay[p] = pay.get(p, 0) - pen * n
+        return pay
+
+    def pending(self, rules: TableRules, state: HandState) -> dict[str, Any]:
+        data: dict[str, Any] = {"solos": dict(state.solos)}
+        if rules.rules.get("muss_solo"):
+            data["muss_solo_owed"] = self.owed_solos(rules, state)
+        return data
