@@ -50,6 +50,18 @@ class SessionView:
         return [r for r in self.rows if r.played is not None]
 
 
+def outcome_summary(played: Played) -> dict[str, Any]:
+    """What a stored game keeps of its outcome besides the payouts (for reports and audits)."""
+    out = played.outcome
+    data: dict[str, Any] = {
+        "value": out.value, "won": out.won, "declarers": list(out.declarers), "explanation": out.explanation,
+        "dealer": played.seating.dealer, "sitting_out": list(played.seating.sitting_out),
+    }
+    if out.extra:
+        data["extra"] = dict(out.extra)
+    return data
+
+
 def _replay_rows(records: list[GameRecord], substitute: dict[int, GameEntry | None] | None = None) -> list[Row]:
     """Replay a session's records in hand order. ``substitute`` maps a record id to a new entry
     (an edit) or to None (a void), to try a correction before writing it."""
@@ -157,7 +169,7 @@ def add(cfg: TableConfig, ledger: Ledger, entry: GameEntry, typed: str = "") -> 
         session_id = ledger.open_session_id(conn)
         hand = ledger.next_hand(conn, session_id)
         ledger.insert_game(conn, session_id, hand, entry, typed, rules, played.outcome.unit,
-                           played.outcome.payout_map(), played.outcome.stock)
+                           played.outcome.payout_map(), played.outcome.stock, outcome_summary(played))
     return hand, played
 
 
@@ -205,13 +217,16 @@ def _correct(cfg: TableConfig, ledger: Ledger, target: GameRecord, new_entry: Ga
             assert row.played is not None
             out = row.played.outcome
             ledger.insert_game(conn, target.session_id, target.hand, new_entry, typed, rules, out.unit,
-                               out.payout_map(), out.stock, replaces=target.id)
+                               out.payout_map(), out.stock, outcome_summary(row.played), replaces=target.id)
         for row in rows:
             if row.played is None or row.record.id == target.id or row.record.hand < target.hand:
                 continue
             out = row.played.outcome
-            if out.payout_map() != row.record.payouts or out.stock != row.record.stock:
-                ledger.insert_restatement(conn, row.record.id, out.payout_map(), out.stock,
+            summary = outcome_summary(row.played)
+            if out.payout_map() != row.record.payouts or out.stock != row.record.stock or (
+                    summary["dealer"] != row.record.outcome.get("dealer")
+                    or summary["sitting_out"] != row.record.outcome.get("sitting_out")):
+                ledger.insert_restatement(conn, row.record.id, out.payout_map(), out.stock, summary,
                                           f"{kind} of hand {target.hand}")
     return rows
 
@@ -308,3 +323,29 @@ def check_ledger(ledger: Ledger) -> list[dict[str, Any]]:
                 problems.append({"session": info.id, "hand": None,
                                  "problem": "closing balances do not match the games"})
     return problems
+
+
+def import_dump(cfg: TableConfig, ledger: Ledger, data: Any) -> int:
+    """Read a JSON export into an empty ledger; the whole import is one transaction and is
+    rolled back unless the imported ledger passes ``check``."""
+    from .ledger import load
+
+    if isinstance(data, dict) and isinstance(data.get("table"), dict):
+        fam = data["table"].get("family")
+        if fam and fam != cfg.family:
+            raise IllegalEntry(f"The export is of a {fam} table; this table is {cfg.family}.",
+                               "Import it beside a table file of the same family.")
+    with ledger.write() as conn:
+        if conn.execute("SELECT count(*) FROM games").fetchone()[0]:
+            raise IllegalEntry(f"The ledger {ledger.path} already has games; import only reads into an empty one.",
+                               "Point --table at a new table file (its ledger is created empty).")
+        count = load(ledger, conn, data)
+        problems = check_ledger(ledger)
+        if problems:
+            first = problems[0]
+            raise IllegalEntry(
+                f"The export does not check out (session {first['session']}, hand {first['hand']}: "
+                f"{first['problem']}); nothing was imported.",
+                "Export it again from the original ledger.",
+            )
+    return count

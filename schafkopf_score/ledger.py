@@ -54,7 +54,8 @@ CREATE TABLE games (
     ruleset_id INTEGER NOT NULL REFERENCES rulesets(id),
     unit TEXT NOT NULL,
     payouts TEXT NOT NULL,
-    stock INTEGER NOT NULL DEFAULT 0
+    stock INTEGER NOT NULL DEFAULT 0,
+    outcome TEXT NOT NULL DEFAULT '{}'
 );
 CREATE INDEX games_session ON games(session_id, hand);
 CREATE TABLE voids (
@@ -70,6 +71,7 @@ CREATE TABLE restatements (
     created_at TEXT NOT NULL,
     payouts TEXT NOT NULL,
     stock INTEGER NOT NULL DEFAULT 0,
+    outcome TEXT NOT NULL DEFAULT '{}',
     cause TEXT NOT NULL DEFAULT ''
 );
 CREATE INDEX restatements_game ON restatements(game_id, id);
@@ -115,6 +117,8 @@ class GameRecord:
     unit: str
     payouts: dict[str, int]
     stock: int
+    outcome: dict[str, Any]
+    ruleset_id: int = 0
     void_kind: str | None = None
     void_reason: str = ""
     void_at: str | None = None
@@ -126,14 +130,14 @@ class GameRecord:
 
     @classmethod
     def from_row(cls, row: sqlite3.Row, rules: TableRules) -> GameRecord:
-        payouts, stock, restated = row["payouts"], row["stock"], False
+        payouts, stock, outcome, restated = row["payouts"], row["stock"], row["outcome"], False
         if row["r_payouts"] is not None:
-            payouts, stock, restated = row["r_payouts"], row["r_stock"], True
+            payouts, stock, outcome, restated = row["r_payouts"], row["r_stock"], row["r_outcome"], True
         return cls(
             id=row["id"], session_id=row["session_id"], hand=row["hand"], replaces=row["replaces"],
             created_at=row["created_at"], game=row["game"], entry=GameEntry.from_dict(json.loads(row["entry"])),
             typed=row["typed"], rules=rules, unit=row["unit"], payouts=json.loads(payouts), stock=stock,
-            void_kind=row["v_kind"], void_reason=row["v_reason"] or "", void_at=row["v_at"], restated=restated,
+            outcome=json.loads(outcome), ruleset_id=row["ruleset_id"], void_kind=row["v_kind"], void_reason=row["v_reason"] or "", void_at=row["v_at"], restated=restated,
         )
 
 
@@ -289,13 +293,12 @@ class Ledger:
         latest = self.latest_session()
         if latest and latest.closed_at is None:
             return latest.id
-        cur = conn.execute("INSERT INTO sessions(opened_at) VALUES (?)", (now(),))
-        return int(cur.lastrowid or 0)
+        return self.insert_session(conn)
 
     # -- games ---------------------------------------------------------------------------
     _GAME_SELECT = (
         "SELECT g.*, v.kind AS v_kind, v.reason AS v_reason, v.created_at AS v_at, "
-        "r.payouts AS r_payouts, r.stock AS r_stock FROM games g "
+        "r.payouts AS r_payouts, r.stock AS r_stock, r.outcome AS r_outcome FROM games g "
         "LEFT JOIN voids v ON v.game_id = g.id "
         "LEFT JOIN restatements r ON r.id = (SELECT max(id) FROM restatements WHERE game_id = g.id) "
     )
@@ -313,12 +316,13 @@ class Ledger:
 
     def insert_game(self, conn: sqlite3.Connection, session_id: int, hand: int, entry: GameEntry, typed: str,
                     rules: TableRules, unit: str, payouts: dict[str, int], stock: int,
-                    replaces: int | None = None) -> int:
+                    outcome: dict[str, Any], replaces: int | None = None, created_at: str | None = None) -> int:
         cur = conn.execute(
             "INSERT INTO games(session_id, hand, replaces, created_at, game, entry, typed, ruleset_id, unit, "
-            "payouts, stock) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
-            (session_id, hand, replaces, now(), entry.game, json.dumps(entry.to_dict(), ensure_ascii=False), typed,
-             self.ruleset_id(rules), unit, json.dumps(payouts, ensure_ascii=False), stock),
+            "payouts, stock, outcome) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+            (session_id, hand, replaces, created_at or now(), entry.game,
+             json.dumps(entry.to_dict(), ensure_ascii=False), typed, self.ruleset_id(rules), unit,
+             json.dumps(payouts, ensure_ascii=False), stock, json.dumps(outcome, ensure_ascii=False)),
         )
         return int(cur.lastrowid or 0)
 
@@ -326,17 +330,123 @@ class Ledger:
         row = conn.execute("SELECT max(hand) FROM games WHERE session_id=?", (session_id,)).fetchone()
         return int(row[0] or 0) + 1
 
-    def insert_void(self, conn: sqlite3.Connection, game_id: int, kind: str, reason: str) -> None:
+    def insert_void(self, conn: sqlite3.Connection, game_id: int, kind: str, reason: str,
+                    created_at: str | None = None) -> None:
         conn.execute("INSERT INTO voids(game_id, created_at, kind, reason) VALUES (?,?,?,?)",
-                     (game_id, now(), kind, reason))
+                     (game_id, created_at or now(), kind, reason))
 
     def insert_restatement(self, conn: sqlite3.Connection, game_id: int, payouts: dict[str, int], stock: int,
-                           cause: str) -> None:
-        conn.execute("INSERT INTO restatements(game_id, created_at, payouts, stock, cause) VALUES (?,?,?,?,?)",
-                     (game_id, now(), json.dumps(payouts, ensure_ascii=False), stock, cause))
+                           outcome: dict[str, Any], cause: str, created_at: str | None = None) -> None:
+        conn.execute(
+            "INSERT INTO restatements(game_id, created_at, payouts, stock, outcome, cause) VALUES (?,?,?,?,?,?)",
+            (game_id, created_at or now(), json.dumps(payouts, ensure_ascii=False), stock,
+             json.dumps(outcome, ensure_ascii=False), cause))
 
     def insert_closing(self, conn: sqlite3.Connection, session_id: int, balances: dict[str, int],
-                       bookings: dict[str, Any]) -> None:
+                       bookings: dict[str, Any], created_at: str | None = None) -> None:
         conn.execute("INSERT INTO closings(session_id, created_at, balances, bookings) VALUES (?,?,?,?)",
-                     (session_id, now(), json.dumps(balances, ensure_ascii=False),
+                     (session_id, created_at or now(), json.dumps(balances, ensure_ascii=False),
                       json.dumps(bookings, ensure_ascii=False)))
+
+    def insert_session(self, conn: sqlite3.Connection, opened_at: str | None = None) -> int:
+        cur = conn.execute("INSERT INTO sessions(opened_at) VALUES (?)", (opened_at or now(),))
+        return int(cur.lastrowid or 0)
+
+    def history(self, session_id: int | None = None) -> list[dict[str, Any]]:
+        """Every correction (void, undo, edit) and restatement, oldest first."""
+        if self.conn is None:
+            return []
+        where = "WHERE g.session_id = ?" if session_id is not None else ""
+        args = (session_id,) if session_id is not None else ()
+        rows = self.conn.execute(
+            "SELECT v.created_at AS at, v.kind AS kind, v.reason AS reason, g.hand AS hand, g.session_id AS session, "
+            "g.game AS game FROM voids v JOIN games g ON g.id = v.game_id " + where + " "
+            "UNION ALL SELECT r.created_at, 'restated', r.cause, g.hand, g.session_id, g.game FROM restatements r "
+            "JOIN games g ON g.id = r.game_id " + where + " ORDER BY 1, 4",
+            args * 2,
+        ).fetchall()
+        return [dict(r) for r in rows]
+
+
+DUMP_FORMAT = "schafkopf-score-ledger"
+DUMP_VERSION = 1
+
+
+def dump(ledger: Ledger, session_ids: list[int], table: dict[str, Any]) -> dict[str, Any]:
+    """The complete ledger rows of the given sessions, JSON-ready (the ``json`` export)."""
+    assert ledger.conn is not None or not session_ids
+    sessions = []
+    rulesets: dict[str, Any] = {}
+    for sid in session_ids:
+        conn = ledger.conn
+        assert conn is not None
+        s = conn.execute("SELECT * FROM sessions WHERE id=?", (sid,)).fetchone()
+        closing = conn.execute("SELECT * FROM closings WHERE session_id=?", (sid,)).fetchone()
+        games = []
+        for g in conn.execute("SELECT * FROM games WHERE session_id=? ORDER BY id", (sid,)):
+            rid = str(g["ruleset_id"])
+            if rid not in rulesets:
+                rulesets[rid] = ledger.rules(g["ruleset_id"]).to_dict()
+            v = conn.execute("SELECT * FROM voids WHERE game_id=?", (g["id"],)).fetchone()
+            rs = conn.execute("SELECT * FROM restatements WHERE game_id=? ORDER BY id", (g["id"],)).fetchall()
+            games.append({
+                "id": g["id"], "hand": g["hand"], "replaces": g["replaces"], "created_at": g["created_at"],
+                "game": g["game"], "entry": json.loads(g["entry"]), "typed": g["typed"], "ruleset": rid,
+                "unit": g["unit"], "payouts": json.loads(g["payouts"]), "stock": g["stock"],
+                "outcome": json.loads(g["outcome"]),
+                "void": {"kind": v["kind"], "reason": v["reason"], "created_at": v["created_at"]} if v else None,
+                "restatements": [{"created_at": r["created_at"], "payouts": json.loads(r["payouts"]),
+                                  "stock": r["stock"], "outcome": json.loads(r["outcome"]), "cause": r["cause"]}
+                                 for r in rs],
+            })
+        sessions.append({
+            "id": sid, "opened_at": s["opened_at"],
+            "closing": {"created_at": closing["created_at"], "balances": json.loads(closing["balances"]),
+                        "bookings": json.loads(closing["bookings"])} if closing else None,
+            "games": games,
+        })
+    return {"format": DUMP_FORMAT, "version": DUMP_VERSION, "exported_at": now(), "table": table,
+            "rulesets": rulesets, "sessions": sessions}
+
+
+def load(ledger: Ledger, conn: sqlite3.Connection, data: Any) -> int:
+    """Insert a ``dump`` into an empty ledger inside the caller's transaction; returns games loaded."""
+    from .errors import InvalidEntry
+
+    def bad(what: str) -> InvalidEntry:
+        return InvalidEntry(f"The file is not a schafkopf-score JSON export ({what}).",
+                            "Give a file written by: schafkopf export --format json --out FILE.")
+
+    if not isinstance(data, dict) or data.get("format") != DUMP_FORMAT:
+        raise bad("no format marker")
+    if data.get("version") != DUMP_VERSION:
+        raise bad(f"version {data.get('version')!r}")
+    try:
+        rules = {k: TableRules.from_dict(v) for k, v in data["rulesets"].items()}
+        count = 0
+        for s in data["sessions"]:
+            sid = ledger.insert_session(conn, s["opened_at"])
+            ids: dict[int, int] = {}
+            for g in s["games"]:
+                entry = GameEntry.from_dict(g["entry"])
+                new_id = ledger.insert_game(
+                    conn, sid, int(g["hand"]), entry, str(g.get("typed", "")), rules[g["ruleset"]], g["unit"],
+                    {str(k): int(v) for k, v in g["payouts"].items()}, int(g["stock"]), dict(g.get("outcome", {})),
+                    replaces=ids[g["replaces"]] if g.get("replaces") is not None else None,
+                    created_at=g["created_at"])
+                ids[g["id"]] = new_id
+                count += 1
+                for r in g.get("restatements", []):
+                    ledger.insert_restatement(conn, new_id, {str(k): int(v) for k, v in r["payouts"].items()},
+                                              int(r["stock"]), dict(r.get("outcome", {})), r.get("cause", ""),
+                                              created_at=r["created_at"])
+            for g in s["games"]:
+                if g.get("void"):
+                    v = g["void"]
+                    ledger.insert_void(conn, ids[g["id"]], v["kind"], v.get("reason", ""), created_at=v["created_at"])
+            if s.get("closing"):
+                c = s["closing"]
+                ledger.insert_closing(conn, sid, c["balances"], c.get("bookings", {}), created_at=c["created_at"])
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise bad(f"missing or wrong field: {exc}") from None
+    return count

@@ -415,11 +415,20 @@ def _hand_json(row: Any) -> dict[str, Any]:
 
 @app.command()
 @guard
-def sheet(ctx: typer.Context, session: SessionOpt = None, all_: AllOpt = False, as_json: JsonOpt = False) -> None:
+def sheet(
+    ctx: typer.Context,
+    session: SessionOpt = None,
+    all_: AllOpt = False,
+    history: Annotated[bool, typer.Option("--history", help="List every correction with its reason and time.")] = False,
+    as_json: JsonOpt = False,
+) -> None:
     """The session as the paper block shows it: one row a hand, running totals.
 
     Example: schafkopf --table examples/stammtisch.toml sheet
     """
+    if history:
+        _history(ctx, session, all_, as_json)
+        return
     views = _views(ctx, session, all_)
     if as_json:
         emit_json({"sessions": [
@@ -431,6 +440,24 @@ def sheet(ctx: typer.Context, session: SessionOpt = None, all_: AllOpt = False, 
     from .render import print_sheet
 
     print_sheet(views, get(ctx).cfg())
+
+
+def _history(ctx: typer.Context, session: int | None, all_: bool, as_json: bool) -> None:
+    c = get(ctx)
+    ids = _session_ids(ctx, session, all_)
+    ledger = c.ledger(create=False)
+    try:
+        events = [e for sid in ids for e in ledger.history(sid)]
+    finally:
+        ledger.close()
+    if as_json:
+        emit_json({"history": events})
+        return
+    if not events:
+        typer.echo("No corrections.")
+    for e in events:
+        reason = f": {e['reason']}" if e["reason"] else ""
+        typer.echo(f"{e['at']}  session {e['session']} hand {e['hand']} ({e['game']})  {e['kind']}{reason}")
 
 
 def _total(views: list[Any]) -> dict[str, int]:
@@ -590,6 +617,143 @@ def parse_money(text: str, who: str) -> int:
         raise InvalidEntry(f"{who}={text!r} is not an amount.", "Write amounts like Anna=3,40 or Ben=-3.40.")
     cents = int(m.group(2)) * 100 + int((m.group(3) or "0").ljust(2, "0"))
     return -cents if m.group(1) == "-" else cents
+
+
+def _session_ids(ctx: typer.Context, session: int | None, all_: bool) -> list[int]:
+    from ..errors import IllegalEntry
+
+    c = get(ctx)
+    ledger = c.ledger(create=False)
+    try:
+        known = [s.id for s in ledger.sessions()]
+    finally:
+        ledger.close()
+    if all_:
+        return known
+    if session is not None:
+        if session not in known:
+            raise IllegalEntry(f"There is no session {session}.",
+                               f"Sessions in this ledger: {', '.join(map(str, known))}." if known
+                               else "The ledger has no games yet.")
+        return [session]
+    return known[-1:]
+
+
+@app.command()
+@guard
+def export(
+    ctx: typer.Context,
+    fmt: Annotated[str, typer.Option("--format", help="csv | csv-de | json | md | html")] = "csv",
+    out: Annotated[Optional[Path], typer.Option("--out", help="Write to this file (atomically) instead of stdout.")] = None,
+    session: SessionOpt = None,
+    all_: AllOpt = False,
+) -> None:
+    """Export the session's ledger (or --all): CSV, German CSV, JSON (complete), Markdown, HTML.
+
+    Example: schafkopf export --format html --out abend.html
+    """
+    from ..errors import IllegalEntry
+    from ..export import FORMATS, render
+    from ..ledger import dump
+    from ..reports import build_report
+    from ..table import write_atomic
+
+    if fmt not in FORMATS:
+        raise IllegalEntry(f"--format {fmt!r} is not an export format.", f"Choose one of {', '.join(FORMATS)}.")
+    if out is not None and not out.parent.exists():
+        raise IllegalEntry(f"The folder {out.parent} does not exist.", "Create it, or choose another --out path.")
+    c = get(ctx)
+    cfg = c.cfg()
+    ids = _session_ids(ctx, session, all_)
+    ledger = c.ledger(create=False)
+    try:
+        if fmt == "json":
+            table = {"name": cfg.name, **cfg.snapshot().to_dict()}
+            text = render(fmt, {}, dump(ledger, ids, table))
+        else:
+            text = render(fmt, build_report(cfg, ledger, ids))
+    finally:
+        ledger.close()
+    if out is None:
+        sys.stdout.write(text)
+    else:
+        write_atomic(out, text)
+        typer.echo(f"Wrote {out} ({fmt}, {len(ids)} session{'s' if len(ids) != 1 else ''}).", err=True)
+
+
+@app.command("import")
+@guard
+def import_(
+    ctx: typer.Context,
+    file: Annotated[Path, typer.Argument(help="A JSON export (schafkopf export --format json).")],
+    as_json: JsonOpt = False,
+) -> None:
+    """Read a JSON export back into an empty ledger (the same balances come out).
+
+    Example: schafkopf --table neu.toml import abend.json
+    """
+    from ..errors import IllegalEntry, InvalidEntry
+    from ..evening import import_dump
+
+    try:
+        data = json.loads(file.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise IllegalEntry(f"No file at {file}.", "Give the path of a JSON export.") from None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise InvalidEntry(f"{file} is not a JSON export ({exc}).",
+                           "Give a file written by: schafkopf export --format json --out FILE.") from None
+    c = get(ctx)
+    cfg = c.cfg()
+    ledger = c.ledger(create=True)
+    try:
+        count = import_dump(cfg, ledger, data)
+    finally:
+        ledger.close()
+    if as_json:
+        emit_json({"imported": count})
+    else:
+        typer.echo(f"Imported {count} game rows into {cfg.ledger_path}.")
+
+
+@app.command()
+@guard
+def stats(ctx: typer.Context, session: SessionOpt = None, all_: AllOpt = False, as_json: JsonOpt = False) -> None:
+    """Per player (games, as declarer, won, money) and per game type (games, won, moved).
+
+    Example: schafkopf stats --all
+    """
+    from ..reports import build_report
+    from ..reports import stats as compute
+
+    c = get(ctx)
+    cfg = c.cfg()
+    ids = _session_ids(ctx, session, all_)
+    ledger = c.ledger(create=False)
+    try:
+        data = compute(build_report(cfg, ledger, ids))
+    finally:
+        ledger.close()
+    if as_json:
+        emit_json({"sessions": ids, **data})
+        return
+    from rich.table import Table
+
+    from .render import amount, console
+
+    rules = cfg.snapshot()
+    con = console()
+    t = Table(title="Players")
+    for col in ("Player", "Games", "Declarer", "Won", "Balance"):
+        t.add_column(col, justify="left" if col == "Player" else "right")
+    for name, st in data["players"].items():
+        t.add_row(name, str(st["games"]), str(st["declarer"]), str(st["won"]), amount(st["balance"], rules, data["unit"]))
+    con.print(t)
+    t = Table(title="Games")
+    for col in ("Game", "Count", "Won", "Moved"):
+        t.add_column(col, justify="left" if col == "Game" else "right")
+    for name, st in sorted(data["games"].items(), key=lambda kv: -kv[1]["games"]):
+        t.add_row(name, str(st["games"]), str(st["won"]), amount(st["moved"], rules, data["unit"], sign=False))
+    con.print(t)
 
 
 @app.command()

@@ -131,34 +131,10 @@ def console() -> Any:
 
 def describe_entry(row: Any) -> str:
     """A short line for the sheet: ``Herz-Solo Anna 105`` / ``Sauspiel Anna+Ben 70``."""
-    rec = row.record
-    e = rec.entry
-    parts = [e.game.capitalize()]
-    if e.suit:
-        parts[0] = f"{e.suit.capitalize()}-{parts[0]}"
-    if e.tout:
-        parts.append("Tout")
-    names = "+".join(n for n in (e.player, e.partner) if n)
-    if e.game == "ramsch":
-        names = e.durchmarsch or e.loser or ""
-        if row.played is not None and not names:
-            names = ",".join(row.played.outcome.declarers)
-    if names:
-        parts.append(names)
-    if e.augen is not None:
-        parts.append(str(e.augen))
-    if e.won is not None and e.augen is None:
-        parts.append("+" if e.won else "-")
-    if e.schwarz:
-        parts.append("schwarz")
-    if e.laufende:
-        parts.append(f"L{e.laufende}")
-    for flag in ("kontra", "re", "sup", "hirsch"):
-        if getattr(e, flag):
-            parts.append(flag.capitalize())
-    if e.legen:
-        parts.append(f"gelegt {e.legen}")
-    return " ".join(parts)
+    from ..reports import describe
+
+    out = row.played.outcome if row.played else None
+    return describe(row.record.entry, out.declarers if out else (), out.extra if out else None)
 
 
 def print_sheet(views: Sequence[Any], cfg: Any) -> None:

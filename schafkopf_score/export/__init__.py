@@ -1,0 +1,33 @@
+"""Exports of the ledger: pure functions from a report (or a ledger dump) to text."""
+
+from __future__ import annotations
+
+from typing import Any
+
+FORMATS = ("csv", "csv-de", "json", "md", "html")
+
+
+def render(fmt: str, report: dict[str, Any], dump: dict[str, Any] | None = None) -> str:
+    """The export in format ``fmt``; ``json`` needs the ledger ``dump`` (see ``ledger.dump``)."""
+    if fmt == "csv":
+        from .spreadsheet import to_csv
+
+        return to_csv(report, german=False)
+    if fmt == "csv-de":
+        from .spreadsheet import to_csv
+
+        return to_csv(report, german=True)
+    if fmt == "json":
+        import json
+
+        assert dump is not None
+        return json.dumps(dump, ensure_ascii=False, indent=1) + "\n"
+    if fmt == "md":
+        from .markdown import to_markdown
+
+        return to_markdown(report)
+    if fmt == "html":
+        from .html_report import to_html
+
+        return to_html(report)
+    raise ValueError(fmt)

@@ -1,0 +1,136 @@
+"""Reports: the ledger's sessions as plain data for exports, stats and the history (pure).
+
+``build_report(cfg, views)`` turns replayed sessions into one dict; the exporters in
+``export/`` turn that dict into CSV, JSON, Markdown or HTML.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from .rules.model import GameEntry
+from .settle import fewest_transfers
+
+
+def describe(e: GameEntry, declarers: Sequence[str] = (), extra: Mapping[str, Any] | None = None) -> str:
+    """A short line for a hand: ``Herz-Solo Anna 105``, ``Sauspiel Anna+Ben 70 L3 Kontra``."""
+    if e.game == "draw":
+        pairs = (extra or {}).get("pairs") or []
+        return "Los " + " / ".join("+".join(p) for p in pairs)
+    if e.game in ("weiter", "doubler"):
+        return e.game.capitalize()
+    parts = [e.game.capitalize()]
+    if e.suit:
+        parts[0] = f"{e.suit.capitalize()}-{parts[0]}"
+    if e.still:
+        parts[0] = "Stilles Solo"
+    if e.tout:
+        parts.append("Tout")
+    names = "+".join(n for n in (e.player, e.partner) if n)
+    if e.game in ("ramsch", "leaster", "jeder"):
+        names = e.durchmarsch or e.loser or e.winner or ""
+        if not names:
+            names = ",".join(declarers)
+        if e.durchmarsch:
+            names = "Durchmarsch " + names
+    if names:
+        parts.append(names + (" alone" if e.alone else ""))
+    if e.augen is not None:
+        parts.append(str(e.augen))
+    if e.won is not None and e.augen is None:
+        parts.append("+" if e.won else "-")
+    if e.ouvert:
+        parts.append("ouvert")
+    if e.schwarz:
+        parts.append("schwarz")
+    if e.laufende:
+        parts.append(f"L{e.laufende}")
+    for flag in ("kontra", "re", "sup", "hirsch", "crack", "recrack", "zwang", "forced"):
+        if getattr(e, flag):
+            parts.append(flag.capitalize())
+    if e.legen:
+        parts.append(f"gelegt {e.legen}")
+    if e.jungfrau:
+        parts.append("Jungfrau " + ",".join(e.jungfrau))
+    return " ".join(parts)
+
+
+def build_report(cfg: Any, ledger: Any, session_ids: Sequence[int]) -> dict[str, Any]:
+    """The given sessions as data, from the stored rows (no replay): hands with running totals,
+    balances, the settlement. ``check`` is what proves the stored rows equal a replay."""
+    fam = cfg.family_obj()
+    players: list[str] = list(cfg.players)
+    sessions = []
+    for sid in session_ids:
+        info = ledger.session(sid)
+        records = ledger.games(sid)
+        for rec in records:
+            for p in rec.payouts:
+                if p not in players:
+                    players.append(p)
+        running = {p: 0 for p in players}
+        stock = 0
+        hands = []
+        for rec in records:
+            o = rec.outcome
+            item: dict[str, Any] = {
+                "hand": rec.hand, "game": rec.game, "entry": rec.entry.to_dict(), "recorded_at": rec.created_at,
+                "void": not rec.valid, "void_kind": rec.void_kind, "reason": rec.void_reason,
+                "edited": rec.replaces is not None, "comment": rec.entry.comment or "",
+                "description": describe(rec.entry, o.get("declarers", ()), o.get("extra")),
+            }
+            if rec.valid:
+                for n, a in rec.payouts.items():
+                    running[n] = running.get(n, 0) + a
+                stock += rec.stock
+                item.update({"dealer": o.get("dealer"), "sitting_out": o.get("sitting_out", []),
+                             "payouts": dict(rec.payouts), "stock": rec.stock, "explanation": o.get("explanation", ""),
+                             "declarers": o.get("declarers", []), "won": o.get("won"), "running": dict(running)})
+            hands.append(item)
+        balances = {p: running.get(p, 0) for p in players}
+        if info and info.closed_at:
+            for n, a in info.bookings.get("payouts", {}).items():
+                balances[n] = balances.get(n, 0) + a
+            stock += info.bookings.get("stock", 0)
+        rules = records[-1].rules if records else cfg.snapshot()
+        money, unit, extra = fam.to_money(rules, balances)
+        sessions.append({
+            "session": sid, "opened_at": info.opened_at if info else None,
+            "closed_at": info.closed_at if info else None,
+            "hands": hands, "balances": balances, "stock": stock, "bookings": info.bookings if info else {},
+            "settlement": {"amounts": money, "unit": unit,
+                           "transfers": [t.to_dict() for t in fewest_transfers(money, list(money))], **extra},
+        })
+    return {
+        "table": cfg.name, "family": cfg.family, "unit": fam.unit, "currency": cfg.currency,
+        "language": cfg.language, "players": players, "sessions": sessions,
+    }
+
+
+def stats(report: dict[str, Any]) -> dict[str, Any]:
+    """Per player (games played, as declarer, won, money) and per game type (games, won, moved)."""
+    players = {p: {"games": 0, "declarer": 0, "won": 0, "balance": 0} for p in report["players"]}
+    games: dict[str, dict[str, int]] = {}
+    for s in report["sessions"]:
+        for h in s["hands"]:
+            if h["void"]:
+                continue
+            g = games.setdefault(h["game"], {"games": 0, "won": 0, "moved": 0})
+            g["games"] += 1
+            if h.get("won"):
+                g["won"] += 1
+            g["moved"] += sum(v for v in h["payouts"].values() if v > 0)
+            thrown_in = h["game"] in ("weiter", "doubler", "draw")
+            for name, amount in h["payouts"].items():
+                st = players.setdefault(name, {"games": 0, "declarer": 0, "won": 0, "balance": 0})
+                st["balance"] += amount
+                if not thrown_in:
+                    st["games"] += 1
+            for name in h.get("declarers", []):
+                if h["game"] in ("ramsch",):
+                    continue
+                players[name]["declarer"] += 1
+                if h.get("won"):
+                    players[name]["won"] += 1
+    return {"unit": report["unit"], "players": players, "games": games}
