@@ -28,7 +28,7 @@ from typing import Any
 from .errors import LedgerError
 from .rules.model import GameEntry, TableRules
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 BUSY_TIMEOUT_MS = 30_000
 
 _SCHEMA = """
@@ -97,6 +97,47 @@ def _triggers() -> list[str]:
     return out
 
 
+def create_ledger(path: Path) -> None:
+    """Create a complete, empty ledger at ``path`` atomically: built under a temporary name and
+    linked into place only if nothing is there yet (so an existing file is never a half-made
+    ledger, and two processes creating it at once end up sharing one)."""
+    import os
+    import secrets
+
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+    try:
+        conn = sqlite3.connect(tmp, isolation_level=None)
+        try:
+            conn.execute("PRAGMA synchronous = FULL")
+            conn.execute("BEGIN")
+            for stmt in schema_statements():
+                conn.execute(stmt)
+            conn.execute("INSERT INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
+            conn.execute("INSERT INTO meta VALUES ('created_at', ?)", (now(),))
+            conn.execute("COMMIT")
+        finally:
+            conn.close()
+        try:
+            os.link(tmp, path)
+        except FileExistsError:
+            pass  # another process made it first: use that one
+        try:
+            dfd = os.open(path.parent, os.O_RDONLY)
+            try:
+                os.fsync(dfd)
+            finally:
+                os.close(dfd)
+        except OSError:
+            pass
+    finally:
+        if tmp.exists():
+            tmp.unlink()
+
+
+def schema_statements() -> list[str]:
+    return [s for s in _SCHEMA.split(";") if s.strip()] + _triggers()
+
+
 def now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
@@ -156,27 +197,32 @@ class Ledger:
     def __init__(self, path: Path, *, create: bool = True) -> None:
         self.path = Path(path)
         self._rules_cache: dict[int, TableRules] = {}
+        self.conn: sqlite3.Connection | None = None
         if not self.path.exists():
             if not create:
-                self.conn = None
                 return
             if not self.path.parent.exists():
                 raise LedgerError(f"The folder for the ledger {self.path} does not exist.",
                                   "Create it, or set ledger in the table file.")
+            create_ledger(self.path)
         try:
-            self.conn: sqlite3.Connection | None = sqlite3.connect(
-                self.path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None
-            )
+            # mode=rw: never create a file here; a missing ledger is made whole by create_ledger
+            self.conn = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=rw", uri=True,
+                                        timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
             self.conn.row_factory = sqlite3.Row
             self.conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
             self.conn.execute("PRAGMA synchronous = FULL")
             self.conn.execute("PRAGMA foreign_keys = ON")
             self._check_schema()
         except sqlite3.DatabaseError as exc:
+            self.close()
             raise LedgerError(
                 f"The ledger {self.path} is damaged or not a ledger ({exc}).",
                 "It was left as it is. Restore a backup, or move it away to start a new ledger.",
             ) from None
+        except LedgerError:
+            self.close()
+            raise
 
     @property
     def exists(self) -> bool:
@@ -185,35 +231,34 @@ class Ledger:
     def close(self) -> None:
         if self.conn is not None:
             self.conn.close()
+            self.conn = None
 
     # -- schema --------------------------------------------------------------------------
     def _check_schema(self) -> None:
         assert self.conn is not None
         tables = {r[0] for r in self.conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
         if not tables:
-            with self.write():
-                # another process may have created it meanwhile
-                again = self.conn.execute("SELECT count(*) FROM sqlite_master WHERE type='table'").fetchone()[0]
-                if not again:
-                    statements = [s for s in _SCHEMA.split(";") if s.strip()] + _triggers()
-                    for stmt in statements:
-                        self.conn.execute(stmt)
-                    self.conn.execute("INSERT INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
-                    self.conn.execute("INSERT INTO meta VALUES ('created_at', ?)", (now(),))
-            return
+            raise LedgerError(f"The ledger {self.path} is empty (truncated?).",
+                              "It was left as it is. Restore a backup, or move it away to start a new ledger.")
         if "meta" not in tables:
             raise LedgerError(f"{self.path} is an SQLite file but not a schafkopf-score ledger.",
                               "It was left as it is; set ledger in the table file to another path.")
         row = self.conn.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
-        version = int(row[0]) if row else 0
+        try:
+            version = int(row[0]) if row else 0
+        except ValueError:
+            version = 0
         if version > SCHEMA_VERSION:
             raise LedgerError(
                 f"The ledger {self.path} has schema version {version}, newer than this program ({SCHEMA_VERSION}).",
                 "Update schafkopf-score to open it; the ledger was left as it is.",
             )
+        if version < 1:
+            raise LedgerError(f"The ledger {self.path} has no valid schema version.", "It was left as it is.")
         if version < SCHEMA_VERSION:
-            raise LedgerError(f"The ledger {self.path} has an unknown schema version {version}.",
-                              "It was left as it is.")
+            from .migrations import migrate
+
+            migrate(self, version)
 
     @contextmanager
     def write(self) -> Iterator[sqlite3.Connection]:

@@ -55,6 +55,13 @@ def guard(func: F) -> F:
             fail(exc)
         except BrokenPipeError:
             raise typer.Exit(0) from None
+        except Exception as exc:
+            if type(exc).__module__ != "sqlite3":
+                raise
+            from ..errors import LedgerError
+
+            fail(LedgerError(f"The ledger cannot be used: {exc}.",
+                             "It was left as it is. If it is damaged, restore a backup; if busy, try again."))
 
     return wrapper  # type: ignore[return-value]
 
