@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from .rules.model import GameEntry
@@ -108,29 +108,38 @@ def build_report(cfg: Any, ledger: Any, session_ids: Sequence[int]) -> dict[str,
     }
 
 
-def stats(report: dict[str, Any]) -> dict[str, Any]:
-    """Per player (games played, as declarer, won, money) and per game type (games, won, moved)."""
-    players = {p: {"games": 0, "declarer": 0, "won": 0, "balance": 0} for p in report["players"]}
+def stats(hands: Iterable[Mapping[str, Any]], players: Sequence[str], unit: str) -> dict[str, Any]:
+    """Per player (games played, as declarer, won, money) and per game type (games, won, moved).
+
+    ``hands`` are dicts with ``game``, ``void``, ``payouts``, ``declarers`` and ``won`` (the
+    hands of ``build_report`` or ``Ledger.hand_summaries``)."""
+    per_player = {p: {"games": 0, "declarer": 0, "won": 0, "balance": 0} for p in players}
     games: dict[str, dict[str, int]] = {}
-    for s in report["sessions"]:
-        for h in s["hands"]:
-            if h["void"]:
-                continue
-            g = games.setdefault(h["game"], {"games": 0, "won": 0, "moved": 0})
-            g["games"] += 1
-            if h.get("won"):
-                g["won"] += 1
-            g["moved"] += sum(v for v in h["payouts"].values() if v > 0)
-            thrown_in = h["game"] in ("weiter", "doubler", "draw")
-            for name, amount in h["payouts"].items():
-                st = players.setdefault(name, {"games": 0, "declarer": 0, "won": 0, "balance": 0})
-                st["balance"] += amount
-                if not thrown_in:
-                    st["games"] += 1
-            for name in h.get("declarers", []):
-                if h["game"] in ("ramsch",):
-                    continue
-                players[name]["declarer"] += 1
-                if h.get("won"):
-                    players[name]["won"] += 1
-    return {"unit": report["unit"], "players": players, "games": games}
+    for h in hands:
+        if h["void"]:
+            continue
+        game = h["game"]
+        g = games.setdefault(game, {"games": 0, "won": 0, "moved": 0})
+        g["games"] += 1
+        won = h.get("won")
+        if won:
+            g["won"] += 1
+        thrown_in = game in ("weiter", "doubler", "draw")
+        moved = 0
+        for name, amount in h["payouts"].items():
+            st = per_player.get(name)
+            if st is None:
+                st = per_player[name] = {"games": 0, "declarer": 0, "won": 0, "balance": 0}
+            st["balance"] += amount
+            if amount > 0:
+                moved += amount
+            if not thrown_in:
+                st["games"] += 1
+        g["moved"] += moved
+        if game != "ramsch":
+            for name in h.get("declarers", ()):
+                st = per_player[name]
+                st["declarer"] += 1
+                if won:
+                    st["won"] += 1
+    return {"unit": unit, "players": per_player, "games": games}

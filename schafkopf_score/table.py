@@ -11,6 +11,7 @@ from __future__ import annotations
 import difflib
 import os
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -342,12 +343,14 @@ def parse_tariff(text: str, family: Family) -> dict[str, int]:
     return out
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Write a file via a temp file, fsync and rename: never a half-written file."""
+def write_atomic(path: Path, text: str | Iterable[str]) -> None:
+    """Write a file (a text, or its chunks) via a temp file, fsync and rename: never a
+    half-written file."""
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
         with open(tmp, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
+            for chunk in [text] if isinstance(text, str) else text:
+                fh.write(chunk)
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, path)

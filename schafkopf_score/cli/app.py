@@ -661,7 +661,7 @@ def export(
     """
     from ..errors import IllegalEntry
     from ..export import FORMATS, render
-    from ..ledger import dump
+    from ..ledger import export_json
     from ..reports import build_report
     from ..table import write_atomic
 
@@ -675,16 +675,17 @@ def export(
     ledger = c.ledger(create=False)
     try:
         if fmt == "json":
-            table = {"name": cfg.name, **cfg.snapshot().to_dict()}
-            text = render(fmt, {}, dump(ledger, ids, table))
+            chunks = export_json(ledger, ids, {"name": cfg.name, **cfg.snapshot().to_dict()})
         else:
-            text = render(fmt, build_report(cfg, ledger, ids))
+            chunks = iter([render(fmt, build_report(cfg, ledger, ids))])
+        if out is None:
+            for chunk in chunks:
+                sys.stdout.write(chunk)
+        else:
+            write_atomic(out, chunks)
     finally:
         ledger.close()
-    if out is None:
-        sys.stdout.write(text)
-    else:
-        write_atomic(out, text)
+    if out is not None:
         typer.echo(f"Wrote {out} ({fmt}, {len(ids)} session{'s' if len(ids) != 1 else ''}).", err=True)
 
 
@@ -702,20 +703,30 @@ def import_(
     from ..errors import IllegalEntry, InvalidEntry
     from ..evening import import_dump
 
-    try:
-        data = json.loads(file.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise IllegalEntry(f"No file at {file}.", "Give the path of a JSON export.") from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise InvalidEntry(f"{file} is not a JSON export ({exc}).",
-                           "Give a file written by: schafkopf export --format json --out FILE.") from None
+    from ..ledger import check_export_head, read_export
+
     c = get(ctx)
     cfg = c.cfg()
-    ledger = c.ledger(create=True)
     try:
-        count = import_dump(cfg, ledger, data)
+        fh = open(file, encoding="utf-8")
+    except FileNotFoundError:
+        raise IllegalEntry(f"No file at {file}.", "Give the path of a JSON export.") from None
+    except OSError as exc:
+        raise InvalidEntry(f"Cannot read {file}: {exc.strerror}.", "Give the path of a JSON export.") from None
+    ledger = None
+    try:
+        with fh:
+            try:
+                data = read_export(iter(fh))
+                check_export_head(data)  # before the ledger file is made
+                ledger = c.ledger(create=True)
+                count = import_dump(cfg, ledger, data)
+            except (UnicodeDecodeError, ValueError) as exc:  # JSONDecodeError is a ValueError
+                raise InvalidEntry(f"{file} is not a JSON export ({exc}).",
+                                   "Give a file written by: schafkopf export --format json --out FILE.") from None
     finally:
-        ledger.close()
+        if ledger is not None:
+            ledger.close()
     if as_json:
         emit_json({"imported": count})
     else:
@@ -729,7 +740,6 @@ def stats(ctx: typer.Context, session: SessionOpt = None, all_: AllOpt = False, 
 
     Example: schafkopf stats --all
     """
-    from ..reports import build_report
     from ..reports import stats as compute
 
     c = get(ctx)
@@ -737,7 +747,7 @@ def stats(ctx: typer.Context, session: SessionOpt = None, all_: AllOpt = False, 
     ids = _session_ids(ctx, session, all_)
     ledger = c.ledger(create=False)
     try:
-        data = compute(build_report(cfg, ledger, ids))
+        data = compute(ledger.hand_summaries(ids), cfg.players, cfg.family_obj().unit)
     finally:
         ledger.close()
     if as_json:

@@ -7,8 +7,8 @@ from typing import Any
 FORMATS = ("csv", "csv-de", "json", "md", "html")
 
 
-def render(fmt: str, report: dict[str, Any], dump: dict[str, Any] | None = None) -> str:
-    """The export in format ``fmt``; ``json`` needs the ledger ``dump`` (see ``ledger.dump``)."""
+def render(fmt: str, report: dict[str, Any]) -> str:
+    """The export in format ``fmt`` of a report (``json`` is written by ``ledger.export_json``)."""
     if fmt == "csv":
         from .spreadsheet import to_csv
 
@@ -17,11 +17,6 @@ def render(fmt: str, report: dict[str, Any], dump: dict[str, Any] | None = None)
         from .spreadsheet import to_csv
 
         return to_csv(report, german=True)
-    if fmt == "json":
-        import json
-
-        assert dump is not None
-        return json.dumps(dump, ensure_ascii=False, indent=1) + "\n"
     if fmt == "md":
         from .markdown import to_markdown
 

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from ..errors import AmbiguousEntry, IllegalEntry
 from .keys import KeySpec
-from .model import GameEntry, HandState, Outcome, Seating, TableRules
+from .model import GameEntry, HandState, Outcome, Seating, TableRules, entry_defaults
 
 # How each entry field is spelled on the command line, for messages.
 OPTION_NAMES: dict[str, str] = {
@@ -213,11 +213,11 @@ class Family:
 def reject_foreign_options(entry: GameEntry, game: GameType, extra_allowed: Iterable[str] = ()) -> None:
     """An option that means nothing for this game is a typo or a mix-up: say so."""
     allowed = ALWAYS_ALLOWED | game.allowed | frozenset(extra_allowed)
-    for f in fields(entry):
-        if f.name in allowed:
+    for name, default in entry_defaults():
+        if name in allowed:
             continue
-        if getattr(entry, f.name) != f.default:
-            opt = OPTION_NAMES.get(f.name, "--" + f.name.replace("_", "-"))
+        if getattr(entry, name) != default:
+            opt = OPTION_NAMES.get(name, "--" + name.replace("_", "-"))
             raise IllegalEntry(
                 f"{opt} does not apply to {game.title}.", f"Drop {opt} from the entry."
             )

@@ -56,19 +56,19 @@ class GameEntry:
     def to_dict(self) -> dict[str, Any]:
         """The fields that differ from their defaults, JSON-ready."""
         out: dict[str, Any] = {}
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if value != f.default:
-                if f.name in ("augen_map", "cards") and value is not None:
+        for name, default in entry_defaults():
+            value = getattr(self, name)
+            if value != default:
+                if name in ("augen_map", "cards") and value is not None:
                     value = [list(pair) for pair in value]
                 elif isinstance(value, tuple):
                     value = list(value)
-                out[f.name] = value
+                out[name] = value
         return out
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> GameEntry:
-        known = {f.name for f in fields(cls)}
+        known = _ENTRY_NAMES or {name for name, _ in entry_defaults()}
         kwargs: dict[str, Any] = {}
         for key, value in data.items():
             if key not in known:
@@ -93,6 +93,18 @@ class GameEntry:
 
     def with_(self, **changes: Any) -> GameEntry:
         return replace(self, **changes)
+
+
+_ENTRY_DEFAULTS: list[tuple[str, Any]] = []
+_ENTRY_NAMES: set[str] = set()
+
+
+def entry_defaults() -> list[tuple[str, Any]]:
+    """``(field name, default)`` of every ``GameEntry`` field, computed once (hot in replays)."""
+    if not _ENTRY_DEFAULTS:
+        _ENTRY_DEFAULTS.extend((f.name, f.default) for f in fields(GameEntry))
+        _ENTRY_NAMES.update(name for name, _ in _ENTRY_DEFAULTS)
+    return _ENTRY_DEFAULTS
 
 
 @dataclass(frozen=True)

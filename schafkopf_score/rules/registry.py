@@ -32,6 +32,8 @@ def find_family(name: str) -> Family:
     >>> find_family("Bayerisch").name
     'bavarian'
     """
+    if name in FAMILIES:
+        return FAMILIES[name]
     key = name.strip().casefold()
     table = _aliases()
     if key in table:
