@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import LedgerError
+from .files import fsync_dir
 from .rules.model import GameEntry, TableRules, entry_defaults
 
 SCHEMA_VERSION = 2
@@ -121,14 +122,7 @@ def create_ledger(path: Path) -> None:
             os.link(tmp, path)
         except FileExistsError:
             pass  # another process made it first: use that one
-        try:
-            dfd = os.open(path.parent, os.O_RDONLY)
-            try:
-                os.fsync(dfd)
-            finally:
-                os.close(dfd)
-        except OSError:
-            pass
+        fsync_dir(path.parent)
     finally:
         if tmp.exists():
             tmp.unlink()

@@ -11,12 +11,12 @@ from __future__ import annotations
 import difflib
 import os
 import re
-from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from .errors import ConfigError, IllegalEntry
+from .files import write_atomic  # noqa: F401 - re-exported for the CLI
 from .rules.family import Family
 from .rules.keys import KeyError_, KeySpec
 from .rules.model import TableRules
@@ -341,30 +341,6 @@ def parse_tariff(text: str, family: Family) -> dict[str, int]:
             if k in keys:
                 out[k] = nums[2]
     return out
-
-
-def write_atomic(path: Path, text: str | Iterable[str]) -> None:
-    """Write a file (a text, or its chunks) via a temp file, fsync and rename: never a
-    half-written file."""
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        with open(tmp, "w", encoding="utf-8", newline="\n") as fh:
-            for chunk in [text] if isinstance(text, str) else text:
-                fh.write(chunk)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    finally:
-        if tmp.exists():
-            tmp.unlink()
-    try:
-        dfd = os.open(path.parent, os.O_RDONLY)
-        try:
-            os.fsync(dfd)
-        finally:
-            os.close(dfd)
-    except OSError:
-        pass
 
 
 def find_table_path(option: str | None) -> Path:

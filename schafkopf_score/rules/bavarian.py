@@ -14,6 +14,7 @@ from ..money import equal_shares, format_amount
 from .family import (
     Family,
     GameType,
+    alias_table,
     augen_map_total,
     check_active,
     check_augen,
@@ -44,7 +45,7 @@ GAMES: tuple[GameType, ...] = (
     GameType("geier", "solo", "Geier", (), "geier", (4, 4), 2, "none", _SOLO, True),
     GameType("farbwenz", "solo", "Farbwenz", (), "farbwenz", (11, 9), 3, "required", _SOLO | {"suit"}, True),
     GameType("farbgeier", "solo", "Farbgeier", (), "farbgeier", (11, 9), 3, "required", _SOLO | {"suit"}, True),
-    GameType("sie", "sie", "Sie", ("sie",), "solo", (14, 12), 8, "none",
+    GameType("sie", "sie", "Sie", (), "solo", (14, 12), 8, "none",
              frozenset({"player", "laufende", "suit", "forced"}) | _DOUBLE, True),
     GameType("bettel", "bettel", "Bettel", (), "bettel", (0, 0), 0, "none",
              frozenset({"player", "won", "ouvert", "forced"}) | _DOUBLE, True),
@@ -57,9 +58,7 @@ SWITCHABLE = ("sauspiel", "hochzeit", "solo", "wenz", "geier", "farbwenz", "farb
 
 
 def _game_item(name: str) -> str | None:
-    canon = {**{g.name: g.name for g in GAMES}, **{a: g.name for g in GAMES for a in g.aliases}}.get(
-        name.strip().casefold()
-    )
+    canon = alias_table(GAMES).get(name.strip().casefold())
     return canon if canon in SWITCHABLE else None
 
 

@@ -65,6 +65,16 @@ class GameType:
     solo: bool = False  # one against the rest
 
 
+def alias_table(games: Iterable[GameType]) -> dict[str, str]:
+    """Every game name and alias -> the game's name."""
+    table: dict[str, str] = {}
+    for g in games:
+        table[g.name] = g.name
+        for a in g.aliases:
+            table[a] = g.name
+    return table
+
+
 def resolve_name(typed: str, candidates: Sequence[str], what: str = "player") -> str:
     """Match a typed name by case-insensitive unique prefix (an exact match always wins).
 
@@ -122,12 +132,7 @@ class Family:
 
     # -- games ---------------------------------------------------------------------------
     def game_table(self) -> dict[str, str]:
-        table: dict[str, str] = {}
-        for g in self.games:
-            table[g.name] = g.name
-            for a in g.aliases:
-                table[a] = g.name
-        return table
+        return alias_table(self.games)
 
     def find_game(self, typed: str) -> GameType:
         name = find_choice(typed, self.game_table(), f"game in {self.title}")

@@ -15,6 +15,7 @@ from ..money import format_amount
 from .family import (
     Family,
     GameType,
+    alias_table,
     augen_map_total,
     check_active,
     distribute,
@@ -41,8 +42,7 @@ SWITCHABLE = ("normal", "hochzeit", "solo", "jeder")
 
 
 def _game_item(name: str) -> str | None:
-    table = {g.name: g.name for g in GAMES} | {a: g.name for g in GAMES for a in g.aliases}
-    return table.get(name.strip().casefold())
+    return alias_table(GAMES).get(name.strip().casefold())
 
 
 TARIFF = (
