@@ -129,7 +129,7 @@ def generate(folder: Path, family: str, games: int, sessions: int, seed: int = 1
                 gid, state, balances, stock = last
                 ledger.insert_void(conn, gid, "undo", "benchmark")
             if s < sessions - 1:
-                ret = dict(zip(rules.players, equal_shares(stock, len(rules.players)))) if stock > 0 else {}
+                ret = dict(zip(rules.players, equal_shares(stock, len(rules.players)), strict=True)) if stock > 0 else {}
                 pen = fam.closing_bookings(rules, state)
                 booked = {n: ret.get(n, 0) + pen.get(n, 0) for n in set(ret) | set(pen)}
                 bookings = ({"payouts": booked, "stock": -sum(ret.values()), "stock_return": ret, "penalties": pen}

@@ -23,4 +23,5 @@ __all__ = [
     "format_amount",
     "play",
     "round_balances",
+    "split_largest_remainder",
 ]

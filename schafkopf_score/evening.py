@@ -16,7 +16,6 @@ from .money import equal_shares
 from .rules.model import GameEntry, HandState, TableRules
 from .rules.play import Played, next_state, play, start_state
 from .rules.registry import find_family
-from .rules.seating import seat_hand
 from .table import TableConfig
 
 
@@ -133,15 +132,11 @@ def _make_view(cfg: TableConfig, info: SessionInfo | None, rows: list[Row], rule
     if info and info.closed_at:
         state = start_state(rules)
     elif played:
-        state = next_state(played, rules)  # type: ignore[arg-type]
+        state = next_state(played, rules)
     else:
         state = start_state(rules)
     unit = find_family(cfg.family).unit
     return SessionView(info, rows, balances, players, state, rules, stock, bookings, unit)
-
-
-def next_seating(view: SessionView):  # noqa: ANN201 - Seating
-    return seat_hand(view.rules.players, view.rules.seats, view.state.dealer or view.rules.players[0])
 
 
 def current_state(cfg: TableConfig, ledger: Ledger) -> tuple[SessionView, HandState]:
@@ -263,7 +258,7 @@ def stock_return(view: SessionView) -> dict[str, int]:
     if view.stock <= 0:
         return {}
     names = list(view.rules.players)
-    return dict(zip(names, equal_shares(view.stock, len(names))))
+    return dict(zip(names, equal_shares(view.stock, len(names)), strict=True))
 
 
 def close_session(cfg: TableConfig, ledger: Ledger) -> SessionView:

@@ -172,7 +172,8 @@ class GameRecord:
             id=row["id"], session_id=row["session_id"], hand=row["hand"], replaces=row["replaces"],
             created_at=row["created_at"], game=row["game"], entry=GameEntry.from_dict(json.loads(row["entry"])),
             typed=row["typed"], rules=rules, unit=row["unit"], payouts=json.loads(payouts), stock=stock,
-            outcome=json.loads(outcome), ruleset_id=row["ruleset_id"], void_kind=row["v_kind"], void_reason=row["v_reason"] or "", void_at=row["v_at"], restated=restated,
+            outcome=json.loads(outcome), ruleset_id=row["ruleset_id"], void_kind=row["v_kind"],
+            void_reason=row["v_reason"] or "", void_at=row["v_at"], restated=restated,
         )
 
 
@@ -500,8 +501,9 @@ def read_export(lines: Iterator[str]) -> dict[str, Any]:
     first = next(lines, "")
     suffix = ', "sessions": ['
     if not first.rstrip("\n").endswith(suffix):
-        return json.loads(first + "".join(lines))
-    head = json.loads(first.rstrip("\n")[: -len(suffix)] + "}")
+        whole: dict[str, Any] = json.loads(first + "".join(lines))
+        return whole
+    head: dict[str, Any] = json.loads(first.rstrip("\n")[: -len(suffix)] + "}")
 
     def sessions() -> Iterator[dict[str, Any]]:
         games_suffix = ', "games": ['
@@ -533,7 +535,7 @@ def _fast_encoder() -> Any:
     """The C JSON encoder made once (``json.dumps`` builds one per call, a third of an
     import's time); the plain encoder where the C one is missing."""
     try:
-        from json.encoder import c_make_encoder, encode_basestring
+        from json.encoder import c_make_encoder, encode_basestring  # type: ignore[attr-defined]
 
         if c_make_encoder is None:
             raise ImportError

@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import Any
 
 from .errors import ConfigError, IllegalEntry
-from .files import write_atomic  # noqa: F401 - re-exported for the CLI
 from .rules.family import Family
 from .rules.keys import KeyError_, KeySpec
 from .rules.model import TableRules

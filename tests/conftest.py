@@ -8,8 +8,8 @@ from typer.testing import CliRunner
 from schafkopf_score.cli.app import app
 from schafkopf_score.rules.model import GameEntry
 from schafkopf_score.rules.play import play, start_state
-from schafkopf_score.table import make_rules, render_table
 from schafkopf_score.rules.registry import find_family
+from schafkopf_score.table import make_rules, render_table
 
 settings.register_profile("ci", max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("dev", max_examples=100, deadline=None)

@@ -1,7 +1,6 @@
 """The command-line contract: exit codes, exact messages, an untouched ledger on every error."""
 
 import json
-import os
 
 import pytest
 from typer.testing import CliRunner

@@ -259,7 +259,7 @@ def test_two_writers_fifty_games_each_lose_nothing(make_table):
     procs = [subprocess.Popen([sys.executable, "-c", WRITER, str(t.path), who], stdout=subprocess.PIPE,
                               stderr=subprocess.PIPE, text=True, env=env) for who in ("Anna", "Ben")]
     outs = [p.communicate(timeout=120) for p in procs]
-    for p, (out, err) in zip(procs, outs):
+    for p, (out, err) in zip(procs, outs, strict=True):
         assert p.returncode == 0, err
         assert "locked" not in err and out.strip() == "done"
     con = sqlite3.connect(t.ledger_path)

@@ -35,7 +35,7 @@ def test_new_tariff_option(make_table):
 
 def test_misspelt_key_did_you_mean_with_line(make_table):
     t = make_table(replace={"legen = false": "legn = false"})
-    line = next(i for i, l in enumerate(t.path.read_text().splitlines(), 1) if l.startswith("legn"))
+    line = next(i for i, text in enumerate(t.path.read_text().splitlines(), 1) if text.startswith("legn"))
     with pytest.raises(ConfigError) as exc:
         load_table(t.path)
     assert exc.value.message == f"{t.path}, line {line}: [rules] legn is not a known key."

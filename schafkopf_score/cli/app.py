@@ -126,8 +126,9 @@ def new(
     Example: schafkopf new stammtisch.toml --family bavarian --players Anna,Ben,Cora,Dora --tariff 10/50
     """
     from ..errors import IllegalEntry
+    from ..files import write_atomic
     from ..rules.registry import find_family
-    from ..table import load_table, render_table, write_atomic
+    from ..table import load_table, render_table
 
     fam = find_family(family)
     names = [p.strip() for p in players.split(",")] if players else []
@@ -292,7 +293,7 @@ def draw(
     active = seat(GameEntry("draw"), cfg.snapshot(), state).active
     rng = random.Random(seed) if seed is not None else random.SystemRandom()
     cards = rng.sample(all_cards(), len(active))
-    entry = GameEntry("draw", cards=tuple(zip(active, cards)))
+    entry = GameEntry("draw", cards=tuple(zip(active, cards, strict=True)))
     ledger = c.ledger(create=True)
     try:
         hand, played = do_add(cfg, ledger, entry, json.dumps({"game": "draw", "seed": seed}))
@@ -577,7 +578,7 @@ def settle(
     lines.append(f"{w['transfers']}:")
     lines += [f"  {transfer_line(t, rules, unit)}" for t in transfers] or [f"  {w['nothing']}"]
     lines += [f"Warning: {text}" for text in warnings]
-    if closed_view is not None:
+    if closed_view is not None and closed_view.session is not None:
         lines.append(f"{w['session']} {closed_view.session.id} {w['closed']}.")
     typer.echo("\n".join(lines))
 
@@ -661,9 +662,9 @@ def export(
     """
     from ..errors import IllegalEntry
     from ..export import FORMATS, render
+    from ..files import write_atomic
     from ..ledger import export_json
     from ..reports import build_report
-    from ..table import write_atomic
 
     if fmt not in FORMATS:
         raise IllegalEntry(f"--format {fmt!r} is not an export format.", f"Choose one of {', '.join(FORMATS)}.")
@@ -702,7 +703,6 @@ def import_(
     """
     from ..errors import IllegalEntry, InvalidEntry
     from ..evening import import_dump
-
     from ..ledger import check_export_head, read_export
 
     c = get(ctx)

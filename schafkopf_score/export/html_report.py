@@ -34,7 +34,7 @@ def chart(session: dict[str, Any], players: list[str]) -> str:
         return pad + (width - 2 * pad) * i / n
 
     def y(v: int) -> float:
-        return height - pad - (height - 2 * pad) * (v - lo) / (hi - lo)
+        return float(height - pad - (height - 2 * pad) * (v - lo) / (hi - lo))
 
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height + 20 * len(players)}" '
              f'role="img" aria-label="running balances">',

@@ -475,13 +475,13 @@ class Bavarian(Family):
         if g.kind == "partner" and state.stock > 0:
             halves = equal_shares(state.stock, 2)
             if won:
-                for d, h in zip(declarers, halves):
+                for d, h in zip(declarers, halves, strict=True):
                     pay[d] += h  # type: ignore[index]
                 stock_change = -state.stock
                 notes.append(("Stock an die Gewinner: " if lang == "de" else "Stock to the winners: ")
                              + format_amount(state.stock, rules.currency, lang))
             elif rules.rules.get("stock_on_loss", "double") == "double":
-                for d, h in zip(declarers, halves):
+                for d, h in zip(declarers, halves, strict=True):
                     pay[d] -= h  # type: ignore[index]
                 stock_change = state.stock
                 notes.append(("Verlierer zahlen den Stock nach: " if lang == "de" else "The losers match the Stock: ")

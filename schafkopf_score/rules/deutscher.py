@@ -140,7 +140,7 @@ class Deutscher(Family):
         total, win_at, below = int(r["augen_total"]), int(r["win_at"]), int(r["schneider_below"])
         n = entry.augen
         assert n is not None and entry.player is not None
-        party = (entry.player, entry.partner) if entry.partner else (entry.player,)
+        party: tuple[str, ...] = (entry.player, entry.partner) if entry.partner else (entry.player,)
         won = n >= win_at
         if won:
             strokes = 3 if entry.schwarz and n == total else (2 if total - n < below else 1)
@@ -186,7 +186,7 @@ class Deutscher(Family):
         names = list(heads)
         mean = Fraction(sum(heads.values()), len(names)) if names else Fraction(0)
         exact = [2 * (heads[n] - mean) * head for n in names]
-        money = dict(zip(names, round_exact(exact)))
+        money = dict(zip(names, round_exact(exact), strict=True))
         return money, "cent", {"strokes": strokes, "heads": heads}
 
     def standing_notes(self, rules: TableRules, state: HandState, balances: Mapping[str, int],

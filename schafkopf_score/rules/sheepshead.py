@@ -141,7 +141,7 @@ class Sheepshead(Family):
             raise IllegalEntry("This table plays without cracking (cracking = false).", "Drop --crack/--recrack.")
         if entry.forced:
             if no_pick != "forced":
-                raise IllegalEntry(f'--forced applies only where the dealer must pick (no_pick = "forced").',
+                raise IllegalEntry('--forced applies only where the dealer must pick (no_pick = "forced").',
                                    "Drop --forced.")
             must = self.last_bidder(seating)
             if picker != must:
