@@ -800,10 +800,31 @@ def check(ctx: typer.Context, as_json: JsonOpt = False) -> None:
         raise typer.Exit(1)
 
 
+def hoist_table_option(argv: list[str]) -> list[str]:
+    """Accept ``--table PATH`` after the command too (``schafkopf sheet --table t.toml``): it is a
+    global option, so it is moved in front of the command.
+
+    >>> hoist_table_option(["sheet", "--table", "t.toml", "--all"])
+    ['--table', 't.toml', 'sheet', '--all']
+    """
+    out = list(argv)
+    for i, arg in enumerate(out):
+        if arg == "--":
+            break
+        if i and arg == "--table" and i + 1 < len(out):
+            value = out[i + 1]
+            del out[i : i + 2]
+            return ["--table", value, *out]
+        if i and arg.startswith("--table="):
+            del out[i]
+            return [arg, *out]
+    return out
+
+
 def run() -> None:
     """Console entry point: no traceback ever reaches a user."""
     try:
-        app()
+        app(args=hoist_table_option(sys.argv[1:]), prog_name="schafkopf")
     except ScoreError as exc:  # raised outside a command (should not happen)
         print(f"Error: {exc.message}", file=sys.stderr)
         sys.exit(2)
