@@ -187,15 +187,17 @@ def _find_hand(view: SessionView, hand: int) -> GameRecord:
                        "Look the number up with schafkopf sheet.")
 
 
-def _correct(cfg: TableConfig, ledger: Ledger, target: GameRecord, new_entry: GameEntry | None,
+def _correct(ledger: Ledger, target: GameRecord, new_entry: GameEntry | None,
              kind: str, reason: str, typed: str = "") -> list[Row]:
     """Void (or replace) ``target``, restating every later game whose payouts change."""
-    rules = cfg.snapshot()
+    # the replacement is scored under the rules the hand was played with (its snapshot):
+    # a correction fixes what was typed, it does not re-price the hand under today's table
+    rules = target.rules
     with ledger.write() as conn:
         records = ledger.games(target.session_id)
-        if new_entry is not None:
-            # the replacement is scored under the table as it is now
-            records = [r if r.id != target.id else GameRecord(**{**r.__dict__, "rules": rules}) for r in records]
+        if not any(r.id == target.id and r.valid for r in records):
+            raise IllegalEntry(f"Hand {target.hand} was corrected by someone else a moment ago.",
+                               "Look at schafkopf sheet and try again.")
         try:
             rows = _replay_rows(records, {target.id: new_entry})
         except IllegalEntry as exc:
@@ -229,7 +231,7 @@ def _correct(cfg: TableConfig, ledger: Ledger, target: GameRecord, new_entry: Ga
 def void(cfg: TableConfig, ledger: Ledger, hand: int, reason: str = "", kind: str = "void") -> GameRecord:
     view = view_session(cfg, ledger)
     target = _find_hand(view, hand)
-    _correct(cfg, ledger, target, None, kind, reason)
+    _correct(ledger, target, None, kind, reason)
     return target
 
 
@@ -239,7 +241,7 @@ def undo(cfg: TableConfig, ledger: Ledger, reason: str = "") -> GameRecord:
     if not valid or view.closed:
         raise IllegalEntry("There is no game to undo in the open session.", "Record games with schafkopf add.")
     target = valid[-1]
-    _correct(cfg, ledger, target, None, "undo", reason)
+    _correct(ledger, target, None, "undo", reason)
     return target
 
 
@@ -247,7 +249,7 @@ def edit(cfg: TableConfig, ledger: Ledger, hand: int, entry: GameEntry, reason: 
          typed: str = "") -> Played:
     view = view_session(cfg, ledger)
     target = _find_hand(view, hand)
-    rows = _correct(cfg, ledger, target, entry, "edit", reason, typed)
+    rows = _correct(ledger, target, entry, "edit", reason, typed)
     played = next(r.played for r in rows if r.record.id == target.id)
     assert played is not None
     return played

@@ -167,6 +167,10 @@ def load_table(path: Path) -> TableConfig:
     seats_spec = KeySpec("seats", family.default_seats, kind="int", minimum=min(family.seat_range),
                          maximum=max(family.seat_range))
     seats = c.check("", seats_spec, data.get("seats", min(family.default_seats, len(players))))
+    if seats not in family.seat_range:
+        raise c.fail("", "seats", f"is {seats}, but {family.title} is played by "
+                     f"{' or '.join(map(str, family.seat_range))} players.",
+                     "Set seats to one of those (more players at the table sit out in turn).")
     if len(players) < seats:
         raise c.fail("", "players", f"lists {len(players)} players, but a game has {seats} seats.",
                      f"List at least {seats} players, or set seats = {len(players)}.")

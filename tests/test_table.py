@@ -123,3 +123,8 @@ def test_engine_is_pure():
             "bad = [m for m in ('typer', 'rich', 'sqlite3', 'click') if m in sys.modules]; print(bad)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_seats_outside_the_family_range(tmp_path):
+    with pytest.raises(ConfigError, match=r"seats is 3, but Deutscher Schafskopf is played by 2 or 4 players."):
+        load_table(write(tmp_path, 'family = "deutscher"\nplayers = ["Anna", "Ben", "Cora"]\n'))
