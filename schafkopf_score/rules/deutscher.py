@@ -155,11 +155,14 @@ class Deutscher(Family):
             winners = tuple(p for p in active if p not in party)
         pay = {p: (strokes if p in winners else 0) for p in active}
         w = " + ".join(winners)
+        many = len(winners) > 1
         if lang == "de":
-            why = "gewinnt" if won else ("gewinnt gegen das Zwangsspiel" if entry.zwang else "gewinnt, doppelt gebucht")
+            verb = "gewinnen" if many else "gewinnt"
+            why = verb if won else (f"{verb} gegen das Zwangsspiel" if entry.zwang else f"{verb}, doppelt gebucht")
             text = f"{w} {why}: {strokes} Strich{'e' if strokes != 1 else ''} je Spieler"
         else:
-            why = "win" if won else ("beat the Zwangsspiel" if entry.zwang else "win, booked double")
+            verb = "win" if many else "wins"
+            why = verb if won else (f"{verb} against the Zwangsspiel" if entry.zwang else f"{verb}, booked double")
             text = f"{w} {why}: {strokes} stroke{'s' if strokes != 1 else ''} each"
         return Outcome("spiel", UNIT_STROKE, tuple((p, pay[p]) for p in active), value=strokes, won=won,
                        declarers=party, explanation=text, extra={"strokes": strokes})
