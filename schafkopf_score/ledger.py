@@ -220,10 +220,6 @@ class Ledger:
             self.close()
             raise
 
-    @property
-    def exists(self) -> bool:
-        return self.conn is not None
-
     def close(self) -> None:
         if self.conn is not None:
             self.conn.close()

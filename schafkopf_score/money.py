@@ -80,10 +80,3 @@ def format_amount(cents: int, currency: str = "EUR", language: str = "de", sign:
     if neg:
         return "-" + text
     return ("+" + text) if sign and cents > 0 else text
-
-
-def format_points(points: int, unit: str, sign: bool = False) -> str:
-    """Points or strokes as a plain signed integer."""
-    if sign and points > 0:
-        return f"+{points}"
-    return str(points)

@@ -318,9 +318,9 @@ def render_table(
 
 
 def _families() -> list[str]:
-    from .rules.registry import FAMILIES, PLANNED
+    from .rules.registry import FAMILIES
 
-    return list(FAMILIES) + [p for p in PLANNED if p not in FAMILIES]
+    return list(FAMILIES)
 
 
 def parse_tariff(text: str, family: Family) -> dict[str, int]:

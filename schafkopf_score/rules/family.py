@@ -144,10 +144,6 @@ class Family:
                 return g
         raise KeyError(name)
 
-    def canonical_game(self, typed: str) -> str | None:
-        """For the table loader: the canonical name of a game, or None."""
-        return self.game_table().get(typed.strip().casefold())
-
     def suit(self, typed: str) -> str:
         key = typed.strip().casefold()
         if key in self.suits:

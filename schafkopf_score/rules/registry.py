@@ -10,11 +10,6 @@ from .sheepshead import Sheepshead
 from .wendish import Wendish
 
 FAMILIES: dict[str, Family] = {f.name: f for f in (Bavarian(), Wendish(), Deutscher(), Sheepshead())}
-PLANNED: tuple[str, ...] = ()
-
-
-def register(family: Family) -> None:
-    FAMILIES[family.name] = family
 
 
 def _aliases() -> dict[str, str]:
@@ -38,8 +33,6 @@ def find_family(name: str) -> Family:
     table = _aliases()
     if key in table:
         return FAMILIES[table[key]]
-    if key in PLANNED:
-        raise IllegalEntry(f"The family {name!r} is not built yet.", f"Available: {', '.join(FAMILIES)}.")
     import difflib
 
     close = difflib.get_close_matches(key, list(table), n=1)
