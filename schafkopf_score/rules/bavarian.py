@@ -17,8 +17,7 @@ from .family import (
     alias_table,
     augen_map_total,
     check_active,
-    check_augen,
-    check_schwarz,
+    check_result,
     distribute,
     reject_foreign_options,
     require_active,
@@ -270,14 +269,7 @@ class Bavarian(Family):
                     "Add --augen N (0 to 120), or --won/--lost if nobody counted.",
                 )
         else:
-            check_augen(entry.augen)
-            check_schwarz(entry)
-            if entry.won is not None and entry.won != (entry.augen >= 61):
-                raise IllegalEntry(
-                    f"--augen {entry.augen} means the game was {'won' if entry.augen >= 61 else 'lost'}, "
-                    f"but {'--won' if entry.won else '--lost'} says otherwise.",
-                    "Drop --won/--lost; the Augen decide (61 wins).",
-                )
+            check_result(entry)
 
     def _check_doublings(self, entry: GameEntry, rules: TableRules, seating: Seating) -> None:
         flags = [getattr(entry, k) for k in KONTRA_STEPS]

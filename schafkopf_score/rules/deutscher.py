@@ -16,7 +16,7 @@ from typing import Any
 
 from ..errors import IllegalEntry
 from ..money import round_exact
-from .family import Family, GameType, check_active, reject_foreign_options, require_active
+from .family import Family, GameType, check_active, check_result, reject_foreign_options, require_active
 from .keys import KeySpec
 from .model import UNIT_STROKE, GameEntry, HandState, Outcome, Seating, TableRules
 
@@ -119,12 +119,7 @@ class Deutscher(Family):
         total = int(r.get("augen_total", 120))
         if entry.augen is None:
             raise IllegalEntry("The game needs the trump party's Augen.", f"Add --augen N (0 to {total}).")
-        if not 0 <= entry.augen <= total:
-            raise IllegalEntry(f"--augen {entry.augen} is impossible: the deck holds {total} Augen.",
-                               f"Give the trump party's Augen, 0 to {total}.")
-        if entry.schwarz and entry.augen not in (0, total):
-            raise IllegalEntry(f"--schwarz with --augen {entry.augen}: a party that took no trick has no Augen.",
-                               f"Schwarz needs --augen 0 or {total}; otherwise drop --schwarz.")
+        check_result(entry, total=total, win_at=int(r.get("win_at", 61)), whose="the trump party's", side="party")
 
     def score(self, entry: GameEntry, rules: TableRules, seating: Seating, state: HandState) -> Outcome:
         active = seating.active

@@ -244,20 +244,27 @@ def check_active(names: Iterable[str], seating: Seating) -> None:
             )
 
 
-def check_augen(augen: int, total: int = 120, option: str = "--augen") -> None:
-    if not 0 <= augen <= total:
+def check_result(entry: GameEntry, *, total: int = 120, win_at: int = 61, option: str = "--augen",
+                 word: str = "Augen", whose: str = "the declaring side's", side: str = "side") -> None:
+    """The declaring side's Augen (Sheepshead: points) are possible, and ``--schwarz`` and
+    ``--won/--lost`` agree with them. Shared by every family."""
+    a = entry.augen
+    if a is None:
+        return
+    if not 0 <= a <= total:
+        raise IllegalEntry(f"{option} {a} is impossible: the deck holds {total} {word}.",
+                           f"Give {whose} {word}, 0 to {total}.")
+    if entry.schwarz and a not in (0, total):
         raise IllegalEntry(
-            f"{option} {augen} is impossible: the deck holds {total} Augen.",
-            f"Give the declaring side's Augen, 0 to {total}.",
+            f"--schwarz with {option} {a}: a {side} that took no trick has no {word}.",
+            f"Schwarz needs {option} 0 (the declaring {side} took no trick) or {total} (the others took none); "
+            "otherwise drop --schwarz.",
         )
-
-
-def check_schwarz(entry: GameEntry, total: int = 120, option: str = "--augen") -> None:
-    if entry.schwarz and entry.augen is not None and entry.augen not in (0, total):
+    if entry.won is not None and entry.won != (a >= win_at):
         raise IllegalEntry(
-            f"--schwarz with {option} {entry.augen}: a side that took no trick has no Augen.",
-            f"Schwarz needs {option} 0 (the declaring side took no trick) or {total} (the opponents "
-            "took none); otherwise drop --schwarz.",
+            f"{option} {a} means the game was {'won' if a >= win_at else 'lost'}, "
+            f"but {'--won' if entry.won else '--lost'} says otherwise.",
+            f"Drop --won/--lost; the {word} decide ({win_at} wins).",
         )
 
 

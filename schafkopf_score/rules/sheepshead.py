@@ -19,6 +19,7 @@ from .family import (
     GameType,
     augen_map_total,
     check_active,
+    check_result,
     reject_foreign_options,
     require_active,
 )
@@ -127,14 +128,7 @@ class Sheepshead(Family):
         if entry.augen is None:
             raise IllegalEntry("The hand needs the picker side's points.",
                                "Add --points N (0 to 120, the bury included).")
-        if not 0 <= entry.augen <= 120:
-            raise IllegalEntry(f"--points {entry.augen} is impossible: the deck holds 120 points.",
-                               "Give the picker side's points, 0 to 120 (the bury included).")
-        if entry.schwarz and entry.augen not in (0, 120):
-            raise IllegalEntry(
-                f"--schwarz with --points {entry.augen}: a side that took no trick has no points.",
-                "Schwarz needs --points 0 or 120; otherwise drop --schwarz.",
-            )
+        check_result(entry, option="--points", word="points", whose="the picker side's (bury included)")
         if entry.recrack and not entry.crack:
             raise IllegalEntry("--recrack without --crack: the picker re-cracks a crack.", "Add --crack, or drop --recrack.")
         if entry.crack and not r.get("cracking", True):

@@ -18,6 +18,7 @@ from .family import (
     alias_table,
     augen_map_total,
     check_active,
+    check_result,
     distribute,
     reject_foreign_options,
     require_active,
@@ -114,20 +115,10 @@ class Wendish(Family):
                                    "Add --still (holder of both black queens, Karo trump) or --suit kreuz|pik|herz|karo.")
             if entry.suit:
                 self.suit(entry.suit)
-        if entry.augen is None:
-            if entry.won is None:
-                raise IllegalEntry(f"{g.title.capitalize()} needs the declaring side's Augen.",
-                                   "Add --augen N (0 to 120).")
-        else:
-            if not 0 <= entry.augen <= 120:
-                raise IllegalEntry(f"--augen {entry.augen} is impossible: the deck holds 120 Augen.",
-                                   "Give the declaring side's Augen, 0 to 120.")
-            if entry.schwarz and entry.augen not in (0, 120):
-                raise IllegalEntry(f"--schwarz with --augen {entry.augen}: a side that took no trick has no Augen.",
-                                   "Schwarz needs --augen 0 or 120; otherwise drop --schwarz.")
-            if entry.won is not None and entry.won != (entry.augen >= 61):
-                raise IllegalEntry(f"--augen {entry.augen} contradicts {'--won' if entry.won else '--lost'}.",
-                                   "Drop --won/--lost; the Augen decide (61 wins).")
+        if entry.augen is None and entry.won is None:
+            raise IllegalEntry(f"{g.title.capitalize()} needs the declaring side's Augen.",
+                               "Add --augen N (0 to 120).")
+        check_result(entry)
 
     def _validate_jeder(self, entry: GameEntry, rules: TableRules, seating: Seating) -> None:
         if entry.augen_map is None:
