@@ -154,8 +154,9 @@ def calc(cfg: TableConfig, ledger: Ledger, entry: GameEntry) -> Played:
     return play(entry, cfg.snapshot(), state)
 
 
-def add(cfg: TableConfig, ledger: Ledger, entry: GameEntry, typed: str = "") -> tuple[int, Played]:
-    """Validate and record an entry in one transaction; returns (hand number, result)."""
+def add(cfg: TableConfig, ledger: Ledger, entry: GameEntry, typed: str = "") -> tuple[int, Played, SessionView]:
+    """Validate and record an entry in one transaction; returns the hand number, its result and
+    the session as it stands after it (no second replay needed)."""
     rules = cfg.snapshot()
     with ledger.write() as conn:
         # Replay inside the write lock, so two writers never score against the same state.
@@ -163,9 +164,16 @@ def add(cfg: TableConfig, ledger: Ledger, entry: GameEntry, typed: str = "") -> 
         played = play(entry, rules, state)
         session_id = ledger.open_session_id(conn)
         hand = ledger.next_hand(conn, session_id)
-        ledger.insert_game(conn, session_id, hand, entry, typed, rules, played.outcome.unit,
-                           played.outcome.payout_map(), played.outcome.stock, outcome_summary(played))
-    return hand, played
+        out = played.outcome
+        summary = outcome_summary(played)
+        gid = ledger.insert_game(conn, session_id, hand, entry, typed, rules, out.unit, out.payout_map(), out.stock,
+                                 summary)
+        info = ledger.session(session_id)
+    record = GameRecord(id=gid, session_id=session_id, hand=hand, replaces=None, created_at="", game=entry.game,
+                        entry=entry, typed=typed, rules=rules, unit=out.unit, payouts=out.payout_map(),
+                        stock=out.stock, outcome=summary)
+    prior = view.rows if view.session is not None and view.session.id == session_id else []
+    return hand, played, _make_view(cfg, info, [*prior, Row(record, played)], rules)
 
 
 def _find_hand(view: SessionView, hand: int) -> GameRecord:

@@ -149,10 +149,12 @@ def test_replaying_an_evening_gives_the_stored_payouts(tmp_path_factory, evening
         _, state = ev.current_state(cfg, ledger)
         active = seat(GameEntry("weiter"), cfg.snapshot(), state).active
         try:
-            _, p = ev.add(cfg, ledger, fill(template, active))
+            _, p, after = ev.add(cfg, ledger, fill(template, active))
         except IllegalEntry:
             continue
         stored.append(p.outcome)
+        replayed = ev.view_session(cfg, ledger)
+        assert (after.balances, after.stock, after.state) == (replayed.balances, replayed.stock, replayed.state)
     assume(stored)
     assert ev.check_ledger(ledger) == []
     view = ev.view_session(cfg, ledger)

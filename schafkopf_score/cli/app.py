@@ -229,7 +229,6 @@ def add(ctx: typer.Context, game: GameArg, as_json: JsonOpt = False, **entry: An
     """
     from ..evening import add as do_add
     from ..evening import calc as do_calc
-    from ..evening import view_session
     from .render import balances_text, next_dealer_line, outcome_json, outcome_text, words
 
     c = get(ctx)
@@ -240,8 +239,7 @@ def add(ctx: typer.Context, game: GameArg, as_json: JsonOpt = False, **entry: An
         do_calc(cfg, c.ledger(create=False), e)
     ledger = c.ledger(create=True)
     try:
-        hand, played = do_add(cfg, ledger, e, _typed(game, entry))
-        view = view_session(cfg, ledger)
+        hand, played, view = do_add(cfg, ledger, e, _typed(game, entry))
     finally:
         ledger.close()
     if as_json:
@@ -296,7 +294,7 @@ def draw(
     entry = GameEntry("draw", cards=tuple(zip(active, cards, strict=True)))
     ledger = c.ledger(create=True)
     try:
-        hand, played = do_add(cfg, ledger, entry, json.dumps({"game": "draw", "seed": seed}))
+        hand, played, _ = do_add(cfg, ledger, entry, json.dumps({"game": "draw", "seed": seed}))
     finally:
         ledger.close()
     if as_json:
