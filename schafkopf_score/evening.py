@@ -14,7 +14,7 @@ from .errors import IllegalEntry, LedgerError
 from .ledger import GameRecord, Ledger, SessionInfo
 from .money import equal_shares
 from .rules.model import GameEntry, HandState, TableRules
-from .rules.play import Played, next_state, play, start_state
+from .rules.play import Played, next_state, play, replay, start_state
 from .rules.registry import find_family
 from .table import TableConfig
 
@@ -63,31 +63,21 @@ def outcome_summary(played: Played) -> dict[str, Any]:
 
 def _replay_rows(records: list[GameRecord], substitute: dict[int, GameEntry | None] | None = None) -> list[Row]:
     """Replay a session's records in hand order. ``substitute`` maps a record id to a new entry
-    (an edit) or to None (a void), to try a correction before writing it."""
+    (an edit) or to None (a void), to try a correction before writing it. An ``IllegalEntry``
+    from the replay carries the ``hand`` it happened in."""
     substitute = substitute or {}
-    rows: list[Row] = []
-    state: HandState | None = None
-    for rec in records:
-        entry: GameEntry | None = rec.entry
-        if rec.id in substitute:
-            entry = substitute[rec.id]
-        if not rec.valid and rec.id not in substitute:
-            entry = None
-        if entry is None:
-            rows.append(Row(rec, None))
-            continue
-        if state is None:
-            state = start_state(rec.rules)
-        elif state.dealer not in rec.rules.players:
-            state = HandState(**{**state.__dict__, "dealer": rec.rules.players[0]})
+    pairs = [(rec, substitute[rec.id] if rec.id in substitute else (rec.entry if rec.valid else None))
+             for rec in records]
+    valid = [(rec, entry) for rec, entry in pairs if entry is not None]
+    results = replay((entry, rec.rules) for rec, entry in valid)
+    played: dict[int, Played] = {}
+    for rec, _ in valid:
         try:
-            p = play(entry, rec.rules, state)
+            played[rec.id] = next(results)
         except IllegalEntry as exc:
             exc.hand = rec.hand  # type: ignore[attr-defined]
             raise
-        rows.append(Row(rec, p))
-        state = p.after
-    return rows
+    return [Row(rec, played.get(rec.id)) for rec, _ in pairs]
 
 
 def view_session(cfg: TableConfig, ledger: Ledger, session_id: int | None = None) -> SessionView:

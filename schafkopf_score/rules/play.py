@@ -54,14 +54,16 @@ def play(entry: GameEntry, rules: TableRules, state: HandState) -> Played:
     return Played(entry, rules, seating, outcome, state, after)
 
 
+def _for_table(state: HandState, rules: TableRules) -> HandState:
+    """A dealer who has left the table (players changed mid-session) hands the deal to the first."""
+    return state if state.dealer in rules.players else replace(state, dealer=rules.players[0])
+
+
 def replay(games: Iterable[tuple[GameEntry, TableRules]]) -> Iterator[Played]:
     """Replay a session's valid games in order (each under its own rules snapshot)."""
     state: HandState | None = None
     for entry, rules in games:
-        if state is None:
-            state = start_state(rules)
-        elif state.dealer not in rules.players:
-            state = replace(state, dealer=rules.players[0])
+        state = start_state(rules) if state is None else _for_table(state, rules)
         p = play(entry, rules, state)
         yield p
         state = p.after
@@ -69,9 +71,4 @@ def replay(games: Iterable[tuple[GameEntry, TableRules]]) -> Iterator[Played]:
 
 def next_state(played: list[Played], rules: TableRules) -> HandState:
     """The state before the next hand of a session (after ``played``)."""
-    if not played:
-        return start_state(rules)
-    state = played[-1].after
-    if state.dealer not in rules.players:
-        state = replace(state, dealer=rules.players[0])
-    return state
+    return _for_table(played[-1].after, rules) if played else start_state(rules)
