@@ -225,6 +225,12 @@ class Ledger:
             self.conn.close()
             self.conn = None
 
+    def __enter__(self) -> Ledger:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
     # -- schema --------------------------------------------------------------------------
     def _check_schema(self) -> None:
         assert self.conn is not None

@@ -8,11 +8,15 @@ import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any, Optional, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, Optional, TypeVar
 
 import typer
 
 from ..errors import ScoreError
+
+if TYPE_CHECKING:
+    from ..ledger import Ledger
+    from ..table import TableConfig
 from .options import ENTRY_NAMES, with_entry_options
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -73,16 +77,16 @@ def emit_json(data: Any) -> None:
 class Ctx:
     def __init__(self, table: str | None) -> None:
         self.table_opt = table
-        self._cfg: Any = None
+        self._cfg: TableConfig | None = None
 
-    def cfg(self) -> Any:
+    def cfg(self) -> TableConfig:
         if self._cfg is None:
             from ..table import find_table_path, load_table
 
             self._cfg = load_table(find_table_path(self.table_opt))
         return self._cfg
 
-    def ledger(self, create: bool = False) -> Any:
+    def ledger(self, create: bool = False) -> Ledger:
         from ..ledger import Ledger
 
         return Ledger(self.cfg().ledger_path, create=create)
@@ -208,11 +212,8 @@ def calc(ctx: typer.Context, game: GameArg, as_json: JsonOpt = False, **entry: A
     c = get(ctx)
     cfg = c.cfg()
     e = _entry(ctx, game, entry)
-    ledger = c.ledger(create=False)
-    try:
+    with c.ledger() as ledger:
         played = do_calc(cfg, ledger, e)
-    finally:
-        ledger.close()
     if as_json:
         emit_json(outcome_json(played))
     else:
@@ -236,12 +237,10 @@ def add(ctx: typer.Context, game: GameArg, as_json: JsonOpt = False, **entry: An
     e = _entry(ctx, game, entry)
     if not cfg.ledger_path.exists():
         # check first, so a rejected first entry does not even create the ledger file
-        do_calc(cfg, c.ledger(create=False), e)
-    ledger = c.ledger(create=True)
-    try:
+        with c.ledger() as ro:
+            do_calc(cfg, ro, e)
+    with c.ledger(create=True) as ledger:
         hand, played, view = do_add(cfg, ledger, e, _typed(game, entry))
-    finally:
-        ledger.close()
     if as_json:
         emit_json(outcome_json(played, hand=hand, session=view.session.id if view.session else None,
                                balances=view.balances, stock_total=view.stock))
@@ -283,20 +282,14 @@ def draw(
     if cfg.family != "deutscher":
         raise IllegalEntry(f"Partners are drawn by lot only in Deutscher Schafskopf, not in {cfg.family_obj().title}.",
                            "Enter games with schafkopf add.")
-    ro = c.ledger(create=False)
-    try:
+    with c.ledger() as ro:
         _, state = current_state(cfg, ro)
-    finally:
-        ro.close()
     active = seat(GameEntry("draw"), cfg.snapshot(), state).active
     rng = random.Random(seed) if seed is not None else random.SystemRandom()
     cards = rng.sample(all_cards(), len(active))
     entry = GameEntry("draw", cards=tuple(zip(active, cards, strict=True)))
-    ledger = c.ledger(create=True)
-    try:
+    with c.ledger(create=True) as ledger:
         hand, played, _ = do_add(cfg, ledger, entry, json.dumps({"game": "draw", "seed": seed}))
-    finally:
-        ledger.close()
     if as_json:
         emit_json(outcome_json(played, hand=hand, cards=dict(entry.cards)))
     else:
@@ -318,11 +311,8 @@ def undo(ctx: typer.Context, reason: ReasonOpt = "", as_json: JsonOpt = False) -
     from ..evening import undo as do_undo
 
     c = get(ctx)
-    ledger = c.ledger(create=False)
-    try:
+    with c.ledger() as ledger:
         rec = do_undo(c.cfg(), ledger, reason)
-    finally:
-        ledger.close()
     _voided(rec, as_json)
 
 
@@ -348,11 +338,8 @@ def void(
     from ..evening import void as do_void
 
     c = get(ctx)
-    ledger = c.ledger(create=False)
-    try:
+    with c.ledger() as ledger:
         rec = do_void(c.cfg(), ledger, hand, reason)
-    finally:
-        ledger.close()
     _voided(rec, as_json)
 
 
@@ -377,11 +364,8 @@ def edit(
     c = get(ctx)
     cfg = c.cfg()
     e = _entry(ctx, game, entry)
-    ledger = c.ledger(create=False)
-    try:
+    with c.ledger() as ledger:
         played = do_edit(cfg, ledger, hand, e, reason, _typed(game, entry))
-    finally:
-        ledger.close()
     if as_json:
         emit_json(outcome_json(played, hand=hand))
     else:
@@ -395,14 +379,11 @@ def _views(ctx: typer.Context, session: int | None, all_: bool) -> list[Any]:
 
     c = get(ctx)
     cfg = c.cfg()
-    ledger = c.ledger(create=False)
-    try:
+    with c.ledger() as ledger:
         if all_:
             views = [view_session(cfg, ledger, s.id) for s in ledger.sessions()]
             return views or [view_session(cfg, ledger)]
         return [view_session(cfg, ledger, session)]
-    finally:
-        ledger.close()
 
 
 def _hand_json(row: Any) -> dict[str, Any]:
@@ -451,11 +432,8 @@ def sheet(
 def _history(ctx: typer.Context, session: int | None, all_: bool, as_json: bool) -> None:
     c = get(ctx)
     ids = _session_ids(ctx, session, all_)
-    ledger = c.ledger(create=False)
-    try:
+    with c.ledger() as ledger:
         events = [e for sid in ids for e in ledger.history(sid)]
-    finally:
-        ledger.close()
     if as_json:
         emit_json({"history": events})
         return
@@ -539,11 +517,8 @@ def settle(
 
             if session is not None or all_:
                 raise IllegalEntry("--close closes the open session only.", "Drop --session/--all.")
-            ledger = c.ledger(create=False)
-            try:
+            with c.ledger() as ledger:
                 closed_view = close_session(cfg, ledger)
-            finally:
-                ledger.close()
             views = [closed_view]
         else:
             closed_view = None
@@ -629,11 +604,8 @@ def _session_ids(ctx: typer.Context, session: int | None, all_: bool) -> list[in
     from ..errors import IllegalEntry
 
     c = get(ctx)
-    ledger = c.ledger(create=False)
-    try:
+    with c.ledger() as ledger:
         known = [s.id for s in ledger.sessions()]
-    finally:
-        ledger.close()
     if all_:
         return known
     if session is not None:
@@ -671,8 +643,7 @@ def export(
     c = get(ctx)
     cfg = c.cfg()
     ids = _session_ids(ctx, session, all_)
-    ledger = c.ledger(create=False)
-    try:
+    with c.ledger() as ledger:
         if fmt == "json":
             chunks = export_json(ledger, ids, {"name": cfg.name, **cfg.snapshot().to_dict()})
         else:
@@ -682,8 +653,6 @@ def export(
                 sys.stdout.write(chunk)
         else:
             write_atomic(out, chunks)
-    finally:
-        ledger.close()
     if out is not None:
         typer.echo(f"Wrote {out} ({fmt}, {len(ids)} session{'s' if len(ids) != 1 else ''}).", err=True)
 
@@ -711,20 +680,15 @@ def import_(
         raise IllegalEntry(f"No file at {file}.", "Give the path of a JSON export.") from None
     except OSError as exc:
         raise InvalidEntry(f"Cannot read {file}: {exc.strerror}.", "Give the path of a JSON export.") from None
-    ledger = None
-    try:
-        with fh:
-            try:
-                data = read_export(iter(fh))
-                check_export_head(data)  # before the ledger file is made
-                ledger = c.ledger(create=True)
+    with fh:
+        try:
+            data = read_export(iter(fh))
+            check_export_head(data)  # before the ledger file is made
+            with c.ledger(create=True) as ledger:
                 count = import_dump(cfg, ledger, data)
-            except (UnicodeDecodeError, ValueError) as exc:  # JSONDecodeError is a ValueError
-                raise InvalidEntry(f"{file} is not a JSON export ({exc}).",
-                                   "Give a file written by: schafkopf export --format json --out FILE.") from None
-    finally:
-        if ledger is not None:
-            ledger.close()
+        except (UnicodeDecodeError, ValueError) as exc:  # JSONDecodeError is a ValueError
+            raise InvalidEntry(f"{file} is not a JSON export ({exc}).",
+                               "Give a file written by: schafkopf export --format json --out FILE.") from None
     if as_json:
         emit_json({"imported": count})
     else:
@@ -743,11 +707,8 @@ def stats(ctx: typer.Context, session: SessionOpt = None, all_: AllOpt = False, 
     c = get(ctx)
     cfg = c.cfg()
     ids = _session_ids(ctx, session, all_)
-    ledger = c.ledger(create=False)
-    try:
+    with c.ledger() as ledger:
         data = compute(ledger.hand_summaries(ids), cfg.players, cfg.family_obj().unit)
-    finally:
-        ledger.close()
     if as_json:
         emit_json({"sessions": ids, **data})
         return
@@ -783,11 +744,8 @@ def check(ctx: typer.Context, as_json: JsonOpt = False) -> None:
     from ..evening import check_ledger
 
     c = get(ctx)
-    ledger = c.ledger(create=False)
-    try:
+    with c.ledger() as ledger:
         problems = check_ledger(ledger)
-    finally:
-        ledger.close()
     if as_json and problems:
         emit_json({"problems": problems})
     else:
