@@ -14,7 +14,6 @@ and waits for another writer (busy timeout) instead of failing with "database is
 
 from __future__ import annotations
 
-import hashlib
 import json
 import sqlite3
 import time
@@ -293,6 +292,8 @@ class Ledger:
 
     def _ruleset_id(self, rules: TableRules) -> int:
         assert self.conn is not None
+        import hashlib
+
         text = json.dumps(rules.to_dict(), sort_keys=True, ensure_ascii=False)
         digest = hashlib.sha256(text.encode()).hexdigest()
         row = self.conn.execute("SELECT id FROM rulesets WHERE hash=?", (digest,)).fetchone()
