@@ -104,6 +104,7 @@ def get(ctx: typer.Context) -> Ctx:
 def main(ctx: typer.Context, table: TableOpt = None) -> None:
     """Keep score at a Schafkopf table: calc and add games, see the sheet, settle the money.
 
+    \b
     Example: schafkopf --table examples/stammtisch.toml add sauspiel --player Anna --partner Ben --augen 72
     """
     ctx.obj = Ctx(table)
@@ -127,6 +128,7 @@ def new(
 ) -> None:
     """Write a new table file with every key spelled out.
 
+    \b
     Example: schafkopf new stammtisch.toml --family bavarian --players Anna,Ben,Cora,Dora --tariff 10/50
     """
     from ..errors import IllegalEntry
@@ -161,6 +163,7 @@ def rules(
 ) -> None:
     """Show the table's tariffs and house rules (or just check the file).
 
+    \b
     Example: schafkopf --table examples/stammtisch.toml rules
     """
     cfg = get(ctx).cfg()
@@ -195,7 +198,7 @@ def _typed(game: str, entry: dict[str, Any]) -> str:
     return json.dumps({"game": game, **raw}, ensure_ascii=False)
 
 
-GameArg = Annotated[str, typer.Argument(help="The game: sauspiel, solo, wenz, ... (see the README).")]
+GameArg = Annotated[str, typer.Argument(metavar="GAME", help="The game: sauspiel, solo, wenz, ... (see the README).")]
 
 
 @app.command()
@@ -204,6 +207,7 @@ GameArg = Annotated[str, typer.Argument(help="The game: sauspiel, solo, wenz, ..
 def calc(ctx: typer.Context, game: GameArg, as_json: JsonOpt = False, **entry: Any) -> None:
     """Compute and explain a game without recording it.
 
+    \b
     Example: schafkopf calc solo --player Anna --suit herz --augen 105 --laufende 4 --legen 1
     """
     from ..evening import calc as do_calc
@@ -226,6 +230,7 @@ def calc(ctx: typer.Context, game: GameArg, as_json: JsonOpt = False, **entry: A
 def add(ctx: typer.Context, game: GameArg, as_json: JsonOpt = False, **entry: Any) -> None:
     """Check a game against the table's rules, record it and show the standings.
 
+    \b
     Example: schafkopf add sauspiel --player Anna --partner Ben --augen 72 --laufende 3
     """
     from ..evening import add as do_add
@@ -265,6 +270,7 @@ def draw(
 
     Shows the cards drawn and the pairs, and records them for the next game.
 
+    \b
     Example: schafkopf draw
     """
     import random
@@ -306,6 +312,7 @@ ReasonOpt = Annotated[str, typer.Option("--reason", help="Why (kept in the ledge
 def undo(ctx: typer.Context, reason: ReasonOpt = "", as_json: JsonOpt = False) -> None:
     """Void the last recorded game (the row stays in the ledger, marked void).
 
+    \b
     Example: schafkopf undo --reason "entered twice"
     """
     from ..evening import undo as do_undo
@@ -333,6 +340,7 @@ def void(
 ) -> None:
     """Void hand N of the open session; later hands are recomputed.
 
+    \b
     Example: schafkopf void 7 --reason "wrong partner"
     """
     from ..evening import void as do_void
@@ -356,6 +364,7 @@ def edit(
 ) -> None:
     """Replace hand N with a corrected entry (the old row is voided, never lost).
 
+    \b
     Example: schafkopf edit 7 sauspiel --player Anna --partner Cora --augen 72 --reason "wrong partner"
     """
     from ..evening import edit as do_edit
@@ -411,6 +420,7 @@ def sheet(
 ) -> None:
     """The session as the paper block shows it: one row a hand, running totals.
 
+    \b
     Example: schafkopf --table examples/stammtisch.toml sheet
     """
     if history:
@@ -457,6 +467,7 @@ def _total(views: list[Any]) -> dict[str, int]:
 def standings(ctx: typer.Context, session: SessionOpt = None, all_: AllOpt = False, as_json: JsonOpt = False) -> None:
     """Each player's balance, the Stock, and who deals next.
 
+    \b
     Example: schafkopf standings
     """
     views = _views(ctx, session, all_)
@@ -492,6 +503,7 @@ def settle(
 ) -> None:
     """Net every player's balance and list the fewest transfers that clear it.
 
+    \b
     Example: schafkopf settle --round 50 --close
     """
     from ..errors import IllegalEntry
@@ -628,6 +640,7 @@ def export(
 ) -> None:
     """Export the session's ledger (or --all): CSV, German CSV, JSON (complete), Markdown, HTML.
 
+    \b
     Example: schafkopf export --format html --out abend.html
     """
     from ..errors import IllegalEntry
@@ -666,6 +679,7 @@ def import_(
 ) -> None:
     """Read a JSON export back into an empty ledger (the same balances come out).
 
+    \b
     Example: schafkopf --table neu.toml import abend.json
     """
     from ..errors import IllegalEntry, InvalidEntry
@@ -700,6 +714,7 @@ def import_(
 def stats(ctx: typer.Context, session: SessionOpt = None, all_: AllOpt = False, as_json: JsonOpt = False) -> None:
     """Per player (games, as declarer, won, money) and per game type (games, won, moved).
 
+    \b
     Example: schafkopf stats --all
     """
     from ..reports import stats as compute
@@ -739,6 +754,7 @@ def check(ctx: typer.Context, as_json: JsonOpt = False) -> None:
 
     Silent with exit 0 when everything holds; lists each problem with exit 1 otherwise.
 
+    \b
     Example: schafkopf check
     """
     from ..evening import check_ledger
