@@ -225,3 +225,24 @@ def test_settle_round_and_from_balances(make_table):
     assert r.exit_code == 2 and "Error: --round 0 is not a positive number of cents." in r.stderr
     r = t.run("settle", "--from-balances", "Xaver=3,Ben=-3")
     assert r.exit_code == 2 and "'Xaver' is not a player at this table." in r.stderr
+
+
+def test_dealer_override_moves_the_rotation(make_table):
+    t = make_table(players=FIVE)
+    data = t.json("add", "wenz", "--player", "Anna", "--augen", "70", "--dealer", "Cora")
+    assert data["dealer"] == "Cora" and data["sitting_out"] == ["Cora"]
+    assert t.json("standings")["next_dealer"] == "Dora"
+
+
+def test_a_player_joins_mid_session(make_table):
+    t = make_table()
+    t.ok("add", "wenz", "--player", "Anna", "--augen", "70")
+    text = t.path.read_text().replace('players = ["Anna", "Ben", "Cora", "Dora"]',
+                                      'players = ["Anna", "Ben", "Cora", "Dora", "Emil"]')
+    t.path.write_text(text)
+    # Ben deals the second hand and sits out; Emil plays
+    data = t.json("add", "wenz", "--player", "Emil", "--augen", "70")
+    assert data["sitting_out"] == ["Ben"]
+    balances = t.json("standings")["balances"]
+    assert balances == {"Anna": 150 - 50, "Ben": -50, "Cora": -50 - 50, "Dora": -50 - 50, "Emil": 150}
+    t.ok("check")
