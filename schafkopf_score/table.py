@@ -238,7 +238,8 @@ def check_player_names(players: list[str], fail: Any) -> None:
 
 # -- writing -----------------------------------------------------------------------------------
 
-def _scalar(value: Any) -> str:
+def toml_value(value: Any) -> str:
+    """A value as it is written in TOML (strings quoted by tomli-w)."""
     import tomli_w
 
     if isinstance(value, bool):
@@ -246,14 +247,14 @@ def _scalar(value: Any) -> str:
     if isinstance(value, int):
         return str(value)
     if isinstance(value, list):
-        return "[" + ", ".join(_scalar(v) for v in value) + "]"
+        return "[" + ", ".join(toml_value(v) for v in value) + "]"
     if isinstance(value, dict):
-        return "{ " + ", ".join(f"{k} = {_scalar(v)}" for k, v in value.items()) + " }"
+        return "{ " + ", ".join(f"{k} = {toml_value(v)}" for k, v in value.items()) + " }"
     return tomli_w.dumps({"v": value})[4:].strip()
 
 
 def _line(key: str, value: Any, doc: str = "") -> str:
-    text = f"{key} = {_scalar(value)}"
+    text = f"{key} = {toml_value(value)}"
     return f"{text:<40} # {doc}" if doc else text
 
 

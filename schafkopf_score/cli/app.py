@@ -174,14 +174,33 @@ def rules(
     if check:
         typer.echo(f"{cfg.path}: OK ({cfg.family}, {len(cfg.players)} players, {cfg.seats} seats).")
         return
+    from rich.markup import escape
+    from rich.table import Table
+
+    from ..money import format_amount
+    from ..table import toml_value
     from .render import console
 
+    fam = cfg.family_obj()
     con = console()
-    con.print(f"[bold]{cfg.name}[/] ({cfg.family}), {cfg.path}")
-    con.print(f"Players: {', '.join(cfg.players)}; seats {cfg.seats}; deck {cfg.deck}; ledger {cfg.ledger_path}")
-    con.print("[bold]Tariff[/]: " + ", ".join(f"{k} {v}" for k, v in cfg.tariff.items()))
-    for k, v in cfg.rules.items():
-        con.print(f"  {k} = {v}")
+    con.print(f"[bold]{escape(cfg.name)}[/] ({fam.title}), {escape(str(cfg.path))}")
+    con.print(f"Players: {escape(', '.join(cfg.players))}; {cfg.seats} seats; deck {cfg.deck}; "
+              f"ledger {escape(str(cfg.ledger_path))}")
+    if fam.tariff_specs:
+        t = Table(title=escape("[tariff]"))
+        for col in ("key", "amount", "meaning"):
+            t.add_column(col)
+        for spec in fam.tariff_specs:
+            value = cfg.tariff.get(spec.name)
+            shown = format_amount(value, cfg.currency, cfg.language) if value is not None else "-"
+            t.add_row(spec.name, shown, spec.doc)
+        con.print(t)
+    t = Table(title=escape("[rules]"))
+    for col in ("key", "value", "meaning"):
+        t.add_column(col)
+    for spec in fam.rule_specs:
+        t.add_row(spec.name, escape(toml_value(cfg.rules[spec.name])), spec.doc)
+    con.print(t)
 
 
 # -- games ----------------------------------------------------------------------------------------
