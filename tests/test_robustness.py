@@ -114,7 +114,7 @@ def test_commands_never_write_the_table_file(make_table, tmp_path):
 
 # -- hostile and random input -----------------------------------------------------------------
 
-WORDS = ["Anna", "an", "Ben", "", " ", "'", '"', "=1+1", "<script>", "🂡", "Ann,a", "a=b", "-1", "0", "61",
+WORDS = ["Anna", "an", "Ben", "", " ", "'", '"', "=1+1", "<script>", "[/]", "[bold]x", "🂡", "Ann,a", "a=b", "-1", "0", "61",
          "120", "121", "99999999999999999999", "-99999999999999999999", "1.5", "eichel", "kreuz", "nan", "\x00x",
          "Ω" * 50]
 OPTIONS = ["--player", "--partner", "--augen", "--laufende", "--legen", "--suit", "--sau", "--loser", "--jungfrau",
@@ -182,9 +182,9 @@ def test_random_arguments_exit_0_or_2_and_rejections_write_nothing(fuzz_table, a
 
 
 def test_hostile_names_survive_every_command(make_table, tmp_path):
-    names = ['O"Brien', "Zoë, die Große", "a=b", "<script>x</script>", "🂡 Ace"]
+    names = ['O"Brien', "Zoë, die Große", "a=b", "<script>x</script>", "🂡 [/] Ace"]
     t = make_table(players=names, preset="wirtshaus")
-    t.ok("add", "ramsch", "--augen", "Zoë, die Große=40,a=b=30,<script>x</script>=50,🂡 Ace=0",
+    t.ok("add", "ramsch", "--augen", "Zoë, die Große=40,a=b=30,<script>x</script>=50,🂡 [/] Ace=0",
          "--jungfrau", "🂡")  # O"Brien deals and sits out
     t.ok("add", "sauspiel", "--player", "a=b", "--partner", "<scr", "--augen", "70")
     balances = t.json("standings")["balances"]
@@ -195,8 +195,10 @@ def test_hostile_names_survive_every_command(make_table, tmp_path):
     fresh = make_table(players=names, preset="wirtshaus", name="fresh")
     fresh.ok("import", str(tmp_path / "x.json"))
     assert fresh.json("standings")["balances"] == balances
-    t.ok("sheet")
-    t.ok("stats")
+    assert "🂡 [/] Ace" in t.ok("sheet").stdout
+    assert "🂡 [/] Ace" in t.ok("standings").stdout
+    assert "🂡 [/] Ace" in t.ok("stats").stdout
+    t.ok("rules")
 
 
 # -- crashes and concurrency (real processes) ---------------------------------------------------

@@ -748,7 +748,7 @@ def stats(ctx: typer.Context, session: SessionOpt = None, all_: AllOpt = False, 
         return
     from rich.table import Table
 
-    from .render import amount, console
+    from .render import amount, console, escape
 
     rules = cfg.snapshot()
     con = console()
@@ -756,7 +756,8 @@ def stats(ctx: typer.Context, session: SessionOpt = None, all_: AllOpt = False, 
     for col in ("Player", "Games", "Declarer", "Won", "Balance"):
         t.add_column(col, justify="left" if col == "Player" else "right")
     for name, st in data["players"].items():
-        t.add_row(name, str(st["games"]), str(st["declarer"]), str(st["won"]), amount(st["balance"], rules, data["unit"]))
+        t.add_row(escape(name), str(st["games"]), str(st["declarer"]), str(st["won"]),
+                  amount(st["balance"], rules, data["unit"]))
     con.print(t)
     t = Table(title="Games")
     for col in ("Game", "Count", "Won", "Moved"):

@@ -129,6 +129,13 @@ def console() -> Any:
     return Console(highlight=False, soft_wrap=False)
 
 
+def escape(text: str) -> str:
+    """User text (names, comments) shown literally, never read as rich markup."""
+    from rich.markup import escape as rich_escape
+
+    return rich_escape(text)
+
+
 def describe_entry(row: Any) -> str:
     """A short line for the sheet: ``Herz-Solo Anna 105`` / ``Sauspiel Anna+Ben 70``."""
     from ..reports import describe
@@ -147,12 +154,12 @@ def print_sheet(views: Sequence[Any], cfg: Any) -> None:
         w = words(lang)
         status = w["closed"] if view.closed else w["open"]
         sid = view.session.id if view.session else "-"
-        table = Table(title=f"{cfg.name}: {w['session']} {sid} ({status})", show_lines=False)
+        table = Table(title=escape(f"{cfg.name}: {w['session']} {sid} ({status})"), show_lines=False)
         table.add_column("#", justify="right")
         table.add_column(w["dealer"])
         table.add_column(w["game"])
         for p in view.players:
-            table.add_column(p, justify="right")
+            table.add_column(escape(p), justify="right")
         has_stock = view.stock or any(r.played and r.played.outcome.stock for r in view.rows)
         if has_stock:
             table.add_column(w["stock"], justify="right")
@@ -160,10 +167,10 @@ def print_sheet(views: Sequence[Any], cfg: Any) -> None:
         stock = 0
         for row in view.rows:
             rec = row.record
-            desc = describe_entry(row)
+            desc = escape(describe_entry(row))
             if row.played is None:
                 mark = w["edited"] if rec.void_kind == "edit" else w["void"]
-                reason = f": {rec.void_reason}" if rec.void_reason else ""
+                reason = escape(f": {rec.void_reason}") if rec.void_reason else ""
                 cells = [f"[strike dim]{rec.hand}[/]", "", f"[strike dim]{desc}[/] ({mark}{reason})"]
                 cells += ["" for _ in view.players] + ([""] if has_stock else [])
                 table.add_row(*cells)
@@ -174,7 +181,7 @@ def print_sheet(views: Sequence[Any], cfg: Any) -> None:
                 running[n] = running.get(n, 0) + a
             stock += out.stock
             tag = " *" if rec.replaces else ""
-            cells = [f"{rec.hand}{tag}", row.played.seating.dealer, desc]
+            cells = [f"{rec.hand}{tag}", escape(row.played.seating.dealer), desc]
             for p in view.players:
                 text = (tally(running[p], rules) if out.unit == "stroke"
                         else amount(running[p], rules, out.unit, sign=False))
@@ -194,7 +201,7 @@ def print_sheet(views: Sequence[Any], cfg: Any) -> None:
         if any(r.record.replaces for r in view.rows):
             con.print(f"* = {w['edited']}")
         if not view.closed:
-            con.print(next_dealer_line(view))
+            con.print(escape(next_dealer_line(view)))
 
 
 def next_dealer_line(view: Any) -> str:
@@ -214,19 +221,19 @@ def print_standings(balances: Mapping[str, int], rules: TableRules, unit: str, n
     from rich.table import Table
 
     w = words(rules.language)
-    table = Table(title=title)
+    table = Table(title=escape(title))
     table.add_column(w["player"])
     table.add_column(w["balance"], justify="right")
     for n, v in balances.items():
         if unit == "stroke":
-            table.add_row(n, tally(v, rules))
+            table.add_row(escape(n), tally(v, rules))
             continue
         style = "green" if v > 0 else ("red" if v < 0 else "")
-        table.add_row(n, f"[{style}]{amount(v, rules, unit)}[/]" if style else amount(v, rules, unit))
+        table.add_row(escape(n), f"[{style}]{amount(v, rules, unit)}[/]" if style else amount(v, rules, unit))
     con = console()
     con.print(table)
     for note in notes:
-        con.print(note)
+        con.print(escape(note))
 
 
 def transfer_line(t: Any, rules: TableRules, unit: str = "cent") -> str:
