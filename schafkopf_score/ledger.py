@@ -632,6 +632,6 @@ def load(ledger: Ledger, conn: sqlite3.Connection, data: Any) -> int:
                         f"In the export, the closing of session {s['id']} does not match its games; "
                         "nothing was imported.", "Export it again from the original ledger.")
                 ledger.insert_closing(conn, sid, c["balances"], c["bookings"], created_at=str(c["created_at"]))
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+    except (KeyError, TypeError, ValueError, AttributeError, OverflowError) as exc:
         raise bad(f"missing or wrong field: {exc}") from None
     return count

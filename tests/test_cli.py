@@ -246,3 +246,13 @@ def test_a_player_joins_mid_session(make_table):
     balances = t.json("standings")["balances"]
     assert balances == {"Anna": 150 - 50, "Ben": -50, "Cora": -50 - 50, "Dora": -50 - 50, "Emil": 150}
     t.ok("check")
+
+
+@pytest.mark.parametrize("cmd", ["sheet", "standings", "settle", "stats", "export"])
+def test_unknown_or_huge_session_number(make_table, cmd):
+    t = make_table()
+    t.ok("add", "wenz", "--player", "Anna", "--augen", "70")
+    for n in ("7", "99999999999999999999"):
+        r = t.run(cmd, "--session", n)
+        assert r.exit_code == 2, (cmd, n, r.output)
+        assert f"Error: There is no session {n}." in r.stderr

@@ -403,15 +403,14 @@ def edit(
 # -- views ---------------------------------------------------------------------------------------
 
 def _views(ctx: typer.Context, session: int | None, all_: bool) -> list[Any]:
+    """The chosen sessions replayed (the latest when none is chosen; an empty view if none)."""
     from ..evening import view_session
 
     c = get(ctx)
     cfg = c.cfg()
+    ids = _session_ids(ctx, session, all_)
     with c.ledger() as ledger:
-        if all_:
-            views = [view_session(cfg, ledger, s.id) for s in ledger.sessions()]
-            return views or [view_session(cfg, ledger)]
-        return [view_session(cfg, ledger, session)]
+        return [view_session(cfg, ledger, sid) for sid in ids] or [view_session(cfg, ledger)]
 
 
 def _hand_json(row: Any) -> dict[str, Any]:
