@@ -19,6 +19,8 @@ from schafkopf_score.cli.app import app
 from schafkopf_score.ledger import _SCHEMA, _triggers
 
 ROOT = Path(__file__).resolve().parents[1]
+# a longer fuzzing campaign: FUZZ_EXAMPLES=3000 python -m pytest tests/test_robustness.py -k random
+FUZZ_EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "150"))
 
 
 def filled(make_table, **kw):
@@ -160,7 +162,7 @@ def fuzz_table(tmp_path_factory):
     return path
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=FUZZ_EXAMPLES, deadline=None)
 @given(argv())
 def test_random_arguments_exit_0_or_2_and_rejections_write_nothing(fuzz_table, args):
     ledger = fuzz_table.with_suffix(".sqlite")
