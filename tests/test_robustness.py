@@ -119,7 +119,7 @@ def test_commands_never_write_the_table_file(make_table, tmp_path):
 WORDS = ["Anna", "an", "Ben", "", " ", "'", '"', "=1+1", "<script>", "[/]", "[bold]x", "🂡", "Ann,a", "a=b", "-1", "0", "61",
          "120", "121", "99999999999999999999", "-99999999999999999999", "1.5", "eichel", "kreuz", "nan", "\x00x",
          "Ω" * 50]
-OPTIONS = ["--player", "--partner", "--augen", "--laufende", "--legen", "--suit", "--sau", "--loser", "--jungfrau",
+OPTIONS = ["--player", "--partner", "--augen", "--points", "--picker", "--laufende", "--legen", "--suit", "--sau", "--loser", "--jungfrau",
            "--durchmarsch", "--sitting-out", "--dealer", "--comment", "--winner", "--no-trick", "--reason",
            "--session", "--round", "--from-balances", "--format", "--out", "--seed"]
 FLAGS = ["--schwarz", "--kontra", "--re", "--sup", "--hirsch", "--tout", "--won", "--lost", "--ouvert", "--json",
@@ -127,7 +127,8 @@ FLAGS = ["--schwarz", "--kontra", "--re", "--sup", "--hirsch", "--tout", "--won"
          "--check"]
 COMMANDS = ["calc", "add", "undo", "void", "edit", "sheet", "standings", "settle", "check", "export", "stats",
             "rules", "draw", "import"]
-GAMES = ["sauspiel", "solo", "wenz", "ramsch", "weiter", "sie", "bettel", "pick", "leaster", "xyz", ""]
+GAMES = ["sauspiel", "solo", "wenz", "ramsch", "weiter", "sie", "bettel", "hochzeit", "pick", "leaster", "doubler",
+         "normal", "jeder", "spiel", "draw", "xyz", ""]
 
 
 @st.composite
@@ -148,16 +149,27 @@ def argv(draw):
     return args
 
 
-@pytest.fixture(scope="module")
-def fuzz_table(tmp_path_factory):
+FIRST_HAND = {
+    "bavarian": ["add", "ramsch", "--loser", "Ben"],
+    "wendish": ["add", "normal", "--player", "Ben", "--partner", "Cora", "--augen", "70"],
+    "deutscher": ["add", "spiel", "--player", "Ben", "--partner", "Cora", "--augen", "70"],
+    "sheepshead": ["add", "pick", "--picker", "Ben", "--partner", "Cora", "--points", "70"],
+}
+
+
+@pytest.fixture(scope="module", params=sorted(FIRST_HAND))
+def fuzz_table(request, tmp_path_factory):
     from schafkopf_score.rules.registry import find_family
     from schafkopf_score.table import render_table
 
+    family = request.param
     folder = tmp_path_factory.mktemp("fuzz")
     path = folder / "t.toml"
-    path.write_text(render_table(find_family("bavarian"), ["Anna", "Ben", "Cora", "Dora", "Emil"],
-                                 preset="wirtshaus"))
-    r = CliRunner().invoke(app, ["--table", str(path), "add", "ramsch", "--loser", "Ben"])
+    players = ["Anna", "Ben", "Cora", "Dora", "Emil"] if family in ("bavarian", "sheepshead") else \
+        ["Anna", "Ben", "Cora", "Dora"]
+    path.write_text(render_table(find_family(family), players,
+                                 preset="wirtshaus" if family == "bavarian" else "official"))
+    r = CliRunner().invoke(app, ["--table", str(path), *FIRST_HAND[family]])
     assert r.exit_code == 0, r.output
     return path
 
