@@ -1,0 +1,207 @@
+"""Commands that enter or correct hands: ``calc``, ``add``, ``draw``, ``undo``, ``void``, ``edit``."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any, Optional
+
+import typer
+
+from .app import JsonOpt, app, emit_json, get, guard
+from .options import ENTRY_NAMES, with_entry_options
+
+# -- games ----------------------------------------------------------------------------------------
+
+def _entry(ctx: typer.Context, game: str, entry: dict[str, Any]) -> Any:
+    from ..entry import build_entry
+
+    cfg = get(ctx).cfg()
+    return build_entry(cfg.family_obj(), cfg.players, game, {k: entry.get(k) for k in ENTRY_NAMES})
+
+
+def _typed(game: str, entry: dict[str, Any]) -> str:
+    raw = {k: v for k, v in entry.items() if v not in (None, False, 0, [], ())}
+    return json.dumps({"game": game, **raw}, ensure_ascii=False)
+
+
+GameArg = Annotated[str, typer.Argument(metavar="GAME", help="The game: sauspiel, solo, wenz, ... (see the README).")]
+
+
+@app.command()
+@guard
+@with_entry_options
+def calc(ctx: typer.Context, game: GameArg, as_json: JsonOpt = False, **entry: Any) -> None:
+    """Compute and explain a game without recording it.
+
+    \b
+    Example: schafkopf calc solo --player Anna --suit herz --augen 105 --laufende 4 --legen 1
+    """
+    from ..evening import calc as do_calc
+    from .render import outcome_json, outcome_text
+
+    c = get(ctx)
+    cfg = c.cfg()
+    e = _entry(ctx, game, entry)
+    with c.ledger() as ledger:
+        played = do_calc(cfg, ledger, e)
+    if as_json:
+        emit_json(outcome_json(played))
+    else:
+        typer.echo(outcome_text(played))
+
+
+@app.command()
+@guard
+@with_entry_options
+def add(ctx: typer.Context, game: GameArg, as_json: JsonOpt = False, **entry: Any) -> None:
+    """Check a game against the table's rules, record it and show the standings.
+
+    \b
+    Example: schafkopf add sauspiel --player Anna --partner Ben --augen 72 --laufende 3
+    """
+    from ..evening import add as do_add
+    from ..evening import calc as do_calc
+    from .render import balances_text, next_dealer_line, outcome_json, outcome_text, words
+
+    c = get(ctx)
+    cfg = c.cfg()
+    e = _entry(ctx, game, entry)
+    if not cfg.ledger_path.exists():
+        # check first, so a rejected first entry does not even create the ledger file
+        with c.ledger() as ro:
+            do_calc(cfg, ro, e)
+    with c.ledger(create=True) as ledger:
+        hand, played, view = do_add(cfg, ledger, e, _typed(game, entry))
+    if as_json:
+        emit_json(outcome_json(played, hand=hand, session=view.session.id if view.session else None,
+                               balances=view.balances, stock_total=view.stock))
+        return
+    w = words(cfg.language)
+    typer.echo(outcome_text(played, f"{w['hand']} {hand} {w['recorded']}:"))
+    typer.echo(f"{w['balance']}:")
+    typer.echo(balances_text(view.balances, view.rules, view.unit))
+    for note in cfg.family_obj().standing_notes(view.rules, view.state, view.balances, cfg.language):
+        typer.echo(note)
+    typer.echo(next_dealer_line(view))
+
+
+@app.command()
+@guard
+def draw(
+    ctx: typer.Context,
+    seed: Annotated[Optional[int], typer.Option("--seed", help="Seed the shuffle (for a repeatable lot).")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Draw the partners by lot (Deutscher Schafskopf): highest card plays with lowest.
+
+    Shows the cards drawn and the pairs, and records them for the next game.
+
+    \b
+    Example: schafkopf draw
+    """
+    import random
+
+    from ..errors import IllegalEntry
+    from ..evening import add as do_add
+    from ..evening import current_state
+    from ..rules.deutscher import all_cards
+    from ..rules.model import GameEntry
+    from ..rules.play import seat
+    from .render import outcome_json
+
+    c = get(ctx)
+    cfg = c.cfg()
+    if cfg.family != "deutscher":
+        raise IllegalEntry(f"Partners are drawn by lot only in Deutscher Schafskopf, not in {cfg.family_obj().title}.",
+                           "Enter games with schafkopf add.")
+    with c.ledger() as ro:
+        _, state = current_state(cfg, ro)
+    active = seat(GameEntry("draw"), cfg.snapshot(), state).active
+    rng = random.Random(seed) if seed is not None else random.SystemRandom()
+    cards = rng.sample(all_cards(), len(active))
+    entry = GameEntry("draw", cards=tuple(zip(active, cards, strict=True)))
+    with c.ledger(create=True) as ledger:
+        hand, played, _ = do_add(cfg, ledger, entry, json.dumps({"game": "draw", "seed": seed}))
+    if as_json:
+        emit_json(outcome_json(played, hand=hand, cards=dict(entry.cards)))
+    else:
+        typer.echo(played.outcome.explanation)
+
+
+# -- corrections ---------------------------------------------------------------------------------
+
+ReasonOpt = Annotated[str, typer.Option("--reason", help="Why (kept in the ledger).")]
+
+
+@app.command()
+@guard
+def undo(ctx: typer.Context, reason: ReasonOpt = "", as_json: JsonOpt = False) -> None:
+    """Void the last recorded game (the row stays in the ledger, marked void).
+
+    \b
+    Example: schafkopf undo --reason "entered twice"
+    """
+    from ..evening import undo as do_undo
+
+    c = get(ctx)
+    with c.ledger() as ledger:
+        rec = do_undo(c.cfg(), ledger, reason)
+    _voided(rec, as_json)
+
+
+def _voided(rec: Any, as_json: bool) -> None:
+    if as_json:
+        emit_json({"voided": rec.hand, "game": rec.game, "session": rec.session_id})
+    else:
+        typer.echo(f"Hand {rec.hand} ({rec.game}) is void; the ledger keeps it, marked void.")
+
+
+@app.command()
+@guard
+def void(
+    ctx: typer.Context,
+    hand: Annotated[int, typer.Argument(help="The hand number, as on the sheet.")],
+    reason: ReasonOpt = "",
+    as_json: JsonOpt = False,
+) -> None:
+    """Void hand N of the open session; later hands are recomputed.
+
+    \b
+    Example: schafkopf void 7 --reason "wrong partner"
+    """
+    from ..evening import void as do_void
+
+    c = get(ctx)
+    with c.ledger() as ledger:
+        rec = do_void(c.cfg(), ledger, hand, reason)
+    _voided(rec, as_json)
+
+
+@app.command()
+@guard
+@with_entry_options
+def edit(
+    ctx: typer.Context,
+    hand: Annotated[int, typer.Argument(help="The hand number, as on the sheet.")],
+    game: GameArg,
+    reason: ReasonOpt = "",
+    as_json: JsonOpt = False,
+    **entry: Any,
+) -> None:
+    """Replace hand N with a corrected entry (the old row is voided, never lost).
+
+    \b
+    Example: schafkopf edit 7 sauspiel --player Anna --partner Cora --augen 72 --reason "wrong partner"
+    """
+    from ..evening import edit as do_edit
+    from .render import outcome_json, outcome_text
+
+    c = get(ctx)
+    cfg = c.cfg()
+    e = _entry(ctx, game, entry)
+    with c.ledger() as ledger:
+        played = do_edit(cfg, ledger, hand, e, reason, _typed(game, entry))
+    if as_json:
+        emit_json(outcome_json(played, hand=hand))
+    else:
+        typer.echo(outcome_text(played, f"Hand {hand} corrected:"))
