@@ -263,6 +263,8 @@ def stock_return(view: SessionView) -> dict[str, int]:
 
 def close_session(cfg: TableConfig, ledger: Ledger) -> SessionView:
     """Book what the close books (a returned Stock), store the closing balances."""
+    if ledger.conn is None:  # no ledger yet, so nothing to close
+        raise IllegalEntry("There is no open session to close.", "Record games with schafkopf add first.")
     with ledger.write() as conn:
         view = view_session(cfg, ledger)
         if view.session is None or view.closed:

@@ -260,7 +260,8 @@ class Ledger:
     @contextmanager
     def write(self) -> Iterator[sqlite3.Connection]:
         """One write transaction, the lock taken up front; retried while another writer holds it."""
-        assert self.conn is not None
+        if self.conn is None:
+            raise LedgerError(f"There is no ledger at {self.path} yet.", "Record a game with schafkopf add first.")
         deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
         while True:
             try:

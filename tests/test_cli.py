@@ -256,3 +256,19 @@ def test_unknown_or_huge_session_number(make_table, cmd):
         r = t.run(cmd, "--session", n)
         assert r.exit_code == 2, (cmd, n, r.output)
         assert f"Error: There is no session {n}." in r.stderr
+
+
+@pytest.mark.parametrize("args", [
+    ["sheet"], ["standings"], ["settle"], ["settle", "--close"], ["check"], ["stats"], ["undo"], ["void", "1"],
+    ["edit", "1", "wenz", "--player", "Anna", "--augen", "70"], ["export", "--format", "json"],
+    ["export", "--format", "html"], ["sheet", "--history"], ["rules"], ["calc", "wenz", "--player", "Anna",
+                                                                        "--augen", "70"],
+])
+def test_every_command_on_a_table_without_a_ledger(make_table, args):
+    t = make_table()
+    r = t.run(*args)
+    assert r.exit_code in (0, 2), (args, r.output)
+    assert "Internal error" not in r.output and "Traceback" not in r.output
+    if r.exit_code == 2:
+        assert r.stderr.startswith("Error: ")
+    assert not t.ledger_path.exists(), args
