@@ -5,10 +5,12 @@ Pure: no I/O. Used by ``calc``, ``add`` and ``edit`` alike.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .errors import InvalidEntry
+from .errors import IllegalEntry, InvalidEntry
+from .money import format_amount
 from .rules.family import Family, resolve_name
 from .rules.model import GameEntry
 
@@ -72,3 +74,48 @@ def build_entry(family: Family, players: Sequence[str], game: str, raw: Mapping[
         else:
             kw[key] = value
     return GameEntry(**kw)
+
+
+def parse_money(text: str, who: str) -> int:
+    """``3,40`` / ``-3.40`` / ``12`` euros into cents, exactly (no floats).
+
+    >>> parse_money("-3,4", "Ben")
+    -340
+    """
+    t = text.strip().replace("€", "").replace(" ", "")
+    m = re.fullmatch(r"([+-]?)(\d+)(?:[.,](\d{1,2}))?", t)
+    if not m:
+        raise InvalidEntry(f"{who}={text!r} is not an amount.", "Write amounts like Anna=3,40 or Ben=-3.40.")
+    cents = int(m.group(2)) * 100 + int((m.group(3) or "0").ljust(2, "0"))
+    return -cents if m.group(1) == "-" else cents
+
+
+_BALANCE = re.compile(r"\s*(.+?)\s*=\s*([+-]?\d+(?:[.,]\d{1,2})?)\s*(?:,|$)")
+
+
+def parse_balances(text: str, players: Sequence[str], currency: str = "EUR", language: str = "de") -> dict[str, int]:
+    """``Anna=3,40,Ben=-3.40`` (balances from a paper sheet, decimal comma or point) into cents
+    by player; they must sum to zero.
+
+    >>> parse_balances("Anna=3,40,Ben=-3.40", ["Anna", "Ben"])
+    {'Anna': 340, 'Ben': -340}
+    """
+    out: dict[str, int] = {}
+    pos = 0
+    while pos < len(text):
+        m = _BALANCE.match(text, pos)
+        if not m or m.end() == pos:
+            raise InvalidEntry(f"--from-balances {text!r} is not a list of NAME=AMOUNT.",
+                               "Write it like --from-balances Anna=3,40,Ben=-1,15,Cora=-2,25.")
+        who = resolve_name(m.group(1), players)
+        out[who] = out.get(who, 0) + parse_money(m.group(2), who)
+        pos = m.end()
+    if not out:
+        raise InvalidEntry("--from-balances is empty.", "Write it like --from-balances Anna=3,40,Ben=-3,40.")
+    total = sum(out.values())
+    if total != 0:
+        raise IllegalEntry(
+            f"The balances sum to {format_amount(total, currency, language, sign=True)}, not zero.",
+            "Every cent won is a cent lost: check the sheet and correct one of them.",
+        )
+    return out

@@ -122,3 +122,25 @@ def round_balances(balances: Mapping[str, int], unit: int) -> dict[str, int]:
     for n in order[:left]:
         floors[n] += unit
     return floors
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """What the table hands over: the (rounded) balances and the transfers that clear them."""
+
+    balances: dict[str, int]
+    transfers: list[Transfer]
+    unrounded: dict[str, int]
+    moved: dict[str, int]  # what the cash rounding changed, by player
+
+
+def settle_up(balances: Mapping[str, int], round_to: int | None = None) -> Settlement:
+    """Round to cash (if asked) and find the fewest transfers.
+
+    >>> settle_up({"Anna": 340, "Ben": -340}).transfers[0].to_dict()
+    {'from': 'Ben', 'to': 'Anna', 'amount': 340}
+    """
+    exact = dict(balances)
+    money = round_balances(exact, round_to) if round_to else exact
+    moved = {n: money[n] - exact[n] for n in exact if money[n] != exact[n]}
+    return Settlement(money, fewest_transfers(money, list(money)), exact, moved)

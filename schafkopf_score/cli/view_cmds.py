@@ -151,8 +151,9 @@ def settle(
     \b
     Example: schafkopf settle --round 50 --close
     """
+    from ..entry import parse_balances
     from ..errors import IllegalEntry
-    from ..settle import fewest_transfers, round_balances
+    from ..settle import settle_up
     from .render import amount, transfer_line, words
 
     c = get(ctx)
@@ -166,7 +167,7 @@ def settle(
     if from_balances is not None:
         if close:
             raise IllegalEntry("--from-balances settles a paper sheet; it cannot close a session.", "Drop --close.")
-        balances = parse_balances(cfg, from_balances)
+        balances = parse_balances(from_balances, cfg.players, cfg.currency, cfg.language)
         closed_view = None
     else:
         if close:
@@ -183,19 +184,15 @@ def settle(
         if not close and not views[-1].closed:
             warnings = cfg.family_obj().warnings(views[-1].rules, views[-1].state)
         balances, unit, extra = cfg.family_obj().to_money(views[-1].rules, _total(views))
-    money = balances
-    moved: dict[str, int] = {}
-    if round_:
-        money = round_balances(balances, round_)
-        moved = {n: money[n] - balances[n] for n in balances if money[n] != balances[n]}
-    transfers = fewest_transfers(money, list(money))
+    result = settle_up(balances, round_)
+    money, moved, transfers = result.balances, result.moved, result.transfers
     if as_json:
         data: dict[str, Any] = {"balances": money, "transfers": [t.to_dict() for t in transfers], "unit": unit,
                                 "closed": bool(closed_view), **extra}
         if warnings:
             data["warnings"] = warnings
         if round_:
-            data["unrounded"] = balances
+            data["unrounded"] = result.unrounded
             data["rounding"] = moved
         emit_json(data)
         return
@@ -211,47 +208,3 @@ def settle(
     if closed_view is not None and closed_view.session is not None:
         lines.append(f"{w['session']} {closed_view.session.id} {w['closed']}.")
     typer.echo("\n".join(lines))
-
-
-def parse_balances(cfg: Any, text: str) -> dict[str, int]:
-    """``Anna=3,40,Ben=-3.40`` (euros, decimal comma or point) into cents by player."""
-    import re
-
-    from ..errors import IllegalEntry, InvalidEntry
-    from ..money import format_amount
-    from ..rules.family import resolve_name
-
-    pattern = re.compile(r"\s*(.+?)\s*=\s*([+-]?\d+(?:[.,]\d{1,2})?)\s*(?:,|$)")
-    out: dict[str, int] = {}
-    pos = 0
-    while pos < len(text):
-        m = pattern.match(text, pos)
-        if not m or m.end() == pos:
-            raise InvalidEntry(f"--from-balances {text!r} is not a list of NAME=AMOUNT.",
-                               "Write it like --from-balances Anna=3,40,Ben=-1,15,Cora=-2,25.")
-        who = resolve_name(m.group(1), cfg.players)
-        out[who] = out.get(who, 0) + parse_money(m.group(2), who)
-        pos = m.end()
-    if not out:
-        raise InvalidEntry("--from-balances is empty.", "Write it like --from-balances Anna=3,40,Ben=-3,40.")
-    total = sum(out.values())
-    if total != 0:
-        raise IllegalEntry(
-            f"The balances sum to {format_amount(total, cfg.currency, cfg.language, sign=True)}, not zero.",
-            "Every cent won is a cent lost: check the sheet and correct one of them.",
-        )
-    return out
-
-
-def parse_money(text: str, who: str) -> int:
-    """``3,40`` / ``-3.40`` / ``12`` euros into cents, exactly (no floats)."""
-    import re
-
-    from ..errors import InvalidEntry
-
-    t = text.strip().replace("€", "").replace(" ", "")
-    m = re.fullmatch(r"([+-]?)(\d+)(?:[.,](\d{1,2}))?", t)
-    if not m:
-        raise InvalidEntry(f"{who}={text!r} is not an amount.", "Write amounts like Anna=3,40 or Ben=-3.40.")
-    cents = int(m.group(2)) * 100 + int((m.group(3) or "0").ljust(2, "0"))
-    return -cents if m.group(1) == "-" else cents
