@@ -8,15 +8,18 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import IllegalEntry, LedgerError
 from .ledger import GameRecord, Ledger, SessionInfo
 from .money import equal_shares
 from .rules.model import GameEntry, HandState, TableRules
-from .rules.play import Played, next_state, play, replay, start_state
+from .rules.play import Played, next_state, play, replay, seat, start_state
 from .rules.registry import find_family
 from .table import TableConfig
+
+if TYPE_CHECKING:
+    import random
 
 
 @dataclass
@@ -164,6 +167,18 @@ def add(cfg: TableConfig, ledger: Ledger, entry: GameEntry, typed: str = "") -> 
                         stock=out.stock, outcome=summary)
     prior = view.rows if view.session is not None and view.session.id == session_id else []
     return hand, played, _make_view(cfg, info, [*prior, Row(record, played)], rules)
+
+
+def lot_entry(cfg: TableConfig, state: HandState, rng: random.Random) -> GameEntry:
+    """Deutscher Schafskopf: each player of the next hand draws a card for the lot."""
+    from .rules.deutscher import all_cards
+
+    if cfg.family != "deutscher":
+        raise IllegalEntry(f"Partners are drawn by lot only in Deutscher Schafskopf, not in {cfg.family_obj().title}.",
+                           "Enter games with schafkopf add.")
+    active = seat(GameEntry("draw"), cfg.snapshot(), state).active
+    cards = rng.sample(all_cards(), len(active))
+    return GameEntry("draw", cards=tuple(zip(active, cards, strict=True)))
 
 
 def _find_hand(view: SessionView, hand: int) -> GameRecord:

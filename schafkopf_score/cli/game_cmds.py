@@ -101,25 +101,17 @@ def draw(
     """
     import random
 
-    from ..errors import IllegalEntry
     from ..evening import add as do_add
-    from ..evening import current_state
-    from ..rules.deutscher import all_cards
-    from ..rules.model import GameEntry
-    from ..rules.play import seat
+    from ..evening import calc as do_calc
+    from ..evening import current_state, lot_entry
     from .render import outcome_json
 
     c = get(ctx)
     cfg = c.cfg()
-    if cfg.family != "deutscher":
-        raise IllegalEntry(f"Partners are drawn by lot only in Deutscher Schafskopf, not in {cfg.family_obj().title}.",
-                           "Enter games with schafkopf add.")
-    with c.ledger() as ro:
-        _, state = current_state(cfg, ro)
-    active = seat(GameEntry("draw"), cfg.snapshot(), state).active
     rng = random.Random(seed) if seed is not None else random.SystemRandom()
-    cards = rng.sample(all_cards(), len(active))
-    entry = GameEntry("draw", cards=tuple(zip(active, cards, strict=True)))
+    with c.ledger() as ro:
+        entry = lot_entry(cfg, current_state(cfg, ro)[1], rng)
+        do_calc(cfg, ro, entry)  # checked before a ledger file is made
     with c.ledger(create=True) as ledger:
         hand, played, _ = do_add(cfg, ledger, entry, json.dumps({"game": "draw", "seed": seed}))
     if as_json:
