@@ -240,3 +240,13 @@ def test_strokes_never_negative_only_winners(augen, schwarz, zwang, p):
     for name, v in out.payout_map().items():
         assert v >= 0
         assert (v > 0) == (name in winners)
+
+
+def test_draw_refused_where_there_is_no_lot(make_table):
+    t = make_table(family="deutscher", players=["Anna", "Ben"])
+    r = t.run("draw")
+    assert r.exit_code == 2 and "Error: With two players there are no partners to draw." in r.stderr
+    assert not t.ledger_path.exists()
+    b = make_table(name="bav")
+    r = b.run("draw")
+    assert r.exit_code == 2 and "Partners are drawn by lot only in Deutscher Schafskopf" in r.stderr
