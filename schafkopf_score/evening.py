@@ -83,16 +83,28 @@ def _replay_rows(records: list[GameRecord], substitute: dict[int, GameEntry | No
     return [Row(rec, played.get(rec.id)) for rec, _ in pairs]
 
 
+def select_sessions(ledger: Ledger, session: int | None = None, all_: bool = False) -> list[int]:
+    """The session numbers asked for: all of them, the one given (which must exist), or the
+    latest (none in a fresh ledger). Checked against the ledger before any query uses them."""
+    known = [s.id for s in ledger.sessions()]
+    if all_:
+        return known
+    if session is None:
+        return known[-1:]
+    if session not in known:
+        raise IllegalEntry(
+            f"There is no session {session}.",
+            f"Sessions in this ledger: {', '.join(map(str, known))}." if known else "The ledger has no games yet.",
+        )
+    return [session]
+
+
 def view_session(cfg: TableConfig, ledger: Ledger, session_id: int | None = None) -> SessionView:
     """The given session (default: the latest) replayed; an empty view for a fresh ledger."""
     rules = cfg.snapshot()
+    if session_id is not None:
+        select_sessions(ledger, session_id)
     info = ledger.session(session_id) if session_id is not None else ledger.latest_session()
-    if session_id is not None and info is None:
-        known = [s.id for s in ledger.sessions()]
-        raise IllegalEntry(
-            f"There is no session {session_id}.",
-            f"Sessions in this ledger: {', '.join(map(str, known))}." if known else "The ledger has no games yet.",
-        )
     records = ledger.games(info.id) if info else []
     try:
         rows = _replay_rows(records)

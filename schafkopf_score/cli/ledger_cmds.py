@@ -9,7 +9,6 @@ from typing import Annotated, Optional
 import typer
 
 from .app import AllOpt, JsonOpt, SessionOpt, app, emit_json, get, guard
-from .view_cmds import session_ids
 
 
 @app.command()
@@ -27,6 +26,7 @@ def export(
     Example: schafkopf export --format html --out abend.html
     """
     from ..errors import IllegalEntry
+    from ..evening import select_sessions
     from ..export import FORMATS, render
     from ..files import write_atomic
     from ..ledger import export_json
@@ -38,8 +38,8 @@ def export(
         raise IllegalEntry(f"The folder {out.parent} does not exist.", "Create it, or choose another --out path.")
     c = get(ctx)
     cfg = c.cfg()
-    ids = session_ids(ctx, session, all_)
     with c.ledger() as ledger:
+        ids = select_sessions(ledger, session, all_)
         if fmt == "json":
             chunks = export_json(ledger, ids, {"name": cfg.name, **cfg.snapshot().to_dict()})
         else:
@@ -100,12 +100,13 @@ def stats(ctx: typer.Context, session: SessionOpt = None, all_: AllOpt = False, 
     \b
     Example: schafkopf stats --all
     """
+    from ..evening import select_sessions
     from ..reports import stats as compute
 
     c = get(ctx)
     cfg = c.cfg()
-    ids = session_ids(ctx, session, all_)
     with c.ledger() as ledger:
+        ids = select_sessions(ledger, session, all_)
         data = compute(ledger.hand_summaries(ids), cfg.players, cfg.family_obj().unit)
     if as_json:
         emit_json({"sessions": ids, **data})

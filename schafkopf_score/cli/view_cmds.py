@@ -8,35 +8,16 @@ import typer
 
 from .app import AllOpt, JsonOpt, SessionOpt, app, emit_json, get, guard
 
-
-def session_ids(ctx: typer.Context, session: int | None, all_: bool) -> list[int]:
-    from ..errors import IllegalEntry
-
-    c = get(ctx)
-    with c.ledger() as ledger:
-        known = [s.id for s in ledger.sessions()]
-    if all_:
-        return known
-    if session is not None:
-        if session not in known:
-            raise IllegalEntry(f"There is no session {session}.",
-                               f"Sessions in this ledger: {', '.join(map(str, known))}." if known
-                               else "The ledger has no games yet.")
-        return [session]
-    return known[-1:]
-
-
-
 # -- views ---------------------------------------------------------------------------------------
 
 def _views(ctx: typer.Context, session: int | None, all_: bool) -> list[Any]:
     """The chosen sessions replayed (the latest when none is chosen; an empty view if none)."""
-    from ..evening import view_session
+    from ..evening import select_sessions, view_session
 
     c = get(ctx)
     cfg = c.cfg()
-    ids = session_ids(ctx, session, all_)
     with c.ledger() as ledger:
+        ids = select_sessions(ledger, session, all_)
         return [view_session(cfg, ledger, sid) for sid in ids] or [view_session(cfg, ledger)]
 
 
@@ -85,9 +66,11 @@ def sheet(
 
 
 def _history(ctx: typer.Context, session: int | None, all_: bool, as_json: bool) -> None:
+    from ..evening import select_sessions
+
     c = get(ctx)
-    ids = session_ids(ctx, session, all_)
     with c.ledger() as ledger:
+        ids = select_sessions(ledger, session, all_)
         events = [e for sid in ids for e in ledger.history(sid)]
     if as_json:
         emit_json({"history": events})
