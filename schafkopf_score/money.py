@@ -83,3 +83,14 @@ def format_amount(cents: int, currency: str = "EUR", language: str = "de", sign:
     if neg:
         return "-" + text
     return ("+" + text) if sign and cents > 0 else text
+
+
+def format_value(value: int, unit: str, currency: str = "EUR", language: str = "de", sign: bool = False) -> str:
+    """Cents as money, points and strokes as plain numbers.
+
+    >>> format_value(140, "cent", sign=True), format_value(4, "point", sign=True)
+    ('+1,40 €', '+4')
+    """
+    if unit == "cent":
+        return format_amount(value, currency, language, sign=sign)
+    return f"+{value}" if sign and value > 0 else str(value)

@@ -1,7 +1,7 @@
 """Reports: the ledger's sessions as plain data for exports, stats and the history (pure).
 
-``build_report(cfg, views)`` turns replayed sessions into one dict; the exporters in
-``export/`` turn that dict into CSV, JSON, Markdown or HTML.
+``build_report(cfg, ledger, session_ids)`` turns the stored rows of sessions into one dict; the
+exporters in ``export/`` turn that dict into CSV, Markdown or HTML.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from .rules.model import GameEntry
-from .settle import fewest_transfers
+from .settle import settle_up
 
 
 def describe(e: GameEntry, declarers: Sequence[str] = (), extra: Mapping[str, Any] | None = None) -> str:
@@ -100,7 +100,7 @@ def build_report(cfg: Any, ledger: Any, session_ids: Sequence[int]) -> dict[str,
             "closed_at": info.closed_at if info else None,
             "hands": hands, "balances": balances, "stock": stock, "bookings": info.bookings if info else {},
             "settlement": {"amounts": money, "unit": unit,
-                           "transfers": [t.to_dict() for t in fewest_transfers(money, list(money))], **extra},
+                           "transfers": [t.to_dict() for t in settle_up(money).transfers], **extra},
         })
     return {
         "table": cfg.name, "family": cfg.family, "unit": fam.unit, "currency": cfg.currency,

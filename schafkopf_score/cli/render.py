@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..money import format_amount
+from ..money import format_value
 from ..rules.model import Outcome, TableRules
 from ..rules.play import Played
 
@@ -50,10 +50,7 @@ def tally(strokes: int, rules: TableRules) -> str:
 
 
 def amount(value: int, rules: TableRules, unit: str, sign: bool = True) -> str:
-    if unit == "cent":
-        return format_amount(value, rules.currency, rules.language, sign=sign)
-    text = f"+{value}" if sign and value > 0 else str(value)
-    return text
+    return format_value(value, unit, rules.currency, rules.language, sign=sign)
 
 
 def _join(names: Sequence[str], lang: str) -> str:

@@ -6,17 +6,14 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from ..money import format_amount
+from ..money import format_value
 
 COLORS = ("#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#7f7f7f",
           "#bcbd22")
 
 
 def amount_text(value: int, report: dict[str, Any], unit: str | None = None) -> str:
-    unit = unit or report["unit"]
-    if unit == "cent":
-        return format_amount(value, report["currency"], report["language"])
-    return str(value)
+    return format_value(value, unit or report["unit"], report["currency"], report["language"])
 
 
 def chart(session: dict[str, Any], players: list[str]) -> str:
