@@ -21,6 +21,7 @@ from .family import (
     distribute,
     reject_foreign_options,
     require_active,
+    require_partner,
 )
 from .keys import KeySpec
 from .model import UNIT_CENT, GameEntry, HandState, Outcome, Seating, TableRules
@@ -221,12 +222,8 @@ class Bavarian(Family):
             return
         player = require_active(entry.player, seating, "--player", g)
         if kind == "partner":
-            partner = require_active(entry.partner, seating, "--partner", g)
-            if partner == player:
-                raise IllegalEntry(
-                    f"{player} cannot be his own partner.",
-                    "--partner names the holder of the called Sau (Hochzeit: who took the trump).",
-                )
+            require_partner(entry, player, seating, g,
+                            "--partner names the holder of the called Sau (Hochzeit: who took the trump).")
             if entry.sau is not None:
                 sau = self.suit(entry.sau)
                 if sau == "herz":

@@ -16,7 +16,7 @@ from typing import Any
 
 from ..errors import IllegalEntry
 from ..money import round_exact
-from .family import Family, GameType, check_active, check_result, reject_foreign_options, require_active
+from .family import Family, GameType, check_active, check_result, reject_foreign_options, require_active, require_partner
 from .keys import KeySpec
 from .model import UNIT_STROKE, GameEntry, HandState, Outcome, Seating, TableRules
 
@@ -101,9 +101,7 @@ class Deutscher(Family):
             return
         player = require_active(entry.player, seating, "--player", g)
         if four:
-            partner = require_active(entry.partner, seating, "--partner", g)
-            if partner == player:
-                raise IllegalEntry(f"{player} cannot be his own partner.", "--partner names the trump party's second player.")
+            partner = require_partner(entry, player, seating, g, "--partner names the trump party's second player.")
             if state.partners:
                 pair = {player, partner}
                 if pair not in ({*state.partners[0]}, {*state.partners[1]}):

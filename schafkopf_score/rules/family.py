@@ -233,6 +233,15 @@ def require_active(name: str | None, seating: Seating, option: str, game: GameTy
     return name
 
 
+def require_partner(entry: GameEntry, player: str, seating: Seating, game: GameType, hint: str) -> str:
+    """``--partner``: given, playing this hand, and not the declarer himself (``hint`` says
+    who the partner is in this game)."""
+    partner = require_active(entry.partner, seating, "--partner", game)
+    if partner == player:
+        raise IllegalEntry(f"{player} cannot be his own partner.", hint)
+    return partner
+
+
 def check_active(names: Iterable[str], seating: Seating) -> None:
     for name in names:
         if name not in seating.active:

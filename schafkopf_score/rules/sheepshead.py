@@ -22,6 +22,7 @@ from .family import (
     check_result,
     reject_foreign_options,
     require_active,
+    require_partner,
 )
 from .keys import KeySpec
 from .model import UNIT_POINT, GameEntry, HandState, Outcome, Seating, TableRules
@@ -116,10 +117,8 @@ class Sheepshead(Family):
             if not self.has_partner(rules):
                 why = "three-handed" if rules.seats == 3 else f'in the "{variant}" variant'
                 raise IllegalEntry(f"The picker plays without a partner {why}.", "Drop --partner.")
-            check_active([entry.partner], seating)
-            if entry.partner == picker:
-                raise IllegalEntry(f"{picker} cannot be his own partner.",
-                                   "--partner names who held the called card; if the picker held it, use --alone.")
+            require_partner(entry, picker, seating, g,
+                            "--partner names who held the called card; if the picker held it, use --alone.")
         elif self.has_partner(rules) and not entry.alone:
             raise IllegalEntry(
                 "Who was the picker's partner?",

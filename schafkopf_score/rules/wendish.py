@@ -22,6 +22,7 @@ from .family import (
     distribute,
     reject_foreign_options,
     require_active,
+    require_partner,
 )
 from .keys import KeySpec
 from .model import UNIT_CENT, GameEntry, HandState, Outcome, Seating, TableRules
@@ -102,10 +103,8 @@ class Wendish(Family):
             return
         player = require_active(entry.player, seating, "--player", g)
         if g.kind == "partner":
-            partner = require_active(entry.partner, seating, "--partner", g)
-            if partner == player:
-                raise IllegalEntry(f"{player} cannot be his own partner.",
-                                   "Normal game: --player holds the Kreuz-Dame, --partner the Pik-Dame.")
+            require_partner(entry, player, seating, g,
+                            "Normal game: --player holds the Kreuz-Dame, --partner the Pik-Dame.")
         if g.kind == "solo":
             if entry.still and entry.suit and self.suit(entry.suit) != "karo":
                 raise IllegalEntry("A silent solo keeps Karo as trump.",
