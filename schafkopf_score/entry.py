@@ -6,16 +6,13 @@ Pure: no I/O. Used by ``calc``, ``add`` and ``edit`` alike.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from .errors import IllegalEntry, InvalidEntry
 from .money import format_amount
 from .rules.family import Family, resolve_name
-from .rules.model import GameEntry
-
-NAME_FIELDS = ("player", "partner", "loser", "durchmarsch", "winner", "dealer")
-NAME_LISTS = ("jungfrau", "no_trick", "sitting_out")
+from .rules.model import AUGEN, NAME, NAMES, SUIT, GameEntry, entry_options
 
 
 def parse_int(text: str, option: str, hint: str) -> int:
@@ -48,16 +45,36 @@ def parse_pairs(text: str, option: str) -> list[tuple[str, str]]:
 def build_entry(family: Family, players: Sequence[str], game: str, raw: Mapping[str, Any]) -> GameEntry:
     """Check the syntax of an entry and resolve every name; the rules are checked later."""
     g = family.find_game(game)
-    kw: dict[str, Any] = {"game": g.name}
-    for key, value in raw.items():
-        if value is None or value is False or value == () or value == []:
+    return GameEntry(game=g.name, **entry_fields(family, players, raw))
+
+
+def entry_fields(family: Family, players: Sequence[str], raw: Mapping[str, Any],
+                 given: Collection[str] | None = None) -> dict[str, Any]:
+    """The ``GameEntry`` fields that ``raw`` (option values as typed) sets, names resolved.
+
+    Without ``given``, an option counts when its value is not the option's default; with
+    ``given`` (the options typed on the command line), exactly those count, defaults included
+    (``edit 7 --laufende 0`` takes the Laufende out)."""
+    kw: dict[str, Any] = {}
+    for opt in entry_options():
+        value: Any = raw.get(opt.field)
+        key = opt.field
+        if given is not None:
+            if key not in given:
+                continue
+            if opt.is_default(value):
+                kw[key] = opt.default
+                if opt.kind == AUGEN:
+                    kw["augen_map"] = None
+                continue
+        elif opt.is_default(value):  # only a value equal to the option's default says nothing
             continue
-        if key in NAME_FIELDS:
+        if opt.kind == NAME:
             kw[key] = resolve_name(value, players)
-        elif key in NAME_LISTS:
+        elif opt.kind == NAMES:
             names = [resolve_name(v, players) for v in value]
             kw[key] = tuple(dict.fromkeys(names)) if key == "sitting_out" else tuple(names)
-        elif key == "augen":
+        elif opt.kind == AUGEN:
             text = str(value)
             if "=" in text:
                 pairs = parse_pairs(text, "--augen")
@@ -65,15 +82,31 @@ def build_entry(family: Family, players: Sequence[str], game: str, raw: Mapping[
                     (resolve_name(n, players), parse_int(v, f"--augen {n}=", "Augen are whole numbers, 0 to 120."))
                     for n, v in pairs
                 )
+                kw["augen"] = None
             else:
                 kw["augen"] = parse_int(
                     text, "--augen", "Give the declaring side's Augen as a number, 0 to 120 (Ramsch: NAME=N,...)."
                 )
-        elif key in ("suit", "sau"):
+                kw["augen_map"] = None
+        elif opt.kind == SUIT:
             kw[key] = family.suit(value)
         else:
             kw[key] = value
-    return GameEntry(**kw)
+    return kw
+
+
+def typed_text(game: str, raw: Mapping[str, Any]) -> str:
+    """The entry as typed (before names are resolved), as stored with the game: every option
+    whose value is not its default, ``--lost`` (``won: false``) included.
+
+    >>> typed_text("bettel", {"player": "co", "won": False, "laufende": 0})
+    '{"game": "bettel", "player": "co", "won": false}'
+    """
+    import json
+
+    typed = {opt.field: raw[opt.field] for opt in entry_options()
+             if opt.field in raw and not opt.is_default(raw[opt.field])}
+    return json.dumps({"game": game, **typed}, ensure_ascii=False)
 
 
 def parse_money(text: str, who: str) -> int:

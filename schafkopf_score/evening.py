@@ -7,15 +7,15 @@ replaying the session, and writes (if at all) in one transaction.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from .errors import IllegalEntry, LedgerError
 from .ledger import GameRecord, Ledger, SessionInfo
-from .money import equal_shares
 from .rules.model import GameEntry, HandState, TableRules
 from .rules.play import Played, next_state, play, replay, seat, start_state
 from .rules.registry import find_family
+from .settle import SessionSettlement, settle_season, settle_session, stock_return
 from .table import TableConfig
 
 if TYPE_CHECKING:
@@ -212,6 +212,24 @@ def _find_hand(view: SessionView, hand: int) -> GameRecord:
                        "Look the number up with schafkopf sheet.")
 
 
+def _corrected_rows(ledger: Ledger, target: GameRecord, new_entry: GameEntry | None) -> list[Row]:
+    """The session replayed with ``target`` voided or replaced (nothing written)."""
+    records = ledger.games(target.session_id)
+    if not any(r.id == target.id and r.valid for r in records):
+        raise IllegalEntry(f"Hand {target.hand} was corrected by someone else a moment ago.",
+                           "Look at schafkopf sheet and try again.")
+    try:
+        return _replay_rows(records, {target.id: new_entry})
+    except IllegalEntry as exc:
+        where = getattr(exc, "hand", None)
+        if where == target.hand:
+            raise
+        raise IllegalEntry(
+            f"That correction would make hand {where} impossible: {exc.message}",
+            "Correct that hand first (schafkopf edit), e.g. with --sitting-out.",
+        ) from None
+
+
 def _correct(ledger: Ledger, target: GameRecord, new_entry: GameEntry | None,
              kind: str, reason: str, typed: str = "") -> list[Row]:
     """Void (or replace) ``target``, restating every later game whose payouts change."""
@@ -219,20 +237,15 @@ def _correct(ledger: Ledger, target: GameRecord, new_entry: GameEntry | None,
     # a correction fixes what was typed, it does not re-price the hand under today's table
     rules = target.rules
     with ledger.write() as conn:
-        records = ledger.games(target.session_id)
-        if not any(r.id == target.id and r.valid for r in records):
-            raise IllegalEntry(f"Hand {target.hand} was corrected by someone else a moment ago.",
-                               "Look at schafkopf sheet and try again.")
-        try:
-            rows = _replay_rows(records, {target.id: new_entry})
-        except IllegalEntry as exc:
-            where = getattr(exc, "hand", None)
-            if where == target.hand:
-                raise
+        # checked inside the write lock: a settle --close in another process may have closed
+        # the session since it was read, and a closed session is final
+        info = ledger.session(target.session_id)
+        if info is None or info.closed_at:
             raise IllegalEntry(
-                f"That correction would make hand {where} impossible: {exc.message}",
-                "Correct that hand first (schafkopf edit), e.g. with --sitting-out.",
-            ) from None
+                f"Session {target.session_id} was closed (settled) a moment ago; its games cannot be changed.",
+                "Corrections go into the open session.",
+            )
+        rows = _corrected_rows(ledger, target, new_entry)
         ledger.insert_void(conn, target.id, kind, reason)
         if new_entry is not None:
             row = next(r for r in rows if r.record.id == target.id)
@@ -270,47 +283,148 @@ def undo(cfg: TableConfig, ledger: Ledger, reason: str = "") -> GameRecord:
     return target
 
 
+def find_hand(cfg: TableConfig, ledger: Ledger, hand: int) -> GameRecord:
+    """The valid record of hand N in the open session (what an edit starts from)."""
+    return _find_hand(view_session(cfg, ledger), hand)
+
+
 def edit(cfg: TableConfig, ledger: Ledger, hand: int, entry: GameEntry, reason: str = "",
-         typed: str = "") -> Played:
+         typed: str = "", *, expect: int | None = None, dry_run: bool = False) -> Played:
+    """Replace hand N with ``entry``. ``expect``: the record the caller read (an edit built on
+    it is refused if someone corrected the hand since); ``dry_run``: check, write nothing."""
     view = view_session(cfg, ledger)
     target = _find_hand(view, hand)
-    rows = _correct(ledger, target, entry, "edit", reason, typed)
+    if expect is not None and target.id != expect:
+        raise IllegalEntry(f"Hand {hand} was corrected by someone else a moment ago.",
+                           "Look at schafkopf sheet and try again.")
+    if dry_run:
+        rows = _corrected_rows(ledger, target, entry)
+    else:
+        rows = _correct(ledger, target, entry, "edit", reason, typed)
     played = next(r.played for r in rows if r.record.id == target.id)
     assert played is not None
     return played
 
 
-def stock_return(view: SessionView) -> dict[str, int]:
-    """A Stock left at the close goes back to the players in equal shares (largest remainder)."""
-    if view.stock <= 0:
-        return {}
-    names = list(view.rules.players)
-    return dict(zip(names, equal_shares(view.stock, len(names)), strict=True))
+def session_rules(view: SessionView) -> TableRules:
+    """The rules a session is priced by: its last recorded hand's snapshot (today's table file
+    only for a session with no hands yet)."""
+    for row in reversed(view.rows):
+        if row.played is not None:
+            return row.record.rules
+    return view.rules
 
 
-def close_session(cfg: TableConfig, ledger: Ledger) -> SessionView:
-    """Book what the close books (a returned Stock), store the closing balances."""
+def close_session(cfg: TableConfig, ledger: Ledger, round_to: int | None = None) -> SessionView:
+    """Book what the close books (a returned Stock, Muss-Solo penalties), store the closing
+    balances and the settlement as paid (rounded to ``round_to`` cents, transfers as printed)."""
     if ledger.conn is None:  # no ledger yet, so nothing to close
         raise IllegalEntry("There is no open session to close.", "Record games with schafkopf add first.")
     with ledger.write() as conn:
         view = view_session(cfg, ledger)
         if view.session is None or view.closed:
             raise IllegalEntry("There is no open session to close.", "Record games with schafkopf add first.")
-        bookings: dict[str, Any] = {}
-        ret = stock_return(view)
-        penalties = find_family(view.rules.family).closing_bookings(view.rules, view.state)
+        rules = session_rules(view)
+        # the session's own rules decide, not today's table file (RULES §7)
+        ret = stock_return(view.stock, rules.players)
+        penalties = find_family(rules.family).closing_bookings(rules, view.state)
         booked: dict[str, int] = {}
         for part in (ret, penalties):
             for n, a in part.items():
                 booked[n] = booked.get(n, 0) + a
-        if booked:
-            bookings = {"payouts": booked, "stock": -sum(ret.values()),
-                        "stock_return": ret, "penalties": penalties}
         balances = dict(view.balances)
         for n, a in booked.items():
             balances[n] = balances.get(n, 0) + a
+        settlement = settle_session(rules, balances, 0, round_to, view.session.id, closed=True)
+        bookings: dict[str, Any] = {"settlement": settlement.stored()}
+        if booked:
+            bookings.update({"payouts": booked, "stock": -sum(ret.values()), "stock_return": ret,
+                             "penalties": penalties})
         ledger.insert_closing(conn, view.session.id, balances, bookings)
     return view_session(cfg, ledger, view.session.id)
+
+
+def closed_settlement(ledger: Ledger, info: SessionInfo) -> SessionSettlement:
+    """A closed session's settlement as stored at its close; a closing from before the
+    settlement was stored is settled from its balances, unrounded, under its hands' rules."""
+    stored = info.bookings.get("settlement")
+    if stored:
+        return SessionSettlement.from_stored(info.id, stored)
+    rules = ledger.session_rules(info.id)
+    assert info.closing is not None and rules is not None
+    return settle_session(rules, info.closing, 0, None, info.id, closed=True)
+
+
+def session_settlement(cfg: TableConfig, ledger: Ledger, session_id: int | None = None,
+                       round_to: int | None = None) -> SessionSettlement:
+    """What ``settle`` shows for one session (default: the latest)."""
+    info = ledger.session(session_id) if session_id is not None else ledger.latest_session()
+    if info is not None and info.closed_at:
+        done = closed_settlement(ledger, info)
+        if round_to and round_to != done.round_to:
+            how = f"rounded to {done.round_to} cents" if done.round_to else "without rounding"
+            raise IllegalEntry(f"Session {info.id} was settled and closed {how}; what was paid is final.",
+                               "Drop --round to see it as it was paid.")
+        return done
+    view = view_session(cfg, ledger, info.id if info else None)
+    rules = session_rules(view)
+    done = settle_session(rules, view.balances, view.stock, round_to, info.id if info else None)
+    return replace(done, warnings=tuple(find_family(rules.family).warnings(rules, view.state)))
+
+
+def season_settlement(cfg: TableConfig, ledger: Ledger, session_ids: list[int],
+                      round_to: int | None = None) -> tuple[SessionSettlement, list[SessionSettlement]]:
+    """The season (``--all``): the settlement of each session and of them together."""
+    parts = []
+    for info in ledger.sessions():
+        if info.id in session_ids:
+            # a closed evening comes from its closing (no replay); only the open one is replayed
+            parts.append(closed_settlement(ledger, info) if info.closed_at
+                         else session_settlement(cfg, ledger, info.id, round_to))
+    if not parts:
+        parts = [session_settlement(cfg, ledger, None, round_to)]
+    return settle_season(parts), parts
+
+
+@dataclass(frozen=True)
+class SessionColumn:
+    """One session in the season's standings: its date and each player's balance (unit)."""
+
+    session: int
+    date: str
+    closed: bool
+    balances: dict[str, int]
+
+
+def local_date(stamp: str) -> str:
+    """The local calendar date of a stored UTC time stamp (an evening that began at 23:30)."""
+    from datetime import datetime
+
+    try:
+        return datetime.fromisoformat(stamp).astimezone().date().isoformat()
+    except ValueError:
+        return stamp[:10]
+
+
+def season_standings(cfg: TableConfig, ledger: Ledger, session_ids: list[int]) -> tuple[list[SessionColumn],
+                                                                                          SessionView]:
+    """``standings --all``: a column per session (closed ones from their closings, no replay)
+    and the view of the latest session (for the Stock, the next dealer and the notes)."""
+    wanted = set(session_ids)
+    columns = []
+    last: SessionView | None = None
+    for info in ledger.sessions():
+        if info.id not in wanted:
+            continue
+        if info.closed_at and info.closing is not None:
+            balances = dict(info.closing)
+        else:
+            last = view_session(cfg, ledger, info.id)
+            balances = dict(last.balances)
+        columns.append(SessionColumn(info.id, local_date(info.opened_at), bool(info.closed_at), balances))
+    if last is None or (columns and last.session is not None and last.session.id != columns[-1].session):
+        last = view_session(cfg, ledger, columns[-1].session if columns else None)
+    return columns, last
 
 
 def check_ledger(ledger: Ledger) -> list[dict[str, Any]]:

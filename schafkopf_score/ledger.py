@@ -97,7 +97,7 @@ def _triggers() -> list[str]:
     return out
 
 
-def create_ledger(path: Path) -> None:
+def create_ledger(path: Path, family: str | None = None) -> None:
     """Create a complete, empty ledger at ``path`` atomically: built under a temporary name and
     linked into place only if nothing is there yet (so an existing file is never a half-made
     ledger, and two processes creating it at once end up sharing one)."""
@@ -114,6 +114,8 @@ def create_ledger(path: Path) -> None:
                 conn.execute(stmt)
             conn.execute("INSERT INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
             conn.execute("INSERT INTO meta VALUES ('created_at', ?)", (now(),))
+            if family:
+                conn.execute("INSERT INTO meta VALUES ('family', ?)", (family,))
             conn.execute("COMMIT")
         finally:
             conn.close()
@@ -188,7 +190,7 @@ class SessionInfo:
 class Ledger:
     """The SQLite ledger beside a table file."""
 
-    def __init__(self, path: Path, *, create: bool = True) -> None:
+    def __init__(self, path: Path, *, create: bool = True, family: str | None = None) -> None:
         self.path = Path(path)
         self._rules_cache: dict[int, TableRules] = {}
         self._ruleset_ids: dict[int, tuple[TableRules, int]] = {}
@@ -199,7 +201,7 @@ class Ledger:
             if not self.path.parent.exists():
                 raise LedgerError(f"The folder for the ledger {self.path} does not exist.",
                                   "Create it, or set ledger in the table file.")
-            create_ledger(self.path)
+            create_ledger(self.path, family)
         try:
             # mode=rw: never create a file here; a missing ledger is made whole by create_ledger
             self.conn = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=rw", uri=True,
@@ -209,6 +211,8 @@ class Ledger:
             self.conn.execute("PRAGMA synchronous = FULL")
             self.conn.execute("PRAGMA foreign_keys = ON")
             self._check_schema()
+            if family is not None:
+                self._check_family(family)
         except sqlite3.DatabaseError as exc:
             self.close()
             raise LedgerError(
@@ -256,6 +260,25 @@ class Ledger:
             from .migrations import migrate
 
             migrate(self, version)
+
+    def family(self) -> str | None:
+        """The rule family this ledger's games are of (its own record, else its first game's)."""
+        assert self.conn is not None
+        row = self.conn.execute("SELECT value FROM meta WHERE key='family'").fetchone()
+        if row:
+            return str(row[0])
+        row = self.conn.execute("SELECT json FROM rulesets ORDER BY id LIMIT 1").fetchone()
+        return str(json.loads(row[0]).get("family")) if row else None
+
+    def _check_family(self, family: str) -> None:
+        """A table file whose family no longer matches its ledger would price its games anew."""
+        mine = self.family()
+        if mine is not None and mine != family:
+            raise LedgerError(
+                f"The ledger {self.path} holds {mine} games, but the table file says family = \"{family}\".",
+                f"Set family = \"{mine}\" again, or give this table its own ledger (ledger = \"other.sqlite\"); "
+                "the ledger was left as it is.",
+            )
 
     @contextmanager
     def write(self) -> Iterator[sqlite3.Connection]:
@@ -349,6 +372,14 @@ class Ledger:
         if latest and latest.closed_at is None:
             return latest.id
         return self.insert_session(conn)
+
+    def session_rules(self, session_id: int) -> TableRules | None:
+        """The rules snapshot of a session's last recorded hand (None without hands)."""
+        if self.conn is None:
+            return None
+        row = self.conn.execute("SELECT ruleset_id FROM games WHERE session_id=? ORDER BY hand DESC, id DESC LIMIT 1",
+                                (session_id,)).fetchone()
+        return self.rules(row[0]) if row else None
 
     # -- games ---------------------------------------------------------------------------
     _GAME_SELECT = (

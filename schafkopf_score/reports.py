@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from .rules.model import GameEntry
-from .settle import settle_up
+from .settle import settle_session
 
 
 def describe(e: GameEntry, declarers: Sequence[str] = (), extra: Mapping[str, Any] | None = None) -> str:
@@ -59,6 +59,8 @@ def describe(e: GameEntry, declarers: Sequence[str] = (), extra: Mapping[str, An
 def build_report(cfg: Any, ledger: Any, session_ids: Sequence[int]) -> dict[str, Any]:
     """The given sessions as data, from the stored rows (no replay): hands with running totals,
     balances, the settlement. ``check`` is what proves the stored rows equal a replay."""
+    from .evening import closed_settlement
+
     fam = cfg.family_obj()
     players: list[str] = list(cfg.players)
     sessions = []
@@ -93,14 +95,19 @@ def build_report(cfg: Any, ledger: Any, session_ids: Sequence[int]) -> dict[str,
             for n, a in info.bookings.get("payouts", {}).items():
                 balances[n] = balances.get(n, 0) + a
             stock += info.bookings.get("stock", 0)
-        rules = records[-1].rules if records else cfg.snapshot()
-        money, unit, extra = fam.to_money(rules, balances)
+        valid = [rec for rec in records if rec.valid]
+        rules = valid[-1].rules if valid else cfg.snapshot()  # priced by its own snapshot, not today's file
+        if info and info.closed_at:
+            settled = closed_settlement(ledger, info)  # what was paid, as stored at the close
+        else:
+            settled = settle_session(rules, balances, stock, None, sid)
         sessions.append({
             "session": sid, "opened_at": info.opened_at if info else None,
             "closed_at": info.closed_at if info else None,
             "hands": hands, "balances": balances, "stock": stock, "bookings": info.bookings if info else {},
-            "settlement": {"amounts": money, "unit": unit,
-                           "transfers": [t.to_dict() for t in settle_up(money).transfers], **extra},
+            "settlement": {"amounts": settled.paid, "unit": settled.unit, "round": settled.round_to,
+                           "stock": settled.stock, "rounding": settled.moved,
+                           "transfers": [t.to_dict() for t in settled.transfers], **settled.extra},
         })
     return {
         "table": cfg.name, "family": cfg.family, "unit": fam.unit, "currency": cfg.currency,
@@ -143,3 +150,21 @@ def stats(hands: Iterable[Mapping[str, Any]], players: Sequence[str], unit: str)
                 if won:
                     st["won"] += 1
     return {"unit": unit, "players": per_player, "games": games}
+
+
+def season_stats(cfg: Any, ledger: Any, session_ids: list[int]) -> dict[str, Any]:
+    """``stats`` of the sessions, with each player's money exactly as ``settle`` shows it for
+    them (a Stock returned at the close and the cash rounding included)."""
+    from .evening import season_settlement
+
+    data = stats(ledger.hand_summaries(session_ids), cfg.players, cfg.family_obj().unit)
+    season, _ = season_settlement(cfg, ledger, session_ids)
+    for name, money in season.balances.items():
+        st = data["players"].setdefault(name, {"games": 0, "declarer": 0, "won": 0, "balance": 0})
+        st["money"] = money
+        if season.unit == data["unit"]:  # cents: the balance is the money
+            st["balance"] = money
+    for st in data["players"].values():
+        st.setdefault("money", 0)
+    data["money_unit"] = season.unit
+    return data

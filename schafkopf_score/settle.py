@@ -10,7 +10,11 @@ balances), which is instant for a table; above ``EXACT_LIMIT`` we fall back to g
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .rules.model import TableRules
 
 EXACT_LIMIT = 16
 
@@ -144,3 +148,127 @@ def settle_up(balances: Mapping[str, int], round_to: int | None = None) -> Settl
     money = round_balances(exact, round_to) if round_to else exact
     moved = {n: money[n] - exact[n] for n in exact if money[n] != exact[n]}
     return Settlement(money, fewest_transfers(money, list(money)), exact, moved)
+
+
+# -- a session's and a season's settlement ------------------------------------------------------
+
+@dataclass(frozen=True)
+class SessionSettlement:
+    """What one session settles to (RULES §7).
+
+    ``balances`` is what ``settle`` shows: the money each player stands at. ``paid`` is what each
+    pays (negative) or receives after the Stock goes back and the cash rounding: the amounts
+    the ``transfers`` clear. They differ only while money sits in the Stock of an open session
+    (then ``balances`` plus ``stock`` sum to zero). A closed session's settlement is the one
+    stored at its close, never worked out again.
+    """
+
+    session: int | None
+    closed: bool
+    unit: str
+    balances: dict[str, int]
+    paid: dict[str, int]
+    transfers: list[Transfer]
+    exact: dict[str, int]  # ``paid`` before the cash rounding
+    round_to: int | None = None
+    stock: int = 0
+    stock_return: dict[str, int] = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict)  # points / strokes / heads
+    warnings: tuple[str, ...] = ()  # what to settle before the close (Muss-Solo still owed)
+
+    @property
+    def moved(self) -> dict[str, int]:
+        """What the cash rounding changed, by player."""
+        return {n: v - self.exact.get(n, 0) for n, v in self.paid.items() if v != self.exact.get(n, 0)}
+
+    def stored(self) -> dict[str, Any]:
+        """What a closing keeps of it (``bookings["settlement"]``)."""
+        return {"unit": self.unit, "paid": self.paid, "exact": self.exact, "round": self.round_to,
+                "transfers": [t.to_dict() for t in self.transfers], **self.extra}
+
+    @classmethod
+    def from_stored(cls, session: int | None, data: Mapping[str, Any]) -> SessionSettlement:
+        paid = {str(n): int(v) for n, v in data["paid"].items()}
+        extra = {k: v for k, v in data.items() if k not in ("unit", "paid", "exact", "round", "transfers")}
+        return cls(session, True, str(data["unit"]), paid, paid,
+                   [Transfer(str(t["from"]), str(t["to"]), int(t["amount"])) for t in data["transfers"]],
+                   {str(n): int(v) for n, v in data.get("exact", paid).items()}, data.get("round"), extra=extra)
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"session": self.session, "closed": self.closed, "unit": self.unit,
+                                "balances": self.balances, "paid": self.paid,
+                                "transfers": [t.to_dict() for t in self.transfers], "stock": self.stock,
+                                **self.extra}
+        if self.stock:
+            data["stock_return"] = self.stock_return
+        if self.round_to:
+            data.update({"round": self.round_to, "unrounded": self.exact, "rounding": self.moved})
+        if self.warnings:
+            data["warnings"] = list(self.warnings)
+        return data
+
+
+def stock_return(stock: int, players: Sequence[str]) -> dict[str, int]:
+    """A Stock left at the close goes back to the players in equal shares (largest remainder).
+
+    >>> stock_return(50, ["Anna", "Ben", "Cora"])
+    {'Anna': 17, 'Ben': 17, 'Cora': 16}
+    """
+    if stock <= 0 or not players:
+        return {}
+    from .money import equal_shares
+
+    return dict(zip(players, equal_shares(stock, len(players)), strict=True))
+
+
+def settle_session(rules: TableRules, balances: Mapping[str, int], stock: int = 0, round_to: int | None = None,
+                   session: int | None = None, closed: bool = False) -> SessionSettlement:
+    """Settle a session's balances (in the family's unit) under ``rules`` (the snapshot its
+    hands were played with): money in the Stock is shown beside them and settled as it would
+    go back at the close; then the family's conversion to money and the cash rounding.
+
+    >>> from .table import make_rules
+    >>> s = settle_session(make_rules("bavarian", ["A", "B", "C", "D"]), {"A": 30, "B": -10, "C": -30, "D": -30}, 40)
+    >>> s.balances["A"], s.paid["A"], [t.to_dict() for t in s.transfers][0]
+    (30, 40, {'from': 'C', 'to': 'A', 'amount': 20})
+    """
+    from .rules.registry import find_family
+
+    back = stock_return(stock, rules.players)
+    after = dict(balances)
+    for n, v in back.items():
+        after[n] = after.get(n, 0) + v
+    money, unit, extra = find_family(rules.family).to_money(rules, after)
+    result = settle_up(money, round_to)
+    shown = dict(balances) if stock else dict(result.balances)
+    return SessionSettlement(session, closed, unit, shown, dict(result.balances), result.transfers,
+                             dict(result.unrounded), round_to, stock, back, extra)
+
+
+def settle_paper(balances: Mapping[str, int], round_to: int | None = None) -> SessionSettlement:
+    """Balances in cents written on paper (``settle --from-balances``), settled as they are."""
+    result = settle_up(balances, round_to)
+    return SessionSettlement(None, False, "cent", dict(result.balances), dict(result.balances), result.transfers,
+                             dict(result.unrounded), round_to)
+
+
+def settle_season(parts: Sequence[SessionSettlement]) -> SessionSettlement:
+    """Several sessions together (``--all``): per player every closed session's money plus the
+    open session's balance; the transfers are only what is still outstanding (the open
+    session), never an evening that was already paid."""
+    balances: dict[str, int] = {}
+    extra: dict[str, Any] = {}
+    open_part = next((p for p in parts if not p.closed), None)
+    for p in parts:
+        for n, v in p.balances.items():
+            balances[n] = balances.get(n, 0) + v
+        for key, value in p.extra.items():  # points, strokes, heads: per player, added up
+            if isinstance(value, dict):
+                into = extra.setdefault(key, {})
+                for n, v in value.items():
+                    into[n] = into.get(n, 0) + v
+    unit = parts[-1].unit if parts else "cent"
+    if open_part is None:
+        return SessionSettlement(None, True, unit, balances, {n: 0 for n in balances}, [], {}, extra=extra)
+    return SessionSettlement(None, False, unit, balances, open_part.paid, open_part.transfers, open_part.exact,
+                             open_part.round_to, open_part.stock, open_part.stock_return, extra, open_part.warnings)

@@ -87,7 +87,8 @@ class Ctx:
     def ledger(self, create: bool = False) -> Ledger:
         from ..ledger import Ledger
 
-        return Ledger(self.cfg().ledger_path, create=create)
+        cfg = self.cfg()
+        return Ledger(cfg.ledger_path, create=create, family=cfg.family)
 
 
 def get(ctx: typer.Context) -> Ctx:

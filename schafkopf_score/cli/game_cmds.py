@@ -20,8 +20,9 @@ def _entry(ctx: typer.Context, game: str, entry: dict[str, Any]) -> Any:
 
 
 def _typed(game: str, entry: dict[str, Any]) -> str:
-    raw = {k: v for k, v in entry.items() if v not in (None, False, 0, [], ())}
-    return json.dumps({"game": game, **raw}, ensure_ascii=False)
+    from ..entry import typed_text
+
+    return typed_text(game, entry)
 
 
 GameArg = Annotated[str, typer.Argument(metavar="GAME", help="The game: sauspiel, solo, wenz, ... (see the README).")]
@@ -169,31 +170,81 @@ def void(
     _voided(rec, as_json)
 
 
+YesOpt = Annotated[bool, typer.Option("--yes", "-y", help="Do not ask when the game or the declarer changes.")]
+
+
+def _given(ctx: typer.Context) -> set[str]:
+    """The entry options typed on the command line (not left at their defaults)."""
+    # by name: typer may bring its own copy of click's ParameterSource
+    return {k for k in ENTRY_NAMES if getattr(ctx.get_parameter_source(k), "name", "") == "COMMANDLINE"}
+
+
 @app.command()
 @guard
 @with_entry_options
 def edit(
     ctx: typer.Context,
     hand: Annotated[int, typer.Argument(help="The hand number, as on the sheet.")],
-    game: GameArg,
+    game: Annotated[Optional[str], typer.Argument(
+        metavar="[GAME]", help="The corrected game; leave it out to change only the options given.")] = None,
     reason: ReasonOpt = "",
+    yes: YesOpt = False,
     as_json: JsonOpt = False,
     **entry: Any,
 ) -> None:
-    """Replace hand N with a corrected entry (the old row is voided, never lost).
+    """Correct hand N (the old row is voided, never lost); later hands are recomputed.
+
+    Without GAME, only the options given change and the rest of the hand stays
+    (edit 16 --kontra). With GAME, the hand is replaced by the entry as typed.
+    Changing the game or the declarer needs --yes (or a yes on a terminal).
 
     \b
+    Example: schafkopf edit 16 --kontra
     Example: schafkopf edit 7 sauspiel --player Anna --partner Cora --augen 72 --reason "wrong partner"
     """
+    from ..entry import entry_fields, typed_text
+    from ..errors import IllegalEntry
     from ..evening import edit as do_edit
-    from .render import outcome_json, outcome_text
+    from ..evening import find_hand
+    from .render import edit_json, edit_text
 
     c = get(ctx)
     cfg = c.cfg()
-    e = _entry(ctx, game, entry)
+    given = _given(ctx)
     with c.ledger() as ledger:
-        played = do_edit(cfg, ledger, hand, e, reason, _typed(game, entry))
+        old = find_hand(cfg, ledger, hand)
+        if game is None:
+            if not given:
+                raise IllegalEntry(f"edit {hand} names no change.",
+                                   f"Give the options that change (e.g. schafkopf edit {hand} --kontra), "
+                                   "or the whole corrected game.")
+            new = old.entry.with_(**entry_fields(cfg.family_obj(), cfg.players, entry, given))
+            typed = typed_text(old.entry.game, {k: entry[k] for k in given})
+        else:
+            new = _entry(ctx, game, entry)
+            typed = _typed(game, entry)
+        before = old.entry.declaring()
+        if new.declaring() != before and not yes:
+            do_edit(cfg, ledger, hand, new, dry_run=True, expect=old.id)  # a wrong entry says so first
+            _confirm_change(hand, old, new)
+        played = do_edit(cfg, ledger, hand, new, reason, typed, expect=old.id)
     if as_json:
-        emit_json(outcome_json(played, hand=hand))
+        emit_json(edit_json(old, played, hand))
     else:
-        typer.echo(outcome_text(played, f"Hand {hand} corrected:"))
+        typer.echo(edit_text(old, played, hand))
+
+
+def _confirm_change(hand: int, old: Any, new: Any) -> None:
+    """Changing who played what is a bigger step than a typo: ask on a terminal, else need --yes."""
+    import sys
+
+    from ..errors import IllegalEntry
+    from ..reports import describe
+
+    change = f"{describe(old.entry)} -> {describe(new)}"
+    if sys.stdin.isatty():
+        if typer.confirm(f"Hand {hand}: {change}. Change the game or the declarer?", default=False):
+            return
+        raise IllegalEntry(f"Hand {hand} was left as it is.", "")
+    raise IllegalEntry(f"That edit changes the game or the declarer of hand {hand}: {change}.",
+                       "Add --yes if that is what you mean.")

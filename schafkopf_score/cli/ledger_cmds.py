@@ -101,13 +101,13 @@ def stats(ctx: typer.Context, session: SessionOpt = None, all_: AllOpt = False, 
     Example: schafkopf stats --all
     """
     from ..evening import select_sessions
-    from ..reports import stats as compute
+    from ..reports import season_stats
 
     c = get(ctx)
     cfg = c.cfg()
     with c.ledger() as ledger:
         ids = select_sessions(ledger, session, all_)
-        data = compute(ledger.hand_summaries(ids), cfg.players, cfg.family_obj().unit)
+        data = season_stats(cfg, ledger, ids)
     if as_json:
         emit_json({"sessions": ids, **data})
         return
@@ -118,11 +118,15 @@ def stats(ctx: typer.Context, session: SessionOpt = None, all_: AllOpt = False, 
     rules = cfg.snapshot()
     con = console()
     t = Table(title="Players")
-    for col in ("Player", "Games", "Declarer", "Won", "Balance"):
+    cols = ["Player", "Games", "Declarer", "Won", "Balance"] + (["Money"] if data["money_unit"] != data["unit"] else [])
+    for col in cols:
         t.add_column(col, justify="left" if col == "Player" else "right")
     for name, st in data["players"].items():
-        t.add_row(escape(name), str(st["games"]), str(st["declarer"]), str(st["won"]),
-                  amount(st["balance"], rules, data["unit"]))
+        cells = [escape(name), str(st["games"]), str(st["declarer"]), str(st["won"]),
+                 amount(st["balance"], rules, data["unit"])]
+        if len(cols) > 5:
+            cells.append(amount(st["money"], rules, data["money_unit"]))
+        t.add_row(*cells)
     con.print(t)
     t = Table(title="Games")
     for col in ("Game", "Count", "Won", "Moved"):

@@ -18,7 +18,9 @@ WORDS = {
         "sit_out": "setzen aus", "nothing": "Niemand muss zahlen.", "session": "Abend", "stock": "Stock",
         "transfers": "Ausgleich", "closed": "abgeschlossen", "open": "offen", "recorded": "eingetragen",
         "rounded": "Gerundet auf", "moved": "Rundung", "total": "Summe", "dealer": "Geber",
-        "restated": "neu berechnet",
+        "restated": "neu berechnet", "corrected": "korrigiert", "season": "Saison", "sessions": "Abende",
+        "stock_back": "geht beim Abschluss zu gleichen Teilen zurück, im Ausgleich schon eingerechnet",
+        "paid_before": "Schon bezahlt", "outstanding": "Noch offen", "warning": "Achtung",
     },
     "en": {
         "wins": "wins", "win": "win", "loses": "loses", "lose": "lose", "and": "and",
@@ -27,7 +29,9 @@ WORDS = {
         "sit_out": "sit out", "nothing": "Nobody owes anything.", "session": "Session", "stock": "Stock",
         "transfers": "Transfers", "closed": "closed", "open": "open", "recorded": "recorded",
         "rounded": "Rounded to", "moved": "Rounding", "total": "Total", "dealer": "Dealer",
-        "restated": "restated",
+        "restated": "restated", "corrected": "corrected", "season": "Season", "sessions": "sessions",
+        "stock_back": "goes back in equal shares at the close, already counted in the transfers",
+        "paid_before": "Already paid", "outstanding": "Still open", "warning": "Warning",
     },
 }
 
@@ -111,6 +115,38 @@ def outcome_json(played: Played, **extra: Any) -> dict[str, Any]:
     data.update(dict(out.extra))
     data.update(extra)
     return data
+
+
+def edit_text(old: Any, played: Played, hand: int) -> str:
+    """``Spiel 16 korrigiert: Sauspiel Anna+Ben 72 -> Sauspiel Anna+Ben 72 Kontra`` and each
+    player's payout before -> after."""
+    from ..reports import describe
+
+    rules = played.rules
+    out = played.outcome
+    w = words(rules.language)
+    before = describe(old.entry, old.outcome.get("declarers", ()), old.outcome.get("extra"))
+    after = describe(played.entry, out.declarers, out.extra)
+    lines = [f"{w['hand']} {hand} {w['corrected']}: {before} -> {after}", out.explanation]
+    v = verdict(out, rules.language)
+    if v:
+        lines.append(v)
+    new = out.payout_map()
+    names = list(dict.fromkeys([*old.payouts, *new]))
+    width = max((len(n) for n in names), default=0)
+    for name in names:
+        lines.append(f"  {name:<{width}}  {amount(old.payouts.get(name, 0), rules, out.unit):>12} -> "
+                     f"{amount(new.get(name, 0), rules, out.unit):>12}")
+    if old.stock or out.stock:
+        lines.append(f"  {w['stock']:<{width}}  {amount(old.stock, rules, out.unit):>12} -> "
+                     f"{amount(out.stock, rules, out.unit):>12}")
+    return "\n".join(lines)
+
+
+def edit_json(old: Any, played: Played, hand: int) -> dict[str, Any]:
+    """The corrected hand as ``outcome_json`` plus what it was before."""
+    return outcome_json(played, hand=hand, before={"entry": old.entry.to_dict(), "payouts": dict(old.payouts),
+                                                   "stock": old.stock})
 
 
 def balances_text(balances: Mapping[str, int], rules: TableRules, unit: str) -> str:
@@ -227,6 +263,59 @@ def print_standings(balances: Mapping[str, int], rules: TableRules, unit: str, n
             continue
         style = "green" if v > 0 else ("red" if v < 0 else "")
         table.add_row(escape(n), f"[{style}]{amount(v, rules, unit)}[/]" if style else amount(v, rules, unit))
+    con = console()
+    con.print(table)
+    for note in notes:
+        con.print(escape(note))
+
+
+def settle_text(result: Any, rules: TableRules, parts: Sequence[Any] | None = None,
+                closed_now: int | None = None) -> str:
+    """The settlement as ``settle`` prints it; ``parts``: the sessions of a season (``--all``)."""
+    w = words(rules.language)
+    unit = result.unit
+    title = w["balance"]
+    if parts is not None:
+        title += f" ({w['season']}, {len(parts)} {w['sessions']})"
+    elif result.session is not None:
+        title += f" ({w['session']} {result.session}{', ' + w['closed'] if result.closed else ''})"
+    lines = [f"{title}:"]
+    lines += [f"  {n:<12} {amount(v, rules, unit):>12}" for n, v in result.balances.items()]
+    if result.stock:
+        lines.append(f"  {w['stock']:<12} {amount(result.stock, rules, unit):>12}  ({w['stock_back']})")
+    if result.round_to:
+        lines.append(f"{w['rounded']} {amount(result.round_to, rules, unit, sign=False)}: " + (
+            ", ".join(f"{n} {amount(d, rules, unit)}" for n, d in result.moved.items()) or "-"))
+    paid = [p.session for p in parts or () if p.closed]
+    if paid:
+        lines.append(f"{w['paid_before']}: {w['session']} " + ", ".join(map(str, paid)) + ".")
+    open_ids = [p.session for p in parts or () if not p.closed]
+    heading = w["transfers"] if parts is None else (
+        f"{w['outstanding']} ({w['session']} {open_ids[0]})" if open_ids else w["outstanding"])
+    lines.append(f"{heading}:")
+    lines += [f"  {transfer_line(t, rules, unit)}" for t in result.transfers] or [f"  {w['nothing']}"]
+    lines += [f"{w['warning']}: {text}" for text in result.warnings]
+    if closed_now is not None:
+        lines.append(f"{w['session']} {closed_now} {w['closed']}.")
+    return "\n".join(lines)
+
+
+def print_season(columns: Sequence[Any], total: Mapping[str, int], rules: TableRules, unit: str,
+                 notes: Sequence[str], title: str) -> None:
+    """``standings --all``: a column per session (its date) and the total."""
+    from rich.table import Table
+
+    w = words(rules.language)
+    table = Table(title=escape(title))
+    table.add_column(w["player"])
+    for col in columns:
+        table.add_column(f"{col.date}\n#{col.session}" + ("" if col.closed else f" ({w['open']})"), justify="right")
+    table.add_column(w["total"], justify="right")
+    def show(v: int) -> str:
+        return tally(v, rules) if unit == "stroke" else amount(v, rules, unit)
+
+    for n, v in total.items():
+        table.add_row(escape(n), *[show(col.balances.get(n, 0)) for col in columns], show(v))
     con = console()
     con.print(table)
     for note in notes:

@@ -23,7 +23,7 @@ def new(
     name: Annotated[str, typer.Option("--name", help="The table's name.")] = "",
     language: Annotated[Optional[str], typer.Option("--language", help="de | en (default: de; Sheepshead en)")] = None,
     currency: Annotated[str, typer.Option("--currency", help="EUR, USD, ...")] = "EUR",
-    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file; use a ledger already there.")] = False,
 ) -> None:
     """Write a new table file with every key spelled out.
 
@@ -47,6 +47,12 @@ def new(
         raise IllegalEntry(f"The folder {path.parent} does not exist.", "Create it first, or choose another path.")
     text = render_table(fam, names, name=name or path.stem, seats=seats, preset=preset, tariff=tariff,
                         language=language, currency=currency)
+    ledger = path.with_suffix(".sqlite")
+    if ledger.exists() and not force:
+        raise IllegalEntry(
+            f"A ledger is already at {ledger}; a new table file here would take over its games.",
+            "Move that ledger away (or choose another path) for a new table; to keep using it, add --force.",
+        )
     write_atomic(path, text)
     cfg = load_table(path)  # what we wrote must load
     typer.echo(f"Wrote {path} ({fam.title}, {', '.join(cfg.players)}; {cfg.seats} seats).")

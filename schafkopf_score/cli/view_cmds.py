@@ -82,39 +82,46 @@ def _history(ctx: typer.Context, session: int | None, all_: bool, as_json: bool)
         typer.echo(f"{e['at']}  session {e['session']} hand {e['hand']} ({e['game']})  {e['kind']}{reason}")
 
 
-def _total(views: list[Any]) -> dict[str, int]:
-    total: dict[str, int] = {}
-    for v in views:
-        for n, a in v.balances.items():
-            total[n] = total.get(n, 0) + a
-    return total
-
-
 @app.command()
 @guard
 def standings(ctx: typer.Context, session: SessionOpt = None, all_: AllOpt = False, as_json: JsonOpt = False) -> None:
-    """Each player's balance, the Stock, and who deals next.
+    """Each player's balance, the Stock, and who deals next (--all: a column per session and the total).
 
     \b
     Example: schafkopf standings
+    Example: schafkopf standings --all
     """
-    views = _views(ctx, session, all_)
-    cfg = get(ctx).cfg()
-    balances = _total(views)
-    last = views[-1]
+    from ..evening import season_standings, select_sessions
+
+    c = get(ctx)
+    cfg = c.cfg()
+    with c.ledger() as ledger:
+        ids = select_sessions(ledger, session, all_)
+        columns, last = season_standings(cfg, ledger, ids)
+    balances: dict[str, int] = {p: 0 for p in cfg.players}
+    for col in columns:
+        for n, a in col.balances.items():
+            balances[n] = balances.get(n, 0) + a
     fam = cfg.family_obj()
     if as_json:
-        emit_json({"sessions": [v.session.id for v in views if v.session], "unit": last.unit,
-                   "balances": balances, "next_dealer": None if last.closed else last.state.dealer,
-                   **fam.pending(last.rules, last.state)})
+        data: dict[str, Any] = {"sessions": [col.session for col in columns], "unit": last.unit,
+                                "balances": balances, "next_dealer": None if last.closed else last.state.dealer,
+                                **fam.pending(last.rules, last.state)}
+        if all_:
+            data["by_session"] = [{"session": col.session, "date": col.date, "closed": col.closed,
+                                   "balances": col.balances} for col in columns]
+        emit_json(data)
         return
-    from .render import next_dealer_line, print_standings, words
+    from .render import next_dealer_line, print_season, print_standings, words
 
     w = words(cfg.language)
     notes = fam.standing_notes(last.rules, last.state, balances, cfg.language)
     if not last.closed:
         notes.append(next_dealer_line(last))
-    title = f"{cfg.name}: " + (f"{w['session']} {last.session.id}" if last.session and not all_ else w["total"])
+    if all_:
+        print_season(columns, balances, last.rules, last.unit, notes, f"{cfg.name}: {w['season']}")
+        return
+    title = f"{cfg.name}: " + (f"{w['session']} {last.session.id}" if last.session else w["total"])
     print_standings(balances, last.rules, last.unit, notes, title)
 
 
@@ -122,7 +129,7 @@ def standings(ctx: typer.Context, session: SessionOpt = None, all_: AllOpt = Fal
 @guard
 def settle(
     ctx: typer.Context,
-    close: Annotated[bool, typer.Option("--close", help="Close the session (stores the closing balances).")] = False,
+    close: Annotated[bool, typer.Option("--close", help="Close the session: stores what was paid, as printed.")] = False,
     round_: Annotated[Optional[int], typer.Option("--round", help="Round to cash, e.g. 50 cents.")] = None,
     from_balances: Annotated[Optional[str], typer.Option("--from-balances", help="Settle balances from paper: A=..,B=..")] = None,
     session: SessionOpt = None,
@@ -131,63 +138,50 @@ def settle(
 ) -> None:
     """Net every player's balance and list the fewest transfers that clear it.
 
+    --close records that the money changed hands (with --round: the rounded amounts);
+    a closed session always shows what was paid. --all is the season: every closed
+    evening as paid plus the open one, and transfers only for what is still open.
+
     \b
     Example: schafkopf settle --round 50 --close
     """
     from ..entry import parse_balances
     from ..errors import IllegalEntry
-    from ..settle import settle_up
-    from .render import amount, transfer_line, words
+    from ..evening import close_session, season_settlement, select_sessions, session_settlement
+    from ..settle import settle_paper
+    from .render import settle_text
 
     c = get(ctx)
     cfg = c.cfg()
     if round_ is not None and round_ <= 0:
         raise IllegalEntry(f"--round {round_} is not a positive number of cents.", "Give e.g. --round 50.")
-    rules = cfg.snapshot()
-    unit = "cent"
-    extra: dict[str, Any] = {}
-    warnings: list[str] = []
+    parts: list[Any] = []
+    closed_now = None
     if from_balances is not None:
         if close:
             raise IllegalEntry("--from-balances settles a paper sheet; it cannot close a session.", "Drop --close.")
-        balances = parse_balances(from_balances, cfg.players, cfg.currency, cfg.language)
-        closed_view = None
+        result = settle_paper(parse_balances(from_balances, cfg.players, cfg.currency, cfg.language), round_)
+    elif close:
+        if session is not None or all_:
+            raise IllegalEntry("--close closes the open session only.", "Drop --session/--all.")
+        with c.ledger() as ledger:
+            closed_now = close_session(cfg, ledger, round_).session
+            result = session_settlement(cfg, ledger, closed_now.id if closed_now else None)
     else:
-        if close:
-            from ..evening import close_session
-
-            if session is not None or all_:
-                raise IllegalEntry("--close closes the open session only.", "Drop --session/--all.")
-            with c.ledger() as ledger:
-                closed_view = close_session(cfg, ledger)
-            views = [closed_view]
-        else:
-            closed_view = None
-            views = _views(ctx, session, all_)
-        if not close and not views[-1].closed:
-            warnings = cfg.family_obj().warnings(views[-1].rules, views[-1].state)
-        balances, unit, extra = cfg.family_obj().to_money(views[-1].rules, _total(views))
-    result = settle_up(balances, round_)
-    money, moved, transfers = result.balances, result.moved, result.transfers
+        with c.ledger() as ledger:
+            ids = select_sessions(ledger, session, all_)
+            if all_:
+                result, parts = season_settlement(cfg, ledger, ids, round_)
+            else:
+                result = session_settlement(cfg, ledger, ids[0] if ids else None, round_)
     if as_json:
-        data: dict[str, Any] = {"balances": money, "transfers": [t.to_dict() for t in transfers], "unit": unit,
-                                "closed": bool(closed_view), **extra}
-        if warnings:
-            data["warnings"] = warnings
-        if round_:
-            data["unrounded"] = result.unrounded
-            data["rounding"] = moved
+        data = result.to_json()
+        if all_:
+            data["sessions"] = [p.session for p in parts if p.session is not None]
+            data["by_session"] = [{"session": p.session, "closed": p.closed, "balances": p.balances} for p in parts]
         emit_json(data)
         return
-    w = words(cfg.language)
-    lines = [f"{w['balance']}:"]
-    lines += [f"  {n:<12} {amount(v, rules, unit):>12}" for n, v in money.items()]
-    if round_:
-        lines.append(f"{w['rounded']} {amount(round_, rules, unit, sign=False)}: " + (
-            ", ".join(f"{n} {amount(d, rules, unit)}" for n, d in moved.items()) or "-"))
-    lines.append(f"{w['transfers']}:")
-    lines += [f"  {transfer_line(t, rules, unit)}" for t in transfers] or [f"  {w['nothing']}"]
-    lines += [f"Warning: {text}" for text in warnings]
-    if closed_view is not None and closed_view.session is not None:
-        lines.append(f"{w['session']} {closed_view.session.id} {w['closed']}.")
-    typer.echo("\n".join(lines))
+    typer.echo(settle_text(result, cfg.snapshot(), parts if all_ else None,
+                           closed_now.id if closed_now else None))
+
+

@@ -77,7 +77,15 @@ def to_html(report: dict[str, Any]) -> str:
         out.append("<h3>Settlement</h3><ul>")
         for p, v in st["amounts"].items():
             out.append(f"<li>{escape(p)}: {escape(amount_text(v, report, st['unit']))}</li>")
-        out.append("</ul><ol>")
+        out.append("</ul>")
+        if st.get("stock"):
+            out.append(f"<p>Stock: {escape(amount_text(st['stock'], report, st['unit']))} "
+                       "(goes back in equal shares at the close; counted in the transfers)</p>")
+        if st.get("round"):
+            moved = ", ".join(f"{p} {amount_text(v, report, st['unit'])}" for p, v in st["rounding"].items())
+            out.append(f"<p>Rounded to {escape(amount_text(st['round'], report, st['unit']))}: "
+                       f"{escape(moved or '-')}</p>")
+        out.append("<ol>")
         for t in st["transfers"]:
             out.append(f"<li>{escape(t['from'])} → {escape(t['to'])}: "
                        f"{escape(amount_text(t['amount'], report, st['unit']))}</li>")

@@ -26,10 +26,17 @@ def to_markdown(report: dict[str, Any]) -> str:
             run = h["running"]
             lines.append(f"| {h['hand']} | {cell(h['description'])} | "
                          + " | ".join(amount_text(run.get(p, 0), report) for p in players) + " |")
-        lines += ["", "| Player | Balance |", "|---|---:|"]
-        for p, v in s["balances"].items():
-            lines.append(f"| {cell(p)} | {amount_text(v, report)} |")
         st = s["settlement"]
+        lines += ["", "| Player | Balance | Paid |", "|---|---:|---:|"]
+        for p, v in s["balances"].items():
+            lines.append(f"| {cell(p)} | {amount_text(v, report)} | "
+                         f"{amount_text(st['amounts'].get(p, 0), report, st['unit'])} |")
+        if st.get("stock"):
+            lines += ["", f"Stock: {amount_text(st['stock'], report, st['unit'])} (goes back in equal shares at the "
+                          "close; counted in Paid)"]
+        if st.get("round"):
+            moved = ", ".join(f"{cell(p)} {amount_text(v, report, st['unit'])}" for p, v in st["rounding"].items())
+            lines += ["", f"Rounded to {amount_text(st['round'], report, st['unit'])}: {moved or '-'}"]
         lines += ["", "Transfers:", ""]
         for t in st["transfers"]:
             lines.append(f"- {cell(t['from'])} → {cell(t['to'])}: {amount_text(t['amount'], report, st['unit'])}")

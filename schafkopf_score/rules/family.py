@@ -14,38 +14,19 @@ from typing import Any, ClassVar
 
 from ..errors import AmbiguousEntry, IllegalEntry
 from .keys import KeySpec
-from .model import GameEntry, HandState, Outcome, Seating, TableRules, entry_defaults
+from .model import GameEntry, HandState, Outcome, Seating, TableRules, entry_defaults, entry_options
 
-# How each entry field is spelled on the command line, for messages.
-OPTION_NAMES: dict[str, str] = {
-    "player": "--player",
-    "partner": "--partner",
-    "augen": "--augen",
-    "augen_map": "--augen NAME=N,...",
-    "schwarz": "--schwarz",
-    "laufende": "--laufende",
-    "kontra": "--kontra",
-    "re": "--re",
-    "sup": "--sup",
-    "hirsch": "--hirsch",
-    "legen": "--legen",
-    "suit": "--suit",
-    "sau": "--sau",
-    "tout": "--tout",
-    "won": "--won/--lost",
-    "ouvert": "--ouvert",
-    "still": "--still",
-    "loser": "--loser",
-    "jungfrau": "--jungfrau",
-    "durchmarsch": "--durchmarsch",
-    "alone": "--alone",
-    "crack": "--crack",
-    "recrack": "--recrack",
-    "forced": "--forced",
-    "zwang": "--zwang",
-    "winner": "--winner",
-    "no_trick": "--no-trick",
-}
+
+def option_label(field_name: str) -> str:
+    """How messages spell an entry field: its first command-line name (``--won/--lost``)."""
+    if field_name == "augen_map":
+        return "--augen NAME=N,..."
+    for opt in entry_options():
+        if opt.field == field_name:
+            return opt.label
+    return "--" + field_name.replace("_", "-")
+
+
 ALWAYS_ALLOWED = frozenset({"game", "sitting_out", "dealer", "comment"})
 
 
@@ -218,7 +199,7 @@ def reject_foreign_options(entry: GameEntry, game: GameType, extra_allowed: Iter
         if name in allowed:
             continue
         if getattr(entry, name) != default:
-            opt = OPTION_NAMES.get(name, "--" + name.replace("_", "-"))
+            opt = option_label(name)
             raise IllegalEntry(
                 f"{opt} does not apply to {game.title}.", f"Drop {opt} from the entry."
             )

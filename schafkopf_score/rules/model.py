@@ -16,41 +16,62 @@ UNIT_POINT = "point"
 UNIT_STROKE = "stroke"
 
 
+# The kinds of entry option: how it is typed and parsed (declared once, on ``GameEntry``).
+NAME = "name"  # one player, by unique prefix
+NAMES = "names"  # players, the option repeated
+COUNT = "count"  # a whole number, 0 by default
+FLAG = "flag"  # present or not
+OUTCOME = "outcome"  # --won / --lost / not said
+AUGEN = "augen"  # a number, or NAME=N,... (fills ``augen_map``)
+SUIT = "suit"  # a suit of the family's deck
+TEXT = "text"  # free text
+
+
+def option(default: Any, kind: str, *names: str, help: str) -> Any:
+    """A ``GameEntry`` field that is an entry option: its kind, its command-line names (the first
+    is the one messages use) and its help. The CLI options, the name resolution and the messages
+    are all derived from these declarations."""
+    return field(default=default, metadata={"kind": kind, "names": names, "help": help})
+
+
 @dataclass(frozen=True)
 class GameEntry:
     """One hand as entered at the table. Every field is optional except ``game``."""
 
     game: str
-    player: str | None = None
-    partner: str | None = None
-    augen: int | None = None
+    player: str | None = option(None, NAME, "--player", "--spieler", "--picker", help="Declarer (Sheepshead: the picker).")
+    partner: str | None = option(None, NAME, "--partner", help="Declarer's partner (holder of the called Sau).")
+    augen: int | None = option(None, AUGEN, "--augen", "--points",
+                               help="Declaring side's Augen 0-120; Ramsch/leaster: NAME=N,...")
     augen_map: tuple[tuple[str, int], ...] | None = None
-    schwarz: bool = False
-    laufende: int = 0
-    kontra: bool = False
-    re: bool = False
-    sup: bool = False
-    hirsch: bool = False
-    legen: int = 0
-    suit: str | None = None
-    sau: str | None = None
-    tout: bool = False
-    won: bool | None = None
-    ouvert: bool = False
-    still: bool = False
-    loser: str | None = None
-    jungfrau: tuple[str, ...] = ()
-    durchmarsch: str | None = None
-    alone: bool = False
-    crack: bool = False
-    recrack: bool = False
-    forced: bool = False
-    zwang: bool = False
-    winner: str | None = None
-    no_trick: tuple[str, ...] = ()
-    sitting_out: tuple[str, ...] = ()
-    dealer: str | None = None
-    comment: str | None = None
+    schwarz: bool = option(False, FLAG, "--schwarz", help="The losing side took no trick.")
+    laufende: int = option(0, COUNT, "--laufende", help="Laufende (mit or ohne), as a count.")
+    kontra: bool = option(False, FLAG, "--kontra", help="Kontra (doubles).")
+    re: bool = option(False, FLAG, "--re", help="Re after Kontra (doubles).")
+    sup: bool = option(False, FLAG, "--sup", help="Sup after Re, where the table allows.")
+    hirsch: bool = option(False, FLAG, "--hirsch", help="Hirsch after Sup, where the table allows.")
+    legen: int = option(0, COUNT, "--legen", help="How many players laid (doubled), where the table plays Legen.")
+    suit: str | None = option(None, SUIT, "--suit",
+                              help="Trump suit: eichel|gras|herz|schellen (French: kreuz|pik|herz|karo).")
+    sau: str | None = option(None, SUIT, "--sau", help="Sauspiel: the called Sau, eichel|gras|schellen (optional).")
+    tout: bool = option(False, FLAG, "--tout", help="Tout on a solo game; add --won or --lost.")
+    won: bool | None = option(None, OUTCOME, "--won/--lost", help="Won or lost (Tout, Bettel; else the Augen decide).")
+    ouvert: bool = option(False, FLAG, "--ouvert", help="Bettel ouvert (doubles).")
+    still: bool = option(False, FLAG, "--still", help="Wendish: silent solo of the holder of both black queens.")
+    loser: str | None = option(None, NAME, "--loser", help="Ramsch: the loser.")
+    jungfrau: tuple[str, ...] = option((), NAMES, "--jungfrau", help="Ramsch: a player who took no trick (repeatable).")
+    durchmarsch: str | None = option(None, NAME, "--durchmarsch", help="Ramsch: the player who took every trick.")
+    alone: bool = option(False, FLAG, "--alone", help="Sheepshead: the picker plays alone.")
+    crack: bool = option(False, FLAG, "--crack", help="Sheepshead: an opponent cracked (doubles).")
+    recrack: bool = option(False, FLAG, "--recrack", help="Sheepshead: the picker re-cracked (doubles again).")
+    forced: bool = option(False, FLAG, "--forced", help="The game was forced (all passed).")
+    zwang: bool = option(False, FLAG, "--zwang", help="Deutscher: a Zwangsspiel.")
+    winner: str | None = option(None, NAME, "--winner", help="Leaster: the winner.")
+    no_trick: tuple[str, ...] = option((), NAMES, "--no-trick", help="Leaster: a player who took no trick (repeatable).")
+    sitting_out: tuple[str, ...] = option((), NAMES, "--sitting-out",
+                                          help="Who sat out this hand (repeatable), instead of the rotation.")
+    dealer: str | None = option(None, NAME, "--dealer", help="Who dealt this hand, instead of the rotation.")
+    comment: str | None = option(None, TEXT, "--comment", help="A note stored with the game.")
     cards: tuple[tuple[str, str], ...] = ()  # Deutscher lot: (player, card drawn)
 
     def to_dict(self) -> dict[str, Any]:
@@ -91,12 +112,61 @@ class GameEntry:
             out += [n for n, _ in self.augen_map]
         return out
 
+    def declaring(self) -> tuple[str | None, ...]:
+        """The game and who it is about (declarer, Ramsch loser, leaster winner): what an edit
+        must not change by accident."""
+        return (self.game, self.player, self.loser, self.winner, self.durchmarsch)
+
     def with_(self, **changes: Any) -> GameEntry:
         return replace(self, **changes)
 
 
 _ENTRY_DEFAULTS: list[tuple[str, Any]] = []
 _ENTRY_NAMES: set[str] = set()
+
+
+@dataclass(frozen=True)
+class EntryOption:
+    """One entry option as declared on ``GameEntry``."""
+
+    field: str
+    kind: str
+    names: tuple[str, ...]
+    help: str
+    default: Any
+
+    @property
+    def label(self) -> str:
+        """How messages name it: ``--player``, ``--won/--lost``."""
+        return self.names[0]
+
+    def is_default(self, value: Any) -> bool:
+        """Whether ``value`` (as typed) says nothing: the option's default, or left out.
+
+        ``False`` for ``--won/--lost`` is a lost game, not "not said".
+
+        >>> opt = next(o for o in entry_options() if o.field == "won")
+        >>> opt.is_default(False), opt.is_default(None)
+        (False, True)
+        """
+        if value is None:
+            return True
+        if self.kind == NAMES:
+            return len(value) == 0
+        return bool(value == self.default and type(value) is type(self.default))
+
+
+def entry_options() -> tuple[EntryOption, ...]:
+    """Every entry option, in declaration order."""
+    if not _ENTRY_OPTIONS:
+        _ENTRY_OPTIONS.extend(
+            EntryOption(f.name, f.metadata["kind"], tuple(f.metadata["names"]), f.metadata["help"], f.default)
+            for f in fields(GameEntry) if "kind" in f.metadata
+        )
+    return tuple(_ENTRY_OPTIONS)
+
+
+_ENTRY_OPTIONS: list[EntryOption] = []
 
 
 def entry_defaults() -> list[tuple[str, Any]]:
