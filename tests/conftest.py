@@ -28,6 +28,13 @@ def payouts(rules, game, **kw):
     return score(rules, game, **kw).payout_map()
 
 
+@pytest.fixture(autouse=True)
+def _in_a_temporary_folder(tmp_path, monkeypatch):
+    """Every test runs in its own temporary folder: a stray relative path (an --out FILE, a
+    default schafkopf.toml) can never write into the repository."""
+    monkeypatch.chdir(tmp_path)
+
+
 @pytest.fixture
 def bav():
     return make_rules("bavarian", FOUR)

@@ -180,9 +180,9 @@ def test_random_arguments_exit_0_or_2_and_rejections_write_nothing(fuzz_table, a
     ledger = fuzz_table.with_suffix(".sqlite")
     before = ledger.read_bytes()
     args = [a.replace("\x00", "") for a in args]
-    if "--out" in args:  # keep writes inside the temp folder
-        i = args.index("--out")
-        args[i + 1] = str(fuzz_table.parent / "out" / "x")
+    for i, arg in enumerate(args[:-1]):  # keep every write inside the temp folder
+        if arg == "--out":
+            args[i + 1] = str(fuzz_table.parent / "out" / "x")
     if args[0] == "import":
         args.insert(1, str(fuzz_table.parent / "missing.json"))
     r = CliRunner().invoke(app, ["--table", str(fuzz_table), *args], env={"COLUMNS": "100"})
