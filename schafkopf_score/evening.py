@@ -246,6 +246,9 @@ def _correct(ledger: Ledger, target: GameRecord, new_entry: GameEntry | None,
                 "Corrections go into the open session.",
             )
         rows = _corrected_rows(ledger, target, new_entry)
+        if kind == "undo" and any(r.record.valid and r.record.hand > target.hand for r in rows):
+            raise IllegalEntry(f"A hand was recorded after hand {target.hand} a moment ago; nothing was undone.",
+                               "Look at schafkopf sheet and undo again if you still want to.")
         ledger.insert_void(conn, target.id, kind, reason)
         if new_entry is not None:
             row = next(r for r in rows if r.record.id == target.id)

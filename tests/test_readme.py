@@ -26,3 +26,16 @@ def test_readme_commands_exist():
     for name in names:
         r = CliRunner().invoke(app, [name, "--help"])
         assert r.exit_code == 0, name
+
+
+def test_readme_settle_example_is_what_the_example_table_prints(tmp_path):
+    import shutil
+
+    block = re.search(r"```text\n\$ schafkopf --table examples/stammtisch.toml settle\n(.*?)```", README, re.S)
+    assert block, "the README shows the example table's settle"
+    examples = Path(__file__).resolve().parents[1] / "examples"
+    for name in ("stammtisch.toml", "stammtisch.sqlite"):  # a copy: the repository stays untouched
+        shutil.copy(examples / name, tmp_path / name)
+    r = CliRunner().invoke(app, ["--table", str(tmp_path / "stammtisch.toml"), "settle"])
+    assert r.exit_code == 0, r.output
+    assert r.stdout == block.group(1)
