@@ -430,6 +430,25 @@ def season_standings(cfg: TableConfig, ledger: Ledger, session_ids: list[int]) -
     return columns, last
 
 
+def _settlement_problem(stored: Any) -> str | None:
+    """What is wrong with a closing's stored settlement: the amounts paid sum to zero, the
+    transfers clear them exactly, and the rounding moved nobody by a whole unit."""
+    if not stored:
+        return None
+    paid, exact, unit = stored.get("paid", {}), stored.get("exact", {}), stored.get("round") or 1
+    if sum(paid.values()) != 0:
+        return f"the amounts paid at the close sum to {sum(paid.values())}, not zero"
+    cleared = {n: 0 for n in paid}
+    for t in stored.get("transfers", []):
+        cleared[t["from"]] = cleared.get(t["from"], 0) - t["amount"]
+        cleared[t["to"]] = cleared.get(t["to"], 0) + t["amount"]
+    if any(cleared.get(n, 0) != v for n, v in paid.items()) or set(cleared) - set(paid):
+        return "the transfers stored at the close do not clear the amounts paid"
+    if any(abs(v - exact.get(n, 0)) >= unit for n, v in paid.items()):
+        return "the rounding stored at the close moved someone by a whole unit or more"
+    return None
+
+
 def check_ledger(ledger: Ledger) -> list[dict[str, Any]]:
     """Every problem found: zero sums, replay equals stored payouts, closing balances."""
     problems: list[dict[str, Any]] = []
@@ -463,6 +482,9 @@ def check_ledger(ledger: Ledger) -> list[dict[str, Any]]:
             if any(balances.get(n, 0) != info.closing.get(n, 0) for n in names):
                 problems.append({"session": info.id, "hand": None,
                                  "problem": "closing balances do not match the games"})
+            problem = _settlement_problem(info.bookings.get("settlement"))
+            if problem:
+                problems.append({"session": info.id, "hand": None, "problem": problem})
     return problems
 
 

@@ -233,3 +233,21 @@ def test_closed_session_cannot_be_edited(make_table):
     assert r.exit_code == 2
     assert "Error: Session 1 is closed (settled); its games cannot be changed." in r.stderr
     json.loads(t.ok("check", "--json").stdout or "{}")
+
+
+def test_check_finds_a_tampered_stored_settlement(make_table):
+    import sqlite3
+
+    t = stock_held(make_table)
+    t.ok("settle", "--round", "50", "--close")
+    t.ok("check")
+    con = sqlite3.connect(t.ledger_path)
+    con.execute("DROP TRIGGER closings_no_update")
+    bookings = json.loads(con.execute("SELECT bookings FROM closings").fetchone()[0])
+    bookings["settlement"]["transfers"][0]["amount"] = 40
+    con.execute("UPDATE closings SET bookings = ?", (json.dumps(bookings),))
+    con.commit()
+    con.close()
+    r = t.run("check")
+    assert r.exit_code == 1
+    assert r.stdout == "session 1: the transfers stored at the close do not clear the amounts paid\n"
