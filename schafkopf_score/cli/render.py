@@ -47,7 +47,9 @@ def tally(strokes: int, rules: TableRules) -> str:
     >>> tally(11, make_rules("deutscher", ["A", "B", "C", "D"]))
     '🐑 ||  (11)'
     """
-    per = int(rules.rules.get("strokes_per_head", 9))
+    from ..rules.registry import find_family
+
+    per = int(find_family(rules.family).house(rules).strokes_per_head)
     heads, rest = divmod(strokes, per)
     text = " ".join(["🐑" * heads] if heads else []) + (" " if heads and rest else "") + "|" * rest
     return f"{text or '-'}  ({strokes})"

@@ -7,6 +7,8 @@ pays V from each loser to one winner, a solo game V between the declarer and eac
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from ..errors import IllegalEntry
@@ -23,7 +25,7 @@ from .family import (
     require_active,
     require_partner,
 )
-from .keys import KeySpec
+from .keys import HouseRules, KeySpec, rule
 from .model import UNIT_CENT, GameEntry, HandState, Outcome, Seating, TableRules
 
 SUITS = ("eichel", "gras", "herz", "schellen")
@@ -62,6 +64,14 @@ def _game_item(name: str) -> str | None:
     return canon if canon in SWITCHABLE else None
 
 
+LAUFENDE_GAMES = ("sauspiel", "hochzeit", "solo", "wenz", "geier", "farbwenz", "farbgeier")
+
+
+def _laufende_item(name: str) -> str | None:
+    game = _game_item(name)
+    return game if game in LAUFENDE_GAMES else None
+
+
 TARIFF = (
     KeySpec("sauspiel", 10, "Sauspiel (Rufspiel), each loser pays each winner"),
     KeySpec("hochzeit", None, "Hochzeit; left out: as sauspiel"),
@@ -77,29 +87,56 @@ TARIFF = (
     KeySpec("laufende", 10, "per Laufender"),
     KeySpec("stock", 10, "each player's payment into the Stock when all pass (all_pass = stock)"),
 )
-RULES = (
-    KeySpec("games", ["sauspiel", "wenz", "farbwenz", "solo"], "games played: " + ", ".join(SWITCHABLE),
-            kind="list", items=_game_item, item_names=SWITCHABLE),
-    KeySpec("tout", True, "Tout on the solo games (--tout --won|--lost)", kind="bool"),
-    KeySpec("sie", True, "Sie (all four Ober and Unter)", kind="bool"),
-    KeySpec("kontra", 2, "0 none, 1 Kontra, 2 +Re, 3 +Sup, 4 +Hirsch", maximum=4),
-    KeySpec("legen", False, "Legen (Klopfen): each player may double once", kind="bool"),
-    KeySpec("all_pass", "redeal", "when everyone passes", kind="choice",
-            choices=("redeal", "ramsch", "stock", "forced")),
-    KeySpec("laufende_min", {"sauspiel": 3, "hochzeit": 3, "solo": 3, "farbwenz": 3, "farbgeier": 3,
-                             "wenz": 2, "geier": 2},
-            "Laufende count from this many", kind="table",
-            items=lambda n: _game_item(n) if _game_item(n) not in ("bettel", "ramsch") else None,
-            item_names=("sauspiel", "hochzeit", "solo", "wenz", "geier", "farbwenz", "farbgeier")),
-    KeySpec("ramsch_jungfrau", "double_all", "none | double_all | double_individual", kind="choice",
-            choices=("none", "double_all", "double_individual")),
-    KeySpec("ramsch_durchmarsch", "all_tricks", "none | all_tricks | an Augen number such as 91",
-            kind="int_or_choice", choices=("none", "all_tricks"), minimum=61, maximum=120),
-    KeySpec("ramsch_durchmarsch_pays", "ramsch", "ramsch | solo", kind="choice", choices=("ramsch", "solo")),
-    KeySpec("bettel_ouvert", True, "Bettel ouvert (--ouvert) doubles", kind="bool"),
-    KeySpec("stock_on_loss", "double", "double | none", kind="choice", choices=("double", "none")),
-    KeySpec("stock_doubles", False, "Legen doubles the payment into the Stock", kind="bool"),
-)
+
+
+class AllPass(StrEnum):
+    REDEAL = "redeal"
+    RAMSCH = "ramsch"
+    STOCK = "stock"
+    FORCED = "forced"
+
+
+class Jungfrau(StrEnum):
+    NONE = "none"
+    DOUBLE_ALL = "double_all"
+    DOUBLE_INDIVIDUAL = "double_individual"
+
+
+class DurchmarschPays(StrEnum):
+    RAMSCH = "ramsch"
+    SOLO = "solo"
+
+
+class StockOnLoss(StrEnum):
+    DOUBLE = "double"
+    NONE = "none"
+
+
+@dataclass(frozen=True)
+class BavarianRules(HouseRules):
+    """The ``[rules]`` of a Bavarian table, typed, each with its default (RULES §2, §6)."""
+
+    games: tuple[str, ...] = rule(("sauspiel", "wenz", "farbwenz", "solo"), "games played: " + ", ".join(SWITCHABLE),
+                                  items=_game_item, item_names=SWITCHABLE)
+    tout: bool = rule(True, "Tout on the solo games (--tout --won|--lost)")
+    sie: bool = rule(True, "Sie (all four Ober and Unter)")
+    kontra: int = rule(2, "0 none, 1 Kontra, 2 +Re, 3 +Sup, 4 +Hirsch", maximum=4)
+    legen: bool = rule(False, "Legen (Klopfen): each player may double once")
+    all_pass: AllPass = rule(AllPass.REDEAL, "when everyone passes")
+    laufende_min: Mapping[str, int] = rule(
+        {"sauspiel": 3, "hochzeit": 3, "solo": 3, "farbwenz": 3, "farbgeier": 3, "wenz": 2, "geier": 2},
+        "Laufende count from this many", items=_laufende_item, item_names=tuple(LAUFENDE_GAMES))
+    ramsch_jungfrau: Jungfrau = rule(Jungfrau.DOUBLE_ALL, "none | double_all | double_individual")
+    ramsch_durchmarsch: str | int = rule("all_tricks", "none | all_tricks | an Augen number such as 91",
+                                         kind="int_or_choice", choices=("none", "all_tricks"), minimum=61,
+                                         maximum=120)
+    ramsch_durchmarsch_pays: DurchmarschPays = rule(DurchmarschPays.RAMSCH, "ramsch | solo")
+    bettel_ouvert: bool = rule(True, "Bettel ouvert (--ouvert) doubles")
+    stock_on_loss: StockOnLoss = rule(StockOnLoss.DOUBLE, "double | none")
+    stock_doubles: bool = rule(False, "Legen doubles the payment into the Stock")
+
+
+RULES = BavarianRules.specs()
 
 WORDS = {
     "de": {"schneider": "Schneider", "schwarz": "Schwarz", "laufende": "Laufende", "legen": "gelegt",
@@ -120,6 +157,7 @@ class Bavarian(Family):
     foreign_suits = FRENCH
     games = GAMES
     tariff_specs = TARIFF
+    house_rules = BavarianRules
     rule_specs = RULES
     default_tariff = ("sauspiel", "solo")
     presets = {
@@ -145,15 +183,17 @@ class Bavarian(Family):
         return problems
 
     # -- helpers -------------------------------------------------------------------------
+    def h(self, rules: TableRules) -> BavarianRules:
+        house: BavarianRules = self.house(rules)
+        return house
+
     def tariff(self, rules: TableRules, key: str) -> int:
-        t = rules.tariff
-        if key in t:
-            return int(t[key])
-        if key == "hochzeit":
-            return int(t.get("sauspiel", 10))
-        if key in ("wenz", "geier", "farbwenz", "farbgeier"):
-            return int(t.get("solo", 50))
-        return int(dict((s.name, s.default) for s in TARIFF)[key] or 0)
+        if key not in rules.tariff:  # left out: as another game's tariff (RULES §2)
+            if key == "hochzeit":
+                return self.tariff(rules, "sauspiel")
+            if key in ("wenz", "geier", "farbwenz", "farbgeier"):
+                return self.tariff(rules, "solo")
+        return super().tariff(rules, key)
 
     def trump_count(self, game: GameType, rules: TableRules) -> int:
         return game.trumps[1] if rules.deck == "short" else game.trumps[0]
@@ -161,22 +201,22 @@ class Bavarian(Family):
     def laufende_min(self, game: GameType, rules: TableRules) -> int:
         if game.kind == "sie":
             return 8
-        return int(dict(rules.rules.get("laufende_min", {})).get(game.name, game.laufende_min))
+        return int(self.h(rules).laufende_min.get(game.name, game.laufende_min))
 
     def enabled(self, game: GameType, rules: TableRules) -> bool:
-        r = rules.rules
+        r = self.h(rules)
         if game.kind == "weiter":
             return True
         if game.kind == "sie":
-            return bool(r.get("sie", True))
+            return r.sie
         if game.kind == "ramsch":
-            return r.get("all_pass") == "ramsch" or "ramsch" in r.get("games", ())
-        return game.name in r.get("games", ())
+            return r.all_pass == AllPass.RAMSCH or "ramsch" in r.games
+        return game.name in r.games
 
     # -- validate ------------------------------------------------------------------------
     def validate(self, entry: GameEntry, rules: TableRules, seating: Seating, state: HandState) -> None:
         g = self.game(entry.game)
-        r = rules.rules
+        r = self.h(rules)
         if not self.enabled(g, rules):
             if g.kind == "sie":
                 hint = "Set sie = true in [rules] of the table file."
@@ -193,14 +233,14 @@ class Bavarian(Family):
                 "Enter a solo game (solo, wenz, ...) instead.",
             )
         self._check_doublings(entry, rules, seating)
-        if entry.forced and r.get("all_pass") != "forced":
+        if entry.forced and r.all_pass != AllPass.FORCED:
             raise IllegalEntry(
                 "--forced applies only where the Eichel-Ober holder must play when all pass.",
                 'Set all_pass = "forced" in [rules], or drop --forced.',
             )
         kind = g.kind
         if kind == "weiter":
-            mode = r.get("all_pass", "redeal")
+            mode = r.all_pass
             if mode == "ramsch":
                 raise IllegalEntry(
                     'When everyone passes this table plays a Ramsch (all_pass = "ramsch").',
@@ -211,7 +251,7 @@ class Bavarian(Family):
                     'When everyone passes the holder of the Eichel-Ober must play (all_pass = "forced").',
                     "Enter the game he played, with --forced.",
                 )
-            if entry.legen and not (mode == "stock" and r.get("stock_doubles")):
+            if entry.legen and not (mode == "stock" and r.stock_doubles):
                 raise IllegalEntry(
                     "--legen on a thrown-in hand changes nothing here.",
                     "Drop --legen (it counts only with all_pass = \"stock\" and stock_doubles = true).",
@@ -242,14 +282,14 @@ class Bavarian(Family):
         if kind == "bettel":
             if entry.won is None:
                 raise IllegalEntry("A Bettel is won or lost by tricks.", "Add --won or --lost.")
-            if entry.ouvert and not r.get("bettel_ouvert", True):
+            if entry.ouvert and not r.bettel_ouvert:
                 raise IllegalEntry("This table plays no Bettel ouvert.", "Drop --ouvert, or set bettel_ouvert = true.")
             return
         self._check_laufende(entry, g, rules)
         if kind == "sie":
             return
         if entry.tout:
-            if not r.get("tout", True):
+            if not r.tout:
                 raise IllegalEntry("This table plays no Tout.", "Set tout = true in [rules], or drop --tout.")
             if entry.won is None:
                 raise IllegalEntry("A Tout is won or lost by tricks.", "Add --won (the opponents took no trick) or --lost.")
@@ -278,7 +318,7 @@ class Bavarian(Family):
                     f"Add --{KONTRA_STEPS[i - 1]}, or drop --{KONTRA_STEPS[i]}.",
                 )
         steps = sum(flags)
-        allowed = int(rules.rules.get("kontra", 2))
+        allowed = self.h(rules).kontra
         if steps > allowed:
             if allowed == 0:
                 raise IllegalEntry("This table plays without Kontra (kontra = 0).", "Drop the doubling options.")
@@ -288,7 +328,7 @@ class Bavarian(Family):
                 f"Drop --{KONTRA_STEPS[steps - 1]}, or raise kontra in [rules] to {steps}.",
             )
         if entry.legen:
-            if not rules.rules.get("legen", False):
+            if not self.h(rules).legen:
                 raise IllegalEntry("This table plays without Legen.", "Drop --legen, or set legen = true in [rules].")
             n = len(seating.active)
             if not 0 <= entry.legen <= n:
@@ -314,8 +354,8 @@ class Bavarian(Family):
             )
 
     def _validate_ramsch(self, entry: GameEntry, rules: TableRules, seating: Seating) -> None:
-        r = rules.rules
-        dm_rule = r.get("ramsch_durchmarsch", "all_tricks")
+        r = self.h(rules)
+        dm_rule = r.ramsch_durchmarsch
         amap = augen_map_total(entry.augen_map, seating, 120) if entry.augen_map else None
         if entry.loser:
             check_active([entry.loser], seating)
@@ -375,9 +415,8 @@ class Bavarian(Family):
         if len(set(entry.jungfrau)) != len(entry.jungfrau):
             raise IllegalEntry("A Jungfrau is named twice.", "Name each Jungfrau once.")
 
-    @staticmethod
-    def _auto_durchmarsch(amap: Mapping[str, int], rules: TableRules) -> str | None:
-        dm_rule = rules.rules.get("ramsch_durchmarsch", "all_tricks")
+    def _auto_durchmarsch(self, amap: Mapping[str, int], rules: TableRules) -> str | None:
+        dm_rule = self.h(rules).ramsch_durchmarsch
         if isinstance(dm_rule, int):
             for name, a in amap.items():
                 if a >= dm_rule:
@@ -469,7 +508,7 @@ class Bavarian(Family):
                 stock_change = -state.stock
                 notes.append(("Stock an die Gewinner: " if lang == "de" else "Stock to the winners: ")
                              + format_amount(state.stock, rules.currency, lang))
-            elif rules.rules.get("stock_on_loss", "double") == "double":
+            elif self.h(rules).stock_on_loss == StockOnLoss.DOUBLE:
                 for d, h in zip(declarers, halves, strict=True):
                     pay[d] -= h  # type: ignore[index]
                 stock_change = state.stock
@@ -499,9 +538,9 @@ class Bavarian(Family):
 
     def _score_weiter(self, entry: GameEntry, rules: TableRules, seating: Seating, lang: str) -> Outcome:
         active = seating.active
-        if rules.rules.get("all_pass") == "stock":
+        if self.h(rules).all_pass == AllPass.STOCK:
             each = self.tariff(rules, "stock")
-            if rules.rules.get("stock_doubles"):
+            if self.h(rules).stock_doubles:
                 each *= 2 ** entry.legen
             text = (f"Alle passen: jeder zahlt {each} in den Stock" if lang == "de"
                     else f"Everyone passed: each pays {each} into the Stock")
@@ -511,7 +550,7 @@ class Bavarian(Family):
         return Outcome("weiter", UNIT_CENT, tuple((p, 0) for p in active), explanation=text)
 
     def _score_ramsch(self, entry: GameEntry, rules: TableRules, seating: Seating, lang: str) -> Outcome:
-        r = rules.rules
+        r = self.h(rules)
         active = seating.active
         mult = 2 ** entry.legen
         amap = dict(entry.augen_map) if entry.augen_map else None
@@ -521,7 +560,7 @@ class Bavarian(Family):
         if entry.legen:
             legen_txt = f", {WORDS[lang]['legen']} x{mult}"
         if durch:
-            key = r.get("ramsch_durchmarsch_pays", "ramsch")
+            key = str(r.ramsch_durchmarsch_pays)
             base = self.tariff(rules, key)
             value = base * mult
             for p in active:
@@ -536,7 +575,7 @@ class Bavarian(Family):
         assert loser is not None
         base = self.tariff(rules, "ramsch")
         value = base * mult
-        mode = r.get("ramsch_jungfrau", "double_all")
+        mode = r.ramsch_jungfrau
         jung = tuple(entry.jungfrau) if mode != "none" else ()
         extra = ""
         if mode == "double_all" and jung:
@@ -566,7 +605,7 @@ class Bavarian(Family):
 
     def standing_notes(self, rules: TableRules, state: HandState, balances: Mapping[str, int],
                        language: str) -> list[str]:
-        if state.stock or rules.rules.get("all_pass") == "stock":
+        if state.stock or self.h(rules).all_pass == AllPass.STOCK:
             return [f"Stock: {format_amount(state.stock, rules.currency, language)}"]
         return []
 

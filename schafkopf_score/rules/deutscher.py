@@ -10,14 +10,15 @@ settlement each completed head is worth ``head`` cents: each player receives
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from enum import StrEnum
 from fractions import Fraction
 from typing import Any
 
 from ..errors import IllegalEntry
 from ..money import round_exact
 from .family import Family, GameType, check_active, check_result, reject_foreign_options, require_active, require_partner
-from .keys import KeySpec
+from .keys import HouseRules, KeySpec, rule
 from .model import UNIT_STROKE, GameEntry, HandState, Outcome, Seating, TableRules
 
 GAMES = (
@@ -26,14 +27,25 @@ GAMES = (
     GameType("draw", "draw", "the lot", ("lot", "losen"), None, allowed=frozenset({"player", "partner", "cards"})),
 )
 TARIFF = (KeySpec("head", 50, "cents per completed sheep's head"),)
-RULES = (
-    KeySpec("partners", "per_game", "per_game (drawn before every game) | fixed (for the session)",
-            kind="choice", choices=("per_game", "fixed")),
-    KeySpec("strokes_per_head", 9, "strokes that make one head", minimum=1),
-    KeySpec("schneider_below", 30, "a party with fewer Augen than this is schneider", minimum=1),
-    KeySpec("augen_total", 120, "Augen in the deck (the source's Zehn = 0 would make 80)", minimum=1),
-    KeySpec("win_at", 61, "Augen the trump party needs", minimum=1),
-)
+
+
+class Partners(StrEnum):
+    PER_GAME = "per_game"
+    FIXED = "fixed"
+
+
+@dataclass(frozen=True)
+class DeutscherRules(HouseRules):
+    """The ``[rules]`` of a Deutscher table, typed, each with its default (RULES §4)."""
+
+    partners: Partners = rule(Partners.PER_GAME, "per_game (drawn before every game) | fixed (for the session)")
+    strokes_per_head: int = rule(9, "strokes that make one head", minimum=1)
+    schneider_below: int = rule(30, "a party with fewer Augen than this is schneider", minimum=1)
+    augen_total: int = rule(120, "Augen in the deck (the source's Zehn = 0 would make 80)", minimum=1)
+    win_at: int = rule(61, "Augen the trump party needs", minimum=1)
+
+
+RULES = DeutscherRules.specs()
 SUITS = ("kreuz", "pik", "herz", "karo")
 RANKS = ("bube", "ass", "könig", "dame", "zehn", "neun", "acht", "sieben")  # the lot: Bube highest
 
@@ -66,12 +78,17 @@ class Deutscher(Family):
     foreign_suits = ("eichel", "gras", "schellen")
     games = GAMES
     tariff_specs = TARIFF
+    house_rules = DeutscherRules
     rule_specs = RULES
 
+    def h(self, rules: TableRules) -> DeutscherRules:
+        house: DeutscherRules = self.house(rules)
+        return house
+
     def check_table(self, rules: TableRules) -> list[tuple[str, str, str]]:
-        r = rules.rules
-        if r["win_at"] > r["augen_total"]:
-            return [("rules", "win_at", f"{r['win_at']} is more than augen_total ({r['augen_total']})")]
+        r = self.h(rules)
+        if r.win_at > r.augen_total:
+            return [("rules", "win_at", f"{r.win_at} is more than augen_total ({r.augen_total})")]
         return []
 
     def deals(self, entry: GameEntry) -> bool:
@@ -85,13 +102,13 @@ class Deutscher(Family):
 
     def validate(self, entry: GameEntry, rules: TableRules, seating: Seating, state: HandState) -> None:
         g = self.game(entry.game)
-        r = rules.rules
+        r = self.h(rules)
         reject_foreign_options(entry, g)
         four = len(seating.active) == 4
         if g.kind == "draw":
             if not four:
                 raise IllegalEntry("With two players there are no partners to draw.", "Enter the game with add spiel.")
-            if r.get("partners") == "fixed" and state.partners:
+            if r.partners == Partners.FIXED and state.partners:
                 raise IllegalEntry("The partners are fixed for this session and were drawn already.",
                                    'Set partners = "per_game" to draw before every game.')
             names = [n for n, _ in entry.cards]
@@ -106,7 +123,7 @@ class Deutscher(Family):
                 pair = {player, partner}
                 if pair not in ({*state.partners[0]}, {*state.partners[1]}):
                     a, b = state.partners
-                    how = "fixed for this session" if r.get("partners") == "fixed" else "drawn for this game"
+                    how = "fixed for this session" if r.partners == Partners.FIXED else "drawn for this game"
                     raise IllegalEntry(
                         f"{player} and {partner} are not partners: the pairs are {a[0]} + {a[1]} and "
                         f"{b[0]} + {b[1]} ({how}).",
@@ -114,10 +131,10 @@ class Deutscher(Family):
                     )
         elif entry.partner is not None:
             raise IllegalEntry("Two players play one against one.", "Drop --partner.")
-        total = int(r.get("augen_total", 120))
+        total = r.augen_total
         if entry.augen is None:
             raise IllegalEntry("The game needs the trump party's Augen.", f"Add --augen N (0 to {total}).")
-        check_result(entry, total=total, win_at=int(r.get("win_at", 61)), whose="the trump party's", side="party")
+        check_result(entry, total=total, win_at=r.win_at, whose="the trump party's", side="party")
 
     def score(self, entry: GameEntry, rules: TableRules, seating: Seating, state: HandState) -> Outcome:
         active = seating.active
@@ -129,8 +146,8 @@ class Deutscher(Family):
                     else f"Lot: {drawn}. {a[0]} + {a[1]} against {b[0]} + {b[1]}")
             return Outcome("draw", UNIT_STROKE, tuple((p, 0) for p in active), explanation=text,
                            extra={"pairs": [list(a), list(b)]})
-        r = rules.rules
-        total, win_at, below = int(r["augen_total"]), int(r["win_at"]), int(r["schneider_below"])
+        r = self.h(rules)
+        total, win_at, below = r.augen_total, r.win_at, r.schneider_below
         n = entry.augen
         assert n is not None and entry.player is not None
         party: tuple[str, ...] = (entry.player, entry.partner) if entry.partner else (entry.player,)
@@ -164,7 +181,7 @@ class Deutscher(Family):
                 outcome: Outcome) -> HandState:
         if entry.game == "draw":
             return replace(state, partners=lot_pairs(entry.cards))
-        if rules.rules.get("partners") == "fixed":
+        if self.h(rules).partners == Partners.FIXED:
             if state.partners is None and entry.partner:
                 return replace(state, partners=self.pairs_of(entry, seating.active))
             return state
@@ -172,13 +189,13 @@ class Deutscher(Family):
 
     # -- heads and money -----------------------------------------------------------------------
     def heads(self, rules: TableRules, strokes: Mapping[str, int]) -> dict[str, int]:
-        per = int(rules.rules.get("strokes_per_head", 9))
+        per = self.h(rules).strokes_per_head
         return {n: v // per for n, v in strokes.items()}
 
     def to_money(self, rules: TableRules, balances: Mapping[str, int]) -> tuple[dict[str, int], str, dict[str, Any]]:
         strokes = dict(balances)
         heads = self.heads(rules, strokes)
-        head = int(rules.tariff.get("head", 50))
+        head = self.tariff(rules, "head")
         names = list(heads)
         mean = Fraction(sum(heads.values()), len(names)) if names else Fraction(0)
         exact = [2 * (heads[n] - mean) * head for n in names]

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from ..errors import AmbiguousEntry, IllegalEntry
-from .keys import KeySpec
+from .keys import HouseRules, KeySpec
 from .model import GameEntry, HandState, Outcome, Seating, TableRules, entry_defaults, entry_options
 
 
@@ -105,6 +105,7 @@ class Family:
     foreign_suits: ClassVar[tuple[str, ...]] = ()
     games: ClassVar[tuple[GameType, ...]] = ()
     tariff_specs: ClassVar[tuple[KeySpec, ...]] = ()
+    house_rules: ClassVar[type[HouseRules]] = HouseRules  # the typed [rules]; rule_specs derive from it
     rule_specs: ClassVar[tuple[KeySpec, ...]] = ()
     extra_specs: ClassVar[tuple[KeySpec, ...]] = ()  # top-level keys only this family has
     presets: ClassVar[dict[str, dict[str, dict[str, Any]]]] = {"official": {}}
@@ -147,6 +148,24 @@ class Family:
     def rule_defaults(self, seats: int) -> dict[str, Any]:
         """Rule defaults that depend on the number of seats (over the key specs' defaults)."""
         return {}
+
+    def house(self, rules: TableRules) -> Any:
+        """The house rules of ``rules``, typed; a key missing from an older snapshot takes its
+        declared default (for the seats), so no rule's default is written twice."""
+        cached = rules.__dict__.get("_house")
+        if cached is None:
+            cached = self.house_rules.from_mapping(rules.rules, self.rule_defaults(rules.seats))
+            object.__setattr__(rules, "_house", cached)  # frozen: a cache, not a change
+        return cached
+
+    def tariff(self, rules: TableRules, key: str) -> int:
+        """A tariff in cents: the table's, else the key's declared default."""
+        if key in rules.tariff:
+            return int(rules.tariff[key])
+        spec = next((s for s in self.tariff_specs if s.name == key), None)
+        if spec is None or spec.default is None:
+            raise KeyError(key)
+        return int(spec.default)
 
     def check_table(self, rules: TableRules) -> list[tuple[str, str, str]]:
         """Cross-key checks of a loaded table: (section, key, message) for each problem."""

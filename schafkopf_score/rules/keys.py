@@ -7,7 +7,9 @@ every key against them and the ``new`` command writes every key with its comment
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import MISSING, dataclass, field, fields
+from enum import Enum
+from types import MappingProxyType
 from typing import Any
 
 
@@ -108,3 +110,86 @@ def _alts(choices: Sequence[Any]) -> str:
 
 def defaults(specs: Sequence[KeySpec]) -> dict[str, Any]:
     return {s.name: s.default for s in specs if s.default is not None}
+
+
+# -- house rules, typed and defaulted once --------------------------------------------------------
+
+def rule(default: Any, doc: str, kind: str | None = None, **spec: Any) -> Any:
+    """A house rule: a field of a family's ``HouseRules`` dataclass that carries its table-file
+    key spec (doc, kind, limits). The field's default is the key's default: written once."""
+    meta = {"doc": doc, "kind": kind, "spec": spec}
+    if isinstance(default, Mapping):  # a table such as laufende_min: read-only, made per instance
+        frozen = dict(default)
+        return field(default_factory=lambda: MappingProxyType(frozen), metadata=meta)
+    return field(default=default, metadata=meta)
+
+
+def _default(f: Any) -> Any:
+    return f.default_factory() if f.default is MISSING else f.default
+
+
+def _kind_of(default: Any) -> str:
+    if isinstance(default, bool):
+        return "bool"
+    if isinstance(default, Enum):
+        return "choice"
+    if isinstance(default, tuple):
+        return "list"
+    if isinstance(default, Mapping):
+        return "table"
+    if isinstance(default, str):
+        return "str"
+    return "int"
+
+
+@dataclass(frozen=True)
+class HouseRules:
+    """Base of a family's house rules: a frozen dataclass whose fields are the ``[rules]`` keys.
+
+    ``specs()`` gives the table loader and ``new`` their key specs; ``from_mapping`` fills a
+    stored snapshot's rules (which may lack keys added later) with the declared defaults, so
+    the engine reads typed attributes and never repeats a default."""
+
+    @classmethod
+    def specs(cls) -> tuple[KeySpec, ...]:
+        out = []
+        for f in fields(cls):
+            default = _default(f)
+            kind = f.metadata["kind"] or _kind_of(default)
+            spec = dict(f.metadata["spec"])
+            if isinstance(default, Enum):
+                spec.setdefault("choices", tuple(e.value for e in type(default)))
+            out.append(KeySpec(f.name, _plain(default), f.metadata["doc"], kind=kind, **spec))
+        return tuple(out)
+
+    @classmethod
+    def from_mapping(cls, values: Mapping[str, Any], overrides: Mapping[str, Any] | None = None) -> Any:
+        """The house rules from a table's or a snapshot's ``[rules]``: a key left out takes the
+        family's default for the seats (``overrides``), else the declared default."""
+        overrides = overrides or {}
+        kwargs: dict[str, Any] = {}
+        for f in fields(cls):
+            default = _default(f)
+            value = values[f.name] if f.name in values else overrides.get(f.name, default)
+            if isinstance(default, Enum) and isinstance(value, str):
+                value = type(default)(value)
+            elif isinstance(default, tuple) and isinstance(value, list):
+                value = tuple(value)
+            elif isinstance(default, Mapping):
+                value = MappingProxyType(dict(value))
+            kwargs[f.name] = value
+        return cls(**kwargs)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain TOML/JSON values (enums as their text, tuples as lists)."""
+        return {f.name: _plain(getattr(self, f.name)) for f in fields(self)}
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, tuple):
+        return list(value)
+    if isinstance(value, Mapping):
+        return dict(value)
+    return value

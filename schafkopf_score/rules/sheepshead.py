@@ -10,7 +10,8 @@ recrack double the whole hand.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from enum import StrEnum
 from typing import Any
 
 from ..errors import IllegalEntry
@@ -24,7 +25,7 @@ from .family import (
     require_active,
     require_partner,
 )
-from .keys import KeySpec
+from .keys import HouseRules, rule
 from .model import UNIT_POINT, GameEntry, HandState, Outcome, Seating, TableRules
 
 GAMES = (
@@ -34,20 +35,44 @@ GAMES = (
              frozenset({"winner", "augen_map", "no_trick"})),
     GameType("doubler", "doubler", "a doubler", ("pass", "redeal"), None, (0, 0), 0, "none", frozenset()),
 )
-VARIANTS = ("called_ace", "jack_of_diamonds", "blind4", "black_queens")
 
-RULES = (
-    KeySpec("variant", "called_ace", "called_ace | jack_of_diamonds | blind4 | black_queens", kind="choice",
-            choices=VARIANTS),
-    KeySpec("on_the_bump", True, "a losing picker's side pays double", kind="bool"),
-    KeySpec("no_pick", "leaster", "when everyone passes: leaster | doubler | forced", kind="choice",
-            choices=("leaster", "doubler", "forced")),
-    KeySpec("leaster_blind", "last_trick", "the blind goes to: last_trick | first_trick | none", kind="choice",
-            choices=("last_trick", "first_trick", "none")),
-    KeySpec("leaster_needs_trick", True, "a leaster winner must have taken a trick", kind="bool"),
-    KeySpec("cracking", True, "crack and recrack allowed", kind="bool"),
-    KeySpec("doubler_stacking", True, "doublers stack (x2 each)", kind="bool"),
-)
+
+class Variant(StrEnum):
+    CALLED_ACE = "called_ace"
+    JACK_OF_DIAMONDS = "jack_of_diamonds"
+    BLIND4 = "blind4"
+    BLACK_QUEENS = "black_queens"
+
+
+class NoPick(StrEnum):
+    LEASTER = "leaster"
+    DOUBLER = "doubler"
+    FORCED = "forced"
+
+
+class LeasterBlind(StrEnum):
+    LAST_TRICK = "last_trick"
+    FIRST_TRICK = "first_trick"
+    NONE = "none"
+
+
+VARIANTS = tuple(v.value for v in Variant)
+
+
+@dataclass(frozen=True)
+class SheepsheadRules(HouseRules):
+    """The ``[rules]`` of a Sheepshead table, typed, each with its default (RULES §5)."""
+
+    variant: Variant = rule(Variant.CALLED_ACE, "called_ace | jack_of_diamonds | blind4 | black_queens")
+    on_the_bump: bool = rule(True, "a losing picker's side pays double")
+    no_pick: NoPick = rule(NoPick.LEASTER, "when everyone passes: leaster | doubler | forced")
+    leaster_blind: LeasterBlind = rule(LeasterBlind.LAST_TRICK, "the blind goes to: last_trick | first_trick | none")
+    leaster_needs_trick: bool = rule(True, "a leaster winner must have taken a trick")
+    cracking: bool = rule(True, "crack and recrack allowed")
+    doubler_stacking: bool = rule(True, "doublers stack (x2 each)")
+
+
+RULES = SheepsheadRules.specs()
 
 
 class Sheepshead(Family):
@@ -61,14 +86,19 @@ class Sheepshead(Family):
     suits = ("clubs", "spades", "hearts", "diamonds")
     games = GAMES
     tariff_specs = ()
+    house_rules = SheepsheadRules
     rule_specs = RULES
     default_language = "en"
 
     def rule_defaults(self, seats: int) -> dict[str, Any]:
         return {"variant": "blind4"} if seats == 4 else {}
 
+    def h(self, rules: TableRules) -> SheepsheadRules:
+        house: SheepsheadRules = self.house(rules)
+        return house
+
     def check_table(self, rules: TableRules) -> list[tuple[str, str, str]]:
-        v = rules.rules.get("variant")
+        v = self.h(rules).variant
         if rules.seats == 4 and v not in ("blind4", "black_queens"):
             return [("rules", "variant", f'"{v}" is not played four-handed: use "blind4" or "black_queens"')]
         if rules.seats != 4 and v in ("blind4", "black_queens"):
@@ -77,7 +107,7 @@ class Sheepshead(Family):
 
     # -- validate ------------------------------------------------------------------------
     def has_partner(self, rules: TableRules) -> bool:
-        v = rules.rules.get("variant", "called_ace")
+        v = self.h(rules).variant
         return (rules.seats == 5 and v in ("called_ace", "jack_of_diamonds")) or v == "black_queens"
 
     def last_bidder(self, seating: Seating) -> str:
@@ -88,9 +118,9 @@ class Sheepshead(Family):
 
     def validate(self, entry: GameEntry, rules: TableRules, seating: Seating, state: HandState) -> None:
         g = self.game(entry.game)
-        r = rules.rules
+        r = self.h(rules)
         reject_foreign_options(entry, g)
-        no_pick = r.get("no_pick", "leaster")
+        no_pick = r.no_pick
         if g.kind == "doubler":
             if no_pick != "doubler":
                 raise IllegalEntry(
@@ -109,7 +139,7 @@ class Sheepshead(Family):
             self._validate_leaster(entry, rules, seating)
             return
         picker = require_active(entry.player, seating, "--picker", g)
-        variant = r.get("variant", "called_ace")
+        variant = r.variant
         if entry.partner is not None:
             if entry.alone:
                 raise IllegalEntry("--partner and --alone contradict each other.",
@@ -130,7 +160,7 @@ class Sheepshead(Family):
         check_result(entry, option="--points", word="points", whose="the picker side's (bury included)")
         if entry.recrack and not entry.crack:
             raise IllegalEntry("--recrack without --crack: the picker re-cracks a crack.", "Add --crack, or drop --recrack.")
-        if entry.crack and not r.get("cracking", True):
+        if entry.crack and not r.cracking:
             raise IllegalEntry("This table plays without cracking (cracking = false).", "Drop --crack/--recrack.")
         if entry.forced:
             if no_pick != "forced":
@@ -142,11 +172,11 @@ class Sheepshead(Family):
                                    f"Give --picker {must}, or drop --forced.")
 
     def _validate_leaster(self, entry: GameEntry, rules: TableRules, seating: Seating) -> None:
-        r = rules.rules
+        r = self.h(rules)
         check_active(entry.no_trick, seating)
         if entry.winner is not None:
             check_active([entry.winner], seating)
-            if r.get("leaster_needs_trick", True) and entry.winner in entry.no_trick:
+            if r.leaster_needs_trick and entry.winner in entry.no_trick:
                 raise IllegalEntry(f"{entry.winner} took no trick and cannot win the leaster.",
                                    "A leaster winner must have taken a trick (leaster_needs_trick = true).")
         if entry.augen_map is None:
@@ -177,7 +207,7 @@ class Sheepshead(Family):
 
     def _leaster_points(self, entry: GameEntry, rules: TableRules, seating: Seating) -> dict[str, int]:
         assert entry.augen_map is not None
-        if rules.rules.get("leaster_blind", "last_trick") == "none":
+        if self.h(rules).leaster_blind == LeasterBlind.NONE:
             # the blind is left out, so the players' points make at most 120
             seen = dict(entry.augen_map)
             check_active(seen, seating)
@@ -190,9 +220,8 @@ class Sheepshead(Family):
             return seen
         return augen_map_total(entry.augen_map, seating, 120, "points")
 
-    @staticmethod
-    def _leaster_candidates(points: Mapping[str, int], entry: GameEntry, rules: TableRules) -> list[str]:
-        if rules.rules.get("leaster_needs_trick", True):
+    def _leaster_candidates(self, points: Mapping[str, int], entry: GameEntry, rules: TableRules) -> list[str]:
+        if self.h(rules).leaster_needs_trick:
             return [p for p in points if p not in entry.no_trick]
         return list(points)
 
@@ -212,7 +241,7 @@ class Sheepshead(Family):
         g = self.game(entry.game)
         active = seating.active
         if g.kind == "doubler":
-            nxt = state.doublers + 1 if rules.rules.get("doubler_stacking", True) else 1
+            nxt = state.doublers + 1 if self.h(rules).doubler_stacking else 1
             return Outcome("doubler", UNIT_POINT, tuple((p, 0) for p in active),
                            explanation=f"Everyone passed: thrown in, the next hand counts x{2 ** nxt}")
         mult, words = self.multiplier(entry, state)
@@ -237,13 +266,13 @@ class Sheepshead(Family):
         else:
             tier = 3 if entry.schwarz and pts == 0 else (2 if pts <= 30 else 1)
         tier_word = {1: "", 2: ", schneider", 3: ", no trick"}[tier]
-        bump = not won and rules.rules.get("on_the_bump", True) and rules.rules.get("variant") != "black_queens"
+        bump = not won and self.h(rules).on_the_bump and self.h(rules).variant != Variant.BLACK_QUEENS
         value = tier * mult * (2 if bump else 1)
         extras = list(words) + (["on the bump x2"] if bump else [])
         sign = 1 if won else -1
         partner = entry.partner
         pay = {p: 0 for p in active}
-        if partner is not None and rules.rules.get("variant") == "black_queens":
+        if partner is not None and self.h(rules).variant == Variant.BLACK_QUEENS:
             for p in active:
                 pay[p] = sign * value * (1 if p in (picker, partner) else -1)
         elif partner is not None:
@@ -266,7 +295,7 @@ class Sheepshead(Family):
     def advance(self, entry: GameEntry, rules: TableRules, seating: Seating, state: HandState,
                 outcome: Outcome) -> HandState:
         if entry.game == "doubler":
-            nxt = state.doublers + 1 if rules.rules.get("doubler_stacking", True) else 1
+            nxt = state.doublers + 1 if self.h(rules).doubler_stacking else 1
             return replace(state, doublers=nxt)
         return replace(state, doublers=0)
 

@@ -7,7 +7,8 @@ Bavarian partner and solo games. Muss-Solo and the Kasse are tracked per session
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from enum import StrEnum
 from typing import Any
 
 from ..errors import IllegalEntry
@@ -24,7 +25,7 @@ from .family import (
     require_active,
     require_partner,
 )
-from .keys import KeySpec
+from .keys import HouseRules, KeySpec, rule
 from .model import UNIT_CENT, GameEntry, HandState, Outcome, Seating, TableRules
 
 FRENCH = ("kreuz", "pik", "herz", "karo")
@@ -54,16 +55,29 @@ TARIFF = (
     KeySpec("schneider", 10, "extra for schneider"),
     KeySpec("schwarz", 10, "extra for schwarz (on top of schneider)"),
 )
-RULES = (
-    KeySpec("games", ["normal", "hochzeit", "solo"], "games played: normal, hochzeit, solo (jeder: Dreiwendsch)",
-            kind="list", items=_game_item, item_names=SWITCHABLE),
-    KeySpec("schneider_below", 30, "a side with fewer Augen than this is schneider", minimum=1, maximum=120),
-    KeySpec("muss_solo", 0, "solos every player owes per session (Muss-Solo)"),
-    KeySpec("muss_solo_penalty", 0, "cents a player pays each other player per solo he still owes at the close"),
-    KeySpec("kasse", 0, "each player's buy-in in cents (0: no Kasse)"),
-    KeySpec("jeder_gegen_jeden", "most_wins", "Dreiwendsch when nobody plays: most_wins | most_loses",
-            kind="choice", choices=("most_wins", "most_loses")),
-)
+
+
+class JederGegenJeden(StrEnum):
+    MOST_WINS = "most_wins"
+    MOST_LOSES = "most_loses"
+
+
+@dataclass(frozen=True)
+class WendishRules(HouseRules):
+    """The ``[rules]`` of a Wendish table, typed, each with its default (RULES §3)."""
+
+    games: tuple[str, ...] = rule(("normal", "hochzeit", "solo"),
+                                  "games played: normal, hochzeit, solo (jeder: Dreiwendsch)",
+                                  items=_game_item, item_names=SWITCHABLE)
+    schneider_below: int = rule(30, "a side with fewer Augen than this is schneider", minimum=1, maximum=120)
+    muss_solo: int = rule(0, "solos every player owes per session (Muss-Solo)")
+    muss_solo_penalty: int = rule(0, "cents a player pays each other player per solo he still owes at the close")
+    kasse: int = rule(0, "each player's buy-in in cents (0: no Kasse)")
+    jeder_gegen_jeden: JederGegenJeden = rule(JederGegenJeden.MOST_WINS,
+                                              "Dreiwendsch when nobody plays: most_wins | most_loses")
+
+
+RULES = WendishRules.specs()
 
 
 class Wendish(Family):
@@ -76,11 +90,16 @@ class Wendish(Family):
     foreign_suits = BAVARIAN
     games = GAMES
     tariff_specs = TARIFF
+    house_rules = WendishRules
     rule_specs = RULES
     default_tariff = ("normal", "solo")
 
     def rule_defaults(self, seats: int) -> dict[str, Any]:
         return {"games": ["solo", "jeder"]} if seats == 3 else ({"games": ["solo"]} if seats == 2 else {})
+
+    def h(self, rules: TableRules) -> WendishRules:
+        house: WendishRules = self.house(rules)
+        return house
 
     def check_table(self, rules: TableRules) -> list[tuple[str, str, str]]:
         if rules.deck == "short20" and rules.seats != 3:
@@ -89,8 +108,8 @@ class Wendish(Family):
 
     def validate(self, entry: GameEntry, rules: TableRules, seating: Seating, state: HandState) -> None:
         g = self.game(entry.game)
-        r = rules.rules
-        if g.name not in r.get("games", ()):
+        r = self.h(rules)
+        if g.name not in r.games:
             raise IllegalEntry(f"This table does not play {g.title}.",
                                f'Add "{g.name}" to games in [rules] of the table file.')
         reject_foreign_options(entry, g)
@@ -130,22 +149,21 @@ class Wendish(Family):
         if pick is not None:
             check_active([pick], seating)
         if len(tied) > 1 and pick is None:
-            opt = "--winner" if rules.rules.get("jeder_gegen_jeden") == "most_wins" else "--loser"
+            opt = "--winner" if self.h(rules).jeder_gegen_jeden == JederGegenJeden.MOST_WINS else "--loser"
             raise IllegalEntry(f"{' and '.join(tied)} tie with {top} Augen.", f"Say who it is with {opt} NAME.")
         if pick is not None and pick not in tied:
             raise IllegalEntry(f"{pick} has {amap[pick]} Augen, not the most ({top}).", "Drop the name, or recount.")
 
     def score(self, entry: GameEntry, rules: TableRules, seating: Seating, state: HandState) -> Outcome:
         g = self.game(entry.game)
-        t = rules.tariff
         active = seating.active
         lang = rules.language
         if g.kind == "jeder":
             amap = dict(entry.augen_map or ())
             top = max(amap.values())
             who = entry.winner or entry.loser or next(p for p in active if amap[p] == top)
-            value = int(t.get("normal", 10))
-            most_wins = rules.rules.get("jeder_gegen_jeden", "most_wins") == "most_wins"
+            value = self.tariff(rules, "normal")
+            most_wins = self.h(rules).jeder_gegen_jeden == JederGegenJeden.MOST_WINS
             pay = distribute(active, (who,), value, most_wins)
             text = (f"Jeder gegen jeden: {who} hat die meisten Augen und {'bekommt' if most_wins else 'zahlt'} "
                     f"{value} {'von' if most_wins else 'an'} jedem" if lang == "de" else
@@ -153,16 +171,16 @@ class Wendish(Family):
                     f"{value} {'from' if most_wins else 'to'} each")
             return Outcome("jeder", UNIT_CENT, tuple((p, pay[p]) for p in active), value=value, won=most_wins,
                            declarers=(who,), explanation=text)
-        below = int(rules.rules.get("schneider_below", 30))
+        below = self.h(rules).schneider_below
         augen = entry.augen
         won = augen >= 61 if augen is not None else bool(entry.won)
         if augen is None and entry.schwarz:
             augen = 120 if won else 0
-        terms = [(self._title(g, entry), int(t.get(g.tariff or g.name, 0)))]
+        terms = [(self._title(g, entry), self.tariff(rules, g.tariff or g.name))]
         if entry.schwarz or (augen is not None and (augen < below or 120 - augen < below)):
-            terms.append(("Schneider", int(t.get("schneider", 10))))
+            terms.append(("Schneider", self.tariff(rules, "schneider")))
         if entry.schwarz:
-            terms.append(("Schwarz", int(t.get("schwarz", 10))))
+            terms.append(("Schwarz", self.tariff(rules, "schwarz")))
         value = sum(a for _, a in terms)
         assert entry.player is not None
         declarers = (entry.player, entry.partner) if g.kind == "partner" else (entry.player,)
@@ -193,7 +211,7 @@ class Wendish(Family):
         return state
 
     def owed_solos(self, rules: TableRules, state: HandState) -> dict[str, int]:
-        need = int(rules.rules.get("muss_solo", 0))
+        need = self.h(rules).muss_solo
         if not need:
             return {}
         return {p: need - state.solo_count(p) for p in rules.players if state.solo_count(p) < need}
@@ -205,7 +223,7 @@ class Wendish(Family):
         if owed:
             label = "Muss-Solo offen" if language == "de" else "Muss-Solo still owed"
             notes.append(f"{label}: " + ", ".join(f"{p} {n}" for p, n in owed.items()))
-        kasse = int(rules.rules.get("kasse", 0))
+        kasse = self.h(rules).kasse
         if kasse:
             left = {p: kasse + balances.get(p, 0) for p in rules.players}
             label = "Kasse" if language == "de" else "Stake left"
@@ -219,7 +237,7 @@ class Wendish(Family):
 
     def warnings(self, rules: TableRules, state: HandState) -> list[str]:
         owed = self.owed_solos(rules, state)
-        pen = int(rules.rules.get("muss_solo_penalty", 0))
+        pen = self.h(rules).muss_solo_penalty
         out = []
         for p, n in owed.items():
             text = f"{p} still owes {n} Muss-Solo"
@@ -229,7 +247,7 @@ class Wendish(Family):
         return out
 
     def closing_bookings(self, rules: TableRules, state: HandState) -> dict[str, int]:
-        pen = int(rules.rules.get("muss_solo_penalty", 0))
+        pen = self.h(rules).muss_solo_penalty
         pay: dict[str, int] = {}
         if not pen:
             return pay
@@ -243,6 +261,6 @@ class Wendish(Family):
 
     def pending(self, rules: TableRules, state: HandState) -> dict[str, Any]:
         data: dict[str, Any] = {"solos": dict(state.solos)}
-        if rules.rules.get("muss_solo"):
+        if self.h(rules).muss_solo:
             data["muss_solo_owed"] = self.owed_solos(rules, state)
         return data
