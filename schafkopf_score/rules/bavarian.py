@@ -16,6 +16,7 @@ from ..money import equal_shares, format_amount
 from .family import (
     Family,
     GameType,
+    Result,
     alias_table,
     augen_map_total,
     check_active,
@@ -214,7 +215,7 @@ class Bavarian(Family):
         return game.name in r.games
 
     # -- validate ------------------------------------------------------------------------
-    def validate(self, entry: GameEntry, rules: TableRules, seating: Seating, state: HandState) -> None:
+    def validate(self, entry: GameEntry, rules: TableRules, seating: Seating, state: HandState) -> Result:
         g = self.game(entry.game)
         r = self.h(rules)
         if not self.enabled(g, rules):
@@ -256,14 +257,14 @@ class Bavarian(Family):
                     "--legen on a thrown-in hand changes nothing here.",
                     "Drop --legen (it counts only with all_pass = \"stock\" and stock_doubles = true).",
                 )
-            return
+            return Result()
         if kind == "ramsch":
-            self._validate_ramsch(entry, rules, seating)
-            return
+            return self._validate_ramsch(entry, rules, seating)
         player = require_active(entry.player, seating, "--player", g)
+        declarers: tuple[str, ...] = (player,)
         if kind == "partner":
-            require_partner(entry, player, seating, g,
-                            "--partner names the holder of the called Sau (Hochzeit: who took the trump).")
+            declarers = (player, require_partner(
+                entry, player, seating, g, "--partner names the holder of the called Sau (Hochzeit: who took the trump)."))
             if entry.sau is not None:
                 sau = self.suit(entry.sau)
                 if sau == "herz":
@@ -284,10 +285,10 @@ class Bavarian(Family):
                 raise IllegalEntry("A Bettel is won or lost by tricks.", "Add --won or --lost.")
             if entry.ouvert and not r.bettel_ouvert:
                 raise IllegalEntry("This table plays no Bettel ouvert.", "Drop --ouvert, or set bettel_ouvert = true.")
-            return
+            return Result(declarers, entry.won)
         self._check_laufende(entry, g, rules)
         if kind == "sie":
-            return
+            return Result(declarers, True)
         if entry.tout:
             if not r.tout:
                 raise IllegalEntry("This table plays no Tout.", "Set tout = true in [rules], or drop --tout.")
@@ -298,15 +299,17 @@ class Bavarian(Family):
                     "A Tout is won or lost by tricks; Augen and schwarz do not count.",
                     "Drop --augen/--schwarz and enter --won or --lost.",
                 )
-            return
+            return Result(declarers, entry.won)
+        total, win_at = self.limits(rules)
         if entry.augen is None:
             if entry.won is None:
                 raise IllegalEntry(
                     f"{g.title} needs the declaring side's Augen.",
-                    "Add --augen N (0 to 120), or --won/--lost if nobody counted.",
+                    f"Add --augen N (0 to {total}), or --won/--lost if nobody counted.",
                 )
         else:
-            check_result(entry)
+            check_result(entry, total=total, win_at=win_at)
+        return Result.from_augen(entry, declarers, total=total, win_at=win_at)
 
     def _check_doublings(self, entry: GameEntry, rules: TableRules, seating: Seating) -> None:
         flags = [getattr(entry, k) for k in KONTRA_STEPS]
@@ -353,7 +356,7 @@ class Bavarian(Family):
                 f"Give --laufende 8 to {cap}.",
             )
 
-    def _validate_ramsch(self, entry: GameEntry, rules: TableRules, seating: Seating) -> None:
+    def _validate_ramsch(self, entry: GameEntry, rules: TableRules, seating: Seating) -> Result:
         r = self.h(rules)
         dm_rule = r.ramsch_durchmarsch
         amap = augen_map_total(entry.augen_map, seating, 120) if entry.augen_map else None
@@ -381,14 +384,15 @@ class Bavarian(Family):
                         f"{entry.durchmarsch} has {amap[entry.durchmarsch]} Augen; a Durchmarsch needs {need}.",
                         "Drop --durchmarsch, or correct the Augen.",
                     )
-            return
+            return Result((entry.durchmarsch,), True)
         if amap is None and not entry.loser:
             raise IllegalEntry(
                 "A Ramsch needs its loser.",
                 "Add --loser NAME, or every player's Augen: --augen "
                 + ",".join(f"{p}=N" for p in seating.active) + ".",
             )
-        if amap is not None and self._auto_durchmarsch(amap, rules) is None:
+        durch = self._auto_durchmarsch(amap, rules) if amap is not None else None
+        if amap is not None and durch is None:
             top = max(amap.values())
             tied = [p for p in seating.active if amap[p] == top]
             if len(tied) > 1 and not entry.loser:
@@ -414,6 +418,10 @@ class Bavarian(Family):
                                    "Drop that --jungfrau, or correct the Augen.")
         if len(set(entry.jungfrau)) != len(entry.jungfrau):
             raise IllegalEntry("A Jungfrau is named twice.", "Name each Jungfrau once.")
+        if durch is not None:  # the Augen show a Durchmarsch (ramsch_durchmarsch = N)
+            return Result((durch,), True)
+        assert loser is not None
+        return Result((loser,), False)
 
     def _auto_durchmarsch(self, amap: Mapping[str, int], rules: TableRules) -> str | None:
         dm_rule = self.h(rules).ramsch_durchmarsch
@@ -433,7 +441,8 @@ class Bavarian(Family):
         return next(p for p, a in amap.items() if a == top)
 
     # -- score ---------------------------------------------------------------------------
-    def score(self, entry: GameEntry, rules: TableRules, seating: Seating, state: HandState) -> Outcome:
+    def score(self, entry: GameEntry, rules: TableRules, seating: Seating, state: HandState,
+              result: Result) -> Outcome:
         g = self.game(entry.game)
         lang = rules.language if rules.language in WORDS else "en"
         w = WORDS[lang]
@@ -441,13 +450,13 @@ class Bavarian(Family):
         if g.kind == "weiter":
             return self._score_weiter(entry, rules, seating, lang)
         if g.kind == "ramsch":
-            return self._score_ramsch(entry, rules, seating, lang)
+            return self._score_ramsch(entry, rules, seating, lang, result)
 
         terms: list[tuple[str, int]] = []
         factors: list[tuple[str, int]] = []
         notes: list[str] = []
+        won = bool(result.won)
         if g.kind == "bettel":
-            won = bool(entry.won)
             terms.append((g.title, self.tariff(rules, "bettel")))
             if entry.ouvert:
                 factors.append((w["ouvert"], 2))
@@ -457,23 +466,10 @@ class Bavarian(Family):
             if g.suit == "required" and entry.suit:
                 title = f"{self.suit(entry.suit).capitalize()}-{g.title}"
             terms.append((title, self.tariff(rules, base_key)))
-            if g.kind == "sie":
-                won = True
-            elif entry.tout:
-                won = bool(entry.won)
-            elif entry.augen is not None:
-                won = entry.augen >= 61
-            else:
-                won = bool(entry.won)
-            if g.kind not in ("sie",) and not entry.tout:
-                augen = entry.augen
-                if augen is None and entry.schwarz:
-                    augen = 120 if won else 0
-                schneider = augen is not None and (augen <= 30 or augen >= 91)
-                if schneider or entry.schwarz:
-                    terms.append((w["schneider"], self.tariff(rules, "schneider")))
-                if entry.schwarz:
-                    terms.append((w["schwarz"], self.tariff(rules, "schwarz")))
+            if result.schneider:  # never for Sie and Tout: validate says so
+                terms.append((w["schneider"], self.tariff(rules, "schneider")))
+            if result.schwarz:
+                terms.append((w["schwarz"], self.tariff(rules, "schwarz")))
             lmin = self.laufende_min(g, rules)
             if entry.laufende >= lmin and entry.laufende > 0:
                 terms.append((f"{entry.laufende} {w['laufende']}", entry.laufende * self.tariff(rules, "laufende")))
@@ -493,24 +489,21 @@ class Bavarian(Family):
         for _, f in factors:
             value *= f
 
-        player = entry.player
-        assert player is not None
-        declarers = (player, entry.partner) if g.kind == "partner" else (player,)
-        assert all(d is not None for d in declarers)
-        pay = distribute(active, declarers, value, won)  # type: ignore[arg-type]
+        declarers = result.declarers
+        pay = distribute(active, declarers, value, won)
 
         stock_change = 0
         if g.kind == "partner" and state.stock > 0:
             halves = equal_shares(state.stock, 2)
             if won:
                 for d, h in zip(declarers, halves, strict=True):
-                    pay[d] += h  # type: ignore[index]
+                    pay[d] += h
                 stock_change = -state.stock
                 notes.append(("Stock an die Gewinner: " if lang == "de" else "Stock to the winners: ")
                              + format_amount(state.stock, rules.currency, lang))
             elif self.h(rules).stock_on_loss == StockOnLoss.DOUBLE:
                 for d, h in zip(declarers, halves, strict=True):
-                    pay[d] -= h  # type: ignore[index]
+                    pay[d] -= h
                 stock_change = state.stock
                 notes.append(("Verlierer zahlen den Stock nach: " if lang == "de" else "The losers match the Stock: ")
                              + format_amount(state.stock, rules.currency, lang))
@@ -531,7 +524,7 @@ class Bavarian(Family):
             stock=stock_change,
             value=value,
             won=won,
-            declarers=tuple(d for d in declarers if d),
+            declarers=declarers,
             explanation=text,
             terms=tuple(terms) + tuple((t, f) for t, f in factors),
         )
@@ -549,12 +542,12 @@ class Bavarian(Family):
         text = "Alle passen: zusammengeworfen" if lang == "de" else "Everyone passed: thrown in"
         return Outcome("weiter", UNIT_CENT, tuple((p, 0) for p in active), explanation=text)
 
-    def _score_ramsch(self, entry: GameEntry, rules: TableRules, seating: Seating, lang: str) -> Outcome:
+    def _score_ramsch(self, entry: GameEntry, rules: TableRules, seating: Seating, lang: str,
+                      result: Result) -> Outcome:
         r = self.h(rules)
         active = seating.active
         mult = 2 ** entry.legen
-        amap = dict(entry.augen_map) if entry.augen_map else None
-        durch = entry.durchmarsch or (self._auto_durchmarsch(amap, rules) if amap else None)
+        durch = result.declarers[0] if result.won else None
         pay = {p: 0 for p in active}
         legen_txt = ""
         if entry.legen:
@@ -571,8 +564,7 @@ class Bavarian(Family):
                     else f"Ramsch: Durchmarsch by {durch}, {base}{legen_txt} = {value} from each")
             return Outcome("ramsch", UNIT_CENT, tuple((p, pay[p]) for p in active), value=value, won=True,
                            declarers=(durch,), explanation=text)
-        loser = self._ramsch_loser(entry, amap, rules)
-        assert loser is not None
+        loser = result.declarers[0]
         base = self.tariff(rules, "ramsch")
         value = base * mult
         mode = r.ramsch_jungfrau

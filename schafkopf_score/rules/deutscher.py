@@ -17,7 +17,16 @@ from typing import Any
 
 from ..errors import IllegalEntry
 from ..money import round_exact
-from .family import Family, GameType, check_active, check_result, reject_foreign_options, require_active, require_partner
+from .family import (
+    Family,
+    GameType,
+    Result,
+    check_active,
+    check_result,
+    reject_foreign_options,
+    require_active,
+    require_partner,
+)
 from .keys import HouseRules, KeySpec, rule
 from .model import UNIT_STROKE, GameEntry, HandState, Outcome, Seating, TableRules
 
@@ -100,7 +109,11 @@ class Deutscher(Family):
         rest = tuple(p for p in active if p not in (entry.player, entry.partner))
         return (entry.player, entry.partner), (rest[0], rest[1])
 
-    def validate(self, entry: GameEntry, rules: TableRules, seating: Seating, state: HandState) -> None:
+    def limits(self, rules: TableRules) -> tuple[int, int]:
+        r = self.h(rules)
+        return r.augen_total, r.win_at
+
+    def validate(self, entry: GameEntry, rules: TableRules, seating: Seating, state: HandState) -> Result:
         g = self.game(entry.game)
         r = self.h(rules)
         reject_foreign_options(entry, g)
@@ -115,8 +128,9 @@ class Deutscher(Family):
             check_active(names, seating)
             if sorted(names) != sorted(seating.active):
                 raise IllegalEntry("Every player draws one card.", "Draw again.")
-            return
+            return Result()
         player = require_active(entry.player, seating, "--player", g)
+        party: tuple[str, ...] = (player,)
         if four:
             partner = require_partner(entry, player, seating, g, "--partner names the trump party's second player.")
             if state.partners:
@@ -129,14 +143,19 @@ class Deutscher(Family):
                         f"{b[0]} + {b[1]} ({how}).",
                         "Name the trump party as one of those pairs.",
                     )
+            party = (player, partner)
         elif entry.partner is not None:
             raise IllegalEntry("Two players play one against one.", "Drop --partner.")
-        total = r.augen_total
+        total, win_at = self.limits(rules)
         if entry.augen is None:
             raise IllegalEntry("The game needs the trump party's Augen.", f"Add --augen N (0 to {total}).")
-        check_result(entry, total=total, win_at=r.win_at, whose="the trump party's", side="party")
+        check_result(entry, total=total, win_at=win_at, whose="the trump party's", side="party")
+        below = r.schneider_below
+        return Result.from_augen(entry, party, total=total, win_at=win_at, declarer_below=below,
+                                 opponent_below=below)
 
-    def score(self, entry: GameEntry, rules: TableRules, seating: Seating, state: HandState) -> Outcome:
+    def score(self, entry: GameEntry, rules: TableRules, seating: Seating, state: HandState,
+              result: Result) -> Outcome:
         active = seating.active
         lang = rules.language
         if entry.game == "draw":
@@ -146,22 +165,16 @@ class Deutscher(Family):
                     else f"Lot: {drawn}. {a[0]} + {a[1]} against {b[0]} + {b[1]}")
             return Outcome("draw", UNIT_STROKE, tuple((p, 0) for p in active), explanation=text,
                            extra={"pairs": [list(a), list(b)]})
-        r = self.h(rules)
-        total, win_at, below = r.augen_total, r.win_at, r.schneider_below
-        n = entry.augen
-        assert n is not None and entry.player is not None
-        party: tuple[str, ...] = (entry.player, entry.partner) if entry.partner else (entry.player,)
-        won = n >= win_at
+        party = result.declarers
+        won = bool(result.won)
         if won:
-            strokes = 3 if entry.schwarz and n == total else (2 if total - n < below else 1)
+            strokes = 3 if result.schwarz else (2 if result.schneider else 1)
             winners = party
-        else:
-            schwarz = entry.schwarz and n == 0
-            schneider = n < below
+        else:  # the opponents book double, a lost Zwangsspiel the single values
             if entry.zwang:
-                strokes = 3 if schwarz else (2 if schneider else 1)
+                strokes = 3 if result.schwarz else (2 if result.schneider else 1)
             else:
-                strokes = 9 if schwarz else (4 if schneider else 2)
+                strokes = 9 if result.schwarz else (4 if result.schneider else 2)
             winners = tuple(p for p in active if p not in party)
         pay = {p: (strokes if p in winners else 0) for p in active}
         w = " + ".join(winners)

@@ -31,6 +31,40 @@ ALWAYS_ALLOWED = frozenset({"game", "sitting_out", "dealer", "comment"})
 
 
 @dataclass(frozen=True)
+class Result:
+    """What ``validate`` established about a hand, and all that ``score`` needs of it: who
+    declared (Ramsch: the loser or the Durchmarsch; leaster: the winner) and how it ended.
+    ``score`` never works these out again."""
+
+    declarers: tuple[str, ...] = ()
+    won: bool | None = None
+    schneider: bool = False
+    schwarz: bool = False
+
+    @classmethod
+    def from_augen(cls, entry: GameEntry, declarers: Sequence[str], *, total: int = 120, win_at: int = 61,
+                   declarer_below: int = 31, opponent_below: int = 30) -> Result:
+        """The Augen ladder, once for every family: the declaring side wins with ``win_at``;
+        the losing side is schneider below its threshold (Bavarian and Sheepshead: declarers
+        at 30 or fewer, opponents at 29 or fewer; Wendish and Deutscher: fewer than 30 for
+        either); schwarz is entered and needs 0 or all Augen. Without Augen (nobody counted)
+        ``--won/--lost`` decide, and ``--schwarz`` alone makes it schneider too.
+
+        >>> Result.from_augen(GameEntry("sauspiel", augen=30), ("A", "B"))
+        Result(declarers=('A', 'B'), won=False, schneider=True, schwarz=False)
+        >>> Result.from_augen(GameEntry("normal", augen=30), ("A", "B"), declarer_below=30).schneider
+        False
+        """
+        a = entry.augen
+        if a is None:
+            return cls(tuple(declarers), bool(entry.won), entry.schwarz, entry.schwarz)
+        won = a >= win_at
+        schwarz = entry.schwarz and a in (0, total)
+        schneider = (total - a < opponent_below) if won else (a < declarer_below)
+        return cls(tuple(declarers), won, schneider or schwarz, schwarz)
+
+
+@dataclass(frozen=True)
 class GameType:
     """One game of a family, as data."""
 
@@ -172,10 +206,17 @@ class Family:
         return []
 
     # -- the engine ----------------------------------------------------------------------
-    def validate(self, entry: GameEntry, rules: TableRules, seating: Seating, state: HandState) -> None:
+    def limits(self, rules: TableRules) -> tuple[int, int]:
+        """The Augen in the deck and what the declaring side needs to win (RULES §1)."""
+        return 120, 61
+
+    def validate(self, entry: GameEntry, rules: TableRules, seating: Seating, state: HandState) -> Result:
+        """Check the entry against the rules (raise ``IllegalEntry``) and return what it established."""
         raise NotImplementedError
 
-    def score(self, entry: GameEntry, rules: TableRules, seating: Seating, state: HandState) -> Outcome:
+    def score(self, entry: GameEntry, rules: TableRules, seating: Seating, state: HandState,
+              result: Result) -> Outcome:
+        """What the hand pays, from the entry and what ``validate`` established."""
         raise NotImplementedError
 
     def advance(

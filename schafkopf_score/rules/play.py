@@ -46,8 +46,8 @@ def play(entry: GameEntry, rules: TableRules, state: HandState) -> Played:
     """Validate and score one hand; raises ``IllegalEntry`` for anything the rules forbid."""
     family = find_family(rules.family)
     seating = seat(entry, rules, state)
-    family.validate(entry, rules, seating, state)
-    outcome = family.score(entry, rules, seating, state)
+    result = family.validate(entry, rules, seating, state)
+    outcome = family.score(entry, rules, seating, state, result)
     after = family.advance(entry, rules, seating, state, outcome)
     if family.deals(entry):
         after = replace(after, hand=state.hand + 1, dealer=next_dealer(rules.players, seating.dealer))

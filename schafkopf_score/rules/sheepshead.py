@@ -18,6 +18,7 @@ from ..errors import IllegalEntry
 from .family import (
     Family,
     GameType,
+    Result,
     augen_map_total,
     check_active,
     check_result,
@@ -116,7 +117,7 @@ class Sheepshead(Family):
             return seating.dealer
         return seating.active[-1]
 
-    def validate(self, entry: GameEntry, rules: TableRules, seating: Seating, state: HandState) -> None:
+    def validate(self, entry: GameEntry, rules: TableRules, seating: Seating, state: HandState) -> Result:
         g = self.game(entry.game)
         r = self.h(rules)
         reject_foreign_options(entry, g)
@@ -129,16 +130,16 @@ class Sheepshead(Family):
                     "Enter the leaster (leaster --winner NAME)" if no_pick == "leaster"
                     else "Enter the dealer's pick with --forced.",
                 )
-            return
+            return Result()
         if g.kind == "leaster":
             if no_pick != "leaster":
                 raise IllegalEntry(
                     f'This table plays no leaster (no_pick = "{no_pick}").',
                     "Enter add doubler" if no_pick == "doubler" else "Enter the dealer's pick with --forced.",
                 )
-            self._validate_leaster(entry, rules, seating)
-            return
+            return self._validate_leaster(entry, rules, seating)
         picker = require_active(entry.player, seating, "--picker", g)
+        declarers: tuple[str, ...] = (picker,)
         variant = r.variant
         if entry.partner is not None:
             if entry.alone:
@@ -147,8 +148,8 @@ class Sheepshead(Family):
             if not self.has_partner(rules):
                 why = "three-handed" if rules.seats == 3 else f'in the "{variant}" variant'
                 raise IllegalEntry(f"The picker plays without a partner {why}.", "Drop --partner.")
-            require_partner(entry, picker, seating, g,
-                            "--partner names who held the called card; if the picker held it, use --alone.")
+            declarers = (picker, require_partner(
+                entry, picker, seating, g, "--partner names who held the called card; if the picker held it, use --alone."))
         elif self.has_partner(rules) and not entry.alone:
             raise IllegalEntry(
                 "Who was the picker's partner?",
@@ -157,7 +158,9 @@ class Sheepshead(Family):
         if entry.augen is None:
             raise IllegalEntry("The hand needs the picker side's points.",
                                "Add --points N (0 to 120, the bury included).")
-        check_result(entry, option="--points", word="points", whose="the picker side's (bury included)")
+        total, win_at = self.limits(rules)
+        check_result(entry, total=total, win_at=win_at, option="--points", word="points",
+                     whose="the picker side's (bury included)")
         if entry.recrack and not entry.crack:
             raise IllegalEntry("--recrack without --crack: the picker re-cracks a crack.", "Add --crack, or drop --recrack.")
         if entry.crack and not r.cracking:
@@ -170,8 +173,10 @@ class Sheepshead(Family):
             if picker != must:
                 raise IllegalEntry(f"Only {must}, the last to bid, can be forced to pick.",
                                    f"Give --picker {must}, or drop --forced.")
+        # tiers: 2 when the losing side is schneider (picker side 30 or fewer, opponents 29 or fewer)
+        return Result.from_augen(entry, declarers, total=total, win_at=win_at)
 
-    def _validate_leaster(self, entry: GameEntry, rules: TableRules, seating: Seating) -> None:
+    def _validate_leaster(self, entry: GameEntry, rules: TableRules, seating: Seating) -> Result:
         r = self.h(rules)
         check_active(entry.no_trick, seating)
         if entry.winner is not None:
@@ -184,7 +189,7 @@ class Sheepshead(Family):
                 raise IllegalEntry("A leaster needs its winner.",
                                    "Add --winner NAME, or every player's points: --points "
                                    + ",".join(f"{p}=N" for p in seating.active) + ".")
-            return
+            return Result((entry.winner,), True)
         points = self._leaster_points(entry, rules, seating)
         for name in entry.no_trick:
             if points[name]:
@@ -204,6 +209,7 @@ class Sheepshead(Family):
                 f"has {', '.join(tied)} with {low}.",
                 "Drop --winner, or correct the points.",
             )
+        return Result((entry.winner or tied[0],), True)
 
     def _leaster_points(self, entry: GameEntry, rules: TableRules, seating: Seating) -> dict[str, int]:
         assert entry.augen_map is not None
@@ -237,7 +243,8 @@ class Sheepshead(Family):
             words.append("recrack x2")
         return m, words
 
-    def score(self, entry: GameEntry, rules: TableRules, seating: Seating, state: HandState) -> Outcome:
+    def score(self, entry: GameEntry, rules: TableRules, seating: Seating, state: HandState,
+              result: Result) -> Outcome:
         g = self.game(entry.game)
         active = seating.active
         if g.kind == "doubler":
@@ -246,31 +253,22 @@ class Sheepshead(Family):
                            explanation=f"Everyone passed: thrown in, the next hand counts x{2 ** nxt}")
         mult, words = self.multiplier(entry, state)
         if g.kind == "leaster":
-            winner = entry.winner
-            if winner is None:
-                points = self._leaster_points(entry, rules, seating)
-                cands = self._leaster_candidates(points, entry, rules)
-                low = min(points[c] for c in cands)
-                winner = next(c for c in cands if points[c] == low)
+            winner = result.declarers[0]
             pay = {p: -mult for p in active}
             pay[winner] = mult * (len(active) - 1)
             text = f"Leaster won by {winner}: 1 point from each" + (f", {', '.join(words)} = {mult}" if words else "")
             return Outcome("leaster", UNIT_POINT, tuple((p, pay[p]) for p in active), value=mult, won=True,
                            declarers=(winner,), explanation=text)
-        picker = entry.player
-        assert picker is not None and entry.augen is not None
+        picker = result.declarers[0]
+        partner = result.declarers[1] if len(result.declarers) > 1 else None
         pts = entry.augen
-        won = pts >= 61
-        if won:
-            tier = 3 if entry.schwarz and pts == 120 else (2 if pts >= 91 else 1)
-        else:
-            tier = 3 if entry.schwarz and pts == 0 else (2 if pts <= 30 else 1)
+        won = bool(result.won)
+        tier = 3 if result.schwarz else (2 if result.schneider else 1)
         tier_word = {1: "", 2: ", schneider", 3: ", no trick"}[tier]
         bump = not won and self.h(rules).on_the_bump and self.h(rules).variant != Variant.BLACK_QUEENS
         value = tier * mult * (2 if bump else 1)
         extras = list(words) + (["on the bump x2"] if bump else [])
         sign = 1 if won else -1
-        partner = entry.partner
         pay = {p: 0 for p in active}
         if partner is not None and self.h(rules).variant == Variant.BLACK_QUEENS:
             for p in active:

@@ -16,6 +16,7 @@ from ..money import format_amount
 from .family import (
     Family,
     GameType,
+    Result,
     alias_table,
     augen_map_total,
     check_active,
@@ -106,7 +107,7 @@ class Wendish(Family):
             return [("", "deck", '"short20" (scharfe Karten) is Dreiwendsch: set seats = 3')]
         return []
 
-    def validate(self, entry: GameEntry, rules: TableRules, seating: Seating, state: HandState) -> None:
+    def validate(self, entry: GameEntry, rules: TableRules, seating: Seating, state: HandState) -> Result:
         g = self.game(entry.game)
         r = self.h(rules)
         if g.name not in r.games:
@@ -118,12 +119,12 @@ class Wendish(Family):
             raise IllegalEntry(f"{g.title.capitalize()} needs four players; at {n} every game is a solo.",
                                "Enter a solo: solo --player NAME --still (or --suit S).")
         if g.kind == "jeder":
-            self._validate_jeder(entry, rules, seating)
-            return
+            return self._validate_jeder(entry, rules, seating)
         player = require_active(entry.player, seating, "--player", g)
+        declarers: tuple[str, ...] = (player,)
         if g.kind == "partner":
-            require_partner(entry, player, seating, g,
-                            "Normal game: --player holds the Kreuz-Dame, --partner the Pik-Dame.")
+            declarers = (player, require_partner(entry, player, seating, g,
+                                                 "Normal game: --player holds the Kreuz-Dame, --partner the Pik-Dame."))
         if g.kind == "solo":
             if entry.still and entry.suit and self.suit(entry.suit) != "karo":
                 raise IllegalEntry("A silent solo keeps Karo as trump.",
@@ -133,12 +134,16 @@ class Wendish(Family):
                                    "Add --still (holder of both black queens, Karo trump) or --suit kreuz|pik|herz|karo.")
             if entry.suit:
                 self.suit(entry.suit)
+        total, win_at = self.limits(rules)
         if entry.augen is None and entry.won is None:
             raise IllegalEntry(f"{g.title.capitalize()} needs the declaring side's Augen.",
-                               "Add --augen N (0 to 120).")
-        check_result(entry)
+                               f"Add --augen N (0 to {total}).")
+        check_result(entry, total=total, win_at=win_at)
+        below = r.schneider_below  # a side with fewer Augen is schneider, either side alike
+        return Result.from_augen(entry, declarers, total=total, win_at=win_at, declarer_below=below,
+                                 opponent_below=below)
 
-    def _validate_jeder(self, entry: GameEntry, rules: TableRules, seating: Seating) -> None:
+    def _validate_jeder(self, entry: GameEntry, rules: TableRules, seating: Seating) -> Result:
         if entry.augen_map is None:
             raise IllegalEntry("Jeder gegen jeden needs every player's Augen.",
                                "Add --augen " + ",".join(f"{p}=N" for p in seating.active) + ".")
@@ -153,17 +158,18 @@ class Wendish(Family):
             raise IllegalEntry(f"{' and '.join(tied)} tie with {top} Augen.", f"Say who it is with {opt} NAME.")
         if pick is not None and pick not in tied:
             raise IllegalEntry(f"{pick} has {amap[pick]} Augen, not the most ({top}).", "Drop the name, or recount.")
+        most_wins = self.h(rules).jeder_gegen_jeden == JederGegenJeden.MOST_WINS
+        return Result((pick or tied[0],), most_wins)
 
-    def score(self, entry: GameEntry, rules: TableRules, seating: Seating, state: HandState) -> Outcome:
+    def score(self, entry: GameEntry, rules: TableRules, seating: Seating, state: HandState,
+              result: Result) -> Outcome:
         g = self.game(entry.game)
         active = seating.active
         lang = rules.language
         if g.kind == "jeder":
-            amap = dict(entry.augen_map or ())
-            top = max(amap.values())
-            who = entry.winner or entry.loser or next(p for p in active if amap[p] == top)
+            who = result.declarers[0]
             value = self.tariff(rules, "normal")
-            most_wins = self.h(rules).jeder_gegen_jeden == JederGegenJeden.MOST_WINS
+            most_wins = bool(result.won)
             pay = distribute(active, (who,), value, most_wins)
             text = (f"Jeder gegen jeden: {who} hat die meisten Augen und {'bekommt' if most_wins else 'zahlt'} "
                     f"{value} {'von' if most_wins else 'an'} jedem" if lang == "de" else
@@ -171,25 +177,20 @@ class Wendish(Family):
                     f"{value} {'from' if most_wins else 'to'} each")
             return Outcome("jeder", UNIT_CENT, tuple((p, pay[p]) for p in active), value=value, won=most_wins,
                            declarers=(who,), explanation=text)
-        below = self.h(rules).schneider_below
-        augen = entry.augen
-        won = augen >= 61 if augen is not None else bool(entry.won)
-        if augen is None and entry.schwarz:
-            augen = 120 if won else 0
+        won = bool(result.won)
         terms = [(self._title(g, entry), self.tariff(rules, g.tariff or g.name))]
-        if entry.schwarz or (augen is not None and (augen < below or 120 - augen < below)):
+        if result.schneider:
             terms.append(("Schneider", self.tariff(rules, "schneider")))
-        if entry.schwarz:
+        if result.schwarz:
             terms.append(("Schwarz", self.tariff(rules, "schwarz")))
         value = sum(a for _, a in terms)
-        assert entry.player is not None
-        declarers = (entry.player, entry.partner) if g.kind == "partner" else (entry.player,)
-        pay = distribute(active, declarers, value, won)  # type: ignore[arg-type]
+        declarers = result.declarers
+        pay = distribute(active, declarers, value, won)
         per = ("je Verlierer" if g.kind == "partner" else "je Gegner") if lang == "de" else (
             "per loser" if g.kind == "partner" else "per opponent")
         text = " + ".join(f"{n} {a}" for n, a in terms) + (f" = {value}" if len(terms) > 1 else "") + f" {per}"
         return Outcome(g.name, UNIT_CENT, tuple((p, pay[p]) for p in active), value=value, won=won,
-                       declarers=tuple(d for d in declarers if d), explanation=text, terms=tuple(terms))
+                       declarers=declarers, explanation=text, terms=tuple(terms))
 
     @staticmethod
     def _title(g: GameType, entry: GameEntry) -> str:
