@@ -5,6 +5,7 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from schafkopf_score.errors import IllegalEntry
+from schafkopf_score.rules.bavarian import BavarianState
 from schafkopf_score.rules.model import GameEntry
 from schafkopf_score.rules.play import play, start_state
 from schafkopf_score.table import make_rules
@@ -46,7 +47,7 @@ def entries(draw, players=FOUR):
 @given(rules_st, entries(), st.integers(0, 500))
 def test_every_accepted_game_sums_to_zero_with_the_stock(rules, entry, stock):
     state = start_state(rules)
-    state = type(state)(hand=1, dealer=state.dealer, stock=stock)
+    state = type(state)(hand=1, dealer=state.dealer, table=BavarianState(stock=stock))
     try:
         out = play(entry, rules, state).outcome
     except IllegalEntry:

@@ -149,6 +149,12 @@ WORDS = {
 }
 
 
+@dataclass(frozen=True)
+class BavarianState:
+    """What a Bavarian table carries from hand to hand: the money in the Stock."""
+
+    stock: int = 0
+
 class Bavarian(Family):
     name = "bavarian"
     aliases = ("bayerisch", "bayrisch", "schafkopf", "bavaria")
@@ -184,6 +190,14 @@ class Bavarian(Family):
         return problems
 
     # -- helpers -------------------------------------------------------------------------
+    def initial_table(self) -> BavarianState:
+        return BavarianState()
+
+    def t(self, state: HandState) -> BavarianState:
+        """This family's part of the state (the default where a caller built a bare HandState)."""
+        table = state.table
+        return table if isinstance(table, BavarianState) else BavarianState()
+
     def h(self, rules: TableRules) -> BavarianRules:
         house: BavarianRules = self.house(rules)
         return house
@@ -493,20 +507,20 @@ class Bavarian(Family):
         pay = distribute(active, declarers, value, won)
 
         stock_change = 0
-        if g.kind == "partner" and state.stock > 0:
-            halves = equal_shares(state.stock, 2)
+        if g.kind == "partner" and self.t(state).stock > 0:
+            halves = equal_shares(self.t(state).stock, 2)
             if won:
                 for d, h in zip(declarers, halves, strict=True):
                     pay[d] += h
-                stock_change = -state.stock
+                stock_change = -self.t(state).stock
                 notes.append(("Stock an die Gewinner: " if lang == "de" else "Stock to the winners: ")
-                             + format_amount(state.stock, rules.currency, lang))
+                             + format_amount(self.t(state).stock, rules.currency, lang))
             elif self.h(rules).stock_on_loss == StockOnLoss.DOUBLE:
                 for d, h in zip(declarers, halves, strict=True):
                     pay[d] -= h
-                stock_change = state.stock
+                stock_change = self.t(state).stock
                 notes.append(("Verlierer zahlen den Stock nach: " if lang == "de" else "The losers match the Stock: ")
-                             + format_amount(state.stock, rules.currency, lang))
+                             + format_amount(self.t(state).stock, rules.currency, lang))
 
         per = w["per_loser"] if g.kind == "partner" else w["per_opp"]
         text = " + ".join(f"{t} {a}" for t, a in terms)
@@ -592,14 +606,14 @@ class Bavarian(Family):
         if outcome.stock:
             from dataclasses import replace
 
-            return replace(state, stock=state.stock + outcome.stock)
+            return replace(state, table=replace(self.t(state), stock=self.t(state).stock + outcome.stock))
         return state
 
     def standing_notes(self, rules: TableRules, state: HandState, balances: Mapping[str, int],
                        language: str) -> list[str]:
-        if state.stock or self.h(rules).all_pass == AllPass.STOCK:
-            return [f"Stock: {format_amount(state.stock, rules.currency, language)}"]
+        if self.t(state).stock or self.h(rules).all_pass == AllPass.STOCK:
+            return [f"Stock: {format_amount(self.t(state).stock, rules.currency, language)}"]
         return []
 
     def pending(self, rules: TableRules, state: HandState) -> dict[str, Any]:
-        return {"stock": state.stock}
+        return {"stock": self.t(state).stock}

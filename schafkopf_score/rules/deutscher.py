@@ -76,6 +76,14 @@ def all_cards() -> list[str]:
     return [f"{s.capitalize()}-{r.capitalize()}" for s in SUITS for r in RANKS]
 
 
+@dataclass(frozen=True)
+class DeutscherState:
+    """What a Deutscher table carries from hand to hand: the pairs drawn (or fixed) for the
+    next game."""
+
+    partners: tuple[tuple[str, str], tuple[str, str]] | None = None
+
+
 class Deutscher(Family):
     name = "deutscher"
     aliases = ("deutsch", "deutscher-schafskopf", "schafskopf")
@@ -89,6 +97,14 @@ class Deutscher(Family):
     tariff_specs = TARIFF
     house_rules = DeutscherRules
     rule_specs = RULES
+
+    def initial_table(self) -> DeutscherState:
+        return DeutscherState()
+
+    def t(self, state: HandState) -> DeutscherState:
+        """This family's part of the state (the default where a caller built a bare HandState)."""
+        table = state.table
+        return table if isinstance(table, DeutscherState) else DeutscherState()
 
     def h(self, rules: TableRules) -> DeutscherRules:
         house: DeutscherRules = self.house(rules)
@@ -121,7 +137,7 @@ class Deutscher(Family):
         if g.kind == "draw":
             if not four:
                 raise IllegalEntry("With two players there are no partners to draw.", "Enter the game with add spiel.")
-            if r.partners == Partners.FIXED and state.partners:
+            if r.partners == Partners.FIXED and self.t(state).partners:
                 raise IllegalEntry("The partners are fixed for this session and were drawn already.",
                                    'Set partners = "per_game" to draw before every game.')
             names = [n for n, _ in entry.cards]
@@ -133,10 +149,11 @@ class Deutscher(Family):
         party: tuple[str, ...] = (player,)
         if four:
             partner = require_partner(entry, player, seating, g, "--partner names the trump party's second player.")
-            if state.partners:
+            drawn = self.t(state).partners
+            if drawn:
                 pair = {player, partner}
-                if pair not in ({*state.partners[0]}, {*state.partners[1]}):
-                    a, b = state.partners
+                if pair not in ({*drawn[0]}, {*drawn[1]}):
+                    a, b = drawn
                     how = "fixed for this session" if r.partners == Partners.FIXED else "drawn for this game"
                     raise IllegalEntry(
                         f"{player} and {partner} are not partners: the pairs are {a[0]} + {a[1]} and "
@@ -193,12 +210,12 @@ class Deutscher(Family):
     def advance(self, entry: GameEntry, rules: TableRules, seating: Seating, state: HandState,
                 outcome: Outcome) -> HandState:
         if entry.game == "draw":
-            return replace(state, partners=lot_pairs(entry.cards))
+            return replace(state, table=DeutscherState(lot_pairs(entry.cards)))
         if self.h(rules).partners == Partners.FIXED:
-            if state.partners is None and entry.partner:
-                return replace(state, partners=self.pairs_of(entry, seating.active))
+            if self.t(state).partners is None and entry.partner:
+                return replace(state, table=DeutscherState(self.pairs_of(entry, seating.active)))
             return state
-        return replace(state, partners=None)
+        return replace(state, table=DeutscherState(None))
 
     # -- heads and money -----------------------------------------------------------------------
     def heads(self, rules: TableRules, strokes: Mapping[str, int]) -> dict[str, int]:
@@ -220,10 +237,12 @@ class Deutscher(Family):
         heads = self.heads(rules, balances)
         label = "Schafsköpfe" if language == "de" else "Heads"
         notes = [f"{label}: " + ", ".join(f"{n} {h}" for n, h in heads.items())]
-        if state.partners:
-            a, b = state.partners
+        drawn = self.t(state).partners
+        if drawn:
+            a, b = drawn
             notes.append(("Partner" if language == "de" else "Partners") + f": {a[0]} + {a[1]}, {b[0]} + {b[1]}")
         return notes
 
     def pending(self, rules: TableRules, state: HandState) -> dict[str, Any]:
-        return {"partners": [list(p) for p in state.partners] if state.partners else None}
+        drawn = self.t(state).partners
+        return {"partners": [list(p) for p in drawn] if drawn else None}

@@ -206,6 +206,10 @@ class Family:
         return []
 
     # -- the engine ----------------------------------------------------------------------
+    def initial_table(self) -> Any:
+        """The family's own state before the first hand of a session (``HandState.table``)."""
+        return None
+
     def limits(self, rules: TableRules) -> tuple[int, int]:
         """The Augen in the deck and what the declaring side needs to win (RULES §1)."""
         return 120, 61

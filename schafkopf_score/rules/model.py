@@ -221,17 +221,14 @@ class TableRules:
 
 @dataclass(frozen=True)
 class HandState:
-    """What the table stands at before a hand: derived by replaying the session, never stored."""
+    """What the table stands at before a hand: derived by replaying the session, never stored.
+
+    ``table`` is the family's own state (the Bavarian Stock, Sheepshead doublers, the
+    Deutscher pairs drawn, Wendish solos played): each family declares and reads its own."""
 
     hand: int = 1  # 1-based number of the hand about to be played
     dealer: str | None = None
-    stock: int = 0
-    doublers: int = 0
-    partners: tuple[tuple[str, str], ...] | None = None  # Deutscher: drawn pairs for the next game
-    solos: tuple[tuple[str, int], ...] = ()  # Wendish: solos played per player
-
-    def solo_count(self, name: str) -> int:
-        return dict(self.solos).get(name, 0)
+    table: Any = None
 
 
 @dataclass(frozen=True)

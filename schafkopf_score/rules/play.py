@@ -29,7 +29,7 @@ class Played:
 
 
 def start_state(rules: TableRules) -> HandState:
-    return HandState(hand=1, dealer=rules.players[0])
+    return HandState(hand=1, dealer=rules.players[0], table=find_family(rules.family).initial_table())
 
 
 def seat(entry: GameEntry, rules: TableRules, state: HandState) -> Seating:

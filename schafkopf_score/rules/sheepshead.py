@@ -76,6 +76,12 @@ class SheepsheadRules(HouseRules):
 RULES = SheepsheadRules.specs()
 
 
+@dataclass(frozen=True)
+class SheepsheadState:
+    """What a Sheepshead table carries from hand to hand: the doublers pending."""
+
+    doublers: int = 0
+
 class Sheepshead(Family):
     name = "sheepshead"
     aliases = ("sheephead", "schafkopf-us", "wisconsin")
@@ -93,6 +99,14 @@ class Sheepshead(Family):
 
     def rule_defaults(self, seats: int) -> dict[str, Any]:
         return {"variant": "blind4"} if seats == 4 else {}
+
+    def initial_table(self) -> SheepsheadState:
+        return SheepsheadState()
+
+    def t(self, state: HandState) -> SheepsheadState:
+        """This family's part of the state (the default where a caller built a bare HandState)."""
+        table = state.table
+        return table if isinstance(table, SheepsheadState) else SheepsheadState()
 
     def h(self, rules: TableRules) -> SheepsheadRules:
         house: SheepsheadRules = self.house(rules)
@@ -233,8 +247,8 @@ class Sheepshead(Family):
 
     # -- score ---------------------------------------------------------------------------
     def multiplier(self, entry: GameEntry, state: HandState) -> tuple[int, list[str]]:
-        m = 2 ** state.doublers
-        words = [f"doubler x{2 ** state.doublers}"] if state.doublers else []
+        m = 2 ** self.t(state).doublers
+        words = [f"doubler x{2 ** self.t(state).doublers}"] if self.t(state).doublers else []
         if entry.crack:
             m *= 2
             words.append("crack x2")
@@ -248,7 +262,7 @@ class Sheepshead(Family):
         g = self.game(entry.game)
         active = seating.active
         if g.kind == "doubler":
-            nxt = state.doublers + 1 if self.h(rules).doubler_stacking else 1
+            nxt = self.t(state).doublers + 1 if self.h(rules).doubler_stacking else 1
             return Outcome("doubler", UNIT_POINT, tuple((p, 0) for p in active),
                            explanation=f"Everyone passed: thrown in, the next hand counts x{2 ** nxt}")
         mult, words = self.multiplier(entry, state)
@@ -293,18 +307,18 @@ class Sheepshead(Family):
     def advance(self, entry: GameEntry, rules: TableRules, seating: Seating, state: HandState,
                 outcome: Outcome) -> HandState:
         if entry.game == "doubler":
-            nxt = state.doublers + 1 if self.h(rules).doubler_stacking else 1
-            return replace(state, doublers=nxt)
-        return replace(state, doublers=0)
+            nxt = self.t(state).doublers + 1 if self.h(rules).doubler_stacking else 1
+            return replace(state, table=SheepsheadState(nxt))
+        return replace(state, table=SheepsheadState(0))
 
     def standing_notes(self, rules: TableRules, state: HandState, balances: Mapping[str, int],
                        language: str) -> list[str]:
-        if state.doublers:
-            return [f"Pending doublers: {state.doublers} (the next hand counts x{2 ** state.doublers})"]
+        if self.t(state).doublers:
+            return [f"Pending doublers: {self.t(state).doublers} (the next hand counts x{2 ** self.t(state).doublers})"]
         return []
 
     def pending(self, rules: TableRules, state: HandState) -> dict[str, Any]:
-        return {"doublers": state.doublers}
+        return {"doublers": self.t(state).doublers}
 
     def to_money(self, rules: TableRules, balances: Mapping[str, int]) -> tuple[dict[str, int], str, dict[str, Any]]:
         """Points times ``point_value`` cents; with ``point_value = 0`` the points themselves."""

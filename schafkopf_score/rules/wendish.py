@@ -81,6 +81,15 @@ class WendishRules(HouseRules):
 RULES = WendishRules.specs()
 
 
+@dataclass(frozen=True)
+class WendishState:
+    """What a Wendish table carries from hand to hand: the solos each player has played."""
+
+    solos: tuple[tuple[str, int], ...] = ()
+
+    def solo_count(self, name: str) -> int:
+        return dict(self.solos).get(name, 0)
+
 class Wendish(Family):
     name = "wendish"
     aliases = ("wendisch", "wendischer", "wendischer-schafkopf", "dreiwendsch")
@@ -97,6 +106,14 @@ class Wendish(Family):
 
     def rule_defaults(self, seats: int) -> dict[str, Any]:
         return {"games": ["solo", "jeder"]} if seats == 3 else ({"games": ["solo"]} if seats == 2 else {})
+
+    def initial_table(self) -> WendishState:
+        return WendishState()
+
+    def t(self, state: HandState) -> WendishState:
+        """This family's part of the state (the default where a caller built a bare HandState)."""
+        table = state.table
+        return table if isinstance(table, WendishState) else WendishState()
 
     def h(self, rules: TableRules) -> WendishRules:
         house: WendishRules = self.house(rules)
@@ -206,16 +223,16 @@ class Wendish(Family):
     def advance(self, entry: GameEntry, rules: TableRules, seating: Seating, state: HandState,
                 outcome: Outcome) -> HandState:
         if entry.game == "solo" and entry.player:
-            counts = dict(state.solos)
+            counts = dict(self.t(state).solos)
             counts[entry.player] = counts.get(entry.player, 0) + 1
-            return replace(state, solos=tuple(sorted(counts.items())))
+            return replace(state, table=WendishState(tuple(sorted(counts.items()))))
         return state
 
     def owed_solos(self, rules: TableRules, state: HandState) -> dict[str, int]:
         need = self.h(rules).muss_solo
         if not need:
             return {}
-        return {p: need - state.solo_count(p) for p in rules.players if state.solo_count(p) < need}
+        return {p: need - self.t(state).solo_count(p) for p in rules.players if self.t(state).solo_count(p) < need}
 
     def standing_notes(self, rules: TableRules, state: HandState, balances: Mapping[str, int],
                        language: str) -> list[str]:
@@ -261,7 +278,7 @@ class Wendish(Family):
         return pay
 
     def pending(self, rules: TableRules, state: HandState) -> dict[str, Any]:
-        data: dict[str, Any] = {"solos": dict(state.solos)}
+        data: dict[str, Any] = {"solos": dict(self.t(state).solos)}
         if self.h(rules).muss_solo:
             data["muss_solo_owed"] = self.owed_solos(rules, state)
         return data
