@@ -15,7 +15,7 @@ from .ledger import GameRecord, Ledger, SessionInfo
 from .rules.model import GameEntry, HandState, TableRules
 from .rules.play import Played, next_state, play, replay, seat, start_state
 from .rules.registry import find_family
-from .settle import SessionSettlement, settle_season, settle_session, stock_return
+from .settle import SessionSettlement, settle_season, settle_session
 from .table import TableConfig
 
 if TYPE_CHECKING:
@@ -182,15 +182,9 @@ def add(cfg: TableConfig, ledger: Ledger, entry: GameEntry, typed: str = "") -> 
 
 
 def lot_entry(cfg: TableConfig, state: HandState, rng: random.Random) -> GameEntry:
-    """Deutscher Schafskopf: each player of the next hand draws a card for the lot."""
-    from .rules.deutscher import all_cards
-
-    if cfg.family != "deutscher":
-        raise IllegalEntry(f"Partners are drawn by lot only in Deutscher Schafskopf, not in {cfg.family_obj().title}.",
-                           "Enter games with schafkopf add.")
-    active = seat(GameEntry("draw"), cfg.snapshot(), state).active
-    cards = rng.sample(all_cards(), len(active))
-    return GameEntry("draw", cards=tuple(zip(active, cards, strict=True)))
+    """Where the family draws partners by lot: each player of the next hand draws a card."""
+    active = seat(GameEntry("lot"), cfg.snapshot(), state).active
+    return cfg.family_obj().lot(active, rng)
 
 
 def _find_hand(view: SessionView, hand: int) -> GameRecord:
@@ -329,20 +323,15 @@ def close_session(cfg: TableConfig, ledger: Ledger, round_to: int | None = None)
             raise IllegalEntry("There is no open session to close.", "Record games with schafkopf add first.")
         rules = session_rules(view)
         # the session's own rules decide, not today's table file (RULES §7)
-        ret = stock_return(view.stock, rules.players)
-        penalties = find_family(rules.family).closing_bookings(rules, view.state)
-        booked: dict[str, int] = {}
-        for part in (ret, penalties):
-            for n, a in part.items():
-                booked[n] = booked.get(n, 0) + a
+        booked = find_family(rules.family).closing_bookings(rules, view.state, view.stock)
         balances = dict(view.balances)
-        for n, a in booked.items():
+        for n, a in booked.payouts.items():
             balances[n] = balances.get(n, 0) + a
-        settlement = settle_session(rules, balances, 0, round_to, view.session.id, closed=True)
+        settlement = settle_session(rules, balances, view.stock + booked.stock, round_to, view.session.id,
+                                    closed=True)
         bookings: dict[str, Any] = {"settlement": settlement.stored()}
-        if booked:
-            bookings.update({"payouts": booked, "stock": -sum(ret.values()), "stock_return": ret,
-                             "penalties": penalties})
+        if booked.payouts:
+            bookings.update({"payouts": booked.payouts, "stock": booked.stock, **booked.parts})
         ledger.insert_closing(conn, view.session.id, balances, bookings)
     return view_session(cfg, ledger, view.session.id)
 

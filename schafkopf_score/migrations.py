@@ -11,12 +11,15 @@ from __future__ import annotations
 import json
 import sqlite3
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .errors import LedgerError
+from .ledger.store import SCHEMA_VERSION, _triggers
+from .rules.play import replay
 
 if TYPE_CHECKING:
-    from .ledger import Ledger
+    from .ledger.store import Ledger
+    from .rules.play import Played
 
 
 def backup(ledger: Ledger, version: int) -> Path:
@@ -35,21 +38,31 @@ def backup(ledger: Ledger, version: int) -> Path:
     return target
 
 
-def _v1_to_v2(ledger: Ledger, conn: sqlite3.Connection) -> None:
-    from .evening import _replay_rows, outcome_summary
-    from .ledger import _triggers
+def _outcome_summary(played: Played) -> dict[str, Any]:
+    """The outcome column of version 2: what a stored game keeps of its outcome besides the
+    payouts. The same dict ``evening.outcome_summary`` writes for a new game; kept here so a
+    migration needs only the store and the rules engine, not the evening."""
+    out = played.outcome
+    data: dict[str, Any] = {
+        "value": out.value, "won": out.won, "declarers": list(out.declarers), "explanation": out.explanation,
+        "dealer": played.seating.dealer, "sitting_out": list(played.seating.sitting_out),
+    }
+    if out.extra:
+        data["extra"] = dict(out.extra)
+    return data
 
+
+def _v1_to_v2(ledger: Ledger, conn: sqlite3.Connection) -> None:
     conn.execute("ALTER TABLE games ADD COLUMN outcome TEXT NOT NULL DEFAULT '{}'")
     conn.execute("ALTER TABLE restatements ADD COLUMN outcome TEXT NOT NULL DEFAULT '{}'")
     for t in ("games", "restatements"):
         conn.execute(f"DROP TRIGGER IF EXISTS {t}_no_update")
     for (sid,) in conn.execute("SELECT id FROM sessions ORDER BY id").fetchall():
-        for row in _replay_rows(ledger.games(sid)):
-            if row.played is None:
-                continue
-            summary = json.dumps(outcome_summary(row.played), ensure_ascii=False)
-            conn.execute("UPDATE games SET outcome=? WHERE id=?", (summary, row.record.id))
-            conn.execute("UPDATE restatements SET outcome=? WHERE game_id=?", (summary, row.record.id))
+        valid = [rec for rec in ledger.games(sid) if rec.valid]  # replayed in hand order, voids left out
+        for rec, played in zip(valid, replay((rec.entry, rec.rules) for rec in valid), strict=True):
+            summary = json.dumps(_outcome_summary(played), ensure_ascii=False)
+            conn.execute("UPDATE games SET outcome=? WHERE id=?", (summary, rec.id))
+            conn.execute("UPDATE restatements SET outcome=? WHERE game_id=?", (summary, rec.id))
     for stmt in _triggers():
         if "_no_update" in stmt and stmt.split()[2].split("_no_")[0] in ("games", "restatements"):
             conn.execute(stmt)
@@ -60,8 +73,6 @@ STEPS = {1: _v1_to_v2}
 
 def migrate(ledger: Ledger, version: int) -> None:
     """Bring a ledger of an older schema ``version`` up to date (backup first)."""
-    from .ledger import SCHEMA_VERSION
-
     backup(ledger, version)
     with ledger.write() as conn:
         current = int(conn.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()[0])

@@ -9,51 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from .rules.model import GameEntry
 from .settle import settle_session
-
-
-def describe(e: GameEntry, declarers: Sequence[str] = (), extra: Mapping[str, Any] | None = None) -> str:
-    """A short line for a hand: ``Herz-Solo Anna 105``, ``Sauspiel Anna+Ben 70 L3 Kontra``."""
-    if e.game == "draw":
-        pairs = (extra or {}).get("pairs") or []
-        return "Los " + " / ".join("+".join(p) for p in pairs)
-    if e.game in ("weiter", "doubler"):
-        return e.game.capitalize()
-    parts = [e.game.capitalize()]
-    if e.suit:
-        parts[0] = f"{e.suit.capitalize()}-{parts[0]}"
-    if e.still:
-        parts[0] = "Stilles Solo"
-    if e.tout:
-        parts.append("Tout")
-    names = "+".join(n for n in (e.player, e.partner) if n)
-    if e.game in ("ramsch", "leaster", "jeder"):
-        names = e.durchmarsch or e.loser or e.winner or ""
-        if not names:
-            names = ",".join(declarers)
-        if e.durchmarsch:
-            names = "Durchmarsch " + names
-    if names:
-        parts.append(names + (" alone" if e.alone else ""))
-    if e.augen is not None:
-        parts.append(str(e.augen))
-    if e.won is not None and e.augen is None:
-        parts.append("+" if e.won else "-")
-    if e.ouvert:
-        parts.append("ouvert")
-    if e.schwarz:
-        parts.append("schwarz")
-    if e.laufende:
-        parts.append(f"L{e.laufende}")
-    for flag in ("kontra", "re", "sup", "hirsch", "crack", "recrack", "zwang", "forced"):
-        if getattr(e, flag):
-            parts.append(flag.capitalize())
-    if e.legen:
-        parts.append(f"gelegt {e.legen}")
-    if e.jungfrau:
-        parts.append("Jungfrau " + ",".join(e.jungfrau))
-    return " ".join(parts)
 
 
 def build_report(cfg: Any, ledger: Any, session_ids: Sequence[int]) -> dict[str, Any]:
@@ -80,7 +36,7 @@ def build_report(cfg: Any, ledger: Any, session_ids: Sequence[int]) -> dict[str,
                 "hand": rec.hand, "game": rec.game, "entry": rec.entry.to_dict(), "recorded_at": rec.created_at,
                 "void": not rec.valid, "void_kind": rec.void_kind, "reason": rec.void_reason,
                 "edited": rec.replaces is not None, "comment": rec.entry.comment or "",
-                "description": describe(rec.entry, o.get("declarers", ()), o.get("extra")),
+                "description": fam.describe(rec.entry, o.get("declarers", ()), o.get("extra")),
             }
             if rec.valid:
                 for n, a in rec.payouts.items():
@@ -115,11 +71,12 @@ def build_report(cfg: Any, ledger: Any, session_ids: Sequence[int]) -> dict[str,
     }
 
 
-def stats(hands: Iterable[Mapping[str, Any]], players: Sequence[str], unit: str) -> dict[str, Any]:
+def stats(hands: Iterable[Mapping[str, Any]], players: Sequence[str], family: Any) -> dict[str, Any]:
     """Per player (games played, as declarer, won, money) and per game type (games, won, moved).
 
     ``hands`` are dicts with ``game``, ``void``, ``payouts``, ``declarers`` and ``won`` (the
     hands of ``build_report`` or ``Ledger.hand_summaries``)."""
+    kinds = {g.name: g for g in family.games}
     per_player = {p: {"games": 0, "declarer": 0, "won": 0, "balance": 0} for p in players}
     games: dict[str, dict[str, int]] = {}
     for h in hands:
@@ -131,7 +88,8 @@ def stats(hands: Iterable[Mapping[str, Any]], players: Sequence[str], unit: str)
         won = h.get("won")
         if won:
             g["won"] += 1
-        thrown_in = game in ("weiter", "doubler", "draw")
+        kind = kinds.get(game)
+        thrown_in = kind is not None and kind.thrown_in
         moved = 0
         for name, amount in h["payouts"].items():
             st = per_player.get(name)
@@ -143,13 +101,13 @@ def stats(hands: Iterable[Mapping[str, Any]], players: Sequence[str], unit: str)
             if not thrown_in:
                 st["games"] += 1
         g["moved"] += moved
-        if game != "ramsch":
+        if kind is None or kind.declared:
             for name in h.get("declarers", ()):
                 st = per_player[name]
                 st["declarer"] += 1
                 if won:
                     st["won"] += 1
-    return {"unit": unit, "players": per_player, "games": games}
+    return {"unit": family.unit, "players": per_player, "games": games}
 
 
 def season_stats(cfg: Any, ledger: Any, session_ids: list[int]) -> dict[str, Any]:
@@ -157,7 +115,7 @@ def season_stats(cfg: Any, ledger: Any, session_ids: list[int]) -> dict[str, Any
     them (a Stock returned at the close and the cash rounding included)."""
     from .evening import season_settlement
 
-    data = stats(ledger.hand_summaries(session_ids), cfg.players, cfg.family_obj().unit)
+    data = stats(ledger.hand_summaries(session_ids), cfg.players, cfg.family_obj())
     season, _ = season_settlement(cfg, ledger, session_ids)
     for name, money in season.balances.items():
         st = data["players"].setdefault(name, {"games": 0, "declarer": 0, "won": 0, "balance": 0})

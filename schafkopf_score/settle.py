@@ -208,19 +208,6 @@ class SessionSettlement:
         return data
 
 
-def stock_return(stock: int, players: Sequence[str]) -> dict[str, int]:
-    """A Stock left at the close goes back to the players in equal shares (largest remainder).
-
-    >>> stock_return(50, ["Anna", "Ben", "Cora"])
-    {'Anna': 17, 'Ben': 17, 'Cora': 16}
-    """
-    if stock <= 0 or not players:
-        return {}
-    from .money import equal_shares
-
-    return dict(zip(players, equal_shares(stock, len(players)), strict=True))
-
-
 def settle_session(rules: TableRules, balances: Mapping[str, int], stock: int = 0, round_to: int | None = None,
                    session: int | None = None, closed: bool = False) -> SessionSettlement:
     """Settle a session's balances (in the family's unit) under ``rules`` (the snapshot its
@@ -234,7 +221,7 @@ def settle_session(rules: TableRules, balances: Mapping[str, int], stock: int = 
     """
     from .rules.registry import find_family
 
-    back = stock_return(stock, rules.players)
+    back = find_family(rules.family).pot_return(rules, stock)  # as it would go back at the close
     after = dict(balances)
     for n, v in back.items():
         after[n] = after.get(n, 0) + v

@@ -150,7 +150,8 @@ def load_table(path: Path) -> TableConfig:
         raise c.fail("", "schema", f"is {schema!r}; this program reads schema {SCHEMA}.",
                      "Use a table file written for this version (schafkopf new ...).")
     if "family" not in data:
-        raise ConfigError(f"{path}: the key family is missing.", 'Add family = "bavarian" (or wendish, deutscher, sheepshead).')
+        first, *others = _families()
+        raise ConfigError(f"{path}: the key family is missing.", f'Add family = "{first}" (or {", ".join(others)}).')
     if not isinstance(data["family"], str):
         raise c.fail("", "family", "must be a name in quotes.")
     try:
@@ -174,8 +175,9 @@ def load_table(path: Path) -> TableConfig:
     if len(players) < seats:
         raise c.fail("", "players", f"lists {len(players)} players, but a game has {seats} seats.",
                      f"List at least {seats} players, or set seats = {len(players)}.")
-    if len(players) > seats + 3 and family.name != "sheepshead":
-        raise c.fail("", "players", f"lists {len(players)} players; at most {seats + 3} can share a {seats}-seat table.",
+    if family.waiting is not None and len(players) > seats + family.waiting:
+        raise c.fail("", "players", f"lists {len(players)} players; at most {seats + family.waiting} can share a "
+                     f"{seats}-seat table.",
                      "Split the table.")
     deck = c.check("", KeySpec("deck", None, kind="choice", choices=family.decks),
                    data.get("deck", family.default_deck(seats)))

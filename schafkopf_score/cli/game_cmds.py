@@ -114,7 +114,7 @@ def draw(
         entry = lot_entry(cfg, current_state(cfg, ro)[1], rng)
         do_calc(cfg, ro, entry)  # checked before a ledger file is made
     with c.ledger(create=True) as ledger:
-        hand, played, _ = do_add(cfg, ledger, entry, json.dumps({"game": "draw", "seed": seed}))
+        hand, played, _ = do_add(cfg, ledger, entry, json.dumps({"game": entry.game, "seed": seed}))
     if as_json:
         emit_json(outcome_json(played, hand=hand, cards=dict(entry.cards)))
     else:
@@ -239,9 +239,10 @@ def _confirm_change(hand: int, old: Any, new: Any) -> None:
     import sys
 
     from ..errors import IllegalEntry
-    from ..reports import describe
+    from ..rules.registry import find_family
 
-    change = f"{describe(old.entry)} -> {describe(new)}"
+    family = find_family(old.rules.family)
+    change = f"{family.describe(old.entry)} -> {family.describe(new)}"
     if sys.stdin.isatty():
         if typer.confirm(f"Hand {hand}: {change}. Change the game or the declarer?", default=False):
             return

@@ -122,13 +122,14 @@ def outcome_json(played: Played, **extra: Any) -> dict[str, Any]:
 def edit_text(old: Any, played: Played, hand: int) -> str:
     """``Spiel 16 korrigiert: Sauspiel Anna+Ben 72 -> Sauspiel Anna+Ben 72 Kontra`` and each
     player's payout before -> after."""
-    from ..reports import describe
+    from ..rules.registry import find_family
 
     rules = played.rules
     out = played.outcome
     w = words(rules.language)
-    before = describe(old.entry, old.outcome.get("declarers", ()), old.outcome.get("extra"))
-    after = describe(played.entry, out.declarers, out.extra)
+    family = find_family(rules.family)
+    before = family.describe(old.entry, old.outcome.get("declarers", ()), old.outcome.get("extra"))
+    after = family.describe(played.entry, out.declarers, out.extra)
     lines = [f"{w['hand']} {hand} {w['corrected']}: {before} -> {after}", out.explanation]
     v = verdict(out, rules.language)
     if v:
@@ -173,10 +174,13 @@ def escape(text: str) -> str:
 
 def describe_entry(row: Any) -> str:
     """A short line for the sheet: ``Herz-Solo Anna 105`` / ``Sauspiel Anna+Ben 70``."""
-    from ..reports import describe
+    from ..rules.registry import find_family
 
-    out = row.played.outcome if row.played else None
-    return describe(row.record.entry, out.declarers if out else (), out.extra if out else None)
+    rec = row.record
+    if row.played is not None:
+        out = row.played.outcome
+        return find_family(rec.rules.family).describe(rec.entry, out.declarers, out.extra)
+    return find_family(rec.rules.family).describe(rec.entry, rec.outcome.get("declarers", ()), rec.outcome.get("extra"))
 
 
 def print_sheet(views: Sequence[Any], cfg: Any) -> None:

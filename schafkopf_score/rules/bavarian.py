@@ -14,6 +14,7 @@ from typing import Any
 from ..errors import IllegalEntry
 from ..money import equal_shares, format_amount
 from .family import (
+    Bookings,
     Family,
     GameType,
     Result,
@@ -53,9 +54,9 @@ GAMES: tuple[GameType, ...] = (
     GameType("bettel", "bettel", "Bettel", (), "bettel", (0, 0), 0, "none",
              frozenset({"player", "won", "ouvert", "forced"}) | _DOUBLE, True),
     GameType("ramsch", "ramsch", "Ramsch", (), "ramsch", (14, 12), 0, "none",
-             frozenset({"loser", "augen_map", "jungfrau", "durchmarsch", "legen"})),
+             frozenset({"loser", "augen_map", "jungfrau", "durchmarsch", "legen"}), everyone=True, declared=False),
     GameType("weiter", "weiter", "Weiter (alle passen)", ("pass", "zusammenwerfen", "zamwerfen"), None,
-             (0, 0), 0, "none", frozenset({"legen"})),
+             (0, 0), 0, "none", frozenset({"legen"}), thrown_in=True),
 )
 SWITCHABLE = ("sauspiel", "hochzeit", "solo", "wenz", "geier", "farbwenz", "farbgeier", "bettel", "ramsch")
 
@@ -617,3 +618,14 @@ class Bavarian(Family):
 
     def pending(self, rules: TableRules, state: HandState) -> dict[str, Any]:
         return {"stock": self.t(state).stock}
+
+    def pot_return(self, rules: TableRules, pot: int) -> dict[str, int]:
+        """The Stock left at the close goes back to the players in equal shares (largest
+        remainder, earlier first)."""
+        if pot <= 0:
+            return {}
+        return dict(zip(rules.players, equal_shares(pot, len(rules.players)), strict=True))
+
+    def closing_bookings(self, rules: TableRules, state: HandState, pot: int = 0) -> Bookings:
+        back = self.pot_return(rules, pot)
+        return Bookings(back, -sum(back.values()), {"stock_return": back}) if back else Bookings()

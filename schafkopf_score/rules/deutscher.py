@@ -33,7 +33,8 @@ from .model import UNIT_STROKE, GameEntry, HandState, Outcome, Seating, TableRul
 GAMES = (
     GameType("spiel", "spiel", "a game", ("game", "trumpfspiel"), None,
              allowed=frozenset({"player", "partner", "augen", "schwarz", "zwang"})),
-    GameType("draw", "draw", "the lot", ("lot", "losen"), None, allowed=frozenset({"player", "partner", "cards"})),
+    GameType("draw", "draw", "the lot", ("lot", "losen"), None, allowed=frozenset({"player", "partner", "cards"}),
+             thrown_in=True),
 )
 TARIFF = (KeySpec("head", 50, "cents per completed sheep's head"),)
 
@@ -118,6 +119,20 @@ class Deutscher(Family):
 
     def deals(self, entry: GameEntry) -> bool:
         return entry.game != "draw"
+
+    def lot(self, active: Sequence[str], rng: Any) -> GameEntry:
+        """Each player of the next hand draws a card: highest with lowest (RULES §4)."""
+        if len(active) != 4:
+            raise IllegalEntry("With two players there are no partners to draw.", "Enter the game with add spiel.")
+        cards = rng.sample(all_cards(), len(active))
+        return GameEntry("draw", cards=tuple(zip(active, cards, strict=True)))
+
+    def describe(self, entry: GameEntry, declarers: Sequence[str] = (),
+                 extra: Mapping[str, Any] | None = None) -> str:
+        if entry.game == "draw":
+            pairs = (extra or {}).get("pairs") or []
+            return "Los " + " / ".join("+".join(p) for p in pairs)
+        return super().describe(entry, declarers, extra)
 
     @staticmethod
     def pairs_of(entry: GameEntry, active: Sequence[str]) -> tuple[tuple[str, str], tuple[str, str]]:

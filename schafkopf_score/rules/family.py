@@ -65,6 +65,17 @@ class Result:
 
 
 @dataclass(frozen=True)
+class Bookings:
+    """What a family books at the close, before the closing balances: a payout per player, the
+    change of the pot (the Stock), and named parts for the record (``stock_return``,
+    ``penalties``)."""
+
+    payouts: dict[str, int] = field(default_factory=dict)
+    stock: int = 0
+    parts: dict[str, dict[str, int]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class GameType:
     """One game of a family, as data."""
 
@@ -78,6 +89,9 @@ class GameType:
     suit: str = "none"  # none | optional | required
     allowed: frozenset[str] = field(default_factory=frozenset)
     solo: bool = False  # one against the rest
+    thrown_in: bool = False  # no game was played (all passed, the lot): no money, nobody declared
+    everyone: bool = False  # each for himself (Ramsch, leaster, jeder gegen jeden)
+    declared: bool = True  # its first "declarer" chose the game (not so the Ramsch loser)
 
 
 def alias_table(games: Iterable[GameType]) -> dict[str, str]:
@@ -145,6 +159,7 @@ class Family:
     presets: ClassVar[dict[str, dict[str, dict[str, Any]]]] = {"official": {}}
     default_tariff: ClassVar[tuple[str, str] | None] = None  # keys set by --tariff A/B
     default_language: ClassVar[str] = "de"
+    waiting: ClassVar[int | None] = 3  # players beyond the seats who may sit out in turn (None: any)
 
     # -- games ---------------------------------------------------------------------------
     def game_table(self) -> dict[str, str]:
@@ -241,9 +256,66 @@ class Family:
         """What ``settle`` warns about before the close (e.g. Muss-Solo still owed)."""
         return []
 
-    def closing_bookings(self, rules: TableRules, state: HandState) -> dict[str, int]:
-        """Payouts the close books before the closing balances (e.g. Muss-Solo penalties)."""
+    def closing_bookings(self, rules: TableRules, state: HandState, pot: int = 0) -> Bookings:
+        """What the close books before the closing balances (a Stock that goes back, Muss-Solo
+        penalties); ``pot`` is the money in the pot when the session closes."""
+        return Bookings()
+
+    def pot_return(self, rules: TableRules, pot: int) -> dict[str, int]:
+        """How money left in the pot goes back at the close (a family without a pot has none)."""
         return {}
+
+    def lot(self, active: Sequence[str], rng: Any) -> GameEntry:
+        """The lot that draws partners before a game, where the family has one."""
+        raise IllegalEntry(f"Partners are drawn by lot only in Deutscher Schafskopf, not in {self.title}.",
+                           "Enter games with schafkopf add.")
+
+    def describe(self, entry: GameEntry, declarers: Sequence[str] = (),
+                 extra: Mapping[str, Any] | None = None) -> str:
+        """A short line for a hand on the sheet and in reports: ``Herz-Solo Anna 105``,
+        ``Sauspiel Anna+Ben 70 L3 Kontra``, ``Ramsch Ben Jungfrau Dora``.
+
+        >>> from .registry import find_family
+        >>> find_family("bavarian").describe(GameEntry("solo", player="Anna", suit="herz", augen=105, won=None))
+        'Herz-Solo Anna 105'
+        """
+        e = entry
+        g = next((x for x in self.games if x.name == e.game), None)
+        if g is not None and g.thrown_in:
+            return e.game.capitalize()
+        parts = [self.game_label(e)]
+        if e.tout:
+            parts.append("Tout")
+        names = "+".join(n for n in (e.player, e.partner) if n)
+        if g is not None and g.everyone:
+            names = e.durchmarsch or e.loser or e.winner or ",".join(declarers)
+            if e.durchmarsch:
+                names = "Durchmarsch " + names
+        if names:
+            parts.append(names + (" alone" if e.alone else ""))
+        if e.augen is not None:
+            parts.append(str(e.augen))
+        if e.won is not None and e.augen is None:
+            parts.append("+" if e.won else "-")
+        if e.ouvert:
+            parts.append("ouvert")
+        if e.schwarz:
+            parts.append("schwarz")
+        if e.laufende:
+            parts.append(f"L{e.laufende}")
+        for flag in ("kontra", "re", "sup", "hirsch", "crack", "recrack", "zwang", "forced"):
+            if getattr(e, flag):
+                parts.append(flag.capitalize())
+        if e.legen:
+            parts.append(f"gelegt {e.legen}")
+        if e.jungfrau:
+            parts.append("Jungfrau " + ",".join(e.jungfrau))
+        return " ".join(parts)
+
+    def game_label(self, entry: GameEntry) -> str:
+        """The game's word on the sheet: ``Sauspiel``, ``Herz-Solo``."""
+        label = entry.game.capitalize()
+        return f"{entry.suit.capitalize()}-{label}" if entry.suit else label
 
     def deals(self, entry: GameEntry) -> bool:
         """Whether this entry is a dealt hand (moves the dealer on)."""

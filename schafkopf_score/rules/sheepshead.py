@@ -33,8 +33,9 @@ GAMES = (
     GameType("pick", "pick", "a picked hand", ("picker", "aufnehmen"), None, (14, 14), 0, "none",
              frozenset({"player", "partner", "alone", "augen", "schwarz", "crack", "recrack", "forced"})),
     GameType("leaster", "leaster", "a leaster", ("least",), None, (0, 0), 0, "none",
-             frozenset({"winner", "augen_map", "no_trick"})),
-    GameType("doubler", "doubler", "a doubler", ("pass", "redeal"), None, (0, 0), 0, "none", frozenset()),
+             frozenset({"winner", "augen_map", "no_trick"}), everyone=True),
+    GameType("doubler", "doubler", "a doubler", ("pass", "redeal"), None, (0, 0), 0, "none", frozenset(),
+             thrown_in=True),
 )
 
 
@@ -96,6 +97,7 @@ class Sheepshead(Family):
     house_rules = SheepsheadRules
     rule_specs = RULES
     default_language = "en"
+    waiting = None  # six or more at a table: the dealer and those before him sit out
 
     def rule_defaults(self, seats: int) -> dict[str, Any]:
         return {"variant": "blind4"} if seats == 4 else {}

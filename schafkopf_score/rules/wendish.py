@@ -14,6 +14,7 @@ from typing import Any
 from ..errors import IllegalEntry
 from ..money import format_amount
 from .family import (
+    Bookings,
     Family,
     GameType,
     Result,
@@ -40,7 +41,7 @@ GAMES = (
     GameType("solo", "solo", "a solo", ("lustsolo", "lust-solo", "stillsolo"), "solo",
              allowed=frozenset({"player", "suit", "still"}) | _WIN, solo=True),
     GameType("jeder", "jeder", "jeder gegen jeden", ("jeder-gegen-jeden",), "normal",
-             allowed=frozenset({"augen_map", "winner", "loser"})),
+             allowed=frozenset({"augen_map", "winner", "loser"}), everyone=True),
 )
 SWITCHABLE = ("normal", "hochzeit", "solo", "jeder")
 
@@ -209,6 +210,9 @@ class Wendish(Family):
         return Outcome(g.name, UNIT_CENT, tuple((p, pay[p]) for p in active), value=value, won=won,
                        declarers=declarers, explanation=text, terms=tuple(terms))
 
+    def game_label(self, entry: GameEntry) -> str:
+        return "Stilles Solo" if entry.still else super().game_label(entry)
+
     @staticmethod
     def _title(g: GameType, entry: GameEntry) -> str:
         if g.name == "normal":
@@ -264,18 +268,18 @@ class Wendish(Family):
             out.append(text + ".")
         return out
 
-    def closing_bookings(self, rules: TableRules, state: HandState) -> dict[str, int]:
+    def closing_bookings(self, rules: TableRules, state: HandState, pot: int = 0) -> Bookings:
         pen = self.h(rules).muss_solo_penalty
         pay: dict[str, int] = {}
         if not pen:
-            return pay
+            return Bookings()
         players = list(rules.players)
         for p, n in self.owed_solos(rules, state).items():
             for q in players:
                 if q != p:
                     pay[q] = pay.get(q, 0) + pen * n
                     pay[p] = pay.get(p, 0) - pen * n
-        return pay
+        return Bookings(pay, 0, {"penalties": pay}) if pay else Bookings()
 
     def pending(self, rules: TableRules, state: HandState) -> dict[str, Any]:
         data: dict[str, Any] = {"solos": dict(self.t(state).solos)}

@@ -19,14 +19,14 @@ import sqlite3
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from .errors import LedgerError
-from .files import fsync_dir
-from .rules.model import GameEntry, TableRules, entry_defaults
+from ..errors import LedgerError
+from ..files import fsync_dir
+from ..rules.model import GameEntry, TableRules
+from .records import GameRecord, SessionInfo
 
 SCHEMA_VERSION = 2
 BUSY_TIMEOUT_MS = 30_000
@@ -137,56 +137,6 @@ def now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
-@dataclass(frozen=True)
-class GameRecord:
-    """One stored game row, with its void (if any) and its latest payouts."""
-
-    id: int
-    session_id: int
-    hand: int
-    replaces: int | None
-    created_at: str
-    game: str
-    entry: GameEntry
-    typed: str
-    rules: TableRules
-    unit: str
-    payouts: dict[str, int]
-    stock: int
-    outcome: dict[str, Any]
-    ruleset_id: int = 0
-    void_kind: str | None = None
-    void_reason: str = ""
-    void_at: str | None = None
-    restated: bool = False
-
-    @property
-    def valid(self) -> bool:
-        return self.void_kind is None
-
-    @classmethod
-    def from_row(cls, row: sqlite3.Row, rules: TableRules) -> GameRecord:
-        payouts, stock, outcome, restated = row["payouts"], row["stock"], row["outcome"], False
-        if row["r_payouts"] is not None:
-            payouts, stock, outcome, restated = row["r_payouts"], row["r_stock"], row["r_outcome"], True
-        return cls(
-            id=row["id"], session_id=row["session_id"], hand=row["hand"], replaces=row["replaces"],
-            created_at=row["created_at"], game=row["game"], entry=GameEntry.from_dict(json.loads(row["entry"])),
-            typed=row["typed"], rules=rules, unit=row["unit"], payouts=json.loads(payouts), stock=stock,
-            outcome=json.loads(outcome), ruleset_id=row["ruleset_id"], void_kind=row["v_kind"],
-            void_reason=row["v_reason"] or "", void_at=row["v_at"], restated=restated,
-        )
-
-
-@dataclass(frozen=True)
-class SessionInfo:
-    id: int
-    opened_at: str
-    closed_at: str | None
-    closing: dict[str, int] | None
-    bookings: dict[str, Any]
-
-
 class Ledger:
     """The SQLite ledger beside a table file."""
 
@@ -257,7 +207,7 @@ class Ledger:
         if version < 1:
             raise LedgerError(f"The ledger {self.path} has no valid schema version.", "It was left as it is.")
         if version < SCHEMA_VERSION:
-            from .migrations import migrate
+            from ..migrations import migrate
 
             migrate(self, version)
 
@@ -471,199 +421,3 @@ class Ledger:
             args * 2,
         ).fetchall()
         return [dict(r) for r in rows]
-
-
-DUMP_FORMAT = "schafkopf-score-ledger"
-DUMP_VERSION = 1
-
-
-def export_json(ledger: Ledger, session_ids: list[int], table: dict[str, Any]) -> Iterator[str]:
-    """The complete ledger rows of the given sessions as JSON text (the ``json`` export), in
-    chunks, so a season is written without holding it all in memory.
-
-    Layout (any JSON reader reads it; ``import`` streams it line by line)::
-
-        {"format": ..., "table": ..., "rulesets": ..., "sessions": [
-         {"id": 1, "opened_at": ..., "closing": ..., "games": [
-          {game},
-          {game}
-         ]}
-        ]}
-
-    Four queries in all, and the JSON the ledger stores (entries, payouts, outcomes) is spliced
-    in as it is, not decoded and encoded again."""
-    enc = json.JSONEncoder(ensure_ascii=False).encode
-    conn = ledger.conn
-    wanted = set(session_ids)
-    head = {"format": DUMP_FORMAT, "version": DUMP_VERSION, "exported_at": now(), "table": table}
-    if conn is None or not wanted:
-        yield enc({**head, "rulesets": {}, "sessions": []}) + "\n"
-        return
-    voids = {r[0]: enc({"kind": r[1], "reason": r[2], "created_at": r[3]})
-             for r in conn.execute("SELECT game_id, kind, reason, created_at FROM voids")}
-    restated: dict[int, list[str]] = {}
-    for r in conn.execute("SELECT game_id, created_at, payouts, stock, outcome, cause FROM restatements ORDER BY id"):
-        restated.setdefault(r[0], []).append(
-            f'{{"created_at": {enc(r[1])}, "payouts": {r[2]}, "stock": {int(r[3])}, "outcome": {r[4]}, '
-            f'"cause": {enc(r[5])}}}')
-    closings = {r[0]: f'{{"created_at": {enc(r[1])}, "balances": {r[2]}, "bookings": {r[3]}}}'
-                for r in conn.execute("SELECT session_id, created_at, balances, bookings FROM closings")}
-    opened = {r[0]: r[1] for r in conn.execute("SELECT id, opened_at FROM sessions ORDER BY id") if r[0] in wanted}
-    rulesets = {str(r[0]): json.loads(r[1]) for r in conn.execute(
-        "SELECT id, json FROM rulesets WHERE id IN (SELECT DISTINCT ruleset_id FROM games)")}
-    yield enc({**head, "rulesets": rulesets})[:-1] + ', "sessions": ['
-    first = True
-    for sid, opened_at in opened.items():
-        yield ("\n" if first else ",\n") + (f' {{"id": {sid}, "opened_at": {enc(opened_at)}, '
-                                             f'"closing": {closings.get(sid, "null")}, "games": [')
-        first = False
-        lines = []
-        for g in conn.execute("SELECT id, hand, replaces, created_at, game, entry, typed, ruleset_id, unit, "
-                              "payouts, stock, outcome FROM games WHERE session_id = ? ORDER BY id", (sid,)):
-            lines.append(
-                f'{{"id": {g[0]}, "hand": {g[1]}, "replaces": {enc(g[2])}, "created_at": {enc(g[3])}, '
-                f'"game": {enc(g[4])}, "entry": {g[5]}, "typed": {enc(g[6])}, "ruleset": "{g[7]}", '
-                f'"unit": {enc(g[8])}, "payouts": {g[9]}, "stock": {int(g[10])}, "outcome": {g[11]}, '
-                f'"void": {voids.get(g[0], "null")}, "restatements": [{", ".join(restated.get(g[0], []))}]}}')
-        yield ("\n  " + ",\n  ".join(lines) if lines else "") + "\n ]}"
-    yield "\n]}\n"
-
-
-def read_export(lines: Iterator[str]) -> dict[str, Any]:
-    """Read an export as ``export_json`` lays it out, streaming: sessions and their games come
-    as iterators, so a season never sits in memory whole. Anything laid out otherwise (a
-    re-indented file, say) is read whole with ``json.loads``."""
-    first = next(lines, "")
-    suffix = ', "sessions": ['
-    if not first.rstrip("\n").endswith(suffix):
-        whole: dict[str, Any] = json.loads(first + "".join(lines))
-        return whole
-    head: dict[str, Any] = json.loads(first.rstrip("\n")[: -len(suffix)] + "}")
-
-    def sessions() -> Iterator[dict[str, Any]]:
-        games_suffix = ', "games": ['
-        for line in lines:
-            text = line.strip()
-            if text == "]}":
-                return
-            if not text.endswith(games_suffix):
-                raise ValueError(f"unexpected line {text[:40]!r}")
-            session = json.loads(text[: -len(games_suffix)] + "}")
-            session["games"] = games()
-            yield session
-            for _ in session["games"]:  # drain what the consumer left
-                pass
-
-    def games() -> Iterator[dict[str, Any]]:
-        loads = json.loads
-        for line in lines:
-            text = line.strip()
-            if text in ("]}", "]},"):
-                return
-            yield loads(text[:-1] if text.endswith(",") else text)
-
-    head["sessions"] = sessions()
-    return head
-
-
-def _fast_encoder() -> Any:
-    """The C JSON encoder made once (``json.dumps`` builds one per call, a third of an
-    import's time); the plain encoder where the C one is missing."""
-    try:
-        from json.encoder import c_make_encoder, encode_basestring  # type: ignore[attr-defined]
-
-        if c_make_encoder is None:
-            raise ImportError
-        make = c_make_encoder(None, None, encode_basestring, None, ": ", ", ", False, False, True)
-        return lambda obj: "".join(make(obj, 0))
-    except ImportError:
-        return json.JSONEncoder(ensure_ascii=False).encode
-
-
-def _not_an_export(what: str) -> Exception:
-    from .errors import InvalidEntry
-
-    return InvalidEntry(f"The file is not a schafkopf-score JSON export ({what}).",
-                        "Give a file written by: schafkopf export --format json --out FILE.")
-
-
-def check_export_head(data: Any) -> None:
-    """Raise unless ``data`` carries the export's format marker and a version we read."""
-    if not isinstance(data, dict) or data.get("format") != DUMP_FORMAT:
-        raise _not_an_export("no format marker")
-    if data.get("version") != DUMP_VERSION:
-        raise _not_an_export(f"version {data.get('version')!r}")
-
-
-def load(ledger: Ledger, conn: sqlite3.Connection, data: Any) -> int:
-    """Insert a JSON export into an empty ledger inside the caller's transaction, checking on
-    the way what the rows must say of themselves: every game (in its latest restatement) sums to
-    zero with the Stock, and every closing equals its session's valid games plus its bookings.
-    Returns the number of game rows loaded."""
-    from .errors import IllegalEntry
-
-    check_export_head(data)
-    bad = _not_an_export
-    known = {name for name, _ in entry_defaults()}
-    dumps = _fast_encoder()
-    insert = ("INSERT INTO games(id, session_id, hand, replaces, created_at, game, entry, typed, ruleset_id, unit, "
-              "payouts, stock, outcome) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)")
-    try:
-        rules = {k: TableRules.from_dict(v) for k, v in data["rulesets"].items()}
-        ruleset_ids = {k: ledger.ruleset_id(r) for k, r in rules.items()}
-        next_id = int(conn.execute("SELECT coalesce(max(id), 0) FROM games").fetchone()[0]) + 1
-        count = 0
-        for s in data["sessions"]:
-            sid = ledger.insert_session(conn, str(s["opened_at"]))
-            ids: dict[int, int] = {}
-            balances: dict[str, int] = {}
-            rows, later = [], []
-            for g in s["games"]:
-                entry = g["entry"]
-                if type(entry) is not dict or not entry.keys() <= known or type(entry.get("game")) is not str:
-                    raise ValueError(f"game {g.get('id')} has no valid entry")
-                payouts, stock = g["payouts"], int(g["stock"])
-                for r in g["restatements"]:
-                    payouts, stock = r["payouts"], int(r["stock"])
-                total = stock
-                for v in payouts.values():
-                    if type(v) is not int:
-                        raise ValueError(f"game {g.get('id')}: payouts must be whole numbers")
-                    total += v
-                if total and g["unit"] != "stroke":
-                    raise IllegalEntry(
-                        f"In the export, session {s['id']} hand {g['hand']} does not sum to zero; nothing was imported.",
-                        "Export it again from the original ledger.")
-                void = g["void"]
-                if not void:
-                    for n, v in payouts.items():
-                        balances[n] = balances.get(n, 0) + v
-                new_id = ids[g["id"]] = next_id
-                next_id += 1
-                rows.append((new_id, sid, int(g["hand"]), ids[g["replaces"]] if g["replaces"] is not None else None,
-                             str(g["created_at"]), entry["game"], dumps(entry), str(g["typed"]),
-                             ruleset_ids[g["ruleset"]], str(g["unit"]), dumps(g["payouts"]), int(g["stock"]),
-                             dumps(g["outcome"])))
-                if g["restatements"] or void:
-                    later.append((new_id, g["restatements"], void))
-                count += 1
-            conn.executemany(insert, rows)
-            for new_id, restatements, void in later:
-                for r in restatements:
-                    ledger.insert_restatement(conn, new_id, r["payouts"], int(r["stock"]), r["outcome"],
-                                              str(r["cause"]), created_at=str(r["created_at"]))
-                if void:
-                    ledger.insert_void(conn, new_id, str(void["kind"]), str(void["reason"]),
-                                       created_at=str(void["created_at"]))
-            c = s["closing"]
-            if c:
-                for n, v in c["bookings"].get("payouts", {}).items():
-                    balances[n] = balances.get(n, 0) + v
-                if any(balances.get(n, 0) != c["balances"].get(n, 0) for n in set(balances) | set(c["balances"])):
-                    raise IllegalEntry(
-                        f"In the export, the closing of session {s['id']} does not match its games; "
-                        "nothing was imported.", "Export it again from the original ledger.")
-                ledger.insert_closing(conn, sid, c["balances"], c["bookings"], created_at=str(c["created_at"]))
-    except (KeyError, TypeError, ValueError, AttributeError, OverflowError) as exc:
-        raise bad(f"missing or wrong field: {exc}") from None
-    return count
