@@ -1,0 +1,34 @@
+"""Bavarian Schafkopf (RULES.md section 2): Sauspiel to Sie, Ramsch, the Stock, every size.
+
+``V = (base + schneider + schwarz + laufende x L) x 2^(legen + kontra steps)``; a partner game
+pays V from each loser to one winner, a solo game V between the declarer and each opponent.
+
+The package's rooms: ``catalogue`` (games, tariffs, house rules, words), ``base`` (the table and
+its helpers), ``validate``, ``score`` and ``stock``; ``Bavarian`` joins them.
+"""
+
+from __future__ import annotations
+
+from .catalogue import (
+    GAMES,
+    RULES,
+    SUITS,
+    TARIFF,
+    AllPass,
+    BavarianRules,
+    BavarianState,
+    DurchmarschPays,
+    Jungfrau,
+    StockOnLoss,
+)
+from .score import Scoring
+from .validate import Validation
+
+
+class Bavarian(Validation, Scoring):
+    """Bavarian Schafkopf: its table (``base``), checks (``validate``), payouts (``score``) and
+    the Stock (``stock``)."""
+
+
+__all__ = ["GAMES", "RULES", "SUITS", "TARIFF", "AllPass", "Bavarian", "BavarianRules", "BavarianState",
+           "DurchmarschPays", "Jungfrau", "StockOnLoss"]

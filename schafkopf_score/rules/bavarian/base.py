@@ -1,0 +1,87 @@
+"""The Bavarian family's table and helpers: presets, decks, tariffs with their fallbacks, which
+games the table plays, Laufende limits."""
+
+from __future__ import annotations
+
+from ..family import (
+    Family,
+    GameType,
+)
+from ..model import UNIT_CENT, HandState, TableRules
+from .catalogue import FRENCH, GAMES, RULES, SUITS, TARIFF, AllPass, BavarianRules, BavarianState
+
+
+class BavarianBase(Family):
+    """The Bavarian table: its games, keys and presets, and the helpers every part uses."""
+
+    name = "bavarian"
+    aliases = ("bayerisch", "bayrisch", "schafkopf", "bavaria")
+    title = "Bavarian Schafkopf"
+    unit = UNIT_CENT
+    suits = SUITS
+    foreign_suits = FRENCH
+    games = GAMES
+    tariff_specs = TARIFF
+    house_rules = BavarianRules
+    rule_specs = RULES
+    default_tariff = ("sauspiel", "solo")
+    presets = {
+        "official": {},
+        "wirtshaus": {
+            "rules": {
+                "games": ["sauspiel", "hochzeit", "wenz", "geier", "farbwenz", "farbgeier", "solo", "bettel"],
+                "legen": True,
+                "all_pass": "ramsch",
+            },
+            "tariff": {"bettel": 30},
+        },
+    }
+
+    def default_deck(self, seats: int) -> str:
+        return "long" if seats == 4 else "short"
+
+    def check_table(self, rules: TableRules) -> list[tuple[str, str, str]]:
+        problems = []
+        if rules.seats in (2, 3) and rules.deck != "short":
+            problems.append(("", "deck", f"{rules.seats}-player Schafkopf is played with the short deck: "
+                             'set deck = "short" (or leave it out)'))
+        return problems
+
+    # -- helpers -------------------------------------------------------------------------
+    def initial_table(self) -> BavarianState:
+        return BavarianState()
+
+    def t(self, state: HandState) -> BavarianState:
+        """This family's part of the state (the default where a caller built a bare HandState)."""
+        table = state.table
+        return table if isinstance(table, BavarianState) else BavarianState()
+
+    def h(self, rules: TableRules) -> BavarianRules:
+        house: BavarianRules = self.house(rules)
+        return house
+
+    def tariff(self, rules: TableRules, key: str) -> int:
+        if key not in rules.tariff:  # left out: as another game's tariff (RULES §2)
+            if key == "hochzeit":
+                return self.tariff(rules, "sauspiel")
+            if key in ("wenz", "geier", "farbwenz", "farbgeier"):
+                return self.tariff(rules, "solo")
+        return super().tariff(rules, key)
+
+    def trump_count(self, game: GameType, rules: TableRules) -> int:
+        return game.trumps[1] if rules.deck == "short" else game.trumps[0]
+
+    def laufende_min(self, game: GameType, rules: TableRules) -> int:
+        if game.kind == "sie":
+            return 8
+        return int(self.h(rules).laufende_min.get(game.name, game.laufende_min))
+
+    def enabled(self, game: GameType, rules: TableRules) -> bool:
+        r = self.h(rules)
+        if game.kind == "weiter":
+            return True
+        if game.kind == "sie":
+            return r.sie
+        if game.kind == "ramsch":
+            return r.all_pass == AllPass.RAMSCH or "ramsch" in r.games
+        return game.name in r.games

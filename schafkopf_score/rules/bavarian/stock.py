@@ -1,0 +1,70 @@
+"""The Stock (RULES §2 "When everyone passes"): fed when all pass, paid out by a won partner game,
+matched by a lost one, returned in equal shares at the close."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...money import equal_shares, format_amount
+from ..family import (
+    Bookings,
+    GameType,
+)
+from ..model import GameEntry, HandState, Outcome, Seating, TableRules
+from .base import BavarianBase
+from .catalogue import AllPass, StockOnLoss
+
+
+class StockKeeping(BavarianBase):
+    """The Stock and the state a Bavarian table carries from hand to hand."""
+
+    def _stock_after(self, g: GameType, declarers: tuple[str, ...], won: bool, pay: dict[str, int],
+                     notes: list[str], rules: TableRules, state: HandState, lang: str) -> int:
+        """A partner game and the Stock: won, the declarers take it half each; lost, they match it
+        (``stock_on_loss = "double"``). Books into ``pay`` and returns the Stock's change."""
+        stock_change = 0
+        if g.kind == "partner" and self.t(state).stock > 0:
+            halves = equal_shares(self.t(state).stock, 2)
+            if won:
+                for d, h in zip(declarers, halves, strict=True):
+                    pay[d] += h
+                stock_change = -self.t(state).stock
+                notes.append(("Stock an die Gewinner: " if lang == "de" else "Stock to the winners: ")
+                             + format_amount(self.t(state).stock, rules.currency, lang))
+            elif self.h(rules).stock_on_loss == StockOnLoss.DOUBLE:
+                for d, h in zip(declarers, halves, strict=True):
+                    pay[d] -= h
+                stock_change = self.t(state).stock
+                notes.append(("Verlierer zahlen den Stock nach: " if lang == "de" else "The losers match the Stock: ")
+                             + format_amount(self.t(state).stock, rules.currency, lang))
+        return stock_change
+
+    # -- state ---------------------------------------------------------------------------
+    def advance(self, entry: GameEntry, rules: TableRules, seating: Seating, state: HandState,
+                outcome: Outcome) -> HandState:
+        if outcome.stock:
+            from dataclasses import replace
+
+            return replace(state, table=replace(self.t(state), stock=self.t(state).stock + outcome.stock))
+        return state
+
+    def standing_notes(self, rules: TableRules, state: HandState, balances: Mapping[str, int],
+                       language: str) -> list[str]:
+        if self.t(state).stock or self.h(rules).all_pass == AllPass.STOCK:
+            return [f"Stock: {format_amount(self.t(state).stock, rules.currency, language)}"]
+        return []
+
+    def pending(self, rules: TableRules, state: HandState) -> dict[str, Any]:
+        return {"stock": self.t(state).stock}
+
+    def pot_return(self, rules: TableRules, pot: int) -> dict[str, int]:
+        """The Stock left at the close goes back to the players in equal shares (largest
+        remainder, earlier first)."""
+        if pot <= 0:
+            return {}
+        return dict(zip(rules.players, equal_shares(pot, len(rules.players)), strict=True))
+
+    def closing_bookings(self, rules: TableRules, state: HandState, pot: int = 0) -> Bookings:
+        back = self.pot_return(rules, pot)
+        return Bookings(back, -sum(back.values()), {"stock_return": back}) if back else Bookings()
