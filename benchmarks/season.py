@@ -28,7 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from schafkopf_score.evening import outcome_summary  # noqa: E402
+
 from schafkopf_score.ledger import Ledger  # noqa: E402
 from schafkopf_score.money import equal_shares  # noqa: E402
 from schafkopf_score.rules.model import GameEntry  # noqa: E402
@@ -118,7 +118,7 @@ def generate(folder: Path, family: str, games: int, sessions: int, seed: int = 1
                     continue  # a random entry the rules refuse: draw another
                 hand += 1
                 gid = ledger.insert_game(conn, sid, hand, entry, "", rules, p.outcome.unit, p.outcome.payout_map(),
-                                         p.outcome.stock, outcome_summary(p))
+                                         p.outcome.stock, p.summary())
                 last = (gid, state, dict(balances), stock)
                 for n, v in p.outcome.payouts:
                     balances[n] += v

@@ -15,7 +15,7 @@ from .ledger import GameRecord, Ledger, SessionInfo
 from .rules.model import GameEntry, HandState, TableRules
 from .rules.play import Played, next_state, play, replay, seat, start_state
 from .rules.registry import find_family
-from .settle import SessionSettlement, settle_season, settle_session
+from .settle import SessionSettlement, session_balances, settle_season, settle_session
 from .table import TableConfig
 
 if TYPE_CHECKING:
@@ -50,18 +50,6 @@ class SessionView:
 
     def valid_rows(self) -> list[Row]:
         return [r for r in self.rows if r.played is not None]
-
-
-def outcome_summary(played: Played) -> dict[str, Any]:
-    """What a stored game keeps of its outcome besides the payouts (for reports and audits)."""
-    out = played.outcome
-    data: dict[str, Any] = {
-        "value": out.value, "won": out.won, "declarers": list(out.declarers), "explanation": out.explanation,
-        "dealer": played.seating.dealer, "sitting_out": list(played.seating.sitting_out),
-    }
-    if out.extra:
-        data["extra"] = dict(out.extra)
-    return data
 
 
 def _replay_rows(records: list[GameRecord], substitute: dict[int, GameEntry | None] | None = None) -> list[Row]:
@@ -117,23 +105,11 @@ def view_session(cfg: TableConfig, ledger: Ledger, session_id: int | None = None
 
 
 def _make_view(cfg: TableConfig, info: SessionInfo | None, rows: list[Row], rules: TableRules) -> SessionView:
-    players = list(cfg.players)
-    balances: dict[str, int] = {p: 0 for p in players}
-    stock = 0
     played = [r.played for r in rows if r.played is not None]
-    for p in played:
-        for name, amount in p.outcome.payouts:
-            if name not in balances:
-                balances[name] = 0
-                players.append(name)
-            balances[name] += amount
-        stock += p.outcome.stock
-    bookings: dict[str, Any] = {}
-    if info and info.closed_at:
-        bookings = info.bookings
-        for name, amount in bookings.get("payouts", {}).items():
-            balances[name] = balances.get(name, 0) + amount
-        stock += bookings.get("stock", 0)
+    bookings: dict[str, Any] = info.bookings if info and info.closed_at else {}
+    balances = session_balances((p.outcome.payout_map() for p in played), bookings, cfg.players)
+    players = list(balances)
+    stock = sum(p.outcome.stock for p in played) + bookings.get("stock", 0)
     if info and info.closed_at:
         state = start_state(rules)
     elif played:
@@ -170,7 +146,7 @@ def add(cfg: TableConfig, ledger: Ledger, entry: GameEntry, typed: str = "") -> 
         session_id = ledger.open_session_id(conn)
         hand = ledger.next_hand(conn, session_id)
         out = played.outcome
-        summary = outcome_summary(played)
+        summary = played.summary()
         gid = ledger.insert_game(conn, session_id, hand, entry, typed, rules, out.unit, out.payout_map(), out.stock,
                                  summary)
         info = ledger.session(session_id)
@@ -249,12 +225,12 @@ def _correct(ledger: Ledger, target: GameRecord, new_entry: GameEntry | None,
             assert row.played is not None
             out = row.played.outcome
             ledger.insert_game(conn, target.session_id, target.hand, new_entry, typed, rules, out.unit,
-                               out.payout_map(), out.stock, outcome_summary(row.played), replaces=target.id)
+                               out.payout_map(), out.stock, row.played.summary(), replaces=target.id)
         for row in rows:
             if row.played is None or row.record.id == target.id or row.record.hand < target.hand:
                 continue
             out = row.played.outcome
-            summary = outcome_summary(row.played)
+            summary = row.played.summary()
             if out.payout_map() != row.record.payouts or out.stock != row.record.stock or (
                     summary["dealer"] != row.record.outcome.get("dealer")
                     or summary["sitting_out"] != row.record.outcome.get("sitting_out")):
@@ -324,9 +300,7 @@ def close_session(cfg: TableConfig, ledger: Ledger, round_to: int | None = None)
         rules = session_rules(view)
         # the session's own rules decide, not today's table file (RULES §7)
         booked = find_family(rules.family).closing_bookings(rules, view.state, view.stock)
-        balances = dict(view.balances)
-        for n, a in booked.payouts.items():
-            balances[n] = balances.get(n, 0) + a
+        balances = session_balances([view.balances], {"payouts": booked.payouts})
         settlement = settle_session(rules, balances, view.stock + booked.stock, round_to, view.session.id,
                                     closed=True)
         bookings: dict[str, Any] = {"settlement": settlement.stored()}
@@ -453,7 +427,6 @@ def check_ledger(ledger: Ledger) -> list[dict[str, Any]]:
             problems.append({"session": info.id, "hand": getattr(exc, "hand", None),
                              "problem": f"does not replay: {exc.message}"})
             continue
-        balances: dict[str, int] = {}
         for row in rows:
             if row.played is None:
                 continue
@@ -462,11 +435,8 @@ def check_ledger(ledger: Ledger) -> list[dict[str, Any]]:
                 problems.append({"session": info.id, "hand": row.record.hand,
                                  "problem": f"replay gives {json.dumps(out.payout_map(), ensure_ascii=False)}, "
                                             f"stored {json.dumps(row.record.payouts, ensure_ascii=False)}"})
-            for n, a in row.record.payouts.items():
-                balances[n] = balances.get(n, 0) + a
         if info.closing is not None:
-            for n, a in info.bookings.get("payouts", {}).items():
-                balances[n] = balances.get(n, 0) + a
+            balances = session_balances((r.record.payouts for r in rows if r.played is not None), info.bookings)
             names = set(balances) | set(info.closing)
             if any(balances.get(n, 0) != info.closing.get(n, 0) for n in names):
                 problems.append({"session": info.id, "hand": None,

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .errors import LedgerError
 from .ledger.store import SCHEMA_VERSION, _triggers
@@ -19,7 +19,6 @@ from .rules.play import replay
 
 if TYPE_CHECKING:
     from .ledger.store import Ledger
-    from .rules.play import Played
 
 
 def backup(ledger: Ledger, version: int) -> Path:
@@ -38,20 +37,6 @@ def backup(ledger: Ledger, version: int) -> Path:
     return target
 
 
-def _outcome_summary(played: Played) -> dict[str, Any]:
-    """The outcome column of version 2: what a stored game keeps of its outcome besides the
-    payouts. The same dict ``evening.outcome_summary`` writes for a new game; kept here so a
-    migration needs only the store and the rules engine, not the evening."""
-    out = played.outcome
-    data: dict[str, Any] = {
-        "value": out.value, "won": out.won, "declarers": list(out.declarers), "explanation": out.explanation,
-        "dealer": played.seating.dealer, "sitting_out": list(played.seating.sitting_out),
-    }
-    if out.extra:
-        data["extra"] = dict(out.extra)
-    return data
-
-
 def _v1_to_v2(ledger: Ledger, conn: sqlite3.Connection) -> None:
     conn.execute("ALTER TABLE games ADD COLUMN outcome TEXT NOT NULL DEFAULT '{}'")
     conn.execute("ALTER TABLE restatements ADD COLUMN outcome TEXT NOT NULL DEFAULT '{}'")
@@ -60,7 +45,7 @@ def _v1_to_v2(ledger: Ledger, conn: sqlite3.Connection) -> None:
     for (sid,) in conn.execute("SELECT id FROM sessions ORDER BY id").fetchall():
         valid = [rec for rec in ledger.games(sid) if rec.valid]  # replayed in hand order, voids left out
         for rec, played in zip(valid, replay((rec.entry, rec.rules) for rec in valid), strict=True):
-            summary = json.dumps(_outcome_summary(played), ensure_ascii=False)
+            summary = json.dumps(played.summary(), ensure_ascii=False)
             conn.execute("UPDATE games SET outcome=? WHERE id=?", (summary, rec.id))
             conn.execute("UPDATE restatements SET outcome=? WHERE game_id=?", (summary, rec.id))
     for stmt in _triggers():

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from .settle import settle_session
+from .settle import session_balances, settle_session
 
 
 def build_report(cfg: Any, ledger: Any, session_ids: Sequence[int]) -> dict[str, Any]:
@@ -46,11 +46,10 @@ def build_report(cfg: Any, ledger: Any, session_ids: Sequence[int]) -> dict[str,
                              "payouts": dict(rec.payouts), "stock": rec.stock, "explanation": o.get("explanation", ""),
                              "declarers": o.get("declarers", []), "won": o.get("won"), "running": dict(running)})
             hands.append(item)
-        balances = {p: running.get(p, 0) for p in players}
-        if info and info.closed_at:
-            for n, a in info.bookings.get("payouts", {}).items():
-                balances[n] = balances.get(n, 0) + a
-            stock += info.bookings.get("stock", 0)
+        closed = bool(info and info.closed_at)
+        bookings = info.bookings if info and closed else {}
+        balances = session_balances((rec.payouts for rec in records if rec.valid), bookings, players)
+        stock += bookings.get("stock", 0)
         valid = [rec for rec in records if rec.valid]
         rules = valid[-1].rules if valid else cfg.snapshot()  # priced by its own snapshot, not today's file
         if info and info.closed_at:

@@ -9,7 +9,7 @@ balances), which is instant for a table; above ``EXACT_LIMIT`` we fall back to g
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -243,12 +243,10 @@ def settle_season(parts: Sequence[SessionSettlement]) -> SessionSettlement:
     """Several sessions together (``--all``): per player every closed session's money plus the
     open session's balance; the transfers are only what is still outstanding (the open
     session), never an evening that was already paid."""
-    balances: dict[str, int] = {}
+    balances = session_balances(p.balances for p in parts)
     extra: dict[str, Any] = {}
     open_part = next((p for p in parts if not p.closed), None)
     for p in parts:
-        for n, v in p.balances.items():
-            balances[n] = balances.get(n, 0) + v
         for key, value in p.extra.items():  # points, strokes, heads: per player, added up
             if isinstance(value, dict):
                 into = extra.setdefault(key, {})
@@ -259,3 +257,20 @@ def settle_season(parts: Sequence[SessionSettlement]) -> SessionSettlement:
         return SessionSettlement(None, True, unit, balances, {n: 0 for n in balances}, [], {}, extra=extra)
     return SessionSettlement(None, False, unit, balances, open_part.paid, open_part.transfers, open_part.exact,
                              open_part.round_to, open_part.stock, open_part.stock_return, extra, open_part.warnings)
+
+
+def session_balances(payouts: Iterable[Mapping[str, int]], bookings: Mapping[str, Any] | None = None,
+                     players: Sequence[str] = ()) -> dict[str, int]:
+    """Balances per player: every payout added up (a session's valid hands, or a season's
+    sessions), plus what a close booked (``bookings["payouts"]``). The players listed come first,
+    at 0 if they were paid nothing; anyone else follows in the order first paid. The one place
+    a session's balances are computed.
+
+    >>> session_balances([{"A": 10, "B": -10}, {"A": -5, "C": 5}], {"payouts": {"B": 3, "C": -3}}, ["A", "B"])
+    {'A': 5, 'B': -7, 'C': 2}
+    """
+    out = dict.fromkeys(players, 0)
+    for part in (*payouts, (bookings or {}).get("payouts", {})):
+        for name, amount in part.items():
+            out[name] = out.get(name, 0) + amount
+    return out

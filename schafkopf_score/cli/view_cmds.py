@@ -92,16 +92,14 @@ def standings(ctx: typer.Context, session: SessionOpt = None, all_: AllOpt = Fal
     Example: schafkopf standings --all
     """
     from ..evening import season_standings, select_sessions
+    from ..settle import session_balances
 
     c = get(ctx)
     cfg = c.cfg()
     with c.ledger() as ledger:
         ids = select_sessions(ledger, session, all_)
         columns, last = season_standings(cfg, ledger, ids)
-    balances: dict[str, int] = {p: 0 for p in cfg.players}
-    for col in columns:
-        for n, a in col.balances.items():
-            balances[n] = balances.get(n, 0) + a
+    balances = session_balances((col.balances for col in columns), players=cfg.players)
     fam = cfg.family_obj()
     if as_json:
         data: dict[str, Any] = {"sessions": [col.session for col in columns], "unit": last.unit,

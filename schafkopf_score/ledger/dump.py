@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..rules.model import TableRules, entry_defaults
+from ..settle import session_balances
 from .store import Ledger, now
 
 DUMP_FORMAT = "schafkopf-score-ledger"
@@ -154,7 +155,7 @@ def load(ledger: Ledger, conn: sqlite3.Connection, data: Any) -> int:
         for s in data["sessions"]:
             sid = ledger.insert_session(conn, str(s["opened_at"]))
             ids: dict[int, int] = {}
-            balances: dict[str, int] = {}
+            valid_payouts: list[dict[str, int]] = []
             rows, later = [], []
             for g in s["games"]:
                 entry = g["entry"]
@@ -174,8 +175,7 @@ def load(ledger: Ledger, conn: sqlite3.Connection, data: Any) -> int:
                         "Export it again from the original ledger.")
                 void = g["void"]
                 if not void:
-                    for n, v in payouts.items():
-                        balances[n] = balances.get(n, 0) + v
+                    valid_payouts.append(payouts)
                 new_id = ids[g["id"]] = next_id
                 next_id += 1
                 rows.append((new_id, sid, int(g["hand"]), ids[g["replaces"]] if g["replaces"] is not None else None,
@@ -195,8 +195,7 @@ def load(ledger: Ledger, conn: sqlite3.Connection, data: Any) -> int:
                                        created_at=str(void["created_at"]))
             c = s["closing"]
             if c:
-                for n, v in c["bookings"].get("payouts", {}).items():
-                    balances[n] = balances.get(n, 0) + v
+                balances = session_balances(valid_payouts, c["bookings"])
                 if any(balances.get(n, 0) != c["balances"].get(n, 0) for n in set(balances) | set(c["balances"])):
                     raise IllegalEntry(
                         f"In the export, the closing of session {s['id']} does not match its games; "

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
+from typing import Any
 
 from ..errors import IllegalEntry
 from .model import GameEntry, HandState, Outcome, Seating, TableRules
@@ -26,6 +27,18 @@ class Played:
     outcome: Outcome
     before: HandState
     after: HandState
+
+    def summary(self) -> dict[str, Any]:
+        """What a stored game keeps of its outcome besides the payouts (for reports, audits and
+        the ledger's ``outcome`` column)."""
+        out = self.outcome
+        data: dict[str, Any] = {
+            "value": out.value, "won": out.won, "declarers": list(out.declarers), "explanation": out.explanation,
+            "dealer": self.seating.dealer, "sitting_out": list(self.seating.sitting_out),
+        }
+        if out.extra:
+            data["extra"] = dict(out.extra)
+        return data
 
 
 def start_state(rules: TableRules) -> HandState:
