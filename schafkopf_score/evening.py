@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import IllegalEntry, LedgerError
 from .ledger import GameRecord, Ledger, SessionInfo
-from .rules.model import GameEntry, HandState, TableRules
+from .rules.model import GameEntry, HandState, Seating, TableRules
 from .rules.play import Played, next_state, play, replay, seat, start_state
 from .rules.registry import find_family
 from .settle import SessionSettlement, session_balances, settle_season, settle_session
@@ -47,6 +47,12 @@ class SessionView:
     @property
     def closed(self) -> bool:
         return bool(self.session and self.session.closed_at)
+
+    def next_seating(self) -> Seating:
+        """Who deals the next hand and who sits it out (by the rotation)."""
+        from .rules.seating import seat_hand
+
+        return seat_hand(self.rules.players, self.rules.seats, self.state.dealer or self.rules.players[0])
 
     def valid_rows(self) -> list[Row]:
         return [r for r in self.rows if r.played is not None]
@@ -139,6 +145,8 @@ def add(cfg: TableConfig, ledger: Ledger, entry: GameEntry, typed: str = "") -> 
     """Validate and record an entry in one transaction; returns the hand number, its result and
     the session as it stands after it (no second replay needed)."""
     rules = cfg.snapshot()
+    if ledger.conn is None:  # no ledger file yet: check first, so a refused first entry makes none
+        calc(cfg, ledger, entry)
     with ledger.write() as conn:
         # Replay inside the write lock, so two writers never score against the same state.
         view, state = current_state(cfg, ledger)

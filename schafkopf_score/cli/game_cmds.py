@@ -61,16 +61,11 @@ def add(ctx: typer.Context, game: GameArg, as_json: JsonOpt = False, **entry: An
     Example: schafkopf add sauspiel --player Anna --partner Ben --augen 72 --laufende 3
     """
     from ..evening import add as do_add
-    from ..evening import calc as do_calc
     from .render import balances_text, next_dealer_line, outcome_json, outcome_text, words
 
     c = get(ctx)
     cfg = c.cfg()
     e = _entry(ctx, game, entry)
-    if not cfg.ledger_path.exists():
-        # check first, so a rejected first entry does not even create the ledger file
-        with c.ledger() as ro:
-            do_calc(cfg, ro, e)
     with c.ledger(create=True) as ledger:
         hand, played, view = do_add(cfg, ledger, e, _typed(game, entry))
     if as_json:
@@ -103,17 +98,14 @@ def draw(
     import random
 
     from ..evening import add as do_add
-    from ..evening import calc as do_calc
     from ..evening import current_state, lot_entry
     from .render import outcome_json
 
     c = get(ctx)
     cfg = c.cfg()
     rng = random.Random(seed) if seed is not None else random.SystemRandom()
-    with c.ledger() as ro:
-        entry = lot_entry(cfg, current_state(cfg, ro)[1], rng)
-        do_calc(cfg, ro, entry)  # checked before a ledger file is made
     with c.ledger(create=True) as ledger:
+        entry = lot_entry(cfg, current_state(cfg, ledger)[1], rng)
         hand, played, _ = do_add(cfg, ledger, entry, json.dumps({"game": entry.game, "seed": seed}))
     if as_json:
         emit_json(outcome_json(played, hand=hand, cards=dict(entry.cards)))

@@ -49,8 +49,7 @@ def tally(strokes: int, rules: TableRules) -> str:
     """
     from ..rules.registry import find_family
 
-    per = int(find_family(rules.family).house(rules).strokes_per_head)
-    heads, rest = divmod(strokes, per)
+    heads, rest = find_family(rules.family).head_split(rules, strokes)
     text = " ".join(["🐑" * heads] if heads else []) + (" " if heads and rest else "") + "|" * rest
     return f"{text or '-'}  ({strokes})"
 
@@ -244,10 +243,8 @@ def print_sheet(views: Sequence[Any], cfg: Any) -> None:
 
 
 def next_dealer_line(view: Any) -> str:
-    from ..rules.seating import seat_hand
-
     w = words(view.rules.language)
-    seating = seat_hand(view.rules.players, view.rules.seats, view.state.dealer or view.rules.players[0])
+    seating = view.next_seating()
     text = f"{w['deals_next']}: {seating.dealer}"
     if seating.sitting_out:
         verb = w["sits_out"] if len(seating.sitting_out) == 1 else w["sit_out"]

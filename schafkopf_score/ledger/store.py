@@ -145,13 +145,19 @@ class Ledger:
         self._rules_cache: dict[int, TableRules] = {}
         self._ruleset_ids: dict[int, tuple[TableRules, int]] = {}
         self.conn: sqlite3.Connection | None = None
+        self._family = family
+        self._create = False
         if not self.path.exists():
-            if not create:
-                return
-            if not self.path.parent.exists():
+            if create and not self.path.parent.exists():
                 raise LedgerError(f"The folder for the ledger {self.path} does not exist.",
                                   "Create it, or set ledger in the table file.")
-            create_ledger(self.path, family)
+            # made at the first write, so that an entry refused before it leaves no file behind
+            self._create = create
+            return
+        self._connect()
+
+    def _connect(self) -> None:
+        family = self._family
         try:
             # mode=rw: never create a file here; a missing ledger is made whole by create_ledger
             self.conn = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=rw", uri=True,
@@ -233,6 +239,10 @@ class Ledger:
     @contextmanager
     def write(self) -> Iterator[sqlite3.Connection]:
         """One write transaction, the lock taken up front; retried while another writer holds it."""
+        if self.conn is None and self._create:
+            create_ledger(self.path, self._family)
+            self._create = False
+            self._connect()
         if self.conn is None:
             raise LedgerError(f"There is no ledger at {self.path} yet.", "Record a game with schafkopf add first.")
         deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000

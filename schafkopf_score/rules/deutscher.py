@@ -140,6 +140,10 @@ class Deutscher(Family):
         rest = tuple(p for p in active if p not in (entry.player, entry.partner))
         return (entry.player, entry.partner), (rest[0], rest[1])
 
+    def head_split(self, rules: TableRules, strokes: int) -> tuple[int, int]:
+        heads, rest = divmod(strokes, self.h(rules).strokes_per_head)
+        return heads, rest
+
     def limits(self, rules: TableRules) -> tuple[int, int]:
         r = self.h(rules)
         return r.augen_total, r.win_at

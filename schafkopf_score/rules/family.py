@@ -225,6 +225,10 @@ class Family:
         """The family's own state before the first hand of a session (``HandState.table``)."""
         return None
 
+    def head_split(self, rules: TableRules, strokes: int) -> tuple[int, int]:
+        """Strokes as (completed heads, strokes left over), where a family draws heads."""
+        return 0, strokes
+
     def limits(self, rules: TableRules) -> tuple[int, int]:
         """The Augen in the deck and what the declaring side needs to win (RULES §1)."""
         return 120, 61
