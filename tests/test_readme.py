@@ -39,3 +39,10 @@ def test_readme_settle_example_is_what_the_example_table_prints(tmp_path):
     r = CliRunner().invoke(app, ["--table", str(tmp_path / "stammtisch.toml"), "settle"])
     assert r.exit_code == 0, r.output
     assert r.stdout == block.group(1)
+
+
+def test_ci_runs_exactly_the_readme_test_command():
+    blocks = re.findall(r"```sh\n(pip install '\.\[test\]'.*?)\n```", README, re.S)
+    assert len(blocks) == 1, "the README has one test command"
+    ci = (Path(__file__).resolve().parents[1] / ".ci" / "run").read_text(encoding="utf-8")
+    assert ci.rstrip().splitlines()[-1] == blocks[0]

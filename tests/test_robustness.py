@@ -174,6 +174,7 @@ def fuzz_table(request, tmp_path_factory):
     return path
 
 
+@pytest.mark.slow
 @settings(max_examples=FUZZ_EXAMPLES, deadline=None)
 @given(argv())
 def test_random_arguments_exit_0_or_2_and_rejections_write_nothing(fuzz_table, args):
