@@ -18,7 +18,7 @@ from typing import Any
 from ..errors import IllegalEntry
 from ..money import round_exact
 from .family import (
-    Family,
+    FamilyOf,
     GameType,
     Result,
     check_active,
@@ -85,7 +85,7 @@ class DeutscherState:
     partners: tuple[tuple[str, str], tuple[str, str]] | None = None
 
 
-class Deutscher(Family):
+class Deutscher(FamilyOf[DeutscherRules, DeutscherState]):
     name = "deutscher"
     aliases = ("deutsch", "deutscher-schafskopf", "schafskopf")
     title = "Deutscher Schafskopf"
@@ -97,19 +97,8 @@ class Deutscher(Family):
     games = GAMES
     tariff_specs = TARIFF
     house_rules = DeutscherRules
+    state_type = DeutscherState
     rule_specs = RULES
-
-    def initial_table(self) -> DeutscherState:
-        return DeutscherState()
-
-    def t(self, state: HandState) -> DeutscherState:
-        """This family's part of the state (the default where a caller built a bare HandState)."""
-        table = state.table
-        return table if isinstance(table, DeutscherState) else DeutscherState()
-
-    def h(self, rules: TableRules) -> DeutscherRules:
-        house: DeutscherRules = self.house(rules)
-        return house
 
     def check_table(self, rules: TableRules) -> list[tuple[str, str, str]]:
         r = self.h(rules)

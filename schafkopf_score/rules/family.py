@@ -10,7 +10,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from ..errors import AmbiguousEntry, IllegalEntry
 from .keys import HouseRules, KeySpec
@@ -328,6 +328,29 @@ class Family:
     def to_money(self, rules: TableRules, balances: Mapping[str, int]) -> tuple[dict[str, int], str, dict[str, Any]]:
         """The settlement amounts for the session's balances: (amounts, unit, extra JSON keys)."""
         return dict(balances), self.unit, {}
+
+
+H = TypeVar("H", bound=HouseRules)
+S = TypeVar("S")
+
+
+class FamilyOf(Family, Generic[H, S]):
+    """A family with typed house rules ``H`` (its ``house_rules``) and a state of its own ``S``
+    (its ``state_type``, kept in ``HandState.table``)."""
+
+    state_type: ClassVar[type[Any]]
+
+    def h(self, rules: TableRules) -> H:
+        """The table's house rules, typed."""
+        return cast(H, self.house(rules))
+
+    def t(self, state: HandState) -> S:
+        """This family's part of the state (the default where a caller built a bare HandState)."""
+        table = state.table
+        return cast(S, table if isinstance(table, self.state_type) else self.state_type())
+
+    def initial_table(self) -> S:
+        return cast(S, self.state_type())
 
 
 # -- checks shared by the families ----------------------------------------------------------

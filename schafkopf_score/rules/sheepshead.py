@@ -16,7 +16,7 @@ from typing import Any
 
 from ..errors import IllegalEntry
 from .family import (
-    Family,
+    FamilyOf,
     GameType,
     Result,
     augen_map_total,
@@ -83,7 +83,7 @@ class SheepsheadState:
 
     doublers: int = 0
 
-class Sheepshead(Family):
+class Sheepshead(FamilyOf[SheepsheadRules, SheepsheadState]):
     name = "sheepshead"
     aliases = ("sheephead", "schafkopf-us", "wisconsin")
     title = "Sheepshead"
@@ -95,24 +95,13 @@ class Sheepshead(Family):
     games = GAMES
     tariff_specs = ()
     house_rules = SheepsheadRules
+    state_type = SheepsheadState
     rule_specs = RULES
     default_language = "en"
     waiting = None  # six or more at a table: the dealer and those before him sit out
 
     def rule_defaults(self, seats: int) -> dict[str, Any]:
         return {"variant": "blind4"} if seats == 4 else {}
-
-    def initial_table(self) -> SheepsheadState:
-        return SheepsheadState()
-
-    def t(self, state: HandState) -> SheepsheadState:
-        """This family's part of the state (the default where a caller built a bare HandState)."""
-        table = state.table
-        return table if isinstance(table, SheepsheadState) else SheepsheadState()
-
-    def h(self, rules: TableRules) -> SheepsheadRules:
-        house: SheepsheadRules = self.house(rules)
-        return house
 
     def check_table(self, rules: TableRules) -> list[tuple[str, str, str]]:
         v = self.h(rules).variant

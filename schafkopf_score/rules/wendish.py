@@ -15,7 +15,7 @@ from ..errors import IllegalEntry
 from ..money import format_amount
 from .family import (
     Bookings,
-    Family,
+    FamilyOf,
     GameType,
     Result,
     alias_table,
@@ -91,7 +91,7 @@ class WendishState:
     def solo_count(self, name: str) -> int:
         return dict(self.solos).get(name, 0)
 
-class Wendish(Family):
+class Wendish(FamilyOf[WendishRules, WendishState]):
     name = "wendish"
     aliases = ("wendisch", "wendischer", "wendischer-schafkopf", "dreiwendsch")
     title = "Wendischer Schafkopf"
@@ -102,23 +102,12 @@ class Wendish(Family):
     games = GAMES
     tariff_specs = TARIFF
     house_rules = WendishRules
+    state_type = WendishState
     rule_specs = RULES
     default_tariff = ("normal", "solo")
 
     def rule_defaults(self, seats: int) -> dict[str, Any]:
         return {"games": ["solo", "jeder"]} if seats == 3 else ({"games": ["solo"]} if seats == 2 else {})
-
-    def initial_table(self) -> WendishState:
-        return WendishState()
-
-    def t(self, state: HandState) -> WendishState:
-        """This family's part of the state (the default where a caller built a bare HandState)."""
-        table = state.table
-        return table if isinstance(table, WendishState) else WendishState()
-
-    def h(self, rules: TableRules) -> WendishRules:
-        house: WendishRules = self.house(rules)
-        return house
 
     def check_table(self, rules: TableRules) -> list[tuple[str, str, str]]:
         if rules.deck == "short20" and rules.seats != 3:

@@ -4,14 +4,14 @@ games the table plays, Laufende limits."""
 from __future__ import annotations
 
 from ..family import (
-    Family,
+    FamilyOf,
     GameType,
 )
-from ..model import UNIT_CENT, HandState, TableRules
+from ..model import UNIT_CENT, TableRules
 from .catalogue import FRENCH, GAMES, RULES, SUITS, TARIFF, AllPass, BavarianRules, BavarianState
 
 
-class BavarianBase(Family):
+class BavarianBase(FamilyOf[BavarianRules, BavarianState]):
     """The Bavarian table: its games, keys and presets, and the helpers every part uses."""
 
     name = "bavarian"
@@ -23,6 +23,7 @@ class BavarianBase(Family):
     games = GAMES
     tariff_specs = TARIFF
     house_rules = BavarianRules
+    state_type = BavarianState
     rule_specs = RULES
     default_tariff = ("sauspiel", "solo")
     presets = {
@@ -48,18 +49,6 @@ class BavarianBase(Family):
         return problems
 
     # -- helpers -------------------------------------------------------------------------
-    def initial_table(self) -> BavarianState:
-        return BavarianState()
-
-    def t(self, state: HandState) -> BavarianState:
-        """This family's part of the state (the default where a caller built a bare HandState)."""
-        table = state.table
-        return table if isinstance(table, BavarianState) else BavarianState()
-
-    def h(self, rules: TableRules) -> BavarianRules:
-        house: BavarianRules = self.house(rules)
-        return house
-
     def tariff(self, rules: TableRules, key: str) -> int:
         if key not in rules.tariff:  # left out: as another game's tariff (RULES §2)
             if key == "hochzeit":
