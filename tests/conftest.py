@@ -2,6 +2,7 @@ import os
 from pathlib import Path
 
 import pytest
+import typer.testing
 from hypothesis import HealthCheck, settings
 from typer.testing import CliRunner
 
@@ -10,6 +11,20 @@ from schafkopf_score.rules.model import GameEntry
 from schafkopf_score.rules.play import play, start_state
 from schafkopf_score.rules.registry import find_family
 from schafkopf_score.table import make_rules, render_table
+
+# typer builds the click command tree anew on every CliRunner.invoke (about 35 ms, three
+# quarters of a test's CLI call); the tree of our app never changes, so the tests build it once.
+_build_command = typer.testing._get_command
+_built: dict[int, object] = {}
+
+
+def _command_once(app):
+    if id(app) not in _built:
+        _built[id(app)] = _build_command(app)
+    return _built[id(app)]
+
+
+typer.testing._get_command = _command_once
 
 settings.register_profile("ci", max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("dev", max_examples=100, deadline=None)
