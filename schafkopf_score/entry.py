@@ -152,3 +152,37 @@ def parse_balances(text: str, players: Sequence[str], currency: str = "EUR", lan
             "Every cent won is a cent lost: check the sheet and correct one of them.",
         )
     return out
+
+
+def entry_from_words(family: Family, players: Sequence[str], words: Sequence[str],
+                     options: Mapping[str, Any] | None = None) -> tuple[GameEntry, str]:
+    """A hand from the short notation (``sau an be 72 l3 k``) and any long options typed with it:
+    the entry and its "as typed" text. Both forms give the same entry and the same text."""
+    from .notation import read_words
+
+    options = dict(options or {})
+    game, raw = read_words(family, players, words, given=options)
+    merged = {**options, **raw}
+    entry = build_entry(family, players, game, merged)
+    return entry, typed_text(entry.game, merged)
+
+
+def is_game_word(family: Family, word: str) -> bool:
+    """Whether ``word`` names a game (``sau``, ``herzsolo``), not a change to a hand."""
+    key = word.strip().casefold()
+    return key in family.game_table() or family.suited_game(key) is not None
+
+
+def patch_from_words(family: Family, players: Sequence[str], old: GameEntry, words: Sequence[str],
+                     options: Mapping[str, Any], given: Collection[str]) -> tuple[GameEntry, str]:
+    """Hand ``old`` with only what ``words`` and the long options ``given`` say changed
+    (``edit 16 k``, ``edit 16 --laufende 0``): the rest of the hand stays."""
+    from .notation import read_words
+
+    _, raw = read_words(family, players, [old.game, *words], given={k: options[k] for k in given})
+    merged = {**{k: options[k] for k in given}, **raw}
+    if not merged:
+        raise IllegalEntry("The correction names no change.",
+                           "Give what changes (e.g. k, or --kontra), or the whole corrected game.")
+    patch = entry_fields(family, players, merged, set(merged))
+    return old.with_(**patch), typed_text(old.game, merged)

@@ -79,6 +79,9 @@ CASES = [
      {"hirsch": True}, None),
     # two laid: 50 x 2^2 = 200
     ("--legen", "wirtshaus", "wenz --player Cora --augen 70 --legen 2", solo("Cora", 200), {"legen": 2}, None),
+    # the German table words for the same options: Stoß is Kontra, Klopfen is Legen
+    ("--stoss", "official", "wenz --player Cora --augen 70 --stoss", solo("Cora", 100), {"kontra": True}, None),
+    ("--klopfen", "wirtshaus", "wenz --player Cora --augen 70 --klopfen 1", solo("Cora", 100), {"legen": 1}, None),
     # Herz-Solo 50 (without --suit the Solo is rejected)
     ("--suit", "official", "solo --player Cora --suit herz --augen 70", solo("Cora", 50), {"suit": "herz"}, None),
     # the called Sau changes no money: Sauspiel 10

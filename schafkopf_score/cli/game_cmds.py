@@ -12,37 +12,37 @@ from .options import ENTRY_NAMES, with_entry_options
 
 # -- games ----------------------------------------------------------------------------------------
 
-def _entry(ctx: typer.Context, game: str, entry: dict[str, Any]) -> Any:
-    from ..entry import build_entry
+def _entry(ctx: typer.Context, game: str, said: list[str] | None, entry: dict[str, Any]) -> tuple[Any, str]:
+    """The hand from its words and long options, and its "as typed" text."""
+    from ..entry import entry_from_words
 
     cfg = get(ctx).cfg()
-    return build_entry(cfg.family_obj(), cfg.players, game, {k: entry.get(k) for k in ENTRY_NAMES})
-
-
-def _typed(game: str, entry: dict[str, Any]) -> str:
-    from ..entry import typed_text
-
-    return typed_text(game, entry)
+    return entry_from_words(cfg.family_obj(), cfg.players, [game, *(said or [])],
+                            {k: entry.get(k) for k in ENTRY_NAMES})
 
 
 GameArg = Annotated[str, typer.Argument(metavar="GAME", help="The game: sauspiel, solo, wenz, ... (see the README).")]
+WordsArg = Annotated[Optional[list[str]], typer.Argument(
+    metavar="[WORDS]...", help="The hand in short words: names, Augen, + or -, l3, g1, k, re, sw, jf NAME, ...",
+    show_default=False)]
 
 
 @app.command()
 @guard
 @with_entry_options
-def calc(ctx: typer.Context, game: GameArg, as_json: JsonOpt = False, **entry: Any) -> None:
+def calc(ctx: typer.Context, game: GameArg, said: WordsArg = None, as_json: JsonOpt = False, **entry: Any) -> None:
     """Compute and explain a game without recording it.
 
     \b
-    Example: schafkopf calc solo --player Anna --suit herz --augen 105 --laufende 4 --legen 1
+    Example: schafkopf calc herzsolo an 105 l4
+    Example: schafkopf calc solo --player Anna --suit herz --augen 105 --laufende 4
     """
     from ..evening import calc as do_calc
     from .render import outcome_json, outcome_text
 
     c = get(ctx)
     cfg = c.cfg()
-    e = _entry(ctx, game, entry)
+    e, _ = _entry(ctx, game, said, entry)
     with c.ledger() as ledger:
         played = do_calc(cfg, ledger, e)
     if as_json:
@@ -54,20 +54,21 @@ def calc(ctx: typer.Context, game: GameArg, as_json: JsonOpt = False, **entry: A
 @app.command()
 @guard
 @with_entry_options
-def add(ctx: typer.Context, game: GameArg, as_json: JsonOpt = False, **entry: Any) -> None:
+def add(ctx: typer.Context, game: GameArg, said: WordsArg = None, as_json: JsonOpt = False, **entry: Any) -> None:
     """Check a game against the table's rules, record it and show the standings.
 
     \b
-    Example: schafkopf add sauspiel --player Anna --partner Ben --augen 72 --laufende 3
+    Example: schafkopf add sau an be 72 l3 k
+    Example: schafkopf add sauspiel --player Anna --partner Ben --augen 72 --laufende 3 --kontra
     """
     from ..evening import add as do_add
     from .render import balances_text, next_dealer_line, outcome_json, outcome_text, words
 
     c = get(ctx)
     cfg = c.cfg()
-    e = _entry(ctx, game, entry)
+    e, typed = _entry(ctx, game, said, entry)
     with c.ledger(create=True) as ledger:
-        hand, played, view = do_add(cfg, ledger, e, _typed(game, entry))
+        hand, played, view = do_add(cfg, ledger, e, typed)
     if as_json:
         emit_json(outcome_json(played, hand=hand, session=view.session.id if view.session else None,
                                balances=view.balances, stock_total=view.stock))
@@ -178,7 +179,8 @@ def edit(
     ctx: typer.Context,
     hand: Annotated[int, typer.Argument(help="The hand number, as on the sheet.")],
     game: Annotated[Optional[str], typer.Argument(
-        metavar="[GAME]", help="The corrected game; leave it out to change only the options given.")] = None,
+        metavar="[GAME]", help="The corrected game; leave it out to change only what is given.")] = None,
+    said: WordsArg = None,
     reason: ReasonOpt = "",
     yes: YesOpt = False,
     as_json: JsonOpt = False,
@@ -186,15 +188,15 @@ def edit(
 ) -> None:
     """Correct hand N (the old row is voided, never lost); later hands are recomputed.
 
-    Without GAME, only the options given change and the rest of the hand stays
-    (edit 16 --kontra). With GAME, the hand is replaced by the entry as typed.
+    Without GAME, only what is given changes and the rest of the hand stays
+    (edit 16 k, edit 16 --kontra). With GAME, the hand is replaced by the entry as typed.
     Changing the game or the declarer needs --yes (or a yes on a terminal).
 
     \b
-    Example: schafkopf edit 16 --kontra
-    Example: schafkopf edit 7 sauspiel --player Anna --partner Cora --augen 72 --reason "wrong partner"
+    Example: schafkopf edit 16 k
+    Example: schafkopf edit 7 sau an co 72 --reason "wrong partner"
     """
-    from ..entry import entry_fields, typed_text
+    from ..entry import is_game_word, patch_from_words
     from ..errors import IllegalEntry
     from ..evening import edit as do_edit
     from ..evening import find_hand
@@ -205,16 +207,16 @@ def edit(
     given = _given(ctx)
     with c.ledger() as ledger:
         old = find_hand(cfg, ledger, hand)
-        if game is None:
-            if not given:
-                raise IllegalEntry(f"edit {hand} names no change.",
-                                   f"Give the options that change (e.g. schafkopf edit {hand} --kontra), "
-                                   "or the whole corrected game.")
-            new = old.entry.with_(**entry_fields(cfg.family_obj(), cfg.players, entry, given))
-            typed = typed_text(old.entry.game, {k: entry[k] for k in given})
+        family = cfg.family_obj()
+        if game is None and not given:
+            raise IllegalEntry(f"edit {hand} names no change.",
+                               f"Give what changes (e.g. schafkopf edit {hand} k, or --kontra), "
+                               "or the whole corrected game.")
+        if game is not None and is_game_word(family, game):
+            new, typed = _entry(ctx, game, said, entry)
         else:
-            new = _entry(ctx, game, entry)
-            typed = _typed(game, entry)
+            typed_words = [w for w in (game, *(said or [])) if w is not None]
+            new, typed = patch_from_words(family, cfg.players, old.entry, typed_words, entry, given)
         before = old.entry.declaring()
         if new.declaring() != before and not yes:
             do_edit(cfg, ledger, hand, new, dry_run=True, expect=old.id)  # a wrong entry says so first

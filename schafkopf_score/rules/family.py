@@ -104,11 +104,28 @@ def alias_table(games: Iterable[GameType]) -> dict[str, str]:
     return table
 
 
-def resolve_name(typed: str, candidates: Sequence[str], what: str = "player") -> str:
-    """Match a typed name by case-insensitive unique prefix (an exact match always wins).
+def fold(text: str) -> tuple[str, str]:
+    """A name as it may be typed: case-insensitive, umlauts as the plain vowel or with an e, ß as
+    ss, accents dropped.
 
-    >>> resolve_name("an", ["Anna", "Ben"])
-    'Anna'
+    >>> fold("Jürgen"), fold("Strauß")
+    (('jurgen', 'juergen'), ('strauss', 'strauss'))
+    """
+    import unicodedata
+
+    t = text.strip().casefold().replace("ß", "ss")
+    with_e = t.replace("ä", "ae").replace("ö", "oe").replace("ü", "ue")
+    plain = "".join(c for c in unicodedata.normalize("NFKD", t) if not unicodedata.combining(c))
+    with_e = "".join(c for c in unicodedata.normalize("NFKD", with_e) if not unicodedata.combining(c))
+    return plain, with_e
+
+
+def resolve_name(typed: str, candidates: Sequence[str], what: str = "player") -> str:
+    """Match a typed name by case-insensitive unique prefix (an exact match always wins);
+    umlauts may be typed plain or with an e (``jurgen`` and ``juergen`` find Jürgen).
+
+    >>> resolve_name("an", ["Anna", "Ben"]), resolve_name("ju", ["Jürgen", "Anna"])
+    ('Anna', 'Jürgen')
     """
     t = typed.strip().casefold()
     if not t:
@@ -117,14 +134,24 @@ def resolve_name(typed: str, candidates: Sequence[str], what: str = "player") ->
     if exact:
         return exact[0]
     hits = [c for c in candidates if c.casefold().startswith(t)]
+    if not hits:
+        typed_forms = set(fold(typed))
+        folded = {c: fold(c) for c in candidates}
+        exact = [c for c in candidates if typed_forms & set(folded[c])]
+        if len(exact) == 1:
+            return exact[0]
+        hits = [c for c in candidates if any(f.startswith(x) for f in folded[c] for x in typed_forms)]
     if len(hits) == 1:
         return hits[0]
     if hits:
         raise AmbiguousEntry(
             f"{typed!r} could be {', '.join(hits)}.", "Type more of the name to make it unique."
         )
+    close = difflib.get_close_matches(fold(typed)[0], [fold(c)[0] for c in candidates], n=1, cutoff=0.6)
+    mean = next((c for c in candidates if close and fold(c)[0] == close[0]), None)
     raise IllegalEntry(
-        f"{typed!r} is not a {what} at this table.", f"Players here: {', '.join(candidates)}."
+        f"{typed!r} is not a {what} at this table.",
+        (f"Did you mean {mean}? " if mean else "") + f"Players here: {', '.join(candidates)}.",
     )
 
 
@@ -151,6 +178,8 @@ class Family:
     decks: ClassVar[tuple[str, ...]] = ("long", "short")
     suits: ClassVar[tuple[str, ...]] = ()
     foreign_suits: ClassVar[tuple[str, ...]] = ()
+    suit_words: ClassVar[dict[str, str]] = {}  # the table's own words for suits: "grün" -> "gras"
+    suited_games: ClassVar[dict[str, str]] = {}  # "herzsolo": the word after a suit -> the game
     games: ClassVar[tuple[GameType, ...]] = ()
     tariff_specs: ClassVar[tuple[KeySpec, ...]] = ()
     house_rules: ClassVar[type[HouseRules]] = HouseRules  # the typed [rules]; rule_specs derive from it
@@ -177,6 +206,7 @@ class Family:
 
     def suit(self, typed: str) -> str:
         key = typed.strip().casefold()
+        key = self.suit_words.get(key, key)
         if key in self.suits:
             return key
         if key in self.foreign_suits:
@@ -189,6 +219,19 @@ class Family:
         if len(hits) == 1:
             return hits[0]
         raise IllegalEntry(f"{typed!r} is not a suit.", f"Use one of: {', '.join(self.suits)}.")
+
+    def suited_game(self, word: str) -> tuple[str, str] | None:
+        """A game word with its suit in front (``herzsolo``, ``grünwenz``): (game, suit).
+
+        >>> from .registry import find_family
+        >>> find_family("bavarian").suited_game("Grünwenz")
+        ('farbwenz', 'gras')
+        """
+        key = word.strip().casefold()
+        for suit_word in (*self.suits, *self.suit_words):
+            if key.startswith(suit_word) and key[len(suit_word):] in self.suited_games:
+                return self.suited_games[key[len(suit_word):]], self.suit_words.get(suit_word, suit_word)
+        return None
 
     # -- the table -----------------------------------------------------------------------
     def default_deck(self, seats: int) -> str:

@@ -27,11 +27,12 @@ SUIT = "suit"  # a suit of the family's deck
 TEXT = "text"  # free text
 
 
-def option(default: Any, kind: str, *names: str, help: str) -> Any:
+def option(default: Any, kind: str, *names: str, help: str, words: tuple[str, ...] = ()) -> Any:
     """A ``GameEntry`` field that is an entry option: its kind, its command-line names (the first
-    is the one messages use) and its help. The CLI options, the name resolution and the messages
-    are all derived from these declarations."""
-    return field(default=default, metadata={"kind": kind, "names": names, "help": help})
+    is the one messages use), its help and its words in the short notation (a flag's keywords,
+    a count's prefix as in ``l3``, the word before a name as in ``jf Dora``). The CLI options,
+    the short notation, the name resolution and the messages are all derived from these."""
+    return field(default=default, metadata={"kind": kind, "names": names, "help": help, "words": words})
 
 
 @dataclass(frozen=True)
@@ -44,30 +45,37 @@ class GameEntry:
     augen: int | None = option(None, AUGEN, "--augen", "--points",
                                help="Declaring side's Augen 0-120; Ramsch/leaster: NAME=N,...")
     augen_map: tuple[tuple[str, int], ...] | None = None
-    schwarz: bool = option(False, FLAG, "--schwarz", help="The losing side took no trick.")
-    laufende: int = option(0, COUNT, "--laufende", help="Laufende (mit or ohne), as a count.")
-    kontra: bool = option(False, FLAG, "--kontra", help="Kontra (doubles).")
-    re: bool = option(False, FLAG, "--re", help="Re after Kontra (doubles).")
-    sup: bool = option(False, FLAG, "--sup", help="Sup after Re, where the table allows.")
-    hirsch: bool = option(False, FLAG, "--hirsch", help="Hirsch after Sup, where the table allows.")
-    legen: int = option(0, COUNT, "--legen", help="How many players laid (doubled), where the table plays Legen.")
+    schwarz: bool = option(False, FLAG, "--schwarz", help="The losing side took no trick.", words=("sw", "schwarz"))
+    laufende: int = option(0, COUNT, "--laufende", help="Laufende (mit or ohne), as a count.", words=("l",))
+    kontra: bool = option(False, FLAG, "--kontra", "--stoss", help="Kontra (doubles).",
+                          words=("k", "kontra", "stoß", "stoss"))
+    re: bool = option(False, FLAG, "--re", help="Re after Kontra (doubles).", words=("re",))
+    sup: bool = option(False, FLAG, "--sup", help="Sup after Re, where the table allows.", words=("sup",))
+    hirsch: bool = option(False, FLAG, "--hirsch", help="Hirsch after Sup, where the table allows.", words=("hirsch",))
+    legen: int = option(0, COUNT, "--legen", "--klopfen",
+                        help="How many players laid (doubled), where the table plays Legen.", words=("g",))
     suit: str | None = option(None, SUIT, "--suit",
                               help="Trump suit: eichel|gras|herz|schellen (French: kreuz|pik|herz|karo).")
     sau: str | None = option(None, SUIT, "--sau", help="Sauspiel: the called Sau, eichel|gras|schellen (optional).")
-    tout: bool = option(False, FLAG, "--tout", help="Tout on a solo game; add --won or --lost.")
+    tout: bool = option(False, FLAG, "--tout", help="Tout on a solo game; add --won or --lost.", words=("tout",))
     won: bool | None = option(None, OUTCOME, "--won/--lost", help="Won or lost (Tout, Bettel; else the Augen decide).")
-    ouvert: bool = option(False, FLAG, "--ouvert", help="Bettel ouvert (doubles).")
-    still: bool = option(False, FLAG, "--still", help="Wendish: silent solo of the holder of both black queens.")
+    ouvert: bool = option(False, FLAG, "--ouvert", help="Bettel ouvert (doubles).", words=("ouvert",))
+    still: bool = option(False, FLAG, "--still", help="Wendish: silent solo of the holder of both black queens.",
+                         words=("still",))
     loser: str | None = option(None, NAME, "--loser", help="Ramsch: the loser.")
-    jungfrau: tuple[str, ...] = option((), NAMES, "--jungfrau", help="Ramsch: a player who took no trick (repeatable).")
-    durchmarsch: str | None = option(None, NAME, "--durchmarsch", help="Ramsch: the player who took every trick.")
-    alone: bool = option(False, FLAG, "--alone", help="Sheepshead: the picker plays alone.")
-    crack: bool = option(False, FLAG, "--crack", help="Sheepshead: an opponent cracked (doubles).")
-    recrack: bool = option(False, FLAG, "--recrack", help="Sheepshead: the picker re-cracked (doubles again).")
-    forced: bool = option(False, FLAG, "--forced", help="The game was forced (all passed).")
-    zwang: bool = option(False, FLAG, "--zwang", help="Deutscher: a Zwangsspiel.")
+    jungfrau: tuple[str, ...] = option((), NAMES, "--jungfrau", help="Ramsch: a player who took no trick (repeatable).",
+                                       words=("jf", "jungfrau"))
+    durchmarsch: str | None = option(None, NAME, "--durchmarsch", help="Ramsch: the player who took every trick.",
+                                     words=("dm", "durchmarsch"))
+    alone: bool = option(False, FLAG, "--alone", help="Sheepshead: the picker plays alone.", words=("allein", "alone"))
+    crack: bool = option(False, FLAG, "--crack", help="Sheepshead: an opponent cracked (doubles).", words=("crack",))
+    recrack: bool = option(False, FLAG, "--recrack", help="Sheepshead: the picker re-cracked (doubles again).",
+                           words=("recrack",))
+    forced: bool = option(False, FLAG, "--forced", help="The game was forced (all passed).", words=("forced",))
+    zwang: bool = option(False, FLAG, "--zwang", help="Deutscher: a Zwangsspiel.", words=("zwang",))
     winner: str | None = option(None, NAME, "--winner", help="Leaster: the winner.")
-    no_trick: tuple[str, ...] = option((), NAMES, "--no-trick", help="Leaster: a player who took no trick (repeatable).")
+    no_trick: tuple[str, ...] = option((), NAMES, "--no-trick", help="Leaster: a player who took no trick (repeatable).",
+                                       words=("nt",))
     sitting_out: tuple[str, ...] = option((), NAMES, "--sitting-out",
                                           help="Who sat out this hand (repeatable), instead of the rotation.")
     dealer: str | None = option(None, NAME, "--dealer", help="Who dealt this hand, instead of the rotation.")
@@ -134,6 +142,7 @@ class EntryOption:
     names: tuple[str, ...]
     help: str
     default: Any
+    words: tuple[str, ...] = ()
 
     @property
     def label(self) -> str:
@@ -160,7 +169,8 @@ def entry_options() -> tuple[EntryOption, ...]:
     """Every entry option, in declaration order."""
     if not _ENTRY_OPTIONS:
         _ENTRY_OPTIONS.extend(
-            EntryOption(f.name, f.metadata["kind"], tuple(f.metadata["names"]), f.metadata["help"], f.default)
+            EntryOption(f.name, f.metadata["kind"], tuple(f.metadata["names"]), f.metadata["help"], f.default,
+                        tuple(f.metadata["words"]))
             for f in fields(GameEntry) if "kind" in f.metadata
         )
     return tuple(_ENTRY_OPTIONS)

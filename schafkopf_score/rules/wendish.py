@@ -99,6 +99,7 @@ class Wendish(FamilyOf[WendishRules, WendishState]):
     decks = ("long", "short20")
     suits = FRENCH
     foreign_suits = BAVARIAN
+    suited_games = {"solo": "solo"}
     games = GAMES
     tariff_specs = TARIFF
     house_rules = WendishRules

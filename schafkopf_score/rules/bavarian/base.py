@@ -20,6 +20,9 @@ class BavarianBase(FamilyOf[BavarianRules, BavarianState]):
     unit = UNIT_CENT
     suits = SUITS
     foreign_suits = FRENCH
+    suit_words = {"grün": "gras", "gruen": "gras", "blatt": "gras", "laub": "gras", "rot": "herz",
+                  "schelln": "schellen", "alte": "eichel", "blaue": "gras", "bumbe": "schellen"}
+    suited_games = {"solo": "solo", "wenz": "farbwenz", "geier": "farbgeier"}
     games = GAMES
     tariff_specs = TARIFF
     house_rules = BavarianRules

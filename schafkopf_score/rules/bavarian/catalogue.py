@@ -38,7 +38,7 @@ GAMES: tuple[GameType, ...] = (
              frozenset({"player", "won", "ouvert", "forced"}) | _DOUBLE, True),
     GameType("ramsch", "ramsch", "Ramsch", (), "ramsch", (14, 12), 0, "none",
              frozenset({"loser", "augen_map", "jungfrau", "durchmarsch", "legen"}), everyone=True, declared=False),
-    GameType("weiter", "weiter", "Weiter (alle passen)", ("pass", "zusammenwerfen", "zamwerfen"), None,
+    GameType("weiter", "weiter", "Weiter (alle passen)", ("pass", "zusammenwerfen", "zamwerfen", "zamgworfen"), None,
              (0, 0), 0, "none", frozenset({"legen"}), thrown_in=True),
 )
 SWITCHABLE = ("sauspiel", "hochzeit", "solo", "wenz", "geier", "farbwenz", "farbgeier", "bettel", "ramsch")
