@@ -40,6 +40,22 @@ def reserved_words(family: Family) -> set[str]:
     return words | {"+", "-"}
 
 
+def clashes(family: Family, name: str) -> str | None:
+    """Why ``name`` cannot be a player's name in the short notation (None if it can).
+
+    >>> from schafkopf_score.rules.registry import find_family
+    >>> clashes(find_family("bavarian"), "Re"), clashes(find_family("bavarian"), "Resi")
+    ("'Re' is a word of the short notation", None)
+    """
+    key = name.strip().casefold()
+    m = _COUNT.fullmatch(key)
+    if key in reserved_words(family) or key.isdigit() or (m and m.group(1) in keywords()):
+        return f"{name!r} is a word of the short notation"
+    if _PAIR.fullmatch(key):
+        return f"{name!r} reads as NAME=N"
+    return None
+
+
 def read_words(family: Family, players: Sequence[str], words: Sequence[str],
                given: Mapping[str, Any] | None = None) -> tuple[str, dict[str, Any]]:
     """The game and the option values (as typed, names not yet resolved) that ``words`` say.

@@ -39,6 +39,13 @@ def new(
     names = [p.strip() for p in players.split(",")] if players else []
     if not names:
         raise IllegalEntry("new needs the players.", "Add --players Anna,Ben,Cora,Dora (seating order).")
+    from ..notation import clashes
+
+    for n in names:
+        why = clashes(fam, n)
+        if why:
+            raise IllegalEntry(f"{why}; a player of that name could not be entered.",
+                               f"Give {n} another spelling (a nickname, or with the surname's initial).")
     if language is not None and language not in ("de", "en"):
         raise IllegalEntry(f"--language {language!r} is not supported.", "Use de or en.")
     if path.exists() and not force:
