@@ -24,7 +24,7 @@ app = typer.Typer(
     help="Scorekeeper and tariff calculator for Schafkopf, Wendish, Deutscher Schafskopf and Sheepshead.\n\n"
     "Example: schafkopf --table examples/stammtisch.toml sheet",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,  # --install-completion / --show-completion: games and names complete
     rich_markup_mode=None,
     pretty_exceptions_enable=False,
 )
@@ -39,10 +39,13 @@ SessionOpt = Annotated[Optional[int], typer.Option("--session", help="Session nu
 AllOpt = Annotated[bool, typer.Option("--all", help="All sessions together.")]
 
 
+def fail_text(exc: ScoreError) -> str:
+    """``Error: what is wrong`` and, on the next line, how to put it right."""
+    return f"Error: {exc.message}" + (f"\n{exc.hint}" if exc.hint else "")
+
+
 def fail(exc: ScoreError) -> None:
-    typer.echo(f"Error: {exc.message}", err=True)
-    if exc.hint:
-        typer.echo(exc.hint, err=True)
+    typer.echo(fail_text(exc), err=True)
     raise typer.Exit(exc.exit_code)
 
 
@@ -99,12 +102,25 @@ def get(ctx: typer.Context) -> Ctx:
     return obj  # type: ignore[no-any-return]
 
 
+def _version(value: bool) -> None:
+    if value:
+        from .. import __version__
+
+        typer.echo(f"schafkopf-score {__version__}")
+        raise typer.Exit()
+
+
 @app.callback()
-def main(ctx: typer.Context, table: TableOpt = None) -> None:
+def main(
+    ctx: typer.Context,
+    table: TableOpt = None,
+    version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
+                                          help="Show the version and exit.")] = False,
+) -> None:
     """Keep score at a Schafkopf table: calc and add games, see the sheet, settle the money.
 
     \b
-    Example: schafkopf --table examples/stammtisch.toml add sauspiel --player Anna --partner Ben --augen 72
+    Example: schafkopf --table examples/stammtisch.toml add sau an be 72 l3 k
     """
     ctx.obj = Ctx(table)
 
@@ -147,4 +163,4 @@ def run() -> None:
 
 
 # The commands register themselves on ``app`` when their modules are imported.
-from . import game_cmds, ledger_cmds, table_cmds, view_cmds  # noqa: E402,F401
+from . import game_cmds, ledger_cmds, play_cmd, table_cmds, view_cmds  # noqa: E402,F401

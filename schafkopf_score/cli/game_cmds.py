@@ -7,6 +7,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
+from . import complete
 from .app import JsonOpt, app, emit_json, get, guard
 from .options import ENTRY_NAMES, with_entry_options
 
@@ -21,10 +22,11 @@ def _entry(ctx: typer.Context, game: str, said: list[str] | None, entry: dict[st
                             {k: entry.get(k) for k in ENTRY_NAMES})
 
 
-GameArg = Annotated[str, typer.Argument(metavar="GAME", help="The game: sauspiel, solo, wenz, ... (see the README).")]
+GameArg = Annotated[str, typer.Argument(metavar="GAME", help="The game: sauspiel, solo, wenz, ... (see the README).",
+                                        autocompletion=complete.games)]
 WordsArg = Annotated[Optional[list[str]], typer.Argument(
     metavar="[WORDS]...", help="The hand in short words: names, Augen, + or -, l3, g1, k, re, sw, jf NAME, ...",
-    show_default=False)]
+    show_default=False, autocompletion=complete.words)]
 
 
 @app.command()

@@ -13,7 +13,7 @@ from typing import Annotated, Any, Optional, TypeVar
 
 import typer
 
-from ..rules.model import COUNT, FLAG, NAMES, OUTCOME, EntryOption, entry_options
+from ..rules.model import COUNT, FLAG, NAME, NAMES, OUTCOME, SUIT, EntryOption, entry_options
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -29,8 +29,12 @@ _CLI_TYPE: dict[str, tuple[Any, Any]] = {
 
 
 def _parameter(opt: EntryOption) -> inspect.Parameter:
+    from . import complete
+
     typ, default = _CLI_TYPE.get(opt.kind, (Optional[str], None))
-    option = typer.Option(*opt.names, help=opt.help, rich_help_panel=_PANEL, show_default=False)
+    completes = {NAME: complete.names, NAMES: complete.names, SUIT: complete.suits}.get(opt.kind)
+    option = typer.Option(*opt.names, help=opt.help, rich_help_panel=_PANEL, show_default=False,
+                          autocompletion=completes)
     return inspect.Parameter(opt.field, inspect.Parameter.KEYWORD_ONLY, default=default,
                              annotation=Annotated[typ, option])
 

@@ -1,0 +1,267 @@
+"""``schafkopf play``: the evening's live session (RULES §8).
+
+The table is loaded once (and again when its file changes on disk); each line is a hand in the
+short notation or one command. An accepted hand is committed before its one-line answer is
+printed; a rejected line explains itself, writes nothing, and the next line is read as usual.
+On a terminal prompt_toolkit gives line editing, history and completion; without one the lines
+come from standard input (exit 0 at the end, 2 if any line was rejected).
+"""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import typer
+
+from .app import app, fail_text, get, guard
+
+if TYPE_CHECKING:
+    from ..ledger import Ledger
+    from ..table import TableConfig
+
+HELP = {
+    "de": """Eine Zeile je Spiel, in kurzen Wörtern:
+  sau an be 72 l3 k      Sauspiel Anna mit Ben, 72 Augen, 3 Laufende, Kontra
+  herzsolo co 105 l4 g1  Herz-Solo Cora, 105, 4 Laufende, einer hat gelegt
+  wenz do tout +         Wenz-Tout Dora, gewonnen      bettel be -   Bettel Ben, verloren
+  ramsch be jf do        Ramsch, Ben verliert, Dora Jungfrau         weiter   alle passen
+Befehle: undo, void N, edit N WÖRTER, sheet, stand, settle, help, quit""",
+    "en": """One line a hand, in short words:
+  sau an be 72 l3 k      Sauspiel Anna with Ben, 72 Augen, 3 Laufende, Kontra
+  herzsolo co 105 l4 g1  Herz-Solo Cora, 105, 4 Laufende, one player laid
+  wenz do tout +         Wenz-Tout Dora, won               bettel be -   Bettel Ben, lost
+  ramsch be jf do        Ramsch, Ben loses, Dora Jungfrau              weiter   all passed
+Commands: undo, void N, edit N WORDS, sheet, stand, settle, help, quit""",
+}
+COMMANDS = ("undo", "void", "edit", "sheet", "stand", "standings", "settle", "help", "quit", "exit")
+
+
+class Live:
+    """One evening at the table: the table file, the ledger and the last entry."""
+
+    def __init__(self, ctx: typer.Context, interactive: bool) -> None:
+        self.ctx = ctx
+        self.interactive = interactive
+        self.cfg_obj: TableConfig | None = None
+        self.mtime: float | None = None
+        self.ledger_obj: Ledger | None = None
+        self.last: Any = None
+
+    # -- the table and the ledger -------------------------------------------------------
+    def cfg(self) -> TableConfig:
+        """The table, read again when its file changed on disk since the last line."""
+        c = get(self.ctx)
+        path = Path(c.cfg().path)
+        try:
+            mtime = path.stat().st_mtime
+        except OSError:
+            mtime = None
+        if self.cfg_obj is None or mtime != self.mtime:
+            c._cfg = None  # the next c.cfg() reads the file again
+            self.cfg_obj = c.cfg()
+            self.mtime = mtime
+            self.close()
+        return self.cfg_obj
+
+    def ledger(self) -> Ledger:
+        if self.ledger_obj is None or self.ledger_obj.conn is None and self.cfg().ledger_path.exists():
+            self.close()
+            self.ledger_obj = get(self.ctx).ledger(create=True)
+        return self.ledger_obj
+
+    def close(self) -> None:
+        if self.ledger_obj is not None:
+            self.ledger_obj.close()
+            self.ledger_obj = None
+
+    # -- one line -----------------------------------------------------------------------
+    def handle(self, line: str) -> None:
+        """Do what one line says; a ``ScoreError`` means it was refused and wrote nothing."""
+        from ..errors import InvalidEntry
+
+        try:
+            words = shlex.split(line)
+        except ValueError as exc:
+            raise InvalidEntry(f"The line cannot be read: {exc}.", "Close the quotes.") from None
+        if not words:
+            return
+        head = words[0].casefold()
+        if head in ("quit", "exit"):
+            raise EOFError
+        cfg = self.cfg()
+        if head == "help":
+            typer.echo(HELP.get(cfg.language, HELP["en"]))
+        elif head == "undo":
+            self._void(None, words[1:])
+        elif head == "void":
+            self._void(_number(words[1:], "void"), words[2:])
+        elif head == "edit":
+            self._edit(_number(words[1:], "edit"), words[2:])
+        elif head == "sheet":
+            from ..evening import view_session
+            from .render import print_sheet
+
+            print_sheet([view_session(cfg, self.ledger())], cfg)
+        elif head in ("stand", "standings"):
+            self._standings()
+        elif head == "settle":
+            self._settle(words[1:])
+        else:
+            self._add(words)
+
+    def _add(self, words: list[str]) -> None:
+        from ..entry import entry_from_words
+        from ..evening import add
+
+        cfg = self.cfg()
+        entry, typed = entry_from_words(cfg.family_obj(), cfg.players, words)
+        if self.interactive and entry == self.last and not typer.confirm(
+                "That is the same entry as the hand before. Record it again?", default=False):
+            typer.echo("Not recorded.")
+            return
+        hand, played, view = add(cfg, self.ledger(), entry, typed)
+        self.last = entry
+        typer.echo(hand_line(hand, played, view))
+
+    def _void(self, hand: int | None, rest: list[str]) -> None:
+        from ..evening import undo, void
+        from .render import words as vocabulary
+
+        cfg = self.cfg()
+        reason = " ".join(rest)
+        rec = undo(cfg, self.ledger(), reason) if hand is None else void(cfg, self.ledger(), hand, reason)
+        self.last = None
+        w = vocabulary(cfg.language)
+        typer.echo(f"{w['hand']} {rec.hand} ({rec.game}): {w['void']}.")
+
+    def _edit(self, hand: int, words: list[str]) -> None:
+        from ..entry import entry_from_words, is_game_word, patch_from_words
+        from ..evening import edit, find_hand
+        from .render import edit_text
+
+        cfg = self.cfg()
+        family = cfg.family_obj()
+        old = find_hand(cfg, self.ledger(), hand)
+        if words and is_game_word(family, words[0]):
+            new, typed = entry_from_words(family, cfg.players, words)
+        else:
+            new, typed = patch_from_words(family, cfg.players, old.entry, words, {}, set())
+        played = edit(cfg, self.ledger(), hand, new, "", typed, expect=old.id)
+        self.last = None
+        typer.echo(edit_text(old, played, hand))
+
+    def _standings(self) -> None:
+        from ..evening import view_session
+        from .render import next_dealer_line, print_standings, words
+
+        cfg = self.cfg()
+        view = view_session(cfg, self.ledger())
+        notes = cfg.family_obj().standing_notes(view.rules, view.state, view.balances, cfg.language)
+        if not view.closed:
+            notes.append(next_dealer_line(view))
+        sid = view.session.id if view.session else "-"
+        print_standings(view.balances, view.rules, view.unit, notes, f"{cfg.name}: {words(cfg.language)['session']} {sid}")
+
+    def _settle(self, rest: list[str]) -> None:
+        from ..evening import close_session, session_settlement
+        from .render import settle_text
+
+        cfg = self.cfg()
+        closing = [w.casefold().lstrip("-") for w in rest] == ["close"]
+        if rest and not closing:
+            from ..errors import InvalidEntry
+
+            raise InvalidEntry(f"settle {' '.join(rest)!r} is not known here.",
+                               "Type settle to see it, or settle close to close the evening.")
+        closed = close_session(cfg, self.ledger()).session if closing else None
+        result = session_settlement(cfg, self.ledger(), closed.id if closed else None)
+        typer.echo(settle_text(result, cfg.snapshot(), None, closed.id if closed else None))
+
+
+def _number(words: list[str], command: str) -> int:
+    from ..errors import InvalidEntry
+
+    if not words or not words[0].isdigit():
+        raise InvalidEntry(f"{command} needs the hand number.", f"Write it like {command} 7.")
+    return int(words[0])
+
+
+def hand_line(hand: int, played: Any, view: Any) -> str:
+    """The one-line answer to a recorded hand: number, game, payouts, next dealer."""
+    from ..rules.registry import find_family
+    from .render import amount, next_dealer_line, words
+
+    rules = played.rules
+    out = played.outcome
+    w = words(rules.language)
+    desc = find_family(rules.family).describe(played.entry, out.declarers, out.extra)
+    pays = ", ".join(f"{n} {amount(v, rules, out.unit)}" for n, v in out.payouts)
+    if out.stock:
+        pays += f", {w['stock']} {amount(out.stock, rules, out.unit)}"
+    return f"{w['hand']} {hand}: {desc} | {pays} | {next_dealer_line(view)}"
+
+
+def _completer(cfg: TableConfig) -> Any:
+    from prompt_toolkit.completion import WordCompleter
+
+    from ..notation import keywords
+
+    family = cfg.family_obj()
+    vocabulary = sorted({*family.game_table(), *keywords(), *family.suits, *family.suit_words, *COMMANDS})
+    return WordCompleter([*cfg.players, *vocabulary], ignore_case=True, sentence=True)
+
+
+@app.command()
+@guard
+def play(ctx: typer.Context) -> None:
+    """The live session for an evening: one line a hand in short words, or a command.
+
+    On a terminal with line editing, history and completion; otherwise it reads the lines from
+    standard input (exit 0 at the end, 2 if any line was rejected). Commands: undo, void N,
+    edit N WORDS, sheet, stand, settle, help, quit.
+
+    \b
+    Example: schafkopf play
+    Example: printf 'sau an be 72 l3 k\\nwenz co 80\\n' | schafkopf play
+    """
+    from ..errors import ScoreError
+
+    interactive = sys.stdin.isatty() and sys.stdout.isatty()
+    live = Live(ctx, interactive)
+    cfg = live.cfg()  # a missing or broken table file ends the session before it starts
+    rejected = 0
+    prompt = _prompter(cfg) if interactive else None
+    if interactive:
+        typer.echo(HELP.get(cfg.language, HELP["en"]).splitlines()[0] + " (help, quit)")
+    try:
+        while True:
+            try:
+                line = prompt() if prompt else sys.stdin.readline()
+                if prompt is None and not line:
+                    break
+            except KeyboardInterrupt:  # Ctrl-C cancels the line
+                continue
+            except EOFError:  # Ctrl-D ends the session
+                break
+            try:
+                live.handle(line)
+            except EOFError:
+                break
+            except ScoreError as exc:
+                rejected += 1
+                typer.echo(fail_text(exc), err=True)
+    finally:
+        live.close()
+    if rejected:
+        raise typer.Exit(2)
+
+
+def _prompter(cfg: TableConfig) -> Any:
+    """A prompt with line editing, history and completion of games, names and keywords."""
+    from prompt_toolkit import PromptSession
+
+    session: Any = PromptSession(completer=_completer(cfg), complete_while_typing=False)
+    return lambda: session.prompt("> ")
