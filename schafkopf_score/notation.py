@@ -12,7 +12,6 @@ game words, suits and names from the table. Pure: no I/O.
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -169,6 +168,8 @@ def _place_names(raw: dict[str, Any], names: list[str], game: GameType) -> None:
 
 
 def _nearest(word: str, family: Family, players: Sequence[str]) -> str:
+    import difflib
+
     known = [*keywords(), *family.game_table(), *family.suits, *family.suit_words, *players]
     close = difflib.get_close_matches(word.casefold(), [k.casefold() for k in known], n=1, cutoff=0.6)
     hint = ""
