@@ -173,3 +173,25 @@ def test_play_on_a_terminal_edits_completes_and_asks_before_a_duplicate(make_tab
     finally:
         os.close(fd)
     assert [h for h, _, _ in stored(t)] == [1, 2]
+
+
+def test_version(make_table):
+    from schafkopf_score import __version__
+
+    r = make_table().run("--version")
+    assert r.exit_code == 0 and r.stdout == f"schafkopf-score {__version__}\n"
+
+
+@pytest.mark.parametrize("words, expected", [
+    ("add her", ["herzsolo", "herzwenz", "herzgeier"]),
+    ("add sau a", ["anna", "allein", "alone", "alte"]),
+    ("calc sau --player ", ["Anna", "Ben", "Cora", "Dora"]),
+    ("add solo --suit g", ["gras"]),
+])
+def test_shell_completion_offers_games_names_and_keywords(make_table, words, expected):
+    t = make_table()
+    line = f"schafkopf --table {t.path} {words}"
+    env = {**ENV, "_SCHAFKOPF_COMPLETE": "complete_bash", "COMP_WORDS": line,
+           "COMP_CWORD": str(len(line.split()) - (0 if line.endswith(" ") else 1))}
+    r = subprocess.run([sys.executable, "-m", "schafkopf_score"], capture_output=True, text=True, env=env)
+    assert r.stdout.split() == expected, r.stderr
