@@ -429,11 +429,18 @@ def check_ledger(ledger: Ledger) -> list[dict[str, Any]]:
             total = sum(rec.payouts.values()) + rec.stock
             if rec.unit in ("cent", "point") and total != 0:
                 problems.append({"session": info.id, "hand": rec.hand, "problem": f"payouts sum to {total}, not zero"})
+        hands = [r.hand for r in records if r.valid]
+        if len(hands) != len(set(hands)) or any(h < 1 for h in hands):
+            problems.append({"session": info.id, "hand": None, "problem": "hand numbers repeat or are below 1"})
+            continue
         try:
             rows = _replay_rows(records)
         except IllegalEntry as exc:
             problems.append({"session": info.id, "hand": getattr(exc, "hand", None),
                              "problem": f"does not replay: {exc.message}"})
+            continue
+        except (KeyError, TypeError, ValueError, AttributeError, OverflowError) as exc:  # a row no program wrote
+            problems.append({"session": info.id, "hand": None, "problem": f"does not replay: {exc!r}"})
             continue
         for row in rows:
             if row.played is None:
@@ -443,6 +450,14 @@ def check_ledger(ledger: Ledger) -> list[dict[str, Any]]:
                 problems.append({"session": info.id, "hand": row.record.hand,
                                  "problem": f"replay gives {json.dumps(out.payout_map(), ensure_ascii=False)}, "
                                             f"stored {json.dumps(row.record.payouts, ensure_ascii=False)}"})
+                continue
+            facts = row.played.summary()
+            stored = row.record.outcome
+            for key in ("declarers", "won", "dealer", "sitting_out"):
+                if key in stored and stored[key] != facts[key]:
+                    problems.append({"session": info.id, "hand": row.record.hand,
+                                     "problem": f"replay gives {key} {facts[key]!r}, stored {stored[key]!r}"})
+                    break
         if info.closing is not None:
             balances = session_balances((r.record.payouts for r in rows if r.played is not None), info.bookings)
             names = set(balances) | set(info.closing)
@@ -456,8 +471,10 @@ def check_ledger(ledger: Ledger) -> list[dict[str, Any]]:
 
 
 def import_dump(cfg: TableConfig, ledger: Ledger, data: Any) -> int:
-    """Read a JSON export into an empty ledger; the whole import is one transaction, rolled back
-    unless every game sums to zero and every closing matches its games (see ``ledger.load``)."""
+    """Read a JSON export into an empty ledger in one transaction, committed only if every
+    game replays under its own ruleset to exactly what the export says (payouts, Stock,
+    declarers, dealer), every closing matches its games, and every ruleset is a valid table of
+    this family (see ``ledger.load``)."""
     from .ledger import load
 
     if isinstance(data, dict) and isinstance(data.get("table"), dict):
@@ -469,7 +486,43 @@ def import_dump(cfg: TableConfig, ledger: Ledger, data: Any) -> int:
         if conn.execute("SELECT count(*) FROM games").fetchone()[0]:
             raise IllegalEntry(f"The ledger {ledger.path} already has games; import only reads into an empty one.",
                                "Point --table at a new table file (its ledger is created empty).")
-        # load checks zero sums and closings on the way; a full replay audit of a season
-        # takes a while, so that is schafkopf check's job
-        count = load(ledger, conn, data)
+        count = load(ledger, conn, data, cfg.family)
+        # every game replayed under its own ruleset, inside the transaction: an export that
+        # says what the rules do not give is refused whole, before anything is committed
+        problems = check_ledger(ledger)
+        if problems:
+            p = problems[0]
+            where = f"session {p['session']}" + (f" hand {p['hand']}" if p["hand"] is not None else "")
+            raise IllegalEntry(f"In the export, {where}: {p['problem']}; nothing was imported.",
+                               "Export it again from the original ledger.")
     return count
+
+
+def import_into(cfg: TableConfig, data: Any) -> int:
+    """Import into the table's ledger; a table without one gets it only if the import succeeds
+    (the ledger is made under a temporary name and linked into place at the end)."""
+    import os
+    import secrets
+
+    from .files import fsync_dir
+
+    path = cfg.ledger_path
+    if path.exists():
+        with Ledger(path, create=False, family=cfg.family) as ledger:
+            return import_dump(cfg, ledger, data)
+    if not path.parent.is_dir():
+        raise IllegalEntry(f"The folder for the ledger {path} does not exist.", "Create it, or set ledger in the table file.")
+    tmp = path.with_name(f".{path.name}.{secrets.token_hex(6)}.import")
+    try:
+        with Ledger(tmp, create=True, family=cfg.family) as ledger:
+            count = import_dump(cfg, ledger, data)
+        try:
+            os.link(tmp, path)
+        except FileExistsError:
+            raise IllegalEntry(f"A ledger appeared at {path} while importing; nothing was imported.",
+                               "Import into a table without games.") from None
+        fsync_dir(path.parent)
+        return count
+    finally:
+        for leftover in (tmp, tmp.with_name(tmp.name + "-journal")):
+            leftover.unlink(missing_ok=True)

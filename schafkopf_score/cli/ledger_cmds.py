@@ -66,8 +66,8 @@ def import_(
     Example: schafkopf --table neu.toml import abend.json
     """
     from ..errors import IllegalEntry, InvalidEntry
-    from ..evening import import_dump
-    from ..ledger import check_export_head, read_export
+    from ..evening import import_into
+    from ..ledger import bounded_lines, check_export_head, read_export
 
     c = get(ctx)
     cfg = c.cfg()
@@ -79,12 +79,12 @@ def import_(
         raise InvalidEntry(f"Cannot read {file}: {exc.strerror}.", "Give the path of a JSON export.") from None
     with fh:
         try:
-            data = read_export(iter(fh))
+            data = read_export(bounded_lines(fh))
             check_export_head(data)  # before the ledger file is made
-            with c.ledger(create=True) as ledger:
-                count = import_dump(cfg, ledger, data)
-        except (UnicodeDecodeError, ValueError) as exc:  # JSONDecodeError is a ValueError
-            raise InvalidEntry(f"{file} is not a JSON export ({exc}).",
+            count = import_into(cfg, data)
+        except (UnicodeDecodeError, ValueError, RecursionError) as exc:  # JSONDecodeError is a ValueError
+            what = "nested too deeply" if isinstance(exc, RecursionError) else str(exc)
+            raise InvalidEntry(f"{file} is not a JSON export ({what}).",
                                "Give a file written by: schafkopf export --format json --out FILE.") from None
     if as_json:
         emit_json({"imported": count})

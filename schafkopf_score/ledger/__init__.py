@@ -2,7 +2,7 @@
 queries), ``records`` (the frozen row types it hands out) and ``dump`` (the JSON export and
 its checked import). Everything that imported ``schafkopf_score.ledger`` imports from here."""
 
-from .dump import DUMP_FORMAT, DUMP_VERSION, check_export_head, export_json, load, read_export
+from .dump import DUMP_FORMAT, DUMP_VERSION, bounded_lines, check_export_head, export_json, load, read_export
 from .records import GameRecord, SessionInfo
 from .store import (
     _SCHEMA,
@@ -25,6 +25,7 @@ __all__ = [
     "SessionInfo",
     "_SCHEMA",
     "_triggers",
+    "bounded_lines",
     "check_export_head",
     "create_ledger",
     "export_json",

@@ -8,7 +8,7 @@ import sqlite3
 from collections.abc import Iterator
 from typing import Any
 
-from ..rules.model import TableRules, entry_defaults
+from ..rules.model import GameEntry, TableRules, entry_defaults
 from ..settle import session_balances
 from .store import Ledger, now
 
@@ -66,6 +66,21 @@ def export_json(ledger: Ledger, session_ids: list[int], table: dict[str, Any]) -
                 f'"void": {voids.get(g[0], "null")}, "restatements": [{", ".join(restated.get(g[0], []))}]}}')
         yield ("\n  " + ",\n  ".join(lines) if lines else "") + "\n ]}"
     yield "\n]}\n"
+
+
+LINE_LIMIT = 1 << 20  # an export writes one game a line; a longer line is not an export
+
+
+def bounded_lines(fh: Any, limit: int = LINE_LIMIT) -> Iterator[str]:
+    """The lines of a file, refusing one longer than ``limit`` characters before it is read
+    whole (a 100 MB comment must not take the memory of a season)."""
+    while True:
+        line = fh.readline(limit + 1)
+        if not line:
+            return
+        if len(line) > limit and not line.endswith("\n"):
+            raise ValueError(f"a line longer than {limit} characters")
+        yield line
 
 
 def read_export(lines: Iterator[str]) -> dict[str, Any]:
@@ -134,10 +149,35 @@ def check_export_head(data: Any) -> None:
         raise _not_an_export(f"version {data.get('version')!r}")
 
 
-def load(ledger: Ledger, conn: sqlite3.Connection, data: Any) -> int:
+def check_ruleset(data: Any, family: str | None) -> TableRules:
+    """A ruleset of an export: a valid table of ``family`` (every tariff a whole number of cents
+    within bounds, every house rule as its key spec allows, the players names)."""
+    from ..rules.registry import find_family
+
+    rules = TableRules.from_dict(data)
+    if family is not None and rules.family != family:
+        raise ValueError(f"a ruleset of a {rules.family} table in a {family} ledger")
+    fam = find_family(rules.family)
+    if not rules.players or not all(type(p) is str and p for p in rules.players) or rules.seats not in fam.seat_range:
+        raise ValueError("a ruleset with impossible players or seats")
+    tariffs = {s.name for s in fam.tariff_specs}
+    for key, value in rules.tariff.items():
+        if key not in tariffs or type(value) is not int or not 0 <= value <= 10**9:
+            raise ValueError(f"tariff {key} = {value!r}")
+    specs = {s.name: s for s in fam.rule_specs}
+    for key, value in rules.rules.items():
+        if key not in specs:
+            raise ValueError(f"unknown rule {key}")
+        specs[key].check(value)
+    return rules
+
+
+def load(ledger: Ledger, conn: sqlite3.Connection, data: Any, family: str | None = None) -> int:
     """Insert a JSON export into an empty ledger inside the caller's transaction, checking on
-    the way what the rows must say of themselves: every game (in its latest restatement) sums to
-    zero with the Stock, and every closing equals its session's valid games plus its bookings.
+    the way what the rows must say of themselves: every ruleset is a table of ``family``, every
+    entry has fields of the right types, hand numbers are whole and positive, every game (in its
+    latest restatement) sums to zero with the Stock, and every closing equals its session's
+    valid games plus its bookings. The replay audit follows in ``evening.import_dump``.
     Returns the number of game rows loaded."""
     from ..errors import IllegalEntry
 
@@ -148,7 +188,7 @@ def load(ledger: Ledger, conn: sqlite3.Connection, data: Any) -> int:
     insert = ("INSERT INTO games(id, session_id, hand, replaces, created_at, game, entry, typed, ruleset_id, unit, "
               "payouts, stock, outcome) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)")
     try:
-        rules = {k: TableRules.from_dict(v) for k, v in data["rulesets"].items()}
+        rules = {k: check_ruleset(v, family) for k, v in data["rulesets"].items()}
         ruleset_ids = {k: ledger.ruleset_id(r) for k, r in rules.items()}
         next_id = int(conn.execute("SELECT coalesce(max(id), 0) FROM games").fetchone()[0]) + 1
         count = 0
@@ -161,6 +201,9 @@ def load(ledger: Ledger, conn: sqlite3.Connection, data: Any) -> int:
                 entry = g["entry"]
                 if type(entry) is not dict or not entry.keys() <= known or type(entry.get("game")) is not str:
                     raise ValueError(f"game {g.get('id')} has no valid entry")
+                GameEntry.from_dict(entry)  # every field of its option's type
+                if type(g["hand"]) is not int or g["hand"] < 1:
+                    raise ValueError(f"game {g.get('id')} has hand number {g['hand']!r}")
                 payouts, stock = g["payouts"], int(g["stock"])
                 for r in g["restatements"]:
                     payouts, stock = r["payouts"], int(r["stock"])

@@ -97,18 +97,23 @@ class GameEntry:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> GameEntry:
+        """An entry from its stored form; a field of the wrong type is a ``ValueError`` (a stored
+        row or an import that says ``"augen": "lots"`` never reaches the engine)."""
         known = _ENTRY_NAMES or {name for name, _ in entry_defaults()}
+        kinds = {opt.field: opt.kind for opt in entry_options()}
         kwargs: dict[str, Any] = {}
         for key, value in data.items():
             if key not in known:
                 raise ValueError(f"unknown entry field {key!r}")
             if key == "augen_map" and value is not None:
                 pairs = value.items() if isinstance(value, dict) else value
-                value = tuple((str(k), int(v)) for k, v in pairs)
+                value = tuple((_text(k, key), _whole(v, key)) for k, v in pairs)
             elif key == "cards":
-                value = tuple((str(k), str(v)) for k, v in value)
-            elif isinstance(value, list):
-                value = tuple(value)
+                value = tuple((_text(k, key), _text(v, key)) for k, v in value)
+            elif key == "game":
+                value = _text(value, key)
+            elif value is not None or kinds.get(key) in (FLAG, COUNT, NAMES):
+                value = _typed(kinds[key], value, key)
             kwargs[key] = value
         return cls(**kwargs)
 
@@ -127,6 +132,33 @@ class GameEntry:
 
     def with_(self, **changes: Any) -> GameEntry:
         return replace(self, **changes)
+
+
+def _text(value: Any, key: str) -> str:
+    if type(value) is not str:
+        raise ValueError(f"{key} must be a text, not {value!r}")
+    return value
+
+
+def _whole(value: Any, key: str) -> int:
+    if type(value) is not int:
+        raise ValueError(f"{key} must be a whole number, not {value!r}")
+    return value
+
+
+def _typed(kind: str, value: Any, key: str) -> Any:
+    """A stored option value checked against the option's kind."""
+    if kind in (FLAG, OUTCOME):
+        if type(value) is not bool:
+            raise ValueError(f"{key} must be true or false, not {value!r}")
+        return value
+    if kind in (COUNT, AUGEN):
+        return _whole(value, key)
+    if kind == NAMES:
+        if not isinstance(value, (list, tuple)):
+            raise ValueError(f"{key} must be a list of names, not {value!r}")
+        return tuple(_text(v, key) for v in value)
+    return _text(value, key)
 
 
 _ENTRY_DEFAULTS: list[tuple[str, Any]] = []

@@ -1,0 +1,102 @@
+"""``import`` of an export that would break the ledger: refused whole (exit 2, naming the first
+bad game), nothing committed, and no ledger file left for a new table. A healthy export still
+imports and replays."""
+
+import json
+
+import pytest
+
+FIVE = ["Anna", "Ben", "Cora", "Dora", "Emil"]
+
+
+@pytest.fixture
+def export(make_table, tmp_path):
+    """A Wirtshaus evening exported as JSON (5 at a 4-seat table, a void, an edit, a close)."""
+    t = make_table(players=FIVE, preset="wirtshaus", name="source")
+    t.ok("add", "sau", "be", "co", "72", "l3")
+    t.ok("add", "herzsolo", "co", "105")
+    t.ok("add", "wenz", "do", "40")
+    t.ok("void", "2")
+    t.ok("edit", "1", "k")
+    t.ok("settle", "--close")
+    t.ok("add", "ramsch", "be", "jf", "do")
+    path = tmp_path / "abend.json"
+    t.ok("export", "--format", "json", "--all", "--out", str(path))
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def write(tmp_path, data, name="bad.json"):
+    path = tmp_path / name
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    return path
+
+
+def valid_games(data):
+    return [g for s in data["sessions"] for g in s["games"] if not g["void"]]
+
+
+def test_a_healthy_export_imports_and_replays(make_table, export, tmp_path):
+    t = make_table(players=FIVE, preset="wirtshaus", name="target")
+    r = t.run("import", str(write(tmp_path, export, "good.json")))
+    assert r.exit_code == 0, r.stderr
+    t.ok("check")
+    assert t.json("settle", "--session", "1")["closed"] is True
+
+
+def _ruleset(data):
+    return next(iter(data["rulesets"].values()))
+
+
+ATTACKS = {
+    "family changed": (lambda d: _ruleset(d).update(family="sheepshead"), "not a schafkopf-score JSON export"),
+    "unknown game": (lambda d: valid_games(d)[0]["entry"].update(game="skat"), "does not replay"),
+    "text tariff": (lambda d: _ruleset(d)["tariff"].update(solo="fünfzig"), "not a schafkopf-score JSON export"),
+    "huge tariff": (lambda d: _ruleset(d)["tariff"].update(solo=10**400), "not a schafkopf-score JSON export"),
+    "augen lots": (lambda d: valid_games(d)[0]["entry"].update(augen="lots"), "not a schafkopf-score JSON export"),
+    "payouts swapped": (lambda d: valid_games(d)[-1]["payouts"].update(
+        {k: -v for k, v in valid_games(d)[-1]["payouts"].items()}), "session 2 hand 1: replay gives"),
+    "duplicate hand": (lambda d: valid_games(d)[0].update(hand=1), "hand numbers repeat"),
+    "negative hand": (lambda d: valid_games(d)[0].update(hand=-1), "not a schafkopf-score JSON export"),
+    "stranger paid": (lambda d: valid_games(d)[1]["payouts"].update(Mallory=0), "replay gives"),
+    "declarers outside": (lambda d: valid_games(d)[1]["outcome"].update(declarers=["Mallory"]),
+                          "replay gives declarers"),
+    "rules key unknown": (lambda d: _ruleset(d)["rules"].update(stock_bonus=5), "not a schafkopf-score JSON export"),
+}
+
+
+@pytest.mark.parametrize("attack", sorted(ATTACKS))
+def test_an_export_that_would_break_the_ledger_is_refused_whole(make_table, export, tmp_path, attack):
+    mutate, message = ATTACKS[attack]
+    mutate(export)
+    t = make_table(players=FIVE, preset="wirtshaus", name="target")
+    r = t.run("import", str(write(tmp_path, export)))
+    assert r.exit_code == 2, (r.stdout, r.stderr)
+    assert r.stderr.startswith("Error: ") and message in r.stderr, r.stderr
+    assert "Traceback" not in r.output and "Internal error" not in r.stderr
+    assert not t.ledger_path.exists(), "a refused import into a new table leaves no ledger file"
+    assert not [p.name for p in t.path.parent.iterdir() if p.name.startswith(".target")], "no temporary left"
+    # the table is as new: an add works
+    t.ok("add", "wenz", "be", "70")
+
+
+def test_deep_nesting_and_a_monster_line_are_refused_cleanly(make_table, tmp_path):
+    t = make_table(name="target")
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    r = t.run("import", str(deep))
+    assert r.exit_code == 2 and "is not a JSON export (nested too deeply)" in r.stderr, r.stderr
+    huge = tmp_path / "huge.json"
+    huge.write_text('{"format": "schafkopf-score-ledger", "comment": "' + "x" * (3 << 20) + '"}', encoding="utf-8")
+    r = t.run("import", str(huge))
+    assert r.exit_code == 2 and "a line longer than" in r.stderr, r.stderr
+    assert not t.ledger_path.exists()
+
+
+def test_import_never_touches_a_ledger_with_games(make_table, export, tmp_path):
+    t = make_table(players=FIVE, preset="wirtshaus", name="target")
+    t.ok("add", "wenz", "be", "70")
+    t.ok("undo")
+    before = t.ledger_bytes()
+    r = t.run("import", str(write(tmp_path, export, "good.json")))
+    assert r.exit_code == 2 and "already has games" in r.stderr
+    assert t.ledger_bytes() == before
