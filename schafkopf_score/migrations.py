@@ -22,13 +22,12 @@ if TYPE_CHECKING:
 
 
 def backup(ledger: Ledger, version: int) -> Path:
-    """Copy the ledger with SQLite's backup API before touching it."""
+    """Copy the ledger with SQLite's backup API before touching it, once: a migration that fails
+    leaves the ledger as it was, so the backup made before the first try still is its copy."""
     assert ledger.conn is not None
     target = ledger.path.with_name(f"{ledger.path.stem}.v{version}-backup{ledger.path.suffix}")
-    n = 1
-    while target.exists():
-        n += 1
-        target = ledger.path.with_name(f"{ledger.path.stem}.v{version}-backup{n}{ledger.path.suffix}")
+    if target.exists():
+        return target
     dest = sqlite3.connect(target)
     try:
         ledger.conn.backup(dest)
@@ -69,6 +68,7 @@ def migrate(ledger: Ledger, version: int) -> None:
                 current += 1
         except Exception as exc:
             raise LedgerError(f"Migrating the ledger {ledger.path} from version {version} failed ({exc}).",
-                              "Nothing was changed; a backup copy lies beside it.") from exc
+                              "Nothing was changed; a backup copy lies beside it, and "
+                              "schafkopf export --format json --all still reads it.") from exc
         conn.execute("DELETE FROM meta WHERE key='schema_version'")
         conn.execute("INSERT INTO meta VALUES ('schema_version', ?)", (str(current),))

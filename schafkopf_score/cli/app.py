@@ -60,13 +60,24 @@ def guard(func: F) -> F:
             fail(exc)
         except BrokenPipeError:
             raise typer.Exit(0) from None
+        except OSError as exc:  # a full disk, a read-only folder, output that cannot be written
+            from ..errors import LedgerError
+
+            fail(LedgerError(f"{exc.strerror or exc}{': ' + str(exc.filename) if exc.filename else ''}.",
+                             "A hand this command records is committed before its answer is printed; "
+                             "schafkopf sheet shows what the ledger holds."))
         except Exception as exc:
             if type(exc).__module__ != "sqlite3":
                 raise
             from ..errors import LedgerError
+            from ..ledger.store import busy_error, is_busy
 
-            fail(LedgerError(f"The ledger cannot be used: {exc}.",
-                             "It was left as it is. If it is damaged, restore a backup; if busy, try again."))
+            if is_busy(exc):
+                fail(busy_error(get(args[0]).cfg().ledger_path) if args else LedgerError(str(exc)))
+            full = "full" in str(exc) or "disk I/O" in str(exc)
+            fail(LedgerError(f"The ledger cannot be written: {exc}." if full else f"The ledger cannot be used: {exc}.",
+                             "Nothing of this command was recorded; make room on the disk and try again." if full
+                             else "It was left as it is. If it is damaged, restore a backup; if busy, try again."))
 
     return wrapper  # type: ignore[return-value]
 
@@ -87,11 +98,11 @@ class Ctx:
             self._cfg = load_table(find_table_path(self.table_opt))
         return self._cfg
 
-    def ledger(self, create: bool = False) -> Ledger:
+    def ledger(self, create: bool = False, migrate: bool = True) -> Ledger:
         from ..ledger import Ledger
 
         cfg = self.cfg()
-        return Ledger(cfg.ledger_path, create=create, family=cfg.family)
+        return Ledger(cfg.ledger_path, create=create, family=cfg.family, migrate=migrate)
 
 
 def get(ctx: typer.Context) -> Ctx:
@@ -148,8 +159,19 @@ def hoist_table_option(argv: list[str]) -> list[str]:
 
 def run() -> None:
     """Console entry point: no traceback ever reaches a user."""
+    for stream in (sys.stdout, sys.stderr):  # a terminal that cannot show "€" gets "?", never a crash
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="replace")
     try:
         app(args=hoist_table_option(sys.argv[1:]), prog_name="schafkopf")
+    except SystemExit as done:
+        code = done.code if isinstance(done.code, int) else (0 if done.code is None else 1)
+        if type(sys.stdout).__name__ == "PacifyFlushWrapper":
+            # click met a reader that went away (``| head -1``) and exits 1 for it; the reader
+            # has what it wanted, so that is no failure
+            code = 0
+        sys.exit(_flushed(code))
     except ScoreError as exc:  # raised outside a command (should not happen)
         print(f"Error: {exc.message}", file=sys.stderr)
         sys.exit(2)
@@ -160,6 +182,27 @@ def run() -> None:
         print(f"Internal error ({type(exc).__name__}: {exc}). Please report it; the ledger is unchanged "
               "unless the command said it recorded something.", file=sys.stderr)
         sys.exit(1)
+
+
+def _flushed(code: int) -> int:
+    """Flush what is left of the output: a reader that went away (``| head -1``) is not an
+    error; output that cannot be written (a full disk) is said plainly."""
+    import os
+
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # so the interpreter's own last flush is quiet
+        return code
+    except OSError as exc:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        print(f"Error: the output could not be written ({exc.strerror}). A hand this command records is "
+              "committed before its answer is printed; schafkopf sheet shows what the ledger holds.",
+              file=sys.stderr)
+        return 2
+    return code
 
 
 # The commands register themselves on ``app`` when their modules are imported.

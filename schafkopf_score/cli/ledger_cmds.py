@@ -38,7 +38,9 @@ def export(
         raise IllegalEntry(f"The folder {out.parent} does not exist.", "Create it, or choose another --out path.")
     c = get(ctx)
     cfg = c.cfg()
-    with c.ledger() as ledger:
+    # the JSON export reads an older ledger as it is, without migrating it (a rescue when a
+    # migration fails); the reports need the current schema
+    with c.ledger(migrate=fmt != "json") as ledger:
         ids = select_sessions(ledger, session, all_)
         if fmt == "json":
             chunks = export_json(ledger, ids, {"name": cfg.name, **cfg.snapshot().to_dict()})

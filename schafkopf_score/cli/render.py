@@ -161,7 +161,17 @@ def balances_text(balances: Mapping[str, int], rules: TableRules, unit: str) -> 
 def console() -> Any:
     from rich.console import Console
 
-    return Console(highlight=False, soft_wrap=False)
+    class TableConsole(Console):
+        def on_broken_pipe(self) -> None:
+            """A reader that went away (``| head -1``) has what it wanted: exit 0, quietly
+            (rich's own answer is exit 1)."""
+            import os
+
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, self.file.fileno())
+            raise SystemExit(0)
+
+    return TableConsole(highlight=False, soft_wrap=False)
 
 
 def escape(text: str) -> str:

@@ -40,8 +40,13 @@ def export_json(ledger: Ledger, session_ids: list[int], table: dict[str, Any]) -
         return
     voids = {r[0]: enc({"kind": r[1], "reason": r[2], "created_at": r[3]})
              for r in conn.execute("SELECT game_id, kind, reason, created_at FROM voids")}
+    def has_outcome(table: str) -> bool:  # a ledger of schema 1 (read without migrating it) has none
+        return any(c[1] == "outcome" for c in conn.execute(f"PRAGMA table_info({table})"))
+
+    r_outcome = "outcome" if has_outcome("restatements") else "'{}'"
+    g_outcome = "outcome" if has_outcome("games") else "'{}'"
     restated: dict[int, list[str]] = {}
-    for r in conn.execute("SELECT game_id, created_at, payouts, stock, outcome, cause FROM restatements ORDER BY id"):
+    for r in conn.execute(f"SELECT game_id, created_at, payouts, stock, {r_outcome}, cause FROM restatements ORDER BY id"):
         restated.setdefault(r[0], []).append(
             f'{{"created_at": {enc(r[1])}, "payouts": {r[2]}, "stock": {int(r[3])}, "outcome": {r[4]}, '
             f'"cause": {enc(r[5])}}}')
@@ -58,7 +63,7 @@ def export_json(ledger: Ledger, session_ids: list[int], table: dict[str, Any]) -
         first = False
         lines = []
         for g in conn.execute("SELECT id, hand, replaces, created_at, game, entry, typed, ruleset_id, unit, "
-                              "payouts, stock, outcome FROM games WHERE session_id = ? ORDER BY id", (sid,)):
+                              f"payouts, stock, {g_outcome} FROM games WHERE session_id = ? ORDER BY id", (sid,)):
             lines.append(
                 f'{{"id": {g[0]}, "hand": {g[1]}, "replaces": {enc(g[2])}, "created_at": {enc(g[3])}, '
                 f'"game": {enc(g[4])}, "entry": {g[5]}, "typed": {enc(g[6])}, "ruleset": "{g[7]}", '

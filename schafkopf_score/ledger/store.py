@@ -129,6 +129,27 @@ def create_ledger(path: Path, family: str | None = None) -> None:
             tmp.unlink()
 
 
+def is_busy(exc: BaseException) -> bool:
+    """Whether an SQLite error means another program holds the ledger (not that it is damaged)."""
+    text = str(exc)
+    return isinstance(exc, sqlite3.OperationalError) and ("locked" in text or "busy" in text)
+
+
+def busy_error(path: Path) -> LedgerError:
+    return LedgerError(f"The ledger {path} is busy: another program is writing to it.",
+                       "Try again in a moment; the ledger was left as it is and nothing was recorded.")
+
+
+def busy_timeout() -> float:
+    """How long to wait for another writer, in seconds (``SCHAFKOPF_BUSY_TIMEOUT``, default 30)."""
+    import os
+
+    try:
+        return max(0.0, float(os.environ.get("SCHAFKOPF_BUSY_TIMEOUT", BUSY_TIMEOUT_MS / 1000)))
+    except ValueError:
+        return BUSY_TIMEOUT_MS / 1000
+
+
 def schema_statements() -> list[str]:
     return [s for s in _SCHEMA.split(";") if s.strip()] + _triggers()
 
@@ -140,12 +161,14 @@ def now() -> str:
 class Ledger:
     """The SQLite ledger beside a table file."""
 
-    def __init__(self, path: Path, *, create: bool = True, family: str | None = None) -> None:
+    def __init__(self, path: Path, *, create: bool = True, family: str | None = None, migrate: bool = True) -> None:
         self.path = Path(path)
         self._rules_cache: dict[int, TableRules] = {}
         self._ruleset_ids: dict[int, tuple[TableRules, int]] = {}
         self.conn: sqlite3.Connection | None = None
         self._family = family
+        self._migrate = migrate
+        self.old_schema: int | None = None  # an older schema read as it is (migrate=False: a rescue export)
         self._create = False
         if not self.path.exists():
             if create and not self.path.parent.exists():
@@ -161,9 +184,9 @@ class Ledger:
         try:
             # mode=rw: never create a file here; a missing ledger is made whole by create_ledger
             self.conn = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=rw", uri=True,
-                                        timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+                                        timeout=busy_timeout(), isolation_level=None)
             self.conn.row_factory = sqlite3.Row
-            self.conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            self.conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout() * 1000)}")
             self.conn.execute("PRAGMA synchronous = FULL")
             self.conn.execute("PRAGMA foreign_keys = ON")
             self._check_schema()
@@ -171,6 +194,8 @@ class Ledger:
                 self._check_family(family)
         except sqlite3.DatabaseError as exc:
             self.close()
+            if is_busy(exc):
+                raise busy_error(self.path) from None
             raise LedgerError(
                 f"The ledger {self.path} is damaged or not a ledger ({exc}).",
                 "It was left as it is. Restore a backup, or move it away to start a new ledger.",
@@ -213,6 +238,9 @@ class Ledger:
         if version < 1:
             raise LedgerError(f"The ledger {self.path} has no valid schema version.", "It was left as it is.")
         if version < SCHEMA_VERSION:
+            if not self._migrate:
+                self.old_schema = version
+                return
             from ..migrations import migrate
 
             migrate(self, version)
@@ -245,20 +273,23 @@ class Ledger:
             self._connect()
         if self.conn is None:
             raise LedgerError(f"There is no ledger at {self.path} yet.", "Record a game with schafkopf add first.")
-        deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+        deadline = time.monotonic() + busy_timeout()
         while True:
             try:
                 self.conn.execute("BEGIN IMMEDIATE")
                 break
             except sqlite3.OperationalError as exc:
-                if "locked" not in str(exc) and "busy" not in str(exc) or time.monotonic() > deadline:
+                if not is_busy(exc):
                     raise LedgerError(f"The ledger {self.path} cannot be written: {exc}.",
-                                      "Try again in a moment.") from None
+                                      "It was left as it is; nothing was recorded.") from None
+                if time.monotonic() > deadline:
+                    raise busy_error(self.path) from None
                 time.sleep(0.05)
         try:
             yield self.conn
         except BaseException:
-            self.conn.execute("ROLLBACK")
+            if self.conn.in_transaction:  # SQLite has already rolled back after a full disk
+                self.conn.execute("ROLLBACK")
             self._ruleset_ids.clear()  # ids handed out in this transaction are gone
             raise
         else:
