@@ -1,25 +1,70 @@
 """CSV for spreadsheets: ``csv`` (comma, decimal point) and ``csv-de`` (semicolon, decimal
-comma, UTF-8 with BOM so German Excel opens it right). Text cells that a spreadsheet would
-read as a formula (starting with ``=``, ``+``, ``-``, ``@``, tab or CR) are neutralised with a
-leading apostrophe; numbers are written as numbers."""
+comma, UTF-8 with BOM so German Excel opens it right).
+
+Every text cell (the header too) is guarded against formula injection: where a cell, or a
+piece of it after an embedded ``,``, ``;``, CR or LF, starts (after blanks and quotes) with
+``=``, ``+``, ``-`` or ``@``, or with a tab or CR, an apostrophe goes in front of it. The
+pieces count because a reader that splits on the *other* separator (German Excel opening the
+comma file, or the reverse), or at a line break inside a quoted cell, starts a new cell
+there. A text cell that holds either separator, a quote or a line break is quoted. Numbers
+(session, hand, the amounts) are written as plain numbers, never with an apostrophe: ``-0.50``
+is a number a spreadsheet sums, not a formula."""
 
 from __future__ import annotations
 
-import csv
-import io
 from typing import Any
 
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+SEPARATORS = (",", ";")
+BREAKS = ("\r", "\n")
+_FORMULA_CHARS = frozenset("=+-@")
+_PIECE_ENDS = frozenset(SEPARATORS + BREAKS)
+_QUOTE_IF = frozenset(SEPARATORS + BREAKS + ('"',))
+
+
+def _guard_at(s: str, start: int) -> int | None:
+    """Where an apostrophe must go for the piece of ``s`` that begins at ``start`` (None: no
+    formula starts there). Blanks and quotes before the first character are looked through,
+    because readers trim them."""
+    if start < len(s) and s[start] in ("\t", "\r"):
+        return start
+    j = start
+    while j < len(s) and (s[j].isspace() or s[j] == '"'):
+        j += 1
+    return j if j < len(s) and s[j] in _FORMULA_CHARS else None
 
 
 def safe_text(text: Any) -> str:
-    """A text cell that no spreadsheet runs as a formula.
+    """A text cell that no spreadsheet runs as a formula, whichever separator it splits on.
 
     >>> safe_text("=HYPERLINK(1)")
     "'=HYPERLINK(1)"
+    >>> safe_text("Runde;=cmd|' /C calc'!A0")
+    "Runde;'=cmd|' /C calc'!A0"
+    >>> safe_text("ok, -1 Punkt")
+    "ok, '-1 Punkt"
     """
     s = "" if text is None else str(text)
-    return "'" + s if s.startswith(FORMULA_START) else s
+    starts = [0] + [i + 1 for i, ch in enumerate(s) if ch in _PIECE_ENDS]
+    marks = sorted({m for m in (_guard_at(s, i) for i in starts) if m is not None})
+    if not marks:
+        return s
+    out, last = [], 0
+    for m in marks:
+        out += [s[last:m], "'"]
+        last = m
+    out.append(s[last:])
+    return "".join(out)
+
+
+def text_cell(text: Any) -> str:
+    """A guarded text cell as it goes into the file: quoted (quotes doubled) when it holds
+    either separator, a quote or a line break, so neither a comma nor a semicolon reader
+    splits it."""
+    s = safe_text(text)
+    if any(ch in _QUOTE_IF for ch in s):
+        return '"' + s.replace('"', '""') + '"'
+    return s
 
 
 def number(value: int, unit: str, german: bool) -> str:
@@ -30,22 +75,37 @@ def number(value: int, unit: str, german: bool) -> str:
     return f"{sign}{whole}{',' if german else '.'}{frac:02d}"
 
 
+def whole(value: Any) -> str:
+    """A session or hand number as a plain number (anything else as a guarded text cell)."""
+    if type(value) is int:
+        return str(value)
+    return text_cell(value)
+
+
 def to_csv(report: dict[str, Any], german: bool) -> str:
-    buf = io.StringIO()
-    w = csv.writer(buf, delimiter=";" if german else ",", lineterminator="\r\n")
+    """The report as CSV text; cells are written here, not by ``csv.writer``, because a cell
+    must be quoted when it holds the *other* separator too. A German amount (``-0,50``) is left
+    unquoted: it holds only digits, so a comma reader splitting it sees two numbers."""
+    sep = ";" if german else ","
+    lines: list[str] = []
     players = report["players"]
     unit = report["unit"]
-    w.writerow(["session", "hand", "recorded_at", "game", "description", "dealer", "declarers", "void"]
-               + [safe_text(p) for p in players] + ["stock", "comment"])
+
+    def amount(value: int) -> str:
+        return number(value, unit, german)
+
+    header = ["session", "hand", "recorded_at", "game", "description", "dealer", "declarers", "void",
+              *players, "stock", "comment"]
+    lines.append(sep.join(text_cell(c) for c in header))
     for s in report["sessions"]:
         for h in s["hands"]:
             pay = h.get("payouts", {})
-            w.writerow(
-                [s["session"], h["hand"], h["recorded_at"], h["game"], safe_text(h["description"]),
-                 safe_text(h.get("dealer", "")), safe_text("+".join(h.get("declarers", []))),
-                 h["void_kind"] or ""]
-                + [number(pay[p], unit, german) if p in pay else "" for p in players]
-                + [number(h.get("stock", 0), unit, german) if not h["void"] else "", safe_text(h["comment"])]
-            )
-    text = buf.getvalue()
+            row = [whole(s["session"]), whole(h["hand"])]
+            row += [text_cell(h["recorded_at"]), text_cell(h["game"]), text_cell(h["description"]),
+                    text_cell(h.get("dealer") or ""), text_cell("+".join(h.get("declarers", []))),
+                    text_cell(h["void_kind"] or "")]
+            row += [amount(pay[p]) if p in pay else "" for p in players]
+            row += [amount(h.get("stock", 0)) if not h["void"] else "", text_cell(h["comment"])]
+            lines.append(sep.join(row))
+    text = "".join(line + "\r\n" for line in lines)
     return ("\ufeff" + text) if german else text
