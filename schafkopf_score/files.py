@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
+import stat
+import sys
+import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -21,18 +25,100 @@ def fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
+_KINDS = (
+    (stat.S_ISDIR, "is a folder"),
+    (stat.S_ISLNK, "is a symbolic link"),
+    (stat.S_ISCHR, "is a device"),
+    (stat.S_ISBLK, "is a device"),
+    (stat.S_ISFIFO, "is a named pipe"),
+    (stat.S_ISSOCK, "is a socket"),
+)
+
+
+def target_problem(path: Path) -> str | None:
+    """Why ``path`` must not be replaced by a written file (``"is a folder"``, ``"is a symbolic
+    link"``, ``"is a device"``, ...), or None when it is a regular file or nothing is there.
+    The link itself is looked at, never what it points to."""
+    try:
+        mode = os.lstat(path).st_mode
+    except OSError:
+        return None  # nothing there, or a parent is not a folder: the write itself will say so
+    if stat.S_ISREG(mode):
+        return None
+    for test, what in _KINDS:
+        if test(mode):
+            return what
+    return "is not a regular file"
+
+
+def _new_file_mode() -> int:
+    """The permission bits a plain ``open(path, "w")`` would give a new file (0o666 less the umask)."""
+    umask = os.umask(0o022)
+    os.umask(umask)
+    return 0o666 & ~umask
+
+
 def write_atomic(path: Path, text: str | Iterable[str]) -> None:
     """Write a file (a text, or its chunks) via a temp file, fsync and rename: never a
-    half-written file."""
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    half-written file.
+
+    The temp file is made beside ``path`` with a random name and ``O_EXCL`` (so a symlink or a
+    file planted under a guessable name is never followed), and removed again whatever fails,
+    including an exception from the iterable that produces the chunks. An existing regular
+    file keeps its permission bits (and, where allowed, its owner); a new file gets the
+    umask's. An ``OSError`` (full disk, read-only folder, ...) leaves ``path`` as it was.
+    """
+    folder = path.parent
     try:
-        with open(tmp, "w", encoding="utf-8", newline="\n") as fh:
+        st: os.stat_result | None = os.lstat(path)
+    except OSError:
+        st = None
+    if st is not None and not stat.S_ISREG(st.st_mode):
+        st = None  # a link or a device is replaced, not imitated
+    fd, name = tempfile.mkstemp(prefix=f".{path.name[:100]}.", suffix=".tmp", dir=folder)
+    tmp = Path(name)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
             for chunk in [text] if isinstance(text, str) else text:
                 fh.write(chunk)
             fh.flush()
+            if st is not None and (st.st_uid, st.st_gid) != (os.geteuid(), os.getegid()):
+                with contextlib.suppress(OSError):
+                    os.fchown(fh.fileno(), st.st_uid, st.st_gid)
+            os.fchmod(fh.fileno(), stat.S_IMODE(st.st_mode) if st is not None else _new_file_mode())
             os.fsync(fh.fileno())
         os.replace(tmp, path)
-    finally:
-        if tmp.exists():
+    except BaseException:
+        with contextlib.suppress(OSError):
             tmp.unlink()
-    fsync_dir(path.parent)
+        raise
+    fsync_dir(folder)
+
+
+def same_file(a: Path, b: Path) -> bool:
+    """Whether ``a`` names the file ``b``: the same path once resolved (``./x/../t.sqlite``, a
+    linked folder), or the same file under another name (a hard link)."""
+    try:
+        if a.resolve() == b.resolve():
+            return True
+    except (OSError, RuntimeError):  # a symlink loop: not the same path, and samefile decides
+        pass
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return False
+
+
+def stdout_to_devnull() -> None:
+    """Point standard output at /dev/null, so that the interpreter's last flush after a closed
+    pipe or a failed write cannot fail a second time (and print a traceback)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+    except OSError:
+        return
+    try:
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # no real file descriptor (a test runner's stream)
+        pass
+    finally:
+        os.close(devnull)

@@ -16,7 +16,9 @@ from .app import AllOpt, JsonOpt, SessionOpt, app, emit_json, get, guard
 def export(
     ctx: typer.Context,
     fmt: Annotated[str, typer.Option("--format", help="csv | csv-de | json | md | html")] = "csv",
-    out: Annotated[Optional[Path], typer.Option("--out", help="Write to this file (atomically) instead of stdout.")] = None,
+    out: Annotated[Optional[str], typer.Option(
+        "--out", metavar="FILE",
+        help="Write to this file (atomically) instead of stdout; - is stdout.")] = None,
     session: SessionOpt = None,
     all_: AllOpt = False,
 ) -> None:
@@ -25,19 +27,53 @@ def export(
     \b
     Example: schafkopf export --format html --out abend.html
     """
+    import errno
+    import os
+
     from ..errors import IllegalEntry
     from ..evening import select_sessions
     from ..export import FORMATS, render
-    from ..files import write_atomic
+    from ..files import same_file, stdout_to_devnull, target_problem, write_atomic
     from ..ledger import export_json
     from ..reports import build_report
 
     if fmt not in FORMATS:
         raise IllegalEntry(f"--format {fmt!r} is not an export format.", f"Choose one of {', '.join(FORMATS)}.")
-    if out is not None and not out.parent.exists():
-        raise IllegalEntry(f"The folder {out.parent} does not exist.", "Create it, or choose another --out path.")
+    example = "--out abend." + ("csv" if fmt == "csv-de" else fmt)
+    if out == "":
+        raise IllegalEntry("--out was given an empty file name; nothing was written.",
+                           f"Give a file ({example}), or --out - for standard output.")
+    target = None if out is None or out == "-" else Path(out)
+    if out is not None and target is not None:  # said without the table: never replace a link, folder or device
+        problem = "names a folder" if out.endswith(("/", os.sep)) else target_problem(target)
+        if problem is not None:
+            raise IllegalEntry(f"--out {out} {problem}; it was left as it is and nothing was written.",
+                               f"Give a regular file's path ({example}); for standard output leave out --out "
+                               "or give --out -.")
+        try:
+            os.stat(target.parent)
+        except FileNotFoundError:
+            raise IllegalEntry(f"The folder {target.parent} does not exist.",
+                               "Create it, or choose another --out path.") from None
+        except NotADirectoryError:
+            raise IllegalEntry(f"{target.parent} is not a folder; nothing was written.",
+                               "Choose another --out path.") from None
+        except OSError as exc:
+            raise IllegalEntry(f"Cannot write {target}: {exc.strerror or exc}. Nothing was written.",
+                               "Choose another --out path.") from None
+        if not os.path.isdir(target.parent):
+            raise IllegalEntry(f"{target.parent} is not a folder; nothing was written.", "Choose another --out path.")
     c = get(ctx)
     cfg = c.cfg()
+    if target is not None:  # nor the table's own files, however the path is spelled
+        ledger_path = cfg.ledger_path
+        own = [(cfg.path, "this table's table file"), (ledger_path, "this table's ledger"),
+               *((ledger_path.with_name(ledger_path.name + suffix), "this table's ledger journal")
+                 for suffix in ("-journal", "-wal", "-shm"))]
+        for path, what in own:
+            if same_file(target, path):
+                raise IllegalEntry(f"--out {out} is {what} ({path}); the export would replace it, so nothing "
+                                   "was written.", f"Choose another file, e.g. {example}.")
     # the JSON export reads an older ledger as it is, without migrating it (a rescue when a
     # migration fails); the reports need the current schema
     with c.ledger(migrate=fmt != "json") as ledger:
@@ -46,13 +82,33 @@ def export(
             chunks = export_json(ledger, ids, {"name": cfg.name, **cfg.snapshot().to_dict()})
         else:
             chunks = iter([render(fmt, build_report(cfg, ledger, ids))])
-        if out is None:
-            for chunk in chunks:
-                sys.stdout.write(chunk)
-        else:
-            write_atomic(out, chunks)
-    if out is not None:
-        typer.echo(f"Wrote {out} ({fmt}, {len(ids)} session{'s' if len(ids) != 1 else ''}).", err=True)
+        if target is None:
+            try:
+                for chunk in chunks:
+                    sys.stdout.write(chunk)
+                sys.stdout.flush()
+            except BrokenPipeError:  # the reader stopped early (| head -1): quietly done
+                stdout_to_devnull()
+                raise typer.Exit(0) from None
+            except OSError as exc:
+                stdout_to_devnull()
+                raise IllegalEntry(f"Cannot write the export to standard output: {exc.strerror or exc}.",
+                                   f"Write it to a file instead ({example}).") from None
+            return
+        existed = os.path.lexists(target)
+        try:
+            write_atomic(target, chunks)
+        except OSError as exc:
+            kept = f"; {target} was left as it is" if existed else ""
+            if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+                hint = "The disk is full: free some space, or choose another --out path."
+            elif exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+                hint = "That folder cannot be written to (read-only, or no permission): choose another --out path."
+            else:
+                hint = "Choose another --out path."
+            raise IllegalEntry(f"Cannot write {target}: {exc.strerror or exc}. Nothing was written{kept}.",
+                               hint) from None
+    typer.echo(f"Wrote {target} ({fmt}, {len(ids)} session{'s' if len(ids) != 1 else ''}).", err=True)
 
 
 @app.command("import")
