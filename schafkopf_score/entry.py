@@ -16,10 +16,20 @@ from .rules.model import AUGEN, NAME, NAMES, SUIT, GameEntry, entry_options
 
 
 def parse_int(text: str, option: str, hint: str) -> int:
-    try:
-        return int(text.strip())
-    except ValueError:
-        raise InvalidEntry(f"{option} {text!r} is not a whole number.", hint) from None
+    """A whole number in ASCII digits 0-9, with an optional leading minus (the rules then say
+    what range is allowed). ``int()`` alone would also take ``7_0``, ``+70`` and other scripts'
+    digits such as ``٧٠``.
+
+    >>> parse_int(" 72 ", "--augen", ""), parse_int("-5", "--augen", "")
+    (72, -5)
+    """
+    t = text.strip()
+    if re.fullmatch(r"-?[0-9]+", t):
+        try:
+            return int(t)
+        except ValueError:  # thousands of digits: more than Python reads
+            pass
+    raise InvalidEntry(f"{option} {text!r} is not a whole number.", hint)
 
 
 def parse_pairs(text: str, option: str) -> list[tuple[str, str]]:
@@ -116,9 +126,11 @@ def parse_money(text: str, who: str) -> int:
     -340
     """
     t = text.strip().replace("€", "").replace(" ", "")
-    m = re.fullmatch(r"([+-]?)(\d+)(?:[.,](\d{1,2}))?", t)
+    m = re.fullmatch(r"([+-]?)([0-9]+)(?:[.,]([0-9]{1,2}))?", t)  # ASCII digits only: not ٣ or ３
     if not m:
         raise InvalidEntry(f"{who}={text!r} is not an amount.", "Write amounts like Anna=3,40 or Ben=-3.40.")
+    if len(m.group(2).lstrip("0")) > 10:
+        raise InvalidEntry(f"{who}={text!r} is too large.", "Write amounts like Anna=3,40 or Ben=-3.40.")
     cents = int(m.group(2)) * 100 + int((m.group(3) or "0").ljust(2, "0"))
     return -cents if m.group(1) == "-" else cents
 
@@ -141,7 +153,10 @@ def parse_balances(text: str, players: Sequence[str], currency: str = "EUR", lan
             raise InvalidEntry(f"--from-balances {text!r} is not a list of NAME=AMOUNT.",
                                "Write it like --from-balances Anna=3,40,Ben=-1,15,Cora=-2,25.")
         who = resolve_name(m.group(1), players)
-        out[who] = out.get(who, 0) + parse_money(m.group(2), who)
+        if who in out:
+            raise InvalidEntry(f"--from-balances gives {who} twice (as {m.group(1).strip()!r}).",
+                               "Give each player's balance once; add up that player's amounts first.")
+        out[who] = parse_money(m.group(2), who)
         pos = m.end()
     if not out:
         raise InvalidEntry("--from-balances is empty.", "Write it like --from-balances Anna=3,40,Ben=-3,40.")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import difflib
 import os
 import re
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -27,6 +28,16 @@ SECTIONS = ("tariff", "rules")
 LANGUAGES = ("de", "en")
 DEFAULT_FILE = "schafkopf.toml"
 LEDGER_COMMENT = '# ledger = "table.sqlite"'
+# The largest number any integer key may hold (a tariff: 10 million in cents). Nothing at a card
+# table comes near it, and sums of such numbers stay far inside the ledger's 64-bit integers.
+INT_LIMIT = 10**9
+# Unicode categories that are invisible or steer the terminal: control (Cc: ESC, BEL, newline,
+# NUL), format (Cf: zero-width space and joiner, right-to-left override, BOM), surrogates, and
+# the line and paragraph separators.
+_HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
+CURRENCY_HINT = ('Write a three-letter code such as "EUR", "CHF" or "USD", or a sign of up to 4 letters or '
+                 'currency symbols such as "€", "$" or "Fr." (no spaces, brackets, backslashes or '
+                 'invisible characters).')
 
 
 @dataclass(frozen=True)
@@ -107,10 +118,71 @@ class _Checker:
         return self.fail(section, key, "is not a known key.", hint)
 
     def check(self, section: str, spec: KeySpec, value: Any) -> Any:
+        self.bound(section, spec, value)
         try:
             return spec.check(value)
         except KeyError_ as exc:
             raise self.fail(section, spec.name, str(exc)) from None
+
+    def bound(self, section: str, spec: KeySpec, value: Any) -> None:
+        """Refuse a whole number beyond ``INT_LIMIT`` (or the key's own tighter limit), in a key
+        or in a table of numbers such as ``laufende_min``, before it can overflow a sum later."""
+        items = value.items() if isinstance(value, dict) else [("", value)]
+        for item, n in items:
+            if not isinstance(n, int) or isinstance(n, bool) or -INT_LIMIT <= n <= INT_LIMIT:
+                continue
+            if n > 0:
+                upper = INT_LIMIT if spec.maximum is None else min(spec.maximum, INT_LIMIT)
+                says = f"must be at most {upper}, not {_big(n)}"
+            else:
+                lower = -INT_LIMIT if spec.minimum is None else max(spec.minimum, -INT_LIMIT)
+                says = f"must be at least {lower}, not {_big(n)}"
+            hint = (f"Tariffs are in cents; {INT_LIMIT} cents is 10 million." if section == "tariff"
+                    else f"No table needs a number beyond {INT_LIMIT}.")
+            raise self.fail(section, spec.name, f"{item} {says}" if item else says, hint)
+
+
+def _big(n: int) -> str:
+    digits = len(str(abs(n)))
+    return str(n) if digits <= 24 else f"a number of {digits} digits"
+
+
+def hidden_character(text: str) -> tuple[int, str] | None:
+    """The 1-based position and name of the first invisible or control character in ``text``
+    (ESC, BEL, newline, NUL, zero-width space or joiner, right-to-left override, ...), or None.
+
+    >>> hidden_character("Ben\x1b[31m"), hidden_character("Jürgen")
+    ((4, 'U+001B'), None)
+    """
+    for pos, ch in enumerate(text, 1):
+        if unicodedata.category(ch) in _HIDDEN_CATEGORIES:
+            name = unicodedata.name(ch, "")
+            return pos, f"U+{ord(ch):04X}" + (f" {name}" if name else "")
+    return None
+
+
+def name_key(name: str) -> str:
+    """What makes two names the same: equal after NFC normalisation and case folding
+    (composed "Jürgen" and decomposed "Ju\u0308rgen", "JÜRGEN" and "jürgen")."""
+    return unicodedata.normalize("NFC", unicodedata.normalize("NFC", name).casefold())
+
+
+def currency_problem(value: str) -> str | None:
+    """Why ``value`` cannot be the table's currency (None if it can): three capital letters
+    A-Z (an ISO code: EUR, CHF), or a sign of 1 to 4 letters or currency symbols, a dot allowed
+    after the first (€, $, Fr., zł). Nothing else: the currency is printed inside every amount,
+    in rich tables too, where brackets would be markup and control characters steer the terminal.
+
+    >>> currency_problem("CHF"), currency_problem("Fr."), currency_problem("[/]")
+    (None, None, "must be three capital letters (a code such as EUR) or a short currency sign, not '[/]'")
+    """
+    if re.fullmatch(r"[A-Z]{3}", value):
+        return None
+    if 1 <= len(value) <= 4 and all(
+        ch.isalpha() or unicodedata.category(ch) == "Sc" or (ch == "." and i > 0) for i, ch in enumerate(value)
+    ):
+        return None
+    return f"must be three capital letters (a code such as EUR) or a short currency sign, not {value!r}"
 
 
 def load_table(path: Path) -> TableConfig:
@@ -130,7 +202,7 @@ def load_table(path: Path) -> TableConfig:
     except OSError as exc:
         raise ConfigError(f"Cannot read {path}: {exc.strerror}.", "Check the path and its permissions.") from None
     try:
-        text = raw.decode("utf-8")
+        text = raw.decode("utf-8-sig")  # a byte-order mark (some Windows editors write one) is skipped
     except UnicodeDecodeError:
         raise ConfigError(f"{path} is not a UTF-8 text file.", "Save the table file as UTF-8.") from None
     try:
@@ -140,6 +212,15 @@ def load_table(path: Path) -> TableConfig:
             f"{path} is not valid TOML: {exc}.",
             "Fix the line it names (quotes around text, key = value); the file was not changed.",
         ) from None
+    except ValueError:  # a number of thousands of digits: Python refuses to read it
+        line = next((i for i, s in enumerate(text.splitlines(), 1) if re.search(r"[0-9_]{1000,}", s)), None)
+        raise ConfigError(
+            f"{path}" + (f", line {line}" if line else "") + " is not valid TOML: it holds a number too long to read.",
+            f"No key takes a number beyond {INT_LIMIT}; the file was not changed.",
+        ) from None
+    except RecursionError:
+        raise ConfigError(f"{path} is not valid TOML: it nests lists or tables too deeply to read.",
+                          "A table file needs no nesting beyond { game = N }; the file was not changed.") from None
     c = _Checker(path, text)
 
     for key in data:
@@ -162,7 +243,6 @@ def load_table(path: Path) -> TableConfig:
     players = data.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise c.fail("", "players", "must be a list of names in seating order, e.g. [\"Anna\", \"Ben\", \"Cora\", \"Dora\"].")
-    players = [p.strip() for p in players]
     check_player_names(players, lambda msg, hint: c.fail("", "players", msg, hint))
 
     seats_spec = KeySpec("seats", family.default_seats, kind="int", minimum=min(family.seat_range),
@@ -182,9 +262,16 @@ def load_table(path: Path) -> TableConfig:
     deck = c.check("", KeySpec("deck", None, kind="choice", choices=family.decks),
                    data.get("deck", family.default_deck(seats)))
     currency = c.check("", KeySpec("currency", "EUR", kind="str"), data.get("currency", "EUR"))
+    why = currency_problem(currency)
+    if why:
+        raise c.fail("", "currency", why + ".", CURRENCY_HINT)
     language = c.check("", KeySpec("language", "de", kind="choice", choices=LANGUAGES),
                        data.get("language", family.default_language))
     name = c.check("", KeySpec("name", "", kind="str"), data.get("name", path.stem))
+    hidden = hidden_character(name)
+    if hidden:
+        raise c.fail("", "name", f"{name!r} has an invisible or control character ({hidden[1]}) at position "
+                     f"{hidden[0]}.", "Remove it: such characters can hide or garble text on screen.")
     ledger_raw = c.check("", KeySpec("ledger", "", kind="str"), data.get("ledger", ""))
     ledger_path = (path.parent / ledger_raw) if ledger_raw else path.with_suffix(".sqlite")
     point_value = 0
@@ -227,15 +314,33 @@ def load_table(path: Path) -> TableConfig:
 
 
 def check_player_names(players: list[str], fail: Any) -> None:
+    """Refuse a list of names a table cannot use: fewer than two; an empty name or one with
+    spaces around it; a name with an invisible or control character (it could garble the
+    screen or hide a difference); two names that are the same after Unicode normalisation and
+    case folding. ``fail(message, hint)`` makes the error; messages name the player's position."""
     if len(players) < 2:
         raise fail(f"lists {len(players)} player(s); a table needs at least 2.", "List everyone in seating order.")
-    seen: dict[str, str] = {}
-    for p in players:
-        if not p:
-            raise fail("has an empty name.", "Give every player a name.")
-        if p.casefold() in seen:
-            raise fail(f"names {p!r} twice.", "Every player needs a different name.")
-        seen[p.casefold()] = p
+    seen: dict[str, tuple[int, str]] = {}
+    for i, p in enumerate(players, 1):
+        if not p.strip():
+            raise fail(f"has an empty name (player {i}).", "Give every player a name.")
+        if p != p.strip():
+            raise fail(f"has spaces around player {i} ({p!r}).", "Remove the spaces before and after the name.")
+        hidden = hidden_character(p)
+        if hidden:
+            pos, what = hidden
+            raise fail(f"has an invisible or control character ({what}) in player {i} ({p!r}) at position {pos}.",
+                       "Remove it: such characters can hide or garble text on screen. Type the name plainly.")
+        key = name_key(p)
+        if key in seen:
+            j, first = seen[key]
+            if first.casefold() == p.casefold():
+                raise fail(f"names {p!r} twice.", "Every player needs a different name.")
+            raise fail(f"names {p!r} twice: players {j} and {i} ({ascii(first)} and {ascii(p)}) are the same "
+                       "name in different Unicode forms.",
+                       "Every player needs a different name: spell both alike, or tell them apart "
+                       "(e.g. with the surname's initial).")
+        seen[key] = (i, p)
 
 
 # -- writing -----------------------------------------------------------------------------------
@@ -276,6 +381,13 @@ def render_table(
         raise IllegalEntry(f"{preset!r} is not a preset of {family.title}.",
                            f"Presets: {', '.join(family.presets)}.")
     check_player_names(players, lambda msg, hint: IllegalEntry("--players " + msg, hint))
+    why = currency_problem(currency)
+    if why:
+        raise IllegalEntry(f"--currency {why}.", CURRENCY_HINT)
+    hidden = hidden_character(name)
+    if hidden:
+        raise IllegalEntry(f"--name {name!r} has an invisible or control character ({hidden[1]}) at position "
+                           f"{hidden[0]}.", "Remove it: such characters can hide or garble text on screen.")
     seats = seats or min(family.default_seats, len(players))
     if seats not in family.seat_range:
         raise IllegalEntry(f"--seats {seats} is not played in {family.title}.",
@@ -328,11 +440,13 @@ def _families() -> list[str]:
 
 def parse_tariff(text: str, family: Family) -> dict[str, int]:
     """``10/50`` sets the family's two base tariffs; a third number sets the extras."""
-    parts = text.replace(",", "/").split("/")
-    try:
-        nums = [int(p.strip()) for p in parts]
-    except ValueError:
-        raise IllegalEntry(f"--tariff {text!r} is not numbers in cents.", "Write it like --tariff 10/50 (or 10/50/10).") from None
+    parts = [p.strip() for p in text.replace(",", "/").split("/")]
+    if not all(re.fullmatch(r"[0-9]+", p) for p in parts):  # ASCII digits only: not 1_0, not ١٠
+        raise IllegalEntry(f"--tariff {text!r} is not numbers in cents.", "Write it like --tariff 10/50 (or 10/50/10).")
+    if any(len(p.lstrip("0")) > len(str(INT_LIMIT)) or int(p) > INT_LIMIT for p in parts):
+        raise IllegalEntry(f"--tariff {text!r} has an amount above {INT_LIMIT} cents.",
+                           "Tariffs are in cents: write it like --tariff 10/50 (or 10/50/10).")
+    nums = [int(p) for p in parts]
     if family.default_tariff is None:
         raise IllegalEntry(f"--tariff does not apply to {family.title}.", "Set the [tariff] keys in the file.")
     if not 2 <= len(nums) <= 3 or any(n < 0 for n in nums):

@@ -61,6 +61,8 @@ ATTACKS = {
     "declarers outside": (lambda d: valid_games(d)[1]["outcome"].update(declarers=["Mallory"]),
                           "replay gives declarers"),
     "rules key unknown": (lambda d: _ruleset(d)["rules"].update(stock_bonus=5), "not a schafkopf-score JSON export"),
+    "control character in a name": (lambda d: _ruleset(d)["players"].__setitem__(0, "An\x1b[31mna"),
+                                    "invisible or control character"),
 }
 
 

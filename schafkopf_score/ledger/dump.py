@@ -165,6 +165,12 @@ def check_ruleset(data: Any, family: str | None) -> TableRules:
     fam = find_family(rules.family)
     if not rules.players or not all(type(p) is str and p for p in rules.players) or rules.seats not in fam.seat_range:
         raise ValueError("a ruleset with impossible players or seats")
+    from ..table import check_player_names
+
+    def refuse(message: str, hint: str = "") -> ValueError:
+        return ValueError(f"the players {message}")
+
+    check_player_names(list(rules.players), refuse)  # no control characters, no twins
     tariffs = {s.name for s in fam.tariff_specs}
     for key, value in rules.tariff.items():
         if key not in tariffs or type(value) is not int or not 0 <= value <= 10**9:
