@@ -179,6 +179,8 @@ def entry_from_words(family: Family, players: Sequence[str], words: Sequence[str
     game, raw = read_words(family, players, words, given=options)
     merged = {**options, **raw}
     entry = build_entry(family, players, game, merged)
+    # a suit is kept by its name, however the table called it (grün, alte: gras, eichel)
+    merged.update({k: getattr(entry, k) for k in ("suit", "sau") if merged.get(k) is not None})
     return entry, typed_text(entry.game, merged)
 
 
@@ -194,7 +196,8 @@ def patch_from_words(family: Family, players: Sequence[str], old: GameEntry, wor
     (``edit 16 k``, ``edit 16 --laufende 0``): the rest of the hand stays."""
     from .notation import read_words
 
-    _, raw = read_words(family, players, [old.game, *words], given={k: options[k] for k in given})
+    _, raw = read_words(family, players, [old.game, *words], given={k: options[k] for k in given},
+                        given_exactly=True)
     merged = {**{k: options[k] for k in given}, **raw}
     if not merged:
         raise IllegalEntry("The correction names no change.",

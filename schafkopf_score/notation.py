@@ -56,11 +56,12 @@ def clashes(family: Family, name: str) -> str | None:
 
 
 def read_words(family: Family, players: Sequence[str], words: Sequence[str],
-               given: Mapping[str, Any] | None = None) -> tuple[str, dict[str, Any]]:
+               given: Mapping[str, Any] | None = None, given_exactly: bool = False) -> tuple[str, dict[str, Any]]:
     """The game and the option values (as typed, names not yet resolved) that ``words`` say.
 
     ``words[0]`` is the game (``herzsolo`` also says its suit); ``given`` are long options typed
-    alongside, which the words must not say a second time."""
+    alongside, which the words must not say a second time (``given_exactly``: ``given`` holds
+    only the options typed on the command line, so even a default value counts as said)."""
     if not words:
         raise InvalidEntry("No game was given.", "Start with the game, e.g. sau, herzsolo, wenz, ramsch.")
     head, *rest = words
@@ -123,10 +124,12 @@ def read_words(family: Family, players: Sequence[str], words: Sequence[str],
         augen = next(o for o in entry_options() if o.kind == AUGEN)
         _set(raw, augen, ",".join(pairs), " ".join(pairs))
     _place_names(raw, names, game)
+    options = {o.field: o for o in entry_options()}
     for field in raw:
-        if given and field in given and given[field] not in (None, False, 0, [], ()):
-            label = next(o.label for o in entry_options() if o.field == field)
-            raise IllegalEntry(f"{label} is given twice, as a word and as an option.", "Keep one of them.")
+        # a long option typed with its default value counts too (--lost, --laufende 0)
+        if given and field in given and (given_exactly or not options[field].is_default(given[field])):
+            raise IllegalEntry(f"{options[field].label} is given twice, as a word and as an option.",
+                               "Keep one of them.")
     return game_name, raw
 
 

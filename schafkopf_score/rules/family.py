@@ -113,7 +113,7 @@ def fold(text: str) -> tuple[str, str]:
     """
     import unicodedata
 
-    t = text.strip().casefold().replace("ß", "ss")
+    t = unicodedata.normalize("NFC", text).strip().casefold().replace("ß", "ss")
     with_e = t.replace("ä", "ae").replace("ö", "oe").replace("ü", "ue")
     plain = "".join(c for c in unicodedata.normalize("NFKD", t) if not unicodedata.combining(c))
     with_e = "".join(c for c in unicodedata.normalize("NFKD", with_e) if not unicodedata.combining(c))
