@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow  # real processes for each case: the slow step of the suite
+
 ROOT = Path(__file__).resolve().parents[1]
 
 

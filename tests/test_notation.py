@@ -290,6 +290,7 @@ def two_forms(draw, fam, entry: GameEntry) -> tuple[list[str], list[str]]:
     return words, long_form
 
 
+@pytest.mark.slow  # a property campaign over every game of every family
 @pytest.mark.parametrize("family", FAMILY_NAMES)
 @given(data=st.data())
 def test_words_and_long_options_are_the_same_entry(family, data, tmp_path_factory):
@@ -309,6 +310,7 @@ def test_words_and_long_options_are_the_same_entry(family, data, tmp_path_factor
     assert not table.ledger_path.exists(), "calc records nothing"
 
 
+@pytest.mark.slow  # a property campaign over every game of every family
 @pytest.mark.parametrize("family", FAMILY_NAMES)
 def test_the_generator_gives_a_healthy_share_of_accepted_hands(family):
     """The property above compares refusals mostly unless the hands are mostly good ones: at

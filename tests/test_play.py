@@ -182,6 +182,7 @@ def test_version(make_table):
     assert r.exit_code == 0 and r.stdout == f"schafkopf-score {__version__}\n"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("words, expected", [
     ("add her", ["herzsolo", "herzwenz", "herzgeier"]),
     ("add sau a", ["anna", "allein", "alone", "alte"]),
