@@ -302,3 +302,24 @@ def test_export_into_head_dash_1_exits_0_quietly(make_table, tmp_path, fmt):
         assert export.wait(timeout=60) == 0
     assert err.read_text() == ""
     assert first.decode().startswith("session,hand," if fmt == "csv" else '{"format"')
+
+
+@pytest.mark.parametrize("target", ["folder", "link", "empty"])
+def test_new_never_replaces_a_folder_or_a_link(tmp_path, target):
+    from typer.testing import CliRunner
+
+    from schafkopf_score.cli.app import app
+
+    victim = tmp_path / "victim.txt"
+    victim.write_text("keep me", encoding="utf-8")
+    path = {"folder": tmp_path / "dir", "link": tmp_path / "t.toml", "empty": ""}[target]
+    if target == "folder":
+        path.mkdir()
+    elif target == "link":
+        path.symlink_to(victim)
+    r = CliRunner().invoke(app, ["new", str(path), "--players", "A,B,C,D", "--force"])
+    assert r.exit_code == 2, r.output
+    assert r.stderr.startswith("Error: ") and "Internal error" not in r.stderr
+    assert victim.read_text(encoding="utf-8") == "keep me"
+    if target == "link":
+        assert path.is_symlink()

@@ -48,6 +48,13 @@ def new(
                                f"Give {n} another spelling (a nickname, or with the surname's initial).")
     if language is not None and language not in ("de", "en"):
         raise IllegalEntry(f"--language {language!r} is not supported.", "Use de or en.")
+    from ..files import target_problem
+
+    if not path.name or str(path).endswith("/"):
+        raise IllegalEntry("new needs the path of a file.", "Give it like: schafkopf new stammtisch.toml ...")
+    problem = target_problem(path)
+    if problem:
+        raise IllegalEntry(f"{path} {problem}; a table file cannot replace it.", "Choose another path.")
     if path.exists() and not force:
         raise IllegalEntry(f"{path} exists already; it was left as it is.", "Choose another path, or add --force.")
     if not path.parent.exists():
