@@ -20,8 +20,8 @@ from .errors import IllegalEntry, InvalidEntry
 from .rules.family import Family, GameType, fold
 from .rules.model import AUGEN, COUNT, FLAG, NAME, NAMES, OUTCOME, EntryOption, entry_options
 
-_COUNT = re.compile(r"([a-zß]+)(\d+)")
-_PAIR = re.compile(r"(.+)=(-?\d+)")
+_COUNT = re.compile(r"([a-zß]+)([0-9]+)")
+_PAIR = re.compile(r"(.+)=(-?[0-9]+)")
 # who the first and the second name are, by what the game takes
 _FIRST = ("player", "loser", "winner")
 _SECOND = ("partner",)
@@ -99,7 +99,7 @@ def read_words(family: Family, players: Sequence[str], words: Sequence[str],
             outcome = next(o for o in entry_options() if o.kind == OUTCOME)
             _set(raw, outcome, key == "+", word)
             continue
-        if key.isdigit():
+        if key.isascii() and key.isdigit():
             augen = next(o for o in entry_options() if o.kind == AUGEN)
             _set(raw, augen, key, word)
             continue

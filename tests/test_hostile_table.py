@@ -290,3 +290,10 @@ def test_the_table_name_takes_no_control_characters(make_table, tmp_path):
     assert r.exit_code == 2 and r"name 'Stamm\x1b[2Jtisch' has an invisible or control character (U+001B)" in r.stderr
     r, path = new(t, tmp_path, "--name", "Stamm\u202etisch")
     assert r.exit_code == 2 and "--name" in r.stderr and "U+202E" in r.stderr and not path.exists()
+
+
+@pytest.mark.parametrize("word", ["٧٠", "l٢", "g١", "７０"])
+def test_the_short_notation_takes_only_the_digits_0_to_9(make_table, word):
+    t = make_table()
+    r = t.run("calc", "wenz", "an", *(["70"] if word.startswith(("l", "g")) else []), word)
+    assert r.exit_code == 2 and f"Error: {word!r} fits nothing in a Wenz." in r.stderr, r.stderr

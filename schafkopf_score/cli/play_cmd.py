@@ -184,7 +184,7 @@ class Live:
 def _number(words: list[str], command: str) -> int:
     from ..errors import InvalidEntry
 
-    if not words or not words[0].isdigit():
+    if not words or not (words[0].isascii() and words[0].isdigit()):
         raise InvalidEntry(f"{command} needs the hand number.", f"Write it like {command} 7.")
     return int(words[0])
 
