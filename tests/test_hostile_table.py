@@ -263,7 +263,7 @@ def test_augen_take_ascii_digits_only(make_table, augen):
 def test_augen_in_the_short_notation_and_in_a_ramsch_list_take_ascii_digits_only(make_table):
     t = make_table(preset="wirtshaus")
     r = t.run("add", "sau", "an", "be", "\u0667\u0660")
-    assert r.exit_code == 2 and "is not a whole number" in r.stderr, r.output
+    assert r.exit_code == 2 and "Error: '\u0667\u0660' fits nothing in a Sauspiel." in r.stderr, r.output
     r = t.run("add", "ramsch", "--augen", "Anna=3_0,Ben=30,Cora=30,Dora=30")
     assert r.exit_code == 2 and "--augen Anna= '3_0' is not a whole number." in r.stderr, r.output
 
