@@ -166,9 +166,33 @@ def test_play_on_a_terminal_edits_completes_and_asks_before_a_duplicate(make_tab
         read_until(b"Not recorded.")
         os.write(fd, b"wenz co\t 80\r")  # Tab completes nothing harmful; the line is still read
         read_until(b"Spiel 2: ")
-        os.write(fd, b"\x03")  # Ctrl-C cancels the line only
+        os.write(fd, b"half a line")
+        read_until(b"half a line")
+        mark = len(seen)
+        os.write(fd, b"\x03")  # Ctrl-C cancels the line only: a fresh prompt follows
+        deadline = time.monotonic() + 20
+        while b">" not in seen[mark:]:
+            assert time.monotonic() < deadline, seen[-400:]
+            ready, _, _ = select.select([fd], [], [], 0.2)
+            if ready:
+                seen += os.read(fd, 4096)
+        time.sleep(0.3)
         os.write(fd, b"\x04")  # Ctrl-D ends the session
-        _, status = os.waitpid(pid, 0)
+        deadline = time.monotonic() + 20
+        while True:  # never wait for ever: a session that does not end fails the test
+            done, status = os.waitpid(pid, os.WNOHANG)
+            if done:
+                break
+            if time.monotonic() > deadline:
+                os.kill(pid, 9)
+                os.waitpid(pid, 0)
+                raise AssertionError(f"play did not end on Ctrl-D: {seen[-400:]!r}")
+            ready, _, _ = select.select([fd], [], [], 0.2)
+            if ready:
+                try:
+                    seen += os.read(fd, 4096)
+                except OSError:
+                    pass
         assert os.waitstatus_to_exitcode(status) == 0
     finally:
         os.close(fd)
