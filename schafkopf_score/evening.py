@@ -275,6 +275,9 @@ def edit(cfg: TableConfig, ledger: Ledger, hand: int, entry: GameEntry, reason: 
     it is refused if someone corrected the hand since); ``dry_run``: check, write nothing."""
     view = view_session(cfg, ledger)
     target = _find_hand(view, hand)
+    if entry == target.entry:
+        raise IllegalEntry(f"Hand {hand} says that already; nothing was changed.",
+                           "Give what is different (schafkopf sheet shows the hand).")
     if expect is not None and target.id != expect:
         raise IllegalEntry(f"Hand {hand} was corrected by someone else a moment ago.",
                            "Look at schafkopf sheet and try again.")
@@ -391,7 +394,11 @@ def season_standings(cfg: TableConfig, ledger: Ledger, session_ids: list[int]) -
         if info.id not in wanted:
             continue
         if info.closed_at and info.closing is not None:
-            balances = dict(info.closing)
+            stored = info.bookings.get("settlement")
+            # an evening settled in money counts as it was paid (the cash rounding included), as
+            # in settle --all; points and strokes stay the game's balances
+            paid = stored.get("paid") if stored and stored.get("unit") == find_family(cfg.family).unit else None
+            balances = dict(paid) if paid else dict(info.closing)
         else:
             last = view_session(cfg, ledger, info.id)
             balances = dict(last.balances)
@@ -399,6 +406,29 @@ def season_standings(cfg: TableConfig, ledger: Ledger, session_ids: list[int]) -
     if last is None or (columns and last.session is not None and last.session.id != columns[-1].session):
         last = view_session(cfg, ledger, columns[-1].session if columns else None)
     return columns, last
+
+
+def _closing_problem(info: SessionInfo, rows: list[Row]) -> str | None:
+    """A closing stored by this program follows from its games: what the family books at the
+    close (the Stock's return, Muss-Solo penalties) and the settlement (conversion to money, the
+    cash rounding, the transfers) are worked out again and must be what is stored."""
+    stored = info.bookings.get("settlement")
+    played = [r.played for r in rows if r.played is not None]
+    if not stored or not played or info.closing is None:
+        return None  # a closing from before the settlement was stored: checked by its balances
+    rules = played[-1].rules
+    family = find_family(rules.family)
+    pot = sum(p.outcome.stock for p in played)
+    booked = family.closing_bookings(rules, played[-1].after, pot)
+    if booked.payouts != info.bookings.get("payouts", {}) or (booked.stock or 0) != info.bookings.get("stock", 0):
+        return "what the close booked (Stock returned, penalties) is not what the rules give"
+    try:
+        again = settle_session(rules, info.closing, 0, stored.get("round"), info.id, closed=True).stored()
+    except (ValueError, TypeError, KeyError):
+        return "the stored settlement cannot be worked out again"
+    if json.dumps(again, sort_keys=True) != json.dumps(stored, sort_keys=True):
+        return "the stored settlement is not what the closing balances give"
+    return None
 
 
 def _settlement_problem(stored: Any) -> str | None:
@@ -423,7 +453,9 @@ def _settlement_problem(stored: Any) -> str | None:
 def check_ledger(ledger: Ledger) -> list[dict[str, Any]]:
     """Every problem found: zero sums, replay equals stored payouts, closing balances."""
     problems: list[dict[str, Any]] = []
-    for info in ledger.sessions():
+    sessions = ledger.sessions()
+    last_id = sessions[-1].id if sessions else None
+    for info in sessions:
         records = ledger.games(info.id)
         for rec in records:
             total = sum(rec.payouts.values()) + rec.stock
@@ -458,7 +490,13 @@ def check_ledger(ledger: Ledger) -> list[dict[str, Any]]:
                     problems.append({"session": info.id, "hand": row.record.hand,
                                      "problem": f"replay gives {key} {facts[key]!r}, stored {stored[key]!r}"})
                     break
+        if info.closing is None and info.id != last_id:
+            problems.append({"session": info.id, "hand": None,
+                             "problem": "the session is open, but a later session exists"})
         if info.closing is not None:
+            problem = _closing_problem(info, rows)
+            if problem:
+                problems.append({"session": info.id, "hand": None, "problem": problem})
             balances = session_balances((r.record.payouts for r in rows if r.played is not None), info.bookings)
             names = set(balances) | set(info.closing)
             if any(balances.get(n, 0) != info.closing.get(n, 0) for n in names):

@@ -11,14 +11,15 @@ FIVE = ["Anna", "Ben", "Cora", "Dora", "Emil"]
 
 @pytest.fixture
 def export(make_table, tmp_path):
-    """A Wirtshaus evening exported as JSON (5 at a 4-seat table, a void, an edit, a close)."""
+    """A Wirtshaus evening exported as JSON (5 at a 4-seat table, a void, an edit, a close
+    rounded to 50 cents)."""
     t = make_table(players=FIVE, preset="wirtshaus", name="source")
     t.ok("add", "sau", "be", "co", "72", "l3")
     t.ok("add", "herzsolo", "co", "105")
     t.ok("add", "wenz", "do", "40")
     t.ok("void", "2")
     t.ok("edit", "1", "k")
-    t.ok("settle", "--close")
+    t.ok("settle", "--close", "--round", "50")
     t.ok("add", "ramsch", "be", "jf", "do")
     path = tmp_path / "abend.json"
     t.ok("export", "--format", "json", "--all", "--out", str(path))
@@ -43,6 +44,12 @@ def test_a_healthy_export_imports_and_replays(make_table, export, tmp_path):
     assert t.json("settle", "--session", "1")["closed"] is True
 
 
+def _closed_with_stock(data):
+    """Book the closing's settlement as if the Stock had gone to one player."""
+    bookings = data["sessions"][0]["closing"]["bookings"]
+    bookings["payouts"] = {"Cora": 0}
+
+
 def _ruleset(data):
     return next(iter(data["rulesets"].values()))
 
@@ -61,6 +68,13 @@ ATTACKS = {
     "declarers outside": (lambda d: valid_games(d)[1]["outcome"].update(declarers=["Mallory"]),
                           "replay gives declarers"),
     "rules key unknown": (lambda d: _ruleset(d)["rules"].update(stock_bonus=5), "not a schafkopf-score JSON export"),
+    "whole Stock to one player": (lambda d: _closed_with_stock(d), "what the close booked"),
+    "faked unrounded amounts": (lambda d: d["sessions"][0]["closing"]["bookings"]["settlement"].update(
+        exact=d["sessions"][0]["closing"]["bookings"]["settlement"]["paid"]), "stored settlement is not what"),
+    "settlement in points": (lambda d: d["sessions"][0]["closing"]["bookings"]["settlement"].update(unit="point"),
+                             "stored settlement is not what"),
+    "an open session before a later one": (lambda d: d["sessions"][0].update(closing=None),
+                                           "the session is open, but a later session exists"),
     "control character in a name": (lambda d: _ruleset(d)["players"].__setitem__(0, "An\x1b[31mna"),
                                     "invisible or control character"),
 }

@@ -250,4 +250,39 @@ def test_check_finds_a_tampered_stored_settlement(make_table):
     con.close()
     r = t.run("check")
     assert r.exit_code == 1
-    assert r.stdout == "session 1: the transfers stored at the close do not clear the amounts paid\n"
+    assert r.stdout == ("session 1: the stored settlement is not what the closing balances give\n"
+                        "session 1: the transfers stored at the close do not clear the amounts paid\n")
+
+
+def test_the_season_reads_alike_in_standings_and_settle(make_table):
+    t = stock_held(make_table)
+    t.ok("settle", "--round", "50", "--close")  # paid -50, -50, 150, -50 (balances -40, -40, 140, -60)
+    t.ok("add", "wenz", "--player", "Dora", "--augen", "70")
+    standings = t.json("standings", "--all")
+    season = t.json("settle", "--all")
+    assert standings["by_session"][0]["balances"] == {"Anna": -50, "Ben": -50, "Cora": 150, "Dora": -50}
+    assert standings["balances"] == season["balances"] == {"Anna": -100, "Ben": -100, "Cora": 100, "Dora": 100}
+    assert t.json("standings", "--session", "1")["balances"] == t.json("settle", "--session", "1")["balances"]
+
+
+def test_a_closed_wendish_session_shows_no_debts_of_the_next_hand(make_table):
+    t = make_table(family="wendish", replace={"muss_solo = 0": "muss_solo = 1",
+                                              "muss_solo_penalty = 0": "muss_solo_penalty = 50"})
+    t.ok("add", "solo", "--player", "Cora", "--still", "--augen", "80")
+    t.ok("add", "solo", "--player", "Ben", "--suit", "kreuz", "--augen", "40")
+    t.ok("settle", "--close")  # Anna and Dora owe their solo: 50 to each other player
+    data = t.json("standings", "--session", "1")
+    assert "solos" not in data and "muss_solo_owed" not in data
+    assert "Muss-Solo" not in t.ok("standings", "--session", "1").stdout
+    sheet = t.ok("sheet", "--session", "1").stdout
+    assert "Abschluss →" in sheet and "Stock →" not in sheet
+    t.ok("check")
+
+
+def test_an_edit_that_changes_nothing_is_refused(make_table):
+    t = two_hands(make_table)
+    before = t.ledger_bytes()
+    r = t.run("edit", "2", "--augen", "80")
+    assert r.exit_code == 2
+    assert r.stderr.startswith("Error: Hand 2 says that already; nothing was changed.\n")
+    assert t.ledger_bytes() == before

@@ -20,7 +20,7 @@ WORDS = {
         "rounded": "Gerundet auf", "moved": "Rundung", "total": "Summe", "dealer": "Geber",
         "restated": "neu berechnet", "corrected": "korrigiert", "season": "Saison", "sessions": "Abende",
         "stock_back": "geht beim Abschluss zu gleichen Teilen zurück, im Ausgleich schon eingerechnet",
-        "paid_before": "Schon bezahlt", "outstanding": "Noch offen", "warning": "Achtung",
+        "paid_before": "Schon bezahlt", "outstanding": "Noch offen", "warning": "Achtung", "closing": "Abschluss",
     },
     "en": {
         "wins": "wins", "win": "win", "loses": "loses", "lose": "lose", "and": "and",
@@ -31,7 +31,7 @@ WORDS = {
         "rounded": "Rounded to", "moved": "Rounding", "total": "Total", "dealer": "Dealer",
         "restated": "restated", "corrected": "corrected", "season": "Season", "sessions": "sessions",
         "stock_back": "goes back in equal shares at the close, already counted in the transfers",
-        "paid_before": "Already paid", "outstanding": "Still open", "warning": "Warning",
+        "paid_before": "Already paid", "outstanding": "Still open", "warning": "Warning", "closing": "Closing",
     },
 }
 
@@ -238,7 +238,8 @@ def print_sheet(views: Sequence[Any], cfg: Any) -> None:
                 cells.append(amount(stock, rules, out.unit, sign=False))
             table.add_row(*cells)
         if view.bookings.get("payouts"):
-            cells = ["", "", w["stock"] + " →"]
+            label = w["stock"] if "stock_return" in view.bookings else w["closing"]
+            cells = ["", "", label + " →"]
             for p in view.players:
                 running[p] = running.get(p, 0) + view.bookings["payouts"].get(p, 0)
                 cells.append(amount(running[p], rules, view.unit, sign=False))

@@ -104,7 +104,7 @@ def standings(ctx: typer.Context, session: SessionOpt = None, all_: AllOpt = Fal
     if as_json:
         data: dict[str, Any] = {"sessions": [col.session for col in columns], "unit": last.unit,
                                 "balances": balances, "next_dealer": None if last.closed else last.state.dealer,
-                                **fam.pending(last.rules, last.state)}
+                                **({} if last.closed else fam.pending(last.rules, last.state))}
         if all_:
             data["by_session"] = [{"session": col.session, "date": col.date, "closed": col.closed,
                                    "balances": col.balances} for col in columns]
@@ -113,7 +113,8 @@ def standings(ctx: typer.Context, session: SessionOpt = None, all_: AllOpt = Fal
     from .render import next_dealer_line, print_season, print_standings, words
 
     w = words(cfg.language)
-    notes = fam.standing_notes(last.rules, last.state, balances, cfg.language)
+    # what stands before the next hand (Stock, Muss-Solo owed, heads): only while a session is open
+    notes = [] if last.closed else fam.standing_notes(last.rules, last.state, balances, cfg.language)
     if not last.closed:
         notes.append(next_dealer_line(last))
     if all_:
