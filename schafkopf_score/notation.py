@@ -48,7 +48,8 @@ def clashes(family: Family, name: str) -> str | None:
     """
     key = name.strip().casefold()
     m = _COUNT.fullmatch(key)
-    if key in reserved_words(family) or key.isdigit() or (m and m.group(1) in keywords()):
+    if (key in reserved_words(family) or key.isdigit() or (m and m.group(1) in keywords())
+            or family.suited_game(key) is not None):
         return f"{name!r} is a word of the short notation"
     if _PAIR.fullmatch(key):
         return f"{name!r} reads as NAME=N"
@@ -119,7 +120,10 @@ def read_words(family: Family, players: Sequence[str], words: Sequence[str],
         if _is_name(word, players):
             names.append(word)
             continue
-        raise IllegalEntry(f"{word!r} fits nothing in a {game.title}.", _nearest(word, family, players))
+        if key in family.foreign_suits:  # the other deck's suit: the same error as --suit gives
+            family.suit(key)
+        title = game.title if game.title.startswith(("a ", "an ")) else f"a {game.title}"
+        raise IllegalEntry(f"{word!r} fits nothing in {title}.", _nearest(word, family, players))
     if pairs:
         augen = next(o for o in entry_options() if o.kind == AUGEN)
         _set(raw, augen, ",".join(pairs), " ".join(pairs))

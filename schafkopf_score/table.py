@@ -320,7 +320,10 @@ def check_player_names(players: list[str], fail: Any) -> None:
     case folding. ``fail(message, hint)`` makes the error; messages name the player's position."""
     if len(players) < 2:
         raise fail(f"lists {len(players)} player(s); a table needs at least 2.", "List everyone in seating order.")
+    from .rules.family import fold
+
     seen: dict[str, tuple[int, str]] = {}
+    folded_seen: dict[str, tuple[int, str]] = {}
     for i, p in enumerate(players, 1):
         if not p.strip():
             raise fail(f"has an empty name (player {i}).", "Give every player a name.")
@@ -332,6 +335,13 @@ def check_player_names(players: list[str], fail: Any) -> None:
             raise fail(f"has an invisible or control character ({what}) in player {i} ({p!r}) at position {pos}.",
                        "Remove it: such characters can hide or garble text on screen. Type the name plainly.")
         key = name_key(p)
+        folded = fold(p)[0]
+        twin = next((q for q, (_, first) in folded_seen.items() if q == folded and key not in seen), None)
+        if twin is not None:
+            j, first = folded_seen[twin]
+            raise fail(f"names {first!r} and {p!r} (players {j} and {i}), which are typed alike ({folded!r}).",
+                       "Tell them apart, e.g. with the surname's initial: an umlaut may be typed plain at the table.")
+        folded_seen[folded] = (i, p)
         if key in seen:
             j, first = seen[key]
             if first.casefold() == p.casefold():

@@ -297,3 +297,17 @@ def test_the_short_notation_takes_only_the_digits_0_to_9(make_table, word):
     t = make_table()
     r = t.run("calc", "wenz", "an", *(["70"] if word.startswith(("l", "g")) else []), word)
     assert r.exit_code == 2 and f"Error: {word!r} fits nothing in a Wenz." in r.stderr, r.stderr
+
+
+def test_names_typed_alike_and_game_words_are_refused_by_new(tmp_path):
+    from typer.testing import CliRunner
+
+    from schafkopf_score.cli.app import app
+
+    runner = CliRunner()
+    r = runner.invoke(app, ["new", str(tmp_path / "a.toml"), "--players", "Jürgen,Jurgen,Cora,Dora"])
+    assert r.exit_code == 2
+    assert r.stderr.startswith("Error: --players names 'Jürgen' and 'Jurgen' (players 1 and 2), which are typed "
+                               "alike ('jurgen').")
+    r = runner.invoke(app, ["new", str(tmp_path / "b.toml"), "--players", "Herzsolo,Ben,Cora,Dora"])
+    assert r.exit_code == 2 and "'Herzsolo' is a word of the short notation" in r.stderr

@@ -784,3 +784,14 @@ def test_suit_words_match_only_as_whole_words(make_table):
     t = make_table()
     assert "'her' fits nothing" in refused(t, "solo", "an", "her", "72")
 
+
+
+def test_the_other_decks_suit_as_a_word_gets_the_same_error_as_the_option(make_table):
+    t = make_table(family="wendish")
+    words = t.run("calc", "solo", "co", "80", "eichel")
+    option = t.run("calc", "solo", "--player", "co", "--augen", "80", "--suit", "eichel")
+    assert words.exit_code == option.exit_code == 2
+    assert words.stderr == option.stderr
+    assert words.stderr.startswith("Error: Suit 'eichel' belongs to the other deck;")
+    r = t.run("calc", "solo", "co", "80", "xyz")
+    assert r.stderr.startswith("Error: 'xyz' fits nothing in a solo.\n")  # not "a a solo"

@@ -220,3 +220,14 @@ def test_shell_completion_offers_games_names_and_keywords(make_table, words, exp
            "COMP_CWORD": str(len(line.split()) - (0 if line.endswith(" ") else 1))}
     r = subprocess.run([sys.executable, "-m", "schafkopf_score"], capture_output=True, text=True, env=env)
     assert r.stdout.split() == expected, r.stderr
+
+
+def test_an_edit_inside_play_that_changes_the_declarer_needs_yes(make_table):
+    t = make_table()
+    r = t.run("play", input="sau an be 72\nedit 1 sau be an 72\n")
+    assert r.exit_code == 2
+    assert r.stderr == ("Error: That edit changes the game or the declarer of hand 1: Sauspiel Anna+Ben 72 -> "
+                        "Sauspiel Ben+Anna 72.\nAdd --yes if that is what you mean.\n")
+    assert t.json("sheet")["sessions"][0]["hands"][0]["entry"]["player"] == "Anna"
+    assert t.run("play", input="edit 1 sau be an 72 --yes\n").exit_code == 0
+    assert t.json("sheet")["sessions"][0]["hands"][-1]["entry"]["player"] == "Ben"
