@@ -160,7 +160,8 @@ class SessionSettlement:
     pays (negative) or receives after the Stock goes back and the cash rounding: the amounts
     the ``transfers`` clear. They differ only while money sits in the Stock of an open session
     (then ``balances`` plus ``stock`` sum to zero). A closed session's settlement is the one
-    stored at its close, never worked out again.
+    stored at its close: shown as stored, never priced again (``check`` works it out again only
+    to prove it follows from the games).
     """
 
     session: int | None
