@@ -38,7 +38,8 @@ def test_a_scripted_evening_with_a_refused_line_in_the_middle(make_table):
         "Spiel 3: Wenz Tout Dora + L2 | Anna -1,40 €, Ben -1,40 €, Cora -1,40 €, Dora +4,20 € "
         "| Nächster Geber: Dora",
     ]
-    assert r.stderr.startswith("Error: 'xyz' fits nothing in a Sauspiel.\n")
+    # the script's reader learns which line was refused, and why
+    assert r.stderr.startswith("Line 3: sau an be 72 xyz\nError: 'xyz' fits nothing in a Sauspiel.\n")
     assert [h for h, _, _ in stored(t)] == [1, 2, 3]  # nothing written for the refused line
     t.ok("check")
 
@@ -78,7 +79,7 @@ def test_an_empty_session_and_commands_that_need_a_number(make_table):
     assert t.run("play", input="").exit_code == 0
     r = t.run("play", input="void\nedit x k\n\n")
     assert r.exit_code == 2
-    assert r.stderr.splitlines()[0] == "Error: void needs the hand number."
+    assert r.stderr.splitlines()[:2] == ["Line 1: void", "Error: void needs the hand number."]
     assert not t.ledger_path.exists()
 
 
@@ -226,7 +227,8 @@ def test_an_edit_inside_play_that_changes_the_declarer_needs_yes(make_table):
     t = make_table()
     r = t.run("play", input="sau an be 72\nedit 1 sau be an 72\n")
     assert r.exit_code == 2
-    assert r.stderr == ("Error: That edit changes the game or the declarer of hand 1: Sauspiel Anna+Ben 72 -> "
+    assert r.stderr == ("Line 2: edit 1 sau be an 72\n"
+                        "Error: That edit changes the game or the declarer of hand 1: Sauspiel Anna+Ben 72 -> "
                         "Sauspiel Ben+Anna 72.\nAdd --yes if that is what you mean.\n")
     assert t.json("sheet")["sessions"][0]["hands"][0]["entry"]["player"] == "Anna"
     assert t.run("play", input="edit 1 sau be an 72 --yes\n").exit_code == 0

@@ -247,6 +247,7 @@ def play(ctx: typer.Context) -> None:
     live = Live(ctx, interactive)
     cfg = live.cfg()  # a missing or broken table file ends the session before it starts
     rejected = 0
+    number = 0
     prompt = _prompter(cfg) if interactive else None
     if interactive:
         typer.echo(HELP.get(cfg.language, HELP["en"]).splitlines()[0] + " (help, quit)")
@@ -260,12 +261,15 @@ def play(ctx: typer.Context) -> None:
                 continue
             except EOFError:  # Ctrl-D ends the session
                 break
+            number += 1
             try:
                 live.handle(line)
             except EOFError:
                 break
             except ScoreError as exc:
                 rejected += 1
+                if not interactive:  # a script's reader learns which line it was
+                    typer.echo(f"Line {number}: {line.strip()}", err=True)
                 typer.echo(fail_text(exc), err=True)
     finally:
         live.close()
