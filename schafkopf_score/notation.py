@@ -77,6 +77,8 @@ def read_words(family: Family, players: Sequence[str], words: Sequence[str],
     names: list[str] = []
     pairs: list[str] = []
     keys = keywords()
+    options = {o.field: o for o in entry_options()}
+    by_kind = {o.kind: o for o in entry_options()}  # the one outcome option, the one Augen option
     i = 0
     while i < len(rest):
         word = rest[i]
@@ -97,12 +99,10 @@ def read_words(family: Family, players: Sequence[str], words: Sequence[str],
             _set(raw, opt, True, word)
             continue
         if key in ("+", "-"):
-            outcome = next(o for o in entry_options() if o.kind == OUTCOME)
-            _set(raw, outcome, key == "+", word)
+            _set(raw, by_kind[OUTCOME], key == "+", word)
             continue
         if key.isascii() and key.isdigit():
-            augen = next(o for o in entry_options() if o.kind == AUGEN)
-            _set(raw, augen, key, word)
+            _set(raw, by_kind[AUGEN], key, word)
             continue
         m = _COUNT.fullmatch(key)
         if m and keys.get(m.group(1)) is not None and keys[m.group(1)].kind == COUNT:
@@ -115,7 +115,7 @@ def read_words(family: Family, players: Sequence[str], words: Sequence[str],
         suit_of = _suit(family, game, key)
         if suit_of is not None:
             field, value = suit_of
-            _set(raw, next(o for o in entry_options() if o.field == field), value, word)
+            _set(raw, options[field], value, word)
             continue
         if _is_name(word, players):
             names.append(word)
@@ -125,10 +125,8 @@ def read_words(family: Family, players: Sequence[str], words: Sequence[str],
         title = game.title if game.title.startswith(("a ", "an ")) else f"a {game.title}"
         raise IllegalEntry(f"{word!r} fits nothing in {title}.", _nearest(word, family, players))
     if pairs:
-        augen = next(o for o in entry_options() if o.kind == AUGEN)
-        _set(raw, augen, ",".join(pairs), " ".join(pairs))
+        _set(raw, by_kind[AUGEN], ",".join(pairs), " ".join(pairs))
     _place_names(raw, names, game)
-    options = {o.field: o for o in entry_options()}
     for field in raw:
         # a long option typed with its default value counts too (--lost, --laufende 0)
         if given and field in given and (given_exactly or not options[field].is_default(given[field])):

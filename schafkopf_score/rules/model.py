@@ -100,7 +100,7 @@ class GameEntry:
         """An entry from its stored form; a field of the wrong type is a ``ValueError`` (a stored
         row or an import that says ``"augen": "lots"`` never reaches the engine)."""
         known = _ENTRY_NAMES or {name for name, _ in entry_defaults()}
-        kinds = {opt.field: opt.kind for opt in entry_options()}
+        kinds = _option_kinds()
         kwargs: dict[str, Any] = {}
         for key, value in data.items():
             if key not in known:
@@ -209,6 +209,14 @@ def entry_options() -> tuple[EntryOption, ...]:
 
 
 _ENTRY_OPTIONS: list[EntryOption] = []
+_OPTION_KINDS: dict[str, str] = {}
+
+
+def _option_kinds() -> dict[str, str]:
+    """Each option's kind by field, computed once (every stored row is read through it)."""
+    if not _OPTION_KINDS:
+        _OPTION_KINDS.update((opt.field, opt.kind) for opt in entry_options())
+    return _OPTION_KINDS
 
 
 def entry_defaults() -> list[tuple[str, Any]]:
