@@ -204,3 +204,13 @@ def patch_from_words(family: Family, players: Sequence[str], old: GameEntry, wor
                            "Give what changes (e.g. k, or --kontra), or the whole corrected game.")
     patch = entry_fields(family, players, merged, set(merged))
     return old.with_(**patch), typed_text(old.game, merged)
+
+
+def corrected_entry(family: Family, players: Sequence[str], old: GameEntry, words: Sequence[str],
+                    options: Mapping[str, Any], given: Collection[str]) -> tuple[GameEntry, str]:
+    """A correction of hand ``old`` (``edit N ...``, in ``play`` too): a game word first replaces
+    the hand by the entry as typed (``edit 7 sau an co 72``); otherwise only what the words and
+    the ``given`` long options say changes (``edit 7 k``, ``edit 7 --laufende 0``)."""
+    if words and is_game_word(family, words[0]):
+        return entry_from_words(family, players, words, options)
+    return patch_from_words(family, players, old, words, options, given)

@@ -198,7 +198,9 @@ def edit(
     Example: schafkopf edit 16 k
     Example: schafkopf edit 7 sau an co 72 --reason "wrong partner"
     """
-    from ..entry import is_game_word, patch_from_words
+    import sys
+
+    from ..entry import corrected_entry
     from ..errors import IllegalEntry
     from ..evening import edit as do_edit
     from ..evening import find_hand
@@ -209,20 +211,15 @@ def edit(
     given = _given(ctx)
     with c.ledger() as ledger:
         old = find_hand(cfg, ledger, hand)
-        family = cfg.family_obj()
         if game is None and not given:
             raise IllegalEntry(f"edit {hand} names no change.",
                                f"Give what changes (e.g. schafkopf edit {hand} k, or --kontra), "
                                "or the whole corrected game.")
-        if game is not None and is_game_word(family, game):
-            new, typed = _entry(ctx, game, said, entry)
-        else:
-            typed_words = [w for w in (game, *(said or [])) if w is not None]
-            new, typed = patch_from_words(family, cfg.players, old.entry, typed_words, entry, given)
-        before = old.entry.declaring()
-        if new.declaring() != before and not yes:
-            do_edit(cfg, ledger, hand, new, dry_run=True, expect=old.id)  # a wrong entry says so first
-            _confirm_change(hand, old, new)
+        words = [w for w in (game, *(said or [])) if w is not None]
+        new, typed = corrected_entry(cfg.family_obj(), cfg.players, old.entry, words,
+                                     {k: entry.get(k) for k in ENTRY_NAMES}, given)
+        if not yes and not confirm_change(cfg, ledger, hand, old, new, sys.stdin.isatty()):
+            raise IllegalEntry(f"Hand {hand} was left as it is.", "")
         played = do_edit(cfg, ledger, hand, new, reason, typed, expect=old.id)
     if as_json:
         emit_json(edit_json(old, played, hand))
@@ -230,18 +227,20 @@ def edit(
         typer.echo(edit_text(old, played, hand))
 
 
-def _confirm_change(hand: int, old: Any, new: Any) -> None:
-    """Changing who played what is a bigger step than a typo: ask on a terminal, else need --yes."""
-    import sys
-
+def confirm_change(cfg: Any, ledger: Any, hand: int, old: Any, new: Any, interactive: bool) -> bool:
+    """Changing who played what is a bigger step than a typo (``edit`` and ``play`` alike): True
+    to go on; on a terminal the player is asked (False: declined); otherwise an ``IllegalEntry``
+    asks for --yes. A wrong entry says so first, before any question."""
     from ..errors import IllegalEntry
+    from ..evening import edit as do_edit
     from ..rules.registry import find_family
 
+    if new.declaring() == old.entry.declaring():
+        return True
+    do_edit(cfg, ledger, hand, new, dry_run=True, expect=old.id)
     family = find_family(old.rules.family)
     change = f"{family.describe(old.entry)} -> {family.describe(new)}"
-    if sys.stdin.isatty():
-        if typer.confirm(f"Hand {hand}: {change}. Change the game or the declarer?", default=False):
-            return
-        raise IllegalEntry(f"Hand {hand} was left as it is.", "")
-    raise IllegalEntry(f"That edit changes the game or the declarer of hand {hand}: {change}.",
-                       "Add --yes if that is what you mean.")
+    if not interactive:
+        raise IllegalEntry(f"That edit changes the game or the declarer of hand {hand}: {change}.",
+                           "Add --yes if that is what you mean.")
+    return typer.confirm(f"Hand {hand}: {change}. Change the game or the declarer?", default=False)

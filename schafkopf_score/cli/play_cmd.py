@@ -138,31 +138,19 @@ class Live:
         typer.echo(f"{w['hand']} {rec.hand} ({rec.game}): {w['void']}.")
 
     def _edit(self, hand: int, words: list[str]) -> None:
-        from ..entry import entry_from_words, is_game_word, patch_from_words
+        from ..entry import corrected_entry
         from ..evening import edit, find_hand
+        from .game_cmds import confirm_change
         from .render import edit_text
 
         cfg = self.cfg()
-        family = cfg.family_obj()
         yes = any(w in ("--yes", "-y") for w in words)
         words = [w for w in words if w not in ("--yes", "-y")]
         old = find_hand(cfg, self.ledger(), hand)
-        if words and is_game_word(family, words[0]):
-            new, typed = entry_from_words(family, cfg.players, words)
-        else:
-            new, typed = patch_from_words(family, cfg.players, old.entry, words, {}, set())
-        if new.declaring() != old.entry.declaring() and not yes:
-            # who played what changes: as in schafkopf edit, ask on a terminal, else need --yes
-            from ..errors import IllegalEntry
-
-            edit(cfg, self.ledger(), hand, new, dry_run=True, expect=old.id)  # a wrong entry says so first
-            change = f"{family.describe(old.entry)} -> {family.describe(new)}"
-            if not self.interactive:
-                raise IllegalEntry(f"That edit changes the game or the declarer of hand {hand}: {change}.",
-                                   "Add --yes if that is what you mean.")
-            if not typer.confirm(f"Hand {hand}: {change}. Change the game or the declarer?", default=False):
-                typer.echo("Left as it is.")
-                return
+        new, typed = corrected_entry(cfg.family_obj(), cfg.players, old.entry, words, {}, set())
+        if not yes and not confirm_change(cfg, self.ledger(), hand, old, new, self.interactive):
+            typer.echo("Left as it is.")
+            return
         played = edit(cfg, self.ledger(), hand, new, "", typed, expect=old.id)
         self.last = None
         typer.echo(edit_text(old, played, hand))
