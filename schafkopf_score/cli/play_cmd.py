@@ -156,16 +156,12 @@ class Live:
         typer.echo(edit_text(old, played, hand))
 
     def _standings(self) -> None:
-        from ..evening import view_session
-        from .render import next_dealer_line, print_standings, words
+        from ..evening import season_standings, select_sessions
+        from .view_cmds import show_standings
 
         cfg = self.cfg()
-        view = view_session(cfg, self.ledger())
-        notes = cfg.family_obj().standing_notes(view.rules, view.state, view.balances, cfg.language)
-        if not view.closed:
-            notes.append(next_dealer_line(view))
-        sid = view.session.id if view.session else "-"
-        print_standings(view.balances, view.rules, view.unit, notes, f"{cfg.name}: {words(cfg.language)['session']} {sid}")
+        columns, last = season_standings(cfg, self.ledger(), select_sessions(self.ledger()))
+        show_standings(cfg, columns, last)
 
     def _settle(self, rest: list[str]) -> None:
         from ..evening import close_session, session_settlement

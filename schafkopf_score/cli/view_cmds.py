@@ -110,11 +110,19 @@ def standings(ctx: typer.Context, session: SessionOpt = None, all_: AllOpt = Fal
                                    "balances": col.balances} for col in columns]
         emit_json(data)
         return
+    show_standings(cfg, columns, last, all_)
+
+
+def show_standings(cfg: Any, columns: list[Any], last: Any, all_: bool = False) -> None:
+    """The standings as a table (``standings`` and ``stand`` in ``play``): the balances of the
+    sessions' columns, and what stands before the next hand while a session is open."""
+    from ..settle import session_balances
     from .render import next_dealer_line, print_season, print_standings, words
 
+    balances = session_balances((col.balances for col in columns), players=cfg.players)
     w = words(cfg.language)
     # what stands before the next hand (Stock, Muss-Solo owed, heads): only while a session is open
-    notes = [] if last.closed else fam.standing_notes(last.rules, last.state, balances, cfg.language)
+    notes = [] if last.closed else cfg.family_obj().standing_notes(last.rules, last.state, balances, cfg.language)
     if not last.closed:
         notes.append(next_dealer_line(last))
     if all_:
