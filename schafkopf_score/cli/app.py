@@ -72,8 +72,9 @@ def guard(func: F) -> F:
             from ..errors import LedgerError
             from ..ledger.store import busy_error, is_busy
 
-            if is_busy(exc):
-                fail(busy_error(get(args[0]).cfg().ledger_path) if args else LedgerError(str(exc)))
+            ctx = kwargs.get("ctx")  # typer passes every parameter by name
+            if is_busy(exc) and ctx is not None:
+                fail(busy_error(get(ctx).cfg().ledger_path))
             full = "full" in str(exc) or "disk I/O" in str(exc)
             fail(LedgerError(f"The ledger cannot be written: {exc}." if full else f"The ledger cannot be used: {exc}.",
                              "Nothing of this command was recorded; make room on the disk and try again." if full
@@ -187,17 +188,16 @@ def run() -> None:
 def _flushed(code: int) -> int:
     """Flush what is left of the output: a reader that went away (``| head -1``) is not an
     error; output that cannot be written (a full disk) is said plainly."""
-    import os
+
+    from ..files import stdout_to_devnull
 
     try:
         sys.stdout.flush()
     except BrokenPipeError:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())  # so the interpreter's own last flush is quiet
+        stdout_to_devnull()  # so the interpreter's own last flush is quiet
         return code
     except OSError as exc:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        stdout_to_devnull()
         print(f"Error: the output could not be written ({exc.strerror}). A hand this command records is "
               "committed before its answer is printed; schafkopf sheet shows what the ledger holds.",
               file=sys.stderr)

@@ -165,10 +165,9 @@ def console() -> Any:
         def on_broken_pipe(self) -> None:
             """A reader that went away (``| head -1``) has what it wanted: exit 0, quietly
             (rich's own answer is exit 1)."""
-            import os
+            from ..files import stdout_to_devnull
 
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, self.file.fileno())
+            stdout_to_devnull()
             raise SystemExit(0)
 
     return TableConsole(highlight=False, soft_wrap=False)
