@@ -143,17 +143,23 @@ def test_play_on_a_terminal_edits_completes_and_asks_before_a_duplicate(make_tab
         os.execv(sys.executable, [sys.executable, "-m", "schafkopf_score", "--table", str(t.path), "play"])
     seen = b""
 
-    def read_until(text: bytes, timeout: float = 20.0) -> None:
+    def drain() -> bool:
+        """Read what the terminal shows within 0.2 s; False once it is closed."""
         nonlocal seen
+        ready, _, _ = select.select([fd], [], [], 0.2)
+        if ready:
+            try:
+                seen += os.read(fd, 4096)
+            except OSError:
+                return False
+        return True
+
+    def read_until(text: bytes, start: int = 0, timeout: float = 20.0) -> None:
         deadline = time.monotonic() + timeout
-        while text not in seen:
+        while text not in seen[start:]:
             assert time.monotonic() < deadline, seen[-400:]
-            ready, _, _ = select.select([fd], [], [], 0.2)
-            if ready:
-                try:
-                    seen += os.read(fd, 4096)
-                except OSError:
-                    break
+            if not drain():
+                break
 
     try:
         read_until(b"(help, quit)")
@@ -171,12 +177,7 @@ def test_play_on_a_terminal_edits_completes_and_asks_before_a_duplicate(make_tab
         read_until(b"half a line")
         mark = len(seen)
         os.write(fd, b"\x03")  # Ctrl-C cancels the line only: a fresh prompt follows
-        deadline = time.monotonic() + 20
-        while b">" not in seen[mark:]:
-            assert time.monotonic() < deadline, seen[-400:]
-            ready, _, _ = select.select([fd], [], [], 0.2)
-            if ready:
-                seen += os.read(fd, 4096)
+        read_until(b">", start=mark)
         time.sleep(0.3)
         os.write(fd, b"\x04")  # Ctrl-D ends the session
         deadline = time.monotonic() + 20
@@ -188,12 +189,7 @@ def test_play_on_a_terminal_edits_completes_and_asks_before_a_duplicate(make_tab
                 os.kill(pid, 9)
                 os.waitpid(pid, 0)
                 raise AssertionError(f"play did not end on Ctrl-D: {seen[-400:]!r}")
-            ready, _, _ = select.select([fd], [], [], 0.2)
-            if ready:
-                try:
-                    seen += os.read(fd, 4096)
-                except OSError:
-                    pass
+            drain()
         assert os.waitstatus_to_exitcode(status) == 0
     finally:
         os.close(fd)
