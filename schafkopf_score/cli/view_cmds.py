@@ -99,9 +99,9 @@ def standings(ctx: typer.Context, session: SessionOpt = None, all_: AllOpt = Fal
     with c.ledger() as ledger:
         ids = select_sessions(ledger, session, all_)
         columns, last = season_standings(cfg, ledger, ids)
-    balances = session_balances((col.balances for col in columns), players=cfg.players)
-    fam = cfg.family_obj()
     if as_json:
+        fam = cfg.family_obj()
+        balances = session_balances((col.balances for col in columns), players=cfg.players)
         data: dict[str, Any] = {"sessions": [col.session for col in columns], "unit": last.unit,
                                 "balances": balances, "next_dealer": None if last.closed else last.state.dealer,
                                 **({} if last.closed else fam.pending(last.rules, last.state))}
