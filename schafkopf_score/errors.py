@@ -1,21 +1,37 @@
 """One exception tree for everything a player can get wrong.
 
 Every error carries a ``message`` (what is wrong, quoting the input) and a ``hint``
-(how to put it right). The CLI prints both and exits with status 2.
+(how to put it right), both catalogue messages (``i18n.Text``) that the CLI renders in the
+table's language before it exits with status 2.
 """
 
 from __future__ import annotations
+
+from .i18n import Text
 
 
 class ScoreError(Exception):
     """Base of all errors that reach the user as a message, never as a traceback."""
 
     exit_code = 2
+    language: str | None = None  # the table's language, where the error knows it better than its reader
 
-    def __init__(self, message: str, hint: str = "") -> None:
-        super().__init__(message)
-        self.message = message
-        self.hint = hint
+    def __init__(self, message: Text, hint: Text | None = None) -> None:
+        super().__init__(message.key)
+        self.text = message
+        self.hint_text = hint
+
+    def render(self, lang: str) -> tuple[str, str]:
+        """What is wrong and how to put it right, in ``lang``."""
+        return self.text.render(lang), (self.hint_text.render(lang) if self.hint_text is not None else "")
+
+    @property
+    def message(self) -> str:
+        return self.text.render("en")
+
+    @property
+    def hint(self) -> str:
+        return self.hint_text.render("en") if self.hint_text is not None else ""
 
     def __str__(self) -> str:
         return f"{self.message} {self.hint}".strip()

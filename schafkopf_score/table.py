@@ -12,11 +12,12 @@ import difflib
 import os
 import re
 import unicodedata
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .errors import ConfigError, IllegalEntry
+from .errors import ConfigError, IllegalEntry, ScoreError
 from .rules.family import Family
 from .rules.keys import KeyError_, KeySpec
 from .rules.model import TableRules
@@ -221,6 +222,36 @@ def load_table(path: Path) -> TableConfig:
     except RecursionError:
         raise ConfigError(f"{path} is not valid TOML: it nests lists or tables too deeply to read.",
                           "A table file needs no nesting beyond { game = N }; the file was not changed.") from None
+    try:
+        return _checked_table(path, text, data)
+    except ScoreError as exc:
+        exc.language = exc.language or _language_of(data)
+        raise
+
+
+def _language_of(data: Mapping[str, Any]) -> str:
+    """The language a table file asks for, as far as it can be told (for its error messages)."""
+    lang = data.get("language")
+    if lang in LANGUAGES:
+        return str(lang)
+    try:
+        return find_family(str(data.get("family", ""))).default_language
+    except ScoreError:
+        return "en"
+
+
+def peek_language(option: str | None) -> str:
+    """The language of the table a command line names, read as far as the file can be read;
+    English when there is no readable table."""
+    import tomllib
+
+    try:
+        return _language_of(tomllib.loads(find_table_path(option).read_text(encoding="utf-8-sig")))
+    except (OSError, ValueError, RecursionError):
+        return "en"
+
+
+def _checked_table(path: Path, text: str, data: dict[str, Any]) -> TableConfig:
     c = _Checker(path, text)
 
     for key in data:

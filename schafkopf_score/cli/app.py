@@ -39,14 +39,25 @@ SessionOpt = Annotated[Optional[int], typer.Option("--session", help="Session nu
 AllOpt = Annotated[bool, typer.Option("--all", help="All sessions together.")]
 
 
-def fail_text(exc: ScoreError) -> str:
-    """``Error: what is wrong`` and, on the next line, how to put it right."""
-    return f"Error: {exc.message}" + (f"\n{exc.hint}" if exc.hint else "")
+def fail_text(exc: ScoreError, lang: str) -> str:
+    """``Error: what is wrong`` and, on the next line, how to put it right, in ``lang``."""
+    from ..i18n import say
+
+    message, hint = exc.render(lang)
+    return say("common.error", lang, message=message) + (f"\n{hint}" if hint else "")
 
 
-def fail(exc: ScoreError) -> None:
-    typer.echo(fail_text(exc), err=True)
+def fail(exc: ScoreError, ctx: typer.Context | None = None) -> None:
+    typer.echo(fail_text(exc, exc.language or language(ctx)), err=True)
     raise typer.Exit(exc.exit_code)
+
+
+def language(ctx: typer.Context | None) -> str:
+    """The language of the table this command works on; English where no table could be read."""
+    if ctx is None:
+        return "en"
+    obj = ctx.find_root().obj
+    return obj.language() if isinstance(obj, Ctx) else "en"
 
 
 def guard(func: F) -> F:
@@ -54,31 +65,34 @@ def guard(func: F) -> F:
 
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
+        ctx = kwargs.get("ctx")  # typer passes every parameter by name
         try:
             return func(*args, **kwargs)
         except ScoreError as exc:
-            fail(exc)
+            fail(exc, ctx)
         except BrokenPipeError:
             raise typer.Exit(0) from None
         except OSError as exc:  # a full disk, a read-only folder, output that cannot be written
             from ..errors import LedgerError
 
-            fail(LedgerError(f"{exc.strerror or exc}{': ' + str(exc.filename) if exc.filename else ''}.",
-                             "A hand this command records is committed before its answer is printed; "
-                             "schafkopf sheet shows what the ledger holds."))
+            from ..i18n import Text
+
+            fail(LedgerError(Text("cli.os_error", problem=exc.strerror or exc,
+                                  where=f": {exc.filename}" if exc.filename else ""),
+                             Text("cli.os_error_hint")), ctx)
         except Exception as exc:
             if type(exc).__module__ != "sqlite3":
                 raise
             from ..errors import LedgerError
             from ..ledger.store import busy_error, is_busy
 
-            ctx = kwargs.get("ctx")  # typer passes every parameter by name
+            from ..i18n import Text
+
             if is_busy(exc) and ctx is not None:
-                fail(busy_error(get(ctx).cfg().ledger_path))
+                fail(busy_error(get(ctx).cfg().ledger_path), ctx)
             full = "full" in str(exc) or "disk I/O" in str(exc)
-            fail(LedgerError(f"The ledger cannot be written: {exc}." if full else f"The ledger cannot be used: {exc}.",
-                             "Nothing of this command was recorded; make room on the disk and try again." if full
-                             else "It was left as it is. If it is damaged, restore a backup; if busy, try again."))
+            fail(LedgerError(Text("cli.ledger_full" if full else "cli.ledger_unusable", problem=exc),
+                             Text("cli.ledger_full_hint" if full else "cli.ledger_unusable_hint")), ctx)
 
     return wrapper  # type: ignore[return-value]
 
@@ -98,6 +112,15 @@ class Ctx:
 
             self._cfg = load_table(find_table_path(self.table_opt))
         return self._cfg
+
+    def language(self) -> str:
+        """The table's language for a message: from the loaded table, else read from the file
+        as far as it can be read, else English."""
+        if self._cfg is not None:
+            return self._cfg.language
+        from ..table import peek_language
+
+        return peek_language(self.table_opt)
 
     def ledger(self, create: bool = False, migrate: bool = True) -> Ledger:
         from ..ledger import Ledger
@@ -158,6 +181,16 @@ def hoist_table_option(argv: list[str]) -> list[str]:
     return out
 
 
+def _table_option(argv: list[str]) -> str | None:
+    """The ``--table`` of a command line (for a message after the command has ended)."""
+    args = hoist_table_option(argv)
+    if args[:1] == ["--table"] and len(args) > 1:
+        return args[1]
+    if args and args[0].startswith("--table="):
+        return args[0].split("=", 1)[1]
+    return None
+
+
 def run() -> None:
     """Console entry point: no traceback ever reaches a user."""
     for stream in (sys.stdout, sys.stderr):  # a terminal that cannot show "€" gets "?", never a crash
@@ -174,10 +207,13 @@ def run() -> None:
             code = 0
         sys.exit(_flushed(code))
     except ScoreError as exc:  # raised outside a command (should not happen)
-        print(f"Error: {exc.message}", file=sys.stderr)
+        print(fail_text(exc, exc.language or "en"), file=sys.stderr)
         sys.exit(2)
     except KeyboardInterrupt:
-        print("Interrupted; nothing half-written was kept.", file=sys.stderr)
+        from ..i18n import say
+        from ..table import peek_language
+
+        print(say("cli.interrupted", peek_language(_table_option(sys.argv[1:]))), file=sys.stderr)
         sys.exit(130)
     except Exception as exc:  # a bug: say so plainly, never a traceback
         print(f"Internal error ({type(exc).__name__}: {exc}). Please report it; the ledger is unchanged "
@@ -197,9 +233,12 @@ def _flushed(code: int) -> int:
         stdout_to_devnull()  # so the interpreter's own last flush is quiet
         return code
     except OSError as exc:
+        from ..i18n import say
+        from ..table import peek_language
+
         stdout_to_devnull()
-        print(f"Error: the output could not be written ({exc.strerror}). A hand this command records is "
-              "committed before its answer is printed; schafkopf sheet shows what the ledger holds.",
+        lang = peek_language(_table_option(sys.argv[1:]))
+        print(say("common.error", lang, message=say("cli.output_failed", lang, problem=exc.strerror)),
               file=sys.stderr)
         return 2
     return code

@@ -1,0 +1,171 @@
+"""The message catalogue: every word the program prints for a table, in German and in English.
+
+A message is a ``Text``: a message id and its parameters, rendered in the table's language only
+when it is shown (an error raised deep in the engine does not know who reads it). The words live
+in the catalogue's parts (``common``, ``engine``, ``data``, ``cli``, ``export``): each maps a
+message id to its English and German template, ``{name}`` fields filled from the parameters.
+The parts are loaded together, once, when the first message is rendered.
+
+>>> Text("common.error", message="x").render("de")
+'Fehler: x'
+>>> render(Join(["Anna", "Ben", "Cora"], "or"), "de")
+'Anna, Ben oder Cora'
+>>> render(Amount(140), "en"), render(Date("2026-11-30"), "de")
+('€1.40', '30.11.2026')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+LANGUAGES = ("de", "en")
+_PARTS = ("common", "engine", "data", "cli", "export")
+_catalogue: dict[str, tuple[str, str]] | None = None
+
+
+def catalogue() -> Mapping[str, tuple[str, str]]:
+    """Every message id -> (English, German); the parts merged once (an id twice is a bug)."""
+    global _catalogue
+    if _catalogue is None:
+        import importlib
+
+        merged: dict[str, tuple[str, str]] = {}
+        for part in _PARTS:
+            messages: Mapping[str, tuple[str, str]] = importlib.import_module(f"{__name__}.{part}").MESSAGES
+            for key, value in messages.items():
+                if key in merged:
+                    raise AssertionError(f"message id {key!r} is defined twice")
+                merged[key] = value
+        _catalogue = merged
+    return _catalogue
+
+
+def language_of(lang: str | None) -> str:
+    """A known language; anything else reads English."""
+    return lang if lang in LANGUAGES else "en"
+
+
+def template(key: str, lang: str) -> str:
+    en, de = catalogue()[key]
+    return de if language_of(lang) == "de" else en
+
+
+class Text:
+    """A message to be shown later: ``Text("engine.no_such_game", game="x")``."""
+
+    __slots__ = ("key", "params")
+
+    def __init__(self, key: str, /, **params: Any) -> None:
+        self.key = key
+        self.params = params
+
+    def render(self, lang: str) -> str:
+        values = {name: render(value, lang) for name, value in self.params.items()}
+        return template(self.key, lang).format(**values)
+
+    def __str__(self) -> str:
+        return self.render("en")
+
+    def __repr__(self) -> str:
+        return f"Text({self.key!r}, {self.params!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Text) and (self.key, self.params) == (other.key, other.params)
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+
+class Join:
+    """Items joined for reading: ``Anna, Ben and Cora`` / ``Anna, Ben und Cora``; ``word`` is
+    ``and``, ``or`` or ``,`` (a plain comma list). Items may be ``Text`` themselves."""
+
+    __slots__ = ("items", "word")
+
+    def __init__(self, items: Iterable[Any], word: str = ",") -> None:
+        self.items = list(items)
+        self.word = word
+
+    def render(self, lang: str) -> str:
+        parts = [render(item, lang) for item in self.items]
+        if self.word == "," or len(parts) < 2:
+            return ", ".join(parts)
+        word = template(f"common.{self.word}", lang)
+        return ", ".join(parts[:-1]) + f" {word} " + parts[-1]
+
+
+class Amount:
+    """Cents (or points, strokes) in the language's format: ``1,40 €`` / ``€1.40``."""
+
+    __slots__ = ("value", "currency", "unit", "sign")
+
+    def __init__(self, value: int, currency: str = "EUR", unit: str = "cent", sign: bool = False) -> None:
+        self.value, self.currency, self.unit, self.sign = value, currency, unit, sign
+
+    def render(self, lang: str) -> str:
+        from ..money import format_value
+
+        return format_value(self.value, self.unit, self.currency, language_of(lang), sign=self.sign)
+
+
+class Date:
+    """An ISO date (or a timestamp, of which the date is shown): ``30.11.2026`` / ``2026-11-30``."""
+
+    __slots__ = ("iso",)
+
+    def __init__(self, iso: str) -> None:
+        self.iso = iso
+
+    def render(self, lang: str) -> str:
+        return format_date(self.iso, lang)
+
+
+def format_date(iso: str, lang: str) -> str:
+    """``2026-11-30`` as the language writes it; a timestamp is shown in local time.
+
+    >>> format_date("2026-11-30", "de"), format_date("2026-11-30", "en")
+    ('30.11.2026', '2026-11-30')
+    """
+    day = iso[:10]
+    if len(iso) > 10:
+        day = local_time(iso)[:10]
+    if language_of(lang) == "de" and len(day) == 10 and day[4] == "-" and day[7] == "-":
+        return f"{day[8:10]}.{day[5:7]}.{day[0:4]}"
+    return day
+
+
+def local_time(stamp: str) -> str:
+    """A stored UTC timestamp (``2026-11-30T21:05:00+00:00`` or ``...Z``) as local
+    ``YYYY-MM-DD HH:MM``; text that is no timestamp is returned as it is."""
+    from datetime import datetime
+
+    try:
+        moment = datetime.fromisoformat(stamp.replace("Z", "+00:00"))
+    except ValueError:
+        return stamp
+    if moment.tzinfo is not None:
+        moment = moment.astimezone()
+    return moment.strftime("%Y-%m-%d %H:%M")
+
+
+def format_time(stamp: str, lang: str) -> str:
+    """A stored timestamp as local date and time: ``30.11.2026 21:05`` / ``2026-11-30 21:05``."""
+    local = local_time(stamp)
+    if len(local) < 16:
+        return local
+    return f"{format_date(local[:10], lang)} {local[11:16]}"
+
+
+def render(value: Any, lang: str) -> str:
+    """One parameter as text: messages, lists and amounts in the language, the rest as ``str``."""
+    if isinstance(value, (Text, Join, Amount, Date)):
+        return value.render(lang)
+    if isinstance(value, (list, tuple)):
+        return ", ".join(render(v, lang) for v in value)
+    return str(value)
+
+
+def say(key: str, lang: str, /, **params: Any) -> str:
+    """Render a message at once (for text the engine builds in the table's language)."""
+    return Text(key, **params).render(lang)

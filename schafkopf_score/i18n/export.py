@@ -1,0 +1,4 @@
+"""Messages of the export part of the program (id -> English, German)."""
+
+MESSAGES: dict[str, tuple[str, str]] = {
+}
