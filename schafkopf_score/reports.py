@@ -36,7 +36,7 @@ def build_report(cfg: Any, ledger: Any, session_ids: Sequence[int]) -> dict[str,
                 "hand": rec.hand, "game": rec.game, "entry": rec.entry.to_dict(), "recorded_at": rec.created_at,
                 "void": not rec.valid, "void_kind": rec.void_kind, "reason": rec.void_reason,
                 "edited": rec.replaces is not None, "comment": rec.entry.comment or "",
-                "description": fam.describe(rec.entry, o.get("declarers", ()), o.get("extra")),
+                "description": fam.describe(rec.entry, o.get("declarers", ()), o.get("extra"), lang=rec.rules.language),
             }
             if rec.valid:
                 for n, a in rec.payouts.items():

@@ -74,7 +74,6 @@ def guard(func: F) -> F:
             raise typer.Exit(0) from None
         except OSError as exc:  # a full disk, a read-only folder, output that cannot be written
             from ..errors import LedgerError
-
             from ..i18n import Text
 
             fail(LedgerError(Text("cli.os_error", problem=exc.strerror or exc,
@@ -84,9 +83,8 @@ def guard(func: F) -> F:
             if type(exc).__module__ != "sqlite3":
                 raise
             from ..errors import LedgerError
-            from ..ledger.store import busy_error, is_busy
-
             from ..i18n import Text
+            from ..ledger.store import busy_error, is_busy
 
             if is_busy(exc) and ctx is not None:
                 fail(busy_error(get(ctx).cfg().ledger_path), ctx)

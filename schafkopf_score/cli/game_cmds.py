@@ -239,7 +239,8 @@ def confirm_change(cfg: Any, ledger: Any, hand: int, old: Any, new: Any, interac
         return True
     do_edit(cfg, ledger, hand, new, dry_run=True, expect=old.id)
     family = find_family(old.rules.family)
-    change = f"{family.describe(old.entry)} -> {family.describe(new)}"
+    lang = old.rules.language
+    change = f"{family.describe(old.entry, lang=lang)} -> {family.describe(new, lang=lang)}"
     if not interactive:
         raise IllegalEntry(f"That edit changes the game or the declarer of hand {hand}: {change}.",
                            "Add --yes if that is what you mean.")

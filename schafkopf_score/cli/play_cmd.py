@@ -195,7 +195,7 @@ def hand_line(hand: int, played: Any, view: Any) -> str:
     rules = played.rules
     out = played.outcome
     w = words(rules.language)
-    desc = find_family(rules.family).describe(played.entry, out.declarers, out.extra)
+    desc = find_family(rules.family).describe(played.entry, out.declarers, out.extra, lang=rules.language)
     pays = ", ".join(f"{n} {amount(v, rules, out.unit)}" for n, v in out.payouts)
     if out.stock:
         pays += f", {w['stock']} {amount(out.stock, rules, out.unit)}"

@@ -127,8 +127,9 @@ def edit_text(old: Any, played: Played, hand: int) -> str:
     out = played.outcome
     w = words(rules.language)
     family = find_family(rules.family)
-    before = family.describe(old.entry, old.outcome.get("declarers", ()), old.outcome.get("extra"))
-    after = family.describe(played.entry, out.declarers, out.extra)
+    before = family.describe(old.entry, old.outcome.get("declarers", ()), old.outcome.get("extra"),
+                             lang=rules.language)
+    after = family.describe(played.entry, out.declarers, out.extra, lang=rules.language)
     lines = [f"{w['hand']} {hand} {w['corrected']}: {before} -> {after}", out.explanation]
     v = verdict(out, rules.language)
     if v:
@@ -187,8 +188,9 @@ def describe_entry(row: Any) -> str:
     rec = row.record
     if row.played is not None:
         out = row.played.outcome
-        return find_family(rec.rules.family).describe(rec.entry, out.declarers, out.extra)
-    return find_family(rec.rules.family).describe(rec.entry, rec.outcome.get("declarers", ()), rec.outcome.get("extra"))
+        return find_family(rec.rules.family).describe(rec.entry, out.declarers, out.extra, lang=rec.rules.language)
+    return find_family(rec.rules.family).describe(rec.entry, rec.outcome.get("declarers", ()), rec.outcome.get("extra"),
+                                                  lang=rec.rules.language)
 
 
 def print_sheet(views: Sequence[Any], cfg: Any) -> None:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from ..errors import AmbiguousEntry, IllegalEntry
+from ..i18n import Text
 from .keys import HouseRules, KeySpec
 from .model import GameEntry, HandState, Outcome, Seating, TableRules, entry_defaults, entry_options
 
@@ -318,19 +319,19 @@ class Family:
                            "Enter games with schafkopf add.")
 
     def describe(self, entry: GameEntry, declarers: Sequence[str] = (),
-                 extra: Mapping[str, Any] | None = None) -> str:
+                 extra: Mapping[str, Any] | None = None, *, lang: str) -> str:
         """A short line for a hand on the sheet and in reports: ``Herz-Solo Anna 105``,
         ``Sauspiel Anna+Ben 70 L3 Kontra``, ``Ramsch Ben Jungfrau Dora``.
 
         >>> from .registry import find_family
-        >>> find_family("bavarian").describe(GameEntry("solo", player="Anna", suit="herz", augen=105, won=None))
+        >>> find_family("bavarian").describe(GameEntry("solo", player="Anna", suit="herz", augen=105, won=None), lang="de")
         'Herz-Solo Anna 105'
         """
         e = entry
         g = next((x for x in self.games if x.name == e.game), None)
         if g is not None and g.thrown_in:
             return e.game.capitalize()
-        parts = [self.game_label(e)]
+        parts = [self.game_label(e, lang)]
         if e.tout:
             parts.append("Tout")
         names = "+".join(n for n in (e.player, e.partner) if n)
@@ -359,7 +360,19 @@ class Family:
             parts.append("Jungfrau " + ",".join(e.jungfrau))
         return " ".join(parts)
 
-    def game_label(self, entry: GameEntry) -> str:
+    def title_in(self, lang: str) -> str:
+        """The family's name in a language: ``Bayerischer Schafkopf`` / ``Bavarian Schafkopf``."""
+        return self.title
+
+    def title_text(self) -> Text:
+        """The family's name as a message parameter (rendered in the reader's language)."""
+        return Text("engine.family_title", title=self.title)
+
+    def game_text(self, game: str) -> Text:
+        """A game's name as a message parameter: ``Herz-Solo`` / ``Heart solo``."""
+        return Text("engine.family_title", title=self.game(game).title)
+
+    def game_label(self, entry: GameEntry, lang: str) -> str:
         """The game's word on the sheet: ``Sauspiel``, ``Herz-Solo``."""
         label = entry.game.capitalize()
         return f"{entry.suit.capitalize()}-{label}" if entry.suit else label

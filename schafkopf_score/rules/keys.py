@@ -31,6 +31,10 @@ class KeySpec:
     item_names: tuple[str, ...] = ()
     write: bool = True  # spelled out by ``new``
 
+    def meaning(self, lang: str) -> str:
+        """What the key means, in a language (``rules`` shows it; ``new`` writes it as a comment)."""
+        return self.doc
+
     def check(self, value: Any) -> Any:
         """Return the value in canonical form, or raise ``KeyError_`` saying what is allowed."""
         kind = self.kind

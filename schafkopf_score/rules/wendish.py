@@ -200,8 +200,8 @@ class Wendish(FamilyOf[WendishRules, WendishState]):
         return Outcome(g.name, UNIT_CENT, tuple((p, pay[p]) for p in active), value=value, won=won,
                        declarers=declarers, explanation=text, terms=tuple(terms))
 
-    def game_label(self, entry: GameEntry) -> str:
-        return "Stilles Solo" if entry.still else super().game_label(entry)
+    def game_label(self, entry: GameEntry, lang: str) -> str:
+        return "Stilles Solo" if entry.still else super().game_label(entry, lang)
 
     @staticmethod
     def _title(g: GameType, entry: GameEntry) -> str:
