@@ -1,6 +1,7 @@
 """A season-sized ledger and what the commands cost on it.
 
 Run: python benchmarks/season.py [--games 100000] [--sessions 2000] [--families bavarian,...]
+     python benchmarks/season.py --from-export abend.json [--games 100000]
 
 For each family it generates a ledger (default: 100,000 games over 2,000 sessions for
 Bavarian, a quarter of that for the other families) with every kind of entry the family has
@@ -9,6 +10,16 @@ Bavarian, a quarter of that for the other families) with every kind of entry the
 `settle` and `sheet` of the latest session, `stats --all`, `export --all --format json` and
 `import` of that export (goals: each under 2 s, memory under 200 MB). It also runs the heavy
 commands at half the size to show how they grow.
+
+``--from-export FILE`` builds the season from a real evening instead of the generator: the
+JSON export of an evening entered through the CLI is imported, closed with ``settle --close``,
+exported again and its sessions replicated (new ids, one evening a day) until the season holds
+``--games`` games; the last evening stays open. That season is imported through the CLI and the
+season commands are timed on it: ``import``, ``settle --all``, ``standings --all``, ``export
+csv/json --all``, ``stats --all``, ``sheet``, ``check`` (routine, after a first check has marked
+the closed evenings verified) and ``check --full``, ``add`` against ``add`` into an empty ledger.
+Every figure is also given as a ratio to a bare ``python -c pass`` of the same interpreter, timed
+interleaved with it.
 """
 
 from __future__ import annotations
@@ -187,8 +198,143 @@ def measure(exe: list[str], folder: Path, family: str, games: int, sessions: int
     return results
 
 
+def _table_file(table: dict, path: Path) -> Path:
+    """A table file from an export's ``table`` section."""
+    import tomli_w
+
+    keys = ("name", "family", "players", "seats", "deck", "currency", "language")
+    data = {"schema": 1, **{k: table[k] for k in keys if k in table}}
+    if table.get("family") == "sheepshead":
+        data["point_value"] = table.get("point_value", 0)
+    data["tariff"] = table.get("tariff", {})
+    data["rules"] = table.get("rules", {})
+    path.write_text(tomli_w.dumps(data), encoding="utf-8")
+    return path
+
+
+def replicate(closed: dict, games: int) -> dict:
+    """An export whose sessions repeat those of ``closed`` (all closed) until ``games`` games;
+    new session and game ids, one evening a day, the last evening open."""
+    import datetime as dt
+
+    templates = closed["sessions"]
+    per_round = sum(len(s["games"]) for s in templates)
+    rounds = max(1, games // max(per_round, 1))
+    sessions, game_id, day0 = [], 0, dt.datetime(2020, 1, 1, 19, 0, tzinfo=dt.timezone.utc)
+    for k in range(rounds):
+        for template in templates:
+            when = (day0 + dt.timedelta(days=len(sessions))).isoformat()
+            ids: dict[int, int] = {}
+            copied = []
+            for g in template["games"]:
+                game_id += 1
+                ids[g["id"]] = game_id
+                copied.append({**g, "id": game_id, "created_at": when,
+                               "replaces": ids[g["replaces"]] if g["replaces"] is not None else None})
+            sessions.append({"id": len(sessions) + 1, "opened_at": when, "closing": template["closing"],
+                             "games": copied})
+    return {**closed, "sessions": sessions}
+
+
+def add_args(entry: dict) -> list[str]:
+    """The ``add`` command line of a stored entry."""
+    from schafkopf_score.rules.model import GameEntry, entry_options
+
+    e = GameEntry.from_dict(entry)
+    args = ["add", e.game]
+    for opt in entry_options():
+        if opt.field == "game" or opt.is_default(getattr(e, opt.field)):
+            continue
+        value = getattr(e, opt.field)
+        name = opt.names[0]
+        if opt.kind == "outcome":
+            args.append(name.split("/")[0 if value else 1])
+        elif value is True:
+            args.append(name)
+        elif isinstance(value, (list, tuple)):
+            for item in value:
+                args += [name, str(item)]
+        elif isinstance(value, dict):
+            args += [name, ",".join(f"{k}={v}" for k, v in value.items())]
+        else:
+            args += [name, str(value)]
+    return args
+
+
+def from_export(exe: list[str], export: Path, games: int, runs: int) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        export = export.resolve()
+        evening = json.loads(export.read_text(encoding="utf-8"))
+        table = _table_file(evening["table"], folder / "evening.toml")
+        env = {**os.environ, "COLUMNS": "120"}
+        env.pop("SCHAFKOPF_TABLE", None)
+        run(exe + ["--table", str(table), "import", str(export)], env, folder)
+        if any(s["closing"] is None for s in evening["sessions"]):
+            run(exe + ["--table", str(table), "settle", "--close"], env, folder)
+        closed_file = folder / "closed.json"
+        run(exe + ["--table", str(table), "export", "--all", "--format", "json", "--out", str(closed_file)], env, folder)
+        season_file = folder / "season.json"
+        # built in a process of its own, so that this one stays small: a child's peak memory
+        # (ru_maxrss) counts the pages it inherits from its parent
+        subprocess.run([sys.executable, __file__, "--replicate", str(closed_file), str(games), str(season_file)],
+                       check=True)
+        n_games, n_sessions, first, second = json.loads((folder / "season.json.info").read_text())
+        big = _table_file(evening["table"], folder / "season.toml")
+        empty = _table_file(evening["table"], folder / "empty.toml")
+        figures: dict[str, tuple[float, float]] = {}
+        figures["import"] = run(exe + ["--table", str(big), "import", str(season_file)], env, folder)[:2]
+        bare = [sys.executable, "-c", "pass"]
+        for target in (big, empty):  # both open an evening with the same first hand
+            run(exe + ["--table", str(target), *first], env, folder)
+        commands = {
+            "settle --all": ["settle", "--all", "--json"],
+            "standings --all": ["standings", "--all", "--json"],
+            "export csv --all": ["export", "--all", "--format", "csv", "--out", str(folder / "s.csv")],
+            "export json --all": ["export", "--all", "--format", "json", "--out", str(folder / "s2.json")],
+            "export html --all": ["export", "--all", "--format", "html", "--out", str(folder / "s.html")],
+            "stats --all": ["stats", "--all", "--json"],
+            "sheet": ["sheet"],
+            "check --full": ["check", "--full"],
+            "check": ["check"],
+        }
+        for name, args in commands.items():
+            figures[name] = run(exe + ["--table", str(big), *args], env, folder)[:2]
+        adds_big, adds_empty, bares = [], [], []
+        for _ in range(runs):  # interleaved, so that a busy machine slows all three alike
+            bares.append(run(bare, env, folder)[0])
+            adds_empty.append(run(exe + ["--table", str(empty), *second], env, folder)[0])
+            adds_big.append(run(exe + ["--table", str(big), *second], env, folder)[0])
+            for target in (big, empty):
+                run(exe + ["--table", str(target), "undo"], env, folder)
+        bare_s = statistics.median(bares)
+        print(f"season from {export.name}: {n_games} games in {n_sessions} sessions; "
+              f"bare python start {bare_s * 1000:.0f} ms ({os.cpu_count()} cores, {sys.version.split()[0]})")
+        print(f"{'command':<20}{'seconds':>9}{'x bare':>9}{'peak MB':>9}")
+        for name, (secs, mb) in figures.items():
+            print(f"{name:<20}{secs:>9.2f}{secs / bare_s:>9.0f}{mb:>9.0f}")
+        a_big, a_empty = statistics.median(adds_big), statistics.median(adds_empty)
+        print(f"{'add (season)':<20}{a_big:>9.3f}{a_big / bare_s:>9.1f}")
+        print(f"{'add (empty)':<20}{a_empty:>9.3f}{a_empty / bare_s:>9.1f}")
+        print(f"add into the season / add into an empty ledger: {a_big / a_empty:.2f}x")
+
+
+def _replicate_to_file(closed_file: str, games: str, out: str) -> None:
+    season = replicate(json.loads(Path(closed_file).read_text(encoding="utf-8")), int(games))
+    Path(out).write_text(json.dumps(season, indent=1), encoding="utf-8")
+    sessions = season["sessions"]
+    first, second = (add_args(g["entry"]) for g in sessions[0]["games"][:2])
+    info = [sum(len(s["games"]) for s in sessions), len(sessions), first, second]
+    Path(out + ".info").write_text(json.dumps(info), encoding="utf-8")
+
+
 def main() -> None:
+    if sys.argv[1:2] == ["--replicate"]:
+        _replicate_to_file(*sys.argv[2:5])
+        return
     ap = argparse.ArgumentParser()
+    ap.add_argument("--from-export", type=Path, default=None,
+                    help="replicate the sessions of this JSON export instead of generating games")
     ap.add_argument("--games", type=int, default=100_000)
     ap.add_argument("--sessions", type=int, default=2_000)
     ap.add_argument("--families", default="bavarian,wendish,deutscher,sheepshead")
@@ -196,6 +342,9 @@ def main() -> None:
     args = ap.parse_args()
     exe_path = shutil.which("schafkopf")
     exe = [exe_path] if exe_path else [sys.executable, "-m", "schafkopf_score"]
+    if args.from_export is not None:
+        from_export(exe, args.from_export, args.games, args.runs)
+        return
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         for i, family in enumerate(args.families.split(",")):
