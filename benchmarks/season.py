@@ -221,7 +221,7 @@ def replicate(closed: dict, games: int) -> dict:
     per_round = sum(len(s["games"]) for s in templates)
     rounds = max(1, games // max(per_round, 1))
     sessions, game_id, day0 = [], 0, dt.datetime(2020, 1, 1, 19, 0, tzinfo=dt.timezone.utc)
-    for k in range(rounds):
+    for _ in range(rounds):
         for template in templates:
             when = (day0 + dt.timedelta(days=len(sessions))).isoformat()
             ids: dict[int, int] = {}

@@ -10,17 +10,17 @@ from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from .errors import IllegalEntry, InvalidEntry
-from .money import format_amount
+from .i18n import Amount, Text
 from .rules.family import Family, resolve_name
 from .rules.model import AUGEN, NAME, NAMES, SUIT, GameEntry, entry_options
 
 
-def parse_int(text: str, option: str, hint: str) -> int:
+def parse_int(text: str, option: str, hint: Text | None = None) -> int:
     """A whole number in ASCII digits 0-9, with an optional leading minus (the rules then say
     what range is allowed). ``int()`` alone would also take ``7_0``, ``+70`` and other scripts'
     digits such as ``٧٠``.
 
-    >>> parse_int(" 72 ", "--augen", ""), parse_int("-5", "--augen", "")
+    >>> parse_int(" 72 ", "--augen"), parse_int("-5", "--augen")
     (72, -5)
     """
     t = text.strip()
@@ -29,7 +29,7 @@ def parse_int(text: str, option: str, hint: str) -> int:
             return int(t)
         except ValueError:  # thousands of digits: more than Python reads
             pass
-    raise InvalidEntry(f"{option} {text!r} is not a whole number.", hint)
+    raise InvalidEntry(Text("data.not_whole_number", option=option, text=repr(text)), hint)
 
 
 def parse_pairs(text: str, option: str) -> list[tuple[str, str]]:
@@ -46,9 +46,8 @@ def parse_pairs(text: str, option: str) -> list[tuple[str, str]]:
         name, _, value = piece.rpartition("=")
         pairs.append((name.strip(), value.strip()))
     if pending or not pairs:
-        raise InvalidEntry(
-            f"{option} {text!r} is not a list of NAME=N.", f"Write it like {option} Anna=45,Ben=30,Cora=25,Dora=20."
-        )
+        raise InvalidEntry(Text("data.not_pairs", option=option, text=repr(text)),
+                           Text("data.not_pairs_hint", option=option))
     return pairs
 
 
@@ -89,14 +88,12 @@ def entry_fields(family: Family, players: Sequence[str], raw: Mapping[str, Any],
             if "=" in text:
                 pairs = parse_pairs(text, "--augen")
                 kw["augen_map"] = tuple(
-                    (resolve_name(n, players), parse_int(v, f"--augen {n}=", "Augen are whole numbers, 0 to 120."))
+                    (resolve_name(n, players), parse_int(v, f"--augen {n}=", Text("data.augen_pair_hint")))
                     for n, v in pairs
                 )
                 kw["augen"] = None
             else:
-                kw["augen"] = parse_int(
-                    text, "--augen", "Give the declaring side's Augen as a number, 0 to 120 (Ramsch: NAME=N,...)."
-                )
+                kw["augen"] = parse_int(text, "--augen", Text("data.augen_hint"))
                 kw["augen_map"] = None
         elif opt.kind == SUIT:
             kw[key] = family.suit(value)
@@ -128,9 +125,9 @@ def parse_money(text: str, who: str) -> int:
     t = text.strip().replace("€", "").replace(" ", "")
     m = re.fullmatch(r"([+-]?)([0-9]+)(?:[.,]([0-9]{1,2}))?", t)  # ASCII digits only: not ٣ or ３
     if not m:
-        raise InvalidEntry(f"{who}={text!r} is not an amount.", "Write amounts like Anna=3,40 or Ben=-3.40.")
+        raise InvalidEntry(Text("data.not_an_amount", who=who, text=repr(text)), Text("data.amount_hint"))
     if len(m.group(2).lstrip("0")) > 10:
-        raise InvalidEntry(f"{who}={text!r} is too large.", "Write amounts like Anna=3,40 or Ben=-3.40.")
+        raise InvalidEntry(Text("data.amount_too_large", who=who, text=repr(text)), Text("data.amount_hint"))
     cents = int(m.group(2)) * 100 + int((m.group(3) or "0").ljust(2, "0"))
     return -cents if m.group(1) == "-" else cents
 
@@ -140,7 +137,8 @@ _BALANCE = re.compile(r"\s*(.+?)\s*=\s*([+-]?\d+(?:[.,]\d{1,2})?)\s*(?:,|$)")
 
 def parse_balances(text: str, players: Sequence[str], currency: str = "EUR", language: str = "de") -> dict[str, int]:
     """``Anna=3,40,Ben=-3.40`` (balances from a paper sheet, decimal comma or point) into cents
-    by player; they must sum to zero.
+    by player; they must sum to zero. (``language`` is no longer needed: the refusal shows the
+    sum in the language it is read in.)
 
     >>> parse_balances("Anna=3,40,Ben=-3.40", ["Anna", "Ben"])
     {'Anna': 340, 'Ben': -340}
@@ -150,22 +148,19 @@ def parse_balances(text: str, players: Sequence[str], currency: str = "EUR", lan
     while pos < len(text):
         m = _BALANCE.match(text, pos)
         if not m or m.end() == pos:
-            raise InvalidEntry(f"--from-balances {text!r} is not a list of NAME=AMOUNT.",
-                               "Write it like --from-balances Anna=3,40,Ben=-1,15,Cora=-2,25.")
+            raise InvalidEntry(Text("data.not_balances", text=repr(text)), Text("data.balances_hint"))
         who = resolve_name(m.group(1), players)
         if who in out:
-            raise InvalidEntry(f"--from-balances gives {who} twice (as {m.group(1).strip()!r}).",
-                               "Give each player's balance once; add up that player's amounts first.")
+            raise InvalidEntry(Text("data.balance_twice", who=who, typed=repr(m.group(1).strip())),
+                               Text("data.balance_twice_hint"))
         out[who] = parse_money(m.group(2), who)
         pos = m.end()
     if not out:
-        raise InvalidEntry("--from-balances is empty.", "Write it like --from-balances Anna=3,40,Ben=-3,40.")
+        raise InvalidEntry(Text("data.balances_empty"), Text("data.balances_empty_hint"))
     total = sum(out.values())
-    if total != 0:
-        raise IllegalEntry(
-            f"The balances sum to {format_amount(total, currency, language, sign=True)}, not zero.",
-            "Every cent won is a cent lost: check the sheet and correct one of them.",
-        )
+    if total != 0:  # the amount is shown in the language the message is read in
+        raise IllegalEntry(Text("data.balances_not_zero", total=Amount(total, currency, sign=True)),
+                           Text("data.balances_not_zero_hint"))
     return out
 
 
@@ -200,8 +195,7 @@ def patch_from_words(family: Family, players: Sequence[str], old: GameEntry, wor
                         given_exactly=True)
     merged = {**{k: options[k] for k in given}, **raw}
     if not merged:
-        raise IllegalEntry("The correction names no change.",
-                           "Give what changes (e.g. k, or --kontra), or the whole corrected game.")
+        raise IllegalEntry(Text("data.no_change"), Text("data.no_change_hint"))
     patch = entry_fields(family, players, merged, set(merged))
     return old.with_(**patch), typed_text(old.game, merged)
 

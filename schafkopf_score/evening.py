@@ -7,10 +7,12 @@ replaying the session, and writes (if at all) in one transaction.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from .errors import IllegalEntry, LedgerError
+from .i18n import Join, Text
 from .ledger import GameRecord, Ledger, SessionInfo
 from .rules.model import GameEntry, HandState, Seating, TableRules
 from .rules.play import Played, next_state, play, replay, seat, start_state
@@ -86,10 +88,8 @@ def select_sessions(ledger: Ledger, session: int | None = None, all_: bool = Fal
     if session is None:
         return known[-1:]
     if session not in known:
-        raise IllegalEntry(
-            f"There is no session {session}.",
-            f"Sessions in this ledger: {', '.join(map(str, known))}." if known else "The ledger has no games yet.",
-        )
+        raise IllegalEntry(Text("data.no_session", session=session),
+                           Text("data.sessions_known", sessions=Join(known)) if known else Text("data.no_games_yet"))
     return [session]
 
 
@@ -103,10 +103,9 @@ def view_session(cfg: TableConfig, ledger: Ledger, session_id: int | None = None
     try:
         rows = _replay_rows(records)
     except IllegalEntry as exc:
-        raise LedgerError(
-            f"Session {info.id if info else '?'} does not replay: hand {getattr(exc, 'hand', '?')}: {exc.message}",
-            "Run schafkopf check for details.",
-        ) from None
+        raise LedgerError(Text("data.session_does_not_replay", session=info.id if info else "?",
+                               hand=getattr(exc, "hand", "?"), problem=exc.text),
+                          Text("data.run_check")) from None
     return _make_view(cfg, info, rows, rules)
 
 
@@ -173,39 +172,33 @@ def lot_entry(cfg: TableConfig, state: HandState, rng: random.Random) -> GameEnt
 
 def _find_hand(view: SessionView, hand: int) -> GameRecord:
     if view.session is None:
-        raise IllegalEntry("There are no games to correct yet.", "Record one with schafkopf add.")
+        raise IllegalEntry(Text("data.nothing_to_correct"), Text("data.record_one"))
     if view.closed:
-        raise IllegalEntry(
-            f"Session {view.session.id} is closed (settled); its games cannot be changed.",
-            "Corrections go into the open session.",
-        )
+        raise IllegalEntry(Text("data.session_closed", session=view.session.id), Text("data.corrections_open"))
     hands = [r.record.hand for r in view.rows]
     for r in view.rows:
         if r.record.hand == hand and r.record.valid:
             return r.record
     if hand in hands:
-        raise IllegalEntry(f"Hand {hand} is already void.", "Nothing to do; schafkopf sheet shows the valid hands.")
-    span = f"hands 1-{max(hands)}" if hands else "no hands"
-    raise IllegalEntry(f"There is no hand {hand} in session {view.session.id} ({span}).",
-                       "Look the number up with schafkopf sheet.")
+        raise IllegalEntry(Text("data.hand_already_void", hand=hand), Text("data.hand_already_void_hint"))
+    span = Text("data.hands_span", last=max(hands)) if hands else Text("data.no_hands")
+    raise IllegalEntry(Text("data.no_such_hand", hand=hand, session=view.session.id, span=span),
+                       Text("data.look_up_hand"))
 
 
 def _corrected_rows(ledger: Ledger, target: GameRecord, new_entry: GameEntry | None) -> list[Row]:
     """The session replayed with ``target`` voided or replaced (nothing written)."""
     records = ledger.games(target.session_id)
     if not any(r.id == target.id and r.valid for r in records):
-        raise IllegalEntry(f"Hand {target.hand} was corrected by someone else a moment ago.",
-                           "Look at schafkopf sheet and try again.")
+        raise IllegalEntry(Text("data.corrected_meanwhile", hand=target.hand), Text("data.look_again"))
     try:
         return _replay_rows(records, {target.id: new_entry})
     except IllegalEntry as exc:
         where = getattr(exc, "hand", None)
         if where == target.hand:
             raise
-        raise IllegalEntry(
-            f"That correction would make hand {where} impossible: {exc.message}",
-            "Correct that hand first (schafkopf edit), e.g. with --sitting-out.",
-        ) from None
+        raise IllegalEntry(Text("data.correction_breaks", hand=where, problem=exc.text),
+                           Text("data.correction_breaks_hint")) from None
 
 
 def _correct(ledger: Ledger, target: GameRecord, new_entry: GameEntry | None,
@@ -219,14 +212,11 @@ def _correct(ledger: Ledger, target: GameRecord, new_entry: GameEntry | None,
         # the session since it was read, and a closed session is final
         info = ledger.session(target.session_id)
         if info is None or info.closed_at:
-            raise IllegalEntry(
-                f"Session {target.session_id} was closed (settled) a moment ago; its games cannot be changed.",
-                "Corrections go into the open session.",
-            )
+            raise IllegalEntry(Text("data.session_closed_meanwhile", session=target.session_id),
+                               Text("data.corrections_open"))
         rows = _corrected_rows(ledger, target, new_entry)
         if kind == "undo" and any(r.record.valid and r.record.hand > target.hand for r in rows):
-            raise IllegalEntry(f"A hand was recorded after hand {target.hand} a moment ago; nothing was undone.",
-                               "Look at schafkopf sheet and undo again if you still want to.")
+            raise IllegalEntry(Text("data.recorded_meanwhile", hand=target.hand), Text("data.recorded_meanwhile_hint"))
         ledger.insert_void(conn, target.id, kind, reason)
         if new_entry is not None:
             row = next(r for r in rows if r.record.id == target.id)
@@ -247,6 +237,22 @@ def _correct(ledger: Ledger, target: GameRecord, new_entry: GameEntry | None,
     return rows
 
 
+_CAUSE = re.compile(r"(void|undo|edit) of hand ([0-9]+)")
+_CAUSES = {"void": "data.cause_void", "undo": "data.cause_undo", "edit": "data.cause_edit"}
+
+
+def restatement_cause(cause: str) -> Text | str:
+    """Why a later hand was restated, as the ledger stores it (``edit of hand 3``: a machine
+    value, the same in every language), as a message for ``sheet --history``; a cause in
+    another form is shown as it is.
+
+    >>> restatement_cause("void of hand 2").render("de"), restatement_cause("void of hand 2").render("en")
+    ('Streichung von Spiel 2', 'void of hand 2')
+    """
+    m = _CAUSE.fullmatch(cause)
+    return Text(_CAUSES[m.group(1)], hand=int(m.group(2))) if m else cause
+
+
 def void(cfg: TableConfig, ledger: Ledger, hand: int, reason: str = "", kind: str = "void") -> GameRecord:
     view = view_session(cfg, ledger)
     target = _find_hand(view, hand)
@@ -258,7 +264,7 @@ def undo(cfg: TableConfig, ledger: Ledger, reason: str = "") -> GameRecord:
     view = view_session(cfg, ledger)
     valid = [r.record for r in view.rows if r.record.valid]
     if not valid or view.closed:
-        raise IllegalEntry("There is no game to undo in the open session.", "Record games with schafkopf add.")
+        raise IllegalEntry(Text("data.nothing_to_undo"), Text("data.record_games"))
     target = valid[-1]
     _correct(ledger, target, None, "undo", reason)
     return target
@@ -276,11 +282,9 @@ def edit(cfg: TableConfig, ledger: Ledger, hand: int, entry: GameEntry, reason: 
     view = view_session(cfg, ledger)
     target = _find_hand(view, hand)
     if entry == target.entry:
-        raise IllegalEntry(f"Hand {hand} says that already; nothing was changed.",
-                           "Give what is different (schafkopf sheet shows the hand).")
+        raise IllegalEntry(Text("data.edit_same", hand=hand), Text("data.edit_same_hint"))
     if expect is not None and target.id != expect:
-        raise IllegalEntry(f"Hand {hand} was corrected by someone else a moment ago.",
-                           "Look at schafkopf sheet and try again.")
+        raise IllegalEntry(Text("data.corrected_meanwhile", hand=hand), Text("data.look_again"))
     if dry_run:
         rows = _corrected_rows(ledger, target, entry)
     else:
@@ -303,11 +307,11 @@ def close_session(cfg: TableConfig, ledger: Ledger, round_to: int | None = None)
     """Book what the close books (a returned Stock, Muss-Solo penalties), store the closing
     balances and the settlement as paid (rounded to ``round_to`` cents, transfers as printed)."""
     if ledger.conn is None:  # no ledger yet, so nothing to close
-        raise IllegalEntry("There is no open session to close.", "Record games with schafkopf add first.")
+        raise IllegalEntry(Text("data.nothing_to_close"), Text("data.record_games_first"))
     with ledger.write() as conn:
         view = view_session(cfg, ledger)
         if view.session is None or view.closed:
-            raise IllegalEntry("There is no open session to close.", "Record games with schafkopf add first.")
+            raise IllegalEntry(Text("data.nothing_to_close"), Text("data.record_games_first"))
         rules = session_rules(view)
         # the session's own rules decide, not today's table file (RULES §7)
         booked = find_family(rules.family).closing_bookings(rules, view.state, view.stock)
@@ -339,9 +343,8 @@ def session_settlement(cfg: TableConfig, ledger: Ledger, session_id: int | None 
     if info is not None and info.closed_at:
         done = closed_settlement(ledger, info)
         if round_to and round_to != done.round_to:
-            how = f"rounded to {done.round_to} cents" if done.round_to else "without rounding"
-            raise IllegalEntry(f"Session {info.id} was settled and closed {how}; what was paid is final.",
-                               "Drop --round to see it as it was paid.")
+            how = Text("data.rounded_to", cents=done.round_to) if done.round_to else Text("data.without_rounding")
+            raise IllegalEntry(Text("data.settled_final", session=info.id, how=how), Text("data.settled_final_hint"))
         return done
     view = view_session(cfg, ledger, info.id if info else None)
     rules = session_rules(view)
@@ -408,7 +411,7 @@ def season_standings(cfg: TableConfig, ledger: Ledger, session_ids: list[int]) -
     return columns, last
 
 
-def _closing_problem(info: SessionInfo, rows: list[Row]) -> str | None:
+def _closing_problem(info: SessionInfo, rows: list[Row]) -> Text | None:
     """A closing stored by this program follows from its games: what the family books at the
     close (the Stock's return, Muss-Solo penalties) and the settlement (conversion to money, the
     cash rounding, the transfers) are worked out again and must be what is stored."""
@@ -421,38 +424,62 @@ def _closing_problem(info: SessionInfo, rows: list[Row]) -> str | None:
     pot = sum(p.outcome.stock for p in played)
     booked = family.closing_bookings(rules, played[-1].after, pot)
     if booked.payouts != info.bookings.get("payouts", {}) or (booked.stock or 0) != info.bookings.get("stock", 0):
-        return "what the close booked (Stock returned, penalties) is not what the rules give"
+        return Text("data.problem_close_booked")
     try:
         again = settle_session(rules, info.closing, 0, stored.get("round"), info.id, closed=True).stored()
     except (ValueError, TypeError, KeyError):
-        return "the stored settlement cannot be worked out again"
+        return Text("data.problem_settlement_unworkable")
     if json.dumps(again, sort_keys=True) != json.dumps(stored, sort_keys=True):
-        return "the stored settlement is not what the closing balances give"
+        return Text("data.problem_settlement_differs")
     return None
 
 
-def _settlement_problem(stored: Any) -> str | None:
+def _settlement_problem(stored: Any) -> Text | None:
     """What is wrong with a closing's stored settlement: the amounts paid sum to zero, the
     transfers clear them exactly, and the rounding moved nobody by a whole unit."""
     if not stored:
         return None
     paid, exact, unit = stored.get("paid", {}), stored.get("exact", {}), stored.get("round") or 1
     if sum(paid.values()) != 0:
-        return f"the amounts paid at the close sum to {sum(paid.values())}, not zero"
+        return Text("data.problem_paid_not_zero", total=sum(paid.values()))
     cleared = {n: 0 for n in paid}
     for t in stored.get("transfers", []):
         cleared[t["from"]] = cleared.get(t["from"], 0) - t["amount"]
         cleared[t["to"]] = cleared.get(t["to"], 0) + t["amount"]
     if any(cleared.get(n, 0) != v for n, v in paid.items()) or set(cleared) - set(paid):
-        return "the transfers stored at the close do not clear the amounts paid"
+        return Text("data.problem_transfers")
     if any(abs(v - exact.get(n, 0)) >= unit for n, v in paid.items()):
-        return "the rounding stored at the close moved someone by a whole unit or more"
+        return Text("data.problem_rounding")
     return None
 
 
-def check_ledger(ledger: Ledger) -> list[dict[str, Any]]:
+@dataclass(frozen=True)
+class Problem:
+    """One thing ``check`` found wrong in the ledger: where (session, hand) and what (a message,
+    rendered in the reader's language)."""
+
+    session: int
+    hand: int | None
+    text: Text
+
+    def where(self) -> Text:
+        """``session 1, hand 2`` / ``Abend 1, Spiel 2`` (the session alone without a hand)."""
+        if self.hand is None:
+            return Text("data.where_session", session=self.session)
+        return Text("data.where_hand", session=self.session, hand=self.hand)
+
+    def line(self) -> Text:
+        """What ``check`` prints: ``session 1, hand 2: payouts sum to 10, not zero``."""
+        return Text("data.problem_line", where=self.where(), problem=self.text)
+
+    def to_json(self, lang: str) -> dict[str, Any]:
+        """``{"session": 1, "hand": 2, "problem": "..."}``, the problem in ``lang``."""
+        return {"session": self.session, "hand": self.hand, "problem": self.text.render(lang)}
+
+
+def ledger_problems(ledger: Ledger) -> list[Problem]:
     """Every problem found: zero sums, replay equals stored payouts, closing balances."""
-    problems: list[dict[str, Any]] = []
+    problems: list[Problem] = []
     sessions = ledger.sessions()
     last_id = sessions[-1].id if sessions else None
     for info in sessions:
@@ -460,52 +487,56 @@ def check_ledger(ledger: Ledger) -> list[dict[str, Any]]:
         for rec in records:
             total = sum(rec.payouts.values()) + rec.stock
             if rec.unit in ("cent", "point") and total != 0:
-                problems.append({"session": info.id, "hand": rec.hand, "problem": f"payouts sum to {total}, not zero"})
+                problems.append(Problem(info.id, rec.hand, Text("data.problem_not_zero", total=total)))
         hands = [r.hand for r in records if r.valid]
         if len(hands) != len(set(hands)) or any(h < 1 for h in hands):
-            problems.append({"session": info.id, "hand": None, "problem": "hand numbers repeat or are below 1"})
+            problems.append(Problem(info.id, None, Text("data.problem_hand_numbers")))
             continue
         try:
             rows = _replay_rows(records)
         except IllegalEntry as exc:
-            problems.append({"session": info.id, "hand": getattr(exc, "hand", None),
-                             "problem": f"does not replay: {exc.message}"})
+            problems.append(Problem(info.id, getattr(exc, "hand", None),
+                                    Text("data.problem_no_replay", problem=exc.text)))
             continue
         except (KeyError, TypeError, ValueError, AttributeError, OverflowError) as exc:  # a row no program wrote
-            problems.append({"session": info.id, "hand": None, "problem": f"does not replay: {exc!r}"})
+            problems.append(Problem(info.id, None, Text("data.problem_no_replay", problem=repr(exc))))
             continue
         for row in rows:
             if row.played is None:
                 continue
             out = row.played.outcome
             if out.payout_map() != row.record.payouts or out.stock != row.record.stock:
-                problems.append({"session": info.id, "hand": row.record.hand,
-                                 "problem": f"replay gives {json.dumps(out.payout_map(), ensure_ascii=False)}, "
-                                            f"stored {json.dumps(row.record.payouts, ensure_ascii=False)}"})
+                problems.append(Problem(info.id, row.record.hand, Text(
+                    "data.problem_replay_gives", replayed=json.dumps(out.payout_map(), ensure_ascii=False),
+                    stored=json.dumps(row.record.payouts, ensure_ascii=False))))
                 continue
             facts = row.played.summary()
             stored = row.record.outcome
             for key in ("declarers", "won", "dealer", "sitting_out"):
                 if key in stored and stored[key] != facts[key]:
-                    problems.append({"session": info.id, "hand": row.record.hand,
-                                     "problem": f"replay gives {key} {facts[key]!r}, stored {stored[key]!r}"})
+                    problems.append(Problem(info.id, row.record.hand, Text(
+                        "data.problem_replay_gives_key", key=key, replayed=repr(facts[key]), stored=repr(stored[key]))))
                     break
         if info.closing is None and info.id != last_id:
-            problems.append({"session": info.id, "hand": None,
-                             "problem": "the session is open, but a later session exists"})
+            problems.append(Problem(info.id, None, Text("data.problem_open_before_later")))
         if info.closing is not None:
             problem = _closing_problem(info, rows)
             if problem:
-                problems.append({"session": info.id, "hand": None, "problem": problem})
+                problems.append(Problem(info.id, None, problem))
             balances = session_balances((r.record.payouts for r in rows if r.played is not None), info.bookings)
             names = set(balances) | set(info.closing)
             if any(balances.get(n, 0) != info.closing.get(n, 0) for n in names):
-                problems.append({"session": info.id, "hand": None,
-                                 "problem": "closing balances do not match the games"})
+                problems.append(Problem(info.id, None, Text("data.problem_closing_balances")))
             problem = _settlement_problem(info.bookings.get("settlement"))
             if problem:
-                problems.append({"session": info.id, "hand": None, "problem": problem})
+                problems.append(Problem(info.id, None, problem))
     return problems
+
+
+def check_ledger(ledger: Ledger, lang: str = "en") -> list[dict[str, Any]]:
+    """Every problem found (see ``ledger_problems``) as ``check --json`` gives it: session,
+    hand and the problem in ``lang``."""
+    return [p.to_json(lang) for p in ledger_problems(ledger)]
 
 
 def import_dump(cfg: TableConfig, ledger: Ledger, data: Any) -> int:
@@ -518,21 +549,22 @@ def import_dump(cfg: TableConfig, ledger: Ledger, data: Any) -> int:
     if isinstance(data, dict) and isinstance(data.get("table"), dict):
         fam = data["table"].get("family")
         if fam and fam != cfg.family:
-            raise IllegalEntry(f"The export is of a {fam} table; this table is {cfg.family}.",
-                               "Import it beside a table file of the same family.")
+            raise IllegalEntry(Text("data.import_other_family", family=fam, table=cfg.family),
+                               Text("data.import_other_family_hint"))
     with ledger.write() as conn:
         if conn.execute("SELECT count(*) FROM games").fetchone()[0]:
-            raise IllegalEntry(f"The ledger {ledger.path} already has games; import only reads into an empty one.",
-                               "Point --table at a new table file (its ledger is created empty).")
+            raise IllegalEntry(Text("data.import_not_empty", path=str(ledger.path)),
+                               Text("data.import_not_empty_hint"))
         count = load(ledger, conn, data, cfg.family)
         # every game replayed under its own ruleset, inside the transaction: an export that
         # says what the rules do not give is refused whole, before anything is committed
-        problems = check_ledger(ledger)
+        problems = ledger_problems(ledger)
         if problems:
             p = problems[0]
-            where = f"session {p['session']}" + (f" hand {p['hand']}" if p["hand"] is not None else "")
-            raise IllegalEntry(f"In the export, {where}: {p['problem']}; nothing was imported.",
-                               "Export it again from the original ledger.")
+            where = (Text("data.export_where_hand", session=p.session, hand=p.hand) if p.hand is not None
+                     else Text("data.where_session", session=p.session))
+            raise IllegalEntry(Text("data.import_refused", where=where, problem=p.text),
+                               Text("data.export_again"))
     return count
 
 
@@ -549,7 +581,7 @@ def import_into(cfg: TableConfig, data: Any) -> int:
         with Ledger(path, create=False, family=cfg.family) as ledger:
             return import_dump(cfg, ledger, data)
     if not path.parent.is_dir():
-        raise IllegalEntry(f"The folder for the ledger {path} does not exist.", "Create it, or set ledger in the table file.")
+        raise IllegalEntry(Text("data.ledger_folder_missing", path=str(path)), Text("data.ledger_folder_missing_hint"))
     tmp = path.with_name(f".{path.name}.{secrets.token_hex(6)}.import")
     try:
         with Ledger(tmp, create=True, family=cfg.family) as ledger:
@@ -557,8 +589,8 @@ def import_into(cfg: TableConfig, data: Any) -> int:
         try:
             os.link(tmp, path)
         except FileExistsError:
-            raise IllegalEntry(f"A ledger appeared at {path} while importing; nothing was imported.",
-                               "Import into a table without games.") from None
+            raise IllegalEntry(Text("data.import_ledger_appeared", path=str(path)),
+                               Text("data.import_ledger_appeared_hint")) from None
         fsync_dir(path.parent)
         return count
     finally:

@@ -10,6 +10,8 @@ import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
+from .i18n import Text
+
 
 def fsync_dir(folder: Path) -> None:
     """Make a rename or a new link in ``folder`` durable (where the platform allows it)."""
@@ -26,19 +28,19 @@ def fsync_dir(folder: Path) -> None:
 
 
 _KINDS = (
-    (stat.S_ISDIR, "is a folder"),
-    (stat.S_ISLNK, "is a symbolic link"),
-    (stat.S_ISCHR, "is a device"),
-    (stat.S_ISBLK, "is a device"),
-    (stat.S_ISFIFO, "is a named pipe"),
-    (stat.S_ISSOCK, "is a socket"),
+    (stat.S_ISDIR, "data.target_folder"),
+    (stat.S_ISLNK, "data.target_link"),
+    (stat.S_ISCHR, "data.target_device"),
+    (stat.S_ISBLK, "data.target_device"),
+    (stat.S_ISFIFO, "data.target_pipe"),
+    (stat.S_ISSOCK, "data.target_socket"),
 )
 
 
-def target_problem(path: Path) -> str | None:
-    """Why ``path`` must not be replaced by a written file (``"is a folder"``, ``"is a symbolic
-    link"``, ``"is a device"``, ...), or None when it is a regular file or nothing is there.
-    The link itself is looked at, never what it points to."""
+def target_problem(path: Path) -> Text | None:
+    """Why ``path`` must not be replaced by a written file (``is a folder``, ``is a symbolic
+    link``, ``is a device``, ... as a message that follows the path), or None when it is a
+    regular file or nothing is there. The link itself is looked at, never what it points to."""
     try:
         mode = os.lstat(path).st_mode
     except OSError:
@@ -47,8 +49,8 @@ def target_problem(path: Path) -> str | None:
         return None
     for test, what in _KINDS:
         if test(mode):
-            return what
-    return "is not a regular file"
+            return Text(what)
+    return Text("data.target_not_regular")
 
 
 def _new_file_mode() -> int:

@@ -13,7 +13,8 @@ import sqlite3
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .errors import LedgerError
+from .errors import LedgerError, ScoreError
+from .i18n import Text
 from .ledger.store import SCHEMA_VERSION, _triggers
 from .rules.play import replay
 
@@ -67,8 +68,8 @@ def migrate(ledger: Ledger, version: int) -> None:
                 STEPS[current](ledger, conn)
                 current += 1
         except Exception as exc:
-            raise LedgerError(f"Migrating the ledger {ledger.path} from version {version} failed ({exc}).",
-                              "Nothing was changed; a backup copy lies beside it, and "
-                              "schafkopf export --format json --all still reads it.") from exc
+            problem = exc.text if isinstance(exc, ScoreError) else str(exc)
+            raise LedgerError(Text("data.migration_failed", path=str(ledger.path), version=version, problem=problem),
+                              Text("data.migration_failed_hint")) from exc
         conn.execute("DELETE FROM meta WHERE key='schema_version'")
         conn.execute("INSERT INTO meta VALUES ('schema_version', ?)", (str(current),))

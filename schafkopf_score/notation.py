@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .errors import IllegalEntry, InvalidEntry
+from .i18n import Text, language_of
 from .rules.family import Family, GameType, fold
 from .rules.model import AUGEN, COUNT, FLAG, NAME, NAMES, OUTCOME, EntryOption, entry_options
 
@@ -39,21 +40,40 @@ def reserved_words(family: Family) -> set[str]:
     return words | {"+", "-"}
 
 
-def clashes(family: Family, name: str) -> str | None:
+def clashes(family: Family, name: str) -> Text | None:
     """Why ``name`` cannot be a player's name in the short notation (None if it can).
 
     >>> from schafkopf_score.rules.registry import find_family
-    >>> clashes(find_family("bavarian"), "Re"), clashes(find_family("bavarian"), "Resi")
-    ("'Re' is a word of the short notation", None)
+    >>> clashes(find_family("bavarian"), "Re").render("de"), clashes(find_family("bavarian"), "Resi")
+    ("'Re' ist ein Wort der Kurzschreibweise", None)
     """
     key = name.strip().casefold()
     m = _COUNT.fullmatch(key)
     if (key in reserved_words(family) or key.isdigit() or (m and m.group(1) in keywords())
             or family.suited_game(key) is not None):
-        return f"{name!r} is a word of the short notation"
+        return Text("data.name_is_notation_word", name=repr(name))
     if _PAIR.fullmatch(key):
-        return f"{name!r} reads as NAME=N"
+        return Text("data.name_reads_as_pair", name=repr(name))
     return None
+
+
+class _AGame(Text):
+    """A game's name as a message parameter, in English with its indefinite article ("a
+    Sauspiel", "an ..."); German messages name the game without one (its article would depend
+    on the game's gender), so their templates are worded to take the bare name."""
+
+    __slots__ = ()
+
+    def render(self, lang: str) -> str:
+        name = super().render(lang)
+        if language_of(lang) != "en" or name.startswith(("a ", "an ", "the ")):
+            return name
+        return ("an " if name[:1].lower() in "aeiou" else "a ") + name
+
+
+def a_game(family: Family, game: str) -> Text:
+    """``a Sauspiel`` / ``Sauspiel``: the game of a message, article and all."""
+    return _AGame("data.game_name", game=family.game_text(game))
 
 
 def read_words(family: Family, players: Sequence[str], words: Sequence[str],
@@ -64,7 +84,7 @@ def read_words(family: Family, players: Sequence[str], words: Sequence[str],
     alongside, which the words must not say a second time (``given_exactly``: ``given`` holds
     only the options typed on the command line, so even a default value counts as said)."""
     if not words:
-        raise InvalidEntry("No game was given.", "Start with the game, e.g. sau, herzsolo, wenz, ramsch.")
+        raise InvalidEntry(Text("data.no_game"), Text("data.no_game_hint"))
     head, *rest = words
     suited = family.suited_game(head)
     raw: dict[str, Any] = {}
@@ -87,7 +107,7 @@ def read_words(family: Family, players: Sequence[str], words: Sequence[str],
         opt = keys.get(key)
         if opt is not None and opt.kind in (NAME, NAMES):  # "jf Dora", "dm Ben"
             if i >= len(rest):
-                raise InvalidEntry(f"{word!r} needs a name after it.", f"Write it like {word} Anna.")
+                raise InvalidEntry(Text("data.needs_name", word=repr(word)), Text("data.needs_name_hint", word=word))
             who = rest[i]
             i += 1
             if opt.kind == NAMES:
@@ -122,22 +142,21 @@ def read_words(family: Family, players: Sequence[str], words: Sequence[str],
             continue
         if key in family.foreign_suits:  # the other deck's suit: the same error as --suit gives
             family.suit(key)
-        title = game.title if game.title.startswith(("a ", "an ")) else f"a {game.title}"
-        raise IllegalEntry(f"{word!r} fits nothing in {title}.", _nearest(word, family, players))
+        raise IllegalEntry(Text("data.fits_nothing", word=repr(word), game=a_game(family, game.name)),
+                           _nearest(word, family, players))
     if pairs:
         _set(raw, by_kind[AUGEN], ",".join(pairs), " ".join(pairs))
-    _place_names(raw, names, game)
+    _place_names(raw, names, family, game)
     for field in raw:
         # a long option typed with its default value counts too (--lost, --laufende 0)
         if given and field in given and (given_exactly or not options[field].is_default(given[field])):
-            raise IllegalEntry(f"{options[field].label} is given twice, as a word and as an option.",
-                               "Keep one of them.")
+            raise IllegalEntry(Text("data.given_twice", option=options[field].label), Text("data.given_twice_hint"))
     return game_name, raw
 
 
 def _set(raw: dict[str, Any], opt: EntryOption, value: Any, word: str) -> None:
     if opt.field in raw:
-        raise IllegalEntry(f"{word!r} says {opt.label} a second time.", "Say each thing once.")
+        raise IllegalEntry(Text("data.said_twice", word=repr(word), option=opt.label), Text("data.said_once_hint"))
     raw[opt.field] = value
 
 
@@ -158,28 +177,28 @@ def _is_name(word: str, players: Sequence[str]) -> bool:
     return any(f.startswith(x) for p in players for f in fold(p) for x in forms)
 
 
-def _place_names(raw: dict[str, Any], names: list[str], game: GameType) -> None:
+def _place_names(raw: dict[str, Any], names: list[str], family: Family, game: GameType) -> None:
     """The first name is the declarer (Ramsch: the loser, leaster: the winner), the second the
     partner."""
     slots = [f for f in _FIRST if f in game.allowed][:1] + [f for f in _SECOND if f in game.allowed]
     if len(names) > len(slots):
         extra = names[len(slots)]
-        raise IllegalEntry(f"{extra!r} is one name too many for a {game.title}.",
-                           "Name the declarer" + (" and the partner" if len(slots) > 1 else "") + " only.")
+        raise IllegalEntry(Text("data.name_too_many", name=repr(extra), game=a_game(family, game.name)),
+                           Text("data.name_declarer_partner" if len(slots) > 1 else "data.name_declarer"))
     for field, name in zip(slots, names, strict=False):
         if field in raw:
-            raise IllegalEntry(f"{name!r} names the {field} a second time.", "Say each thing once.")
+            raise IllegalEntry(Text("data.names_role_twice", name=repr(name), role=Text(f"data.role_{field}")),
+                               Text("data.said_once_hint"))
         raw[field] = name
 
 
-def _nearest(word: str, family: Family, players: Sequence[str]) -> str:
+def _nearest(word: str, family: Family, players: Sequence[str]) -> Text:
     import difflib
 
     known = [*keywords(), *family.game_table(), *family.suits, *family.suit_words, *players]
     close = difflib.get_close_matches(word.casefold(), [k.casefold() for k in known], n=1, cutoff=0.6)
-    hint = ""
     if close:
         match = next(k for k in known if k.casefold() == close[0])
-        hint = f"Did you mean {match!r}? "
-    return (hint + "Words are names, a number of Augen, + or -, l3 (Laufende), g1 (laid), k, re, sw, tout, "
-            "jf NAME, and suits.")
+        return Text("data.notation_near", near=Text("common.did_you_mean_q", name=match),
+                    words=Text("data.notation_words"))
+    return Text("data.notation_words")

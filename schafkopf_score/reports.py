@@ -9,15 +9,21 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from .i18n import say
 from .settle import session_balances, settle_session
 
 
-def build_report(cfg: Any, ledger: Any, session_ids: Sequence[int]) -> dict[str, Any]:
+def build_report(cfg: Any, ledger: Any, session_ids: Sequence[int], season: bool | None = None) -> dict[str, Any]:
     """The given sessions as data, from the stored rows (no replay): hands with running totals,
-    balances, the settlement. ``check`` is what proves the stored rows equal a replay."""
-    from .evening import closed_settlement
+    balances, the settlement. ``check`` is what proves the stored rows equal a replay.
+
+    Every word in it (the hands' descriptions, the family's name) is in the table's language;
+    ``season`` (default: more than one session) asks the exports for the season's overview too
+    (``export --all``)."""
+    from .evening import closed_settlement, local_date
 
     fam = cfg.family_obj()
+    lang = cfg.language
     players: list[str] = list(cfg.players)
     sessions = []
     for sid in session_ids:
@@ -36,7 +42,8 @@ def build_report(cfg: Any, ledger: Any, session_ids: Sequence[int]) -> dict[str,
                 "hand": rec.hand, "game": rec.game, "entry": rec.entry.to_dict(), "recorded_at": rec.created_at,
                 "void": not rec.valid, "void_kind": rec.void_kind, "reason": rec.void_reason,
                 "edited": rec.replaces is not None, "comment": rec.entry.comment or "",
-                "description": fam.describe(rec.entry, o.get("declarers", ()), o.get("extra"), lang=rec.rules.language),
+                # in the table's language (the file's, today), whatever the snapshot was played in
+                "description": fam.describe(rec.entry, o.get("declarers", ()), o.get("extra"), lang=lang),
             }
             if rec.valid:
                 for n, a in rec.payouts.items():
@@ -45,6 +52,9 @@ def build_report(cfg: Any, ledger: Any, session_ids: Sequence[int]) -> dict[str,
                 item.update({"dealer": o.get("dealer"), "sitting_out": o.get("sitting_out", []),
                              "payouts": dict(rec.payouts), "stock": rec.stock, "explanation": o.get("explanation", ""),
                              "declarers": o.get("declarers", []), "won": o.get("won"), "running": dict(running)})
+                if fam.unit == "stroke":  # the paper's tally: completed sheep's heads and the strokes left
+                    item["tally"] = {n: list(fam.head_split(rec.rules, v)) if v >= 0 else [0, v]
+                                     for n, v in running.items()}
             hands.append(item)
         closed = bool(info and info.closed_at)
         bookings = info.bookings if info and closed else {}
@@ -59,14 +69,19 @@ def build_report(cfg: Any, ledger: Any, session_ids: Sequence[int]) -> dict[str,
         sessions.append({
             "session": sid, "opened_at": info.opened_at if info else None,
             "closed_at": info.closed_at if info else None,
+            "date": local_date(info.opened_at) if info and info.opened_at else None,
             "hands": hands, "balances": balances, "stock": stock, "bookings": info.bookings if info else {},
-            "settlement": {"amounts": settled.paid, "unit": settled.unit, "round": settled.round_to,
-                           "stock": settled.stock, "rounding": settled.moved,
-                           "transfers": [t.to_dict() for t in settled.transfers], **settled.extra},
+            # ``balances``: what ``settle`` shows (and ``settle --all`` adds up); ``amounts``: what
+            # was (or would be) paid, after the Stock's return and the cash rounding
+            "settlement": {"amounts": settled.paid, "balances": settled.balances, "closed": settled.closed,
+                           "unit": settled.unit, "round": settled.round_to, "stock": settled.stock,
+                           "rounding": settled.moved, "transfers": [t.to_dict() for t in settled.transfers],
+                           **settled.extra},
         })
     return {
-        "table": cfg.name, "family": cfg.family, "unit": fam.unit, "currency": cfg.currency,
-        "language": cfg.language, "players": players, "sessions": sessions,
+        "table": cfg.name, "family": cfg.family, "family_title": fam.title_in(lang), "unit": fam.unit,
+        "currency": cfg.currency, "language": lang, "players": players, "sessions": sessions,
+        "season": len(sessions) > 1 if season is None else season,
     }
 
 
@@ -107,6 +122,30 @@ def stats(hands: Iterable[Mapping[str, Any]], players: Sequence[str], family: An
                 if won:
                     st["won"] += 1
     return {"unit": family.unit, "players": per_player, "games": games}
+
+
+STATS_HEADINGS = ("players", "player", "games", "declarer", "won", "balance", "money", "game_types", "game",
+                  "count", "moved")
+
+
+def stats_headings(lang: str) -> dict[str, str]:
+    """The words of ``stats`` in a language: the two tables' titles and their column headings
+    (``players``, ``player``, ``games``, ``declarer``, ``won``, ``balance``, ``money``;
+    ``game_types``, ``game``, ``count``, ``moved``).
+
+    >>> stats_headings("de")["declarer"], stats_headings("en")["declarer"]
+    ('Spielmacher', 'Declarer')
+    """
+    return {key: say(f"export.stats_{key}", lang) for key in STATS_HEADINGS}
+
+
+def game_title(family: Any, game: str, lang: str) -> str:
+    """A game's name for people (``stats``' game table): ``Sauspiel``; a game id the family no
+    longer knows (an older ledger) is shown as it is stored."""
+    try:
+        return str(family.game_text(game).render(lang))
+    except KeyError:
+        return game
 
 
 def season_stats(cfg: Any, ledger: Any, session_ids: list[int]) -> dict[str, Any]:

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import ConfigError, IllegalEntry, ScoreError
+from .i18n import Join, Text, say
 from .rules.family import Family
 from .rules.keys import KeyError_, KeySpec
 from .rules.model import TableRules
@@ -36,9 +37,8 @@ INT_LIMIT = 10**9
 # NUL), format (Cf: zero-width space and joiner, right-to-left override, BOM), surrogates, and
 # the line and paragraph separators.
 _HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
-CURRENCY_HINT = ('Write a three-letter code such as "EUR", "CHF" or "USD", or a sign of up to 4 letters or '
-                 'currency symbols such as "€", "$" or "Fr." (no spaces, brackets, backslashes or '
-                 'invisible characters).')
+CURRENCY_HINT = Text("data.currency_hint")
+HIDDEN_HINT = Text("data.hidden_hint")
 
 
 @dataclass(frozen=True)
@@ -105,25 +105,27 @@ class _Checker:
         self.path = path
         self.text = text
 
-    def where(self, section: str, key: str) -> str:
+    def where(self, section: str, key: str) -> Text | str:
         line = _key_line(self.text, section, key) if key else _section_line(self.text, section)
-        return f"{self.path}" + (f", line {line}" if line else "")
+        return file_line(self.path, line)
 
-    def fail(self, section: str, key: str, message: str, hint: str = "") -> ConfigError:
+    def fail(self, section: str, key: str, message: Text, hint: Text | None = None) -> ConfigError:
+        """``FILE, line N: [section] key <message>``: the frame in the catalogue, the message a
+        sentence whose subject is the key."""
         full = f"[{section}] {key}" if section and key else (key or f"[{section}]")
-        return ConfigError(f"{self.where(section, key)}: {full} {message}", hint)
+        return ConfigError(Text("data.table_key", where=self.where(section, key), key=full, problem=message), hint)
 
     def unknown(self, section: str, key: str, known: list[str]) -> ConfigError:
         close = difflib.get_close_matches(key, known, n=1)
-        hint = f"Did you mean {close[0]!r}?" if close else f"Known keys: {', '.join(known)}."
-        return self.fail(section, key, "is not a known key.", hint)
+        hint = Text("common.did_you_mean_q", name=close[0]) if close else Text("data.known_keys", keys=known)
+        return self.fail(section, key, Text("data.not_a_key"), hint)
 
     def check(self, section: str, spec: KeySpec, value: Any) -> Any:
         self.bound(section, spec, value)
         try:
             return spec.check(value)
         except KeyError_ as exc:
-            raise self.fail(section, spec.name, str(exc)) from None
+            raise self.fail(section, spec.name, exc.text) from None
 
     def bound(self, section: str, spec: KeySpec, value: Any) -> None:
         """Refuse a whole number beyond ``INT_LIMIT`` (or the key's own tighter limit), in a key
@@ -134,18 +136,23 @@ class _Checker:
                 continue
             if n > 0:
                 upper = INT_LIMIT if spec.maximum is None else min(spec.maximum, INT_LIMIT)
-                says = f"must be at most {upper}, not {_big(n)}"
+                says = Text("data.at_most", limit=upper, value=_big(n))
             else:
                 lower = -INT_LIMIT if spec.minimum is None else max(spec.minimum, -INT_LIMIT)
-                says = f"must be at least {lower}, not {_big(n)}"
-            hint = (f"Tariffs are in cents; {INT_LIMIT} cents is 10 million." if section == "tariff"
-                    else f"No table needs a number beyond {INT_LIMIT}.")
-            raise self.fail(section, spec.name, f"{item} {says}" if item else says, hint)
+                says = Text("data.at_least", limit=lower, value=_big(n))
+            hint = Text("data.tariff_limit_hint" if section == "tariff" else "data.number_limit_hint", limit=INT_LIMIT)
+            raise self.fail(section, spec.name, Text("data.item_problem", item=item, problem=says) if item else says,
+                            hint)
 
 
-def _big(n: int) -> str:
+def file_line(path: Path, line: int | None) -> Text | str:
+    """``FILE, line N`` (``FILE, Zeile N``), or the file alone when the line is not known."""
+    return Text("data.file_line", path=str(path), line=line) if line else str(path)
+
+
+def _big(n: int) -> Text | str:
     digits = len(str(abs(n)))
-    return str(n) if digits <= 24 else f"a number of {digits} digits"
+    return str(n) if digits <= 24 else Text("data.big_number", digits=digits)
 
 
 def hidden_character(text: str) -> tuple[int, str] | None:
@@ -168,14 +175,14 @@ def name_key(name: str) -> str:
     return unicodedata.normalize("NFC", unicodedata.normalize("NFC", name).casefold())
 
 
-def currency_problem(value: str) -> str | None:
+def currency_problem(value: str) -> Text | None:
     """Why ``value`` cannot be the table's currency (None if it can): three capital letters
     A-Z (an ISO code: EUR, CHF), or a sign of 1 to 4 letters or currency symbols, a dot allowed
     after the first (€, $, Fr., zł). Nothing else: the currency is printed inside every amount,
     in rich tables too, where brackets would be markup and control characters steer the terminal.
 
-    >>> currency_problem("CHF"), currency_problem("Fr."), currency_problem("[/]")
-    (None, None, "must be three capital letters (a code such as EUR) or a short currency sign, not '[/]'")
+    >>> currency_problem("CHF"), currency_problem("Fr."), currency_problem("[/]").render("en")
+    (None, None, "must be three capital letters (a code such as EUR) or a short currency sign, not '[/]'.")
     """
     if re.fullmatch(r"[A-Z]{3}", value):
         return None
@@ -183,7 +190,7 @@ def currency_problem(value: str) -> str | None:
         ch.isalpha() or unicodedata.category(ch) == "Sc" or (ch == "." and i > 0) for i, ch in enumerate(value)
     ):
         return None
-    return f"must be three capital letters (a code such as EUR) or a short currency sign, not {value!r}"
+    return Text("data.currency_problem", value=repr(value))
 
 
 def load_table(path: Path) -> TableConfig:
@@ -193,35 +200,27 @@ def load_table(path: Path) -> TableConfig:
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
-        raise ConfigError(
-            f"No table file at {path}.",
-            "Create one with: schafkopf new schafkopf.toml --family bavarian --players Anna,Ben,Cora,Dora "
-            "(or point --table / SCHAFKOPF_TABLE at yours).",
-        ) from None
+        raise ConfigError(Text("data.no_table_file", path=str(path)), Text("data.no_table_file_hint")) from None
     except IsADirectoryError:
-        raise ConfigError(f"{path} is a folder, not a table file.", "Give the path of the .toml file.") from None
+        raise ConfigError(Text("data.table_is_folder", path=str(path)), Text("data.table_is_folder_hint")) from None
     except OSError as exc:
-        raise ConfigError(f"Cannot read {path}: {exc.strerror}.", "Check the path and its permissions.") from None
+        raise ConfigError(Text("data.table_unreadable", path=str(path), problem=exc.strerror),
+                          Text("data.table_unreadable_hint")) from None
     try:
         text = raw.decode("utf-8-sig")  # a byte-order mark (some Windows editors write one) is skipped
     except UnicodeDecodeError:
-        raise ConfigError(f"{path} is not a UTF-8 text file.", "Save the table file as UTF-8.") from None
+        raise ConfigError(Text("data.table_not_utf8", path=str(path)), Text("data.table_not_utf8_hint")) from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(
-            f"{path} is not valid TOML: {exc}.",
-            "Fix the line it names (quotes around text, key = value); the file was not changed.",
-        ) from None
+        raise ConfigError(Text("data.table_not_toml", path=str(path), problem=str(exc)),
+                          Text("data.table_not_toml_hint")) from None
     except ValueError:  # a number of thousands of digits: Python refuses to read it
         line = next((i for i, s in enumerate(text.splitlines(), 1) if re.search(r"[0-9_]{1000,}", s)), None)
-        raise ConfigError(
-            f"{path}" + (f", line {line}" if line else "") + " is not valid TOML: it holds a number too long to read.",
-            f"No key takes a number beyond {INT_LIMIT}; the file was not changed.",
-        ) from None
+        raise ConfigError(Text("data.table_number_too_long", where=file_line(path, line)),
+                          Text("data.table_number_too_long_hint", limit=INT_LIMIT)) from None
     except RecursionError:
-        raise ConfigError(f"{path} is not valid TOML: it nests lists or tables too deeply to read.",
-                          "A table file needs no nesting beyond { game = N }; the file was not changed.") from None
+        raise ConfigError(Text("data.table_too_deep", path=str(path)), Text("data.table_too_deep_hint", example="{ game = N }")) from None
     try:
         return _checked_table(path, text, data)
     except ScoreError as exc:
@@ -259,56 +258,58 @@ def _checked_table(path: Path, text: str, data: dict[str, Any]) -> TableConfig:
             raise c.unknown("", key, list(TOP_KEYS) + list(SECTIONS) + ["point_value"])
     schema = data.get("schema", SCHEMA)
     if schema != SCHEMA:
-        raise c.fail("", "schema", f"is {schema!r}; this program reads schema {SCHEMA}.",
-                     "Use a table file written for this version (schafkopf new ...).")
+        raise c.fail("", "schema", Text("data.schema_is", schema=repr(schema), expected=SCHEMA),
+                     Text("data.schema_hint"))
     if "family" not in data:
         first, *others = _families()
-        raise ConfigError(f"{path}: the key family is missing.", f'Add family = "{first}" (or {", ".join(others)}).')
+        raise ConfigError(Text("data.family_missing", path=str(path)),
+                          Text("data.family_missing_hint", first=first, others=others))
     if not isinstance(data["family"], str):
-        raise c.fail("", "family", "must be a name in quotes.")
+        raise c.fail("", "family", Text("data.must_be_quoted_name"))
     try:
         family = find_family(data["family"])
     except IllegalEntry as exc:
-        raise c.fail("", "family", f"{data['family']!r} is not a rule family.", exc.hint) from None
+        raise c.fail("", "family", Text("data.not_a_family", family=repr(data["family"])), exc.hint_text) from None
 
     players = data.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise c.fail("", "players", "must be a list of names in seating order, e.g. [\"Anna\", \"Ben\", \"Cora\", \"Dora\"].")
+        raise c.fail("", "players", Text("data.players_list"))
     check_player_names(players, lambda msg, hint: c.fail("", "players", msg, hint))
 
     seats_spec = KeySpec("seats", family.default_seats, kind="int", minimum=min(family.seat_range),
                          maximum=max(family.seat_range))
     seats = c.check("", seats_spec, data.get("seats", min(family.default_seats, len(players))))
     if seats not in family.seat_range:
-        raise c.fail("", "seats", f"is {seats}, but {family.title} is played by "
-                     f"{' or '.join(map(str, family.seat_range))} players.",
-                     "Set seats to one of those (more players at the table sit out in turn).")
+        raise c.fail("", "seats", Text("data.seats_not_played", seats=seats, family=family.title_text(),
+                                       counts=Join(family.seat_range, "or")),
+                     Text("data.seats_not_played_hint"))
     if len(players) < seats:
-        raise c.fail("", "players", f"lists {len(players)} players, but a game has {seats} seats.",
-                     f"List at least {seats} players, or set seats = {len(players)}.")
+        raise c.fail("", "players", Text("data.too_few_players", count=len(players), seats=seats),
+                     Text("data.too_few_players_hint", seats=seats, count=len(players)))
     if family.waiting is not None and len(players) > seats + family.waiting:
-        raise c.fail("", "players", f"lists {len(players)} players; at most {seats + family.waiting} can share a "
-                     f"{seats}-seat table.",
-                     "Split the table.")
+        raise c.fail("", "players", Text("data.too_many_players", count=len(players),
+                                         most=seats + family.waiting, seats=seats),
+                     Text("data.too_many_players_hint"))
     deck = c.check("", KeySpec("deck", None, kind="choice", choices=family.decks),
                    data.get("deck", family.default_deck(seats)))
     currency = c.check("", KeySpec("currency", "EUR", kind="str"), data.get("currency", "EUR"))
     why = currency_problem(currency)
     if why:
-        raise c.fail("", "currency", why + ".", CURRENCY_HINT)
+        raise c.fail("", "currency", why, CURRENCY_HINT)
     language = c.check("", KeySpec("language", "de", kind="choice", choices=LANGUAGES),
                        data.get("language", family.default_language))
     name = c.check("", KeySpec("name", "", kind="str"), data.get("name", path.stem))
     hidden = hidden_character(name)
     if hidden:
-        raise c.fail("", "name", f"{name!r} has an invisible or control character ({hidden[1]}) at position "
-                     f"{hidden[0]}.", "Remove it: such characters can hide or garble text on screen.")
+        raise c.fail("", "name", Text("data.name_hidden", name=repr(name), what=hidden[1], pos=hidden[0]),
+                     HIDDEN_HINT)
     ledger_raw = c.check("", KeySpec("ledger", "", kind="str"), data.get("ledger", ""))
     ledger_path = (path.parent / ledger_raw) if ledger_raw else path.with_suffix(".sqlite")
     point_value = 0
     if "point_value" in data:
         if family.unit != "point":
-            raise c.fail("", "point_value", f"applies only to Sheepshead, not to {family.title}.", "Remove the key.")
+            raise c.fail("", "point_value", Text("data.point_value_only", family=family.title_text()),
+                         Text("data.remove_key"))
         point_value = c.check("", KeySpec("point_value", 0), data["point_value"])
     elif family.unit == "point":
         point_value = 25
@@ -317,7 +318,7 @@ def _checked_table(path: Path, text: str, data: dict[str, Any]) -> TableConfig:
     for section, specs in (("tariff", family.tariff_specs), ("rules", family.rule_specs)):
         given = data.get(section, {})
         if not isinstance(given, dict):
-            raise c.fail("", section, "must be a section: [" + section + "]")
+            raise c.fail("", section, Text("data.must_be_section", section=section))
         by_name = {s.name: s for s in specs}
         out: dict[str, Any] = {}
         for key, value in given.items():
@@ -348,39 +349,39 @@ def check_player_names(players: list[str], fail: Any) -> None:
     """Refuse a list of names a table cannot use: fewer than two; an empty name or one with
     spaces around it; a name with an invisible or control character (it could garble the
     screen or hide a difference); two names that are the same after Unicode normalisation and
-    case folding. ``fail(message, hint)`` makes the error; messages name the player's position."""
+    case folding. ``fail(message, hint)`` makes the error from two ``Text``; messages name the
+    player's position and read after the key or option (``players`` / ``--players``)."""
     if len(players) < 2:
-        raise fail(f"lists {len(players)} player(s); a table needs at least 2.", "List everyone in seating order.")
+        raise fail(Text("data.players_too_few", count=len(players)), Text("data.players_too_few_hint"))
     from .rules.family import fold
 
     seen: dict[str, tuple[int, str]] = {}
     folded_seen: dict[str, tuple[int, str]] = {}
     for i, p in enumerate(players, 1):
         if not p.strip():
-            raise fail(f"has an empty name (player {i}).", "Give every player a name.")
+            raise fail(Text("data.player_empty", i=i), Text("data.player_empty_hint"))
         if p != p.strip():
-            raise fail(f"has spaces around player {i} ({p!r}).", "Remove the spaces before and after the name.")
+            raise fail(Text("data.player_spaces", i=i, name=repr(p)), Text("data.player_spaces_hint"))
         hidden = hidden_character(p)
         if hidden:
             pos, what = hidden
-            raise fail(f"has an invisible or control character ({what}) in player {i} ({p!r}) at position {pos}.",
-                       "Remove it: such characters can hide or garble text on screen. Type the name plainly.")
+            raise fail(Text("data.player_hidden", what=what, i=i, name=repr(p), pos=pos),
+                       Text("data.player_hidden_hint"))
         key = name_key(p)
         folded = fold(p)[0]
         twin = next((q for q, (_, first) in folded_seen.items() if q == folded and key not in seen), None)
         if twin is not None:
             j, first = folded_seen[twin]
-            raise fail(f"names {first!r} and {p!r} (players {j} and {i}), which are typed alike ({folded!r}).",
-                       "Tell them apart, e.g. with the surname's initial: an umlaut may be typed plain at the table.")
+            raise fail(Text("data.players_typed_alike", first=repr(first), second=repr(p), j=j, i=i,
+                            folded=repr(folded)),
+                       Text("data.players_typed_alike_hint"))
         folded_seen[folded] = (i, p)
         if key in seen:
             j, first = seen[key]
             if first.casefold() == p.casefold():
-                raise fail(f"names {p!r} twice.", "Every player needs a different name.")
-            raise fail(f"names {p!r} twice: players {j} and {i} ({ascii(first)} and {ascii(p)}) are the same "
-                       "name in different Unicode forms.",
-                       "Every player needs a different name: spell both alike, or tell them apart "
-                       "(e.g. with the surname's initial).")
+                raise fail(Text("data.player_twice", name=repr(p)), Text("data.player_twice_hint"))
+            raise fail(Text("data.player_twice_unicode", name=repr(p), j=j, i=i, first=ascii(first), second=ascii(p)),
+                       Text("data.player_twice_unicode_hint"))
         seen[key] = (i, p)
 
 
@@ -419,23 +420,25 @@ def render_table(
 ) -> str:
     """The text of a new table file with every key spelled out."""
     if preset not in family.presets:
-        raise IllegalEntry(f"{preset!r} is not a preset of {family.title}.",
-                           f"Presets: {', '.join(family.presets)}.")
-    check_player_names(players, lambda msg, hint: IllegalEntry("--players " + msg, hint))
+        raise IllegalEntry(Text("data.not_a_preset", preset=repr(preset), family=family.title_text()),
+                           Text("data.presets", presets=list(family.presets)))
+    check_player_names(players, lambda msg, hint: IllegalEntry(Text("data.option_problem", option="--players",
+                                                                    problem=msg), hint))
     why = currency_problem(currency)
     if why:
-        raise IllegalEntry(f"--currency {why}.", CURRENCY_HINT)
+        raise IllegalEntry(Text("data.option_problem", option="--currency", problem=why), CURRENCY_HINT)
     hidden = hidden_character(name)
     if hidden:
-        raise IllegalEntry(f"--name {name!r} has an invisible or control character ({hidden[1]}) at position "
-                           f"{hidden[0]}.", "Remove it: such characters can hide or garble text on screen.")
+        raise IllegalEntry(Text("data.option_problem", option="--name",
+                                problem=Text("data.name_hidden", name=repr(name), what=hidden[1], pos=hidden[0])),
+                           HIDDEN_HINT)
     seats = seats or min(family.default_seats, len(players))
     if seats not in family.seat_range:
-        raise IllegalEntry(f"--seats {seats} is not played in {family.title}.",
-                           f"Choose one of {', '.join(map(str, family.seat_range))}.")
+        raise IllegalEntry(Text("data.option_seats_not_played", seats=seats, family=family.title_text()),
+                           Text("data.choose_one_of", choices=list(family.seat_range)))
     if len(players) < seats:
-        raise IllegalEntry(f"--players lists {len(players)} players for {seats} seats.",
-                           f"Name at least {seats} players, or set --seats {len(players)}.")
+        raise IllegalEntry(Text("data.option_too_few_players", count=len(players), seats=seats),
+                           Text("data.option_too_few_players_hint", seats=seats, count=len(players)))
     over = dict(family.presets[preset])
     tar_values = {s.name: s.default for s in family.tariff_specs}
     tar_values.update(over.get("tariff", {}))
@@ -444,32 +447,36 @@ def render_table(
     rule_values = {s.name: s.default for s in family.rule_specs}
     rule_values.update(family.rule_defaults(seats))
     rule_values.update(over.get("rules", {}))
-    language = language or family.default_language
+    lang = language = language or family.default_language  # the comments in the table's language
+
+    def say_(key: str) -> str:
+        return say(key, lang)
+
     out = [
-        f"# schafkopf-score table file ({family.title}). Edit the values; every key is checked on load.",
+        "# " + say("data.file_header", lang, family=family.title_text()),
         _line("schema", SCHEMA),
         _line("name", name or "Stammtisch"),
         _line("family", family.name, " | ".join(_families())),
-        _line("players", players, "seating order, clockwise; the first deals first"),
-        _line("seats", seats, "players in one game; more at the table sit out in turn"),
+        _line("players", players, say_("data.file_players")),
+        _line("seats", seats, say_("data.file_seats")),
         _line("deck", family.default_deck(seats), " | ".join(family.decks)),
         _line("currency", currency),
         _line("language", language, "de | en"),
-        f"{LEDGER_COMMENT:<40} # default: beside this file, same name, .sqlite",
+        f"{LEDGER_COMMENT:<40} # " + say_("data.file_ledger"),
     ]
     if family.unit == "point":
-        out.append(_line("point_value", 25, "cents per point at settlement; 0 = points only"))
+        out.append(_line("point_value", 25, say_("data.file_point_value")))
     if family.tariff_specs:
-        out += ["", "[tariff]                                 # cents" if family.unit == "cent" else "[tariff]"]
+        out += ["", f"{'[tariff]':<40} # " + say_("data.file_cents") if family.unit == "cent" else "[tariff]"]
     for spec in family.tariff_specs:
         value = tar_values.get(spec.name)
         if value is None:
-            out.append(f"{'# ' + spec.name + ' = ...':<40} # {spec.doc}")
+            out.append(f"{'# ' + spec.name + ' = ...':<40} # {spec.meaning(lang)}")
         else:
-            out.append(_line(spec.name, value, spec.doc))
+            out.append(_line(spec.name, value, spec.meaning(lang)))
     out += ["", "[rules]"]
     for spec in family.rule_specs:
-        out.append(_line(spec.name, rule_values[spec.name], spec.doc))
+        out.append(_line(spec.name, rule_values[spec.name], spec.meaning(lang)))
     return "\n".join(out) + "\n"
 
 
@@ -483,15 +490,15 @@ def parse_tariff(text: str, family: Family) -> dict[str, int]:
     """``10/50`` sets the family's two base tariffs; a third number sets the extras."""
     parts = [p.strip() for p in text.replace(",", "/").split("/")]
     if not all(re.fullmatch(r"[0-9]+", p) for p in parts):  # ASCII digits only: not 1_0, not ١٠
-        raise IllegalEntry(f"--tariff {text!r} is not numbers in cents.", "Write it like --tariff 10/50 (or 10/50/10).")
+        raise IllegalEntry(Text("data.tariff_not_numbers", text=repr(text)), Text("data.tariff_hint"))
     if any(len(p.lstrip("0")) > len(str(INT_LIMIT)) or int(p) > INT_LIMIT for p in parts):
-        raise IllegalEntry(f"--tariff {text!r} has an amount above {INT_LIMIT} cents.",
-                           "Tariffs are in cents: write it like --tariff 10/50 (or 10/50/10).")
+        raise IllegalEntry(Text("data.tariff_too_high", text=repr(text), limit=INT_LIMIT),
+                           Text("data.tariff_too_high_hint"))
     nums = [int(p) for p in parts]
     if family.default_tariff is None:
-        raise IllegalEntry(f"--tariff does not apply to {family.title}.", "Set the [tariff] keys in the file.")
+        raise IllegalEntry(Text("data.tariff_not_here", family=family.title_text()), Text("data.tariff_not_here_hint"))
     if not 2 <= len(nums) <= 3 or any(n < 0 for n in nums):
-        raise IllegalEntry(f"--tariff {text!r} needs two or three cent amounts.", "Write it like --tariff 10/50 (or 10/50/10).")
+        raise IllegalEntry(Text("data.tariff_count", text=repr(text)), Text("data.tariff_hint"))
     low, high = family.default_tariff
     out = {low: nums[0], high: nums[1]}
     keys = {s.name for s in family.tariff_specs}

@@ -84,7 +84,7 @@ def test_ramsch_loser_from_augen():
 
 def test_ramsch_tie_needs_loser_among_the_tied():
     amap = (("Anna", 40), ("Ben", 40), ("Cora", 40), ("Dora", 0))
-    with pytest.raises(IllegalEntry, match="Anna and Ben and Cora tie with 40 Augen."):
+    with pytest.raises(IllegalEntry, match="Anna, Ben and Cora tie with 40 Augen."):
         score(wirtshaus(), "ramsch", augen_map=amap)
     assert payouts(wirtshaus(), "ramsch", augen_map=amap, loser="Ben")["Ben"] == -30
     with pytest.raises(IllegalEntry, match="Dora has 0 Augen; the loser is who has the most"):
@@ -165,7 +165,7 @@ def test_weiter_when_ramsch_is_played_is_rejected():
 
 def test_weiter_when_forced_is_rejected_and_forced_game_accepted():
     rules = make_rules("bavarian", FOUR, rules={"all_pass": "forced"})
-    with pytest.raises(IllegalEntry, match="holder of the Eichel-Ober must play"):
+    with pytest.raises(IllegalEntry, match="holder of the Acorn Ober must play"):
         score(rules, "weiter")
     assert payouts(rules, "sauspiel", player="Anna", partner="Ben", augen=70, forced=True)["Anna"] == 10
 

@@ -137,7 +137,7 @@ def test_a_won_game_pays_what_the_same_game_lost_costs():
         ("solo", dict(player="Anna", suit="herz", tout=True), "A Tout is won or lost by tricks."),
         ("sauspiel", dict(player="Anna", partner="Ben"), "Sauspiel needs the declaring side's Augen."),
         ("sauspiel", dict(player="Anna", partner="Ben", augen=70, sau="herz"),
-         "The Herz-Sau cannot be called: it is a trump in a Sauspiel."),
+         "The Heart Ace cannot be called: it is a trump in a Sauspiel."),
         ("sauspiel", dict(player="Anna", partner="Ben", augen=70, won=False),
          "--augen 70 means the game was won, but --lost says otherwise."),
         ("weiter", dict(), None),

@@ -91,7 +91,7 @@ BAD = [
 
 @pytest.mark.parametrize("args,message", BAD, ids=[" ".join(a[1:3]) + f"#{i}" for i, (a, _) in enumerate(BAD)])
 def test_bad_entry_exit_2_message_nothing_written(make_table, args, message):
-    t = make_table()
+    t = make_table(language="en")  # the English wording, exactly (every rejection is also run on a German copy)
     t.ok("add", "wenz", "--player", "Ben", "--augen", "70")
     before = t.ledger_bytes()
     r = t.run(*args)
@@ -102,14 +102,14 @@ def test_bad_entry_exit_2_message_nothing_written(make_table, args, message):
 
 
 def test_ambiguous_prefix_lists_candidates(make_table):
-    t = make_table(players=["Anna", "Andi", "Ben", "Cora"])
+    t = make_table(players=["Anna", "Andi", "Ben", "Cora"], language="en")
     r = t.run("calc", "wenz", "--player", "an", "--augen", "70")
     assert r.exit_code == 2
     assert "Error: 'an' could be Anna, Andi.\nType more of the name to make it unique.\n" == r.stderr
 
 
 def test_sitting_out_player_rejected_with_who_deals(make_table):
-    t = make_table(players=FIVE)
+    t = make_table(players=FIVE, language="en")
     r = t.run("add", "wenz", "--player", "Anna", "--augen", "70")
     assert r.exit_code == 2
     assert r.stderr.startswith("Error: Anna does not play this hand: Anna deals; Anna sits out.\n")
@@ -125,7 +125,7 @@ def test_five_players_sheet_and_standings_show_next_dealer(make_table):
 
 
 def test_undo_void_keep_rows_and_replay(make_table):
-    t = make_table()
+    t = make_table(language="en")
     t.ok("add", "wenz", "--player", "Anna", "--augen", "70")
     t.ok("add", "wenz", "--player", "Ben", "--augen", "70")
     t.ok("add", "wenz", "--player", "Cora", "--augen", "70")
@@ -150,7 +150,7 @@ def test_settle_close_and_next_add_opens_new_session(make_table):
     assert sorted((x["from"], x["amount"]) for x in data["transfers"]) == [("Ben", 50), ("Cora", 50), ("Dora", 50)]
     assert data["closed"] is True
     r = t.run("settle", "--close")
-    assert r.exit_code == 2 and "There is no open session to close." in r.stderr
+    assert r.exit_code == 2 and "Fehler: Es gibt keinen offenen Abend zum Abschließen." in r.stderr
     assert t.json("add", "wenz", "--player", "Ben", "--augen", "70")["session"] == 2
     assert t.json("standings", "--all")["balances"] == {"Anna": 100, "Ben": 100, "Cora": -100, "Dora": -100}
     assert t.json("settle", "--session", "1")["balances"]["Anna"] == 150
@@ -220,11 +220,11 @@ def test_settle_round_and_from_balances(make_table):
     assert data["balances"] == {"Anna": 350, "Ben": -100, "Cora": -250}
     assert data["rounding"] == {"Anna": 10, "Ben": 15, "Cora": -25}
     r = t.run("settle", "--from-balances", "Anna=3,Ben=-2")
-    assert r.exit_code == 2 and "Error: The balances sum to +1,00 €, not zero." in r.stderr
+    assert r.exit_code == 2 and "Fehler: Die Stände ergeben zusammen +1,00 €, nicht null." in r.stderr
     r = t.run("settle", "--round", "0")
-    assert r.exit_code == 2 and "Error: --round 0 is not a positive number of cents." in r.stderr
+    assert r.exit_code == 2 and "Fehler: --round 0 ist keine positive Zahl von Cent.\nGib z. B. --round 50 an.\n" == r.stderr
     r = t.run("settle", "--from-balances", "Xaver=3,Ben=-3")
-    assert r.exit_code == 2 and "'Xaver' is not a player at this table." in r.stderr
+    assert r.exit_code == 2 and "Fehler: 'Xaver' spielt nicht an diesem Tisch." in r.stderr
 
 
 def test_dealer_override_moves_the_rotation(make_table):
@@ -250,7 +250,7 @@ def test_a_player_joins_mid_session(make_table):
 
 @pytest.mark.parametrize("cmd", ["sheet", "standings", "settle", "stats", "export"])
 def test_unknown_or_huge_session_number(make_table, cmd):
-    t = make_table()
+    t = make_table(language="en")
     t.ok("add", "wenz", "--player", "Anna", "--augen", "70")
     for n in ("7", "99999999999999999999"):
         r = t.run(cmd, "--session", n)
@@ -270,5 +270,5 @@ def test_every_command_on_a_table_without_a_ledger(make_table, args):
     assert r.exit_code in (0, 2), (args, r.output)
     assert "Internal error" not in r.output and "Traceback" not in r.output
     if r.exit_code == 2:
-        assert r.stderr.startswith("Error: ")
+        assert r.stderr.startswith("Fehler: ")  # a German table
     assert not t.ledger_path.exists(), args

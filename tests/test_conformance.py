@@ -87,6 +87,8 @@ def test_every_accepted_hand_keeps_the_ledgers_invariants(family, data):
             hand = play(entry, rules, state)
         except IllegalEntry as exc:
             assert exc.message and exc.hint is not None
+            for lang in ("de", "en"):  # every refusal renders in both languages
+                assert all(exc.render(lang))
             continue
         out = hand.outcome
         pay = out.payout_map()
@@ -96,7 +98,8 @@ def test_every_accepted_hand_keeps_the_ledgers_invariants(family, data):
             assert all(v >= 0 for v in pay.values())
         else:
             assert sum(pay.values()) + out.stock == 0
-        assert FAMILIES[family].describe(entry, out.declarers, out.extra)
+        for lang in ("de", "en"):
+            assert FAMILIES[family].describe(entry, out.declarers, out.extra, lang=lang)
         played.append(entry)
         state = hand.after
     # a session replays to the same payouts

@@ -12,9 +12,9 @@ FIVE = ["Anna", "Ben", "Cora", "Dora", "Emil"]
 STOCK = {'all_pass = "redeal"': 'all_pass = "stock"'}
 
 
-def stock_evening(make_table):
+def stock_evening(make_table, language=None):
     """Four at the table, Stock 10: hands 1-2 weiter, 3 lost Sauspiel, 4 Solo, 5 won Sauspiel."""
-    t = make_table(replace=STOCK)
+    t = make_table(replace=STOCK, language=language)
     t.ok("add", "weiter")
     t.ok("add", "weiter")
     t.ok("add", "sauspiel", "--player", "Anna", "--partner", "Ben", "--augen", "50")
@@ -58,7 +58,7 @@ def test_void_a_middle_hand_and_edit_another_propagate(make_table):
 
 
 def test_edit_with_invalid_entry_keeps_the_old_game(make_table):
-    t = stock_evening(make_table)
+    t = stock_evening(make_table, language="en")  # the engine's English words
     before = t.ledger_bytes()
     r = t.run("edit", "3", "sauspiel", "--player", "Anna", "--partner", "Anna", "--augen", "70")
     assert r.exit_code == 2 and "Error: Anna cannot be his own partner." in r.stderr
@@ -71,9 +71,16 @@ def test_correction_that_breaks_a_later_hand_is_refused(make_table):
     t.ok("add", "wenz", "--player", "Anna", "--augen", "70")   # Ben deals, sits out
     before = t.ledger_bytes()
     r = t.run("void", "1")  # then Anna would deal hand 2 and sit out, but she played it
+    assert r.exit_code == 2  # a German table: the whole line German, the engine's reason inside it too
+    assert r.stderr.startswith("Fehler: Diese Korrektur würde Spiel 2 unmöglich machen: Anna spielt dieses Spiel nicht mit"), r.stderr
+    assert "Korrigier zuerst dieses Spiel (schafkopf edit), z. B. mit --sitting-out." in r.stderr
+    assert t.ledger_bytes() == before
+    t = make_table(players=FIVE, language="en", name="en")
+    t.ok("add", "wenz", "--player", "Ben", "--augen", "70")
+    t.ok("add", "wenz", "--player", "Anna", "--augen", "70")
+    r = t.run("void", "1")
     assert r.exit_code == 2
     assert "That correction would make hand 2 impossible: Anna does not play this hand" in r.stderr
-    assert t.ledger_bytes() == before
 
 
 def test_check_finds_tampering(make_table):
@@ -86,10 +93,11 @@ def test_check_finds_tampering(make_table):
     con.commit()
     con.close()
     r = t.run("check")
-    assert r.exit_code == 1
-    assert "session 1, hand 2: payouts sum to 10, not zero" in r.stdout
+    assert r.exit_code == 1  # a German table
+    assert "Abend 1, Spiel 2: die Auszahlungen ergeben zusammen 10, nicht null" in r.stdout
     problems = json.loads(t.run("check", "--json").stdout)["problems"]
     assert {p["hand"] for p in problems} == {2}
+    assert "die Auszahlungen ergeben zusammen 10, nicht null" in [p["problem"] for p in problems]
 
 
 def test_rows_cannot_be_updated_or_deleted(make_table):
@@ -160,7 +168,7 @@ def test_html_export_self_contained_with_svg_and_escaped_names(make_table, tmp_p
 def test_markdown_export(make_table):
     t = hostile_table(make_table)
     md = t.ok("export", "--format", "md").stdout
-    assert "| 2 | Sauspiel" in md and "Transfers:" in md
+    assert "| 2 | Sauspiel" in md and "Ausgleich:" in md  # a German table
 
 
 def test_json_export_round_trips_through_import(make_table, tmp_path):
@@ -177,7 +185,7 @@ def test_json_export_round_trips_through_import(make_table, tmp_path):
     assert fresh.json("settle", "--session", "1")["balances"] == t.json("settle", "--session", "1")["balances"]
     fresh.ok("check")
     r = fresh.run("import", str(dump))
-    assert r.exit_code == 2 and "already has games" in r.stderr
+    assert r.exit_code == 2 and "hat schon Spiele; import liest nur in ein leeres." in r.stderr
 
 
 def test_import_rejects_what_is_not_an_export(make_table, tmp_path):
@@ -186,15 +194,15 @@ def test_import_rejects_what_is_not_an_export(make_table, tmp_path):
     bad.write_text('{"hello": 1}')
     r = t.run("import", str(bad))
     assert r.exit_code == 2
-    assert "Error: The file is not a schafkopf-score JSON export (no format marker)." in r.stderr
+    assert "Fehler: Die Datei ist kein JSON-Export von schafkopf-score (keine Formatangabe)." in r.stderr
     bad.write_text("not json")
     r = t.run("import", str(bad))
-    assert r.exit_code == 2 and "is not a JSON export" in r.stderr
+    assert r.exit_code == 2 and "ist kein JSON-Export" in r.stderr
     assert not t.ledger_path.exists()
 
 
 def test_export_out_into_missing_folder(make_table, tmp_path):
-    t = make_table()
+    t = make_table(language="en")  # the CLI's English words
     t.ok("add", "wenz", "--player", "Anna", "--augen", "70")
     r = t.run("export", "--format", "csv", "--out", str(tmp_path / "nope" / "x.csv"))
     assert r.exit_code == 2 and f"Error: The folder {tmp_path / 'nope'} does not exist." in r.stderr
@@ -214,7 +222,7 @@ def test_stats(make_table):
 def test_void_of_missing_or_void_game(make_table):
     t = make_table()
     r = t.run("void", "1")
-    assert r.exit_code == 2 and "Error: There are no games to correct yet." in r.stderr
+    assert r.exit_code == 2 and "Fehler: Es gibt noch keine Spiele zum Korrigieren." in r.stderr
 
 
 def test_import_of_a_tampered_export_is_refused_whole(make_table, tmp_path):
@@ -229,5 +237,8 @@ def test_import_of_a_tampered_export_is_refused_whole(make_table, tmp_path):
     fresh = make_table(name="fresh")
     r = fresh.run("import", str(dump))
     assert r.exit_code == 2
+    assert "Fehler: Im Export ergibt Spiel 2 im Abend 1 zusammen nicht null; nichts wurde importiert." in r.stderr
+    english = make_table(name="english", language="en")
+    r = english.run("import", str(dump))
     assert "Error: In the export, session 1 hand 2 does not sum to zero; nothing was imported." in r.stderr
     assert fresh.json("standings")["balances"] == {"Anna": 0, "Ben": 0, "Cora": 0, "Dora": 0}

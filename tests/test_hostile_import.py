@@ -2,11 +2,19 @@
 bad game), nothing committed, and no ledger file left for a new table. A healthy export still
 imports and replays."""
 
+import functools
 import json
 
 import pytest
 
 FIVE = ["Anna", "Ben", "Cora", "Dora", "Emil"]
+
+
+@pytest.fixture
+def make_table(make_table):
+    """English tables: these tests read the English words of each refusal (conftest runs every
+    refusal on a German copy too; tests/test_language_data.py reads German ones exactly)."""
+    return functools.partial(make_table, language="en")
 
 
 @pytest.fixture

@@ -21,17 +21,23 @@ def cli(t, *args, env=None, stdout=subprocess.PIPE):
                           env={**os.environ, "PYTHONPATH": str(ROOT), **(env or {})})
 
 
-def test_a_busy_ledger_is_busy_not_damaged(make_table):
-    t = make_table()
+@pytest.mark.parametrize("language", ["de", "en"])
+def test_a_busy_ledger_is_busy_not_damaged(make_table, language):
+    t = make_table(language=language)
     t.ok("add", "wenz", "an", "70")
     holder = sqlite3.connect(t.ledger_path, isolation_level=None)
     holder.execute("BEGIN EXCLUSIVE")  # another program in the middle of writing
+    says = {
+        "en": (f"Error: The ledger {t.ledger_path} is busy: another program is writing to it.\n"
+               "Try again in a moment; the ledger was left as it is and nothing was recorded.\n"),
+        "de": (f"Fehler: Das Spielbuch {t.ledger_path} ist belegt: ein anderes Programm schreibt gerade hinein.\n"
+               "Versuch es gleich noch einmal; das Spielbuch blieb, wie es war, und nichts wurde eingetragen.\n"),
+    }[language]
     try:
         for args in (["sheet"], ["add", "wenz", "be", "70"]):
             r = cli(t, *args, env={"SCHAFKOPF_BUSY_TIMEOUT": "0.3"})
             assert r.returncode == 2, r.stderr
-            assert r.stderr == (f"Error: The ledger {t.ledger_path} is busy: another program is writing to it.\n"
-                                "Try again in a moment; the ledger was left as it is and nothing was recorded.\n")
+            assert r.stderr == says
     finally:
         holder.execute("ROLLBACK")
         holder.close()
@@ -39,7 +45,7 @@ def test_a_busy_ledger_is_busy_not_damaged(make_table):
 
 
 def test_an_answer_that_cannot_be_printed_says_what_was_recorded(make_table):
-    t = make_table()
+    t = make_table(language="en")  # the English words (the German ones are the CLI's tests)
     with open("/dev/full", "w") as full:
         r = cli(t, "add", "wenz", "an", "70", stdout=full)
     assert r.returncode == 2
@@ -100,8 +106,10 @@ def test_a_failing_migration_backs_up_once_and_the_ledger_can_still_be_exported(
     for _ in range(3):
         r = t.run("sheet")
         assert r.exit_code == 2
-        assert r.stderr.startswith(f"Error: Migrating the ledger {t.ledger_path} from version 1 failed")
-        assert "schafkopf export --format json --all still reads it" in r.stderr
+        # a German table: the failure, and the engine's reason inside it, in German
+        assert r.stderr.startswith(f"Fehler: Das Spielbuch {t.ledger_path} von Version 1 zu aktualisieren ist "
+                                   "fehlgeschlagen ("), r.stderr
+        assert "Xaver" in r.stderr and "schafkopf export --format json --all liest es weiterhin" in r.stderr
     backups = sorted(p.name for p in t.path.parent.iterdir() if "backup" in p.name)
     assert backups == ["test.v1-backup.sqlite"], backups
     assert t.ledger_bytes() == before

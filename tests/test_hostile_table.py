@@ -4,11 +4,19 @@ Every case goes through the real CLI: ``schafkopf new`` for what is typed, a tab
 what is written by hand, ``settle --from-balances`` and ``add --augen`` for typed numbers.
 """
 
+import functools
 import json
 
 import pytest
 
 FOUR = ["Anna", "Ben", "Cora", "Dora"]
+
+
+@pytest.fixture
+def make_table(make_table):
+    """English tables: these tests read the English words of each refusal (conftest runs every
+    refusal on a German copy too; tests/test_language_data.py reads German ones exactly)."""
+    return functools.partial(make_table, language="en")
 
 
 def toml_str(text: str) -> str:
@@ -219,7 +227,7 @@ def test_new_refuses_a_bad_currency(make_table, tmp_path, currency):
 @pytest.mark.parametrize(("currency", "shown"), [("CHF", "0,50 CHF"), ("\u20ac", "0,50 \u20ac"), ("Fr.", "0,50 Fr."),
                                                   ("$", "0,50 $"), ("z\u0142", "0,50 z\u0142")])
 def test_sane_currencies_are_accepted(make_table, tmp_path, currency, shown):
-    t = make_table(replace={'currency = "EUR"': f"currency = {toml_str(currency)}"})
+    t = make_table(replace={'currency = "EUR"': f"currency = {toml_str(currency)}"}, language="de")
     assert shown in t.ok("rules").stdout
     r, _ = new(t, tmp_path, "--currency", currency)
     assert r.exit_code == 0, r.output

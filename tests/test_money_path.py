@@ -58,15 +58,15 @@ def test_round_close_stores_what_was_paid(make_table, tmp_path):
     assert later["round"] == 50 and later["unrounded"] == {"Anna": -40, "Ben": -40, "Cora": 140, "Dora": -60}
     md = t.ok("export", "--format", "md", "--session", "1").stdout
     assert "- Anna → Cora: 0,50 €" in md and "| Cora | 1,40 € | 1,50 € |" in md
-    assert "Rounded to 0,50 €" in md
+    assert "Gerundet auf 0,50 €" in md  # a German table
     html = t.ok("export", "--format", "html", "--session", "1").stdout
-    assert "Dora → Cora: 0,50 €" in html and "Cora: 1,50 €" in html
-    assert "Dora → Cora: 0,60 €" not in html
+    assert "Dora zahlt Cora 0,50 €" in html and "<b>+1,50 €</b>" in html
+    assert "Dora zahlt Cora 0,60 €" not in html
     # what was paid is final: another rounding of a closed session is refused
     r = t.run("settle", "--session", "1", "--round", "20")
     assert r.exit_code == 2
-    assert r.stderr == ("Error: Session 1 was settled and closed rounded to 50 cents; what was paid is final.\n"
-                        "Drop --round to see it as it was paid.\n")
+    assert r.stderr == ("Fehler: Abend 1 wurde auf 50 Cent gerundet abgerechnet und abgeschlossen; was gezahlt "
+                        "wurde, gilt.\nLass --round weg, dann siehst du ihn so, wie gezahlt wurde.\n")
     # stats money equals settle: the Stock returned at the close and the rounding included
     stats = t.json("stats", "--session", "1")
     assert {n: p["money"] for n, p in stats["players"].items()} == paid
@@ -106,9 +106,9 @@ def test_standings_all_has_a_column_per_session_and_the_total(make_table):
     assert data["by_session"][0]["balances"] == {"Anna": -40, "Ben": -40, "Cora": 140, "Dora": -60}
     assert data["by_session"][1]["balances"] == {"Anna": -50, "Ben": -50, "Cora": -50, "Dora": 150}
     assert data["balances"] == {"Anna": -90, "Ben": -90, "Cora": 90, "Dora": 90}
-    date = data["by_session"][0]["date"]
+    date = data["by_session"][0]["date"]  # ISO in JSON, as the language writes it on screen
     text = t.ok("standings", "--all").stdout
-    assert date in text and "Summe" in text and "+0,90 €" in text
+    assert f"{date[8:10]}.{date[5:7]}.{date[:4]}" in text and "Summe" in text and "+0,90 €" in text
 
 
 def test_closed_session_and_recorded_hands_keep_their_prices(make_table):
@@ -199,13 +199,13 @@ def test_edit_that_changes_the_game_or_declarer_needs_yes(make_table):
     before = t.ledger_bytes()
     r = t.run("edit", "2", "--player", "Dora")
     assert r.exit_code == 2
-    assert r.stderr == ("Error: That edit changes the game or the declarer of hand 2: Wenz Cora 80 -> Wenz Dora 80.\n"
-                        "Add --yes if that is what you mean.\n")
+    assert r.stderr == ("Fehler: Diese Korrektur ändert das Spiel oder den Spieler von Spiel 2: Wenz Cora 80 -> "
+                        "Wenz Dora 80.\nHäng --yes an, wenn du das so meinst.\n")
     r = t.run("edit", "2", "solo", "--suit", "gras", "--player", "Cora", "--augen", "80")
     assert r.exit_code == 2 and "Wenz Cora 80 -> Gras-Solo Cora 80" in r.stderr
     # a wrong entry is said first, before any question
     r = t.run("edit", "2", "--player", "Dora", "--augen", "121")
-    assert r.exit_code == 2 and "--augen 121 is impossible" in r.stderr
+    assert r.exit_code == 2 and "--augen 121 geht nicht" in r.stderr
     assert t.ledger_bytes() == before
     out = t.ok("edit", "2", "--player", "Dora", "--yes").stdout
     assert "Wenz Cora 80 -> Wenz Dora 80" in out
@@ -214,9 +214,9 @@ def test_edit_that_changes_the_game_or_declarer_needs_yes(make_table):
 
 
 @pytest.mark.parametrize("args, message", [
-    (["edit", "1"], "Error: edit 1 names no change.\n"),
-    (["edit", "9", "--kontra"], "Error: There is no hand 9 in session 1 (hands 1-2).\n"),
-    (["edit", "1", "--augen", "viel"], "Error: --augen 'viel' is not a whole number.\n"),
+    (["edit", "1"], "Fehler: edit 1 nennt keine Änderung.\n"),
+    (["edit", "9", "--kontra"], "Fehler: Es gibt kein Spiel 9 im Abend 1 (Spiele 1-2).\n"),
+    (["edit", "1", "--augen", "viel"], "Fehler: --augen 'viel' ist keine ganze Zahl.\n"),
 ])
 def test_edit_mistakes(make_table, args, message):
     t = two_hands(make_table)
@@ -231,7 +231,7 @@ def test_closed_session_cannot_be_edited(make_table):
     t.ok("settle", "--close")
     r = t.run("edit", "1", "--kontra")
     assert r.exit_code == 2
-    assert "Error: Session 1 is closed (settled); its games cannot be changed." in r.stderr
+    assert "Fehler: Abend 1 ist abgeschlossen (abgerechnet); seine Spiele lassen sich nicht mehr ändern." in r.stderr
     json.loads(t.ok("check", "--json").stdout or "{}")
 
 
@@ -250,8 +250,8 @@ def test_check_finds_a_tampered_stored_settlement(make_table):
     con.close()
     r = t.run("check")
     assert r.exit_code == 1
-    assert r.stdout == ("session 1: the stored settlement is not what the closing balances give\n"
-                        "session 1: the transfers stored at the close do not clear the amounts paid\n")
+    assert r.stdout == ("Abend 1: die gespeicherte Abrechnung ist nicht, was die Schlussstände ergeben\n"
+                        "Abend 1: der beim Abschluss gespeicherte Ausgleich gleicht die gezahlten Beträge nicht aus\n")
 
 
 def test_the_season_reads_alike_in_standings_and_settle(make_table):
@@ -284,5 +284,5 @@ def test_an_edit_that_changes_nothing_is_refused(make_table):
     before = t.ledger_bytes()
     r = t.run("edit", "2", "--augen", "80")
     assert r.exit_code == 2
-    assert r.stderr.startswith("Error: Hand 2 says that already; nothing was changed.\n")
+    assert r.stderr.startswith("Fehler: Spiel 2 sagt das schon; nichts wurde geändert.\n")
     assert t.ledger_bytes() == before

@@ -562,7 +562,8 @@ def refused(table: Table, *args: str):
     before = table.ledger_bytes()
     r = table.run("add", *args)
     assert r.exit_code == 2, (args, r.output)
-    assert r.stderr.startswith("Error: ") and r.stdout == ""
+    english = 'language = "en"' in table.path.read_text(encoding="utf-8")
+    assert r.stderr.startswith("Error: " if english else "Fehler: ") and r.stdout == ""
     assert table.ledger_bytes() == before
     return r.stderr
 
@@ -573,15 +574,22 @@ def test_a_word_that_fits_nothing_is_named_with_the_nearest_keyword(make_table, 
     if with_ledger:
         t.ok("add", "sau", "an", "be", "72")
     err = refused(t, "sau", "an", "be", "72", "kontr")
-    assert "'kontr' fits nothing in a Sauspiel" in err and "Did you mean 'kontra'?" in err
+    assert "'kontr' passt zu nichts in diesem Spiel (Sauspiel)." in err and "Meintest du 'kontra'?" in err
     err = refused(t, "sau", "an", "be", "72", "tuot")
-    assert "'tuot'" in err and "Did you mean 'tout'?" in err
+    assert "'tuot'" in err and "Meintest du 'tout'?" in err
+    err = refused(t, "sau", "an", "be", "72", "xyzzy")
+    assert "'xyzzy' passt zu nichts" in err and "Meintest du" not in err
+    t = make_table(name="en", language="en")
+    if with_ledger:
+        t.ok("add", "sau", "an", "be", "72")
+    err = refused(t, "sau", "an", "be", "72", "kontr")
+    assert "'kontr' fits nothing in a Sauspiel." in err and "Did you mean 'kontra'?" in err
     err = refused(t, "sau", "an", "be", "72", "xyzzy")
     assert "'xyzzy' fits nothing" in err and "Did you mean" not in err
 
 
 def test_a_name_near_miss_suggests_the_name(make_table):
-    t = make_table()
+    t = make_table(language="en")
     err = refused(t, "sau", "an", "bem", "72")
     assert "'bem' fits nothing" in err and "Did you mean 'Ben'?" in err
     err = refused(t, "sau", "an", "--partner", "bem", "--augen", "72")  # the long form suggests it too
@@ -589,40 +597,48 @@ def test_a_name_near_miss_suggests_the_name(make_table):
 
 
 def test_a_wrong_game_word_suggests_the_game(make_table):
-    t = make_table()
+    t = make_table(language="en")
     err = refused(t, "sauspeil", "an", "be", "72")
     assert "'sauspeil' is not a game" in err and "Did you mean 'sauspiel'?" in err
 
 
-@pytest.mark.parametrize("args, says", [
-    (["sau", "an", "be", "72", "k", "--kontra"], "--kontra is given twice, as a word and as an option."),
-    (["sau", "an", "be", "72", "stoss", "k"], "'k' says --kontra a second time."),
-    (["sau", "an", "be", "72", "70"], "'70' says --augen a second time."),
-    (["sau", "an", "be", "72", "--augen", "70"], "--augen is given twice, as a word and as an option."),
-    (["sau", "an", "be", "72", "l3", "l4"], "'l4' says --laufende a second time."),
-    (["sau", "an", "be", "72", "l3", "--laufende", "4"], "--laufende is given twice"),
-    (["sau", "an", "be", "72", "--partner", "co"], "--partner is given twice"),
-    (["sau", "an", "be", "72", "--player", "an"], "--player is given twice"),
-    (["bettel", "be", "-", "+"], "'+' says --won/--lost a second time."),
-    (["bettel", "be", "-", "--won"], "--won/--lost is given twice"),
-    (["herzsolo", "an", "72", "gras"], "'gras' says --suit a second time."),
-    (["herzsolo", "an", "72", "--suit", "herz"], "--suit is given twice"),
-    (["sau", "an", "be", "72", "alte", "bumbe"], "'bumbe' says --sau a second time."),
+@pytest.mark.parametrize("args, says, sagt", [
+    (["sau", "an", "be", "72", "k", "--kontra"], "--kontra is given twice, as a word and as an option.",
+     "--kontra ist doppelt angegeben, als Wort und als Option."),
+    (["sau", "an", "be", "72", "stoss", "k"], "'k' says --kontra a second time.", "'k' sagt --kontra ein zweites Mal."),
+    (["sau", "an", "be", "72", "70"], "'70' says --augen a second time.", "'70' sagt --augen ein zweites Mal."),
+    (["sau", "an", "be", "72", "--augen", "70"], "--augen is given twice, as a word and as an option.",
+     "--augen ist doppelt angegeben, als Wort und als Option."),
+    (["sau", "an", "be", "72", "l3", "l4"], "'l4' says --laufende a second time.",
+     "'l4' sagt --laufende ein zweites Mal."),
+    (["sau", "an", "be", "72", "l3", "--laufende", "4"], "--laufende is given twice", "--laufende ist doppelt"),
+    (["sau", "an", "be", "72", "--partner", "co"], "--partner is given twice", "--partner ist doppelt"),
+    (["sau", "an", "be", "72", "--player", "an"], "--player is given twice", "--player ist doppelt"),
+    (["bettel", "be", "-", "+"], "'+' says --won/--lost a second time.", "'+' sagt --won/--lost ein zweites Mal."),
+    (["bettel", "be", "-", "--won"], "--won/--lost is given twice", "--won/--lost ist doppelt"),
+    (["herzsolo", "an", "72", "gras"], "'gras' says --suit a second time.", "'gras' sagt --suit ein zweites Mal."),
+    (["herzsolo", "an", "72", "--suit", "herz"], "--suit is given twice", "--suit ist doppelt"),
+    (["sau", "an", "be", "72", "alte", "bumbe"], "'bumbe' says --sau a second time.",
+     "'bumbe' sagt --sau ein zweites Mal."),
 ])
-def test_the_same_thing_said_twice_is_refused(make_table, args, says):
-    t = make_table(preset="wirtshaus")
-    assert says in refused(t, *args)
+def test_the_same_thing_said_twice_is_refused(make_table, args, says, sagt):
+    assert sagt in refused(make_table(preset="wirtshaus", name="de"), *args)
+    assert says in refused(make_table(preset="wirtshaus", name="en", language="en"), *args)
 
 
 def test_won_as_a_word_and_lost_as_an_option_is_refused(make_table):
     # regression: a long option with a False/0 value did not count as said, so this was booked as
     # a won Bettel (exit 0, Ben +90) while "bettel be - --won" was refused
     t = make_table(preset="wirtshaus")
-    assert "--won/--lost is given twice" in refused(t, "bettel", "be", "+", "--lost")
+    assert "--won/--lost ist doppelt angegeben" in refused(t, "bettel", "be", "+", "--lost")
 
 
 def test_one_name_too_many(make_table):
     t = make_table(preset="wirtshaus")
+    assert "'co' ist ein Name zu viel für dieses Spiel (Sauspiel)." in refused(t, "sau", "an", "be", "co", "72")
+    assert "'be' ist ein Name zu viel für dieses Spiel (Solo)." in refused(t, "herzsolo", "an", "be", "72")
+    assert "'co' ist ein Name zu viel für dieses Spiel (Ramsch)." in refused(t, "ramsch", "be", "co")
+    t = make_table(preset="wirtshaus", name="en", language="en")
     assert "'co' is one name too many for a Sauspiel" in refused(t, "sau", "an", "be", "co", "72")
     assert "'be' is one name too many for a Solo" in refused(t, "herzsolo", "an", "be", "72")
     assert "'co' is one name too many for a Ramsch" in refused(t, "ramsch", "be", "co")
@@ -630,13 +646,15 @@ def test_one_name_too_many(make_table):
 
 def test_a_name_keyword_without_its_name(make_table):
     t = make_table(preset="wirtshaus")
+    assert "Nach 'jf' muss ein Name kommen." in refused(t, "ramsch", "be", "jf")
+    assert "Nach 'dm' muss ein Name kommen." in refused(t, "ramsch", "dm")
+    t = make_table(preset="wirtshaus", name="en", language="en")
     assert "'jf' needs a name after it." in refused(t, "ramsch", "be", "jf")
-    assert "'dm' needs a name after it." in refused(t, "ramsch", "dm")
 
 
 def test_an_unknown_name_and_an_impossible_count(make_table):
     t = make_table()
-    assert "'xaver' fits nothing" in refused(t, "sau", "an", "xaver", "72")
+    assert "'xaver' passt zu nichts" in refused(t, "sau", "an", "xaver", "72")
     r = t.run("calc", "sau", "an", "be", "72", "l99")  # l99 reads; the rules refuse it
     assert r.exit_code == 2 and "Laufende" in r.stderr
 
@@ -683,7 +701,7 @@ def test_a_decomposed_umlaut_in_the_table_file_is_folded_too(make_table):
 
 
 def test_an_ambiguous_prefix_is_refused_in_both_forms(make_table):
-    t = make_table(players=["Anna", "Andi", "Ben", "Cora"])
+    t = make_table(players=["Anna", "Andi", "Ben", "Cora"], language="en")
     r = same_calc(t, ["sau", "an", "be", "72"], ["sau", "--player", "an", "--partner", "be", "--augen", "72"])
     assert r.exit_code == 2 and "'an' could be Anna, Andi" in r.stderr
 
@@ -737,7 +755,7 @@ def test_edit_with_a_word_and_an_option_for_the_same_thing_is_refused(make_table
     t = make_table()
     t.ok("add", "sau", "an", "be", "72")
     r = t.run("edit", "1", "l3", "--laufende", "0")
-    assert r.exit_code == 2 and "given twice" in r.stderr
+    assert r.exit_code == 2 and "--laufende ist doppelt angegeben" in r.stderr
 
 
 def test_edit_with_a_game_word_replaces_the_hand(make_table):
@@ -759,7 +777,7 @@ def test_edit_that_changes_the_declarer_needs_yes(make_table):
     t.ok("add", "sau", "an", "be", "72")
     before = t.ledger_bytes()
     r = t.run("edit", "1", "sau", "co", "be", "72")
-    assert r.exit_code == 2 and "changes the game or the declarer" in r.stderr and "--yes" in r.stderr
+    assert r.exit_code == 2 and "ändert das Spiel oder den Spieler" in r.stderr and "--yes" in r.stderr
     assert t.ledger_bytes() == before
     r = t.run("edit", "1", "herzsolo", "an", "72")  # another game, same declarer
     assert r.exit_code == 2 and "Herz-Solo Anna 72" in r.stderr
@@ -776,18 +794,18 @@ def test_edit_with_a_bad_word_writes_nothing(make_table):
         r = t.run("edit", *args)
         assert r.exit_code == 2, (args, r.output)
         assert t.ledger_bytes() == before
-    assert "Did you mean 'kontra'?" in t.run("edit", "1", "kontr").stderr
+    assert "Meintest du 'kontra'?" in t.run("edit", "1", "kontr").stderr
 
 
 def test_suit_words_match_only_as_whole_words(make_table):
     # "her" is no suit word: it is nothing (and no name) here
     t = make_table()
-    assert "'her' fits nothing" in refused(t, "solo", "an", "her", "72")
+    assert "'her' passt zu nichts" in refused(t, "solo", "an", "her", "72")
 
 
 
 def test_the_other_decks_suit_as_a_word_gets_the_same_error_as_the_option(make_table):
-    t = make_table(family="wendish")
+    t = make_table(family="wendish", language="en")
     words = t.run("calc", "solo", "co", "80", "eichel")
     option = t.run("calc", "solo", "--player", "co", "--augen", "80", "--suit", "eichel")
     assert words.exit_code == option.exit_code == 2

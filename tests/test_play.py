@@ -39,7 +39,7 @@ def test_a_scripted_evening_with_a_refused_line_in_the_middle(make_table):
         "| Nächster Geber: Dora",
     ]
     # the script's reader learns which line was refused, and why
-    assert r.stderr.startswith("Line 3: sau an be 72 xyz\nError: 'xyz' fits nothing in a Sauspiel.\n")
+    assert r.stderr.startswith("Zeile 3: sau an be 72 xyz\nFehler: 'xyz' passt zu nichts in diesem Spiel (Sauspiel).\n")
     assert [h for h, _, _ in stored(t)] == [1, 2, 3]  # nothing written for the refused line
     t.ok("check")
 
@@ -64,9 +64,9 @@ def test_undo_edit_void_sheet_stand_settle_inside_the_session(make_table):
     r = t.run("play", input=script)
     assert r.exit_code == 0, r.stderr
     out = r.stdout
-    assert "Spiel 2 (wenz): ungültig." in out
+    assert "Spiel 2 (Wenz Cora 80): gestrichen." in out
     assert "Spiel 1 korrigiert: Sauspiel Anna+Ben 72 -> Sauspiel Anna+Ben 72 Kontra" in out
-    assert "Spiel 3 (solo): ungültig." in out
+    assert "Spiel 3 (Herz-Solo Dora 70): gestrichen." in out
     assert "Befehle: undo, void N, edit N WÖRTER" in out
     # left: hand 1, Sauspiel with Kontra: 10 x 2 = 20 each
     assert t.json("standings")["balances"] == {"Anna": 20, "Ben": 20, "Cora": -20, "Dora": -20}
@@ -79,7 +79,8 @@ def test_an_empty_session_and_commands_that_need_a_number(make_table):
     assert t.run("play", input="").exit_code == 0
     r = t.run("play", input="void\nedit x k\n\n")
     assert r.exit_code == 2
-    assert r.stderr.splitlines()[:2] == ["Line 1: void", "Error: void needs the hand number."]
+    assert r.stderr.splitlines()[:3] == ["Zeile 1: void", "Fehler: void braucht die Nummer des Spiels.",
+                                         "Schreib es so: void 7."]
     assert not t.ledger_path.exists()
 
 
@@ -168,9 +169,9 @@ def test_play_on_a_terminal_edits_completes_and_asks_before_a_duplicate(make_tab
         os.write(fd, b"sau an be 72\r")
         read_until(b"Spiel 1: Sauspiel Anna+Ben 72")
         os.write(fd, b"sau an be 72\r")  # the same entry again: asked first
-        read_until(b"Record it again?")
+        read_until("Noch einmal eintragen?".encode())
         os.write(fd, b"n\r")
-        read_until(b"Not recorded.")
+        read_until(b"Nicht eingetragen.")
         os.write(fd, b"wenz co\t 80\r")  # Tab completes nothing harmful; the line is still read
         read_until(b"Spiel 2: ")
         os.write(fd, b"half a line")
@@ -223,9 +224,9 @@ def test_an_edit_inside_play_that_changes_the_declarer_needs_yes(make_table):
     t = make_table()
     r = t.run("play", input="sau an be 72\nedit 1 sau be an 72\n")
     assert r.exit_code == 2
-    assert r.stderr == ("Line 2: edit 1 sau be an 72\n"
-                        "Error: That edit changes the game or the declarer of hand 1: Sauspiel Anna+Ben 72 -> "
-                        "Sauspiel Ben+Anna 72.\nAdd --yes if that is what you mean.\n")
+    assert r.stderr == ("Zeile 2: edit 1 sau be an 72\n"
+                        "Fehler: Diese Korrektur ändert das Spiel oder den Spieler von Spiel 1: Sauspiel Anna+Ben 72 "
+                        "-> Sauspiel Ben+Anna 72.\nHäng --yes an, wenn du das so meinst.\n")
     assert t.json("sheet")["sessions"][0]["hands"][0]["entry"]["player"] == "Anna"
     assert t.run("play", input="edit 1 sau be an 72 --yes\n").exit_code == 0
     assert t.json("sheet")["sessions"][0]["hands"][-1]["entry"]["player"] == "Ben"

@@ -68,9 +68,10 @@ def start(table: Path, folder: Path, name: str, gate: Path, delay: float, args: 
 
 
 def clean(name: str, rc: int, err: str) -> None:
-    """Either it worked, or it was refused the way a user is told: exit 2 and ``Error: ``."""
+    """Either it worked, or it was refused the way a user is told: exit 2 and ``Fehler: `` (the
+    tables here are German)."""
     assert "Traceback" not in err and "Internal error" not in err, (name, rc, err)
-    assert rc == 0 or rc == 2 and "Error: " in err, (name, rc, err)
+    assert rc == 0 or rc == 2 and "Fehler: " in err, (name, rc, err)
 
 
 @pytest.mark.slow
@@ -121,7 +122,7 @@ def test_correction_racing_settle_close_never_changes_a_closed_session(make_tabl
             tally["correction landed after the close (the defect)"] += 1
         elif rc_fix == 0:
             tally["correction landed before the close"] += 1
-        elif "a moment ago" in err_fix:
+        elif "gerade eben" in err_fix:
             # it read the session open and was refused inside its write: the window was hit
             tally["correction refused in the race window"] += 1
         else:

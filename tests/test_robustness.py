@@ -44,8 +44,8 @@ def test_damaged_ledger_is_reported_and_never_touched(make_table, damage):
     for args in (["sheet"], ["add", "wenz", "--player", "Anna", "--augen", "70"], ["check"], ["settle", "--close"]):
         r = t.run(*args)
         assert r.exit_code == 2, (args, r.output)
-        assert "Error: " in r.stderr and "Traceback" not in r.output
-        assert "left as it is" in r.stderr
+        assert "Fehler: " in r.stderr and "Traceback" not in r.output  # a German table
+        assert "blieb, wie es war" in r.stderr
     assert t.ledger_path.read_bytes() == before
 
 
@@ -59,7 +59,7 @@ def test_newer_ledger_schema_is_refused(make_table):
     before = t.ledger_path.read_bytes()
     r = t.run("sheet")
     assert r.exit_code == 2
-    assert "has schema version 99, newer than this program (2)" in r.stderr
+    assert "hat die Schema-Version 99, neuer als dieses Programm (2)" in r.stderr
     assert t.ledger_path.read_bytes() == before
 
 
@@ -246,7 +246,7 @@ def test_sigkill_at_random_moments_loses_nothing_that_was_acknowledged(make_tabl
         if rc == 0:
             acknowledged.append(tag)
         else:
-            assert rc == -signal.SIGKILL or rc == 2 and "Error" in err, (rc, err)
+            assert rc == -signal.SIGKILL or rc == 2 and "Fehler" in err, (rc, err)  # a German table
     assert len(acknowledged) > 1, "no add finished: the timing needs more room"
     assert len(acknowledged) < 61, "no add was killed: the timing needs less room"
     r = subprocess.run(cli(t.path, "check"), capture_output=True, text=True, env=env)

@@ -15,8 +15,9 @@ SCENARIOS = sorted((Path(__file__).parent / "scenarios").glob("*.toml"))
 @pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
 def test_scenario(make_table, path):
     spec = tomllib.loads(path.read_text(encoding="utf-8"))
+    # the errors are written in English: the table speaks English unless the scenario says otherwise
     t = make_table(players=spec["players"], family=spec["family"], preset=spec.get("preset", "official"),
-                   replace=spec.get("replace"))
+                   replace=spec.get("replace"), language=spec.get("language", "en"))
     for step in spec["step"]:
         if "error" in step:
             r = t.run(*step["args"])

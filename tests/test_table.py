@@ -95,12 +95,17 @@ def test_duplicate_player(tmp_path):
 def test_cli_reports_config_error_exit_2(make_table):
     t = make_table(replace={"legen = false": "legn = false"})
     r = t.run("sheet")
+    assert r.exit_code == 2  # a German table (bavarian's default): the error in German
+    assert r.stderr.startswith("Fehler: ") and "Zeile " in r.stderr
+    assert "[rules] legn ist kein bekannter Schlüssel." in r.stderr and "Meintest du 'legen'?" in r.stderr
+    t = make_table(replace={"legen = false": "legn = false"}, language="en")
+    r = t.run("sheet")
     assert r.exit_code == 2
     assert "legn is not a known key." in r.stderr and "Did you mean 'legen'?" in r.stderr
 
 
 def test_rules_check(make_table):
-    t = make_table()
+    t = make_table(language="en")
     assert "OK (bavarian, 4 players, 4 seats)" in t.ok("rules", "--check").stdout
 
 

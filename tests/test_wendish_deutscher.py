@@ -94,8 +94,8 @@ def test_wendish_evening_muss_solo_owed_and_paid(make_table):
     assert st_["muss_solo_owed"] == {"Ben": 1, "Cora": 1, "Dora": 1}
     assert "Muss-Solo offen: Ben 1, Cora 1, Dora 1" in t.ok("standings").stdout
     data = t.json("settle")
-    assert data["warnings"] == [f"{p} still owes 1 Muss-Solo (penalty at --close: 20 to each other player per solo)."
-                                for p in ("Ben", "Cora", "Dora")]
+    assert data["warnings"] == [f"{p} schuldet noch 1 Muss-Solo (Strafe bei --close: 0,20 € an jeden anderen Spieler "
+                                "je Solo)." for p in ("Ben", "Cora", "Dora")]
     t.ok("add", "solo", "--player", "Ben", "--suit", "herz", "--augen", "80")
     closed = t.json("settle", "--close")
     # hand 1 Anna's silent solo won (30 from each), hand 2 Ben + Cora lost a normal game (10),
@@ -194,7 +194,8 @@ def test_deutscher_evening_two_heads_against_one_settled(make_table):
     t.ok("add", "spiel", "--player", "Anna", "--partner", "Ben", "--augen", "25")
     t.ok("add", "spiel", "--player", "Ben", "--partner", "Anna", "--augen", "50")
     r = t.run("add", "spiel", "--player", "Anna", "--partner", "Cora", "--augen", "70")
-    assert r.exit_code == 2 and "are not partners" in r.stderr
+    assert r.exit_code == 2 and "Anna und Cora sind keine Partner: die Paare sind " in r.stderr
+    assert "(für diesen Abend fest)" in r.stderr
     data = t.json("settle")
     assert data["strokes"] == {"Anna": 18, "Ben": 18, "Cora": 10, "Dora": 10}
     assert data["heads"] == {"Anna": 2, "Ben": 2, "Cora": 1, "Dora": 1}
@@ -211,7 +212,8 @@ def test_deutscher_draw_records_pairs_for_the_next_game(make_table):
     assert sorted(a + b) == sorted(FOUR)
     outsider = b[0]
     r = t.run("add", "spiel", "--player", a[0], "--partner", outsider, "--augen", "70")
-    assert r.exit_code == 2 and "are not partners" in r.stderr
+    assert r.exit_code == 2 and f"{a[0]} und {outsider} sind keine Partner" in r.stderr
+    assert "(für dieses Spiel gelost)" in r.stderr
     assert t.json("add", "spiel", "--player", a[0], "--partner", a[1], "--augen", "70")["payouts"][a[1]] == 1
     # per game: the next game may pair anyone again
     t.ok("add", "spiel", "--player", a[0], "--partner", outsider, "--augen", "70")
@@ -245,8 +247,9 @@ def test_strokes_never_negative_only_winners(augen, schwarz, zwang, p):
 def test_draw_refused_where_there_is_no_lot(make_table):
     t = make_table(family="deutscher", players=["Anna", "Ben"])
     r = t.run("draw")
-    assert r.exit_code == 2 and "Error: With two players there are no partners to draw." in r.stderr
+    assert r.exit_code == 2 and r.stderr == "Fehler: Zu zweit gibt es keine Partner zu losen.\nTrag das Spiel mit add spiel ein.\n"
     assert not t.ledger_path.exists()
     b = make_table(name="bav")
     r = b.run("draw")
-    assert r.exit_code == 2 and "Partners are drawn by lot only in Deutscher Schafskopf" in r.stderr
+    assert r.exit_code == 2
+    assert "Partner werden nur beim Deutschen Schafskopf gelost; hier wird Bayerischer Schafkopf gespielt." in r.stderr

@@ -53,18 +53,26 @@ def calc(ctx: typer.Context, game: GameArg, said: WordsArg = None, as_json: Json
         typer.echo(outcome_text(played))
 
 
+VerboseOpt = Annotated[bool, typer.Option("--verbose", "-v", help="Show the hand in full and every player's balance.")]
+
+
 @app.command()
 @guard
 @with_entry_options
-def add(ctx: typer.Context, game: GameArg, said: WordsArg = None, as_json: JsonOpt = False, **entry: Any) -> None:
-    """Check a game against the table's rules, record it and show the standings.
+def add(ctx: typer.Context, game: GameArg, said: WordsArg = None, verbose: VerboseOpt = False,
+        as_json: JsonOpt = False, **entry: Any) -> None:
+    """Check a game against the table's rules, record it and say what it paid.
+
+    The answer is three lines at most: what was recorded, the payouts, and who deals next;
+    -v shows the hand in full and the standings.
 
     \b
     Example: schafkopf add sau an be 72 l3 k
     Example: schafkopf add sauspiel --player Anna --partner Ben --augen 72 --laufende 3 --kontra
     """
     from ..evening import add as do_add
-    from .render import balances_text, next_dealer_line, outcome_json, outcome_text, words
+    from ..i18n import say
+    from .render import added_text, balances_text, next_dealer_line, outcome_json, outcome_text
 
     c = get(ctx)
     cfg = c.cfg()
@@ -75,11 +83,15 @@ def add(ctx: typer.Context, game: GameArg, said: WordsArg = None, as_json: JsonO
         emit_json(outcome_json(played, hand=hand, session=view.session.id if view.session else None,
                                balances=view.balances, stock_total=view.stock))
         return
-    w = words(cfg.language)
-    typer.echo(outcome_text(played, f"{w['hand']} {hand} {w['recorded']}:"))
-    typer.echo(f"{w['balance']}:")
+    lang = cfg.language
+    notes = cfg.family_obj().standing_notes(view.rules, view.state, view.balances, lang)
+    if not verbose:
+        typer.echo(added_text(hand, played, view, notes))
+        return
+    typer.echo(outcome_text(played, say("cli.recorded", lang, hand=hand)))
+    typer.echo(say("cli.balance_head", lang))
     typer.echo(balances_text(view.balances, view.rules, view.unit))
-    for note in cfg.family_obj().standing_notes(view.rules, view.state, view.balances, cfg.language):
+    for note in notes:
         typer.echo(note)
     typer.echo(next_dealer_line(view))
 
@@ -134,14 +146,16 @@ def undo(ctx: typer.Context, reason: ReasonOpt = "", as_json: JsonOpt = False) -
     c = get(ctx)
     with c.ledger() as ledger:
         rec = do_undo(c.cfg(), ledger, reason)
-    _voided(rec, as_json)
+    _voided(rec, c.cfg().language, as_json)
 
 
-def _voided(rec: Any, as_json: bool) -> None:
+def _voided(rec: Any, lang: str, as_json: bool) -> None:
+    from .render import voided_text
+
     if as_json:
         emit_json({"voided": rec.hand, "game": rec.game, "session": rec.session_id})
     else:
-        typer.echo(f"Hand {rec.hand} ({rec.game}) is void; the ledger keeps it, marked void.")
+        typer.echo(voided_text(rec, lang))
 
 
 @app.command()
@@ -162,7 +176,7 @@ def void(
     c = get(ctx)
     with c.ledger() as ledger:
         rec = do_void(c.cfg(), ledger, hand, reason)
-    _voided(rec, as_json)
+    _voided(rec, c.cfg().language, as_json)
 
 
 YesOpt = Annotated[bool, typer.Option("--yes", "-y", help="Do not ask when the game or the declarer changes.")]
@@ -204,6 +218,7 @@ def edit(
     from ..errors import IllegalEntry
     from ..evening import edit as do_edit
     from ..evening import find_hand
+    from ..i18n import Text
     from .render import edit_json, edit_text
 
     c = get(ctx)
@@ -212,19 +227,17 @@ def edit(
     with c.ledger() as ledger:
         old = find_hand(cfg, ledger, hand)
         if game is None and not given:
-            raise IllegalEntry(f"edit {hand} names no change.",
-                               f"Give what changes (e.g. schafkopf edit {hand} k, or --kontra), "
-                               "or the whole corrected game.")
+            raise IllegalEntry(Text("cli.edit_no_change", hand=hand), Text("cli.edit_no_change_hint", hand=hand))
         words = [w for w in (game, *(said or [])) if w is not None]
         new, typed = corrected_entry(cfg.family_obj(), cfg.players, old.entry, words,
                                      {k: entry.get(k) for k in ENTRY_NAMES}, given)
         if not yes and not confirm_change(cfg, ledger, hand, old, new, sys.stdin.isatty()):
-            raise IllegalEntry(f"Hand {hand} was left as it is.", "")
+            raise IllegalEntry(Text("cli.edit_left", hand=hand))
         played = do_edit(cfg, ledger, hand, new, reason, typed, expect=old.id)
     if as_json:
         emit_json(edit_json(old, played, hand))
     else:
-        typer.echo(edit_text(old, played, hand))
+        typer.echo(edit_text(old, played, hand, cfg.language))
 
 
 def confirm_change(cfg: Any, ledger: Any, hand: int, old: Any, new: Any, interactive: bool) -> bool:
@@ -233,15 +246,15 @@ def confirm_change(cfg: Any, ledger: Any, hand: int, old: Any, new: Any, interac
     asks for --yes. A wrong entry says so first, before any question."""
     from ..errors import IllegalEntry
     from ..evening import edit as do_edit
+    from ..i18n import Text, say
     from ..rules.registry import find_family
 
     if new.declaring() == old.entry.declaring():
         return True
     do_edit(cfg, ledger, hand, new, dry_run=True, expect=old.id)
     family = find_family(old.rules.family)
-    lang = old.rules.language
+    lang = cfg.language
     change = f"{family.describe(old.entry, lang=lang)} -> {family.describe(new, lang=lang)}"
     if not interactive:
-        raise IllegalEntry(f"That edit changes the game or the declarer of hand {hand}: {change}.",
-                           "Add --yes if that is what you mean.")
-    return typer.confirm(f"Hand {hand}: {change}. Change the game or the declarer?", default=False)
+        raise IllegalEntry(Text("cli.edit_changes", hand=hand, change=change), Text("cli.edit_changes_hint"))
+    return typer.confirm(say("cli.edit_confirm", lang, hand=hand, change=change), default=False)

@@ -8,6 +8,7 @@ from typing import Annotated, Optional
 
 import typer
 
+from ..i18n import say
 from .app import AllOpt, JsonOpt, SessionOpt, app, emit_json, get, guard
 
 
@@ -34,46 +35,45 @@ def export(
     from ..evening import select_sessions
     from ..export import FORMATS, render
     from ..files import same_file, stdout_to_devnull, target_problem, write_atomic
+    from ..i18n import Text
     from ..ledger import export_json
     from ..reports import build_report
 
     if fmt not in FORMATS:
-        raise IllegalEntry(f"--format {fmt!r} is not an export format.", f"Choose one of {', '.join(FORMATS)}.")
+        raise IllegalEntry(Text("cli.export_format", fmt=repr(fmt)),
+                           Text("cli.export_format_hint", formats=", ".join(FORMATS)))
     example = "--out abend." + ("csv" if fmt == "csv-de" else fmt)
     if out == "":
-        raise IllegalEntry("--out was given an empty file name; nothing was written.",
-                           f"Give a file ({example}), or --out - for standard output.")
+        raise IllegalEntry(Text("cli.out_empty"), Text("cli.out_empty_hint", example=example))
     target = None if out is None or out == "-" else Path(out)
     if out is not None and target is not None:  # said without the table: never replace a link, folder or device
-        problem = "names a folder" if out.endswith(("/", os.sep)) else target_problem(target)
+        problem = Text("cli.out_folder") if out.endswith(("/", os.sep)) else target_problem(target)
         if problem is not None:
-            raise IllegalEntry(f"--out {out} {problem}; it was left as it is and nothing was written.",
-                               f"Give a regular file's path ({example}); for standard output leave out --out "
-                               "or give --out -.")
+            raise IllegalEntry(Text("cli.out_target", out=out, problem=problem),
+                               Text("cli.out_target_hint", example=example))
         try:
             os.stat(target.parent)
         except FileNotFoundError:
-            raise IllegalEntry(f"The folder {target.parent} does not exist.",
-                               "Create it, or choose another --out path.") from None
+            raise IllegalEntry(Text("cli.out_no_folder", folder=target.parent),
+                               Text("cli.out_no_folder_hint")) from None
         except NotADirectoryError:
-            raise IllegalEntry(f"{target.parent} is not a folder; nothing was written.",
-                               "Choose another --out path.") from None
+            raise IllegalEntry(Text("cli.out_not_folder", folder=target.parent), Text("cli.other_out_path")) from None
         except OSError as exc:
-            raise IllegalEntry(f"Cannot write {target}: {exc.strerror or exc}. Nothing was written.",
-                               "Choose another --out path.") from None
+            raise IllegalEntry(Text("cli.cannot_write", target=target, problem=exc.strerror or exc),
+                               Text("cli.other_out_path")) from None
         if not os.path.isdir(target.parent):
-            raise IllegalEntry(f"{target.parent} is not a folder; nothing was written.", "Choose another --out path.")
+            raise IllegalEntry(Text("cli.out_not_folder", folder=target.parent), Text("cli.other_out_path"))
     c = get(ctx)
     cfg = c.cfg()
     if target is not None:  # nor the table's own files, however the path is spelled
         ledger_path = cfg.ledger_path
-        own = [(cfg.path, "this table's table file"), (ledger_path, "this table's ledger"),
-               *((ledger_path.with_name(ledger_path.name + suffix), "this table's ledger journal")
+        own = [(cfg.path, "cli.own_table_file"), (ledger_path, "cli.own_ledger"),
+               *((ledger_path.with_name(ledger_path.name + suffix), "cli.own_journal")
                  for suffix in ("-journal", "-wal", "-shm"))]
         for path, what in own:
             if same_file(target, path):
-                raise IllegalEntry(f"--out {out} is {what} ({path}); the export would replace it, so nothing "
-                                   "was written.", f"Choose another file, e.g. {example}.")
+                raise IllegalEntry(Text("cli.out_own_file", out=out, what=Text(what), path=path),
+                                   Text("cli.out_own_file_hint", example=example))
     # the JSON export reads an older ledger as it is, without migrating it (a rescue when a
     # migration fails); the reports need the current schema
     with c.ledger(migrate=fmt != "json") as ledger:
@@ -92,23 +92,23 @@ def export(
                 raise typer.Exit(0) from None
             except OSError as exc:
                 stdout_to_devnull()
-                raise IllegalEntry(f"Cannot write the export to standard output: {exc.strerror or exc}.",
-                                   f"Write it to a file instead ({example}).") from None
+                raise IllegalEntry(Text("cli.stdout_failed", problem=exc.strerror or exc),
+                                   Text("cli.stdout_failed_hint", example=example)) from None
             return
         existed = os.path.lexists(target)
         try:
             write_atomic(target, chunks)
         except OSError as exc:
-            kept = f"; {target} was left as it is" if existed else ""
             if exc.errno in (errno.ENOSPC, errno.EDQUOT):
-                hint = "The disk is full: free some space, or choose another --out path."
+                hint = "cli.disk_full_hint"
             elif exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
-                hint = "That folder cannot be written to (read-only, or no permission): choose another --out path."
+                hint = "cli.read_only_hint"
             else:
-                hint = "Choose another --out path."
-            raise IllegalEntry(f"Cannot write {target}: {exc.strerror or exc}. Nothing was written{kept}.",
-                               hint) from None
-    typer.echo(f"Wrote {target} ({fmt}, {len(ids)} session{'s' if len(ids) != 1 else ''}).", err=True)
+                hint = "cli.other_out_path"
+            raise IllegalEntry(Text("cli.cannot_write_kept" if existed else "cli.cannot_write", target=target,
+                                    problem=exc.strerror or exc), Text(hint)) from None
+    typer.echo(say("cli.export_wrote_one" if len(ids) == 1 else "cli.export_wrote", cfg.language, target=target,
+                   fmt=fmt, count=len(ids)), err=True)
 
 
 @app.command("import")
@@ -125,6 +125,7 @@ def import_(
     """
     from ..errors import IllegalEntry, InvalidEntry
     from ..evening import import_into
+    from ..i18n import Text
     from ..ledger import bounded_lines, check_export_head, read_export
 
     c = get(ctx)
@@ -132,22 +133,23 @@ def import_(
     try:
         fh = open(file, encoding="utf-8")
     except FileNotFoundError:
-        raise IllegalEntry(f"No file at {file}.", "Give the path of a JSON export.") from None
+        raise IllegalEntry(Text("cli.import_no_file", file=file), Text("cli.import_hint")) from None
     except OSError as exc:
-        raise InvalidEntry(f"Cannot read {file}: {exc.strerror}.", "Give the path of a JSON export.") from None
+        raise InvalidEntry(Text("cli.import_unreadable", file=file, problem=exc.strerror),
+                           Text("cli.import_hint")) from None
     with fh:
         try:
             data = read_export(bounded_lines(fh))
             check_export_head(data)  # before the ledger file is made
             count = import_into(cfg, data)
         except (UnicodeDecodeError, ValueError, RecursionError) as exc:  # JSONDecodeError is a ValueError
-            what = "nested too deeply" if isinstance(exc, RecursionError) else str(exc)
-            raise InvalidEntry(f"{file} is not a JSON export ({what}).",
-                               "Give a file written by: schafkopf export --format json --out FILE.") from None
+            what: Text | str = Text("cli.import_too_deep") if isinstance(exc, RecursionError) else str(exc)
+            raise InvalidEntry(Text("cli.import_not_export", file=file, problem=what),
+                               Text("cli.import_not_export_hint")) from None
     if as_json:
         emit_json({"imported": count})
     else:
-        typer.echo(f"Imported {count} game rows into {cfg.ledger_path}.")
+        typer.echo(say("cli.imported", cfg.language, count=count, path=cfg.ledger_path))
 
 
 @app.command()
@@ -171,14 +173,16 @@ def stats(ctx: typer.Context, session: SessionOpt = None, all_: AllOpt = False, 
         return
     from rich.table import Table
 
+    from ..reports import game_title, stats_headings
     from .render import amount, console, escape
 
     rules = cfg.snapshot()
+    words = stats_headings(cfg.language)
     con = console()
-    t = Table(title="Players")
-    cols = ["Player", "Games", "Declarer", "Won", "Balance"] + (["Money"] if data["money_unit"] != data["unit"] else [])
+    t = Table(title=escape(words["players"]))
+    cols = ["player", "games", "declarer", "won", "balance"] + (["money"] if data["money_unit"] != data["unit"] else [])
     for col in cols:
-        t.add_column(col, justify="left" if col == "Player" else "right")
+        t.add_column(escape(words[col]), justify="left" if col == "player" else "right")
     for name, st in data["players"].items():
         cells = [escape(name), str(st["games"]), str(st["declarer"]), str(st["won"]),
                  amount(st["balance"], rules, data["unit"])]
@@ -186,11 +190,13 @@ def stats(ctx: typer.Context, session: SessionOpt = None, all_: AllOpt = False, 
             cells.append(amount(st["money"], rules, data["money_unit"]))
         t.add_row(*cells)
     con.print(t)
-    t = Table(title="Games")
-    for col in ("Game", "Count", "Won", "Moved"):
-        t.add_column(col, justify="left" if col == "Game" else "right")
+    t = Table(title=escape(words["game_types"]))
+    for col in ("game", "count", "won", "moved"):
+        t.add_column(escape(words[col]), justify="left" if col == "game" else "right")
+    family = cfg.family_obj()
     for name, st in sorted(data["games"].items(), key=lambda kv: -kv[1]["games"]):
-        t.add_row(name, str(st["games"]), str(st["won"]), amount(st["moved"], rules, data["unit"], sign=False))
+        t.add_row(escape(game_title(family, name, cfg.language)), str(st["games"]), str(st["won"]),
+                  amount(st["moved"], rules, data["unit"], sign=False))
     con.print(t)
 
 
@@ -204,16 +210,16 @@ def check(ctx: typer.Context, as_json: JsonOpt = False) -> None:
     \b
     Example: schafkopf check
     """
-    from ..evening import check_ledger
+    from ..evening import ledger_problems
 
     c = get(ctx)
+    lang = c.cfg().language
     with c.ledger() as ledger:
-        problems = check_ledger(ledger)
+        problems = ledger_problems(ledger)
     if as_json and problems:
-        emit_json({"problems": problems})
+        emit_json({"problems": [p.to_json(lang) for p in problems]})
     else:
         for p in problems:
-            where = f"session {p['session']}" + (f", hand {p['hand']}" if p["hand"] is not None else "")
-            typer.echo(f"{where}: {p['problem']}")
+            typer.echo(p.line().render(lang))
     if problems:
         raise typer.Exit(1)

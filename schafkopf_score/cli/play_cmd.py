@@ -16,26 +16,13 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
+from ..i18n import Text, say
 from .app import app, fail_text, get, guard
 
 if TYPE_CHECKING:
     from ..ledger import Ledger
     from ..table import TableConfig
 
-HELP = {
-    "de": """Eine Zeile je Spiel, in kurzen Wörtern:
-  sau an be 72 l3 k      Sauspiel Anna mit Ben, 72 Augen, 3 Laufende, Kontra
-  herzsolo co 105 l4 g1  Herz-Solo Cora, 105, 4 Laufende, einer hat gelegt
-  wenz do tout +         Wenz-Tout Dora, gewonnen      bettel be -   Bettel Ben, verloren
-  ramsch be jf do        Ramsch, Ben verliert, Dora Jungfrau         weiter   alle passen
-Befehle: undo, void N, edit N WÖRTER, sheet, stand, settle, help, quit""",
-    "en": """One line a hand, in short words:
-  sau an be 72 l3 k      Sauspiel Anna with Ben, 72 Augen, 3 Laufende, Kontra
-  herzsolo co 105 l4 g1  Herz-Solo Cora, 105, 4 Laufende, one player laid
-  wenz do tout +         Wenz-Tout Dora, won               bettel be -   Bettel Ben, lost
-  ramsch be jf do        Ramsch, Ben loses, Dora Jungfrau              weiter   all passed
-Commands: undo, void N, edit N WORDS, sheet, stand, settle, help, quit""",
-}
 COMMANDS = ("undo", "void", "edit", "sheet", "stand", "standings", "settle", "help", "quit", "exit")
 
 
@@ -72,6 +59,12 @@ class Live:
             self.ledger_obj = get(self.ctx).ledger(create=True)
         return self.ledger_obj
 
+    def language(self) -> str:
+        """The table's language (as last read; the file may have become unreadable since)."""
+        if self.cfg_obj is not None:
+            return self.cfg_obj.language
+        return get(self.ctx).language()
+
     def close(self) -> None:
         if self.ledger_obj is not None:
             self.ledger_obj.close()
@@ -85,7 +78,9 @@ class Live:
         try:
             words = shlex.split(line)
         except ValueError as exc:
-            raise InvalidEntry(f"The line cannot be read: {exc}.", "Close the quotes.") from None
+            problem = {"No closing quotation": Text("cli.play_no_closing_quote"),
+                       "No escaped character": Text("cli.play_no_escaped_character")}.get(str(exc), str(exc))
+            raise InvalidEntry(Text("cli.play_unreadable", problem=problem), Text("cli.play_unreadable_hint")) from None
         if not words:
             return
         head = words[0].casefold()
@@ -93,7 +88,7 @@ class Live:
             raise EOFError
         cfg = self.cfg()
         if head == "help":
-            typer.echo(HELP.get(cfg.language, HELP["en"]))
+            typer.echo(say("cli.play_help", cfg.language))
         elif head == "undo":
             self._void(None, words[1:])
         elif head == "void":
@@ -104,7 +99,7 @@ class Live:
             from ..evening import view_session
             from .render import print_sheet
 
-            print_sheet([view_session(cfg, self.ledger())], cfg)
+            print_sheet([view_session(cfg, self.ledger())], cfg, compact="compact" in words[1:])
         elif head in ("stand", "standings"):
             self._standings()
         elif head == "settle":
@@ -115,12 +110,13 @@ class Live:
     def _add(self, words: list[str]) -> None:
         from ..entry import entry_from_words
         from ..evening import add
+        from .render import hand_line
 
         cfg = self.cfg()
         entry, typed = entry_from_words(cfg.family_obj(), cfg.players, words)
         if self.interactive and entry == self.last and not typer.confirm(
-                "That is the same entry as the hand before. Record it again?", default=False):
-            typer.echo("Not recorded.")
+                say("cli.play_same_entry", cfg.language), default=False):
+            typer.echo(say("cli.play_not_recorded", cfg.language))
             return
         hand, played, view = add(cfg, self.ledger(), entry, typed)
         self.last = entry
@@ -128,14 +124,13 @@ class Live:
 
     def _void(self, hand: int | None, rest: list[str]) -> None:
         from ..evening import undo, void
-        from .render import words as vocabulary
+        from .render import voided_text
 
         cfg = self.cfg()
         reason = " ".join(rest)
         rec = undo(cfg, self.ledger(), reason) if hand is None else void(cfg, self.ledger(), hand, reason)
         self.last = None
-        w = vocabulary(cfg.language)
-        typer.echo(f"{w['hand']} {rec.hand} ({rec.game}): {w['void']}.")
+        typer.echo(voided_text(rec, cfg.language, short=True))
 
     def _edit(self, hand: int, words: list[str]) -> None:
         from ..entry import corrected_entry
@@ -149,11 +144,11 @@ class Live:
         old = find_hand(cfg, self.ledger(), hand)
         new, typed = corrected_entry(cfg.family_obj(), cfg.players, old.entry, words, {}, set())
         if not yes and not confirm_change(cfg, self.ledger(), hand, old, new, self.interactive):
-            typer.echo("Left as it is.")
+            typer.echo(say("cli.play_left", cfg.language))
             return
         played = edit(cfg, self.ledger(), hand, new, "", typed, expect=old.id)
         self.last = None
-        typer.echo(edit_text(old, played, hand))
+        typer.echo(edit_text(old, played, hand, cfg.language))
 
     def _standings(self) -> None:
         from ..evening import season_standings, select_sessions
@@ -172,8 +167,8 @@ class Live:
         if rest and not closing:
             from ..errors import InvalidEntry
 
-            raise InvalidEntry(f"settle {' '.join(rest)!r} is not known here.",
-                               "Type settle to see it, or settle close to close the evening.")
+            raise InvalidEntry(Text("cli.play_settle_unknown", words=repr(" ".join(rest))),
+                               Text("cli.play_settle_unknown_hint"))
         closed = close_session(cfg, self.ledger()).session if closing else None
         result = session_settlement(cfg, self.ledger(), closed.id if closed else None)
         typer.echo(settle_text(result, cfg.snapshot(), None, closed.id if closed else None))
@@ -183,23 +178,9 @@ def _number(words: list[str], command: str) -> int:
     from ..errors import InvalidEntry
 
     if not words or not (words[0].isascii() and words[0].isdigit()):
-        raise InvalidEntry(f"{command} needs the hand number.", f"Write it like {command} 7.")
+        raise InvalidEntry(Text("cli.play_needs_number", command=command), Text("cli.play_needs_number_hint",
+                                                                                  command=command))
     return int(words[0])
-
-
-def hand_line(hand: int, played: Any, view: Any) -> str:
-    """The one-line answer to a recorded hand: number, game, payouts, next dealer."""
-    from ..rules.registry import find_family
-    from .render import amount, next_dealer_line, words
-
-    rules = played.rules
-    out = played.outcome
-    w = words(rules.language)
-    desc = find_family(rules.family).describe(played.entry, out.declarers, out.extra, lang=rules.language)
-    pays = ", ".join(f"{n} {amount(v, rules, out.unit)}" for n, v in out.payouts)
-    if out.stock:
-        pays += f", {w['stock']} {amount(out.stock, rules, out.unit)}"
-    return f"{w['hand']} {hand}: {desc} | {pays} | {next_dealer_line(view)}"
 
 
 def _completer(cfg: TableConfig) -> Any:
@@ -234,7 +215,7 @@ def play(ctx: typer.Context) -> None:
     number = 0
     prompt = _prompter(cfg) if interactive else None
     if interactive:
-        typer.echo(HELP.get(cfg.language, HELP["en"]).splitlines()[0] + " (help, quit)")
+        typer.echo(say("cli.play_greeting", cfg.language))
     try:
         while True:
             try:
@@ -252,9 +233,10 @@ def play(ctx: typer.Context) -> None:
                 break
             except ScoreError as exc:
                 rejected += 1
+                lang = exc.language or live.language()
                 if not interactive:  # a script's reader learns which line it was
-                    typer.echo(f"Line {number}: {line.strip()}", err=True)
-                typer.echo(fail_text(exc), err=True)
+                    typer.echo(say("cli.play_line", lang, number=number, line=line.strip()), err=True)
+                typer.echo(fail_text(exc, lang), err=True)
     finally:
         live.close()
     if rejected:

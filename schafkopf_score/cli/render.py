@@ -6,76 +6,77 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..money import format_value
+from ..i18n import Join, say
+from ..money import format_amount, format_value
 from ..rules.model import Outcome, TableRules
 from ..rules.play import Played
 
-WORDS = {
-    "de": {
-        "wins": "gewinnt", "win": "gewinnen", "loses": "verliert", "lose": "verlieren", "and": "und",
-        "pays": "zahlt", "hand": "Spiel", "game": "Spiel", "void": "ungültig", "edited": "korrigiert",
-        "balance": "Stand", "player": "Spieler", "deals_next": "Nächster Geber", "sits_out": "setzt aus",
-        "sit_out": "setzen aus", "nothing": "Niemand muss zahlen.", "session": "Abend", "stock": "Stock",
-        "transfers": "Ausgleich", "closed": "abgeschlossen", "open": "offen", "recorded": "eingetragen",
-        "rounded": "Gerundet auf", "moved": "Rundung", "total": "Summe", "dealer": "Geber",
-        "restated": "neu berechnet", "corrected": "korrigiert", "season": "Saison", "sessions": "Abende",
-        "stock_back": "geht beim Abschluss zu gleichen Teilen zurück, im Ausgleich schon eingerechnet",
-        "paid_before": "Schon bezahlt", "outstanding": "Noch offen", "warning": "Achtung", "closing": "Abschluss",
-    },
-    "en": {
-        "wins": "wins", "win": "win", "loses": "loses", "lose": "lose", "and": "and",
-        "pays": "pays", "hand": "Hand", "game": "Game", "void": "void", "edited": "edited",
-        "balance": "Balance", "player": "Player", "deals_next": "Next dealer", "sits_out": "sits out",
-        "sit_out": "sit out", "nothing": "Nobody owes anything.", "session": "Session", "stock": "Stock",
-        "transfers": "Transfers", "closed": "closed", "open": "open", "recorded": "recorded",
-        "rounded": "Rounded to", "moved": "Rounding", "total": "Total", "dealer": "Dealer",
-        "restated": "restated", "corrected": "corrected", "season": "Season", "sessions": "sessions",
-        "stock_back": "goes back in equal shares at the close, already counted in the transfers",
-        "paid_before": "Already paid", "outstanding": "Still open", "warning": "Warning", "closing": "Closing",
-    },
-}
 
-
-def words(lang: str) -> dict[str, str]:
-    return WORDS.get(lang, WORDS["en"])
-
-
-def tally(strokes: int, rules: TableRules) -> str:
-    """A sheep's-head tally: each completed head drawn as a head, the rest as strokes.
+def tally(strokes: int, rules: TableRules, short: bool = False) -> str:
+    """A sheep's-head tally: each completed head drawn as a head, the rest as strokes;
+    ``short`` (the sheet's narrow cells) counts more than two heads as a number.
 
     >>> from schafkopf_score.table import make_rules
-    >>> tally(11, make_rules("deutscher", ["A", "B", "C", "D"]))
-    '🐑 ||  (11)'
+    >>> rules = make_rules("deutscher", ["A", "B", "C", "D"])
+    >>> tally(11, rules), tally(55, rules, short=True)
+    ('🐑 ||  (11)', '6×🐑 |  (55)')
     """
     from ..rules.registry import find_family
 
     heads, rest = find_family(rules.family).head_split(rules, strokes)
-    text = " ".join(["🐑" * heads] if heads else []) + (" " if heads and rest else "") + "|" * rest
+    drawn = f"{heads}×🐑" if short and heads > 2 else "🐑" * heads
+    text = " ".join(part for part in (drawn, "|" * rest) if part)
     return f"{text or '-'}  ({strokes})"
 
 
-def amount(value: int, rules: TableRules, unit: str, sign: bool = True) -> str:
-    return format_value(value, unit, rules.currency, rules.language, sign=sign)
+def amount(value: int, rules: TableRules, unit: str, sign: bool = True, lang: str | None = None) -> str:
+    """An amount in the table's format (``lang``: the table's language where the hand's own
+    snapshot may be older)."""
+    return format_value(value, unit, rules.currency, lang or rules.language, sign=sign)
 
 
-def _join(names: Sequence[str], lang: str) -> str:
-    names = list(names)
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + f" {words(lang)['and']} " + names[-1]
+def bare(value: int, unit: str, lang: str, sign: bool = False) -> str:
+    """An amount without its currency, for the sheet's cells: ``12,40`` / ``12.40`` (the
+    currency is named once, in the sheet's title); points and strokes as plain numbers.
+
+    >>> bare(-1240, "cent", "de"), bare(123456, "cent", "en"), bare(5, "point", "de", sign=True)
+    ('-12,40', '1,234.56', '+5')
+    """
+    if unit != "cent":
+        return f"+{value}" if sign and value > 0 else str(value)
+    whole, frac = divmod(abs(value), 100)
+    if lang == "de":
+        text = f"{whole:,}".replace(",", ".") + f",{frac:02d}"
+    else:
+        text = f"{whole:,}.{frac:02d}"
+    if value < 0:
+        return "-" + text
+    return ("+" + text) if sign and value > 0 else text
+
+
+def currency_symbol(currency: str, lang: str) -> str:
+    """The currency as an amount shows it: ``€``, ``$``, ``CHF``."""
+    return format_amount(0, currency, lang).replace("0,00", "").replace("0.00", "").strip() or currency
 
 
 def verdict(outcome: Outcome, lang: str) -> str:
     """``Anna und Ben gewinnen.`` / ``Anna loses.``"""
-    w = words(lang)
     if not outcome.declarers or outcome.won is None:
         return ""
     many = len(outcome.declarers) > 1
-    verb = (w["win"] if many else w["wins"]) if outcome.won else (w["lose"] if many else w["loses"])
-    return f"{_join(outcome.declarers, lang)} {verb}."
+    key = (("cli.wins_many" if many else "cli.wins_one") if outcome.won
+           else ("cli.loses_many" if many else "cli.loses_one"))
+    return say(key, lang, names=Join(outcome.declarers, "and"))
+
+
+def seating_line(dealer: str, sitting_out: Sequence[str], lang: str) -> str:
+    """``(Geber: Anna; Anna setzt aus)``"""
+    key = "cli.seating_one" if len(sitting_out) == 1 else "cli.seating_many"
+    return say(key, lang, dealer=dealer, names=Join(sitting_out, "and"))
 
 
 def outcome_text(played: Played, title: str | None = None) -> str:
+    """A hand in full (``calc``, ``add -v``): the explanation, who won, each payout."""
     rules = played.rules
     lang = rules.language
     out = played.outcome
@@ -86,16 +87,56 @@ def outcome_text(played: Played, title: str | None = None) -> str:
     v = verdict(out, lang)
     if v:
         lines.append(v)
-    width = max(len(n) for n, _ in out.payouts) if out.payouts else 0
+    stock = say("cli.stock", lang)
+    width = max([len(n) for n, _ in out.payouts] + ([len(stock)] if out.stock else []), default=0)
     for name, value in out.payouts:
         lines.append(f"  {name:<{width}}  {amount(value, rules, out.unit):>12}")
     if out.stock:
-        lines.append(f"  {words(lang)['stock']:<{width}}  {amount(out.stock, rules, out.unit):>12}")
+        lines.append(f"  {stock:<{width}}  {amount(out.stock, rules, out.unit):>12}")
     if played.seating.sitting_out:
-        verb = words(lang)["sits_out"] if len(played.seating.sitting_out) == 1 else words(lang)["sit_out"]
-        lines.append(f"({words(lang)['dealer']}: {played.seating.dealer}; "
-                     f"{_join(played.seating.sitting_out, lang)} {verb})")
+        lines.append(seating_line(played.seating.dealer, played.seating.sitting_out, lang))
     return "\n".join(lines)
+
+
+def payouts_line(played: Played, lang: str) -> str:
+    """The payouts of a hand on one line: ``Anna +0,80 €, Ben -0,80 €, Stock +0,40 €``."""
+    rules = played.rules
+    out = played.outcome
+    pays = [say("cli.payout", lang, name=n, amount=amount(v, rules, out.unit, lang=lang)) for n, v in out.payouts]
+    if out.stock:
+        pays.append(say("cli.payout", lang, name=say("cli.stock", lang),
+                        amount=amount(out.stock, rules, out.unit, lang=lang)))
+    return ", ".join(pays)
+
+
+def describe_played(played: Played, lang: str) -> str:
+    """The hand as the sheet describes it: ``Herz-Solo Cora 105 L4``."""
+    from ..rules.registry import find_family
+
+    out = played.outcome
+    return find_family(played.rules.family).describe(played.entry, out.declarers, out.extra, lang=lang)
+
+
+def added_text(hand: int, played: Played, view: Any, notes: Sequence[str]) -> str:
+    """``add``'s short answer, at most three lines: what was recorded (and who won), the
+    payouts, and the next dealer with what stands before the next hand (Stock, Muss-Solo)."""
+    lang = view.rules.language
+    v = verdict(played.outcome, lang)
+    game = describe_played(played, lang)
+    lines = [say("cli.recorded_verdict", lang, hand=hand, game=game, verdict=v) if v
+             else say("cli.recorded_short", lang, hand=hand, game=game)]
+    pays = payouts_line(played, lang) if any(v for _, v in played.outcome.payouts) or played.outcome.stock else ""
+    if pays:
+        lines.append(pays)
+    lines.append(" · ".join([next_dealer_line(view), *notes]) if not view.closed else " · ".join(notes))
+    return "\n".join(line for line in lines if line)
+
+
+def hand_line(hand: int, played: Played, view: Any) -> str:
+    """``play``'s one-line answer: number, game, payouts, next dealer."""
+    lang = view.rules.language
+    return say("cli.hand_line", lang, hand=hand, game=describe_played(played, lang),
+               payouts=payouts_line(played, lang), dealer=next_dealer_line(view))
 
 
 def outcome_json(played: Played, **extra: Any) -> dict[str, Any]:
@@ -118,31 +159,43 @@ def outcome_json(played: Played, **extra: Any) -> dict[str, Any]:
     return data
 
 
-def edit_text(old: Any, played: Played, hand: int) -> str:
+def describe_record(rec: Any, lang: str) -> str:
+    """A stored hand as the sheet describes it (a voided one too, from what was stored)."""
+    from ..rules.registry import find_family
+
+    return find_family(rec.rules.family).describe(rec.entry, rec.outcome.get("declarers", ()),
+                                                  rec.outcome.get("extra"), lang=lang)
+
+
+def voided_text(rec: Any, lang: str, short: bool = False) -> str:
+    """``Spiel 3 (Wenz Cora 70) ist gestrichen; ...`` (``undo``, ``void``; ``play`` short)."""
+    return say("cli.voided_short" if short else "cli.voided", lang, hand=rec.hand, game=describe_record(rec, lang))
+
+
+def edit_text(old: Any, played: Played, hand: int, lang: str) -> str:
     """``Spiel 16 korrigiert: Sauspiel Anna+Ben 72 -> Sauspiel Anna+Ben 72 Kontra`` and each
     player's payout before -> after."""
     from ..rules.registry import find_family
 
     rules = played.rules
     out = played.outcome
-    w = words(rules.language)
     family = find_family(rules.family)
-    before = family.describe(old.entry, old.outcome.get("declarers", ()), old.outcome.get("extra"),
-                             lang=rules.language)
-    after = family.describe(played.entry, out.declarers, out.extra, lang=rules.language)
-    lines = [f"{w['hand']} {hand} {w['corrected']}: {before} -> {after}", out.explanation]
-    v = verdict(out, rules.language)
+    before = family.describe(old.entry, old.outcome.get("declarers", ()), old.outcome.get("extra"), lang=lang)
+    after = family.describe(played.entry, out.declarers, out.extra, lang=lang)
+    lines = [say("cli.hand_corrected", lang, hand=hand, before=before, after=after), out.explanation]
+    v = verdict(out, lang)
     if v:
         lines.append(v)
     new = out.payout_map()
     names = list(dict.fromkeys([*old.payouts, *new]))
-    width = max((len(n) for n in names), default=0)
+    stock = say("cli.stock", lang)
+    width = max([len(n) for n in names] + ([len(stock)] if old.stock or out.stock else []), default=0)
     for name in names:
-        lines.append(f"  {name:<{width}}  {amount(old.payouts.get(name, 0), rules, out.unit):>12} -> "
-                     f"{amount(new.get(name, 0), rules, out.unit):>12}")
+        lines.append(f"  {name:<{width}}  {amount(old.payouts.get(name, 0), rules, out.unit, lang=lang):>12} -> "
+                     f"{amount(new.get(name, 0), rules, out.unit, lang=lang):>12}")
     if old.stock or out.stock:
-        lines.append(f"  {w['stock']:<{width}}  {amount(old.stock, rules, out.unit):>12} -> "
-                     f"{amount(out.stock, rules, out.unit):>12}")
+        lines.append(f"  {stock:<{width}}  {amount(old.stock, rules, out.unit, lang=lang):>12} -> "
+                     f"{amount(out.stock, rules, out.unit, lang=lang):>12}")
     return "\n".join(lines)
 
 
@@ -155,7 +208,6 @@ def edit_json(old: Any, played: Played, hand: int) -> dict[str, Any]:
 def balances_text(balances: Mapping[str, int], rules: TableRules, unit: str) -> str:
     width = max((len(n) for n in balances), default=0)
     return "\n".join(f"  {n:<{width}}  {amount(v, rules, unit):>12}" for n, v in balances.items())
-
 
 # -- rich -------------------------------------------------------------------------------------
 
@@ -181,97 +233,242 @@ def escape(text: str) -> str:
     return rich_escape(text)
 
 
-def describe_entry(row: Any) -> str:
-    """A short line for the sheet: ``Herz-Solo Anna 105`` / ``Sauspiel Anna+Ben 70``."""
+def describe_entry(row: Any, lang: str) -> str:
+    """A line for a hand of the sheet: ``Herz-Solo Anna 105`` / ``Sauspiel Anna+Ben 70``."""
+    return describe_played(row.played, lang) if row.played is not None else describe_record(row.record, lang)
+
+
+def short_label(family: Any, entry: Any, lang: str) -> str:
+    """The game in a word or two, for the narrow sheet: ``Sau``, ``H-Solo``, ``E-Wenz``,
+    ``Bettel``; a game with no short word here keeps the family's label.
+
+    >>> from schafkopf_score.rules.registry import find_family
+    >>> from schafkopf_score.rules.model import GameEntry
+    >>> bav = find_family("bavarian")
+    >>> short_label(bav, GameEntry("solo", suit="herz", tout=True), "de"), short_label(bav, GameEntry("farbwenz", suit="eichel"), "en")
+    ('H-Solo-Tout', 'A-Wenz')
+    """
+    from ..i18n import catalogue
+
+    known = catalogue()
+    game = "still" if getattr(entry, "still", False) else entry.game
+    key = f"cli.short_{game}"
+    if key not in known:
+        return str(family.game_label(entry, lang))
+    label = say(key, lang)
+    suit = getattr(entry, "suit", None)
+    if suit and game != "still" and f"cli.suit_{suit}" in known:
+        label = say("cli.short_suited", lang, suit=say(f"cli.suit_{suit}", lang), game=label)
+    if getattr(entry, "tout", False):
+        label = say("cli.short_tout", lang, label=label)
+    return label
+
+
+def _sheet_hand(row: Any, lang: str) -> tuple[str, str, str]:
+    """A hand of the sheet as (short label, declarers, the rest of its description):
+    ``("Sau", "Anna+Ben", "72 L3 Kontra")``."""
     from ..rules.registry import find_family
 
     rec = row.record
+    family = find_family(rec.rules.family)
+    entry = rec.entry
     if row.played is not None:
-        out = row.played.outcome
-        return find_family(rec.rules.family).describe(rec.entry, out.declarers, out.extra, lang=rec.rules.language)
-    return find_family(rec.rules.family).describe(rec.entry, rec.outcome.get("declarers", ()), rec.outcome.get("extra"),
-                                                  lang=rec.rules.language)
+        declarers = tuple(row.played.outcome.declarers)
+    else:
+        declarers = tuple(rec.outcome.get("declarers", ()))
+    full = describe_entry(row, lang)
+    short = short_label(family, entry, lang)
+    rest = full
+    for head in (family.game_label(entry, lang), entry.game.capitalize()):
+        if head and full.startswith(head):
+            rest = full[len(head):].strip()
+            if entry.tout and rest.startswith("Tout"):
+                rest = rest[len("Tout"):].strip()
+            break
+    else:
+        short = ""  # a description of its own (the lot): shown as it is
+    who = "+".join(declarers) or "+".join(n for n in (entry.player, entry.partner) if n)
+    return short, who, rest
 
 
-def print_sheet(views: Sequence[Any], cfg: Any) -> None:
-    from rich.table import Table
+def _value(out: Outcome) -> int:
+    """What a hand was worth: its tariff per opponent, else the largest payout."""
+    return out.value or max((abs(v) for _, v in out.payouts), default=0)
 
+
+def _sheet_title(cfg: Any, view: Any, lang: str) -> str:
+    status = say("cli.closed" if view.closed else "cli.open", lang)
+    sid = view.session.id if view.session else "-"
+    key = {"cent": "cli.sheet_title_unit", "point": "cli.sheet_title_points",
+           "stroke": "cli.sheet_title_strokes"}.get(view.unit, "cli.sheet_title")
+    return say(key, lang, name=cfg.name, session=sid, status=status,
+               unit=currency_symbol(view.rules.currency, lang))
+
+
+def abbreviations(names: Sequence[str], length: int | None) -> dict[str, str]:
+    """Each name cut to ``length`` letters, longer where another name starts the same way
+    (None: the names as they are).
+
+    >>> abbreviations(["Alexander", "Alexandra", "Ben", "Anna"], 4)
+    {'Alexander': 'Alexande', 'Alexandra': 'Alexandr', 'Ben': 'Ben', 'Anna': 'Anna'}
+    """
+    if length is None:
+        return {n: n for n in names}
+    out = {}
+    for name in names:
+        k = length
+        while k < len(name) and any(o != name and o.casefold().startswith(name[:k].casefold()) for o in names):
+            k += 1
+        out[name] = name[:k]
+    return out
+
+
+def _shorten(text: str, names: Mapping[str, str]) -> str:
+    """The players' names in a hand's description, as the sheet's headings show them."""
+    import re
+
+    for name in sorted(names, key=len, reverse=True):
+        if names[name] != name:
+            text = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", names[name], text)
+    return text
+
+
+def print_sheet(views: Sequence[Any], cfg: Any, compact: bool = False) -> None:
+    """The paper block: a row a hand with the running totals, amounts without the currency
+    (it is named once, in the title), a short game label and what the hand was worth; the
+    Stock column only where a Stock was used. ``compact``: one line a hand (number, game,
+    declarers, value, running totals), no dealer and no description. Long names are cut to
+    a few letters (as on paper) where the sheet would not fit the terminal otherwise."""
     con = console()
     for view in views:
-        rules = view.rules
-        lang = rules.language
-        w = words(lang)
-        status = w["closed"] if view.closed else w["open"]
-        sid = view.session.id if view.session else "-"
-        table = Table(title=escape(f"{cfg.name}: {w['session']} {sid} ({status})"), show_lines=False)
-        table.add_column("#", justify="right")
-        table.add_column(w["dealer"])
-        table.add_column(w["game"])
-        for p in view.players:
-            table.add_column(escape(p), justify="right")
-        has_stock = view.stock or any(r.played and r.played.outcome.stock for r in view.rows)
-        if has_stock:
-            table.add_column(w["stock"], justify="right")
-        running = {p: 0 for p in view.players}
-        stock = 0
-        for row in view.rows:
-            rec = row.record
-            desc = escape(describe_entry(row))
-            if row.played is None:
-                mark = w["edited"] if rec.void_kind == "edit" else w["void"]
-                reason = escape(f": {rec.void_reason}") if rec.void_reason else ""
-                cells = [f"[strike dim]{rec.hand}[/]", "", f"[strike dim]{desc}[/] ({mark}{reason})"]
-                cells += ["" for _ in view.players] + ([""] if has_stock else [])
-                table.add_row(*cells)
-                continue
-            out = row.played.outcome
-            pay = out.payout_map()
-            for n, a in pay.items():
-                running[n] = running.get(n, 0) + a
-            stock += out.stock
-            tag = " *" if rec.replaces else ""
-            cells = [f"{rec.hand}{tag}", escape(row.played.seating.dealer), desc]
-            for p in view.players:
-                text = (tally(running[p], rules) if out.unit == "stroke"
-                        else amount(running[p], rules, out.unit, sign=False))
-                cells.append(text if p in pay else f"[dim]{text}[/]")
-            if has_stock:
-                cells.append(amount(stock, rules, out.unit, sign=False))
-            table.add_row(*cells)
-        if view.bookings.get("payouts"):
-            label = w["stock"] if "stock_return" in view.bookings else w["closing"]
-            cells = ["", "", label + " →"]
-            for p in view.players:
-                running[p] = running.get(p, 0) + view.bookings["payouts"].get(p, 0)
-                cells.append(amount(running[p], rules, view.unit, sign=False))
-            if has_stock:
-                cells.append(amount(stock + view.bookings.get("stock", 0), rules, view.unit, sign=False))
-            table.add_row(*cells)
-        con.print(table)
+        lang = view.rules.language
+        best: tuple[int, Any] | None = None
+        for length in (None, 6, 5, 4, 3):  # the names as they are, else as short as needed
+            table = _sheet_table(view, cfg, compact, abbreviations(view.players, length))
+            needed = _needed_width(table)
+            if needed <= con.width:
+                best = (needed, table)
+                break
+            if best is None or needed < best[0]:
+                best = (needed, table)
+        assert best is not None
+        con.print(best[1])
         if any(r.record.replaces for r in view.rows):
-            con.print(f"* = {w['edited']}")
+            con.print(escape(say("cli.edited_note", lang)))
         if not view.closed:
             con.print(escape(next_dealer_line(view)))
 
 
+def _needed_width(table: Any) -> int:
+    """The width the sheet needs for a line a hand: every column as wide as its widest cell,
+    but the game's description (a column with a ``ratio``), which may wrap: it is given room
+    for a short label, the declarers and a little more (20 columns)."""
+    from rich.cells import cell_len
+    from rich.text import Text
+
+    widths = []
+    for column in table.columns:
+        if column.ratio:
+            widths.append(max(column.min_width or 1, 20))
+            continue
+        cells = [column.header, *column.cells]
+        widths.append(max(cell_len(Text.from_markup(c).plain if isinstance(c, str) else str(c)) for c in cells))
+    return sum(widths) + 2 * (len(widths) - 1)
+
+
+def _sheet_table(view: Any, cfg: Any, compact: bool, names: Mapping[str, str]) -> Any:
+    from rich import box
+    from rich.table import Table
+
+    rules = view.rules
+    lang = rules.language
+    table = Table(title=escape(_sheet_title(cfg, view, lang)), box=box.SIMPLE_HEAD, show_edge=False,
+                  padding=(0, 1), collapse_padding=True, pad_edge=False, title_justify="left")
+    table.add_column("#", justify="right", no_wrap=True)
+    # the text columns give way first (they wrap, never below their heading or a game's
+    # short label); the numbers never wrap
+    game_head = say("cli.col_game", lang)
+    if not compact:
+        table.add_column(say("cli.col_dealer", lang), overflow="fold", min_width=len(say("cli.col_dealer", lang)))
+        table.add_column(game_head, overflow="fold", ratio=1, min_width=max(len(game_head), 12))
+    else:
+        table.add_column(game_head, no_wrap=True)
+        table.add_column(say("cli.col_declarer", lang), overflow="fold", min_width=len(say("cli.col_declarer", lang)))
+    table.add_column(say("cli.col_value", lang), justify="right", no_wrap=True)
+    for p in view.players:
+        table.add_column(escape(names.get(p, p)), justify="right", no_wrap=True)
+    has_stock = bool(view.stock or any(r.played and r.played.outcome.stock for r in view.rows))
+    if has_stock:
+        table.add_column(say("cli.stock", lang), justify="right", no_wrap=True)
+    running = {p: 0 for p in view.players}
+    stock = 0
+    for row in view.rows:
+        rec = row.record
+        short, who, rest = _sheet_hand(row, lang)
+        who, rest = _shorten(who, names), _shorten(rest, names)
+        if row.played is None:
+            mark = say("cli.edited" if rec.void_kind == "edit" else "cli.void", lang)
+            note = (say("cli.void_mark_reason", lang, mark=mark, reason=rec.void_reason) if rec.void_reason
+                    else say("cli.void_mark", lang, mark=mark))
+            if compact:
+                cells = [f"[strike dim]{rec.hand}[/]", f"[strike dim]{escape(short or rest)}[/]",
+                         f"[strike dim]{escape(who)}[/] {escape(note)}"]
+            else:
+                desc = " ".join(x for x in (short, rest) if x)
+                cells = [f"[strike dim]{rec.hand}[/]", "", f"[strike dim]{escape(desc)}[/] {escape(note)}"]
+            cells += [""] * (1 + len(view.players) + (1 if has_stock else 0))
+            table.add_row(*cells)
+            continue
+        out = row.played.outcome
+        pay = out.payout_map()
+        for n, a in pay.items():
+            running[n] = running.get(n, 0) + a
+        stock += out.stock
+        number = f"{rec.hand}*" if rec.replaces else str(rec.hand)
+        if compact:
+            cells = [number, escape(short or rest), escape(who if short else "")]
+        else:
+            dealer = row.played.seating.dealer
+            cells = [number, escape(names.get(dealer, dealer)), escape(" ".join(x for x in (short, rest) if x))]
+        worth = _value(out)
+        cells.append(bare(worth, out.unit, lang) if worth else "")
+        for p in view.players:
+            text = tally(running[p], rules, short=True) if out.unit == "stroke" else bare(running[p], out.unit, lang)
+            cells.append(text if p in pay else f"[dim]{text}[/]")
+        if has_stock:
+            cells.append(bare(stock, out.unit, lang))
+        table.add_row(*cells)
+    if view.bookings.get("payouts"):
+        label = say("cli.stock_row" if "stock_return" in view.bookings else "cli.closing_row", lang)
+        cells = ["", label, "", ""] if compact else ["", "", label, ""]
+        for p in view.players:
+            running[p] = running.get(p, 0) + view.bookings["payouts"].get(p, 0)
+            cells.append(tally(running[p], rules, short=True) if view.unit == "stroke"
+                         else bare(running[p], view.unit, lang))
+        if has_stock:
+            cells.append(bare(stock + view.bookings.get("stock", 0), view.unit, lang))
+        table.add_row(*cells)
+    return table
+
+
 def next_dealer_line(view: Any) -> str:
-    w = words(view.rules.language)
+    """``Nächster Geber: Ben (Ben setzt aus)``"""
+    lang = view.rules.language
     seating = view.next_seating()
-    text = f"{w['deals_next']}: {seating.dealer}"
-    if seating.sitting_out:
-        verb = w["sits_out"] if len(seating.sitting_out) == 1 else w["sit_out"]
-        text += f" ({_join(seating.sitting_out, view.rules.language)} {verb})"
-    return text
+    if not seating.sitting_out:
+        return say("cli.next_dealer", lang, dealer=seating.dealer)
+    key = "cli.next_dealer_one" if len(seating.sitting_out) == 1 else "cli.next_dealer_many"
+    return say(key, lang, dealer=seating.dealer, names=Join(seating.sitting_out, "and"))
 
 
 def print_standings(balances: Mapping[str, int], rules: TableRules, unit: str, notes: Sequence[str],
                     title: str) -> None:
     from rich.table import Table
 
-    w = words(rules.language)
+    lang = rules.language
     table = Table(title=escape(title))
-    table.add_column(w["player"])
-    table.add_column(w["balance"], justify="right")
+    table.add_column(say("cli.col_player", lang))
+    table.add_column(say("cli.col_balance", lang), justify="right")
     for n, v in balances.items():
         if unit == "stroke":
             table.add_row(escape(n), tally(v, rules))
@@ -287,31 +484,40 @@ def print_standings(balances: Mapping[str, int], rules: TableRules, unit: str, n
 def settle_text(result: Any, rules: TableRules, parts: Sequence[Any] | None = None,
                 closed_now: int | None = None) -> str:
     """The settlement as ``settle`` prints it; ``parts``: the sessions of a season (``--all``)."""
-    w = words(rules.language)
+    lang = rules.language
     unit = result.unit
-    title = w["balance"]
     if parts is not None:
-        title += f" ({w['season']}, {len(parts)} {w['sessions']})"
+        head = (say("cli.settle_head_season_one", lang) if len(parts) == 1
+                else say("cli.settle_head_season", lang, count=len(parts)))
     elif result.session is not None:
-        title += f" ({w['session']} {result.session}{', ' + w['closed'] if result.closed else ''})"
-    lines = [f"{title}:"]
+        head = say("cli.settle_head_closed" if result.closed else "cli.settle_head_session", lang,
+                   session=result.session)
+    else:
+        head = say("cli.settle_head", lang)
+    lines = [head]
     lines += [f"  {n:<12} {amount(v, rules, unit):>12}" for n, v in result.balances.items()]
     if result.stock:
-        lines.append(f"  {w['stock']:<12} {amount(result.stock, rules, unit):>12}  ({w['stock_back']})")
+        lines.append(f"  {say('cli.stock', lang):<12} {amount(result.stock, rules, unit):>12}  "
+                     f"({say('cli.stock_back', lang)})")
     if result.round_to:
-        lines.append(f"{w['rounded']} {amount(result.round_to, rules, unit, sign=False)}: " + (
-            ", ".join(f"{n} {amount(d, rules, unit)}" for n, d in result.moved.items()) or "-"))
+        moves = ", ".join(say("cli.payout", lang, name=n, amount=amount(d, rules, unit))
+                          for n, d in result.moved.items()) or "-"
+        lines.append(say("cli.rounded", lang, amount=amount(result.round_to, rules, unit, sign=False), moves=moves))
     paid = [p.session for p in parts or () if p.closed]
     if paid:
-        lines.append(f"{w['paid_before']}: {w['session']} " + ", ".join(map(str, paid)) + ".")
+        lines.append(say("cli.paid_before", lang, sessions=", ".join(map(str, paid))))
     open_ids = [p.session for p in parts or () if not p.closed]
-    heading = w["transfers"] if parts is None else (
-        f"{w['outstanding']} ({w['session']} {open_ids[0]})" if open_ids else w["outstanding"])
-    lines.append(f"{heading}:")
-    lines += [f"  {transfer_line(t, rules, unit)}" for t in result.transfers] or [f"  {w['nothing']}"]
-    lines += [f"{w['warning']}: {text}" for text in result.warnings]
+    if parts is None:
+        heading = say("cli.transfers", lang)
+    elif open_ids:
+        heading = say("cli.outstanding_session", lang, session=open_ids[0])
+    else:
+        heading = say("cli.outstanding", lang)
+    lines.append(heading)
+    lines += [f"  {transfer_line(t, rules, unit)}" for t in result.transfers] or [f"  {say('cli.nothing_owed', lang)}"]
+    lines += [say("cli.warning", lang, text=text) for text in result.warnings]
     if closed_now is not None:
-        lines.append(f"{w['session']} {closed_now} {w['closed']}.")
+        lines.append(say("cli.session_closed", lang, session=closed_now))
     return "\n".join(lines)
 
 
@@ -320,12 +526,16 @@ def print_season(columns: Sequence[Any], total: Mapping[str, int], rules: TableR
     """``standings --all``: a column per session (its date) and the total."""
     from rich.table import Table
 
-    w = words(rules.language)
+    from ..i18n import format_date
+
+    lang = rules.language
     table = Table(title=escape(title))
-    table.add_column(w["player"])
+    table.add_column(say("cli.col_player", lang))
     for col in columns:
-        table.add_column(f"{col.date}\n#{col.session}" + ("" if col.closed else f" ({w['open']})"), justify="right")
-    table.add_column(w["total"], justify="right")
+        head = f"{format_date(col.date, lang) if col.date else ''}\n#{col.session}"
+        table.add_column(head + ("" if col.closed else " " + say("cli.season_open", lang)), justify="right")
+    table.add_column(say("cli.col_total", lang), justify="right")
+
     def show(v: int) -> str:
         return tally(v, rules) if unit == "stroke" else amount(v, rules, unit)
 
@@ -338,5 +548,6 @@ def print_season(columns: Sequence[Any], total: Mapping[str, int], rules: TableR
 
 
 def transfer_line(t: Any, rules: TableRules, unit: str = "cent") -> str:
-    w = words(rules.language)
-    return f"{t.payer} {w['pays']} {t.payee} {amount(t.amount, rules, unit, sign=False)}"
+    """``Ben zahlt Anna 3,40 €`` / ``Ben pays Anna €3.40``"""
+    return say("cli.pays", rules.language, payer=t.payer, payee=t.payee,
+               amount=amount(t.amount, rules, unit, sign=False))

@@ -14,6 +14,7 @@ from .app import JsonOpt, app, emit_json, get, guard
 @app.command()
 @guard
 def new(
+    ctx: typer.Context,
     path: Annotated[Path, typer.Argument(help="Where to write the table file.")],
     family: Annotated[str, typer.Option("--family", help="bavarian | wendish | deutscher | sheepshead")] = "bavarian",
     players: Annotated[str, typer.Option("--players", help="Names in seating order, comma-separated.")] = "",
@@ -30,47 +31,53 @@ def new(
     \b
     Example: schafkopf new stammtisch.toml --family bavarian --players Anna,Ben,Cora,Dora --tariff 10/50
     """
-    from ..errors import IllegalEntry
+    from ..errors import IllegalEntry, ScoreError
     from ..files import write_atomic
+    from ..i18n import LANGUAGES, Text, say
     from ..rules.registry import find_family
     from ..table import load_table, render_table
 
-    fam = find_family(family)
-    names = [p.strip() for p in players.split(",")] if players else []
-    if not names:
-        raise IllegalEntry("new needs the players.", "Add --players Anna,Ben,Cora,Dora (seating order).")
-    from ..notation import clashes
+    # a refusal speaks the language asked for with --language, else that of the table in use
+    # (English where there is none): the new table does not exist yet
+    lang = language if language in LANGUAGES else None
+    try:
+        fam = find_family(family)
+        names = [p.strip() for p in players.split(",")] if players else []
+        if not names:
+            raise IllegalEntry(Text("cli.new_no_players"), Text("cli.new_no_players_hint"))
+        from ..notation import clashes
 
-    for n in names:
-        why = clashes(fam, n)
-        if why:
-            raise IllegalEntry(f"{why}; a player of that name could not be entered.",
-                               f"Give {n} another spelling (a nickname, or with the surname's initial).")
-    if language is not None and language not in ("de", "en"):
-        raise IllegalEntry(f"--language {language!r} is not supported.", "Use de or en.")
-    from ..files import target_problem
+        for n in names:
+            why = clashes(fam, n)
+            if why:
+                raise IllegalEntry(Text("cli.new_name_clash", why=why), Text("cli.new_name_clash_hint", name=n))
+        if language is not None and language not in LANGUAGES:
+            raise IllegalEntry(Text("cli.new_language", language=repr(language)), Text("cli.new_language_hint"))
+        from ..files import target_problem
 
-    if not path.name or str(path).endswith("/"):
-        raise IllegalEntry("new needs the path of a file.", "Give it like: schafkopf new stammtisch.toml ...")
-    problem = target_problem(path)
-    if problem:
-        raise IllegalEntry(f"{path} {problem}; a table file cannot replace it.", "Choose another path.")
-    if path.exists() and not force:
-        raise IllegalEntry(f"{path} exists already; it was left as it is.", "Choose another path, or add --force.")
-    if not path.parent.exists():
-        raise IllegalEntry(f"The folder {path.parent} does not exist.", "Create it first, or choose another path.")
-    text = render_table(fam, names, name=name or path.stem, seats=seats, preset=preset, tariff=tariff,
-                        language=language, currency=currency)
-    ledger = path.with_suffix(".sqlite")
-    if ledger.exists() and not force:
-        raise IllegalEntry(
-            f"A ledger is already at {ledger}; a new table file here would take over its games.",
-            "Move that ledger away (or choose another path) for a new table; to keep using it, add --force.",
-        )
+        if not path.name or str(path).endswith("/"):
+            raise IllegalEntry(Text("cli.new_needs_file"), Text("cli.new_needs_file_hint"))
+        problem = target_problem(path)
+        if problem:
+            raise IllegalEntry(Text("cli.new_target", path=path, problem=problem), Text("cli.choose_other_path"))
+        if path.exists() and not force:
+            raise IllegalEntry(Text("cli.new_exists", path=path), Text("cli.new_exists_hint"))
+        if not path.parent.exists():
+            raise IllegalEntry(Text("cli.new_no_folder", folder=path.parent), Text("cli.new_no_folder_hint"))
+        text = render_table(fam, names, name=name or path.stem, seats=seats, preset=preset, tariff=tariff,
+                            language=language, currency=currency)
+        ledger = path.with_suffix(".sqlite")
+        if ledger.exists() and not force:
+            raise IllegalEntry(Text("cli.new_ledger_there", ledger=ledger), Text("cli.new_ledger_there_hint"))
+    except ScoreError as exc:
+        exc.language = exc.language or lang
+        raise
     write_atomic(path, text)
     cfg = load_table(path)  # what we wrote must load
-    typer.echo(f"Wrote {path} ({fam.title}, {', '.join(cfg.players)}; {cfg.seats} seats).")
-    typer.echo(f"Next: schafkopf --table {path} add ...")
+    out = cfg.language
+    typer.echo(say("cli.new_wrote", out, path=path, family=fam.title_in(out), players=", ".join(cfg.players),
+                   seats=cfg.seats))
+    typer.echo(say("cli.new_next", out, path=path))
 
 
 @app.command()
@@ -85,13 +92,17 @@ def rules(
     \b
     Example: schafkopf --table examples/stammtisch.toml rules
     """
+    from ..i18n import catalogue, say
+
     cfg = get(ctx).cfg()
     snap = cfg.snapshot()
+    lang = cfg.language
     if as_json:
         emit_json({"path": str(cfg.path), "name": cfg.name, "ledger": str(cfg.ledger_path), **snap.to_dict()})
         return
     if check:
-        typer.echo(f"{cfg.path}: OK ({cfg.family}, {len(cfg.players)} players, {cfg.seats} seats).")
+        typer.echo(say("cli.rules_ok", lang, path=cfg.path, family=cfg.family, count=len(cfg.players),
+                       seats=cfg.seats))
         return
     from rich.markup import escape
     from rich.table import Table
@@ -102,21 +113,23 @@ def rules(
 
     fam = cfg.family_obj()
     con = console()
-    con.print(f"[bold]{escape(cfg.name)}[/] ({fam.title}), {escape(str(cfg.path))}")
-    con.print(f"Players: {escape(', '.join(cfg.players))}; {cfg.seats} seats; deck {cfg.deck}; "
-              f"ledger {escape(str(cfg.ledger_path))}")
+    con.print(say("cli.rules_head", lang, name=f"[bold]{escape(cfg.name)}[/]", family=escape(fam.title_in(lang)),
+                  path=escape(str(cfg.path))), soft_wrap=True)
+    deck = say(f"cli.deck_{cfg.deck}", lang) if f"cli.deck_{cfg.deck}" in catalogue() else cfg.deck
+    con.print(escape(say("cli.rules_players", lang, players=", ".join(cfg.players), seats=cfg.seats, deck=deck,
+                         ledger=cfg.ledger_path)), soft_wrap=True)
     if fam.tariff_specs:
         t = Table(title=escape("[tariff]"))
-        for col in ("key", "amount", "meaning"):
-            t.add_column(col)
+        for col in ("cli.col_key", "cli.col_amount", "cli.col_meaning"):
+            t.add_column(say(col, lang))
         for spec in fam.tariff_specs:
             value = cfg.tariff.get(spec.name)
-            shown = format_amount(value, cfg.currency, cfg.language) if value is not None else "-"
-            t.add_row(spec.name, shown, spec.doc)
+            shown = format_amount(value, cfg.currency, lang) if value is not None else "-"
+            t.add_row(spec.name, shown, escape(spec.meaning(lang)))
         con.print(t)
     t = Table(title=escape("[rules]"))
-    for col in ("key", "value", "meaning"):
-        t.add_column(col)
+    for col in ("cli.col_key", "cli.col_setting", "cli.col_meaning"):
+        t.add_column(say(col, lang))
     for spec in fam.rule_specs:
-        t.add_row(spec.name, escape(toml_value(cfg.rules[spec.name])), spec.doc)
+        t.add_row(spec.name, escape(toml_value(cfg.rules[spec.name])), escape(spec.meaning(lang)))
     con.print(t)

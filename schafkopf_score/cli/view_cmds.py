@@ -42,12 +42,18 @@ def sheet(
     session: SessionOpt = None,
     all_: AllOpt = False,
     history: Annotated[bool, typer.Option("--history", help="List every correction with its reason and time.")] = False,
+    compact: Annotated[bool, typer.Option("--compact", help="One line a hand: number, game, declarers, value, "
+                                                            "running totals.")] = False,
     as_json: JsonOpt = False,
 ) -> None:
     """The session as the paper block shows it: one row a hand, running totals.
 
+    Amounts are shown without the currency (the title names it once); Value is what the hand
+    was worth; the Stock column appears when a Stock was used.
+
     \b
     Example: schafkopf --table examples/stammtisch.toml sheet
+    Example: schafkopf sheet --compact
     """
     if history:
         _history(ctx, session, all_, as_json)
@@ -62,24 +68,35 @@ def sheet(
         return
     from .render import print_sheet
 
-    print_sheet(views, get(ctx).cfg())
+    print_sheet(views, get(ctx).cfg(), compact=compact)
+
+
+# what a correction did, in the history's words
+KINDS = {"void": "cli.kind_void", "undo": "cli.kind_undo", "edit": "cli.kind_edit", "restated": "cli.kind_restated"}
 
 
 def _history(ctx: typer.Context, session: int | None, all_: bool, as_json: bool) -> None:
     from ..evening import select_sessions
+    from ..i18n import format_time, say
+    from ..reports import game_title
 
     c = get(ctx)
+    cfg = c.cfg()
     with c.ledger() as ledger:
         ids = select_sessions(ledger, session, all_)
         events = [e for sid in ids for e in ledger.history(sid)]
     if as_json:
         emit_json({"history": events})
         return
+    lang = cfg.language
     if not events:
-        typer.echo("No corrections.")
+        typer.echo(say("cli.no_corrections", lang))
+    family = cfg.family_obj()
     for e in events:
-        reason = f": {e['reason']}" if e["reason"] else ""
-        typer.echo(f"{e['at']}  session {e['session']} hand {e['hand']} ({e['game']})  {e['kind']}{reason}")
+        kind = say(KINDS[e["kind"]], lang) if e["kind"] in KINDS else e["kind"]
+        typer.echo(say("cli.history_line_reason" if e["reason"] else "cli.history_line", lang,
+                       at=format_time(e["at"], lang), session=e["session"], hand=e["hand"],
+                       game=game_title(family, e["game"], lang), kind=kind, reason=e["reason"]))
 
 
 @app.command()
@@ -116,19 +133,21 @@ def standings(ctx: typer.Context, session: SessionOpt = None, all_: AllOpt = Fal
 def show_standings(cfg: Any, columns: list[Any], last: Any, all_: bool = False) -> None:
     """The standings as a table (``standings`` and ``stand`` in ``play``): the balances of the
     sessions' columns, and what stands before the next hand while a session is open."""
+    from ..i18n import say
     from ..settle import session_balances
-    from .render import next_dealer_line, print_season, print_standings, words
+    from .render import next_dealer_line, print_season, print_standings
 
     balances = session_balances((col.balances for col in columns), players=cfg.players)
-    w = words(cfg.language)
+    lang = cfg.language
     # what stands before the next hand (Stock, Muss-Solo owed, heads): only while a session is open
     notes = [] if last.closed else cfg.family_obj().standing_notes(last.rules, last.state, balances, cfg.language)
     if not last.closed:
         notes.append(next_dealer_line(last))
     if all_:
-        print_season(columns, balances, last.rules, last.unit, notes, f"{cfg.name}: {w['season']}")
+        print_season(columns, balances, last.rules, last.unit, notes, say("cli.season_title", lang, name=cfg.name))
         return
-    title = f"{cfg.name}: " + (f"{w['session']} {last.session.id}" if last.session else w["total"])
+    title = (say("cli.standings_title", lang, name=cfg.name, session=last.session.id) if last.session
+             else say("cli.standings_title_total", lang, name=cfg.name))
     print_standings(balances, last.rules, last.unit, notes, title)
 
 
@@ -155,22 +174,23 @@ def settle(
     from ..entry import parse_balances
     from ..errors import IllegalEntry
     from ..evening import close_session, season_settlement, select_sessions, session_settlement
+    from ..i18n import Text
     from ..settle import settle_paper
     from .render import settle_text
 
     c = get(ctx)
     cfg = c.cfg()
     if round_ is not None and round_ <= 0:
-        raise IllegalEntry(f"--round {round_} is not a positive number of cents.", "Give e.g. --round 50.")
+        raise IllegalEntry(Text("cli.round_not_positive", value=round_), Text("cli.round_not_positive_hint"))
     parts: list[Any] = []
     closed_now = None
     if from_balances is not None:
         if close:
-            raise IllegalEntry("--from-balances settles a paper sheet; it cannot close a session.", "Drop --close.")
+            raise IllegalEntry(Text("cli.from_balances_close"), Text("cli.drop_close"))
         result = settle_paper(parse_balances(from_balances, cfg.players, cfg.currency, cfg.language), round_)
     elif close:
         if session is not None or all_:
-            raise IllegalEntry("--close closes the open session only.", "Drop --session/--all.")
+            raise IllegalEntry(Text("cli.close_open_only"), Text("cli.drop_session_all"))
         with c.ledger() as ledger:
             closed_now = close_session(cfg, ledger, round_).session
             result = session_settlement(cfg, ledger, closed_now.id if closed_now else None)

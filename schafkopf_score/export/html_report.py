@@ -1,94 +1,445 @@
-"""A self-contained HTML page: the sheet, the settlement and an SVG line chart of every
-player's running balance. No external files, no scripts; every name is escaped."""
+"""A self-contained HTML page people open on a phone: per evening its date, the settlement as it
+was paid (rounded, with the transfers), the Stock, the sheep's heads of Deutscher, an SVG chart
+of the running balances (axes, hand numbers, amount ticks, each player's name at the end of
+his line) and the sheet; with ``--all`` the season first (a column per evening, the totals, a
+chart over the evenings).
+
+One file: no external resources, no scripts; every name is escaped. It fits a 390 px screen
+(``viewport`` meta; wide tables scroll inside their own box, never the page) and prints like
+the paper block (black on white, grid lines)."""
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable, Sequence
 from html import escape
 from typing import Any
 
-from ..money import format_value
+from .season import season_table
+from .words import (
+    amount_text,
+    date_text,
+    heads_of,
+    lang_of,
+    session_title,
+    short_date,
+    stock_returned,
+    void_word,
+    word,
+)
+
+__all__ = ["amount_text", "line_chart", "to_html"]
 
 COLORS = ("#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#7f7f7f",
           "#bcbd22")
 
+STYLE = """
+*{box-sizing:border-box}
+html{-webkit-text-size-adjust:100%;text-size-adjust:100%}
+body{margin:0 auto;max-width:980px;padding:12px 14px 32px;font:16px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,
+"Helvetica Neue",Arial,sans-serif;color:#111;background:#fff;overflow-wrap:anywhere}
+h1{font-size:1.5rem;margin:.3em 0 .1em}
+h2{font-size:1.25rem;margin:1.6em 0 .4em;padding-bottom:.15em;border-bottom:2px solid #222}
+h3{font-size:1.05rem;margin:1.1em 0 .35em}
+p{margin:.4em 0}
+.muted{color:#555}
+.tag{display:inline-block;font-size:.75rem;font-weight:normal;vertical-align:middle;padding:0 .5em;
+border:1px solid #888;border-radius:1em;color:#444}
+.scroll{overflow-x:auto;max-width:100%;-webkit-overflow-scrolling:touch}
+table{border-collapse:collapse;font-variant-numeric:tabular-nums;margin:.2em 0;overflow-wrap:normal}
+th,td{border:1px solid #c8c8c8;padding:4px 8px;white-space:nowrap;vertical-align:top}
+th{background:#f2f2f2;text-align:left;font-weight:600;white-space:normal}
+.n{text-align:right}
+td.pos{color:#1b6e2e}
+td.neg{color:#b3261e}
+td.out{color:#888}
+tr.void td{color:#999;text-decoration:line-through}
+tr.void td.kind{text-decoration:none}
+tr.closing td{border-top:2px solid #555;font-weight:600}
+tr.total td,tr.total th{border-top:2px solid #555;font-weight:700}
+ul.transfers{padding-left:1.2em;margin:.3em 0}
+ul.transfers li{margin:.15em 0}
+svg.head{width:1.45em;height:1.2em;vertical-align:-.3em;margin-right:1px}
+.strokes{letter-spacing:.08em}
+figure.chart{margin:.4em 0;max-width:760px}
+figure.chart svg{display:block;width:100%;height:auto}
+figure.chart .wide{display:none}
+@media (min-width:600px){figure.chart .narrow{display:none}figure.chart .wide{display:block}}
+@media (max-width:480px){body{padding:10px 10px 24px}th,td{padding:3px 6px}}
+@media print{
+@page{margin:12mm}
+body{max-width:none;padding:0;font:10.5pt/1.3 "DejaVu Serif",Georgia,"Times New Roman",serif}
+*{color:#000!important;background:#fff!important}
+.scroll{overflow:visible}
+table{border:1.5px solid #000}
+table.sheet,table.season{width:100%}
+th,td{border:1px solid #000;white-space:normal;padding:2px 5px}
+th{border-bottom:1.5px solid #000}
+tr{break-inside:avoid}
+h2{border-bottom:1.5px solid #000;break-after:avoid}
+h3{break-after:avoid}
+section+section{break-before:page}
+figure.chart{filter:grayscale(1);break-inside:avoid;max-width:16cm}
+figure.chart .narrow{display:none}
+figure.chart .wide{display:block}
+.tag{border-color:#000}
+}
+""".replace("\n", "")
 
-def amount_text(value: int, report: dict[str, Any], unit: str | None = None) -> str:
-    return format_value(value, unit or report["unit"], report["currency"], report["language"])
 
+# -- the chart -------------------------------------------------------------------------------
 
-def chart(session: dict[str, Any], players: list[str]) -> str:
-    """An SVG line chart of the running balances, hand by hand."""
-    hands = [h for h in session["hands"] if not h["void"]]
-    series = {p: [0] + [h["running"].get(p, 0) for h in hands] for p in players}
-    values = [v for vs in series.values() for v in vs]
-    lo, hi = min(values + [0]), max(values + [0])
-    if lo == hi:
+def nice_ticks(lo: int, hi: int, count: int = 5) -> list[int]:
+    """Round tick values (1, 2 or 5 times a power of ten) from below ``lo`` to above ``hi``.
+
+    >>> nice_ticks(-340, 510)
+    [-400, -200, 0, 200, 400, 600]
+    >>> nice_ticks(0, 3)
+    [0, 1, 2, 3]
+    """
+    if hi <= lo:
         hi = lo + 1
-    width, height, pad = 640, 280, 40
-    n = max(len(hands), 1)
+    raw = (hi - lo) / count
+    power = 10 ** math.floor(math.log10(raw)) if raw >= 1 else 1
+    step = next(m * power for m in (1, 2, 5, 10) if m * power >= raw)
+    first = math.floor(lo / step) * step
+    last = math.ceil(hi / step) * step
+    return list(range(first, last + 1, step))
+
+
+def spread(wanted: list[float], gap: float, low: float, high: float) -> list[float]:
+    """Label positions near ``wanted`` (sorted or not) at least ``gap`` apart within
+    [``low``, ``high``]: the names at the ends of the lines never overlap."""
+    order = sorted(range(len(wanted)), key=lambda i: wanted[i])
+    pos = [0.0] * len(wanted)
+    last = low - gap
+    for i in order:
+        pos[i] = max(wanted[i], last + gap)
+        last = pos[i]
+    over = last - high
+    if over > 0:  # pushed past the bottom: move the stack up, keeping the gaps
+        nxt = high + gap
+        for i in reversed(order):
+            pos[i] = min(pos[i], nxt - gap)
+            nxt = pos[i]
+    return pos
+
+
+def short(name: str, limit: int = 14) -> str:
+    return name if len(name) <= limit else name[: limit - 1] + "…"
+
+
+def line_chart(series: dict[str, list[int]], x_labels: Sequence[str], fmt: Callable[[int], str], *,
+               title: str, x_title: str, y_title: str, width: float = 760, font: float = 12,
+               short_labels: Sequence[str] | None = None) -> str:
+    """An SVG line chart: one line per player over the points of ``x_labels`` (the first is
+    the start at 0), a y axis with round amount ticks, an x axis with the labels (as many as
+    fit), and each player's name at the end of his line. ``width`` and ``font`` in the SVG's
+    own units: the page shows it as wide as the screen, so a narrow chart keeps its letters
+    readable on a phone. ``short_labels`` (dates without the year) are used where the
+    labels would not all fit."""
+    names = list(series)
+    values = [v for vs in series.values() for v in vs] + [0]
+    ticks = nice_ticks(min(values), max(values))
+    lo, hi = ticks[0], ticks[-1]
+    tick_text = [fmt(t) for t in ticks]
+    char = font * 0.6  # about the width of a character of the labels
+    left = max(len(t) for t in tick_text) * char + font + 4
+    right = max((len(short(n)) for n in names), default=4) * char + font * 2
+    width = max(width, left + right + 160)
+    top, bottom = font * 2.2, font * 4
+    height = max(260.0, width * 0.45)
+    plot_w, plot_h = width - left - right, height - top - bottom
+    n = max(len(x_labels) - 1, 1)
 
     def x(i: int) -> float:
-        return pad + (width - 2 * pad) * i / n
+        return left + plot_w * i / n
 
-    def y(v: int) -> float:
-        return float(height - pad - (height - 2 * pad) * (v - lo) / (hi - lo))
+    def y(v: float) -> float:
+        return top + plot_h * (hi - v) / (hi - lo)
 
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height + 20 * len(players)}" '
-             f'role="img" aria-label="running balances">',
-             f'<line x1="{pad}" y1="{y(0):.1f}" x2="{width - pad}" y2="{y(0):.1f}" stroke="#999" stroke-dasharray="4"/>']
-    for k, p in enumerate(players):
+    out = [f'<svg viewBox="0 0 {width:.0f} {height:.0f}" '
+           f'role="img" aria-label="{escape(title)}" font-size="{font:g}">', f"<title>{escape(title)}</title>"]
+    # grid, y ticks and their amounts
+    for t, text in zip(ticks, tick_text, strict=True):
+        stroke = 'stroke="#777" stroke-dasharray="4 3"' if t == 0 else 'stroke="#e2e2e2"'
+        out.append(f'<line x1="{left:.1f}" y1="{y(t):.1f}" x2="{left + plot_w:.1f}" y2="{y(t):.1f}" {stroke}/>')
+        out.append(f'<text x="{left - 6:.1f}" y="{y(t) + font / 3:.1f}" text-anchor="end" fill="#333">{escape(text)}</text>')
+    # x ticks: as many labels as fit
+    def step_for(labels: Sequence[str]) -> int:
+        label_w = max((len(lbl) for lbl in labels), default=1) * char + font
+        return next(s for s in (1, 2, 5, 10, 20, 25, 50, 100, 200, 500, 1000, 10 ** 9) if plot_w / n * s >= label_w)
+
+    step = step_for(x_labels)
+    if step > 1 and short_labels is not None:
+        x_labels, step = short_labels, step_for(short_labels)
+    base = top + plot_h
+    for i, label in enumerate(x_labels):
+        if not label:
+            continue
+        labelled = i % step == 0 or (step > 1 and i == len(x_labels) - 1 and i % step > step // 2)
+        if step == 1 or labelled or n <= 60:
+            out.append(f'<line x1="{x(i):.1f}" y1="{base:.1f}" x2="{x(i):.1f}" y2="{base + (5 if labelled else 3)}" '
+                       'stroke="#333"/>')
+        if labelled:
+            out.append(f'<text x="{x(i):.1f}" y="{base + font * 1.4:.1f}" text-anchor="middle" fill="#333">'
+                       f"{escape(label)}</text>")
+    # the axes and their titles
+    out.append(f'<line x1="{left:.1f}" y1="{top:.1f}" x2="{left:.1f}" y2="{base:.1f}" stroke="#333"/>')
+    out.append(f'<line x1="{left:.1f}" y1="{base:.1f}" x2="{left + plot_w:.1f}" y2="{base:.1f}" stroke="#333"/>')
+    out.append(f'<text x="{left + plot_w / 2:.1f}" y="{height - 8:.1f}" text-anchor="middle" fill="#111" '
+               f'font-weight="600">{escape(x_title)}</text>')
+    out.append(f'<text x="2" y="{top - font:.1f}" fill="#111" '
+               f'font-weight="600">{escape(y_title)}</text>')
+    # the lines, a dot on each point while they are few, the names at the ends
+    dots = len(x_labels) <= 30
+    ends = []
+    for k, name in enumerate(names):
         color = COLORS[k % len(COLORS)]
-        pts = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(series[p]))
-        parts.append(f'<polyline fill="none" stroke="{color}" stroke-width="2" points="{pts}"><title>{escape(p)}'
-                     f'</title></polyline>')
-        ly = height + 20 * k
-        parts.append(f'<rect x="{pad}" y="{ly - 10}" width="12" height="12" fill="{color}"/>'
-                     f'<text x="{pad + 18}" y="{ly}" font-size="13">{escape(p)}</text>')
-    parts.append("</svg>")
-    return "".join(parts)
+        vs = series[name]
+        pts = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(vs))
+        out.append(f'<polyline fill="none" stroke="{color}" stroke-width="2.5" stroke-linejoin="round" '
+                   f'points="{pts}"><title>{escape(name)}</title></polyline>')
+        if dots:
+            out.extend(f'<circle cx="{x(i):.1f}" cy="{y(v):.1f}" r="3" fill="{color}"/>' for i, v in enumerate(vs))
+        ends.append(y(vs[-1]) if vs else y(0))
+    for k, (name, at) in enumerate(zip(names, spread(ends, font * 1.25, top, base), strict=True)):
+        color = COLORS[k % len(COLORS)]
+        end_x = x(len(series[name]) - 1)
+        out.append(f'<line x1="{end_x + 3:.1f}" y1="{ends[k]:.1f}" x2="{left + plot_w + 8:.1f}" y2="{at:.1f}" '
+                   f'stroke="{color}" stroke-width="1"/>')
+        out.append(f'<text x="{left + plot_w + 11:.1f}" y="{at + font / 3:.1f}" fill="{color}" font-weight="600">'
+                   f"{escape(short(name))}<title>{escape(name)}</title></text>")
+    out.append("</svg>")
+    return "".join(out)
+
+
+def chart_figure(series: dict[str, list[int]], x_labels: Sequence[str], fmt: Callable[[int], str], *,
+                 title: str, x_title: str, y_title: str, short_labels: Sequence[str] | None = None) -> str:
+    """The chart twice: narrow for a phone (its letters stay readable when it shrinks to the
+    screen), wide for a larger screen and for print; the stylesheet shows one of them."""
+    kw: dict[str, Any] = {"title": title, "x_title": x_title, "y_title": y_title, "short_labels": short_labels}
+    return (f'<figure class="chart"><div class="narrow">{line_chart(series, x_labels, fmt, width=400, font=13, **kw)}'
+            f'</div><div class="wide">{line_chart(series, x_labels, fmt, width=760, font=12, **kw)}</div></figure>')
+
+
+# -- the page --------------------------------------------------------------------------------
+
+def _cls(value: int) -> str:
+    return "n pos" if value > 0 else ("n neg" if value < 0 else "n")
+
+
+def unit_title(report: dict[str, Any], unit: str) -> str:
+    """The y axis' title: the currency's symbol, or what points and strokes are called."""
+    if unit == "cent":
+        return amount_text(0, report, "cent").replace("0", "").replace(",", "").replace(".", "").strip()
+    return word(report, "export.strokes" if unit == "stroke" else "export.points")
+
+
+def session_chart(report: dict[str, Any], s: dict[str, Any]) -> str:
+    hands = [h for h in s["hands"] if not h["void"]]
+    players = list(report["players"])
+    series = {p: [0] + [h["running"].get(p, 0) for h in hands] for p in players}
+    labels = [""] + [str(h["hand"]) for h in hands]
+    return chart_figure(series, labels, lambda v: amount_text(v, report),
+                        title=word(report, "export.chart"), x_title=word(report, "export.axis_hand"),
+                        y_title=unit_title(report, report["unit"]))
+
+
+# a sheep's head drawn inline (no font on the phone needs an emoji for it)
+HEAD = ('<svg class="head" viewBox="0 0 24 20" aria-hidden="true">'
+        '<ellipse cx="3.8" cy="8" rx="3.6" ry="1.7" transform="rotate(-25 3.8 8)" fill="#333"/>'
+        '<ellipse cx="20.2" cy="8" rx="3.6" ry="1.7" transform="rotate(25 20.2 8)" fill="#333"/>'
+        '<circle cx="8" cy="5.5" r="4" fill="#ddd"/><circle cx="12" cy="4" r="4" fill="#ddd"/>'
+        '<circle cx="16" cy="5.5" r="4" fill="#ddd"/>'
+        '<ellipse cx="12" cy="12" rx="4.6" ry="6.5" fill="#333"/>'
+        '<circle cx="10.2" cy="10.5" r="1" fill="#fff"/><circle cx="13.8" cy="10.5" r="1" fill="#fff"/></svg>')
+
+
+def heads_html(heads: int, limit: int = 12) -> str:
+    """``heads`` sheep's heads as little pictures (at most ``limit``; the number stands beside)."""
+    return HEAD * max(0, min(heads, limit))
+
+
+def running_text(report: dict[str, Any], h: dict[str, Any], p: str) -> str:
+    """A running balance in the sheet; for Deutscher the paper's tally (heads, then strokes)."""
+    value = h["running"].get(p, 0)
+    if report["unit"] == "stroke" and "tally" in h:
+        heads, rest = h["tally"].get(p, [0, value])
+        strokes = "|" * rest if 0 < rest <= 20 else ""
+        mark = heads_html(heads) + (f'<span class="strokes">{strokes}</span>' if strokes else "")
+        return f"{mark} ({value})" if mark else f"- ({value})"
+    return escape(amount_text(value, report))
+
+
+def sheet_table(report: dict[str, Any], s: dict[str, Any]) -> list[str]:
+    """The sheet as on paper: hand, dealer, game, each player's running balance, the Stock."""
+    players = list(report["players"])
+    def w(key: str, **params: Any) -> str:
+        return escape(word(report, key, **params))
+
+    has_stock = bool(s.get("stock")) or any(h.get("stock") for h in s["hands"] if not h["void"])
+    head = (f'<tr><th class="n">#</th><th>{w("export.dealer")}</th><th>{w("export.game")}</th>'
+            + "".join(f'<th class="n">{escape(p)}</th>' for p in players)
+            + (f'<th class="n">{w("export.stock")}</th>' if has_stock else "") + "</tr>")
+    rows = []
+    running = {p: 0 for p in players}
+    stock = 0
+    for h in s["hands"]:
+        if h["void"]:
+            rows.append(f'<tr class="void"><td class="n">{escape(str(h["hand"]))}</td><td></td>'
+                        f'<td>{escape(h["description"])} <span class="kind">({escape(void_word(report, h["void_kind"]))})'
+                        f"</span></td>" + "<td></td>" * (len(players) + has_stock) + "</tr>")
+            continue
+        running = {p: h["running"].get(p, 0) for p in players}
+        stock += h.get("stock", 0)
+        paid = h.get("payouts", {})
+        cells = "".join(f'<td class="{"n" if p in paid else "n out"}">{running_text(report, h, p)}</td>'
+                        for p in players)
+        mark = " *" if h.get("edited") else ""
+        rows.append(f'<tr><td class="n">{escape(str(h["hand"]))}{mark}</td><td>{escape(h.get("dealer") or "")}</td>'
+                    f'<td>{escape(h["description"])}</td>{cells}'
+                    + (f'<td class="n">{escape(amount_text(stock, report))}</td>' if has_stock else "") + "</tr>")
+    booked = s.get("bookings", {}).get("payouts")
+    if booked:  # what the close booked: the Stock going back, penalties
+        label = word(report, "export.stock" if "stock_return" in s["bookings"] else "export.closing") + " →"
+        cells = "".join(f'<td class="n">{escape(amount_text(running.get(p, 0) + booked.get(p, 0), report))}</td>'
+                        for p in players)
+        rows.append(f'<tr class="closing"><td></td><td></td><td>{escape(label)}</td>{cells}'
+                    + (f'<td class="n">{escape(amount_text(stock + s["bookings"].get("stock", 0), report))}</td>'
+                       if has_stock else "") + "</tr>")
+    out = ['<div class="scroll"><table class="sheet">', f"<thead>{head}</thead><tbody>", *rows, "</tbody></table></div>"]
+    if any(h.get("edited") and not h["void"] for h in s["hands"]):
+        out.append(f'<p class="muted">{w("export.edited_mark")}</p>')
+    return out
+
+
+def settlement_block(report: dict[str, Any], s: dict[str, Any]) -> list[str]:
+    """The settlement as paid (a closed evening: as stored at its close) or as it stands."""
+    st = s["settlement"]
+    unit = st["unit"]
+    closed = bool(s.get("closed_at"))
+    def w(key: str, **params: Any) -> str:
+        return escape(word(report, key, **params))
+
+    heads = heads_of(s)
+    rounding = st.get("rounding") or {}
+    balance_label = w("export.strokes") if report["unit"] == "stroke" else w("export.balance")
+    head = (f'<tr><th>{w("export.player")}</th><th class="n">{balance_label}</th>'
+            + (f'<th class="n">{w("export.heads")}</th>' if heads is not None else "")
+            + (f'<th class="n">{w("export.rounding")}</th>' if st.get("round") else "")
+            + f'<th class="n">{w("export.paid") if closed else w("export.due")}</th></tr>')
+    rows = []
+    for p, v in s["balances"].items():
+        cells = [f"<td>{escape(p)}</td>",
+                 f'<td class="{_cls(v) if report["unit"] == "cent" else "n"}">'
+                 f'{escape(amount_text(v, report, sign=report["unit"] == "cent"))}</td>']
+        if heads is not None:
+            n = int(heads.get(p, 0))
+            cells.append(f'<td class="n">{heads_html(n)} {n}</td>')
+        if st.get("round"):
+            cells.append(f'<td class="n">{escape(amount_text(rounding[p], report, unit, sign=True)) if p in rounding else ""}'
+                         "</td>")
+        paid = st["amounts"].get(p, 0)
+        cells.append(f'<td class="{_cls(paid)}"><b>{escape(amount_text(paid, report, unit, sign=True))}</b></td>')
+        rows.append("<tr>" + "".join(cells) + "</tr>")
+    title = "export.settlement_paid" if closed else "export.settlement"
+    out = [f"<h3>{w(title)}</h3>", '<div class="scroll"><table class="settle">', f"<thead>{head}</thead><tbody>",
+           *rows, "</tbody></table></div>"]
+    if st.get("stock"):
+        out.append(f'<p>{w("export.stock_transfers", amount=amount_text(st["stock"], report, unit))}</p>')
+    returned = stock_returned(report, s)
+    if returned:
+        shares = ", ".join(f"{p} {amount_text(v, report, sign=True)}" for p, v in returned[1].items())
+        out.append(f'<p>{w("export.stock_returned", amount=amount_text(returned[0], report), shares=shares)}</p>')
+    if st.get("round"):
+        moved = ", ".join(f"{p} {amount_text(v, report, unit, sign=True)}" for p, v in rounding.items()) or "-"
+        out.append(f'<p>{w("export.rounded", amount=amount_text(st["round"], report, unit), moved=moved)}</p>')
+    out.append(f"<h3>{w('export.transfers')}</h3>")
+    if st["transfers"]:
+        out.append('<ul class="transfers">')
+        for t in st["transfers"]:
+            out.append("<li>" + w("export.pays", payer=t["from"], payee=t["to"],
+                                  amount=amount_text(t["amount"], report, unit)) + "</li>")
+        out.append("</ul>")
+    else:
+        out.append(f"<p>{w('export.nobody_owes')}</p>")
+    return out
+
+
+def session_block(report: dict[str, Any], s: dict[str, Any]) -> list[str]:
+    count = sum(1 for h in s["hands"] if not h["void"])
+    status = word(report, "export.closed" if s.get("closed_at") else "export.open")
+    hands = word(report, "export.one_hand") if count == 1 else word(report, "export.hands", count=count)
+    out = [f'<section class="session" id="session-{escape(str(s["session"]))}">',
+           f'<h2>{escape(session_title(report, s, status=False))} <span class="tag">{escape(status)}</span></h2>',
+           f'<p class="muted">{escape(hands)}</p>']
+    out += settlement_block(report, s)
+    if count:
+        out += [f"<h3>{escape(word(report, 'export.chart'))}</h3>", session_chart(report, s)]
+    out += [f"<h3>{escape(word(report, 'export.sheet'))}</h3>", *sheet_table(report, s), "</section>"]
+    return out
+
+
+def season_block(report: dict[str, Any]) -> list[str]:
+    """The season: a column per evening (its date), each player's total, a chart over them."""
+    season = season_table(report)
+    sessions = season.sessions
+    def w(key: str, **params: Any) -> str:
+        return escape(word(report, key, **params))
+
+    dates = [date_text(report, s.get("date")) or str(s["session"]) for s in sessions]
+    span = w("export.season_one", first=dates[0]) if len(dates) == 1 else \
+        w("export.season_span", count=len(dates), first=dates[0], last=dates[-1])
+
+    def money(v: int) -> str:
+        return escape(amount_text(v, report, season.unit, sign=True))
+
+    head = f'<tr><th>{w("export.player")}</th>' + "".join(
+        f'<th class="n">{escape(d)}<br><span class="muted">#{escape(str(s["session"]))}'
+        + ("" if s.get("closed_at") else f" ({w('export.open')})") + "</span></th>"
+        for d, s in zip(dates, sessions, strict=True)) + f'<th class="n">{w("export.total")}</th></tr>'
+    rows = [f"<tr><td>{escape(p)}</td>" + "".join(f'<td class="{_cls(col.get(p, 0))}">{money(col.get(p, 0))}</td>'
+                                                  for col in season.columns)
+            + f'<td class="{_cls(total)}"><b>{money(total)}</b></td></tr>' for p, total in season.totals.items()]
+    if season.stock:
+        rows.append(f'<tr class="total"><td>{w("export.stock")}</td>' + "<td></td>" * len(sessions)
+                    + f'<td class="n">{escape(amount_text(season.stock, report, season.unit))}</td></tr>')
+    running = season.running()
+    chart = chart_figure({p: [0] + vs for p, vs in running.items()}, [""] + dates,
+                         lambda v: amount_text(v, report, season.unit), title=word(report, "export.chart_season"),
+                         x_title=word(report, "export.axis_evening"), y_title=unit_title(report, season.unit),
+                         short_labels=[""] + [short_date(report, s.get("date")) or str(s["session"]) for s in sessions])
+    return ['<section class="season" id="season">', f"<h2>{w('export.season')}</h2>", f'<p class="muted">{span}</p>',
+            '<div class="scroll"><table class="season">', f"<thead>{head}</thead><tbody>", *rows,
+            "</tbody></table></div>", f'<p class="muted">{w("export.season_note")}</p>',
+            f"<h3>{w('export.chart_season')}</h3>", chart, "</section>"]
 
 
 def to_html(report: dict[str, Any]) -> str:
-    players = report["players"]
-    title = escape(report["table"])
+    lang = lang_of(report)
+    table = report["table"]
+    sessions = report["sessions"]
+    season = bool(report.get("season")) and bool(sessions)
+    if season:
+        page = f"{table} – {word(report, 'export.season')}"
+    elif sessions:
+        page = f"{table} – {session_title(report, sessions[-1], status=False)}"
+    else:
+        page = table
     out = [
-        "<!DOCTYPE html>", f'<html lang="{escape(report["language"])}"><head><meta charset="utf-8">',
-        f"<title>{title}</title>",
-        "<style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse}"
-        "td,th{border:1px solid #ccc;padding:2px 8px}td.n{text-align:right}tr.void{color:#999;"
-        "text-decoration:line-through}</style></head><body>",
-        f"<h1>{title}</h1>",
+        "<!DOCTYPE html>", f'<html lang="{lang}">', "<head>", '<meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        '<meta name="color-scheme" content="light">',
+        f"<title>{escape(page)}</title>", f"<style>{STYLE}</style>", "</head>", "<body>",
+        f"<header><h1>{escape(table)}</h1>",
+        f'<p class="muted">{escape(report.get("family_title") or report["family"])}</p></header>',
     ]
-    for s in report["sessions"]:
-        out.append(f"<h2>Session {s['session']}{' (closed)' if s['closed_at'] else ''}</h2>")
-        out.append("<table><tr><th>#</th><th>Game</th>" + "".join(f"<th>{escape(p)}</th>" for p in players)
-                   + "</tr>")
-        for h in s["hands"]:
-            if h["void"]:
-                out.append(f'<tr class="void"><td>{h["hand"]}</td><td>{escape(h["description"])}</td>'
-                           + "<td></td>" * len(players) + "</tr>")
-                continue
-            cells = "".join(f'<td class="n">{escape(amount_text(h["running"].get(p, 0), report))}</td>'
-                            for p in players)
-            out.append(f"<tr><td>{h['hand']}</td><td>{escape(h['description'])}</td>{cells}</tr>")
-        out.append("</table>")
-        out.append(chart(s, players))
-        st = s["settlement"]
-        out.append("<h3>Settlement</h3><ul>")
-        for p, v in st["amounts"].items():
-            out.append(f"<li>{escape(p)}: {escape(amount_text(v, report, st['unit']))}</li>")
-        out.append("</ul>")
-        if st.get("stock"):
-            out.append(f"<p>Stock: {escape(amount_text(st['stock'], report, st['unit']))} "
-                       "(goes back in equal shares at the close; counted in the transfers)</p>")
-        if st.get("round"):
-            moved = ", ".join(f"{p} {amount_text(v, report, st['unit'])}" for p, v in st["rounding"].items())
-            out.append(f"<p>Rounded to {escape(amount_text(st['round'], report, st['unit']))}: "
-                       f"{escape(moved or '-')}</p>")
-        out.append("<ol>")
-        for t in st["transfers"]:
-            out.append(f"<li>{escape(t['from'])} → {escape(t['to'])}: "
-                       f"{escape(amount_text(t['amount'], report, st['unit']))}</li>")
-        out.append("</ol>")
-    out.append("</body></html>")
+    if not sessions:
+        out.append(f"<p>{escape(word(report, 'export.no_games'))}</p>")
+    if season:
+        out += season_block(report)
+    for s in sessions:
+        out += session_block(report, s)
+    out += ["</body>", "</html>"]
     return "\n".join(out) + "\n"

@@ -12,7 +12,8 @@ import re
 from html import escape
 from typing import Any
 
-from .html_report import amount_text
+from .season import season_table
+from .words import amount_text, date_text, heads_of, session_title, stock_returned, void_word, word
 
 # CR LF, and every other character Python (and some renderers) take as a line break:
 # LF, VT, FF, CR, FS, GS, RS, NEL, LINE SEPARATOR, PARAGRAPH SEPARATOR
@@ -43,42 +44,71 @@ def item(text: Any) -> str:
 
 
 def to_markdown(report: dict[str, Any]) -> str:
+    """Per session a table of hands with running totals, then balances, what was paid, the
+    transfers; with ``--all`` the season first. Headings and labels in the table's language."""
     players = report["players"]
 
-    def money(value: int, unit: str | None = None) -> str:
-        return cell(amount_text(value, report, unit))  # the currency is text from the table file
+    def money(value: int, unit: str | None = None, sign: bool = False) -> str:
+        return cell(amount_text(value, report, unit, sign))  # the currency is text from the table file
+
+    def w(key: str, **params: Any) -> str:
+        return word(report, key, **params)
 
     title = cell(report["table"])
     if title.endswith("#"):  # a closing sequence of the heading would swallow it
         title = title[:-1] + "\\#"
     lines = [f"# {title}", ""]
+    if not report["sessions"]:
+        lines += [w("export.no_games"), ""]
+    if report.get("season") and report["sessions"]:
+        lines += season_markdown(report, money)
     for s in report["sessions"]:
-        lines += [f"## Session {cell(s['session'])}" + (" (closed)" if s["closed_at"] else ""), ""]
-        lines.append("| # | Game | " + " | ".join(cell(p) for p in players) + " |")
+        lines += [f"## {cell(session_title(report, s))}", ""]
+        lines.append(f"| # | {cell(w('export.game'))} | " + " | ".join(cell(p) for p in players) + " |")
         lines.append("|---:|---|" + "---:|" * len(players))
         for h in s["hands"]:
             if h["void"]:
-                lines.append(f"| ~~{cell(h['hand'])}~~ | ~~{cell(h['description'])}~~ ({cell(h['void_kind'])}) |"
-                             + " |" * len(players))
+                lines.append(f"| ~~{cell(h['hand'])}~~ | ~~{cell(h['description'])}~~ "
+                             f"({cell(void_word(report, h['void_kind']))}) |" + " |" * len(players))
                 continue
             run = h["running"]
             lines.append(f"| {cell(h['hand'])} | {cell(h['description'])} | "
                          + " | ".join(money(run.get(p, 0)) for p in players) + " |")
         st = s["settlement"]
         unit = st["unit"]
-        lines += ["", "| Player | Balance | Paid |", "|---|---:|---:|"]
+        lines += ["", f"| {cell(w('export.player'))} | {cell(w('export.balance'))} | {cell(w('export.paid'))} |", "|---|---:|---:|"]
         for p, v in s["balances"].items():
             lines.append(f"| {cell(p)} | {money(v)} | {money(st['amounts'].get(p, 0), unit)} |")
+        heads = heads_of(s)
+        if heads:
+            lines += ["", cell(w("export.heads_line", heads=", ".join(f"{p} {n}" for p, n in heads.items())))]
         if st.get("stock"):
-            lines += ["", f"Stock: {money(st['stock'], unit)} (goes back in equal shares at the "
-                          "close; counted in Paid)"]
+            lines += ["", w("export.stock_paid", amount=money(st["stock"], unit))]
+        returned = stock_returned(report, s)
+        if returned:
+            shares = ", ".join(f"{cell(p)} {money(v, sign=True)}" for p, v in returned[1].items())
+            lines += ["", w("export.stock_returned", amount=money(returned[0]), shares=shares)]
         if st.get("round"):
-            moved = ", ".join(f"{cell(p)} {money(v, unit)}" for p, v in st["rounding"].items())
-            lines += ["", f"Rounded to {money(st['round'], unit)}: {moved or '-'}"]
-        lines += ["", "Transfers:", ""]
+            moved = ", ".join(f"{cell(p)} {money(v, unit, sign=True)}" for p, v in st["rounding"].items())
+            lines += ["", w("export.rounded", amount=money(st["round"], unit), moved=moved or "-")]
+        lines += ["", f"{cell(w('export.transfers'))}:", ""]
         for t in st["transfers"]:
             lines.append(f"- {item(t['from'])} → {cell(t['to'])}: {money(t['amount'], unit)}")
         if not st["transfers"]:
-            lines.append("- none")
+            lines.append(f"- {cell(w('export.none'))}")
         lines.append("")
     return "\n".join(lines)
+
+
+def season_markdown(report: dict[str, Any], money: Any) -> list[str]:
+    """The season (``export --all``): a column per session (its date), the total per player."""
+    table = season_table(report)
+    lines = [f"## {cell(word(report, 'export.season'))}", "", cell(word(report, "export.season_note")), ""]
+    heads = [cell(date_text(report, s["date"]) or s["session"]) + f" (#{cell(s['session'])})" for s in table.sessions]
+    lines.append(f"| {cell(word(report, 'export.player'))} | " + " | ".join(heads) + f" | {cell(word(report, 'export.total'))} |")
+    lines.append("|---|" + "---:|" * (len(heads) + 1))
+    for p, total in table.totals.items():
+        lines.append(f"| {cell(p)} | " + " | ".join(money(col.get(p, 0), table.unit, True) for col in table.columns)
+                     + f" | {money(total, table.unit, True)} |")
+    lines.append("")
+    return lines

@@ -14,6 +14,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..i18n import say
+from .words import time_text, void_word
+
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 SEPARATORS = (",", ";")
 BREAKS = ("\r", "\n")
@@ -82,28 +85,55 @@ def whole(value: Any) -> str:
     return text_cell(value)
 
 
+COLUMNS = ("session", "hand", "recorded_at", "game", "description", "dealer", "declarers", "void")
+
+
+def header(players: list[str], german: bool) -> list[str]:
+    """The column names: ``csv`` keeps the English names (the machine contract scripts read),
+    ``csv-de`` has German ones (``Abend;Spiel;Zeit;...``); the players' columns are their names.
+
+    >>> header(["Anna"], True)
+    ['Abend', 'Spiel', 'Zeit', 'Spielart', 'Beschreibung', 'Geber', 'Spielmacher', 'Gestrichen', 'Anna', 'Stock', 'Kommentar']
+    >>> header(["Anna"], False)[:3]
+    ['session', 'hand', 'recorded_at']
+    """
+    lang = "de" if german else "en"
+    names = [say(f"export.csv_{c}", lang) for c in COLUMNS]
+    return [*names, *players, say("export.csv_stock", lang), say("export.csv_comment", lang)]
+
+
 def to_csv(report: dict[str, Any], german: bool) -> str:
     """The report as CSV text; cells are written here, not by ``csv.writer``, because a cell
     must be quoted when it holds the *other* separator too. A German amount (``-0,50``) is left
-    unquoted: it holds only digits, so a comma reader splitting it sees two numbers."""
+    unquoted: it holds only digits, so a comma reader splitting it sees two numbers.
+
+    ``csv`` is the machine's file: English column names, the stored UTC timestamps and the
+    ledger's void kinds. ``csv-de`` is for people: German column names, the time in local time
+    (``30.11.2026 21:05``) and the void kinds in German (``gestrichen``). Game ids stay ids
+    (the description beside them is in the table's language)."""
     sep = ";" if german else ","
     lines: list[str] = []
     players = report["players"]
     unit = report["unit"]
+    lang = {**report, "language": "de" if german else "en"}  # the words of csv-de are German
 
     def amount(value: int) -> str:
         return number(value, unit, german)
 
-    header = ["session", "hand", "recorded_at", "game", "description", "dealer", "declarers", "void",
-              *players, "stock", "comment"]
-    lines.append(sep.join(text_cell(c) for c in header))
+    def when(stamp: Any) -> str:
+        return time_text(lang, stamp) if german else ("" if stamp is None else str(stamp))
+
+    def void(kind: Any) -> str:
+        return void_word(lang, kind) if german else ("" if kind is None else str(kind))
+
+    lines.append(sep.join(text_cell(c) for c in header(players, german)))
     for s in report["sessions"]:
         for h in s["hands"]:
             pay = h.get("payouts", {})
             row = [whole(s["session"]), whole(h["hand"])]
-            row += [text_cell(h["recorded_at"]), text_cell(h["game"]), text_cell(h["description"]),
+            row += [text_cell(when(h["recorded_at"])), text_cell(h["game"]), text_cell(h["description"]),
                     text_cell(h.get("dealer") or ""), text_cell("+".join(h.get("declarers", []))),
-                    text_cell(h["void_kind"] or "")]
+                    text_cell(void(h["void_kind"]))]
             row += [amount(pay[p]) if p in pay else "" for p in players]
             row += [amount(h.get("stock", 0)) if not h["void"] else "", text_cell(h["comment"])]
             lines.append(sep.join(row))

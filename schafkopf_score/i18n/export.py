@@ -1,4 +1,83 @@
-"""Messages of the export part of the program (id -> English, German)."""
+"""Messages of the export part of the program (id -> English, German): the headings and labels
+of the Markdown and HTML reports, the column names of csv-de, and the labels of ``stats``."""
 
 MESSAGES: dict[str, tuple[str, str]] = {
+    # -- the column names of the CSV exports. The English ones are the machine contract of
+    # ``--format csv`` (spreadsheets and scripts read them by name): never reword them.
+    "export.csv_session": ("session", "Abend"),
+    "export.csv_hand": ("hand", "Spiel"),
+    "export.csv_recorded_at": ("recorded_at", "Zeit"),
+    "export.csv_game": ("game", "Spielart"),
+    "export.csv_description": ("description", "Beschreibung"),
+    "export.csv_dealer": ("dealer", "Geber"),
+    "export.csv_declarers": ("declarers", "Spielmacher"),
+    "export.csv_void": ("void", "Gestrichen"),
+    "export.csv_stock": ("stock", "Stock"),
+    "export.csv_comment": ("comment", "Kommentar"),
+    # -- how a hand that no longer counts was taken out (the ledger's void kinds)
+    "export.void_void": ("void", "gestrichen"),
+    "export.void_undo": ("undone", "zurückgenommen"),
+    "export.void_edit": ("edited", "korrigiert"),
+    # -- headings and labels of the reports (Markdown, HTML)
+    "export.session": ("Session {session}", "Abend {session}"),
+    "export.session_dated": ("Session {session} · {date}", "Abend {session} · {date}"),
+    "export.closed": ("closed", "abgeschlossen"),
+    "export.open": ("open", "offen"),
+    "export.game": ("Game", "Spiel"),
+    "export.dealer": ("Dealer", "Geber"),
+    "export.player": ("Player", "Spieler"),
+    "export.balance": ("Balance", "Stand"),
+    "export.paid": ("Paid", "Bezahlt"),
+    "export.rounding": ("Rounding", "Rundung"),
+    "export.due": ("Due", "Fällig"),
+    "export.stock": ("Stock", "Stock"),
+    "export.closing": ("Closing", "Abschluss"),
+    "export.heads": ("Sheep's heads", "Schafsköpfe"),
+    "export.strokes": ("Strokes", "Striche"),
+    "export.points": ("Points", "Punkte"),
+    "export.heads_line": ("Sheep's heads: {heads}", "Schafsköpfe: {heads}"),
+    "export.stock_paid": ("Stock: {amount} (goes back in equal shares at the close; counted in Paid)",
+                          "Stock: {amount} (geht beim Abschluss zu gleichen Teilen zurück; in Bezahlt eingerechnet)"),
+    "export.stock_transfers": ("Stock: {amount} (goes back in equal shares at the close; counted in the transfers)",
+                               "Stock: {amount} (geht beim Abschluss zu gleichen Teilen zurück; im Ausgleich "
+                               "schon eingerechnet)"),
+    "export.stock_returned": ("Stock: {amount} went back in equal shares at the close ({shares}); counted in the "
+                              "balances", "Stock: {amount} ging beim Abschluss zu gleichen Teilen zurück ({shares}); "
+                              "im Stand eingerechnet"),
+    "export.rounded": ("Rounded to {amount}: {moved}", "Gerundet auf {amount}: {moved}"),
+    "export.transfers": ("Transfers", "Ausgleich"),
+    "export.none": ("none", "keiner"),
+    "export.nobody_owes": ("Nobody owes anything.", "Niemand muss zahlen."),
+    "export.pays": ("{payer} pays {payee} {amount}", "{payer} zahlt {payee} {amount}"),
+    "export.settlement": ("Settlement", "Abrechnung"),
+    "export.settlement_paid": ("Settlement as paid", "Abrechnung, wie bezahlt"),
+    "export.sheet": ("Sheet", "Block"),
+    "export.edited_mark": ("* = edited", "* = korrigiert"),
+    "export.no_games": ("No games recorded yet.", "Noch keine Spiele eingetragen."),
+    "export.hands": ("{count} hands", "{count} Spiele"),
+    "export.one_hand": ("1 hand", "1 Spiel"),
+    # -- the charts
+    "export.chart": ("Running balances", "Verlauf der Stände"),
+    "export.chart_season": ("Balances over the season", "Stände über die Saison"),
+    "export.axis_hand": ("Hand", "Spiel"),
+    "export.axis_evening": ("Evening", "Abend"),
+    # -- the season page (export --all)
+    "export.season": ("Season", "Saison"),
+    "export.season_span": ("{count} sessions, {first} to {last}", "{count} Abende, {first} bis {last}"),
+    "export.season_one": ("1 session, {first}", "1 Abend, {first}"),
+    "export.total": ("Total", "Summe"),
+    "export.season_note": ("Each evening as it was paid (closed) or as it stands (open).",
+                           "Jeder Abend, wie er bezahlt wurde (abgeschlossen) oder wie er steht (offen)."),
+    # -- stats: the headings of its tables
+    "export.stats_players": ("Players", "Spieler"),
+    "export.stats_player": ("Player", "Spieler"),
+    "export.stats_games": ("Games", "Spiele"),
+    "export.stats_declarer": ("Declarer", "Spielmacher"),
+    "export.stats_won": ("Won", "Gewonnen"),
+    "export.stats_balance": ("Balance", "Stand"),
+    "export.stats_money": ("Money", "Geld"),
+    "export.stats_game_types": ("Games", "Spielarten"),
+    "export.stats_game": ("Game", "Spiel"),
+    "export.stats_count": ("Count", "Anzahl"),
+    "export.stats_moved": ("Moved", "Umgesetzt"),
 }

@@ -2,7 +2,17 @@
 queries), ``records`` (the frozen row types it hands out) and ``dump`` (the JSON export and
 its checked import). Everything that imported ``schafkopf_score.ledger`` imports from here."""
 
-from .dump import DUMP_FORMAT, DUMP_VERSION, bounded_lines, check_export_head, export_json, load, read_export
+from .dump import (
+    DUMP_FORMAT,
+    DUMP_VERSION,
+    ExportProblem,
+    bounded_lines,
+    check_export_head,
+    export_json,
+    load,
+    problem_text,
+    read_export,
+)
 from .records import GameRecord, SessionInfo
 from .store import (
     _SCHEMA,
@@ -19,6 +29,7 @@ __all__ = [
     "BUSY_TIMEOUT_MS",
     "DUMP_FORMAT",
     "DUMP_VERSION",
+    "ExportProblem",
     "SCHEMA_VERSION",
     "GameRecord",
     "Ledger",
@@ -31,6 +42,7 @@ __all__ = [
     "export_json",
     "load",
     "now",
+    "problem_text",
     "read_export",
     "schema_statements",
 ]

@@ -8,12 +8,29 @@ import sqlite3
 from collections.abc import Iterator
 from typing import Any
 
+from ..i18n import Text
 from ..rules.model import GameEntry, TableRules, entry_defaults
 from ..settle import session_balances
 from .store import Ledger, now
 
 DUMP_FORMAT = "schafkopf-score-ledger"
 DUMP_VERSION = 1
+
+
+class ExportProblem(ValueError):
+    """What is wrong with an export's text or rows, as a message (``exc.text``) that the
+    refusal quotes in the reader's language; ``str(exc)`` is its English."""
+
+    def __init__(self, text: Text) -> None:
+        super().__init__(text.render("en"))
+        self.text = text
+
+
+def problem_text(exc: BaseException) -> Text | str:
+    """An error's message as a parameter: its ``Text`` where it carries one (an
+    ``ExportProblem``, a key spec's ``KeyError_``), else Python's own words."""
+    text = getattr(exc, "text", None)
+    return text if isinstance(text, Text) else str(exc)
 
 
 def export_json(ledger: Ledger, session_ids: list[int], table: dict[str, Any]) -> Iterator[str]:
@@ -84,7 +101,7 @@ def bounded_lines(fh: Any, limit: int = LINE_LIMIT) -> Iterator[str]:
         if not line:
             return
         if len(line) > limit and not line.endswith("\n"):
-            raise ValueError(f"a line longer than {limit} characters")
+            raise ExportProblem(Text("data.export_line_too_long", limit=limit))
         yield line
 
 
@@ -106,7 +123,7 @@ def read_export(lines: Iterator[str]) -> dict[str, Any]:
             if text == "]}":
                 return
             if not text.endswith(games_suffix):
-                raise ValueError(f"unexpected line {text[:40]!r}")
+                raise ExportProblem(Text("data.export_unexpected_line", line=repr(text[:40])))
             session = json.loads(text[: -len(games_suffix)] + "}")
             session["games"] = games()
             yield session
@@ -139,19 +156,18 @@ def _fast_encoder() -> Any:
         return json.JSONEncoder(ensure_ascii=False).encode
 
 
-def _not_an_export(what: str) -> Exception:
+def _not_an_export(what: Text) -> Exception:
     from ..errors import InvalidEntry
 
-    return InvalidEntry(f"The file is not a schafkopf-score JSON export ({what}).",
-                        "Give a file written by: schafkopf export --format json --out FILE.")
+    return InvalidEntry(Text("data.not_an_export", what=what), Text("data.not_an_export_hint"))
 
 
 def check_export_head(data: Any) -> None:
     """Raise unless ``data`` carries the export's format marker and a version we read."""
     if not isinstance(data, dict) or data.get("format") != DUMP_FORMAT:
-        raise _not_an_export("no format marker")
+        raise _not_an_export(Text("data.export_no_marker"))
     if data.get("version") != DUMP_VERSION:
-        raise _not_an_export(f"version {data.get('version')!r}")
+        raise _not_an_export(Text("data.export_version", version=repr(data.get("version"))))
 
 
 def check_ruleset(data: Any, family: str | None) -> TableRules:
@@ -161,25 +177,29 @@ def check_ruleset(data: Any, family: str | None) -> TableRules:
 
     rules = TableRules.from_dict(data)
     if family is not None and rules.family != family:
-        raise ValueError(f"a ruleset of a {rules.family} table in a {family} ledger")
+        raise ExportProblem(Text("data.export_ruleset_family", family=rules.family, ledger=family))
     fam = find_family(rules.family)
     if not rules.players or not all(type(p) is str and p for p in rules.players) or rules.seats not in fam.seat_range:
-        raise ValueError("a ruleset with impossible players or seats")
+        raise ExportProblem(Text("data.export_ruleset_seats"))
+    from ..rules.keys import KeyError_
     from ..table import check_player_names
 
-    def refuse(message: str, hint: str = "") -> ValueError:
-        return ValueError(f"the players {message}")
+    def refuse(message: Text, hint: Text | None = None) -> ValueError:
+        return ExportProblem(Text("data.export_players", problem=message))
 
     check_player_names(list(rules.players), refuse)  # no control characters, no twins
     tariffs = {s.name for s in fam.tariff_specs}
     for key, value in rules.tariff.items():
         if key not in tariffs or type(value) is not int or not 0 <= value <= 10**9:
-            raise ValueError(f"tariff {key} = {value!r}")
+            raise ExportProblem(Text("data.export_tariff", key=key, value=repr(value)))
     specs = {s.name: s for s in fam.rule_specs}
     for key, value in rules.rules.items():
         if key not in specs:
-            raise ValueError(f"unknown rule {key}")
-        specs[key].check(value)
+            raise ExportProblem(Text("data.export_unknown_rule", key=key))
+        try:
+            specs[key].check(value)
+        except KeyError_ as exc:
+            raise ExportProblem(Text("data.item_problem", item=key, problem=exc.text)) from None
     return rules
 
 
@@ -211,22 +231,21 @@ def load(ledger: Ledger, conn: sqlite3.Connection, data: Any, family: str | None
             for g in s["games"]:
                 entry = g["entry"]
                 if type(entry) is not dict or not entry.keys() <= known or type(entry.get("game")) is not str:
-                    raise ValueError(f"game {g.get('id')} has no valid entry")
+                    raise ExportProblem(Text("data.export_bad_entry", game=g.get("id")))
                 GameEntry.from_dict(entry)  # every field of its option's type
                 if type(g["hand"]) is not int or g["hand"] < 1:
-                    raise ValueError(f"game {g.get('id')} has hand number {g['hand']!r}")
+                    raise ExportProblem(Text("data.export_bad_hand", game=g.get("id"), hand=repr(g["hand"])))
                 payouts, stock = g["payouts"], int(g["stock"])
                 for r in g["restatements"]:
                     payouts, stock = r["payouts"], int(r["stock"])
                 total = stock
                 for v in payouts.values():
                     if type(v) is not int:
-                        raise ValueError(f"game {g.get('id')}: payouts must be whole numbers")
+                        raise ExportProblem(Text("data.export_bad_payouts", game=g.get("id")))
                     total += v
                 if total and g["unit"] != "stroke":
-                    raise IllegalEntry(
-                        f"In the export, session {s['id']} hand {g['hand']} does not sum to zero; nothing was imported.",
-                        "Export it again from the original ledger.")
+                    raise IllegalEntry(Text("data.export_not_zero", session=s["id"], hand=g["hand"]),
+                                       Text("data.export_again"))
                 void = g["void"]
                 if not void:
                     valid_payouts.append(payouts)
@@ -251,10 +270,8 @@ def load(ledger: Ledger, conn: sqlite3.Connection, data: Any, family: str | None
             if c:
                 balances = session_balances(valid_payouts, c["bookings"])
                 if any(balances.get(n, 0) != c["balances"].get(n, 0) for n in set(balances) | set(c["balances"])):
-                    raise IllegalEntry(
-                        f"In the export, the closing of session {s['id']} does not match its games; "
-                        "nothing was imported.", "Export it again from the original ledger.")
+                    raise IllegalEntry(Text("data.export_closing", session=s["id"]), Text("data.export_again"))
                 ledger.insert_closing(conn, sid, c["balances"], c["bookings"], created_at=str(c["created_at"]))
     except (KeyError, TypeError, ValueError, AttributeError, OverflowError) as exc:
-        raise bad(f"missing or wrong field: {exc}") from None
+        raise bad(Text("data.export_field", problem=problem_text(exc))) from None
     return count

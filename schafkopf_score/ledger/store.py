@@ -25,6 +25,7 @@ from typing import Any
 
 from ..errors import LedgerError
 from ..files import fsync_dir
+from ..i18n import Text
 from ..rules.model import GameEntry, TableRules
 from .records import GameRecord, SessionInfo
 
@@ -136,8 +137,25 @@ def is_busy(exc: BaseException) -> bool:
 
 
 def busy_error(path: Path) -> LedgerError:
-    return LedgerError(f"The ledger {path} is busy: another program is writing to it.",
-                       "Try again in a moment; the ledger was left as it is and nothing was recorded.")
+    return LedgerError(Text("data.ledger_busy", path=str(path)), Text("data.ledger_busy_hint"))
+
+
+# What SQLite says of a file it cannot use, in the reader's language (anything else is shown as
+# SQLite says it).
+_SQLITE_PROBLEMS = {
+    "file is not a database": "data.sqlite_not_a_database",
+    "database disk image is malformed": "data.sqlite_malformed",
+    "unable to open database file": "data.sqlite_cannot_open",
+    "disk I/O error": "data.sqlite_io_error",
+    "attempt to write a readonly database": "data.sqlite_read_only",
+}
+
+
+def sqlite_problem(exc: BaseException) -> Text | str:
+    """An SQLite error's own words as a message parameter (translated where they are known)."""
+    text = str(exc)
+    key = _SQLITE_PROBLEMS.get(text)
+    return Text(key) if key else text
 
 
 def busy_timeout() -> float:
@@ -172,8 +190,8 @@ class Ledger:
         self._create = False
         if not self.path.exists():
             if create and not self.path.parent.exists():
-                raise LedgerError(f"The folder for the ledger {self.path} does not exist.",
-                                  "Create it, or set ledger in the table file.")
+                raise LedgerError(Text("data.ledger_folder_missing", path=str(self.path)),
+                                  Text("data.ledger_folder_missing_hint"))
             # made at the first write, so that an entry refused before it leaves no file behind
             self._create = create
             return
@@ -196,10 +214,8 @@ class Ledger:
             self.close()
             if is_busy(exc):
                 raise busy_error(self.path) from None
-            raise LedgerError(
-                f"The ledger {self.path} is damaged or not a ledger ({exc}).",
-                "It was left as it is. Restore a backup, or move it away to start a new ledger.",
-            ) from None
+            raise LedgerError(Text("data.ledger_damaged", path=str(self.path), problem=sqlite_problem(exc)),
+                              Text("data.ledger_damaged_hint")) from None
         except LedgerError:
             self.close()
             raise
@@ -220,23 +236,19 @@ class Ledger:
         assert self.conn is not None
         tables = {r[0] for r in self.conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
         if not tables:
-            raise LedgerError(f"The ledger {self.path} is empty (truncated?).",
-                              "It was left as it is. Restore a backup, or move it away to start a new ledger.")
+            raise LedgerError(Text("data.ledger_empty", path=str(self.path)), Text("data.ledger_damaged_hint"))
         if "meta" not in tables:
-            raise LedgerError(f"{self.path} is an SQLite file but not a schafkopf-score ledger.",
-                              "It was left as it is; set ledger in the table file to another path.")
+            raise LedgerError(Text("data.ledger_foreign", path=str(self.path)), Text("data.ledger_foreign_hint"))
         row = self.conn.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
         try:
             version = int(row[0]) if row else 0
         except ValueError:
             version = 0
         if version > SCHEMA_VERSION:
-            raise LedgerError(
-                f"The ledger {self.path} has schema version {version}, newer than this program ({SCHEMA_VERSION}).",
-                "Update schafkopf-score to open it; the ledger was left as it is.",
-            )
+            raise LedgerError(Text("data.ledger_too_new", path=str(self.path), version=version, mine=SCHEMA_VERSION),
+                              Text("data.ledger_too_new_hint"))
         if version < 1:
-            raise LedgerError(f"The ledger {self.path} has no valid schema version.", "It was left as it is.")
+            raise LedgerError(Text("data.ledger_no_version", path=str(self.path)), Text("data.ledger_left_as_is"))
         if version < SCHEMA_VERSION:
             if not self._migrate:
                 self.old_schema = version
@@ -258,11 +270,8 @@ class Ledger:
         """A table file whose family no longer matches its ledger would price its games anew."""
         mine = self.family()
         if mine is not None and mine != family:
-            raise LedgerError(
-                f"The ledger {self.path} holds {mine} games, but the table file says family = \"{family}\".",
-                f"Set family = \"{mine}\" again, or give this table its own ledger (ledger = \"other.sqlite\"); "
-                "the ledger was left as it is.",
-            )
+            raise LedgerError(Text("data.ledger_other_family", path=str(self.path), mine=mine, family=family),
+                              Text("data.ledger_other_family_hint", mine=mine))
 
     @contextmanager
     def write(self) -> Iterator[sqlite3.Connection]:
@@ -272,7 +281,7 @@ class Ledger:
             self._create = False
             self._connect()
         if self.conn is None:
-            raise LedgerError(f"There is no ledger at {self.path} yet.", "Record a game with schafkopf add first.")
+            raise LedgerError(Text("data.no_ledger_yet", path=str(self.path)), Text("data.record_a_game_first"))
         deadline = time.monotonic() + busy_timeout()
         while True:
             try:
@@ -280,8 +289,8 @@ class Ledger:
                 break
             except sqlite3.OperationalError as exc:
                 if not is_busy(exc):
-                    raise LedgerError(f"The ledger {self.path} cannot be written: {exc}.",
-                                      "It was left as it is; nothing was recorded.") from None
+                    raise LedgerError(Text("data.ledger_unwritable", path=str(self.path), problem=sqlite_problem(exc)),
+                                      Text("data.ledger_unwritable_hint")) from None
                 if time.monotonic() > deadline:
                     raise busy_error(self.path) from None
                 time.sleep(0.05)

@@ -16,27 +16,29 @@ from fractions import Fraction
 from typing import Any
 
 from ..errors import IllegalEntry
+from ..i18n import Join, Text, say
 from ..money import round_exact
 from .family import (
     FamilyOf,
     GameType,
     Result,
+    card_text,
     check_active,
     check_result,
     reject_foreign_options,
     require_active,
     require_partner,
 )
-from .keys import HouseRules, KeySpec, rule
+from .keys import HouseRules, rule, tariff_keys
 from .model import UNIT_STROKE, GameEntry, HandState, Outcome, Seating, TableRules
 
 GAMES = (
-    GameType("spiel", "spiel", "a game", ("game", "trumpfspiel"), None,
+    GameType("spiel", "spiel", ("game", "trumpfspiel"), None,
              allowed=frozenset({"player", "partner", "augen", "schwarz", "zwang"})),
-    GameType("draw", "draw", "the lot", ("lot", "losen"), None, allowed=frozenset({"player", "partner", "cards"}),
+    GameType("draw", "draw", ("lot", "losen"), None, allowed=frozenset({"player", "partner", "cards"}),
              thrown_in=True),
 )
-TARIFF = (KeySpec("head", 50, "cents per completed sheep's head"),)
+TARIFF = tariff_keys("deutscher", ("head", 50))
 
 
 class Partners(StrEnum):
@@ -48,11 +50,13 @@ class Partners(StrEnum):
 class DeutscherRules(HouseRules):
     """The ``[rules]`` of a Deutscher table, typed, each with its default (RULES §4)."""
 
-    partners: Partners = rule(Partners.PER_GAME, "per_game (drawn before every game) | fixed (for the session)")
-    strokes_per_head: int = rule(9, "strokes that make one head", minimum=1)
-    schneider_below: int = rule(30, "a party with fewer Augen than this is schneider", minimum=1)
-    augen_total: int = rule(120, "Augen in the deck (the source's Zehn = 0 would make 80)", minimum=1)
-    win_at: int = rule(61, "Augen the trump party needs", minimum=1)
+    family = "deutscher"
+
+    partners: Partners = rule(Partners.PER_GAME)
+    strokes_per_head: int = rule(9, minimum=1)
+    schneider_below: int = rule(30, minimum=1)
+    augen_total: int = rule(120, minimum=1)  # the source's Zehn = 0 would make 80
+    win_at: int = rule(61, minimum=1)
 
 
 RULES = DeutscherRules.specs()
@@ -74,7 +78,12 @@ def lot_pairs(cards: Sequence[tuple[str, str]]) -> tuple[tuple[str, str], tuple[
 
 
 def all_cards() -> list[str]:
+    """Every card by its German name (``Herz-Dame``): how the lot is stored."""
     return [f"{s.capitalize()}-{r.capitalize()}" for s in SUITS for r in RANKS]
+
+
+def pair_text(pair: Sequence[str]) -> str:
+    return " + ".join(pair)
 
 
 @dataclass(frozen=True)
@@ -88,7 +97,6 @@ class DeutscherState:
 class Deutscher(FamilyOf[DeutscherRules, DeutscherState]):
     name = "deutscher"
     aliases = ("deutsch", "deutscher-schafskopf", "schafskopf")
-    title = "Deutscher Schafskopf"
     unit = UNIT_STROKE
     seat_range = (2, 4)
     decks = ("long",)
@@ -100,10 +108,10 @@ class Deutscher(FamilyOf[DeutscherRules, DeutscherState]):
     state_type = DeutscherState
     rule_specs = RULES
 
-    def check_table(self, rules: TableRules) -> list[tuple[str, str, str]]:
+    def check_table(self, rules: TableRules) -> list[tuple[str, str, Text]]:
         r = self.h(rules)
         if r.win_at > r.augen_total:
-            return [("rules", "win_at", f"{r.win_at} is more than augen_total ({r.augen_total})")]
+            return [("rules", "win_at", Text("engine.table.win_at", win_at=r.win_at, total=r.augen_total))]
         return []
 
     def deals(self, entry: GameEntry) -> bool:
@@ -112,16 +120,16 @@ class Deutscher(FamilyOf[DeutscherRules, DeutscherState]):
     def lot(self, active: Sequence[str], rng: Any) -> GameEntry:
         """Each player of the next hand draws a card: highest with lowest (RULES §4)."""
         if len(active) != 4:
-            raise IllegalEntry("With two players there are no partners to draw.", "Enter the game with add spiel.")
+            raise IllegalEntry(Text("engine.ds.two_no_draw"), Text("engine.ds.two_no_draw_hint"))
         cards = rng.sample(all_cards(), len(active))
         return GameEntry("draw", cards=tuple(zip(active, cards, strict=True)))
 
     def describe(self, entry: GameEntry, declarers: Sequence[str] = (),
-                 extra: Mapping[str, Any] | None = None) -> str:
+                 extra: Mapping[str, Any] | None = None, *, lang: str) -> str:
         if entry.game == "draw":
             pairs = (extra or {}).get("pairs") or []
-            return "Los " + " / ".join("+".join(p) for p in pairs)
-        return super().describe(entry, declarers, extra)
+            return say("engine.describe.draw", lang, pairs=" / ".join("+".join(p) for p in pairs))
+        return super().describe(entry, declarers, extra, lang=lang)
 
     @staticmethod
     def pairs_of(entry: GameEntry, active: Sequence[str]) -> tuple[tuple[str, str], tuple[str, str]]:
@@ -140,41 +148,41 @@ class Deutscher(FamilyOf[DeutscherRules, DeutscherState]):
     def validate(self, entry: GameEntry, rules: TableRules, seating: Seating, state: HandState) -> Result:
         g = self.game(entry.game)
         r = self.h(rules)
-        reject_foreign_options(entry, g)
+        reject_foreign_options(entry, self, g)
         four = len(seating.active) == 4
         if g.kind == "draw":
             if not four:
-                raise IllegalEntry("With two players there are no partners to draw.", "Enter the game with add spiel.")
+                raise IllegalEntry(Text("engine.ds.two_no_draw"), Text("engine.ds.two_no_draw_hint"))
             if r.partners == Partners.FIXED and self.t(state).partners:
-                raise IllegalEntry("The partners are fixed for this session and were drawn already.",
-                                   'Set partners = "per_game" to draw before every game.')
+                raise IllegalEntry(Text("engine.ds.fixed_drawn"), Text("engine.ds.fixed_drawn_hint"))
             names = [n for n, _ in entry.cards]
             check_active(names, seating)
             if sorted(names) != sorted(seating.active):
-                raise IllegalEntry("Every player draws one card.", "Draw again.")
+                raise IllegalEntry(Text("engine.ds.one_card_each"), Text("engine.ds.draw_again"))
             return Result()
-        player = require_active(entry.player, seating, "--player", g)
+        player = require_active(entry.player, seating, "--player", self, g)
         party: tuple[str, ...] = (player,)
         if four:
-            partner = require_partner(entry, player, seating, g, "--partner names the trump party's second player.")
+            partner = require_partner(entry, player, seating, self, g, Text("engine.ds.partner_hint"))
             drawn = self.t(state).partners
             if drawn:
                 pair = {player, partner}
                 if pair not in ({*drawn[0]}, {*drawn[1]}):
                     a, b = drawn
-                    how = "fixed for this session" if r.partners == Partners.FIXED else "drawn for this game"
+                    how = Text("engine.ds.pairs_fixed" if r.partners == Partners.FIXED else "engine.ds.pairs_drawn")
                     raise IllegalEntry(
-                        f"{player} and {partner} are not partners: the pairs are {a[0]} + {a[1]} and "
-                        f"{b[0]} + {b[1]} ({how}).",
-                        "Name the trump party as one of those pairs.",
+                        Text("engine.ds.not_partners", player=player, partner=partner, a=pair_text(a), b=pair_text(b),
+                             how=how),
+                        Text("engine.ds.not_partners_hint"),
                     )
             party = (player, partner)
         elif entry.partner is not None:
-            raise IllegalEntry("Two players play one against one.", "Drop --partner.")
+            raise IllegalEntry(Text("engine.ds.one_against_one"), Text("engine.ds.drop_partner"))
         total, win_at = self.limits(rules)
         if entry.augen is None:
-            raise IllegalEntry("The game needs the trump party's Augen.", f"Add --augen N (0 to {total}).")
-        check_result(entry, total=total, win_at=win_at, whose="the trump party's", side="party")
+            raise IllegalEntry(Text("engine.ds.needs_augen"), Text("engine.add_augen_hint", total=total))
+        check_result(entry, total=total, win_at=win_at, what=Text("engine.what.trump_party_augen"),
+                     side=Text("engine.word.party"))
         below = r.schneider_below
         return Result.from_augen(entry, party, total=total, win_at=win_at, declarer_below=below,
                                  opponent_below=below)
@@ -185,9 +193,8 @@ class Deutscher(FamilyOf[DeutscherRules, DeutscherState]):
         lang = rules.language
         if entry.game == "draw":
             a, b = lot_pairs(entry.cards)
-            drawn = ", ".join(f"{n}: {c}" for n, c in entry.cards)
-            text = (f"Los: {drawn}. {a[0]} + {a[1]} gegen {b[0]} + {b[1]}" if lang == "de"
-                    else f"Lot: {drawn}. {a[0]} + {a[1]} against {b[0]} + {b[1]}")
+            drawn = Join(Text("engine.ds.card_of", name=n, card=card_text(c)) for n, c in entry.cards)
+            text = say("engine.ds.draw", lang, cards=drawn, a=pair_text(a), b=pair_text(b))
             return Outcome("draw", UNIT_STROKE, tuple((p, 0) for p in active), explanation=text,
                            extra={"pairs": [list(a), list(b)]})
         party = result.declarers
@@ -202,16 +209,14 @@ class Deutscher(FamilyOf[DeutscherRules, DeutscherState]):
                 strokes = 9 if result.schwarz else (4 if result.schneider else 2)
             winners = tuple(p for p in active if p not in party)
         pay = {p: (strokes if p in winners else 0) for p in active}
-        w = " + ".join(winners)
-        many = len(winners) > 1
-        if lang == "de":
-            verb = "gewinnen" if many else "gewinnt"
-            why = verb if won else (f"{verb} gegen das Zwangsspiel" if entry.zwang else f"{verb}, doppelt gebucht")
-            text = f"{w} {why}: {strokes} Strich{'e' if strokes != 1 else ''} je Spieler"
+        if won:
+            why = "engine.ds.win" if len(winners) > 1 else "engine.ds.wins"
+        elif entry.zwang:
+            why = "engine.ds.win_zwang" if len(winners) > 1 else "engine.ds.wins_zwang"
         else:
-            verb = "win" if many else "wins"
-            why = verb if won else (f"{verb} against the Zwangsspiel" if entry.zwang else f"{verb}, booked double")
-            text = f"{w} {why}: {strokes} stroke{'s' if strokes != 1 else ''} each"
+            why = "engine.ds.win_double" if len(winners) > 1 else "engine.ds.wins_double"
+        text = say("engine.ds.result", lang, names=pair_text(winners), why=Text(why),
+                   strokes=Text("engine.ds.strokes" if strokes != 1 else "engine.ds.stroke", n=strokes))
         return Outcome("spiel", UNIT_STROKE, tuple((p, pay[p]) for p in active), value=strokes, won=won,
                        declarers=party, explanation=text, extra={"strokes": strokes})
 
@@ -243,12 +248,11 @@ class Deutscher(FamilyOf[DeutscherRules, DeutscherState]):
     def standing_notes(self, rules: TableRules, state: HandState, balances: Mapping[str, int],
                        language: str) -> list[str]:
         heads = self.heads(rules, balances)
-        label = "Schafsköpfe" if language == "de" else "Heads"
-        notes = [f"{label}: " + ", ".join(f"{n} {h}" for n, h in heads.items())]
+        notes = [say("engine.ds.heads", language, heads=", ".join(f"{n} {h}" for n, h in heads.items()))]
         drawn = self.t(state).partners
         if drawn:
             a, b = drawn
-            notes.append(("Partner" if language == "de" else "Partners") + f": {a[0]} + {a[1]}, {b[0]} + {b[1]}")
+            notes.append(say("engine.ds.partners", language, a=pair_text(a), b=pair_text(b)))
         return notes
 
     def pending(self, rules: TableRules, state: HandState) -> dict[str, Any]:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from ..errors import AmbiguousEntry, IllegalEntry
-from ..i18n import Text
+from ..i18n import Join, Text, catalogue, say
 from .keys import HouseRules, KeySpec
 from .model import GameEntry, HandState, Outcome, Seating, TableRules, entry_defaults, entry_options
 
@@ -29,6 +29,43 @@ def option_label(field_name: str) -> str:
 
 
 ALWAYS_ALLOWED = frozenset({"game", "sitting_out", "dealer", "comment"})
+
+
+class Initial(Text):
+    """A message parameter that opens a sentence: its first letter in capitals (``a solo`` reads
+    ``A solo needs ...``)."""
+
+    __slots__ = ()
+
+    def __init__(self, text: Text) -> None:
+        super().__init__(text.key, **text.params)
+
+    def render(self, lang: str) -> str:
+        shown = super().render(lang)
+        return shown[:1].upper() + shown[1:]
+
+
+def then(first: Text | None, second: Text) -> Text:
+    """Two sentences of a hint, the first left out when there is none (``Did you mean Ben?
+    Players here: ...``)."""
+    return Text("engine.then", first=first, second=second) if first is not None else second
+
+
+def card_text(card: str) -> Text:
+    """A card of the French deck by its German name (``Kreuz-Dame``, as the Deutscher lot stores
+    it), as a message parameter: ``Kreuz-Dame`` / ``Queen of clubs``.
+
+    >>> card_text("Herz-Dame").render("en"), card_text("Pik-König").render("de")
+    ('Queen of hearts', 'Pik-König')
+    """
+    suit, _, rank = card.casefold().partition("-")
+    rank = rank.replace("ö", "oe")
+    return Text("engine.card", suit=Text(f"engine.cards.{suit}"), rank=Text(f"engine.rank.{rank}"))
+
+
+def each_player(active: Sequence[str]) -> str:
+    """The ``NAME=N,...`` form of every active player's count, as typed."""
+    return ",".join(f"{p}=N" for p in active)
 
 
 @dataclass(frozen=True)
@@ -82,7 +119,6 @@ class GameType:
 
     name: str
     kind: str
-    title: str
     aliases: tuple[str, ...] = ()
     tariff: str | None = None
     trumps: tuple[int, int] = (0, 0)  # long deck, short deck
@@ -121,7 +157,7 @@ def fold(text: str) -> tuple[str, str]:
     return plain, with_e
 
 
-def resolve_name(typed: str, candidates: Sequence[str], what: str = "player") -> str:
+def resolve_name(typed: str, candidates: Sequence[str]) -> str:
     """Match a typed name by case-insensitive unique prefix (an exact match always wins);
     umlauts may be typed plain or with an e (``jurgen`` and ``juergen`` find Jürgen).
 
@@ -130,7 +166,7 @@ def resolve_name(typed: str, candidates: Sequence[str], what: str = "player") ->
     """
     t = typed.strip().casefold()
     if not t:
-        raise IllegalEntry(f"An empty {what} name was given.", f"Name one of: {', '.join(candidates)}.")
+        raise IllegalEntry(Text("engine.name_empty"), Text("engine.name_one_of", names=Join(candidates)))
     exact = [c for c in candidates if c.casefold() == t]
     if exact:
         return exact[0]
@@ -145,26 +181,27 @@ def resolve_name(typed: str, candidates: Sequence[str], what: str = "player") ->
     if len(hits) == 1:
         return hits[0]
     if hits:
-        raise AmbiguousEntry(
-            f"{typed!r} could be {', '.join(hits)}.", "Type more of the name to make it unique."
-        )
+        raise AmbiguousEntry(Text("engine.name_ambiguous", typed=repr(typed), names=Join(hits)),
+                             Text("engine.name_type_more"))
     close = difflib.get_close_matches(fold(typed)[0], [fold(c)[0] for c in candidates], n=1, cutoff=0.6)
     mean = next((c for c in candidates if close and fold(c)[0] == close[0]), None)
     raise IllegalEntry(
-        f"{typed!r} is not a {what} at this table.",
-        (f"Did you mean {mean}? " if mean else "") + f"Players here: {', '.join(candidates)}.",
+        Text("engine.not_a_player", typed=repr(typed)),
+        then(Text("common.did_you_mean", name=mean) if mean else None,
+             Text("engine.players_here", names=Join(candidates))),
     )
 
 
-def find_choice(typed: str, table: Mapping[str, str], what: str) -> str:
-    """Look ``typed`` up in an alias table (case-insensitive), with a did-you-mean."""
+def find_choice(typed: str, table: Mapping[str, str], missing: Text) -> str:
+    """Look ``typed`` up in an alias table (case-insensitive); ``missing`` says what it is not,
+    with a did-you-mean and the known names as the hint."""
     key = typed.strip().casefold()
     if key in table:
         return table[key]
     names = sorted(set(table.values()))
     close = difflib.get_close_matches(key, list(table), n=1)
-    hint = f"Did you mean {table[close[0]]!r}? " if close else ""
-    raise IllegalEntry(f"{typed!r} is not a {what}.", f"{hint}Known: {', '.join(names)}.")
+    hint = Text("common.did_you_mean_q", name=table[close[0]]) if close else None
+    raise IllegalEntry(missing, then(hint, Text("engine.known", names=Join(names))))
 
 
 class Family:
@@ -172,7 +209,6 @@ class Family:
 
     name: ClassVar[str]
     aliases: ClassVar[tuple[str, ...]] = ()
-    title: ClassVar[str]
     unit: ClassVar[str]
     default_seats: ClassVar[int] = 4
     seat_range: ClassVar[tuple[int, ...]] = (2, 3, 4)
@@ -196,7 +232,8 @@ class Family:
         return alias_table(self.games)
 
     def find_game(self, typed: str) -> GameType:
-        name = find_choice(typed, self.game_table(), f"game in {self.title}")
+        name = find_choice(typed, self.game_table(),
+                           Text("engine.not_a_game", typed=repr(typed), family=self.title_text()))
         return self.game(name)
 
     def game(self, name: str) -> GameType:
@@ -212,14 +249,13 @@ class Family:
             return key
         if key in self.foreign_suits:
             raise IllegalEntry(
-                f"Suit {typed!r} belongs to the other deck; {self.title} is played with "
-                f"{', '.join(self.suits)}.",
-                "Use one of those suit names.",
+                Text("engine.foreign_suit", typed=repr(typed), family=self.title_text(), suits=Join(self.suits)),
+                Text("engine.foreign_suit_hint"),
             )
         hits = [s for s in self.suits if s.startswith(key)] if key else []
         if len(hits) == 1:
             return hits[0]
-        raise IllegalEntry(f"{typed!r} is not a suit.", f"Use one of: {', '.join(self.suits)}.")
+        raise IllegalEntry(Text("engine.not_a_suit", typed=repr(typed)), Text("engine.suit_one_of", suits=Join(self.suits)))
 
     def suited_game(self, word: str) -> tuple[str, str] | None:
         """A game word with its suit in front (``herzsolo``, ``grünwenz``): (game, suit).
@@ -260,8 +296,9 @@ class Family:
             raise KeyError(key)
         return int(spec.default)
 
-    def check_table(self, rules: TableRules) -> list[tuple[str, str, str]]:
-        """Cross-key checks of a loaded table: (section, key, message) for each problem."""
+    def check_table(self, rules: TableRules) -> list[tuple[str, str, Text]]:
+        """Cross-key checks of a loaded table: (section, key, message) for each problem; the
+        message is a sentence whose subject is the key."""
         return []
 
     # -- the engine ----------------------------------------------------------------------
@@ -301,7 +338,8 @@ class Family:
         return {}
 
     def warnings(self, rules: TableRules, state: HandState) -> list[str]:
-        """What ``settle`` warns about before the close (e.g. Muss-Solo still owed)."""
+        """What ``settle`` warns about before the close (e.g. Muss-Solo still owed), in the
+        table's language."""
         return []
 
     def closing_bookings(self, rules: TableRules, state: HandState, pot: int = 0) -> Bookings:
@@ -315,67 +353,90 @@ class Family:
 
     def lot(self, active: Sequence[str], rng: Any) -> GameEntry:
         """The lot that draws partners before a game, where the family has one."""
-        raise IllegalEntry(f"Partners are drawn by lot only in Deutscher Schafskopf, not in {self.title}.",
-                           "Enter games with schafkopf add.")
+        raise IllegalEntry(Text("engine.no_lot", family=self.title_text()), Text("engine.no_lot_hint"))
 
     def describe(self, entry: GameEntry, declarers: Sequence[str] = (),
                  extra: Mapping[str, Any] | None = None, *, lang: str) -> str:
-        """A short line for a hand on the sheet and in reports: ``Herz-Solo Anna 105``,
+        """A short line for a hand on the sheet and in reports, in ``lang``: ``Herz-Solo Anna 105``,
         ``Sauspiel Anna+Ben 70 L3 Kontra``, ``Ramsch Ben Jungfrau Dora``.
 
         >>> from .registry import find_family
-        >>> find_family("bavarian").describe(GameEntry("solo", player="Anna", suit="herz", augen=105, won=None), lang="de")
+        >>> bav = find_family("bavarian")
+        >>> bav.describe(GameEntry("solo", player="Anna", suit="herz", augen=105, tout=False), lang="de")
         'Herz-Solo Anna 105'
+        >>> bav.describe(GameEntry("solo", player="Anna", suit="herz", won=True, tout=True, legen=1), lang="en")
+        'Heart solo tout Anna + laid 1'
         """
         e = entry
         g = next((x for x in self.games if x.name == e.game), None)
         if g is not None and g.thrown_in:
-            return e.game.capitalize()
+            return self.game_label(e, lang)
         parts = [self.game_label(e, lang)]
         if e.tout:
-            parts.append("Tout")
+            parts.append(say("engine.describe.tout", lang))
         names = "+".join(n for n in (e.player, e.partner) if n)
         if g is not None and g.everyone:
             names = e.durchmarsch or e.loser or e.winner or ",".join(declarers)
             if e.durchmarsch:
-                names = "Durchmarsch " + names
+                names = say("engine.describe.durchmarsch", lang, name=names)
         if names:
-            parts.append(names + (" alone" if e.alone else ""))
+            parts.append(say("engine.describe.alone", lang, names=names) if e.alone else names)
         if e.augen is not None:
             parts.append(str(e.augen))
         if e.won is not None and e.augen is None:
             parts.append("+" if e.won else "-")
         if e.ouvert:
-            parts.append("ouvert")
+            parts.append(say("engine.flag.ouvert", lang))
         if e.schwarz:
-            parts.append("schwarz")
+            parts.append(say("engine.flag.schwarz", lang))
         if e.laufende:
             parts.append(f"L{e.laufende}")
         for flag in ("kontra", "re", "sup", "hirsch", "crack", "recrack", "zwang", "forced"):
             if getattr(e, flag):
-                parts.append(flag.capitalize())
+                parts.append(say(f"engine.flag.{flag}", lang))
         if e.legen:
-            parts.append(f"gelegt {e.legen}")
+            parts.append(say("engine.describe.legen", lang, n=e.legen))
         if e.jungfrau:
-            parts.append("Jungfrau " + ",".join(e.jungfrau))
+            parts.append(say("engine.describe.jungfrau", lang, names=",".join(e.jungfrau)))
         return " ".join(parts)
 
     def title_in(self, lang: str) -> str:
         """The family's name in a language: ``Bayerischer Schafkopf`` / ``Bavarian Schafkopf``."""
-        return self.title
+        return self.title_text().render(lang)
 
     def title_text(self) -> Text:
         """The family's name as a message parameter (rendered in the reader's language)."""
-        return Text("engine.family_title", title=self.title)
+        return Text(f"engine.family.{self.name}")
 
     def game_text(self, game: str) -> Text:
-        """A game's name as a message parameter: ``Herz-Solo`` / ``Heart solo``."""
-        return Text("engine.family_title", title=self.game(game).title)
+        """A game's name as a message parameter: ``Sauspiel``; the English names of the other
+        families carry the article they are read with (``a leaster``), the German ones none."""
+        name = self.game(game).name
+        return Text(f"engine.game.{self.name}.{name}")
+
+    def suit_text(self, suit: str) -> Text:
+        """A suit's name before a game's (``Herz``-Solo, ``Heart`` solo)."""
+        return Text(f"engine.suit.{suit}")
 
     def game_label(self, entry: GameEntry, lang: str) -> str:
-        """The game's word on the sheet: ``Sauspiel``, ``Herz-Solo``."""
-        label = entry.game.capitalize()
-        return f"{entry.suit.capitalize()}-{label}" if entry.suit else label
+        """The game's word on the sheet: ``Sauspiel``, ``Herz-Solo`` / ``Heart solo``, ``Gras-Wenz``
+        / ``Leaf wenz``."""
+        key = f"engine.label.{self.name}.{entry.game}"
+        suit = self._suit_of(entry)
+        if suit is not None and f"{key}.suited" in catalogue():
+            return say(f"{key}.suited", lang, suit=self.suit_text(suit))
+        if key in catalogue():
+            return say(key, lang)
+        return entry.game.capitalize()
+
+    def _suit_of(self, entry: GameEntry) -> str | None:
+        """The entry's suit as the family spells it (``rot`` is ``herz``), if it names one."""
+        if not entry.suit:
+            return None
+        try:
+            return self.suit(entry.suit)
+        except IllegalEntry:
+            return None
 
     def deals(self, entry: GameEntry) -> bool:
         """Whether this entry is a dealt hand (moves the dealer on)."""
@@ -411,7 +472,7 @@ class FamilyOf(Family, Generic[H, S]):
 
 # -- checks shared by the families ----------------------------------------------------------
 
-def reject_foreign_options(entry: GameEntry, game: GameType, extra_allowed: Iterable[str] = ()) -> None:
+def reject_foreign_options(entry: GameEntry, family: Family, game: GameType, extra_allowed: Iterable[str] = ()) -> None:
     """An option that means nothing for this game is a typo or a mix-up: say so."""
     allowed = ALWAYS_ALLOWED | game.allowed | frozenset(extra_allowed)
     for name, default in entry_defaults():
@@ -419,85 +480,85 @@ def reject_foreign_options(entry: GameEntry, game: GameType, extra_allowed: Iter
             continue
         if getattr(entry, name) != default:
             opt = option_label(name)
-            raise IllegalEntry(
-                f"{opt} does not apply to {game.title}.", f"Drop {opt} from the entry."
-            )
+            raise IllegalEntry(Text("engine.option_foreign", option=opt, game=family.game_text(game.name)),
+                               Text("engine.option_foreign_hint", option=opt))
 
 
-def require_active(name: str | None, seating: Seating, option: str, game: GameType) -> str:
+def require_active(name: str | None, seating: Seating, option: str, family: Family, game: GameType) -> str:
     if name is None:
-        raise IllegalEntry(
-            f"{game.title} needs {option} NAME.", f"Add {option} with one of: {', '.join(seating.active)}."
-        )
+        raise IllegalEntry(Text("engine.needs_name", game=Initial(family.game_text(game.name)), option=option),
+                           Text("engine.needs_name_hint", option=option, names=Join(seating.active)))
     check_active([name], seating)
     return name
 
 
-def require_partner(entry: GameEntry, player: str, seating: Seating, game: GameType, hint: str) -> str:
+def require_partner(entry: GameEntry, player: str, seating: Seating, family: Family, game: GameType,
+                    hint: Text) -> str:
     """``--partner``: given, playing this hand, and not the declarer himself (``hint`` says
     who the partner is in this game)."""
-    partner = require_active(entry.partner, seating, "--partner", game)
+    partner = require_active(entry.partner, seating, "--partner", family, game)
     if partner == player:
-        raise IllegalEntry(f"{player} cannot be his own partner.", hint)
+        raise IllegalEntry(Text("engine.own_partner", player=player), hint)
     return partner
 
 
 def check_active(names: Iterable[str], seating: Seating) -> None:
     for name in names:
         if name not in seating.active:
-            from .seating import describe_seating
+            from .seating import seating_text
 
-            raise IllegalEntry(
-                f"{name} does not play this hand: {describe_seating(seating, 'en')}",
-                f"Name one of {', '.join(seating.active)}, or say who sat out with --sitting-out.",
-            )
+            raise IllegalEntry(Text("engine.not_playing", name=name, seating=seating_text(seating)),
+                               Text("engine.not_playing_hint", names=Join(seating.active)))
 
 
 def check_result(entry: GameEntry, *, total: int = 120, win_at: int = 61, option: str = "--augen",
-                 word: str = "Augen", whose: str = "the declaring side's", side: str = "side") -> None:
+                 word: Text | None = None, what: Text | None = None, side: Text | None = None) -> None:
     """The declaring side's Augen (Sheepshead: points) are possible, and ``--schwarz`` and
-    ``--won/--lost`` agree with them. Shared by every family."""
+    ``--won/--lost`` agree with them. Shared by every family: ``word`` is what is counted
+    (Augen), ``what`` whose they are (the declaring side's Augen), ``side`` what the declaring
+    side is called (side, party)."""
     a = entry.augen
     if a is None:
         return
+    word = word or Text("engine.word.augen")
+    what = what or Text("engine.what.declaring_augen")
+    side = side or Text("engine.word.side")
     if not 0 <= a <= total:
-        raise IllegalEntry(f"{option} {a} is impossible: the deck holds {total} {word}.",
-                           f"Give {whose} {word}, 0 to {total}.")
+        raise IllegalEntry(Text("engine.result_impossible", option=option, value=a, total=total, word=word),
+                           Text("engine.result_impossible_hint", what=what, total=total))
     if entry.schwarz and a not in (0, total):
-        raise IllegalEntry(
-            f"--schwarz with {option} {a}: a {side} that took no trick has no {word}.",
-            f"Schwarz needs {option} 0 (the declaring {side} took no trick) or {total} (the others took none); "
-            "otherwise drop --schwarz.",
-        )
+        raise IllegalEntry(Text("engine.schwarz_but", option=option, value=a, side=side, word=word),
+                           Text("engine.schwarz_but_hint", option=option, side=side, total=total))
     if entry.won is not None and entry.won != (a >= win_at):
+        result = Text("engine.word.won") if a >= win_at else Text("engine.word.lost")
         raise IllegalEntry(
-            f"{option} {a} means the game was {'won' if a >= win_at else 'lost'}, "
-            f"but {'--won' if entry.won else '--lost'} says otherwise.",
-            f"Drop --won/--lost; the {word} decide ({win_at} wins).",
+            Text("engine.result_contradicts", option=option, value=a, result=result,
+                 flag="--won" if entry.won else "--lost"),
+            Text("engine.result_contradicts_hint", word=word, win_at=win_at),
         )
 
 
-def augen_map_total(amap: Sequence[tuple[str, int]], seating: Seating, total: int, what: str = "Augen") -> dict[str, int]:
+def augen_map_total(amap: Sequence[tuple[str, int]], seating: Seating, total: int, word: Text | None = None,
+                    option: str = "--augen") -> dict[str, int]:
     """Check a per-player Augen list: every active player once, each 0..total, summing to total."""
+    word = word or Text("engine.word.augen")
     seen: dict[str, int] = {}
     for name, value in amap:
         if name in seen:
-            raise IllegalEntry(f"{name} appears twice in --augen.", "Give each player's Augen once.")
+            raise IllegalEntry(Text("engine.map_twice", name=name), Text("engine.map_twice_hint", word=word))
         if not 0 <= value <= total:
-            raise IllegalEntry(f"{name}={value} is impossible: 0 to {total} {what}.", "Correct that number.")
+            raise IllegalEntry(Text("engine.map_value", name=name, value=value, total=total, word=word),
+                               Text("engine.map_value_hint"))
         seen[name] = value
     check_active(seen, seating)
     missing = [p for p in seating.active if p not in seen]
     if missing:
-        raise IllegalEntry(
-            f"--augen lacks {', '.join(missing)}.",
-            f"Give every player's {what}: " + ",".join(f"{p}=N" for p in seating.active) + ".",
-        )
+        raise IllegalEntry(Text("engine.map_lacks", option=option, names=Join(missing, "and")),
+                           Text("engine.map_lacks_hint", word=word, form=each_player(seating.active)))
     s = sum(seen.values())
     if s != total:
-        raise IllegalEntry(
-            f"The {what} add up to {s}, not {total}.", f"Recount: all players' {what} make {total}."
-        )
+        raise IllegalEntry(Text("engine.map_sum", word=word, sum=s, total=total),
+                           Text("engine.map_sum_hint", word=word, total=total))
     return seen
 
 

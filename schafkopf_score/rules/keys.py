@@ -10,18 +10,29 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import MISSING, dataclass, field, fields
 from enum import Enum
 from types import MappingProxyType
-from typing import Any
+from typing import Any, ClassVar
+
+from ..i18n import Join, Text, say
 
 
 class KeyError_(ValueError):
-    """A bad value; the message says what is allowed."""
+    """A bad value: ``text`` (a message) says what is wrong and what is allowed, as a predicate
+    of the key (``must be a whole number, not "zwei"``); ``str()`` is its English rendering."""
+
+    def __init__(self, text: Text) -> None:
+        super().__init__(text.render("en"))
+        self.text = text
 
 
 @dataclass(frozen=True)
 class KeySpec:
+    """One table-file key: its default, its type and limits; ``family`` names the family whose
+    catalogue entry ``engine.key.<family>.<name>`` says what it means (empty: a key that is
+    not a family's, documented where it is written)."""
+
     name: str
     default: Any
-    doc: str = ""
+    family: str = ""
     kind: str = "int"  # int | bool | choice | int_or_choice | list | table | str
     choices: tuple[Any, ...] = ()
     minimum: int | None = 0
@@ -33,59 +44,63 @@ class KeySpec:
 
     def meaning(self, lang: str) -> str:
         """What the key means, in a language (``rules`` shows it; ``new`` writes it as a comment)."""
-        return self.doc
+        return say(f"engine.key.{self.family}.{self.name}", lang) if self.family else ""
+
+    @property
+    def doc(self) -> str:
+        """What the key means, in English."""
+        return self.meaning("en")
 
     def check(self, value: Any) -> Any:
         """Return the value in canonical form, or raise ``KeyError_`` saying what is allowed."""
         kind = self.kind
         if kind == "bool":
             if not isinstance(value, bool):
-                raise KeyError_(f"must be true or false, not {_show(value)}")
+                raise KeyError_(Text("engine.value.bool", value=_show(value)))
             return value
         if kind == "int":
             return self._int(value)
         if kind == "str":
             if not isinstance(value, str):
-                raise KeyError_(f"must be a text in quotes, not {_show(value)}")
+                raise KeyError_(Text("engine.value.text", value=_show(value)))
             return value
         if kind == "choice":
             if value not in self.choices:
-                raise KeyError_(f"must be one of {_alts(self.choices)}, not {_show(value)}")
+                raise KeyError_(Text("engine.value.choice", choices=_alts(self.choices), value=_show(value)))
             return value
         if kind == "int_or_choice":
             if isinstance(value, str):
                 if value not in self.choices:
-                    raise KeyError_(
-                        f"must be one of {_alts(self.choices)} or a number, not {_show(value)}"
-                    )
+                    raise KeyError_(Text("engine.value.choice_or_number", choices=_alts(self.choices),
+                                         value=_show(value)))
                 return value
             return self._int(value)
         if kind == "list":
             if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-                raise KeyError_(f"must be a list of names in quotes, not {_show(value)}")
+                raise KeyError_(Text("engine.value.list", value=_show(value)))
             out = []
             for item in value:
                 out.append(self._item(item))
             return out
         if kind == "table":
             if not isinstance(value, Mapping):
-                raise KeyError_(f"must be a table like {{ sauspiel = 3 }}, not {_show(value)}")
+                raise KeyError_(Text("engine.value.table", example="{ sauspiel = 3 }", value=_show(value)))
             result = {}
             for k, v in value.items():
                 name = self._item(k)
                 if not isinstance(v, int) or isinstance(v, bool) or v < 1:
-                    raise KeyError_(f"{k} must be a whole number of at least 1, not {_show(v)}")
+                    raise KeyError_(Text("engine.value.table_item", item=k, value=_show(v)))
                 result[name] = v
             return result
         raise AssertionError(kind)
 
     def _int(self, value: Any) -> int:
         if not isinstance(value, int) or isinstance(value, bool):
-            raise KeyError_(f"must be a whole number, not {_show(value)}")
+            raise KeyError_(Text("engine.value.whole", value=_show(value)))
         if self.minimum is not None and value < self.minimum:
-            raise KeyError_(f"must be at least {self.minimum}, not {value}")
+            raise KeyError_(Text("engine.value.at_least", limit=self.minimum, value=value))
         if self.maximum is not None and value > self.maximum:
-            raise KeyError_(f"must be at most {self.maximum}, not {value}")
+            raise KeyError_(Text("engine.value.at_most", limit=self.maximum, value=value))
         return value
 
     def _item(self, item: str) -> str:
@@ -94,8 +109,10 @@ class KeySpec:
             import difflib
 
             close = difflib.get_close_matches(item, self.item_names, n=1)
-            hint = f" (did you mean {close[0]!r}?)" if close else ""
-            raise KeyError_(f"{item!r} is not known{hint}; known: {', '.join(self.item_names)}")
+            if close:
+                raise KeyError_(Text("engine.value.unknown_item_close", item=repr(item), close=repr(close[0]),
+                                     names=Join(self.item_names)))
+            raise KeyError_(Text("engine.value.unknown_item", item=repr(item), names=Join(self.item_names)))
         return canon
 
 
@@ -107,9 +124,14 @@ def _show(value: Any) -> str:
     return repr(value)
 
 
-def _alts(choices: Sequence[Any]) -> str:
-    shown = [_show(c) for c in choices]
-    return ", ".join(shown[:-1]) + " or " + shown[-1] if len(shown) > 1 else shown[0]
+def _alts(choices: Sequence[Any]) -> Join:
+    return Join([_show(c) for c in choices], "or")
+
+
+def tariff_keys(family: str, *keys: tuple[str, int | None]) -> tuple[KeySpec, ...]:
+    """A family's ``[tariff]`` keys, each ``(name, default in cents)`` (None: left out, as
+    another key)."""
+    return tuple(KeySpec(name, default, family) for name, default in keys)
 
 
 def defaults(specs: Sequence[KeySpec]) -> dict[str, Any]:
@@ -118,10 +140,11 @@ def defaults(specs: Sequence[KeySpec]) -> dict[str, Any]:
 
 # -- house rules, typed and defaulted once --------------------------------------------------------
 
-def rule(default: Any, doc: str, kind: str | None = None, **spec: Any) -> Any:
+def rule(default: Any, kind: str | None = None, **spec: Any) -> Any:
     """A house rule: a field of a family's ``HouseRules`` dataclass that carries its table-file
-    key spec (doc, kind, limits). The field's default is the key's default: written once."""
-    meta = {"doc": doc, "kind": kind, "spec": spec}
+    key spec (kind, limits; what it means is in the catalogue). The field's default is the
+    key's default: written once."""
+    meta = {"kind": kind, "spec": spec}
     if isinstance(default, Mapping):  # a table such as laufende_min: read-only, made per instance
         frozen = dict(default)
         return field(default_factory=lambda: MappingProxyType(frozen), metadata=meta)
@@ -152,7 +175,10 @@ class HouseRules:
 
     ``specs()`` gives the table loader and ``new`` their key specs; ``from_mapping`` fills a
     stored snapshot's rules (which may lack keys added later) with the declared defaults, so
-    the engine reads typed attributes and never repeats a default."""
+    the engine reads typed attributes and never repeats a default. ``family`` names the
+    catalogue entries of the keys' meanings (``engine.key.<family>.<key>``)."""
+
+    family: ClassVar[str] = ""
 
     @classmethod
     def specs(cls) -> tuple[KeySpec, ...]:
@@ -163,7 +189,7 @@ class HouseRules:
             spec = dict(f.metadata["spec"])
             if isinstance(default, Enum):
                 spec.setdefault("choices", tuple(e.value for e in type(default)))
-            out.append(KeySpec(f.name, _plain(default), f.metadata["doc"], kind=kind, **spec))
+            out.append(KeySpec(f.name, _plain(default), cls.family, kind=kind, **spec))
         return tuple(out)
 
     @classmethod

@@ -11,6 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
+from ..i18n import Text
+
 UNIT_CENT = "cent"
 UNIT_POINT = "point"
 UNIT_STROKE = "stroke"
@@ -25,6 +27,15 @@ OUTCOME = "outcome"  # --won / --lost / not said
 AUGEN = "augen"  # a number, or NAME=N,... (fills ``augen_map``)
 SUIT = "suit"  # a suit of the family's deck
 TEXT = "text"  # free text
+
+
+class FieldError(ValueError):
+    """A stored entry field of the wrong type or name: ``text`` says which, ``str()`` is the
+    English rendering."""
+
+    def __init__(self, text: Text) -> None:
+        super().__init__(text.render("en"))
+        self.text = text
 
 
 def option(default: Any, kind: str, *names: str, help: str, words: tuple[str, ...] = ()) -> Any:
@@ -97,14 +108,14 @@ class GameEntry:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> GameEntry:
-        """An entry from its stored form; a field of the wrong type is a ``ValueError`` (a stored
+        """An entry from its stored form; a field of the wrong type is a ``FieldError`` (a stored
         row or an import that says ``"augen": "lots"`` never reaches the engine)."""
         known = _ENTRY_NAMES or {name for name, _ in entry_defaults()}
         kinds = _option_kinds()
         kwargs: dict[str, Any] = {}
         for key, value in data.items():
             if key not in known:
-                raise ValueError(f"unknown entry field {key!r}")
+                raise FieldError(Text("engine.field.unknown", key=repr(key)))
             if key == "augen_map" and value is not None:
                 pairs = value.items() if isinstance(value, dict) else value
                 value = tuple((_text(k, key), _whole(v, key)) for k, v in pairs)
@@ -136,13 +147,13 @@ class GameEntry:
 
 def _text(value: Any, key: str) -> str:
     if type(value) is not str:
-        raise ValueError(f"{key} must be a text, not {value!r}")
+        raise FieldError(Text("engine.field.text", key=key, value=repr(value)))
     return value
 
 
 def _whole(value: Any, key: str) -> int:
     if type(value) is not int:
-        raise ValueError(f"{key} must be a whole number, not {value!r}")
+        raise FieldError(Text("engine.field.whole", key=key, value=repr(value)))
     return value
 
 
@@ -150,13 +161,13 @@ def _typed(kind: str, value: Any, key: str) -> Any:
     """A stored option value checked against the option's kind."""
     if kind in (FLAG, OUTCOME):
         if type(value) is not bool:
-            raise ValueError(f"{key} must be true or false, not {value!r}")
+            raise FieldError(Text("engine.field.bool", key=key, value=repr(value)))
         return value
     if kind in (COUNT, AUGEN):
         return _whole(value, key)
     if kind == NAMES:
         if not isinstance(value, (list, tuple)):
-            raise ValueError(f"{key} must be a list of names, not {value!r}")
+            raise FieldError(Text("engine.field.names", key=key, value=repr(value)))
         return tuple(_text(v, key) for v in value)
     return _text(value, key)
 

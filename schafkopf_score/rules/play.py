@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..errors import IllegalEntry
+from ..i18n import Join, Text
 from .model import GameEntry, HandState, Outcome, Seating, TableRules
 from .registry import find_family
 from .seating import next_dealer, seat_hand
@@ -51,7 +52,8 @@ def seat(entry: GameEntry, rules: TableRules, state: HandState) -> Seating:
         dealer = rules.players[0]
     for name in entry.sitting_out:
         if name not in rules.players:
-            raise IllegalEntry(f"{name!r} is not at this table.", f"Players here: {', '.join(rules.players)}.")
+            raise IllegalEntry(Text("engine.not_at_table", name=repr(name)),
+                               Text("engine.players_here", names=Join(rules.players)))
     return seat_hand(rules.players, rules.seats, dealer, entry.sitting_out)
 
 

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from ..errors import IllegalEntry
+from ..i18n import Join, Text
 from .bavarian import Bavarian
 from .deutscher import Deutscher
-from .family import Family
+from .family import Family, then
 from .sheepshead import Sheepshead
 from .wendish import Wendish
 
@@ -36,5 +37,6 @@ def find_family(name: str) -> Family:
     import difflib
 
     close = difflib.get_close_matches(key, list(table), n=1)
-    hint = f"Did you mean {table[close[0]]!r}? " if close else ""
-    raise IllegalEntry(f"{name!r} is not a rule family.", f"{hint}Available: {', '.join(FAMILIES)}.")
+    hint = Text("common.did_you_mean_q", name=table[close[0]]) if close else None
+    raise IllegalEntry(Text("engine.not_a_family", name=repr(name)),
+                       then(hint, Text("engine.families", names=Join(FAMILIES))))

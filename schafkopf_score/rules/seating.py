@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..errors import IllegalEntry
+from ..i18n import Join, Text
 from .model import Seating
 
 
@@ -33,11 +34,9 @@ def seat_hand(
         active = tuple(p for p in players if p not in sitting_out)
         if len(active) != seats:
             raise IllegalEntry(
-                f"With {', '.join(out)} sitting out, {len(active)} players are left, "
-                f"but a game here has {seats} seats.",
-                f"Name exactly {n - seats} player(s) with --sitting-out."
-                if n > seats
-                else "Everyone at this table plays every hand: drop --sitting-out.",
+                Text("engine.seating.wrong_count", names=Join(out, "and"), left=len(active), seats=seats),
+                Text("engine.seating.name_exactly", n=n - seats) if n > seats
+                else Text("engine.seating.everyone_plays"),
             )
         return Seating(dealer=dealer, active=active, sitting_out=out)
     if n <= seats:
@@ -49,23 +48,19 @@ def seat_hand(
     return Seating(dealer=dealer, active=active, sitting_out=out)
 
 
+def seating_text(seating: Seating) -> Text:
+    """``Anna gibt; Anna und Emil setzen aus.`` / ``Anna deals; Anna and Emil sit out.`` (or just
+    who deals), as a message.
+
+    >>> seating_text(Seating("Anna", ("Ben", "Cora", "Dora", "Emil"), ("Anna",))).render("de")
+    'Anna gibt; Anna setzt aus.'
+    """
+    if not seating.sitting_out:
+        return Text("engine.seating.deals", dealer=seating.dealer)
+    key = "engine.seating.one_out" if len(seating.sitting_out) == 1 else "engine.seating.many_out"
+    return Text(key, dealer=seating.dealer, names=Join(seating.sitting_out, "and"))
+
+
 def describe_seating(seating: Seating, language: str = "de") -> str:
-    """``Anna gibt; Anna und Emil setzen aus.`` (or just who deals)."""
-    if language == "de":
-        text = f"{seating.dealer} gibt"
-        if seating.sitting_out:
-            verb = "setzt" if len(seating.sitting_out) == 1 else "setzen"
-            text += f"; {_join(seating.sitting_out, 'und')} {verb} aus"
-        return text + "."
-    text = f"{seating.dealer} deals"
-    if seating.sitting_out:
-        verb = "sits" if len(seating.sitting_out) == 1 else "sit"
-        text += f"; {_join(seating.sitting_out, 'and')} {verb} out"
-    return text + "."
-
-
-def _join(names: Sequence[str], word: str) -> str:
-    names = list(names)
-    if len(names) == 1:
-        return names[0]
-    return ", ".join(names[:-1]) + f" {word} " + names[-1]
+    """Who deals and who sits out, in ``language``."""
+    return seating_text(seating).render(language)

@@ -15,6 +15,7 @@ from enum import StrEnum
 from typing import Any
 
 from ..errors import IllegalEntry
+from ..i18n import Join, Text, say
 from .family import (
     FamilyOf,
     GameType,
@@ -22,6 +23,7 @@ from .family import (
     augen_map_total,
     check_active,
     check_result,
+    each_player,
     reject_foreign_options,
     require_active,
     require_partner,
@@ -30,11 +32,11 @@ from .keys import HouseRules, rule
 from .model import UNIT_POINT, GameEntry, HandState, Outcome, Seating, TableRules
 
 GAMES = (
-    GameType("pick", "pick", "a picked hand", ("picker", "aufnehmen"), None, (14, 14), 0, "none",
+    GameType("pick", "pick", ("picker", "aufnehmen"), None, (14, 14), 0, "none",
              frozenset({"player", "partner", "alone", "augen", "schwarz", "crack", "recrack", "forced"})),
-    GameType("leaster", "leaster", "a leaster", ("least",), None, (0, 0), 0, "none",
+    GameType("leaster", "leaster", ("least",), None, (0, 0), 0, "none",
              frozenset({"winner", "augen_map", "no_trick"}), everyone=True),
-    GameType("doubler", "doubler", "a doubler", ("pass", "redeal"), None, (0, 0), 0, "none", frozenset(),
+    GameType("doubler", "doubler", ("pass", "redeal"), None, (0, 0), 0, "none", frozenset(),
              thrown_in=True),
 )
 
@@ -65,13 +67,15 @@ VARIANTS = tuple(v.value for v in Variant)
 class SheepsheadRules(HouseRules):
     """The ``[rules]`` of a Sheepshead table, typed, each with its default (RULES §5)."""
 
-    variant: Variant = rule(Variant.CALLED_ACE, "called_ace | jack_of_diamonds | blind4 | black_queens")
-    on_the_bump: bool = rule(True, "a losing picker's side pays double")
-    no_pick: NoPick = rule(NoPick.LEASTER, "when everyone passes: leaster | doubler | forced")
-    leaster_blind: LeasterBlind = rule(LeasterBlind.LAST_TRICK, "the blind goes to: last_trick | first_trick | none")
-    leaster_needs_trick: bool = rule(True, "a leaster winner must have taken a trick")
-    cracking: bool = rule(True, "crack and recrack allowed")
-    doubler_stacking: bool = rule(True, "doublers stack (x2 each)")
+    family = "sheepshead"
+
+    variant: Variant = rule(Variant.CALLED_ACE)
+    on_the_bump: bool = rule(True)
+    no_pick: NoPick = rule(NoPick.LEASTER)
+    leaster_blind: LeasterBlind = rule(LeasterBlind.LAST_TRICK)
+    leaster_needs_trick: bool = rule(True)
+    cracking: bool = rule(True)
+    doubler_stacking: bool = rule(True)
 
 
 RULES = SheepsheadRules.specs()
@@ -83,10 +87,10 @@ class SheepsheadState:
 
     doublers: int = 0
 
+
 class Sheepshead(FamilyOf[SheepsheadRules, SheepsheadState]):
     name = "sheepshead"
     aliases = ("sheephead", "schafkopf-us", "wisconsin")
-    title = "Sheepshead"
     unit = UNIT_POINT
     default_seats = 5
     seat_range = (3, 4, 5)
@@ -103,12 +107,12 @@ class Sheepshead(FamilyOf[SheepsheadRules, SheepsheadState]):
     def rule_defaults(self, seats: int) -> dict[str, Any]:
         return {"variant": "blind4"} if seats == 4 else {}
 
-    def check_table(self, rules: TableRules) -> list[tuple[str, str, str]]:
+    def check_table(self, rules: TableRules) -> list[tuple[str, str, Text]]:
         v = self.h(rules).variant
         if rules.seats == 4 and v not in ("blind4", "black_queens"):
-            return [("rules", "variant", f'"{v}" is not played four-handed: use "blind4" or "black_queens"')]
+            return [("rules", "variant", Text("engine.table.not_four", variant=v.value))]
         if rules.seats != 4 and v in ("blind4", "black_queens"):
-            return [("rules", "variant", f'"{v}" is a four-handed variant, but seats = {rules.seats}')]
+            return [("rules", "variant", Text("engine.table.only_four", variant=v.value, seats=rules.seats))]
         return []
 
     # -- validate ------------------------------------------------------------------------
@@ -125,59 +129,52 @@ class Sheepshead(FamilyOf[SheepsheadRules, SheepsheadState]):
     def validate(self, entry: GameEntry, rules: TableRules, seating: Seating, state: HandState) -> Result:
         g = self.game(entry.game)
         r = self.h(rules)
-        reject_foreign_options(entry, g)
+        reject_foreign_options(entry, self, g)
         no_pick = r.no_pick
         if g.kind == "doubler":
             if no_pick != "doubler":
+                leaster = no_pick == "leaster"
                 raise IllegalEntry(
-                    f'When everyone passes this table plays {"a leaster" if no_pick == "leaster" else "a forced pick"} '
-                    f'(no_pick = "{no_pick}"), not a doubler.',
-                    "Enter the leaster (leaster --winner NAME)" if no_pick == "leaster"
-                    else "Enter the dealer's pick with --forced.",
+                    Text("engine.sh.pass_plays", mode=no_pick.value,
+                         what=Text("engine.sh.a_leaster" if leaster else "engine.sh.a_forced_pick")),
+                    Text("engine.sh.enter_leaster" if leaster else "engine.sh.enter_forced"),
                 )
             return Result()
         if g.kind == "leaster":
             if no_pick != "leaster":
                 raise IllegalEntry(
-                    f'This table plays no leaster (no_pick = "{no_pick}").',
-                    "Enter add doubler" if no_pick == "doubler" else "Enter the dealer's pick with --forced.",
+                    Text("engine.sh.no_leaster", mode=no_pick.value),
+                    Text("engine.sh.enter_doubler" if no_pick == "doubler" else "engine.sh.enter_forced"),
                 )
             return self._validate_leaster(entry, rules, seating)
-        picker = require_active(entry.player, seating, "--picker", g)
+        picker = require_active(entry.player, seating, "--picker", self, g)
         declarers: tuple[str, ...] = (picker,)
         variant = r.variant
         if entry.partner is not None:
             if entry.alone:
-                raise IllegalEntry("--partner and --alone contradict each other.",
-                                   "A picker who goes alone has no partner: drop one of them.")
+                raise IllegalEntry(Text("engine.sh.partner_alone"), Text("engine.sh.partner_alone_hint"))
             if not self.has_partner(rules):
-                why = "three-handed" if rules.seats == 3 else f'in the "{variant}" variant'
-                raise IllegalEntry(f"The picker plays without a partner {why}.", "Drop --partner.")
-            declarers = (picker, require_partner(
-                entry, picker, seating, g, "--partner names who held the called card; if the picker held it, use --alone."))
+                why = (Text("engine.sh.no_partner_three") if rules.seats == 3
+                       else Text("engine.sh.no_partner_variant", variant=variant.value))
+                raise IllegalEntry(why, Text("engine.ds.drop_partner"))
+            declarers = (picker, require_partner(entry, picker, seating, self, g, Text("engine.sh.partner_hint")))
         elif self.has_partner(rules) and not entry.alone:
-            raise IllegalEntry(
-                "Who was the picker's partner?",
-                "Add --partner NAME (who held the called card), or --alone if the picker played alone.",
-            )
+            raise IllegalEntry(Text("engine.sh.who_partner"), Text("engine.sh.who_partner_hint"))
         if entry.augen is None:
-            raise IllegalEntry("The hand needs the picker side's points.",
-                               "Add --points N (0 to 120, the bury included).")
+            raise IllegalEntry(Text("engine.sh.needs_points"), Text("engine.sh.needs_points_hint"))
         total, win_at = self.limits(rules)
-        check_result(entry, total=total, win_at=win_at, option="--points", word="points",
-                     whose="the picker side's (bury included)")
+        check_result(entry, total=total, win_at=win_at, option="--points", word=Text("engine.word.points"),
+                     what=Text("engine.what.picker_points"))
         if entry.recrack and not entry.crack:
-            raise IllegalEntry("--recrack without --crack: the picker re-cracks a crack.", "Add --crack, or drop --recrack.")
+            raise IllegalEntry(Text("engine.sh.recrack"), Text("engine.sh.recrack_hint"))
         if entry.crack and not r.cracking:
-            raise IllegalEntry("This table plays without cracking (cracking = false).", "Drop --crack/--recrack.")
+            raise IllegalEntry(Text("engine.sh.no_cracking"), Text("engine.sh.no_cracking_hint"))
         if entry.forced:
             if no_pick != "forced":
-                raise IllegalEntry('--forced applies only where the dealer must pick (no_pick = "forced").',
-                                   "Drop --forced.")
+                raise IllegalEntry(Text("engine.sh.forced_only"), Text("engine.sh.drop_forced"))
             must = self.last_bidder(seating)
             if picker != must:
-                raise IllegalEntry(f"Only {must}, the last to bid, can be forced to pick.",
-                                   f"Give --picker {must}, or drop --forced.")
+                raise IllegalEntry(Text("engine.sh.forced_who", name=must), Text("engine.sh.forced_who_hint", name=must))
         # tiers: 2 when the losing side is schneider (picker side 30 or fewer, opponents 29 or fewer)
         return Result.from_augen(entry, declarers, total=total, win_at=win_at)
 
@@ -187,32 +184,31 @@ class Sheepshead(FamilyOf[SheepsheadRules, SheepsheadState]):
         if entry.winner is not None:
             check_active([entry.winner], seating)
             if r.leaster_needs_trick and entry.winner in entry.no_trick:
-                raise IllegalEntry(f"{entry.winner} took no trick and cannot win the leaster.",
-                                   "A leaster winner must have taken a trick (leaster_needs_trick = true).")
+                raise IllegalEntry(Text("engine.sh.no_trick_winner", name=entry.winner),
+                                   Text("engine.sh.no_trick_winner_hint"))
         if entry.augen_map is None:
             if entry.winner is None:
-                raise IllegalEntry("A leaster needs its winner.",
-                                   "Add --winner NAME, or every player's points: --points "
-                                   + ",".join(f"{p}=N" for p in seating.active) + ".")
+                raise IllegalEntry(Text("engine.sh.needs_winner"),
+                                   Text("engine.sh.needs_winner_hint", form=each_player(seating.active)))
             return Result((entry.winner,), True)
         points = self._leaster_points(entry, rules, seating)
         for name in entry.no_trick:
             if points[name]:
-                raise IllegalEntry(f"{name} has {points[name]} points but took no trick.",
-                                   "Correct the points or drop that --no-trick.")
+                raise IllegalEntry(Text("engine.sh.points_no_trick", name=name, points=points[name]),
+                                   Text("engine.sh.points_no_trick_hint"))
         candidates = self._leaster_candidates(points, entry, rules)
         if not candidates:
-            raise IllegalEntry("Nobody who took a trick is left to win the leaster.", "Check --no-trick.")
+            raise IllegalEntry(Text("engine.sh.nobody_left"), Text("engine.sh.nobody_left_hint"))
         low = min(points[c] for c in candidates)
         tied = [c for c in candidates if points[c] == low]
         if entry.winner is None and len(tied) > 1:
-            raise IllegalEntry(f"{' and '.join(tied)} tie with {low} points.",
-                               "Say who won the leaster: add --winner NAME.")
+            raise IllegalEntry(Text("engine.tie", names=Join(tied, "and"), top=low, word=Text("engine.word.points")),
+                               Text("engine.sh.tie_hint"))
         if entry.winner is not None and entry.winner not in tied:
             raise IllegalEntry(
-                f"{entry.winner} has {points[entry.winner]} points; the fewest among those who took a trick "
-                f"has {', '.join(tied)} with {low}.",
-                "Drop --winner, or correct the points.",
+                Text("engine.sh.not_fewest", name=entry.winner, points=points[entry.winner], names=Join(tied, "and"),
+                     low=low),
+                Text("engine.sh.not_fewest_hint"),
             )
         return Result((entry.winner or tied[0],), True)
 
@@ -224,12 +220,13 @@ class Sheepshead(FamilyOf[SheepsheadRules, SheepsheadState]):
             check_active(seen, seating)
             missing = [p for p in seating.active if p not in seen]
             if missing:
-                raise IllegalEntry(f"--points lacks {', '.join(missing)}.",
-                                   "Give every player's points: " + ",".join(f"{p}=N" for p in seating.active) + ".")
+                raise IllegalEntry(Text("engine.map_lacks", option="--points", names=Join(missing, "and")),
+                                   Text("engine.map_lacks_hint", word=Text("engine.word.points"),
+                                        form=each_player(seating.active)))
             if any(not 0 <= v <= 120 for v in seen.values()) or sum(seen.values()) > 120:
-                raise IllegalEntry(f"The points add up to {sum(seen.values())}, more than 120.", "Recount.")
+                raise IllegalEntry(Text("engine.sh.points_over", sum=sum(seen.values())), Text("engine.sh.recount"))
             return seen
-        return augen_map_total(entry.augen_map, seating, 120, "points")
+        return augen_map_total(entry.augen_map, seating, 120, Text("engine.word.points"))
 
     def _leaster_candidates(self, points: Mapping[str, int], entry: GameEntry, rules: TableRules) -> list[str]:
         if self.h(rules).leaster_needs_trick:
@@ -237,31 +234,34 @@ class Sheepshead(FamilyOf[SheepsheadRules, SheepsheadState]):
         return list(points)
 
     # -- score ---------------------------------------------------------------------------
-    def multiplier(self, entry: GameEntry, state: HandState) -> tuple[int, list[str]]:
+    def multiplier(self, entry: GameEntry, state: HandState) -> tuple[int, list[Text]]:
+        """What doubles the hand, and the words that say so."""
         m = 2 ** self.t(state).doublers
-        words = [f"doubler x{2 ** self.t(state).doublers}"] if self.t(state).doublers else []
+        words = [Text("engine.sh.doubler_x", n=m)] if self.t(state).doublers else []
         if entry.crack:
             m *= 2
-            words.append("crack x2")
+            words.append(Text("engine.sh.crack_x"))
         if entry.recrack:
             m *= 2
-            words.append("recrack x2")
+            words.append(Text("engine.sh.recrack_x"))
         return m, words
 
     def score(self, entry: GameEntry, rules: TableRules, seating: Seating, state: HandState,
               result: Result) -> Outcome:
         g = self.game(entry.game)
         active = seating.active
+        lang = rules.language
         if g.kind == "doubler":
             nxt = self.t(state).doublers + 1 if self.h(rules).doubler_stacking else 1
             return Outcome("doubler", UNIT_POINT, tuple((p, 0) for p in active),
-                           explanation=f"Everyone passed: thrown in, the next hand counts x{2 ** nxt}")
+                           explanation=say("engine.sh.doubler", lang, n=2 ** nxt))
         mult, words = self.multiplier(entry, state)
         if g.kind == "leaster":
             winner = result.declarers[0]
             pay = {p: -mult for p in active}
             pay[winner] = mult * (len(active) - 1)
-            text = f"Leaster won by {winner}: 1 point from each" + (f", {', '.join(words)} = {mult}" if words else "")
+            text = say("engine.sh.leaster_won", lang, name=winner,
+                       extras=Text("engine.sh.extras", words=Join(words), value=mult) if words else "")
             return Outcome("leaster", UNIT_POINT, tuple((p, pay[p]) for p in active), value=mult, won=True,
                            declarers=(winner,), explanation=text)
         picker = result.declarers[0]
@@ -269,10 +269,10 @@ class Sheepshead(FamilyOf[SheepsheadRules, SheepsheadState]):
         pts = entry.augen
         won = bool(result.won)
         tier = 3 if result.schwarz else (2 if result.schneider else 1)
-        tier_word = {1: "", 2: ", schneider", 3: ", no trick"}[tier]
+        tier_word = {1: "", 2: Text("engine.sh.schneider"), 3: Text("engine.sh.no_trick")}[tier]
         bump = not won and self.h(rules).on_the_bump and self.h(rules).variant != Variant.BLACK_QUEENS
         value = tier * mult * (2 if bump else 1)
-        extras = list(words) + (["on the bump x2"] if bump else [])
+        extras = words + ([Text("engine.sh.bump_x")] if bump else [])
         sign = 1 if won else -1
         pay = {p: 0 for p in active}
         if partner is not None and self.h(rules).variant == Variant.BLACK_QUEENS:
@@ -288,9 +288,11 @@ class Sheepshead(FamilyOf[SheepsheadRules, SheepsheadState]):
             for p in active:
                 pay[p] = -sign * value
             pay[picker] = sign * value * (len(active) - 1)
-        side = f"{picker}" + (f" and {partner}" if partner else " alone")
-        text = (f"{side} {'won' if won else 'lost'} with {pts} points{tier_word}: tier {tier}"
-                + (f", {', '.join(extras)} = {value}" if extras else "") + " per opponent")
+        side = (Text("engine.sh.side_partner", picker=picker, partner=partner) if partner
+                else Text("engine.sh.side_alone", picker=picker))
+        text = say("engine.sh.pick", lang, side=side, result=Text("engine.word.won" if won else "engine.word.lost"),
+                   points=pts, tier_word=tier_word, tier=tier,
+                   extras=Text("engine.sh.extras", words=Join(extras), value=value) if extras else "")
         return Outcome("pick", UNIT_POINT, tuple((p, pay[p]) for p in active), value=value, won=won,
                        declarers=(picker,) + ((partner,) if partner else ()), explanation=text,
                        extra={"tier": tier, "multiplier": value // tier})
@@ -305,7 +307,7 @@ class Sheepshead(FamilyOf[SheepsheadRules, SheepsheadState]):
     def standing_notes(self, rules: TableRules, state: HandState, balances: Mapping[str, int],
                        language: str) -> list[str]:
         if self.t(state).doublers:
-            return [f"Pending doublers: {self.t(state).doublers} (the next hand counts x{2 ** self.t(state).doublers})"]
+            return [say("engine.sh.pending", language, n=self.t(state).doublers, mult=2 ** self.t(state).doublers)]
         return []
 
     def pending(self, rules: TableRules, state: HandState) -> dict[str, Any]:

@@ -12,22 +12,25 @@ from enum import StrEnum
 from typing import Any
 
 from ..errors import IllegalEntry
-from ..money import format_amount
+from ..i18n import Amount, Join, Text, say
 from .family import (
     Bookings,
     FamilyOf,
     GameType,
+    Initial,
     Result,
     alias_table,
     augen_map_total,
+    card_text,
     check_active,
     check_result,
     distribute,
+    each_player,
     reject_foreign_options,
     require_active,
     require_partner,
 )
-from .keys import HouseRules, KeySpec, rule
+from .keys import HouseRules, rule, tariff_keys
 from .model import UNIT_CENT, GameEntry, HandState, Outcome, Seating, TableRules
 
 FRENCH = ("kreuz", "pik", "herz", "karo")
@@ -35,12 +38,12 @@ BAVARIAN = ("eichel", "gras", "schellen")
 _WIN = frozenset({"augen", "schwarz", "won"})
 
 GAMES = (
-    GameType("normal", "partner", "a normal game (die Alten)", ("alte", "normalspiel"), "normal",
+    GameType("normal", "partner", ("alte", "normalspiel"), "normal",
              allowed=frozenset({"player", "partner"}) | _WIN),
-    GameType("hochzeit", "partner", "a Hochzeit", (), "hochzeit", allowed=frozenset({"player", "partner"}) | _WIN),
-    GameType("solo", "solo", "a solo", ("lustsolo", "lust-solo", "stillsolo"), "solo",
+    GameType("hochzeit", "partner", (), "hochzeit", allowed=frozenset({"player", "partner"}) | _WIN),
+    GameType("solo", "solo", ("lustsolo", "lust-solo", "stillsolo"), "solo",
              allowed=frozenset({"player", "suit", "still"}) | _WIN, solo=True),
-    GameType("jeder", "jeder", "jeder gegen jeden", ("jeder-gegen-jeden",), "normal",
+    GameType("jeder", "jeder", ("jeder-gegen-jeden",), "normal",
              allowed=frozenset({"augen_map", "winner", "loser"}), everyone=True),
 )
 SWITCHABLE = ("normal", "hochzeit", "solo", "jeder")
@@ -50,13 +53,7 @@ def _game_item(name: str) -> str | None:
     return alias_table(GAMES).get(name.strip().casefold())
 
 
-TARIFF = (
-    KeySpec("normal", 10, "normal game: each loser pays each winner"),
-    KeySpec("hochzeit", 10, "Hochzeit"),
-    KeySpec("solo", 30, "silent solo and Lust-Solo"),
-    KeySpec("schneider", 10, "extra for schneider"),
-    KeySpec("schwarz", 10, "extra for schwarz (on top of schneider)"),
-)
+TARIFF = tariff_keys("wendish", ("normal", 10), ("hochzeit", 10), ("solo", 30), ("schneider", 10), ("schwarz", 10))
 
 
 class JederGegenJeden(StrEnum):
@@ -68,15 +65,14 @@ class JederGegenJeden(StrEnum):
 class WendishRules(HouseRules):
     """The ``[rules]`` of a Wendish table, typed, each with its default (RULES §3)."""
 
-    games: tuple[str, ...] = rule(("normal", "hochzeit", "solo"),
-                                  "games played: normal, hochzeit, solo (jeder: Dreiwendsch)",
-                                  items=_game_item, item_names=SWITCHABLE)
-    schneider_below: int = rule(30, "a side with fewer Augen than this is schneider", minimum=1, maximum=120)
-    muss_solo: int = rule(0, "solos every player owes per session (Muss-Solo)")
-    muss_solo_penalty: int = rule(0, "cents a player pays each other player per solo he still owes at the close")
-    kasse: int = rule(0, "each player's buy-in in cents (0: no Kasse)")
-    jeder_gegen_jeden: JederGegenJeden = rule(JederGegenJeden.MOST_WINS,
-                                              "Dreiwendsch when nobody plays: most_wins | most_loses")
+    family = "wendish"
+
+    games: tuple[str, ...] = rule(("normal", "hochzeit", "solo"), items=_game_item, item_names=SWITCHABLE)
+    schneider_below: int = rule(30, minimum=1, maximum=120)
+    muss_solo: int = rule(0)
+    muss_solo_penalty: int = rule(0)
+    kasse: int = rule(0)
+    jeder_gegen_jeden: JederGegenJeden = rule(JederGegenJeden.MOST_WINS)
 
 
 RULES = WendishRules.specs()
@@ -91,10 +87,10 @@ class WendishState:
     def solo_count(self, name: str) -> int:
         return dict(self.solos).get(name, 0)
 
+
 class Wendish(FamilyOf[WendishRules, WendishState]):
     name = "wendish"
     aliases = ("wendisch", "wendischer", "wendischer-schafkopf", "dreiwendsch")
-    title = "Wendischer Schafkopf"
     unit = UNIT_CENT
     decks = ("long", "short20")
     suits = FRENCH
@@ -110,42 +106,40 @@ class Wendish(FamilyOf[WendishRules, WendishState]):
     def rule_defaults(self, seats: int) -> dict[str, Any]:
         return {"games": ["solo", "jeder"]} if seats == 3 else ({"games": ["solo"]} if seats == 2 else {})
 
-    def check_table(self, rules: TableRules) -> list[tuple[str, str, str]]:
+    def check_table(self, rules: TableRules) -> list[tuple[str, str, Text]]:
         if rules.deck == "short20" and rules.seats != 3:
-            return [("", "deck", '"short20" (scharfe Karten) is Dreiwendsch: set seats = 3')]
+            return [("", "deck", Text("engine.table.short20"))]
         return []
 
     def validate(self, entry: GameEntry, rules: TableRules, seating: Seating, state: HandState) -> Result:
         g = self.game(entry.game)
         r = self.h(rules)
         if g.name not in r.games:
-            raise IllegalEntry(f"This table does not play {g.title}.",
-                               f'Add "{g.name}" to games in [rules] of the table file.')
-        reject_foreign_options(entry, g)
+            raise IllegalEntry(Text("engine.not_played", game=self.game_text(g.name)),
+                               Text("engine.not_played_hint", game=g.name))
+        reject_foreign_options(entry, self, g)
         n = len(seating.active)
         if g.kind == "partner" and n != 4:
-            raise IllegalEntry(f"{g.title.capitalize()} needs four players; at {n} every game is a solo.",
-                               "Enter a solo: solo --player NAME --still (or --suit S).")
+            raise IllegalEntry(Text("engine.wend.partner_four", game=Initial(self.game_text(g.name)), n=n),
+                               Text("engine.wend.partner_four_hint"))
         if g.kind == "jeder":
             return self._validate_jeder(entry, rules, seating)
-        player = require_active(entry.player, seating, "--player", g)
+        player = require_active(entry.player, seating, "--player", self, g)
         declarers: tuple[str, ...] = (player,)
         if g.kind == "partner":
-            declarers = (player, require_partner(entry, player, seating, g,
-                                                 "Normal game: --player holds the Kreuz-Dame, --partner the Pik-Dame."))
+            hint = Text("engine.wend.partner_hint", first=card_text("Kreuz-Dame"), second=card_text("Pik-Dame"))
+            declarers = (player, require_partner(entry, player, seating, self, g, hint))
         if g.kind == "solo":
             if entry.still and entry.suit and self.suit(entry.suit) != "karo":
-                raise IllegalEntry("A silent solo keeps Karo as trump.",
-                                   "Drop --suit (or --still for a Lust-Solo in another suit).")
+                raise IllegalEntry(Text("engine.wend.silent_karo"), Text("engine.wend.silent_karo_hint"))
             if not entry.still and entry.suit is None:
-                raise IllegalEntry("Which solo: silent or a Lust-Solo?",
-                                   "Add --still (holder of both black queens, Karo trump) or --suit kreuz|pik|herz|karo.")
+                raise IllegalEntry(Text("engine.wend.which_solo"), Text("engine.wend.which_solo_hint"))
             if entry.suit:
                 self.suit(entry.suit)
         total, win_at = self.limits(rules)
         if entry.augen is None and entry.won is None:
-            raise IllegalEntry(f"{g.title.capitalize()} needs the declaring side's Augen.",
-                               f"Add --augen N (0 to {total}).")
+            raise IllegalEntry(Text("engine.bav.needs_augen", game=Initial(self.game_text(g.name))),
+                               Text("engine.add_augen_hint", total=total))
         check_result(entry, total=total, win_at=win_at)
         below = r.schneider_below  # a side with fewer Augen is schneider, either side alike
         return Result.from_augen(entry, declarers, total=total, win_at=win_at, declarer_below=below,
@@ -153,8 +147,8 @@ class Wendish(FamilyOf[WendishRules, WendishState]):
 
     def _validate_jeder(self, entry: GameEntry, rules: TableRules, seating: Seating) -> Result:
         if entry.augen_map is None:
-            raise IllegalEntry("Jeder gegen jeden needs every player's Augen.",
-                               "Add --augen " + ",".join(f"{p}=N" for p in seating.active) + ".")
+            raise IllegalEntry(Text("engine.wend.jeder_augen"),
+                               Text("engine.wend.jeder_augen_hint", form=each_player(seating.active)))
         amap = augen_map_total(entry.augen_map, seating, 120)
         top = max(amap.values())
         tied = [p for p in seating.active if amap[p] == top]
@@ -163,9 +157,11 @@ class Wendish(FamilyOf[WendishRules, WendishState]):
             check_active([pick], seating)
         if len(tied) > 1 and pick is None:
             opt = "--winner" if self.h(rules).jeder_gegen_jeden == JederGegenJeden.MOST_WINS else "--loser"
-            raise IllegalEntry(f"{' and '.join(tied)} tie with {top} Augen.", f"Say who it is with {opt} NAME.")
+            raise IllegalEntry(Text("engine.tie", names=Join(tied, "and"), top=top, word=Text("engine.word.augen")),
+                               Text("engine.wend.tie_hint", option=opt))
         if pick is not None and pick not in tied:
-            raise IllegalEntry(f"{pick} has {amap[pick]} Augen, not the most ({top}).", "Drop the name, or recount.")
+            raise IllegalEntry(Text("engine.wend.not_most", name=pick, augen=amap[pick], top=top),
+                               Text("engine.wend.not_most_hint"))
         most_wins = self.h(rules).jeder_gegen_jeden == JederGegenJeden.MOST_WINS
         return Result((pick or tied[0],), most_wins)
 
@@ -179,39 +175,34 @@ class Wendish(FamilyOf[WendishRules, WendishState]):
             value = self.tariff(rules, "normal")
             most_wins = bool(result.won)
             pay = distribute(active, (who,), value, most_wins)
-            text = (f"Jeder gegen jeden: {who} hat die meisten Augen und {'bekommt' if most_wins else 'zahlt'} "
-                    f"{value} {'von' if most_wins else 'an'} jedem" if lang == "de" else
-                    f"Everyone for himself: {who} has the most Augen and {'receives' if most_wins else 'pays'} "
-                    f"{value} {'from' if most_wins else 'to'} each")
+            text = say("engine.wend.jeder_receives" if most_wins else "engine.wend.jeder_pays", lang,
+                       name=who, value=value)
             return Outcome("jeder", UNIT_CENT, tuple((p, pay[p]) for p in active), value=value, won=most_wins,
                            declarers=(who,), explanation=text)
         won = bool(result.won)
-        terms = [(self._title(g, entry), self.tariff(rules, g.tariff or g.name))]
+        terms = [(self._title(g, entry, lang), self.tariff(rules, g.tariff or g.name))]
         if result.schneider:
-            terms.append(("Schneider", self.tariff(rules, "schneider")))
+            terms.append((say("engine.wend.schneider", lang), self.tariff(rules, "schneider")))
         if result.schwarz:
-            terms.append(("Schwarz", self.tariff(rules, "schwarz")))
+            terms.append((say("engine.wend.schwarz", lang), self.tariff(rules, "schwarz")))
         value = sum(a for _, a in terms)
         declarers = result.declarers
         pay = distribute(active, declarers, value, won)
-        per = ("je Verlierer" if g.kind == "partner" else "je Gegner") if lang == "de" else (
-            "per loser" if g.kind == "partner" else "per opponent")
+        per = say("engine.per_loser" if g.kind == "partner" else "engine.per_opponent", lang)
         text = " + ".join(f"{n} {a}" for n, a in terms) + (f" = {value}" if len(terms) > 1 else "") + f" {per}"
         return Outcome(g.name, UNIT_CENT, tuple((p, pay[p]) for p in active), value=value, won=won,
                        declarers=declarers, explanation=text, terms=tuple(terms))
 
     def game_label(self, entry: GameEntry, lang: str) -> str:
-        return "Stilles Solo" if entry.still else super().game_label(entry, lang)
+        return say("engine.label.wendish.still", lang) if entry.still else super().game_label(entry, lang)
 
-    @staticmethod
-    def _title(g: GameType, entry: GameEntry) -> str:
+    def _title(self, g: GameType, entry: GameEntry, lang: str) -> str:
+        """The game as the explanation names it: ``Normalspiel``, ``Stilles Solo``, ``Herz-Solo``."""
         if g.name == "normal":
-            return "Normalspiel"
-        if g.name == "hochzeit":
-            return "Hochzeit"
-        if entry.still:
-            return "Stilles Solo"
-        return f"{(entry.suit or 'karo').capitalize()}-Solo"
+            return say("engine.wend.normal", lang)
+        if g.name == "solo" and not entry.still:
+            return say("engine.label.wendish.solo.suited", lang, suit=self.suit_text(self._suit_of(entry) or "karo"))
+        return self.game_label(entry, lang)
 
     # -- Muss-Solo and Kasse ------------------------------------------------------------------
     def advance(self, entry: GameEntry, rules: TableRules, seating: Seating, state: HandState,
@@ -233,18 +224,16 @@ class Wendish(FamilyOf[WendishRules, WendishState]):
         notes = []
         owed = self.owed_solos(rules, state)
         if owed:
-            label = "Muss-Solo offen" if language == "de" else "Muss-Solo still owed"
-            notes.append(f"{label}: " + ", ".join(f"{p} {n}" for p, n in owed.items()))
+            notes.append(say("engine.wend.muss_solo_open", language,
+                             owed=Join(f"{p} {n}" for p, n in owed.items())))
         kasse = self.h(rules).kasse
         if kasse:
             left = {p: kasse + balances.get(p, 0) for p in rules.players}
-            label = "Kasse" if language == "de" else "Stake left"
-            notes.append(f"{label}: " + ", ".join(f"{p} {format_amount(v, rules.currency, language)}"
-                                                  for p, v in left.items()))
+            each = ", ".join(f"{p} {Amount(v, rules.currency).render(language)}" for p, v in left.items())
+            notes.append(say("engine.wend.stake_left", language, left=each))
             for p, v in left.items():
                 if v <= 0:
-                    notes.append(f"Achtung: {p}s Einsatz ist aufgebraucht." if language == "de"
-                                 else f"Warning: {p}'s stake is used up.")
+                    notes.append(say("engine.wend.stake_used", language, name=p))
         return notes
 
     def warnings(self, rules: TableRules, state: HandState) -> list[str]:
@@ -252,10 +241,11 @@ class Wendish(FamilyOf[WendishRules, WendishState]):
         pen = self.h(rules).muss_solo_penalty
         out = []
         for p, n in owed.items():
-            text = f"{p} still owes {n} Muss-Solo"
             if pen:
-                text += f" (penalty at --close: {pen} to each other player per solo)"
-            out.append(text + ".")
+                out.append(say("engine.wend.owes_penalty", rules.language, name=p, n=n,
+                               penalty=Amount(pen, rules.currency)))
+            else:
+                out.append(say("engine.wend.owes", rules.language, name=p, n=n))
         return out
 
     def closing_bookings(self, rules: TableRules, state: HandState, pot: int = 0) -> Bookings:

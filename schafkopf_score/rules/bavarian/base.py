@@ -3,6 +3,7 @@ games the table plays, Laufende limits."""
 
 from __future__ import annotations
 
+from ...i18n import Text
 from ..family import (
     FamilyOf,
     GameType,
@@ -16,7 +17,6 @@ class BavarianBase(FamilyOf[BavarianRules, BavarianState]):
 
     name = "bavarian"
     aliases = ("bayerisch", "bayrisch", "schafkopf", "bavaria")
-    title = "Bavarian Schafkopf"
     unit = UNIT_CENT
     suits = SUITS
     foreign_suits = FRENCH
@@ -44,11 +44,10 @@ class BavarianBase(FamilyOf[BavarianRules, BavarianState]):
     def default_deck(self, seats: int) -> str:
         return "long" if seats == 4 else "short"
 
-    def check_table(self, rules: TableRules) -> list[tuple[str, str, str]]:
+    def check_table(self, rules: TableRules) -> list[tuple[str, str, Text]]:
         problems = []
         if rules.seats in (2, 3) and rules.deck != "short":
-            problems.append(("", "deck", f"{rules.seats}-player Schafkopf is played with the short deck: "
-                             'set deck = "short" (or leave it out)'))
+            problems.append(("", "deck", Text("engine.table.short_deck", seats=rules.seats)))
         return problems
 
     # -- helpers -------------------------------------------------------------------------

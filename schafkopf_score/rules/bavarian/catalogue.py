@@ -1,5 +1,6 @@
 """Bavarian Schafkopf as data: suits, games, tariffs, the typed house rules, the state a table
-carries from hand to hand, and the words of the explanations."""
+carries from hand to hand. Their words (game names, what each key means) are in the message
+catalogue (``i18n/engine.py``)."""
 
 from __future__ import annotations
 
@@ -11,12 +12,11 @@ from ..family import (
     GameType,
     alias_table,
 )
-from ..keys import HouseRules, KeySpec, rule
+from ..keys import HouseRules, rule, tariff_keys
 
 SUITS = ("eichel", "gras", "herz", "schellen")
 FRENCH = ("kreuz", "pik", "karo")
 KONTRA_STEPS = ("kontra", "re", "sup", "hirsch")
-KONTRA_TITLES = ("Kontra", "Re", "Sup", "Hirsch")
 
 _WIN = frozenset({"augen", "won", "schwarz"})
 _DOUBLE = frozenset({"kontra", "re", "sup", "hirsch", "legen"})
@@ -24,21 +24,21 @@ _PARTNER = frozenset({"player", "partner", "laufende", "forced"}) | _WIN | _DOUB
 _SOLO = frozenset({"player", "laufende", "tout", "forced"}) | _WIN | _DOUBLE
 
 GAMES: tuple[GameType, ...] = (
-    GameType("sauspiel", "partner", "Sauspiel", ("rufspiel", "ruf", "sau", "partner"), "sauspiel",
+    GameType("sauspiel", "partner", ("rufspiel", "ruf", "sau", "partner"), "sauspiel",
              (14, 12), 3, "none", _PARTNER | {"sau"}),
-    GameType("hochzeit", "partner", "Hochzeit", (), "hochzeit", (14, 12), 3, "none", _PARTNER),
-    GameType("solo", "solo", "Solo", ("farbsolo",), "solo", (14, 12), 3, "required", _SOLO | {"suit"}, True),
-    GameType("wenz", "solo", "Wenz", (), "wenz", (4, 4), 2, "none", _SOLO, True),
-    GameType("geier", "solo", "Geier", (), "geier", (4, 4), 2, "none", _SOLO, True),
-    GameType("farbwenz", "solo", "Farbwenz", (), "farbwenz", (11, 9), 3, "required", _SOLO | {"suit"}, True),
-    GameType("farbgeier", "solo", "Farbgeier", (), "farbgeier", (11, 9), 3, "required", _SOLO | {"suit"}, True),
-    GameType("sie", "sie", "Sie", (), "solo", (14, 12), 8, "none",
+    GameType("hochzeit", "partner", (), "hochzeit", (14, 12), 3, "none", _PARTNER),
+    GameType("solo", "solo", ("farbsolo",), "solo", (14, 12), 3, "required", _SOLO | {"suit"}, True),
+    GameType("wenz", "solo", (), "wenz", (4, 4), 2, "none", _SOLO, True),
+    GameType("geier", "solo", (), "geier", (4, 4), 2, "none", _SOLO, True),
+    GameType("farbwenz", "solo", (), "farbwenz", (11, 9), 3, "required", _SOLO | {"suit"}, True),
+    GameType("farbgeier", "solo", (), "farbgeier", (11, 9), 3, "required", _SOLO | {"suit"}, True),
+    GameType("sie", "sie", (), "solo", (14, 12), 8, "none",
              frozenset({"player", "laufende", "suit", "forced"}) | _DOUBLE, True),
-    GameType("bettel", "bettel", "Bettel", (), "bettel", (0, 0), 0, "none",
+    GameType("bettel", "bettel", (), "bettel", (0, 0), 0, "none",
              frozenset({"player", "won", "ouvert", "forced"}) | _DOUBLE, True),
-    GameType("ramsch", "ramsch", "Ramsch", (), "ramsch", (14, 12), 0, "none",
+    GameType("ramsch", "ramsch", (), "ramsch", (14, 12), 0, "none",
              frozenset({"loser", "augen_map", "jungfrau", "durchmarsch", "legen"}), everyone=True, declared=False),
-    GameType("weiter", "weiter", "Weiter (alle passen)", ("pass", "zusammenwerfen", "zamwerfen", "zamgworfen"), None,
+    GameType("weiter", "weiter", ("pass", "zusammenwerfen", "zamwerfen", "zamgworfen"), None,
              (0, 0), 0, "none", frozenset({"legen"}), thrown_in=True),
 )
 SWITCHABLE = ("sauspiel", "hochzeit", "solo", "wenz", "geier", "farbwenz", "farbgeier", "bettel", "ramsch")
@@ -57,20 +57,11 @@ def _laufende_item(name: str) -> str | None:
     return game if game in LAUFENDE_GAMES else None
 
 
-TARIFF = (
-    KeySpec("sauspiel", 10, "Sauspiel (Rufspiel), each loser pays each winner"),
-    KeySpec("hochzeit", None, "Hochzeit; left out: as sauspiel"),
-    KeySpec("solo", 50, "Farbsolo; also wenz, geier, farbwenz, farbgeier unless set"),
-    KeySpec("wenz", None, "left out: as solo"),
-    KeySpec("geier", None, "left out: as solo"),
-    KeySpec("farbwenz", None, "left out: as solo"),
-    KeySpec("farbgeier", None, "left out: as solo"),
-    KeySpec("bettel", 30, "Bettel"),
-    KeySpec("ramsch", 10, "Ramsch: the loser pays this to each other player"),
-    KeySpec("schneider", 10, "extra for schneider"),
-    KeySpec("schwarz", 10, "extra for schwarz (on top of schneider)"),
-    KeySpec("laufende", 10, "per Laufender"),
-    KeySpec("stock", 10, "each player's payment into the Stock when all pass (all_pass = stock)"),
+TARIFF = tariff_keys(
+    "bavarian",
+    ("sauspiel", 10), ("hochzeit", None), ("solo", 50), ("wenz", None), ("geier", None), ("farbwenz", None),
+    ("farbgeier", None), ("bettel", 30), ("ramsch", 10), ("schneider", 10), ("schwarz", 10), ("laufende", 10),
+    ("stock", 10),
 )
 
 
@@ -101,36 +92,27 @@ class StockOnLoss(StrEnum):
 class BavarianRules(HouseRules):
     """The ``[rules]`` of a Bavarian table, typed, each with its default (RULES §2, §6)."""
 
-    games: tuple[str, ...] = rule(("sauspiel", "wenz", "farbwenz", "solo"), "games played: " + ", ".join(SWITCHABLE),
-                                  items=_game_item, item_names=SWITCHABLE)
-    tout: bool = rule(True, "Tout on the solo games (--tout --won|--lost)")
-    sie: bool = rule(True, "Sie (all four Ober and Unter)")
-    kontra: int = rule(2, "0 none, 1 Kontra, 2 +Re, 3 +Sup, 4 +Hirsch", maximum=4)
-    legen: bool = rule(False, "Legen (Klopfen): each player may double once")
-    all_pass: AllPass = rule(AllPass.REDEAL, "when everyone passes")
+    family = "bavarian"
+
+    games: tuple[str, ...] = rule(("sauspiel", "wenz", "farbwenz", "solo"), items=_game_item, item_names=SWITCHABLE)
+    tout: bool = rule(True)
+    sie: bool = rule(True)
+    kontra: int = rule(2, maximum=4)
+    legen: bool = rule(False)
+    all_pass: AllPass = rule(AllPass.REDEAL)
     laufende_min: Mapping[str, int] = rule(
         {"sauspiel": 3, "hochzeit": 3, "solo": 3, "farbwenz": 3, "farbgeier": 3, "wenz": 2, "geier": 2},
-        "Laufende count from this many", items=_laufende_item, item_names=tuple(LAUFENDE_GAMES))
-    ramsch_jungfrau: Jungfrau = rule(Jungfrau.DOUBLE_ALL, "none | double_all | double_individual")
-    ramsch_durchmarsch: str | int = rule("all_tricks", "none | all_tricks | an Augen number such as 91",
-                                         kind="int_or_choice", choices=("none", "all_tricks"), minimum=61,
-                                         maximum=120)
-    ramsch_durchmarsch_pays: DurchmarschPays = rule(DurchmarschPays.RAMSCH, "ramsch | solo")
-    bettel_ouvert: bool = rule(True, "Bettel ouvert (--ouvert) doubles")
-    stock_on_loss: StockOnLoss = rule(StockOnLoss.DOUBLE, "double | none")
-    stock_doubles: bool = rule(False, "Legen doubles the payment into the Stock")
+        items=_laufende_item, item_names=tuple(LAUFENDE_GAMES))
+    ramsch_jungfrau: Jungfrau = rule(Jungfrau.DOUBLE_ALL)
+    ramsch_durchmarsch: str | int = rule("all_tricks", kind="int_or_choice", choices=("none", "all_tricks"),
+                                         minimum=61, maximum=120)
+    ramsch_durchmarsch_pays: DurchmarschPays = rule(DurchmarschPays.RAMSCH)
+    bettel_ouvert: bool = rule(True)
+    stock_on_loss: StockOnLoss = rule(StockOnLoss.DOUBLE)
+    stock_doubles: bool = rule(False)
 
 
 RULES = BavarianRules.specs()
-
-WORDS = {
-    "de": {"schneider": "Schneider", "schwarz": "Schwarz", "laufende": "Laufende", "legen": "gelegt",
-           "per_opp": "je Gegner", "per_loser": "je Verlierer", "per_player": "je Mitspieler",
-           "ohne": "zählen erst ab", "tout": "Tout", "sie": "Sie", "ouvert": "ouvert"},
-    "en": {"schneider": "schneider", "schwarz": "schwarz", "laufende": "Laufende", "legen": "laid",
-           "per_opp": "per opponent", "per_loser": "per loser", "per_player": "per player",
-           "ohne": "count only from", "tout": "Tout", "sie": "Sie", "ouvert": "ouvert"},
-}
 
 
 @dataclass(frozen=True)

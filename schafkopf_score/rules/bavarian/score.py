@@ -3,24 +3,24 @@ kontra steps)``, the thrown-in hand and the Ramsch."""
 
 from __future__ import annotations
 
+from ...i18n import Text, say
 from ..family import (
     Result,
     distribute,
 )
 from ..model import UNIT_CENT, GameEntry, HandState, Outcome, Seating, TableRules
-from .catalogue import KONTRA_STEPS, KONTRA_TITLES, WORDS, AllPass
+from .catalogue import KONTRA_STEPS, AllPass
 from .stock import StockKeeping
 
 
 class Scoring(StockKeeping):
-    """The payouts of a Bavarian hand."""
+    """The payouts of a Bavarian hand; the explanation in the table's language."""
 
     # -- score ---------------------------------------------------------------------------
     def score(self, entry: GameEntry, rules: TableRules, seating: Seating, state: HandState,
               result: Result) -> Outcome:
         g = self.game(entry.game)
-        lang = rules.language if rules.language in WORDS else "en"
-        w = WORDS[lang]
+        lang = rules.language
         active = seating.active
         if g.kind == "weiter":
             return self._score_weiter(entry, rules, seating, lang)
@@ -32,33 +32,34 @@ class Scoring(StockKeeping):
         notes: list[str] = []
         won = bool(result.won)
         if g.kind == "bettel":
-            terms.append((g.title, self.tariff(rules, "bettel")))
+            terms.append((self.game_label(entry, lang), self.tariff(rules, "bettel")))
             if entry.ouvert:
-                factors.append((w["ouvert"], 2))
+                factors.append((say("engine.flag.ouvert", lang), 2))
         else:
             base_key = "solo" if g.kind == "sie" else g.tariff or g.name
-            title = g.title if g.kind != "sie" else "Solo"
-            if g.suit == "required" and entry.suit:
-                title = f"{self.suit(entry.suit).capitalize()}-{g.title}"
+            title = self.game_label(entry, lang) if g.kind != "sie" else say("engine.label.bavarian.solo", lang)
             terms.append((title, self.tariff(rules, base_key)))
             if result.schneider:  # never for Sie and Tout: validate says so
-                terms.append((w["schneider"], self.tariff(rules, "schneider")))
+                terms.append((say("engine.bav.schneider", lang), self.tariff(rules, "schneider")))
             if result.schwarz:
-                terms.append((w["schwarz"], self.tariff(rules, "schwarz")))
+                terms.append((say("engine.bav.schwarz", lang), self.tariff(rules, "schwarz")))
             lmin = self.laufende_min(g, rules)
             if entry.laufende >= lmin and entry.laufende > 0:
-                terms.append((f"{entry.laufende} {w['laufende']}", entry.laufende * self.tariff(rules, "laufende")))
+                terms.append((say("engine.bav.laufende", lang, n=entry.laufende),
+                              entry.laufende * self.tariff(rules, "laufende")))
             elif entry.laufende:
-                notes.append(f"{entry.laufende} {w['laufende']}: {w['ohne']} {lmin}")
+                notes.append(say("engine.bav.laufende_from", lang, n=entry.laufende, min=lmin))
             if g.kind == "sie":
-                factors.append((w["sie"], 4))
+                factors.append((say("engine.label.bavarian.sie", lang), 4))
             if entry.tout:
-                factors.append((w["tout"], 2))
+                factors.append((say("engine.bav.tout", lang), 2))
         if entry.legen:
-            factors.append(((f"{entry.legen}x " if entry.legen > 1 else "") + w["legen"], 2 ** entry.legen))
-        for i, k in enumerate(KONTRA_STEPS):
+            laid = (say("engine.bav.laid_n", lang, n=entry.legen) if entry.legen > 1
+                    else say("engine.bav.laid", lang))
+            factors.append((laid, 2 ** entry.legen))
+        for k in KONTRA_STEPS:
             if getattr(entry, k):
-                factors.append((KONTRA_TITLES[i], 2))
+                factors.append((say(f"engine.flag.{k}", lang), 2))
         subtotal = sum(a for _, a in terms)
         value = subtotal
         for _, f in factors:
@@ -69,7 +70,7 @@ class Scoring(StockKeeping):
 
         stock_change = self._stock_after(g, declarers, won, pay, notes, rules, state, lang)
 
-        per = w["per_loser"] if g.kind == "partner" else w["per_opp"]
+        per = say("engine.per_loser" if g.kind == "partner" else "engine.per_opponent", lang)
         text = " + ".join(f"{t} {a}" for t, a in terms)
         if len(terms) > 1 or factors:
             text += f" = {subtotal}"
@@ -96,12 +97,9 @@ class Scoring(StockKeeping):
             each = self.tariff(rules, "stock")
             if self.h(rules).stock_doubles:
                 each *= 2 ** entry.legen
-            text = (f"Alle passen: jeder zahlt {each} in den Stock" if lang == "de"
-                    else f"Everyone passed: each pays {each} into the Stock")
             return Outcome("weiter", UNIT_CENT, tuple((p, -each) for p in active), stock=each * len(active),
-                           value=each, explanation=text)
-        text = "Alle passen: zusammengeworfen" if lang == "de" else "Everyone passed: thrown in"
-        return Outcome("weiter", UNIT_CENT, tuple((p, 0) for p in active), explanation=text)
+                           value=each, explanation=say("engine.bav.all_pass_stock", lang, each=each))
+        return Outcome("weiter", UNIT_CENT, tuple((p, 0) for p in active), explanation=say("engine.bav.all_pass", lang))
 
     def _score_ramsch(self, entry: GameEntry, rules: TableRules, seating: Seating, lang: str,
                       result: Result) -> Outcome:
@@ -110,9 +108,7 @@ class Scoring(StockKeeping):
         mult = 2 ** entry.legen
         durch = result.declarers[0] if result.won else None
         pay = {p: 0 for p in active}
-        legen_txt = ""
-        if entry.legen:
-            legen_txt = f", {WORDS[lang]['legen']} x{mult}"
+        laid: Text | str = Text("engine.bav.ramsch_laid", mult=mult) if entry.legen else ""
         if durch:
             key = str(r.ramsch_durchmarsch_pays)
             base = self.tariff(rules, key)
@@ -121,8 +117,7 @@ class Scoring(StockKeeping):
                 if p != durch:
                     pay[p] -= value
                     pay[durch] += value
-            text = (f"Ramsch: Durchmarsch {durch}, {base}{legen_txt} = {value} von jedem" if lang == "de"
-                    else f"Ramsch: Durchmarsch by {durch}, {base}{legen_txt} = {value} from each")
+            text = say("engine.bav.ramsch_durchmarsch", lang, name=durch, base=base, laid=laid, value=value)
             return Outcome("ramsch", UNIT_CENT, tuple((p, pay[p]) for p in active), value=value, won=True,
                            declarers=(durch,), explanation=text)
         loser = result.declarers[0]
@@ -130,10 +125,10 @@ class Scoring(StockKeeping):
         value = base * mult
         mode = r.ramsch_jungfrau
         jung = tuple(entry.jungfrau) if mode != "none" else ()
-        extra = ""
+        jungfrau: Text | str = ""
         if mode == "double_all" and jung:
             value *= 2 ** len(jung)
-            extra = f", Jungfrau x{2 ** len(jung)}"
+            jungfrau = Text("engine.bav.jungfrau_all", mult=2 ** len(jung))
         for p in active:
             if p == loser:
                 continue
@@ -141,8 +136,7 @@ class Scoring(StockKeeping):
             pay[p] += amount
             pay[loser] -= amount
         if mode == "double_individual" and jung:
-            extra = (", Jungfrau bekommt doppelt" if lang == "de" else ", a Jungfrau receives double")
-        text = (f"Ramsch: {loser} verliert, {base}{legen_txt}{extra} = {value} an jeden" if lang == "de"
-                else f"Ramsch: {loser} loses, {base}{legen_txt}{extra} = {value} to each")
+            jungfrau = Text("engine.bav.jungfrau_each")
+        text = say("engine.bav.ramsch_loses", lang, name=loser, base=base, laid=laid, jungfrau=jungfrau, value=value)
         return Outcome("ramsch", UNIT_CENT, tuple((p, pay[p]) for p in active), value=value, won=False,
                        declarers=(loser,), explanation=text)

@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...money import equal_shares, format_amount
+from ...i18n import Amount, say
+from ...money import equal_shares
 from ..family import (
     Bookings,
     GameType,
@@ -30,14 +31,12 @@ class StockKeeping(BavarianBase):
                 for d, h in zip(declarers, halves, strict=True):
                     pay[d] += h
                 stock_change = -self.t(state).stock
-                notes.append(("Stock an die Gewinner: " if lang == "de" else "Stock to the winners: ")
-                             + format_amount(self.t(state).stock, rules.currency, lang))
+                notes.append(say("engine.bav.stock_won", lang, amount=Amount(self.t(state).stock, rules.currency)))
             elif self.h(rules).stock_on_loss == StockOnLoss.DOUBLE:
                 for d, h in zip(declarers, halves, strict=True):
                     pay[d] -= h
                 stock_change = self.t(state).stock
-                notes.append(("Verlierer zahlen den Stock nach: " if lang == "de" else "The losers match the Stock: ")
-                             + format_amount(self.t(state).stock, rules.currency, lang))
+                notes.append(say("engine.bav.stock_matched", lang, amount=Amount(self.t(state).stock, rules.currency)))
         return stock_change
 
     # -- state ---------------------------------------------------------------------------
@@ -52,7 +51,7 @@ class StockKeeping(BavarianBase):
     def standing_notes(self, rules: TableRules, state: HandState, balances: Mapping[str, int],
                        language: str) -> list[str]:
         if self.t(state).stock or self.h(rules).all_pass == AllPass.STOCK:
-            return [f"Stock: {format_amount(self.t(state).stock, rules.currency, language)}"]
+            return [say("engine.bav.stock_note", language, amount=Amount(self.t(state).stock, rules.currency))]
         return []
 
     def pending(self, rules: TableRules, state: HandState) -> dict[str, Any]:

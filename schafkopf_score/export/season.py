@@ -1,0 +1,46 @@
+"""The season of a report (``export --all``): per evening each player's money as ``settle``
+shows it (a closed evening as it was paid, the open one as it stands), and the totals, the
+sums ``settle --all`` shows."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Season:
+    sessions: list[dict[str, Any]]
+    columns: list[dict[str, int]]  # per session: player -> balance (in ``unit``)
+    totals: dict[str, int]
+    unit: str
+    stock: int  # money still in the Stock of the open session
+
+    def running(self) -> dict[str, list[int]]:
+        """Each player's total after each evening (the season chart's lines)."""
+        out: dict[str, list[int]] = {p: [] for p in self.totals}
+        for col in self.columns:
+            for p, series in out.items():
+                series.append((series[-1] if series else 0) + col.get(p, 0))
+        return out
+
+
+def season_table(report: dict[str, Any]) -> Season:
+    sessions = list(report["sessions"])
+    players = list(report["players"])
+    columns = []
+    stock = 0
+    for s in sessions:
+        st = s["settlement"]
+        balances = st.get("balances")
+        if balances is None:  # a report without what settle shows: what was paid
+            balances = st["amounts"]
+        columns.append({str(p): int(v) for p, v in balances.items()})
+        if not s.get("closed_at"):
+            stock += int(st.get("stock") or 0)
+        for p in balances:
+            if p not in players:
+                players.append(p)
+    totals = {p: sum(col.get(p, 0) for col in columns) for p in players}
+    unit = sessions[-1]["settlement"]["unit"] if sessions else report["unit"]
+    return Season(sessions, columns, totals, unit, stock)

@@ -1,0 +1,91 @@
+"""The words every export shares, in the report's language: headings, amounts, dates, times.
+
+Everything here returns plain text; each format escapes it its own way."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from ..i18n import format_date, format_time, language_of, say
+from ..money import format_value
+
+
+def lang_of(report: dict[str, Any]) -> str:
+    return language_of(report.get("language"))
+
+
+def word(report: dict[str, Any], key: str, **params: Any) -> str:
+    """A catalogue message (``export.some_id``) in the report's language."""
+    return say(key, lang_of(report), **params)
+
+
+def amount_text(value: int, report: dict[str, Any], unit: str | None = None, sign: bool = False) -> str:
+    """Cents as money (``1,40 €`` / ``€1.40``), points and strokes as plain numbers."""
+    return format_value(value, unit or report["unit"], report["currency"], lang_of(report), sign=sign)
+
+
+def is_stamp(text: Any) -> bool:
+    """Whether ``text`` is an ISO date or timestamp (an imported ledger may hold anything)."""
+    if not isinstance(text, str) or len(text) < 10:
+        return False
+    try:
+        datetime.fromisoformat(text.replace("Z", "+00:00"))
+    except ValueError:
+        return False
+    return True
+
+
+def date_text(report: dict[str, Any], iso: Any) -> str:
+    """A session's date as the language writes it (``30.11.2026`` / ``2026-11-30``)."""
+    if not iso:
+        return ""
+    return format_date(str(iso), lang_of(report)) if is_stamp(iso) else str(iso)
+
+
+def short_date(report: dict[str, Any], iso: Any) -> str:
+    """A date without its year, for an axis: ``30.11.`` / ``11-30``."""
+    full = date_text(report, iso)
+    if len(full) != 10:
+        return full
+    return full[:6] if lang_of(report) == "de" else full[5:]
+
+
+def time_text(report: dict[str, Any], stamp: Any) -> str:
+    """A stored UTC timestamp in local time, as the language writes it; text that is no
+    timestamp stays as it is."""
+    if not is_stamp(stamp):
+        return "" if stamp is None else str(stamp)
+    return format_time(str(stamp), lang_of(report))
+
+
+def void_word(report: dict[str, Any], kind: Any) -> str:
+    """How a hand was taken out: ``gestrichen``, ``zurückgenommen``, ``korrigiert``; a kind this
+    program does not know (an imported ledger) as it is stored."""
+    if kind in ("void", "undo", "edit"):
+        return word(report, f"export.void_{kind}")
+    return "" if kind is None else str(kind)
+
+
+def session_title(report: dict[str, Any], s: dict[str, Any], status: bool = True) -> str:
+    """``Abend 2 · 30.11.2026 (abgeschlossen)`` / ``Session 2 · 2026-11-30 (closed)``."""
+    date = date_text(report, s.get("date") or s.get("opened_at"))
+    text = word(report, "export.session_dated", session=s["session"], date=date) if date else \
+        word(report, "export.session", session=s["session"])
+    if status and s.get("closed_at"):
+        text += f" ({word(report, 'export.closed')})"
+    return text
+
+
+def heads_of(s: dict[str, Any]) -> dict[str, int] | None:
+    """Each player's sheep's heads of a Deutscher session (None for the other families)."""
+    heads = s["settlement"].get("heads")
+    return heads if isinstance(heads, dict) else None
+
+
+def stock_returned(report: dict[str, Any], s: dict[str, Any]) -> tuple[int, dict[str, int]] | None:
+    """What went back from the Stock at a session's close: (total, share per player), or None."""
+    back = s.get("bookings", {}).get("stock_return")
+    if not isinstance(back, dict) or not back:
+        return None
+    return sum(int(v) for v in back.values()), {str(p): int(v) for p, v in back.items()}
