@@ -17,11 +17,6 @@ class ScoreError(Exception):
     language: str | None = None  # the table's language, where the error knows it better than its reader
 
     def __init__(self, message: Text, hint: Text | None = None) -> None:
-        # TRANSITION: plain strings are wrapped until every raise site uses the catalogue
-        if isinstance(message, str):
-            message = Text("common.raw", text=message)
-        if isinstance(hint, str):
-            hint = Text("common.raw", text=hint) if hint else None
         super().__init__(message.key)
         self.text = message
         self.hint_text = hint

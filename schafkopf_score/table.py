@@ -195,7 +195,6 @@ def currency_problem(value: str) -> Text | None:
 
 def load_table(path: Path) -> TableConfig:
     """Read and check a table file; every problem is a ``ConfigError`` naming file and line."""
-    import tomllib
 
     try:
         raw = path.read_bytes()
@@ -211,7 +210,22 @@ def load_table(path: Path) -> TableConfig:
     except UnicodeDecodeError:
         raise ConfigError(Text("data.table_not_utf8", path=str(path)), Text("data.table_not_utf8_hint")) from None
     try:
-        data = tomllib.loads(text)
+        data = _parsed(text, path)
+    except ConfigError as exc:
+        exc.language = _language_of_text(text)
+        raise
+    try:
+        return _checked_table(path, text, data)
+    except ScoreError as exc:
+        exc.language = exc.language or _language_of(data)
+        raise
+
+
+def _parsed(text: str, path: Path) -> dict[str, Any]:
+    import tomllib
+
+    try:
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(Text("data.table_not_toml", path=str(path), problem=str(exc)),
                           Text("data.table_not_toml_hint")) from None
@@ -221,11 +235,16 @@ def load_table(path: Path) -> TableConfig:
                           Text("data.table_number_too_long_hint", limit=INT_LIMIT)) from None
     except RecursionError:
         raise ConfigError(Text("data.table_too_deep", path=str(path)), Text("data.table_too_deep_hint", example="{ game = N }")) from None
-    try:
-        return _checked_table(path, text, data)
-    except ScoreError as exc:
-        exc.language = exc.language or _language_of(data)
-        raise
+
+
+def _language_of_text(text: str) -> str:
+    """The language of a table file that cannot be read as TOML, from its ``language`` (or
+    ``family``) line where one can be found."""
+    found = re.search(r'^\s*language\s*=\s*["\'](de|en)["\']', text, re.M)
+    if found:
+        return found.group(1)
+    family = re.search(r'^\s*family\s*=\s*["\'](\w+)["\']', text, re.M)
+    return _language_of({"family": family.group(1)}) if family else "en"
 
 
 def _language_of(data: Mapping[str, Any]) -> str:
@@ -245,9 +264,13 @@ def peek_language(option: str | None) -> str:
     import tomllib
 
     try:
-        return _language_of(tomllib.loads(find_table_path(option).read_text(encoding="utf-8-sig")))
-    except (OSError, ValueError, RecursionError):
+        text = find_table_path(option).read_text(encoding="utf-8-sig")
+    except (OSError, ValueError):
         return "en"
+    try:
+        return _language_of(tomllib.loads(text))
+    except (ValueError, RecursionError):
+        return _language_of_text(text)
 
 
 def _checked_table(path: Path, text: str, data: dict[str, Any]) -> TableConfig:

@@ -114,7 +114,7 @@ class Table:
         return self.ledger_path.read_bytes() if self.ledger_path.exists() else None
 
 
-CHECK_REJECTION_LANGUAGE = False  # TRANSITION: switched on once every message is in the catalogue
+CHECK_REJECTION_LANGUAGE = True
 
 # Words that give a language away in an error message (quoted input and names are left out first).
 _ENGLISH = re.compile(r"\b(the|is|not|with|must|cannot|only|this|that|from|Enter|Use|Add|Give|Set|or|and)\b")

@@ -1,7 +1,6 @@
 """Words every part of the program uses: joins, the error frame, yes/no."""
 
 MESSAGES: dict[str, tuple[str, str]] = {
-    "common.raw": ("{text}", "{text}"),  # TRANSITION: a message not yet in the catalogue
     "common.and": ("and", "und"),
     "common.or": ("or", "oder"),
     "common.error": ("Error: {message}", "Fehler: {message}"),
