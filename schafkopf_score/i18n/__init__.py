@@ -16,6 +16,7 @@ The parts are loaded together, once, when the first message is rendered.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -128,7 +129,7 @@ def format_date(iso: str, lang: str) -> str:
     ('30.11.2026', '2026-11-30')
     """
     day = iso[:10]
-    if len(iso) > 10:
+    if len(iso) > 10 and local_time(iso) != iso:
         day = local_time(iso)[:10]
     if language_of(lang) == "de" and len(day) == 10 and day[4] == "-" and day[7] == "-":
         return f"{day[8:10]}.{day[5:7]}.{day[0:4]}"
@@ -150,10 +151,15 @@ def local_time(stamp: str) -> str:
 
 
 def format_time(stamp: str, lang: str) -> str:
-    """A stored timestamp as local date and time: ``30.11.2026 21:05`` / ``2026-11-30 21:05``."""
+    """A stored timestamp as local date and time: ``30.11.2026 21:05`` / ``2026-11-30 21:05``;
+    text that is no timestamp is shown as it is.
+
+    >>> format_time("not a time at all, really", "de")
+    'not a time at all, really'
+    """
     local = local_time(stamp)
-    if len(local) < 16:
-        return local
+    if local == stamp and not re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d", stamp):
+        return stamp
     return f"{format_date(local[:10], lang)} {local[11:16]}"
 
 
