@@ -21,7 +21,7 @@ README = (ROOT / "README.md").read_text(encoding="utf-8")
 # The order in which a new table's evening uses the commands; each command's help examples run
 # in this order, so that an example may build on the ones before it (a table, hands, an export).
 STORY = ("new", "rules", "calc", "add", "play", "sheet", "standings", "undo", "void", "edit", "stats",
-         "export", "import", "check", "settle", "draw")
+         "export", "import", "check", "settle", "draw", None)  # None: the examples of ``schafkopf --help``
 
 
 def _shim(folder: Path) -> dict[str, str]:
@@ -56,6 +56,7 @@ def test_every_command_has_a_help_example():
 
     names = set(get_command(app).commands)  # type: ignore[attr-defined]
     assert names <= set(STORY), f"put the new command(s) {names - set(STORY)} into STORY"
+    assert help_examples(None), "schafkopf --help shows no example"
     for name in names:
         assert help_examples(name), f"schafkopf {name} --help shows no example"
 

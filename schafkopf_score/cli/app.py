@@ -128,7 +128,7 @@ app = typer.Typer(
     cls=TableGroup,
     name="schafkopf",
     help="Scorekeeper and tariff calculator for Schafkopf, Wendish, Deutscher Schafskopf and Sheepshead.\n\n"
-    "Example: schafkopf --table examples/stammtisch.toml sheet",
+    "Example: schafkopf sheet",
     no_args_is_help=True,
     add_completion=True,  # --install-completion / --show-completion: games and names complete
     rich_markup_mode=None,
@@ -259,7 +259,7 @@ def main(
     """Keep score at a Schafkopf table: calc and add games, see the sheet, settle the money.
 
     \b
-    Example: schafkopf --table examples/stammtisch.toml add sau an be 72 l3 k
+    Example: schafkopf add sau an be 72 l3 k
     """
     ctx.obj = Ctx(table)
 

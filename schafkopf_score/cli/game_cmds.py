@@ -108,7 +108,8 @@ def draw(
     Shows the cards drawn and the pairs, and records them for the next game.
 
     \b
-    Example: schafkopf draw
+    Example: schafkopf new skopf.toml --family deutscher --players Anna,Ben,Cora,Dora
+    Example: schafkopf --table skopf.toml draw
     """
     import random
 
@@ -169,7 +170,7 @@ def void(
     """Void hand N of the open session; later hands are recomputed.
 
     \b
-    Example: schafkopf void 7 --reason "wrong partner"
+    Example: schafkopf void 2 --reason "wrong partner"
     """
     from ..evening import void as do_void
 
@@ -209,8 +210,8 @@ def edit(
     Changing the game or the declarer needs --yes (or a yes on a terminal).
 
     \b
-    Example: schafkopf edit 16 k
-    Example: schafkopf edit 7 sau an co 72 --reason "wrong partner"
+    Example: schafkopf edit 3 re
+    Example: schafkopf edit 1 sau an co 72 --reason "wrong partner"
     """
     import sys
 

@@ -27,6 +27,7 @@ def export(
 
     \b
     Example: schafkopf export --format html --out abend.html
+    Example: schafkopf export --format json --out abend.json
     """
     import errno
     import os
@@ -121,6 +122,7 @@ def import_(
     """Read a JSON export back into an empty ledger (the same balances come out).
 
     \b
+    Example: schafkopf new neu.toml --family bavarian --players Anna,Ben,Cora,Dora
     Example: schafkopf --table neu.toml import abend.json
     """
     from ..errors import IllegalEntry, InvalidEntry

@@ -29,7 +29,7 @@ def new(
     """Write a new table file with every key spelled out.
 
     \b
-    Example: schafkopf new stammtisch.toml --family bavarian --players Anna,Ben,Cora,Dora --tariff 10/50
+    Example: schafkopf new schafkopf.toml --family bavarian --players Anna,Ben,Cora,Dora --tariff 10/50
     """
     from ..errors import IllegalEntry, ScoreError
     from ..files import write_atomic
@@ -90,7 +90,7 @@ def rules(
     """Show the table's tariffs and house rules (or just check the file).
 
     \b
-    Example: schafkopf --table examples/stammtisch.toml rules
+    Example: schafkopf rules
     """
     from ..i18n import catalogue, say
 

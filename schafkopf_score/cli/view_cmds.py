@@ -52,7 +52,7 @@ def sheet(
     was worth; the Stock column appears when a Stock was used.
 
     \b
-    Example: schafkopf --table examples/stammtisch.toml sheet
+    Example: schafkopf sheet
     Example: schafkopf sheet --compact
     """
     if history:
