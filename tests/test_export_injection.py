@@ -148,7 +148,7 @@ def test_every_text_column_is_guarded_in_the_writer():
     }
     for german in (False, True):
         sep = ";" if german else ","
-        table = rows(to_csv(report, german), sep)
+        table = rows("".join(to_csv(report, german)), sep)
         assert table[0][8:10] == ["'@A", "B"]
         assert table[1][:8] == ["1", "1", "'+1", "'=game", "'-d", "'@A", "'@A", ""]
         assert table[1][8:11] == (["-0,50", "0,50", "0,00"] if german else ["-0.50", "0.50", "0.00"])

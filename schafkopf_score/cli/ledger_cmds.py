@@ -82,7 +82,7 @@ def export(
         if fmt == "json":
             chunks = export_json(ledger, ids, {"name": cfg.name, **cfg.snapshot().to_dict()})
         else:
-            chunks = iter([render(fmt, build_report(cfg, ledger, ids))])
+            chunks = render(fmt, build_report(cfg, ledger, ids))
         if target is None:
             try:
                 for chunk in chunks:

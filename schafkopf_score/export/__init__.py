@@ -1,13 +1,15 @@
-"""Exports of the ledger: pure functions from a report (or a ledger dump) to text."""
+"""Exports of the ledger: pure functions from a report (or a ledger dump) to text, written
+chunk by chunk as the report's sessions are read (a season is never held in memory whole)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 FORMATS = ("csv", "csv-de", "json", "md", "html")
 
 
-def render(fmt: str, report: dict[str, Any]) -> str:
+def render(fmt: str, report: dict[str, Any]) -> Iterator[str]:
     """The export in format ``fmt`` of a report (``json`` is written by ``ledger.export_json``)."""
     if fmt == "csv":
         from .spreadsheet import to_csv

@@ -11,7 +11,7 @@ the paper block (black on white, grid lines)."""
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from html import escape
 from typing import Any
 
@@ -416,10 +416,10 @@ def season_block(report: dict[str, Any]) -> list[str]:
             f"<h3>{w('export.chart_season')}</h3>", chart, "</section>"]
 
 
-def to_html(report: dict[str, Any]) -> str:
+def to_html(report: dict[str, Any]) -> Iterator[str]:
     lang = lang_of(report)
     table = report["table"]
-    sessions = report["sessions"]
+    sessions = report["overview"]
     season = bool(report.get("season")) and bool(sessions)
     if season:
         page = f"{table} – {word(report, 'export.season')}"
@@ -439,7 +439,7 @@ def to_html(report: dict[str, Any]) -> str:
         out.append(f"<p>{escape(word(report, 'export.no_games'))}</p>")
     if season:
         out += season_block(report)
-    for s in sessions:
-        out += session_block(report, s)
-    out += ["</body>", "</html>"]
-    return "\n".join(out) + "\n"
+    yield "\n".join(out) + "\n"
+    for s in report["sessions"]:
+        yield "\n".join(session_block(report, s)) + "\n"
+    yield "</body>\n</html>\n"

@@ -9,6 +9,7 @@ backslash-escaped."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from html import escape
 from typing import Any
 
@@ -43,7 +44,7 @@ def item(text: Any) -> str:
     return s[: m.end()] + "\\" + s[m.end():] if m.group(1)[0].isdigit() else "\\" + s
 
 
-def to_markdown(report: dict[str, Any]) -> str:
+def to_markdown(report: dict[str, Any]) -> Iterator[str]:
     """Per session a table of hands with running totals, then balances, what was paid, the
     transfers; with ``--all`` the season first. Headings and labels in the table's language."""
     players = report["players"]
@@ -58,12 +59,13 @@ def to_markdown(report: dict[str, Any]) -> str:
     if title.endswith("#"):  # a closing sequence of the heading would swallow it
         title = title[:-1] + "\\#"
     lines = [f"# {title}", ""]
-    if not report["sessions"]:
+    if not report["overview"]:
         lines += [w("export.no_games"), ""]
-    if report.get("season") and report["sessions"]:
+    if report.get("season") and report["overview"]:
         lines += season_markdown(report, money)
+    yield "\n".join(lines) + "\n"
     for s in report["sessions"]:
-        lines += [f"## {cell(session_title(report, s))}", ""]
+        lines = [f"## {cell(session_title(report, s))}", ""]
         lines.append(f"| # | {cell(w('export.game'))} | " + " | ".join(cell(p) for p in players) + " |")
         lines.append("|---:|---|" + "---:|" * len(players))
         for h in s["hands"]:
@@ -97,7 +99,7 @@ def to_markdown(report: dict[str, Any]) -> str:
         if not st["transfers"]:
             lines.append(f"- {cell(w('export.none'))}")
         lines.append("")
-    return "\n".join(lines)
+        yield "\n".join(lines) + "\n"
 
 
 def season_markdown(report: dict[str, Any], money: Any) -> list[str]:

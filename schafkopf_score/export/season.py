@@ -26,7 +26,7 @@ class Season:
 
 
 def season_table(report: dict[str, Any]) -> Season:
-    sessions = list(report["sessions"])
+    sessions = list(report["overview"])
     players = list(report["players"])
     columns = []
     stock = 0

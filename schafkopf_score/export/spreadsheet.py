@@ -12,6 +12,8 @@ is a number a spreadsheet sums, not a formula."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
 from typing import Any
 
 from ..i18n import say
@@ -23,6 +25,8 @@ BREAKS = ("\r", "\n")
 _FORMULA_CHARS = frozenset("=+-@")
 _PIECE_ENDS = frozenset(SEPARATORS + BREAKS)
 _QUOTE_IF = frozenset(SEPARATORS + BREAKS + ('"',))
+_PIECE_END = re.compile("[" + re.escape("".join(sorted(_PIECE_ENDS))) + "]")
+_QUOTE = re.compile("[" + re.escape("".join(sorted(_QUOTE_IF))) + "]")
 
 
 def _guard_at(s: str, start: int) -> int | None:
@@ -48,6 +52,9 @@ def safe_text(text: Any) -> str:
     "ok, '-1 Punkt"
     """
     s = "" if text is None else str(text)
+    if not _PIECE_END.search(s):  # one piece (most cells): only its start can hold a formula
+        m = _guard_at(s, 0)
+        return s if m is None else s[:m] + "'" + s[m:]
     starts = [0] + [i + 1 for i, ch in enumerate(s) if ch in _PIECE_ENDS]
     marks = sorted({m for m in (_guard_at(s, i) for i in starts) if m is not None})
     if not marks:
@@ -65,7 +72,7 @@ def text_cell(text: Any) -> str:
     either separator, a quote or a line break, so neither a comma nor a semicolon reader
     splits it."""
     s = safe_text(text)
-    if any(ch in _QUOTE_IF for ch in s):
+    if _QUOTE.search(s):
         return '"' + s.replace('"', '""') + '"'
     return s
 
@@ -102,7 +109,7 @@ def header(players: list[str], german: bool) -> list[str]:
     return [*names, *players, say("export.csv_stock", lang), say("export.csv_comment", lang)]
 
 
-def to_csv(report: dict[str, Any], german: bool) -> str:
+def to_csv(report: dict[str, Any], german: bool) -> Iterator[str]:
     """The report as CSV text; cells are written here, not by ``csv.writer``, because a cell
     must be quoted when it holds the *other* separator too. A German amount (``-0,50``) is left
     unquoted: it holds only digits, so a comma reader splitting it sees two numbers.
@@ -112,7 +119,6 @@ def to_csv(report: dict[str, Any], german: bool) -> str:
     (``30.11.2026 21:05``) and the void kinds in German (``gestrichen``). Game ids stay ids
     (the description beside them is in the table's language)."""
     sep = ";" if german else ","
-    lines: list[str] = []
     players = report["players"]
     unit = report["unit"]
     lang = {**report, "language": "de" if german else "en"}  # the words of csv-de are German
@@ -126,8 +132,9 @@ def to_csv(report: dict[str, Any], german: bool) -> str:
     def void(kind: Any) -> str:
         return void_word(lang, kind) if german else ("" if kind is None else str(kind))
 
-    lines.append(sep.join(text_cell(c) for c in header(players, german)))
+    yield ("\ufeff" if german else "") + sep.join(text_cell(c) for c in header(players, german)) + "\r\n"
     for s in report["sessions"]:
+        lines = []
         for h in s["hands"]:
             pay = h.get("payouts", {})
             row = [whole(s["session"]), whole(h["hand"])]
@@ -137,5 +144,4 @@ def to_csv(report: dict[str, Any], german: bool) -> str:
             row += [amount(pay[p]) if p in pay else "" for p in players]
             row += [amount(h.get("stock", 0)) if not h["void"] else "", text_cell(h["comment"])]
             lines.append(sep.join(row))
-    text = "".join(line + "\r\n" for line in lines)
-    return ("\ufeff" + text) if german else text
+        yield "".join(line + "\r\n" for line in lines)
