@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-FORMATS = ("csv", "csv-de", "json", "md", "html")
+FORMATS = ("csv", "csv-de", "json", "md", "html", "text")
 
 
 def render(fmt: str, report: dict[str, Any]) -> Iterator[str]:
@@ -27,4 +27,8 @@ def render(fmt: str, report: dict[str, Any]) -> Iterator[str]:
         from .html_report import to_html
 
         return to_html(report)
+    if fmt == "text":
+        from .chat import to_text
+
+        return to_text(report)
     raise ValueError(fmt)

@@ -1,0 +1,54 @@
+"""The evening as a short plain text for a group chat (``export --format text``): the table
+and date, each player's balance, who pays whom, and the best game. No table characters, no
+markup: a chat shows it as it is."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from .words import amount_text, session_title, word
+
+
+def best_hand(s: dict[str, Any]) -> tuple[dict[str, Any], str, int] | None:
+    """The hand that paid one player the most (the earlier one on a tie)."""
+    best = None
+    for h in s["hands"]:
+        if h["void"]:
+            continue
+        for name, value in h.get("payouts", {}).items():
+            if value > 0 and (best is None or value > best[2]):
+                best = (h, name, value)
+    return best
+
+
+def to_text(report: dict[str, Any]) -> Iterator[str]:
+    if not report["overview"]:
+        yield f"{report['table']}: {word(report, 'export.no_games')}\n"
+        return
+    first = True
+    for s in report["sessions"]:
+        st = s["settlement"]
+        unit = st["unit"]
+        lines = [] if first else [""]
+        first = False
+        lines.append(f"{report['table']} · {session_title(report, s)}")
+        played = sum(1 for h in s["hands"] if not h["void"])
+        lines.append(word(report, "export.chat_hand_one") if played == 1 else
+                     word(report, "export.chat_hands", count=played))
+        shown = st.get("amounts") if st.get("closed") else st.get("balances")
+        ranked = sorted((shown or s["balances"]).items(), key=lambda kv: -kv[1])
+        lines.append(f"{word(report, 'export.balance')}: "
+                     + ", ".join(f"{p} {amount_text(v, report, unit, sign=True)}" for p, v in ranked))
+        if st["transfers"]:
+            lines.append(f"{word(report, 'export.transfers')}:")
+            lines += [word(report, "export.chat_pays", payer=t["from"], payee=t["to"],
+                           amount=amount_text(t["amount"], report, unit)) for t in st["transfers"]]
+        elif unit == "cent":
+            lines.append(word(report, "export.chat_nothing"))
+        best = best_hand(s)
+        if best is not None:
+            h, name, value = best
+            lines.append(word(report, "export.chat_best", hand=h["hand"], description=h["description"],
+                              player=name, amount=amount_text(value, report, sign=True)))
+        yield "\n".join(lines) + "\n"
