@@ -1,58 +1,94 @@
 """Start-up cost of the commands players type most, against a bare interpreter.
 
 Run: python benchmarks/bench_cli.py [--runs N]
-Prints the median wall time of `python -c pass`, `schafkopf calc ... --json` and
-`schafkopf add ...`, side by side in one run, and their ratios (goals: calc within 8x,
-add within 12x of the bare interpreter start).
+Times `python -c pass`, `schafkopf calc ... --json` and `schafkopf add ...` in turn (bare, calc,
+add, bare, calc, add, ...) so that machine noise hits all three alike, and prints the medians,
+the ratios to the bare start (goals: calc --json within 8x, add within 10x), and the machine.
+
+All three run under the same interpreter (`sys.executable`, and its own `schafkopf` script,
+never a version manager's shim) with compiled bytecode cached in a temporary folder, as an
+installed program runs (a PYTHONDONTWRITEBYTECODE in the environment would otherwise make every
+run compile every module); one warm-up run of each is not counted.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
-import shutil
+import platform
 import statistics
 import subprocess
 import sys
+import sysconfig
 import tempfile
 import time
 from pathlib import Path
 
+GOALS = {"calc": 8.0, "add": 10.0}
 
-def timed(cmd: list[str], env: dict[str, str], runs: int, cwd: str) -> float:
-    times = []
-    for _ in range(runs):
-        t0 = time.perf_counter()
-        subprocess.run(cmd, env=env, cwd=cwd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        times.append(time.perf_counter() - t0)
-    return statistics.median(times)
+
+def schafkopf_command() -> list[str]:
+    """The ``schafkopf`` script installed for this interpreter, else ``python -m schafkopf_score``."""
+    for folder in (sysconfig.get_path("scripts"), str(Path(sys.executable).parent)):
+        script = Path(folder) / ("schafkopf.exe" if os.name == "nt" else "schafkopf")
+        if script.is_file():
+            return [str(script)]
+    return [sys.executable, "-m", "schafkopf_score"]
+
+
+def once(cmd: list[str], env: dict[str, str], cwd: str) -> float:
+    t0 = time.perf_counter()
+    subprocess.run(cmd, env=env, cwd=cwd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return time.perf_counter() - t0
+
+
+def machine() -> str:
+    """The processor, how many cores this process may use, and the system."""
+    cpu = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as f:
+            cpu = next((line.split(":", 1)[1].strip() for line in f if line.startswith("model name")), cpu)
+    except OSError:
+        pass
+    logical = os.cpu_count() or 0
+    usable = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else logical
+    cores = f"{usable} of {logical} cores" if usable != logical else f"{logical} cores"
+    return f"{cpu}, {cores}, {platform.system()} {platform.release()}"
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=21)
     args = ap.parse_args()
-    exe = shutil.which("schafkopf")
-    base = [exe] if exe else [sys.executable, "-m", "schafkopf_score"]
+    base = schafkopf_command()
     with tempfile.TemporaryDirectory() as tmp:
         table = Path(tmp) / "t.toml"
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+        env.update(SCHAFKOPF_TABLE=str(table), PYTHONPYCACHEPREFIX=str(Path(tmp) / "pycache"))
         subprocess.run(base + ["new", str(table), "--family", "bavarian", "--players", "Anna,Ben,Cora,Dora"],
-                       check=True, stdout=subprocess.DEVNULL)
-        env = {**os.environ, "SCHAFKOPF_TABLE": str(table)}
-        calc = base + ["calc", "solo", "--player", "Anna", "--suit", "herz", "--augen", "105", "--laufende", "4",
-                       "--json"]
-        add = base + ["add", "sauspiel", "--player", "Anna", "--partner", "Ben", "--augen", "72"]
-        # interleave so machine noise hits all three alike
-        bare_t, calc_t, add_t = [], [], []
-        for _ in range(args.runs):
-            bare_t.append(timed([sys.executable, "-c", "pass"], env, 1, tmp))
-            calc_t.append(timed(calc, env, 1, tmp))
-            add_t.append(timed(add, env, 1, tmp))
-        bare, c, a = (statistics.median(x) for x in (bare_t, calc_t, add_t))
-    print(f"runs per command: {args.runs}")
-    print(f"python -c pass          {bare * 1000:7.1f} ms")
-    print(f"schafkopf calc --json   {c * 1000:7.1f} ms   {c / bare:5.2f}x  (goal <= 8x)")
-    print(f"schafkopf add           {a * 1000:7.1f} ms   {a / bare:5.2f}x  (goal <= 12x)")
+                       check=True, stdout=subprocess.DEVNULL, env=env, cwd=tmp)
+        commands = {
+            "bare": [sys.executable, "-c", "pass"],
+            "calc": base + ["calc", "solo", "--player", "Anna", "--suit", "herz", "--augen", "105", "--laufende", "4",
+                            "--json"],
+            "add": base + ["add", "sauspiel", "--player", "Anna", "--partner", "Ben", "--augen", "72"],
+        }
+        for cmd in commands.values():  # warm-up: the bytecode cache is written
+            once(cmd, env, tmp)
+        times: dict[str, list[float]] = {name: [] for name in commands}
+        for _ in range(args.runs):  # interleaved
+            for name, cmd in commands.items():
+                times[name].append(once(cmd, env, tmp))
+    med = {name: statistics.median(t) for name, t in times.items()}
+    bare = med["bare"]
+    print(f"machine: {machine()}")
+    print(f"python {platform.python_version()} ({sys.executable}); schafkopf: {' '.join(base)}")
+    print(f"runs per command: {args.runs}, interleaved, medians")
+    print(f"python -c pass          {bare * 1000:7.1f} ms   (the bare start)")
+    for name, label in (("calc", "schafkopf calc --json"), ("add", "schafkopf add")):
+        ratio = med[name] / bare
+        verdict = "ok" if ratio <= GOALS[name] else "over"
+        print(f"{label:<23} {med[name] * 1000:7.1f} ms   {ratio:5.2f}x  (goal <= {GOALS[name]:g}x: {verdict})")
 
 
 if __name__ == "__main__":

@@ -8,7 +8,6 @@ and commented (values quoted by tomli-w), atomically.
 
 from __future__ import annotations
 
-import difflib
 import os
 import re
 import unicodedata
@@ -116,6 +115,8 @@ class _Checker:
         return ConfigError(Text("data.table_key", where=self.where(section, key), key=full, problem=message), hint)
 
     def unknown(self, section: str, key: str, known: list[str]) -> ConfigError:
+        import difflib
+
         close = difflib.get_close_matches(key, known, n=1)
         hint = Text("common.did_you_mean_q", name=close[0]) if close else Text("data.known_keys", keys=known)
         return self.fail(section, key, Text("data.not_a_key"), hint)

@@ -4,13 +4,16 @@ function and renders; a ``ScoreError`` becomes ``Error: ...`` on stderr and exit
 from __future__ import annotations
 
 import functools
+import importlib
 import json
 import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated, Any, Optional, TypeVar
 
 import typer
+import typer.main
 from typer.core import TyperGroup
+from typer.models import CommandInfo
 
 from ..errors import ScoreError
 
@@ -124,7 +127,89 @@ def _usage_language(ctx: Any) -> str:
     return peek_language(ctx.find_root().params.get("table"))
 
 
-app = typer.Typer(
+# Every command, in the order ``--help`` lists them, and the module of this package that registers
+# it on ``app`` when imported (``@app.command()``). Building typer's tree of all sixteen costs more
+# than a one-shot ``calc`` itself: ``run`` imports and builds only the command the line names;
+# ``--help``, ``--version``, completion, an unknown word and any other use of ``app`` get them all.
+COMMANDS: dict[str, str] = {
+    "calc": "game_cmds", "add": "game_cmds", "draw": "game_cmds", "undo": "game_cmds", "void": "game_cmds",
+    "edit": "game_cmds",
+    "export": "ledger_cmds", "import": "ledger_cmds", "stats": "ledger_cmds", "check": "ledger_cmds",
+    "play": "play_cmd",
+    "new": "table_cmds", "rules": "table_cmds",
+    "sheet": "view_cmds", "standings": "view_cmds", "settle": "view_cmds",
+}
+
+
+def command_name(info: CommandInfo) -> str:
+    """The name a registered command is typed by (typer's rule: the function's name, ``_`` as ``-``)."""
+    return info.name or typer.main.get_command_name(getattr(info.callback, "__name__", ""))
+
+
+class CommandTree(typer.Typer):
+    """The ``schafkopf`` app, whose command modules are imported when its commands are first read
+    (typer building the tree for ``app()``, a test's ``CliRunner``, completion), or, for one
+    command, by ``click_command(name)``."""
+
+    _only: str | None = None  # while building the tree of one command
+    _hold = False  # while importing command modules: no loading of the rest
+    _loaded: frozenset[str] = frozenset()
+
+    @property
+    def registered_commands(self) -> list[CommandInfo]:
+        if self._only is not None:
+            return [c for c in self._commands if command_name(c) == self._only]
+        if not self._hold:
+            if len(self._loaded) < len(set(COMMANDS.values())):
+                self._load(COMMANDS.values())
+            self._sort()  # a command module imported on its own first registers out of turn
+        return self._commands
+
+    @registered_commands.setter
+    def registered_commands(self, value: list[CommandInfo]) -> None:
+        self._commands = value
+
+    def _load(self, modules: Any) -> None:
+        hold, self._hold = self._hold, True
+        try:
+            for module in dict.fromkeys(modules):
+                importlib.import_module(f"{__package__}.{module}")
+                self._loaded |= {module}
+        finally:
+            self._hold = hold
+        self._sort()
+
+    def _sort(self) -> None:
+        order = {name: i for i, name in enumerate(COMMANDS)}
+        self._commands.sort(key=lambda c: order.get(command_name(c), len(order)))
+
+    def click_command(self, command: str | None = None) -> Any:
+        """typer's click command tree: of every command, or of ``command`` alone."""
+        if command not in COMMANDS:
+            return typer.main.get_command(self)
+        self._load([COMMANDS[command]])
+        self._only = command
+        try:
+            return typer.main.get_command(self)
+        finally:
+            self._only = None
+
+
+def one_command(args: list[str]) -> str | None:
+    """The command a command line (``--table`` in front) runs, if it names one: only that one is
+    built; None for ``--help``, ``--version``, completion (no words) or an unknown word.
+
+    >>> one_command(["--table", "t.toml", "calc", "sau"]), one_command(["--help"]), one_command(["cacl"])
+    ('calc', None, None)
+    """
+    if args[:1] == ["--table"]:
+        args = args[2:]
+    elif args and args[0].startswith("--table="):
+        args = args[1:]
+    return args[0] if args and args[0] in COMMANDS else None
+
+
+app = CommandTree(
     cls=TableGroup,
     name="schafkopf",
     help="Scorekeeper and tariff calculator for Schafkopf, Wendish, Deutscher Schafskopf and Sheepshead.\n\n"
@@ -302,7 +387,8 @@ def run() -> None:
         if reconfigure is not None:
             reconfigure(errors="replace")
     try:
-        app(args=hoist_table_option(sys.argv[1:]), prog_name="schafkopf")
+        args = hoist_table_option(sys.argv[1:])
+        app.click_command(one_command(args))(args=args, prog_name="schafkopf")
     except SystemExit as done:
         code = done.code if isinstance(done.code, int) else (0 if done.code is None else 1)
         if type(sys.stdout).__name__ == "PacifyFlushWrapper":
@@ -353,6 +439,3 @@ def _flushed(code: int) -> int:
         return 2
     return code
 
-
-# The commands register themselves on ``app`` when their modules are imported.
-from . import game_cmds, ledger_cmds, play_cmd, table_cmds, view_cmds  # noqa: E402,F401
