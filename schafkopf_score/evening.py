@@ -477,60 +477,131 @@ class Problem:
         return {"session": self.session, "hand": self.hand, "problem": self.text.render(lang)}
 
 
-def ledger_problems(ledger: Ledger) -> list[Problem]:
-    """Every problem found: zero sums, replay equals stored payouts, closing balances."""
+def _session_problems(info: SessionInfo, records: list[GameRecord], last_id: int | None) -> list[Problem]:
+    """What is wrong with one session: zero sums, hand numbers, replay equals stored payouts and
+    facts, and, for a closed one, its closing (bookings, balances, settlement)."""
     problems: list[Problem] = []
+    for rec in records:
+        total = sum(rec.payouts.values()) + rec.stock
+        if rec.unit in ("cent", "point") and total != 0:
+            problems.append(Problem(info.id, rec.hand, Text("data.problem_not_zero", total=total)))
+    hands = [r.hand for r in records if r.valid]
+    if len(hands) != len(set(hands)) or any(h < 1 for h in hands):
+        problems.append(Problem(info.id, None, Text("data.problem_hand_numbers")))
+        return problems
+    try:
+        rows = _replay_rows(records)
+    except IllegalEntry as exc:
+        problems.append(Problem(info.id, getattr(exc, "hand", None), Text("data.problem_no_replay", problem=exc.text)))
+        return problems
+    except (KeyError, TypeError, ValueError, AttributeError, OverflowError) as exc:  # a row no program wrote
+        problems.append(Problem(info.id, None, Text("data.problem_no_replay", problem=repr(exc))))
+        return problems
+    for row in rows:
+        if row.played is None:
+            continue
+        out = row.played.outcome
+        if out.payout_map() != row.record.payouts or out.stock != row.record.stock:
+            problems.append(Problem(info.id, row.record.hand, Text(
+                "data.problem_replay_gives", replayed=json.dumps(out.payout_map(), ensure_ascii=False),
+                stored=json.dumps(row.record.payouts, ensure_ascii=False))))
+            continue
+        facts = row.played.summary()
+        stored = row.record.outcome
+        for key in ("declarers", "won", "dealer", "sitting_out"):
+            if key in stored and stored[key] != facts[key]:
+                problems.append(Problem(info.id, row.record.hand, Text(
+                    "data.problem_replay_gives_key", key=key, replayed=repr(facts[key]), stored=repr(stored[key]))))
+                break
+    if info.closing is None and info.id != last_id:
+        problems.append(Problem(info.id, None, Text("data.problem_open_before_later")))
+    if info.closing is not None:
+        problem = _closing_problem(info, rows)
+        if problem:
+            problems.append(Problem(info.id, None, problem))
+        balances = session_balances((r.record.payouts for r in rows if r.played is not None), info.bookings)
+        names = set(balances) | set(info.closing)
+        if any(balances.get(n, 0) != info.closing.get(n, 0) for n in names):
+            problems.append(Problem(info.id, None, Text("data.problem_closing_balances")))
+        problem = _settlement_problem(info.bookings.get("settlement"))
+        if problem:
+            problems.append(Problem(info.id, None, problem))
+    return problems
+
+
+@dataclass(frozen=True)
+class CheckReport:
+    """What a check did: the problems it found, how many sessions it replayed, how many closed
+    sessions it left alone because their rows still match the mark of an earlier check, and how
+    many sessions it marked verified now (none when the ledger cannot be written)."""
+
+    problems: list[Problem]
+    replayed: int = 0
+    skipped_verified: int = 0
+    marked: int = 0
+    passed: dict[int, str] = field(default_factory=dict, repr=False)  # session -> fingerprint, to be marked
+
+    def to_json(self, lang: str) -> dict[str, Any]:
+        """``check --json``: the problems (in ``lang``) and the counts."""
+        return {"problems": [p.to_json(lang) for p in self.problems], "replayed": self.replayed,
+                "skipped_verified": self.skipped_verified, "marked": self.marked}
+
+
+def _audit(ledger: Ledger, full: bool = True, marking: bool = False) -> CheckReport:
+    """Check the sessions. ``full`` replays every one; otherwise a closed session whose latest
+    check mark is its fingerprint (no stored row of it changed since a check replayed it without
+    a problem, under this program's version) is not replayed again. With ``marking`` the report
+    names the closed sessions that passed and are not yet marked under their fingerprint."""
     sessions = ledger.sessions()
     last_id = sessions[-1].id if sessions else None
+    # an older ledger read as it is keeps no marks: every session is replayed
+    fingerprints = ledger.fingerprints() if ledger.has_marks and (marking or not full) else {}
+    marks = ledger.marks() if fingerprints else {}
+    problems: list[Problem] = []
+    passed: dict[int, str] = {}
+    replayed = skipped = 0
     for info in sessions:
-        records = ledger.games(info.id)
-        for rec in records:
-            total = sum(rec.payouts.values()) + rec.stock
-            if rec.unit in ("cent", "point") and total != 0:
-                problems.append(Problem(info.id, rec.hand, Text("data.problem_not_zero", total=total)))
-        hands = [r.hand for r in records if r.valid]
-        if len(hands) != len(set(hands)) or any(h < 1 for h in hands):
-            problems.append(Problem(info.id, None, Text("data.problem_hand_numbers")))
+        fingerprint = fingerprints.get(info.id)
+        verified = info.closing is not None and fingerprint is not None and marks.get(info.id) == fingerprint
+        if verified and not full:
+            skipped += 1
             continue
-        try:
-            rows = _replay_rows(records)
-        except IllegalEntry as exc:
-            problems.append(Problem(info.id, getattr(exc, "hand", None),
-                                    Text("data.problem_no_replay", problem=exc.text)))
-            continue
-        except (KeyError, TypeError, ValueError, AttributeError, OverflowError) as exc:  # a row no program wrote
-            problems.append(Problem(info.id, None, Text("data.problem_no_replay", problem=repr(exc))))
-            continue
-        for row in rows:
-            if row.played is None:
-                continue
-            out = row.played.outcome
-            if out.payout_map() != row.record.payouts or out.stock != row.record.stock:
-                problems.append(Problem(info.id, row.record.hand, Text(
-                    "data.problem_replay_gives", replayed=json.dumps(out.payout_map(), ensure_ascii=False),
-                    stored=json.dumps(row.record.payouts, ensure_ascii=False))))
-                continue
-            facts = row.played.summary()
-            stored = row.record.outcome
-            for key in ("declarers", "won", "dealer", "sitting_out"):
-                if key in stored and stored[key] != facts[key]:
-                    problems.append(Problem(info.id, row.record.hand, Text(
-                        "data.problem_replay_gives_key", key=key, replayed=repr(facts[key]), stored=repr(stored[key]))))
-                    break
-        if info.closing is None and info.id != last_id:
-            problems.append(Problem(info.id, None, Text("data.problem_open_before_later")))
-        if info.closing is not None:
-            problem = _closing_problem(info, rows)
-            if problem:
-                problems.append(Problem(info.id, None, problem))
-            balances = session_balances((r.record.payouts for r in rows if r.played is not None), info.bookings)
-            names = set(balances) | set(info.closing)
-            if any(balances.get(n, 0) != info.closing.get(n, 0) for n in names):
-                problems.append(Problem(info.id, None, Text("data.problem_closing_balances")))
-            problem = _settlement_problem(info.bookings.get("settlement"))
-            if problem:
-                problems.append(Problem(info.id, None, problem))
-    return problems
+        found = _session_problems(info, ledger.games(info.id), last_id)
+        replayed += 1
+        problems.extend(found)
+        if marking and not found and not verified and info.closing is not None and fingerprint is not None:
+            passed[info.id] = fingerprint
+    return CheckReport(problems, replayed, skipped, 0, passed)
+
+
+def ledger_problems(ledger: Ledger) -> list[Problem]:
+    """Every problem found, every session replayed: zero sums, replay equals stored payouts,
+    closing balances (no check marks read or written)."""
+    return _audit(ledger, full=True).problems
+
+
+# How long a check waits for another writer before it leaves its marks for the next check
+_MARK_WAIT_S = 1.0
+
+
+def check_and_mark(ledger: Ledger, full: bool = False) -> CheckReport:
+    """``check``: every session that changed since it was last verified is replayed (``full``:
+    every session), and each closed one that passes is marked verified under its fingerprint,
+    so that the next check leaves it alone while its rows stay as they are. The marks are
+    written if the ledger can be written now; a read-only or busy ledger is checked all the same."""
+    import sqlite3
+
+    from .ledger.store import busy_timeout
+
+    report = _audit(ledger, full, marking=True)
+    if not report.passed:
+        return report
+    try:
+        with ledger.write(wait=min(_MARK_WAIT_S, busy_timeout())) as conn:
+            ledger.insert_marks(conn, report.passed)
+    except (LedgerError, sqlite3.Error, OSError):
+        return report  # the marks wait for a check that can write them
+    return replace(report, marked=len(report.passed))
 
 
 def check_ledger(ledger: Ledger, lang: str = "en") -> list[dict[str, Any]]:
@@ -558,13 +629,15 @@ def import_dump(cfg: TableConfig, ledger: Ledger, data: Any) -> int:
         count = load(ledger, conn, data, cfg.family)
         # every game replayed under its own ruleset, inside the transaction: an export that
         # says what the rules do not give is refused whole, before anything is committed
-        problems = ledger_problems(ledger)
-        if problems:
-            p = problems[0]
+        report = _audit(ledger, full=True, marking=True)
+        if report.problems:
+            p = report.problems[0]
             where = (Text("data.export_where_hand", session=p.session, hand=p.hand) if p.hand is not None
                      else Text("data.where_session", session=p.session))
             raise IllegalEntry(Text("data.import_refused", where=where, problem=p.text),
                                Text("data.export_again"))
+        # replayed: the closed sessions are marked verified with it, so the next check is quick
+        ledger.insert_marks(conn, report.passed)
     return count
 
 

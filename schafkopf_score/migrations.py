@@ -4,6 +4,9 @@ Version 1 (the first release) stored no outcome summary; version 2 adds ``games.
 ``restatements.outcome`` (dealer, who sat out, declarers, won, explanation) so reports need no
 replay, and fills them by replaying every session. A migration is the one place where rows are
 updated: the append-only triggers are dropped and re-created inside the same transaction.
+Version 3 adds the ``verified`` table of check marks (append-only like the rest); it changes no
+row, so a version-2 ledger that cannot be written now (a read-only file or folder, another
+writer) is read as it is: every command that only reads works on it, ``check`` replays it all.
 """
 
 from __future__ import annotations
@@ -15,11 +18,16 @@ from typing import TYPE_CHECKING
 
 from .errors import LedgerError, ScoreError
 from .i18n import Text
-from .ledger.store import SCHEMA_VERSION, _triggers
+from .ledger.store import SCHEMA_VERSION, _triggers, is_busy, sqlite_problem
 from .rules.play import replay
 
 if TYPE_CHECKING:
     from .ledger.store import Ledger
+
+
+# The oldest schema this program reads as it is when it cannot migrate it now (its rows are those
+# of the current schema; only the check marks are missing).
+READS_AS_IS = 2
 
 
 def backup(ledger: Ledger, version: int) -> Path:
@@ -32,8 +40,11 @@ def backup(ledger: Ledger, version: int) -> Path:
     dest = sqlite3.connect(target)
     try:
         ledger.conn.backup(dest)
-    finally:
+    except BaseException:
         dest.close()
+        target.unlink(missing_ok=True)  # no half copy that a later try would take for the backup
+        raise
+    dest.close()
     return target
 
 
@@ -53,23 +64,63 @@ def _v1_to_v2(ledger: Ledger, conn: sqlite3.Connection) -> None:
             conn.execute(stmt)
 
 
-STEPS = {1: _v1_to_v2}
+def _v2_to_v3(ledger: Ledger, conn: sqlite3.Connection) -> None:
+    conn.execute("CREATE TABLE IF NOT EXISTS verified (id INTEGER PRIMARY KEY, "
+                 "session_id INTEGER NOT NULL REFERENCES sessions(id), fingerprint TEXT NOT NULL, "
+                 "verified_at TEXT NOT NULL, program TEXT NOT NULL DEFAULT '')")
+    for stmt in _triggers(("verified",)):
+        conn.execute(stmt.replace("CREATE TRIGGER", "CREATE TRIGGER IF NOT EXISTS", 1))
 
 
-def migrate(ledger: Ledger, version: int) -> None:
-    """Bring a ledger of an older schema ``version`` up to date (backup first)."""
-    backup(ledger, version)
-    with ledger.write() as conn:
-        current = int(conn.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()[0])
-        if current != version:  # another process migrated it meanwhile
-            return
-        try:
-            while current < SCHEMA_VERSION:
-                STEPS[current](ledger, conn)
-                current += 1
-        except Exception as exc:
-            problem = exc.text if isinstance(exc, ScoreError) else str(exc)
-            raise LedgerError(Text("data.migration_failed", path=str(ledger.path), version=version, problem=problem),
-                              Text("data.migration_failed_hint")) from exc
-        conn.execute("DELETE FROM meta WHERE key='schema_version'")
-        conn.execute("INSERT INTO meta VALUES ('schema_version', ?)", (str(current),))
+STEPS = {1: _v1_to_v2, 2: _v2_to_v3}
+
+# What SQLite says when the file or its folder takes no writes (as opposed to a step that fails)
+_CANNOT_WRITE = ("readonly", "read-only", "unable to open", "disk i/o", "disk is full", "locked", "busy")
+
+
+def _cannot_write(exc: BaseException) -> bool:
+    return isinstance(exc, sqlite3.OperationalError) and (
+        is_busy(exc) or any(word in str(exc).lower() for word in _CANNOT_WRITE))
+
+
+def migrate(ledger: Ledger, version: int) -> bool:
+    """Bring a ledger of an older schema ``version`` up to date (backup first). Returns False,
+    having changed nothing, when the ledger cannot be written now and ``version`` is one this
+    program reads as it is (``READS_AS_IS``); an older one is then refused."""
+    try:
+        backup(ledger, version)
+    except (OSError, sqlite3.Error) as exc:
+        if version >= READS_AS_IS:
+            return False
+        problem = sqlite_problem(exc) if isinstance(exc, sqlite3.Error) else (exc.strerror or str(exc))
+        raise LedgerError(Text("data.ledger_unwritable", path=str(ledger.path), problem=problem),
+                          Text("data.ledger_unwritable_hint")) from None
+    try:
+        with ledger.write() as conn:
+            current = int(conn.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()[0])
+            if current != version:  # another process migrated it meanwhile
+                return True
+            try:
+                while current < SCHEMA_VERSION:
+                    STEPS[current](ledger, conn)
+                    current += 1
+                conn.execute("DELETE FROM meta WHERE key='schema_version'")
+                conn.execute("INSERT INTO meta VALUES ('schema_version', ?)", (str(current),))
+            except Exception as exc:
+                if _cannot_write(exc):
+                    raise
+                problem = exc.text if isinstance(exc, ScoreError) else str(exc)
+                raise LedgerError(Text("data.migration_failed", path=str(ledger.path), version=version,
+                                       problem=problem), Text("data.migration_failed_hint")) from exc
+    except LedgerError as exc:  # the lock could not be taken: read-only, or another writer
+        if version >= READS_AS_IS and exc.text.key in ("data.ledger_unwritable", "data.ledger_busy"):
+            return False
+        raise
+    except sqlite3.OperationalError as exc:  # a write inside the step, or the commit, was refused
+        if ledger.conn is not None and ledger.conn.in_transaction:  # a refused COMMIT leaves it open
+            ledger.conn.execute("ROLLBACK")
+        if version >= READS_AS_IS:
+            return False
+        raise LedgerError(Text("data.ledger_unwritable", path=str(ledger.path), problem=sqlite_problem(exc)),
+                          Text("data.ledger_unwritable_hint")) from None
+    return True

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from schafkopf_score.cli.app import app
-from schafkopf_score.ledger import _SCHEMA, _triggers
+from schafkopf_score.ledger import _SCHEMA, SCHEMA_VERSION, _triggers
 
 ROOT = Path(__file__).resolve().parents[1]
 # a longer fuzzing campaign: FUZZ_EXAMPLES=3000 python -m pytest tests/test_robustness.py -k random
@@ -59,15 +59,15 @@ def test_newer_ledger_schema_is_refused(make_table):
     before = t.ledger_path.read_bytes()
     r = t.run("sheet")
     assert r.exit_code == 2
-    assert "hat die Schema-Version 99, neuer als dieses Programm (2)" in r.stderr
+    assert f"hat die Schema-Version 99, neuer als dieses Programm ({SCHEMA_VERSION})" in r.stderr
     assert t.ledger_path.read_bytes() == before
 
 
 def v1_statements():
-    """The first release's schema: no outcome columns."""
+    """The first release's schema: no outcome columns, no check marks."""
     ddl = "\n".join(line for line in _SCHEMA.splitlines() if "outcome TEXT" not in line)
     ddl = ddl.replace("stock INTEGER NOT NULL DEFAULT 0,\n);", "stock INTEGER NOT NULL DEFAULT 0\n);")
-    return [s for s in ddl.split(";") if s.strip()] + _triggers()
+    return [s for s in ddl.split(";") + _triggers() if s.strip() and "verified" not in s]
 
 
 def test_v1_ledger_is_migrated_with_a_backup_first(make_table):
@@ -97,7 +97,7 @@ def test_v1_ledger_is_migrated_with_a_backup_first(make_table):
     assert backup.read_bytes() == old_bytes or sqlite3.connect(backup).execute(
         "SELECT value FROM meta WHERE key='schema_version'").fetchone()[0] == "1"
     con = sqlite3.connect(t.ledger_path)
-    assert con.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()[0] == "2"
+    assert con.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()[0] == str(SCHEMA_VERSION)
     outcome = json.loads(con.execute("SELECT outcome FROM games WHERE hand=2").fetchone()[0])
     assert outcome["dealer"] == "Anna" and outcome["sitting_out"] == ["Anna"]
     with pytest.raises(sqlite3.IntegrityError):

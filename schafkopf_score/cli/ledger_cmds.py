@@ -16,7 +16,7 @@ from .app import AllOpt, JsonOpt, SessionOpt, app, emit_json, get, guard
 @guard
 def export(
     ctx: typer.Context,
-    fmt: Annotated[str, typer.Option("--format", help="csv | csv-de | json | md | html")] = "csv",
+    fmt: Annotated[str, typer.Option("--format", help="csv | csv-de | json | md | html | text")] = "csv",
     out: Annotated[Optional[str], typer.Option(
         "--out", metavar="FILE",
         help="Write to this file (atomically) instead of stdout; - is stdout.")] = None,
@@ -43,7 +43,7 @@ def export(
     if fmt not in FORMATS:
         raise IllegalEntry(Text("cli.export_format", fmt=repr(fmt)),
                            Text("cli.export_format_hint", formats=", ".join(FORMATS)))
-    example = "--out abend." + ("csv" if fmt == "csv-de" else fmt)
+    example = "--out abend." + {"csv-de": "csv", "text": "txt"}.get(fmt, fmt)
     if out == "":
         raise IllegalEntry(Text("cli.out_empty"), Text("cli.out_empty_hint", example=example))
     target = None if out is None or out == "-" else Path(out)
@@ -204,24 +204,33 @@ def stats(ctx: typer.Context, session: SessionOpt = None, all_: AllOpt = False, 
 
 @app.command()
 @guard
-def check(ctx: typer.Context, as_json: JsonOpt = False) -> None:
+def check(
+    ctx: typer.Context,
+    full: Annotated[bool, typer.Option(
+        "--full", help="Replay every session, also the closed ones verified by an earlier check.")] = False,
+    as_json: JsonOpt = False,
+) -> None:
     """Verify the ledger: zero sums, replay equals stored payouts, closing balances.
 
-    Silent with exit 0 when everything holds; lists each problem with exit 1 otherwise.
+    Silent with exit 0 when everything holds; lists each problem with exit 1 otherwise. A closed
+    session that passes is marked verified; a later check replays it again only if one of its
+    stored rows changed (--full replays everything). --json adds how many sessions were replayed,
+    skipped as verified and newly marked.
 
     \b
     Example: schafkopf check
+    Example: schafkopf check --full
     """
-    from ..evening import ledger_problems
+    from ..evening import check_and_mark
 
     c = get(ctx)
     lang = c.cfg().language
     with c.ledger() as ledger:
-        problems = ledger_problems(ledger)
-    if as_json and problems:
-        emit_json({"problems": [p.to_json(lang) for p in problems]})
+        report = check_and_mark(ledger, full)
+    if as_json:
+        emit_json(report.to_json(lang))
     else:
-        for p in problems:
+        for p in report.problems:
             typer.echo(p.line().render(lang))
-    if problems:
+    if report.problems:
         raise typer.Exit(1)

@@ -10,6 +10,11 @@ nothing, while the rollback journal keeps the ledger one self-contained file tha
 copied, mailed or backed up while nobody writes, and needs no shared memory (it works on any
 file system the table file is on). Each write takes the lock up front (``BEGIN IMMEDIATE``)
 and waits for another writer (busy timeout) instead of failing with "database is locked".
+
+Check marks: ``verified`` holds, per closed session, the fingerprint (a digest of every stored
+row of the session, see ``Ledger.fingerprints``) under which ``check`` last replayed it without
+a problem. A routine ``check`` replays a closed session again only when its rows no longer
+match its latest mark; marks are rows like any other (appended, never changed).
 """
 
 from __future__ import annotations
@@ -29,7 +34,7 @@ from ..i18n import Text
 from ..rules.model import GameEntry, TableRules
 from .records import GameRecord, SessionInfo
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 BUSY_TIMEOUT_MS = 30_000
 
 _SCHEMA = """
@@ -83,13 +88,20 @@ CREATE TABLE closings (
     balances TEXT NOT NULL,
     bookings TEXT NOT NULL DEFAULT '{}'
 );
+CREATE TABLE verified (
+    id INTEGER PRIMARY KEY,
+    session_id INTEGER NOT NULL REFERENCES sessions(id),
+    fingerprint TEXT NOT NULL,
+    verified_at TEXT NOT NULL,
+    program TEXT NOT NULL DEFAULT ''
+);
 """
-_APPEND_ONLY = ("rulesets", "sessions", "games", "voids", "restatements", "closings")
+_APPEND_ONLY = ("rulesets", "sessions", "games", "voids", "restatements", "closings", "verified")
 
 
-def _triggers() -> list[str]:
+def _triggers(tables: tuple[str, ...] = _APPEND_ONLY) -> list[str]:
     out = []
-    for t in _APPEND_ONLY:
+    for t in tables:
         for op in ("UPDATE", "DELETE"):
             out.append(
                 f"CREATE TRIGGER {t}_no_{op.lower()} BEFORE {op} ON {t} "
@@ -255,7 +267,13 @@ class Ledger:
                 return
             from ..migrations import migrate
 
-            migrate(self, version)
+            if not migrate(self, version):  # cannot be written now, and readable as it is
+                self.old_schema = version
+
+    @property
+    def has_marks(self) -> bool:
+        """Whether this ledger keeps check marks (an older schema read as it is does not)."""
+        return self.conn is not None and self.old_schema is None
 
     def family(self) -> str | None:
         """The rule family this ledger's games are of (its own record, else its first game's)."""
@@ -274,26 +292,35 @@ class Ledger:
                               Text("data.ledger_other_family_hint", mine=mine))
 
     @contextmanager
-    def write(self) -> Iterator[sqlite3.Connection]:
-        """One write transaction, the lock taken up front; retried while another writer holds it."""
+    def write(self, wait: float | None = None) -> Iterator[sqlite3.Connection]:
+        """One write transaction, the lock taken up front; retried while another writer holds it
+        (for ``wait`` seconds, default the busy timeout)."""
         if self.conn is None and self._create:
             create_ledger(self.path, self._family)
             self._create = False
             self._connect()
         if self.conn is None:
             raise LedgerError(Text("data.no_ledger_yet", path=str(self.path)), Text("data.record_a_game_first"))
-        deadline = time.monotonic() + busy_timeout()
-        while True:
-            try:
-                self.conn.execute("BEGIN IMMEDIATE")
-                break
-            except sqlite3.OperationalError as exc:
-                if not is_busy(exc):
-                    raise LedgerError(Text("data.ledger_unwritable", path=str(self.path), problem=sqlite_problem(exc)),
-                                      Text("data.ledger_unwritable_hint")) from None
-                if time.monotonic() > deadline:
-                    raise busy_error(self.path) from None
-                time.sleep(0.05)
+        patience = busy_timeout() if wait is None else wait
+        deadline = time.monotonic() + patience
+        if wait is not None:
+            self.conn.execute(f"PRAGMA busy_timeout = {int(patience * 1000)}")
+        try:
+            while True:
+                try:
+                    self.conn.execute("BEGIN IMMEDIATE")
+                    break
+                except sqlite3.OperationalError as exc:
+                    if not is_busy(exc):
+                        raise LedgerError(Text("data.ledger_unwritable", path=str(self.path),
+                                               problem=sqlite_problem(exc)),
+                                          Text("data.ledger_unwritable_hint")) from None
+                    if time.monotonic() > deadline:
+                        raise busy_error(self.path) from None
+                    time.sleep(0.05)
+        finally:
+            if wait is not None:
+                self.conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout() * 1000)}")
         try:
             yield self.conn
         except BaseException:
@@ -302,7 +329,13 @@ class Ledger:
             self._ruleset_ids.clear()  # ids handed out in this transaction are gone
             raise
         else:
-            self.conn.execute("COMMIT")
+            try:
+                self.conn.execute("COMMIT")
+            except BaseException:
+                if self.conn.in_transaction:  # a refused COMMIT (busy, read-only) leaves it open
+                    self.conn.execute("ROLLBACK")
+                self._ruleset_ids.clear()
+                raise
 
     # -- rulesets ------------------------------------------------------------------------
     def ruleset_id(self, rules: TableRules) -> int:
@@ -471,3 +504,74 @@ class Ledger:
             args * 2,
         ).fetchall()
         return [dict(r) for r in rows]
+
+    # -- check marks ---------------------------------------------------------------------
+    def fingerprints(self) -> dict[int, str]:
+        """Every session's fingerprint: a digest of all its stored rows (the session, its games
+        with entry, payouts, Stock, outcome and the rules snapshot each was recorded with, its
+        voids, restatements and closing) and of this program's version. Plain SQL and hashing,
+        no replay: a row changed in any way (even behind the program's back) changes it."""
+        import hashlib
+
+        from .. import __version__
+
+        if self.conn is None:
+            return {}
+        rulesets = {rid: hashlib.blake2b(text, digest_size=16).digest()
+                    for rid, text in self.conn.execute("SELECT id, CAST(json AS BLOB) FROM rulesets")}
+        start = f"schafkopf-score {__version__} ledger {SCHEMA_VERSION}".encode()
+        hashes: dict[int, Any] = {}
+        for tag, sql in _FINGERPRINT_ROWS:
+            for sid, text in self.conn.execute(sql):
+                h = hashes.get(sid)
+                if h is None:
+                    h = hashes[sid] = hashlib.blake2b(start, digest_size=20)
+                h.update(tag)
+                h.update(text if text is not None else b"\0")
+        for sid, rid in self.conn.execute("SELECT DISTINCT session_id, ruleset_id FROM games ORDER BY 1, 2"):
+            h = hashes.get(sid)
+            if h is not None:
+                h.update(b"\x1drs")
+                h.update(rulesets.get(rid, b"\0"))
+        return {sid: h.hexdigest() for sid, h in hashes.items()}
+
+    def marks(self) -> dict[int, str]:
+        """Each session's latest check mark: the fingerprint it was last verified under."""
+        if not self.has_marks:
+            return {}
+        assert self.conn is not None
+        try:
+            return {int(sid): str(fp) for sid, fp in self.conn.execute(
+                "SELECT session_id, fingerprint FROM verified ORDER BY id")}
+        except sqlite3.OperationalError:  # the table dropped behind the program's back: nothing verified
+            return {}
+
+    def insert_marks(self, conn: sqlite3.Connection, marks: dict[int, str]) -> None:
+        """Mark sessions verified under their fingerprints (inside the caller's transaction)."""
+        from .. import __version__
+
+        stamp = now()
+        conn.executemany("INSERT INTO verified(session_id, fingerprint, verified_at, program) VALUES (?,?,?,?)",
+                         [(sid, fp, stamp, __version__) for sid, fp in sorted(marks.items())])
+
+
+def _joined(*columns: str) -> str:
+    """SQL that joins a row's columns into one byte string for a fingerprint: a unit separator
+    between them (a control character, which the JSON columns never hold unescaped)."""
+    return "CAST(" + " || x'1f' || ".join(columns) + " AS BLOB)"
+
+
+# (tag, query of (session id, row text)) for every kind of row a session's fingerprint covers,
+# each in the order the rows were written
+_FINGERPRINT_ROWS: tuple[tuple[bytes, str], ...] = (
+    (b"\x1ds", "SELECT id, " + _joined("id", "opened_at") + " FROM sessions ORDER BY id"),
+    (b"\x1dg", "SELECT session_id, " + _joined(
+        "id", "hand", "ifnull(replaces, '-')", "created_at", "game", "entry", "typed", "ruleset_id", "unit", "payouts",
+        "stock", "outcome") + " FROM games ORDER BY id"),
+    (b"\x1dv", "SELECT g.session_id, " + _joined("v.id", "v.game_id", "v.created_at", "v.kind", "v.reason")
+     + " FROM voids v JOIN games g ON g.id = v.game_id ORDER BY v.id"),
+    (b"\x1dr", "SELECT g.session_id, " + _joined("r.id", "r.game_id", "r.created_at", "r.payouts", "r.stock",
+                                                  "r.outcome", "r.cause")
+     + " FROM restatements r JOIN games g ON g.id = r.game_id ORDER BY r.id"),
+    (b"\x1dc", "SELECT session_id, " + _joined("id", "created_at", "balances", "bookings") + " FROM closings ORDER BY id"),
+)
