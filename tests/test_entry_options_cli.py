@@ -33,6 +33,8 @@ TABLES = {
     "wendish": {"family": "wendish"},  # normal 10, solo 30
     "deutscher": {"family": "deutscher"},  # strokes
     "sheepshead": {"family": "sheepshead", "players": FIVE},  # points, on the bump, called ace
+    "schieben": {"preset": "wirtshaus", "replace": {"schieben = false": "schieben = true"}},
+    "blitz": {"family": "sheepshead", "players": FIVE, "replace": {"blitz = false": "blitz = true"}},
 }
 UNIT = {"deutscher": "stroke", "sheepshead": "point"}
 
@@ -101,6 +103,8 @@ CASES = [
      {"jungfrau": ["Anna", "Ben"]}, None),
     # Durchmarsch: Dora receives ramsch 10 from each
     ("--durchmarsch", "wirtshaus", "ramsch --durchmarsch Dora", solo("Dora", 10), {"durchmarsch": "Dora"}, None),
+    # two pushed: the loser pays 10 x 2 x 2 = 40 to each
+    ("--schieben", "schieben", "ramsch --loser Cora --schieben 2", solo("Cora", -40), {"schieben": 2}, None),
     # alone, tier 1: picker +(5-1) x 1, each opponent -1
     ("--alone", "sheepshead", "pick --picker Ben --alone --points 70", solo("Ben", 1, FIVE), {"alone": True}, None),
     # tier 1 x crack 2 = 2: picker 2 x 2, partner 2; x recrack 2 = 4: picker 8, partner 4
@@ -108,6 +112,9 @@ CASES = [
      pay(Anna=-2, Ben=4, Cora=-2, Dora=-2, Emil=2), {"crack": True}, None),
     ("--recrack", "sheepshead", "pick --picker Ben --partner Emil --points 70 --crack --recrack",
      pay(Anna=-4, Ben=8, Cora=-4, Dora=-4, Emil=4), {"recrack": True}, None),
+    # tier 1 x blitz 2 = 2: picker 2 x 2, partner 2
+    ("--blitz", "blitz", "pick --picker Ben --partner Emil --points 70 --blitz",
+     pay(Anna=-2, Ben=4, Cora=-2, Dora=-2, Emil=2), {"blitz": True}, None),
     # forced changes no money: Wenz 50
     ("--forced", "forced", "wenz --player Cora --augen 70 --forced", solo("Cora", 50), {"forced": True}, None),
     # lost Zwangsspiel, 50 Augen (not schneider): the opponents book the single 1 (else 2)

@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from fractions import Fraction
 from typing import Any
 
 from ..errors import IllegalEntry
@@ -236,6 +235,8 @@ class Deutscher(FamilyOf[DeutscherRules, DeutscherState]):
         return {n: v // per for n, v in strokes.items()}
 
     def to_money(self, rules: TableRules, balances: Mapping[str, int]) -> tuple[dict[str, int], str, dict[str, Any]]:
+        from fractions import Fraction
+
         strokes = dict(balances)
         heads = self.heads(rules, strokes)
         head = self.tariff(rules, "head")

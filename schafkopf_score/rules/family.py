@@ -7,7 +7,6 @@ table keys and presets, and implements ``validate`` (raise ``IllegalEntry``), ``
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar, cast
@@ -183,6 +182,8 @@ def resolve_name(typed: str, candidates: Sequence[str]) -> str:
     if hits:
         raise AmbiguousEntry(Text("engine.name_ambiguous", typed=repr(typed), names=Join(hits)),
                              Text("engine.name_type_more"))
+    import difflib
+
     close = difflib.get_close_matches(fold(typed)[0], [fold(c)[0] for c in candidates], n=1, cutoff=0.6)
     mean = next((c for c in candidates if close and fold(c)[0] == close[0]), None)
     raise IllegalEntry(
@@ -199,6 +200,8 @@ def find_choice(typed: str, table: Mapping[str, str], missing: Text) -> str:
     if key in table:
         return table[key]
     names = sorted(set(table.values()))
+    import difflib
+
     close = difflib.get_close_matches(key, list(table), n=1)
     hint = Text("common.did_you_mean_q", name=table[close[0]]) if close else None
     raise IllegalEntry(missing, then(hint, Text("engine.known", names=Join(names))))
@@ -391,13 +394,18 @@ class Family:
             parts.append(say("engine.flag.schwarz", lang))
         if e.laufende:
             parts.append(f"L{e.laufende}")
-        for flag in ("kontra", "re", "sup", "hirsch", "crack", "recrack", "zwang", "forced"):
+        for flag in ("kontra", "re", "sup", "hirsch", "crack", "recrack", "blitz", "zwang", "forced"):
             if getattr(e, flag):
                 parts.append(say(f"engine.flag.{flag}", lang))
         if e.legen:
             parts.append(say("engine.describe.legen", lang, n=e.legen))
+        if e.schieben:
+            parts.append(say("engine.describe.schieben", lang, n=e.schieben))
         if e.jungfrau:
             parts.append(say("engine.describe.jungfrau", lang, names=",".join(e.jungfrau)))
+        in_bock = (extra or {}).get("bock")
+        if isinstance(in_bock, int) and in_bock > 1:  # the sheet marks a Bock hand (x4 where rounds overlap)
+            parts.append(say("engine.describe.bock", lang) + (f" x{in_bock}" if in_bock > 2 else ""))
         return " ".join(parts)
 
     def title_in(self, lang: str) -> str:
@@ -560,6 +568,20 @@ def augen_map_total(amap: Sequence[tuple[str, int]], seating: Seating, total: in
         raise IllegalEntry(Text("engine.map_sum", word=word, sum=s, total=total),
                            Text("engine.map_sum_hint", word=word, total=total))
     return seen
+
+
+def kasse_notes(rules: TableRules, kasse: int, balances: Mapping[str, int], language: str) -> list[str]:
+    """The Kasse (``kasse`` cents, each player's buy-in): each player's stake left (buy-in plus
+    balance) and a warning for every stake used up; nothing where the table plays without one."""
+    if not kasse:
+        return []
+    from ..i18n import Amount
+
+    left = {p: kasse + balances.get(p, 0) for p in rules.players}
+    each = ", ".join(f"{p} {Amount(v, rules.currency).render(language)}" for p, v in left.items())
+    notes = [say("engine.kasse.left", language, left=each)]
+    notes += [say("engine.kasse.used", language, name=p) for p, v in left.items() if v <= 0]
+    return notes
 
 
 def distribute(active: Sequence[str], declarers: Sequence[str], value: int, won: bool) -> dict[str, int]:

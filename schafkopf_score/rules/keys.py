@@ -33,7 +33,7 @@ class KeySpec:
     name: str
     default: Any
     family: str = ""
-    kind: str = "int"  # int | bool | choice | int_or_choice | list | table | str
+    kind: str = "int"  # int | bool | choice | choice_list | int_or_choice | list | table | str
     choices: tuple[Any, ...] = ()
     minimum: int | None = 0
     maximum: int | None = None
@@ -68,6 +68,15 @@ class KeySpec:
             if value not in self.choices:
                 raise KeyError_(Text("engine.value.choice", choices=_alts(self.choices), value=_show(value)))
             return value
+        if kind == "choice_list":  # one choice, or a list of them that combine (all_pass)
+            if isinstance(value, str):
+                if value not in self.choices:
+                    raise KeyError_(Text("engine.value.choice", choices=_alts(self.choices), value=_show(value)))
+                return value
+            if not isinstance(value, list) or not value or not all(isinstance(v, str) for v in value):
+                raise KeyError_(Text("engine.value.choice_list", choices=_alts(self.choices), value=_show(value)))
+            names = tuple(str(c) for c in self.choices)
+            return [self._item(v, names) for v in value]
         if kind == "int_or_choice":
             if isinstance(value, str):
                 if value not in self.choices:
@@ -103,16 +112,17 @@ class KeySpec:
             raise KeyError_(Text("engine.value.at_most", limit=self.maximum, value=value))
         return value
 
-    def _item(self, item: str) -> str:
-        canon = self.items(item) if self.items else (item if item in self.item_names else None)
+    def _item(self, item: str, known: tuple[str, ...] | None = None) -> str:
+        names = self.item_names if known is None else known
+        canon = self.items(item) if self.items and known is None else (item if item in names else None)
         if canon is None:
             import difflib
 
-            close = difflib.get_close_matches(item, self.item_names, n=1)
+            close = difflib.get_close_matches(item, names, n=1)
             if close:
                 raise KeyError_(Text("engine.value.unknown_item_close", item=repr(item), close=repr(close[0]),
-                                     names=Join(self.item_names)))
-            raise KeyError_(Text("engine.value.unknown_item", item=repr(item), names=Join(self.item_names)))
+                                     names=Join(names)))
+            raise KeyError_(Text("engine.value.unknown_item", item=repr(item), names=Join(names)))
         return canon
 
 
@@ -203,6 +213,8 @@ class HouseRules:
             value = values[f.name] if f.name in values else overrides.get(f.name, default)
             if isinstance(default, Enum) and isinstance(value, str):
                 value = type(default)(value)
+            elif isinstance(default, Enum) and isinstance(value, (list, tuple)):  # a choice_list
+                value = tuple(type(default)(v) for v in value)
             elif isinstance(default, tuple) and isinstance(value, list):
                 value = tuple(value)
             elif isinstance(default, Mapping):
@@ -219,7 +231,7 @@ def _plain(value: Any) -> Any:
     if isinstance(value, Enum):
         return value.value
     if isinstance(value, tuple):
-        return list(value)
+        return [_plain(v) for v in value]
     if isinstance(value, Mapping):
         return dict(value)
     return value

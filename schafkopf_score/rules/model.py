@@ -78,10 +78,16 @@ class GameEntry:
                                        words=("jf", "jungfrau"))
     durchmarsch: str | None = option(None, NAME, "--durchmarsch", help="Ramsch: the player who took every trick.",
                                      words=("dm", "durchmarsch"))
+    schieben: int = option(0, COUNT, "--schieben",
+                           help="Ramsch: how many players pushed (schieben), where the table plays it; each doubles.",
+                           words=("sch",))
     alone: bool = option(False, FLAG, "--alone", help="Sheepshead: the picker plays alone.", words=("allein", "alone"))
     crack: bool = option(False, FLAG, "--crack", help="Sheepshead: an opponent cracked (doubles).", words=("crack",))
     recrack: bool = option(False, FLAG, "--recrack", help="Sheepshead: the picker re-cracked (doubles again).",
                            words=("recrack",))
+    blitz: bool = option(False, FLAG, "--blitz",
+                         help="Sheepshead: the black or the red queens were shown (blitz, doubles), where the table "
+                              "plays it.", words=("blitz",))
     forced: bool = option(False, FLAG, "--forced", help="The game was forced (all passed).", words=("forced",))
     zwang: bool = option(False, FLAG, "--zwang", help="Deutscher: a Zwangsspiel.", words=("zwang",))
     winner: str | None = option(None, NAME, "--winner", help="Leaster: the winner.")

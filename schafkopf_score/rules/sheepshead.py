@@ -33,7 +33,7 @@ from .model import UNIT_POINT, GameEntry, HandState, Outcome, Seating, TableRule
 
 GAMES = (
     GameType("pick", "pick", ("picker", "aufnehmen"), None, (14, 14), 0, "none",
-             frozenset({"player", "partner", "alone", "augen", "schwarz", "crack", "recrack", "forced"})),
+             frozenset({"player", "partner", "alone", "augen", "schwarz", "crack", "recrack", "blitz", "forced"})),
     GameType("leaster", "leaster", ("least",), None, (0, 0), 0, "none",
              frozenset({"winner", "augen_map", "no_trick"}), everyone=True),
     GameType("doubler", "doubler", ("pass", "redeal"), None, (0, 0), 0, "none", frozenset(),
@@ -43,6 +43,7 @@ GAMES = (
 
 class Variant(StrEnum):
     CALLED_ACE = "called_ace"
+    CALLED_TEN = "called_ten"  # as called_ace; a picker holding all three fail aces calls a fail ten
     JACK_OF_DIAMONDS = "jack_of_diamonds"
     BLIND4 = "blind4"
     BLACK_QUEENS = "black_queens"
@@ -76,6 +77,8 @@ class SheepsheadRules(HouseRules):
     leaster_needs_trick: bool = rule(True)
     cracking: bool = rule(True)
     doubler_stacking: bool = rule(True)
+    blitz: bool = rule(False)
+    partner_exempt_no_trick: bool = rule(False)
 
 
 RULES = SheepsheadRules.specs()
@@ -118,7 +121,7 @@ class Sheepshead(FamilyOf[SheepsheadRules, SheepsheadState]):
     # -- validate ------------------------------------------------------------------------
     def has_partner(self, rules: TableRules) -> bool:
         v = self.h(rules).variant
-        return (rules.seats == 5 and v in ("called_ace", "jack_of_diamonds")) or v == "black_queens"
+        return (rules.seats == 5 and v in ("called_ace", "called_ten", "jack_of_diamonds")) or v == "black_queens"
 
     def last_bidder(self, seating: Seating) -> str:
         """Who must pick when everyone else passed: the dealer, or the last active player."""
@@ -169,6 +172,8 @@ class Sheepshead(FamilyOf[SheepsheadRules, SheepsheadState]):
             raise IllegalEntry(Text("engine.sh.recrack"), Text("engine.sh.recrack_hint"))
         if entry.crack and not r.cracking:
             raise IllegalEntry(Text("engine.sh.no_cracking"), Text("engine.sh.no_cracking_hint"))
+        if entry.blitz and not r.blitz:
+            raise IllegalEntry(Text("engine.sh.no_blitz"), Text("engine.sh.no_blitz_hint"))
         if entry.forced:
             if no_pick != "forced":
                 raise IllegalEntry(Text("engine.sh.forced_only"), Text("engine.sh.drop_forced"))
@@ -244,6 +249,9 @@ class Sheepshead(FamilyOf[SheepsheadRules, SheepsheadState]):
         if entry.recrack:
             m *= 2
             words.append(Text("engine.sh.recrack_x"))
+        if entry.blitz:
+            m *= 2
+            words.append(Text("engine.sh.blitz_x"))
         return m, words
 
     def score(self, entry: GameEntry, rules: TableRules, seating: Seating, state: HandState,
@@ -288,11 +296,21 @@ class Sheepshead(FamilyOf[SheepsheadRules, SheepsheadState]):
             for p in active:
                 pay[p] = -sign * value
             pay[picker] = sign * value * (len(active) - 1)
+        exempt: Text | None = None
+        if partner is not None and not won and tier == 3 and self.h(rules).partner_exempt_no_trick:
+            # "rule 6": the partner pays as if his side had taken a trick (tier 2, schneider);
+            # the picker pays the difference, so every opponent still receives the full tier 3
+            share = pay[partner] // tier * 2
+            pay[picker] += pay[partner] - share
+            pay[partner] = share
+            exempt = Text("engine.sh.partner_exempt", partner=partner, paid=-share)
         side = (Text("engine.sh.side_partner", picker=picker, partner=partner) if partner
                 else Text("engine.sh.side_alone", picker=picker))
         text = say("engine.sh.pick", lang, side=side, result=Text("engine.word.won" if won else "engine.word.lost"),
                    points=pts, tier_word=tier_word, tier=tier,
                    extras=Text("engine.sh.extras", words=Join(extras), value=value) if extras else "")
+        if exempt is not None:
+            text += exempt.render(lang)
         return Outcome("pick", UNIT_POINT, tuple((p, pay[p]) for p in active), value=value, won=won,
                        declarers=(picker,) + ((partner,) if partner else ()), explanation=text,
                        extra={"tier": tier, "multiplier": value // tier})

@@ -13,6 +13,7 @@ from typing import Any
 
 from ..errors import IllegalEntry
 from ..i18n import Amount, Join, Text, say
+from . import bock
 from .family import (
     Bookings,
     FamilyOf,
@@ -26,6 +27,7 @@ from .family import (
     check_result,
     distribute,
     each_player,
+    kasse_notes,
     reject_foreign_options,
     require_active,
     require_partner,
@@ -73,6 +75,9 @@ class WendishRules(HouseRules):
     muss_solo_penalty: int = rule(0)
     kasse: int = rule(0)
     jeder_gegen_jeden: JederGegenJeden = rule(JederGegenJeden.MOST_WINS)
+    bock_after: tuple[str, ...] = rule((), item_names=bock.WENDISH_TRIGGERS)
+    bock_hands: str | int = rule(bock.ROUND, kind="int_or_choice", choices=(bock.ROUND,), minimum=1, maximum=100)
+    bock_stack: bock.BockStack = rule(bock.BockStack.QUEUE)
 
 
 RULES = WendishRules.specs()
@@ -80,9 +85,11 @@ RULES = WendishRules.specs()
 
 @dataclass(frozen=True)
 class WendishState:
-    """What a Wendish table carries from hand to hand: the solos each player has played."""
+    """What a Wendish table carries from hand to hand: the solos each player has played, and
+    the Bock layers of each pending Bock hand (``bock.py``)."""
 
     solos: tuple[tuple[str, int], ...] = ()
+    bock: tuple[int, ...] = ()
 
     def solo_count(self, name: str) -> int:
         return dict(self.solos).get(name, 0)
@@ -170,28 +177,39 @@ class Wendish(FamilyOf[WendishRules, WendishState]):
         g = self.game(entry.game)
         active = seating.active
         lang = rules.language
+        in_bock = bock.multiplier(self.t(state).bock)
+        extra = {"bock": in_bock} if in_bock > 1 else {}
+        started = bock.started_text(self.bock_fired(entry, rules), lang)
         if g.kind == "jeder":
             who = result.declarers[0]
-            value = self.tariff(rules, "normal")
+            value = self.tariff(rules, "normal") * in_bock
             most_wins = bool(result.won)
             pay = distribute(active, (who,), value, most_wins)
             text = say("engine.wend.jeder_receives" if most_wins else "engine.wend.jeder_pays", lang,
                        name=who, value=value)
+            if in_bock > 1:
+                text += say("engine.bock.factor", lang, mult=in_bock)
             return Outcome("jeder", UNIT_CENT, tuple((p, pay[p]) for p in active), value=value, won=most_wins,
-                           declarers=(who,), explanation=text)
+                           declarers=(who,), explanation=text, extra=extra)
         won = bool(result.won)
         terms = [(self._title(g, entry, lang), self.tariff(rules, g.tariff or g.name))]
         if result.schneider:
             terms.append((say("engine.wend.schneider", lang), self.tariff(rules, "schneider")))
         if result.schwarz:
             terms.append((say("engine.wend.schwarz", lang), self.tariff(rules, "schwarz")))
-        value = sum(a for _, a in terms)
+        subtotal = sum(a for _, a in terms)
+        value = subtotal * in_bock
         declarers = result.declarers
         pay = distribute(active, declarers, value, won)
         per = say("engine.per_loser" if g.kind == "partner" else "engine.per_opponent", lang)
-        text = " + ".join(f"{n} {a}" for n, a in terms) + (f" = {value}" if len(terms) > 1 else "") + f" {per}"
+        text = " + ".join(f"{n} {a}" for n, a in terms) + (f" = {subtotal}" if len(terms) > 1 or extra else "")
+        if in_bock > 1:
+            text += say("engine.bock.factor", lang, mult=in_bock) + f" = {value}"
+        text += f" {per}"
+        if started:
+            text += "; " + started
         return Outcome(g.name, UNIT_CENT, tuple((p, pay[p]) for p in active), value=value, won=won,
-                       declarers=declarers, explanation=text, terms=tuple(terms))
+                       declarers=declarers, explanation=text, terms=tuple(terms), extra=extra)
 
     def game_label(self, entry: GameEntry, lang: str) -> str:
         return say("engine.label.wendish.still", lang) if entry.still else super().game_label(entry, lang)
@@ -204,14 +222,30 @@ class Wendish(FamilyOf[WendishRules, WendishState]):
             return say("engine.label.wendish.solo.suited", lang, suit=self.suit_text(self._suit_of(entry) or "karo"))
         return self.game_label(entry, lang)
 
-    # -- Muss-Solo and Kasse ------------------------------------------------------------------
+    # -- Muss-Solo, Kasse and Bock ------------------------------------------------------------
+    def bock_fired(self, entry: GameEntry, rules: TableRules) -> list[str]:
+        """The ``bock_after`` triggers this hand fulfils (each starts a Bock round)."""
+        after = self.h(rules).bock_after
+        if not after:
+            return []
+        happened = {bock.SCHWARZ: entry.schwarz, bock.SIXTY_SIXTY: entry.augen == 60}
+        return [t for t in dict.fromkeys(after) if happened.get(t)]
+
     def advance(self, entry: GameEntry, rules: TableRules, seating: Seating, state: HandState,
                 outcome: Outcome) -> HandState:
-        if entry.game == "solo" and entry.player:
-            counts = dict(self.t(state).solos)
+        t = self.t(state)
+        fired = self.bock_fired(entry, rules)
+        solo = entry.game == "solo" and bool(entry.player)
+        if not solo and not fired and not t.bock:
+            return state
+        solos = t.solos
+        if solo and entry.player:
+            counts = dict(t.solos)
             counts[entry.player] = counts.get(entry.player, 0) + 1
-            return replace(state, table=WendishState(tuple(sorted(counts.items()))))
-        return state
+            solos = tuple(sorted(counts.items()))
+        r = self.h(rules)
+        pending = bock.after_hand(t.bock, len(fired), bock.round_length(r.bock_hands, rules), r.bock_stack)
+        return replace(state, table=WendishState(solos, pending))
 
     def owed_solos(self, rules: TableRules, state: HandState) -> dict[str, int]:
         need = self.h(rules).muss_solo
@@ -226,14 +260,8 @@ class Wendish(FamilyOf[WendishRules, WendishState]):
         if owed:
             notes.append(say("engine.wend.muss_solo_open", language,
                              owed=Join(f"{p} {n}" for p, n in owed.items())))
-        kasse = self.h(rules).kasse
-        if kasse:
-            left = {p: kasse + balances.get(p, 0) for p in rules.players}
-            each = ", ".join(f"{p} {Amount(v, rules.currency).render(language)}" for p, v in left.items())
-            notes.append(say("engine.wend.stake_left", language, left=each))
-            for p, v in left.items():
-                if v <= 0:
-                    notes.append(say("engine.wend.stake_used", language, name=p))
+        notes += bock.notes(self.t(state).bock, language)
+        notes += kasse_notes(rules, self.h(rules).kasse, balances, language)
         return notes
 
     def warnings(self, rules: TableRules, state: HandState) -> list[str]:
@@ -265,4 +293,6 @@ class Wendish(FamilyOf[WendishRules, WendishState]):
         data: dict[str, Any] = {"solos": dict(self.t(state).solos)}
         if self.h(rules).muss_solo:
             data["muss_solo_owed"] = self.owed_solos(rules, state)
+        if self.h(rules).bock_after or self.t(state).bock:
+            data.update(bock.pending(self.t(state).bock))
         return data

@@ -9,7 +9,18 @@ from ..family import (
     GameType,
 )
 from ..model import UNIT_CENT, TableRules
-from .catalogue import FRENCH, GAMES, RULES, SUITS, TARIFF, AllPass, BavarianRules, BavarianState
+from .catalogue import (
+    FRENCH,
+    GAMES,
+    RULES,
+    SUITS,
+    TARIFF,
+    AllPass,
+    BavarianRules,
+    BavarianState,
+    all_pass_modes,
+    all_pass_problem,
+)
 
 
 class BavarianBase(FamilyOf[BavarianRules, BavarianState]):
@@ -48,9 +59,15 @@ class BavarianBase(FamilyOf[BavarianRules, BavarianState]):
         problems = []
         if rules.seats in (2, 3) and rules.deck != "short":
             problems.append(("", "deck", Text("engine.table.short_deck", seats=rules.seats)))
+        if all_pass_problem(self.passing(rules)):
+            problems.append(("rules", "all_pass", Text("engine.table.all_pass")))
         return problems
 
     # -- helpers -------------------------------------------------------------------------
+    def passing(self, rules: TableRules) -> frozenset[AllPass]:
+        """What the table does when everyone passes (``all_pass``: one mode, or a list)."""
+        return all_pass_modes(self.h(rules).all_pass)
+
     def tariff(self, rules: TableRules, key: str) -> int:
         if key not in rules.tariff:  # left out: as another game's tariff (RULES §2)
             if key == "hochzeit":
@@ -74,5 +91,5 @@ class BavarianBase(FamilyOf[BavarianRules, BavarianState]):
         if game.kind == "sie":
             return r.sie
         if game.kind == "ramsch":
-            return r.all_pass == AllPass.RAMSCH or "ramsch" in r.games
+            return AllPass.RAMSCH in self.passing(rules) or "ramsch" in r.games
         return game.name in r.games

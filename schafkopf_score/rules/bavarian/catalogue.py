@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
+from ..bock import BAVARIAN_TRIGGERS, ROUND, BockStack
 from ..family import (
     GameType,
     alias_table,
@@ -37,7 +38,8 @@ GAMES: tuple[GameType, ...] = (
     GameType("bettel", "bettel", (), "bettel", (0, 0), 0, "none",
              frozenset({"player", "won", "ouvert", "forced"}) | _DOUBLE, True),
     GameType("ramsch", "ramsch", (), "ramsch", (14, 12), 0, "none",
-             frozenset({"loser", "augen_map", "jungfrau", "durchmarsch", "legen"}), everyone=True, declared=False),
+             frozenset({"loser", "augen_map", "jungfrau", "durchmarsch", "legen", "schieben"}), everyone=True,
+             declared=False),
     GameType("weiter", "weiter", ("pass", "zusammenwerfen", "zamwerfen", "zamgworfen"), None,
              (0, 0), 0, "none", frozenset({"legen"}), thrown_in=True),
 )
@@ -66,10 +68,29 @@ TARIFF = tariff_keys(
 
 
 class AllPass(StrEnum):
+    """What happens when everyone passes; ``all_pass`` names one, or a list that combines
+    ``stock`` with ``ramsch`` (or ``redeal``)."""
+
     REDEAL = "redeal"
     RAMSCH = "ramsch"
     STOCK = "stock"
     FORCED = "forced"
+
+
+def all_pass_modes(value: AllPass | tuple[AllPass, ...]) -> frozenset[AllPass]:
+    """The modes an ``all_pass`` value names (a single one or a list).
+
+    >>> sorted(str(m) for m in all_pass_modes((AllPass.RAMSCH, AllPass.STOCK)))
+    ['ramsch', 'stock']
+    """
+    return frozenset(value) if isinstance(value, tuple) else frozenset({AllPass(value)})
+
+
+def all_pass_problem(modes: frozenset[AllPass]) -> bool:
+    """Whether the modes contradict each other: at most one of redeal, ramsch and forced is
+    played, and the Stock is fed only where nothing is played or a Ramsch is."""
+    played = modes - {AllPass.STOCK}
+    return len(played) > 1 or (AllPass.STOCK in modes and AllPass.FORCED in modes)
 
 
 class Jungfrau(StrEnum):
@@ -99,7 +120,7 @@ class BavarianRules(HouseRules):
     sie: bool = rule(True)
     kontra: int = rule(2, maximum=4)
     legen: bool = rule(False)
-    all_pass: AllPass = rule(AllPass.REDEAL)
+    all_pass: AllPass | tuple[AllPass, ...] = rule(AllPass.REDEAL, kind="choice_list")
     laufende_min: Mapping[str, int] = rule(
         {"sauspiel": 3, "hochzeit": 3, "solo": 3, "farbwenz": 3, "farbgeier": 3, "wenz": 2, "geier": 2},
         items=_laufende_item, item_names=tuple(LAUFENDE_GAMES))
@@ -110,6 +131,11 @@ class BavarianRules(HouseRules):
     bettel_ouvert: bool = rule(True)
     stock_on_loss: StockOnLoss = rule(StockOnLoss.DOUBLE)
     stock_doubles: bool = rule(False)
+    kasse: int = rule(0)
+    schieben: bool = rule(False)
+    bock_after: tuple[str, ...] = rule((), item_names=BAVARIAN_TRIGGERS)
+    bock_hands: str | int = rule(ROUND, kind="int_or_choice", choices=(ROUND,), minimum=1, maximum=100)
+    bock_stack: BockStack = rule(BockStack.QUEUE)
 
 
 RULES = BavarianRules.specs()
@@ -117,6 +143,8 @@ RULES = BavarianRules.specs()
 
 @dataclass(frozen=True)
 class BavarianState:
-    """What a Bavarian table carries from hand to hand: the money in the Stock."""
+    """What a Bavarian table carries from hand to hand: the money in the Stock, and the Bock
+    layers of each pending Bock hand (``bock.py``)."""
 
     stock: int = 0
+    bock: tuple[int, ...] = ()

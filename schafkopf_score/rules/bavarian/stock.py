@@ -4,13 +4,16 @@ matched by a lost one, returned in equal shares at the close."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from ...i18n import Amount, say
 from ...money import equal_shares
+from .. import bock
 from ..family import (
     Bookings,
     GameType,
+    kasse_notes,
 )
 from ..model import GameEntry, HandState, Outcome, Seating, TableRules
 from .base import BavarianBase
@@ -40,22 +43,46 @@ class StockKeeping(BavarianBase):
         return stock_change
 
     # -- state ---------------------------------------------------------------------------
+    def bock_fired(self, entry: GameEntry, rules: TableRules, won: bool | None) -> list[str]:
+        """The ``bock_after`` triggers this hand fulfils (each starts a Bock round)."""
+        after = self.h(rules).bock_after
+        if not after:
+            return []
+        kind = self.game(entry.game).kind
+        declared = kind not in ("ramsch", "weiter")
+        happened = {
+            bock.KONTRA_LOST: declared and entry.kontra and won is False,
+            bock.SCHWARZ: entry.schwarz or (entry.tout and won is True),
+            bock.SIE: kind == "sie",
+            bock.SIXTY_SIXTY: declared and entry.augen == 60,
+            bock.DURCHMARSCH: kind == "ramsch" and won is True,
+        }
+        return [t for t in dict.fromkeys(after) if happened.get(t)]
+
     def advance(self, entry: GameEntry, rules: TableRules, seating: Seating, state: HandState,
                 outcome: Outcome) -> HandState:
-        if outcome.stock:
-            from dataclasses import replace
-
-            return replace(state, table=replace(self.t(state), stock=self.t(state).stock + outcome.stock))
-        return state
+        t = self.t(state)
+        fired = self.bock_fired(entry, rules, outcome.won)
+        if not outcome.stock and not fired and not t.bock:
+            return state
+        r = self.h(rules)
+        pending = bock.after_hand(t.bock, len(fired), bock.round_length(r.bock_hands, rules), r.bock_stack)
+        return replace(state, table=replace(t, stock=t.stock + outcome.stock, bock=pending))
 
     def standing_notes(self, rules: TableRules, state: HandState, balances: Mapping[str, int],
                        language: str) -> list[str]:
-        if self.t(state).stock or self.h(rules).all_pass == AllPass.STOCK:
-            return [say("engine.bav.stock_note", language, amount=Amount(self.t(state).stock, rules.currency))]
-        return []
+        notes = []
+        if self.t(state).stock or AllPass.STOCK in self.passing(rules):
+            notes.append(say("engine.bav.stock_note", language, amount=Amount(self.t(state).stock, rules.currency)))
+        notes += bock.notes(self.t(state).bock, language)
+        notes += kasse_notes(rules, self.h(rules).kasse, balances, language)
+        return notes
 
     def pending(self, rules: TableRules, state: HandState) -> dict[str, Any]:
-        return {"stock": self.t(state).stock}
+        data: dict[str, Any] = {"stock": self.t(state).stock}
+        if self.h(rules).bock_after or self.t(state).bock:
+            data.update(bock.pending(self.t(state).bock))
+        return data
 
     def pot_return(self, rules: TableRules, pot: int) -> dict[str, int]:
         """The Stock left at the close goes back to the players in equal shares (largest

@@ -43,16 +43,16 @@ class Validation(BavarianBase):
             raise IllegalEntry(Text("engine.bav.partner_four", game=self.game_text(g.name), n=len(seating.active)),
                                Text("engine.bav.partner_four_hint"))
         self._check_doublings(entry, rules, seating)
-        if entry.forced and r.all_pass != AllPass.FORCED:
+        modes = self.passing(rules)
+        if entry.forced and AllPass.FORCED not in modes:
             raise IllegalEntry(Text("engine.bav.forced_only"), Text("engine.bav.forced_only_hint"))
         kind = g.kind
         if kind == "weiter":
-            mode = r.all_pass
-            if mode == "ramsch":
+            if AllPass.RAMSCH in modes:
                 raise IllegalEntry(Text("engine.bav.pass_ramsch"), Text("engine.bav.pass_ramsch_hint"))
-            if mode == "forced":
+            if AllPass.FORCED in modes:
                 raise IllegalEntry(Text("engine.bav.pass_forced"), Text("engine.bav.pass_forced_hint"))
-            if entry.legen and not (mode == "stock" and r.stock_doubles):
+            if entry.legen and not (AllPass.STOCK in modes and r.stock_doubles):
                 raise IllegalEntry(Text("engine.bav.pass_legen"), Text("engine.bav.pass_legen_hint"))
             return Result()
         if kind == "ramsch":
@@ -143,6 +143,13 @@ class Validation(BavarianBase):
     def _validate_ramsch(self, entry: GameEntry, rules: TableRules, seating: Seating) -> Result:
         r = self.h(rules)
         dm_rule = r.ramsch_durchmarsch
+        if entry.schieben:
+            if not r.schieben:
+                raise IllegalEntry(Text("engine.bav.no_schieben"), Text("engine.bav.no_schieben_hint"))
+            n = len(seating.active)
+            if not 0 <= entry.schieben <= n:
+                raise IllegalEntry(Text("engine.bav.schieben_range", n=entry.schieben, players=n),
+                                   Text("engine.bav.schieben_range_hint", players=n))
         amap = augen_map_total(entry.augen_map, seating, 120) if entry.augen_map else None
         if entry.loser:
             check_active([entry.loser], seating)
