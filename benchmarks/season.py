@@ -321,7 +321,18 @@ def from_export(exe: list[str], export: Path, games: int, runs: int) -> None:
 
 def _replicate_to_file(closed_file: str, games: str, out: str) -> None:
     season = replicate(json.loads(Path(closed_file).read_text(encoding="utf-8")), int(games))
-    Path(out).write_text(json.dumps(season, indent=1), encoding="utf-8")
+    with open(out, "w", encoding="utf-8") as fh:  # as ``export`` writes it: one line a game
+        head = {k: v for k, v in season.items() if k != "sessions"}
+        fh.write(json.dumps(head, ensure_ascii=False)[:-1] + ', "sessions": [\n')
+        sessions = season["sessions"]
+        for i, session in enumerate(sessions):
+            info = {k: v for k, v in session.items() if k != "games"}
+            fh.write(json.dumps(info, ensure_ascii=False)[:-1] + ', "games": [\n')
+            games_ = session["games"]
+            for j, g in enumerate(games_):
+                fh.write(json.dumps(g, ensure_ascii=False) + (",\n" if j < len(games_) - 1 else "\n"))
+            fh.write("]}" + ("," if i < len(sessions) - 1 else "") + "\n")
+        fh.write("]}\n")
     sessions = season["sessions"]
     first, second = (add_args(g["entry"]) for g in sessions[0]["games"][:2])
     info = [sum(len(s["games"]) for s in sessions), len(sessions), first, second]
