@@ -42,10 +42,10 @@ def to_text(report: dict[str, Any]) -> Iterator[str]:
                      + ", ".join(f"{p} {amount_text(v, report, unit, sign=True)}" for p, v in ranked))
         if st["transfers"]:
             lines.append(f"{word(report, 'export.transfers')}:")
-            lines += [word(report, "export.chat_pays", payer=t["from"], payee=t["to"],
+            lines += [word(report, "export.pays", payer=t["from"], payee=t["to"],
                            amount=amount_text(t["amount"], report, unit)) for t in st["transfers"]]
         elif unit == "cent":
-            lines.append(word(report, "export.chat_nothing"))
+            lines.append(word(report, "export.nobody_owes"))
         best = best_hand(s)
         if best is not None:
             h, name, value = best

@@ -82,8 +82,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "export.stats_moved": ("Moved", "Umgesetzt"),
     "export.chat_hands": ("{count} hands played", "{count} Spiele gespielt"),
     "export.chat_hand_one": ("1 hand played", "1 Spiel gespielt"),
-    "export.chat_pays": ("{payer} pays {payee} {amount}", "{payer} zahlt {payee} {amount}"),
-    "export.chat_nothing": ("Nobody owes anything.", "Niemand muss zahlen."),
     "export.chat_best": ("Best game: hand {hand}, {description} ({player} {amount})",
                          "Bestes Spiel: Spiel {hand}, {description} ({player} {amount})"),
 }
