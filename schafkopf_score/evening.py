@@ -15,7 +15,7 @@ from .errors import IllegalEntry, LedgerError
 from .i18n import Join, Text
 from .ledger import GameRecord, Ledger, SessionInfo
 from .rules.model import GameEntry, HandState, Seating, TableRules
-from .rules.play import Played, next_state, play, replay, seat, start_state
+from .rules.play import Played, play, seat, start_state
 from .rules.registry import find_family
 from .settle import SessionSettlement, session_balances, settle_season, settle_session
 from .table import TableConfig
@@ -45,6 +45,8 @@ class SessionView:
     stock: int = 0
     bookings: dict[str, Any] = field(default_factory=dict)
     unit: str = "cent"
+    aliases: dict[str, str] = field(default_factory=dict)  # an earlier name -> the name now (renames)
+    payments: list[dict[str, Any]] = field(default_factory=list)  # players paid out early (settle --player)
 
     @property
     def closed(self) -> bool:
@@ -60,7 +62,58 @@ class SessionView:
         return [r for r in self.rows if r.played is not None]
 
 
-def _replay_rows(records: list[GameRecord], substitute: dict[int, GameEntry | None] | None = None) -> list[Row]:
+def dealer_after_change(last: Played, players: tuple[str, ...], aliases: dict[str, str] | None = None) -> str:
+    """Who deals the next hand when the seating changed after ``last`` (a player added, left or
+    renamed): the player after the last dealer in the new seating, skipping who left; if the
+    last dealer left, the first player after his old seat who is still at the table. A hand
+    that did not pass the deal (``deals`` false) leaves it with its dealer while he is seated.
+
+    >>> from .table import make_rules
+    >>> from .rules.model import GameEntry
+    >>> from .rules.play import play, start_state
+    >>> four = make_rules("bavarian", ["A", "B", "C", "D"])
+    >>> hand = play(GameEntry("weiter"), four, start_state(four))  # dealt by A
+    >>> dealer_after_change(hand, ("A", "E", "B", "C", "D")), dealer_after_change(hand, ("B", "C", "D"))
+    ('E', 'B')
+    """
+    aliases = aliases or {}
+    now = [aliases.get(p, p) for p in players]
+    old = [aliases.get(p, p) for p in last.rules.players]
+    dealt = aliases.get(last.seating.dealer, last.seating.dealer)
+    passed = last.after.dealer != last.seating.dealer
+    if dealt in now:
+        i = now.index(dealt)
+        return players[(i + 1) % len(players)] if passed else players[i]
+    if dealt in old:
+        i = old.index(dealt)
+        for k in range(1, len(old) + 1):
+            follower = old[(i + k) % len(old)]
+            if follower in now:
+                return players[now.index(follower)]
+    return players[0]
+
+
+def state_for(last: Played | None, rules: TableRules, aliases: dict[str, str] | None = None) -> HandState:
+    """The state before the hand after ``last`` (None: the first of a session) under ``rules``:
+    the dealer follows the seating as it is at that hand."""
+    if last is None:
+        return start_state(rules)
+    if tuple(last.rules.players) == tuple(rules.players):
+        return last.after
+    return replace(last.after, dealer=dealer_after_change(last, tuple(rules.players), aliases))
+
+
+def replay_session(games: Any, aliases: dict[str, str] | None = None) -> Any:
+    """Replay a session's valid games in order, each under its own rules snapshot, the dealer
+    following the seating as it was at each hand."""
+    last: Played | None = None
+    for entry, rules in games:
+        last = play(entry, rules, state_for(last, rules, aliases))
+        yield last
+
+
+def _replay_rows(records: list[GameRecord], substitute: dict[int, GameEntry | None] | None = None,
+                 aliases: dict[str, str] | None = None) -> list[Row]:
     """Replay a session's records in hand order. ``substitute`` maps a record id to a new entry
     (an edit) or to None (a void), to try a correction before writing it. An ``IllegalEntry``
     from the replay carries the ``hand`` it happened in."""
@@ -68,7 +121,7 @@ def _replay_rows(records: list[GameRecord], substitute: dict[int, GameEntry | No
     pairs = [(rec, substitute[rec.id] if rec.id in substitute else (rec.entry if rec.valid else None))
              for rec in records]
     valid = [(rec, entry) for rec, entry in pairs if entry is not None]
-    results = replay((entry, rec.rules) for rec, entry in valid)
+    results = replay_session(((entry, rec.rules) for rec, entry in valid), aliases)
     played: dict[int, Played] = {}
     for rec, _ in valid:
         try:
@@ -100,36 +153,59 @@ def view_session(cfg: TableConfig, ledger: Ledger, session_id: int | None = None
         select_sessions(ledger, session_id)
     info = ledger.session(session_id) if session_id is not None else ledger.latest_session()
     records = ledger.games(info.id) if info else []
+    aliases = ledger.aliases()
     try:
-        rows = _replay_rows(records)
+        rows = _replay_rows(records, aliases=aliases)
     except IllegalEntry as exc:
         raise LedgerError(Text("data.session_does_not_replay", session=info.id if info else "?",
                                hand=getattr(exc, "hand", "?"), problem=exc.text),
                           Text("data.run_check")) from None
-    return _make_view(cfg, info, rows, rules)
+    return _make_view(cfg, info, rows, rules, aliases, ledger.payments(info.id) if info else [])
 
 
-def _make_view(cfg: TableConfig, info: SessionInfo | None, rows: list[Row], rules: TableRules) -> SessionView:
+def merged(amounts: Any, aliases: dict[str, str]) -> dict[str, int]:
+    """Amounts per player with every earlier name counted under the name the player goes by now.
+
+    >>> merged({"Ben": 5, "Anna": -5, "Benedikt": 2}, {"Ben": "Benedikt"})
+    {'Benedikt': 7, 'Anna': -5}
+    """
+    out: dict[str, int] = {}
+    for name, amount in amounts.items():
+        key = aliases.get(name, name)
+        out[key] = out.get(key, 0) + amount
+    return out
+
+
+def paid_early(payments: list[dict[str, Any]]) -> dict[str, int]:
+    """What the early payouts of a session booked, per player (the player paid out loses his
+    balance, the others take over the opposite)."""
+    return session_balances(p["amounts"] for p in payments)
+
+
+def _make_view(cfg: TableConfig, info: SessionInfo | None, rows: list[Row], rules: TableRules,
+               aliases: dict[str, str] | None = None, payments: list[dict[str, Any]] | None = None) -> SessionView:
+    aliases = aliases or {}
+    payments = payments or []
     played = [r.played for r in rows if r.played is not None]
     bookings: dict[str, Any] = info.bookings if info and info.closed_at else {}
-    balances = session_balances((p.outcome.payout_map() for p in played), bookings, cfg.players)
+    parts = [merged(p.outcome.payout_map(), aliases) for p in played]
+    parts.append(merged(paid_early(payments), aliases))
+    balances = session_balances(parts, {"payouts": merged(bookings.get("payouts", {}), aliases)}, cfg.players)
     players = list(balances)
     stock = sum(p.outcome.stock for p in played) + bookings.get("stock", 0)
     if info and info.closed_at:
         state = start_state(rules)
-    elif played:
-        state = next_state(played, rules)
     else:
-        state = start_state(rules)
+        state = state_for(played[-1] if played else None, rules, aliases)
     unit = find_family(cfg.family).unit
-    return SessionView(info, rows, balances, players, state, rules, stock, bookings, unit)
+    return SessionView(info, rows, balances, players, state, rules, stock, bookings, unit, aliases, payments)
 
 
 def current_state(cfg: TableConfig, ledger: Ledger) -> tuple[SessionView, HandState]:
     """The open session (if any) and the state before the next hand."""
     view = view_session(cfg, ledger)
     if view.closed:
-        empty = _make_view(cfg, None, [], cfg.snapshot())
+        empty = _make_view(cfg, None, [], cfg.snapshot(), view.aliases)
         return empty, empty.state
     return view, view.state
 
@@ -160,8 +236,10 @@ def add(cfg: TableConfig, ledger: Ledger, entry: GameEntry, typed: str = "") -> 
     record = GameRecord(id=gid, session_id=session_id, hand=hand, replaces=None, created_at="", game=entry.game,
                         entry=entry, typed=typed, rules=rules, unit=out.unit, payouts=out.payout_map(),
                         stock=out.stock, outcome=summary)
-    prior = view.rows if view.session is not None and view.session.id == session_id else []
-    return hand, played, _make_view(cfg, info, [*prior, Row(record, played)], rules)
+    same = view.session is not None and view.session.id == session_id
+    prior = view.rows if same else []
+    return hand, played, _make_view(cfg, info, [*prior, Row(record, played)], rules, view.aliases,
+                                    view.payments if same else [])
 
 
 def lot_entry(cfg: TableConfig, state: HandState, rng: random.Random) -> GameEntry:
@@ -192,7 +270,7 @@ def _corrected_rows(ledger: Ledger, target: GameRecord, new_entry: GameEntry | N
     if not any(r.id == target.id and r.valid for r in records):
         raise IllegalEntry(Text("data.corrected_meanwhile", hand=target.hand), Text("data.look_again"))
     try:
-        return _replay_rows(records, {target.id: new_entry})
+        return _replay_rows(records, {target.id: new_entry}, ledger.aliases())
     except IllegalEntry as exc:
         where = getattr(exc, "hand", None)
         if where == target.hand:
@@ -321,8 +399,86 @@ def close_session(cfg: TableConfig, ledger: Ledger, round_to: int | None = None)
         bookings: dict[str, Any] = {"settlement": settlement.stored()}
         if booked.payouts:
             bookings.update({"payouts": booked.payouts, "stock": booked.stock, **booked.parts})
+        earlier = ledger.closings(view.session.id)
+        if earlier:  # closed again after a reopening: what changes hands now is the difference
+            bookings["difference"] = close_difference(earlier[-1]["bookings"], settlement)
         ledger.insert_closing(conn, view.session.id, balances, bookings)
     return view_session(cfg, ledger, view.session.id)
+
+
+def close_difference(before: dict[str, Any], settlement: SessionSettlement) -> dict[str, Any]:
+    """What a session closed again pays on top of its earlier closing: per player the amount
+    paid now less the amount paid then, and the fewest transfers that clear it."""
+    from .settle import fewest_transfers
+
+    then = before.get("settlement", {}).get("paid", {})
+    amounts = {n: settlement.paid.get(n, 0) - then.get(n, 0) for n in [*settlement.paid, *then]}
+    amounts = {n: v for n, v in amounts.items() if v}
+    return {"amounts": amounts, "transfers": [t.to_dict() for t in fewest_transfers(amounts, list(amounts))]}
+
+
+def settle_player(cfg: TableConfig, ledger: Ledger, typed: str) -> dict[str, Any]:
+    """``settle --player NAME``: pay out one player's balance of the open session now. The
+    others pay (or are paid) with the opposite sign, the largest balances first, in as few
+    transfers as that takes; the payment is a row, and the session's balances count it (that
+    player at 0, the others adjusted), so the close settles the rest without him."""
+    from .rules.family import resolve_name
+    from .settle import Transfer
+
+    if ledger.conn is None:
+        raise IllegalEntry(Text("data.nothing_to_settle_player"), Text("data.record_games_first"))
+    with ledger.write() as conn:
+        view = view_session(cfg, ledger)
+        if view.session is None or view.closed:
+            raise IllegalEntry(Text("data.nothing_to_settle_player"), Text("data.record_games_first"))
+        if view.unit != "cent":
+            raise IllegalEntry(Text("data.settle_player_money", family=find_family(cfg.family).title_text()),
+                               Text("data.settle_player_money_hint"))
+        name = resolve_name(typed, view.players)
+        owed = view.balances.get(name, 0)
+        if owed == 0:
+            raise IllegalEntry(Text("data.settle_player_zero", name=name), Text("data.settle_player_zero_hint"))
+        # the others with the opposite sign, largest first (ties: in seating order)
+        others = sorted((n for n in view.players if n != name and (view.balances[n] < 0) == (owed > 0)
+                         and view.balances[n]), key=lambda n: (-abs(view.balances[n]), view.players.index(n)))
+        left, transfers, amounts = abs(owed), [], {name: -owed}
+        for other in others:
+            if not left:
+                break
+            amount = min(left, abs(view.balances[other]))
+            left -= amount
+            amounts[other] = amount if owed > 0 else -amount
+            transfers.append(Transfer(other, name, amount) if owed > 0 else Transfer(name, other, amount))
+        if left:  # money in the Stock stands against the balances: the table cannot pay him in full now
+            raise IllegalEntry(Text("data.settle_player_stock", name=name), Text("data.settle_player_stock_hint"))
+        hand = ledger.next_hand(conn, view.session.id) - 1
+        ledger.insert_payment(conn, view.session.id, hand, name, amounts, [t.to_dict() for t in transfers])
+    after = view_session(cfg, ledger, view.session.id)
+    return {"session": view.session.id, "player": name, "balance": owed, "amounts": amounts,
+            "transfers": [t.to_dict() for t in transfers], "balances": after.balances}
+
+
+def reopen_session(cfg: TableConfig, ledger: Ledger, session_id: int, reason: str) -> SessionInfo:
+    """``settle --reopen N --reason R``: set the closing of session N aside (a new row; the old
+    closing stays in the ledger and in ``sheet --history``), so that its hands can be corrected
+    and the session closed again. Only the latest session, while it is closed."""
+    if not reason.strip():
+        raise IllegalEntry(Text("data.reopen_reason"), Text("data.reopen_reason_hint"))
+    select_sessions(ledger, session_id)
+    with ledger.write() as conn:
+        info = ledger.session(session_id)
+        latest = ledger.latest_session()
+        assert info is not None and latest is not None
+        if not info.closed_at:
+            raise IllegalEntry(Text("data.reopen_open", session=session_id), Text("data.reopen_open_hint"))
+        if latest.id != session_id:
+            raise IllegalEntry(Text("data.reopen_not_latest", session=session_id, latest=latest.id),
+                               Text("data.reopen_not_latest_hint"))
+        closing = ledger.closings(session_id)[-1]
+        ledger.insert_reopening(conn, session_id, closing["id"], reason.strip())
+    reopened = ledger.session(session_id)
+    assert reopened is not None
+    return reopened
 
 
 def closed_settlement(ledger: Ledger, info: SessionInfo) -> SessionSettlement:
@@ -477,9 +633,15 @@ class Problem:
         return {"session": self.session, "hand": self.hand, "problem": self.text.render(lang)}
 
 
-def _session_problems(info: SessionInfo, records: list[GameRecord], last_id: int | None) -> list[Problem]:
+def _session_problems(info: SessionInfo, records: list[GameRecord], last_id: int | None,
+                      aliases: dict[str, str] | None = None, payments: list[dict[str, Any]] | None = None,
+                      closings: list[dict[str, Any]] | None = None) -> list[Problem]:
     """What is wrong with one session: zero sums, hand numbers, replay equals stored payouts and
-    facts, and, for a closed one, its closing (bookings, balances, settlement)."""
+    facts, the early payouts (``settle --player``), and, for a closed one, its closing
+    (bookings, balances, settlement; a session closed again after a reopening: the difference
+    to what was paid before)."""
+    aliases = aliases or {}
+    payments = payments or []
     problems: list[Problem] = []
     for rec in records:
         total = sum(rec.payouts.values()) + rec.stock
@@ -489,8 +651,15 @@ def _session_problems(info: SessionInfo, records: list[GameRecord], last_id: int
     if len(hands) != len(set(hands)) or any(h < 1 for h in hands):
         problems.append(Problem(info.id, None, Text("data.problem_hand_numbers")))
         return problems
+    for payment in payments:
+        amounts = payment["amounts"]
+        if sum(amounts.values()) != 0 or amounts.get(payment["player"], 0) == 0 or any(
+                (t["to"] if amounts[payment["player"]] < 0 else t["from"]) != payment["player"]
+                for t in payment["transfers"]) or sum(t["amount"] for t in payment["transfers"]) != abs(
+                amounts[payment["player"]]):
+            problems.append(Problem(info.id, None, Text("data.problem_payment", player=payment["player"])))
     try:
-        rows = _replay_rows(records)
+        rows = _replay_rows(records, aliases=aliases)
     except IllegalEntry as exc:
         problems.append(Problem(info.id, getattr(exc, "hand", None), Text("data.problem_no_replay", problem=exc.text)))
         return problems
@@ -519,14 +688,41 @@ def _session_problems(info: SessionInfo, records: list[GameRecord], last_id: int
         problem = _closing_problem(info, rows)
         if problem:
             problems.append(Problem(info.id, None, problem))
-        balances = session_balances((r.record.payouts for r in rows if r.played is not None), info.bookings)
-        names = set(balances) | set(info.closing)
-        if any(balances.get(n, 0) != info.closing.get(n, 0) for n in names):
+        balances = merged(session_balances([*(r.record.payouts for r in rows if r.played is not None),
+                                             paid_early(payments)], info.bookings), aliases)
+        closing = merged(info.closing, aliases)
+        names = set(balances) | set(closing)
+        if any(balances.get(n, 0) != closing.get(n, 0) for n in names):
             problems.append(Problem(info.id, None, Text("data.problem_closing_balances")))
         problem = _settlement_problem(info.bookings.get("settlement"))
         if problem:
             problems.append(Problem(info.id, None, problem))
+        problem = _difference_problem(info, closings or [])
+        if problem:
+            problems.append(Problem(info.id, None, problem))
     return problems
+
+
+def _difference_problem(info: SessionInfo, closings: list[dict[str, Any]]) -> Text | None:
+    """A session closed again after a reopening: the difference it stores is what is paid now
+    less what the closing before it paid, and its transfers clear that difference."""
+    if len(closings) < 2:
+        return None
+    stored = info.bookings.get("difference")
+    before = closings[-2]["bookings"].get("settlement", {}).get("paid")
+    now = info.bookings.get("settlement", {}).get("paid")
+    if stored is None or before is None or now is None:
+        return Text("data.problem_difference")
+    want = {n: now.get(n, 0) - before.get(n, 0) for n in {*now, *before}}
+    want = {n: v for n, v in want.items() if v}
+    cleared: dict[str, int] = {}
+    for t in stored.get("transfers", []):
+        cleared[t["from"]] = cleared.get(t["from"], 0) - t["amount"]
+        cleared[t["to"]] = cleared.get(t["to"], 0) + t["amount"]
+    cleared = {n: v for n, v in cleared.items() if v}
+    if stored.get("amounts") != want or cleared != want:
+        return Text("data.problem_difference")
+    return None
 
 
 @dataclass(frozen=True)
@@ -554,6 +750,7 @@ def _audit(ledger: Ledger, full: bool = True, marking: bool = False) -> CheckRep
     names the closed sessions that passed and are not yet marked under their fingerprint."""
     sessions = ledger.sessions()
     last_id = sessions[-1].id if sessions else None
+    aliases = ledger.aliases()
     # an older ledger read as it is keeps no marks: every session is replayed
     fingerprints = ledger.fingerprints() if ledger.has_marks and (marking or not full) else {}
     marks = ledger.marks() if fingerprints else {}
@@ -566,7 +763,8 @@ def _audit(ledger: Ledger, full: bool = True, marking: bool = False) -> CheckRep
         if verified and not full:
             skipped += 1
             continue
-        found = _session_problems(info, ledger.games(info.id), last_id)
+        found = _session_problems(info, ledger.games(info.id), last_id, aliases, ledger.payments(info.id),
+                                  ledger.closings(info.id) if info.closing is not None else [])
         replayed += 1
         problems.extend(found)
         if marking and not found and not verified and info.closing is not None and fingerprint is not None:

@@ -7,6 +7,10 @@ updated: the append-only triggers are dropped and re-created inside the same tra
 Version 3 adds the ``verified`` table of check marks (append-only like the rest); it changes no
 row, so a version-2 ledger that cannot be written now (a read-only file or folder, another
 writer) is read as it is: every command that only reads works on it, ``check`` replays it all.
+Version 4 adds ``seating_changes``, ``payments`` and ``reopenings`` (append-only), and lets a
+session hold more than one closing (a reopened session closed again): ``closings`` is rebuilt
+without its ``UNIQUE`` on ``session_id``, its rows copied as they are. A version-3 ledger read as
+it is has no seating changes, payments or reopenings, which is what it holds.
 """
 
 from __future__ import annotations
@@ -72,7 +76,28 @@ def _v2_to_v3(ledger: Ledger, conn: sqlite3.Connection) -> None:
         conn.execute(stmt.replace("CREATE TRIGGER", "CREATE TRIGGER IF NOT EXISTS", 1))
 
 
-STEPS = {1: _v1_to_v2, 2: _v2_to_v3}
+def _v3_to_v4(ledger: Ledger, conn: sqlite3.Connection) -> None:
+    from .ledger.store import V4_TABLES, schema_statements
+
+    for stmt in schema_statements():
+        words = stmt.split()
+        if stmt.strip().startswith("CREATE TABLE") and words[2] in V4_TABLES:
+            conn.execute(stmt.replace("CREATE TABLE", "CREATE TABLE IF NOT EXISTS", 1))
+        if stmt.startswith("CREATE TRIGGER") and words[2].split("_no_")[0] in V4_TABLES:
+            conn.execute(stmt.replace("CREATE TRIGGER", "CREATE TRIGGER IF NOT EXISTS", 1))
+    # closings without UNIQUE(session_id): the rows copied as they are, the triggers made again
+    conn.execute("CREATE TABLE closings_v4 (id INTEGER PRIMARY KEY, session_id INTEGER NOT NULL "
+                 "REFERENCES sessions(id), created_at TEXT NOT NULL, balances TEXT NOT NULL, "
+                 "bookings TEXT NOT NULL DEFAULT '{}')")
+    conn.execute("INSERT INTO closings_v4(id, session_id, created_at, balances, bookings) "
+                 "SELECT id, session_id, created_at, balances, bookings FROM closings ORDER BY id")
+    conn.execute("DROP TABLE closings")  # its triggers go with it
+    conn.execute("ALTER TABLE closings_v4 RENAME TO closings")
+    for stmt in _triggers(("closings",)):
+        conn.execute(stmt)
+
+
+STEPS = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4}
 
 # What SQLite says when the file or its folder takes no writes (as opposed to a step that fails)
 _CANNOT_WRITE = ("readonly", "read-only", "unable to open", "disk i/o", "disk is full", "locked", "busy")

@@ -580,3 +580,58 @@ def make_rules(
         tariff=tar, rules=rul, currency=currency, language=language or fam.default_language,
         point_value=(25 if fam.unit == "point" else 0) if point_value is None else point_value,
     )
+
+
+# -- the seating in the file ------------------------------------------------------------------
+
+def _array_end(text: str, start: int) -> int:
+    """The index just after the ``]`` that closes the TOML array opening at ``text[start]``
+    (strings, escapes and comments inside it skipped)."""
+    i, depth = start, 0
+    while i < len(text):
+        ch = text[i]
+        if ch == "#":
+            i = text.find("\n", i)
+            if i < 0:
+                break
+            continue
+        if ch in "\"'":
+            triple = text.startswith(ch * 3, i)
+            quote = ch * 3 if triple else ch
+            i += len(quote)
+            while i < len(text) and not text.startswith(quote, i):
+                i += 2 if ch == '"' and text[i] == "\\" else 1
+            i += len(quote)
+            continue
+        if ch == "[":
+            depth += 1
+        elif ch == "]":
+            depth -= 1
+            if depth == 0:
+                return i + 1
+        i += 1
+    raise ValueError("the players array is not closed")
+
+
+def with_players(text: str, players: list[str]) -> str:
+    """The table file's text with its ``players = [...]`` replaced by ``players`` and nothing
+    else changed (comments, other keys, the comment after the list). Raises ``ValueError`` if
+    the file's players cannot be found as one array (the caller refuses to rewrite it then).
+
+    >>> with_players('name = "x"\\nplayers = ["A", "B"]  # seating\\nseats = 2\\n', ["A", "C"])
+    'name = "x"\\nplayers = ["A", "C"]  # seating\\nseats = 2\\n'
+    """
+    import tomllib
+
+    line = _key_line(text, "", "players")
+    if line is None:
+        raise ValueError("no players key")
+    offset = sum(len(s) for s in text.splitlines(keepends=True)[: line - 1])
+    m = re.compile(r"[ \t]*[\"']?players[\"']?[ \t]*=[ \t]*").match(text, offset)
+    if m is None or not text.startswith("[", m.end()):
+        raise ValueError("players is not an array")
+    end = _array_end(text, m.end())
+    out = text[: m.end()] + toml_value(list(players)) + text[end:]
+    if tomllib.loads(out).get("players") != list(players):
+        raise ValueError("the rewritten file does not hold the new players")
+    return out

@@ -136,7 +136,7 @@ COMMANDS: dict[str, str] = {
     "edit": "game_cmds",
     "export": "ledger_cmds", "import": "ledger_cmds", "stats": "ledger_cmds", "check": "ledger_cmds",
     "play": "play_cmd",
-    "new": "table_cmds", "rules": "table_cmds",
+    "new": "table_cmds", "rules": "table_cmds", "player": "table_cmds",
     "sheet": "view_cmds", "standings": "view_cmds", "settle": "view_cmds",
 }
 

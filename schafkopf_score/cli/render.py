@@ -420,7 +420,8 @@ def _sheet_table(view: Any, cfg: Any, compact: bool, names: Mapping[str, str]) -
             table.add_row(*cells)
             continue
         out = row.played.outcome
-        pay = out.payout_map()
+        aliases = getattr(view, "aliases", {})
+        pay = {aliases.get(n, n): a for n, a in out.payout_map().items()}  # a renamed player's column
         for n, a in pay.items():
             running[n] = running.get(n, 0) + a
         stock += out.stock
@@ -437,6 +438,16 @@ def _sheet_table(view: Any, cfg: Any, compact: bool, names: Mapping[str, str]) -
             cells.append(text if p in pay else f"[dim]{text}[/]")
         if has_stock:
             cells.append(bare(stock, out.unit, lang))
+        table.add_row(*cells)
+    for payment in getattr(view, "payments", []):  # a player paid out early (settle --player)
+        aliases = getattr(view, "aliases", {})
+        label = escape(say("cli.paid_out_row", lang, name=payment["player"], hand=payment["hand"]))
+        cells = ["", label, "", ""] if compact else ["", "", label, ""]
+        for n, a in payment["amounts"].items():
+            running[aliases.get(n, n)] = running.get(aliases.get(n, n), 0) + a
+        cells += [bare(running.get(p, 0), view.unit, lang) for p in view.players]
+        if has_stock:
+            cells.append(bare(stock, view.unit, lang))
         table.add_row(*cells)
     if view.bookings.get("payouts"):
         label = say("cli.stock_row" if "stock_return" in view.bookings else "cli.closing_row", lang)

@@ -133,3 +133,73 @@ def rules(
     for spec in fam.rule_specs:
         t.add_row(spec.name, escape(toml_value(cfg.rules[spec.name])), escape(spec.meaning(lang)))
     con.print(t)
+
+
+# -- player --------------------------------------------------------------------------------------
+
+PLAYER_ACTIONS = ("add", "leave", "rename", "list")
+
+
+@app.command()
+@guard
+def player(
+    ctx: typer.Context,
+    action: Annotated[str, typer.Argument(help="add | leave | rename | list")],
+    names: Annotated[Optional[list[str]], typer.Argument(help="add NAME, leave NAME, rename OLD NEW.")] = None,
+    after: Annotated[Optional[str], typer.Option("--after", help="add: the seat after this player "
+                                                                 "(default: the last seat).")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Players joining, leaving and renamed: the seating changes from the next hand on.
+
+    The table file's players line is rewritten and the ledger records the change with its
+    hand number. A rename keeps the earlier hands as they were played and counts both names
+    as one player in every balance.
+
+    \b
+    Example: schafkopf player add Maxi --after Ben
+    Example: schafkopf player leave Cora
+    Example: schafkopf player rename Ben Benedikt
+    Example: schafkopf player list
+    """
+    from ..errors import IllegalEntry
+    from ..i18n import Join, Text, say
+    from ..players import add_player, change_text, leave_player, rename_player, seating
+
+    c = get(ctx)
+    cfg = c.cfg()
+    words = list(names or [])
+    wanted = {"add": 1, "leave": 1, "rename": 2, "list": 0}
+    if action not in wanted:
+        raise IllegalEntry(Text("cli.player_action", action=repr(action)),
+                           Text("cli.player_action_hint", actions=Join(PLAYER_ACTIONS, "or")))
+    if len(words) != wanted[action]:
+        raise IllegalEntry(Text("cli.player_words", action=action, count=wanted[action], given=len(words)),
+                           Text(f"cli.player_usage_{action}"))
+    if after is not None and action != "add":
+        raise IllegalEntry(Text("cli.player_after_add_only"), Text("cli.player_usage_add"))
+    lang = cfg.language
+    if action == "list":
+        with c.ledger() as ledger:
+            data = seating(cfg, ledger)
+        if as_json:
+            emit_json(data)
+            return
+        typer.echo(say("cli.player_seating", lang, players=", ".join(data["players"]), seats=data["seats"]))
+        if data["left"]:
+            typer.echo(say("cli.player_left_list", lang, names=", ".join(data["left"])))
+        for r in data["renamed"]:
+            typer.echo(say("cli.player_renamed_line", lang, old=r["from"], new=r["to"]))
+        return
+    with c.ledger(create=True) as ledger:
+        if action == "add":
+            change = add_player(cfg, ledger, words[0], after)
+        elif action == "leave":
+            change = leave_player(cfg, ledger, words[0])
+        else:
+            change = rename_player(cfg, ledger, words[0], words[1])
+    if as_json:
+        emit_json({"kind": change.kind, "name": change.name, "other": change.other, "players": change.players,
+                   "session": change.session, "hand": change.hand})
+        return
+    typer.echo(change_text(change).render(lang))

@@ -72,7 +72,8 @@ def sheet(
 
 
 # what a correction did, in the history's words
-KINDS = {"void": "cli.kind_void", "undo": "cli.kind_undo", "edit": "cli.kind_edit", "restated": "cli.kind_restated"}
+KINDS = {"void": "cli.kind_void", "undo": "cli.kind_undo", "edit": "cli.kind_edit", "restated": "cli.kind_restated",
+         "closed": "cli.kind_closed", "reopened": "cli.kind_reopened"}
 
 
 def _history(ctx: typer.Context, session: int | None, all_: bool, as_json: bool) -> None:
@@ -94,6 +95,10 @@ def _history(ctx: typer.Context, session: int | None, all_: bool, as_json: bool)
     family = cfg.family_obj()
     for e in events:
         kind = say(KINDS[e["kind"]], lang) if e["kind"] in KINDS else e["kind"]
+        if e["hand"] is None:  # a closing set aside, a reopening: the session as a whole
+            typer.echo(say("cli.history_session_reason" if e["reason"] else "cli.history_session", lang,
+                           at=format_time(e["at"], lang), session=e["session"], kind=kind, reason=e["reason"]))
+            continue
         typer.echo(say("cli.history_line_reason" if e["reason"] else "cli.history_line", lang,
                        at=format_time(e["at"], lang), session=e["session"], hand=e["hand"],
                        game=game_title(family, e["game"], lang), kind=kind, reason=e["reason"]))
@@ -160,6 +165,10 @@ def settle(
     from_balances: Annotated[Optional[str], typer.Option("--from-balances", help="Settle balances from paper: A=..,B=..")] = None,
     session: SessionOpt = None,
     all_: AllOpt = False,
+    player: Annotated[Optional[str], typer.Option("--player", help="Pay out this player's balance now "
+                                                                   "(the rest settles later).")] = None,
+    reopen: Annotated[Optional[int], typer.Option("--reopen", help="Reopen closed session N to correct it.")] = None,
+    reason: Annotated[str, typer.Option("--reason", help="Why the session is reopened (with --reopen).")] = "",
     as_json: JsonOpt = False,
 ) -> None:
     """Net every player's balance and list the fewest transfers that clear it.
@@ -167,9 +176,13 @@ def settle(
     --close records that the money changed hands (with --round: the rounded amounts);
     a closed session always shows what was paid. --all is the season: every closed
     evening as paid plus the open one, and transfers only for what is still open.
+    --player NAME pays out one player now (schafkopf settle --player Cora); --reopen N
+    --reason R reopens the latest session to correct it (closing it again pays the
+    difference).
 
     \b
     Example: schafkopf settle --round 50 --close
+    Example: schafkopf settle --reopen 1 --reason "hand 2 was a Wenz"
     """
     from ..entry import parse_balances
     from ..errors import IllegalEntry
@@ -184,6 +197,12 @@ def settle(
         raise IllegalEntry(Text("cli.round_not_positive", value=round_), Text("cli.round_not_positive_hint"))
     parts: list[Any] = []
     closed_now = None
+    if player is not None or reopen is not None:
+        _settle_special(ctx, player, reopen, reason, bool(close or round_ is not None or from_balances is not None
+                                                          or session is not None or all_), as_json)
+        return
+    if reason:
+        raise IllegalEntry(Text("cli.reason_reopen_only"), Text("cli.reason_reopen_only_hint"))
     if from_balances is not None:
         if close:
             raise IllegalEntry(Text("cli.from_balances_close"), Text("cli.drop_close"))
@@ -201,14 +220,78 @@ def settle(
                 result, parts = season_settlement(cfg, ledger, ids, round_)
             else:
                 result = session_settlement(cfg, ledger, ids[0] if ids else None, round_)
+    difference = _difference(ctx, result) if result.closed and parts == [] and not all_ else None
     if as_json:
         data = result.to_json()
+        if difference:
+            data["difference"] = difference
         if all_:
             data["sessions"] = [p.session for p in parts if p.session is not None]
             data["by_session"] = [{"session": p.session, "closed": p.closed, "balances": p.balances} for p in parts]
         emit_json(data)
         return
-    typer.echo(settle_text(result, cfg.snapshot(), parts if all_ else None,
-                           closed_now.id if closed_now else None))
+    text = settle_text(result, cfg.snapshot(), parts if all_ else None, closed_now.id if closed_now else None)
+    if difference:
+        text += "\n" + difference_text(difference, cfg.snapshot())
+    typer.echo(text)
+
+
+def _difference(ctx: typer.Context, result: Any) -> dict[str, Any] | None:
+    """What a session closed again after a reopening paid on top of its earlier closing."""
+    c = get(ctx)
+    if result.session is None:
+        return None
+    with c.ledger() as ledger:
+        info = ledger.session(result.session)
+    return info.bookings.get("difference") if info is not None else None
+
+
+def difference_text(difference: dict[str, Any], rules: Any) -> str:
+    from ..i18n import say
+    from ..settle import Transfer
+    from .render import transfer_line
+
+    lang = rules.language
+    lines = [say("cli.difference_head", lang)]
+    lines += [f"  {transfer_line(Transfer(t['from'], t['to'], t['amount']), rules, 'cent')}"
+              for t in difference["transfers"]] or [f"  {say('cli.nothing_owed', lang)}"]
+    return "\n".join(lines)
+
+
+def _settle_special(ctx: typer.Context, player: str | None, reopen: int | None, reason: str, other: bool,
+                    as_json: bool) -> None:
+    """``settle --player NAME`` and ``settle --reopen N --reason R``: each alone."""
+    from ..errors import IllegalEntry
+    from ..evening import reopen_session, settle_player
+    from ..i18n import Text, say
+    from ..settle import Transfer
+    from .render import transfer_line
+
+    c = get(ctx)
+    cfg = c.cfg()
+    if other or (player is not None and reopen is not None):
+        raise IllegalEntry(Text("cli.settle_alone", option="--player" if player is not None else "--reopen"),
+                           Text("cli.settle_alone_hint"))
+    rules = cfg.snapshot()
+    lang = cfg.language
+    if player is not None:
+        if reason:
+            raise IllegalEntry(Text("cli.reason_reopen_only"), Text("cli.reason_reopen_only_hint"))
+        with c.ledger() as ledger:
+            done = settle_player(cfg, ledger, player)
+        if as_json:
+            emit_json(done)
+            return
+        typer.echo(say("cli.player_paid_out", lang, name=done["player"], session=done["session"]))
+        for t in done["transfers"]:
+            typer.echo(f"  {transfer_line(Transfer(t['from'], t['to'], t['amount']), rules, 'cent')}")
+        return
+    assert reopen is not None
+    with c.ledger() as ledger:
+        info = reopen_session(cfg, ledger, reopen, reason)
+    if as_json:
+        emit_json({"session": info.id, "reopened": True, "reason": reason.strip()})
+        return
+    typer.echo(say("cli.session_reopened", lang, session=info.id))
 
 

@@ -11,7 +11,7 @@ from typing import Any
 from ..i18n import Text
 from ..rules.model import GameEntry, TableRules, entry_defaults
 from ..settle import session_balances
-from .store import Ledger, now
+from .store import Ledger, aliases_of, now
 
 DUMP_FORMAT = "schafkopf-score-ledger"
 DUMP_VERSION = 1
@@ -67,16 +67,29 @@ def export_json(ledger: Ledger, session_ids: list[int], table: dict[str, Any]) -
         restated.setdefault(r[0], []).append(
             f'{{"created_at": {enc(r[1])}, "payouts": {r[2]}, "stock": {int(r[3])}, "outcome": {r[4]}, '
             f'"cause": {enc(r[5])}}}')
-    closings = {r[0]: f'{{"created_at": {enc(r[1])}, "balances": {r[2]}, "bookings": {r[3]}}}'
-                for r in conn.execute("SELECT session_id, created_at, balances, bookings FROM closings")}
+    closings = {info.id: enc({"created_at": info.closed_at, "balances": info.closing, "bookings": info.bookings})
+                for info in ledger.sessions() if info.closing is not None}
+    # schema 4: the closings a reopening set aside, the early payouts, the seating changes
+    extra: dict[int, str] = {}
+    for sid in wanted:
+        earlier = [{"created_at": c["created_at"], "balances": c["balances"], "bookings": c["bookings"],
+                    "reopened_at": c["reopened_at"], "reason": c["reason"]}
+                   for c in ledger.closings(sid) if c["reopened_at"] is not None] if ledger.has_v4 else []
+        payments = [{k: p[k] for k in ("hand", "created_at", "player", "amounts", "transfers")}
+                    for p in ledger.payments(sid)]
+        extra[sid] = (f'"reopened_closings": {enc(earlier)}, ' if earlier else "") + (
+            f'"payments": {enc(payments)}, ' if payments else "")
+    seating = [{k: c[k] for k in ("session_id", "hand", "created_at", "kind", "name", "other", "players")}
+               for c in ledger.seating_changes()]
     opened = {r[0]: r[1] for r in conn.execute("SELECT id, opened_at FROM sessions ORDER BY id") if r[0] in wanted}
     rulesets = {str(r[0]): json.loads(r[1]) for r in conn.execute(
         "SELECT id, json FROM rulesets WHERE id IN (SELECT DISTINCT ruleset_id FROM games)")}
-    yield enc({**head, "rulesets": rulesets})[:-1] + ', "sessions": ['
+    yield enc({**head, "rulesets": rulesets, **({"seating_changes": seating} if seating else {})})[:-1] + \
+        ', "sessions": ['
     first = True
     for sid, opened_at in opened.items():
         yield ("\n" if first else ",\n") + (f' {{"id": {sid}, "opened_at": {enc(opened_at)}, '
-                                             f'"closing": {closings.get(sid, "null")}, "games": [')
+                                             f'"closing": {closings.get(sid, "null")}, {extra[sid]}"games": [')
         first = False
         lines = []
         for g in conn.execute("SELECT id, hand, replaces, created_at, game, entry, typed, ruleset_id, unit, "
@@ -223,8 +236,11 @@ def load(ledger: Ledger, conn: sqlite3.Connection, data: Any, family: str | None
         ruleset_ids = {k: ledger.ruleset_id(r) for k, r in rules.items()}
         next_id = int(conn.execute("SELECT coalesce(max(id), 0) FROM games").fetchone()[0]) + 1
         count = 0
+        session_ids: dict[Any, int] = {}
+        changes = data.get("seating_changes", [])
+        aliases = aliases_of(changes)  # the renames link the names of the closings checked below
         for s in data["sessions"]:
-            sid = ledger.insert_session(conn, str(s["opened_at"]))
+            sid = session_ids[s["id"]] = ledger.insert_session(conn, str(s["opened_at"]))
             ids: dict[int, int] = {}
             valid_payouts: list[dict[str, int]] = []
             rows, later = [], []
@@ -266,12 +282,32 @@ def load(ledger: Ledger, conn: sqlite3.Connection, data: Any, family: str | None
                 if void:
                     ledger.insert_void(conn, new_id, str(void["kind"]), str(void["reason"]),
                                        created_at=str(void["created_at"]))
+            for pay in s.get("payments", []):
+                ledger.insert_payment(conn, sid, int(pay["hand"]), str(pay["player"]), pay["amounts"],
+                                      pay["transfers"], created_at=str(pay["created_at"]))
+                valid_payouts.append(pay["amounts"])
+            for old in s.get("reopened_closings", []):
+                ledger.insert_closing(conn, sid, old["balances"], old["bookings"], created_at=str(old["created_at"]))
+                closing_id = int(conn.execute("SELECT max(id) FROM closings").fetchone()[0])
+                ledger.insert_reopening(conn, sid, closing_id, str(old["reason"]), created_at=str(old["reopened_at"]))
             c = s["closing"]
             if c:
-                balances = session_balances(valid_payouts, c["bookings"])
-                if any(balances.get(n, 0) != c["balances"].get(n, 0) for n in set(balances) | set(c["balances"])):
+                balances = _merged(session_balances(valid_payouts, c["bookings"]), aliases)
+                closing = _merged(c["balances"], aliases)
+                if any(balances.get(n, 0) != closing.get(n, 0) for n in set(balances) | set(closing)):
                     raise IllegalEntry(Text("data.export_closing", session=s["id"]), Text("data.export_again"))
                 ledger.insert_closing(conn, sid, c["balances"], c["bookings"], created_at=str(c["created_at"]))
+        for c in changes:  # a change between sessions, or in a session not exported, has no session
+            ledger.insert_seating_change(conn, session_ids.get(c["session_id"]), int(c["hand"]), str(c["kind"]),
+                                         str(c["name"]), str(c["other"]), [str(n) for n in c["players"]],
+                                         created_at=str(c["created_at"]))
     except (KeyError, TypeError, ValueError, AttributeError, OverflowError) as exc:
         raise bad(Text("data.export_field", problem=problem_text(exc))) from None
     return count
+
+
+def _merged(amounts: dict[str, int], aliases: dict[str, str]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for name, amount in amounts.items():
+        out[aliases.get(name, name)] = out.get(aliases.get(name, name), 0) + amount
+    return out

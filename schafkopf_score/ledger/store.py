@@ -11,6 +11,12 @@ copied, mailed or backed up while nobody writes, and needs no shared memory (it 
 file system the table file is on). Each write takes the lock up front (``BEGIN IMMEDIATE``)
 and waits for another writer (busy timeout) instead of failing with "database is locked".
 
+Schema 4 adds ``seating_changes`` (a player added, leaving or renamed, with the hand from which
+it counts and the seating after it), ``payments`` (``settle --player``: one player's balance
+paid out during the session, as amounts per player and the transfers) and ``reopenings`` (a
+closed session reopened, naming the closing it set aside); a session may then hold several
+closings, of which the latest one not reopened is its closing.
+
 Check marks: ``verified`` holds, per closed session, the fingerprint (a digest of every stored
 row of the session, see ``Ledger.fingerprints``) under which ``check`` last replayed it without
 a problem. A routine ``check`` replays a closed session again only when its rows no longer
@@ -34,7 +40,7 @@ from ..i18n import Text
 from ..rules.model import GameEntry, TableRules
 from .records import GameRecord, SessionInfo
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 BUSY_TIMEOUT_MS = 30_000
 
 _SCHEMA = """
@@ -83,7 +89,7 @@ CREATE TABLE restatements (
 CREATE INDEX restatements_game ON restatements(game_id, id);
 CREATE TABLE closings (
     id INTEGER PRIMARY KEY,
-    session_id INTEGER NOT NULL UNIQUE REFERENCES sessions(id),
+    session_id INTEGER NOT NULL REFERENCES sessions(id),
     created_at TEXT NOT NULL,
     balances TEXT NOT NULL,
     bookings TEXT NOT NULL DEFAULT '{}'
@@ -95,8 +101,37 @@ CREATE TABLE verified (
     verified_at TEXT NOT NULL,
     program TEXT NOT NULL DEFAULT ''
 );
+CREATE TABLE seating_changes (
+    id INTEGER PRIMARY KEY,
+    session_id INTEGER REFERENCES sessions(id),
+    hand INTEGER NOT NULL,
+    created_at TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    name TEXT NOT NULL,
+    other TEXT NOT NULL DEFAULT '',
+    players TEXT NOT NULL
+);
+CREATE TABLE payments (
+    id INTEGER PRIMARY KEY,
+    session_id INTEGER NOT NULL REFERENCES sessions(id),
+    hand INTEGER NOT NULL,
+    created_at TEXT NOT NULL,
+    player TEXT NOT NULL,
+    amounts TEXT NOT NULL,
+    transfers TEXT NOT NULL
+);
+CREATE TABLE reopenings (
+    id INTEGER PRIMARY KEY,
+    session_id INTEGER NOT NULL REFERENCES sessions(id),
+    closing_id INTEGER NOT NULL UNIQUE REFERENCES closings(id),
+    created_at TEXT NOT NULL,
+    reason TEXT NOT NULL DEFAULT ''
+);
 """
-_APPEND_ONLY = ("rulesets", "sessions", "games", "voids", "restatements", "closings", "verified")
+# the tables schema 4 added (players joining, leaving, renamed; a player paid out early; a
+# closed session reopened): an older schema read as it is has none of them
+V4_TABLES = ("seating_changes", "payments", "reopenings")
+_APPEND_ONLY = ("rulesets", "sessions", "games", "voids", "restatements", "closings", "verified", *V4_TABLES)
 
 
 def _triggers(tables: tuple[str, ...] = _APPEND_ONLY) -> list[str]:
@@ -367,22 +402,30 @@ class Ledger:
         return self._rules_cache[ruleset_id]
 
     # -- sessions ------------------------------------------------------------------------
+    @property
+    def has_v4(self) -> bool:
+        """Whether the tables of schema 4 are there (an older schema read as it is has none)."""
+        return self.conn is not None and (self.old_schema is None or self.old_schema >= 4)
+
+    def _sessions_sql(self) -> str:
+        """Each session with its closing: the latest closing row, unless a reopening set it aside."""
+        if not self.has_v4:
+            return ("SELECT s.id, s.opened_at, c.created_at AS closed_at, c.balances, c.bookings "
+                    "FROM sessions s LEFT JOIN closings c ON c.session_id = s.id")
+        return ("SELECT s.id, s.opened_at, c.created_at AS closed_at, c.balances, c.bookings FROM sessions s "
+                "LEFT JOIN closings c ON c.id = (SELECT max(id) FROM closings WHERE session_id = s.id) "
+                "AND NOT EXISTS (SELECT 1 FROM reopenings o WHERE o.closing_id = c.id)")
+
     def sessions(self) -> list[SessionInfo]:
         if self.conn is None:
             return []
-        rows = self.conn.execute(
-            "SELECT s.id, s.opened_at, c.created_at AS closed_at, c.balances, c.bookings "
-            "FROM sessions s LEFT JOIN closings c ON c.session_id = s.id ORDER BY s.id"
-        ).fetchall()
+        rows = self.conn.execute(self._sessions_sql() + " ORDER BY s.id").fetchall()
         return [self._session(r) for r in rows]
 
     def session(self, session_id: int) -> SessionInfo | None:
         if self.conn is None:
             return None
-        r = self.conn.execute(
-            "SELECT s.id, s.opened_at, c.created_at AS closed_at, c.balances, c.bookings "
-            "FROM sessions s LEFT JOIN closings c ON c.session_id = s.id WHERE s.id=?", (session_id,)
-        ).fetchone()
+        r = self.conn.execute(self._sessions_sql() + " WHERE s.id=?", (session_id,)).fetchone()
         return self._session(r) if r else None
 
     @staticmethod
@@ -490,6 +533,76 @@ class Ledger:
         cur = conn.execute("INSERT INTO sessions(opened_at) VALUES (?)", (opened_at or now(),))
         return int(cur.lastrowid or 0)
 
+    # -- the seating, payments, reopenings (schema 4) -------------------------------------
+    def insert_seating_change(self, conn: sqlite3.Connection, session_id: int | None, hand: int, kind: str,
+                              name: str, other: str, players: list[str], created_at: str | None = None) -> None:
+        conn.execute("INSERT INTO seating_changes(session_id, hand, created_at, kind, name, other, players) "
+                     "VALUES (?,?,?,?,?,?,?)", (session_id, hand, created_at or now(), kind, name, other,
+                                                json.dumps(players, ensure_ascii=False)))
+
+    def seating_changes(self) -> list[dict[str, Any]]:
+        """Every player added, leaving or renamed, oldest first."""
+        if not self.has_v4:
+            return []
+        assert self.conn is not None
+        rows = self.conn.execute("SELECT id, session_id, hand, created_at, kind, name, other, players "
+                                 "FROM seating_changes ORDER BY id").fetchall()
+        return [{**dict(r), "players": json.loads(r["players"])} for r in rows]
+
+    def aliases(self) -> dict[str, str]:
+        """Every name that was renamed, to the name the person goes by now (renames chain:
+        Ben to Benedikt to Bene gives both earlier names ``Bene``)."""
+        return aliases_of(self.seating_changes())
+
+    def known_names(self) -> set[str]:
+        """Every name a player was ever seated under at this table (the rules snapshots of the
+        hands, and the seating changes)."""
+        if self.conn is None:
+            return set()
+        names: set[str] = set()
+        for (text,) in self.conn.execute("SELECT json FROM rulesets"):
+            names.update(json.loads(text).get("players", []))
+        for change in self.seating_changes():
+            names.update(change["players"])
+            names.add(change["name"])
+        return names
+
+    def insert_payment(self, conn: sqlite3.Connection, session_id: int, hand: int, player: str,
+                       amounts: dict[str, int], transfers: list[dict[str, Any]], created_at: str | None = None) -> None:
+        conn.execute("INSERT INTO payments(session_id, hand, created_at, player, amounts, transfers) "
+                     "VALUES (?,?,?,?,?,?)", (session_id, hand, created_at or now(), player, json.dumps(amounts, ensure_ascii=False),
+                                              json.dumps(transfers, ensure_ascii=False)))
+
+    def payments(self, session_id: int) -> list[dict[str, Any]]:
+        """A session's early payouts (``settle --player``), oldest first."""
+        if not self.has_v4:
+            return []
+        assert self.conn is not None
+        rows = self.conn.execute("SELECT id, session_id, hand, created_at, player, amounts, transfers FROM payments "
+                                 "WHERE session_id=? ORDER BY id", (session_id,)).fetchall()
+        return [{**dict(r), "amounts": json.loads(r["amounts"]), "transfers": json.loads(r["transfers"])}
+                for r in rows]
+
+    def closings(self, session_id: int) -> list[dict[str, Any]]:
+        """Every closing of a session, oldest first, each with the reopening that set it aside
+        (None for the one in force)."""
+        assert self.conn is not None
+        if not self.has_v4:
+            rows = self.conn.execute("SELECT id, created_at, balances, bookings, NULL AS reopened_at, "
+                                     "NULL AS reason FROM closings WHERE session_id=? ORDER BY id", (session_id,))
+        else:
+            rows = self.conn.execute(
+                "SELECT c.id, c.created_at, c.balances, c.bookings, o.created_at AS reopened_at, o.reason "
+                "FROM closings c LEFT JOIN reopenings o ON o.closing_id = c.id WHERE c.session_id=? ORDER BY c.id",
+                (session_id,))
+        return [{**dict(r), "balances": json.loads(r["balances"]), "bookings": json.loads(r["bookings"])}
+                for r in rows.fetchall()]
+
+    def insert_reopening(self, conn: sqlite3.Connection, session_id: int, closing_id: int, reason: str,
+                         created_at: str | None = None) -> None:
+        conn.execute("INSERT INTO reopenings(session_id, closing_id, created_at, reason) VALUES (?,?,?,?)",
+                     (session_id, closing_id, created_at or now(), reason))
+
     def history(self, session_id: int | None = None) -> list[dict[str, Any]]:
         """Every correction (void, undo, edit) and restatement, oldest first."""
         if self.conn is None:
@@ -503,7 +616,18 @@ class Ledger:
             "JOIN games g ON g.id = r.game_id " + where + " ORDER BY 1, 4",
             args * 2,
         ).fetchall()
-        return [dict(r) for r in rows]
+        events = [dict(r) for r in rows]
+        if self.has_v4:
+            # closings that were reopened, and the reopenings: the old closing stays visible
+            cwhere = "WHERE o.session_id = ?" if session_id is not None else ""
+            for r in self.conn.execute(
+                "SELECT c.created_at AS at, 'closed' AS kind, '' AS reason, NULL AS hand, c.session_id AS session, "
+                "'' AS game FROM reopenings o JOIN closings c ON c.id = o.closing_id " + cwhere + " "
+                "UNION ALL SELECT o.created_at, 'reopened', o.reason, NULL, o.session_id, '' FROM reopenings o "
+                + cwhere, args * 2).fetchall():
+                events.append(dict(r))
+            events.sort(key=lambda e: (e["at"], e["hand"] or 0))
+        return events
 
     # -- check marks ---------------------------------------------------------------------
     def fingerprints(self) -> dict[int, str]:
@@ -521,7 +645,7 @@ class Ledger:
                     for rid, text in self.conn.execute("SELECT id, CAST(json AS BLOB) FROM rulesets")}
         start = f"schafkopf-score {__version__} ledger {SCHEMA_VERSION}".encode()
         hashes: dict[int, Any] = {}
-        for tag, sql in _FINGERPRINT_ROWS:
+        for tag, sql in _FINGERPRINT_ROWS + (_FINGERPRINT_V4 if self.has_v4 else ()):
             for sid, text in self.conn.execute(sql):
                 h = hashes.get(sid)
                 if h is None:
@@ -555,6 +679,26 @@ class Ledger:
                          [(sid, fp, stamp, __version__) for sid, fp in sorted(marks.items())])
 
 
+def aliases_of(changes: list[dict[str, Any]]) -> dict[str, str]:
+    """Every earlier name to the name its player goes by now, from the seating changes in order.
+
+    >>> aliases_of([{"kind": "rename", "name": "Ben", "other": "Benedikt"},
+    ...             {"kind": "rename", "name": "Benedikt", "other": "Bene"}])
+    {'Ben': 'Bene', 'Benedikt': 'Bene'}
+    """
+    names: dict[str, str] = {}
+    for change in changes:
+        if change["kind"] != "rename":
+            continue
+        old, new = change["name"], change["other"]
+        current = names.get(old, old)
+        for k, v in list(names.items()):
+            if v == current:
+                names[k] = new
+        names[current] = new
+    return {k: v for k, v in names.items() if k != v}
+
+
 def _joined(*columns: str) -> str:
     """SQL that joins a row's columns into one byte string for a fingerprint: a unit separator
     between them (a control character, which the JSON columns never hold unescaped)."""
@@ -574,4 +718,10 @@ _FINGERPRINT_ROWS: tuple[tuple[bytes, str], ...] = (
                                                   "r.outcome", "r.cause")
      + " FROM restatements r JOIN games g ON g.id = r.game_id ORDER BY r.id"),
     (b"\x1dc", "SELECT session_id, " + _joined("id", "created_at", "balances", "bookings") + " FROM closings ORDER BY id"),
+)
+_FINGERPRINT_V4: tuple[tuple[bytes, str], ...] = (
+    (b"\x1dp", "SELECT session_id, " + _joined("id", "hand", "created_at", "player", "amounts", "transfers")
+     + " FROM payments ORDER BY id"),
+    (b"\x1do", "SELECT session_id, " + _joined("id", "closing_id", "created_at", "reason")
+     + " FROM reopenings ORDER BY id"),
 )

@@ -1,0 +1,176 @@
+"""The seating over an evening: players join, leave and are renamed (``schafkopf player``).
+
+Each change rewrites the table file's ``players = [...]`` atomically (nothing else in the file
+changes) and records a row in the ledger's ``seating_changes`` with the hand from which it
+counts, inside one write transaction: the file is replaced just before the commit, so a refused
+change leaves both as they were. The hands keep the seating they were played with (each one's
+rules snapshot), so the dealer rotation follows the seating as it was at each hand; a rename
+links the two names to one person in every balance (``Ledger.aliases``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import IllegalEntry
+from .i18n import Join, Text
+from .ledger import Ledger
+from .table import TableConfig, check_player_names, load_table, name_key, with_players
+
+
+@dataclass(frozen=True)
+class Change:
+    """What a seating change did: the kind, who, the seating after it, and from which hand
+    (session None: from the first hand of the next session)."""
+
+    kind: str
+    name: str
+    other: str
+    players: list[str]
+    session: int | None
+    hand: int
+
+
+def _check_names(cfg: TableConfig, players: list[str], option: str) -> None:
+    """The new seating's names, checked as ``new`` checks them."""
+    check_player_names(players, lambda msg, hint: IllegalEntry(Text("data.option_problem", option=option,
+                                                                    problem=msg), hint))
+
+
+def _check_new_name(cfg: TableConfig, ledger: Ledger, name: str, person: str | None = None) -> None:
+    """A name that joins the table (added, or a new name): not a word of the short notation,
+    and not a name another person played under at this table (an earlier name of someone
+    renamed); ``person`` is who takes the name (a rename), who may take back an earlier name."""
+    from .notation import clashes
+
+    why = clashes(cfg.family_obj(), name)
+    if why:
+        raise IllegalEntry(Text("cli.new_name_clash", why=why), Text("cli.new_name_clash_hint", name=name))
+    aliases = ledger.aliases()
+    now = aliases.get(name, name)
+    mine = aliases.get(person, person) if person is not None else None
+    if now != name and now != mine:
+        raise IllegalEntry(Text("data.player_earlier_name", name=name, now=now),
+                           Text("data.player_earlier_name_hint"))
+    if person is not None and now != mine and any(name_key(name) == name_key(k) for k in ledger.known_names()):
+        raise IllegalEntry(Text("data.player_name_taken", name=name), Text("data.player_name_taken_hint"))
+
+
+def _where(ledger: Ledger) -> tuple[int | None, int]:
+    """The open session and the number of its next hand (None and 1 between sessions)."""
+    latest = ledger.latest_session()
+    if latest is None or latest.closed_at:
+        return None, 1
+    assert ledger.conn is not None
+    return latest.id, ledger.next_hand(ledger.conn, latest.id)
+
+
+def _apply(cfg: TableConfig, ledger: Ledger, kind: str, name: str, other: str, players: list[str]) -> Change:
+    """Check the new seating as the table file would be read, then record the change and
+    rewrite the file in one transaction."""
+    from .files import write_atomic
+
+    text = cfg.path.read_text(encoding="utf-8-sig")
+    try:
+        new_text = with_players(text, players)
+    except ValueError:
+        raise IllegalEntry(Text("data.players_line_not_found", path=str(cfg.path)),
+                           Text("data.players_line_not_found_hint")) from None
+    with ledger.write() as conn:
+        session, hand = _where(ledger)
+        ledger.insert_seating_change(conn, session, hand, kind, name, other, players)
+        # the new file is checked like any table file before it replaces the old one
+        import tomllib
+
+        from .table import _checked_table
+
+        _checked_table(cfg.path, new_text, tomllib.loads(new_text))
+        write_atomic(cfg.path, new_text)
+    load_table(cfg.path)
+    return Change(kind, name, other, players, session, hand)
+
+
+def _seated(cfg: TableConfig, typed: str) -> str:
+    from .rules.family import resolve_name
+
+    return resolve_name(typed, cfg.players)
+
+
+def add_player(cfg: TableConfig, ledger: Ledger, name: str, after: str | None = None) -> Change:
+    """``player add NAME [--after NAME]``: NAME joins at the seat after ``after`` (default: at
+    the end of the list, the seat before the first player) from the next hand."""
+    players = list(cfg.players)
+    if after is not None:
+        behind = _seated(cfg, after)
+        players.insert(players.index(behind) + 1, name)
+    else:
+        players.append(name)
+    _check_names(cfg, players, "NAME")
+    _check_new_name(cfg, ledger, name)
+    family = cfg.family_obj()
+    if family.waiting is not None and len(players) > cfg.seats + family.waiting:
+        raise IllegalEntry(Text("data.player_add_full", count=len(cfg.players), most=cfg.seats + family.waiting),
+                           Text("data.player_add_full_hint"))
+    return _apply(cfg, ledger, "add", name, players[players.index(name) - 1] if after is not None else "", players)
+
+
+def leave_player(cfg: TableConfig, ledger: Ledger, typed: str) -> Change:
+    """``player leave NAME``: NAME sits out from the next hand on (leaves the seating); his
+    balance stays his until it is settled (``settle --player`` or the close)."""
+    name = _seated(cfg, typed)
+    players = [p for p in cfg.players if p != name]
+    if len(players) < max(cfg.seats, 2):
+        raise IllegalEntry(Text("data.player_leave_too_few", name=name, count=len(players), seats=cfg.seats),
+                           Text("data.player_leave_too_few_hint", seats=cfg.seats))
+    return _apply(cfg, ledger, "leave", name, "", players)
+
+
+def rename_player(cfg: TableConfig, ledger: Ledger, typed: str, new: str) -> Change:
+    """``player rename OLD NEW``: the player goes by NEW from the next hand on; the hands
+    before keep OLD, and every balance counts both names as one, under NEW."""
+    old = _seated(cfg, typed)
+    if new == old:
+        raise IllegalEntry(Text("data.player_rename_same", name=old), Text("data.player_rename_same_hint"))
+    players = [new if p == old else p for p in cfg.players]
+    _check_names(cfg, players, "NEW")
+    _check_new_name(cfg, ledger, new, person=old)
+    return _apply(cfg, ledger, "rename", old, new, players)
+
+
+def seating(cfg: TableConfig, ledger: Ledger) -> dict[str, Any]:
+    """``player list``: the seating now, who left (and has not come back), the renames, and every
+    change with the hand it counts from."""
+    changes = ledger.seating_changes()
+    aliases = ledger.aliases()
+    seated = {aliases.get(p, p) for p in cfg.players}
+    left: list[str] = []
+    for c in changes:
+        if c["kind"] == "leave":
+            who = aliases.get(c["name"], c["name"])
+            if who not in seated and who not in left:
+                left.append(who)
+    renames = [{"from": c["name"], "to": c["other"], "session": c["session_id"], "hand": c["hand"]}
+               for c in changes if c["kind"] == "rename"]
+    return {
+        "players": list(cfg.players),
+        "seats": cfg.seats,
+        "left": left,
+        "renamed": renames,
+        "changes": [{"kind": c["kind"], "name": c["name"], **({"after": c["other"]} if c["kind"] == "add" and c["other"]
+                     else {"to": c["other"]} if c["kind"] == "rename" else {}),
+                     "session": c["session_id"], "hand": c["hand"], "players": c["players"], "at": c["created_at"]}
+                    for c in changes],
+    }
+
+
+def change_text(change: Change) -> Text:
+    """What a change says when it is done."""
+    when = (Text("data.from_hand", hand=change.hand, session=change.session) if change.session is not None
+            else Text("data.from_next_session"))
+    seat = Join(change.players)
+    if change.kind == "add":
+        return Text("data.player_added", name=change.name, when=when, players=seat)
+    if change.kind == "leave":
+        return Text("data.player_left", name=change.name, when=when, players=seat)
+    return Text("data.player_renamed", name=change.name, new=change.other, when=when, players=seat)

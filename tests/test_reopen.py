@@ -1,0 +1,80 @@
+"""Reopening a closed session (``settle --reopen N --reason R``), correcting it and closing it
+again: the old closing stays in the ledger and in ``sheet --history``, and the second close
+pays the difference to what was paid at the first. Tariff 10/50 (official Bavarian)."""
+
+import json
+
+
+def test_reopen_edit_and_close_again_pays_the_difference(make_table):
+    t = make_table(tariff="10/50", language="en")
+    # Anna and Ben win a Sauspiel: +10 each, Cora and Dora -10
+    t.ok("add", "sauspiel", "--player", "Anna", "--partner", "Ben", "--augen", "70")
+    first = t.json("settle", "--close")
+    assert first["paid"] == {"Anna": 10, "Ben": 10, "Cora": -10, "Dora": -10}
+    r = t.run("edit", "1", "solo", "--player", "Anna", "--suit", "eichel", "--augen", "70")
+    assert r.exit_code == 2 and "Session 1 is closed" in r.stderr
+    r = t.ok("settle", "--reopen", "1", "--reason", "hand 1 was Anna's Solo")
+    assert r.stdout.strip() == "Session 1 is open again: correct it, then close it with schafkopf settle --close."
+    assert t.json("settle")["closed"] is False
+    # it was Anna's Solo: Anna +150, the others -50 each
+    t.ok("edit", "1", "solo", "--player", "Anna", "--suit", "eichel", "--augen", "70", "--yes")
+    again = t.json("settle", "--close")
+    assert again["paid"] == {"Anna": 150, "Ben": -50, "Cora": -50, "Dora": -50}
+    # on top of what was paid: Anna +140, Ben -60, Cora -40, Dora -40
+    assert again["difference"] == {"amounts": {"Anna": 140, "Ben": -60, "Cora": -40, "Dora": -40},
+                                   "transfers": [{"from": "Ben", "to": "Anna", "amount": 60},
+                                                 {"from": "Cora", "to": "Anna", "amount": 40},
+                                                 {"from": "Dora", "to": "Anna", "amount": 40}]}
+    text = t.ok("settle").stdout
+    assert "Difference to what was paid at the earlier close:\n  Ben pays Anna €0.60\n" in text
+    history = t.json("sheet", "--history")["history"]
+    assert [e["kind"] for e in history] == ["closed", "reopened", "edit"]
+    assert history[1]["reason"] == "hand 1 was Anna's Solo"
+    assert "session 1  closed (set aside by a reopening)" in t.ok("sheet", "--history").stdout
+    assert json.loads(t.ok("check", "--json").stdout)["problems"] == []
+    # the season counts the session once, as it was paid the second time
+    assert t.json("standings", "--all")["balances"] == {"Anna": 150, "Ben": -50, "Cora": -50, "Dora": -50}
+
+
+def refused(t, *args):
+    before = (t.path.read_bytes(), t.ledger_bytes())
+    r = t.run(*args)
+    assert r.exit_code == 2, (r.exit_code, r.stdout, r.stderr)
+    assert (t.path.read_bytes(), t.ledger_bytes()) == before
+    return r.stderr
+
+
+def test_reopen_refusals(make_table):
+    t = make_table(tariff="10/50", language="en")
+    t.ok("add", "sauspiel", "--player", "Anna", "--partner", "Ben", "--augen", "70")
+    assert refused(t, "settle", "--reopen", "1", "--reason", "x") == (
+        "Error: Session 1 is open; only a closed session can be reopened.\n"
+        "Correct it as it is (undo, void, edit), then close it.\n")
+    t.ok("settle", "--close")
+    assert refused(t, "settle", "--reopen", "1") == (
+        "Error: A reopened session needs a reason.\n"
+        "Say why: schafkopf settle --reopen N --reason \"hand 12 was a Wenz\".\n")
+    assert refused(t, "settle", "--reopen", "7", "--reason", "x") == (
+        "Error: There is no session 7.\nSessions in this ledger: 1.\n")
+    assert refused(t, "settle", "--reason", "x").startswith("Error: --reason goes with --reopen only.")
+    t.ok("add", "sauspiel", "--player", "Cora", "--partner", "Dora", "--augen", "70")
+    assert refused(t, "settle", "--reopen", "1", "--reason", "x") == (
+        "Error: Session 1 cannot be reopened: session 2 was played after it.\n"
+        "Only the latest session can be reopened; settle a mistake in an earlier one by hand.\n")
+    assert t.run("check").exit_code == 0
+
+
+def test_a_reopened_session_takes_a_forgotten_hand_and_closes_again(make_table):
+    t = make_table(tariff="10/50", language="en")
+    t.ok("add", "sauspiel", "--player", "Anna", "--partner", "Ben", "--augen", "70")
+    t.ok("settle", "--close")
+    t.ok("settle", "--reopen", "1", "--reason", "a hand was forgotten")
+    # the forgotten hand goes into session 1; Ben deals it (the rotation goes on)
+    t.ok("add", "sauspiel", "--player", "Cora", "--partner", "Dora", "--augen", "70")
+    data = t.json("sheet")["sessions"][0]
+    assert data["session"] == 1 and [h["dealer"] for h in data["hands"]] == ["Anna", "Ben"]
+    again = t.json("settle", "--close")
+    assert again["paid"] == {"Anna": 0, "Ben": 0, "Cora": 0, "Dora": 0}
+    assert again["difference"]["transfers"] == [{"from": "Anna", "to": "Cora", "amount": 10},
+                                                {"from": "Ben", "to": "Dora", "amount": 10}]
+    assert t.run("check").exit_code == 0
