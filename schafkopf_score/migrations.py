@@ -95,6 +95,9 @@ def _v3_to_v4(ledger: Ledger, conn: sqlite3.Connection) -> None:
     conn.execute("ALTER TABLE closings_v4 RENAME TO closings")
     for stmt in _triggers(("closings",)):
         conn.execute(stmt)
+    # a check reads each session's closings and payouts by its number
+    conn.execute("CREATE INDEX IF NOT EXISTS closings_session ON closings(session_id, id)")
+    conn.execute("CREATE INDEX IF NOT EXISTS payments_session ON payments(session_id, id)")
 
 
 STEPS = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4}

@@ -94,6 +94,7 @@ CREATE TABLE closings (
     balances TEXT NOT NULL,
     bookings TEXT NOT NULL DEFAULT '{}'
 );
+CREATE INDEX closings_session ON closings(session_id, id);
 CREATE TABLE verified (
     id INTEGER PRIMARY KEY,
     session_id INTEGER NOT NULL REFERENCES sessions(id),
@@ -120,6 +121,7 @@ CREATE TABLE payments (
     amounts TEXT NOT NULL,
     transfers TEXT NOT NULL
 );
+CREATE INDEX payments_session ON payments(session_id, id);
 CREATE TABLE reopenings (
     id INTEGER PRIMARY KEY,
     session_id INTEGER NOT NULL REFERENCES sessions(id),
