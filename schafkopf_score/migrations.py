@@ -11,6 +11,7 @@ Version 4 adds ``seating_changes``, ``payments`` and ``reopenings`` (append-only
 session hold more than one closing (a reopened session closed again): ``closings`` is rebuilt
 without its ``UNIQUE`` on ``session_id``, its rows copied as they are. A version-3 ledger read as
 it is has no seating changes, payments or reopenings, which is what it holds.
+Version 5 adds a tournament's ``rounds`` and ``round_tables`` (append-only); no row changes.
 """
 
 from __future__ import annotations
@@ -100,7 +101,18 @@ def _v3_to_v4(ledger: Ledger, conn: sqlite3.Connection) -> None:
     conn.execute("CREATE INDEX IF NOT EXISTS payments_session ON payments(session_id, id)")
 
 
-STEPS = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4}
+def _v4_to_v5(ledger: Ledger, conn: sqlite3.Connection) -> None:
+    from .ledger.store import V5_TABLES, schema_statements
+
+    for stmt in schema_statements():
+        words = stmt.split()
+        if stmt.strip().startswith("CREATE TABLE") and words[2] in V5_TABLES:
+            conn.execute(stmt.replace("CREATE TABLE", "CREATE TABLE IF NOT EXISTS", 1))
+        if stmt.startswith("CREATE TRIGGER") and words[2].split("_no_")[0] in V5_TABLES:
+            conn.execute(stmt.replace("CREATE TRIGGER", "CREATE TRIGGER IF NOT EXISTS", 1))
+
+
+STEPS = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5}
 
 # What SQLite says when the file or its folder takes no writes (as opposed to a step that fails)
 _CANNOT_WRITE = ("readonly", "read-only", "unable to open", "disk i/o", "disk is full", "locked", "busy")

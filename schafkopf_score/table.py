@@ -56,6 +56,8 @@ class TableConfig:
     tariff: dict[str, int]
     rules: dict[str, Any]
     point_value: int = 0
+    # a ``postgresql://`` address in the ``ledger`` line: the ledger is in that database
+    ledger_url: str = ""
 
     @classmethod
     def from_toml(cls, path: str | os.PathLike[str]) -> TableConfig:
@@ -328,7 +330,8 @@ def _checked_table(path: Path, text: str, data: dict[str, Any]) -> TableConfig:
         raise c.fail("", "name", Text("data.name_hidden", name=repr(name), what=hidden[1], pos=hidden[0]),
                      HIDDEN_HINT)
     ledger_raw = c.check("", KeySpec("ledger", "", kind="str"), data.get("ledger", ""))
-    ledger_path = (path.parent / ledger_raw) if ledger_raw else path.with_suffix(".sqlite")
+    ledger_url = ledger_raw if ledger_raw.startswith(("postgresql://", "postgres://")) else ""
+    ledger_path = (path.parent / ledger_raw) if ledger_raw and not ledger_url else path.with_suffix(".sqlite")
     point_value = 0
     if "point_value" in data:
         if family.unit != "point":
@@ -362,7 +365,7 @@ def _checked_table(path: Path, text: str, data: dict[str, Any]) -> TableConfig:
     cfg = TableConfig(
         path=path, name=name, family=family.name, players=tuple(players), seats=seats, deck=deck,
         currency=currency, language=language, ledger_path=ledger_path, tariff=sections["tariff"],
-        rules=sections["rules"], point_value=point_value,
+        rules=sections["rules"], point_value=point_value, ledger_url=ledger_url,
     )
     for section, key, message in family.check_table(cfg.snapshot()):
         raise c.fail(section, key, message)

@@ -17,6 +17,11 @@ paid out during the session, as amounts per player and the transfers) and ``reop
 closed session reopened, naming the closing it set aside); a session may then hold several
 closings, of which the latest one not reopened is its closing.
 
+Schema 5 adds a tournament's ``rounds`` (number, drawn how, the seed) and ``round_tables`` (per
+round and table number, the players in seat order and the session that holds that table's
+games): each table of each round is a session of its own, so its hands, dealer rotation and
+corrections work as at any table.
+
 Check marks: ``verified`` holds, per closed session, the fingerprint (a digest of every stored
 row of the session, see ``Ledger.fingerprints``) under which ``check`` last replayed it without
 a problem. A routine ``check`` replays a closed session again only when its rows no longer
@@ -40,7 +45,7 @@ from ..i18n import Text
 from ..rules.model import GameEntry, TableRules
 from .records import GameRecord, SessionInfo
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 BUSY_TIMEOUT_MS = 30_000
 
 _SCHEMA = """
@@ -129,11 +134,30 @@ CREATE TABLE reopenings (
     created_at TEXT NOT NULL,
     reason TEXT NOT NULL DEFAULT ''
 );
+CREATE TABLE rounds (
+    id INTEGER PRIMARY KEY,
+    round INTEGER NOT NULL UNIQUE,
+    created_at TEXT NOT NULL,
+    method TEXT NOT NULL,
+    seed TEXT NOT NULL DEFAULT ''
+);
+CREATE TABLE round_tables (
+    id INTEGER PRIMARY KEY,
+    round INTEGER NOT NULL REFERENCES rounds(round),
+    tisch INTEGER NOT NULL,
+    session_id INTEGER NOT NULL UNIQUE REFERENCES sessions(id),
+    players TEXT NOT NULL,
+    UNIQUE (round, tisch)
+);
 """
 # the tables schema 4 added (players joining, leaving, renamed; a player paid out early; a
 # closed session reopened): an older schema read as it is has none of them
 V4_TABLES = ("seating_changes", "payments", "reopenings")
-_APPEND_ONLY = ("rulesets", "sessions", "games", "voids", "restatements", "closings", "verified", *V4_TABLES)
+# the tables schema 5 added (a tournament's rounds, and its tables of each round: which players
+# sit at table N, and the session that holds that table's games)
+V5_TABLES = ("rounds", "round_tables")
+_APPEND_ONLY = ("rulesets", "sessions", "games", "voids", "restatements", "closings", "verified", *V4_TABLES,
+                *V5_TABLES)
 
 
 def _triggers(tables: tuple[str, ...] = _APPEND_ONLY) -> list[str]:
@@ -408,6 +432,11 @@ class Ledger:
     def has_v4(self) -> bool:
         """Whether the tables of schema 4 are there (an older schema read as it is has none)."""
         return self.conn is not None and (self.old_schema is None or self.old_schema >= 4)
+
+    @property
+    def has_v5(self) -> bool:
+        """Whether the tournament tables of schema 5 are there."""
+        return self.conn is not None and (self.old_schema is None or self.old_schema >= 5)
 
     def _sessions_sql(self) -> str:
         """Each session with its closing: the latest closing row, unless a reopening set it aside."""
