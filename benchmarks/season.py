@@ -16,7 +16,7 @@ JSON export of an evening entered through the CLI is imported, closed with ``set
 exported again and its sessions replicated (new ids, one evening a day) until the season holds
 ``--games`` games; the last evening stays open. That season is imported through the CLI and the
 season commands are timed on it: ``import``, ``settle --all``, ``standings --all``, ``export
-csv/json --all``, ``stats --all``, ``sheet``, ``check`` (routine, after a first check has marked
+csv/json/html/md/text --all``, ``stats --all``, ``sheet``, ``check`` (routine, after a first check has marked
 the closed evenings verified) and ``check --full``, ``add`` against ``add`` into an empty ledger.
 Every figure is also given as a ratio to a bare ``python -c pass`` of the same interpreter, timed
 interleaved with it.
@@ -41,10 +41,10 @@ sys.path.insert(0, str(ROOT))
 
 
 from schafkopf_score.ledger import Ledger  # noqa: E402
-from schafkopf_score.money import equal_shares  # noqa: E402
 from schafkopf_score.rules.model import GameEntry  # noqa: E402
 from schafkopf_score.rules.play import play, seat, start_state  # noqa: E402
 from schafkopf_score.rules.registry import find_family  # noqa: E402
+from schafkopf_score.settle import session_balances, settle_session  # noqa: E402
 from schafkopf_score.table import load_table, render_table  # noqa: E402
 
 PLAYERS = {
@@ -139,13 +139,15 @@ def generate(folder: Path, family: str, games: int, sessions: int, seed: int = 1
                 # an undo of the last hand now and then: the state goes back to before it
                 gid, state, balances, stock = last
                 ledger.insert_void(conn, gid, "undo", "benchmark")
-            if s < sessions - 1:
-                ret = dict(zip(rules.players, equal_shares(stock, len(rules.players)), strict=True)) if stock > 0 else {}
-                pen = fam.closing_bookings(rules, state)
-                booked = {n: ret.get(n, 0) + pen.get(n, 0) for n in set(ret) | set(pen)}
-                bookings = ({"payouts": booked, "stock": -sum(ret.values()), "stock_return": ret, "penalties": pen}
-                            if booked else {})
-                ledger.insert_closing(conn, sid, {n: balances[n] + booked.get(n, 0) for n in balances}, bookings)
+            if s < sessions - 1:  # closed as ``settle --close`` closes (every third evening rounded to 50)
+                booked = fam.closing_bookings(rules, state, stock)
+                closing = session_balances([balances], {"payouts": booked.payouts})
+                settled = settle_session(rules, closing, stock + booked.stock, 50 if s % 3 == 1 else None, sid,
+                                         closed=True)
+                bookings: dict[str, object] = {"settlement": settled.stored()}
+                if booked.payouts:
+                    bookings.update({"payouts": booked.payouts, "stock": booked.stock, **booked.parts})
+                ledger.insert_closing(conn, sid, closing, bookings)
     ledger.close()
     return path
 
@@ -293,6 +295,8 @@ def from_export(exe: list[str], export: Path, games: int, runs: int) -> None:
             "export csv --all": ["export", "--all", "--format", "csv", "--out", str(folder / "s.csv")],
             "export json --all": ["export", "--all", "--format", "json", "--out", str(folder / "s2.json")],
             "export html --all": ["export", "--all", "--format", "html", "--out", str(folder / "s.html")],
+            "export md --all": ["export", "--all", "--format", "md", "--out", str(folder / "s.md")],
+            "export text --all": ["export", "--all", "--format", "text", "--out", str(folder / "s.txt")],
             "stats --all": ["stats", "--all", "--json"],
             "sheet": ["sheet"],
             "check --full": ["check", "--full"],

@@ -7,33 +7,40 @@ overview read up front and the sessions with their hands as an iterator; the exp
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+import json
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from .i18n import say
+from .rules.model import GameEntry
 from .settle import session_balances, settle_session
 
 
-def build_report(cfg: Any, ledger: Any, session_ids: Sequence[int], season: bool | None = None) -> dict[str, Any]:
+def build_report(cfg: Any, ledger: Any, session_ids: Sequence[int], season: bool | None = None,
+                 infos: Sequence[Any] | None = None) -> dict[str, Any]:
     """The given sessions as data, from the stored rows (no replay). ``check`` is what proves
     the stored rows equal a replay.
 
     ``overview`` holds per session what its settlement shows (a closed session from its stored
     closing, the open one from its stored payouts) and is read up front, so a season page can
-    come first; ``sessions`` is an iterator that reads one session's hands at a time, so an
-    export of a whole season never holds more than one evening in memory.
+    come first; ``sessions`` is an iterator over the sessions with their hands, read from one
+    query over the games as the export reaches them, so an export of a whole season never holds
+    more than one evening in memory. The report's dicts are shared where hands repeat (the same
+    payouts, the same outcome): an export reads them, never changes them.
 
     Every word in it (the hands' descriptions, the family's name) is in the table's language;
     ``season`` (default: more than one session) asks the exports for the season's overview too
-    (``export --all``)."""
+    (``export --all``); ``infos``: the ledger's sessions, where the caller has read them already."""
     fam = cfg.family_obj()
     lang = cfg.language
     wanted = set(session_ids)
-    infos = [info for info in ledger.sessions() if info.id in wanted]
+    infos = [info for info in (ledger.sessions() if infos is None else infos) if info.id in wanted]
+    aliases = ledger.aliases() if infos else {}
+    payments = _payments(ledger, [info.id for info in infos])
     players: list[str] = list(cfg.players)
     overview = []
     for info in infos:
-        item = _overview(cfg, ledger, info)
+        item = _overview(cfg, ledger, info, aliases, payments.get(info.id, []))
         for p in item["settlement"]["balances"]:
             if p not in players:
                 players.append(p)
@@ -41,28 +48,53 @@ def build_report(cfg: Any, ledger: Any, session_ids: Sequence[int], season: bool
     return {
         "table": cfg.name, "family": cfg.family, "family_title": fam.title_in(lang), "unit": fam.unit,
         "currency": cfg.currency, "language": lang, "players": players, "overview": overview,
-        "sessions": (_session_report(cfg, ledger, item, players) for item in overview),
+        "sessions": _session_reports(cfg, ledger, overview, players, aliases),
         "season": len(overview) > 1 if season is None else season,
     }
 
 
-def _overview(cfg: Any, ledger: Any, info: Any) -> dict[str, Any]:
-    """One session without its hands: what its settlement shows and was (or would be) paid."""
-    from .evening import closed_settlement, local_date
+def _payments(ledger: Any, session_ids: list[int]) -> dict[int, list[dict[str, Any]]]:
+    """The early payouts (``settle --player``) of the sessions, by session, oldest first: one
+    query (they are few)."""
+    if not session_ids or not getattr(ledger, "has_v4", False):
+        return {}
+    wanted = set(session_ids)
+    out: dict[int, list[dict[str, Any]]] = {}
+    for sid, hand, created_at, player, amounts in ledger.conn.execute(
+            "SELECT session_id, hand, created_at, player, amounts FROM payments ORDER BY id"):
+        if sid in wanted:
+            out.setdefault(sid, []).append({"hand": hand, "created_at": created_at, "player": player,
+                                            "amounts": json.loads(amounts)})
+    return out
 
+
+def _overview(cfg: Any, ledger: Any, info: Any, aliases: dict[str, str],
+              payments: list[dict[str, Any]]) -> dict[str, Any]:
+    """One session without its hands: what its settlement shows and was (or would be) paid."""
+    from .evening import closed_settlement, local_date, merged, paid_early
+
+    stored = info.bookings.get("settlement") if info.closed_at else None
+    if stored:  # what was paid, as stored at the close (``SessionSettlement.from_stored``, read as it is)
+        return {
+            "session": info.id, "opened_at": info.opened_at, "closed_at": info.closed_at,
+            "date": local_date(info.opened_at) if info.opened_at else None,
+            "balances": dict(info.closing or {}), "stock": 0, "bookings": info.bookings, "payments": payments,
+            "settlement": _stored_settlement(stored),
+        }
     if info.closed_at:
-        settled = closed_settlement(ledger, info)  # what was paid, as stored at the close
+        settled = closed_settlement(ledger, info)  # closed before the settlement was stored
         balances, stock = dict(info.closing or {}), settled.stock
-    else:
+    else:  # as ``settle`` adds it up (early payouts and renames included), from the stored payouts
         records = [rec for rec in ledger.games(info.id) if rec.valid]
-        balances = session_balances((rec.payouts for rec in records), {}, cfg.players)
+        parts = [merged(rec.payouts, aliases) for rec in records] + [merged(paid_early(payments), aliases)]
+        balances = session_balances(parts, {}, cfg.players)
         stock = sum(rec.stock for rec in records)
         rules = records[-1].rules if records else cfg.snapshot()  # priced by its own snapshot
         settled = settle_session(rules, balances, stock, None, info.id)
     return {
         "session": info.id, "opened_at": info.opened_at, "closed_at": info.closed_at,
         "date": local_date(info.opened_at) if info.opened_at else None,
-        "balances": balances, "stock": stock, "bookings": info.bookings,
+        "balances": balances, "stock": stock, "bookings": info.bookings, "payments": payments,
         # ``balances``: what ``settle`` shows (and ``settle --all`` adds up); ``amounts``: what
         # was (or would be) paid, after the Stock's return and the cash rounding
         "settlement": {"amounts": settled.paid, "balances": settled.balances, "closed": settled.closed,
@@ -72,34 +104,116 @@ def _overview(cfg: Any, ledger: Any, info: Any) -> dict[str, Any]:
     }
 
 
-def _session_report(cfg: Any, ledger: Any, overview: dict[str, Any], players: list[str]) -> dict[str, Any]:
-    """One session with its hands and running totals (read when the export reaches it)."""
+def _stored_settlement(stored: Mapping[str, Any]) -> dict[str, Any]:
+    """A closing's stored settlement as the report shows it: the same as reading it through
+    ``SessionSettlement.from_stored`` (what was paid, its rounding and transfers), without
+    building the objects (a season has thousands of closings)."""
+    paid = {str(n): int(v) for n, v in stored["paid"].items()}
+    exact = stored.get("exact", paid)
+    return {"amounts": paid, "balances": paid, "closed": True, "unit": str(stored["unit"]),
+            "round": stored.get("round"), "stock": 0,
+            "rounding": {n: v - exact.get(n, 0) for n, v in paid.items() if v != exact.get(n, 0)},
+            "transfers": [{"from": str(t["from"]), "to": str(t["to"]), "amount": int(t["amount"])}
+                          for t in stored["transfers"]],
+            **{k: v for k, v in stored.items() if k not in ("unit", "paid", "exact", "round", "transfers")}}
+
+
+# every game row of the sessions with its void and latest payouts, in hand order: one query
+# for a whole season, read as the export goes (plain SQL both ledgers speak)
+_HANDS_SQL = (
+    "SELECT g.session_id, g.hand, g.replaces, g.created_at, g.game, g.entry, g.ruleset_id, "
+    "COALESCE(r.payouts, g.payouts), COALESCE(r.stock, g.stock), COALESCE(r.outcome, g.outcome), "
+    "v.kind, v.reason FROM games g LEFT JOIN voids v ON v.game_id = g.id "
+    "LEFT JOIN restatements r ON r.id = (SELECT max(id) FROM restatements WHERE game_id = g.id) "
+)
+_MEMO_LIMIT = 8192  # entries a memo keeps before it starts afresh: memory stays flat
+
+
+def _hand_rows(ledger: Any, session_ids: list[int]) -> Iterator[Any]:
+    if ledger.conn is None or not session_ids:
+        return iter(())
+    if len(session_ids) == 1:
+        return iter(ledger.conn.execute(_HANDS_SQL + "WHERE g.session_id = ? ORDER BY g.hand, g.id",
+                                        (session_ids[0],)))
+    return iter(ledger.conn.execute(_HANDS_SQL + "WHERE g.session_id BETWEEN ? AND ? "
+                                    "ORDER BY g.session_id, g.hand, g.id", (min(session_ids), max(session_ids))))
+
+
+def _session_reports(cfg: Any, ledger: Any, overview: list[dict[str, Any]], players: list[str],
+                     aliases: dict[str, str]) -> Iterator[dict[str, Any]]:
+    """Each session with its hands and running totals, one at a time, from one query.
+
+    A season repeats itself (the same games by the same people for the same money): the stored
+    JSON texts are decoded, and each entry described, once per distinct text (memos that start
+    afresh when they grow large, so memory stays flat)."""
+    from .evening import merged
+
     fam = cfg.family_obj()
     lang = cfg.language
-    running = {p: 0 for p in players}
-    hands = []
-    stock = overview["bookings"].get("stock", 0) if overview["closed_at"] else 0
-    for rec in ledger.games(overview["session"]):
-        o = rec.outcome
-        item: dict[str, Any] = {
-            "hand": rec.hand, "game": rec.game, "recorded_at": rec.created_at,
-            "void": not rec.valid, "void_kind": rec.void_kind, "reason": rec.void_reason,
-            "edited": rec.replaces is not None, "comment": rec.entry.comment or "",
-            # in the table's language (the file's, today), whatever the snapshot was played in
-            "description": fam.describe(rec.entry, o.get("declarers", ()), o.get("extra"), lang=lang),
-        }
-        if rec.valid:
-            for n, a in rec.payouts.items():
+    stroke = fam.unit == "stroke"
+    describe = fam.describe
+    loads = json.loads
+    decoded: dict[str, Any] = {}  # a stored JSON text (payouts, outcome) -> its value, shared
+    entries: dict[str, Any] = {}  # an entry's stored text -> the entry
+    described: dict[tuple[Any, ...], str] = {}
+
+    def value(text: str) -> Any:
+        v = decoded.get(text)
+        if v is None:
+            if len(decoded) >= _MEMO_LIMIT:
+                decoded.clear()
+            v = decoded[text] = loads(text)
+        return v
+
+    rows = _hand_rows(ledger, [item["session"] for item in overview])
+    row = next(rows, None)
+    for item in overview:
+        sid = item["session"]
+        while row is not None and row[0] < sid:  # a session between the wanted ones
+            row = next(rows, None)
+        running = dict.fromkeys(players, 0)
+        hands = []
+        stock = item["bookings"].get("stock", 0) if item["closed_at"] else 0
+        while row is not None and row[0] == sid:
+            _, hand, replaces, created_at, game, entry_text, ruleset_id, payouts_text, hand_stock, outcome_text, \
+                void_kind, void_reason = row
+            row = next(rows, None)
+            entry = entries.get(entry_text)
+            if entry is None:
+                if len(entries) >= _MEMO_LIMIT:
+                    entries.clear()
+                entry = entries[entry_text] = GameEntry.from_dict(loads(entry_text))
+            o = value(outcome_text)
+            declarers = o.get("declarers", ())
+            extra = o.get("extra")
+            key = (entry_text, tuple(declarers), outcome_text if extra else None)
+            description = described.get(key)
+            if description is None:
+                if len(described) >= _MEMO_LIMIT:
+                    described.clear()
+                # in the table's language (the file's, today), whatever the snapshot was played in
+                description = described[key] = describe(entry, declarers, extra, lang=lang)
+            if void_kind is not None:
+                hands.append({"hand": hand, "game": game, "recorded_at": created_at, "void": True,
+                              "void_kind": void_kind, "reason": void_reason or "", "edited": replaces is not None,
+                              "comment": entry.comment or "", "description": description})
+                continue
+            payouts = value(payouts_text)
+            if aliases:  # earlier names counted under the name the player goes by now
+                payouts = merged(payouts, aliases)
+            for n, a in payouts.items():
                 running[n] = running.get(n, 0) + a
-            stock += rec.stock
-            item.update({"dealer": o.get("dealer"), "sitting_out": o.get("sitting_out", []),
-                         "payouts": dict(rec.payouts), "stock": rec.stock, "explanation": o.get("explanation", ""),
-                         "declarers": o.get("declarers", []), "won": o.get("won"), "running": dict(running)})
-            if fam.unit == "stroke":  # the paper's tally: completed sheep's heads and the strokes left
-                item["tally"] = {n: list(fam.head_split(rec.rules, v)) if v >= 0 else [0, v]
-                                 for n, v in running.items()}
-        hands.append(item)
-    return {**overview, "hands": hands, "stock": stock}
+            stock += hand_stock
+            h = {"hand": hand, "game": game, "recorded_at": created_at, "void": False, "void_kind": None,
+                 "reason": void_reason or "", "edited": replaces is not None, "comment": entry.comment or "",
+                 "description": description, "dealer": o.get("dealer"), "sitting_out": o.get("sitting_out", []),
+                 "payouts": payouts, "stock": hand_stock, "explanation": o.get("explanation", ""),
+                 "declarers": o.get("declarers", []), "won": o.get("won"), "running": dict(running)}
+            if stroke:  # the paper's tally: completed sheep's heads and the strokes left
+                rules = ledger.rules(ruleset_id)
+                h["tally"] = {n: list(fam.head_split(rules, v)) if v >= 0 else [0, v] for n, v in running.items()}
+            hands.append(h)
+        yield {**item, "hands": hands, "stock": stock}
 
 
 def stats(hands: Iterable[Mapping[str, Any]], players: Sequence[str], family: Any) -> dict[str, Any]:

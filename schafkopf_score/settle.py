@@ -9,6 +9,7 @@ balances), which is instant for a table; above ``EXACT_LIMIT`` we fall back to g
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -275,3 +276,92 @@ def session_balances(payouts: Iterable[Mapping[str, int]], bookings: Mapping[str
         for name, amount in part.items():
             out[name] = out.get(name, 0) + amount
     return out
+
+
+# -- balances from paper (settle --from-balances) -----------------------------------------------
+
+_SYMBOLS = {"EUR": "€", "USD": "$", "GBP": "£"}
+
+
+def amount_pattern(currency: str, language: str) -> re.Pattern[str]:
+    """An amount as ``settle`` prints it in ``language``, and the plain forms typed at a table:
+    a sign, the currency (its symbol or code, before or after), and the number with the
+    language's thousands separator (``1.234,50`` / ``1,234.50``) or none; the decimals after a
+    comma or a point, one or two digits (``3,4`` / ``3.40``). ASCII digits only."""
+    marks = sorted({_SYMBOLS.get(currency, currency), currency}, key=len, reverse=True)
+    symbol = "(?:" + "|".join(re.escape(m) for m in marks if m) + ")"
+    group = r"\." if language == "de" else ","
+    point = "," if language == "de" else r"\."
+    number = (rf"(?P<grouped>[0-9]{{1,3}}(?:{group}[0-9]{{3}})+)(?:{point}(?P<gfrac>[0-9]{{1,2}}))?"
+              r"|(?P<whole>[0-9]+)(?:[.,](?P<frac>[0-9]{1,2}))?")
+    return re.compile(rf"(?P<sign>[+-]?)\s*(?:{symbol}\s*)?(?:{number})(?:\s*{symbol})?", re.ASCII)
+
+
+def read_amount(text: str, currency: str = "EUR", language: str = "de") -> int | None:
+    """Cents from an amount as ``settle`` prints it (None if it is none), exactly: no floats.
+
+    >>> read_amount("1.234,50"), read_amount("+3,40 €"), read_amount("-0.80"), read_amount("€1.40", language="en")
+    (123450, 340, -80, 140)
+    >>> read_amount("1,234.50", language="en"), read_amount("-€0.80", language="en"), read_amount("1,234.50")
+    (123450, -80, None)
+    """
+    m = amount_pattern(currency, language).fullmatch(text.strip())
+    if m is None:
+        return None
+    if m["grouped"] is not None:
+        whole, frac = re.sub(r"[.,]", "", m["grouped"]), m["gfrac"] or ""
+    else:
+        whole, frac = m["whole"], m["frac"] or ""
+    if len(whole.lstrip("0")) > 10:
+        raise OverflowError(text)
+    cents = int(whole) * 100 + int(frac.ljust(2, "0"))
+    return -cents if m["sign"] == "-" else cents
+
+
+# a comma before ``NAME=`` starts the next balance; any other comma belongs to an amount
+_NEXT_BALANCE = re.compile(r",(?=[^,=]*=)")
+
+
+def read_balances(text: str, players: Sequence[str], currency: str = "EUR", language: str = "de") -> dict[str, int]:
+    """``settle --from-balances``: ``Anna=1.234,50,Ben=-1.234,50`` (amounts as ``settle``
+    prints them in the table's language, see ``read_amount``) into cents by player; a name by
+    its unique prefix, each once; they must sum to zero.
+
+    >>> read_balances("Anna=+3,40 €, Ben=-1.15 ,Cora=-2,25", ["Anna", "Ben", "Cora"])
+    {'Anna': 340, 'Ben': -115, 'Cora': -225}
+    """
+    from .errors import IllegalEntry, InvalidEntry
+    from .i18n import Amount, Text
+    from .money import format_amount
+    from .rules.family import resolve_name
+
+    out: dict[str, int] = {}
+    body = text.strip()
+    if body.endswith(","):  # Anna=3,Ben=-3, (a list typed with a comma after each)
+        body = body[:-1]
+    if not body.strip():
+        raise InvalidEntry(Text("data.balances_empty"), Text("data.balances_empty_hint"))
+    for piece in _NEXT_BALANCE.split(body):
+        typed, eq, amount = piece.partition("=")
+        if not eq or not typed.strip():
+            raise InvalidEntry(Text("data.not_balances", text=repr(text)), Text("data.balances_hint"))
+        who = resolve_name(typed.strip(), players)
+        if who in out:
+            raise InvalidEntry(Text("data.balance_twice", who=who, typed=repr(typed.strip())),
+                               Text("data.balance_twice_hint"))
+        try:
+            cents = read_amount(amount, currency, language)
+        except OverflowError:
+            raise InvalidEntry(Text("data.amount_too_large", who=who, text=repr(amount.strip())),
+                               Text("data.amount_hint")) from None
+        if cents is None:
+            examples = [format_amount(v, currency, language, sign=True) for v in (123450, -80)]
+            raise InvalidEntry(Text("data.not_an_amount", who=who, text=repr(amount.strip())),
+                               Text("cli.amount_as_printed", first=examples[0], second=examples[1]))
+        out[who] = cents
+    total = sum(out.values())
+    if total != 0:  # the amount is shown in the language the message is read in
+        raise IllegalEntry(Text("data.balances_not_zero", total=Amount(total, currency, sign=True)),
+                           Text("data.balances_not_zero_hint"))
+    return out
+

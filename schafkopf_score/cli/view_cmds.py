@@ -184,11 +184,10 @@ def settle(
     Example: schafkopf settle --round 50 --close
     Example: schafkopf settle --reopen 1 --reason "hand 2 was a Wenz"
     """
-    from ..entry import parse_balances
     from ..errors import IllegalEntry
     from ..evening import close_session, season_settlement, select_sessions, session_settlement
     from ..i18n import Text
-    from ..settle import settle_paper
+    from ..settle import read_balances, settle_paper
     from .render import settle_text
 
     c = get(ctx)
@@ -206,7 +205,7 @@ def settle(
     if from_balances is not None:
         if close:
             raise IllegalEntry(Text("cli.from_balances_close"), Text("cli.drop_close"))
-        result = settle_paper(parse_balances(from_balances, cfg.players, cfg.currency, cfg.language), round_)
+        result = settle_paper(read_balances(from_balances, cfg.players, cfg.currency, cfg.language), round_)
     elif close:
         if session is not None or all_:
             raise IllegalEntry(Text("cli.close_open_only"), Text("cli.drop_session_all"))
@@ -218,6 +217,8 @@ def settle(
             ids = select_sessions(ledger, session, all_)
             if all_:
                 result, parts = season_settlement(cfg, ledger, ids, round_)
+                # a ledger without a session: the season is empty (no "session None" to settle)
+                parts = [p for p in parts if p.session is not None]
             else:
                 result = session_settlement(cfg, ledger, ids[0] if ids else None, round_)
     difference = _difference(ctx, result) if result.closed and parts == [] and not all_ else None
@@ -229,6 +230,11 @@ def settle(
             data["sessions"] = [p.session for p in parts if p.session is not None]
             data["by_session"] = [{"session": p.session, "closed": p.closed, "balances": p.balances} for p in parts]
         emit_json(data)
+        return
+    if all_ and not parts:
+        from ..i18n import say
+
+        typer.echo(say("cli.season_empty", cfg.language))
         return
     text = settle_text(result, cfg.snapshot(), parts if all_ else None, closed_now.id if closed_now else None)
     if difference:

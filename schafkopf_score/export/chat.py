@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from .words import amount_text, session_title, word
+from .season import season_table
+from .words import amount_text, date_text, session_title, word
 
 
 def best_hand(s: dict[str, Any]) -> tuple[dict[str, Any], str, int] | None:
@@ -52,3 +53,22 @@ def to_text(report: dict[str, Any]) -> Iterator[str]:
             lines.append(word(report, "export.chat_best", hand=h["hand"], description=h["description"],
                               player=name, amount=amount_text(value, report, sign=True)))
         yield "\n".join(lines) + "\n"
+    if report.get("season"):
+        yield season_text(report)
+
+
+def season_text(report: dict[str, Any]) -> str:
+    """The season after its evenings (``export --all``): each player's total, the sums
+    ``settle --all`` shows (every closed evening as it was paid, the open one as it stands),
+    and the money still in the Stock."""
+    table = season_table(report)
+    dates = [date_text(report, s.get("date")) or str(s["session"]) for s in table.sessions]
+    span = word(report, "export.season_one", first=dates[0]) if len(dates) == 1 else \
+        word(report, "export.season_span", count=len(dates), first=dates[0], last=dates[-1])
+    ranked = sorted(table.totals.items(), key=lambda kv: -kv[1])
+    lines = ["", word(report, "export.chat_season", table=report["table"], span=span),
+             word(report, "export.chat_season_total", balances=", ".join(
+                 f"{p} {amount_text(v, report, table.unit, sign=True)}" for p, v in ranked))]
+    if table.stock:
+        lines.append(word(report, "export.chat_season_stock", amount=amount_text(table.stock, report, table.unit)))
+    return "\n".join(lines) + "\n"

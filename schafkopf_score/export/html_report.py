@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterator, Sequence
+from functools import lru_cache
 from html import escape
 from typing import Any
 
@@ -21,6 +22,7 @@ from .words import (
     date_text,
     heads_of,
     lang_of,
+    money_text,
     session_title,
     short_date,
     stock_returned,
@@ -158,13 +160,16 @@ def line_chart(series: dict[str, list[int]], x_labels: Sequence[str], fmt: Calla
     def y(v: float) -> float:
         return top + plot_h * (hi - v) / (hi - lo)
 
+    esc = escaped
     out = [f'<svg viewBox="0 0 {width:.0f} {height:.0f}" '
-           f'role="img" aria-label="{escape(title)}" font-size="{font:g}">', f"<title>{escape(title)}</title>"]
+           f'role="img" aria-label="{esc(title)}" font-size="{font:g}">', f"<title>{esc(title)}</title>"]
     # grid, y ticks and their amounts
+    left_x, right_x, text_x = f"{left:.1f}", f"{left + plot_w:.1f}", f"{left - 6:.1f}"
     for t, text in zip(ticks, tick_text, strict=True):
         stroke = 'stroke="#777" stroke-dasharray="4 3"' if t == 0 else 'stroke="#e2e2e2"'
-        out.append(f'<line x1="{left:.1f}" y1="{y(t):.1f}" x2="{left + plot_w:.1f}" y2="{y(t):.1f}" {stroke}/>')
-        out.append(f'<text x="{left - 6:.1f}" y="{y(t) + font / 3:.1f}" text-anchor="end" fill="#333">{escape(text)}</text>')
+        at = y(t)
+        out.append(f'<line x1="{left_x}" y1="{at:.1f}" x2="{right_x}" y2="{at:.1f}" {stroke}/>')
+        out.append(f'<text x="{text_x}" y="{at + font / 3:.1f}" text-anchor="end" fill="#333">{esc(text)}</text>')
     # x ticks: as many labels as fit
     def step_for(labels: Sequence[str]) -> int:
         label_w = max((len(lbl) for lbl in labels), default=1) * char + font
@@ -174,34 +179,45 @@ def line_chart(series: dict[str, list[int]], x_labels: Sequence[str], fmt: Calla
     if step > 1 and short_labels is not None:
         x_labels, step = short_labels, step_for(short_labels)
     base = top + plot_h
+    # each point's x as text, made once (the ticks and every line share them)
+    xs = [f"{left + plot_w * i / n:.1f}"
+          for i in range(max(len(x_labels), max((len(vs) for vs in series.values()), default=0)))]
+    base_y, long_y, short_y, label_y = f"{base:.1f}", f"{base + 5}", f"{base + 3}", f"{base + font * 1.4:.1f}"
+    last = len(x_labels) - 1
+    every = step == 1 or n <= 60
     for i, label in enumerate(x_labels):
         if not label:
             continue
-        labelled = i % step == 0 or (step > 1 and i == len(x_labels) - 1 and i % step > step // 2)
-        if step == 1 or labelled or n <= 60:
-            out.append(f'<line x1="{x(i):.1f}" y1="{base:.1f}" x2="{x(i):.1f}" y2="{base + (5 if labelled else 3)}" '
+        labelled = i % step == 0 or (step > 1 and i == last and i % step > step // 2)
+        if every or labelled:
+            out.append(f'<line x1="{xs[i]}" y1="{base_y}" x2="{xs[i]}" y2="{long_y if labelled else short_y}" '
                        'stroke="#333"/>')
         if labelled:
-            out.append(f'<text x="{x(i):.1f}" y="{base + font * 1.4:.1f}" text-anchor="middle" fill="#333">'
-                       f"{escape(label)}</text>")
+            out.append(f'<text x="{xs[i]}" y="{label_y}" text-anchor="middle" fill="#333">{esc(label)}</text>')
     # the axes and their titles
-    out.append(f'<line x1="{left:.1f}" y1="{top:.1f}" x2="{left:.1f}" y2="{base:.1f}" stroke="#333"/>')
-    out.append(f'<line x1="{left:.1f}" y1="{base:.1f}" x2="{left + plot_w:.1f}" y2="{base:.1f}" stroke="#333"/>')
+    out.append(f'<line x1="{left_x}" y1="{top:.1f}" x2="{left_x}" y2="{base_y}" stroke="#333"/>')
+    out.append(f'<line x1="{left_x}" y1="{base_y}" x2="{right_x}" y2="{base_y}" stroke="#333"/>')
     out.append(f'<text x="{left + plot_w / 2:.1f}" y="{height - 8:.1f}" text-anchor="middle" fill="#111" '
-               f'font-weight="600">{escape(x_title)}</text>')
+               f'font-weight="600">{esc(x_title)}</text>')
     out.append(f'<text x="2" y="{top - font:.1f}" fill="#111" '
-               f'font-weight="600">{escape(y_title)}</text>')
+               f'font-weight="600">{esc(y_title)}</text>')
     # the lines, a dot on each point while they are few, the names at the ends
     dots = len(x_labels) <= 30
     ends = []
+    ys: dict[int, str] = {}  # each amount's y as text, made once
+    for vs in series.values():
+        for v in vs:
+            if v not in ys:
+                ys[v] = f"{y(v):.1f}"
     for k, name in enumerate(names):
         color = COLORS[k % len(COLORS)]
         vs = series[name]
-        pts = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(vs))
+        pts = " ".join([f"{xs[i]},{ys[v]}" for i, v in enumerate(vs)])
         out.append(f'<polyline fill="none" stroke="{color}" stroke-width="2.5" stroke-linejoin="round" '
-                   f'points="{pts}"><title>{escape(name)}</title></polyline>')
+                   f'points="{pts}"><title>{esc(name)}</title></polyline>')
         if dots:
-            out.extend(f'<circle cx="{x(i):.1f}" cy="{y(v):.1f}" r="3" fill="{color}"/>' for i, v in enumerate(vs))
+            out.append("".join([f'<circle cx="{xs[i]}" cy="{ys[v]}" r="3" fill="{color}"/>'
+                                for i, v in enumerate(vs)]))
         ends.append(y(vs[-1]) if vs else y(0))
     for k, (name, at) in enumerate(zip(names, spread(ends, font * 1.25, top, base), strict=True)):
         color = COLORS[k % len(COLORS)]
@@ -209,7 +225,7 @@ def line_chart(series: dict[str, list[int]], x_labels: Sequence[str], fmt: Calla
         out.append(f'<line x1="{end_x + 3:.1f}" y1="{ends[k]:.1f}" x2="{left + plot_w + 8:.1f}" y2="{at:.1f}" '
                    f'stroke="{color}" stroke-width="1"/>')
         out.append(f'<text x="{left + plot_w + 11:.1f}" y="{at + font / 3:.1f}" fill="{color}" font-weight="600">'
-                   f"{escape(short(name))}<title>{escape(name)}</title></text>")
+                   f"{esc(short(name))}<title>{esc(name)}</title></text>")
     out.append("</svg>")
     return "".join(out)
 
@@ -269,7 +285,19 @@ def running_text(report: dict[str, Any], h: dict[str, Any], p: str) -> str:
         strokes = "|" * rest if 0 < rest <= 20 else ""
         mark = heads_html(heads) + (f'<span class="strokes">{strokes}</span>' if strokes else "")
         return f"{mark} ({value})" if mark else f"- ({value})"
-    return escape(amount_text(value, report))
+    return escaped_amount(value, report["unit"], report["currency"], lang_of(report), False)
+
+
+@lru_cache(maxsize=16384)
+def escaped(text: str) -> str:
+    """``escape``, remembered: names and descriptions repeat on every sheet of a season."""
+    return escape(text)
+
+
+@lru_cache(maxsize=16384)
+def escaped_amount(value: int, unit: str, currency: str, lang: str, sign: bool) -> str:
+    """An amount as HTML text (a season's sheets repeat the same few amounts)."""
+    return escape(money_text(value, unit, currency, lang, sign))
 
 
 def sheet_table(report: dict[str, Any], s: dict[str, Any]) -> list[str]:
@@ -283,23 +311,29 @@ def sheet_table(report: dict[str, Any], s: dict[str, Any]) -> list[str]:
             + "".join(f'<th class="n">{escape(p)}</th>' for p in players)
             + (f'<th class="n">{w("export.stock")}</th>' if has_stock else "") + "</tr>")
     rows = []
-    running = {p: 0 for p in players}
+    running: dict[str, int] = {}
     stock = 0
+    unit, currency, lang = report["unit"], report["currency"], lang_of(report)
     for h in s["hands"]:
         if h["void"]:
             rows.append(f'<tr class="void"><td class="n">{escape(str(h["hand"]))}</td><td></td>'
-                        f'<td>{escape(h["description"])} <span class="kind">({escape(void_word(report, h["void_kind"]))})'
+                        f'<td>{escaped(h["description"])} <span class="kind">({escape(void_word(report, h["void_kind"]))})'
                         f"</span></td>" + "<td></td>" * (len(players) + has_stock) + "</tr>")
             continue
-        running = {p: h["running"].get(p, 0) for p in players}
+        running = h["running"]
         stock += h.get("stock", 0)
         paid = h.get("payouts", {})
-        cells = "".join(f'<td class="{"n" if p in paid else "n out"}">{running_text(report, h, p)}</td>'
-                        for p in players)
+        if unit == "stroke" and "tally" in h:
+            cells = "".join(f'<td class="{"n" if p in paid else "n out"}">{running_text(report, h, p)}</td>'
+                            for p in players)
+        else:
+            cells = "".join([f'<td class="{"n" if p in paid else "n out"}">'
+                             f'{escaped_amount(running.get(p, 0), unit, currency, lang, False)}</td>' for p in players])
         mark = " *" if h.get("edited") else ""
-        rows.append(f'<tr><td class="n">{escape(str(h["hand"]))}{mark}</td><td>{escape(h.get("dealer") or "")}</td>'
-                    f'<td>{escape(h["description"])}</td>{cells}'
-                    + (f'<td class="n">{escape(amount_text(stock, report))}</td>' if has_stock else "") + "</tr>")
+        rows.append(f'<tr><td class="n">{h["hand"] if type(h["hand"]) is int else escape(str(h["hand"]))}{mark}</td>'
+                    f'<td>{escaped(h.get("dealer") or "")}</td><td>{escaped(h["description"])}</td>{cells}'
+                    + (f'<td class="n">{escaped_amount(stock, unit, currency, lang, False)}</td>' if has_stock else "")
+                    + "</tr>")
     booked = s.get("bookings", {}).get("payouts")
     if booked:  # what the close booked: the Stock going back, penalties
         label = word(report, "export.stock" if "stock_return" in s["bookings"] else "export.closing") + " →"
@@ -320,7 +354,7 @@ def settlement_block(report: dict[str, Any], s: dict[str, Any]) -> list[str]:
     unit = st["unit"]
     closed = bool(s.get("closed_at"))
     def w(key: str, **params: Any) -> str:
-        return escape(word(report, key, **params))
+        return escaped(word(report, key, **params))
 
     heads = heads_of(s)
     rounding = st.get("rounding") or {}
@@ -331,17 +365,17 @@ def settlement_block(report: dict[str, Any], s: dict[str, Any]) -> list[str]:
             + f'<th class="n">{w("export.paid") if closed else w("export.due")}</th></tr>')
     rows = []
     for p, v in s["balances"].items():
-        cells = [f"<td>{escape(p)}</td>",
+        cells = [f"<td>{escaped(p)}</td>",
                  f'<td class="{_cls(v) if report["unit"] == "cent" else "n"}">'
-                 f'{escape(amount_text(v, report, sign=report["unit"] == "cent"))}</td>']
+                 f'{escaped(amount_text(v, report, sign=report["unit"] == "cent"))}</td>']
         if heads is not None:
             n = int(heads.get(p, 0))
             cells.append(f'<td class="n">{heads_html(n)} {n}</td>')
         if st.get("round"):
-            cells.append(f'<td class="n">{escape(amount_text(rounding[p], report, unit, sign=True)) if p in rounding else ""}'
+            cells.append(f'<td class="n">{escaped(amount_text(rounding[p], report, unit, sign=True)) if p in rounding else ""}'
                          "</td>")
         paid = st["amounts"].get(p, 0)
-        cells.append(f'<td class="{_cls(paid)}"><b>{escape(amount_text(paid, report, unit, sign=True))}</b></td>')
+        cells.append(f'<td class="{_cls(paid)}"><b>{escaped(amount_text(paid, report, unit, sign=True))}</b></td>')
         rows.append("<tr>" + "".join(cells) + "</tr>")
     title = "export.settlement_paid" if closed else "export.settlement"
     out = [f"<h3>{w(title)}</h3>", '<div class="scroll"><table class="settle">', f"<thead>{head}</thead><tbody>",
@@ -371,13 +405,13 @@ def session_block(report: dict[str, Any], s: dict[str, Any]) -> list[str]:
     count = sum(1 for h in s["hands"] if not h["void"])
     status = word(report, "export.closed" if s.get("closed_at") else "export.open")
     hands = word(report, "export.one_hand") if count == 1 else word(report, "export.hands", count=count)
-    out = [f'<section class="session" id="session-{escape(str(s["session"]))}">',
-           f'<h2>{escape(session_title(report, s, status=False))} <span class="tag">{escape(status)}</span></h2>',
-           f'<p class="muted">{escape(hands)}</p>']
+    out = [f'<section class="session" id="session-{escaped(str(s["session"]))}">',
+           f'<h2>{escaped(session_title(report, s, status=False))} <span class="tag">{escaped(status)}</span></h2>',
+           f'<p class="muted">{escaped(hands)}</p>']
     out += settlement_block(report, s)
     if count:
-        out += [f"<h3>{escape(word(report, 'export.chart'))}</h3>", session_chart(report, s)]
-    out += [f"<h3>{escape(word(report, 'export.sheet'))}</h3>", *sheet_table(report, s), "</section>"]
+        out += [f"<h3>{escaped(word(report, 'export.chart'))}</h3>", session_chart(report, s)]
+    out += [f"<h3>{escaped(word(report, 'export.sheet'))}</h3>", *sheet_table(report, s), "</section>"]
     return out
 
 
@@ -386,25 +420,25 @@ def season_block(report: dict[str, Any]) -> list[str]:
     season = season_table(report)
     sessions = season.sessions
     def w(key: str, **params: Any) -> str:
-        return escape(word(report, key, **params))
+        return escaped(word(report, key, **params))
 
     dates = [date_text(report, s.get("date")) or str(s["session"]) for s in sessions]
     span = w("export.season_one", first=dates[0]) if len(dates) == 1 else \
         w("export.season_span", count=len(dates), first=dates[0], last=dates[-1])
 
     def money(v: int) -> str:
-        return escape(amount_text(v, report, season.unit, sign=True))
+        return escaped(amount_text(v, report, season.unit, sign=True))
 
     head = f'<tr><th>{w("export.player")}</th>' + "".join(
-        f'<th class="n">{escape(d)}<br><span class="muted">#{escape(str(s["session"]))}'
+        f'<th class="n">{escaped(d)}<br><span class="muted">#{escaped(str(s["session"]))}'
         + ("" if s.get("closed_at") else f" ({w('export.open')})") + "</span></th>"
         for d, s in zip(dates, sessions, strict=True)) + f'<th class="n">{w("export.total")}</th></tr>'
-    rows = [f"<tr><td>{escape(p)}</td>" + "".join(f'<td class="{_cls(col.get(p, 0))}">{money(col.get(p, 0))}</td>'
+    rows = [f"<tr><td>{escaped(p)}</td>" + "".join(f'<td class="{_cls(col.get(p, 0))}">{money(col.get(p, 0))}</td>'
                                                   for col in season.columns)
             + f'<td class="{_cls(total)}"><b>{money(total)}</b></td></tr>' for p, total in season.totals.items()]
     if season.stock:
         rows.append(f'<tr class="total"><td>{w("export.stock")}</td>' + "<td></td>" * len(sessions)
-                    + f'<td class="n">{escape(amount_text(season.stock, report, season.unit))}</td></tr>')
+                    + f'<td class="n">{escaped(amount_text(season.stock, report, season.unit))}</td></tr>')
     running = season.running()
     chart = chart_figure({p: [0] + vs for p, vs in running.items()}, [""] + dates,
                          lambda v: amount_text(v, report, season.unit), title=word(report, "export.chart_season"),

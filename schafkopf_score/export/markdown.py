@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import lru_cache
 from html import escape
 from typing import Any
 
@@ -31,7 +32,13 @@ def cell(text: Any) -> str:
     >>> cell("<img src=x onerror=alert(1)>|x\\nforged")
     '&lt;img src=x onerror=alert(1)&gt;\\\\|x forged'
     """
-    s = _BREAKS.sub(" ", "" if text is None else str(text)).strip()
+    return _cell("" if text is None else str(text))
+
+
+@lru_cache(maxsize=16384)
+def _cell(text: str) -> str:
+    """``cell`` of a text, remembered: a season's tables repeat the same names and amounts."""
+    s = _BREAKS.sub(" ", text).strip()
     return _INLINE.sub(r"\\\1", escape(s, quote=True))
 
 
@@ -55,6 +62,14 @@ def to_markdown(report: dict[str, Any]) -> Iterator[str]:
     def w(key: str, **params: Any) -> str:
         return word(report, key, **params)
 
+    shown: dict[int, str] = {}  # a running total as its cell (a season repeats the same few)
+
+    def running_cell(value: int) -> str:
+        c = shown.get(value)
+        if c is None:
+            c = shown[value] = money(value)
+        return c
+
     title = cell(report["table"])
     if title.endswith("#"):  # a closing sequence of the heading would swallow it
         title = title[:-1] + "\\#"
@@ -75,7 +90,7 @@ def to_markdown(report: dict[str, Any]) -> Iterator[str]:
                 continue
             run = h["running"]
             lines.append(f"| {cell(h['hand'])} | {cell(h['description'])} | "
-                         + " | ".join(money(run.get(p, 0)) for p in players) + " |")
+                         + " | ".join([running_cell(run.get(p, 0)) for p in players]) + " |")
         st = s["settlement"]
         unit = st["unit"]
         lines += ["", f"| {cell(w('export.player'))} | {cell(w('export.balance'))} | {cell(w('export.paid'))} |", "|---|---:|---:|"]

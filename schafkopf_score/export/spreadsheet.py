@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..i18n import say
-from .words import time_text, void_word
+from .words import amount_text, time_text, void_word, word
 
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 SEPARATORS = (",", ";")
@@ -109,6 +109,37 @@ def header(players: list[str], german: bool) -> list[str]:
     return [*names, *players, say("export.csv_stock", lang), say("export.csv_comment", lang)]
 
 
+# the rows after an evening's hands that make its columns add up (their ``game`` cell)
+EXTRA_ROWS = ("payment", "closing", "rounding")
+_MEMO_LIMIT = 8192
+
+
+def extra_rows(report: dict[str, Any], s: dict[str, Any]) -> list[dict[str, Any]]:
+    """What an evening's hands do not show but its money does, as rows like a hand's: every
+    early payout (``payment``, ``settle --player``: the amounts as booked), what the close
+    booked (``closing``: the Stock going back, penalties; the Stock column takes the Stock out)
+    and what the cash rounding moved (``rounding``). The payouts of the hands and these rows
+    add up, per player, to what ``settle`` shows for the evening: for a closed one what was
+    paid, rounding included (in points or strokes where the family counts in them)."""
+    out = []
+    for pay in s.get("payments", ()):
+        out.append({"game": "payment", "recorded_at": pay["created_at"], "payouts": pay["amounts"],
+                    "description": word(report, "export.csv_paid_out", name=pay["player"], hand=pay["hand"])})
+    if not s.get("closed_at"):
+        return out
+    bookings = s.get("bookings") or {}
+    if bookings.get("payouts"):
+        key = "export.csv_closing_stock" if bookings.get("stock_return") else "export.csv_closing"
+        out.append({"game": "closing", "recorded_at": s["closed_at"], "payouts": bookings["payouts"],
+                    "stock": bookings.get("stock", 0), "description": word(report, key)})
+    st = s["settlement"]
+    if st.get("rounding") and st.get("unit") == report["unit"]:
+        out.append({"game": "rounding", "recorded_at": s["closed_at"], "payouts": st["rounding"],
+                    "description": word(report, "export.csv_rounding",
+                                        amount=amount_text(int(st["round"] or 0), report, st["unit"]))})
+    return out
+
+
 def to_csv(report: dict[str, Any], german: bool) -> Iterator[str]:
     """The report as CSV text; cells are written here, not by ``csv.writer``, because a cell
     must be quoted when it holds the *other* separator too. A German amount (``-0,50``) is left
@@ -117,14 +148,32 @@ def to_csv(report: dict[str, Any], german: bool) -> Iterator[str]:
     ``csv`` is the machine's file: English column names, the stored UTC timestamps and the
     ledger's void kinds. ``csv-de`` is for people: German column names, the time in local time
     (``30.11.2026 21:05``) and the void kinds in German (``gestrichen``). Game ids stay ids
-    (the description beside them is in the table's language)."""
+    (the description beside them is in the table's language).
+
+    After an evening's hands come the rows of ``extra_rows`` (an empty hand number, ``payment``,
+    ``closing`` or ``rounding`` as the game), so that every player's column of an evening sums
+    to what ``settle`` shows for it: a closed evening as it was paid."""
     sep = ";" if german else ","
     players = report["players"]
     unit = report["unit"]
     lang = {**report, "language": "de" if german else "en"}  # the words of csv-de are German
+    # a season repeats its cells (names, games, amounts): each distinct one is made once
+    cells: dict[Any, str] = {}
+    amounts: dict[int, str] = {}
+
+    def cell(text: Any) -> str:
+        c = cells.get(text)
+        if c is None:
+            if len(cells) >= _MEMO_LIMIT:
+                cells.clear()
+            c = cells[text] = text_cell(text)
+        return c
 
     def amount(value: int) -> str:
-        return number(value, unit, german)
+        a = amounts.get(value)
+        if a is None:
+            a = amounts[value] = number(value, unit, german)
+        return a
 
     def when(stamp: Any) -> str:
         return time_text(lang, stamp) if german else ("" if stamp is None else str(stamp))
@@ -132,16 +181,33 @@ def to_csv(report: dict[str, Any], german: bool) -> Iterator[str]:
     def void(kind: Any) -> str:
         return void_word(lang, kind) if german else ("" if kind is None else str(kind))
 
+    def columns(pay: dict[str, int]) -> str:
+        return sep.join([amount(pay[p]) if p in pay else "" for p in players])
+
     yield ("\ufeff" if german else "") + sep.join(text_cell(c) for c in header(players, german)) + "\r\n"
+    times: dict[Any, str] = {}
     for s in report["sessions"]:
         lines = []
+        first = whole(s["session"]) + sep
         for h in s["hands"]:
-            pay = h.get("payouts", {})
-            row = [whole(s["session"]), whole(h["hand"])]
-            row += [text_cell(when(h["recorded_at"])), text_cell(h["game"]), text_cell(h["description"]),
-                    text_cell(h.get("dealer") or ""), text_cell("+".join(h.get("declarers", []))),
-                    text_cell(void(h["void_kind"]))]
-            row += [amount(pay[p]) if p in pay else "" for p in players]
-            row += [amount(h.get("stock", 0)) if not h["void"] else "", text_cell(h["comment"])]
-            lines.append(sep.join(row))
-        yield "".join(line + "\r\n" for line in lines)
+            stamp = h["recorded_at"]
+            shown = times.get(stamp)
+            if shown is None:
+                if len(times) >= _MEMO_LIMIT:
+                    times.clear()
+                shown = times[stamp] = cell(when(stamp))
+            if h["void"]:
+                lines.append(f"{first}{whole(h['hand'])}{sep}{shown}{sep}{cell(h['game'])}{sep}"
+                             f"{cell(h['description'])}{sep}{cell(h.get('dealer') or '')}{sep}"
+                             f"{cell('+'.join(h.get('declarers', [])))}{sep}{cell(void(h['void_kind']))}{sep}"
+                             f"{columns(h.get('payouts', {}))}{sep}{sep}{cell(h['comment'])}\r\n")
+                continue
+            lines.append(f"{first}{whole(h['hand'])}{sep}{shown}{sep}{cell(h['game'])}{sep}"
+                         f"{cell(h['description'])}{sep}{cell(h.get('dealer') or '')}{sep}"
+                         f"{cell('+'.join(h.get('declarers', [])))}{sep}{sep}"
+                         f"{columns(h.get('payouts', {}))}{sep}{amount(h.get('stock', 0))}{sep}{cell(h['comment'])}\r\n")
+        for x in extra_rows(report, s):
+            stock = amount(x["stock"]) if "stock" in x else ""
+            lines.append(f"{first}{sep}{cell(when(x['recorded_at']))}{sep}{cell(x['game'])}{sep}"
+                         f"{cell(x['description'])}{sep}{sep}{sep}{sep}{columns(x['payouts'])}{sep}{stock}{sep}\r\n")
+        yield "".join(lines)

@@ -5,6 +5,7 @@ Everything here returns plain text; each format escapes it its own way."""
 from __future__ import annotations
 
 from datetime import datetime
+from functools import lru_cache
 from typing import Any
 
 from ..i18n import format_date, format_time, language_of, say
@@ -17,12 +18,25 @@ def lang_of(report: dict[str, Any]) -> str:
 
 def word(report: dict[str, Any], key: str, **params: Any) -> str:
     """A catalogue message (``export.some_id``) in the report's language."""
+    if not params:  # a heading or a label: the same words on every evening of a season
+        return _word(key, lang_of(report))
     return say(key, lang_of(report), **params)
+
+
+@lru_cache(maxsize=1024)
+def _word(key: str, lang: str) -> str:
+    return say(key, lang)
 
 
 def amount_text(value: int, report: dict[str, Any], unit: str | None = None, sign: bool = False) -> str:
     """Cents as money (``1,40 €`` / ``€1.40``), points and strokes as plain numbers."""
-    return format_value(value, unit or report["unit"], report["currency"], lang_of(report), sign=sign)
+    return money_text(value, unit or report["unit"], report["currency"], lang_of(report), sign)
+
+
+@lru_cache(maxsize=16384)
+def money_text(value: int, unit: str, currency: str, lang: str, sign: bool = False) -> str:
+    """``format_value``, remembered: a season's sheets show the same few amounts again and again."""
+    return format_value(value, unit, currency, lang, sign=sign)
 
 
 def is_stamp(text: Any) -> bool:

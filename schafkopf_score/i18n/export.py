@@ -84,4 +84,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "export.chat_hand_one": ("1 hand played", "1 Spiel gespielt"),
     "export.chat_best": ("Best game: hand {hand}, {description} ({player} {amount})",
                          "Bestes Spiel: Spiel {hand}, {description} ({player} {amount})"),
+    # the season's total in the chat text (export --format text --all)
+    "export.chat_season": ("{table} · Season, {span}", "{table} · Saison, {span}"),
+    "export.chat_season_total": ("Total: {balances}", "Summe: {balances}"),
+    "export.chat_season_stock": ("In the Stock: {amount}", "Im Stock: {amount}"),
+    # the rows of the CSV that make an evening's columns add up to what was paid
+    "export.csv_paid_out": ("{name} paid out after hand {hand}", "{name} nach Spiel {hand} ausbezahlt"),
+    "export.csv_closing": ("Booked at the close", "Beim Abschluss gebucht"),
+    "export.csv_closing_stock": ("Booked at the close: the Stock went back", "Beim Abschluss gebucht: der Stock ging zurück"),
+    "export.csv_rounding": ("Rounded to {amount} when paid", "Beim Bezahlen auf {amount} gerundet"),
 }
