@@ -73,7 +73,7 @@ class _AGame(Text):
 
 def a_game(family: Family, game: str) -> Text:
     """``a Sauspiel`` / ``Sauspiel``: the game of a message, article and all."""
-    return _AGame("data.game_name", game=family.game_text(game))
+    return _AGame("data.game_name", game=family.game_phrase(game))
 
 
 def read_words(family: Family, players: Sequence[str], words: Sequence[str],

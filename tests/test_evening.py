@@ -94,10 +94,10 @@ def test_check_finds_tampering(make_table):
     con.close()
     r = t.run("check")
     assert r.exit_code == 1  # a German table
-    assert "Abend 1, Spiel 2: die Auszahlungen ergeben zusammen 10, nicht null" in r.stdout
+    assert "Abend 1, Spiel 2: die Auszahlungen ergeben zusammen +0,10 €, nicht null" in r.stdout
     problems = json.loads(t.run("check", "--json").stdout)["problems"]
     assert {p["hand"] for p in problems} == {2}
-    assert "die Auszahlungen ergeben zusammen 10, nicht null" in [p["problem"] for p in problems]
+    assert "die Auszahlungen ergeben zusammen +0,10 €, nicht null" in [p["problem"] for p in problems]
 
 
 def test_rows_cannot_be_updated_or_deleted(make_table):

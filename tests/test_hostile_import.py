@@ -74,7 +74,7 @@ ATTACKS = {
     "negative hand": (lambda d: valid_games(d)[0].update(hand=-1), "not a schafkopf-score JSON export"),
     "stranger paid": (lambda d: valid_games(d)[1]["payouts"].update(Mallory=0), "replay gives"),
     "declarers outside": (lambda d: valid_games(d)[1]["outcome"].update(declarers=["Mallory"]),
-                          "replay gives declarers"),
+                          "replay gives the declarers"),
     "rules key unknown": (lambda d: _ruleset(d)["rules"].update(stock_bonus=5), "not a schafkopf-score JSON export"),
     "whole Stock to one player": (lambda d: _closed_with_stock(d), "what the close booked"),
     "faked unrounded amounts": (lambda d: d["sessions"][0]["closing"]["bookings"]["settlement"].update(

@@ -128,8 +128,10 @@ def test_an_import_refusal_names_the_hand_and_what_the_replay_gives(make_table, 
     t = make_table(name="target", language=language)
     r = t.run("import", str(path))
     assert r.exit_code == 2
-    given = '{"Anna": -50, "Ben": 150, "Cora": -50, "Dora": -50}'
-    stored = '{"Anna": 150, "Ben": -50, "Cora": -50, "Dora": -50}'
+    given = {"de": "Anna -0,50 €, Ben +1,50 €, Cora -0,50 €, Dora -0,50 €",
+             "en": "Anna -€0.50, Ben +€1.50, Cora -€0.50, Dora -€0.50"}[language]  # amounts, not stored JSON
+    stored = {"de": "Anna +1,50 €, Ben -0,50 €, Cora -0,50 €, Dora -0,50 €",
+              "en": "Anna +€1.50, Ben -€0.50, Cora -€0.50, Dora -€0.50"}[language]
     assert r.stderr == {
         "de": f"Fehler: Im Export, Abend 1, Spiel 2: Nachrechnen ergibt {given}, gespeichert {stored}; "
               "nichts wurde importiert.\nExportier ihn noch einmal aus dem ursprünglichen Spielbuch.\n",
@@ -167,7 +169,8 @@ def test_check_prints_its_problems_in_the_table_language(make_table, language):
     con.close()
     r = t.run("check")
     assert r.exit_code == 1
-    says = {"de": "die Auszahlungen ergeben zusammen 10, nicht null", "en": "payouts sum to 10, not zero"}[language]
+    says = {"de": "die Auszahlungen ergeben zusammen +0,10 €, nicht null",
+            "en": "payouts sum to +€0.10, not zero"}[language]
     where = {"de": "Abend 1, Spiel 2", "en": "session 1, hand 2"}[language]
     assert f"{where}: {says}\n" in r.stdout
     problems = json.loads(t.run("check", "--json").stdout)["problems"]

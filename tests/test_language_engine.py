@@ -207,7 +207,8 @@ def test_family_and_game_names_follow_the_language():
     assert (bav.title_in("de"), bav.title_in("en")) == ("Bayerischer Schafkopf", "Bavarian Schafkopf")
     assert bav.title_text().render("de") == "Bayerischer Schafkopf"
     assert find_family("wendish").title_in("en") == "Wendish Schafkopf"
-    assert find_family("sheepshead").game_text("leaster").render("en") == "a leaster"
+    assert find_family("sheepshead").game_phrase("leaster").render("en") == "a leaster"
+    assert find_family("sheepshead").game_text("leaster").render("en") == "Leaster"  # a title: no article
     assert find_family("sheepshead").game_text("leaster").render("de") == "Leaster"
     for fam in FAMILIES.values():
         for game in fam.games:

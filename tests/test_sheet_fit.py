@@ -3,6 +3,7 @@
 answers in at most three lines (``-v`` for the full standings)."""
 
 import json
+import re
 
 import pytest
 from rich.cells import cell_len
@@ -52,10 +53,21 @@ def sheet(t, width, *args):
     return r.stdout
 
 
-def assert_fits(out, width):
+def assert_fits(out, width, cut=False):
+    """No line longer than the terminal. ``cut``: a game's text may be cut with an ellipsis
+    where the terminal has no room for it, an amount never."""
     for line in out.splitlines():
         assert cell_len(line.rstrip()) <= width, (width, line)
-    assert "…" not in out and "..." not in out, out
+    if not cut:
+        assert "…" not in out and "..." not in out, out
+
+
+def assert_amounts_whole(out, columns):
+    """Each hand's row ends in ``columns`` whole amounts (none cut, none wrapped away)."""
+    for line in out.splitlines()[3:]:
+        words = line.split()
+        if words and re.fullmatch(r"\d+\*?", words[0]) and not any(w.startswith("(") for w in words):
+            assert all(re.fullmatch(r"-?\d+[.,]\d\d", w) for w in words[-columns:]), line
 
 
 def final_row(out, hand):
@@ -72,11 +84,12 @@ def test_an_evening_of_48_hands_fits_the_terminal(make_table, language, players,
     balances = t.json("standings")["balances"]
     for args in ((), ("--compact",)):
         out = sheet(t, width, *args)
-        assert_fits(out, width)
+        assert_fits(out, width, cut=not args)  # the full sheet may cut a long description
+        assert_amounts_whole(out, len(players) + 1)
         lines = out.splitlines()
-        # a title, the column heads and their rule, the next dealer: the rest are the hands
-        limit = 48 + 6 if args else 2 * 48 + 6
-        assert len(lines) <= limit, (args, len(lines), out)
+        # a title, the column heads and their rule, the next dealer: the rest are the hands,
+        # a line each (a cell that wrapped would make a second)
+        assert len(lines) == 48 + 4, (args, len(lines), out)
         heads = lines[1].split()
         assert heads[0] == "#", lines[1]
         # each player's column, headed by the name (cut to a few letters where it would not fit)
@@ -176,3 +189,89 @@ def test_add_short_answer_exactly(make_table):
     out = t.ok("add", "weiter", "-v").stdout.splitlines()
     assert out[0] == "Spiel 2 eingetragen:"
     assert "Stand:" in out and "  Cora       +0,70 €" in out, out
+
+
+# -- long names, long table names, voids with long reasons, corrected hands (review of issue 12) --
+
+MAXI5 = ["Maximilian", "Franziska", "Alexander", "Benedikt", "Cornelia"]
+MAXI7 = [*MAXI5, "Dorothea", "Ferdinand"]
+LONG_TABLE = "Stammtisch_Mittwoch_Abend_im_Gasthof_zur_Post"
+
+
+def long_evening(make_table, players, language, hands=16):
+    t = make_table(players=players, language=language, replace=STOCK, name=LONG_TABLE)
+    r = t.run("play", input=evening(players, hands=hands))
+    assert r.exit_code == 0, r.stderr
+    t.ok("void", str(hands), "--reason", "versehentlich doppelt eingetragen von jemandem am Nebentisch, bitte streichen")
+    t.ok("edit", "2", "--augen", "80")
+    t.ok("edit", "1", "re")
+    return t
+
+
+@pytest.mark.parametrize("language", ["de", "en"])
+@pytest.mark.parametrize("players,width", [(MAXI5, 80), (MAXI7, 100)], ids=["5-at-80", "7-at-100"])
+@pytest.mark.parametrize("compact", [False, True], ids=["full", "compact"])
+def test_long_names_voids_and_corrections_never_wrap(make_table, language, players, width, compact):
+    t = long_evening(make_table, players, language)
+    balances = t.json("standings")["balances"]
+    out = sheet(t, width, *(["--compact"] if compact else []))
+    assert_fits(out, width, cut=True)
+    assert_amounts_whole(out, len(players) + 1)
+    lines = out.splitlines()
+    assert lines[0].startswith(LONG_TABLE + ": "), lines[0]  # the title on one line
+    assert lines[1].split()[0] == "#" and set(lines[2]) == {"─"}, out
+    # 16 hands, one voided and two corrected (each shown struck and again): a line each
+    rows = [line for line in lines[3:] if re.match(r"\s*\d+\*?\s", line)]
+    assert len(rows) == 16 + 2, out
+    numbers = [line.split()[0] for line in rows]
+    assert len(numbers) == len(set(numbers)), numbers
+    assert len(lines) == 3 + len(rows) + 2, out  # then "* = ..." and the next dealer
+    void = next(line for line in rows if line.split()[0] == "16")
+    assert ("(gestrichen" if language == "de" else "(void") in void, void
+    assert all(line.split()[-1] not in ("", "…") for line in rows if "*" in line.split()[0])
+    cells = final_row(out, 15).split()
+    sep = "," if language == "de" else "."
+    assert cells[-len(players) - 1:-1] == [f"{'-' if v < 0 else ''}{abs(v) // 100}{sep}{abs(v) % 100:02d}"
+                                           for v in balances.values()]
+
+
+def test_a_short_void_reason_is_shown_whole_where_there_is_room(make_table):
+    t = make_table(players=FIVE, replace=STOCK)
+    t.ok("add", "wenz", "be", "70")
+    t.ok("void", "1", "--reason", "doppelt")
+    for args in ((), ("--compact",)):
+        out = sheet(t, 80, *args)
+        assert_fits(out, 80)
+        assert "(gestrichen: doppelt)" in out, out
+
+
+@pytest.mark.parametrize("language,title", [("de", "Abend 1"), ("en", "Session 1")])
+def test_the_standings_title_is_one_line(make_table, language, title):
+    t = make_table(players=MAXI5, language=language, name="Stammtisch Mittwoch")
+    t.ok("add", "wenz", "fra", "70")
+    r = CliRunner().invoke(app, ["--table", str(t.path), "standings"], env={"COLUMNS": "80", "SCHAFKOPF_TABLE": ""})
+    assert r.exit_code == 0, r.output
+    assert r.stdout.splitlines()[0].rstrip() == f"Stammtisch Mittwoch: {title}", r.stdout
+
+
+def add_at(t, width, *args):
+    r = CliRunner().invoke(app, ["--table", str(t.path), "add", *args],
+                           env={"COLUMNS": str(width), "SCHAFKOPF_TABLE": ""})
+    assert r.exit_code == 0, r.output
+    return r.stdout.splitlines()
+
+
+@pytest.mark.parametrize("language", ["de", "en"])
+def test_adds_third_line_fits_the_terminal(make_table, language):
+    """Seven Deutscher players: the heads of everyone and who sits out would make a line of
+    about 150 characters; it is shortened to the terminal, the rest is for -v."""
+    t = make_table(family="deutscher", players=MAXI7, language=language)
+    lines = add_at(t, 80, "spiel", "--player", "Franziska", "--partner", "Alexander", "--augen", "70")
+    assert len(lines) <= 3
+    third = lines[-1]
+    assert cell_len(third) <= 80, third
+    assert third.startswith("Nächster Geber: " if language == "de" else "Next dealer: "), third
+    wide = add_at(t, 200, "spiel", "--player", "Alexander", "--partner", "Benedikt", "--augen", "70")[-1]
+    assert "…" not in wide and "Ferdinand" in wide.split("·")[-1], wide  # room enough: everything
+    verbose = t.ok("add", "spiel", "--player", "Benedikt", "--partner", "Cornelia", "--augen", "70", "-v").stdout
+    assert ("Schafsköpfe: " if language == "de" else "Heads: ") in verbose

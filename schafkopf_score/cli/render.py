@@ -128,8 +128,63 @@ def added_text(hand: int, played: Played, view: Any, notes: Sequence[str]) -> st
     pays = payouts_line(played, lang) if any(v for _, v in played.outcome.payouts) or played.outcome.stock else ""
     if pays:
         lines.append(pays)
-    lines.append(" · ".join([next_dealer_line(view), *notes]) if not view.closed else " · ".join(notes))
+    lines.append(standing_line(view, notes, terminal_width()))
     return "\n".join(line for line in lines if line)
+
+
+def terminal_width() -> int:
+    """The terminal's width (``COLUMNS`` where it is set; 80 where the output is no terminal)."""
+    import shutil
+
+    return shutil.get_terminal_size((80, 24)).columns
+
+
+def standing_line(view: Any, notes: Sequence[str], width: int) -> str:
+    """``add``'s third line: the next dealer and what stands before the next hand, on one line
+    of at most ``width`` characters: who sits out is left out first, then the notes that do not
+    fit (``-v`` shows them all), and a single note too long is cut with an ellipsis."""
+    cell_len = _cells
+    lang = view.rules.language
+    if view.closed:
+        heads = [""]
+    else:
+        dealer = say("cli.next_dealer", lang, dealer=view.next_seating().dealer)
+        heads = list(dict.fromkeys([next_dealer_line(view), dealer]))
+    for head in heads:
+        line = " · ".join(x for x in (head, *notes) if x)
+        if cell_len(line) <= width:
+            return line
+    head = heads[-1]
+    more = say("cli.more_with_verbose", lang)
+    kept = [head] if head else []
+    for note in notes:
+        if cell_len(" · ".join([*kept, note, more])) > width:
+            break
+        kept.append(note)
+    if len(kept) > (1 if head else 0):  # the notes that fit, and where to read the rest
+        return " · ".join([*kept, more])
+    return _cut(" · ".join(x for x in (head, *notes) if x), width)
+
+
+def _cells(text: str) -> int:
+    """How many terminal cells ``text`` takes (a wide character two); without rich, which
+    ``add`` does not load."""
+    import unicodedata
+
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 0 if unicodedata.combining(ch) else 1
+               for ch in text)
+
+
+def _cut(text: str, width: int) -> str:
+    """``text`` cut to ``width`` cells, an ellipsis at the end where it was cut."""
+    if _cells(text) <= width:
+        return text
+    out = ""
+    for ch in text:
+        if _cells(out + ch) > width - 1:
+            break
+        out += ch
+    return out.rstrip() + "…"
 
 
 def hand_line(hand: int, played: Played, view: Any) -> str:
@@ -211,7 +266,9 @@ def balances_text(balances: Mapping[str, int], rules: TableRules, unit: str) -> 
 
 # -- rich -------------------------------------------------------------------------------------
 
-def console() -> Any:
+def console(width: int | None = None) -> Any:
+    """The rich console of the CLI (``width``: wider than the terminal, for a sheet that
+    cannot be narrower)."""
     from rich.console import Console
 
     class TableConsole(Console):
@@ -223,7 +280,7 @@ def console() -> Any:
             stdout_to_devnull()
             raise SystemExit(0)
 
-    return TableConsole(highlight=False, soft_wrap=False)
+    return TableConsole(highlight=False, soft_wrap=False, width=width)
 
 
 def escape(text: str) -> str:
@@ -282,8 +339,9 @@ def _sheet_hand(row: Any, lang: str) -> tuple[str, str, str]:
     for head in (family.game_label(entry, lang), entry.game.capitalize()):
         if head and full.startswith(head):
             rest = full[len(head):].strip()
-            if entry.tout and rest.startswith("Tout"):
-                rest = rest[len("Tout"):].strip()
+            tout = say("engine.describe.tout", lang)
+            if entry.tout and rest.split(" ", 1)[0] == tout:  # the short label says it already
+                rest = rest[len(tout):].strip()
             break
     else:
         short = ""  # a description of its own (the lot): shown as it is
@@ -337,129 +395,218 @@ def print_sheet(views: Sequence[Any], cfg: Any, compact: bool = False) -> None:
     """The paper block: a row a hand with the running totals, amounts without the currency
     (it is named once, in the title), a short game label and what the hand was worth; the
     Stock column only where a Stock was used. ``compact``: one line a hand (number, game,
-    declarers, value, running totals), no dealer and no description. Long names are cut to
-    a few letters (as on paper) where the sheet would not fit the terminal otherwise."""
+    declarers, value, running totals), no dealer and no description.
+
+    Every hand is one line and no line is longer than the terminal: long names are cut to a
+    few letters (as on paper), and where the game's text still does not fit it is cut with an
+    ellipsis (a voided hand's reason too); the amounts are never cut. Only a table with more
+    players than the terminal has room for amounts is printed wider than the terminal."""
     con = console()
+    width = con.width
     for view in views:
         lang = view.rules.language
-        best: tuple[int, Any] | None = None
+        sheet = None
         for length in (None, 6, 5, 4, 3):  # the names as they are, else as short as needed
-            table = _sheet_table(view, cfg, compact, abbreviations(view.players, length))
-            needed = _needed_width(table)
-            if needed <= con.width:
-                best = (needed, table)
+            sheet = _SheetLayout(view, cfg, compact, abbreviations(view.players, length))
+            if sheet.comfortable() <= width:
                 break
-            if best is None or needed < best[0]:
-                best = (needed, table)
-        assert best is not None
-        con.print(best[1])
+        else:  # the game's text cut where it is too long; the names as on paper
+            for length in (4, 3):
+                sheet = _SheetLayout(view, cfg, compact, abbreviations(view.players, length))
+                if sheet.smallest() <= width:
+                    break
+        assert sheet is not None
+        widths = sheet.fit(width)
+        out = con if sheet.total(widths) <= width else console(sheet.total(widths))
+        print_line(out, _sheet_title(cfg, view, lang))
+        out.print(sheet.table(widths))
         if any(r.record.replaces for r in view.rows):
-            con.print(escape(say("cli.edited_note", lang)))
+            print_line(con, say("cli.edited_note", lang))
         if not view.closed:
-            con.print(escape(next_dealer_line(view)))
+            print_line(con, next_dealer_line(view))
 
 
-def _needed_width(table: Any) -> int:
-    """The width the sheet needs for a line a hand: every column as wide as its widest cell,
-    but the game's description (a column with a ``ratio``), which may wrap: it is given room
-    for a short label, the declarers and a little more (20 columns)."""
-    from rich.cells import cell_len
+def print_line(con: Any, text: str) -> None:
+    """A line of plain text, cut with an ellipsis where it is longer than the terminal (never
+    wrapped onto a second line)."""
     from rich.text import Text
 
-    widths = []
-    for column in table.columns:
-        if column.ratio:
-            widths.append(max(column.min_width or 1, 20))
-            continue
-        cells = [column.header, *column.cells]
-        widths.append(max(cell_len(Text.from_markup(c).plain if isinstance(c, str) else str(c)) for c in cells))
-    return sum(widths) + 2 * (len(widths) - 1)
+    con.print(Text(text), no_wrap=True, overflow="ellipsis")
 
 
-def _sheet_table(view: Any, cfg: Any, compact: bool, names: Mapping[str, str]) -> Any:
-    from rich import box
-    from rich.table import Table
+_GAP = 2  # the columns of the sheet stand two apart (a cell's padding and the rule between)
 
-    rules = view.rules
-    lang = rules.language
-    table = Table(title=escape(_sheet_title(cfg, view, lang)), box=box.SIMPLE_HEAD, show_edge=False,
-                  padding=(0, 1), collapse_padding=True, pad_edge=False, title_justify="left")
-    table.add_column("#", justify="right", no_wrap=True)
-    # the text columns give way first (they wrap, never below their heading or a game's
-    # short label); the numbers never wrap
-    game_head = say("cli.col_game", lang)
-    if not compact:
-        table.add_column(say("cli.col_dealer", lang), overflow="fold", min_width=len(say("cli.col_dealer", lang)))
-        table.add_column(game_head, overflow="fold", ratio=1, min_width=max(len(game_head), 12))
-    else:
-        table.add_column(game_head, no_wrap=True)
-        table.add_column(say("cli.col_declarer", lang), overflow="fold", min_width=len(say("cli.col_declarer", lang)))
-    table.add_column(say("cli.col_value", lang), justify="right", no_wrap=True)
-    for p in view.players:
-        table.add_column(escape(names.get(p, p)), justify="right", no_wrap=True)
-    has_stock = bool(view.stock or any(r.played and r.played.outcome.stock for r in view.rows))
-    if has_stock:
-        table.add_column(say("cli.stock", lang), justify="right", no_wrap=True)
-    running = {p: 0 for p in view.players}
-    stock = 0
-    for row in view.rows:
-        rec = row.record
-        short, who, rest = _sheet_hand(row, lang)
-        who, rest = _shorten(who, names), _shorten(rest, names)
-        if row.played is None:
-            mark = say("cli.edited" if rec.void_kind == "edit" else "cli.void", lang)
-            note = (say("cli.void_mark_reason", lang, mark=mark, reason=rec.void_reason) if rec.void_reason
-                    else say("cli.void_mark", lang, mark=mark))
-            if compact:
-                cells = [f"[strike dim]{rec.hand}[/]", f"[strike dim]{escape(short or rest)}[/]",
-                         f"[strike dim]{escape(who)}[/] {escape(note)}"]
-            else:
-                desc = " ".join(x for x in (short, rest) if x)
-                cells = [f"[strike dim]{rec.hand}[/]", "", f"[strike dim]{escape(desc)}[/] {escape(note)}"]
-            cells += [""] * (1 + len(view.players) + (1 if has_stock else 0))
-            table.add_row(*cells)
-            continue
-        out = row.played.outcome
-        aliases = getattr(view, "aliases", {})
-        pay = {aliases.get(n, n): a for n, a in out.payout_map().items()}  # a renamed player's column
-        for n, a in pay.items():
-            running[n] = running.get(n, 0) + a
-        stock += out.stock
-        number = f"{rec.hand}*" if rec.replaces else str(rec.hand)
-        if compact:
-            cells = [number, escape(short or rest), escape(who if short else "")]
+
+class _SheetLayout:
+    """The sheet of one session as cells, and the width of each column: the numbers as wide as
+    they are; the text columns (dealer, game, declarers) as wide as their cells where the
+    terminal has room, else narrower, their cells cut with an ellipsis."""
+
+    def __init__(self, view: Any, cfg: Any, compact: bool, names: Mapping[str, str]) -> None:
+        from rich.text import Text
+
+        self.view, self.compact, self.names = view, compact, names
+        rules = view.rules
+        lang = rules.language
+        self.lang = lang
+        heads = ["#"]
+        # (index of a text column, its least width): the game's text gives way first
+        if not compact:
+            heads += [say("cli.col_dealer", lang), say("cli.col_game", lang)]
+            self.text_columns = {2: 12, 1: len(heads[1])}
         else:
-            dealer = row.played.seating.dealer
-            cells = [number, escape(names.get(dealer, dealer)), escape(" ".join(x for x in (short, rest) if x))]
-        worth = _value(out)
-        cells.append(bare(worth, out.unit, lang) if worth else "")
-        for p in view.players:
-            text = tally(running[p], rules, short=True) if out.unit == "stroke" else bare(running[p], out.unit, lang)
-            cells.append(text if p in pay else f"[dim]{text}[/]")
-        if has_stock:
-            cells.append(bare(stock, out.unit, lang))
-        table.add_row(*cells)
-    for payment in getattr(view, "payments", []):  # a player paid out early (settle --player)
+            heads += [say("cli.col_game", lang), say("cli.col_declarer", lang)]
+            self.text_columns = {2: len(heads[2]), 1: 6}
+        self.notes_column = 2
+        heads.append(say("cli.col_value", lang))
+        heads += [names.get(p, p) for p in view.players]  # (made whole below where the amounts are as wide)
+        self.has_stock = bool(view.stock or any(r.played and r.played.outcome.stock for r in view.rows))
+        if self.has_stock:
+            heads.append(say("cli.stock", lang))
+        self.heads = heads
+        self.rows: list[list[Any]] = []  # rich Text cells
+        self.void_notes: dict[int, tuple[list[str], str]] = {}  # row index -> (struck texts, longest first; note)
+        blank = Text("")
+        running = {p: 0 for p in view.players}
+        stock = 0
         aliases = getattr(view, "aliases", {})
-        label = escape(say("cli.paid_out_row", lang, name=payment["player"], hand=payment["hand"]))
-        cells = ["", label, "", ""] if compact else ["", "", label, ""]
-        for n, a in payment["amounts"].items():
-            running[aliases.get(n, n)] = running.get(aliases.get(n, n), 0) + a
-        cells += [bare(running.get(p, 0), view.unit, lang) for p in view.players]
-        if has_stock:
-            cells.append(bare(stock, view.unit, lang))
-        table.add_row(*cells)
-    if view.bookings.get("payouts"):
-        label = say("cli.stock_row" if "stock_return" in view.bookings else "cli.closing_row", lang)
-        cells = ["", label, "", ""] if compact else ["", "", label, ""]
-        for p in view.players:
-            running[p] = running.get(p, 0) + view.bookings["payouts"].get(p, 0)
-            cells.append(tally(running[p], rules, short=True) if view.unit == "stroke"
-                         else bare(running[p], view.unit, lang))
-        if has_stock:
-            cells.append(bare(stock + view.bookings.get("stock", 0), view.unit, lang))
-        table.add_row(*cells)
-    return table
+        n_money = len(view.players) + (1 if self.has_stock else 0)
+        for row in view.rows:
+            rec = row.record
+            short, who, rest = _sheet_hand(row, lang)
+            who, rest = _shorten(who, names), _shorten(rest, names)
+            if row.played is None:
+                mark = say("cli.edited" if rec.void_kind == "edit" else "cli.void", lang)
+                note = (say("cli.void_mark_reason", lang, mark=mark, reason=rec.void_reason) if rec.void_reason
+                        else say("cli.void_mark", lang, mark=mark))
+                if compact:
+                    cells = [Text(str(rec.hand), style="strike dim"), Text(short or rest, style="strike dim"), blank]
+                    struck = [who, ""]  # the declarers, else the mark alone
+                else:
+                    cells = [Text(str(rec.hand), style="strike dim"), blank, blank]
+                    full = " ".join(x for x in (short, rest) if x)
+                    # the whole description, else the game and its declarers, else the game alone:
+                    # what the reason leaves room for
+                    struck = list(dict.fromkeys([full, " ".join(x for x in (short or rest, who) if x),
+                                                 short or rest]))
+                self.void_notes[len(self.rows)] = (struck, note)
+                self.rows.append(cells + [blank] * (1 + n_money))
+                continue
+            out = row.played.outcome
+            pay = {aliases.get(n, n): a for n, a in out.payout_map().items()}  # a renamed player's column
+            for n, a in pay.items():
+                running[n] = running.get(n, 0) + a
+            stock += out.stock
+            number = f"{rec.hand}*" if rec.replaces else str(rec.hand)
+            if compact:
+                cells = [Text(number), Text(short or rest), Text(who if short else "")]
+            else:
+                dealer = row.played.seating.dealer
+                cells = [Text(number), Text(names.get(dealer, dealer)), Text(" ".join(x for x in (short, rest) if x))]
+            worth = _value(out)
+            cells.append(Text(bare(worth, out.unit, lang) if worth else ""))
+            for p in view.players:
+                text = tally(running[p], rules, short=True) if out.unit == "stroke" else bare(running[p], out.unit, lang)
+                cells.append(Text(text, style="" if p in pay else "dim"))
+            if self.has_stock:
+                cells.append(Text(bare(stock, out.unit, lang)))
+            self.rows.append(cells)
+        for payment in getattr(view, "payments", []):  # a player paid out early (settle --player)
+            label = Text(say("cli.paid_out_row", lang, name=payment["player"], hand=payment["hand"]))
+            cells = [blank, label, blank, blank] if compact else [blank, blank, label, blank]
+            for n, a in payment["amounts"].items():
+                running[aliases.get(n, n)] = running.get(aliases.get(n, n), 0) + a
+            cells += [Text(bare(running.get(p, 0), view.unit, lang)) for p in view.players]
+            if self.has_stock:
+                cells.append(Text(bare(stock, view.unit, lang)))
+            self.rows.append(cells)
+        if view.bookings.get("payouts"):
+            label = Text(say("cli.stock_row" if "stock_return" in view.bookings else "cli.closing_row", lang))
+            cells = [blank, label, blank, blank] if compact else [blank, blank, label, blank]
+            for p in view.players:
+                running[p] = running.get(p, 0) + view.bookings["payouts"].get(p, 0)
+                cells.append(Text(tally(running[p], rules, short=True) if view.unit == "stroke"
+                                  else bare(running[p], view.unit, lang)))
+            if self.has_stock:
+                cells.append(Text(bare(stock + view.bookings.get("stock", 0), view.unit, lang)))
+            self.rows.append(cells)
+        from rich.cells import cell_len
+
+        first = len(heads) - len(view.players) - (1 if self.has_stock else 0)
+        for k, p in enumerate(view.players):  # a player's heading cut only where it makes the column narrower
+            if cell_len(p) <= max((row[first + k].cell_len for row in self.rows), default=0):
+                heads[first + k] = p
+        self.widths = [max([cell_len(h)] + [row[i].cell_len for row in self.rows]) for i, h in enumerate(heads)]
+        # the room a voided hand's mark and reason need beside its game (given where there is room)
+        self.void_need = max((cell_len(f"{struck[0]} {note}".strip()) for struck, note in self.void_notes.values()),
+                             default=0)
+
+    def natural(self) -> int:
+        """The width of the sheet with every cell whole (a voided hand's note aside)."""
+        return self.total(self.widths)
+
+    def comfortable(self) -> int:
+        """The width of the sheet with the game's text given 20 columns at least (the rest cut)
+        and the declarers 12 (``compact``)."""
+        widths = list(self.widths)
+        i = self.notes_column
+        widths[i] = min(widths[i], 12 if self.compact else 20)
+        return self.total(widths)
+
+    def smallest(self) -> int:
+        """The width of the sheet with its text columns as narrow as they go."""
+        return self.total(self._narrowed(0))
+
+    def total(self, widths: Sequence[int]) -> int:
+        return sum(widths) + _GAP * (len(widths) - 1)
+
+    def _narrowed(self, width: int) -> list[int]:
+        """The widths with the text columns narrowed (the game's first) until the sheet fits
+        ``width`` or they are as narrow as they go."""
+        widths = list(self.widths)
+        for i, least in self.text_columns.items():
+            over = self.total(widths) - width
+            if over <= 0:
+                break
+            floor = max(min(least, widths[i]), 1)
+            widths[i] = max(floor, widths[i] - over)
+        return widths
+
+    def fit(self, width: int) -> list[int]:
+        """Each column's width for a terminal ``width`` wide; room to spare goes to a voided
+        hand's reason."""
+        widths = self._narrowed(width)
+        spare = width - self.total(widths)
+        i = self.notes_column
+        if spare > 0 and self.void_need > widths[i]:
+            widths[i] += min(spare, self.void_need - widths[i])
+        return widths
+
+    def table(self, widths: Sequence[int]) -> Any:
+        from rich import box
+        from rich.cells import cell_len
+        from rich.table import Table
+        from rich.text import Text
+
+        table = Table(box=box.SIMPLE_HEAD, show_edge=False, padding=(0, 1), collapse_padding=True,
+                      pad_edge=False)
+        for i, head in enumerate(self.heads):
+            numbers = i == 0 or i not in self.text_columns
+            table.add_column(escape(head), justify="right" if numbers else "left", no_wrap=True,
+                             overflow="ellipsis", width=widths[i])
+        for index, cells in enumerate(self.rows):
+            if index in self.void_notes:
+                struck, note = self.void_notes[index]
+                i = self.notes_column
+                room = widths[i]
+                pick = next((s for s in struck if cell_len(f"{s} {note}".strip()) <= room), struck[-1])
+                cell = Text.assemble((pick, "strike dim"), (" " if pick else "") + note)
+                cells = [*cells[:i], cell, *cells[i + 1:]]
+            for i in self.text_columns:  # cut where it is too long, the ellipsis after a word's end
+                if cells[i].cell_len > widths[i] and len(cells[i].spans) == 0:
+                    cells = [*cells[:i], Text(_cut(cells[i].plain, widths[i]), style=cells[i].style), *cells[i + 1:]]
+            table.add_row(*cells)
+        return table
 
 
 def next_dealer_line(view: Any) -> str:
@@ -477,7 +624,7 @@ def print_standings(balances: Mapping[str, int], rules: TableRules, unit: str, n
     from rich.table import Table
 
     lang = rules.language
-    table = Table(title=escape(title))
+    table = Table()
     table.add_column(say("cli.col_player", lang))
     table.add_column(say("cli.col_balance", lang), justify="right")
     for n, v in balances.items():
@@ -487,6 +634,7 @@ def print_standings(balances: Mapping[str, int], rules: TableRules, unit: str, n
         style = "green" if v > 0 else ("red" if v < 0 else "")
         table.add_row(escape(n), f"[{style}]{amount(v, rules, unit)}[/]" if style else amount(v, rules, unit))
     con = console()
+    print_line(con, title)  # above the table, never wrapped to the table's width
     con.print(table)
     for note in notes:
         con.print(escape(note))
@@ -540,7 +688,7 @@ def print_season(columns: Sequence[Any], total: Mapping[str, int], rules: TableR
     from ..i18n import format_date
 
     lang = rules.language
-    table = Table(title=escape(title))
+    table = Table()
     table.add_column(say("cli.col_player", lang))
     for col in columns:
         head = f"{format_date(col.date, lang) if col.date else ''}\n#{col.session}"
@@ -553,6 +701,7 @@ def print_season(columns: Sequence[Any], total: Mapping[str, int], rules: TableR
     for n, v in total.items():
         table.add_row(escape(n), *[show(col.balances.get(n, 0)) for col in columns], show(v))
     con = console()
+    print_line(con, title)
     con.print(table)
     for note in notes:
         con.print(escape(note))

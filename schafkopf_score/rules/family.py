@@ -417,8 +417,15 @@ class Family:
         return Text(f"engine.family.{self.name}")
 
     def game_text(self, game: str) -> Text:
-        """A game's name as a message parameter: ``Sauspiel``; the English names of the other
-        families carry the article they are read with (``a leaster``), the German ones none."""
+        """A game's name as a title (``stats``' games, the history): its word on the sheet,
+        ``Sauspiel``, ``Leaster``, ``All passed`` / ``Weiter``; no article."""
+        name = self.game(game).name
+        key = f"engine.label.{self.name}.{name}"
+        return Text(key) if key in catalogue() else self.game_phrase(game)
+
+    def game_phrase(self, game: str) -> Text:
+        """A game's name inside a sentence of a message: ``Sauspiel``; the English names of the
+        other families carry the article they are read with (``a leaster``), the German ones none."""
         name = self.game(game).name
         return Text(f"engine.game.{self.name}.{name}")
 
@@ -488,13 +495,13 @@ def reject_foreign_options(entry: GameEntry, family: Family, game: GameType, ext
             continue
         if getattr(entry, name) != default:
             opt = option_label(name)
-            raise IllegalEntry(Text("engine.option_foreign", option=opt, game=family.game_text(game.name)),
+            raise IllegalEntry(Text("engine.option_foreign", option=opt, game=family.game_phrase(game.name)),
                                Text("engine.option_foreign_hint", option=opt))
 
 
 def require_active(name: str | None, seating: Seating, option: str, family: Family, game: GameType) -> str:
     if name is None:
-        raise IllegalEntry(Text("engine.needs_name", game=Initial(family.game_text(game.name)), option=option),
+        raise IllegalEntry(Text("engine.needs_name", game=Initial(family.game_phrase(game.name)), option=option),
                            Text("engine.needs_name_hint", option=option, names=Join(seating.active)))
     check_active([name], seating)
     return name

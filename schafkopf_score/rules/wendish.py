@@ -122,12 +122,12 @@ class Wendish(FamilyOf[WendishRules, WendishState]):
         g = self.game(entry.game)
         r = self.h(rules)
         if g.name not in r.games:
-            raise IllegalEntry(Text("engine.not_played", game=self.game_text(g.name)),
+            raise IllegalEntry(Text("engine.not_played", game=self.game_phrase(g.name)),
                                Text("engine.not_played_hint", game=g.name))
         reject_foreign_options(entry, self, g)
         n = len(seating.active)
         if g.kind == "partner" and n != 4:
-            raise IllegalEntry(Text("engine.wend.partner_four", game=Initial(self.game_text(g.name)), n=n),
+            raise IllegalEntry(Text("engine.wend.partner_four", game=Initial(self.game_phrase(g.name)), n=n),
                                Text("engine.wend.partner_four_hint"))
         if g.kind == "jeder":
             return self._validate_jeder(entry, rules, seating)
@@ -145,7 +145,7 @@ class Wendish(FamilyOf[WendishRules, WendishState]):
                 self.suit(entry.suit)
         total, win_at = self.limits(rules)
         if entry.augen is None and entry.won is None:
-            raise IllegalEntry(Text("engine.bav.needs_augen", game=Initial(self.game_text(g.name))),
+            raise IllegalEntry(Text("engine.bav.needs_augen", game=Initial(self.game_phrase(g.name))),
                                Text("engine.add_augen_hint", total=total))
         check_result(entry, total=total, win_at=win_at)
         below = r.schneider_below  # a side with fewer Augen is schneider, either side alike

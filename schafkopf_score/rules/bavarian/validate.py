@@ -37,10 +37,10 @@ class Validation(BavarianBase):
                 hint = Text("engine.bav.ramsch_hint")
             else:
                 hint = Text("engine.not_played_hint", game=g.name)
-            raise IllegalEntry(Text("engine.not_played", game=self.game_text(g.name)), hint)
+            raise IllegalEntry(Text("engine.not_played", game=self.game_phrase(g.name)), hint)
         reject_foreign_options(entry, self, g)
         if g.kind == "partner" and len(seating.active) != 4:
-            raise IllegalEntry(Text("engine.bav.partner_four", game=self.game_text(g.name), n=len(seating.active)),
+            raise IllegalEntry(Text("engine.bav.partner_four", game=self.game_phrase(g.name), n=len(seating.active)),
                                Text("engine.bav.partner_four_hint"))
         self._check_doublings(entry, rules, seating)
         modes = self.passing(rules)
@@ -67,7 +67,7 @@ class Validation(BavarianBase):
                     raise IllegalEntry(Text("engine.bav.herz_sau"), Text("engine.bav.herz_sau_hint"))
         if g.suit == "required":
             if entry.suit is None:
-                raise IllegalEntry(Text("engine.bav.needs_suit", game=self.game_text(g.name)),
+                raise IllegalEntry(Text("engine.bav.needs_suit", game=self.game_phrase(g.name)),
                                    Text("engine.bav.needs_suit_hint", suits="|".join(SUITS)))
             self.suit(entry.suit)
         elif entry.suit is not None:
@@ -92,7 +92,7 @@ class Validation(BavarianBase):
         total, win_at = self.limits(rules)
         if entry.augen is None:
             if entry.won is None:
-                raise IllegalEntry(Text("engine.bav.needs_augen", game=self.game_text(g.name)),
+                raise IllegalEntry(Text("engine.bav.needs_augen", game=self.game_phrase(g.name)),
                                    Text("engine.bav.needs_augen_hint", total=total))
         else:
             check_result(entry, total=total, win_at=win_at)
@@ -134,7 +134,7 @@ class Validation(BavarianBase):
                                Text("engine.bav.laufende_negative_hint"))
         if entry.laufende > cap:
             key = "engine.bav.laufende_cap_short" if rules.deck == "short" else "engine.bav.laufende_cap"
-            raise IllegalEntry(Text(key, n=entry.laufende, game=self.game_text(g.name), cap=cap),
+            raise IllegalEntry(Text(key, n=entry.laufende, game=self.game_phrase(g.name), cap=cap),
                                Text("engine.bav.laufende_cap_hint", cap=cap))
         if g.kind == "sie" and entry.laufende < 8:
             raise IllegalEntry(Text("engine.bav.sie_laufende", n=entry.laufende),
