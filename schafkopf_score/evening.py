@@ -197,44 +197,65 @@ def _make_view(cfg: TableConfig, info: SessionInfo | None, rows: list[Row], rule
         state = start_state(rules)
     else:
         state = state_for(played[-1] if played else None, rules, aliases)
-    unit = find_family(cfg.family).unit
+    unit = stored_unit(cfg, find_family(cfg.family).unit)
     return SessionView(info, rows, balances, players, state, rules, stock, bookings, unit, aliases, payments)
 
 
-def current_state(cfg: TableConfig, ledger: Ledger) -> tuple[SessionView, HandState]:
-    """The open session (if any) and the state before the next hand."""
-    view = view_session(cfg, ledger)
+def current_state(cfg: TableConfig, ledger: Ledger, session_id: int | None = None) -> tuple[SessionView, HandState]:
+    """The open session (if any; ``session_id``: that one, a tournament's table) and the state
+    before the next hand."""
+    view = view_session(cfg, ledger, _table_session(cfg, session_id))
     if view.closed:
         empty = _make_view(cfg, None, [], cfg.snapshot(), view.aliases)
         return empty, empty.state
     return view, view.state
 
 
-def calc(cfg: TableConfig, ledger: Ledger, entry: GameEntry) -> Played:
+def calc(cfg: TableConfig, ledger: Ledger, entry: GameEntry, session_id: int | None = None) -> Played:
     """Score an entry against the current state without recording it."""
-    _, state = current_state(cfg, ledger)
+    _, state = current_state(cfg, ledger, session_id)
     return play(entry, cfg.snapshot(), state)
 
 
-def add(cfg: TableConfig, ledger: Ledger, entry: GameEntry, typed: str = "") -> tuple[int, Played, SessionView]:
+def _table_session(cfg: TableConfig, session_id: int | None) -> int | None:
+    """A tournament's hands belong to the session of one table of a round (``session_id``,
+    from ``--tisch N``); without it they would land at whichever table was drawn last."""
+    if cfg.kind == "tournament" and session_id is None:
+        raise IllegalEntry(Text("cli.tournament.needs_tisch"), Text("cli.tournament.needs_tisch_hint"))
+    return session_id
+
+
+def stored_unit(cfg: TableConfig, unit: str) -> str:
+    """The unit a hand is stored in: a tournament's hands are priced by the Bavarian engine in
+    tournament points (its ``[points]`` are the tariff), so they are points, not cents."""
+    return "point" if cfg.kind == "tournament" else unit
+
+
+def add(cfg: TableConfig, ledger: Ledger, entry: GameEntry, typed: str = "", *, session_id: int | None = None,
+        check: Any = None) -> tuple[int, Played, SessionView]:
     """Validate and record an entry in one transaction; returns the hand number, its result and
-    the session as it stands after it (no second replay needed)."""
+    the session as it stands after it (no second replay needed). ``session_id``: record into
+    that session (a tournament's table), not the open one; ``check(view)``: called inside the
+    write lock before anything is written (raises to refuse, e.g. a table's games all played)."""
     rules = cfg.snapshot()
+    _table_session(cfg, session_id)
     if ledger.conn is None:  # no ledger file yet: check first, so a refused first entry makes none
-        calc(cfg, ledger, entry)
+        calc(cfg, ledger, entry, session_id)
     with ledger.write() as conn:
         # Replay inside the write lock, so two writers never score against the same state.
-        view, state = current_state(cfg, ledger)
+        view, state = current_state(cfg, ledger, session_id)
+        if check is not None:
+            check(view)
         played = play(entry, rules, state)
-        session_id = ledger.open_session_id(conn)
+        session_id = session_id or ledger.open_session_id(conn)
         hand = ledger.next_hand(conn, session_id)
         out = played.outcome
         summary = played.summary()
-        gid = ledger.insert_game(conn, session_id, hand, entry, typed, rules, out.unit, out.payout_map(), out.stock,
-                                 summary)
+        gid = ledger.insert_game(conn, session_id, hand, entry, typed, rules, stored_unit(cfg, out.unit),
+                                 out.payout_map(), out.stock, summary)
         info = ledger.session(session_id)
     record = GameRecord(id=gid, session_id=session_id, hand=hand, replaces=None, created_at="", game=entry.game,
-                        entry=entry, typed=typed, rules=rules, unit=out.unit, payouts=out.payout_map(),
+                        entry=entry, typed=typed, rules=rules, unit=stored_unit(cfg, out.unit), payouts=out.payout_map(),
                         stock=out.stock, outcome=summary)
     same = view.session is not None and view.session.id == session_id
     prior = view.rows if same else []
@@ -280,7 +301,7 @@ def _corrected_rows(ledger: Ledger, target: GameRecord, new_entry: GameEntry | N
 
 
 def _correct(ledger: Ledger, target: GameRecord, new_entry: GameEntry | None,
-             kind: str, reason: str, typed: str = "") -> list[Row]:
+             kind: str, reason: str, typed: str = "", unit: str | None = None) -> list[Row]:
     """Void (or replace) ``target``, restating every later game whose payouts change."""
     # the replacement is scored under the rules the hand was played with (its snapshot):
     # a correction fixes what was typed, it does not re-price the hand under today's table
@@ -300,7 +321,7 @@ def _correct(ledger: Ledger, target: GameRecord, new_entry: GameEntry | None,
             row = next(r for r in rows if r.record.id == target.id)
             assert row.played is not None
             out = row.played.outcome
-            ledger.insert_game(conn, target.session_id, target.hand, new_entry, typed, rules, out.unit,
+            ledger.insert_game(conn, target.session_id, target.hand, new_entry, typed, rules, unit or out.unit,
                                out.payout_map(), out.stock, row.played.summary(), replaces=target.id)
         for row in rows:
             if row.played is None or row.record.id == target.id or row.record.hand < target.hand:
@@ -331,15 +352,16 @@ def restatement_cause(cause: str) -> Text | str:
     return Text(_CAUSES[m.group(1)], hand=int(m.group(2))) if m else cause
 
 
-def void(cfg: TableConfig, ledger: Ledger, hand: int, reason: str = "", kind: str = "void") -> GameRecord:
-    view = view_session(cfg, ledger)
+def void(cfg: TableConfig, ledger: Ledger, hand: int, reason: str = "", kind: str = "void",
+         session_id: int | None = None) -> GameRecord:
+    view = view_session(cfg, ledger, _table_session(cfg, session_id))
     target = _find_hand(view, hand)
     _correct(ledger, target, None, kind, reason)
     return target
 
 
-def undo(cfg: TableConfig, ledger: Ledger, reason: str = "") -> GameRecord:
-    view = view_session(cfg, ledger)
+def undo(cfg: TableConfig, ledger: Ledger, reason: str = "", session_id: int | None = None) -> GameRecord:
+    view = view_session(cfg, ledger, _table_session(cfg, session_id))
     valid = [r.record for r in view.rows if r.record.valid]
     if not valid or view.closed:
         raise IllegalEntry(Text("data.nothing_to_undo"), Text("data.record_games"))
@@ -348,16 +370,18 @@ def undo(cfg: TableConfig, ledger: Ledger, reason: str = "") -> GameRecord:
     return target
 
 
-def find_hand(cfg: TableConfig, ledger: Ledger, hand: int) -> GameRecord:
+def find_hand(cfg: TableConfig, ledger: Ledger, hand: int, session_id: int | None = None) -> GameRecord:
     """The valid record of hand N in the open session (what an edit starts from)."""
-    return _find_hand(view_session(cfg, ledger), hand)
+    return _find_hand(view_session(cfg, ledger, _table_session(cfg, session_id)), hand)
 
 
 def edit(cfg: TableConfig, ledger: Ledger, hand: int, entry: GameEntry, reason: str = "",
-         typed: str = "", *, expect: int | None = None, dry_run: bool = False) -> Played:
+         typed: str = "", *, expect: int | None = None, dry_run: bool = False,
+         session_id: int | None = None) -> Played:
     """Replace hand N with ``entry``. ``expect``: the record the caller read (an edit built on
-    it is refused if someone corrected the hand since); ``dry_run``: check, write nothing."""
-    view = view_session(cfg, ledger)
+    it is refused if someone corrected the hand since); ``dry_run``: check, write nothing;
+    ``session_id``: a tournament table's session."""
+    view = view_session(cfg, ledger, _table_session(cfg, session_id))
     target = _find_hand(view, hand)
     if entry == target.entry:
         raise IllegalEntry(Text("data.edit_same", hand=hand), Text("data.edit_same_hint"))
@@ -366,7 +390,7 @@ def edit(cfg: TableConfig, ledger: Ledger, hand: int, entry: GameEntry, reason: 
     if dry_run:
         rows = _corrected_rows(ledger, target, entry)
     else:
-        rows = _correct(ledger, target, entry, "edit", reason, typed)
+        rows = _correct(ledger, target, entry, "edit", reason, typed, stored_unit(cfg, target.unit))
     played = next(r.played for r in rows if r.record.id == target.id)
     assert played is not None
     return played
@@ -590,14 +614,14 @@ def _closing_problem(info: SessionInfo, rows: list[Row]) -> Text | None:
     return None
 
 
-def _settlement_problem(stored: Any) -> Text | None:
+def _settlement_problem(stored: Any, rules: Any = None) -> Text | None:
     """What is wrong with a closing's stored settlement: the amounts paid sum to zero, the
     transfers clear them exactly, and the rounding moved nobody by a whole unit."""
     if not stored:
         return None
     paid, exact, unit = stored.get("paid", {}), stored.get("exact", {}), stored.get("round") or 1
     if sum(paid.values()) != 0:
-        return Text("data.problem_paid_not_zero", total=sum(paid.values()))
+        return Text("data.problem_paid_not_zero", total=_amount(sum(paid.values()), rules, "cent"))
     cleared = {n: 0 for n in paid}
     for t in stored.get("transfers", []):
         cleared[t["from"]] = cleared.get(t["from"], 0) - t["amount"]
@@ -607,6 +631,53 @@ def _settlement_problem(stored: Any) -> Text | None:
     if any(abs(v - exact.get(n, 0)) >= unit for n, v in paid.items()):
         return Text("data.problem_rounding")
     return None
+
+
+def _amount(value: Any, rules: Any, unit: str) -> Any:
+    """An amount of a problem in the reader's format (a value no program wrote as it is)."""
+    from .i18n import Amount
+
+    if not isinstance(value, int) or isinstance(value, bool):
+        return repr(value)
+    return Amount(value, getattr(rules, "currency", "EUR"), unit, sign=True)
+
+
+def _payouts(payouts: Any, stock: Any, rules: Any, unit: str) -> Any:
+    """``Anna +1,50 €, Ben -0,50 €, Stock +0,40 €`` for a problem's message."""
+    if not isinstance(payouts, dict):
+        return repr(payouts)
+    items = [Text("data.problem_payout", name=n, amount=_amount(v, rules, unit)) for n, v in payouts.items()]
+    if stock:
+        items.append(Text("data.problem_payout", name=Text("data.problem_stock"), amount=_amount(stock, rules, unit)))
+    return Join(items) if items else Text("data.problem_nothing")
+
+
+def _fact(key: str, value: Any) -> Any:
+    """A replayed fact of a hand in words: names joined, won or lost, nobody."""
+    if isinstance(value, bool):
+        return Text("engine.word.won" if value else "engine.word.lost")
+    if value is None or value == []:
+        return Text("data.problem_nobody" if key != "won" else "data.problem_nothing")
+    if isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value):
+        return Join(value, "and")
+    return str(value) if isinstance(value, str) else repr(value)
+
+
+def _unreadable(exc: BaseException) -> Text:
+    """What a stored row that cannot be read has wrong, in words (no Python error)."""
+    if isinstance(exc, json.JSONDecodeError):
+        return Text("data.problem_bad_json", line=exc.lineno, column=exc.colno)
+    if isinstance(exc, (KeyError, AttributeError)):
+        return Text("data.problem_missing_field")
+    if isinstance(exc, (ValueError, TypeError, OverflowError)):
+        return Text("data.problem_bad_value")
+    from .ledger.store import sqlite_problem
+
+    return Text("data.problem_database", problem=sqlite_problem(exc))
+
+
+# the "session" of a problem of the whole ledger (a guard missing), not of one session
+LEDGER_WIDE = 0
 
 
 @dataclass(frozen=True)
@@ -619,7 +690,10 @@ class Problem:
     text: Text
 
     def where(self) -> Text:
-        """``session 1, hand 2`` / ``Abend 1, Spiel 2`` (the session alone without a hand)."""
+        """``session 1, hand 2`` / ``Abend 1, Spiel 2`` (the session alone without a hand; the
+        ledger as a whole for session 0)."""
+        if self.session == LEDGER_WIDE:
+            return Text("data.where_ledger")
         if self.hand is None:
             return Text("data.where_session", session=self.session)
         return Text("data.where_hand", session=self.session, hand=self.hand)
@@ -630,7 +704,8 @@ class Problem:
 
     def to_json(self, lang: str) -> dict[str, Any]:
         """``{"session": 1, "hand": 2, "problem": "..."}``, the problem in ``lang``."""
-        return {"session": self.session, "hand": self.hand, "problem": self.text.render(lang)}
+        return {"session": self.session if self.session != LEDGER_WIDE else None, "hand": self.hand,
+                "problem": self.text.render(lang)}
 
 
 def _session_problems(info: SessionInfo, records: list[GameRecord], last_id: int | None,
@@ -646,7 +721,8 @@ def _session_problems(info: SessionInfo, records: list[GameRecord], last_id: int
     for rec in records:
         total = sum(rec.payouts.values()) + rec.stock
         if rec.unit in ("cent", "point") and total != 0:
-            problems.append(Problem(info.id, rec.hand, Text("data.problem_not_zero", total=total)))
+            problems.append(Problem(info.id, rec.hand, Text("data.problem_not_zero",
+                                                            total=_amount(total, rec.rules, rec.unit))))
     hands = [r.hand for r in records if r.valid]
     if len(hands) != len(set(hands)) or any(h < 1 for h in hands):
         problems.append(Problem(info.id, None, Text("data.problem_hand_numbers")))
@@ -664,7 +740,7 @@ def _session_problems(info: SessionInfo, records: list[GameRecord], last_id: int
         problems.append(Problem(info.id, getattr(exc, "hand", None), Text("data.problem_no_replay", problem=exc.text)))
         return problems
     except (KeyError, TypeError, ValueError, AttributeError, OverflowError) as exc:  # a row no program wrote
-        problems.append(Problem(info.id, None, Text("data.problem_no_replay", problem=repr(exc))))
+        problems.append(Problem(info.id, None, Text("data.problem_no_replay", problem=_unreadable(exc))))
         return problems
     for row in rows:
         if row.played is None:
@@ -672,15 +748,16 @@ def _session_problems(info: SessionInfo, records: list[GameRecord], last_id: int
         out = row.played.outcome
         if out.payout_map() != row.record.payouts or out.stock != row.record.stock:
             problems.append(Problem(info.id, row.record.hand, Text(
-                "data.problem_replay_gives", replayed=json.dumps(out.payout_map(), ensure_ascii=False),
-                stored=json.dumps(row.record.payouts, ensure_ascii=False))))
+                "data.problem_replay_gives", replayed=_payouts(out.payout_map(), out.stock, row.played.rules, out.unit),
+                stored=_payouts(row.record.payouts, row.record.stock, row.played.rules, out.unit))))
             continue
         facts = row.played.summary()
         stored = row.record.outcome
         for key in ("declarers", "won", "dealer", "sitting_out"):
             if key in stored and stored[key] != facts[key]:
                 problems.append(Problem(info.id, row.record.hand, Text(
-                    "data.problem_replay_gives_key", key=key, replayed=repr(facts[key]), stored=repr(stored[key]))))
+                    "data.problem_replay_gives_key", key=Text(f"data.fact_{key}"), replayed=_fact(key, facts[key]),
+                    stored=_fact(key, stored[key]))))
                 break
     if info.closing is None and info.id != last_id:
         problems.append(Problem(info.id, None, Text("data.problem_open_before_later")))
@@ -694,7 +771,7 @@ def _session_problems(info: SessionInfo, records: list[GameRecord], last_id: int
         names = set(balances) | set(closing)
         if any(balances.get(n, 0) != closing.get(n, 0) for n in names):
             problems.append(Problem(info.id, None, Text("data.problem_closing_balances")))
-        problem = _settlement_problem(info.bookings.get("settlement"))
+        problem = _settlement_problem(info.bookings.get("settlement"), records[-1].rules if records else None)
         if problem:
             problems.append(Problem(info.id, None, problem))
         problem = _difference_problem(info, closings or [])
@@ -750,11 +827,17 @@ def _audit(ledger: Ledger, full: bool = True, marking: bool = False) -> CheckRep
     names the closed sessions that passed and are not yet marked under their fingerprint."""
     sessions = ledger.sessions()
     last_id = sessions[-1].id if sessions else None
+    side_by_side = ledger.tournament_sessions() if ledger.has_v5 else set()
     aliases = ledger.aliases()
     # an older ledger read as it is keeps no marks: every session is replayed
     fingerprints = ledger.fingerprints() if ledger.has_marks and (marking or not full) else {}
     marks = ledger.marks() if fingerprints else {}
     problems: list[Problem] = []
+    if ledger.conn is not None and ledger.has_marks:
+        # the append-only guards: a ledger whose triggers were dropped takes changes silently
+        missing = ledger.guards_missing()
+        if missing:
+            problems.append(Problem(LEDGER_WIDE, None, Text("data.problem_guards_missing", guards=", ".join(missing))))
     passed: dict[int, str] = {}
     replayed = skipped = 0
     for info in sessions:
@@ -763,8 +846,13 @@ def _audit(ledger: Ledger, full: bool = True, marking: bool = False) -> CheckRep
         if verified and not full:
             skipped += 1
             continue
-        found = _session_problems(info, ledger.games(info.id), last_id, aliases, ledger.payments(info.id),
-                                  ledger.closings(info.id) if info.closing is not None else [])
+        try:
+            # a tournament's tables are sessions side by side, each open until its round is over
+            latest = info.id if info.id in side_by_side else last_id
+            found = _session_problems(info, ledger.games(info.id), latest, aliases, ledger.payments(info.id),
+                                      ledger.closings(info.id) if info.closing is not None else [])
+        except (ValueError, KeyError, TypeError, AttributeError, *ledger.errors) as exc:  # type: ignore[misc]  # a row no program wrote
+            found = [Problem(info.id, None, Text("data.problem_unreadable", problem=_unreadable(exc)))]
         replayed += 1
         problems.extend(found)
         if marking and not found and not verified and info.closing is not None and fingerprint is not None:
@@ -787,8 +875,6 @@ def check_and_mark(ledger: Ledger, full: bool = False) -> CheckReport:
     every session), and each closed one that passes is marked verified under its fingerprint,
     so that the next check leaves it alone while its rows stay as they are. The marks are
     written if the ledger can be written now; a read-only or busy ledger is checked all the same."""
-    import sqlite3
-
     from .ledger.store import busy_timeout
 
     report = _audit(ledger, full, marking=True)
@@ -797,7 +883,7 @@ def check_and_mark(ledger: Ledger, full: bool = False) -> CheckReport:
     try:
         with ledger.write(wait=min(_MARK_WAIT_S, busy_timeout())) as conn:
             ledger.insert_marks(conn, report.passed)
-    except (LedgerError, sqlite3.Error, OSError):
+    except (LedgerError, OSError, *ledger.errors):  # type: ignore[misc]
         return report  # the marks wait for a check that can write them
     return replace(report, marked=len(report.passed))
 
@@ -822,7 +908,7 @@ def import_dump(cfg: TableConfig, ledger: Ledger, data: Any) -> int:
                                Text("data.import_other_family_hint"))
     with ledger.write() as conn:
         if conn.execute("SELECT count(*) FROM games").fetchone()[0]:
-            raise IllegalEntry(Text("data.import_not_empty", path=str(ledger.path)),
+            raise IllegalEntry(Text("data.import_not_empty", path=ledger.where),
                                Text("data.import_not_empty_hint"))
         count = load(ledger, conn, data, cfg.family)
         # every game replayed under its own ruleset, inside the transaction: an export that
@@ -847,6 +933,11 @@ def import_into(cfg: TableConfig, data: Any) -> int:
 
     from .files import fsync_dir
 
+    if cfg.ledger_url:  # a database: the import is one transaction there
+        from .ledger import open_ledger
+
+        with open_ledger(cfg, create=True) as ledger:
+            return import_dump(cfg, ledger, data)
     path = cfg.ledger_path
     if path.exists():
         with Ledger(path, create=False, family=cfg.family) as ledger:

@@ -13,6 +13,17 @@ from pathlib import Path
 from .i18n import Text
 
 
+def redacted(url: str) -> str:
+    """A database address without its password, as messages and ``rules`` show it.
+
+    >>> redacted("postgresql://anna:geheim@db.example/schafkopf")
+    'postgresql://anna:***@db.example/schafkopf'
+    """
+    import re
+
+    return re.sub(r"(://[^:/@]*):[^@/]*@", r"\1:***@", url)
+
+
 def fsync_dir(folder: Path) -> None:
     """Make a rename or a new link in ``folder`` durable (where the platform allows it)."""
     try:

@@ -24,8 +24,10 @@ from .rules.model import TableRules
 from .rules.registry import find_family
 
 SCHEMA = 1
-TOP_KEYS = ("schema", "name", "family", "players", "seats", "deck", "currency", "language", "ledger")
+TOP_KEYS = ("schema", "name", "family", "players", "seats", "deck", "currency", "language", "ledger", "kind")
 SECTIONS = ("tariff", "rules")
+# the sections of a tournament (``kind = "tournament"``, see tournament/settings.py)
+TOURNAMENT_SECTIONS = ("tournament", "points")
 LANGUAGES = ("de", "en")
 DEFAULT_FILE = "schafkopf.toml"
 LEDGER_COMMENT = '# ledger = "table.sqlite"'
@@ -58,6 +60,19 @@ class TableConfig:
     point_value: int = 0
     # a ``postgresql://`` address in the ``ledger`` line: the ledger is in that database
     ledger_url: str = ""
+    # ``table`` (one table, money) or ``tournament`` (registered players drawn to tables per
+    # round, points; ``tournament`` holds its checked [tournament] and [points] settings)
+    kind: str = "table"
+    tournament: Any = None
+
+    @property
+    def ledger_where(self) -> str:
+        """Where the ledger is, as messages name it (a database address without its password)."""
+        if self.ledger_url:
+            from .files import redacted
+
+            return redacted(self.ledger_url)
+        return str(self.ledger_path)
 
     @classmethod
     def from_toml(cls, path: str | os.PathLike[str]) -> TableConfig:
@@ -224,13 +239,47 @@ def load_table(path: Path) -> TableConfig:
         raise
 
 
+# what tomllib says is wrong (its English, without the place) -> the catalogue's words
+_TOML_PROBLEMS = (
+    ("Invalid value", "data.toml_invalid_value"),
+    ("Invalid statement", "data.toml_invalid_statement"),
+    ("Expected '=' after a key", "data.toml_expected_equals"),
+    ("Invalid initial character for a key", "data.toml_bad_key"),
+    ("Found invalid character", "data.toml_bad_character"),
+    ("Illegal character", "data.toml_bad_character"),
+    ("Unterminated string", "data.toml_unterminated_string"),
+    ("Unclosed array", "data.toml_unclosed"),
+    ("Unclosed inline table", "data.toml_unclosed"),
+    ("Expected ']", "data.toml_unclosed"),
+    ("Cannot declare", "data.toml_twice"),
+    ("Cannot overwrite", "data.toml_twice"),
+    ("Duplicate inline table key", "data.toml_twice"),
+    ("Cannot redefine", "data.toml_twice"),
+    ("Cannot mutate", "data.toml_twice"),
+    ("Invalid date", "data.toml_bad_date"),
+)
+
+
+def toml_problem(exc: Exception) -> Text:
+    """tomllib's complaint in the reader's language, where it is (line and column) kept:
+    ``Invalid value (at line 46, column 5)`` -> ``ungültiger Wert (Zeile 46, Spalte 5)``."""
+    message = str(exc)
+    at = re.search(r"\(at line (\d+), column (\d+)\)\s*$", message)
+    what = next((key for start, key in _TOML_PROBLEMS if message.startswith(start)), "data.toml_syntax")
+    if at:
+        return Text("data.toml_at", what=Text(what), line=at.group(1), column=at.group(2))
+    if re.search(r"\(at end of document\)\s*$", message):
+        return Text("data.toml_at_end", what=Text(what))
+    return Text(what)
+
+
 def _parsed(text: str, path: Path) -> dict[str, Any]:
     import tomllib
 
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(Text("data.table_not_toml", path=str(path), problem=str(exc)),
+        raise ConfigError(Text("data.table_not_toml", path=str(path), problem=toml_problem(exc)),
                           Text("data.table_not_toml_hint")) from None
     except ValueError:  # a number of thousands of digits: Python refuses to read it
         line = next((i for i, s in enumerate(text.splitlines(), 1) if re.search(r"[0-9_]{1000,}", s)), None)
@@ -280,7 +329,7 @@ def _checked_table(path: Path, text: str, data: dict[str, Any]) -> TableConfig:
     c = _Checker(path, text)
 
     for key in data:
-        if key not in TOP_KEYS and key not in SECTIONS and key != "point_value":
+        if key not in TOP_KEYS and key not in SECTIONS and key not in TOURNAMENT_SECTIONS and key != "point_value":
             raise c.unknown("", key, list(TOP_KEYS) + list(SECTIONS) + ["point_value"])
     schema = data.get("schema", SCHEMA)
     if schema != SCHEMA:
@@ -297,14 +346,29 @@ def _checked_table(path: Path, text: str, data: dict[str, Any]) -> TableConfig:
     except IllegalEntry as exc:
         raise c.fail("", "family", Text("data.not_a_family", family=repr(data["family"])), exc.hint_text) from None
 
-    players = data.get("players")
+    kind = c.check("", KeySpec("kind", "table", kind="choice", choices=("table", "tournament")),
+                   data.get("kind", "table"))
+    tournament = None
+    players: Any
+    if kind == "tournament":  # registered players, [points] as the tariff (tournament/settings.py)
+        from .tournament.settings import checked_tournament
+
+        players, points, tournament = checked_tournament(c, path, data, family)
+        data = {**data, "tariff": points}
+    else:
+        for section in TOURNAMENT_SECTIONS:
+            if section in data:
+                raise c.fail("", section, Text("cli.tournament.section_needs_kind", section=section),
+                             Text("cli.tournament.section_needs_kind_hint"))
+        players = data.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise c.fail("", "players", Text("data.players_list"))
     check_player_names(players, lambda msg, hint: c.fail("", "players", msg, hint))
 
     seats_spec = KeySpec("seats", family.default_seats, kind="int", minimum=min(family.seat_range),
                          maximum=max(family.seat_range))
-    seats = c.check("", seats_spec, data.get("seats", min(family.default_seats, len(players))))
+    seats = c.check("", seats_spec, data.get("seats", 4 if kind == "tournament" else min(family.default_seats,
+                                                                                           len(players))))
     if seats not in family.seat_range:
         raise c.fail("", "seats", Text("data.seats_not_played", seats=seats, family=family.title_text(),
                                        counts=Join(family.seat_range, "or")),
@@ -312,7 +376,9 @@ def _checked_table(path: Path, text: str, data: dict[str, Any]) -> TableConfig:
     if len(players) < seats:
         raise c.fail("", "players", Text("data.too_few_players", count=len(players), seats=seats),
                      Text("data.too_few_players_hint", seats=seats, count=len(players)))
-    if family.waiting is not None and len(players) > seats + family.waiting:
+    if kind == "tournament" and seats != 4:
+        raise c.fail("", "seats", Text("cli.tournament.seats_four", seats=seats), Text("cli.tournament.seats_four_hint"))
+    if kind == "table" and family.waiting is not None and len(players) > seats + family.waiting:
         raise c.fail("", "players", Text("data.too_many_players", count=len(players),
                                          most=seats + family.waiting, seats=seats),
                      Text("data.too_many_players_hint"))
@@ -365,10 +431,12 @@ def _checked_table(path: Path, text: str, data: dict[str, Any]) -> TableConfig:
     cfg = TableConfig(
         path=path, name=name, family=family.name, players=tuple(players), seats=seats, deck=deck,
         currency=currency, language=language, ledger_path=ledger_path, tariff=sections["tariff"],
-        rules=sections["rules"], point_value=point_value, ledger_url=ledger_url,
+        rules=sections["rules"], point_value=point_value, ledger_url=ledger_url, kind=kind, tournament=tournament,
     )
     for section, key, message in family.check_table(cfg.snapshot()):
         raise c.fail(section, key, message)
+    if kind == "tournament" and "stock" in str(cfg.rules.get("all_pass")):
+        raise c.fail("rules", "all_pass", Text("cli.tournament.no_stock"), Text("cli.tournament.no_stock_hint"))
     return cfg
 
 

@@ -135,6 +135,26 @@ def assert_language(stderr: str, lang: str, args=()) -> None:
     assert not wrong, (lang, args, wrong, stderr)
 
 
+def tamper_sqlite(path, sql, *params):
+    """Change a stored row behind the program's back as a careful forger would: the append-only
+    triggers dropped, the row changed, the triggers made again (so that ``check`` has only the
+    rows themselves to go by; a dropped guard is a problem of its own)."""
+    import sqlite3
+
+    from schafkopf_score.ledger.store import _triggers
+
+    con = sqlite3.connect(path)
+    triggers = {name: text for name, text in con.execute("SELECT name, sql FROM sqlite_master WHERE type = 'trigger'")}
+    for name in triggers:
+        con.execute(f'DROP TRIGGER "{name}"')
+    con.execute(sql, params)
+    for text in triggers.values():
+        con.execute(text)
+    con.commit()
+    con.close()
+    assert _triggers  # the guards a ledger is made with
+
+
 @pytest.fixture
 def make_table(tmp_path):
     """``make_table(players=..., preset=..., extra='[rules] ...')`` writes a table file."""
@@ -151,3 +171,43 @@ def make_table(tmp_path):
         return Table(path)
 
     return make
+
+
+# -- a real PostgreSQL server (the storage contract suite, tournaments on PostgreSQL) -----------
+
+@pytest.fixture(scope="session")
+def pg_server():
+    """The address of a PostgreSQL server: ``SCHAFKOPF_TEST_PG`` (``.ci/run`` starts one and sets
+    it), else a private one started for this test run (tests/pgserver.py). Without PostgreSQL
+    installed the tests that need it are skipped, except in CI, where that is a failure."""
+    url = os.environ.get("SCHAFKOPF_TEST_PG")
+    folder = None
+    if not url:
+        from .pgserver import start
+
+        try:
+            url, folder = start()
+        except Exception as exc:  # no programs, no postgres user, a server that does not start
+            if os.environ.get("CI"):
+                pytest.fail(f"CI must have a PostgreSQL server: {exc}")
+            pytest.skip(f"no PostgreSQL server can be started here: {exc}")
+    yield url
+    if folder is not None:
+        from .pgserver import stop
+
+        stop(folder)
+
+
+@pytest.fixture
+def pg_url(pg_server):
+    """A ledger address of its own for one test: a fresh schema of the server's database, chosen
+    by the address (libpq's ``options``), so tests never see each other's rows."""
+    import secrets
+
+    import psycopg
+
+    schema = f"t_{secrets.token_hex(6)}"
+    with psycopg.connect(pg_server, autocommit=True) as conn:
+        conn.execute(f"CREATE SCHEMA {schema}")
+    joiner = "&" if "?" in pg_server else "?"
+    return f"{pg_server}{joiner}options=-csearch_path%3D{schema}"

@@ -21,7 +21,7 @@ README = (ROOT / "README.md").read_text(encoding="utf-8")
 # The order in which a new table's evening uses the commands; each command's help examples run
 # in this order, so that an example may build on the ones before it (a table, hands, an export).
 STORY = ("new", "rules", "calc", "add", "play", "sheet", "standings", "undo", "void", "edit", "stats",
-         "export", "import", "check", "settle", "draw", "player", None)  # None: the examples of ``schafkopf --help``
+         "export", "import", "check", "settle", "draw", "player", "tournament", None)  # None: the examples of ``schafkopf --help``
 
 
 def _shim(folder: Path) -> dict[str, str]:

@@ -5,6 +5,8 @@ import json
 
 import pytest
 
+from tests.conftest import tamper_sqlite
+
 STOCK = {'all_pass = "redeal"': 'all_pass = "stock"'}
 FIVE = ["Anna", "Ben", "Carla", "Dan", "Eva"]
 
@@ -242,12 +244,10 @@ def test_check_finds_a_tampered_stored_settlement(make_table):
     t.ok("settle", "--round", "50", "--close")
     t.ok("check")
     con = sqlite3.connect(t.ledger_path)
-    con.execute("DROP TRIGGER closings_no_update")
     bookings = json.loads(con.execute("SELECT bookings FROM closings").fetchone()[0])
-    bookings["settlement"]["transfers"][0]["amount"] = 40
-    con.execute("UPDATE closings SET bookings = ?", (json.dumps(bookings),))
-    con.commit()
     con.close()
+    bookings["settlement"]["transfers"][0]["amount"] = 40
+    tamper_sqlite(t.ledger_path, "UPDATE closings SET bookings = ?", json.dumps(bookings))
     r = t.run("check")
     assert r.exit_code == 1
     assert r.stdout == ("Abend 1: die gespeicherte Abrechnung ist nicht, was die Schlussstände ergeben\n"

@@ -54,6 +54,11 @@ class UsageInLanguage(click_errors.UsageError):
             usage = ctx.get_usage()
             if usage.startswith("Usage:"):
                 usage = say("cli.usage", self.lang) + usage[len("Usage:"):]
+            for word in ("OPTIONS", "COMMAND", "ARGS", "GAME", "WORDS", "path", "hand"):  # the placeholders
+                key = word.lower()
+                local = say(f"cli.usage_word_{key}", self.lang)
+                usage = usage.replace(f"{{{word}}}", "{" + local + "}").replace(f"{word}]", local + "]").replace(
+                    f" {word} ", f" {local} ")
             hint = say("cli.usage_help", self.lang, command=ctx.command_path, option="--help")
             click_utils.echo(f"{usage}\n{hint}\n", file=file, err=file is None)
         click_utils.echo(say("common.error", self.lang, message=self.format_message()), file=file, err=file is None)
@@ -117,6 +122,23 @@ class TableGroup(TyperGroup):
         except click_errors.UsageError as exc:
             raise UsageInLanguage(exc, _usage_language(ctx)) from None
 
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        """typer adds "Did you mean 'x'?" to click's "No such command" in English: on a German
+        table both parts are said in German."""
+        import re
+
+        try:
+            return super().resolve_command(ctx, args)
+        except click_errors.UsageError as exc:
+            guess = re.fullmatch(r"No such command (.+)\. Did you mean (.+)\?", str(exc.message))
+            lang = _usage_language(ctx)
+            if guess and lang == "de":
+                from ..i18n import say
+
+                exc.message = (say("cli.click_no_such_command", lang, name=guess.group(1)) + " "
+                               + say("cli.click_did_you_mean", lang, names=guess.group(2)))
+            raise
+
 
 def _usage_language(ctx: Any) -> str:
     from ..table import peek_language
@@ -138,6 +160,7 @@ COMMANDS: dict[str, str] = {
     "play": "play_cmd",
     "new": "table_cmds", "rules": "table_cmds", "player": "table_cmds",
     "sheet": "view_cmds", "standings": "view_cmds", "settle": "view_cmds",
+    "tournament": "tournament_cmds",  # a command group: draw, tables, enter, sheet, ranking, new
 }
 
 
@@ -271,6 +294,12 @@ def guard(func: F) -> F:
                                   where=f": {exc.filename}" if exc.filename else ""),
                              Text("cli.os_error_hint")), ctx)
         except Exception as exc:
+            if type(exc).__module__.split(".")[0] == "psycopg":  # a PostgreSQL ledger refused a statement
+                from ..errors import LedgerError
+                from ..i18n import Text
+
+                problem = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+                fail(LedgerError(Text("data.pg_refused", problem=problem), Text("data.pg_refused_hint")), ctx)
             if type(exc).__module__ != "sqlite3":
                 raise
             from ..errors import LedgerError
@@ -278,9 +307,14 @@ def guard(func: F) -> F:
             from ..ledger.store import busy_error, is_busy
 
             if is_busy(exc) and ctx is not None:
-                fail(busy_error(get(ctx).cfg().ledger_path), ctx)
+                fail(busy_error(get(ctx).cfg().ledger_where), ctx)
+            from ..ledger.store import sqlite_problem
+
             full = "full" in str(exc) or "disk I/O" in str(exc)
-            fail(LedgerError(Text("cli.ledger_full" if full else "cli.ledger_unusable", problem=exc),
+            if "readonly" in str(exc):  # a file or folder that may not be written
+                fail(LedgerError(Text("cli.ledger_full", problem=sqlite_problem(exc)),
+                                 Text("cli.ledger_read_only_hint")), ctx)
+            fail(LedgerError(Text("cli.ledger_full" if full else "cli.ledger_unusable", problem=sqlite_problem(exc)),
                              Text("cli.ledger_full_hint" if full else "cli.ledger_unusable_hint")), ctx)
 
     return wrapper  # type: ignore[return-value]
@@ -312,10 +346,9 @@ class Ctx:
         return peek_language(self.table_opt)
 
     def ledger(self, create: bool = False, migrate: bool = True) -> Ledger:
-        from ..ledger import Ledger
+        from ..ledger import open_ledger
 
-        cfg = self.cfg()
-        return Ledger(cfg.ledger_path, create=create, family=cfg.family, migrate=migrate)
+        return open_ledger(self.cfg(), create=create, migrate=migrate)
 
 
 def get(ctx: typer.Context) -> Ctx:

@@ -22,6 +22,36 @@ def _entry(ctx: typer.Context, game: str, said: list[str] | None, entry: dict[st
                             {k: entry.get(k) for k in ENTRY_NAMES})
 
 
+TischOpt = Annotated[Optional[int], typer.Option(
+    "--tisch", metavar="N", help="Tournament: the table number in the current round (schafkopf tournament tables).")]
+
+
+def _at_tisch(cfg: Any, ledger: Any, tisch: int | None) -> tuple[Any, Any]:
+    """A tournament's table ``--tisch N`` of the current round: (the table, the table file as
+    that table sees it); (None, cfg) without ``--tisch`` at a table that is no tournament.
+    Refused: ``--tisch`` at a table that is no tournament, a tournament without it."""
+    if tisch is None:
+        if cfg.kind == "tournament":
+            from ..errors import IllegalEntry
+            from ..i18n import Text
+
+            raise IllegalEntry(Text("cli.tournament.needs_tisch"), Text("cli.tournament.needs_tisch_hint"))
+        return None, cfg
+    from ..tournament.core import find_seat, table_cfg
+
+    seat = find_seat(cfg, ledger, tisch)
+    return seat, table_cfg(cfg, seat.players)
+
+
+def _tisch_entry(cfg: Any, ledger: Any, seat: Any, game: str | None, said: list[str] | None,
+                 entry: dict[str, Any]) -> tuple[Any, str]:
+    """The hand typed for a tournament's table: names among the players seated there."""
+    from ..tournament.core import entry_for
+
+    words = [w for w in (game, *(said or [])) if w is not None]
+    return entry_for(cfg, ledger, seat, words, {k: entry.get(k) for k in ENTRY_NAMES})
+
+
 GameArg = Annotated[str, typer.Argument(metavar="GAME", help="The game: sauspiel, solo, wenz, ... (see the README).",
                                         autocompletion=complete.games)]
 WordsArg = Annotated[Optional[list[str]], typer.Argument(
@@ -32,7 +62,8 @@ WordsArg = Annotated[Optional[list[str]], typer.Argument(
 @app.command()
 @guard
 @with_entry_options
-def calc(ctx: typer.Context, game: GameArg, said: WordsArg = None, as_json: JsonOpt = False, **entry: Any) -> None:
+def calc(ctx: typer.Context, game: GameArg, said: WordsArg = None, tisch: TischOpt = None, as_json: JsonOpt = False,
+         **entry: Any) -> None:
     """Compute and explain a game without recording it.
 
     \b
@@ -44,9 +75,17 @@ def calc(ctx: typer.Context, game: GameArg, said: WordsArg = None, as_json: Json
 
     c = get(ctx)
     cfg = c.cfg()
-    e, _ = _entry(ctx, game, said, entry)
+    if tisch is None and cfg.kind != "tournament":
+        e, _ = _entry(ctx, game, said, entry)
     with c.ledger() as ledger:
-        played = do_calc(cfg, ledger, e)
+        seat, tcfg = _at_tisch(cfg, ledger, tisch)
+        if seat is None:
+            played = do_calc(cfg, ledger, e)
+        else:
+            from ..tournament.core import as_points
+
+            e, _ = _tisch_entry(cfg, ledger, seat, game, said, entry)
+            played = as_points(do_calc(tcfg, ledger, e, seat.session_id))
     if as_json:
         emit_json(outcome_json(played))
     else:
@@ -59,7 +98,7 @@ VerboseOpt = Annotated[bool, typer.Option("--verbose", "-v", help="Show the hand
 @app.command()
 @guard
 @with_entry_options
-def add(ctx: typer.Context, game: GameArg, said: WordsArg = None, verbose: VerboseOpt = False,
+def add(ctx: typer.Context, game: GameArg, said: WordsArg = None, tisch: TischOpt = None, verbose: VerboseOpt = False,
         as_json: JsonOpt = False, **entry: Any) -> None:
     """Check a game against the table's rules, record it and say what it paid.
 
@@ -76,12 +115,22 @@ def add(ctx: typer.Context, game: GameArg, said: WordsArg = None, verbose: Verbo
 
     c = get(ctx)
     cfg = c.cfg()
-    e, typed = _entry(ctx, game, said, entry)
-    with c.ledger(create=True) as ledger:
-        hand, played, view = do_add(cfg, ledger, e, typed)
+    at: dict[str, Any] = {}
+    if tisch is None and cfg.kind != "tournament":
+        e, typed = _entry(ctx, game, said, entry)
+        with c.ledger(create=True) as ledger:
+            hand, played, view = do_add(cfg, ledger, e, typed)
+    else:  # a tournament's table (tournament/core.py: names seated there, at most its games)
+        from ..tournament.core import add_game
+
+        with c.ledger() as ledger:
+            seat, cfg = _at_tisch(cfg, ledger, tisch)
+            e, typed = _tisch_entry(c.cfg(), ledger, seat, game, said, entry)
+            hand, played, view = add_game(c.cfg(), ledger, seat, e, typed)
+        at = {"round": seat.round, "tisch": seat.tisch}
     if as_json:
         emit_json(outcome_json(played, hand=hand, session=view.session.id if view.session else None,
-                               balances=view.balances, stock_total=view.stock))
+                               balances=view.balances, stock_total=view.stock, **at))
         return
     lang = cfg.language
     notes = cfg.family_obj().standing_notes(view.rules, view.state, view.balances, lang)
@@ -136,7 +185,7 @@ ReasonOpt = Annotated[str, typer.Option("--reason", help="Why (kept in the ledge
 
 @app.command()
 @guard
-def undo(ctx: typer.Context, reason: ReasonOpt = "", as_json: JsonOpt = False) -> None:
+def undo(ctx: typer.Context, reason: ReasonOpt = "", tisch: TischOpt = None, as_json: JsonOpt = False) -> None:
     """Void the last recorded game (the row stays in the ledger, marked void).
 
     \b
@@ -146,7 +195,8 @@ def undo(ctx: typer.Context, reason: ReasonOpt = "", as_json: JsonOpt = False) -
 
     c = get(ctx)
     with c.ledger() as ledger:
-        rec = do_undo(c.cfg(), ledger, reason)
+        seat, cfg = _at_tisch(c.cfg(), ledger, tisch)
+        rec = do_undo(cfg, ledger, reason, session_id=seat.session_id if seat else None)
     _voided(rec, c.cfg().language, as_json)
 
 
@@ -165,6 +215,7 @@ def void(
     ctx: typer.Context,
     hand: Annotated[int, typer.Argument(help="The hand number, as on the sheet.")],
     reason: ReasonOpt = "",
+    tisch: TischOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Void hand N of the open session; later hands are recomputed.
@@ -176,7 +227,8 @@ def void(
 
     c = get(ctx)
     with c.ledger() as ledger:
-        rec = do_void(c.cfg(), ledger, hand, reason)
+        seat, cfg = _at_tisch(c.cfg(), ledger, tisch)
+        rec = do_void(cfg, ledger, hand, reason, session_id=seat.session_id if seat else None)
     _voided(rec, c.cfg().language, as_json)
 
 
@@ -200,6 +252,7 @@ def edit(
     said: WordsArg = None,
     reason: ReasonOpt = "",
     yes: YesOpt = False,
+    tisch: TischOpt = None,
     as_json: JsonOpt = False,
     **entry: Any,
 ) -> None:
@@ -223,25 +276,37 @@ def edit(
     from .render import edit_json, edit_text
 
     c = get(ctx)
-    cfg = c.cfg()
     given = _given(ctx)
     with c.ledger() as ledger:
-        old = find_hand(cfg, ledger, hand)
+        seat, cfg = _at_tisch(c.cfg(), ledger, tisch)
+        sid = seat.session_id if seat else None
+        old = find_hand(cfg, ledger, hand, sid)
         if game is None and not given:
             raise IllegalEntry(Text("cli.edit_no_change", hand=hand), Text("cli.edit_no_change_hint", hand=hand))
         words = [w for w in (game, *(said or [])) if w is not None]
-        new, typed = corrected_entry(cfg.family_obj(), cfg.players, old.entry, words,
-                                     {k: entry.get(k) for k in ENTRY_NAMES}, given)
-        if not yes and not confirm_change(cfg, ledger, hand, old, new, sys.stdin.isatty()):
+        if seat is None:
+            new, typed = corrected_entry(cfg.family_obj(), cfg.players, old.entry, words,
+                                         {k: entry.get(k) for k in ENTRY_NAMES}, given)
+        else:
+            from ..tournament.core import corrected_for
+
+            new, typed = corrected_for(c.cfg(), ledger, seat, old.entry, words,
+                                       {k: entry.get(k) for k in ENTRY_NAMES}, given)
+        if not yes and not confirm_change(cfg, ledger, hand, old, new, sys.stdin.isatty(), session_id=sid):
             raise IllegalEntry(Text("cli.edit_left", hand=hand))
-        played = do_edit(cfg, ledger, hand, new, reason, typed, expect=old.id)
+        played = do_edit(cfg, ledger, hand, new, reason, typed, expect=old.id, session_id=sid)
+        if seat is not None:
+            from ..tournament.core import as_points
+
+            played = as_points(played)
     if as_json:
         emit_json(edit_json(old, played, hand))
     else:
         typer.echo(edit_text(old, played, hand, cfg.language))
 
 
-def confirm_change(cfg: Any, ledger: Any, hand: int, old: Any, new: Any, interactive: bool) -> bool:
+def confirm_change(cfg: Any, ledger: Any, hand: int, old: Any, new: Any, interactive: bool,
+                   session_id: int | None = None) -> bool:
     """Changing who played what is a bigger step than a typo (``edit`` and ``play`` alike): True
     to go on; on a terminal the player is asked (False: declined); otherwise an ``IllegalEntry``
     asks for --yes. A wrong entry says so first, before any question."""
@@ -252,7 +317,7 @@ def confirm_change(cfg: Any, ledger: Any, hand: int, old: Any, new: Any, interac
 
     if new.declaring() == old.entry.declaring():
         return True
-    do_edit(cfg, ledger, hand, new, dry_run=True, expect=old.id)
+    do_edit(cfg, ledger, hand, new, dry_run=True, expect=old.id, session_id=session_id)
     family = find_family(old.rules.family)
     lang = cfg.language
     change = f"{family.describe(old.entry, lang=lang)} -> {family.describe(new, lang=lang)}"

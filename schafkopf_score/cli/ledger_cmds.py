@@ -78,11 +78,12 @@ def export(
     # the JSON export reads an older ledger as it is, without migrating it (a rescue when a
     # migration fails); the reports need the current schema
     with c.ledger(migrate=fmt != "json") as ledger:
-        ids = select_sessions(ledger, session, all_)
+        infos = ledger.sessions() if all_ and fmt != "json" else None  # a season's sessions, read once
+        ids = [info.id for info in infos] if infos is not None else select_sessions(ledger, session, all_)
         if fmt == "json":
             chunks = export_json(ledger, ids, {"name": cfg.name, **cfg.snapshot().to_dict()})
         else:
-            chunks = render(fmt, build_report(cfg, ledger, ids))
+            chunks = render(fmt, build_report(cfg, ledger, ids, infos=infos))
         if target is None:
             try:
                 for chunk in chunks:
@@ -151,7 +152,7 @@ def import_(
     if as_json:
         emit_json({"imported": count})
     else:
-        typer.echo(say("cli.imported", cfg.language, count=count, path=cfg.ledger_path))
+        typer.echo(say("cli.imported", cfg.language, count=count, path=cfg.ledger_where))
 
 
 @app.command()
@@ -202,6 +203,27 @@ def stats(ctx: typer.Context, session: SessionOpt = None, all_: AllOpt = False, 
     con.print(t)
 
 
+def _check_failed(exc: Exception, where: str, lang: str) -> None:
+    """``check --json`` on a ledger that cannot be read: the error as JSON on stdout (and as
+    text on stderr), exit 2."""
+    from ..errors import LedgerError, ScoreError
+    from ..i18n import Text
+    from ..ledger.store import busy_error, is_busy, sqlite_problem
+    from .app import fail_text
+
+    if isinstance(exc, ScoreError):
+        error = exc
+    elif type(exc).__module__ == "sqlite3":
+        error = busy_error(where) if is_busy(exc) else LedgerError(
+            Text("cli.ledger_unusable", problem=sqlite_problem(exc)), Text("cli.ledger_unusable_hint"))
+    else:
+        raise exc
+    message, hint = error.render(lang)
+    emit_json({"problems": [], "error": message, "hint": hint})
+    typer.echo(fail_text(error, lang), err=True)
+    raise typer.Exit(error.exit_code) from None
+
+
 @app.command()
 @guard
 def check(
@@ -225,8 +247,13 @@ def check(
 
     c = get(ctx)
     lang = c.cfg().language
-    with c.ledger() as ledger:
-        report = check_and_mark(ledger, full)
+    try:
+        with c.ledger() as ledger:
+            report = check_and_mark(ledger, full)
+    except Exception as exc:  # a damaged or busy ledger: --json still answers in JSON
+        if not as_json:
+            raise
+        _check_failed(exc, c.cfg().ledger_where, lang)
     if as_json:
         emit_json(report.to_json(lang))
     else:

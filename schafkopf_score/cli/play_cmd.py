@@ -54,7 +54,8 @@ class Live:
         return self.cfg_obj
 
     def ledger(self) -> Ledger:
-        if self.ledger_obj is None or self.ledger_obj.conn is None and self.cfg().ledger_path.exists():
+        if self.ledger_obj is None or self.ledger_obj.conn is None and (
+                self.cfg().ledger_url or self.cfg().ledger_path.exists()):
             self.close()
             self.ledger_obj = get(self.ctx).ledger(create=True)
         return self.ledger_obj

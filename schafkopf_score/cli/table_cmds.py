@@ -98,7 +98,7 @@ def rules(
     snap = cfg.snapshot()
     lang = cfg.language
     if as_json:
-        emit_json({"path": str(cfg.path), "name": cfg.name, "ledger": str(cfg.ledger_path), **snap.to_dict()})
+        emit_json({"path": str(cfg.path), "name": cfg.name, "ledger": cfg.ledger_where, **snap.to_dict()})
         return
     if check:
         typer.echo(say("cli.rules_ok", lang, path=cfg.path, family=cfg.family, count=len(cfg.players),
@@ -117,7 +117,7 @@ def rules(
                   path=escape(str(cfg.path))), soft_wrap=True)
     deck = say(f"cli.deck_{cfg.deck}", lang) if f"cli.deck_{cfg.deck}" in catalogue() else cfg.deck
     con.print(escape(say("cli.rules_players", lang, players=", ".join(cfg.players), seats=cfg.seats, deck=deck,
-                         ledger=cfg.ledger_path)), soft_wrap=True)
+                         ledger=cfg.ledger_where)), soft_wrap=True)
     if fam.tariff_specs:
         t = Table(title=escape("[tariff]"))
         for col in ("cli.col_key", "cli.col_amount", "cli.col_meaning"):

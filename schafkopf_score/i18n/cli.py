@@ -11,6 +11,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "cli.ledger_full": ("The ledger cannot be written: {problem}.", "Das Spielbuch kann nicht geschrieben werden: {problem}."),
     "cli.ledger_full_hint": ("Nothing of this command was recorded; make room on the disk and try again.",
                              "Von diesem Befehl wurde nichts eingetragen; schaff Platz auf der Platte und versuch es noch einmal."),
+    "cli.ledger_read_only_hint": (
+        "Nothing of this command was recorded; the ledger file or its folder may not be written: allow writing "
+        "(file permissions, a read-only disk or share) and try again.",
+        "Von diesem Befehl wurde nichts eingetragen; die Datei des Spielbuchs oder ihr Ordner darf nicht "
+        "beschrieben werden: erlaub das Schreiben (Dateirechte, schreibgeschützter Datenträger oder Freigabe) "
+        "und versuch es noch einmal."),
     "cli.ledger_unusable": ("The ledger cannot be used: {problem}.", "Das Spielbuch kann nicht benutzt werden: {problem}."),
     "cli.ledger_unusable_hint": (
         "It was left as it is. If it is damaged, restore a backup; if busy, try again.",
@@ -23,6 +29,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
     # click's usage errors, for a German table (an English one gets click's own words)
     "cli.usage": ("Usage:", "Aufruf:"),
     "cli.usage_help": ("Try '{command} {option}' for help.", "Hilfe: '{command} {option}'."),
+    # the placeholders of a usage line
+    "cli.usage_word_options": ("OPTIONS", "OPTIONEN"),
+    "cli.usage_word_command": ("COMMAND", "BEFEHL"),
+    "cli.usage_word_args": ("ARGS", "ARGUMENTE"),
+    "cli.usage_word_game": ("GAME", "SPIEL"),
+    "cli.usage_word_words": ("WORDS", "WÖRTER"),
+    "cli.usage_word_path": ("path", "Pfad"),
+    "cli.usage_word_hand": ("hand", "Nummer"),
     "cli.click_no_such_option": ("No such option: {option}.", "Diese Option gibt es nicht: {option}."),
     "cli.click_needs_value": ("Option '{option}' requires an argument.", "Die Option '{option}' braucht einen Wert."),
     "cli.click_missing_argument": ("Missing argument {name}.", "Es fehlt {name}."),
@@ -31,6 +45,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "cli.click_not_a_number": ("{value} is not a valid integer.", "{value} ist keine ganze Zahl."),
     "cli.click_not_one_of": ("{value} is not one of {choices}.", "{value} ist keins von {choices}."),
     "cli.click_no_such_command": ("No such command {name}.", "Einen Befehl {name} gibt es nicht."),
+    "cli.click_did_you_mean": ("Did you mean {names}?", "Meintest du {names}?"),
     "cli.click_extra_arguments": ("Got unexpected extra arguments ({words})", "Unerwartete weitere Wörter: {words}"),
     "cli.interrupted": ("Interrupted; nothing half-written was kept.", "Abgebrochen; nichts Halbfertiges wurde behalten."),
     "cli.output_failed": (
@@ -57,6 +72,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "cli.hand_corrected": ("Hand {hand} corrected: {before} -> {after}", "Spiel {hand} korrigiert: {before} -> {after}"),
     "cli.hand_line": ("Hand {hand}: {game} | {payouts} | {dealer}", "Spiel {hand}: {game} | {payouts} | {dealer}"),
     "cli.payout": ("{name} {amount}", "{name} {amount}"),
+    "cli.more_with_verbose": ("more with -v", "mehr mit -v"),
 
     # -- the sheet ---------------------------------------------------------------------------
     "cli.sheet_title": ("{name}: Session {session} ({status})", "{name}: Abend {session} ({status})"),
@@ -100,8 +116,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "cli.short_still": ("Silent", "Still"),
     "cli.short_jeder": ("Each", "Jeder"),
     "cli.short_spiel": ("Game", "Spiel"),
-    "cli.short_draw": ("Lot", "Los"),
-    "cli.short_pick": ("Pick", "Pick"),
+    "cli.short_draw": ("Draw", "Los"),
+    "cli.short_pick": ("Pick", "Aufn."),
     "cli.short_leaster": ("Leaster", "Leaster"),
     "cli.short_doubler": ("Doubler", "Doubler"),
     "cli.suit_eichel": ("A", "E"),
@@ -143,6 +159,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "cli.from_balances_close": ("--from-balances settles a paper sheet; it cannot close a session.",
                                 "--from-balances rechnet einen Zettel ab; damit lässt sich kein Abend abschließen."),
     "cli.drop_close": ("Drop --close.", "Lass --close weg."),
+    "cli.amount_as_printed": ("Write amounts as settle prints them, like {first} or {second}: "
+                              "--from-balances Anna=3.40,Ben=-1.15,Cora=-2.25.",
+                              "Schreib Beträge, wie settle sie zeigt, etwa {first} oder {second}: "
+                              "--from-balances Anna=3,40,Ben=-1,15,Cora=-2,25."),
+    "cli.season_empty": ("No games recorded yet: the season has nothing to settle.",
+                         "Noch keine Spiele eingetragen: in der Saison gibt es nichts abzurechnen."),
     "cli.close_open_only": ("--close closes the open session only.", "--close schließt nur den offenen Abend ab."),
     "cli.drop_session_all": ("Drop --session/--all.", "Lass --session/--all weg."),
 

@@ -2,6 +2,10 @@
 queries), ``records`` (the frozen row types it hands out) and ``dump`` (the JSON export and
 its checked import). Everything that imported ``schafkopf_score.ledger`` imports from here."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from .dump import (
     DUMP_FORMAT,
     DUMP_VERSION,
@@ -25,6 +29,21 @@ from .store import (
     schema_statements,
 )
 
+if TYPE_CHECKING:
+    from ..table import TableConfig
+
+
+
+def open_ledger(cfg: TableConfig, *, create: bool = False, migrate: bool = True) -> Ledger:
+    """The table's ledger: the SQLite file beside the table file, or the PostgreSQL database its
+    ``ledger`` line names."""
+    if cfg.ledger_url:
+        from .postgres import PostgresLedger
+
+        return PostgresLedger(cfg.ledger_url, create=create, family=cfg.family, migrate=migrate)
+    return Ledger(cfg.ledger_path, create=create, family=cfg.family, migrate=migrate)
+
+
 __all__ = [
     "BUSY_TIMEOUT_MS",
     "DUMP_FORMAT",
@@ -41,6 +60,7 @@ __all__ = [
     "create_ledger",
     "export_json",
     "load",
+    "open_ledger",
     "now",
     "problem_text",
     "read_export",

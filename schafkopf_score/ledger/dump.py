@@ -57,11 +57,9 @@ def export_json(ledger: Ledger, session_ids: list[int], table: dict[str, Any]) -
         return
     voids = {r[0]: enc({"kind": r[1], "reason": r[2], "created_at": r[3]})
              for r in conn.execute("SELECT game_id, kind, reason, created_at FROM voids")}
-    def has_outcome(table: str) -> bool:  # a ledger of schema 1 (read without migrating it) has none
-        return any(c[1] == "outcome" for c in conn.execute(f"PRAGMA table_info({table})"))
-
-    r_outcome = "outcome" if has_outcome("restatements") else "'{}'"
-    g_outcome = "outcome" if has_outcome("games") else "'{}'"
+    # a ledger of schema 1 (read without migrating it) has no outcomes
+    r_outcome = "outcome" if ledger.has_column("restatements", "outcome") else "'{}'"
+    g_outcome = "outcome" if ledger.has_column("games", "outcome") else "'{}'"
     restated: dict[int, list[str]] = {}
     for r in conn.execute(f"SELECT game_id, created_at, payouts, stock, {r_outcome}, cause FROM restatements ORDER BY id"):
         restated.setdefault(r[0], []).append(
@@ -84,8 +82,9 @@ def export_json(ledger: Ledger, session_ids: list[int], table: dict[str, Any]) -
     opened = {r[0]: r[1] for r in conn.execute("SELECT id, opened_at FROM sessions ORDER BY id") if r[0] in wanted}
     rulesets = {str(r[0]): json.loads(r[1]) for r in conn.execute(
         "SELECT id, json FROM rulesets WHERE id IN (SELECT DISTINCT ruleset_id FROM games)")}
-    yield enc({**head, "rulesets": rulesets, **({"seating_changes": seating} if seating else {})})[:-1] + \
-        ', "sessions": ['
+    rounds = tournament_rounds(ledger, wanted)
+    yield enc({**head, "rulesets": rulesets, **({"seating_changes": seating} if seating else {}),
+               **({"rounds": rounds} if rounds else {})})[:-1] + ', "sessions": ['
     first = True
     for sid, opened_at in opened.items():
         yield ("\n" if first else ",\n") + (f' {{"id": {sid}, "opened_at": {enc(opened_at)}, '
@@ -101,6 +100,21 @@ def export_json(ledger: Ledger, session_ids: list[int], table: dict[str, Any]) -
                 f'"void": {voids.get(g[0], "null")}, "restatements": [{", ".join(restated.get(g[0], []))}]}}')
         yield ("\n  " + ",\n  ".join(lines) if lines else "") + "\n ]}"
     yield "\n]}\n"
+
+
+def tournament_rounds(ledger: Ledger, wanted: set[int]) -> list[dict[str, Any]]:
+    """A tournament's rounds (schema 5) with the tables of each among the exported sessions."""
+    if not ledger.has_v5 or ledger.conn is None:
+        return []
+    rounds: dict[int, dict[str, Any]] = {}
+    for number, created_at, method, seed in ledger.conn.execute(
+            "SELECT round, created_at, method, seed FROM rounds ORDER BY id"):
+        rounds[number] = {"round": number, "created_at": created_at, "method": method, "seed": seed, "tables": []}
+    for number, tisch, sid, players in ledger.conn.execute(
+            "SELECT round, tisch, session_id, players FROM round_tables ORDER BY id"):
+        if sid in wanted and number in rounds:
+            rounds[number]["tables"].append({"tisch": tisch, "session_id": sid, "players": json.loads(players)})
+    return [r for r in rounds.values() if r["tables"]]
 
 
 LINE_LIMIT = 1 << 20  # an export writes one game a line; a longer line is not an export
@@ -275,6 +289,7 @@ def load(ledger: Ledger, conn: sqlite3.Connection, data: Any, family: str | None
                     later.append((new_id, g["restatements"], void))
                 count += 1
             conn.executemany(insert, rows)
+            ledger.after_bulk_insert(conn, "games")
             for new_id, restatements, void in later:
                 for r in restatements:
                     ledger.insert_restatement(conn, new_id, r["payouts"], int(r["stock"]), r["outcome"],
@@ -297,6 +312,13 @@ def load(ledger: Ledger, conn: sqlite3.Connection, data: Any, family: str | None
                 if any(balances.get(n, 0) != closing.get(n, 0) for n in set(balances) | set(closing)):
                     raise IllegalEntry(Text("data.export_closing", session=s["id"]), Text("data.export_again"))
                 ledger.insert_closing(conn, sid, c["balances"], c["bookings"], created_at=str(c["created_at"]))
+        for r in data.get("rounds", []):  # a tournament's rounds, each table to its session as loaded
+            conn.execute("INSERT INTO rounds(round, created_at, method, seed) VALUES (?,?,?,?)",
+                         (int(r["round"]), str(r["created_at"]), str(r["method"]), str(r["seed"])))
+            for tab in r["tables"]:
+                conn.execute("INSERT INTO round_tables(round, tisch, session_id, players) VALUES (?,?,?,?)",
+                             (int(r["round"]), int(tab["tisch"]), session_ids[tab["session_id"]],
+                              json.dumps([str(n) for n in tab["players"]], ensure_ascii=False)))
         for c in changes:  # a change between sessions, or in a session not exported, has no session
             ledger.insert_seating_change(conn, session_ids.get(c["session_id"]), int(c["hand"]), str(c["kind"]),
                                          str(c["name"]), str(c["other"]), [str(n) for n in c["players"]],

@@ -209,7 +209,7 @@ def is_busy(exc: BaseException) -> bool:
     return isinstance(exc, sqlite3.OperationalError) and ("locked" in text or "busy" in text)
 
 
-def busy_error(path: Path) -> LedgerError:
+def busy_error(path: Path | str) -> LedgerError:
     return LedgerError(Text("data.ledger_busy", path=str(path)), Text("data.ledger_busy_hint"))
 
 
@@ -221,6 +221,7 @@ _SQLITE_PROBLEMS = {
     "unable to open database file": "data.sqlite_cannot_open",
     "disk I/O error": "data.sqlite_io_error",
     "attempt to write a readonly database": "data.sqlite_read_only",
+    "database or disk is full": "data.sqlite_full",
 }
 
 
@@ -250,9 +251,16 @@ def now() -> str:
 
 
 class Ledger:
-    """The SQLite ledger beside a table file."""
+    """The ledger: the storage interface every command uses, and its SQLite implementation (a
+    file beside the table file). ``postgres.PostgresLedger`` is the other implementation; it
+    overrides where the ledger is, how it is opened and made, the writer lock, and the few
+    pieces of SQL the two databases say differently (the hooks marked below)."""
 
-    def __init__(self, path: Path, *, create: bool = True, family: str | None = None, migrate: bool = True) -> None:
+    # what the database raises (a check of a damaged ledger reports it instead of stopping)
+    errors: tuple[type[BaseException], ...] = (sqlite3.Error,)
+
+    def __init__(self, path: Path | str, *, create: bool = True, family: str | None = None,
+                 migrate: bool = True) -> None:
         self.path = Path(path)
         self._rules_cache: dict[int, TableRules] = {}
         self._ruleset_ids: dict[int, tuple[TableRules, int]] = {}
@@ -261,9 +269,17 @@ class Ledger:
         self._migrate = migrate
         self.old_schema: int | None = None  # an older schema read as it is (migrate=False: a rescue export)
         self._create = False
+        self._open(create)
+
+    @property
+    def where(self) -> str:
+        """Where the ledger is, as messages name it."""
+        return str(self.path)
+
+    def _open(self, create: bool) -> None:
         if not self.path.exists():
             if create and not self.path.parent.exists():
-                raise LedgerError(Text("data.ledger_folder_missing", path=str(self.path)),
+                raise LedgerError(Text("data.ledger_folder_missing", path=self.where),
                                   Text("data.ledger_folder_missing_hint"))
             # made at the first write, so that an entry refused before it leaves no file behind
             self._create = create
@@ -286,8 +302,8 @@ class Ledger:
         except sqlite3.DatabaseError as exc:
             self.close()
             if is_busy(exc):
-                raise busy_error(self.path) from None
-            raise LedgerError(Text("data.ledger_damaged", path=str(self.path), problem=sqlite_problem(exc)),
+                raise busy_error(self.where) from None
+            raise LedgerError(Text("data.ledger_damaged", path=self.where, problem=sqlite_problem(exc)),
                               Text("data.ledger_damaged_hint")) from None
         except LedgerError:
             self.close()
@@ -305,31 +321,38 @@ class Ledger:
         self.close()
 
     # -- schema --------------------------------------------------------------------------
+    def _table_names(self) -> set[str]:
+        assert self.conn is not None
+        return {r[0] for r in self.conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+
     def _check_schema(self) -> None:
         assert self.conn is not None
-        tables = {r[0] for r in self.conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        tables = self._table_names()
         if not tables:
-            raise LedgerError(Text("data.ledger_empty", path=str(self.path)), Text("data.ledger_damaged_hint"))
+            raise LedgerError(Text("data.ledger_empty", path=self.where), Text("data.ledger_damaged_hint"))
         if "meta" not in tables:
-            raise LedgerError(Text("data.ledger_foreign", path=str(self.path)), Text("data.ledger_foreign_hint"))
+            raise LedgerError(Text("data.ledger_foreign", path=self.where), Text("data.ledger_foreign_hint"))
         row = self.conn.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
         try:
             version = int(row[0]) if row else 0
         except ValueError:
             version = 0
         if version > SCHEMA_VERSION:
-            raise LedgerError(Text("data.ledger_too_new", path=str(self.path), version=version, mine=SCHEMA_VERSION),
+            raise LedgerError(Text("data.ledger_too_new", path=self.where, version=version, mine=SCHEMA_VERSION),
                               Text("data.ledger_too_new_hint"))
         if version < 1:
-            raise LedgerError(Text("data.ledger_no_version", path=str(self.path)), Text("data.ledger_left_as_is"))
+            raise LedgerError(Text("data.ledger_no_version", path=self.where), Text("data.ledger_left_as_is"))
         if version < SCHEMA_VERSION:
             if not self._migrate:
                 self.old_schema = version
                 return
-            from ..migrations import migrate
+            self._migrate_from(version)
 
-            if not migrate(self, version):  # cannot be written now, and readable as it is
-                self.old_schema = version
+    def _migrate_from(self, version: int) -> None:
+        from ..migrations import migrate
+
+        if not migrate(self, version):  # cannot be written now, and readable as it is
+            self.old_schema = version
 
     @property
     def has_marks(self) -> bool:
@@ -349,7 +372,7 @@ class Ledger:
         """A table file whose family no longer matches its ledger would price its games anew."""
         mine = self.family()
         if mine is not None and mine != family:
-            raise LedgerError(Text("data.ledger_other_family", path=str(self.path), mine=mine, family=family),
+            raise LedgerError(Text("data.ledger_other_family", path=self.where, mine=mine, family=family),
                               Text("data.ledger_other_family_hint", mine=mine))
 
     @contextmanager
@@ -361,7 +384,7 @@ class Ledger:
             self._create = False
             self._connect()
         if self.conn is None:
-            raise LedgerError(Text("data.no_ledger_yet", path=str(self.path)), Text("data.record_a_game_first"))
+            raise LedgerError(Text("data.no_ledger_yet", path=self.where), Text("data.record_a_game_first"))
         patience = busy_timeout() if wait is None else wait
         deadline = time.monotonic() + patience
         if wait is not None:
@@ -373,11 +396,11 @@ class Ledger:
                     break
                 except sqlite3.OperationalError as exc:
                     if not is_busy(exc):
-                        raise LedgerError(Text("data.ledger_unwritable", path=str(self.path),
+                        raise LedgerError(Text("data.ledger_unwritable", path=self.where,
                                                problem=sqlite_problem(exc)),
                                           Text("data.ledger_unwritable_hint")) from None
                     if time.monotonic() > deadline:
-                        raise busy_error(self.path) from None
+                        raise busy_error(self.where) from None
                     time.sleep(0.05)
         finally:
             if wait is not None:
@@ -672,23 +695,47 @@ class Ledger:
 
         if self.conn is None:
             return {}
-        rulesets = {rid: hashlib.blake2b(text, digest_size=16).digest()
-                    for rid, text in self.conn.execute("SELECT id, CAST(json AS BLOB) FROM rulesets")}
+        rulesets = {rid: hashlib.blake2b(bytes(text), digest_size=16).digest() for rid, text in
+                    self.conn.execute(f"SELECT id, {self.fingerprint_blob('json')} FROM rulesets")}
         start = f"schafkopf-score {__version__} ledger {SCHEMA_VERSION}".encode()
         hashes: dict[int, Any] = {}
-        for tag, sql in _FINGERPRINT_ROWS + (_FINGERPRINT_V4 if self.has_v4 else ()):
+        for tag, sql in fingerprint_queries(self.fingerprint_join, self.has_v4):
             for sid, text in self.conn.execute(sql):
                 h = hashes.get(sid)
                 if h is None:
                     h = hashes[sid] = hashlib.blake2b(start, digest_size=20)
                 h.update(tag)
-                h.update(text if text is not None else b"\0")
+                h.update(bytes(text) if text is not None else b"\0")
         for sid, rid in self.conn.execute("SELECT DISTINCT session_id, ruleset_id FROM games ORDER BY 1, 2"):
             h = hashes.get(sid)
             if h is not None:
                 h.update(b"\x1drs")
                 h.update(rulesets.get(rid, b"\0"))
         return {sid: h.hexdigest() for sid, h in hashes.items()}
+
+    # -- what the two databases say differently (``PostgresLedger`` overrides these) ---------
+    def fingerprint_join(self, *columns: str) -> str:
+        """SQL joining a row's columns into the bytes its fingerprint digests."""
+        return _joined(*columns)
+
+    def fingerprint_blob(self, column: str) -> str:
+        return f"CAST({column} AS BLOB)"
+
+    def has_column(self, table: str, column: str) -> bool:
+        """Whether a table has a column (a ledger of schema 1 read as it is lacks ``outcome``)."""
+        assert self.conn is not None
+        return any(c[1] == column for c in self.conn.execute(f"PRAGMA table_info({table})"))
+
+    def after_bulk_insert(self, conn: Any, table: str) -> None:
+        """Rows were inserted with ids of their own (an import); SQLite needs nothing more."""
+
+    def guards_missing(self) -> list[str]:
+        """The append-only triggers that are not there (dropped behind the program's back)."""
+        assert self.conn is not None
+        have = {r[0] for r in self.conn.execute("SELECT name FROM sqlite_master WHERE type='trigger'")}
+        tables = self._table_names()
+        want = [f"{t}_no_{op}" for t in _APPEND_ONLY if t in tables for op in ("update", "delete")]
+        return [name for name in want if name not in have]
 
     def marks(self) -> dict[int, str]:
         """Each session's latest check mark: the fingerprint it was last verified under."""
@@ -698,7 +745,7 @@ class Ledger:
         try:
             return {int(sid): str(fp) for sid, fp in self.conn.execute(
                 "SELECT session_id, fingerprint FROM verified ORDER BY id")}
-        except sqlite3.OperationalError:  # the table dropped behind the program's back: nothing verified
+        except self.errors:  # the table dropped behind the program's back: nothing verified
             return {}
 
     def insert_marks(self, conn: sqlite3.Connection, marks: dict[int, str]) -> None:
@@ -708,6 +755,63 @@ class Ledger:
         stamp = now()
         conn.executemany("INSERT INTO verified(session_id, fingerprint, verified_at, program) VALUES (?,?,?,?)",
                          [(sid, fp, stamp, __version__) for sid, fp in sorted(marks.items())])
+
+    # -- tournaments (schema 5) ---
+    def insert_round(self, conn: sqlite3.Connection, round_no: int, method: str, seed: str,
+                     created_at: str | None = None) -> None:
+        """A tournament's round drawn (its number, ``random`` or ``ranking``, the seed of the lot)."""
+        conn.execute("INSERT INTO rounds(round, created_at, method, seed) VALUES (?,?,?,?)",
+                     (round_no, created_at or now(), method, seed))
+
+    def insert_round_table(self, conn: sqlite3.Connection, round_no: int, tisch: int, session_id: int,
+                           players: list[str]) -> None:
+        """Table ``tisch`` of a round: its players in seat order (the first deals first) and the
+        session that holds its hands."""
+        conn.execute("INSERT INTO round_tables(round, tisch, session_id, players) VALUES (?,?,?,?)",
+                     (round_no, tisch, session_id, json.dumps(players, ensure_ascii=False)))
+
+    def rounds(self) -> list[dict[str, Any]]:
+        """Every round drawn, oldest first: ``round``, ``created_at``, ``method``, ``seed``."""
+        if not self.has_v5:
+            return []
+        assert self.conn is not None
+        rows = self.conn.execute("SELECT round, created_at, method, seed FROM rounds ORDER BY round").fetchall()
+        return [{"round": int(r[0]), "created_at": r[1], "method": r[2], "seed": r[3]} for r in rows]
+
+    def round_tables(self, round_no: int | None = None) -> list[dict[str, Any]]:
+        """The tables of a round (or of every round), by round and table number: ``round``,
+        ``tisch``, ``session_id``, ``players``."""
+        if not self.has_v5:
+            return []
+        assert self.conn is not None
+        sql = "SELECT round, tisch, session_id, players FROM round_tables"
+        args: tuple[Any, ...] = ()
+        if round_no is not None:
+            sql += " WHERE round = ?"
+            args = (round_no,)
+        rows = self.conn.execute(sql + " ORDER BY round, tisch", args).fetchall()
+        return [{"round": int(r[0]), "tisch": int(r[1]), "session_id": int(r[2]), "players": json.loads(r[3])}
+                for r in rows]
+
+    def tournament_sessions(self) -> set[int]:
+        """The sessions that are a tournament's tables (each open for good: never closed, and
+        not "an open session before a later one")."""
+        if not self.has_v5:
+            return set()
+        assert self.conn is not None
+        return {int(r[0]) for r in self.conn.execute("SELECT session_id FROM round_tables")}
+
+    def valid_game_counts(self, session_ids: list[int]) -> dict[int, int]:
+        """How many valid (not voided) hands each of the sessions holds, in one query."""
+        if self.conn is None or not session_ids:
+            return {}
+        counts = {sid: 0 for sid in session_ids}
+        for sid, n in self.conn.execute(
+                "SELECT g.session_id, count(*) FROM games g WHERE NOT EXISTS (SELECT 1 FROM voids v "
+                "WHERE v.game_id = g.id) GROUP BY g.session_id"):
+            if int(sid) in counts:
+                counts[int(sid)] = int(n)
+        return counts
 
 
 def aliases_of(changes: list[dict[str, Any]]) -> dict[str, str]:
@@ -736,23 +840,27 @@ def _joined(*columns: str) -> str:
     return "CAST(" + " || x'1f' || ".join(columns) + " AS BLOB)"
 
 
-# (tag, query of (session id, row text)) for every kind of row a session's fingerprint covers,
-# each in the order the rows were written
-_FINGERPRINT_ROWS: tuple[tuple[bytes, str], ...] = (
-    (b"\x1ds", "SELECT id, " + _joined("id", "opened_at") + " FROM sessions ORDER BY id"),
-    (b"\x1dg", "SELECT session_id, " + _joined(
-        "id", "hand", "ifnull(replaces, '-')", "created_at", "game", "entry", "typed", "ruleset_id", "unit", "payouts",
-        "stock", "outcome") + " FROM games ORDER BY id"),
-    (b"\x1dv", "SELECT g.session_id, " + _joined("v.id", "v.game_id", "v.created_at", "v.kind", "v.reason")
-     + " FROM voids v JOIN games g ON g.id = v.game_id ORDER BY v.id"),
-    (b"\x1dr", "SELECT g.session_id, " + _joined("r.id", "r.game_id", "r.created_at", "r.payouts", "r.stock",
-                                                  "r.outcome", "r.cause")
-     + " FROM restatements r JOIN games g ON g.id = r.game_id ORDER BY r.id"),
-    (b"\x1dc", "SELECT session_id, " + _joined("id", "created_at", "balances", "bookings") + " FROM closings ORDER BY id"),
-)
-_FINGERPRINT_V4: tuple[tuple[bytes, str], ...] = (
-    (b"\x1dp", "SELECT session_id, " + _joined("id", "hand", "created_at", "player", "amounts", "transfers")
-     + " FROM payments ORDER BY id"),
-    (b"\x1do", "SELECT session_id, " + _joined("id", "closing_id", "created_at", "reason")
-     + " FROM reopenings ORDER BY id"),
-)
+def fingerprint_queries(_joined: Any, v4: bool) -> list[tuple[bytes, str]]:
+    """(tag, query of (session id, row bytes)) for every kind of row a session's fingerprint
+    covers, each in the order the rows were written; ``_joined`` is the database's way of
+    joining columns into bytes."""
+    rows = [
+        (b"\x1ds", "SELECT id, " + _joined("id", "opened_at") + " FROM sessions ORDER BY id"),
+        (b"\x1dg", "SELECT session_id, " + _joined(
+            "id", "hand", "coalesce(replaces || '', '-')", "created_at", "game", "entry", "typed", "ruleset_id", "unit",
+            "payouts", "stock", "outcome") + " FROM games ORDER BY id"),
+        (b"\x1dv", "SELECT g.session_id, " + _joined("v.id", "v.game_id", "v.created_at", "v.kind", "v.reason")
+         + " FROM voids v JOIN games g ON g.id = v.game_id ORDER BY v.id"),
+        (b"\x1dr", "SELECT g.session_id, " + _joined("r.id", "r.game_id", "r.created_at", "r.payouts", "r.stock",
+                                                      "r.outcome", "r.cause")
+         + " FROM restatements r JOIN games g ON g.id = r.game_id ORDER BY r.id"),
+        (b"\x1dc", "SELECT session_id, " + _joined("id", "created_at", "balances", "bookings") + " FROM closings ORDER BY id"),
+    ]
+    if not v4:
+        return rows
+    return rows + [
+        (b"\x1dp", "SELECT session_id, " + _joined("id", "hand", "created_at", "player", "amounts", "transfers")
+         + " FROM payments ORDER BY id"),
+        (b"\x1do", "SELECT session_id, " + _joined("id", "closing_id", "created_at", "reason")
+         + " FROM reopenings ORDER BY id"),
+    ]

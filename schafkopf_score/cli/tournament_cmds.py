@@ -1,0 +1,361 @@
+"""``schafkopf tournament ...``: a Preisschafkopf. Write the file (``new``), draw each round
+(``draw``), print the table lists (``tables``), enter a table's whole list (``enter``; single
+hands go through ``add --tisch N``), see a table's sheet (``sheet``) and the ranking
+(``ranking``). The work is done in ``tournament/``; the lists are written by
+``export/tournament.py``."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated, Any, Optional
+
+import typer
+
+from .app import JsonOpt, app, emit_json, get, guard
+
+tournament_app = typer.Typer(
+    name="tournament",
+    help="A tournament (Preisschafkopf): registered players, tables drawn per round, tournament points, "
+    "the ranking.\n\n"
+    "\b\n"
+    "Example: schafkopf tournament new turnier.toml --players Anna,Ben,Cora,Dora,Emil,Fritz,Gabi,Hans,Ida\n"
+    "Example: schafkopf --table turnier.toml tournament draw --seed 7\n"
+    "Example: schafkopf --table turnier.toml tournament tables\n"
+    "Example: schafkopf --table turnier.toml add --tisch 1 weiter\n"
+    "Example: schafkopf --table turnier.toml tournament ranking",
+    no_args_is_help=True,
+    rich_markup_mode=None,
+)
+app.add_typer(tournament_app)
+
+TischReq = Annotated[int, typer.Option("--tisch", metavar="N", help="The table number (as in the table lists).")]
+RoundOpt = Annotated[Optional[int], typer.Option("--round", metavar="R", help="The round (default: the latest).")]
+FormatOpt = Annotated[str, typer.Option("--format", help="text | csv | csv-de | html")]
+OutOpt = Annotated[Optional[str], typer.Option("--out", "-o", metavar="FILE",
+                                               help="Write to this file (atomically) instead of stdout.")]
+
+
+def _write(ctx: typer.Context, fmt: str, out: str | None, text: str) -> None:
+    """The list on stdout, or into ``-o FILE`` (never the table's own files, a folder or a link)."""
+    import os
+
+    from ..errors import IllegalEntry
+    from ..export.tournament import FORMATS
+    from ..files import same_file, target_problem, write_atomic
+    from ..i18n import Text
+
+    if out is None or out == "-":
+        sys.stdout.write(text)
+        return
+    example = "-o rangliste." + {"csv-de": "csv", "text": "txt"}.get(fmt, fmt)
+    if not out:
+        raise IllegalEntry(Text("cli.out_empty"), Text("cli.out_empty_hint", example=example))
+    target = Path(out)
+    problem = Text("cli.out_folder") if out.endswith(("/", os.sep)) else target_problem(target)
+    if problem is not None:
+        raise IllegalEntry(Text("cli.out_target", out=out, problem=problem), Text("cli.out_target_hint", example=example))
+    if not target.parent.is_dir():
+        raise IllegalEntry(Text("cli.out_no_folder", folder=target.parent), Text("cli.out_no_folder_hint"))
+    cfg = get(ctx).cfg()
+    for path, what in ((cfg.path, "cli.own_table_file"), (cfg.ledger_path, "cli.own_ledger")):
+        if same_file(target, path):
+            raise IllegalEntry(Text("cli.out_own_file", out=out, what=Text(what), path=path),
+                               Text("cli.out_own_file_hint", example=example))
+    assert fmt in FORMATS
+    write_atomic(target, text)
+
+
+def _format(fmt: str) -> str:
+    from ..errors import IllegalEntry
+    from ..export.tournament import FORMATS
+    from ..i18n import Text
+
+    if fmt not in FORMATS:
+        raise IllegalEntry(Text("cli.tournament.format", fmt=repr(fmt)),
+                           Text("cli.tournament.format_hint", formats=", ".join(FORMATS)))
+    return fmt
+
+
+# -- new --------------------------------------------------------------------------------------------
+
+@tournament_app.command("new")
+@guard
+def new(
+    ctx: typer.Context,
+    path: Annotated[Path, typer.Argument(help="Where to write the tournament's file.")],
+    players: Annotated[str, typer.Option("--players", help="The registered players, comma-separated.")] = "",
+    players_file: Annotated[Optional[str], typer.Option(
+        "--players-file", metavar="FILE", help="Read the players from this file (one name a line), beside the "
+        "tournament's file.")] = None,
+    rounds: Annotated[int, typer.Option("--rounds", help="How many rounds.")] = 3,
+    games: Annotated[int, typer.Option("--games", help="Games per round at a table of four.")] = 32,
+    draw: Annotated[str, typer.Option("--draw", help="Rounds after the first: random | ranking")] = "random",
+    points: Annotated[str, typer.Option("--points", help="plus-minus | plus-only")] = "plus-minus",
+    name: Annotated[str, typer.Option("--name", help="The tournament's name.")] = "Preisschafkopf",
+    language: Annotated[Optional[str], typer.Option("--language", help="de | en (default: de)")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
+) -> None:
+    """Write a tournament's file (kind = "tournament") with every key spelled out.
+
+    \b
+    Example: schafkopf tournament new cup.toml --players Anna,Ben,Cora,Dora,Emil --rounds 2 --games 24
+    """
+    import tomllib
+
+    from ..errors import IllegalEntry, ScoreError
+    from ..files import target_problem, write_atomic
+    from ..i18n import LANGUAGES, Text, say
+    from ..table import _checked_table
+    from ..tournament.settings import DRAWS, POINT_PRESETS, tournament_file
+
+    # a refusal speaks the language asked for, else that of the table in use (the new one does
+    # not exist yet)
+    lang = language if language in LANGUAGES else get(ctx).language()
+    try:
+        if language is not None and language not in LANGUAGES:
+            raise IllegalEntry(Text("cli.new_language", language=repr(language)), Text("cli.new_language_hint"))
+        if draw not in DRAWS:
+            raise IllegalEntry(Text("cli.tournament.option_choice", option="--draw", value=repr(draw),
+                                    choices=", ".join(DRAWS)))
+        if points not in POINT_PRESETS:
+            raise IllegalEntry(Text("cli.tournament.option_choice", option="--points", value=repr(points),
+                                    choices=", ".join(POINT_PRESETS)))
+        names = [p.strip() for p in players.split(",")] if players else []
+        if bool(names) == bool(players_file):
+            raise IllegalEntry(Text("cli.tournament.new_players"), Text("cli.tournament.new_players_hint"))
+        if not path.name or str(path).endswith("/"):
+            raise IllegalEntry(Text("cli.new_needs_file"), Text("cli.new_needs_file_hint"))
+        problem = target_problem(path)
+        if problem is not None:
+            raise IllegalEntry(Text("cli.out_target", out=str(path), problem=problem), Text("cli.new_needs_file_hint"))
+        if path.exists() and not force:
+            raise IllegalEntry(Text("cli.tournament.file_exists", path=str(path)),
+                               Text("cli.tournament.file_exists_hint"))
+        if path.with_suffix(".sqlite").exists() and not force:
+            raise IllegalEntry(Text("cli.tournament.ledger_exists", path=str(path.with_suffix(".sqlite"))),
+                               Text("cli.tournament.file_exists_hint"))
+        text = tournament_file(names, name=name, language=language or "de", rounds=rounds, games=games, draw=draw,
+                               points=points, players_file=players_file or "")
+        # checked as the table file it will be before it is written: a bad name or number is
+        # refused and nothing is written
+        cfg = _checked_table(path, text, tomllib.loads(text))
+    except ScoreError as exc:
+        exc.language = exc.language or lang
+        raise
+    write_atomic(path, text)
+    typer.echo(say("cli.tournament.written", lang, path=str(path), count=len(cfg.players), rounds=rounds))
+
+
+# -- draw -------------------------------------------------------------------------------------------
+
+def _tables_data(cfg: Any, ledger: Any, seats: list[Any]) -> list[dict[str, Any]]:
+    counts = ledger.valid_game_counts([s.session_id for s in seats])
+    return [{"tisch": s.tisch, "players": list(s.players), "games": cfg.tournament.games_at(len(s.players)),
+             "done": counts.get(s.session_id, 0), "session": s.session_id} for s in seats]
+
+
+@tournament_app.command("draw")
+@guard
+def draw_cmd(
+    ctx: typer.Context,
+    by: Annotated[Optional[str], typer.Option("--by", help="random | ranking (default: the file's draw; round 1 "
+                                                           "random).")] = None,
+    seed: Annotated[Optional[str], typer.Option("--seed", help="Seed the lot (default: the file's seed, else "
+                                                               "round 1's, else a new one; shown).")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Draw although tables of the round before still "
+                                                        "play.")] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Draw the next round: tables of four, a remainder makes tables of five (the dealer sits out).
+
+    \b
+    Example: schafkopf --table turnier.toml tournament draw --seed 7
+    """
+    from ..errors import IllegalEntry
+    from ..i18n import Text, say
+    from ..tournament.core import draw_round, settings_of
+    from ..tournament.settings import DRAWS
+
+    c = get(ctx)
+    cfg = c.cfg()
+    settings_of(cfg)
+    if by is not None and by not in DRAWS:
+        raise IllegalEntry(Text("cli.tournament.option_choice", option="--by", value=repr(by), choices=", ".join(DRAWS)))
+    with c.ledger(create=True) as ledger:
+        drawn = draw_round(cfg, ledger, by, seed, force)
+        tables = _tables_data(cfg, ledger, drawn.seats)
+    if as_json:
+        emit_json({"round": drawn.round, "method": drawn.method, "seed": drawn.seed, "tables": tables})
+        return
+    lang = cfg.language
+    typer.echo(say("cli.tournament.drawn", lang, round=drawn.round, count=len(tables),
+                   how=Text("cli.tournament.by_ranking" if drawn.method == "ranking" else "cli.tournament.at_random"),
+                   seed=drawn.seed))
+    for t in tables:
+        typer.echo(say("cli.tournament.table_line", lang, tisch=t["tisch"], names=", ".join(t["players"])))
+
+
+# -- tables -----------------------------------------------------------------------------------------
+
+@tournament_app.command("tables")
+@guard
+def tables_cmd(ctx: typer.Context, round_no: RoundOpt = None, fmt: FormatOpt = "text", out: OutOpt = None,
+               as_json: JsonOpt = False) -> None:
+    """The table lists of a round, to print: who sits at which table, in seat order (the first deals
+    first), and how many games each table has entered.
+
+    \b
+    Example: schafkopf --table turnier.toml tournament tables --format html -o tische.html
+    """
+    from ..export.tournament import tables_csv, tables_html, tables_text
+    from ..tournament.core import round_seats
+
+    c = get(ctx)
+    cfg = c.cfg()
+    fmt = _format(fmt)
+    with c.ledger() as ledger:
+        round_no, seats = round_seats(cfg, ledger, round_no)
+        tables = _tables_data(cfg, ledger, seats)
+    if as_json:
+        emit_json({"round": round_no, "tables": tables})
+        return
+    lang = cfg.language
+    text = {"text": lambda: tables_text(cfg.name, round_no, tables, lang),
+            "csv": lambda: tables_csv(round_no, tables, False), "csv-de": lambda: tables_csv(round_no, tables, True),
+            "html": lambda: tables_html(cfg.name, round_no, tables, lang)}[fmt]()
+    _write(ctx, fmt, out, text)
+
+
+# -- enter ------------------------------------------------------------------------------------------
+
+@tournament_app.command("enter")
+@guard
+def enter(
+    ctx: typer.Context,
+    file: Annotated[str, typer.Argument(metavar="FILE", help="The table's list, one game a line in the short "
+                                                             "notation; - reads stdin.")],
+    tisch: TischReq,
+    as_json: JsonOpt = False,
+) -> None:
+    """Enter a table's whole list at the end of a round: every line is checked first, then all are
+    recorded in one go, or none (an error names the line).
+
+    \b
+    Example: printf 'weiter\\nweiter\\n' | schafkopf --table turnier.toml tournament enter --tisch 2 -
+    """
+    from ..errors import IllegalEntry
+    from ..i18n import Text, say
+    from ..tournament.core import enter_list, find_seat, table_view
+
+    c = get(ctx)
+    cfg = c.cfg()
+    if file == "-":
+        text = sys.stdin.read()
+    else:
+        try:
+            text = Path(file).read_text(encoding="utf-8-sig")
+        except FileNotFoundError:
+            raise IllegalEntry(Text("cli.tournament.list_missing", path=file),
+                               Text("cli.tournament.list_unreadable_hint")) from None
+        except (OSError, UnicodeDecodeError) as exc:
+            raise IllegalEntry(Text("cli.tournament.list_unreadable", path=file,
+                                    problem=getattr(exc, "strerror", None) or str(exc)),
+                               Text("cli.tournament.list_unreadable_hint")) from None
+    with c.ledger() as ledger:
+        seat = find_seat(cfg, ledger, tisch)
+        done = enter_list(cfg, ledger, seat, text.splitlines())
+        view = table_view(cfg, ledger, seat)
+    if as_json:
+        emit_json({"round": seat.round, "tisch": seat.tisch, "hands": [
+            {"hand": h, "game": p.outcome.game, "payouts": p.outcome.payout_map()} for h, p in done],
+            "balances": view.balances})
+        return
+    typer.echo(say("cli.tournament.entered", cfg.language, count=len(done), tisch=seat.tisch, round=seat.round,
+                   first=done[0][0], last=done[-1][0]))
+    typer.echo(", ".join(f"{n} {v:+d}" if v else f"{n} 0" for n, v in view.balances.items()))
+
+
+# -- sheet ------------------------------------------------------------------------------------------
+
+@tournament_app.command("sheet")
+@guard
+def sheet(ctx: typer.Context, tisch: TischReq, round_no: RoundOpt = None, as_json: JsonOpt = False) -> None:
+    """One table's sheet in a round: each game with its points and the running totals.
+
+    \b
+    Example: schafkopf --table turnier.toml tournament sheet --tisch 1
+    """
+    from ..i18n import say
+    from ..tournament.core import find_seat, settings_of, table_view
+
+    c = get(ctx)
+    cfg = c.cfg()
+    with c.ledger() as ledger:
+        seat = find_seat(cfg, ledger, tisch, round_no)
+        view = table_view(cfg, ledger, seat)
+    family = cfg.family_obj()
+    lang = cfg.language
+    players = list(seat.players)
+    hands = []
+    running = {p: 0 for p in players}
+    for row in view.rows:
+        rec = row.record
+        item: dict[str, Any] = {"hand": rec.hand, "game": rec.game, "void": not rec.valid,
+                                "description": family.describe(rec.entry, lang=lang)}
+        if row.played is not None:
+            pay = row.played.outcome.payout_map()
+            for p, v in pay.items():
+                running[p] += v
+            item.update(payouts=pay, dealer=row.played.seating.dealer, running=dict(running))
+        hands.append(item)
+    games = settings_of(cfg).games_at(len(players))
+    if as_json:
+        emit_json({"round": seat.round, "tisch": seat.tisch, "players": players, "games": games,
+                   "done": len(view.valid_rows()), "hands": hands, "balances": view.balances})
+        return
+    typer.echo(say("cli.tournament.sheet_title", lang, tisch=seat.tisch, round=seat.round,
+                   done=len(view.valid_rows()), games=games))
+    width = max(len(h["description"]) for h in hands) if hands else 10
+    typer.echo(f"{'#':>3}  {'':<{width}}  " + "  ".join(f"{p[:8]:>8}" for p in players))
+    for h in hands:
+        if h["void"]:
+            continue
+        cells = "  ".join(f"{h['running'][p]:>8}" if p in h["payouts"] else f"{'(' + str(h['running'][p]) + ')':>8}"
+                          for p in players)
+        typer.echo(f"{h['hand']:>3}  {h['description']:<{width}}  {cells}")
+
+
+# -- ranking ----------------------------------------------------------------------------------------
+
+@tournament_app.command("ranking")
+@guard
+def ranking_cmd(ctx: typer.Context, round_no: Annotated[Optional[int], typer.Option(
+        "--round", metavar="R", help="The ranking after round R (default: every round so far).")] = None,
+        fmt: FormatOpt = "text", out: OutOpt = None, as_json: JsonOpt = False) -> None:
+    """The ranking: points (plus-minus, or plus-only as the file's [points] preset says), then solos
+    won, then games won, then the lot.
+
+    \b
+    Example: schafkopf --table turnier.toml tournament ranking --format csv -o rangliste.csv
+    """
+    from ..export.tournament import ranking_csv, ranking_html, ranking_text
+    from ..tournament.core import latest_round, ranking, round_seats, settings_of
+
+    c = get(ctx)
+    cfg = c.cfg()
+    settings = settings_of(cfg)
+    fmt = _format(fmt)
+    with c.ledger() as ledger:
+        if round_no is not None:
+            round_seats(cfg, ledger, round_no)
+        rows = [s.to_json() for s in ranking(cfg, ledger, round_no)]
+        after = round_no if round_no is not None else latest_round(ledger)
+    if as_json:
+        emit_json({"round": after, "points": settings.preset, "ranking": rows})
+        return
+    lang = cfg.language
+    text = {"text": lambda: ranking_text(cfg.name, rows, lang, settings.plus_only, after),
+            "csv": lambda: ranking_csv(rows, False), "csv-de": lambda: ranking_csv(rows, True),
+            "html": lambda: ranking_html(cfg.name, rows, lang, settings.plus_only, after)}[fmt]()
+    _write(ctx, fmt, out, text)

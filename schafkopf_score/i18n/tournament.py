@@ -1,0 +1,221 @@
+"""Messages of the tournament (id -> English, German): its table file's keys, the draw, the
+entries at a table (``--tisch N``), the table lists and the ranking. The ids begin with
+``cli.tournament.``; the English CSV column names (``csv_*``) are the machine contract of
+``--format csv``: never reword them."""
+
+MESSAGES: dict[str, tuple[str, str]] = {
+    # -- the table file (after "FILE, line N: [section] key")
+    "cli.tournament.family_only": ('"tournament" is for Bavarian Schafkopf only, not for {family}.',
+                                   '"tournament" gibt es nur für Bayerischen Schafkopf, nicht für {family}.'),
+    "cli.tournament.family_only_hint": ('Set family = "bavarian", or remove kind = "tournament".',
+                                        'Setz family = "bavarian", oder entferne kind = "tournament".'),
+    "cli.tournament.no_tariff": ("is not used in a tournament: it counts tournament points.",
+                                 "gilt im Turnier nicht: dort zählen Turnierpunkte."),
+    "cli.tournament.no_tariff_hint": ('Put the values into [points] (preset = "plus-minus" or "plus-only", '
+                                      "sauspiel = 1, solo = 5, ...).",
+                                      'Schreib die Werte in [points] (preset = "plus-minus" oder "plus-only", '
+                                      "sauspiel = 1, solo = 5, ...)."),
+    "cli.tournament.section_needs_kind": ("belongs to a tournament only.", "gehört nur zu einem Turnier."),
+    "cli.tournament.section_needs_kind_hint": ('Add kind = "tournament" at the top, or remove the section.',
+                                               'Setz oben kind = "tournament", oder entferne den Abschnitt.'),
+    "cli.tournament.seats_four": ("must be 4 in a tournament (tables of four; a fifth player sits out when he "
+                                  "deals), not {seats}.",
+                                  "muss im Turnier 4 sein (Vierertische; ein fünfter Spieler setzt aus, wenn er "
+                                  "gibt), nicht {seats}."),
+    "cli.tournament.seats_four_hint": ("Set seats = 4.", "Setz seats = 4."),
+    "cli.tournament.no_stock": ("cannot feed a Stock in a tournament: points belong to players.",
+                                "kann im Turnier keinen Stock füllen: Punkte gehören den Spielern."),
+    "cli.tournament.no_stock_hint": ('Use all_pass = "redeal" (or "ramsch").', 'Nimm all_pass = "redeal" (oder '
+                                                                             '"ramsch").'),
+    "cli.tournament.players_twice": ("and a players list both name the players.",
+                                     "und eine Spielerliste nennen beide die Spieler."),
+    "cli.tournament.players_twice_hint": ("Keep one of them: players = [...] or players_file.",
+                                          "Behalte eins davon: players = [...] oder players_file."),
+    "cli.tournament.players_file_unreadable": ("cannot be read: {path}: {problem}.",
+                                               "lässt sich nicht lesen: {path}: {problem}."),
+    "cli.tournament.players_file_missing": ("does not exist: {path}.", "gibt es nicht: {path}."),
+    "cli.tournament.players_file_not_utf8": ("is not UTF-8 text: {path}.", "ist kein UTF-8-Text: {path}."),
+    "cli.tournament.players_file_hint": ("Give a text file beside the tournament's file, one name a line "
+                                         "(UTF-8; # starts a comment).",
+                                         "Gib eine Textdatei neben der Turnierdatei an, ein Name je Zeile "
+                                         "(UTF-8; # beginnt einen Kommentar)."),
+    "cli.tournament.too_many_players": ("names {count} players; a tournament takes at most {most}.",
+                                        "nennt {count} Spieler; ein Turnier fasst höchstens {most}."),
+    "cli.tournament.name_clash": ("holds a name that entries at a table would misread: {why}.",
+                                  "enthält einen Namen, den Einträge am Tisch falsch lesen würden: {why}."),
+    "cli.tournament.name_clash_hint": ("Register {name} under another name (a surname initial: {name} M.).",
+                                       "Melde {name} unter anderem Namen an (mit Initiale: {name} M.)."),
+    # -- the file as ``tournament new`` writes it (comments)
+    "cli.tournament.file_header": ("A tournament (Preisschafkopf): schafkopf tournament --help",
+                                   "Ein Turnier (Preisschafkopf): schafkopf tournament --help"),
+    "cli.tournament.file_name": ("shown on the lists", "steht auf den Listen"),
+    "cli.tournament.file_players": ("the registered players", "die angemeldeten Spieler"),
+    "cli.tournament.file_language": ("de | en", "de | en"),
+    "cli.tournament.file_rounds": ("rounds to play", "Anzahl Runden"),
+    "cli.tournament.file_games": ("games per round at a table of four", "Spiele je Runde am Vierertisch"),
+    "cli.tournament.file_games_five": ("at a table of five (the dealer sits out)",
+                                       "am Fünfertisch (der Geber setzt aus)"),
+    "cli.tournament.file_draw": ("rounds after the first: random | ranking", "Runden nach der ersten: random | "
+                                                                              "ranking"),
+    "cli.tournament.file_seed": ("seed of the lot (default: drawn once, stored)",
+                                 "Startwert der Auslosung (sonst einmal gezogen, gespeichert)"),
+    "cli.tournament.file_players_file": ("the registered players, one name a line",
+                                         "die angemeldeten Spieler, ein Name je Zeile"),
+    "cli.tournament.file_preset": ("plus-minus | plus-only", "Wertung: plus-minus | plus-only"),
+    "cli.tournament.file_sauspiel": ("Sauspiel, per player", "Sauspiel, je Spieler"),
+    "cli.tournament.file_solo": ("Solo, Wenz: per opponent (declarer x3)", "Solo, Wenz: je Gegner (Spieler x3)"),
+    "cli.tournament.file_schneider": ("on top for Schneider", "zusätzlich für Schneider"),
+    "cli.tournament.file_schwarz": ("on top for Schwarz", "zusätzlich für Schwarz"),
+    "cli.tournament.file_laufende": ("per Laufender (0: they count nothing)", "je Laufendem (0: zählen nicht)"),
+    "cli.tournament.file_bettel": ("Bettel, per opponent (where played)", "Bettel, je Gegner (wo gespielt)"),
+    "cli.tournament.file_ramsch": ("Ramsch, the loser to each", "Ramsch, der Verlierer an jeden"),
+    "cli.tournament.file_games_list": ("the games played", "die gespielten Spiele"),
+    "cli.tournament.file_tout": ("Tout counts x2", "Tout zählt x2"),
+    "cli.tournament.file_sie": ("Sie counts x4", "Sie zählt x4"),
+    "cli.tournament.file_kontra": ("Kontra, Re: each doubles", "Kontra, Re: jedes verdoppelt"),
+    "cli.tournament.file_all_pass": ("all passed: redeal | ramsch", "alle weiter: redeal | ramsch"),
+    # -- tournament new
+    "cli.tournament.new_players": ("Give the players: --players A,B,... or --players-file FILE (one of them).",
+                                   "Gib die Spieler an: --players A,B,... oder --players-file DATEI (eins davon)."),
+    "cli.tournament.new_players_hint": ("Example: schafkopf tournament new turnier.toml --players "
+                                        "Anna,Ben,Cora,Dora,Emil",
+                                        "Beispiel: schafkopf tournament new turnier.toml --players "
+                                        "Anna,Ben,Cora,Dora,Emil"),
+    "cli.tournament.file_exists": ("{path} exists already; nothing was written.",
+                                   "{path} gibt es schon; nichts wurde geschrieben."),
+    "cli.tournament.ledger_exists": ("A ledger {path} exists already; nothing was written.",
+                                     "Ein Spielbuch {path} gibt es schon; nichts wurde geschrieben."),
+    "cli.tournament.file_exists_hint": ("Choose another name, or add --force to start afresh beside it.",
+                                        "Wähle einen anderen Namen, oder gib --force an."),
+    "cli.tournament.option_choice": ("{option} {value}: choose {choices}.", "{option} {value}: wähle {choices}."),
+    "cli.tournament.written": ("Wrote {path}: {count} players, {rounds} rounds. Next: schafkopf --table {path} "
+                               "tournament draw",
+                               "{path} geschrieben: {count} Spieler, {rounds} Runden. Weiter: schafkopf --table "
+                               "{path} tournament draw"),
+    # -- which table
+    "cli.tournament.not_a_tournament": ('{path} is no tournament (kind = "tournament"): it has no tables to draw '
+                                        "or to name with --tisch.",
+                                        '{path} ist kein Turnier (kind = "tournament"): es hat keine Tische zum '
+                                        "Auslosen oder für --tisch."),
+    "cli.tournament.not_a_tournament_hint": ("At a single table leave --tisch out; for a tournament write one with "
+                                             "schafkopf tournament new.",
+                                             "An einem einzelnen Tisch lass --tisch weg; ein Turnier legt "
+                                             "schafkopf tournament new an."),
+    "cli.tournament.needs_tisch": ("This is a tournament: say at which table the game was played.",
+                                   "Das ist ein Turnier: sag, an welchem Tisch gespielt wurde."),
+    "cli.tournament.needs_tisch_hint": ("Add --tisch N, e.g. schafkopf add --tisch 3 sau an be 72 "
+                                        "(the tables: schafkopf tournament tables).",
+                                        "Gib --tisch N an, z. B. schafkopf add --tisch 3 sau an be 72 "
+                                        "(die Tische: schafkopf tournament tables)."),
+    "cli.tournament.no_round": ("No round has been drawn yet.", "Es wurde noch keine Runde ausgelost."),
+    "cli.tournament.no_round_hint": ("Draw round 1: schafkopf tournament draw", "Lose Runde 1 aus: schafkopf "
+                                                                                "tournament draw"),
+    "cli.tournament.no_such_round": ("There is no round {round}: rounds 1 to {last} have been drawn.",
+                                     "Runde {round} gibt es nicht: ausgelost sind die Runden 1 bis {last}."),
+    "cli.tournament.rounds_drawn": ("Give --round 1 to {last}.", "Gib --round 1 bis {last} an."),
+    "cli.tournament.no_such_table": ("Round {round} has no table {tisch}: it has {count} tables.",
+                                     "Runde {round} hat keinen Tisch {tisch}: sie hat {count} Tische."),
+    "cli.tournament.tables_are": ("Give --tisch 1 to {count} (schafkopf tournament tables).",
+                                  "Gib --tisch 1 bis {count} an (schafkopf tournament tables)."),
+    "cli.tournament.not_seated": ("{name} does not play at table {tisch} in round {round}: {where}",
+                                  "{name} spielt in Runde {round} nicht an Tisch {tisch}: {where}"),
+    "cli.tournament.sits_at": ("he sits at table {tisch}.", "er sitzt an Tisch {tisch}."),
+    "cli.tournament.sits_nowhere": ("he was drawn to no table this round.", "er wurde in dieser Runde keinem Tisch "
+                                                                            "zugelost."),
+    "cli.tournament.players_at": ("Players at table {tisch}: {names}.", "Spieler an Tisch {tisch}: {names}."),
+    "cli.tournament.table_full": ("Table {tisch} has played all its {games} games of round {round}.",
+                                  "Tisch {tisch} hat alle {games} Spiele der Runde {round} gespielt."),
+    "cli.tournament.table_full_hint": ("Check the table's sheet (schafkopf tournament sheet --tisch N); a wrong "
+                                       "game is corrected with edit N --tisch N or void N --tisch N.",
+                                       "Prüf das Blatt des Tisches (schafkopf tournament sheet --tisch N); ein "
+                                       "falsches Spiel korrigiert edit N --tisch N oder void N --tisch N."),
+    "cli.tournament.list_too_long": ("Table {tisch} has {done} games; {more} more would be beyond its {games}. "
+                                     "Nothing was recorded.",
+                                     "Tisch {tisch} hat {done} Spiele; {more} weitere wären mehr als seine "
+                                     "{games}. Nichts wurde eingetragen."),
+    "cli.tournament.round_over": ("Round {round} is over: a later round has been drawn.",
+                                  "Runde {round} ist vorbei: eine spätere Runde wurde schon ausgelost."),
+    "cli.tournament.round_over_hint": ("Games go to the tables of the latest round.",
+                                       "Spiele gehen an die Tische der letzten Runde."),
+    # -- the whole list of a table
+    "cli.tournament.at_line": ("line {line}: {problem} Nothing was recorded.",
+                               "Zeile {line}: {problem} Nichts wurde eingetragen."),
+    "cli.tournament.list_empty": ("The list holds no game.", "Die Liste enthält kein Spiel."),
+    "cli.tournament.list_empty_hint": ("One game a line in the short notation, e.g. sau an be 72.",
+                                       "Ein Spiel je Zeile in Kurzschreibweise, z. B. sau an be 72."),
+    "cli.tournament.list_unreadable": ("The list {path} cannot be read: {problem}.",
+                                       "Die Liste {path} lässt sich nicht lesen: {problem}."),
+    "cli.tournament.list_missing": ("There is no list {path}.", "Eine Liste {path} gibt es nicht."),
+    "cli.tournament.list_unreadable_hint": ("Give a UTF-8 text file, or - to read stdin.",
+                                            "Gib eine UTF-8-Textdatei an, oder - für stdin."),
+    "cli.tournament.entered": ("Recorded {count} games at table {tisch} (round {round}): games {first} to {last}.",
+                               "{count} Spiele an Tisch {tisch} (Runde {round}) eingetragen: Spiel {first} bis "
+                               "{last}."),
+    # -- the draw
+    "cli.tournament.too_few": ("{count} players cannot make a table: a tournament needs at least 4.",
+                               "{count} Spieler ergeben keinen Tisch: ein Turnier braucht mindestens 4."),
+    "cli.tournament.too_few_hint": ("Register more players.", "Melde mehr Spieler an."),
+    "cli.tournament.no_split": ("{count} players cannot be seated at tables of four and five.",
+                                "{count} Spieler lassen sich auf Vierer- und Fünfertische nicht verteilen."),
+    "cli.tournament.no_split_hint": ("Register {more} (a stand-in) or {fewer} players.",
+                                     "Melde {more} (ein Ersatzspieler) oder {fewer} Spieler an."),
+    "cli.tournament.all_drawn": ("All {rounds} rounds have been drawn.", "Alle {rounds} Runden sind ausgelost."),
+    "cli.tournament.all_drawn_hint": ("To play another, raise rounds in [tournament].",
+                                      "Für eine weitere erhöhe rounds in [tournament]."),
+    "cli.tournament.still_playing": ("Round {round} is not finished: {tables}.",
+                                     "Runde {round} ist noch nicht fertig: {tables}."),
+    "cli.tournament.table_progress": ("table {tisch} has {done} of {games} games",
+                                      "Tisch {tisch} hat {done} von {games} Spielen"),
+    "cli.tournament.still_playing_hint": ("Enter their games first, or draw anyway with --force.",
+                                          "Trag zuerst deren Spiele ein, oder lose trotzdem aus mit --force."),
+    "cli.tournament.first_random": ("Round 1 is drawn at random: there is no ranking yet.",
+                                    "Runde 1 wird zufällig ausgelost: es gibt noch keine Rangliste."),
+    "cli.tournament.first_random_hint": ("Leave --by out, or give --by random.", "Lass --by weg, oder gib --by "
+                                                                                 "random an."),
+    "cli.tournament.drawn": ("Round {round}: {count} tables, drawn {how} (seed {seed}).",
+                             "Runde {round}: {count} Tische, {how} ausgelost (Startwert {seed})."),
+    "cli.tournament.at_random": ("at random", "zufällig"),
+    "cli.tournament.by_ranking": ("by the ranking", "nach der Rangliste"),
+    "cli.tournament.table_line": ("  Table {tisch}: {names}", "  Tisch {tisch}: {names}"),
+    # -- the lists
+    "cli.tournament.format": ("--format {fmt} is not a format of this list.", "--format {fmt} gibt es für diese "
+                                                                               "Liste nicht."),
+    "cli.tournament.format_hint": ("Choose {formats}.", "Wähle {formats}."),
+    "cli.tournament.tables_title": ("{name}: round {round}, table lists", "{name}: Runde {round}, Tischlisten"),
+    "cli.tournament.table_head": ("Table {tisch} ({count} players, {done} of {games} games)",
+                                  "Tisch {tisch} ({count} Spieler, {done} von {games} Spielen)"),
+    "cli.tournament.table_n": ("Table {tisch}", "Tisch {tisch}"),
+    "cli.tournament.deals_first": ("(deals first)", "(gibt zuerst)"),
+    "cli.tournament.html_tables_note": ("Seat 1 deals first; the others follow clockwise in the order listed.",
+                                        "Platz 1 gibt zuerst; die anderen folgen im Uhrzeigersinn wie aufgeführt."),
+    "cli.tournament.sheet_title": ("Table {tisch}, round {round}: {done} of {games} games (running totals; "
+                                   "(n): sat out)",
+                                   "Tisch {tisch}, Runde {round}: {done} von {games} Spielen (laufende Summen; "
+                                   "(n): ausgesetzt)"),
+    "cli.tournament.ranking_title": ("{name}: ranking after round {round}", "{name}: Rangliste nach Runde {round}"),
+    "cli.tournament.counted_plus_minus": ("Points: plus and minus. Ties: solos won, then games won, then the lot.",
+                                          "Punkte: plus und minus. Gleichstand: gewonnene Solos, dann gewonnene "
+                                          "Spiele, dann das Los."),
+    "cli.tournament.counted_plus_only": ("Points: plus points only. Ties: solos won, then games won, then the lot.",
+                                         "Punkte: nur Pluspunkte. Gleichstand: gewonnene Solos, dann gewonnene "
+                                         "Spiele, dann das Los."),
+    "cli.tournament.col_player": ("Player", "Spieler"),
+    "cli.tournament.col_points": ("Points", "Punkte"),
+    "cli.tournament.col_solos": ("Solos", "Solos"),
+    "cli.tournament.col_won": ("Won", "Gewonnen"),
+    "cli.tournament.col_games": ("Games", "Spiele"),
+    "cli.tournament.by_lot": ("(lot)", "(Los)"),
+    "cli.tournament.round_short": ("R{round}", "R{round}"),
+    # -- CSV column names (English: the machine contract; German: csv-de)
+    "cli.tournament.csv_round": ("round", "Runde"),
+    "cli.tournament.csv_table": ("table", "Tisch"),
+    "cli.tournament.csv_seat": ("seat", "Platz"),
+    "cli.tournament.csv_player": ("player", "Spieler"),
+    "cli.tournament.csv_rank": ("rank", "Platz"),
+    "cli.tournament.csv_points": ("points", "Punkte"),
+    "cli.tournament.csv_solos_won": ("solos_won", "Solos gewonnen"),
+    "cli.tournament.csv_games_won": ("games_won", "Spiele gewonnen"),
+    "cli.tournament.csv_games": ("games", "Spiele"),
+    "cli.tournament.csv_lot": ("lot", "Los"),
+    "cli.tournament.csv_round_n": ("round_{round}", "Runde {round}"),
+}

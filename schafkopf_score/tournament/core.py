@@ -1,0 +1,369 @@
+"""What the tournament commands do, over the table file and its ledger.
+
+Each table of each round is a session of its own (``round_tables`` names it), so a table's
+hands, dealer rotation, corrections and replay are those of any table: ``evening`` does them,
+given the table's session and a table file whose players are the players of that table. The
+ranking adds up every table's hands in tournament points (the stored payouts: the Bavarian
+engine priced them with the ``[points]``), as plus-minus or, for ``plus-only``, only what each
+player won.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from ..errors import IllegalEntry, ScoreError
+from ..i18n import Join, Text
+from ..ledger import Ledger
+from ..rules.model import UNIT_POINT, GameEntry
+from ..rules.play import Played, play
+from ..table import TableConfig
+from .draw import draw_tables
+from .settings import TournamentSettings
+
+SOLO_KINDS = ("solo", "sie", "bettel")
+
+
+def settings_of(cfg: TableConfig) -> TournamentSettings:
+    """The tournament's settings; a table file of another kind is refused."""
+    if cfg.kind != "tournament" or cfg.tournament is None:
+        raise IllegalEntry(Text("cli.tournament.not_a_tournament", path=str(cfg.path)),
+                           Text("cli.tournament.not_a_tournament_hint"))
+    return cfg.tournament  # type: ignore[no-any-return]
+
+
+def table_cfg(cfg: TableConfig, players: Sequence[str]) -> TableConfig:
+    """The table file as one table of the tournament sees it: its players, in seat order."""
+    return replace(cfg, players=tuple(players))
+
+
+def as_points(played: Played) -> Played:
+    """A hand as the tournament shows it: the engine's amounts are tournament points."""
+    return replace(played, outcome=replace(played.outcome, unit=UNIT_POINT))
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Table ``tisch`` of round ``round``: its players (seat order, the first dealt first) and
+    the session that holds its hands."""
+
+    round: int
+    tisch: int
+    session_id: int
+    players: tuple[str, ...]
+
+
+def _seats(ledger: Ledger, round_no: int | None = None) -> list[Seat]:
+    return [Seat(t["round"], t["tisch"], t["session_id"], tuple(t["players"]))
+            for t in ledger.round_tables(round_no)]
+
+
+def latest_round(ledger: Ledger) -> int:
+    rounds = ledger.rounds()
+    return int(rounds[-1]["round"]) if rounds else 0
+
+
+def round_seats(cfg: TableConfig, ledger: Ledger, round_no: int | None = None) -> tuple[int, list[Seat]]:
+    """The round asked for (default: the latest) and its tables; refused before the first draw
+    and for a round not drawn."""
+    settings_of(cfg)
+    last = latest_round(ledger)
+    if last == 0:
+        raise IllegalEntry(Text("cli.tournament.no_round"), Text("cli.tournament.no_round_hint"))
+    if round_no is None:
+        round_no = last
+    if not 1 <= round_no <= last:
+        raise IllegalEntry(Text("cli.tournament.no_such_round", round=round_no, last=last),
+                           Text("cli.tournament.rounds_drawn", last=last))
+    return round_no, _seats(ledger, round_no)
+
+
+def find_seat(cfg: TableConfig, ledger: Ledger, tisch: int, round_no: int | None = None) -> Seat:
+    """Table ``tisch`` of a round (default: the latest)."""
+    round_no, seats = round_seats(cfg, ledger, round_no)
+    for seat in seats:
+        if seat.tisch == tisch:
+            return seat
+    raise IllegalEntry(Text("cli.tournament.no_such_table", tisch=tisch, round=round_no, count=len(seats)),
+                       Text("cli.tournament.tables_are", count=len(seats)))
+
+
+def seat_of(ledger: Ledger, round_no: int, name: str) -> Seat | None:
+    return next((s for s in _seats(ledger, round_no) if name in s.players), None)
+
+
+# -- entries -------------------------------------------------------------------------------
+
+def entry_for(cfg: TableConfig, ledger: Ledger, seat: Seat, words: Sequence[str],
+              options: dict[str, Any] | None = None) -> tuple[GameEntry, str]:
+    """A hand typed for one table: its names resolved among the players of that table. A
+    registered player who sits elsewhere this round is named as such."""
+    from ..entry import entry_from_words
+
+    family = cfg.family_obj()
+    try:
+        return entry_from_words(family, seat.players, words, options)
+    except IllegalEntry as exc:
+        _not_seated(cfg, ledger, seat, lambda: entry_from_words(family, cfg.players, words, options)[0].names())
+        raise exc
+
+
+def corrected_for(cfg: TableConfig, ledger: Ledger, seat: Seat, old: GameEntry, words: Sequence[str],
+                  options: dict[str, Any], given: set[str]) -> tuple[GameEntry, str]:
+    """``edit N --tisch T``: the correction with its names resolved at that table."""
+    from ..entry import corrected_entry
+
+    family = cfg.family_obj()
+    try:
+        return corrected_entry(family, seat.players, old, words, options, given)
+    except IllegalEntry as exc:
+        _not_seated(cfg, ledger, seat,
+                    lambda: corrected_entry(family, cfg.players, old, words, options, given)[0].names())
+        raise exc
+
+
+def _not_seated(cfg: TableConfig, ledger: Ledger, seat: Seat, names: Any) -> None:
+    """Raise "NAME does not sit at table T" where the entry reads among all the registered
+    players and names one who sits elsewhere (else return: the entry's own error stands)."""
+    try:
+        found = names()
+    except ScoreError:
+        return
+    for name in found:
+        if name not in seat.players:
+            other = seat_of(ledger, seat.round, name)
+            where = (Text("cli.tournament.sits_at", tisch=other.tisch) if other
+                     else Text("cli.tournament.sits_nowhere"))
+            raise IllegalEntry(Text("cli.tournament.not_seated", name=name, tisch=seat.tisch, round=seat.round,
+                                    where=where),
+                               Text("cli.tournament.players_at", tisch=seat.tisch, names=Join(seat.players)))
+
+
+def _limit_check(cfg: TableConfig, seat: Seat, more: int = 1) -> Any:
+    limit = settings_of(cfg).games_at(len(seat.players))
+
+    def check(view: Any) -> None:
+        if view.closed:
+            raise IllegalEntry(Text("data.session_closed", session=seat.session_id), Text("data.corrections_open"))
+        done = len(view.valid_rows())
+        if done + more > limit:
+            if more == 1:
+                raise IllegalEntry(Text("cli.tournament.table_full", tisch=seat.tisch, round=seat.round, games=limit),
+                                   Text("cli.tournament.table_full_hint"))
+            raise IllegalEntry(Text("cli.tournament.list_too_long", tisch=seat.tisch, done=done, more=more,
+                                    games=limit), Text("cli.tournament.table_full_hint"))
+
+    return check
+
+
+def add_game(cfg: TableConfig, ledger: Ledger, seat: Seat, entry: GameEntry, typed: str) -> tuple[int, Played, Any]:
+    """Record a hand at a table of the latest round: refused beyond the round's games."""
+    from ..evening import add
+
+    if seat.round != latest_round(ledger):
+        raise IllegalEntry(Text("cli.tournament.round_over", round=seat.round), Text("cli.tournament.round_over_hint"))
+    hand, played, view = add(table_cfg(cfg, seat.players), ledger, entry, typed, session_id=seat.session_id,
+                             check=_limit_check(cfg, seat))
+    return hand, as_points(played), view
+
+
+def enter_list(cfg: TableConfig, ledger: Ledger, seat: Seat, lines: Sequence[str]) -> list[tuple[int, Played]]:
+    """A table's whole list, one hand a line in the short notation (blank lines and ``#``
+    comments left out): every line checked, then all written in one transaction, or none.
+    An error names the line."""
+    from ..evening import current_state
+
+    entries: list[tuple[int, GameEntry, str]] = []
+    for no, line in enumerate(lines, 1):
+        text = line.split("#", 1)[0].strip()
+        if not text:
+            continue
+        try:
+            entry, typed = entry_for(cfg, ledger, seat, text.split())
+        except ScoreError as exc:
+            raise _at_line(no, exc) from None
+        entries.append((no, entry, typed))
+    if not entries:
+        raise IllegalEntry(Text("cli.tournament.list_empty"), Text("cli.tournament.list_empty_hint"))
+    if seat.round != latest_round(ledger):
+        raise IllegalEntry(Text("cli.tournament.round_over", round=seat.round), Text("cli.tournament.round_over_hint"))
+    tcfg = table_cfg(cfg, seat.players)
+    rules = tcfg.snapshot()
+    out: list[tuple[int, Played]] = []
+    with ledger.write() as conn:
+        view, state = current_state(tcfg, ledger, seat.session_id)
+        _limit_check(cfg, seat, len(entries))(view)
+        hand = ledger.next_hand(conn, seat.session_id)
+        for no, entry, typed in entries:
+            try:
+                played = play(entry, rules, state)
+            except ScoreError as exc:
+                raise _at_line(no, exc) from None
+            o = played.outcome
+            ledger.insert_game(conn, seat.session_id, hand, entry, typed, rules, UNIT_POINT, o.payout_map(), o.stock,
+                               played.summary())
+            out.append((hand, as_points(played)))
+            hand += 1
+            state = played.after
+    return out
+
+
+def _at_line(no: int, exc: ScoreError) -> IllegalEntry:
+    return IllegalEntry(Text("cli.tournament.at_line", line=no, problem=exc.text), exc.hint_text)
+
+
+# -- the draw ------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class DrawnRound:
+    round: int
+    method: str
+    seed: str
+    seats: list[Seat]
+
+
+def unfinished(cfg: TableConfig, ledger: Ledger, seats: list[Seat]) -> list[tuple[Seat, int, int]]:
+    """The tables of a round still playing: (table, games played, games to play)."""
+    settings = settings_of(cfg)
+    counts = ledger.valid_game_counts([s.session_id for s in seats])
+    return [(s, counts.get(s.session_id, 0), settings.games_at(len(s.players))) for s in seats
+            if counts.get(s.session_id, 0) < settings.games_at(len(s.players))]
+
+
+def draw_round(cfg: TableConfig, ledger: Ledger, method: str | None = None, seed: str | None = None,
+               force: bool = False) -> DrawnRound:
+    """Draw the next round and record it (its tables, each a new session), in one transaction.
+    Round 1 at random; later ones by ``method`` (default: the file's ``draw``). Refused after the
+    last round, and while tables of the round before still play (unless ``force``)."""
+    import secrets
+
+    settings = settings_of(cfg)
+    with ledger.write() as conn:
+        rounds = ledger.rounds()
+        last = int(rounds[-1]["round"]) if rounds else 0
+        if last >= settings.rounds:
+            raise IllegalEntry(Text("cli.tournament.all_drawn", rounds=settings.rounds),
+                               Text("cli.tournament.all_drawn_hint"))
+        if last and not force:
+            open_tables = unfinished(cfg, ledger, _seats(ledger, last))
+            if open_tables:
+                raise IllegalEntry(
+                    Text("cli.tournament.still_playing", round=last,
+                         tables=Join(Text("cli.tournament.table_progress", tisch=s.tisch, done=done, games=games)
+                                     for s, done, games in open_tables)),
+                    Text("cli.tournament.still_playing_hint"))
+        round_no = last + 1
+        method = method or ("random" if round_no == 1 else settings.draw)
+        if method == "ranking" and round_no == 1:
+            raise IllegalEntry(Text("cli.tournament.first_random"), Text("cli.tournament.first_random_hint"))
+        if seed is None:
+            seed = settings.seed or (str(rounds[0]["seed"]) if rounds else secrets.token_hex(4))
+        order = None
+        if method == "ranking":
+            ranked = [r.player for r in ranking(cfg, ledger)]
+            registered = set(cfg.players)
+            order = [p for p in ranked if p in registered]
+        tables = draw_tables(cfg.players, round_no, seed, order)
+        ledger.insert_round(conn, round_no, method, seed)
+        seats = []
+        for tisch, players in enumerate(tables, 1):
+            sid = ledger.insert_session(conn)
+            ledger.insert_round_table(conn, round_no, tisch, sid, players)
+            seats.append(Seat(round_no, tisch, sid, tuple(players)))
+    return DrawnRound(round_no, method, seed, seats)
+
+
+# -- the ranking -----------------------------------------------------------------------------
+
+@dataclass
+class Standing:
+    """One player's tournament so far: points (as the tournament counts them), the plus and
+    minus points, solos won, hands won, hands played; ``rank`` 1 is the best; ``lot``: the lot
+    decided between this player and a neighbour with the same points, solos and hands won."""
+
+    player: str
+    points: int = 0
+    plus: int = 0
+    minus: int = 0
+    solos_won: int = 0
+    games_won: int = 0
+    games: int = 0
+    rank: int = 0
+    lot: bool = False
+    rounds: dict[int, int] = field(default_factory=dict)
+
+    def key(self) -> tuple[int, int, int]:
+        return (self.points, self.solos_won, self.games_won)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"rank": self.rank, "player": self.player, "points": self.points, "plus": self.plus,
+                "minus": self.minus, "solos_won": self.solos_won, "games_won": self.games_won, "games": self.games,
+                "lot": self.lot, "rounds": {str(k): v for k, v in sorted(self.rounds.items())}}
+
+
+def lot_seed(cfg: TableConfig, ledger: Ledger) -> str:
+    """What the lot between tied players is drawn from: the file's ``seed``, else the seed
+    round 1 was drawn with."""
+    settings = settings_of(cfg)
+    rounds = ledger.rounds()
+    return settings.seed or (str(rounds[0]["seed"]) if rounds else "")
+
+
+def lot_number(seed: str, name: str) -> str:
+    """A player's lot: a digest of the tournament's seed and his name. The same on every
+    machine, for every entry order; the smaller lot ranks first.
+
+    >>> lot_number("x", "Anna") < lot_number("x", "Ben")
+    True
+    """
+    return hashlib.sha256(f"schafkopf-lot\x1f{seed}\x1f{name}".encode()).hexdigest()
+
+
+def ranking(cfg: TableConfig, ledger: Ledger, upto: int | None = None) -> list[Standing]:
+    """Every player's standing after the rounds up to ``upto`` (default: all drawn), best first:
+    by points, then solos won, then hands won, then the lot."""
+    from ..evening import view_session
+
+    settings = settings_of(cfg)
+    family = cfg.family_obj()
+    table: dict[str, Standing] = {p: Standing(p) for p in cfg.players}
+    for seat in _seats(ledger):
+        if upto is not None and seat.round > upto:
+            continue
+        view = view_session(table_cfg(cfg, seat.players), ledger, seat.session_id)
+        for p in seat.players:
+            table.setdefault(p, Standing(p)).rounds.setdefault(seat.round, 0)
+        for row in view.valid_rows():
+            assert row.played is not None
+            out = row.played.outcome
+            solo = family.game(out.game).kind in SOLO_KINDS
+            for name, value in out.payouts:
+                s = table.setdefault(name, Standing(name))
+                s.games += 1
+                s.plus += max(value, 0)
+                s.minus += min(value, 0)
+                counted = max(value, 0) if settings.plus_only else value
+                s.points += counted
+                s.rounds[seat.round] = s.rounds.get(seat.round, 0) + counted
+                if value > 0:
+                    s.games_won += 1
+                    if solo and out.declarers == (name,) and out.won:
+                        s.solos_won += 1
+    seed = lot_seed(cfg, ledger)
+    order = sorted(table.values(), key=lambda s: (-s.points, -s.solos_won, -s.games_won, lot_number(seed, s.player)))
+    for i, s in enumerate(order, 1):
+        s.rank = i
+        s.lot = any(0 <= j < len(order) and order[j].key() == s.key() for j in (i - 2, i))
+    return order
+
+
+# -- a table's sheet ---------------------------------------------------------------------------
+
+def table_view(cfg: TableConfig, ledger: Ledger, seat: Seat) -> Any:
+    """A table's session replayed, in points."""
+    from ..evening import view_session
+
+    return view_session(table_cfg(cfg, seat.players), ledger, seat.session_id)
