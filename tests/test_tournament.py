@@ -217,7 +217,7 @@ def test_a_tables_list_is_recorded_whole_or_not_at_all_and_an_error_names_its_li
     assert err.startswith("Error: line 2: ")
     assert t.json("tournament", "sheet", "--tisch", "1")["done"] == 0
     err = fail(t, "tournament", "enter", "--tisch", "1", "-", input="weiter\n" * 5)
-    assert err == ("Error: Table 1 has 0 games; 5 more would be beyond its 4. Nothing was recorded.\n"
+    assert err == ("Error: Table 1: 0 + 5 games would be more than the 4 of round 1. Nothing was recorded.\n"
                    "Check the table's sheet (schafkopf tournament sheet --tisch N); a wrong game is corrected with "
                    "edit N --tisch N or void N --tisch N.\n")
     (tmp_path / "tisch1.txt").write_text("# table 1\nsau an be 72\n\nherzsolo co 105 # schneider\n",
@@ -227,7 +227,7 @@ def test_a_tables_list_is_recorded_whole_or_not_at_all_and_an_error_names_its_li
     # 1 + (-6) ...: Anna 1-6, Ben 1-6, Cora -1+18, Dora -1-6
     assert data["balances"] == {**{p: 0 for p in data["balances"]}, "Anna": -5, "Ben": -5, "Cora": 17, "Dora": -7}
     r = t.run("tournament", "enter", "--tisch", "1", "-", input="weiter\n")
-    assert r.exit_code == 0 and r.stdout.startswith("Recorded 1 games at table 1 (round 1): games 3 to 3.")
+    assert r.exit_code == 0 and r.stdout.startswith("Recorded 1 game at table 1 (round 1): game 3.")
     assert fail(t, "tournament", "enter", "--tisch", "1", "-", input="\n# nothing\n") == (
         "Error: The list holds no game.\nOne game a line in the short notation, e.g. sau an be 72.\n")
     assert fail(t, "tournament", "enter", "--tisch", "1", "missing.txt").startswith(
@@ -262,7 +262,7 @@ def test_corrections_at_a_table_work_as_at_any_table(tmp_path):
     # table 2 is untouched by table 1's corrections
     assert t.json("tournament", "sheet", "--tisch", "2")["done"] == 0
     assert fail(t, "undo", "--tisch", "2") == (
-        "Error: There is no game to undo in the open session.\nRecord games with schafkopf add.\n")
+        "Error: Table 2 has no game to undo in round 1.\nRecord games with schafkopf add --tisch 2.\n")
 
 
 # -- exports -------------------------------------------------------------------------------------
@@ -299,7 +299,7 @@ def test_the_table_lists_and_the_ranking_export_as_csv_and_self_contained_html(t
 
 def test_the_lists_speak_german_at_a_german_tournament(tmp_path):
     t = tournament(tmp_path, extra='seed = "g"', language="de")
-    assert t.ok("tournament", "draw").stdout.startswith("Runde 1: 1 Tische, zufällig ausgelost (Startwert g).")
+    assert t.ok("tournament", "draw").stdout.startswith("Runde 1: 1 Tisch, zufällig ausgelost (Startwert g).")
     assert t.ok("tournament", "tables").stdout.startswith("Cup: Runde 1, Tischlisten")
     assert t.ok("tournament", "ranking").stdout.startswith("Cup: Rangliste nach Runde 1")
 
@@ -317,13 +317,15 @@ def test_tisch_at_a_plain_table_and_a_tournament_entry_without_tisch_are_refused
         "Error: No round has been drawn yet.\nDraw round 1: schafkopf tournament draw\n")
     t.ok("tournament", "draw")
     before = t.ledger_bytes()
-    for args in (("add", "sau", "an", "be", "72"), ("undo",), ("void", "1"), ("calc", "sau", "an", "be", "72"),
-                 ("edit", "1", "k")):
+    for args, example in ((("add", "sau", "an", "be", "72"), "add --tisch 3 sau an be 72"),
+                          (("undo",), "undo --tisch 3"), (("void", "1"), "void 2 --tisch 3"),
+                          (("calc", "sau", "an", "be", "72"), "calc --tisch 3 sau an be 72"),
+                          (("edit", "1", "k"), "edit 2 --tisch 3 k")):
         assert fail(t, *args) == (
             "Error: This is a tournament: say at which table the game was played.\n"
-            "Add --tisch N, e.g. schafkopf add --tisch 3 sau an be 72 (the tables: schafkopf tournament tables).\n")
+            f"Add --tisch N, e.g. schafkopf {example} (the tables: schafkopf tournament tables).\n")
     assert fail(t, "add", "--tisch", "2", "weiter") == (
-        "Error: Round 1 has no table 2: it has 1 tables.\nGive --tisch 1 to 1 (schafkopf tournament tables).\n")
+        "Error: Round 1 has no table 2: it has 1 table.\nGive --tisch 1 (schafkopf tournament tables).\n")
     assert t.ledger_bytes() == before
     assert t.json("calc", "--tisch", "1", "herzsolo", "an", "70")["payouts"]["Anna"] == 15
 
@@ -333,10 +335,10 @@ def test_a_player_seated_at_another_table_is_refused_by_name(tmp_path):
     t.ok("tournament", "draw")
     one, two = seats(t)[1], seats(t)[2]
     err = fail(t, "add", "--tisch", "1", "sau", one[0], two[0], "72")
-    assert err == (f"Error: {two[0]} does not play at table 1 in round 1: he sits at table 2.\n"
+    assert err == (f"Error: {two[0]} does not play at table 1 in round 1: {two[0]} sits at table 2.\n"
                    f"Players at table 1: {', '.join(one)}.\n")
     err = fail(t, "add", "--tisch", "1", "sauspiel", "--player", one[0], "--partner", two[1], "--augen", "72")
-    assert err.startswith(f"Error: {two[1]} does not play at table 1 in round 1: he sits at table 2.")
+    assert err.startswith(f"Error: {two[1]} does not play at table 1 in round 1: {two[1]} sits at table 2.")
     assert t.json("tournament", "sheet", "--tisch", "1")["done"] == 0
 
 
@@ -369,13 +371,22 @@ def test_tournament_sections_need_kind_tournament_and_a_tournament_plays_bavaria
 
 
 @pytest.mark.parametrize(("count", "message"), [
-    (6, "Error: 6 players cannot be seated at tables of four and five.\nRegister 8 (a stand-in) or 4 players.\n"),
-    (11, "Error: 11 players cannot be seated at tables of four and five.\nRegister 12 (a stand-in) or 8 players.\n"),
+    (6, "players names 6 players, who cannot be seated at tables of four and five.\n"
+        "Register 8 (a stand-in) or 4 players.\n"),
+    (11, "players names 11 players, who cannot be seated at tables of four and five.\n"
+         "Register 12 (a stand-in) or 8 players.\n"),
 ])
 def test_player_counts_that_make_no_tables_are_refused(tmp_path, count, message):
+    # refused as the file is read (by every command, not first at the draw) and by tournament new
     t = tournament(tmp_path, [f"P{i}" for i in range(1, count + 1)])
-    assert fail(t, "tournament", "draw") == message
-    assert not t.ledger_path.exists() or t.json("tournament", "ranking")["round"] == 0
+    for args in (("tournament", "draw"), ("rules",), ("tournament", "ranking")):
+        assert fail(t, *args) == f"Error: {t.path}, line 5: {message}"
+    assert not t.ledger_path.exists()
+    names = ",".join(f"P{i}" for i in range(1, count + 1))
+    r = t.run("tournament", "new", "six.toml", "--players", names, "--language", "en", _check_language=False)
+    assert (r.exit_code, r.stderr) == (2, "Error: " + message.split(" names ", 1)[1].replace(
+        "who cannot", "cannot").replace(f"{count} players, ", f"{count} players "))
+    assert not (tmp_path / "six.toml").exists()
 
 
 def test_fewer_than_four_players_is_refused(tmp_path):
@@ -399,14 +410,22 @@ def test_tournament_new_writes_a_file_that_loads_and_reads_its_players_from_a_fi
     assert 'players_file = "anmeldung.txt"' in (tmp_path / "reg.toml").read_text(encoding="utf-8")
     reg = Table(tmp_path / "reg.toml")
     assert sorted(reg.json("tournament", "draw")["tables"][0]["players"]) == ["Anna", "Ben", "Cora", "Dora"]
-    assert fail(t, "tournament", "new", "cup.toml", "--players", "A1,B1,C1,D1") == (
+    # a refusal speaks the language of the file it would write (--language; here en), not the table's
+    assert new_refused(t, "cup.toml", "--players", "A1,B1,C1,D1") == (
         "Error: cup.toml exists already; nothing was written.\n"
         "Choose another name, or add --force to start afresh beside it.\n")
-    assert fail(t, "tournament", "new", "x.toml") == (
+    assert new_refused(t, "x.toml") == (
         "Error: Give the players: --players A,B,... or --players-file FILE (one of them).\n"
         "Example: schafkopf tournament new turnier.toml --players Anna,Ben,Cora,Dora,Emil\n")
-    assert "holds a name that entries at a table would misread" in fail(
-        t, "tournament", "new", "y.toml", "--players", "Anna,Ben,Re,Dora")
+    assert "holds a name that entries at a table would misread" in new_refused(
+        t, "y.toml", "--players", "Anna,Ben,Re,Dora")
     assert not (tmp_path / "x.toml").exists() and not (tmp_path / "y.toml").exists()
-    assert "[tournament] players_file does not exist: none.txt." in fail(
-        t, "tournament", "new", "z.toml", "--players-file", "none.txt")
+    assert "[tournament] players_file does not exist: none.txt." in new_refused(
+        t, "z.toml", "--players-file", "none.txt")
+
+
+def new_refused(t, *args, language="en"):
+    """``tournament new`` refused: exit 2, the error in the language of the file it would write."""
+    r = t.run("tournament", "new", *args, *(["--language", language] if language else []), _check_language=False)
+    assert r.exit_code == 2, (r.exit_code, r.output)
+    return r.stderr

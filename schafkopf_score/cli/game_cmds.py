@@ -24,23 +24,54 @@ def _entry(ctx: typer.Context, game: str, said: list[str] | None, entry: dict[st
 
 TischOpt = Annotated[Optional[int], typer.Option(
     "--tisch", metavar="N", help="Tournament: the table number in the current round (schafkopf tournament tables).")]
+TRoundOpt = Annotated[Optional[int], typer.Option(
+    "--round", metavar="R", help="Tournament, with --tisch: the round of that table (default: the latest), to "
+                                 "correct a round after the next one was drawn.")]
+
+# what each command looks like with --tisch (a tournament's refusal shows it)
+TISCH_EXAMPLES = {"add": "schafkopf add --tisch 3 sau an be 72", "calc": "schafkopf calc --tisch 3 sau an be 72",
+                  "undo": "schafkopf undo --tisch 3", "void": "schafkopf void 2 --tisch 3",
+                  "edit": "schafkopf edit 2 --tisch 3 k"}
 
 
-def _at_tisch(cfg: Any, ledger: Any, tisch: int | None) -> tuple[Any, Any]:
-    """A tournament's table ``--tisch N`` of the current round: (the table, the table file as
-    that table sees it); (None, cfg) without ``--tisch`` at a table that is no tournament.
-    Refused: ``--tisch`` at a table that is no tournament, a tournament without it."""
+def _check_tisch(cfg: Any, command: str, tisch: int | None, round_no: int | None = None) -> None:
+    """Refused before the ledger is opened: a tournament's entry or correction without
+    ``--tisch``, ``--round`` without ``--tisch``, ``--round`` at a table that is no tournament."""
+    from ..errors import IllegalEntry
+    from ..i18n import Text
+
+    if round_no is not None and cfg.kind != "tournament":
+        raise IllegalEntry(Text("cli.tournament.round_not_tournament", path=str(cfg.path)),
+                           Text("cli.tournament.round_not_tournament_hint"))
+    if tisch is None and cfg.kind == "tournament":
+        if round_no is not None:
+            raise IllegalEntry(Text("cli.tournament.round_needs_tisch"), Text(
+                "cli.tournament.round_needs_tisch_hint", example=TISCH_EXAMPLES[command] + f" --round {round_no}"))
+        raise IllegalEntry(Text("cli.tournament.needs_tisch"),
+                           Text("cli.tournament.needs_tisch_hint", example=TISCH_EXAMPLES[command]))
+
+
+def _at_tisch(cfg: Any, ledger: Any, tisch: int | None, round_no: int | None = None) -> tuple[Any, Any]:
+    """A tournament's table ``--tisch N`` of the latest round (or of ``--round R``): (the table,
+    the table file as that table sees it); (None, cfg) without ``--tisch`` at a table that is no
+    tournament. Refused: ``--tisch`` at a table that is no tournament, a table closed for good."""
     if tisch is None:
-        if cfg.kind == "tournament":
-            from ..errors import IllegalEntry
-            from ..i18n import Text
-
-            raise IllegalEntry(Text("cli.tournament.needs_tisch"), Text("cli.tournament.needs_tisch_hint"))
         return None, cfg
-    from ..tournament.core import find_seat, table_cfg
+    from ..tournament.core import open_seat, table_cfg
 
-    seat = find_seat(cfg, ledger, tisch)
+    seat = open_seat(cfg, ledger, tisch, round_no)
     return seat, table_cfg(cfg, seat.players)
+
+
+def _told_at(seat: Any) -> Any:
+    """Errors about a table's session told of the tournament's table (round and number)."""
+    import contextlib
+
+    if seat is None:
+        return contextlib.nullcontext()
+    from ..tournament.core import at_table
+
+    return at_table(seat)
 
 
 def _tisch_entry(cfg: Any, ledger: Any, seat: Any, game: str | None, said: list[str] | None,
@@ -75,7 +106,8 @@ def calc(ctx: typer.Context, game: GameArg, said: WordsArg = None, tisch: TischO
 
     c = get(ctx)
     cfg = c.cfg()
-    if tisch is None and cfg.kind != "tournament":
+    _check_tisch(cfg, "calc", tisch)
+    if tisch is None:
         e, _ = _entry(ctx, game, said, entry)
     with c.ledger() as ledger:
         seat, tcfg = _at_tisch(cfg, ledger, tisch)
@@ -85,7 +117,8 @@ def calc(ctx: typer.Context, game: GameArg, said: WordsArg = None, tisch: TischO
             from ..tournament.core import as_points
 
             e, _ = _tisch_entry(cfg, ledger, seat, game, said, entry)
-            played = as_points(do_calc(tcfg, ledger, e, seat.session_id))
+            with _told_at(seat):
+                played = as_points(do_calc(tcfg, ledger, e, seat.session_id))
     if as_json:
         emit_json(outcome_json(played))
     else:
@@ -115,8 +148,9 @@ def add(ctx: typer.Context, game: GameArg, said: WordsArg = None, tisch: TischOp
 
     c = get(ctx)
     cfg = c.cfg()
+    _check_tisch(cfg, "add", tisch)
     at: dict[str, Any] = {}
-    if tisch is None and cfg.kind != "tournament":
+    if tisch is None:
         e, typed = _entry(ctx, game, said, entry)
         with c.ledger(create=True) as ledger:
             hand, played, view = do_add(cfg, ledger, e, typed)
@@ -126,7 +160,8 @@ def add(ctx: typer.Context, game: GameArg, said: WordsArg = None, tisch: TischOp
         with c.ledger() as ledger:
             seat, cfg = _at_tisch(cfg, ledger, tisch)
             e, typed = _tisch_entry(c.cfg(), ledger, seat, game, said, entry)
-            hand, played, view = add_game(c.cfg(), ledger, seat, e, typed)
+            with _told_at(seat):
+                hand, played, view = add_game(c.cfg(), ledger, seat, e, typed)
         at = {"round": seat.round, "tisch": seat.tisch}
     if as_json:
         emit_json(outcome_json(played, hand=hand, session=view.session.id if view.session else None,
@@ -164,10 +199,12 @@ def draw(
 
     from ..evening import add as do_add
     from ..evening import current_state, lot_entry
+    from ..tournament import refuse_at_tournament
     from .render import outcome_json
 
     c = get(ctx)
     cfg = c.cfg()
+    refuse_at_tournament(cfg, "draw", "cli.tournament.use_draw", "cli.tournament.why_lot")
     rng = random.Random(seed) if seed is not None else random.SystemRandom()
     with c.ledger(create=True) as ledger:
         entry = lot_entry(cfg, current_state(cfg, ledger)[1], rng)
@@ -185,7 +222,8 @@ ReasonOpt = Annotated[str, typer.Option("--reason", help="Why (kept in the ledge
 
 @app.command()
 @guard
-def undo(ctx: typer.Context, reason: ReasonOpt = "", tisch: TischOpt = None, as_json: JsonOpt = False) -> None:
+def undo(ctx: typer.Context, reason: ReasonOpt = "", tisch: TischOpt = None, round_no: TRoundOpt = None,
+         as_json: JsonOpt = False) -> None:
     """Void the last recorded game (the row stays in the ledger, marked void).
 
     \b
@@ -194,9 +232,11 @@ def undo(ctx: typer.Context, reason: ReasonOpt = "", tisch: TischOpt = None, as_
     from ..evening import undo as do_undo
 
     c = get(ctx)
+    _check_tisch(c.cfg(), "undo", tisch, round_no)
     with c.ledger() as ledger:
-        seat, cfg = _at_tisch(c.cfg(), ledger, tisch)
-        rec = do_undo(cfg, ledger, reason, session_id=seat.session_id if seat else None)
+        seat, cfg = _at_tisch(c.cfg(), ledger, tisch, round_no)
+        with _told_at(seat):
+            rec = do_undo(cfg, ledger, reason, session_id=seat.session_id if seat else None)
     _voided(rec, c.cfg().language, as_json)
 
 
@@ -216,6 +256,7 @@ def void(
     hand: Annotated[int, typer.Argument(help="The hand number, as on the sheet.")],
     reason: ReasonOpt = "",
     tisch: TischOpt = None,
+    round_no: TRoundOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Void hand N of the open session; later hands are recomputed.
@@ -226,9 +267,11 @@ def void(
     from ..evening import void as do_void
 
     c = get(ctx)
+    _check_tisch(c.cfg(), "void", tisch, round_no)
     with c.ledger() as ledger:
-        seat, cfg = _at_tisch(c.cfg(), ledger, tisch)
-        rec = do_void(cfg, ledger, hand, reason, session_id=seat.session_id if seat else None)
+        seat, cfg = _at_tisch(c.cfg(), ledger, tisch, round_no)
+        with _told_at(seat):
+            rec = do_void(cfg, ledger, hand, reason, session_id=seat.session_id if seat else None)
     _voided(rec, c.cfg().language, as_json)
 
 
@@ -253,6 +296,7 @@ def edit(
     reason: ReasonOpt = "",
     yes: YesOpt = False,
     tisch: TischOpt = None,
+    round_no: TRoundOpt = None,
     as_json: JsonOpt = False,
     **entry: Any,
 ) -> None:
@@ -266,6 +310,7 @@ def edit(
     Example: schafkopf edit 3 re
     Example: schafkopf edit 1 sau an co 72 --reason "wrong partner"
     """
+    import contextlib
     import sys
 
     from ..entry import corrected_entry
@@ -277,8 +322,10 @@ def edit(
 
     c = get(ctx)
     given = _given(ctx)
-    with c.ledger() as ledger:
-        seat, cfg = _at_tisch(c.cfg(), ledger, tisch)
+    _check_tisch(c.cfg(), "edit", tisch, round_no)
+    with c.ledger() as ledger, contextlib.ExitStack() as stack:
+        seat, cfg = _at_tisch(c.cfg(), ledger, tisch, round_no)
+        stack.enter_context(_told_at(seat))
         sid = seat.session_id if seat else None
         old = find_hand(cfg, ledger, hand, sid)
         if game is None and not given:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated, Any, Optional
 
 import typer
 
@@ -97,8 +97,16 @@ def rules(
     cfg = get(ctx).cfg()
     snap = cfg.snapshot()
     lang = cfg.language
+    tournament = cfg.tournament if cfg.kind == "tournament" else None
     if as_json:
-        emit_json({"path": str(cfg.path), "name": cfg.name, "ledger": cfg.ledger_where, **snap.to_dict()})
+        data = {"path": str(cfg.path), "name": cfg.name, "ledger": cfg.ledger_where, **snap.to_dict()}
+        if tournament is not None:  # points, not money: no Stock; the [tournament] and [points] settings
+            from ..tournament.settings import POINT_KEYS
+
+            data["tariff"] = {k: v for k, v in data["tariff"].items() if k in POINT_KEYS}
+            data.update(kind="tournament", tournament={**tournament.to_dict(), "players_file": tournament.players_file},
+                        points={"preset": tournament.preset, **data["tariff"]})
+        emit_json(data)
         return
     if check:
         typer.echo(say("cli.rules_ok", lang, path=cfg.path, family=cfg.family, count=len(cfg.players),
@@ -118,7 +126,9 @@ def rules(
     deck = say(f"cli.deck_{cfg.deck}", lang) if f"cli.deck_{cfg.deck}" in catalogue() else cfg.deck
     con.print(escape(say("cli.rules_players", lang, players=", ".join(cfg.players), seats=cfg.seats, deck=deck,
                          ledger=cfg.ledger_where)), soft_wrap=True)
-    if fam.tariff_specs:
+    if tournament is not None:
+        _tournament_tables(cfg, tournament, fam, con)
+    elif fam.tariff_specs:
         t = Table(title=escape("[tariff]"))
         for col in ("cli.col_key", "cli.col_amount", "cli.col_meaning"):
             t.add_column(say(col, lang))
@@ -131,7 +141,48 @@ def rules(
     for col in ("cli.col_key", "cli.col_setting", "cli.col_meaning"):
         t.add_column(say(col, lang))
     for spec in fam.rule_specs:
+        if tournament is not None and spec.name.startswith(MONEY_RULES):
+            continue  # no Stock and no Kasse at a tournament: points belong to the players
         t.add_row(spec.name, escape(toml_value(cfg.rules[spec.name])), escape(spec.meaning(lang)))
+    con.print(t)
+
+
+# the house rules of money a tournament has no use for (``rules`` leaves them out there)
+MONEY_RULES = ("stock", "kasse")
+
+
+def _tournament_tables(cfg: Any, settings: Any, fam: Any, con: Any) -> None:
+    """``rules`` at a tournament: its ``[tournament]`` settings and its ``[points]``, as plain
+    numbers (the tariff the engine prices the hands with, in tournament points)."""
+    from rich.markup import escape
+    from rich.table import Table
+
+    from ..i18n import say
+    from ..table import toml_value
+    from ..tournament.settings import POINT_KEYS
+
+    lang = cfg.language
+    t = Table(title=escape("[tournament]"))
+    for col in ("cli.col_key", "cli.col_setting", "cli.col_meaning"):
+        t.add_column(say(col, lang))
+    values = settings.to_dict()
+    for key, doc in (("rounds", "file_rounds"), ("games_per_round", "file_games"),
+                     ("games_per_round_five", "file_games_five"), ("draw", "file_draw"), ("seed", "file_seed"),
+                     ("players_file", "file_players_file")):
+        value = settings.players_file if key == "players_file" else values[key]
+        if key in ("seed", "players_file") and not value:
+            continue
+        t.add_row(key, escape(toml_value(value)), escape(say(f"cli.tournament.{doc}", lang)))
+    con.print(t)
+    counted = say("cli.tournament.rules_plus_only" if settings.plus_only else "cli.tournament.rules_plus_minus", lang)
+    t = Table(title=escape(say("cli.tournament.rules_points", lang, preset=settings.preset, counted=counted)))
+    for col in ("cli.col_key", "cli.tournament.col_points_value", "cli.col_meaning"):
+        t.add_column(say(col, lang))
+    for spec in fam.tariff_specs:
+        if spec.name not in POINT_KEYS:
+            continue
+        value = cfg.tariff.get(spec.name)
+        t.add_row(spec.name, "-" if value is None else str(value), escape(spec.meaning(lang)))
     con.print(t)
 
 

@@ -56,6 +56,8 @@ def _write(ctx: typer.Context, fmt: str, out: str | None, text: str) -> None:
     if problem is not None:
         raise IllegalEntry(Text("cli.out_target", out=out, problem=problem), Text("cli.out_target_hint", example=example))
     if not target.parent.is_dir():
+        if os.path.lexists(target.parent):  # a file where the folder should be
+            raise IllegalEntry(Text("cli.out_not_folder", folder=target.parent), Text("cli.other_out_path"))
         raise IllegalEntry(Text("cli.out_no_folder", folder=target.parent), Text("cli.out_no_folder_hint"))
     cfg = get(ctx).cfg()
     for path, what in ((cfg.path, "cli.own_table_file"), (cfg.ledger_path, "cli.own_ledger")):
@@ -107,11 +109,11 @@ def new(
     from ..files import target_problem, write_atomic
     from ..i18n import LANGUAGES, Text, say
     from ..table import _checked_table
+    from ..tournament.draw import table_sizes
     from ..tournament.settings import DRAWS, POINT_PRESETS, tournament_file
 
-    # a refusal speaks the language asked for, else that of the table in use (the new one does
-    # not exist yet)
-    lang = language if language in LANGUAGES else get(ctx).language()
+    # the answer and a refusal speak the language of the file it writes (--language, default de)
+    lang = language if language in LANGUAGES else "de"
     try:
         if language is not None and language not in LANGUAGES:
             raise IllegalEntry(Text("cli.new_language", language=repr(language)), Text("cli.new_language_hint"))
@@ -124,6 +126,8 @@ def new(
         names = [p.strip() for p in players.split(",")] if players else []
         if bool(names) == bool(players_file):
             raise IllegalEntry(Text("cli.tournament.new_players"), Text("cli.tournament.new_players_hint"))
+        if len(names) >= 4:  # fewer: the file's check says a tournament needs at least 4
+            table_sizes(len(names))  # 6, 7 or 11 players cannot be seated at tables of four and five
         if not path.name or str(path).endswith("/"):
             raise IllegalEntry(Text("cli.new_needs_file"), Text("cli.new_needs_file_hint"))
         problem = target_problem(path)
@@ -132,10 +136,14 @@ def new(
         if path.exists() and not force:
             raise IllegalEntry(Text("cli.tournament.file_exists", path=str(path)),
                                Text("cli.tournament.file_exists_hint"))
+        if not path.parent.is_dir():
+            if path.parent.exists():
+                raise IllegalEntry(Text("cli.out_not_folder", folder=path.parent), Text("cli.choose_other_path"))
+            raise IllegalEntry(Text("cli.new_no_folder", folder=path.parent), Text("cli.new_no_folder_hint"))
         if path.with_suffix(".sqlite").exists() and not force:
             raise IllegalEntry(Text("cli.tournament.ledger_exists", path=str(path.with_suffix(".sqlite"))),
                                Text("cli.tournament.file_exists_hint"))
-        text = tournament_file(names, name=name, language=language or "de", rounds=rounds, games=games, draw=draw,
+        text = tournament_file(names, name=name, language=lang, rounds=rounds, games=games, draw=draw,
                                points=points, players_file=players_file or "")
         # checked as the table file it will be before it is written: a bad name or number is
         # refused and nothing is written
@@ -144,7 +152,8 @@ def new(
         exc.language = exc.language or lang
         raise
     write_atomic(path, text)
-    typer.echo(say("cli.tournament.written", lang, path=str(path), count=len(cfg.players), rounds=rounds))
+    typer.echo(say("cli.tournament.written_one" if rounds == 1 else "cli.tournament.written", cfg.language,
+                   path=str(path), count=len(cfg.players), rounds=rounds))
 
 
 # -- draw -------------------------------------------------------------------------------------------
@@ -189,7 +198,8 @@ def draw_cmd(
         emit_json({"round": drawn.round, "method": drawn.method, "seed": drawn.seed, "tables": tables})
         return
     lang = cfg.language
-    typer.echo(say("cli.tournament.drawn", lang, round=drawn.round, count=len(tables),
+    typer.echo(say("cli.tournament.drawn_one" if len(tables) == 1 else "cli.tournament.drawn", lang,
+                   round=drawn.round, count=len(tables),
                    how=Text("cli.tournament.by_ranking" if drawn.method == "ranking" else "cli.tournament.at_random"),
                    seed=drawn.seed))
     for t in tables:
@@ -236,17 +246,22 @@ def enter(
     file: Annotated[str, typer.Argument(metavar="FILE", help="The table's list, one game a line in the short "
                                                              "notation; - reads stdin.")],
     tisch: TischReq,
+    round_no: Annotated[Optional[int], typer.Option(
+        "--round", metavar="R", help="The round (default: the latest): a table's missing games of a round "
+                                     "after the next one was drawn (draw --force).")] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Enter a table's whole list at the end of a round: every line is checked first, then all are
-    recorded in one go, or none (an error names the line).
+    recorded in one go, or none (an error names the line). A line is a game in the short
+    notation; who sat out or dealt, where it is not the rotation, goes on the line as
+    --sitting-out NAME or --dealer NAME.
 
     \b
     Example: printf 'weiter\\nweiter\\n' | schafkopf --table turnier.toml tournament enter --tisch 2 -
     """
     from ..errors import IllegalEntry
     from ..i18n import Text, say
-    from ..tournament.core import enter_list, find_seat, table_view
+    from ..tournament.core import at_table, enter_list, open_seat, table_view
 
     c = get(ctx)
     cfg = c.cfg()
@@ -263,15 +278,17 @@ def enter(
                                     problem=getattr(exc, "strerror", None) or str(exc)),
                                Text("cli.tournament.list_unreadable_hint")) from None
     with c.ledger() as ledger:
-        seat = find_seat(cfg, ledger, tisch)
-        done = enter_list(cfg, ledger, seat, text.splitlines())
+        seat = open_seat(cfg, ledger, tisch, round_no)
+        with at_table(seat):
+            done = enter_list(cfg, ledger, seat, text.splitlines(), latest_only=round_no is None)
         view = table_view(cfg, ledger, seat)
     if as_json:
         emit_json({"round": seat.round, "tisch": seat.tisch, "hands": [
             {"hand": h, "game": p.outcome.game, "payouts": p.outcome.payout_map()} for h, p in done],
             "balances": view.balances})
         return
-    typer.echo(say("cli.tournament.entered", cfg.language, count=len(done), tisch=seat.tisch, round=seat.round,
+    typer.echo(say("cli.tournament.entered_one" if len(done) == 1 else "cli.tournament.entered", cfg.language,
+                   count=len(done), tisch=seat.tisch, round=seat.round,
                    first=done[0][0], last=done[-1][0]))
     typer.echo(", ".join(f"{n} {v:+d}" if v else f"{n} 0" for n, v in view.balances.items()))
 
@@ -340,17 +357,15 @@ def ranking_cmd(ctx: typer.Context, round_no: Annotated[Optional[int], typer.Opt
     Example: schafkopf --table turnier.toml tournament ranking --format csv -o rangliste.csv
     """
     from ..export.tournament import ranking_csv, ranking_html, ranking_text
-    from ..tournament.core import latest_round, ranking, round_seats, settings_of
+    from ..tournament.core import ranking, round_seats, settings_of
 
     c = get(ctx)
     cfg = c.cfg()
     settings = settings_of(cfg)
     fmt = _format(fmt)
     with c.ledger() as ledger:
-        if round_no is not None:
-            round_seats(cfg, ledger, round_no)
+        after, _ = round_seats(cfg, ledger, round_no)  # refused before round 1 is drawn, as tables and sheet are
         rows = [s.to_json() for s in ranking(cfg, ledger, round_no)]
-        after = round_no if round_no is not None else latest_round(ledger)
     if as_json:
         emit_json({"round": after, "points": settings.preset, "ranking": rows})
         return

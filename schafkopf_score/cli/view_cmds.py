@@ -55,6 +55,9 @@ def sheet(
     Example: schafkopf sheet
     Example: schafkopf sheet --compact
     """
+    from ..tournament import refuse_at_tournament
+
+    refuse_at_tournament(get(ctx).cfg(), "sheet", "cli.tournament.use_sheet")
     if history:
         _history(ctx, session, all_, as_json)
         return
@@ -115,9 +118,11 @@ def standings(ctx: typer.Context, session: SessionOpt = None, all_: AllOpt = Fal
     """
     from ..evening import season_standings, select_sessions
     from ..settle import session_balances
+    from ..tournament import refuse_at_tournament
 
     c = get(ctx)
     cfg = c.cfg()
+    refuse_at_tournament(cfg, "standings", "cli.tournament.use_ranking")
     with c.ledger() as ledger:
         ids = select_sessions(ledger, session, all_)
         columns, last = season_standings(cfg, ledger, ids)
@@ -188,10 +193,12 @@ def settle(
     from ..evening import close_session, season_settlement, select_sessions, session_settlement
     from ..i18n import Text
     from ..settle import read_balances, settle_paper
+    from ..tournament import refuse_at_tournament
     from .render import settle_text
 
     c = get(ctx)
     cfg = c.cfg()
+    refuse_at_tournament(cfg, "settle", "cli.tournament.use_ranking")
     if round_ is not None and round_ <= 0:
         raise IllegalEntry(Text("cli.round_not_positive", value=round_), Text("cli.round_not_positive_hint"))
     parts: list[Any] = []

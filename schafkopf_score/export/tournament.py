@@ -135,7 +135,7 @@ def ranking_html(name: str, rows: Sequence[dict[str, Any]], lang: str, plus_only
     head += "".join(f"<th>{escape(say('cli.tournament.round_short', lang, round=r))}</th>" for r in rounds) + "</tr>"
     body_rows = []
     for r in rows:
-        lot = f' <span class="muted">({escape(say("cli.tournament.by_lot", lang))})</span>' if r["lot"] else ""
+        lot = f' <span class="muted">{escape(say("cli.tournament.by_lot", lang))}</span>' if r["lot"] else ""
         cells = [f'<td class="n">{r["rank"]}</td>', f"<td>{escape(r['player'])}{lot}</td>",
                  f"<td{_cls(r['points'])}><b>{r['points']}</b></td>", f'<td class="n">{r["solos_won"]}</td>',
                  f'<td class="n">{r["games_won"]}</td>', f'<td class="n">{r["games"]}</td>']

@@ -92,6 +92,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                "tournament draw",
                                "{path} geschrieben: {count} Spieler, {rounds} Runden. Weiter: schafkopf --table "
                                "{path} tournament draw"),
+    "cli.tournament.written_one": ("Wrote {path}: {count} players, 1 round. Next: schafkopf --table {path} "
+                                   "tournament draw",
+                                   "{path} geschrieben: {count} Spieler, 1 Runde. Weiter: schafkopf --table "
+                                   "{path} tournament draw"),
     # -- which table
     "cli.tournament.not_a_tournament": ('{path} is no tournament (kind = "tournament"): it has no tables to draw '
                                         "or to name with --tisch.",
@@ -103,40 +107,114 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                              "schafkopf tournament new an."),
     "cli.tournament.needs_tisch": ("This is a tournament: say at which table the game was played.",
                                    "Das ist ein Turnier: sag, an welchem Tisch gespielt wurde."),
-    "cli.tournament.needs_tisch_hint": ("Add --tisch N, e.g. schafkopf add --tisch 3 sau an be 72 "
-                                        "(the tables: schafkopf tournament tables).",
-                                        "Gib --tisch N an, z. B. schafkopf add --tisch 3 sau an be 72 "
-                                        "(die Tische: schafkopf tournament tables)."),
+    "cli.tournament.needs_tisch_hint": ("Add --tisch N, e.g. {example} (the tables: schafkopf tournament tables).",
+                                        "Gib --tisch N an, z. B. {example} (die Tische: schafkopf tournament "
+                                        "tables)."),
+    "cli.tournament.round_needs_tisch": ("--round names a round of one of the tournament's tables: give --tisch N "
+                                         "too.",
+                                         "--round nennt die Runde eines Turniertisches: gib auch --tisch N an."),
+    "cli.tournament.round_needs_tisch_hint": ("E.g. {example} (the tables of a round: schafkopf tournament tables "
+                                              "--round R).",
+                                              "Z. B. {example} (die Tische einer Runde: schafkopf tournament tables "
+                                              "--round R)."),
+    "cli.tournament.round_not_tournament": ('{path} is no tournament (kind = "tournament"): it has no rounds to name '
+                                            "with --round.",
+                                            '{path} ist kein Turnier (kind = "tournament"): es hat keine Runden für '
+                                            "--round."),
+    "cli.tournament.round_not_tournament_hint": ("Leave --round out.", "Lass --round weg."),
+    # -- commands of one table's money, refused at a tournament
+    "cli.tournament.refused": ("This is a tournament: schafkopf {command} {why}.",
+                               "Das ist ein Turnier: schafkopf {command} {why}."),
+    "cli.tournament.why_money": ("counts money at one table, a tournament counts points per table and round",
+                                 "rechnet mit dem Geld eines Tisches, ein Turnier zählt Punkte je Tisch und Runde"),
+    "cli.tournament.why_lot": ("draws partners by lot in Deutscher Schafskopf",
+                               "lost im Deutschen Schafskopf die Partner aus"),
+    "cli.tournament.use_ranking": ("The standings of a tournament: schafkopf tournament ranking (points, solos won, "
+                                   "games won).",
+                                   "Den Stand eines Turniers zeigt schafkopf tournament ranking (Punkte, gewonnene "
+                                   "Solos und Spiele)."),
+    "cli.tournament.use_sheet": ("A table's sheet: schafkopf tournament sheet --tisch N (the ranking: schafkopf "
+                                 "tournament ranking).",
+                                 "Das Blatt eines Tisches zeigt schafkopf tournament sheet --tisch N (die Rangliste: "
+                                 "schafkopf tournament ranking)."),
+    "cli.tournament.use_draw": ("The tables of the next round: schafkopf tournament draw.",
+                                "Die Tische der nächsten Runde lost schafkopf tournament draw aus."),
+    "cli.tournament.use_lists": ("The lists: schafkopf tournament ranking --format html|csv and schafkopf tournament "
+                                 "tables --format html|csv; the whole ledger: schafkopf export --format json.",
+                                 "Die Listen: schafkopf tournament ranking --format html|csv und schafkopf "
+                                 "tournament tables --format html|csv; das ganze Spielbuch: schafkopf export "
+                                 "--format json."),
+    "cli.tournament.table_closed": ("Table {tisch} of round {round} has been closed (settle --close): nothing can "
+                                    "be recorded or corrected there.",
+                                    "Tisch {tisch} der Runde {round} wurde abgeschlossen (settle --close): dort "
+                                    "lässt sich nichts mehr eintragen oder korrigieren."),
+    "cli.tournament.table_closed_hint": ("A tournament does not close its tables; the ranking counts that table's "
+                                         "games as they stand.",
+                                         "Ein Turnier schließt seine Tische nicht ab; die Rangliste zählt die Spiele "
+                                         "dieses Tisches, wie sie sind."),
+    # -- what a correction at a table says (in place of "session N" and "schafkopf sheet")
+    "cli.tournament.nothing_to_correct": ("Table {tisch} has no games in round {round} yet.",
+                                          "Tisch {tisch} hat in Runde {round} noch keine Spiele."),
+    "cli.tournament.nothing_to_undo": ("Table {tisch} has no game to undo in round {round}.",
+                                       "Tisch {tisch} hat in Runde {round} kein Spiel zum Zurücknehmen."),
+    "cli.tournament.record_games": ("Record games with schafkopf add --tisch {tisch}.",
+                                    "Trag Spiele mit schafkopf add --tisch {tisch} ein."),
+    "cli.tournament.no_such_hand": ("There is no hand {hand} at table {tisch} in round {round} ({span}).",
+                                    "Es gibt kein Spiel {hand} an Tisch {tisch} in Runde {round} ({span})."),
+    "cli.tournament.see_sheet": ("The table's hands: schafkopf tournament sheet --tisch {tisch} --round {round}.",
+                                 "Die Spiele des Tisches zeigt schafkopf tournament sheet --tisch {tisch} --round "
+                                 "{round}."),
+    "cli.tournament.correct_first": ("Correct that hand first (schafkopf edit N --tisch {tisch} --round {round}), "
+                                     "e.g. with --sitting-out.",
+                                     "Korrigier zuerst dieses Spiel (schafkopf edit N --tisch {tisch} --round "
+                                     "{round}), z. B. mit --sitting-out."),
+    "cli.tournament.table_does_not_replay": ("Table {tisch} of round {round} does not replay: hand {hand}: "
+                                             "{problem}",
+                                             "Tisch {tisch} der Runde {round} lässt sich nicht nachrechnen: Spiel "
+                                             "{hand}: {problem}"),
     "cli.tournament.no_round": ("No round has been drawn yet.", "Es wurde noch keine Runde ausgelost."),
     "cli.tournament.no_round_hint": ("Draw round 1: schafkopf tournament draw", "Lose Runde 1 aus: schafkopf "
                                                                                 "tournament draw"),
     "cli.tournament.no_such_round": ("There is no round {round}: rounds 1 to {last} have been drawn.",
                                      "Runde {round} gibt es nicht: ausgelost sind die Runden 1 bis {last}."),
+    "cli.tournament.no_such_round_one": ("There is no round {round}: only round 1 has been drawn.",
+                                         "Runde {round} gibt es nicht: ausgelost ist nur Runde 1."),
     "cli.tournament.rounds_drawn": ("Give --round 1 to {last}.", "Gib --round 1 bis {last} an."),
+    "cli.tournament.rounds_drawn_one": ("Give --round 1, or leave --round out.",
+                                        "Gib --round 1 an, oder lass --round weg."),
     "cli.tournament.no_such_table": ("Round {round} has no table {tisch}: it has {count} tables.",
                                      "Runde {round} hat keinen Tisch {tisch}: sie hat {count} Tische."),
+    "cli.tournament.no_such_table_one": ("Round {round} has no table {tisch}: it has 1 table.",
+                                         "Runde {round} hat keinen Tisch {tisch}: sie hat 1 Tisch."),
     "cli.tournament.tables_are": ("Give --tisch 1 to {count} (schafkopf tournament tables).",
                                   "Gib --tisch 1 bis {count} an (schafkopf tournament tables)."),
+    "cli.tournament.tables_are_one": ("Give --tisch 1 (schafkopf tournament tables).",
+                                      "Gib --tisch 1 an (schafkopf tournament tables)."),
     "cli.tournament.not_seated": ("{name} does not play at table {tisch} in round {round}: {where}",
                                   "{name} spielt in Runde {round} nicht an Tisch {tisch}: {where}"),
-    "cli.tournament.sits_at": ("he sits at table {tisch}.", "er sitzt an Tisch {tisch}."),
-    "cli.tournament.sits_nowhere": ("he was drawn to no table this round.", "er wurde in dieser Runde keinem Tisch "
-                                                                            "zugelost."),
+    "cli.tournament.sits_at": ("{name} sits at table {tisch}.", "{name} sitzt an Tisch {tisch}."),
+    "cli.tournament.sits_nowhere": ("{name} was drawn to no table this round.",
+                                    "{name} wurde in dieser Runde keinem Tisch zugelost."),
     "cli.tournament.players_at": ("Players at table {tisch}: {names}.", "Spieler an Tisch {tisch}: {names}."),
     "cli.tournament.table_full": ("Table {tisch} has played all its {games} games of round {round}.",
                                   "Tisch {tisch} hat alle {games} Spiele der Runde {round} gespielt."),
+    "cli.tournament.table_full_one": ("Table {tisch} has played its one game of round {round}.",
+                                      "Tisch {tisch} hat sein eines Spiel der Runde {round} gespielt."),
     "cli.tournament.table_full_hint": ("Check the table's sheet (schafkopf tournament sheet --tisch N); a wrong "
                                        "game is corrected with edit N --tisch N or void N --tisch N.",
                                        "Prüf das Blatt des Tisches (schafkopf tournament sheet --tisch N); ein "
                                        "falsches Spiel korrigiert edit N --tisch N oder void N --tisch N."),
-    "cli.tournament.list_too_long": ("Table {tisch} has {done} games; {more} more would be beyond its {games}. "
-                                     "Nothing was recorded.",
-                                     "Tisch {tisch} hat {done} Spiele; {more} weitere wären mehr als seine "
-                                     "{games}. Nichts wurde eingetragen."),
+    "cli.tournament.list_too_long": ("Table {tisch}: {done} + {more} games would be more than the {games} of "
+                                     "round {round}. Nothing was recorded.",
+                                     "Tisch {tisch}: {done} + {more} Spiele wären mehr als die {games} der Runde "
+                                     "{round}. Nichts wurde eingetragen."),
     "cli.tournament.round_over": ("Round {round} is over: a later round has been drawn.",
                                   "Runde {round} ist vorbei: eine spätere Runde wurde schon ausgelost."),
-    "cli.tournament.round_over_hint": ("Games go to the tables of the latest round.",
-                                       "Spiele gehen an die Tische der letzten Runde."),
+    "cli.tournament.round_over_hint": ("Games go to the tables of the latest round; a table's missing games of "
+                                       "round {round}: schafkopf tournament enter FILE --tisch N --round {round}.",
+                                       "Spiele gehen an die Tische der letzten Runde; fehlende Spiele eines Tisches "
+                                       "der Runde {round}: schafkopf tournament enter DATEI --tisch N --round "
+                                       "{round}."),
     # -- the whole list of a table
     "cli.tournament.at_line": ("line {line}: {problem} Nothing was recorded.",
                                "Zeile {line}: {problem} Nichts wurde eingetragen."),
@@ -151,15 +229,39 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "cli.tournament.entered": ("Recorded {count} games at table {tisch} (round {round}): games {first} to {last}.",
                                "{count} Spiele an Tisch {tisch} (Runde {round}) eingetragen: Spiel {first} bis "
                                "{last}."),
+    "cli.tournament.entered_one": ("Recorded 1 game at table {tisch} (round {round}): game {first}.",
+                                   "1 Spiel an Tisch {tisch} (Runde {round}) eingetragen: Spiel {first}."),
+    "cli.tournament.list_sitting_out_hint": ("Name one of {names}, or write who sat out on the line: "
+                                             "--sitting-out NAME (e.g. sau an be 72 --sitting-out NAME).",
+                                             "Nenn einen von {names}, oder schreib in die Zeile, wer ausgesetzt "
+                                             "hat: --sitting-out NAME (z. B. sau an be 72 --sitting-out NAME)."),
+    "cli.tournament.list_option": ("{option} cannot be written in a list line: only --sitting-out NAME and "
+                                   "--dealer NAME can.",
+                                   "{option} kann nicht in einer Zeile der Liste stehen: nur --sitting-out NAME und "
+                                   "--dealer NAME."),
+    "cli.tournament.list_option_hint": ("Write the hand in the short notation, e.g. sau an be 72 l3 k.",
+                                        "Schreib das Spiel in Kurzschreibweise, z. B. sau an be 72 l3 k."),
+    "cli.tournament.list_option_name": ("{option} needs a name after it.", "Nach {option} fehlt ein Name."),
     # -- the draw
     "cli.tournament.too_few": ("{count} players cannot make a table: a tournament needs at least 4.",
                                "{count} Spieler ergeben keinen Tisch: ein Turnier braucht mindestens 4."),
     "cli.tournament.too_few_hint": ("Register more players.", "Melde mehr Spieler an."),
+    "cli.tournament.too_few_file": ("has too few players ({count}): a tournament needs at least 4.",
+                                    "hat zu wenige Spieler ({count}): ein Turnier braucht mindestens 4."),
+    "cli.tournament.too_few_file_hint": ("Register at least 4 players: players = [...], or a players_file with one "
+                                         "name a line.",
+                                         "Melde mindestens 4 Spieler an: players = [...], oder eine players_file mit "
+                                         "einem Namen je Zeile."),
+    "cli.tournament.no_split_file": ("names {count} players, who cannot be seated at tables of four and five.",
+                                     "nennt {count} Spieler, die sich auf Vierer- und Fünfertische nicht verteilen "
+                                     "lassen."),
     "cli.tournament.no_split": ("{count} players cannot be seated at tables of four and five.",
                                 "{count} Spieler lassen sich auf Vierer- und Fünfertische nicht verteilen."),
     "cli.tournament.no_split_hint": ("Register {more} (a stand-in) or {fewer} players.",
                                      "Melde {more} (ein Ersatzspieler) oder {fewer} Spieler an."),
     "cli.tournament.all_drawn": ("All {rounds} rounds have been drawn.", "Alle {rounds} Runden sind ausgelost."),
+    "cli.tournament.all_drawn_one": ("The tournament's one round has been drawn.",
+                                     "Die einzige Runde des Turniers ist ausgelost."),
     "cli.tournament.all_drawn_hint": ("To play another, raise rounds in [tournament].",
                                       "Für eine weitere erhöhe rounds in [tournament]."),
     "cli.tournament.still_playing": ("Round {round} is not finished: {tables}.",
@@ -174,6 +276,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                                                                  "random an."),
     "cli.tournament.drawn": ("Round {round}: {count} tables, drawn {how} (seed {seed}).",
                              "Runde {round}: {count} Tische, {how} ausgelost (Startwert {seed})."),
+    "cli.tournament.drawn_one": ("Round {round}: 1 table, drawn {how} (seed {seed}).",
+                                 "Runde {round}: 1 Tisch, {how} ausgelost (Startwert {seed})."),
     "cli.tournament.at_random": ("at random", "zufällig"),
     "cli.tournament.by_ranking": ("by the ranking", "nach der Rangliste"),
     "cli.tournament.table_line": ("  Table {tisch}: {names}", "  Tisch {tisch}: {names}"),
@@ -205,6 +309,16 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "cli.tournament.col_won": ("Won", "Gewonnen"),
     "cli.tournament.col_games": ("Games", "Spiele"),
     "cli.tournament.by_lot": ("(lot)", "(Los)"),
+    # -- rules: a tournament's settings and points
+    "cli.tournament.rules_points": ("[points] (preset = {preset}: {counted})",
+                                    "[points] (preset = {preset}: {counted})"),
+    "cli.tournament.rules_plus_minus": ("plus and minus points", "Plus- und Minuspunkte"),
+    "cli.tournament.rules_plus_only": ("plus points only", "nur Pluspunkte"),
+    "cli.tournament.col_points_value": ("Points", "Punkte"),
+    # -- check: where a problem of a tournament's table is
+    "cli.tournament.where_table": ("round {round}, table {tisch}", "Runde {round}, Tisch {tisch}"),
+    "cli.tournament.where_table_hand": ("round {round}, table {tisch}, hand {hand}",
+                                        "Runde {round}, Tisch {tisch}, Spiel {hand}"),
     "cli.tournament.round_short": ("R{round}", "R{round}"),
     # -- CSV column names (English: the machine contract; German: csv-de)
     "cli.tournament.csv_round": ("round", "Runde"),

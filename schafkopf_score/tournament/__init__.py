@@ -1,3 +1,19 @@
 """Tournaments (Preisschafkopf, ``kind = "tournament"``): ``settings`` (the table file's
 ``[tournament]`` and ``[points]``), ``draw`` (a round's tables, pure), ``core`` (the draw, the
 entries per table, the whole list of a table, the ranking, over the ledger)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def refuse_at_tournament(cfg: Any, command: str, instead: str, why: str = "cli.tournament.why_money") -> None:
+    """Refuse a command of one table's money (``settle``, ``standings``, ``sheet``, ``stats``,
+    a money export) or of another family (``draw``) at a tournament, naming the tournament
+    command that does the job (``instead``: a hint id). Nothing is read or written before."""
+    if getattr(cfg, "kind", "table") != "tournament":
+        return
+    from ..errors import IllegalEntry
+    from ..i18n import Text
+
+    raise IllegalEntry(Text("cli.tournament.refused", command=command, why=Text(why)), Text(instead))

@@ -11,7 +11,8 @@ player won.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -76,8 +77,10 @@ def round_seats(cfg: TableConfig, ledger: Ledger, round_no: int | None = None) -
     if round_no is None:
         round_no = last
     if not 1 <= round_no <= last:
-        raise IllegalEntry(Text("cli.tournament.no_such_round", round=round_no, last=last),
-                           Text("cli.tournament.rounds_drawn", last=last))
+        raise IllegalEntry(Text("cli.tournament.no_such_round_one" if last == 1 else "cli.tournament.no_such_round",
+                                round=round_no, last=last),
+                           Text("cli.tournament.rounds_drawn_one" if last == 1 else "cli.tournament.rounds_drawn",
+                                last=last))
     return round_no, _seats(ledger, round_no)
 
 
@@ -87,8 +90,66 @@ def find_seat(cfg: TableConfig, ledger: Ledger, tisch: int, round_no: int | None
     for seat in seats:
         if seat.tisch == tisch:
             return seat
-    raise IllegalEntry(Text("cli.tournament.no_such_table", tisch=tisch, round=round_no, count=len(seats)),
-                       Text("cli.tournament.tables_are", count=len(seats)))
+    one = len(seats) == 1
+    raise IllegalEntry(Text("cli.tournament.no_such_table_one" if one else "cli.tournament.no_such_table",
+                            tisch=tisch, round=round_no, count=len(seats)),
+                       Text("cli.tournament.tables_are_one" if one else "cli.tournament.tables_are", count=len(seats)))
+
+
+def open_seat(cfg: TableConfig, ledger: Ledger, tisch: int, round_no: int | None = None) -> Seat:
+    """Table ``tisch`` of a round, to record or correct a hand there: refused if its session
+    was closed (``settle --close`` of an older version; a tournament never closes a table)."""
+    seat = find_seat(cfg, ledger, tisch, round_no)
+    info = ledger.session(seat.session_id)
+    if info is not None and info.closing is not None:
+        raise IllegalEntry(Text("cli.tournament.table_closed", tisch=seat.tisch, round=seat.round),
+                           Text("cli.tournament.table_closed_hint"))
+    return seat
+
+
+# evening's words for a session, said of a tournament's table (its round and number instead of
+# "session N", the table's sheet instead of ``schafkopf sheet``)
+_AT_TABLE = {
+    "data.nothing_to_correct": "cli.tournament.nothing_to_correct",
+    "data.nothing_to_undo": "cli.tournament.nothing_to_undo",
+    "data.session_closed": "cli.tournament.table_closed",
+    "data.session_closed_meanwhile": "cli.tournament.table_closed",
+    "data.no_such_hand": "cli.tournament.no_such_hand",
+    "data.session_does_not_replay": "cli.tournament.table_does_not_replay",
+    "data.record_one": "cli.tournament.record_games",
+    "data.record_games": "cli.tournament.record_games",
+    "data.corrections_open": "cli.tournament.table_closed_hint",
+    "data.hand_already_void_hint": "cli.tournament.see_sheet",
+    "data.look_up_hand": "cli.tournament.see_sheet",
+    "data.look_again": "cli.tournament.see_sheet",
+    "data.recorded_meanwhile_hint": "cli.tournament.see_sheet",
+    "data.edit_same_hint": "cli.tournament.see_sheet",
+    "data.correction_breaks_hint": "cli.tournament.correct_first",
+}
+
+
+def _at_table(text: Text | None, seat: Seat) -> Text | None:
+    if text is None or text.key not in _AT_TABLE:
+        return text
+    return Text(_AT_TABLE[text.key], **{**text.params, "tisch": seat.tisch, "round": seat.round})
+
+
+@contextmanager
+def at_table(seat: Seat) -> Iterator[None]:
+    """Errors of ``evening`` about the session of a tournament's table, told of that table:
+    "table 2 of round 1" for "session 7", the table's sheet for ``schafkopf sheet``."""
+    try:
+        yield
+    except ScoreError as exc:
+        text, hint = _at_table(exc.text, seat), _at_table(exc.hint_text, seat)
+        if text is exc.text and hint is exc.hint_text:
+            raise
+        assert text is not None
+        told = type(exc)(text, hint)
+        told.language = exc.language
+        if hasattr(exc, "hand"):
+            told.hand = exc.hand  # type: ignore[attr-defined]
+        raise told from None
 
 
 def seat_of(ledger: Ledger, round_no: int, name: str) -> Seat | None:
@@ -135,8 +196,8 @@ def _not_seated(cfg: TableConfig, ledger: Ledger, seat: Seat, names: Any) -> Non
     for name in found:
         if name not in seat.players:
             other = seat_of(ledger, seat.round, name)
-            where = (Text("cli.tournament.sits_at", tisch=other.tisch) if other
-                     else Text("cli.tournament.sits_nowhere"))
+            where = (Text("cli.tournament.sits_at", name=name, tisch=other.tisch) if other
+                     else Text("cli.tournament.sits_nowhere", name=name))
             raise IllegalEntry(Text("cli.tournament.not_seated", name=name, tisch=seat.tisch, round=seat.round,
                                     where=where),
                                Text("cli.tournament.players_at", tisch=seat.tisch, names=Join(seat.players)))
@@ -147,14 +208,16 @@ def _limit_check(cfg: TableConfig, seat: Seat, more: int = 1) -> Any:
 
     def check(view: Any) -> None:
         if view.closed:
-            raise IllegalEntry(Text("data.session_closed", session=seat.session_id), Text("data.corrections_open"))
+            raise IllegalEntry(Text("cli.tournament.table_closed", tisch=seat.tisch, round=seat.round),
+                               Text("cli.tournament.table_closed_hint"))
         done = len(view.valid_rows())
         if done + more > limit:
             if more == 1:
-                raise IllegalEntry(Text("cli.tournament.table_full", tisch=seat.tisch, round=seat.round, games=limit),
+                raise IllegalEntry(Text("cli.tournament.table_full_one" if limit == 1 else "cli.tournament.table_full",
+                                        tisch=seat.tisch, round=seat.round, games=limit),
                                    Text("cli.tournament.table_full_hint"))
-            raise IllegalEntry(Text("cli.tournament.list_too_long", tisch=seat.tisch, done=done, more=more,
-                                    games=limit), Text("cli.tournament.table_full_hint"))
+            raise IllegalEntry(Text("cli.tournament.list_too_long", tisch=seat.tisch, round=seat.round, done=done,
+                                    more=more, games=limit), Text("cli.tournament.table_full_hint"))
 
     return check
 
@@ -164,16 +227,58 @@ def add_game(cfg: TableConfig, ledger: Ledger, seat: Seat, entry: GameEntry, typ
     from ..evening import add
 
     if seat.round != latest_round(ledger):
-        raise IllegalEntry(Text("cli.tournament.round_over", round=seat.round), Text("cli.tournament.round_over_hint"))
+        raise IllegalEntry(Text("cli.tournament.round_over", round=seat.round),
+                           Text("cli.tournament.round_over_hint", round=seat.round))
     hand, played, view = add(table_cfg(cfg, seat.players), ledger, entry, typed, session_id=seat.session_id,
                              check=_limit_check(cfg, seat))
     return hand, as_points(played), view
 
 
-def enter_list(cfg: TableConfig, ledger: Ledger, seat: Seat, lines: Sequence[str]) -> list[tuple[int, Played]]:
+# the long options a list line may hold besides the short notation: who sat out, who dealt
+LINE_OPTIONS = {"--sitting-out": "sitting_out", "--dealer": "dealer"}
+
+
+def line_words(text: str) -> tuple[list[str], dict[str, Any]]:
+    """A list line's words and the long options it holds (``--sitting-out NAME``, repeatable,
+    and ``--dealer NAME``; also written ``--sitting-out=NAME``).
+
+    >>> line_words("sau an be 72 --sitting-out Emil")
+    (['sau', 'an', 'be', '72'], {'sitting_out': ['Emil']})
+    """
+    words: list[str] = []
+    options: dict[str, Any] = {}
+    tokens = text.split()
+    i = 0
+    while i < len(tokens):
+        token = tokens[i]
+        i += 1
+        if not token.startswith("--"):
+            words.append(token)
+            continue
+        option, eq, value = token.partition("=")
+        if option not in LINE_OPTIONS:
+            raise IllegalEntry(Text("cli.tournament.list_option", option=option),
+                               Text("cli.tournament.list_option_hint"))
+        if not eq:
+            if i >= len(tokens) or tokens[i].startswith("--"):
+                raise IllegalEntry(Text("cli.tournament.list_option_name", option=option),
+                                   Text("cli.tournament.list_option_hint"))
+            value = tokens[i]
+            i += 1
+        field_name = LINE_OPTIONS[option]
+        if field_name == "sitting_out":
+            options.setdefault(field_name, []).append(value)
+        else:
+            options[field_name] = value
+    return words, options
+
+
+def enter_list(cfg: TableConfig, ledger: Ledger, seat: Seat, lines: Sequence[str],
+               latest_only: bool = True) -> list[tuple[int, Played]]:
     """A table's whole list, one hand a line in the short notation (blank lines and ``#``
-    comments left out): every line checked, then all written in one transaction, or none.
-    An error names the line."""
+    comments left out; ``--sitting-out NAME`` and ``--dealer NAME`` allowed on a line): every
+    line checked, then all written in one transaction, or none. An error names the line.
+    ``latest_only``: refused if a later round has been drawn meanwhile (without ``--round``)."""
     from ..evening import current_state
 
     entries: list[tuple[int, GameEntry, str]] = []
@@ -182,18 +287,20 @@ def enter_list(cfg: TableConfig, ledger: Ledger, seat: Seat, lines: Sequence[str
         if not text:
             continue
         try:
-            entry, typed = entry_for(cfg, ledger, seat, text.split())
+            words, options = line_words(text)
+            entry, typed = entry_for(cfg, ledger, seat, words, options)
         except ScoreError as exc:
             raise _at_line(no, exc) from None
         entries.append((no, entry, typed))
     if not entries:
         raise IllegalEntry(Text("cli.tournament.list_empty"), Text("cli.tournament.list_empty_hint"))
-    if seat.round != latest_round(ledger):
-        raise IllegalEntry(Text("cli.tournament.round_over", round=seat.round), Text("cli.tournament.round_over_hint"))
+    if latest_only and seat.round != latest_round(ledger):
+        raise IllegalEntry(Text("cli.tournament.round_over", round=seat.round),
+                           Text("cli.tournament.round_over_hint", round=seat.round))
     tcfg = table_cfg(cfg, seat.players)
     rules = tcfg.snapshot()
     out: list[tuple[int, Played]] = []
-    with ledger.write() as conn:
+    with ledger.write(scope=seat.session_id) as conn:
         view, state = current_state(tcfg, ledger, seat.session_id)
         _limit_check(cfg, seat, len(entries))(view)
         hand = ledger.next_hand(conn, seat.session_id)
@@ -212,7 +319,12 @@ def enter_list(cfg: TableConfig, ledger: Ledger, seat: Seat, lines: Sequence[str
 
 
 def _at_line(no: int, exc: ScoreError) -> IllegalEntry:
-    return IllegalEntry(Text("cli.tournament.at_line", line=no, problem=exc.text), exc.hint_text)
+    """An error of a list's line, named by its number; a hint to say who sat out with
+    ``--sitting-out`` says how to write that on the line."""
+    hint = exc.hint_text
+    if hint is not None and hint.key == "engine.not_playing_hint":
+        hint = Text("cli.tournament.list_sitting_out_hint", **hint.params)
+    return IllegalEntry(Text("cli.tournament.at_line", line=no, problem=exc.text), hint)
 
 
 # -- the draw ------------------------------------------------------------------------------
@@ -245,7 +357,8 @@ def draw_round(cfg: TableConfig, ledger: Ledger, method: str | None = None, seed
         rounds = ledger.rounds()
         last = int(rounds[-1]["round"]) if rounds else 0
         if last >= settings.rounds:
-            raise IllegalEntry(Text("cli.tournament.all_drawn", rounds=settings.rounds),
+            raise IllegalEntry(Text("cli.tournament.all_drawn_one" if settings.rounds == 1
+                                    else "cli.tournament.all_drawn", rounds=settings.rounds),
                                Text("cli.tournament.all_drawn_hint"))
         if last and not force:
             open_tables = unfinished(cfg, ledger, _seats(ledger, last))

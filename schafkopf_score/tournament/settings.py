@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..errors import ScoreError
 from ..i18n import Text
 from ..rules.keys import KeySpec
 
@@ -142,6 +143,16 @@ def checked_tournament(c: Any, path: Path, data: dict[str, Any], family: Any) ->
         where = ("", "players")
     if len(players) > MAX_PLAYERS:
         raise c.fail(*where, Text("cli.tournament.too_many_players", count=len(players), most=MAX_PLAYERS))
+    # the tables of four and five must seat everyone: refused here, not first at the draw
+    if len(players) < 4:
+        raise c.fail(*where, Text("cli.tournament.too_few_file", count=len(players)),
+                     Text("cli.tournament.too_few_file_hint"))
+    from .draw import table_sizes
+
+    try:
+        table_sizes(len(players))
+    except ScoreError as exc:
+        raise c.fail(*where, Text("cli.tournament.no_split_file", count=len(players)), exc.hint_text) from None
     from ..notation import clashes
     from ..table import check_player_names
 
