@@ -205,6 +205,8 @@ def current_state(cfg: TableConfig, ledger: Ledger, session_id: int | None = Non
     """The open session (if any; ``session_id``: that one, a tournament's table) and the state
     before the next hand."""
     view = view_session(cfg, ledger, _table_session(cfg, session_id))
+    if view.closed and session_id is not None:  # a tournament's table closed for good: never a fresh session
+        raise IllegalEntry(Text("data.session_closed", session=session_id), Text("data.corrections_open"))
     if view.closed:
         empty = _make_view(cfg, None, [], cfg.snapshot(), view.aliases)
         return empty, empty.state
@@ -221,7 +223,8 @@ def _table_session(cfg: TableConfig, session_id: int | None) -> int | None:
     """A tournament's hands belong to the session of one table of a round (``session_id``,
     from ``--tisch N``); without it they would land at whichever table was drawn last."""
     if cfg.kind == "tournament" and session_id is None:
-        raise IllegalEntry(Text("cli.tournament.needs_tisch"), Text("cli.tournament.needs_tisch_hint"))
+        raise IllegalEntry(Text("cli.tournament.needs_tisch"),
+                           Text("cli.tournament.needs_tisch_hint", example="schafkopf add --tisch 3 sau an be 72"))
     return session_id
 
 
@@ -241,7 +244,8 @@ def add(cfg: TableConfig, ledger: Ledger, entry: GameEntry, typed: str = "", *, 
     _table_session(cfg, session_id)
     if ledger.conn is None:  # no ledger file yet: check first, so a refused first entry makes none
         calc(cfg, ledger, entry, session_id)
-    with ledger.write() as conn:
+    # a tournament table's session is locked alone: the other tables of the round write meanwhile
+    with ledger.write(scope=session_id) as conn:
         # Replay inside the write lock, so two writers never score against the same state.
         view, state = current_state(cfg, ledger, session_id)
         if check is not None:
@@ -688,12 +692,18 @@ class Problem:
     session: int
     hand: int | None
     text: Text
+    table: tuple[int, int] | None = None  # a tournament's table: (round, table number)
 
     def where(self) -> Text:
         """``session 1, hand 2`` / ``Abend 1, Spiel 2`` (the session alone without a hand; the
-        ledger as a whole for session 0)."""
+        ledger as a whole for session 0); a tournament's table by its round and number."""
         if self.session == LEDGER_WIDE:
             return Text("data.where_ledger")
+        if self.table is not None:
+            round_no, tisch = self.table
+            if self.hand is None:
+                return Text("cli.tournament.where_table", round=round_no, tisch=tisch)
+            return Text("cli.tournament.where_table_hand", round=round_no, tisch=tisch, hand=self.hand)
         if self.hand is None:
             return Text("data.where_session", session=self.session)
         return Text("data.where_hand", session=self.session, hand=self.hand)
@@ -704,7 +714,8 @@ class Problem:
 
     def to_json(self, lang: str) -> dict[str, Any]:
         """``{"session": 1, "hand": 2, "problem": "..."}``, the problem in ``lang``."""
-        return {"session": self.session if self.session != LEDGER_WIDE else None, "hand": self.hand,
+        at = {"round": self.table[0], "tisch": self.table[1]} if self.table is not None else {}
+        return {"session": self.session if self.session != LEDGER_WIDE else None, **at, "hand": self.hand,
                 "problem": self.text.render(lang)}
 
 
@@ -748,8 +759,9 @@ def _session_problems(info: SessionInfo, records: list[GameRecord], last_id: int
         out = row.played.outcome
         if out.payout_map() != row.record.payouts or out.stock != row.record.stock:
             problems.append(Problem(info.id, row.record.hand, Text(
-                "data.problem_replay_gives", replayed=_payouts(out.payout_map(), out.stock, row.played.rules, out.unit),
-                stored=_payouts(row.record.payouts, row.record.stock, row.played.rules, out.unit))))
+                "data.problem_replay_gives",
+                replayed=_payouts(out.payout_map(), out.stock, row.played.rules, row.record.unit),
+                stored=_payouts(row.record.payouts, row.record.stock, row.played.rules, row.record.unit))))
             continue
         facts = row.played.summary()
         stored = row.record.outcome
@@ -828,6 +840,19 @@ def _audit(ledger: Ledger, full: bool = True, marking: bool = False) -> CheckRep
     sessions = ledger.sessions()
     last_id = sessions[-1].id if sessions else None
     side_by_side = ledger.tournament_sessions() if ledger.has_v5 else set()
+    seated: dict[int, list[str]] = {}  # a tournament's tables: who the draw seated there
+    if side_by_side:
+        by_round: dict[int, dict[str, list[int]]] = {}
+        for t in ledger.round_tables():
+            seated[t["session_id"]] = t["players"]
+            for name in t["players"]:
+                by_round.setdefault(t["round"], {}).setdefault(name, []).append(t["tisch"])
+        problems_seating = [Problem(LEDGER_WIDE, None, Text("data.problem_seated_twice", round=r, name=name,
+                                                            tables=Join([str(x) for x in tables])))
+                            for r, names in sorted(by_round.items()) for name, tables in names.items()
+                            if len(tables) > 1]
+    else:
+        problems_seating = []
     aliases = ledger.aliases()
     # an older ledger read as it is keeps no marks: every session is replayed
     fingerprints = ledger.fingerprints() if ledger.has_marks and (marking or not full) else {}
@@ -838,6 +863,7 @@ def _audit(ledger: Ledger, full: bool = True, marking: bool = False) -> CheckRep
         missing = ledger.guards_missing()
         if missing:
             problems.append(Problem(LEDGER_WIDE, None, Text("data.problem_guards_missing", guards=", ".join(missing))))
+    problems.extend(problems_seating)
     passed: dict[int, str] = {}
     replayed = skipped = 0
     for info in sessions:
@@ -849,15 +875,35 @@ def _audit(ledger: Ledger, full: bool = True, marking: bool = False) -> CheckRep
         try:
             # a tournament's tables are sessions side by side, each open until its round is over
             latest = info.id if info.id in side_by_side else last_id
-            found = _session_problems(info, ledger.games(info.id), latest, aliases, ledger.payments(info.id),
+            records = ledger.games(info.id)
+            found = _session_problems(info, records, latest, aliases, ledger.payments(info.id),
                                       ledger.closings(info.id) if info.closing is not None else [])
+            if info.id in seated:
+                found += _seating_problems(info.id, seated[info.id], records)
         except (ValueError, KeyError, TypeError, AttributeError, *ledger.errors) as exc:  # type: ignore[misc]  # a row no program wrote
             found = [Problem(info.id, None, Text("data.problem_unreadable", problem=_unreadable(exc)))]
         replayed += 1
         problems.extend(found)
         if marking and not found and not verified and info.closing is not None and fingerprint is not None:
             passed[info.id] = fingerprint
-    return CheckReport(problems, replayed, skipped, 0, passed)
+    return CheckReport(_at_tables(ledger, problems), replayed, skipped, 0, passed)
+
+
+def _seating_problems(session: int, players: list[str], records: list[GameRecord]) -> list[Problem]:
+    """A tournament table's hands were played by the players the draw seated there."""
+    for rec in records:
+        if list(rec.rules.players) != list(players):
+            return [Problem(session, rec.hand, Text("data.problem_seating", played=Join(list(rec.rules.players)),
+                                                    seated=Join(list(players))))]
+    return []
+
+
+def _at_tables(ledger: Ledger, problems: list[Problem]) -> list[Problem]:
+    """The problems of a tournament's tables named by round and table, not by session."""
+    if not problems or not ledger.has_v5:
+        return problems
+    tables = {int(t["session_id"]): (int(t["round"]), int(t["tisch"])) for t in ledger.round_tables()}
+    return [replace(p, table=tables[p.session]) if p.session in tables else p for p in problems]
 
 
 def ledger_problems(ledger: Ledger) -> list[Problem]:
@@ -906,6 +952,10 @@ def import_dump(cfg: TableConfig, ledger: Ledger, data: Any) -> int:
         if fam and fam != cfg.family:
             raise IllegalEntry(Text("data.import_other_family", family=fam, table=cfg.family),
                                Text("data.import_other_family_hint"))
+        # a tournament's points never become a table's money, nor the other way round
+        kind = "tournament" if data.get("rounds") or data["table"].get("kind") == "tournament" else "table"
+        if kind != cfg.kind:
+            raise IllegalEntry(Text(f"data.import_{kind}_into_{cfg.kind}"), Text("data.import_kind_hint"))
     with ledger.write() as conn:
         if conn.execute("SELECT count(*) FROM games").fetchone()[0]:
             raise IllegalEntry(Text("data.import_not_empty", path=ledger.where),
@@ -940,13 +990,13 @@ def import_into(cfg: TableConfig, data: Any) -> int:
             return import_dump(cfg, ledger, data)
     path = cfg.ledger_path
     if path.exists():
-        with Ledger(path, create=False, family=cfg.family) as ledger:
+        with Ledger(path, create=False, family=cfg.family, kind=cfg.kind) as ledger:
             return import_dump(cfg, ledger, data)
     if not path.parent.is_dir():
         raise IllegalEntry(Text("data.ledger_folder_missing", path=str(path)), Text("data.ledger_folder_missing_hint"))
     tmp = path.with_name(f".{path.name}.{secrets.token_hex(6)}.import")
     try:
-        with Ledger(tmp, create=True, family=cfg.family) as ledger:
+        with Ledger(tmp, create=True, family=cfg.family, kind=cfg.kind) as ledger:
             count = import_dump(cfg, ledger, data)
         try:
             os.link(tmp, path)

@@ -13,15 +13,27 @@ from pathlib import Path
 from .i18n import Text
 
 
-def redacted(url: str) -> str:
-    """A database address without its password, as messages and ``rules`` show it.
+def redacted(url: str, text: str | None = None) -> str:
+    """A database address (or ``text``, e.g. a driver's message that quotes it) without the
+    address's password, as messages and ``rules`` show it: the ``user:password@`` form and a
+    ``password=`` parameter.
 
     >>> redacted("postgresql://anna:geheim@db.example/schafkopf")
     'postgresql://anna:***@db.example/schafkopf'
+    >>> redacted("postgresql://db.example/s?sslmode=require&password=geheim")
+    'postgresql://db.example/s?sslmode=require&password=***'
+    >>> redacted("postgresql://anna:geh%40im@[::1/s", 'bad URI: "postgresql://anna:geh%40im@[::1/s" (geh@im)')
+    'bad URI: "postgresql://anna:***@[::1/s" (***)'
     """
     import re
+    from urllib.parse import unquote
 
-    return re.sub(r"(://[^:/@]*):[^@/]*@", r"\1:***@", url)
+    secrets = [m.group(1) for m in re.finditer(r"://[^:/@?]*:([^@]*)@", url)]
+    secrets += [m.group(1) for m in re.finditer(r"(?:^|[?&\s])password\s*=\s*([^&\s]*)", url, re.IGNORECASE)]
+    out = url if text is None else text
+    for secret in sorted({s for s in secrets if s} | {unquote(s) for s in secrets if s}, key=len, reverse=True):
+        out = out.replace(secret, "***")
+    return out
 
 
 def fsync_dir(folder: Path) -> None:

@@ -152,13 +152,17 @@ class _Checker:
         for item, n in items:
             if not isinstance(n, int) or isinstance(n, bool) or -INT_LIMIT <= n <= INT_LIMIT:
                 continue
+            hint = Text("data.tariff_limit_hint" if section == "tariff" else "data.number_limit_hint", limit=INT_LIMIT)
             if n > 0:
                 upper = INT_LIMIT if spec.maximum is None else min(spec.maximum, INT_LIMIT)
                 says = Text("data.at_most", limit=upper, value=_big(n))
+                if upper != INT_LIMIT:  # the key's own limit: the hint names it, not the general one
+                    hint = Text("data.key_most_hint", limit=upper)
             else:
                 lower = -INT_LIMIT if spec.minimum is None else max(spec.minimum, -INT_LIMIT)
                 says = Text("data.at_least", limit=lower, value=_big(n))
-            hint = Text("data.tariff_limit_hint" if section == "tariff" else "data.number_limit_hint", limit=INT_LIMIT)
+                if lower != -INT_LIMIT:
+                    hint = Text("data.key_least_hint", limit=lower)
             raise self.fail(section, spec.name, Text("data.item_problem", item=item, problem=says) if item else says,
                             hint)
 
@@ -396,7 +400,15 @@ def _checked_table(path: Path, text: str, data: dict[str, Any]) -> TableConfig:
         raise c.fail("", "name", Text("data.name_hidden", name=repr(name), what=hidden[1], pos=hidden[0]),
                      HIDDEN_HINT)
     ledger_raw = c.check("", KeySpec("ledger", "", kind="str"), data.get("ledger", ""))
-    ledger_url = ledger_raw if ledger_raw.startswith(("postgresql://", "postgres://")) else ""
+    scheme, _, rest = ledger_raw.partition("://")
+    # libpq takes the scheme in small letters only
+    ledger_url = f"{scheme.lower()}://{rest}" if scheme.lower() in ("postgresql", "postgres") and rest else ""
+    if not ledger_url and (re.match(r"[A-Za-z][A-Za-z0-9+.-]*://", ledger_raw)
+                           or re.search(r"\b(host|hostaddr|dbname|user|port|password)\s*=", ledger_raw)):
+        from .files import redacted
+
+        raise c.fail("", "ledger", Text("data.ledger_not_a_path", value=redacted(ledger_raw, ledger_raw)),
+                     Text("data.ledger_not_a_path_hint"))
     ledger_path = (path.parent / ledger_raw) if ledger_raw and not ledger_url else path.with_suffix(".sqlite")
     point_value = 0
     if "point_value" in data:

@@ -1,5 +1,7 @@
 """A private PostgreSQL server for the tests: a cluster of its own in a temporary folder, on a
-free port of 127.0.0.1, trust authentication, stopped and removed at the end.
+free port of 127.0.0.1, trust authentication, stopped and removed at the end. ``fsync`` is off
+(the machine under a test does not crash; a server killed keeps what it committed, since
+``synchronous_commit`` stays on).
 
 Standard library only, so that ``.ci/run`` can start it before the package is installed:
 
@@ -62,13 +64,21 @@ def start(folder: Path | None = None) -> tuple[str, Path]:
                    check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     port = _free_port()
     options = (f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c max_connections=200 "
-               "-c shared_buffers=32MB -c fsync=off -c synchronous_commit=off -c full_page_writes=off")
+               "-c shared_buffers=32MB -c fsync=off -c full_page_writes=off")
     subprocess.run(_as_server_user([str(binaries / "pg_ctl"), "-D", str(data), "-l", str(folder / "log"),
                                     "-o", options, "-w", "-t", "60", "start"]),
                    check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     url = f"postgresql://postgres@127.0.0.1:{port}/postgres"
     (folder / "url").write_text(url)
     return url, folder
+
+
+def restart(folder: Path) -> None:
+    """Stop the server at once (as a crash would) and start it again on the same port."""
+    binaries = bin_dir()
+    assert binaries is not None
+    subprocess.run(_as_server_user([str(binaries / "pg_ctl"), "-D", str(folder / "data"), "-m", "immediate", "-w",
+                                    "restart"]), check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 
 
 def stop(folder: Path) -> None:

@@ -243,6 +243,86 @@ def test_a_role_that_may_not_write_is_refused_cleanly(make_table, pg_server, pg_
     assert "Traceback" not in r.output
 
 
+def test_no_password_ever_shows(make_table):
+    """Neither form of password (user:pw@ and ?password=) shows in a message or in rules, not even
+    inside the driver's own words (which quote the address)."""
+    t = make_table(language="en")
+    body = t.path.read_text(encoding="utf-8")
+    for url in ("postgresql://anna:s3cr3tpw@127.0.0.1:1/schafkopf",
+                "postgresql://anna@127.0.0.1:1/schafkopf?password=s3cr3tpw&foo=bar",
+                "postgresql://anna:s3cr3tpw@[::1:1/schafkopf"):
+        t.path.write_text(f'ledger = "{url}"\n' + body, encoding="utf-8")
+        r = t.run("sheet", _check_language=False)
+        assert r.exit_code == 2 and "cannot be reached" in r.stderr, r.stderr
+        assert "s3cr3tpw" not in r.output and "***" in r.stderr
+        shown = t.json("rules")["ledger"]
+        assert "s3cr3tpw" not in shown and "***" in shown
+
+
+@pytest.mark.parametrize("line, shown", [
+    ("host=db port=5432 user=anna password=s3cr3tpw", "host=db port=5432 user=anna password=***"),
+    ("mysql://anna@db/schafkopf", "mysql://anna@db/schafkopf"),
+])
+def test_a_ledger_line_that_is_no_file_and_no_postgresql_address_is_refused(make_table, line, shown):
+    t = make_table(language="en")
+    t.path.write_text(f'ledger = "{line}"\n' + t.path.read_text(encoding="utf-8"), encoding="utf-8")
+    r = t.run("sheet", _check_language=False)
+    assert r.exit_code == 2
+    assert r.stderr == (f"Error: {t.path}, line 1: ledger '{shown}' is neither a file nor a postgresql:// "
+                        "address.\nGive a file name (the SQLite ledger) or an address "
+                        "postgresql://user:password@host:port/database.\n")
+    assert list(t.path.parent.iterdir()) == [t.path]  # no file made of the line
+
+
+def test_the_address_scheme_may_be_written_in_capitals(make_ledger_table, pg_url):
+    t = make_ledger_table("sqlite")
+    t.path.write_text(f'ledger = "{pg_url.replace("postgresql://", "PostgreSQL://")}"\n'
+                      + t.path.read_text(encoding="utf-8"), encoding="utf-8")
+    t.ok("add", "sau", "an", "be", "72")
+    assert not t.path.with_suffix(".sqlite").exists()
+    assert t.json("rules")["ledger"] == pg_url
+
+
+def test_a_schema_that_does_not_exist_is_named(make_table, pg_server):
+    t = with_ledger(make_table(language="en"), f"{pg_server}?options=-csearch_path%3Dnowhere")
+    r = t.run("add", "sau", "an", "be", "72", _check_language=False)
+    assert r.exit_code == 2
+    assert r.stderr == (f"Error: The ledger's database {pg_server}?options=-csearch_path%3Dnowhere has no schema to "
+                        "keep the ledger in (search_path: nowhere).\nCreate the schema first (CREATE SCHEMA name), or "
+                        "name one that exists in the ledger line; nothing was recorded.\n")
+
+
+def test_a_table_and_a_tournament_never_share_a_ledger(make_ledger_table, backend, tmp_path):
+    from typer.testing import CliRunner
+
+    from schafkopf_score.cli.app import app
+
+    t = make_ledger_table(backend, language="en")
+    cup = tmp_path / "cup.toml"
+    r = CliRunner().invoke(app, ["tournament", "new", str(cup), "--players", "Anna,Ben,Cora,Dora", "--language",
+                                 "en"])
+    assert r.exit_code == 0, r.output
+    first = t.path.read_text(encoding="utf-8").splitlines()[0]
+    ledger_line = first if first.startswith("ledger") else f'ledger = "{t.path.with_suffix(".sqlite").name}"'
+    cup.write_text(ledger_line + "\n" + cup.read_text(encoding="utf-8"), encoding="utf-8")
+    t.ok("add", "sau", "an", "be", "72")
+    r = CliRunner().invoke(app, ["--table", str(cup), "tournament", "draw"])
+    assert r.exit_code == 2
+    where = ledger_of(t).where
+    assert r.stderr == (f"Error: The ledger {where} holds a table's evenings, and this table file is a tournament's."
+                        "\nGive the tournament a ledger of its own (the ledger line).\n")
+    # and a tournament's export is not read into a table, nor a table's into a tournament
+    t.ok("export", "--format", "json", "--all", "--out", str(tmp_path / "table.json"))
+    fresh = tmp_path / "fresh.toml"
+    CliRunner().invoke(app, ["tournament", "new", str(fresh), "--players", "Anna,Ben,Cora,Dora", "--language", "en"])
+    r = CliRunner().invoke(app, ["--table", str(fresh), "import", str(tmp_path / "table.json")])
+    assert r.exit_code == 2
+    assert r.stderr == ("Error: This export is of a table's evenings; this table file is a tournament's.\n"
+                        'Import it with a table file of the same kind (kind = "table" or "tournament"); nothing was '
+                        "imported.\n")
+    assert not fresh.with_suffix(".sqlite").exists()
+
+
 def test_rules_names_the_database_without_its_password(make_ledger_table, pg_url):
     t = make_ledger_table("sqlite")
     secret = pg_url.replace("postgresql://postgres@", "postgresql://postgres:geheim@")
@@ -280,6 +360,39 @@ def test_check_reports_a_dropped_guard(make_ledger_table, backend):
     assert json.loads(r.stdout)["problems"] == [
         {"session": None, "hand": None,
          "problem": f"the append-only guards {name} are missing: rows can be changed or removed without a trace"}]
+
+
+def test_check_reports_a_guard_that_no_longer_refuses(make_ledger_table, backend):
+    """A guard made toothless under its own name (SQLite: a trigger that does nothing; PostgreSQL:
+    the guards' function replaced by one that lets every change through) counts as missing."""
+    t = make_ledger_table(backend, language="en")
+    t.ok("add", "sau", "an", "be", "72")
+    ledger = ledger_of(t)
+    if backend == "sqlite":
+        ledger.conn.execute("DROP TRIGGER games_no_delete")
+        ledger.conn.execute("CREATE TRIGGER games_no_delete BEFORE DELETE ON games BEGIN SELECT 1; END")
+        name = "games_no_delete"
+    else:
+        ledger.conn.execute("CREATE OR REPLACE FUNCTION schafkopf_append_only() RETURNS trigger LANGUAGE plpgsql "
+                            "AS $$ BEGIN RETURN OLD; END $$")
+        name = "schafkopf_append_only()"
+        ledger.conn.execute("UPDATE meta SET value = 'x' WHERE key = 'created_at'")  # now possible
+    ledger.close()
+    r = t.run("check")
+    assert r.exit_code == 1
+    assert r.stdout == (f"the ledger: the append-only guards {name} are missing: rows can be changed or removed "
+                        "without a trace\n")
+
+
+def test_the_database_guards_meta_too_on_postgresql(make_ledger_table):
+    t = make_ledger_table("postgresql")
+    t.ok("add", "sau", "an", "be", "72")
+    ledger = ledger_of(t)
+    for sql in ("UPDATE meta SET value = '99' WHERE key = 'schema_version'", "DELETE FROM meta WHERE key = 'family'",
+                "TRUNCATE meta"):
+        with pytest.raises(ledger.errors, match="append-only"):
+            ledger.conn.execute(sql)
+    ledger.close()
 
 
 def test_a_tournament_on_either_ledger_checks_clean_and_moves_between_them(tmp_path, request):
@@ -323,6 +436,57 @@ def test_a_tournament_on_either_ledger_checks_clean_and_moves_between_them(tmp_p
     assert json.loads(run(moved, "tournament", "tables", "--json")) == json.loads(
         run(tables["postgresql"], "tournament", "tables", "--json"))
     assert json.loads(run(moved, "check", "--json"))["problems"] == []
+
+
+def test_check_finds_a_tournament_table_reseated_behind_its_back(tmp_path, request, backend):
+    """The seating of a round is part of the ledger: a table's players changed behind the
+    program's back (a player now at two tables, hands played by others than the draw seated)
+    is reported, and the fingerprint of that table's session changes."""
+    from typer.testing import CliRunner
+
+    from schafkopf_score.cli.app import app
+
+    path = tmp_path / "cup.toml"
+
+    def run(*args):
+        return CliRunner().invoke(app, ["--table", str(path), *args], env={"COLUMNS": "120"})
+
+    assert run("tournament", "new", str(path), "--players", "Anna,Ben,Cora,Dora,Emil,Fritz,Gabi,Hans",
+               "--rounds", "1", "--games", "4", "--language", "en").exit_code == 0
+    if backend == "postgresql":
+        path.write_text(f'ledger = "{request.getfixturevalue("pg_url")}"\n' + path.read_text(encoding="utf-8"),
+                        encoding="utf-8")
+    assert run("tournament", "draw", "--seed", "7").exit_code == 0
+    seats = json.loads(run("tournament", "tables", "--json").stdout)["tables"]
+    one, two = seats[0]["players"], seats[1]["players"]
+    assert run("add", "--tisch", "1", "sau", one[0], one[1], "72").exit_code == 0
+    assert json.loads(run("check", "--json").stdout)["problems"] == []
+    ledger = ledger_of(type("T", (), {"path": path})())
+    before = ledger.fingerprints()
+    changed = json.dumps([two[0], *one[1:]])  # a player of table 2 now also at table 1
+    if backend == "sqlite":
+        ledger.close()
+        from tests.conftest import tamper_sqlite
+
+        tamper_sqlite(path.with_suffix(".sqlite"), "UPDATE round_tables SET players = ? WHERE tisch = 1", changed)
+    else:
+        ledger.conn.execute("ALTER TABLE round_tables DISABLE TRIGGER round_tables_no_change")
+        ledger.conn.execute("UPDATE round_tables SET players = ? WHERE tisch = 1", (changed,))
+        ledger.conn.execute("ALTER TABLE round_tables ENABLE TRIGGER round_tables_no_change")
+        ledger.close()
+    ledger = ledger_of(type("T", (), {"path": path})())
+    after = ledger.fingerprints()
+    ledger.close()
+    session = seats[0]["session"]
+    assert after[session] != before[session]
+    r = run("check", "--json")
+    assert r.exit_code == 1
+    problems = json.loads(r.stdout)["problems"]
+    assert {"session": None, "hand": None,
+            "problem": f"round 1: {two[0]} is seated at more than one table (1, 2)"} in problems
+    played, seated = ", ".join(one), ", ".join([two[0], *one[1:]])
+    assert any(p["hand"] == 1 and p["problem"] == (f"the hand was played by {played}, but the draw seated {seated} "
+                                                    "at this table") for p in problems), problems
 
 
 def cli(table, *args):
@@ -454,6 +618,78 @@ def test_sigkill_at_random_moments_on_postgresql_loses_nothing_acknowledged(make
 
 
 @pytest.mark.slow
+def test_sigkill_of_tournament_entries_on_postgresql_loses_nothing_acknowledged(tmp_path, pg_url):
+    """The same proof for a tournament table's entries (`add --tisch`), while another table of
+    the round enters at the same time."""
+    import random
+
+    path = tmp_path / "cup.toml"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    subprocess.run([sys.executable, "-m", "schafkopf_score", "tournament", "new", str(path), "--players",
+                    "Anna,Ben,Cora,Dora,Emil,Fritz,Gabi,Hans", "--rounds", "1", "--games", "200"], check=True,
+                   capture_output=True, env=env)
+    path.write_text(f'ledger = "{pg_url}"\n' + path.read_text(encoding="utf-8"), encoding="utf-8")
+    subprocess.run(cli(path, "tournament", "draw", "--seed", "3"), check=True, capture_output=True, env=env)
+    tables = json.loads(subprocess.run(cli(path, "tournament", "tables", "--json"), check=True, capture_output=True,
+                                       text=True, env=env).stdout)["tables"]
+    one, two = tables[0]["players"][0], tables[1]["players"][0]
+    other = subprocess.Popen([sys.executable, "-c", WRITER_AT_TABLE, str(path), "2", two, "25"], env=env,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    rng = random.Random(5)
+    acknowledged = []
+    t0 = time.perf_counter()
+    subprocess.run(cli(path, "add", "--tisch", "1", "wenz", one, "70", "--comment", "timing"), check=True,
+                   capture_output=True, env=env)
+    window = 2.0 * (time.perf_counter() - t0)
+    acknowledged.append("timing")
+    for i in range(25):
+        tag = f"run-{i}"
+        p = subprocess.Popen(cli(path, "add", "--tisch", "1", "wenz", one, "70", "--comment", tag),
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+        time.sleep(rng.uniform(0.0, window))
+        p.send_signal(signal.SIGKILL)
+        rc = p.wait()
+        err = p.stderr.read().decode()
+        p.stderr.close()
+        if rc == 0:
+            acknowledged.append(tag)
+        else:
+            assert rc == -signal.SIGKILL or rc == 2 and "Fehler" in err, (rc, err)
+    out, err = other.communicate(timeout=120)
+    assert other.returncode == 0, err
+    assert 1 < len(acknowledged) < 26, "the timing needs adjusting"
+    import psycopg
+
+    with psycopg.connect(pg_url, autocommit=True) as conn:
+        rows = conn.execute("SELECT t.tisch, g.hand, g.entry FROM games g JOIN round_tables t "
+                            "ON t.session_id = g.session_id ORDER BY t.tisch, g.hand").fetchall()
+    at_one = [json.loads(e).get("comment") for tisch, _, e in rows if tisch == 1]
+    assert set(acknowledged) <= set(at_one) and len(at_one) == len(set(at_one))
+    for tisch in (1, 2):
+        hands = [h for t, h, _ in rows if t == tisch]
+        assert hands == list(range(1, len(hands) + 1))
+    assert len([1 for t, _, _ in rows if t == 2]) == 25
+    r = subprocess.run(cli(path, "check", "--json"), capture_output=True, text=True, env=env)
+    assert json.loads(r.stdout)["problems"] == []
+
+
+WRITER_AT_TABLE = """
+import sys
+from pathlib import Path
+from schafkopf_score.ledger import open_ledger
+from schafkopf_score.table import load_table
+from schafkopf_score.tournament.core import add_game, entry_for, find_seat
+
+cfg = load_table(Path(sys.argv[1]))
+for i in range(int(sys.argv[4])):
+    with open_ledger(cfg) as ledger:
+        seat = find_seat(cfg, ledger, int(sys.argv[2]))
+        entry, typed = entry_for(cfg, ledger, seat, ["wenz", sys.argv[3], "70"])
+        add_game(cfg, ledger, seat, entry, typed)
+"""
+
+
+@pytest.mark.slow
 def test_a_tournament_entered_by_many_tables_at_once_on_postgresql(pg_server):
     """The load test of benchmarks/tournament_load.py, smaller: twelve tables enter their hands
     at the same moment; nothing is lost or stored twice, the ranking equals a sequential replay
@@ -467,3 +703,37 @@ def test_a_tournament_entered_by_many_tables_at_once_on_postgresql(pg_server):
     assert result["hands_stored"] == result["hands_expected"] == 96
     assert result["intact"] and result["ranking_equals_sequential"]
     assert result["check_problems"] == []
+
+
+@pytest.mark.slow
+def test_play_goes_on_after_the_database_server_restarts(make_table):
+    """`schafkopf play` holds its connection between lines; a server restarted meanwhile (a crash,
+    an update) costs no line: the next entry connects again and is recorded."""
+    from .pgserver import restart, start, stop
+
+    try:
+        url, folder = start()
+    except Exception as exc:
+        if os.environ.get("CI"):
+            raise
+        pytest.skip(f"no PostgreSQL server can be started here: {exc}")
+    try:
+        import psycopg
+
+        with psycopg.connect(url, autocommit=True) as conn:
+            conn.execute("CREATE SCHEMA play")
+        t = with_ledger(make_table(language="en"), f"{url}?options=-csearch_path%3Dplay")
+        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        p = subprocess.Popen(cli(t.path, "play"), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True, env=env)
+        p.stdin.write("sau an be 72\n")
+        p.stdin.flush()
+        assert p.stdout.readline().startswith("Hand 1: Sauspiel Anna+Ben 72 |")
+        restart(folder)
+        out, err = p.communicate("wenz co 70\nsau do an 50\n", timeout=60)
+        assert p.returncode == 0, err
+        assert err == ""
+        assert "Hand 2: Wenz Cora 70 |" in out and "Hand 3: Sauspiel Dora+Anna 50 |" in out
+        assert [h["hand"] for h in t.json("sheet")["sessions"][0]["hands"]] == [1, 2, 3]
+    finally:
+        stop(folder)

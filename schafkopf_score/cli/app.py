@@ -296,9 +296,12 @@ def guard(func: F) -> F:
         except Exception as exc:
             if type(exc).__module__.split(".")[0] == "psycopg":  # a PostgreSQL ledger refused a statement
                 from ..errors import LedgerError
+                from ..files import redacted
                 from ..i18n import Text
 
                 problem = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+                if ctx is not None and get(ctx)._cfg is not None:  # never the address's password
+                    problem = redacted(get(ctx).cfg().ledger_url, problem)
                 fail(LedgerError(Text("data.pg_refused", problem=problem), Text("data.pg_refused_hint")), ctx)
             if type(exc).__module__ != "sqlite3":
                 raise

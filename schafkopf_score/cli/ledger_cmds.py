@@ -66,6 +66,12 @@ def export(
             raise IllegalEntry(Text("cli.out_not_folder", folder=target.parent), Text("cli.other_out_path"))
     c = get(ctx)
     cfg = c.cfg()
+    if fmt != "json":  # a tournament's lists: tournament ranking/tables; its ledger moves as JSON
+        from ..tournament import refuse_at_tournament
+
+        refuse_at_tournament(cfg, f"export --format {fmt}", "cli.tournament.use_lists")
+    elif cfg.kind == "tournament" and session is None:
+        all_ = True  # a tournament's tables are sessions side by side: its ledger moves whole
     if target is not None:  # nor the table's own files, however the path is spelled
         ledger_path = cfg.ledger_path
         own = [(cfg.path, "cli.own_table_file"), (ledger_path, "cli.own_ledger"),
@@ -81,7 +87,7 @@ def export(
         infos = ledger.sessions() if all_ and fmt != "json" else None  # a season's sessions, read once
         ids = [info.id for info in infos] if infos is not None else select_sessions(ledger, session, all_)
         if fmt == "json":
-            chunks = export_json(ledger, ids, {"name": cfg.name, **cfg.snapshot().to_dict()})
+            chunks = export_json(ledger, ids, {"name": cfg.name, "kind": cfg.kind, **cfg.snapshot().to_dict()})
         else:
             chunks = render(fmt, build_report(cfg, ledger, ids, infos=infos))
         if target is None:
@@ -165,9 +171,11 @@ def stats(ctx: typer.Context, session: SessionOpt = None, all_: AllOpt = False, 
     """
     from ..evening import select_sessions
     from ..reports import season_stats
+    from ..tournament import refuse_at_tournament
 
     c = get(ctx)
     cfg = c.cfg()
+    refuse_at_tournament(cfg, "stats", "cli.tournament.use_ranking")
     with c.ledger() as ledger:
         ids = select_sessions(ledger, session, all_)
         data = season_stats(cfg, ledger, ids)

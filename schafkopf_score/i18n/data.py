@@ -17,6 +17,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                "Tarife sind in Cent; {limit} Cent sind 10 Millionen."),
     "data.number_limit_hint": ("No table needs a number beyond {limit}.",
                                "Kein Tisch braucht eine Zahl über {limit}."),
+    "data.key_most_hint": ("Give a number up to {limit}.", "Gib eine Zahl bis {limit} an."),
+    "data.key_least_hint": ("Give a number from {limit} up.", "Gib eine Zahl ab {limit} an."),
     "data.currency_problem": ("must be three capital letters (a code such as EUR) or a short currency sign, "
                               "not {value}.",
                               "muss aus drei Großbuchstaben (einem Code wie EUR) oder einem kurzen Währungszeichen "
@@ -290,6 +292,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     # -- check: what it finds wrong in a ledger ----------------------------------------------------
     "data.where_session": ("session {session}", "Abend {session}"),
     "data.where_ledger": ("the ledger", "Spielbuch"),
+    "data.problem_seated_twice": ("round {round}: {name} is seated at more than one table ({tables})",
+                                  "Runde {round}: {name} sitzt an mehr als einem Tisch ({tables})"),
+    "data.problem_seating": ("the hand was played by {played}, but the draw seated {seated} at this table",
+                             "das Spiel spielten {played}, ausgelost an diesen Tisch waren aber {seated}"),
     "data.problem_guards_missing": (
         "the append-only guards {guards} are missing: rows can be changed or removed without a trace",
         "die Schutzregeln {guards} fehlen: Zeilen lassen sich spurlos ändern oder löschen"),
@@ -529,6 +535,40 @@ MESSAGES: dict[str, tuple[str, str]] = {
                              "(?options=-csearch_path%3Dname).",
                              "Es blieb, wie es war; gebt dem Spielbuch in der ledger-Zeile ein eigenes Schema "
                              "(?options=-csearch_path%3Dname)."),
+    "data.ledger_holds_tournament": ("The ledger {path} holds a tournament, and this table file is a table's.",
+                                     "Das Spielbuch {path} enthält ein Turnier, diese Tischdatei ist aber die "
+                                     "eines Tisches."),
+    "data.ledger_holds_tournament_hint": (
+        "Points are no money: give this table a ledger of its own (the ledger line), or set kind = \"tournament\".",
+        "Punkte sind kein Geld: gebt diesem Tisch ein eigenes Spielbuch (ledger-Zeile) oder setzt "
+        "kind = \"tournament\"."),
+    "data.ledger_holds_table": ("The ledger {path} holds a table's evenings, and this table file is a tournament's.",
+                                "Das Spielbuch {path} enthält die Abende eines Tisches, diese Tischdatei ist aber "
+                                "die eines Turniers."),
+    "data.ledger_holds_table_hint": ("Give the tournament a ledger of its own (the ledger line).",
+                                     "Gebt dem Turnier ein eigenes Spielbuch (ledger-Zeile)."),
+    "data.import_tournament_into_table": ("This export is of a tournament; this table file is a table's.",
+                                          "Diese Sicherung ist die eines Turniers; diese Tischdatei ist die eines "
+                                          "Tisches."),
+    "data.import_table_into_tournament": ("This export is of a table's evenings; this table file is a tournament's.",
+                                          "Diese Sicherung enthält die Abende eines Tisches; diese Tischdatei ist die "
+                                          "eines Turniers."),
+    "data.import_kind_hint": ("Import it with a table file of the same kind (kind = \"table\" or \"tournament\"); "
+                              "nothing was imported.",
+                              "Lest sie mit einer Tischdatei derselben Art ein (kind = \"table\" oder "
+                              "\"tournament\"); es wurde nichts eingelesen."),
+    "data.ledger_not_a_path": ("'{value}' is neither a file nor a postgresql:// address.",
+                               "'{value}' ist weder eine Datei noch eine postgresql://-Adresse."),
+    "data.ledger_not_a_path_hint": (
+        "Give a file name (the SQLite ledger) or an address postgresql://user:password@host:port/database.",
+        "Gebt einen Dateinamen (das SQLite-Spielbuch) oder eine Adresse "
+        "postgresql://benutzer:passwort@host:port/datenbank an."),
+    "data.pg_no_schema": ("The ledger's database {url} has no schema to keep the ledger in (search_path: {path}).",
+                          "Die Datenbank des Spielbuchs {url} hat kein Schema für das Spielbuch (search_path: {path})."),
+    "data.pg_no_schema_hint": ("Create the schema first (CREATE SCHEMA name), or name one that exists in the "
+                               "ledger line; nothing was recorded.",
+                               "Legt das Schema zuerst an (CREATE SCHEMA name) oder nennt in der ledger-Zeile eines, "
+                               "das es gibt; es wurde nichts eingetragen."),
     "data.pg_refused": ("The ledger's database refused the request: {problem}",
                         "Die Datenbank des Spielbuchs hat die Anfrage abgelehnt: {problem}"),
     "data.pg_refused_hint": ("Nothing was recorded. If the ledger's rows were changed by hand, run schafkopf check.",

@@ -40,8 +40,8 @@ def open_ledger(cfg: TableConfig, *, create: bool = False, migrate: bool = True)
     if cfg.ledger_url:
         from .postgres import PostgresLedger
 
-        return PostgresLedger(cfg.ledger_url, create=create, family=cfg.family, migrate=migrate)
-    return Ledger(cfg.ledger_path, create=create, family=cfg.family, migrate=migrate)
+        return PostgresLedger(cfg.ledger_url, create=create, family=cfg.family, migrate=migrate, kind=cfg.kind)
+    return Ledger(cfg.ledger_path, create=create, family=cfg.family, migrate=migrate, kind=cfg.kind)
 
 
 __all__ = [

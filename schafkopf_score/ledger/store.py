@@ -171,7 +171,7 @@ def _triggers(tables: tuple[str, ...] = _APPEND_ONLY) -> list[str]:
     return out
 
 
-def create_ledger(path: Path, family: str | None = None) -> None:
+def create_ledger(path: Path, family: str | None = None, kind: str | None = None) -> None:
     """Create a complete, empty ledger at ``path`` atomically: built under a temporary name and
     linked into place only if nothing is there yet (so an existing file is never a half-made
     ledger, and two processes creating it at once end up sharing one)."""
@@ -190,6 +190,8 @@ def create_ledger(path: Path, family: str | None = None) -> None:
             conn.execute("INSERT INTO meta VALUES ('created_at', ?)", (now(),))
             if family:
                 conn.execute("INSERT INTO meta VALUES ('family', ?)", (family,))
+            if kind:
+                conn.execute("INSERT INTO meta VALUES ('kind', ?)", (kind,))
             conn.execute("COMMIT")
         finally:
             conn.close()
@@ -260,12 +262,13 @@ class Ledger:
     errors: tuple[type[BaseException], ...] = (sqlite3.Error,)
 
     def __init__(self, path: Path | str, *, create: bool = True, family: str | None = None,
-                 migrate: bool = True) -> None:
+                 migrate: bool = True, kind: str | None = None) -> None:
         self.path = Path(path)
         self._rules_cache: dict[int, TableRules] = {}
         self._ruleset_ids: dict[int, tuple[TableRules, int]] = {}
         self.conn: sqlite3.Connection | None = None
         self._family = family
+        self._kind = kind
         self._migrate = migrate
         self.old_schema: int | None = None  # an older schema read as it is (migrate=False: a rescue export)
         self._create = False
@@ -299,6 +302,8 @@ class Ledger:
             self._check_schema()
             if family is not None:
                 self._check_family(family)
+            if self._kind is not None:
+                self._check_kind(self._kind)
         except sqlite3.DatabaseError as exc:
             self.close()
             if is_busy(exc):
@@ -375,12 +380,34 @@ class Ledger:
             raise LedgerError(Text("data.ledger_other_family", path=self.where, mine=mine, family=family),
                               Text("data.ledger_other_family_hint", mine=mine))
 
+    def kind(self) -> str | None:
+        """What the ledger keeps: ``table`` (an evening's money) or ``tournament`` (points per
+        round and table): its own record, else what its rows show (None while empty)."""
+        assert self.conn is not None
+        row = self.conn.execute("SELECT value FROM meta WHERE key='kind'").fetchone()
+        if row:
+            return str(row[0])
+        if self.has_v5 and self.conn.execute("SELECT 1 FROM round_tables LIMIT 1").fetchone():
+            return "tournament"
+        if self.conn.execute("SELECT 1 FROM games LIMIT 1").fetchone():
+            return "table"
+        return None
+
+    def _check_kind(self, kind: str) -> None:
+        """A table file and a tournament never share a ledger: money would be read as points."""
+        mine = self.kind()
+        if mine is not None and mine != kind:
+            raise LedgerError(Text(f"data.ledger_holds_{mine}", path=self.where),
+                              Text(f"data.ledger_holds_{mine}_hint"))
+
     @contextmanager
-    def write(self, wait: float | None = None) -> Iterator[sqlite3.Connection]:
+    def write(self, wait: float | None = None, scope: int | None = None) -> Iterator[sqlite3.Connection]:
         """One write transaction, the lock taken up front; retried while another writer holds it
-        (for ``wait`` seconds, default the busy timeout)."""
+        (for ``wait`` seconds, default the busy timeout). ``scope``: the one session the
+        transaction writes into (a tournament's table), which lets a database that can lock a
+        part (PostgreSQL) run the writes of other tables meanwhile; SQLite locks the whole file."""
         if self.conn is None and self._create:
-            create_ledger(self.path, self._family)
+            create_ledger(self.path, self._family, self._kind)
             self._create = False
             self._connect()
         if self.conn is None:
@@ -440,8 +467,10 @@ class Ledger:
         row = self.conn.execute("SELECT id FROM rulesets WHERE hash=?", (digest,)).fetchone()
         if row:
             return int(row[0])
-        cur = self.conn.execute("INSERT INTO rulesets(hash, json) VALUES (?, ?)", (digest, text))
-        return int(cur.lastrowid or 0)
+        # another table's writer may make the same snapshot at the same moment (PostgreSQL lets
+        # the tables of a tournament write side by side): the first one's row is taken
+        self.conn.execute("INSERT INTO rulesets(hash, json) VALUES (?, ?) ON CONFLICT (hash) DO NOTHING", (digest, text))
+        return int(self.conn.execute("SELECT id FROM rulesets WHERE hash=?", (digest,)).fetchone()[0])
 
     def rules(self, ruleset_id: int) -> TableRules:
         assert self.conn is not None
@@ -699,7 +728,7 @@ class Ledger:
                     self.conn.execute(f"SELECT id, {self.fingerprint_blob('json')} FROM rulesets")}
         start = f"schafkopf-score {__version__} ledger {SCHEMA_VERSION}".encode()
         hashes: dict[int, Any] = {}
-        for tag, sql in fingerprint_queries(self.fingerprint_join, self.has_v4):
+        for tag, sql in fingerprint_queries(self.fingerprint_join, self.has_v4, self.has_v5):
             for sid, text in self.conn.execute(sql):
                 h = hashes.get(sid)
                 if h is None:
@@ -732,7 +761,12 @@ class Ledger:
     def guards_missing(self) -> list[str]:
         """The append-only triggers that are not there (dropped behind the program's back)."""
         assert self.conn is not None
-        have = {r[0] for r in self.conn.execute("SELECT name FROM sqlite_master WHERE type='trigger'")}
+        # a guard is there when a trigger of its name on its table still refuses the change (a
+        # trigger made again under the same name that does nothing counts as missing)
+        have = {name for name, table, sql in self.conn.execute(
+                    "SELECT name, tbl_name, sql FROM sqlite_master WHERE type='trigger'")
+                if name.startswith(f"{table}_no_") and "RAISE(ABORT" in " ".join(str(sql).upper().split())
+                and f"BEFORE {name.rsplit('_', 1)[1].upper()} ON {table.upper()}" in " ".join(str(sql).upper().split())}
         tables = self._table_names()
         want = [f"{t}_no_{op}" for t in _APPEND_ONLY if t in tables for op in ("update", "delete")]
         return [name for name in want if name not in have]
@@ -840,7 +874,7 @@ def _joined(*columns: str) -> str:
     return "CAST(" + " || x'1f' || ".join(columns) + " AS BLOB)"
 
 
-def fingerprint_queries(_joined: Any, v4: bool) -> list[tuple[bytes, str]]:
+def fingerprint_queries(_joined: Any, v4: bool, v5: bool = False) -> list[tuple[bytes, str]]:
     """(tag, query of (session id, row bytes)) for every kind of row a session's fingerprint
     covers, each in the order the rows were written; ``_joined`` is the database's way of
     joining columns into bytes."""
@@ -856,6 +890,10 @@ def fingerprint_queries(_joined: Any, v4: bool) -> list[tuple[bytes, str]]:
          + " FROM restatements r JOIN games g ON g.id = r.game_id ORDER BY r.id"),
         (b"\x1dc", "SELECT session_id, " + _joined("id", "created_at", "balances", "bookings") + " FROM closings ORDER BY id"),
     ]
+    if v5:  # a tournament table's seating and its round's draw belong to its session
+        rows.append((b"\x1dt", "SELECT t.session_id, " + _joined(
+            "t.id", "t.round", "t.tisch", "t.players", "r.created_at", "r.method", "r.seed")
+            + " FROM round_tables t JOIN rounds r ON r.round = t.round ORDER BY t.id"))
     if not v4:
         return rows
     return rows + [
