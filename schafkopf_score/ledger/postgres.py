@@ -211,6 +211,8 @@ def _joined(*columns: str) -> str:
 # device that waited for another one making the tables would not see them yet)
 _HAS_META = ("SELECT EXISTS (SELECT 1 FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n "
              "ON n.oid = c.relnamespace WHERE n.nspname = current_schema() AND c.relname = 'meta')")
+_TABLES = ("SELECT c.relname FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace "
+           "WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'p')")
 
 
 class PostgresLedger(Ledger):
@@ -226,8 +228,9 @@ class PostgresLedger(Ledger):
         super().__init__(url, create=create, family=family, migrate=migrate, kind=kind)
 
     # -- where it is -----------------------------------------------------------------------
-    def _locate(self) -> bool:
-        """Connect; whether the ledger's tables are there yet."""
+    def _locate(self) -> set[str]:
+        """Connect; the tables of the ledger's schema, read in one statement (one snapshot: a
+        device making the ledger meanwhile has made all of them or none)."""
         psycopg = _psycopg()
         if self._raw is None:
             try:
@@ -240,8 +243,7 @@ class PostgresLedger(Ledger):
         if schema is None:
             self.close()
             raise LedgerError(Text("data.pg_no_schema", url=redacted(self.url), path=path), Text("data.pg_no_schema_hint"))
-        row = self._raw.execute(_HAS_META).fetchone()
-        return bool(row[0])
+        return {r[0] for r in self._raw.execute(_TABLES)}
 
     @property
     def where(self) -> str:
@@ -249,12 +251,12 @@ class PostgresLedger(Ledger):
 
     def _open(self, create: bool) -> None:
         try:
-            exists = self._locate()
+            tables = self._locate()
         except LedgerError:
             self.close()
             raise
-        if not exists:
-            mine = {t for t in self._table_names() if t in _WITH_ID}
+        if "meta" not in tables:
+            mine = tables & _WITH_ID
             if mine:  # our table names without our meta: another program's tables
                 self.close()
                 raise LedgerError(Text("data.pg_foreign", path=self.where, tables=", ".join(sorted(mine))),
@@ -285,8 +287,7 @@ class PostgresLedger(Ledger):
     def _table_names(self) -> set[str]:
         conn = self._raw
         assert conn is not None
-        return {r[0] for r in conn.execute(
-            "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()")}
+        return {r[0] for r in conn.execute(_TABLES)}
 
     def _migrate_from(self, version: int) -> None:
         # the first PostgreSQL ledgers have schema 5: nothing older exists to migrate
