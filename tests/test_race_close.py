@@ -90,8 +90,10 @@ def test_correction_racing_settle_close_never_changes_a_closed_session(make_tabl
         folder = tmp_path / f"round{i:02d}"
         folder.mkdir()
         gate = folder / "go"
-        # a few ms either way: sometimes the correction reads first, sometimes the close does
-        delays = {"correct": rng.uniform(0, 0.012), "close": rng.uniform(0, 0.012)}
+        # a few ms either way: sometimes the correction reads first, sometimes the close does; the
+        # close waits a little longer at most, since a correction has more to read before it
+        # writes (with equal ranges a loaded machine let the close win every round of 40)
+        delays = {"correct": rng.uniform(0, 0.012), "close": rng.uniform(0, 0.030)}
         procs = {
             "correct": start(t.path, folder, "correct", gate, delays["correct"], CORRECTIONS[kind], env),
             "close": start(t.path, folder, "close", gate, delays["close"], ["settle", "--close"], env),
