@@ -68,7 +68,11 @@ def start(folder: Path | None = None) -> tuple[str, Path]:
     subprocess.run(_as_server_user([str(binaries / "pg_ctl"), "-D", str(data), "-l", str(folder / "log"),
                                     "-o", options, "-w", "-t", "60", "start"]),
                    check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    url = f"postgresql://postgres@127.0.0.1:{port}/postgres"
+    # a database of the tests' own (each test then makes a schema of its own in it)
+    subprocess.run([str(binaries / "psql"), "-h", "127.0.0.1", "-p", str(port), "-U", "postgres", "-d", "postgres",
+                    "-q", "-c", "CREATE DATABASE schafkopf"], check=True, stdout=subprocess.DEVNULL,
+                   stderr=subprocess.PIPE)
+    url = f"postgresql://postgres@127.0.0.1:{port}/schafkopf"
     (folder / "url").write_text(url)
     return url, folder
 

@@ -39,6 +39,15 @@ def test_money_commands_are_refused_at_a_tournament_naming_the_tournament_comman
     assert fail(t, "draw") == (
         "Error: This is a tournament: schafkopf draw draws partners by lot in Deutscher Schafskopf.\n"
         "The tables of the next round: schafkopf tournament draw.\n")
+    assert fail(t, "play", input="sau an be 72\n") == (
+        "Error: This is a tournament: schafkopf play is the live session of one table's evening.\n"
+        "Each table enters its hands with schafkopf add --tisch N ..., or its whole list with schafkopf tournament "
+        "enter --tisch N FILE.\n")
+    for args in (("player", "add", "Xaver"), ("player", "leave", two[0]), ("player", "list")):
+        assert fail(t, *args) == (
+            "Error: This is a tournament: schafkopf player changes the seating of one table.\n"
+            "A tournament's players are its registration (players or players_file in the table file); the draw "
+            "seats them at each round.\n"), args
     assert fail(t, "calc", "sau", "an", "be", "72") == (
         "Error: This is a tournament: say at which table the game was played.\n"
         "Add --tisch N, e.g. schafkopf calc --tisch 3 sau an be 72 (the tables: schafkopf tournament tables).\n")

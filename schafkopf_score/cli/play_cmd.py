@@ -212,6 +212,9 @@ def play(ctx: typer.Context) -> None:
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     live = Live(ctx, interactive)
     cfg = live.cfg()  # a missing or broken table file ends the session before it starts
+    from ..tournament import refuse_at_tournament
+
+    refuse_at_tournament(cfg, "play", "cli.tournament.use_add_tisch", "cli.tournament.why_play")
     rejected = 0
     number = 0
     prompt = _prompter(cfg) if interactive else None

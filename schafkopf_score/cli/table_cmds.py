@@ -219,6 +219,9 @@ def player(
 
     c = get(ctx)
     cfg = c.cfg()
+    from ..tournament import refuse_at_tournament
+
+    refuse_at_tournament(cfg, "player", "cli.tournament.use_registration", "cli.tournament.why_player")
     words = list(names or [])
     wanted = {"add": 1, "leave": 1, "rename": 2, "list": 0}
     if action not in wanted:

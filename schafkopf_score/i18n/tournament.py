@@ -127,6 +127,18 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                "Das ist ein Turnier: schafkopf {command} {why}."),
     "cli.tournament.why_money": ("counts money at one table, a tournament counts points per table and round",
                                  "rechnet mit dem Geld eines Tisches, ein Turnier zählt Punkte je Tisch und Runde"),
+    "cli.tournament.why_play": ("is the live session of one table's evening",
+                                "ist die laufende Runde eines einzelnen Tisches"),
+    "cli.tournament.use_add_tisch": ("Each table enters its hands with schafkopf add --tisch N ..., or its whole list "
+                                     "with schafkopf tournament enter --tisch N FILE.",
+                                     "Jeder Tisch trägt seine Spiele mit schafkopf add --tisch N ... ein, oder seine "
+                                     "ganze Liste mit schafkopf tournament enter --tisch N DATEI."),
+    "cli.tournament.why_player": ("changes the seating of one table",
+                                  "ändert die Sitzordnung eines Tisches"),
+    "cli.tournament.use_registration": ("A tournament's players are its registration (players or players_file in "
+                                        "the table file); the draw seats them at each round.",
+                                        "Die Spieler eines Turniers sind seine Anmeldung (players oder players_file "
+                                        "in der Tischdatei); die Auslosung setzt sie in jeder Runde."),
     "cli.tournament.why_lot": ("draws partners by lot in Deutscher Schafskopf",
                                "lost im Deutschen Schafskopf die Partner aus"),
     "cli.tournament.use_ranking": ("The standings of a tournament: schafkopf tournament ranking (points, solos won, "
