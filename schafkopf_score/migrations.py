@@ -77,15 +77,22 @@ def _v2_to_v3(ledger: Ledger, conn: sqlite3.Connection) -> None:
         conn.execute(stmt.replace("CREATE TRIGGER", "CREATE TRIGGER IF NOT EXISTS", 1))
 
 
-def _v3_to_v4(ledger: Ledger, conn: sqlite3.Connection) -> None:
-    from .ledger.store import V4_TABLES, schema_statements
+def _add_tables(conn: sqlite3.Connection, tables: tuple[str, ...]) -> None:
+    """Make the tables a schema version added, with their append-only triggers."""
+    from .ledger.store import schema_statements
 
     for stmt in schema_statements():
         words = stmt.split()
-        if stmt.strip().startswith("CREATE TABLE") and words[2] in V4_TABLES:
+        if stmt.strip().startswith("CREATE TABLE") and words[2] in tables:
             conn.execute(stmt.replace("CREATE TABLE", "CREATE TABLE IF NOT EXISTS", 1))
-        if stmt.startswith("CREATE TRIGGER") and words[2].split("_no_")[0] in V4_TABLES:
+        if stmt.startswith("CREATE TRIGGER") and words[2].split("_no_")[0] in tables:
             conn.execute(stmt.replace("CREATE TRIGGER", "CREATE TRIGGER IF NOT EXISTS", 1))
+
+
+def _v3_to_v4(ledger: Ledger, conn: sqlite3.Connection) -> None:
+    from .ledger.store import V4_TABLES
+
+    _add_tables(conn, V4_TABLES)
     # closings without UNIQUE(session_id): the rows copied as they are, the triggers made again
     conn.execute("CREATE TABLE closings_v4 (id INTEGER PRIMARY KEY, session_id INTEGER NOT NULL "
                  "REFERENCES sessions(id), created_at TEXT NOT NULL, balances TEXT NOT NULL, "
@@ -102,14 +109,9 @@ def _v3_to_v4(ledger: Ledger, conn: sqlite3.Connection) -> None:
 
 
 def _v4_to_v5(ledger: Ledger, conn: sqlite3.Connection) -> None:
-    from .ledger.store import V5_TABLES, schema_statements
+    from .ledger.store import V5_TABLES
 
-    for stmt in schema_statements():
-        words = stmt.split()
-        if stmt.strip().startswith("CREATE TABLE") and words[2] in V5_TABLES:
-            conn.execute(stmt.replace("CREATE TABLE", "CREATE TABLE IF NOT EXISTS", 1))
-        if stmt.startswith("CREATE TRIGGER") and words[2].split("_no_")[0] in V5_TABLES:
-            conn.execute(stmt.replace("CREATE TRIGGER", "CREATE TRIGGER IF NOT EXISTS", 1))
+    _add_tables(conn, V5_TABLES)
 
 
 STEPS = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5}

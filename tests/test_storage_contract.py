@@ -493,6 +493,35 @@ def cli(table, *args):
     return [sys.executable, "-m", "schafkopf_score", "--table", str(table), *args]
 
 
+def kill_at_random_moments(command, times: int, seed: int) -> list[str]:
+    """Run ``command(tag)`` (an entry tagged by its comment) once to time it, then ``times``
+    times, each killed with SIGKILL at a random moment within twice that time (before, during
+    or after its commit). Returns the tags whose command said it recorded. A command not killed
+    either recorded (exit 0) or was refused in the table's language (German here)."""
+    import random
+
+    rng = random.Random(seed)
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    t0 = time.perf_counter()
+    subprocess.run(command("timing"), check=True, capture_output=True, env=env)
+    window = 2.0 * (time.perf_counter() - t0)
+    acknowledged = ["timing"]
+    for i in range(times):
+        tag = f"run-{i}"
+        p = subprocess.Popen(command(tag), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+        time.sleep(rng.uniform(0.0, window))
+        p.send_signal(signal.SIGKILL)
+        rc = p.wait()
+        err = p.stderr.read().decode()
+        p.stderr.close()
+        if rc == 0:
+            acknowledged.append(tag)
+        else:
+            assert rc == -signal.SIGKILL or rc == 2 and "Fehler" in err, (rc, err)
+    assert 1 < len(acknowledged) < times + 1, "the timing needs adjusting"
+    return acknowledged
+
+
 WRITER = """
 import sys
 from pathlib import Path
@@ -585,31 +614,10 @@ def test_a_writer_killed_while_it_holds_the_lock_leaves_nothing_and_blocks_nobod
 
 @pytest.mark.slow
 def test_sigkill_at_random_moments_on_postgresql_loses_nothing_acknowledged(make_ledger_table):
-    import random
 
     t = make_ledger_table("postgresql")
-    rng = random.Random(11)
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    acknowledged = []
-    t0 = time.perf_counter()
-    subprocess.run(cli(t.path, "add", "wenz", "an", "70", "--comment", "timing"), check=True, capture_output=True,
-                   env=env)
-    window = 2.0 * (time.perf_counter() - t0)
-    acknowledged.append("timing")
-    for i in range(30):
-        tag = f"run-{i}"
-        p = subprocess.Popen(cli(t.path, "add", "wenz", "an", "70", "--comment", tag), stdout=subprocess.DEVNULL,
-                             stderr=subprocess.PIPE, env=env)
-        time.sleep(rng.uniform(0.0, window))
-        p.send_signal(signal.SIGKILL)
-        rc = p.wait()
-        err = p.stderr.read().decode()
-        p.stderr.close()
-        if rc == 0:
-            acknowledged.append(tag)
-        else:
-            assert rc == -signal.SIGKILL or rc == 2 and "Fehler" in err, (rc, err)
-    assert 1 < len(acknowledged) < 31, "the timing needs adjusting"
+    acknowledged = kill_at_random_moments(lambda tag: cli(t.path, "add", "wenz", "an", "70", "--comment", tag),
+                                          30, seed=11)
     comments, hands = stored_comments(t)
     assert set(acknowledged) <= set(comments)
     assert len(comments) == len(set(comments)), "a game was stored twice"
@@ -621,7 +629,6 @@ def test_sigkill_at_random_moments_on_postgresql_loses_nothing_acknowledged(make
 def test_sigkill_of_tournament_entries_on_postgresql_loses_nothing_acknowledged(tmp_path, pg_url):
     """The same proof for a tournament table's entries (`add --tisch`), while another table of
     the round enters at the same time."""
-    import random
 
     path = tmp_path / "cup.toml"
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -635,29 +642,10 @@ def test_sigkill_of_tournament_entries_on_postgresql_loses_nothing_acknowledged(
     one, two = tables[0]["players"][0], tables[1]["players"][0]
     other = subprocess.Popen([sys.executable, "-c", WRITER_AT_TABLE, str(path), "2", two, "25"], env=env,
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    rng = random.Random(5)
-    acknowledged = []
-    t0 = time.perf_counter()
-    subprocess.run(cli(path, "add", "--tisch", "1", "wenz", one, "70", "--comment", "timing"), check=True,
-                   capture_output=True, env=env)
-    window = 2.0 * (time.perf_counter() - t0)
-    acknowledged.append("timing")
-    for i in range(25):
-        tag = f"run-{i}"
-        p = subprocess.Popen(cli(path, "add", "--tisch", "1", "wenz", one, "70", "--comment", tag),
-                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
-        time.sleep(rng.uniform(0.0, window))
-        p.send_signal(signal.SIGKILL)
-        rc = p.wait()
-        err = p.stderr.read().decode()
-        p.stderr.close()
-        if rc == 0:
-            acknowledged.append(tag)
-        else:
-            assert rc == -signal.SIGKILL or rc == 2 and "Fehler" in err, (rc, err)
+    acknowledged = kill_at_random_moments(
+        lambda tag: cli(path, "add", "--tisch", "1", "wenz", one, "70", "--comment", tag), 25, seed=5)
     out, err = other.communicate(timeout=120)
     assert other.returncode == 0, err
-    assert 1 < len(acknowledged) < 26, "the timing needs adjusting"
     import psycopg
 
     with psycopg.connect(pg_url, autocommit=True) as conn:
@@ -737,3 +725,34 @@ def test_play_goes_on_after_the_database_server_restarts(make_table):
         assert [h["hand"] for h in t.json("sheet")["sessions"][0]["hands"]] == [1, 2, 3]
     finally:
         stop(folder)
+
+
+def test_a_version_4_ledger_is_migrated_to_5_with_a_backup(make_table):
+    """Schema 5 adds a tournament's rounds and tables (append-only): a ledger of schema 4 gets
+    them, after a backup, with its rows as they were and its guards complete."""
+    import sqlite3
+
+    from schafkopf_score.ledger import SCHEMA_VERSION
+
+    t = make_table(language="en")
+    t.ok("add", "sau", "an", "be", "72")
+    t.ok("settle", "--close")
+    expected = t.json("settle", "--session", "1")
+    con = sqlite3.connect(t.ledger_path)
+    for table in ("round_tables", "rounds"):
+        con.execute(f"DROP TABLE {table}")  # its triggers go with it
+    con.execute("DELETE FROM meta WHERE key IN ('schema_version', 'kind')")
+    con.execute("INSERT INTO meta VALUES ('schema_version', '4')")
+    con.commit()
+    con.close()
+    assert t.json("check")["problems"] == []
+    backup = sqlite3.connect(t.ledger_path.with_name("test.v4-backup.sqlite"))
+    assert backup.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()[0] == "4"
+    backup.close()
+    con = sqlite3.connect(t.ledger_path)
+    assert con.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()[0] == str(SCHEMA_VERSION) == "5"
+    triggers = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='trigger'")}
+    assert {"rounds_no_update", "rounds_no_delete", "round_tables_no_update", "round_tables_no_delete"} <= triggers
+    con.close()
+    assert t.json("settle", "--session", "1") == expected
+    assert ledger_of(t).guards_missing() == []
