@@ -89,7 +89,7 @@ class Live:
             raise EOFError
         cfg = self.cfg()
         if head == "help":
-            typer.echo(say("cli.play_help", cfg.language))
+            typer.echo(say(f"cli.play_help_{cfg.family}", cfg.language))  # the family's own examples
         elif head == "undo":
             self._void(None, words[1:])
         elif head == "void":

@@ -59,14 +59,14 @@ def currency_symbol(currency: str, lang: str) -> str:
     return format_amount(0, currency, lang).replace("0,00", "").replace("0.00", "").strip() or currency
 
 
-def verdict(outcome: Outcome, lang: str) -> str:
-    """``Anna und Ben gewinnen.`` / ``Anna loses.``"""
+def verdict(outcome: Outcome, lang: str, names: Mapping[str, str] | None = None) -> str:
+    """``Anna und Ben gewinnen.`` / ``Anna loses.`` (``names``: how the players are shown)"""
     if not outcome.declarers or outcome.won is None:
         return ""
     many = len(outcome.declarers) > 1
     key = (("cli.wins_many" if many else "cli.wins_one") if outcome.won
            else ("cli.loses_many" if many else "cli.loses_one"))
-    return say(key, lang, names=Join(outcome.declarers, "and"))
+    return say(key, lang, names=Join([(names or {}).get(n, n) for n in outcome.declarers], "and"))
 
 
 def seating_line(dealer: str, sitting_out: Sequence[str], lang: str) -> str:
@@ -98,14 +98,21 @@ def outcome_text(played: Played, title: str | None = None) -> str:
     return "\n".join(lines)
 
 
-def payouts_line(played: Played, lang: str) -> str:
-    """The payouts of a hand on one line: ``Anna +0,80 €, Ben -0,80 €, Stock +0,40 €``."""
+def payouts_line(played: Played, lang: str, names: Mapping[str, str] | None = None,
+                 bare_amounts: bool = False) -> str:
+    """The payouts of a hand on one line: ``Anna +0,80 €, Ben -0,80 €, Stock +0,40 €``;
+    ``names``: how the players are shown (cut short), ``bare_amounts``: without the currency
+    (``Anna +0,80, Ben -0,80``)."""
     rules = played.rules
     out = played.outcome
-    pays = [say("cli.payout", lang, name=n, amount=amount(v, rules, out.unit, lang=lang)) for n, v in out.payouts]
+    names = names or {}
+
+    def show(value: int) -> str:
+        return bare(value, out.unit, lang, sign=True) if bare_amounts else amount(value, rules, out.unit, lang=lang)
+
+    pays = [say("cli.payout", lang, name=names.get(n, n), amount=show(v)) for n, v in out.payouts]
     if out.stock:
-        pays.append(say("cli.payout", lang, name=say("cli.stock", lang),
-                        amount=amount(out.stock, rules, out.unit, lang=lang)))
+        pays.append(say("cli.payout", lang, name=say("cli.stock", lang), amount=show(out.stock)))
     return ", ".join(pays)
 
 
@@ -117,19 +124,52 @@ def describe_played(played: Played, lang: str) -> str:
     return find_family(played.rules.family).describe(played.entry, out.declarers, out.extra, lang=lang)
 
 
-def added_text(hand: int, played: Played, view: Any, notes: Sequence[str]) -> str:
+def added_text(hand: int, played: Played, view: Any, notes: Sequence[str], width: int | None = None) -> str:
     """``add``'s short answer, at most three lines: what was recorded (and who won), the
-    payouts, and the next dealer with what stands before the next hand (Stock, Muss-Solo)."""
+    payouts, and the next dealer with what stands before the next hand (Stock, Muss-Solo).
+
+    Each line fits the terminal (``width``): where the first two do not, the players' names in
+    them are cut to a few letters as the sheet's headings cut them; where the payouts still do
+    not fit they lose their currency (never an amount); where the game's text still does not
+    fit it is cut with an ellipsis, who won kept."""
+    width = terminal_width() if width is None else width
     lang = view.rules.language
-    v = verdict(played.outcome, lang)
-    game = describe_played(played, lang)
-    lines = [say("cli.recorded_verdict", lang, hand=hand, game=game, verdict=v) if v
-             else say("cli.recorded_short", lang, hand=hand, game=game)]
-    pays = payouts_line(played, lang) if any(v for _, v in played.outcome.payouts) or played.outcome.stock else ""
-    if pays:
-        lines.append(pays)
-    lines.append(standing_line(view, notes, terminal_width()))
+    out = played.outcome
+    paid = any(v for _, v in out.payouts) or out.stock
+    first = second = ""
+    for length in (None, 6, 5, 4, 3):
+        names = abbreviations(view.players, length)
+        first = _recorded_line(hand, played, lang, names, width)
+        second = payouts_line(played, lang, names) if paid else ""
+        if _cells(first) <= width and _cells(second) <= width:
+            break
+    if _cells(second) > width:  # the amounts without their currency (the sheet's cells)
+        second = payouts_line(played, lang, names, bare_amounts=True)
+    if _cells(first) > width:
+        first = _recorded_line(hand, played, lang, names, width, cut=True)
+    lines = [first, second, standing_line(view, notes, width)]
     return "\n".join(line for line in lines if line)
+
+
+def _recorded_line(hand: int, played: Played, lang: str, names: Mapping[str, str], width: int,
+                   cut: bool = False) -> str:
+    """``Spiel 3 eingetragen: Herz-Solo Cora 105 L4. Cora gewinnt.``, the names as ``names``
+    shows them; ``cut``: the game's text cut with an ellipsis so that the line fits ``width``
+    (who won kept), else the line cut at its end."""
+    v = verdict(played.outcome, lang, names)
+    game = _shorten(describe_played(played, lang), names)
+
+    def line(game: str) -> str:
+        return (say("cli.recorded_verdict", lang, hand=hand, game=game, verdict=v) if v
+                else say("cli.recorded_short", lang, hand=hand, game=game))
+
+    text = line(game)
+    if not cut or _cells(text) <= width:
+        return text
+    room = _cells(game) - (_cells(text) - width)
+    if room >= 8:
+        return line(_cut(game, room, words=True))
+    return _cut(text, width, words=True)
 
 
 def terminal_width() -> int:
@@ -142,7 +182,8 @@ def terminal_width() -> int:
 def standing_line(view: Any, notes: Sequence[str], width: int) -> str:
     """``add``'s third line: the next dealer and what stands before the next hand, on one line
     of at most ``width`` characters: who sits out is left out first, then the notes that do not
-    fit (``-v`` shows them all), and a single note too long is cut with an ellipsis."""
+    fit (``-v`` shows them all; where none fits, only that -v shows them, or the dealer alone),
+    and a line that is still too long is cut with an ellipsis after a word."""
     cell_len = _cells
     lang = view.rules.language
     if view.closed:
@@ -161,9 +202,11 @@ def standing_line(view: Any, notes: Sequence[str], width: int) -> str:
         if cell_len(" · ".join([*kept, note, more])) > width:
             break
         kept.append(note)
-    if len(kept) > (1 if head else 0):  # the notes that fit, and where to read the rest
-        return " · ".join([*kept, more])
-    return _cut(" · ".join(x for x in (head, *notes) if x), width)
+    if len(kept) > (1 if head else 0) or (head and cell_len(" · ".join([head, more])) <= width):
+        return " · ".join([*kept, more])  # the notes that fit (maybe none), and where to read the rest
+    if head and cell_len(head) <= width:
+        return head  # no room for more: never half an amount
+    return _cut(" · ".join(x for x in (head, *notes) if x), width, words=True)
 
 
 def _cells(text: str) -> int:
@@ -175,8 +218,13 @@ def _cells(text: str) -> int:
                for ch in text)
 
 
-def _cut(text: str, width: int) -> str:
-    """``text`` cut to ``width`` cells, an ellipsis at the end where it was cut."""
+def _cut(text: str, width: int, words: bool = False) -> str:
+    """``text`` cut to ``width`` cells, an ellipsis at the end where it was cut; ``words``: the
+    cut after a whole word where a word ends in the part kept.
+
+    >>> _cut("Sauspiel Wil+Max 0 schwarz Kontra", 22), _cut("Sauspiel Wil+Max 0 schwarz Kontra", 22, words=True)
+    ('Sauspiel Wil+Max 0 sc…', 'Sauspiel Wil+Max 0…')
+    """
     if _cells(text) <= width:
         return text
     out = ""
@@ -184,6 +232,8 @@ def _cut(text: str, width: int) -> str:
         if _cells(out + ch) > width - 1:
             break
         out += ch
+    if words and not text[len(out)].isspace() and " " in out.strip():
+        out = out.rstrip().rsplit(" ", 1)[0]
     return out.rstrip() + "…"
 
 
@@ -636,8 +686,38 @@ def print_standings(balances: Mapping[str, int], rules: TableRules, unit: str, n
     con = console()
     print_line(con, title)  # above the table, never wrapped to the table's width
     con.print(table)
+    for line in fit_notes(notes, list(balances), con.width):
+        print_line(con, line)
+
+
+def fit_notes(notes: Sequence[str], players: Sequence[str], width: int) -> list[str]:
+    """The notes under the standings, each on a line of at most ``width`` cells: a note too long
+    names the players as the sheet's headings do (cut to a few letters); one still too long is
+    broken after a comma of its list, the rest indented (nothing of it cut).
+
+    >>> fit_notes(["Heads: Maximilian 1, Franziska 0, Bartholomäus 2"], ["Maximilian", "Franziska", "Bartholomäus"], 40)
+    ['Heads: Maximi 1, Franzi 0, Bartho 2']
+    >>> fit_notes(["Heads: Maximilian 1, Franziska 0, Bartholomäus 2"], ["Maximilian", "Franziska", "Bartholomäus"], 24)
+    ['Heads: Maximilian 1,', '  Franziska 0,', '  Bartholomäus 2']
+    """
+    lines: list[str] = []
     for note in notes:
-        con.print(escape(note))
+        fitted = next((short for length in (None, 6, 5, 4, 3)
+                       if _cells(short := _shorten(note, abbreviations(players, length))) <= width), None)
+        if fitted is not None:
+            lines.append(fitted)
+            continue
+        line = ""
+        for part in note.split(", "):
+            if not line:
+                line = part
+            elif _cells(f"{line}, {part}") <= width:
+                line = f"{line}, {part}"
+            else:
+                lines.append(line + ",")
+                line = "  " + part
+        lines.append(line)
+    return lines
 
 
 def settle_text(result: Any, rules: TableRules, parts: Sequence[Any] | None = None,
@@ -703,8 +783,8 @@ def print_season(columns: Sequence[Any], total: Mapping[str, int], rules: TableR
     con = console()
     print_line(con, title)
     con.print(table)
-    for note in notes:
-        con.print(escape(note))
+    for line in fit_notes(notes, list(total), con.width):
+        print_line(con, line)
 
 
 def transfer_line(t: Any, rules: TableRules, unit: str = "cent") -> str:

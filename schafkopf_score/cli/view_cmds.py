@@ -80,8 +80,8 @@ KINDS = {"void": "cli.kind_void", "undo": "cli.kind_undo", "edit": "cli.kind_edi
 
 
 def _history(ctx: typer.Context, session: int | None, all_: bool, as_json: bool) -> None:
-    from ..evening import select_sessions
-    from ..i18n import format_time, say
+    from ..evening import restatement_cause, select_sessions
+    from ..i18n import format_time, render, say
     from ..reports import game_title
 
     c = get(ctx)
@@ -98,6 +98,8 @@ def _history(ctx: typer.Context, session: int | None, all_: bool, as_json: bool)
     family = cfg.family_obj()
     for e in events:
         kind = say(KINDS[e["kind"]], lang) if e["kind"] in KINDS else e["kind"]
+        if e["kind"] == "restated":  # the cause is stored as a machine value ("void of hand 2")
+            e = {**e, "reason": render(restatement_cause(e["reason"] or ""), lang)}
         if e["hand"] is None:  # a closing set aside, a reopening: the session as a whole
             typer.echo(say("cli.history_session_reason" if e["reason"] else "cli.history_session", lang,
                            at=format_time(e["at"], lang), session=e["session"], kind=kind, reason=e["reason"]))
