@@ -156,6 +156,7 @@ def _session_reports(cfg: Any, ledger: Any, overview: list[dict[str, Any]], play
     decoded: dict[str, Any] = {}  # a stored JSON text (payouts, outcome) -> its value, shared
     entries: dict[str, Any] = {}  # an entry's stored text -> the entry
     described: dict[tuple[Any, ...], str] = {}
+    hand_words: dict[tuple[str, str], tuple[Any, ...]] = {}  # (entry text, outcome text) -> what the hand shows
 
     def value(text: str) -> Any:
         v = decoded.get(text)
@@ -178,37 +179,47 @@ def _session_reports(cfg: Any, ledger: Any, overview: list[dict[str, Any]], play
             _, hand, replaces, created_at, game, entry_text, ruleset_id, payouts_text, hand_stock, outcome_text, \
                 void_kind, void_reason = row
             row = next(rows, None)
-            entry = entries.get(entry_text)
-            if entry is None:
-                if len(entries) >= _MEMO_LIMIT:
-                    entries.clear()
-                entry = entries[entry_text] = GameEntry.from_dict(loads(entry_text))
-            o = value(outcome_text)
-            declarers = o.get("declarers", ())
-            extra = o.get("extra")
-            key = (entry_text, tuple(declarers), outcome_text if extra else None)
-            description = described.get(key)
-            if description is None:
-                if len(described) >= _MEMO_LIMIT:
-                    described.clear()
-                # in the table's language (the file's, today), whatever the snapshot was played in
-                description = described[key] = describe(entry, declarers, extra, lang=lang)
+            seen = hand_words.get((entry_text, outcome_text))
+            if seen is None:  # what a hand shows that its entry and outcome alone decide, made once
+                entry = entries.get(entry_text)
+                if entry is None:
+                    if len(entries) >= _MEMO_LIMIT:
+                        entries.clear()
+                    entry = entries[entry_text] = GameEntry.from_dict(loads(entry_text))
+                o = value(outcome_text)
+                declarers = o.get("declarers", ())
+                extra = o.get("extra")
+                key = (entry_text, tuple(declarers), outcome_text if extra else None)
+                description = described.get(key)
+                if description is None:
+                    if len(described) >= _MEMO_LIMIT:
+                        described.clear()
+                    # in the table's language (the file's, today), whatever the snapshot was played in
+                    description = described[key] = describe(entry, declarers, extra, lang=lang)
+                if len(hand_words) >= _MEMO_LIMIT:
+                    hand_words.clear()
+                seen = hand_words[entry_text, outcome_text] = (
+                    entry.comment or "", description, o.get("dealer"), o.get("sitting_out", []),
+                    o.get("explanation", ""), o.get("declarers", []), o.get("won"))
+            comment, description, dealer, sitting_out, explanation, declarers, won = seen
             if void_kind is not None:
                 hands.append({"hand": hand, "game": game, "recorded_at": created_at, "void": True,
                               "void_kind": void_kind, "reason": void_reason or "", "edited": replaces is not None,
-                              "comment": entry.comment or "", "description": description})
+                              "comment": comment, "description": description})
                 continue
-            payouts = value(payouts_text)
+            payouts = decoded.get(payouts_text)
+            if payouts is None:
+                payouts = value(payouts_text)
             if aliases:  # earlier names counted under the name the player goes by now
                 payouts = merged(payouts, aliases)
             for n, a in payouts.items():
                 running[n] = running.get(n, 0) + a
             stock += hand_stock
             h = {"hand": hand, "game": game, "recorded_at": created_at, "void": False, "void_kind": None,
-                 "reason": void_reason or "", "edited": replaces is not None, "comment": entry.comment or "",
-                 "description": description, "dealer": o.get("dealer"), "sitting_out": o.get("sitting_out", []),
-                 "payouts": payouts, "stock": hand_stock, "explanation": o.get("explanation", ""),
-                 "declarers": o.get("declarers", []), "won": o.get("won"), "running": dict(running)}
+                 "reason": void_reason or "", "edited": replaces is not None, "comment": comment,
+                 "description": description, "dealer": dealer, "sitting_out": sitting_out,
+                 "payouts": payouts, "stock": hand_stock, "explanation": explanation,
+                 "declarers": declarers, "won": won, "running": dict(running)}
             if stroke:  # the paper's tally: completed sheep's heads and the strokes left
                 rules = ledger.rules(ruleset_id)
                 h["tally"] = {n: list(fam.head_split(rules, v)) if v >= 0 else [0, v] for n, v in running.items()}

@@ -231,9 +231,12 @@ def pages(tmp_path_factory):
         out = {}
         for key, build, more in (("bavarian", bavarian_evening, ()), ("deutscher", deutscher_evening, ()),
                                  ("season", season, ("--all",))):
-            html = export(build(make), "html", *more)
+            t = build(make)
+            html = export(t, "html", *more)
             out[key] = folder / f"{key}.html"
             out[key].write_text(html, encoding="utf-8")
+        out["season_evening"] = folder / "season_evening.html"  # an evening of the season on its own page
+        out["season_evening"].write_text(export(t, "html", "--session", "2"), encoding="utf-8")
         return out
     finally:
         patch.undo()
@@ -291,3 +294,33 @@ def test_a_phone_honours_the_viewport(pages, tmp_path):
         assert driver.execute_script("return window.innerWidth") > 390  # what the tag prevents
     finally:
         driver.quit()
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_season_page_has_one_chart_and_every_evening(browser, pages, width):
+    """The season page shows one chart, the season's, and every evening (settlement and sheet)
+    without a chart of its own; an evening's own page (``--session N``) keeps its chart."""
+    from selenium.webdriver.common.by import By
+
+    open_page(browser, pages["season"], width)
+    figures = browser.find_elements(By.CSS_SELECTOR, "figure.chart")
+    assert len(figures) == 1 and figures[0].find_element(By.XPATH, "..").get_attribute("class") == "season"
+    assert len([svg for svg in browser.find_elements(By.CSS_SELECTOR, "figure.chart svg") if svg.is_displayed()]) == 1
+    sections = browser.find_elements(By.CSS_SELECTOR, "section.session")
+    assert len(sections) == 3
+    for section in sections:
+        assert section.find_elements(By.CSS_SELECTOR, "table.settle") and section.find_elements(By.CSS_SELECTOR,
+                                                                                                 "table.sheet")
+        assert not section.find_elements(By.CSS_SELECTOR, "figure.chart, svg:not(.head)")
+    # the season table keeps the players and the totals in view while its evenings scroll
+    edges = browser.execute_script(
+        "const rows = [...document.querySelectorAll('table.season tbody tr')];"
+        "return rows.map(r => [r.firstElementChild.getBoundingClientRect().left,"
+        " r.lastElementChild.getBoundingClientRect().right])")
+    assert edges and all(left >= 0 and right <= width for left, right in edges), (width, edges)
+    open_page(browser, pages["season_evening"], width)
+    assert errors(browser) == []
+    assert len(browser.find_elements(By.CSS_SELECTOR, "figure.chart")) == 1
+    total, ink, _ = colour_counts(visible_chart(browser).screenshot_as_png)
+    assert ink > total * 0.01, (width, total, ink)  # its chart is drawn
+    assert len(browser.find_elements(By.CSS_SELECTOR, "section.session")) == 1

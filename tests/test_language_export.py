@@ -337,3 +337,19 @@ def test_stats_headings_in_both_languages():
                   "moved": "Moved"}
     assert game_title(find_family("bavarian"), "no-such-game", "de") == "no-such-game"
     assert game_title(find_family("bavarian"), "sauspiel", "en") == "Sauspiel"
+
+
+def test_html_season_page_has_one_chart_and_every_evening(make_table):
+    """The season page: one chart (the season's, over the evenings), then every evening with its
+    settlement and sheet but without a chart of its own; an evening's own page keeps its chart."""
+    t = season(make_table)
+    html = export(t, "html", "--all")
+    assert html.count('<figure class="chart">') == 1
+    season_html = html[html.index('<section class="season"'):html.index('<section class="session"')]
+    assert '<figure class="chart">' in season_html and "<h3>Stände über die Saison</h3>" in season_html
+    assert "den Verlauf eines Abends zeigt sein eigener Bericht" in season_html
+    assert html.count('<section class="session"') == 3 and "<h3>Verlauf der Stände</h3>" not in html
+    assert html.count("<h3>Block</h3>") == 3 and html.count('<table class="settle">') == 3
+    evening = export(t, "html", "--session", "2")
+    assert evening.count('<figure class="chart">') == 1 and "<h3>Verlauf der Stände</h3>" in evening
+    assert evening.count('<svg viewBox="0 0 ') == 2 and '<section class="season"' not in evening

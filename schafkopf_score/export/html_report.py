@@ -55,6 +55,8 @@ th{background:#f2f2f2;text-align:left;font-weight:600;white-space:normal}
 td.pos{color:#1b6e2e}
 td.neg{color:#b3261e}
 td.out{color:#888}
+table.sheet td{text-align:right}
+table.sheet td:nth-child(2),table.sheet td:nth-child(3){text-align:left}
 tr.void td{color:#999;text-decoration:line-through}
 tr.void td.kind{text-decoration:none}
 tr.closing td{border-top:2px solid #555;font-weight:600}
@@ -63,6 +65,9 @@ ul.transfers{padding-left:1.2em;margin:.3em 0}
 ul.transfers li{margin:.15em 0}
 svg.head{width:1.45em;height:1.2em;vertical-align:-.3em;margin-right:1px}
 .strokes{letter-spacing:.08em}
+table.season td:first-child,table.season th:first-child{position:sticky;left:0;background:#fff;box-shadow:1px 0 0 #c8c8c8}
+table.season td:last-child,table.season th:last-child{position:sticky;right:0;background:#fff;box-shadow:-1px 0 0 #c8c8c8}
+table.season th:first-child,table.season th:last-child{background:#f2f2f2}
 figure.chart{margin:.4em 0;max-width:760px}
 figure.chart svg{display:block;width:100%;height:auto}
 figure.chart .wide{display:none}
@@ -73,6 +78,7 @@ figure.chart .wide{display:none}
 body{max-width:none;padding:0;font:10.5pt/1.3 "DejaVu Serif",Georgia,"Times New Roman",serif}
 *{color:#000!important;background:#fff!important}
 .scroll{overflow:visible}
+table.season td,table.season th{position:static!important;box-shadow:none!important}
 table{border:1.5px solid #000}
 table.sheet,table.season{width:100%}
 th,td{border:1px solid #000;white-space:normal;padding:2px 5px}
@@ -125,6 +131,24 @@ def spread(wanted: list[float], gap: float, low: float, high: float) -> list[flo
             pos[i] = min(pos[i], nxt - gap)
             nxt = pos[i]
     return pos
+
+
+def thinned(values: Sequence[int], columns: int) -> list[int]:
+    """The indices of the points a line ``columns`` wide shows: in each column its first,
+    lowest, highest and last point, in order; the line looks the same with far fewer points.
+
+    >>> thinned([0, 5, -3, 2, 1, 1, 9, 0], 2)
+    [0, 1, 2, 3, 4, 6, 7]
+    """
+    n = len(values)
+    keep: list[int] = []
+    for c in range(columns):
+        lo, hi = c * n // columns, (c + 1) * n // columns
+        if lo >= hi:
+            continue
+        chunk = values[lo:hi]
+        keep += sorted({lo, lo + chunk.index(min(chunk)), lo + chunk.index(max(chunk)), hi - 1})
+    return keep
 
 
 def short(name: str, limit: int = 14) -> str:
@@ -209,10 +233,14 @@ def line_chart(series: dict[str, list[int]], x_labels: Sequence[str], fmt: Calla
         for v in vs:
             if v not in ys:
                 ys[v] = f"{y(v):.1f}"
+    columns = max(int(plot_w), 1)
     for k, name in enumerate(names):
         color = COLORS[k % len(COLORS)]
         vs = series[name]
-        pts = " ".join([f"{xs[i]},{ys[v]}" for i, v in enumerate(vs)])
+        if len(vs) > 2 * columns:  # more points than the line has room for (a long season)
+            pts = " ".join([f"{xs[i]},{ys[vs[i]]}" for i in thinned(vs, columns)])
+        else:
+            pts = " ".join([f"{xs[i]},{ys[v]}" for i, v in enumerate(vs)])
         out.append(f'<polyline fill="none" stroke="{color}" stroke-width="2.5" stroke-linejoin="round" '
                    f'points="{pts}"><title>{esc(name)}</title></polyline>')
         if dots:
@@ -300,85 +328,140 @@ def escaped_amount(value: int, unit: str, currency: str, lang: str, sign: bool) 
     return escape(money_text(value, unit, currency, lang, sign))
 
 
-def sheet_table(report: dict[str, Any], s: dict[str, Any]) -> list[str]:
-    """The sheet as on paper: hand, dealer, game, each player's running balance, the Stock."""
-    players = list(report["players"])
-    def w(key: str, **params: Any) -> str:
-        return escape(word(report, key, **params))
+class _Memo(dict):  # type: ignore[type-arg]
+    """A dict that makes a missing value with ``make`` (and starts afresh when it grows large, so
+    memory stays flat): a season's sheets repeat the same cells, amounts and labels."""
 
-    has_stock = bool(s.get("stock")) or any(h.get("stock") for h in s["hands"] if not h["void"])
-    head = (f'<tr><th class="n">#</th><th>{w("export.dealer")}</th><th>{w("export.game")}</th>'
-            + "".join(f'<th class="n">{escape(p)}</th>' for p in players)
-            + (f'<th class="n">{w("export.stock")}</th>' if has_stock else "") + "</tr>")
+    def __init__(self, make: Callable[[Any], str]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: Any) -> str:
+        if len(self) >= 16384:
+            self.clear()
+        value = self[key] = self.make(key)
+        return value
+
+
+class Page:
+    """What every evening of a page shares: the report's language, unit and players, and the
+    escaped labels, amounts and sheet cells made once for the whole page."""
+
+    def __init__(self, report: dict[str, Any]) -> None:
+        self.report = report
+        self.lang = lang = lang_of(report)
+        self.unit = unit = report["unit"]
+        currency = report["currency"]
+        self.players = list(report["players"])
+        self.label = _Memo(lambda key: escape(word(report, key)))
+        # (value, unit, sign) -> the amount as HTML text
+        self.money = _Memo(lambda k: escape(money_text(k[0], k[1], currency, lang, k[2])))
+        # a sheet's cell of a running balance (or the Stock): played, and sat out
+        # (right-aligned by the stylesheet: a season has a hundred thousand of them)
+        self.cell = _Memo(lambda v: f'<td>{self.money[v, unit, False]}</td>')
+        self.cell_out = _Memo(lambda v: f'<td class="out">{self.money[v, unit, False]}</td>')
+        self.sheet_head = _Memo(self._sheet_head)
+
+    def _sheet_head(self, has_stock: bool) -> str:
+        label = self.label
+        return (f'<tr><th class="n">#</th><th>{label["export.dealer"]}</th><th>{label["export.game"]}</th>'
+                + "".join(f'<th class="n">{escape(p)}</th>' for p in self.players)
+                + (f'<th class="n">{label["export.stock"]}</th>' if has_stock else "") + "</tr>")
+
+
+def sheet_table(page: Page, s: dict[str, Any]) -> list[str]:
+    """The sheet as on paper: hand, dealer, game, each player's running balance, the Stock (a
+    column only when the evening used a Stock; known after the hands, so added at the end)."""
+    report = page.report
+    players = page.players
+    hands = s["hands"]
     rows = []
+    stocks: list[int | None] = []  # the Stock after each row (None: a hand taken out)
+    used = bool(s.get("stock"))
+    edited = False
     running: dict[str, int] = {}
     stock = 0
-    unit, currency, lang = report["unit"], report["currency"], lang_of(report)
-    for h in s["hands"]:
+    cell, cell_out = page.cell, page.cell_out
+    tallied = page.unit == "stroke"
+    blank = "<td></td>" * len(players)
+    sat_out = ' class="out"'
+    for h in hands:
         if h["void"]:
-            rows.append(f'<tr class="void"><td class="n">{escape(str(h["hand"]))}</td><td></td>'
+            rows.append(f'<tr class="void"><td>{escape(str(h["hand"]))}</td><td></td>'
                         f'<td>{escaped(h["description"])} <span class="kind">({escape(void_word(report, h["void_kind"]))})'
-                        f"</span></td>" + "<td></td>" * (len(players) + has_stock) + "</tr>")
+                        f"</span></td>{blank}")
+            stocks.append(None)
             continue
         running = h["running"]
-        stock += h.get("stock", 0)
+        moved = h.get("stock", 0)
+        if moved:
+            used = True
+            stock += moved
         paid = h.get("payouts", {})
-        if unit == "stroke" and "tally" in h:
-            cells = "".join(f'<td class="{"n" if p in paid else "n out"}">{running_text(report, h, p)}</td>'
+        if tallied and "tally" in h:
+            cells = "".join(f'<td{"" if p in paid else sat_out}>{running_text(report, h, p)}</td>'
                             for p in players)
         else:
-            cells = "".join([f'<td class="{"n" if p in paid else "n out"}">'
-                             f'{escaped_amount(running.get(p, 0), unit, currency, lang, False)}</td>' for p in players])
-        mark = " *" if h.get("edited") else ""
-        rows.append(f'<tr><td class="n">{h["hand"] if type(h["hand"]) is int else escape(str(h["hand"]))}{mark}</td>'
-                    f'<td>{escaped(h.get("dealer") or "")}</td><td>{escaped(h["description"])}</td>{cells}'
-                    + (f'<td class="n">{escaped_amount(stock, unit, currency, lang, False)}</td>' if has_stock else "")
-                    + "</tr>")
+            cells = "".join([cell[running.get(p, 0)] if p in paid else cell_out[running.get(p, 0)] for p in players])
+        hand = h["hand"]
+        mark = ""
+        if h.get("edited"):
+            mark, edited = " *", True
+        rows.append(f'<tr><td>{hand if type(hand) is int else escape(str(hand))}{mark}</td>'
+                    f'<td>{escaped(h.get("dealer") or "")}</td><td>{escaped(h["description"])}</td>{cells}')
+        stocks.append(stock)
+    if used:
+        rows = [f"{row}{'<td></td>' if at is None else cell[at]}</tr>" for row, at in zip(rows, stocks, strict=True)]
+    else:
+        rows = [f"{row}</tr>" for row in rows]
     booked = s.get("bookings", {}).get("payouts")
     if booked:  # what the close booked: the Stock going back, penalties
         label = word(report, "export.stock" if "stock_return" in s["bookings"] else "export.closing") + " →"
-        cells = "".join(f'<td class="n">{escape(amount_text(running.get(p, 0) + booked.get(p, 0), report))}</td>'
+        cells = "".join(f'<td>{escape(amount_text(running.get(p, 0) + booked.get(p, 0), report))}</td>'
                         for p in players)
         rows.append(f'<tr class="closing"><td></td><td></td><td>{escape(label)}</td>{cells}'
-                    + (f'<td class="n">{escape(amount_text(stock + s["bookings"].get("stock", 0), report))}</td>'
-                       if has_stock else "") + "</tr>")
-    out = ['<div class="scroll"><table class="sheet">', f"<thead>{head}</thead><tbody>", *rows, "</tbody></table></div>"]
-    if any(h.get("edited") and not h["void"] for h in s["hands"]):
-        out.append(f'<p class="muted">{w("export.edited_mark")}</p>')
+                    + (f'<td>{escape(amount_text(stock + s["bookings"].get("stock", 0), report))}</td>'
+                       if used else "") + "</tr>")
+    out = ['<div class="scroll"><table class="sheet">', f"<thead>{page.sheet_head[used]}</thead><tbody>", *rows,
+           "</tbody></table></div>"]
+    if edited:
+        out.append(f'<p class="muted">{page.label["export.edited_mark"]}</p>')
     return out
 
 
-def settlement_block(report: dict[str, Any], s: dict[str, Any]) -> list[str]:
+def settlement_block(page: Page, s: dict[str, Any]) -> list[str]:
     """The settlement as paid (a closed evening: as stored at its close) or as it stands."""
+    report = page.report
     st = s["settlement"]
     unit = st["unit"]
     closed = bool(s.get("closed_at"))
+    label, money = page.label, page.money
     def w(key: str, **params: Any) -> str:
         return escaped(word(report, key, **params))
 
     heads = heads_of(s)
     rounding = st.get("rounding") or {}
-    balance_label = w("export.strokes") if report["unit"] == "stroke" else w("export.balance")
-    head = (f'<tr><th>{w("export.player")}</th><th class="n">{balance_label}</th>'
-            + (f'<th class="n">{w("export.heads")}</th>' if heads is not None else "")
-            + (f'<th class="n">{w("export.rounding")}</th>' if st.get("round") else "")
-            + f'<th class="n">{w("export.paid") if closed else w("export.due")}</th></tr>')
+    rounded = bool(st.get("round"))
+    cents = page.unit == "cent"
+    balance_label = label["export.strokes"] if page.unit == "stroke" else label["export.balance"]
+    head = (f'<tr><th>{label["export.player"]}</th><th class="n">{balance_label}</th>'
+            + (f'<th class="n">{label["export.heads"]}</th>' if heads is not None else "")
+            + (f'<th class="n">{label["export.rounding"]}</th>' if rounded else "")
+            + f'<th class="n">{label["export.paid"] if closed else label["export.due"]}</th></tr>')
     rows = []
+    amounts = st["amounts"]
     for p, v in s["balances"].items():
-        cells = [f"<td>{escaped(p)}</td>",
-                 f'<td class="{_cls(v) if report["unit"] == "cent" else "n"}">'
-                 f'{escaped(amount_text(v, report, sign=report["unit"] == "cent"))}</td>']
+        cells = [f"<td>{escaped(p)}</td>", f'<td class="{_cls(v) if cents else "n"}">{money[v, page.unit, cents]}</td>']
         if heads is not None:
             n = int(heads.get(p, 0))
             cells.append(f'<td class="n">{heads_html(n)} {n}</td>')
-        if st.get("round"):
-            cells.append(f'<td class="n">{escaped(amount_text(rounding[p], report, unit, sign=True)) if p in rounding else ""}'
-                         "</td>")
-        paid = st["amounts"].get(p, 0)
-        cells.append(f'<td class="{_cls(paid)}"><b>{escaped(amount_text(paid, report, unit, sign=True))}</b></td>')
+        if rounded:
+            cells.append(f'<td class="n">{money[rounding[p], unit, True] if p in rounding else ""}</td>')
+        paid = amounts.get(p, 0)
+        cells.append(f'<td class="{_cls(paid)}"><b>{money[paid, unit, True]}</b></td>')
         rows.append("<tr>" + "".join(cells) + "</tr>")
     title = "export.settlement_paid" if closed else "export.settlement"
-    out = [f"<h3>{w(title)}</h3>", '<div class="scroll"><table class="settle">', f"<thead>{head}</thead><tbody>",
+    out = [f"<h3>{label[title]}</h3>", '<div class="scroll"><table class="settle">', f"<thead>{head}</thead><tbody>",
            *rows, "</tbody></table></div>"]
     if st.get("stock"):
         out.append(f'<p>{w("export.stock_transfers", amount=amount_text(st["stock"], report, unit))}</p>')
@@ -386,10 +469,10 @@ def settlement_block(report: dict[str, Any], s: dict[str, Any]) -> list[str]:
     if returned:
         shares = ", ".join(f"{p} {amount_text(v, report, sign=True)}" for p, v in returned[1].items())
         out.append(f'<p>{w("export.stock_returned", amount=amount_text(returned[0], report), shares=shares)}</p>')
-    if st.get("round"):
+    if rounded:
         moved = ", ".join(f"{p} {amount_text(v, report, unit, sign=True)}" for p, v in rounding.items()) or "-"
         out.append(f'<p>{w("export.rounded", amount=amount_text(st["round"], report, unit), moved=moved)}</p>')
-    out.append(f"<h3>{w('export.transfers')}</h3>")
+    out.append(f"<h3>{label['export.transfers']}</h3>")
     if st["transfers"]:
         out.append('<ul class="transfers">')
         for t in st["transfers"]:
@@ -397,57 +480,63 @@ def settlement_block(report: dict[str, Any], s: dict[str, Any]) -> list[str]:
                                   amount=amount_text(t["amount"], report, unit)) + "</li>")
         out.append("</ul>")
     else:
-        out.append(f"<p>{w('export.nobody_owes')}</p>")
+        out.append(f"<p>{label['export.nobody_owes']}</p>")
     return out
 
 
-def session_block(report: dict[str, Any], s: dict[str, Any]) -> list[str]:
-    count = sum(1 for h in s["hands"] if not h["void"])
-    status = word(report, "export.closed" if s.get("closed_at") else "export.open")
-    hands = word(report, "export.one_hand") if count == 1 else word(report, "export.hands", count=count)
+def session_block(page: Page, s: dict[str, Any], chart: bool = True) -> list[str]:
+    """An evening: its date, the settlement as paid, its chart (``chart``: an evening's own page;
+    the season page leaves it out) and the sheet."""
+    report, label = page.report, page.label
+    count = len(s["hands"]) - len([1 for h in s["hands"] if h["void"]])
+    status = label["export.closed" if s.get("closed_at") else "export.open"]
+    hands = label["export.one_hand"] if count == 1 else escaped(word(report, "export.hands", count=count))
     out = [f'<section class="session" id="session-{escaped(str(s["session"]))}">',
-           f'<h2>{escaped(session_title(report, s, status=False))} <span class="tag">{escaped(status)}</span></h2>',
-           f'<p class="muted">{escaped(hands)}</p>']
-    out += settlement_block(report, s)
-    if count:
-        out += [f"<h3>{escaped(word(report, 'export.chart'))}</h3>", session_chart(report, s)]
-    out += [f"<h3>{escaped(word(report, 'export.sheet'))}</h3>", *sheet_table(report, s), "</section>"]
+           f'<h2>{escaped(session_title(report, s, status=False))} <span class="tag">{status}</span></h2>',
+           f'<p class="muted">{hands}</p>']
+    out += settlement_block(page, s)
+    if chart and count:
+        out += [f"<h3>{label['export.chart']}</h3>", session_chart(report, s)]
+    out += [f"<h3>{label['export.sheet']}</h3>", *sheet_table(page, s), "</section>"]
     return out
 
 
-def season_block(report: dict[str, Any]) -> list[str]:
-    """The season: a column per evening (its date), each player's total, a chart over them."""
+def season_block(page: Page) -> list[str]:
+    """The season: a column per evening (its date), each player's total, a chart over them. The
+    evenings follow on the page without charts of their own (each has its own page)."""
+    report = page.report
     season = season_table(report)
     sessions = season.sessions
+    unit = season.unit
+    label, money = page.label, page.money
     def w(key: str, **params: Any) -> str:
         return escaped(word(report, key, **params))
 
     dates = [date_text(report, s.get("date")) or str(s["session"]) for s in sessions]
     span = w("export.season_one", first=dates[0]) if len(dates) == 1 else \
         w("export.season_span", count=len(dates), first=dates[0], last=dates[-1])
-
-    def money(v: int) -> str:
-        return escaped(amount_text(v, report, season.unit, sign=True))
-
-    head = f'<tr><th>{w("export.player")}</th>' + "".join(
+    cell = _Memo(lambda v: f'<td class="{_cls(v)}">{money[v, unit, True]}</td>')  # an evening's balance
+    still_open = f" ({label['export.open']})"
+    head = f'<tr><th>{label["export.player"]}</th>' + "".join([
         f'<th class="n">{escaped(d)}<br><span class="muted">#{escaped(str(s["session"]))}'
-        + ("" if s.get("closed_at") else f" ({w('export.open')})") + "</span></th>"
-        for d, s in zip(dates, sessions, strict=True)) + f'<th class="n">{w("export.total")}</th></tr>'
-    rows = [f"<tr><td>{escaped(p)}</td>" + "".join(f'<td class="{_cls(col.get(p, 0))}">{money(col.get(p, 0))}</td>'
-                                                  for col in season.columns)
-            + f'<td class="{_cls(total)}"><b>{money(total)}</b></td></tr>' for p, total in season.totals.items()]
+        f'{"" if s.get("closed_at") else still_open}</span></th>'
+        for d, s in zip(dates, sessions, strict=True)]) + f'<th class="n">{label["export.total"]}</th></tr>'
+    rows = [f"<tr><td>{escaped(p)}</td>" + "".join([cell[col.get(p, 0)] for col in season.columns])
+            + f'<td class="{_cls(total)}"><b>{money[total, unit, True]}</b></td></tr>'
+            for p, total in season.totals.items()]
     if season.stock:
-        rows.append(f'<tr class="total"><td>{w("export.stock")}</td>' + "<td></td>" * len(sessions)
-                    + f'<td class="n">{escaped(amount_text(season.stock, report, season.unit))}</td></tr>')
+        rows.append(f'<tr class="total"><td>{label["export.stock"]}</td>' + "<td></td>" * len(sessions)
+                    + f'<td class="n">{money[season.stock, unit, False]}</td></tr>')
     running = season.running()
     chart = chart_figure({p: [0] + vs for p, vs in running.items()}, [""] + dates,
-                         lambda v: amount_text(v, report, season.unit), title=word(report, "export.chart_season"),
-                         x_title=word(report, "export.axis_evening"), y_title=unit_title(report, season.unit),
+                         lambda v: amount_text(v, report, unit), title=word(report, "export.chart_season"),
+                         x_title=word(report, "export.axis_evening"), y_title=unit_title(report, unit),
                          short_labels=[""] + [short_date(report, s.get("date")) or str(s["session"]) for s in sessions])
-    return ['<section class="season" id="season">', f"<h2>{w('export.season')}</h2>", f'<p class="muted">{span}</p>',
+    return ['<section class="season" id="season">', f"<h2>{label['export.season']}</h2>", f'<p class="muted">{span}</p>',
             '<div class="scroll"><table class="season">', f"<thead>{head}</thead><tbody>", *rows,
-            "</tbody></table></div>", f'<p class="muted">{w("export.season_note")}</p>',
-            f"<h3>{w('export.chart_season')}</h3>", chart, "</section>"]
+            "</tbody></table></div>", f'<p class="muted">{label["export.season_note"]}</p>',
+            f"<h3>{label['export.chart_season']}</h3>", chart, f'<p class="muted">{label["export.season_evenings"]}</p>',
+            "</section>"]
 
 
 def to_html(report: dict[str, Any]) -> Iterator[str]:
@@ -456,24 +545,25 @@ def to_html(report: dict[str, Any]) -> Iterator[str]:
     sessions = report["overview"]
     season = bool(report.get("season")) and bool(sessions)
     if season:
-        page = f"{table} – {word(report, 'export.season')}"
+        title = f"{table} – {word(report, 'export.season')}"
     elif sessions:
-        page = f"{table} – {session_title(report, sessions[-1], status=False)}"
+        title = f"{table} – {session_title(report, sessions[-1], status=False)}"
     else:
-        page = table
+        title = table
     out = [
         "<!DOCTYPE html>", f'<html lang="{lang}">', "<head>", '<meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         '<meta name="color-scheme" content="light">',
-        f"<title>{escape(page)}</title>", f"<style>{STYLE}</style>", "</head>", "<body>",
+        f"<title>{escape(title)}</title>", f"<style>{STYLE}</style>", "</head>", "<body>",
         f"<header><h1>{escape(table)}</h1>",
         f'<p class="muted">{escape(report.get("family_title") or report["family"])}</p></header>',
     ]
     if not sessions:
         out.append(f"<p>{escape(word(report, 'export.no_games'))}</p>")
+    page = Page(report)
     if season:
-        out += season_block(report)
+        out += season_block(page)
     yield "\n".join(out) + "\n"
-    for s in report["sessions"]:
-        yield "\n".join(session_block(report, s)) + "\n"
+    for s in report["sessions"]:  # on the season page without their own charts: one chart, the season's
+        yield "\n".join(session_block(page, s, chart=not season)) + "\n"
     yield "</body>\n</html>\n"

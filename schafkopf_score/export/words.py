@@ -13,14 +13,28 @@ from ..money import format_value
 
 
 def lang_of(report: dict[str, Any]) -> str:
-    return language_of(report.get("language"))
+    lang = report.get("language")
+    return lang if lang == "de" or lang == "en" else language_of(lang)
+
+
+_said: dict[tuple[Any, ...], str] = {}  # (key, language, parameters) -> the message, for plain parameters
 
 
 def word(report: dict[str, Any], key: str, **params: Any) -> str:
     """A catalogue message (``export.some_id``) in the report's language."""
     if not params:  # a heading or a label: the same words on every evening of a season
         return _word(key, lang_of(report))
-    return say(key, lang_of(report), **params)
+    lang = lang_of(report)
+    for value in params.values():
+        if type(value) is not str and type(value) is not int:  # a message, a list: rendered each time
+            return say(key, lang, **params)
+    memo = (key, lang, *params.items())  # "Ben zahlt Anna 1,50 €" on many evenings: made once
+    text = _said.get(memo)
+    if text is None:
+        if len(_said) >= 8192:  # memory stays flat
+            _said.clear()
+        text = _said[memo] = say(key, lang, **params)
+    return text
 
 
 @lru_cache(maxsize=1024)

@@ -66,6 +66,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "export.season_span": ("{count} sessions, {first} to {last}", "{count} Abende, {first} bis {last}"),
     "export.season_one": ("1 session, {first}", "1 Abend, {first}"),
     "export.total": ("Total", "Summe"),
+    "export.season_evenings": ("Below, every evening with its settlement and sheet; an evening's own report "
+                               "(export --session N) has its chart.",
+                               "Darunter jeder Abend mit Abrechnung und Block; den Verlauf eines Abends zeigt "
+                               "sein eigener Bericht (export --session N)."),
     "export.season_note": ("Each evening as it was paid (closed) or as it stands (open).",
                            "Jeder Abend, wie er bezahlt wurde (abgeschlossen) oder wie er steht (offen)."),
     # -- stats: the headings of its tables
