@@ -353,3 +353,12 @@ def test_html_season_page_has_one_chart_and_every_evening(make_table):
     evening = export(t, "html", "--session", "2")
     assert evening.count('<figure class="chart">') == 1 and "<h3>Verlauf der Stände</h3>" in evening
     assert evening.count('<svg viewBox="0 0 ') == 2 and '<section class="season"' not in evening
+
+
+def test_markdown_writes_quotes_as_they_are(make_table):
+    """Markdown escapes what could make HTML (<, >, &) and its own table syntax, not quotes:
+    an English Deutscher export says "Sheep's heads", not "Sheep&#x27;s heads"."""
+    t = make_table(family="deutscher", players=["Anna", "Ben", "Cora", "Dora"], language="en")
+    t.ok("draw", "--seed", "1")
+    r = t.ok("export", "--format", "md")
+    assert "Sheep's heads" in r.stdout and "&#x27;" not in r.stdout

@@ -39,7 +39,7 @@ def cell(text: Any) -> str:
 def _cell(text: str) -> str:
     """``cell`` of a text, remembered: a season's tables repeat the same names and amounts."""
     s = _BREAKS.sub(" ", text).strip()
-    return _INLINE.sub(r"\\\1", escape(s, quote=True))
+    return _INLINE.sub(r"\\\1", escape(s, quote=False))  # quotes are plain text in Markdown
 
 
 def item(text: Any) -> str:
