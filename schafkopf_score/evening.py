@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from .errors import IllegalEntry, LedgerError
 from .i18n import Join, Text
 from .ledger import GameRecord, Ledger, SessionInfo
+from .ledger.dump import LoadedSession
 from .rules.model import GameEntry, HandState, Seating, TableRules
 from .rules.play import Played, play, seat, start_state
 from .rules.registry import find_family
@@ -613,9 +614,14 @@ def _closing_problem(info: SessionInfo, rows: list[Row]) -> Text | None:
         again = settle_session(rules, info.closing, 0, stored.get("round"), info.id, closed=True).stored()
     except (ValueError, TypeError, KeyError):
         return Text("data.problem_settlement_unworkable")
-    if json.dumps(again, sort_keys=True) != json.dumps(stored, sort_keys=True):
+    if _canonical(again) != _canonical(stored):
         return Text("data.problem_settlement_differs")
     return None
+
+
+# JSON with sorted keys, as ``json.dumps(..., sort_keys=True)`` writes it (the encoder made once:
+# ``json.dumps`` makes one per call, and an import checks every closing)
+_canonical = json.JSONEncoder(sort_keys=True).encode
 
 
 def _settlement_problem(stored: Any, rules: Any = None) -> Text | None:
@@ -842,15 +848,9 @@ def _audit(ledger: Ledger, full: bool = True, marking: bool = False) -> CheckRep
     side_by_side = ledger.tournament_sessions() if ledger.has_v5 else set()
     seated: dict[int, list[str]] = {}  # a tournament's tables: who the draw seated there
     if side_by_side:
-        by_round: dict[int, dict[str, list[int]]] = {}
-        for t in ledger.round_tables():
-            seated[t["session_id"]] = t["players"]
-            for name in t["players"]:
-                by_round.setdefault(t["round"], {}).setdefault(name, []).append(t["tisch"])
-        problems_seating = [Problem(LEDGER_WIDE, None, Text("data.problem_seated_twice", round=r, name=name,
-                                                            tables=Join([str(x) for x in tables])))
-                            for r, names in sorted(by_round.items()) for name, tables in names.items()
-                            if len(tables) > 1]
+        tables = ledger.round_tables()
+        seated.update((t["session_id"], t["players"]) for t in tables)
+        problems_seating = _seated_twice(tables)
     else:
         problems_seating = []
     aliases = ledger.aliases()
@@ -887,6 +887,17 @@ def _audit(ledger: Ledger, full: bool = True, marking: bool = False) -> CheckRep
         if marking and not found and not verified and info.closing is not None and fingerprint is not None:
             passed[info.id] = fingerprint
     return CheckReport(_at_tables(ledger, problems), replayed, skipped, 0, passed)
+
+
+def _seated_twice(tables: list[dict[str, Any]]) -> list[Problem]:
+    """A player the draw seated at two tables of one round."""
+    by_round: dict[int, dict[str, list[int]]] = {}
+    for t in tables:
+        for name in t["players"]:
+            by_round.setdefault(t["round"], {}).setdefault(name, []).append(t["tisch"])
+    return [Problem(LEDGER_WIDE, None, Text("data.problem_seated_twice", round=r, name=name,
+                                            tables=Join([str(x) for x in found])))
+            for r, names in sorted(by_round.items()) for name, found in names.items() if len(found) > 1]
 
 
 def _seating_problems(session: int, players: list[str], records: list[GameRecord]) -> list[Problem]:
@@ -940,6 +951,62 @@ def check_ledger(ledger: Ledger, lang: str = "en") -> list[dict[str, Any]]:
     return [p.to_json(lang) for p in ledger_problems(ledger)]
 
 
+class _ImportAudit:
+    """The replay audit of an import, session by session as ``ledger.load`` inserts them: the
+    same checks as ``check --full`` (``_session_problems``, a tournament table's seating), run on
+    the rows as loaded instead of reading them back. The first problem refuses the import."""
+
+    def __init__(self, ledger: Ledger) -> None:
+        self.ledger = ledger
+        self.open_before: int | None = None  # an open session (not a tournament's table) seen last
+        self.closed: list[int] = []
+        if ledger.has_marks and ledger.guards_missing():
+            self.refuse(Problem(LEDGER_WIDE, None, Text("data.problem_guards_missing",
+                                                        guards=", ".join(ledger.guards_missing()))))
+        # sessions already there (a ledger without games may hold empty ones): checked alike
+        tables = {t["session_id"]: t["players"] for t in ledger.round_tables()}
+        aliases = ledger.aliases()
+        for info in ledger.sessions():
+            self.session(LoadedSession(info.id, info, ledger.games(info.id), ledger.payments(info.id),
+                                       ledger.closings(info.id) if info.closing is not None else [], aliases,
+                                       tables.get(info.id)))
+
+    @staticmethod
+    def refuse(p: Problem) -> None:
+        where = (Text("data.export_where_hand", session=p.session, hand=p.hand) if p.hand is not None
+                 else Text("data.where_session", session=p.session))
+        raise IllegalEntry(Text("data.import_refused", where=where, problem=p.text), Text("data.export_again"))
+
+    def session(self, s: LoadedSession) -> None:
+        info = s.info
+        if self.open_before is not None:  # a later session exists: that one should have been closed
+            self.refuse(Problem(self.open_before, None, Text("data.problem_open_before_later")))
+        try:
+            # as the latest session: whether a later one follows is known when it comes
+            found = _session_problems(info, s.records, info.id, s.aliases, s.payments, s.closings)
+            if s.seated is not None:
+                found += _seating_problems(info.id, s.seated, s.records)
+        except (ValueError, KeyError, TypeError, AttributeError, OverflowError) as exc:  # a row no program wrote
+            found = [Problem(info.id, None, Text("data.problem_unreadable", problem=_unreadable(exc)))]
+        if found:
+            self.refuse(found[0])
+        if info.closing is not None:
+            self.closed.append(info.id)
+        elif s.seated is None:  # a tournament's tables are side by side, each open until its round is over
+            self.open_before = info.id
+
+    def finish(self) -> dict[int, str]:
+        """The checks of the whole ledger once loaded (nobody seated at two tables of a round);
+        returns the closed sessions to mark verified, by fingerprint."""
+        for p in _seated_twice(self.ledger.round_tables()):
+            self.refuse(p)
+        if not self.ledger.has_marks:
+            return {}
+        fingerprints, marks = self.ledger.fingerprints(), self.ledger.marks()
+        return {sid: fingerprints[sid] for sid in self.closed
+                if sid in fingerprints and marks.get(sid) != fingerprints[sid]}
+
+
 def import_dump(cfg: TableConfig, ledger: Ledger, data: Any) -> int:
     """Read a JSON export into an empty ledger in one transaction, committed only if every
     game replays under its own ruleset to exactly what the export says (payouts, Stock,
@@ -960,18 +1027,12 @@ def import_dump(cfg: TableConfig, ledger: Ledger, data: Any) -> int:
         if conn.execute("SELECT count(*) FROM games").fetchone()[0]:
             raise IllegalEntry(Text("data.import_not_empty", path=ledger.where),
                                Text("data.import_not_empty_hint"))
-        count = load(ledger, conn, data, cfg.family)
-        # every game replayed under its own ruleset, inside the transaction: an export that
-        # says what the rules do not give is refused whole, before anything is committed
-        report = _audit(ledger, full=True, marking=True)
-        if report.problems:
-            p = report.problems[0]
-            where = (Text("data.export_where_hand", session=p.session, hand=p.hand) if p.hand is not None
-                     else Text("data.where_session", session=p.session))
-            raise IllegalEntry(Text("data.import_refused", where=where, problem=p.text),
-                               Text("data.export_again"))
+        # every game replayed under its own ruleset as it is loaded, inside the transaction: an
+        # export that says what the rules do not give is refused whole, before anything is committed
+        audit = _ImportAudit(ledger)
+        count = load(ledger, conn, data, cfg.family, audit.session)
         # replayed: the closed sessions are marked verified with it, so the next check is quick
-        ledger.insert_marks(conn, report.passed)
+        ledger.insert_marks(conn, audit.finish())
     return count
 
 

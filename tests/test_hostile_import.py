@@ -124,3 +124,55 @@ def test_import_never_touches_a_ledger_with_games(make_table, export, tmp_path):
     r = t.run("import", str(write(tmp_path, export, "good.json")))
     assert r.exit_code == 2 and "already has games" in r.stderr
     assert t.ledger_bytes() == before
+
+
+def _rows(path):
+    """Every row of every table of a ledger file, the check marks' moments left out."""
+    import sqlite3
+
+    con = sqlite3.connect(path)
+    tables = [r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table' ORDER BY name")]
+    out = {t: con.execute(f"SELECT * FROM {t} ORDER BY 1").fetchall() for t in tables if t not in ("meta", "verified")}
+    out["verified"] = con.execute("SELECT session_id, fingerprint FROM verified ORDER BY id").fetchall()
+    con.close()
+    return out
+
+
+def test_an_import_in_batches_writes_the_rows_one_batch_writes(make_table, export, tmp_path, monkeypatch):
+    """The rows go in batches with the ids given by the import: however the batches fall, the
+    ledger is the same, and ``check --full`` finds it clean (the import replayed it as loaded,
+    without reading it back; the check reads it back)."""
+    from schafkopf_score.ledger import dump
+
+    path = write(tmp_path, export, "good.json")
+    whole = make_table(players=FIVE, preset="wirtshaus", name="whole")
+    whole.ok("import", str(path))
+    monkeypatch.setattr(dump, "_BATCH", 1)
+    batched = make_table(players=FIVE, preset="wirtshaus", name="batched")
+    batched.ok("import", str(path))
+    assert _rows(whole.ledger_path) == _rows(batched.ledger_path)
+    for t in (whole, batched):
+        report = t.json("check", "--full")
+        assert report["problems"] == [] and report["replayed"] == 2
+    # the ids go on after the imported ones: a closing and a new session
+    batched.ok("settle", "--close")
+    added = batched.json("add", "wenz", "be", "70")
+    assert (added["session"], added["hand"]) == (3, 1)
+    assert batched.json("check", "--full")["problems"] == []
+
+
+def test_games_listed_out_of_hand_order_replay_in_hand_order(make_table, tmp_path):
+    """The import replays a session's games in hand order, as the ledger gives them back, not in
+    the order the file lists them."""
+    source = make_table(players=FIVE, preset="wirtshaus", name="source")
+    source.ok("add", "sau", "be", "co", "72")
+    source.ok("add", "herzsolo", "co", "105")
+    source.ok("add", "wenz", "do", "40")
+    path = tmp_path / "abend.json"
+    source.ok("export", "--format", "json", "--all", "--out", str(path))
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["sessions"][0]["games"].reverse()
+    t = make_table(players=FIVE, preset="wirtshaus", name="target")
+    t.ok("import", str(write(tmp_path, data)))
+    assert t.json("standings")["balances"] == source.json("standings")["balances"]
+    assert t.json("check", "--full")["problems"] == []

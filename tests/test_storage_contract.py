@@ -174,9 +174,14 @@ def test_import_and_export_move_a_ledger_between_backends_unchanged(make_ledger_
     prints = [ledger_of(t).fingerprints() for t in (pg, back)]
     assert prints[0] == prints[1] and len(prints[0]) == 2
     assert pg.json("check", "--full")["problems"] == []
-    # and the moved ledger goes on as the first one would
+    # and the moved ledger goes on as the first one would, into a session of its own too (the
+    # import gave the ids: the database's own count goes on after them)
     for t in (first, pg):
         t.ok("add", "wenz", "be", "61")
+    assert answers(first) == answers(pg)
+    for t in (first, pg):
+        t.ok("settle", "--close")
+        t.ok("add", "sau", "an", "be", "72")
     assert answers(first) == answers(pg)
 
 

@@ -47,9 +47,18 @@ def language_of(lang: str | None) -> str:
     return lang if lang in LANGUAGES else "en"
 
 
+_templates: dict[tuple[str, str], str] = {}
+
+
 def template(key: str, lang: str) -> str:
-    en, de = catalogue()[key]
-    return de if language_of(lang) == "de" else en
+    """A message's template in a language (looked up once per id and language: a replay renders
+    a few for every hand)."""
+    try:
+        return _templates[key, lang]
+    except KeyError:
+        en, de = catalogue()[key]
+        found = _templates[key, lang] = de if language_of(lang) == "de" else en
+        return found
 
 
 class Text:
@@ -62,6 +71,8 @@ class Text:
         self.params = params
 
     def render(self, lang: str) -> str:
+        if not self.params:
+            return template(self.key, lang).format()
         values = {name: render(value, lang) for name, value in self.params.items()}
         return template(self.key, lang).format(**values)
 
@@ -165,6 +176,8 @@ def format_time(stamp: str, lang: str) -> str:
 
 def render(value: Any, lang: str) -> str:
     """One parameter as text: messages, lists and amounts in the language, the rest as ``str``."""
+    if type(value) is str:
+        return value
     if isinstance(value, (Text, Join, Amount, Date)):
         return value.render(lang)
     if isinstance(value, (list, tuple)):
@@ -174,4 +187,6 @@ def render(value: Any, lang: str) -> str:
 
 def say(key: str, lang: str, /, **params: Any) -> str:
     """Render a message at once (for text the engine builds in the table's language)."""
-    return Text(key, **params).render(lang)
+    if not params:
+        return template(key, lang).format()
+    return template(key, lang).format(**{name: render(value, lang) for name, value in params.items()})

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from ..i18n import Text
 from ..rules.model import GameEntry, TableRules, entry_defaults
 from ..settle import session_balances
+from .records import GameRecord, SessionInfo
 from .store import Ledger, aliases_of, now
 
 DUMP_FORMAT = "schafkopf-score-ledger"
@@ -230,12 +232,56 @@ def check_ruleset(data: Any, family: str | None) -> TableRules:
     return rules
 
 
-def load(ledger: Ledger, conn: sqlite3.Connection, data: Any, family: str | None = None) -> int:
+@dataclass
+class LoadedSession:
+    """One session of an export as ``load`` inserted it, handed to the replay audit as the
+    ledger would give it back (``Ledger.session``, ``games``, ``payments``, ``closings``), so
+    that nothing is read back and decoded again: its ``info`` (the closing in force), its game
+    ``records`` in hand order (each with its latest payouts and its void), the early
+    ``payments``, every ``closing`` (oldest first, with the reopening that set it aside), the
+    ``aliases`` of the renames, and ``seated``: a tournament table's players, as its round drew
+    them (None at a table)."""
+
+    export_id: Any
+    info: SessionInfo
+    records: list[GameRecord]
+    payments: list[dict[str, Any]]
+    closings: list[dict[str, Any]]
+    aliases: dict[str, str]
+    seated: list[str] | None = None
+
+
+# rows are sent to the database in batches of this many games (with their sessions, closings,
+# voids and restatements), each kind in one ``executemany``
+_BATCH = 4096
+
+_INSERT = {  # in the order a batch is written: every row after the rows it refers to
+    "sessions": "INSERT INTO sessions(id, opened_at) VALUES (?,?)",
+    "games": ("INSERT INTO games(id, session_id, hand, replaces, created_at, game, entry, typed, ruleset_id, unit, "
+              "payouts, stock, outcome) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)"),
+    "restatements": ("INSERT INTO restatements(game_id, created_at, payouts, stock, outcome, cause) "
+                     "VALUES (?,?,?,?,?,?)"),
+    "voids": "INSERT INTO voids(game_id, created_at, kind, reason) VALUES (?,?,?,?)",
+    "closings": "INSERT INTO closings(id, session_id, created_at, balances, bookings) VALUES (?,?,?,?,?)",
+    "reopenings": "INSERT INTO reopenings(session_id, closing_id, created_at, reason) VALUES (?,?,?,?)",
+    "payments": ("INSERT INTO payments(session_id, hand, created_at, player, amounts, transfers) "
+                 "VALUES (?,?,?,?,?,?)"),
+}
+
+
+def _next_id(conn: Any, table: str) -> int:
+    return int(conn.execute(f"SELECT coalesce(max(id), 0) FROM {table}").fetchone()[0]) + 1
+
+
+def load(ledger: Ledger, conn: sqlite3.Connection, data: Any, family: str | None = None,
+         audit: Callable[[LoadedSession], None] | None = None) -> int:
     """Insert a JSON export into an empty ledger inside the caller's transaction, checking on
     the way what the rows must say of themselves: every ruleset is a table of ``family``, every
     entry has fields of the right types, hand numbers are whole and positive, every game (in its
     latest restatement) sums to zero with the Stock, and every closing equals its session's
-    valid games plus its bookings. The replay audit follows in ``evening.import_dump``.
+    valid games plus its bookings. ``audit`` is handed each session as it was inserted (see
+    ``LoadedSession``): ``evening.import_dump`` replays it there, before anything is committed.
+    The rows go in batches (one ``executemany`` per table), with the ids given here.
     Returns the number of game rows loaded."""
     from ..errors import IllegalEntry
 
@@ -243,76 +289,123 @@ def load(ledger: Ledger, conn: sqlite3.Connection, data: Any, family: str | None
     bad = _not_an_export
     known = {name for name, _ in entry_defaults()}
     dumps = _fast_encoder()
-    insert = ("INSERT INTO games(id, session_id, hand, replaces, created_at, game, entry, typed, ruleset_id, unit, "
-              "payouts, stock, outcome) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)")
+    from_dict = GameEntry.from_dict
     try:
         rules = {k: check_ruleset(v, family) for k, v in data["rulesets"].items()}
         ruleset_ids = {k: ledger.ruleset_id(r) for k, r in rules.items()}
-        next_id = int(conn.execute("SELECT coalesce(max(id), 0) FROM games").fetchone()[0]) + 1
+        next_id, next_sid, next_cid = (_next_id(conn, t) for t in ("games", "sessions", "closings"))
+        pending: dict[str, list[tuple[Any, ...]]] = {table: [] for table in _INSERT}
+        queued = 0
+
+        def flush() -> None:
+            for table, rows in pending.items():
+                if rows:
+                    conn.executemany(_INSERT[table], rows)
+                    rows.clear()
+
         count = 0
         session_ids: dict[Any, int] = {}
         changes = data.get("seating_changes", [])
-        aliases = aliases_of(changes)  # the renames link the names of the closings checked below
+        rounds = data.get("rounds", [])
+        # the renames link the names of the closings checked below (those already in the ledger too)
+        aliases = aliases_of([*ledger.seating_changes(), *({"kind": str(c["kind"]), "name": str(c["name"]),
+                                                             "other": str(c["other"])} for c in changes)])
+        seated = {tab["session_id"]: [str(n) for n in tab["players"]] for r in rounds for tab in r["tables"]}
         for s in data["sessions"]:
-            sid = session_ids[s["id"]] = ledger.insert_session(conn, str(s["opened_at"]))
+            sid = session_ids[s["id"]] = next_sid
+            next_sid += 1
+            opened_at = str(s["opened_at"])
+            pending["sessions"].append((sid, opened_at))
             ids: dict[int, int] = {}
             valid_payouts: list[dict[str, int]] = []
-            rows, later = [], []
+            records: list[GameRecord] = []
             for g in s["games"]:
                 entry = g["entry"]
                 if type(entry) is not dict or not entry.keys() <= known or type(entry.get("game")) is not str:
                     raise ExportProblem(Text("data.export_bad_entry", game=g.get("id")))
-                GameEntry.from_dict(entry)  # every field of its option's type
-                if type(g["hand"]) is not int or g["hand"] < 1:
-                    raise ExportProblem(Text("data.export_bad_hand", game=g.get("id"), hand=repr(g["hand"])))
-                payouts, stock = g["payouts"], int(g["stock"])
-                for r in g["restatements"]:
-                    payouts, stock = r["payouts"], int(r["stock"])
+                parsed = from_dict(entry)  # every field of its option's type
+                hand = g["hand"]
+                if type(hand) is not int or hand < 1:
+                    raise ExportProblem(Text("data.export_bad_hand", game=g.get("id"), hand=repr(hand)))
+                payouts, stock, outcome = g["payouts"], int(g["stock"]), g["outcome"]
+                restatements = g["restatements"]
+                for r in restatements:
+                    payouts, stock, outcome = r["payouts"], int(r["stock"]), r["outcome"]
                 total = stock
                 for v in payouts.values():
                     if type(v) is not int:
                         raise ExportProblem(Text("data.export_bad_payouts", game=g.get("id")))
                     total += v
-                if total and g["unit"] != "stroke":
-                    raise IllegalEntry(Text("data.export_not_zero", session=s["id"], hand=g["hand"]),
+                unit = str(g["unit"])
+                if total and unit != "stroke":
+                    raise IllegalEntry(Text("data.export_not_zero", session=s["id"], hand=hand),
                                        Text("data.export_again"))
                 void = g["void"]
                 if not void:
                     valid_payouts.append(payouts)
                 new_id = ids[g["id"]] = next_id
                 next_id += 1
-                rows.append((new_id, sid, int(g["hand"]), ids[g["replaces"]] if g["replaces"] is not None else None,
-                             str(g["created_at"]), entry["game"], dumps(entry), str(g["typed"]),
-                             ruleset_ids[g["ruleset"]], str(g["unit"]), dumps(g["payouts"]), int(g["stock"]),
-                             dumps(g["outcome"])))
-                if g["restatements"] or void:
-                    later.append((new_id, g["restatements"], void))
-                count += 1
-            conn.executemany(insert, rows)
-            ledger.after_bulk_insert(conn, "games")
-            for new_id, restatements, void in later:
+                created_at, typed, ruleset = str(g["created_at"]), str(g["typed"]), g["ruleset"]
+                replaces = ids[g["replaces"]] if g["replaces"] is not None else None
+                pending["games"].append((new_id, sid, hand, replaces, created_at, entry["game"], dumps(entry), typed,
+                                         ruleset_ids[ruleset], unit, dumps(g["payouts"]), int(g["stock"]),
+                                         dumps(g["outcome"])))
                 for r in restatements:
-                    ledger.insert_restatement(conn, new_id, r["payouts"], int(r["stock"]), r["outcome"],
-                                              str(r["cause"]), created_at=str(r["created_at"]))
+                    pending["restatements"].append((new_id, str(r["created_at"]), dumps(r["payouts"]), int(r["stock"]),
+                                                    dumps(r["outcome"]), str(r["cause"])))
                 if void:
-                    ledger.insert_void(conn, new_id, str(void["kind"]), str(void["reason"]),
-                                       created_at=str(void["created_at"]))
+                    void = (str(void["kind"]), str(void["reason"]), str(void["created_at"]))
+                    pending["voids"].append((new_id, void[2], void[0], void[1]))
+                records.append(GameRecord(
+                    id=new_id, session_id=sid, hand=hand, replaces=replaces, created_at=created_at,
+                    game=entry["game"], entry=parsed, typed=typed, rules=rules[ruleset], unit=unit, payouts=payouts,
+                    stock=stock, outcome=outcome, ruleset_id=ruleset_ids[ruleset],
+                    void_kind=void[0] if void else None, void_reason=void[1] if void else "",
+                    void_at=void[2] if void else None, restated=bool(restatements)))
+                count += 1
+            payments = []
             for pay in s.get("payments", []):
-                ledger.insert_payment(conn, sid, int(pay["hand"]), str(pay["player"]), pay["amounts"],
-                                      pay["transfers"], created_at=str(pay["created_at"]))
+                payment = {"session_id": sid, "hand": int(pay["hand"]), "created_at": str(pay["created_at"]),
+                           "player": str(pay["player"]), "amounts": pay["amounts"], "transfers": pay["transfers"]}
+                pending["payments"].append((sid, payment["hand"], payment["created_at"], payment["player"],
+                                            dumps(pay["amounts"]), dumps(pay["transfers"])))
+                payments.append(payment)
                 valid_payouts.append(pay["amounts"])
+            closings = []
             for old in s.get("reopened_closings", []):
-                ledger.insert_closing(conn, sid, old["balances"], old["bookings"], created_at=str(old["created_at"]))
-                closing_id = int(conn.execute("SELECT max(id) FROM closings").fetchone()[0])
-                ledger.insert_reopening(conn, sid, closing_id, str(old["reason"]), created_at=str(old["reopened_at"]))
+                closing = {"id": next_cid, "created_at": str(old["created_at"]), "balances": old["balances"],
+                           "bookings": old["bookings"], "reopened_at": str(old["reopened_at"]),
+                           "reason": str(old["reason"])}
+                next_cid += 1
+                pending["closings"].append((closing["id"], sid, closing["created_at"], dumps(old["balances"]),
+                                            dumps(old["bookings"])))
+                pending["reopenings"].append((sid, closing["id"], closing["reopened_at"], closing["reason"]))
+                closings.append(closing)
             c = s["closing"]
             if c:
                 balances = _merged(session_balances(valid_payouts, c["bookings"]), aliases)
-                closing = _merged(c["balances"], aliases)
-                if any(balances.get(n, 0) != closing.get(n, 0) for n in set(balances) | set(closing)):
+                closing_balances = _merged(c["balances"], aliases)
+                if any(balances.get(n, 0) != closing_balances.get(n, 0) for n in set(balances) | set(closing_balances)):
                     raise IllegalEntry(Text("data.export_closing", session=s["id"]), Text("data.export_again"))
-                ledger.insert_closing(conn, sid, c["balances"], c["bookings"], created_at=str(c["created_at"]))
-        for r in data.get("rounds", []):  # a tournament's rounds, each table to its session as loaded
+                closing = {"id": next_cid, "created_at": str(c["created_at"]), "balances": c["balances"],
+                           "bookings": c["bookings"], "reopened_at": None, "reason": None}
+                next_cid += 1
+                pending["closings"].append((closing["id"], sid, closing["created_at"], dumps(c["balances"]),
+                                            dumps(c["bookings"])))
+                closings.append(closing)
+            records.sort(key=_hand_order)  # as ``Ledger.games`` gives them
+            info = SessionInfo(id=sid, opened_at=opened_at, closed_at=str(c["created_at"]) if c else None,
+                               closing=c["balances"] if c else None, bookings=c["bookings"] if c else {})
+            if audit is not None:
+                audit(LoadedSession(s["id"], info, records, payments, closings, aliases, seated.get(s["id"])))
+            queued += len(records) + 1
+            if queued >= _BATCH:
+                flush()
+                queued = 0
+        flush()
+        for table in ("sessions", "games", "closings"):  # the ids were given here: the database counts on
+            ledger.after_bulk_insert(conn, table)
+        for r in rounds:  # a tournament's rounds, each table to its session as loaded
             conn.execute("INSERT INTO rounds(round, created_at, method, seed) VALUES (?,?,?,?)",
                          (int(r["round"]), str(r["created_at"]), str(r["method"]), str(r["seed"])))
             for tab in r["tables"]:
@@ -326,6 +419,10 @@ def load(ledger: Ledger, conn: sqlite3.Connection, data: Any, family: str | None
     except (KeyError, TypeError, ValueError, AttributeError, OverflowError) as exc:
         raise bad(Text("data.export_field", problem=problem_text(exc))) from None
     return count
+
+
+def _hand_order(record: GameRecord) -> tuple[int, int]:
+    return record.hand, record.id
 
 
 def _merged(amounts: dict[str, int], aliases: dict[str, str]) -> dict[str, int]:

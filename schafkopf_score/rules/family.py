@@ -240,10 +240,10 @@ class Family:
         return self.game(name)
 
     def game(self, name: str) -> GameType:
-        for g in self.games:
-            if g.name == name:
-                return g
-        raise KeyError(name)
+        by_name: dict[str, GameType] | None = self.__dict__.get("_games_by_name")
+        if by_name is None:
+            by_name = self.__dict__["_games_by_name"] = {g.name: g for g in self.games}
+        return by_name[name]
 
     def suit(self, typed: str) -> str:
         key = typed.strip().casefold()
@@ -436,13 +436,21 @@ class Family:
     def game_label(self, entry: GameEntry, lang: str) -> str:
         """The game's word on the sheet: ``Sauspiel``, ``Herz-Solo`` / ``Heart solo``, ``Gras-Wenz``
         / ``Leaf wenz``."""
+        labels: dict[tuple[str, str | None, str], str] = self.__dict__.setdefault("_labels", {})
+        known = labels.get((entry.game, entry.suit, lang))
+        if known is not None:
+            return known
         key = f"engine.label.{self.name}.{entry.game}"
         suit = self._suit_of(entry)
         if suit is not None and f"{key}.suited" in catalogue():
-            return say(f"{key}.suited", lang, suit=self.suit_text(suit))
-        if key in catalogue():
-            return say(key, lang)
-        return entry.game.capitalize()
+            label = say(f"{key}.suited", lang, suit=self.suit_text(suit))
+        elif key in catalogue():
+            label = say(key, lang)
+        else:
+            label = entry.game.capitalize()
+        if len(labels) < 4096:  # a label per game, suit (as typed) and language
+            labels[entry.game, entry.suit, lang] = label
+        return label
 
     def _suit_of(self, entry: GameEntry) -> str | None:
         """The entry's suit as the family spells it (``rot`` is ``herz``), if it names one."""
@@ -474,12 +482,17 @@ class FamilyOf(Family, Generic[H, S]):
 
     def h(self, rules: TableRules) -> H:
         """The table's house rules, typed."""
-        return cast(H, self.house(rules))
+        cached: H | None = rules.__dict__.get("_house")  # hot: a replay asks several times a hand
+        if cached is None:
+            cached = self.house(rules)
+        return cached
 
     def t(self, state: HandState) -> S:
         """This family's part of the state (the default where a caller built a bare HandState)."""
-        table = state.table
-        return cast(S, table if isinstance(table, self.state_type) else self.state_type())
+        table: S = state.table
+        if not isinstance(table, self.state_type):
+            table = self.state_type()
+        return table
 
     def initial_table(self) -> S:
         return cast(S, self.state_type())
@@ -489,14 +502,17 @@ class FamilyOf(Family, Generic[H, S]):
 
 def reject_foreign_options(entry: GameEntry, family: Family, game: GameType, extra_allowed: Iterable[str] = ()) -> None:
     """An option that means nothing for this game is a typo or a mix-up: say so."""
-    allowed = ALWAYS_ALLOWED | game.allowed | frozenset(extra_allowed)
-    for name, default in entry_defaults():
-        if name in allowed:
-            continue
-        if getattr(entry, name) != default:
-            opt = option_label(name)
-            raise IllegalEntry(Text("engine.option_foreign", option=opt, game=family.game_phrase(game.name)),
-                               Text("engine.option_foreign_hint", option=opt))
+    allowed: frozenset[str] | None = game.__dict__.get("_allowed")
+    if allowed is None:
+        allowed = ALWAYS_ALLOWED | game.allowed
+        object.__setattr__(game, "_allowed", allowed)  # frozen: a cache, not a change
+    if extra_allowed:
+        allowed = allowed | frozenset(extra_allowed)
+    given = entry.given()
+    if not given <= allowed:  # the first option given that is not allowed, in declaration order
+        opt = option_label(next(name for name, _ in entry_defaults() if name in given and name not in allowed))
+        raise IllegalEntry(Text("engine.option_foreign", option=opt, game=family.game_phrase(game.name)),
+                           Text("engine.option_foreign_hint", option=opt))
 
 
 def require_active(name: str | None, seating: Seating, option: str, family: Family, game: GameType) -> str:

@@ -7,6 +7,7 @@ game is scored under; ``Outcome`` is what the game pays, and checks its own zero
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
@@ -116,23 +117,32 @@ class GameEntry:
     def from_dict(cls, data: Mapping[str, Any]) -> GameEntry:
         """An entry from its stored form; a field of the wrong type is a ``FieldError`` (a stored
         row or an import that says ``"augen": "lots"`` never reaches the engine)."""
-        known = _ENTRY_NAMES or {name for name, _ in entry_defaults()}
-        kinds = _option_kinds()
+        checks = _field_checks()
         kwargs: dict[str, Any] = {}
         for key, value in data.items():
-            if key not in known:
+            check = checks.get(key)
+            if check is None:
                 raise FieldError(Text("engine.field.unknown", key=repr(key)))
-            if key == "augen_map" and value is not None:
-                pairs = value.items() if isinstance(value, dict) else value
-                value = tuple((_text(k, key), _whole(v, key)) for k, v in pairs)
-            elif key == "cards":
-                value = tuple((_text(k, key), _text(v, key)) for k, v in value)
-            elif key == "game":
-                value = _text(value, key)
-            elif value is not None or kinds.get(key) in (FLAG, COUNT, NAMES):
-                value = _typed(kinds[key], value, key)
-            kwargs[key] = value
-        return cls(**kwargs)
+            kwargs[key] = check(value, key)
+        if cls is not GameEntry:
+            return cls(**kwargs)
+        # every field checked above: the instance is made from the defaults and the given
+        # fields at once (a frozen dataclass's ``__init__`` sets its 34 fields one by one, the
+        # better part of a replay's reading of a stored row)
+        entry = object.__new__(cls)
+        fields_ = entry.__dict__
+        fields_.update(_ENTRY_DEFAULT_MAP)
+        fields_.update(kwargs)
+        fields_["_given"] = frozenset(k for k, v in kwargs.items() if v != _ENTRY_DEFAULT_MAP[k])
+        return entry
+
+    def given(self) -> frozenset[str]:
+        """The fields that differ from their defaults (worked out once per entry)."""
+        cached: frozenset[str] | None = self.__dict__.get("_given")
+        if cached is None:
+            cached = frozenset(name for name, default in entry_defaults() if getattr(self, name) != default)
+            object.__setattr__(self, "_given", cached)  # frozen: a cache, not a change
+        return cached
 
     def names(self) -> list[str]:
         """Every player name the entry mentions."""
@@ -161,6 +171,43 @@ def _whole(value: Any, key: str) -> int:
     if type(value) is not int:
         raise FieldError(Text("engine.field.whole", key=key, value=repr(value)))
     return value
+
+
+def _augen_map(value: Any, key: str) -> Any:
+    if value is None:
+        return None
+    pairs = value.items() if isinstance(value, dict) else value
+    return tuple((_text(k, key), _whole(v, key)) for k, v in pairs)
+
+
+def _cards(value: Any, key: str) -> Any:
+    return tuple((_text(k, key), _text(v, key)) for k, v in value)
+
+
+def _field_checks() -> dict[str, Any]:
+    """Per stored entry field, the check that reads its value (computed once: every stored row
+    is read through it)."""
+    if not _FIELD_CHECKS:
+        kinds = _option_kinds()
+        for name, _ in entry_defaults():
+            if name == "augen_map":
+                _FIELD_CHECKS[name] = _augen_map
+            elif name == "cards":
+                _FIELD_CHECKS[name] = _cards
+            elif name == "game":
+                _FIELD_CHECKS[name] = _text
+            elif kinds.get(name) in (FLAG, COUNT, NAMES):  # never None
+                _FIELD_CHECKS[name] = functools.partial(_typed, kinds[name])
+            else:
+                _FIELD_CHECKS[name] = functools.partial(_optional, kinds[name])
+    return _FIELD_CHECKS
+
+
+def _optional(kind: str, value: Any, key: str) -> Any:
+    return None if value is None else _typed(kind, value, key)
+
+
+_FIELD_CHECKS: dict[str, Any] = {}
 
 
 def _typed(kind: str, value: Any, key: str) -> Any:
@@ -241,7 +288,11 @@ def entry_defaults() -> list[tuple[str, Any]]:
     if not _ENTRY_DEFAULTS:
         _ENTRY_DEFAULTS.extend((f.name, f.default) for f in fields(GameEntry))
         _ENTRY_NAMES.update(name for name, _ in _ENTRY_DEFAULTS)
+        _ENTRY_DEFAULT_MAP.update(_ENTRY_DEFAULTS)
     return _ENTRY_DEFAULTS
+
+
+_ENTRY_DEFAULT_MAP: dict[str, Any] = {}
 
 
 @dataclass(frozen=True)

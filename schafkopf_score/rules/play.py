@@ -65,7 +65,7 @@ def play(entry: GameEntry, rules: TableRules, state: HandState) -> Played:
     outcome = family.score(entry, rules, seating, state, result)
     after = family.advance(entry, rules, seating, state, outcome)
     if family.deals(entry):
-        after = replace(after, hand=state.hand + 1, dealer=next_dealer(rules.players, seating.dealer))
+        after = HandState(state.hand + 1, next_dealer(rules.players, seating.dealer), after.table)
     return Played(entry, rules, seating, outcome, state, after)
 
 

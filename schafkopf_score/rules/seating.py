@@ -8,6 +8,7 @@ until ``seats`` remain: the active players are the ``seats`` players that follow
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from ..errors import IllegalEntry
 from ..i18n import Join, Text
@@ -41,6 +42,14 @@ def seat_hand(
         return Seating(dealer=dealer, active=active, sitting_out=out)
     if n <= seats:
         return Seating(dealer=dealer, active=tuple(players), sitting_out=())
+    return _rotation(tuple(players), seats, dealer)
+
+
+@lru_cache(maxsize=1024)
+def _rotation(players: tuple[str, ...], seats: int, dealer: str) -> Seating:
+    """Who plays when ``dealer`` deals by the rotation (worked out once per table and dealer:
+    a replay seats every hand)."""
+    n = len(players)
     d = players.index(dealer)
     chosen = {players[(d + 1 + k) % n] for k in range(seats)}
     active = tuple(p for p in players if p in chosen)

@@ -66,7 +66,11 @@ class BavarianBase(FamilyOf[BavarianRules, BavarianState]):
     # -- helpers -------------------------------------------------------------------------
     def passing(self, rules: TableRules) -> frozenset[AllPass]:
         """What the table does when everyone passes (``all_pass``: one mode, or a list)."""
-        return all_pass_modes(self.h(rules).all_pass)
+        cached: frozenset[AllPass] | None = rules.__dict__.get("_passing")
+        if cached is None:
+            cached = all_pass_modes(self.h(rules).all_pass)
+            object.__setattr__(rules, "_passing", cached)  # frozen: a cache, not a change
+        return cached
 
     def tariff(self, rules: TableRules, key: str) -> int:
         if key not in rules.tariff:  # left out: as another game's tariff (RULES §2)

@@ -22,6 +22,8 @@ from ..model import GameEntry, HandState, Seating, TableRules
 from .base import BavarianBase
 from .catalogue import KONTRA_STEPS, SUITS, AllPass
 
+_DOUBLINGS = frozenset((*KONTRA_STEPS, "legen"))
+
 
 class Validation(BavarianBase):
     """The checks of a Bavarian entry."""
@@ -99,6 +101,8 @@ class Validation(BavarianBase):
         return Result.from_augen(entry, declarers, total=total, win_at=win_at)
 
     def _check_doublings(self, entry: GameEntry, rules: TableRules, seating: Seating) -> None:
+        if entry.given().isdisjoint(_DOUBLINGS):  # nobody doubled: nothing to check
+            return
         flags = [getattr(entry, k) for k in KONTRA_STEPS]
         for i, on in enumerate(flags):
             if on and i and not flags[i - 1]:
