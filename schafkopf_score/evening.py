@@ -1055,7 +1055,10 @@ def import_into(cfg: TableConfig, data: Any) -> int:
             return import_dump(cfg, ledger, data)
     if not path.parent.is_dir():
         raise IllegalEntry(Text("data.ledger_folder_missing", path=str(path)), Text("data.ledger_folder_missing_hint"))
-    tmp = path.with_name(f".{path.name}.{secrets.token_hex(6)}.import")
+    from .files import remove_orphans
+
+    remove_orphans(path)  # what an import killed earlier (SIGKILL, power) left behind
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(6)}.import")
     try:
         with Ledger(tmp, create=True, family=cfg.family, kind=cfg.kind) as ledger:
             count = import_dump(cfg, ledger, data)

@@ -36,6 +36,31 @@ def redacted(url: str, text: str | None = None) -> str:
     return out
 
 
+def remove_orphans(path: Path) -> list[Path]:
+    """Remove the temporary files (``.NAME.PID.HEX.import``/``.tmp`` and their journals) that a
+    process building the ledger ``path`` left when it was killed: those whose process is gone.
+    Returns what was removed."""
+    removed = []
+    for leftover in path.parent.glob(f".{path.name}.*.*.*"):
+        parts = leftover.name[len(path.name) + 2:].split(".")
+        if len(parts) < 3 or parts[2] not in ("import", "tmp", "import-journal", "tmp-journal") \
+                or not parts[0].isdigit():
+            continue
+        try:
+            os.kill(int(parts[0]), 0)
+            continue  # its process still runs (another import, or a ledger being made)
+        except ProcessLookupError:
+            pass
+        except (PermissionError, OverflowError):
+            continue
+        try:
+            leftover.unlink()
+            removed.append(leftover)
+        except OSError:
+            pass
+    return removed
+
+
 def fsync_dir(folder: Path) -> None:
     """Make a rename or a new link in ``folder`` durable (where the platform allows it)."""
     try:

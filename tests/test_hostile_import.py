@@ -58,13 +58,40 @@ def _closed_with_stock(data):
     bookings["payouts"] = {"Cora": 0}
 
 
+def _restated(data):
+    """The first stored row of a game that was restated later (hand 1, edited with Kontra)."""
+    return next(g for s in data["sessions"] for g in s["games"] if g["restatements"] or g["replaces"] is not None
+                or g["void"] and g["void"]["kind"] == "edit")
+
+
 def _ruleset(data):
     return next(iter(data["rulesets"].values()))
 
 
 ATTACKS = {
     "family changed": (lambda d: _ruleset(d).update(family="sheepshead"), "not a schafkopf-score JSON export"),
-    "unknown game": (lambda d: valid_games(d)[0]["entry"].update(game="skat"), "does not replay"),
+    "unknown game": (lambda d: (valid_games(d)[0]["entry"].update(game="skat"), valid_games(d)[0].update(game="skat")),
+                     "does not replay"),
+    # the row as first stored must be a row this program writes, restated or not
+    "restated row's own payouts garbage": (lambda d: _restated(d).update(payouts="garbage"),
+                                           "game 1: payouts must be whole numbers"),
+    "restated row's own outcome a number": (lambda d: _restated(d).update(outcome=5),
+                                            "game 1: outcome = 5 is not what a ledger stores"),
+    "Stock as text": (lambda d: valid_games(d)[0].update(stock="40"), "stock = '40' is not what a ledger stores"),
+    "Stock as a flag": (lambda d: valid_games(d)[0].update(stock=True), "stock = True is not what a ledger stores"),
+    "outcome a list": (lambda d: [g.update(outcome=[]) for g in valid_games(d)], "outcome = [] is not what"),
+    "unit strokes at a money table": (lambda d: valid_games(d)[0].update(unit="stroke"),
+                                      "unit = 'stroke' is not what a ledger stores"),
+    "game field disagrees with the entry": (lambda d: valid_games(d)[0].update(game="bettel"),
+                                            "game = 'bettel' is not what a ledger stores"),
+    "a game twice": (lambda d: d["sessions"][0]["games"].append(dict(d["sessions"][0]["games"][0])),
+                     "the game 1 is in the export twice"),
+    "a session twice": (lambda d: d["sessions"].append(dict(d["sessions"][-1])), "is in the export twice"),
+    "a gap in the hands": (lambda d: d["sessions"][-1]["games"][-1].update(hand=9),
+                           "session 2: the hands are not numbered 1 to 1 (the last is 9)"),
+    "a closed evening without a hand": (lambda d: d["sessions"].insert(1, {
+        "id": 77, "opened_at": "x", "games": [], "closing": {"created_at": "x", "balances": {}, "bookings": {}}}),
+        "session 77 is closed but holds no hand"),
     "text tariff": (lambda d: _ruleset(d)["tariff"].update(solo="fünfzig"), "not a schafkopf-score JSON export"),
     "huge tariff": (lambda d: _ruleset(d)["tariff"].update(solo=10**400), "not a schafkopf-score JSON export"),
     "augen lots": (lambda d: valid_games(d)[0]["entry"].update(augen="lots"), "not a schafkopf-score JSON export"),
@@ -176,3 +203,24 @@ def test_games_listed_out_of_hand_order_replay_in_hand_order(make_table, tmp_pat
     t.ok("import", str(write(tmp_path, data)))
     assert t.json("standings")["balances"] == source.json("standings")["balances"]
     assert t.json("check", "--full")["problems"] == []
+
+
+def test_what_a_killed_import_left_behind_is_removed_by_the_next(make_table, export, tmp_path):
+    """An import into a new table builds its ledger under a temporary name; a SIGKILL leaves that
+    file (and its journal). The next import (or the next new ledger) removes such files whose
+    process is gone, and leaves those of a process still running."""
+    import os
+    import subprocess
+
+    t = make_table(players=FIVE, preset="wirtshaus", name="target")
+    gone = subprocess.Popen(["true"])
+    gone.wait()
+    orphans = [t.path.parent / f".target.sqlite.{gone.pid}.abc123.import",
+               t.path.parent / f".target.sqlite.{gone.pid}.abc123.import-journal"]
+    running = t.path.parent / f".target.sqlite.{os.getpid()}.def456.import"
+    for p in (*orphans, running):
+        p.write_bytes(b"half a ledger")
+    t.ok("import", str(write(tmp_path, export, "good.json")))
+    assert not any(p.exists() for p in orphans)
+    assert running.exists()
+    running.unlink()

@@ -384,6 +384,16 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "data.export_bad_hand": ("game {game} has hand number {hand}", "Spiel {game} hat die Spielnummer {hand}"),
     "data.export_bad_payouts": ("game {game}: payouts must be whole numbers",
                                 "Spiel {game}: Auszahlungen müssen ganze Zahlen sein"),
+    "data.export_bad_value": ("game {game}: {field} = {value} is not what a ledger stores",
+                              "Spiel {game}: {field} = {value} ist nicht, was ein Spielbuch speichert"),
+    "data.export_game_twice": ("the game {id} is in the export twice", "Spiel {id} steht zweimal in der Sicherung"),
+    "data.export_session_twice": ("the session {id} is in the export twice",
+                                  "Abend {id} steht zweimal in der Sicherung"),
+    "data.export_hand_gap": ("session {session}: the hands are not numbered 1 to {count} (the last is {last})",
+                             "Abend {session}: die Spiele sind nicht von 1 bis {count} nummeriert (das letzte ist "
+                             "{last})"),
+    "data.export_empty_closed": ("session {session} is closed but holds no hand",
+                                 "Abend {session} ist abgeschlossen, hat aber kein Spiel"),
     "data.export_not_zero": ("In the export, session {session} hand {hand} does not sum to zero; nothing was "
                              "imported.",
                              "Im Export ergibt Spiel {hand} im Abend {session} zusammen nicht null; nichts wurde "

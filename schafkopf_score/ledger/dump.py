@@ -311,7 +311,11 @@ def load(ledger: Ledger, conn: sqlite3.Connection, data: Any, family: str | None
         aliases = aliases_of([*ledger.seating_changes(), *({"kind": str(c["kind"]), "name": str(c["name"]),
                                                              "other": str(c["other"])} for c in changes)])
         seated = {tab["session_id"]: [str(n) for n in tab["players"]] for r in rounds for tab in r["tables"]}
+        # what each ruleset's games are counted in (a tournament's: points)
+        units = {k: "point" if rounds else _family_unit(r.family) for k, r in rules.items()}
         for s in data["sessions"]:
+            if s["id"] in session_ids:
+                raise ExportProblem(Text("data.export_session_twice", id=repr(s["id"])))
             sid = session_ids[s["id"]] = next_sid
             next_sid += 1
             opened_at = str(s["opened_at"])
@@ -327,16 +331,21 @@ def load(ledger: Ledger, conn: sqlite3.Connection, data: Any, family: str | None
                 hand = g["hand"]
                 if type(hand) is not int or hand < 1:
                     raise ExportProblem(Text("data.export_bad_hand", game=g.get("id"), hand=repr(hand)))
-                payouts, stock, outcome = g["payouts"], int(g["stock"]), g["outcome"]
+                if g["id"] in ids:
+                    raise ExportProblem(Text("data.export_game_twice", id=repr(g["id"])))
+                if g["game"] != entry["game"]:
+                    raise ExportProblem(Text("data.export_bad_value", game=g.get("id"), field="game",
+                                             value=repr(g["game"])))
                 restatements = g["restatements"]
-                for r in restatements:
-                    payouts, stock, outcome = r["payouts"], int(r["stock"]), r["outcome"]
-                total = stock
-                for v in payouts.values():
-                    if type(v) is not int:
-                        raise ExportProblem(Text("data.export_bad_payouts", game=g.get("id")))
-                    total += v
-                unit = str(g["unit"])
+                # the row as first stored and every restatement: the same shape as the ledger writes
+                for row in (g, *restatements):
+                    _stored_amounts(row, g.get("id"))
+                last = restatements[-1] if restatements else g
+                payouts, stock, outcome = last["payouts"], last["stock"], last["outcome"]
+                total = stock + sum(payouts.values())
+                unit = g["unit"]
+                if unit != (units.get(g["ruleset"]) or unit) or type(unit) is not str:
+                    raise ExportProblem(Text("data.export_bad_value", game=g.get("id"), field="unit", value=repr(unit)))
                 if total and unit != "stroke":
                     raise IllegalEntry(Text("data.export_not_zero", session=s["id"], hand=hand),
                                        Text("data.export_again"))
@@ -394,6 +403,12 @@ def load(ledger: Ledger, conn: sqlite3.Connection, data: Any, family: str | None
                                             dumps(c["bookings"])))
                 closings.append(closing)
             records.sort(key=_hand_order)  # as ``Ledger.games`` gives them
+            # hands are numbered 1, 2, 3 ... in a session (a voided or replaced one keeps its number)
+            hands = {r.hand for r in records}
+            if hands != set(range(1, len(hands) + 1)):
+                raise ExportProblem(Text("data.export_hand_gap", session=s["id"], last=max(hands), count=len(hands)))
+            if c and not records:  # a closed evening without a hand: nothing a ledger could hold
+                raise ExportProblem(Text("data.export_empty_closed", session=s["id"]))
             info = SessionInfo(id=sid, opened_at=opened_at, closed_at=str(c["created_at"]) if c else None,
                                closing=c["balances"] if c else None, bookings=c["bookings"] if c else {})
             if audit is not None:
@@ -419,6 +434,24 @@ def load(ledger: Ledger, conn: sqlite3.Connection, data: Any, family: str | None
     except (KeyError, TypeError, ValueError, AttributeError, OverflowError) as exc:
         raise bad(Text("data.export_field", problem=problem_text(exc))) from None
     return count
+
+
+def _stored_amounts(row: dict[str, Any], game: Any) -> None:
+    """A stored row's payouts (names to whole numbers), Stock (a whole number) and outcome (an
+    object), as the ledger writes them; anything else is no export of this program."""
+    payouts = row["payouts"]
+    if type(payouts) is not dict or any(type(k) is not str or type(v) is not int for k, v in payouts.items()):
+        raise ExportProblem(Text("data.export_bad_payouts", game=game))
+    if type(row["stock"]) is not int:
+        raise ExportProblem(Text("data.export_bad_value", game=game, field="stock", value=repr(row["stock"])))
+    if type(row["outcome"]) is not dict:
+        raise ExportProblem(Text("data.export_bad_value", game=game, field="outcome", value=repr(row["outcome"])[:40]))
+
+
+def _family_unit(family: str) -> str:
+    from ..rules.registry import find_family
+
+    return find_family(family).unit
 
 
 def _hand_order(record: GameRecord) -> tuple[int, int]:

@@ -178,6 +178,9 @@ def create_ledger(path: Path, family: str | None = None, kind: str | None = None
     import os
     import secrets
 
+    from ..files import remove_orphans
+
+    remove_orphans(path)  # what a process killed while making it left behind
     tmp = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
     try:
         conn = sqlite3.connect(tmp, isolation_level=None)
