@@ -10,7 +10,7 @@ from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from .errors import IllegalEntry, InvalidEntry
-from .i18n import Amount, Text
+from .i18n import Text
 from .rules.family import Family, resolve_name
 from .rules.model import AUGEN, NAME, NAMES, SUIT, GameEntry, entry_options
 
@@ -130,38 +130,6 @@ def parse_money(text: str, who: str) -> int:
         raise InvalidEntry(Text("data.amount_too_large", who=who, text=repr(text)), Text("data.amount_hint"))
     cents = int(m.group(2)) * 100 + int((m.group(3) or "0").ljust(2, "0"))
     return -cents if m.group(1) == "-" else cents
-
-
-_BALANCE = re.compile(r"\s*(.+?)\s*=\s*([+-]?\d+(?:[.,]\d{1,2})?)\s*(?:,|$)")
-
-
-def parse_balances(text: str, players: Sequence[str], currency: str = "EUR", language: str = "de") -> dict[str, int]:
-    """``Anna=3,40,Ben=-3.40`` (balances from a paper sheet, decimal comma or point) into cents
-    by player; they must sum to zero. (``language`` is no longer needed: the refusal shows the
-    sum in the language it is read in.)
-
-    >>> parse_balances("Anna=3,40,Ben=-3.40", ["Anna", "Ben"])
-    {'Anna': 340, 'Ben': -340}
-    """
-    out: dict[str, int] = {}
-    pos = 0
-    while pos < len(text):
-        m = _BALANCE.match(text, pos)
-        if not m or m.end() == pos:
-            raise InvalidEntry(Text("data.not_balances", text=repr(text)), Text("data.balances_hint"))
-        who = resolve_name(m.group(1), players)
-        if who in out:
-            raise InvalidEntry(Text("data.balance_twice", who=who, typed=repr(m.group(1).strip())),
-                               Text("data.balance_twice_hint"))
-        out[who] = parse_money(m.group(2), who)
-        pos = m.end()
-    if not out:
-        raise InvalidEntry(Text("data.balances_empty"), Text("data.balances_empty_hint"))
-    total = sum(out.values())
-    if total != 0:  # the amount is shown in the language the message is read in
-        raise IllegalEntry(Text("data.balances_not_zero", total=Amount(total, currency, sign=True)),
-                           Text("data.balances_not_zero_hint"))
-    return out
 
 
 def entry_from_words(family: Family, players: Sequence[str], words: Sequence[str],
