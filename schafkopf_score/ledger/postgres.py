@@ -15,9 +15,14 @@ the two databases lives here:
 - **the writer lock**: every write transaction takes a transaction-scoped advisory lock of this
   ledger (its database and schema) before it reads anything, so writers follow one another in
   ``READ COMMITTED`` and each sees every hand committed before it: two devices adding at once
-  never lose or duplicate a hand, and the dealer rotation stays right. A writer waits for the lock
-  as long as the busy timeout (``SCHAFKOPF_BUSY_TIMEOUT``), then gives up with the same message as
-  a busy SQLite file;
+  never lose or duplicate a hand, and the dealer rotation stays right. A tournament table's entry
+  (``write(scope=session)``) takes the ledger's lock shared and its table's alone, so the tables of
+  a round write side by side while a draw waits for them all. A writer waits for the lock as long
+  as the busy timeout (``SCHAFKOPF_BUSY_TIMEOUT``), then gives up with the same message as a busy
+  SQLite file;
+- **a lost connection**: made again before a statement that starts something new (a read, or
+  ``BEGIN``), never in the middle of a transaction (the server has rolled that back: the command
+  says the database cannot be reached);
 - **the fingerprint SQL** of the check marks (the same digests as SQLite's for the same rows).
 
 One ledger per database schema: the address may choose the schema with libpq's ``options``
