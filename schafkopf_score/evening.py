@@ -771,11 +771,13 @@ def _session_problems(info: SessionInfo, records: list[GameRecord], last_id: int
             continue
         facts = row.played.summary()
         stored = row.record.outcome
+        # every fact is compared; only an outcome never written (a schema-1 ledger read as it is,
+        # whose rows carry "{}") has none to compare
         for key in ("declarers", "won", "dealer", "sitting_out"):
-            if key in stored and stored[key] != facts[key]:
+            if stored and stored.get(key) != facts[key]:
                 problems.append(Problem(info.id, row.record.hand, Text(
                     "data.problem_replay_gives_key", key=Text(f"data.fact_{key}"), replayed=_fact(key, facts[key]),
-                    stored=_fact(key, stored[key]))))
+                    stored=_fact(key, stored.get(key)))))
                 break
     if info.closing is None and info.id != last_id:
         problems.append(Problem(info.id, None, Text("data.problem_open_before_later")))

@@ -205,6 +205,26 @@ def test_games_listed_out_of_hand_order_replay_in_hand_order(make_table, tmp_pat
     assert t.json("check", "--full")["problems"] == []
 
 
+def test_an_outcome_without_its_facts_is_refused(make_table, tmp_path):
+    """Every stored fact of a hand (declarers, dealer, ...) is compared with the replay; a row
+    that leaves them out says what the rules do not give (only a schema-1 ledger's "{}" has none)."""
+    t = make_table(name="source")
+    t.ok("add", "sau", "an", "be", "72")
+    t.ok("add", "wenz", "co", "70")
+    path = tmp_path / "e.json"
+    t.ok("export", "--format", "json", "--all", "--out", str(path))
+    data = json.loads(path.read_text(encoding="utf-8"))
+    for g in data["sessions"][0]["games"]:
+        g["outcome"].pop("declarers")
+        g["outcome"].pop("dealer")
+    target = make_table(name="target")
+    r = target.run("import", str(write(tmp_path, data)))
+    assert r.exit_code == 2
+    assert r.stderr == ("Error: In the export, session 1 hand 1: replay gives the declarers Anna and Ben, stored "
+                        "nobody; nothing was imported.\nExport it again from the original ledger.\n")
+    assert not target.ledger_path.exists()
+
+
 def test_what_a_killed_import_left_behind_is_removed_by_the_next(make_table, export, tmp_path):
     """An import into a new table builds its ledger under a temporary name; a SIGKILL leaves that
     file (and its journal). The next import (or the next new ledger) removes such files whose
