@@ -12,6 +12,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from .i18n import say
+from .memo import Memo
 from .rules.model import GameEntry
 from .settle import session_balances, settle_session
 
@@ -126,7 +127,6 @@ _HANDS_SQL = (
     "v.kind, v.reason FROM games g LEFT JOIN voids v ON v.game_id = g.id "
     "LEFT JOIN restatements r ON r.id = (SELECT max(id) FROM restatements WHERE game_id = g.id) "
 )
-_MEMO_LIMIT = 8192  # entries a memo keeps before it starts afresh: memory stays flat
 
 
 def _hand_rows(ledger: Any, session_ids: list[int]) -> Iterator[Any]:
@@ -153,18 +153,23 @@ def _session_reports(cfg: Any, ledger: Any, overview: list[dict[str, Any]], play
     stroke = fam.unit == "stroke"
     describe = fam.describe
     loads = json.loads
-    decoded: dict[str, Any] = {}  # a stored JSON text (payouts, outcome) -> its value, shared
-    entries: dict[str, Any] = {}  # an entry's stored text -> the entry
-    described: dict[tuple[Any, ...], str] = {}
-    hand_words: dict[tuple[str, str], tuple[Any, ...]] = {}  # (entry text, outcome text) -> what the hand shows
+    value = Memo[str, Any](loads).__getitem__  # a stored JSON text (payouts, outcome) -> its value, shared
+    entries = Memo[str, GameEntry](lambda text: GameEntry.from_dict(loads(text)))  # an entry's stored text
+    # (entry text, declarers, outcome text where it has extras) -> the hand described, in the
+    # table's language (the file's, today), whatever the snapshot was played in
+    described = Memo[tuple[Any, ...], str](lambda key: describe(
+        entries[key[0]], list(key[1]), value(key[2]).get("extra") if key[2] else None, lang=lang))
 
-    def value(text: str) -> Any:
-        v = decoded.get(text)
-        if v is None:
-            if len(decoded) >= _MEMO_LIMIT:
-                decoded.clear()
-            v = decoded[text] = loads(text)
-        return v
+    def shows(key: tuple[str, str]) -> tuple[Any, ...]:
+        """What a hand shows that its entry and outcome alone decide, made once."""
+        entry_text, outcome_text = key
+        entry, o = entries[entry_text], value(outcome_text)
+        declarers = o.get("declarers", ())
+        description = described[entry_text, tuple(declarers), outcome_text if o.get("extra") else None]
+        return (entry.comment or "", description, o.get("dealer"), o.get("sitting_out", []),
+                o.get("explanation", ""), o.get("declarers", []), o.get("won"))
+
+    hand_words = Memo(shows)  # (entry text, outcome text) -> what the hand shows
 
     rows = _hand_rows(ledger, [item["session"] for item in overview])
     row = next(rows, None)
@@ -179,37 +184,14 @@ def _session_reports(cfg: Any, ledger: Any, overview: list[dict[str, Any]], play
             _, hand, replaces, created_at, game, entry_text, ruleset_id, payouts_text, hand_stock, outcome_text, \
                 void_kind, void_reason = row
             row = next(rows, None)
-            seen = hand_words.get((entry_text, outcome_text))
-            if seen is None:  # what a hand shows that its entry and outcome alone decide, made once
-                entry = entries.get(entry_text)
-                if entry is None:
-                    if len(entries) >= _MEMO_LIMIT:
-                        entries.clear()
-                    entry = entries[entry_text] = GameEntry.from_dict(loads(entry_text))
-                o = value(outcome_text)
-                declarers = o.get("declarers", ())
-                extra = o.get("extra")
-                key = (entry_text, tuple(declarers), outcome_text if extra else None)
-                description = described.get(key)
-                if description is None:
-                    if len(described) >= _MEMO_LIMIT:
-                        described.clear()
-                    # in the table's language (the file's, today), whatever the snapshot was played in
-                    description = described[key] = describe(entry, declarers, extra, lang=lang)
-                if len(hand_words) >= _MEMO_LIMIT:
-                    hand_words.clear()
-                seen = hand_words[entry_text, outcome_text] = (
-                    entry.comment or "", description, o.get("dealer"), o.get("sitting_out", []),
-                    o.get("explanation", ""), o.get("declarers", []), o.get("won"))
-            comment, description, dealer, sitting_out, explanation, declarers, won = seen
+            comment, description, dealer, sitting_out, explanation, declarers, won = hand_words[
+                entry_text, outcome_text]
             if void_kind is not None:
                 hands.append({"hand": hand, "game": game, "recorded_at": created_at, "void": True,
                               "void_kind": void_kind, "reason": void_reason or "", "edited": replaces is not None,
                               "comment": comment, "description": description})
                 continue
-            payouts = decoded.get(payouts_text)
-            if payouts is None:
-                payouts = value(payouts_text)
+            payouts = value(payouts_text)
             if aliases:  # earlier names counted under the name the player goes by now
                 payouts = merged(payouts, aliases)
             for n, a in payouts.items():

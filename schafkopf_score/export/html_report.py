@@ -16,6 +16,7 @@ from functools import lru_cache
 from html import escape
 from typing import Any
 
+from ..memo import Memo
 from .season import season_table
 from .words import (
     amount_text,
@@ -328,19 +329,9 @@ def escaped_amount(value: int, unit: str, currency: str, lang: str, sign: bool) 
     return escape(money_text(value, unit, currency, lang, sign))
 
 
-class _Memo(dict):  # type: ignore[type-arg]
-    """A dict that makes a missing value with ``make`` (and starts afresh when it grows large, so
-    memory stays flat): a season's sheets repeat the same cells, amounts and labels."""
-
-    def __init__(self, make: Callable[[Any], str]) -> None:
-        super().__init__()
-        self.make = make
-
-    def __missing__(self, key: Any) -> str:
-        if len(self) >= 16384:
-            self.clear()
-        value = self[key] = self.make(key)
-        return value
+def _Memo(make: Callable[[Any], str]) -> Memo[Any, str]:
+    """A page's memo: a season's sheets repeat the same cells, amounts and labels."""
+    return Memo(make, limit=16384)
 
 
 class Page:

@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..i18n import say
+from ..memo import Memo
 from .words import amount_text, time_text, void_word, word
 
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -111,7 +112,6 @@ def header(players: list[str], german: bool) -> list[str]:
 
 # the rows after an evening's hands that make its columns add up (their ``game`` cell)
 EXTRA_ROWS = ("payment", "closing", "rounding")
-_MEMO_LIMIT = 8192
 
 
 def extra_rows(report: dict[str, Any], s: dict[str, Any]) -> list[dict[str, Any]]:
@@ -158,22 +158,8 @@ def to_csv(report: dict[str, Any], german: bool) -> Iterator[str]:
     unit = report["unit"]
     lang = {**report, "language": "de" if german else "en"}  # the words of csv-de are German
     # a season repeats its cells (names, games, amounts): each distinct one is made once
-    cells: dict[Any, str] = {}
-    amounts: dict[int, str] = {}
-
-    def cell(text: Any) -> str:
-        c = cells.get(text)
-        if c is None:
-            if len(cells) >= _MEMO_LIMIT:
-                cells.clear()
-            c = cells[text] = text_cell(text)
-        return c
-
-    def amount(value: int) -> str:
-        a = amounts.get(value)
-        if a is None:
-            a = amounts[value] = number(value, unit, german)
-        return a
+    cell = Memo[Any, str](text_cell).__getitem__
+    amount = Memo[int, str](lambda value: number(value, unit, german)).__getitem__
 
     def when(stamp: Any) -> str:
         return time_text(lang, stamp) if german else ("" if stamp is None else str(stamp))
@@ -185,17 +171,12 @@ def to_csv(report: dict[str, Any], german: bool) -> Iterator[str]:
         return sep.join([amount(pay[p]) if p in pay else "" for p in players])
 
     yield ("\ufeff" if german else "") + sep.join(text_cell(c) for c in header(players, german)) + "\r\n"
-    times: dict[Any, str] = {}
+    times = Memo[Any, str](lambda stamp: cell(when(stamp)))
     for s in report["sessions"]:
         lines = []
         first = whole(s["session"]) + sep
         for h in s["hands"]:
-            stamp = h["recorded_at"]
-            shown = times.get(stamp)
-            if shown is None:
-                if len(times) >= _MEMO_LIMIT:
-                    times.clear()
-                shown = times[stamp] = cell(when(stamp))
+            shown = times[h["recorded_at"]]
             if h["void"]:
                 lines.append(f"{first}{whole(h['hand'])}{sep}{shown}{sep}{cell(h['game'])}{sep}"
                              f"{cell(h['description'])}{sep}{cell(h.get('dealer') or '')}{sep}"

@@ -9,6 +9,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..i18n import format_date, format_time, language_of, say
+from ..memo import Memo
 from ..money import format_value
 
 
@@ -17,7 +18,8 @@ def lang_of(report: dict[str, Any]) -> str:
     return lang if lang == "de" or lang == "en" else language_of(lang)
 
 
-_said: dict[tuple[Any, ...], str] = {}  # (key, language, parameters) -> the message, for plain parameters
+# (key, language, parameters) -> the message, for plain parameters
+_said: Memo[tuple[Any, ...], str] = Memo(lambda m: say(m[0], m[1], **dict(m[2:])))
 
 
 def word(report: dict[str, Any], key: str, **params: Any) -> str:
@@ -28,13 +30,7 @@ def word(report: dict[str, Any], key: str, **params: Any) -> str:
     for value in params.values():
         if type(value) is not str and type(value) is not int:  # a message, a list: rendered each time
             return say(key, lang, **params)
-    memo = (key, lang, *params.items())  # "Ben zahlt Anna 1,50 €" on many evenings: made once
-    text = _said.get(memo)
-    if text is None:
-        if len(_said) >= 8192:  # memory stays flat
-            _said.clear()
-        text = _said[memo] = say(key, lang, **params)
-    return text
+    return _said[key, lang, *params.items()]  # "Ben zahlt Anna 1,50 €" on many evenings: made once
 
 
 @lru_cache(maxsize=1024)
