@@ -101,6 +101,14 @@ class Table:
         assert r.exit_code == 0, (r.exit_code, r.output, r.stderr if hasattr(r, "stderr") else "")
         return r
 
+    def refused(self, *args: str):
+        """A refusal: exit 2, and neither the table file nor the ledger changed; its message."""
+        before = (self.path.read_bytes(), self.ledger_bytes())
+        r = self.run(*args)
+        assert r.exit_code == 2, (r.exit_code, r.stdout, r.stderr)
+        assert (self.path.read_bytes(), self.ledger_bytes()) == before
+        return r.stderr
+
     def json(self, *args: str):
         import json
 
@@ -171,6 +179,38 @@ def make_table(tmp_path):
         return Table(path)
 
     return make
+
+
+def kill_at_random_moments(command, times: int, seed: int) -> list[str]:
+    """Run ``command(tag)`` (an entry tagged by its comment) once to time it, then ``times``
+    times, each killed with SIGKILL at a random moment within twice that time (before, during
+    or after its commit). Returns the tags whose command said it recorded. A command not killed
+    either recorded (exit 0) or was refused in the table's language (German here)."""
+    import random
+    import signal
+    import subprocess
+    import time
+
+    rng = random.Random(seed)
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    t0 = time.perf_counter()
+    subprocess.run(command("timing"), check=True, capture_output=True, env=env)
+    window = 2.0 * (time.perf_counter() - t0)
+    acknowledged = ["timing"]
+    for i in range(times):
+        tag = f"run-{i}"
+        p = subprocess.Popen(command(tag), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+        time.sleep(rng.uniform(0.0, window))
+        p.send_signal(signal.SIGKILL)
+        rc = p.wait()
+        err = p.stderr.read().decode()
+        p.stderr.close()
+        if rc == 0:
+            acknowledged.append(tag)
+        else:
+            assert rc == -signal.SIGKILL or rc == 2 and "Fehler" in err, (rc, err)
+    assert 1 < len(acknowledged) < times + 1, "the timing needs adjusting"
+    return acknowledged
 
 
 # -- a real PostgreSQL server (the storage contract suite, tournaments on PostgreSQL) -----------

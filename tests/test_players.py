@@ -117,36 +117,27 @@ def test_a_rename_keeps_the_old_hands_and_merges_the_balances(make_table):
     assert (t.path.read_bytes(), t.ledger_bytes()) == before
 
 
-def refused(t, *args):
-    """A refusal: exit 2, and neither the table file nor the ledger changed."""
-    before = (t.path.read_bytes(), t.ledger_bytes())
-    r = t.run(*args)
-    assert r.exit_code == 2, (r.exit_code, r.stdout, r.stderr)
-    assert (t.path.read_bytes(), t.ledger_bytes()) == before
-    return r.stderr
-
-
 def test_refusals_write_nothing(make_table):
     t = make_table(tariff="10/50", language="en")
     t.ok("add", "sauspiel", "--player", "Anna", "--partner", "Ben", "--augen", "70")
-    assert refused(t, "player", "leave", "Zoe") == \
+    assert t.refused("player", "leave", "Zoe") == \
         "Error: 'Zoe' is not a player at this table.\nPlayers here: Anna, Ben, Cora, Dora.\n"
-    assert refused(t, "player", "add", "anna") == \
+    assert t.refused("player", "add", "anna") == \
         "Error: NAME names 'anna' twice.\nEvery player needs a different name.\n"
-    assert refused(t, "player", "add", "Maxi", "--after", "Zoe") == \
+    assert t.refused("player", "add", "Maxi", "--after", "Zoe") == \
         "Error: 'Zoe' is not a player at this table.\nPlayers here: Anna, Ben, Cora, Dora.\n"
-    assert refused(t, "player", "leave", "Dora") == (
+    assert t.refused("player", "leave", "Dora") == (
         "Error: Without Dora only 3 players are left, but a game needs 4.\n"
         "Add a player first (schafkopf player add NAME), or set seats lower in the table file.\n")
-    assert refused(t, "player", "rename", "Ben", "Cora") == \
+    assert t.refused("player", "rename", "Ben", "Cora") == \
         "Error: NEW names 'Cora' twice.\nEvery player needs a different name.\n"
-    assert refused(t, "player", "add", "Re").startswith("Error: 'Re' is a word of the short notation")
-    assert refused(t, "player", "kick", "Ben").startswith("Error: 'kick' is not something player does.")
-    assert refused(t, "player", "add") == \
+    assert t.refused("player", "add", "Re").startswith("Error: 'Re' is a word of the short notation")
+    assert t.refused("player", "kick", "Ben").startswith("Error: 'kick' is not something player does.")
+    assert t.refused("player", "add") == \
         "Error: player add takes 1 name(s), not 0.\nExample: schafkopf player add Maxi --after Ben\n"
-    assert refused(t, "settle", "--player", "Zoe") == \
+    assert t.refused("settle", "--player", "Zoe") == \
         "Error: 'Zoe' is not a player at this table.\nPlayers here: Anna, Ben, Cora, Dora.\n"
-    assert refused(t, "settle", "--player", "Anna", "--close").startswith(
+    assert t.refused("settle", "--player", "Anna", "--close").startswith(
         "Error: --player cannot be combined with --close")
 
 

@@ -36,29 +36,21 @@ def test_reopen_edit_and_close_again_pays_the_difference(make_table):
     assert t.json("standings", "--all")["balances"] == {"Anna": 150, "Ben": -50, "Cora": -50, "Dora": -50}
 
 
-def refused(t, *args):
-    before = (t.path.read_bytes(), t.ledger_bytes())
-    r = t.run(*args)
-    assert r.exit_code == 2, (r.exit_code, r.stdout, r.stderr)
-    assert (t.path.read_bytes(), t.ledger_bytes()) == before
-    return r.stderr
-
-
 def test_reopen_refusals(make_table):
     t = make_table(tariff="10/50", language="en")
     t.ok("add", "sauspiel", "--player", "Anna", "--partner", "Ben", "--augen", "70")
-    assert refused(t, "settle", "--reopen", "1", "--reason", "x") == (
+    assert t.refused("settle", "--reopen", "1", "--reason", "x") == (
         "Error: Session 1 is open; only a closed session can be reopened.\n"
         "Correct it as it is (undo, void, edit), then close it.\n")
     t.ok("settle", "--close")
-    assert refused(t, "settle", "--reopen", "1") == (
+    assert t.refused("settle", "--reopen", "1") == (
         "Error: A reopened session needs a reason.\n"
         "Say why: schafkopf settle --reopen N --reason \"hand 12 was a Wenz\".\n")
-    assert refused(t, "settle", "--reopen", "7", "--reason", "x") == (
+    assert t.refused("settle", "--reopen", "7", "--reason", "x") == (
         "Error: There is no session 7.\nSessions in this ledger: 1.\n")
-    assert refused(t, "settle", "--reason", "x").startswith("Error: --reason goes with --reopen only.")
+    assert t.refused("settle", "--reason", "x").startswith("Error: --reason goes with --reopen only.")
     t.ok("add", "sauspiel", "--player", "Cora", "--partner", "Dora", "--augen", "70")
-    assert refused(t, "settle", "--reopen", "1", "--reason", "x") == (
+    assert t.refused("settle", "--reopen", "1", "--reason", "x") == (
         "Error: Session 1 cannot be reopened: session 2 was played after it.\n"
         "Only the latest session can be reopened; settle a mistake in an earlier one by hand.\n")
     assert t.run("check").exit_code == 0

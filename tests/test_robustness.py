@@ -2,12 +2,9 @@
 
 import json
 import os
-import random
-import signal
 import sqlite3
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -17,6 +14,7 @@ from typer.testing import CliRunner
 
 from schafkopf_score.cli.app import app
 from schafkopf_score.ledger import _SCHEMA, SCHEMA_VERSION, _triggers
+from tests.conftest import kill_at_random_moments
 
 ROOT = Path(__file__).resolve().parents[1]
 # a longer fuzzing campaign: FUZZ_EXAMPLES=3000 python -m pytest tests/test_robustness.py -k random
@@ -225,30 +223,10 @@ def cli(table, *args):
 @pytest.mark.slow
 def test_sigkill_at_random_moments_loses_nothing_that_was_acknowledged(make_table):
     t = make_table()
-    rng = random.Random(7)
-    acknowledged = []
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    # time one whole add on this machine, so the kills fall before, during and after the commit
-    t0 = time.perf_counter()
-    subprocess.run(cli(t.path, "add", "wenz", "--player", "Anna", "--augen", "70", "--comment", "timing"),
-                   check=True, capture_output=True, env=env)
-    window = 2.0 * (time.perf_counter() - t0)
-    acknowledged.append("timing")
-    for i in range(60):
-        tag = f"run-{i}"
-        p = subprocess.Popen(cli(t.path, "add", "wenz", "--player", "Anna", "--augen", "70", "--comment", tag),
-                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
-        time.sleep(rng.uniform(0.0, window))
-        p.send_signal(signal.SIGKILL)
-        rc = p.wait()
-        err = p.stderr.read().decode()
-        p.stderr.close()
-        if rc == 0:
-            acknowledged.append(tag)
-        else:
-            assert rc == -signal.SIGKILL or rc == 2 and "Fehler" in err, (rc, err)  # a German table
-    assert len(acknowledged) > 1, "no add finished: the timing needs more room"
-    assert len(acknowledged) < 61, "no add was killed: the timing needs less room"
+    # timed on this machine, so the kills fall before, during and after the commit (a German table)
+    acknowledged = kill_at_random_moments(
+        lambda tag: cli(t.path, "add", "wenz", "--player", "Anna", "--augen", "70", "--comment", tag), 60, seed=7)
     r = subprocess.run(cli(t.path, "check"), capture_output=True, text=True, env=env)
     assert r.returncode == 0, r.stdout + r.stderr
     con = sqlite3.connect(t.ledger_path)

@@ -18,6 +18,7 @@ import pytest
 
 from schafkopf_score.ledger import open_ledger
 from schafkopf_score.table import load_table
+from tests.conftest import kill_at_random_moments
 
 ROOT = Path(__file__).resolve().parents[1]
 BACKENDS = ["sqlite", "postgresql"]
@@ -496,35 +497,6 @@ def test_check_finds_a_tournament_table_reseated_behind_its_back(tmp_path, reque
 
 def cli(table, *args):
     return [sys.executable, "-m", "schafkopf_score", "--table", str(table), *args]
-
-
-def kill_at_random_moments(command, times: int, seed: int) -> list[str]:
-    """Run ``command(tag)`` (an entry tagged by its comment) once to time it, then ``times``
-    times, each killed with SIGKILL at a random moment within twice that time (before, during
-    or after its commit). Returns the tags whose command said it recorded. A command not killed
-    either recorded (exit 0) or was refused in the table's language (German here)."""
-    import random
-
-    rng = random.Random(seed)
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    t0 = time.perf_counter()
-    subprocess.run(command("timing"), check=True, capture_output=True, env=env)
-    window = 2.0 * (time.perf_counter() - t0)
-    acknowledged = ["timing"]
-    for i in range(times):
-        tag = f"run-{i}"
-        p = subprocess.Popen(command(tag), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
-        time.sleep(rng.uniform(0.0, window))
-        p.send_signal(signal.SIGKILL)
-        rc = p.wait()
-        err = p.stderr.read().decode()
-        p.stderr.close()
-        if rc == 0:
-            acknowledged.append(tag)
-        else:
-            assert rc == -signal.SIGKILL or rc == 2 and "Fehler" in err, (rc, err)
-    assert 1 < len(acknowledged) < times + 1, "the timing needs adjusting"
-    return acknowledged
 
 
 WRITER = """
