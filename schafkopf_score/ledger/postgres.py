@@ -274,11 +274,7 @@ class PostgresLedger(Ledger):
         assert self._raw is not None
         self.conn = self._raw  # type: ignore[assignment]
         try:
-            self._check_schema()
-            if self._family is not None:
-                self._check_family(self._family)
-            if self._kind is not None:
-                self._check_kind(self._kind)
+            self._check_opened()
         except LedgerError:
             self.close()
             raise

@@ -293,7 +293,6 @@ class Ledger:
         self._connect()
 
     def _connect(self) -> None:
-        family = self._family
         try:
             # mode=rw: never create a file here; a missing ledger is made whole by create_ledger
             self.conn = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=rw", uri=True,
@@ -302,11 +301,7 @@ class Ledger:
             self.conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout() * 1000)}")
             self.conn.execute("PRAGMA synchronous = FULL")
             self.conn.execute("PRAGMA foreign_keys = ON")
-            self._check_schema()
-            if family is not None:
-                self._check_family(family)
-            if self._kind is not None:
-                self._check_kind(self._kind)
+            self._check_opened()
         except sqlite3.DatabaseError as exc:
             self.close()
             if is_busy(exc):
@@ -329,6 +324,15 @@ class Ledger:
         self.close()
 
     # -- schema --------------------------------------------------------------------------
+    def _check_opened(self) -> None:
+        """What every newly opened ledger is checked for: its schema, and that it holds this
+        table file's family and kind."""
+        self._check_schema()
+        if self._family is not None:
+            self._check_family(self._family)
+        if self._kind is not None:
+            self._check_kind(self._kind)
+
     def _table_names(self) -> set[str]:
         assert self.conn is not None
         return {r[0] for r in self.conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
