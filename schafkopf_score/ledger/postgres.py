@@ -211,11 +211,9 @@ def _joined(*columns: str) -> str:
     return "convert_to(" + " || chr(31) || ".join(f"({c})::text" for c in columns) + ", 'UTF8')"
 
 
-# Whether the ledger's tables are there: a plain read of the catalogue under the statement's own
+# The tables of the ledger's schema: a plain read of the catalogue under the statement's own
 # snapshot (``to_regclass`` reads a cache that taking an advisory lock does not refresh, so a
 # device that waited for another one making the tables would not see them yet)
-_HAS_META = ("SELECT EXISTS (SELECT 1 FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n "
-             "ON n.oid = c.relnamespace WHERE n.nspname = current_schema() AND c.relname = 'meta')")
 _TABLES = ("SELECT c.relname FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace "
            "WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'p')")
 
@@ -248,7 +246,7 @@ class PostgresLedger(Ledger):
         if schema is None:
             self.close()
             raise LedgerError(Text("data.pg_no_schema", url=redacted(self.url), path=path), Text("data.pg_no_schema_hint"))
-        return {r[0] for r in self._raw.execute(_TABLES)}
+        return self._table_names()
 
     @property
     def where(self) -> str:
@@ -301,7 +299,7 @@ class PostgresLedger(Ledger):
         conn.execute("BEGIN")
         try:
             self._lock(conn, busy_timeout())
-            if not conn.execute(_HAS_META).fetchone()[0]:
+            if "meta" not in self._table_names():
                 for stmt in schema_statements():
                     conn.execute(stmt)
                 conn.execute("INSERT INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
