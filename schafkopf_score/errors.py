@@ -21,6 +21,10 @@ class ScoreError(Exception):
         self.text = message
         self.hint_text = hint
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled whole (from a helper process of an import): its class, texts and attributes."""
+        return _rebuild, (type(self), self.text, self.hint_text, self.__dict__)
+
     def render(self, lang: str) -> tuple[str, str]:
         """What is wrong and how to put it right, in ``lang``."""
         return self.text.render(lang), (self.hint_text.render(lang) if self.hint_text is not None else "")
@@ -55,3 +59,10 @@ class ConfigError(ScoreError):
 
 class LedgerError(ScoreError):
     """The ledger is damaged, too new, or asked for something it does not hold."""
+
+
+def _rebuild(cls: type[ScoreError], text: Text, hint: Text | None, state: dict[str, object]) -> ScoreError:
+    exc = cls.__new__(cls)
+    ScoreError.__init__(exc, text, hint)
+    exc.__dict__.update(state)
+    return exc

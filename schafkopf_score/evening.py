@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from .errors import IllegalEntry, LedgerError
 from .i18n import Join, Text
 from .ledger import GameRecord, Ledger, SessionInfo
-from .ledger.dump import LoadedSession
+from .ledger.loading import LoadedSession
 from .rules.model import GameEntry, HandState, Seating, TableRules
 from .rules.play import Played, play, seat, start_state
 from .rules.registry import find_family
@@ -958,10 +958,12 @@ class _ImportAudit:
     same checks as ``check --full`` (``_session_problems``, a tournament table's seating), run on
     the rows as loaded instead of reading them back. The first problem refuses the import."""
 
-    def __init__(self, ledger: Ledger) -> None:
+    def __init__(self, ledger: Ledger | None) -> None:
         self.ledger = ledger
         self.open_before: int | None = None  # an open session (not a tournament's table) seen last
         self.closed: list[int] = []
+        if ledger is None:  # a chunk's audit (``fresh``): the ledger's own sessions were audited where it is open
+            return
         if ledger.has_marks and ledger.guards_missing():
             self.refuse(Problem(LEDGER_WIDE, None, Text("data.problem_guards_missing",
                                                         guards=", ".join(ledger.guards_missing()))))
@@ -973,16 +975,29 @@ class _ImportAudit:
                                        ledger.closings(info.id) if info.closing is not None else [], aliases,
                                        tables.get(info.id)))
 
+    @classmethod
+    def fresh(cls) -> _ImportAudit:
+        """The audit of one chunk of the export, in whichever process works it."""
+        return cls(None)
+
     @staticmethod
-    def refuse(p: Problem) -> None:
+    def refusal(p: Problem) -> IllegalEntry:
         where = (Text("data.export_where_hand", session=p.session, hand=p.hand) if p.hand is not None
                  else Text("data.where_session", session=p.session))
-        raise IllegalEntry(Text("data.import_refused", where=where, problem=p.text), Text("data.export_again"))
+        return IllegalEntry(Text("data.import_refused", where=where, problem=p.text), Text("data.export_again"))
+
+    @classmethod
+    def refuse(cls, p: Problem) -> None:
+        raise cls.refusal(p)
+
+    def open_before_refusal(self, session_id: int) -> IllegalEntry:
+        """An open session before a later one: it should have been closed."""
+        return self.refusal(Problem(session_id, None, Text("data.problem_open_before_later")))
 
     def session(self, s: LoadedSession) -> None:
         info = s.info
         if self.open_before is not None:  # a later session exists: that one should have been closed
-            self.refuse(Problem(self.open_before, None, Text("data.problem_open_before_later")))
+            raise self.open_before_refusal(self.open_before)
         try:
             # as the latest session: whether a later one follows is known when it comes
             found = _session_problems(info, s.records, info.id, s.aliases, s.payments, s.closings)
@@ -1000,6 +1015,7 @@ class _ImportAudit:
     def finish(self) -> dict[int, str]:
         """The checks of the whole ledger once loaded (nobody seated at two tables of a round);
         returns the closed sessions to mark verified, by fingerprint."""
+        assert self.ledger is not None
         for p in _seated_twice(self.ledger.round_tables()):
             self.refuse(p)
         if not self.ledger.has_marks:
@@ -1009,11 +1025,11 @@ class _ImportAudit:
                 if sid in fingerprints and marks.get(sid) != fingerprints[sid]}
 
 
-def import_dump(cfg: TableConfig, ledger: Ledger, data: Any) -> int:
+def import_dump(cfg: TableConfig, ledger: Ledger, data: Any, **work: Any) -> int:
     """Read a JSON export into an empty ledger in one transaction, committed only if every
     game replays under its own ruleset to exactly what the export says (payouts, Stock,
     declarers, dealer), every closing matches its games, and every ruleset is a valid table of
-    this family (see ``ledger.load``)."""
+    this family (see ``ledger.load``; ``work``: its ``workers`` and ``chunk_games``)."""
     from .ledger import load
 
     if isinstance(data, dict) and isinstance(data.get("table"), dict):
@@ -1032,15 +1048,16 @@ def import_dump(cfg: TableConfig, ledger: Ledger, data: Any) -> int:
         # every game replayed under its own ruleset as it is loaded, inside the transaction: an
         # export that says what the rules do not give is refused whole, before anything is committed
         audit = _ImportAudit(ledger)
-        count = load(ledger, conn, data, cfg.family, audit.session)
+        count = load(ledger, conn, data, cfg.family, audit, **work)
         # replayed: the closed sessions are marked verified with it, so the next check is quick
         ledger.insert_marks(conn, audit.finish())
     return count
 
 
-def import_into(cfg: TableConfig, data: Any) -> int:
+def import_into(cfg: TableConfig, data: Any, workers: int | None = None) -> int:
     """Import into the table's ledger; a table without one gets it only if the import succeeds
-    (the ledger is made under a temporary name and linked into place at the end)."""
+    (the ledger is made under a temporary name and linked into place at the end). ``workers``:
+    the helper processes of a large import (default: one per core; 1: this process alone)."""
     import os
     import secrets
 
@@ -1050,11 +1067,11 @@ def import_into(cfg: TableConfig, data: Any) -> int:
         from .ledger import open_ledger
 
         with open_ledger(cfg, create=True) as ledger:
-            return import_dump(cfg, ledger, data)
+            return import_dump(cfg, ledger, data, workers=workers)
     path = cfg.ledger_path
     if path.exists():
         with Ledger(path, create=False, family=cfg.family, kind=cfg.kind) as ledger:
-            return import_dump(cfg, ledger, data)
+            return import_dump(cfg, ledger, data, workers=workers)
     if not path.parent.is_dir():
         raise IllegalEntry(Text("data.ledger_folder_missing", path=str(path)), Text("data.ledger_folder_missing_hint"))
     from .files import remove_orphans
@@ -1063,7 +1080,7 @@ def import_into(cfg: TableConfig, data: Any) -> int:
     tmp = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(6)}.import")
     try:
         with Ledger(tmp, create=True, family=cfg.family, kind=cfg.kind) as ledger:
-            count = import_dump(cfg, ledger, data)
+            count = import_dump(cfg, ledger, data, workers=workers)
         try:
             os.link(tmp, path)
         except FileExistsError:

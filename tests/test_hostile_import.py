@@ -40,6 +40,19 @@ def write(tmp_path, data, name="bad.json"):
     return path
 
 
+def as_exported(data):
+    """An export's text laid out as ``export --format json`` writes it (a line a session, a line
+    a game), which ``import`` streams (any other layout is read whole)."""
+    dumps = functools.partial(json.dumps, ensure_ascii=False)
+    head = {k: v for k, v in data.items() if k != "sessions"}
+    lines = [dumps(head)[:-1] + ', "sessions": [']
+    for i, s in enumerate(data["sessions"]):
+        lines.append(" " + dumps({k: v for k, v in s.items() if k != "games"})[:-1] + ', "games": [')
+        lines += ["  " + dumps(g) + ("," if j < len(s["games"]) - 1 else "") for j, g in enumerate(s["games"])]
+        lines.append(" ]}" + ("," if i < len(data["sessions"]) - 1 else ""))
+    return "\n".join([*lines, "]}", ""])
+
+
 def valid_games(data):
     return [g for s in data["sessions"] for g in s["games"] if not g["void"]]
 
@@ -115,14 +128,30 @@ ATTACKS = {
 }
 
 
+@pytest.fixture(params=["alone", "helpers"])
+def work(request, monkeypatch):
+    """How the import works the export: in one process, or in chunks of one game each, worked by
+    two helper processes (``ledger.loading``): it must refuse the same, with the same words."""
+    if request.param == "helpers":
+        from schafkopf_score.ledger import loading
+
+        monkeypatch.setattr(loading, "CHUNK_GAMES", 1)
+        monkeypatch.setattr(loading, "_usable_cores", lambda: 2)
+    return request.param
+
+
 @pytest.mark.parametrize("attack", sorted(ATTACKS))
-def test_an_export_that_would_break_the_ledger_is_refused_whole(make_table, export, tmp_path, attack):
+def test_an_export_that_would_break_the_ledger_is_refused_whole(make_table, export, tmp_path, attack, work):
     mutate, message = ATTACKS[attack]
     mutate(export)
     t = make_table(players=FIVE, preset="wirtshaus", name="target")
-    r = t.run("import", str(write(tmp_path, export)))
+    path = tmp_path / "bad.json"
+    path.write_text(as_exported(export), encoding="utf-8")  # laid out as export writes it: streamed in chunks
+    r = t.run("import", str(path))
     assert r.exit_code == 2, (r.stdout, r.stderr)
     assert r.stderr.startswith("Error: ") and message in r.stderr, r.stderr
+    alone = t.run("import", str(path), "--jobs", "1")  # the same refusal, word for word, from one process
+    assert (alone.exit_code, alone.stderr) == (r.exit_code, r.stderr)
     assert "Traceback" not in r.output and "Internal error" not in r.stderr
     assert not t.ledger_path.exists(), "a refused import into a new table leaves no ledger file"
     assert not [p.name for p in t.path.parent.iterdir() if p.name.startswith(".target")], "no temporary left"
@@ -165,20 +194,27 @@ def _rows(path):
     return out
 
 
-def test_an_import_in_batches_writes_the_rows_one_batch_writes(make_table, export, tmp_path, monkeypatch):
-    """The rows go in batches with the ids given by the import: however the batches fall, the
-    ledger is the same, and ``check --full`` finds it clean (the import replayed it as loaded,
-    without reading it back; the check reads it back)."""
-    from schafkopf_score.ledger import dump
+def test_an_import_in_chunks_writes_the_rows_one_pass_writes(make_table, export, tmp_path, monkeypatch):
+    """The rows go in chunks with the ids given by the import, worked by helper processes or by
+    this one: however the chunks fall, the ledger is the same, and ``check --full`` finds it clean
+    (the import replayed it as loaded, without reading it back; the check reads it back)."""
+    from schafkopf_score.ledger import loading
 
-    path = write(tmp_path, export, "good.json")
+    path = tmp_path / "good.json"
+    path.write_text(as_exported(export), encoding="utf-8")
     whole = make_table(players=FIVE, preset="wirtshaus", name="whole")
     whole.ok("import", str(path))
-    monkeypatch.setattr(dump, "_BATCH", 1)
+    monkeypatch.setattr(loading, "CHUNK_GAMES", 1)
+    taken = []  # the chunks taken from helper processes
+    monkeypatch.setattr(loading, "_take_next", lambda ahead, ins, take=loading._take_next: (
+        taken.append(ahead[0][0].first_sid), take(ahead, ins)))
+    alone = make_table(players=FIVE, preset="wirtshaus", name="alone")
+    alone.ok("import", str(path), "--jobs", "1")
     batched = make_table(players=FIVE, preset="wirtshaus", name="batched")
-    batched.ok("import", str(path))
-    assert _rows(whole.ledger_path) == _rows(batched.ledger_path)
-    for t in (whole, batched):
+    batched.ok("import", str(path), "--jobs", "2")
+    assert taken == [1, 2], "with --jobs 2 the two sessions were chunks of their own, worked by helpers"
+    assert _rows(whole.ledger_path) == _rows(alone.ledger_path) == _rows(batched.ledger_path)
+    for t in (whole, alone, batched):
         report = t.json("check", "--full")
         assert report["problems"] == [] and report["replayed"] == 2
     # the ids go on after the imported ones: a closing and a new session
@@ -244,3 +280,61 @@ def test_what_a_killed_import_left_behind_is_removed_by_the_next(make_table, exp
     assert not any(p.exists() for p in orphans)
     assert running.exists()
     running.unlink()
+
+
+def _cut_after_first_session(text):
+    """The export's text as a copy cut short after its first session."""
+    lines = text.split("\n")
+    end = next(i for i, line in enumerate(lines) if line == " ]},")
+    return "\n".join(lines[: end + 1]) + "\n"
+
+
+def _swap_payouts(game):
+    game["payouts"] = {k: -v for k, v in game["payouts"].items()}
+
+
+def _plain(session):
+    """A valid game of a session that was never restated (its payouts are the ones replayed)."""
+    return next(g for g in session["games"] if not g["void"] and not g["restatements"])
+
+
+COMBINED = {  # two things wrong: the one a single pass meets first is the one refused
+    "open session, then a bad entry in the next": (
+        lambda d: (d["sessions"][0].update(closing=None), d["sessions"][1]["games"][0].update(entry="x")),
+        None, "has no valid entry"),
+    "open session, then a bad replay in the next": (
+        lambda d: (d["sessions"][0].update(closing=None), _swap_payouts(d["sessions"][1]["games"][0])),
+        None, "the session is open, but a later session exists"),
+    "a bad replay, then a session twice": (
+        lambda d: (_plain(d["sessions"][0])["outcome"].update(declarers=["Mallory"]),
+                   d["sessions"].append(dict(d["sessions"][0]))),
+        None, "session 1 hand 1: replay gives the declarers"),
+    "a session twice, then a bad replay": (
+        lambda d: (d["sessions"].insert(1, dict(d["sessions"][0])), _swap_payouts(d["sessions"][2]["games"][0])),
+        None, "the session 1 is in the export twice"),
+    "a bad replay, then the text cut short": (
+        lambda d: _plain(d["sessions"][0])["outcome"].update(declarers=["Mallory"]), _cut_after_first_session,
+        "session 1 hand 1: replay gives the declarers"),
+    "the text cut short": (lambda d: None, _cut_after_first_session, "The export breaks off before its end"),
+    "a stray line after the end": (lambda d: None, lambda text: text + "{}\n", "unexpected line '{}'"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(COMBINED))
+def test_helpers_refuse_what_one_pass_meets_first(make_table, export, tmp_path, monkeypatch, case):
+    """Chunks worked side by side by helpers still refuse the first thing a single pass over the
+    export meets (checks reaching across chunks included), in the same words."""
+    from schafkopf_score.ledger import loading
+
+    mutate, cut, message = COMBINED[case]
+    mutate(export)
+    text = as_exported(export)
+    path = tmp_path / "bad.json"
+    path.write_text(cut(text) if cut else text, encoding="utf-8")
+    one = make_table(players=FIVE, preset="wirtshaus", name="one")
+    alone = one.run("import", str(path), "--jobs", "1")
+    monkeypatch.setattr(loading, "CHUNK_GAMES", 1)
+    helped = make_table(players=FIVE, preset="wirtshaus", name="helped").run("import", str(path), "--jobs", "2")
+    assert alone.exit_code == helped.exit_code == 2
+    assert message in alone.stderr, alone.stderr
+    assert helped.stderr == alone.stderr

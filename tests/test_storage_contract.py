@@ -746,3 +746,60 @@ def test_without_the_driver_a_postgresql_ledger_says_how_to_install_it(make_tabl
     assert r.returncode == 2
     assert r.stderr == ("Error: This table's ledger is on PostgreSQL, which needs the psycopg driver.\n"
                         "Install it: pip install 'schafkopf-score[postgresql]'\n")
+
+
+def test_helpers_import_into_either_backend_alike(make_ledger_table, tmp_path, monkeypatch, pg_url):
+    """An import worked in chunks by helper processes (here one session a chunk, two helpers)
+    writes into PostgreSQL what one process writes into SQLite: the same answers, the same
+    fingerprints; the helpers never touch the database connection they inherit."""
+    from schafkopf_score.ledger import loading
+
+    first = make_ledger_table("sqlite", name="first")
+    play_evening(first)
+    first.ok("export", "--format", "json", "--all", "--out", str(tmp_path / "a.json"))
+    alone = make_ledger_table("sqlite", name="alone")
+    alone.ok("import", str(tmp_path / "a.json"), "--jobs", "1")
+    monkeypatch.setattr(loading, "CHUNK_GAMES", 1)
+    helped = make_ledger_table("postgresql", name="helped")
+    helped.ok("import", str(tmp_path / "a.json"), "--jobs", "2")
+    assert answers(alone) == answers(helped)
+    assert ledger_of(alone).fingerprints() == ledger_of(helped).fingerprints()
+    helped.ok("add", "wenz", "be", "61")  # the database's own count goes on after the imported ids
+    assert helped.json("check", "--full")["problems"] == []
+
+
+def test_helpers_import_a_tournament_with_its_tables_side_by_side(tmp_path, monkeypatch, request):
+    """A tournament's round holds open sessions side by side (one a table); worked in chunks by
+    helpers, the import keeps them open, and the ranking and tables come out as they were."""
+    from typer.testing import CliRunner
+
+    from schafkopf_score.cli.app import app
+    from schafkopf_score.ledger import loading
+
+    def run(table, *args, input=None):
+        r = CliRunner().invoke(app, ["--table", str(table), *args], input=input, env={"COLUMNS": "120"})
+        assert r.exit_code == 0, (args, r.output)
+        return r.stdout
+
+    path = tmp_path / "cup.toml"
+    run(path, "tournament", "new", str(path), "--players", "Anna,Ben,Cora,Dora,Emil,Fritz,Gabi,Hans",
+        "--rounds", "2", "--games", "4")
+    run(path, "tournament", "draw", "--seed", "7")
+    seats = json.loads(run(path, "tournament", "tables", "--json"))["tables"]
+    for tisch, players in enumerate((seats[0]["players"], seats[1]["players"]), 1):
+        run(path, "add", "--tisch", str(tisch), "sau", players[0], players[1], "72")
+        run(path, "add", "--tisch", str(tisch), "wenz", players[2], "70")
+    run(path, "export", "--format", "json", "--all", "--out", str(tmp_path / "t.json"))
+    monkeypatch.setattr(loading, "CHUNK_GAMES", 1)
+    for backend in BACKENDS:
+        moved = tmp_path / f"moved-{backend}.toml"
+        text = path.read_text(encoding="utf-8").replace('ledger = "cup.sqlite"', "")
+        url = request.getfixturevalue("pg_url") if backend == "postgresql" else f"moved-{backend}.sqlite"
+        moved.write_text(f'ledger = "{url}"\n' + text, encoding="utf-8")
+        run(moved, "import", str(tmp_path / "t.json"), "--jobs", "2")
+        assert json.loads(run(moved, "tournament", "ranking", "--json")) == json.loads(
+            run(path, "tournament", "ranking", "--json"))
+        assert json.loads(run(moved, "tournament", "tables", "--json")) == json.loads(
+            run(path, "tournament", "tables", "--json"))
+        assert json.loads(run(moved, "check", "--json"))["problems"] == []
+        run(moved, "add", "--tisch", "2", "herzsolo", seats[1]["players"][3], "95")  # both tables still open

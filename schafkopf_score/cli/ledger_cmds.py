@@ -123,14 +123,21 @@ def export(
 @guard
 def import_(
     ctx: typer.Context,
-    file: Annotated[Path, typer.Argument(help="A JSON export (schafkopf export --format json).")],
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="A JSON export (schafkopf export --format json).")],
+    jobs: Annotated[Optional[int], typer.Option(
+        "--jobs", "-j", metavar="N", help="Processes that check a large export side by side (default: one per "
+        "core; 1: this one alone).")] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Read a JSON export back into an empty ledger (the same balances come out).
 
+    Every game is replayed under its own rules before anything is committed; an export of
+    more than a few thousand games is checked by one process per core.
+
     \b
     Example: schafkopf new neu.toml --family bavarian --players Anna,Ben,Cora,Dora
     Example: schafkopf --table neu.toml import abend.json
+    Example: schafkopf --table saison.toml import saison.json --jobs 2
     """
     from ..errors import IllegalEntry, InvalidEntry
     from ..evening import import_into
@@ -139,6 +146,8 @@ def import_(
 
     c = get(ctx)
     cfg = c.cfg()
+    if jobs is not None and jobs < 1:
+        raise InvalidEntry(Text("cli.import_jobs", n=jobs), Text("cli.import_jobs_hint"))
     try:
         fh = open(file, encoding="utf-8")
     except FileNotFoundError:
@@ -150,7 +159,7 @@ def import_(
         try:
             data = read_export(bounded_lines(fh))
             check_export_head(data)  # before the ledger file is made
-            count = import_into(cfg, data)
+            count = import_into(cfg, data, workers=jobs)
         except (UnicodeDecodeError, ValueError, RecursionError) as exc:  # JSONDecodeError is a ValueError
             what: Text | str = Text("cli.import_too_deep") if isinstance(exc, RecursionError) else str(exc)
             raise InvalidEntry(Text("cli.import_not_export", file=file, problem=what),

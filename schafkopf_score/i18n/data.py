@@ -372,12 +372,20 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "data.export_field": ("missing or wrong field: {problem}", "fehlendes oder falsches Feld: {problem}"),
     "data.export_line_too_long": ("a line longer than {limit} characters", "eine Zeile länger als {limit} Zeichen"),
     "data.export_unexpected_line": ("unexpected line {line}", "unerwartete Zeile {line}"),
+    "data.import_helper_stopped": ("A helper process of the import stopped ({problem}); nothing was imported.",
+                                   "Ein Hilfsprozess des Imports wurde beendet ({problem}); nichts wurde importiert."),
+    "data.import_helper_stopped_hint": ("Run the import again; where memory is short, close other programs first.",
+                                        "Starte den Import noch einmal; wo der Speicher knapp ist, schließe vorher "
+                                        "andere Programme."),
+    "data.export_cut_short": ("The export breaks off before its end (a copy cut short?); nothing was imported.",
+                              "Der Export bricht vor seinem Ende ab (eine unvollständige Kopie?); nichts wurde "
+                              "importiert."),
     "data.export_ruleset_family": ("a ruleset of a {family} table in a {ledger} ledger",
                                    "ein Regelsatz eines Tisches der Familie {family} in einem Spielbuch der Familie "
                                    "{ledger}"),
     "data.export_ruleset_seats": ("a ruleset with impossible players or seats",
                                   "ein Regelsatz mit unmöglichen Spielern oder Plätzen"),
-    "data.export_players": ("the players {problem}", "players {problem}"),
+    "data.export_players": ("the players {problem}", "die Spieler {problem}"),
     "data.export_tariff": ("tariff {key} = {value}", "Tarif {key} = {value}"),
     "data.export_unknown_rule": ("unknown rule {key}", "unbekannte Regel {key}"),
     "data.export_bad_entry": ("game {game} has no valid entry", "Spiel {game} hat keinen gültigen Eintrag"),

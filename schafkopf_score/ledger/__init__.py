@@ -13,10 +13,10 @@ from .dump import (
     bounded_lines,
     check_export_head,
     export_json,
-    load,
     problem_text,
     read_export,
 )
+from .loading import LoadedSession, load
 from .records import GameRecord, SessionInfo
 from .store import (
     _SCHEMA,
@@ -64,5 +64,6 @@ __all__ = [
     "now",
     "problem_text",
     "read_export",
+    "LoadedSession",
     "schema_statements",
 ]

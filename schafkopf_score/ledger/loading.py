@@ -1,0 +1,539 @@
+"""Loading a JSON export into an empty ledger, checked, inside the caller's transaction.
+
+``load`` checks what the rows must say of themselves, hands every session to the replay audit
+and inserts the rows in batches under the ids it gives them. The sessions are worked in chunks
+of about ``CHUNK_GAMES`` games; an export of more than one chunk is worked by helper processes
+(one per core) while this process inserts what they give back, chunk by chunk in the export's
+order. A chunk's checks that reach across chunks (a session twice, an open session before a
+later one) are made here, and every refusal is ranked by where a single pass would have met
+it, so the import refuses exactly what, and where, one process working alone would.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import deque
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from ..i18n import Text
+from ..rules.model import GameEntry, TableRules, entry_defaults
+from ..settle import session_balances
+from .dump import ExportProblem, RawSession, _fast_encoder, _not_an_export, check_export_head, check_ruleset, problem_text
+from .records import GameRecord, SessionInfo
+from .store import Ledger, aliases_of
+
+# games a chunk holds (a session is never split): what a helper works at a time
+CHUNK_GAMES = 2048
+
+_INSERT = {  # in the order a chunk is written: every row after the rows it refers to
+    "sessions": "INSERT INTO sessions(id, opened_at) VALUES (?,?)",
+    "games": ("INSERT INTO games(id, session_id, hand, replaces, created_at, game, entry, typed, ruleset_id, unit, "
+              "payouts, stock, outcome) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)"),
+    "restatements": ("INSERT INTO restatements(game_id, created_at, payouts, stock, outcome, cause) "
+                     "VALUES (?,?,?,?,?,?)"),
+    "voids": "INSERT INTO voids(game_id, created_at, kind, reason) VALUES (?,?,?,?)",
+    "closings": "INSERT INTO closings(id, session_id, created_at, balances, bookings) VALUES (?,?,?,?,?)",
+    "reopenings": "INSERT INTO reopenings(session_id, closing_id, created_at, reason) VALUES (?,?,?,?)",
+    "payments": ("INSERT INTO payments(session_id, hand, created_at, player, amounts, transfers) "
+                 "VALUES (?,?,?,?,?,?)"),
+}
+
+# where in a session a refusal is met, in the order a single pass meets them: the session's id
+# (twice in the export), its rows, an open session before it, its replay
+_AT_ID, _AT_ROWS, _AT_OPEN_BEFORE, _AT_REPLAY = range(4)
+
+_CAUGHT = (KeyError, TypeError, ValueError, AttributeError, OverflowError)  # a row no program wrote
+
+
+@dataclass
+class LoadedSession:
+    """One session of an export as ``load`` inserted it, handed to the replay audit as the
+    ledger would give it back (``Ledger.session``, ``games``, ``payments``, ``closings``), so
+    that nothing is read back and decoded again: its ``info`` (the closing in force), its game
+    ``records`` in hand order (each with its latest payouts and its void), the early
+    ``payments``, every ``closing`` (oldest first, with the reopening that set it aside), the
+    ``aliases`` of the renames, and ``seated``: a tournament table's players, as its round drew
+    them (None at a table)."""
+
+    export_id: Any
+    info: SessionInfo
+    records: list[GameRecord]
+    payments: list[dict[str, Any]]
+    closings: list[dict[str, Any]]
+    aliases: dict[str, str]
+    seated: list[str] | None = None
+
+
+class Audit(Protocol):
+    """The replay audit ``load`` hands each session to (``evening._ImportAudit``)."""
+
+    open_before: int | None  # an open session seen last: a later session refuses the import
+    closed: list[int]  # the closed sessions audited, to be marked verified
+
+    @classmethod
+    def fresh(cls) -> Audit:
+        """An audit for one chunk, in whichever process works it (nothing read of the ledger)."""
+        ...
+
+    def session(self, s: LoadedSession) -> None: ...
+
+    def open_before_refusal(self, session_id: int) -> Exception: ...
+
+
+@dataclass
+class _Context:
+    """What every chunk is checked against, worked out once from the export's head and the
+    ledger (helpers get it when they start)."""
+
+    rules: dict[str, TableRules]
+    ruleset_ids: dict[str, int]
+    units: dict[str, str]  # what each ruleset's games are counted in (a tournament's: points)
+    aliases: dict[str, str]  # the renames: they link the names of the closings checked
+    seated: dict[Any, list[str]]  # a tournament table's players, by the session's id in the export
+    audit: type[Audit] | None
+
+
+@dataclass
+class _Chunk:
+    """Sessions of the export, in order (``RawSession`` texts, or objects of an export read
+    whole), with the ids the first of them takes; or the ``problem`` the export's text breaks
+    off with after the chunks before it."""
+
+    sessions: list[Any]
+    first_sid: int
+    first_gid: int
+    problem: BaseException | None = None
+
+
+@dataclass
+class _Done:
+    """A chunk worked: its rows by table (its closings numbered from 1: the inserting process
+    moves them on), the game rows, the export ids of the sessions met, the closed sessions
+    audited, an open session at its end, and the first refusal met (where, how far in, what)."""
+
+    rows: dict[str, list[tuple[Any, ...]]]
+    count: int = 0
+    export_ids: list[Any] = field(default_factory=list)
+    closed: list[int] = field(default_factory=list)
+    open_at_end: int | None = None
+    closings: int = 0
+    problem: tuple[int, int, BaseException] | None = None
+
+
+def _refusal(exc: BaseException) -> BaseException:
+    """A row no program wrote, as the import's refusal (the ``ScoreError``s pass as they are)."""
+    if isinstance(exc, _CAUGHT):
+        return _not_an_export(Text("data.export_field", problem=problem_text(exc)))
+    return exc
+
+
+def _next_id(conn: Any, table: str) -> int:
+    return int(conn.execute(f"SELECT coalesce(max(id), 0) FROM {table}").fetchone()[0]) + 1
+
+
+def load(ledger: Ledger, conn: Any, data: Any, family: str | None = None, audit: Audit | None = None, *,
+         workers: int | None = None, chunk_games: int | None = None) -> int:
+    """Insert a JSON export into an empty ledger inside the caller's transaction, checking on
+    the way what the rows must say of themselves: every ruleset is a table of ``family``, every
+    entry has fields of the right types, hand numbers run 1, 2, 3 ... in a session, every game
+    (in its latest restatement) sums to zero with the Stock, and every closing equals its
+    session's valid games plus its bookings. ``audit`` is handed each session as it was
+    inserted (see ``LoadedSession``; a chunk worked by a helper gets a ``fresh`` one there):
+    ``evening.import_dump`` replays it, before anything is committed. ``workers``: how many
+    helper processes work a large export (default: one per core; 1: none); ``chunk_games``: how
+    many games make a chunk (default ``CHUNK_GAMES``).
+    Returns the number of game rows loaded."""
+    check_export_head(data)
+    try:
+        rules = {k: check_ruleset(v, family) for k, v in data["rulesets"].items()}
+        changes = data.get("seating_changes", [])
+        rounds = data.get("rounds", [])
+        ctx = _Context(
+            rules=rules,
+            ruleset_ids={k: ledger.ruleset_id(r) for k, r in rules.items()},
+            units={k: "point" if rounds else _family_unit(r.family) for k, r in rules.items()},
+            aliases=aliases_of([*ledger.seating_changes(), *({"kind": str(c["kind"]), "name": str(c["name"]),
+                                                              "other": str(c["other"])} for c in changes)]),
+            seated={tab["session_id"]: [str(n) for n in tab["players"]] for r in rounds for tab in r["tables"]},
+            audit=type(audit) if audit is not None else None)
+        first_sid, first_gid = _next_id(conn, "sessions"), _next_id(conn, "games")
+        chunks = _chunks(data["sessions"], chunk_games or CHUNK_GAMES, first_sid, first_gid)
+        inserter = _Inserter(conn, audit, _next_id(conn, "closings"))
+        _work(chunks, ctx, inserter, _usable_cores() if workers is None else workers)
+        session_ids = inserter.session_ids
+        for table in ("sessions", "games", "closings"):  # the ids were given here: the database counts on
+            ledger.after_bulk_insert(conn, table)
+        for r in rounds:  # a tournament's rounds, each table to its session as loaded
+            conn.execute("INSERT INTO rounds(round, created_at, method, seed) VALUES (?,?,?,?)",
+                         (int(r["round"]), str(r["created_at"]), str(r["method"]), str(r["seed"])))
+            for tab in r["tables"]:
+                conn.execute("INSERT INTO round_tables(round, tisch, session_id, players) VALUES (?,?,?,?)",
+                             (int(r["round"]), int(tab["tisch"]), session_ids[tab["session_id"]],
+                              json.dumps([str(n) for n in tab["players"]], ensure_ascii=False)))
+        for c in changes:  # a change between sessions, or in a session not exported, has no session
+            ledger.insert_seating_change(conn, session_ids.get(c["session_id"]), int(c["hand"]), str(c["kind"]),
+                                         str(c["name"]), str(c["other"]), [str(n) for n in c["players"]],
+                                         created_at=str(c["created_at"]))
+    except _CAUGHT as exc:
+        raise _refusal(exc) from None
+    return inserter.count
+
+
+def _usable_cores() -> int:
+    import os
+
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        cores = os.cpu_count() or 1
+    return max(1, min(cores, 8))
+
+
+def _chunks(sessions: Iterable[Any], size: int, sid: int, gid: int) -> Iterator[_Chunk]:
+    """The export's sessions in chunks of about ``size`` games, each with the ids its first
+    session and game take; where the text breaks off, a chunk with the ``problem``."""
+    if not isinstance(sessions, Iterator):  # an export read whole: its sessions as they are, in one chunk
+        yield _Chunk(list(sessions), sid, gid)
+        return
+    batch: list[RawSession] = []
+    games = 0
+    try:
+        for s in sessions:
+            batch.append(s)
+            games += len(s.games)
+            if games >= size:
+                yield _Chunk(batch, sid, gid)
+                sid, gid = sid + len(batch), gid + games
+                batch, games = [], 0
+    except (ValueError, RecursionError, _score_error()) as exc:  # the text of the export breaks off here
+        if batch:
+            yield _Chunk(batch, sid, gid)
+        yield _Chunk([], sid, gid, problem=exc)
+        return
+    if batch:
+        yield _Chunk(batch, sid, gid)
+
+
+def _score_error() -> type[Exception]:
+    from ..errors import ScoreError
+
+    return ScoreError
+
+
+class _Inserter:
+    """Takes the chunks' work in the export's order: makes the checks that reach across
+    chunks, raises the first refusal a single pass would have met, and inserts the rows."""
+
+    def __init__(self, conn: Any, audit: Audit | None, next_cid: int) -> None:
+        self.conn = conn
+        self.audit = audit
+        self.next_cid = next_cid
+        self.open_before = audit.open_before if audit is not None else None
+        self.session_ids: dict[Any, int] = {}  # export id -> ledger id
+        self.count = 0
+
+    def take(self, chunk: _Chunk, done: _Done | None) -> None:
+        if chunk.problem is not None or done is None:
+            raise chunk.problem or AssertionError("a chunk without its work")
+        met: list[tuple[int, int, BaseException]] = []
+        if self.open_before is not None and self.audit is not None:
+            met.append((0, _AT_OPEN_BEFORE, self.audit.open_before_refusal(self.open_before)))
+        for pos, eid in enumerate(done.export_ids):
+            if eid in self.session_ids:
+                met.append((pos, _AT_ID, _refusal(ExportProblem(Text("data.export_session_twice", id=repr(eid))))))
+                break
+        if done.problem is not None:
+            met.append(done.problem)
+        if met:
+            raise min(met, key=lambda m: (m[0], m[1]))[2]
+        for pos, eid in enumerate(done.export_ids):
+            self.session_ids[eid] = chunk.first_sid + pos
+        self.open_before = done.open_at_end
+        if self.audit is not None:
+            self.audit.closed.extend(done.closed)
+        shift = self.next_cid - 1  # the chunk numbered its closings from 1
+        if shift:
+            done.rows["closings"] = [(c[0] + shift, *c[1:]) for c in done.rows["closings"]]
+            done.rows["reopenings"] = [(r[0], r[1] + shift, *r[2:]) for r in done.rows["reopenings"]]
+        self.next_cid += done.closings
+        for table, rows in done.rows.items():
+            if rows:
+                self.conn.executemany(_INSERT[table], rows)
+        self.count += done.count
+
+
+def _work(chunks: Iterator[_Chunk], ctx: _Context, inserter: _Inserter, workers: int) -> None:
+    """Every chunk worked and taken in order: here, for an export of one chunk or where one
+    process is all there is; else by ``workers`` helper processes, a few chunks ahead."""
+    first = next(chunks, None)
+    if first is None:
+        return
+    second = next(chunks, None)
+    if second is None or workers <= 1 or first.problem is not None:
+        for chunk in (first, *((second,) if second is not None else ()), *chunks):
+            inserter.take(chunk, load_chunk(chunk, ctx) if chunk.problem is None else None)
+        return
+    import concurrent.futures as cf
+    import multiprocessing
+
+    # fork where there is one: a helper starts with everything imported and the context in hand
+    # (it never touches the ledger's connection); spawn elsewhere
+    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+    pool = cf.ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method),
+                                  initializer=_start_helper, initargs=(ctx,))
+    ahead: deque[tuple[_Chunk, Any]] = deque()
+    try:
+        for chunk in (first, second, *chunks):  # (the generator reads the next chunk only when asked)
+            ahead.append((chunk, _submit(pool, chunk) if chunk.problem is None else None))
+            while len(ahead) > 2 * workers:  # a few chunks in flight: memory stays flat
+                _take_next(ahead, inserter)
+        while ahead:
+            _take_next(ahead, inserter)
+    except BaseException:
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown()
+
+
+def _submit(pool: Any, chunk: _Chunk) -> Any:
+    """Hand a chunk to the helpers. The helpers are started here, at the first: Ctrl-C is held
+    back meanwhile, so that a helper starts deaf to it (the importing process stops them)."""
+    import signal
+
+    if not hasattr(signal, "pthread_sigmask"):
+        return pool.submit(load_chunk, chunk)
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        return pool.submit(load_chunk, chunk)
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
+def _take_next(ahead: deque[tuple[_Chunk, Any]], inserter: _Inserter) -> None:
+    from concurrent.futures.process import BrokenProcessPool
+
+    chunk, future = ahead.popleft()
+    try:
+        done = future.result() if future is not None else None
+    except BrokenProcessPool as exc:  # a helper killed (out of memory, say): nothing is committed
+        from ..errors import LedgerError
+
+        raise LedgerError(Text("data.import_helper_stopped", problem=str(exc) or type(exc).__name__),
+                          Text("data.import_helper_stopped_hint")) from None
+    inserter.take(chunk, done)
+
+
+_HELPER_CONTEXT: _Context | None = None
+
+
+def _start_helper(ctx: _Context) -> None:
+    """A helper's start: the context kept, Ctrl-C left to the importing process (which stops the
+    helpers), and an end of its own when that process is gone."""
+    import os
+    import signal
+    import threading
+    import time
+
+    global _HELPER_CONTEXT
+    _HELPER_CONTEXT = ctx
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(1)
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
+def load_chunk(chunk: _Chunk, ctx: _Context | None = None) -> _Done:
+    """Check, audit and turn into rows the sessions of one chunk (in a helper: under the
+    context it started with). Stops at the first refusal and says where it was met."""
+    ctx = ctx or _HELPER_CONTEXT
+    assert ctx is not None
+    done = _Done({table: [] for table in _INSERT})
+    audit = ctx.audit.fresh() if ctx.audit is not None else None
+    sid, gid, cid = chunk.first_sid, chunk.first_gid, 1
+    seen: set[Any] = set()
+    loads = json.loads
+    for pos, s in enumerate(chunk.sessions):
+        at = _AT_ROWS
+        try:
+            if isinstance(s, RawSession):
+                games = s.games
+                s = loads(s.head)
+                s["games"] = (loads(g) for g in games)
+            eid = s["id"]
+            if eid in seen:
+                at = _AT_ID
+                raise ExportProblem(Text("data.export_session_twice", id=repr(eid)))
+            seen.add(eid)
+            done.export_ids.append(eid)
+            loaded, gid, cid = _load_session(ctx, s, sid, gid, cid, done)
+            sid += 1
+            if audit is not None:
+                at = _AT_REPLAY
+                audit.session(loaded)
+        except (*_CAUGHT, RecursionError, _score_error()) as exc:
+            done.problem = (pos, at, _refusal(exc))
+            break
+    if audit is not None:
+        done.closed, done.open_at_end = audit.closed, audit.open_before
+    done.closings = cid - 1
+    return done
+
+
+def _load_session(ctx: _Context, s: dict[str, Any], sid: int, next_id: int, next_cid: int,
+                  done: _Done) -> tuple[LoadedSession, int, int]:
+    """One session's rows checked and added to ``done``; returns it as the audit reads it, and
+    the next game and closing ids."""
+    from ..errors import IllegalEntry
+
+    pending = done.rows
+    dumps = _encoder()
+    known = _known_fields()
+    from_dict = GameEntry.from_dict
+    rules, ruleset_ids, units, aliases = ctx.rules, ctx.ruleset_ids, ctx.units, ctx.aliases
+    opened_at = str(s["opened_at"])
+    pending["sessions"].append((sid, opened_at))
+    ids: dict[int, int] = {}
+    valid_payouts: list[dict[str, int]] = []
+    records: list[GameRecord] = []
+    for g in s["games"]:
+        entry = g["entry"]
+        if type(entry) is not dict or not entry.keys() <= known or type(entry.get("game")) is not str:
+            raise ExportProblem(Text("data.export_bad_entry", game=g.get("id")))
+        parsed = from_dict(entry)  # every field of its option's type
+        hand = g["hand"]
+        if type(hand) is not int or hand < 1:
+            raise ExportProblem(Text("data.export_bad_hand", game=g.get("id"), hand=repr(hand)))
+        if g["id"] in ids:
+            raise ExportProblem(Text("data.export_game_twice", id=repr(g["id"])))
+        if g["game"] != entry["game"]:
+            raise ExportProblem(Text("data.export_bad_value", game=g.get("id"), field="game", value=repr(g["game"])))
+        restatements = g["restatements"]
+        # the row as first stored and every restatement: the same shape as the ledger writes
+        for row in (g, *restatements):
+            _stored_amounts(row, g.get("id"))
+        last = restatements[-1] if restatements else g
+        payouts, stock, outcome = last["payouts"], last["stock"], last["outcome"]
+        total = stock + sum(payouts.values())
+        unit = g["unit"]
+        if unit != (units.get(g["ruleset"]) or unit) or type(unit) is not str:
+            raise ExportProblem(Text("data.export_bad_value", game=g.get("id"), field="unit", value=repr(unit)))
+        if total and unit != "stroke":
+            raise IllegalEntry(Text("data.export_not_zero", session=s["id"], hand=hand), Text("data.export_again"))
+        void = g["void"]
+        if not void:
+            valid_payouts.append(payouts)
+        new_id = ids[g["id"]] = next_id
+        next_id += 1
+        created_at, typed, ruleset = str(g["created_at"]), str(g["typed"]), g["ruleset"]
+        replaces = ids[g["replaces"]] if g["replaces"] is not None else None
+        pending["games"].append((new_id, sid, hand, replaces, created_at, entry["game"], dumps(entry), typed,
+                                 ruleset_ids[ruleset], unit, dumps(g["payouts"]), int(g["stock"]),
+                                 dumps(g["outcome"])))
+        for r in restatements:
+            pending["restatements"].append((new_id, str(r["created_at"]), dumps(r["payouts"]), int(r["stock"]),
+                                            dumps(r["outcome"]), str(r["cause"])))
+        if void:
+            void = (str(void["kind"]), str(void["reason"]), str(void["created_at"]))
+            pending["voids"].append((new_id, void[2], void[0], void[1]))
+        records.append(GameRecord(
+            id=new_id, session_id=sid, hand=hand, replaces=replaces, created_at=created_at,
+            game=entry["game"], entry=parsed, typed=typed, rules=rules[ruleset], unit=unit, payouts=payouts,
+            stock=stock, outcome=outcome, ruleset_id=ruleset_ids[ruleset],
+            void_kind=void[0] if void else None, void_reason=void[1] if void else "",
+            void_at=void[2] if void else None, restated=bool(restatements)))
+        done.count += 1
+    payments = []
+    for pay in s.get("payments", []):
+        payment = {"session_id": sid, "hand": int(pay["hand"]), "created_at": str(pay["created_at"]),
+                   "player": str(pay["player"]), "amounts": pay["amounts"], "transfers": pay["transfers"]}
+        pending["payments"].append((sid, payment["hand"], payment["created_at"], payment["player"],
+                                    dumps(pay["amounts"]), dumps(pay["transfers"])))
+        payments.append(payment)
+        valid_payouts.append(pay["amounts"])
+    closings = []
+    for old in s.get("reopened_closings", []):
+        closing = {"id": next_cid, "created_at": str(old["created_at"]), "balances": old["balances"],
+                   "bookings": old["bookings"], "reopened_at": str(old["reopened_at"]), "reason": str(old["reason"])}
+        next_cid += 1
+        pending["closings"].append((closing["id"], sid, closing["created_at"], dumps(old["balances"]),
+                                    dumps(old["bookings"])))
+        pending["reopenings"].append((sid, closing["id"], closing["reopened_at"], closing["reason"]))
+        closings.append(closing)
+    c = s["closing"]
+    if c:
+        balances = _merged(session_balances(valid_payouts, c["bookings"]), aliases)
+        closing_balances = _merged(c["balances"], aliases)
+        if any(balances.get(n, 0) != closing_balances.get(n, 0) for n in set(balances) | set(closing_balances)):
+            raise IllegalEntry(Text("data.export_closing", session=s["id"]), Text("data.export_again"))
+        closing = {"id": next_cid, "created_at": str(c["created_at"]), "balances": c["balances"],
+                   "bookings": c["bookings"], "reopened_at": None, "reason": None}
+        next_cid += 1
+        pending["closings"].append((closing["id"], sid, closing["created_at"], dumps(c["balances"]),
+                                    dumps(c["bookings"])))
+        closings.append(closing)
+    records.sort(key=_hand_order)  # as ``Ledger.games`` gives them
+    # hands are numbered 1, 2, 3 ... in a session (a voided or replaced one keeps its number)
+    hands = {r.hand for r in records}
+    if hands != set(range(1, len(hands) + 1)):
+        raise ExportProblem(Text("data.export_hand_gap", session=s["id"], last=max(hands), count=len(hands)))
+    if c and not records:  # a closed evening without a hand: nothing a ledger could hold
+        raise ExportProblem(Text("data.export_empty_closed", session=s["id"]))
+    info = SessionInfo(id=sid, opened_at=opened_at, closed_at=str(c["created_at"]) if c else None,
+                       closing=c["balances"] if c else None, bookings=c["bookings"] if c else {})
+    return LoadedSession(s["id"], info, records, payments, closings, aliases, ctx.seated.get(s["id"])), next_id, next_cid
+
+
+_KNOWN: frozenset[str] | None = None
+_ENCODE: Any = None
+
+
+def _encoder() -> Any:
+    global _ENCODE
+    if _ENCODE is None:
+        _ENCODE = _fast_encoder()
+    return _ENCODE
+
+
+def _known_fields() -> frozenset[str]:
+    global _KNOWN
+    if _KNOWN is None:
+        _KNOWN = frozenset(name for name, _ in entry_defaults())
+    return _KNOWN
+
+
+def _stored_amounts(row: dict[str, Any], game: Any) -> None:
+    """A stored row's payouts (names to whole numbers), Stock (a whole number) and outcome (an
+    object), as the ledger writes them; anything else is no export of this program."""
+    payouts = row["payouts"]
+    if type(payouts) is not dict or any(type(k) is not str or type(v) is not int for k, v in payouts.items()):
+        raise ExportProblem(Text("data.export_bad_payouts", game=game))
+    if type(row["stock"]) is not int:
+        raise ExportProblem(Text("data.export_bad_value", game=game, field="stock", value=repr(row["stock"])))
+    if type(row["outcome"]) is not dict:
+        raise ExportProblem(Text("data.export_bad_value", game=game, field="outcome", value=repr(row["outcome"])[:40]))
+
+
+def _family_unit(family: str) -> str:
+    from ..rules.registry import find_family
+
+    return find_family(family).unit
+
+
+def _hand_order(record: GameRecord) -> tuple[int, int]:
+    return record.hand, record.id
+
+
+def _merged(amounts: dict[str, int], aliases: dict[str, str]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for name, amount in amounts.items():
+        out[aliases.get(name, name)] = out.get(aliases.get(name, name), 0) + amount
+    return out

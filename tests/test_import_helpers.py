@@ -1,0 +1,175 @@
+"""A large import is checked by helper processes, one per core (``ledger.loading``): the ledger
+it writes is the one a single process writes, and a kill, a Ctrl-C or a helper that dies
+leaves nothing behind: no ledger, no half-written file, no helper still running."""
+
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.test_hostile_import import as_exported
+
+ROOT = Path(__file__).resolve().parents[1]
+FOUR = ["Anna", "Ben", "Cora", "Dora"]
+ENV = {**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "120", "SCHAFKOPF_TABLE": ""}
+
+
+def replicated(evening: dict, copies: int) -> dict:
+    """An export whose sessions are ``copies`` copies of the evening's closed sessions (new ids,
+    one evening a day), as a season of that table would hold them."""
+    sessions, game_id = [], 0
+    for _ in range(copies):
+        for template in evening["sessions"]:
+            ids = {}
+            games = []
+            for g in template["games"]:
+                game_id += 1
+                ids[g["id"]] = game_id
+                games.append({**g, "id": game_id, "replaces": ids[g["replaces"]] if g["replaces"] is not None else None})
+            sessions.append({**template, "id": len(sessions) + 1, "games": games})
+    return {**evening, "sessions": sessions}
+
+
+@pytest.fixture
+def season(make_table, tmp_path):
+    """A season of 400 evenings of 16 hands (a void and an edit in each, each closed): 6,400 game
+    rows, more than three chunks of the import."""
+    t = make_table(players=FOUR, preset="wirtshaus", name="source", language="en")
+    for i in range(5):
+        t.ok("add", "sau", "be", "co", str(61 + i), "l3")
+        t.ok("add", "herzsolo", "co", "105")
+        t.ok("add", "wenz", "do", "40")
+    t.ok("void", "2")
+    t.ok("edit", "1", "k")
+    t.ok("settle", "--close")
+    path = tmp_path / "evening.json"
+    t.ok("export", "--format", "json", "--all", "--out", str(path))
+    data = replicated(json.loads(path.read_text(encoding="utf-8")), 400)
+    out = tmp_path / "season.json"
+    out.write_text(as_exported(data), encoding="utf-8")
+    return out
+
+
+def rows(path):
+    con = sqlite3.connect(path)
+    tables = [r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table' ORDER BY name")]
+    out = {t: con.execute(f"SELECT * FROM {t} ORDER BY 1").fetchall() for t in tables if t not in ("meta", "verified")}
+    out["verified"] = con.execute("SELECT session_id, fingerprint FROM verified ORDER BY id").fetchall()
+    con.close()
+    return out
+
+
+def cli(table, *args):
+    return [sys.executable, "-m", "schafkopf_score", "--table", str(table), *args]
+
+
+def test_helpers_write_the_ledger_one_process_writes(make_table, season):
+    helped = make_table(players=FOUR, preset="wirtshaus", name="helped", language="en")
+    r = helped.run("import", str(season), "--jobs", "2", "--json")
+    assert r.exit_code == 0, r.stderr
+    assert json.loads(r.stdout) == {"imported": 6400}
+    alone = make_table(players=FOUR, preset="wirtshaus", name="alone", language="en")
+    alone.ok("import", str(season), "--jobs", "1")
+    assert rows(helped.ledger_path) == rows(alone.ledger_path)
+    report = helped.json("check", "--full")
+    assert report["problems"] == [] and report["replayed"] == 400
+    assert helped.json("settle", "--all")["balances"] == alone.json("settle", "--all")["balances"]
+
+
+def helpers_of(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (Linux: /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+def start_import(table, season, **popen):
+    """An import of the season with two helpers, once its helpers are running."""
+    p = subprocess.Popen(cli(table.path, "import", str(season), "--jobs", "2"), stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, env=ENV, text=True, **popen)
+    deadline = time.monotonic() + 30
+    while len(helpers_of(p.pid)) < 2:
+        assert p.poll() is None, p.communicate()
+        assert time.monotonic() < deadline, "the helpers never started"
+        time.sleep(0.01)
+    return p, helpers_of(p.pid)
+
+
+def gone(pids, within=10.0):
+    deadline = time.monotonic() + within
+    while any(alive(pid) for pid in pids) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return not any(alive(pid) for pid in pids)
+
+
+def no_leftovers(table):
+    return not table.ledger_path.exists() and not [p.name for p in table.path.parent.iterdir()
+                                                   if p.name.startswith(f".{table.ledger_path.name}")]
+
+
+needs_proc = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+
+
+@needs_proc
+@pytest.mark.slow
+def test_a_killed_import_leaves_no_helper_and_the_next_import_succeeds(make_table, season):
+    t = make_table(players=FOUR, preset="wirtshaus", name="target", language="en")
+    p, helpers = start_import(t, season)
+    p.send_signal(signal.SIGKILL)
+    p.communicate()
+    assert gone(helpers), "a helper outlived the import that started it"
+    assert not t.ledger_path.exists()
+    assert [p.name for p in t.path.parent.iterdir() if p.name.startswith(".target.sqlite.")], \
+        "killed while it built the ledger under its temporary name"
+    r = subprocess.run(cli(t.path, "import", str(season)), capture_output=True, text=True, env=ENV)
+    assert r.returncode == 0, r.stderr
+    assert t.ledger_path.exists()
+    assert not [p.name for p in t.path.parent.iterdir() if p.name.startswith(".target.sqlite.")]
+
+
+@needs_proc
+@pytest.mark.slow
+def test_ctrl_c_stops_the_import_and_its_helpers_without_a_traceback(make_table, season):
+    t = make_table(players=FOUR, preset="wirtshaus", name="target", language="en")
+    p, helpers = start_import(t, season, start_new_session=True)
+    os.killpg(p.pid, signal.SIGINT)  # as a terminal sends it: to the whole process group
+    out, err = p.communicate(timeout=60)
+    assert p.returncode == 130, (out, err)
+    assert err == "Interrupted; nothing half-written was kept.\n"
+    assert gone(helpers)
+    assert no_leftovers(t)
+
+
+@needs_proc
+@pytest.mark.slow
+def test_a_helper_that_dies_refuses_the_import_plainly(make_table, season):
+    t = make_table(players=FOUR, preset="wirtshaus", name="target", language="en")
+    p, helpers = start_import(t, season)
+    os.kill(helpers[0], signal.SIGKILL)  # as the kernel's out-of-memory killer would
+    out, err = p.communicate(timeout=60)
+    assert p.returncode == 2, (out, err)
+    assert err.startswith("Error: A helper process of the import stopped (") and err.endswith(
+        "); nothing was imported.\nRun the import again; where memory is short, close other programs first.\n"), err
+    assert gone(helpers)
+    assert no_leftovers(t)
