@@ -275,7 +275,8 @@ def language(ctx: typer.Context | None) -> str:
 
 
 def guard(func: F) -> F:
-    """Turn a ``ScoreError`` into a message and exit status 2; a broken pipe into silence."""
+    """Turn a ``ScoreError`` into a message and exit status 2; a broken pipe into silence; Ctrl-C
+    into its message and exit status 130."""
 
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
@@ -286,6 +287,11 @@ def guard(func: F) -> F:
             fail(exc, ctx)
         except BrokenPipeError:
             raise typer.Exit(0) from None
+        except KeyboardInterrupt:  # Ctrl-C: said in the table's language (typer would exit 130 without a word)
+            from ..i18n import say
+
+            typer.echo(say("cli.interrupted", language(ctx)), err=True)
+            raise typer.Exit(130) from None
         except OSError as exc:  # a full disk, a read-only folder, output that cannot be written
             from ..errors import LedgerError
             from ..i18n import Text
