@@ -173,3 +173,30 @@ def test_a_helper_that_dies_refuses_the_import_plainly(make_table, season):
         "); nothing was imported.\nRun the import again; where memory is short, close other programs first.\n"), err
     assert gone(helpers)
     assert no_leftovers(t)
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_the_export_is_read_a_few_chunks_ahead_of_what_is_written(make_table, season, monkeypatch, jobs):
+    """Memory stays flat in the size of the export: the chunks are read from the file only a few
+    ahead of the one being inserted (one per helper and one more), never the whole season."""
+    from schafkopf_score.ledger import loading
+
+    read, taken, ahead = [0], [0], []
+
+    def chunks(*args, make=loading._chunks):
+        for chunk in make(*args):
+            read[0] += 1
+            yield chunk
+
+    def take(self, chunk, done, take=loading._Inserter.take):
+        ahead.append(read[0] - taken[0])
+        taken[0] += 1
+        return take(self, chunk, done)
+
+    monkeypatch.setattr(loading, "_chunks", chunks)
+    monkeypatch.setattr(loading._Inserter, "take", take)
+    monkeypatch.setattr(loading, "CHUNK_GAMES", 64)  # a hundred chunks
+    t = make_table(players=FOUR, preset="wirtshaus", name="target", language="en")
+    t.ok("import", str(season), "--jobs", jobs)
+    assert taken[0] == read[0] == 100
+    assert max(ahead) <= int(jobs) + 2, ahead

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 from collections import deque
 from collections.abc import Iterable, Iterator
+from itertools import chain
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -271,8 +272,10 @@ def _work(chunks: Iterator[_Chunk], ctx: _Context, inserter: _Inserter, workers:
     if first is None:
         return
     second = next(chunks, None)
+    # (chain: the chunks are read from the export one at a time, as they are worked)
+    every = chain((first,) if second is None else (first, second), chunks)
     if second is None or workers <= 1 or first.problem is not None:
-        for chunk in (first, *((second,) if second is not None else ()), *chunks):
+        for chunk in every:
             inserter.take(chunk, load_chunk(chunk, ctx) if chunk.problem is None else None)
         return
     import concurrent.futures as cf
@@ -285,9 +288,9 @@ def _work(chunks: Iterator[_Chunk], ctx: _Context, inserter: _Inserter, workers:
                                   initializer=_start_helper, initargs=(ctx,))
     ahead: deque[tuple[_Chunk, Any]] = deque()
     try:
-        for chunk in (first, second, *chunks):  # (the generator reads the next chunk only when asked)
+        for chunk in every:
             ahead.append((chunk, _submit(pool, chunk) if chunk.problem is None else None))
-            while len(ahead) > 2 * workers:  # a few chunks in flight: memory stays flat
+            while len(ahead) > workers + 1:  # a chunk in flight per helper and one more: memory stays flat
                 _take_next(ahead, inserter)
         while ahead:
             _take_next(ahead, inserter)
