@@ -69,7 +69,14 @@ def cli(table, *args):
     return [sys.executable, "-m", "schafkopf_score", "--table", str(table), *args]
 
 
-def test_helpers_write_the_ledger_one_process_writes(make_table, season):
+@pytest.mark.parametrize("start", ["fork", "spawn"])
+def test_helpers_write_the_ledger_one_process_writes(make_table, season, monkeypatch, start):
+    """Helpers forked (Linux) or spawned afresh (macOS, Windows) write what one process writes."""
+    import multiprocessing
+
+    if start not in multiprocessing.get_all_start_methods():
+        pytest.skip(f"no {start} here")
+    monkeypatch.setattr(multiprocessing, "get_all_start_methods", lambda: [start])
     helped = make_table(players=FOUR, preset="wirtshaus", name="helped", language="en")
     r = helped.run("import", str(season), "--jobs", "2", "--json")
     assert r.exit_code == 0, r.stderr
