@@ -15,7 +15,8 @@ commands at half the size to show how they grow.
 JSON export of an evening entered through the CLI is imported, closed with ``settle --close``,
 exported again and its sessions replicated (new ids, one evening a day) until the season holds
 ``--games`` games; the last evening stays open. That season is imported through the CLI and the
-season commands are timed on it: ``import``, ``settle --all``, ``standings --all``, ``export
+season commands are timed on it: ``import`` (with its helpers, one per core, and with ``--jobs
+1``, interleaved, median of three), ``settle --all``, ``standings --all``, ``export
 csv/json/html/md/text --all``, ``stats --all``, ``sheet``, ``check`` (routine, after a first check has marked
 the closed evenings verified) and ``check --full``, ``add`` against ``add`` into an empty ledger.
 Every figure is also given as a ratio to a bare ``python -c pass`` of the same interpreter, timed
@@ -153,7 +154,8 @@ def generate(folder: Path, family: str, games: int, sessions: int, seed: int = 1
 
 
 def run(cmd: list[str], env: dict[str, str], cwd: Path) -> tuple[float, float, str]:
-    """Wall seconds, peak RSS in MB (of this process alone, from wait4) and stdout."""
+    """Wall seconds, peak RSS in MB (from wait4: of the largest of the process and the helper
+    processes it waited for) and stdout."""
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         t0 = time.perf_counter()
         p = subprocess.Popen(cmd, env=env, cwd=cwd, stdout=out, stderr=err)
@@ -285,8 +287,18 @@ def from_export(exe: list[str], export: Path, games: int, runs: int) -> None:
         big = _table_file(evening["table"], folder / "season.toml")
         empty = _table_file(evening["table"], folder / "empty.toml")
         figures: dict[str, tuple[float, float]] = {}
-        figures["import"] = run(exe + ["--table", str(big), "import", str(season_file)], env, folder)[:2]
         bare = [sys.executable, "-c", "pass"]
+        # the import with its helpers (one per core) and alone, interleaved, median of three; the
+        # last one (with helpers) is the season the other commands are timed on
+        imports: dict[str, list[tuple[float, float]]] = {"import --jobs 1": [], "import": []}
+        for _ in range(3):
+            for name, extra in (("import --jobs 1", ["--jobs", "1"]), ("import", [])):
+                for leftover in folder.glob("season.sqlite*"):
+                    leftover.unlink()
+                imports[name].append(run(exe + ["--table", str(big), "import", str(season_file), *extra], env,
+                                         folder)[:2])
+        for name, runs_ in imports.items():
+            figures[name] = (statistics.median(r[0] for r in runs_), max(r[1] for r in runs_))
         for target in (big, empty):  # both open an evening with the same first hand
             run(exe + ["--table", str(target), *first], env, folder)
         commands = {

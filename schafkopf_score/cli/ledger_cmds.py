@@ -137,7 +137,8 @@ def import_(
     \b
     Example: schafkopf new neu.toml --family bavarian --players Anna,Ben,Cora,Dora
     Example: schafkopf --table neu.toml import abend.json
-    Example: schafkopf --table saison.toml import saison.json --jobs 2
+    Example: schafkopf new saison.toml --family bavarian --players Anna,Ben,Cora,Dora
+    Example: schafkopf --table saison.toml import abend.json --jobs 1
     """
     from ..errors import IllegalEntry, InvalidEntry
     from ..evening import import_into
