@@ -207,3 +207,16 @@ def test_the_export_is_read_a_few_chunks_ahead_of_what_is_written(make_table, se
     t.ok("import", str(season), "--jobs", jobs)
     assert taken[0] == read[0] == 100
     assert max(ahead) <= int(jobs) + 2, ahead
+
+
+def test_helpers_are_no_more_than_the_cores_a_container_grants(tmp_path):
+    from schafkopf_score.ledger.loading import _usable_cores
+
+    quota = tmp_path / "cpu.max"
+    quota.write_text("150000 100000\n")  # one and a half cores: two helpers
+    assert _usable_cores(str(quota)) == min(2, len(os.sched_getaffinity(0)))
+    quota.write_text("50000 100000\n")
+    assert _usable_cores(str(quota)) == 1
+    quota.write_text("max 100000\n")
+    assert _usable_cores(str(quota)) == min(8, len(os.sched_getaffinity(0)))
+    assert _usable_cores(str(tmp_path / "missing")) == min(8, len(os.sched_getaffinity(0)))

@@ -14,8 +14,8 @@ from __future__ import annotations
 import json
 from collections import deque
 from collections.abc import Iterable, Iterator
-from itertools import chain
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import Any, Protocol
 
 from ..i18n import Text
@@ -182,13 +182,23 @@ def load(ledger: Ledger, conn: Any, data: Any, family: str | None = None, audit:
     return inserter.count
 
 
-def _usable_cores() -> int:
+def _usable_cores(quota_file: str = "/sys/fs/cgroup/cpu.max") -> int:
+    """The cores this process may use: those it may run on, no more than a container's CPU quota
+    (cgroup v2) grants, and at most 8 (beyond that the importing process is the limit)."""
+    import math
     import os
 
     try:
         cores = len(os.sched_getaffinity(0))
     except AttributeError:  # not on Linux
         cores = os.cpu_count() or 1
+    try:
+        with open(quota_file, encoding="ascii") as fh:
+            quota, period = fh.read().split()[:2]
+        if quota != "max":
+            cores = min(cores, math.ceil(int(quota) / int(period)))
+    except (OSError, ValueError):  # no cgroup v2 here, or a line it does not write
+        pass
     return max(1, min(cores, 8))
 
 
