@@ -216,3 +216,26 @@ def test_the_seating_payments_and_reopenings_survive_export_and_import(make_tabl
     assert (t.json("settle", "--session", "1"), t.json("player", "list")["renamed"],
             t.json("standings", "--all")) == expected
     assert json.loads(t.ok("check", "--json").stdout)["problems"] == []
+
+
+def test_an_import_whose_renames_would_merge_two_players_is_refused(make_table, tmp_path):
+    """A rename never gives a name another person goes by (``player rename`` refuses it); an
+    export whose seating changes do so would count two players of one hand as one person."""
+    t = make_table(players=FIVE, tariff="10/50", language="en")
+    t.ok("add", "sauspiel", "--player", "Ben", "--partner", "Cora", "--augen", "70")
+    t.ok("player", "rename", "Ben", "Benedikt")
+    t.ok("add", "sauspiel", "--player", "Anna", "--partner", "Dora", "--augen", "70")
+    out = tmp_path / "season.json"
+    t.ok("export", "--format", "json", "--all", "--out", str(out))
+    data = json.loads(out.read_text(encoding="utf-8"))
+    target = make_table(players=FIVE, tariff="10/50", language="en", name="fine")
+    target.ok("import", str(out))  # as exported: Ben and Benedikt are one player
+    data["seating_changes"][0]["other"] = "Cora"  # Ben and Cora, partners in hand 1, made one player
+    out.write_text(json.dumps(data), encoding="utf-8")
+    target = make_table(players=FIVE, tariff="10/50", language="en", name="target")
+    r = target.run("import", str(out))
+    assert r.exit_code == 2
+    assert r.stderr == ("Error: The file is not a schafkopf-score JSON export (missing or wrong field: the renames "
+                        "make Ben and Cora one player (Cora), but both played hand 1 of session 1).\n"
+                        "Give a file written by: schafkopf export --format json --out FILE.\n")
+    assert not target.ledger_path.exists()

@@ -385,6 +385,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                    "{ledger}"),
     "data.export_ruleset_seats": ("a ruleset with impossible players or seats",
                                   "ein Regelsatz mit unmöglichen Spielern oder Plätzen"),
+    "data.export_ruleset_value": ("a ruleset with {key} = {value}", "ein Regelsatz mit {key} = {value}"),
+    "data.export_rename_merges": ("the renames make {name} and {other} one player ({person}), but both played "
+                                  "hand {hand} of session {session}",
+                                  "die Umbenennungen machen {name} und {other} zu einem Spieler ({person}), aber "
+                                  "beide spielten Spiel {hand} von Abend {session}"),
     "data.export_players": ("the players {problem}", "die Spieler {problem}"),
     "data.export_tariff": ("tariff {key} = {value}", "Tarif {key} = {value}"),
     "data.export_unknown_rule": ("unknown rule {key}", "unbekannte Regel {key}"),

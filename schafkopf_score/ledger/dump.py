@@ -218,13 +218,33 @@ def check_ruleset(data: Any, family: str | None) -> TableRules:
     """A ruleset of an export: a valid table of ``family`` (every tariff a whole number of cents
     within bounds, every house rule as its key spec allows, the players names)."""
     from ..rules.registry import find_family
+    from ..table import LANGUAGES, currency_problem
 
+    def stored_as(key: str, kind: type, present: bool = True) -> None:
+        """A value of the kind a table file gives it, as stored (``"4"`` for the seats is not)."""
+        if (present or key in data) and type(data[key]) is not kind:
+            raise ExportProblem(Text("data.export_ruleset_value", key=key, value=repr(data[key])[:40]))
+
+    if type(data) is not dict:
+        raise ExportProblem(Text("data.export_ruleset_value", key="ruleset", value=repr(data)[:40]))
+    for key, kind in (("family", str), ("players", list), ("seats", int), ("deck", str), ("tariff", dict),
+                      ("rules", dict)):
+        stored_as(key, kind)
+    for key, kind in (("currency", str), ("language", str), ("point_value", int)):
+        stored_as(key, kind, present=False)
+    for key, wrong in (("language", data.get("language", "de") not in LANGUAGES),
+                       ("currency", currency_problem(data.get("currency", "EUR")) is not None),
+                       ("point_value", data.get("point_value", 0) < 0)):
+        if wrong:
+            raise ExportProblem(Text("data.export_ruleset_value", key=key, value=repr(data[key])[:40]))
     rules = TableRules.from_dict(data)
     if family is not None and rules.family != family:
         raise ExportProblem(Text("data.export_ruleset_family", family=rules.family, ledger=family))
     fam = find_family(rules.family)
     if not rules.players or not all(type(p) is str and p for p in rules.players) or rules.seats not in fam.seat_range:
         raise ExportProblem(Text("data.export_ruleset_seats"))
+    if rules.deck not in fam.decks:
+        raise ExportProblem(Text("data.export_ruleset_value", key="deck", value=repr(rules.deck)[:40]))
     from ..rules.keys import KeyError_
     from ..table import check_player_names
 

@@ -494,6 +494,9 @@ def _load_session(ctx: _Context, s: dict[str, Any], sid: int, next_id: int, next
                                     dumps(c["bookings"])))
         closings.append(closing)
     records.sort(key=_hand_order)  # as ``Ledger.games`` gives them
+    if aliases:  # a rename never makes two people who played the same hand one player
+        for r in records:
+            _one_name_each(r.payouts, aliases, s["id"], r.hand)
     # hands are numbered 1, 2, 3 ... in a session (a voided or replaced one keeps its number)
     hands = {r.hand for r in records}
     if hands != set(range(1, len(hands) + 1)):
@@ -533,6 +536,18 @@ def _stored_amounts(row: dict[str, Any], game: Any) -> None:
         raise ExportProblem(Text("data.export_bad_value", game=game, field="stock", value=repr(row["stock"])))
     if type(row["outcome"]) is not dict:
         raise ExportProblem(Text("data.export_bad_value", game=game, field="outcome", value=repr(row["outcome"])[:40]))
+
+
+def _one_name_each(payouts: dict[str, int], aliases: dict[str, str], session: Any, hand: int) -> None:
+    """Refuse renames that would count two players of one hand as one person (their balances
+    merged): ``player rename`` never gives a name someone else goes by."""
+    seen: dict[str, str] = {}
+    for name in payouts:
+        person = aliases.get(name, name)
+        if person in seen:
+            raise ExportProblem(Text("data.export_rename_merges", name=seen[person], other=name, person=person,
+                                     session=session, hand=hand))
+        seen[person] = name
 
 
 def _family_unit(family: str) -> str:
