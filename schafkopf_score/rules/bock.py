@@ -69,12 +69,18 @@ def after_hand(pending: tuple[int, ...], fired: int, hands: int, stack: BockStac
     return tuple(rest)
 
 
-def started_text(fired: Sequence[str], lang: str) -> str:
-    """``Bock after schwarz``: what the explanation adds when a hand starts a Bock round."""
+def started_note(fired: Sequence[str]) -> Text | None:
+    """``Bock after schwarz``: what the explanation adds when a hand starts a Bock round (None
+    when it starts none), to be worded in the table's language."""
     if not fired:
-        return ""
-    why = Join([Text(f"engine.bock.trigger.{name}") for name in fired], "and")
-    return say("engine.bock.started", lang, why=why)
+        return None
+    return Text("engine.bock.started", why=Join([Text(f"engine.bock.trigger.{name}") for name in fired], "and"))
+
+
+def started_text(fired: Sequence[str], lang: str) -> str:
+    """``started_note`` worded at once ("" when the hand starts no Bock round)."""
+    note = started_note(fired)
+    return note.render(lang) if note is not None else ""
 
 
 def pending(levels: Sequence[int]) -> dict[str, int]:

@@ -194,7 +194,7 @@ class Deutscher(FamilyOf[DeutscherRules, DeutscherState]):
             a, b = lot_pairs(entry.cards)
             drawn = Join(Text("engine.ds.card_of", name=n, card=card_text(c)) for n, c in entry.cards)
             text = say("engine.ds.draw", lang, cards=drawn, a=pair_text(a), b=pair_text(b))
-            return Outcome("draw", UNIT_STROKE, tuple((p, 0) for p in active), explanation=text,
+            return Outcome("draw", UNIT_STROKE, tuple((p, 0) for p in active), said=text,
                            extra={"pairs": [list(a), list(b)]})
         party = result.declarers
         won = bool(result.won)
@@ -217,7 +217,7 @@ class Deutscher(FamilyOf[DeutscherRules, DeutscherState]):
         text = say("engine.ds.result", lang, names=pair_text(winners), why=Text(why),
                    strokes=Text("engine.ds.strokes" if strokes != 1 else "engine.ds.stroke", n=strokes))
         return Outcome("spiel", UNIT_STROKE, tuple((p, pay[p]) for p in active), value=strokes, won=won,
-                       declarers=party, explanation=text, extra={"strokes": strokes})
+                       declarers=party, said=text, extra={"strokes": strokes})
 
     def advance(self, entry: GameEntry, rules: TableRules, seating: Seating, state: HandState,
                 outcome: Outcome) -> HandState:

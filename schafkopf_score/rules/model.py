@@ -8,7 +8,7 @@ game is scored under; ``Outcome`` is what the game pays, and checks its own zero
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
@@ -373,8 +373,9 @@ class Outcome:
     value: int = 0
     won: bool | None = None
     declarers: tuple[str, ...] = ()
-    explanation: str = ""
-    terms: tuple[tuple[str, int], ...] = ()
+    # the explanation, or how to word it: a replay that only checks the amounts (``check``, an
+    # import, a season's sheet) never words the hands it does not show
+    said: str | Callable[[], str] = field(default="", repr=False, compare=False)
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -383,6 +384,15 @@ class Outcome:
             raise AssertionError(f"payouts of {self.game} sum to {total}, not zero: {self.payouts}")
         if self.unit == UNIT_STROKE and any(v < 0 for _, v in self.payouts):
             raise AssertionError(f"negative strokes in {self.game}: {self.payouts}")
+
+    @property
+    def explanation(self) -> str:
+        """The hand's explanation in the table's language (worded once, when first asked)."""
+        said = self.said
+        if not isinstance(said, str):
+            said = said()
+            object.__setattr__(self, "said", said)  # frozen: a cache, not a change
+        return said
 
     def payout_map(self) -> dict[str, int]:
         return dict(self.payouts)

@@ -262,7 +262,7 @@ class Sheepshead(FamilyOf[SheepsheadRules, SheepsheadState]):
         if g.kind == "doubler":
             nxt = self.t(state).doublers + 1 if self.h(rules).doubler_stacking else 1
             return Outcome("doubler", UNIT_POINT, tuple((p, 0) for p in active),
-                           explanation=say("engine.sh.doubler", lang, n=2 ** nxt))
+                           said=say("engine.sh.doubler", lang, n=2 ** nxt))
         mult, words = self.multiplier(entry, state)
         if g.kind == "leaster":
             winner = result.declarers[0]
@@ -271,7 +271,7 @@ class Sheepshead(FamilyOf[SheepsheadRules, SheepsheadState]):
             text = say("engine.sh.leaster_won", lang, name=winner,
                        extras=Text("engine.sh.extras", words=Join(words), value=mult) if words else "")
             return Outcome("leaster", UNIT_POINT, tuple((p, pay[p]) for p in active), value=mult, won=True,
-                           declarers=(winner,), explanation=text)
+                           declarers=(winner,), said=text)
         picker = result.declarers[0]
         partner = result.declarers[1] if len(result.declarers) > 1 else None
         pts = entry.augen
@@ -312,7 +312,7 @@ class Sheepshead(FamilyOf[SheepsheadRules, SheepsheadState]):
         if exempt is not None:
             text += exempt.render(lang)
         return Outcome("pick", UNIT_POINT, tuple((p, pay[p]) for p in active), value=value, won=won,
-                       declarers=(picker,) + ((partner,) if partner else ()), explanation=text,
+                       declarers=(picker,) + ((partner,) if partner else ()), said=text,
                        extra={"tier": tier, "multiplier": value // tier})
 
     def advance(self, entry: GameEntry, rules: TableRules, seating: Seating, state: HandState,

@@ -190,7 +190,7 @@ class Wendish(FamilyOf[WendishRules, WendishState]):
             if in_bock > 1:
                 text += say("engine.bock.factor", lang, mult=in_bock)
             return Outcome("jeder", UNIT_CENT, tuple((p, pay[p]) for p in active), value=value, won=most_wins,
-                           declarers=(who,), explanation=text, extra=extra)
+                           declarers=(who,), said=text, extra=extra)
         won = bool(result.won)
         terms = [(self._title(g, entry, lang), self.tariff(rules, g.tariff or g.name))]
         if result.schneider:
@@ -209,7 +209,7 @@ class Wendish(FamilyOf[WendishRules, WendishState]):
         if started:
             text += "; " + started
         return Outcome(g.name, UNIT_CENT, tuple((p, pay[p]) for p in active), value=value, won=won,
-                       declarers=declarers, explanation=text, terms=tuple(terms), extra=extra)
+                       declarers=declarers, said=text, extra=extra)
 
     def game_label(self, entry: GameEntry, lang: str) -> str:
         return say("engine.label.wendish.still", lang) if entry.still else super().game_label(entry, lang)

@@ -3,7 +3,10 @@ kontra steps)``, the thrown-in hand and the Ramsch."""
 
 from __future__ import annotations
 
-from ...i18n import Text, say
+from collections.abc import Callable
+from functools import partial
+
+from ...i18n import Text, render, say
 from .. import bock
 from ..family import (
     Result,
@@ -28,42 +31,43 @@ class Scoring(StockKeeping):
         if g.kind == "ramsch":
             return self._score_ramsch(entry, rules, seating, state, lang, result)
 
-        terms: list[tuple[str, int]] = []
-        factors: list[tuple[str, int]] = []
-        notes: list[str] = []
+        # the terms, factors and notes as words to be rendered: the explanation is worded only
+        # when it is shown (a replay that checks the amounts never words it)
+        terms: list[tuple[Text | str, int]] = []
+        factors: list[tuple[Text | str, int]] = []
+        notes: list[Text | str] = []
         won = bool(result.won)
         if g.kind == "bettel":
             terms.append((self.game_label(entry, lang), self.tariff(rules, "bettel")))
             if entry.ouvert:
-                factors.append((say("engine.flag.ouvert", lang), 2))
+                factors.append((Text("engine.flag.ouvert"), 2))
         else:
             base_key = "solo" if g.kind == "sie" else g.tariff or g.name
-            title = self.game_label(entry, lang) if g.kind != "sie" else say("engine.label.bavarian.solo", lang)
+            title = self.game_label(entry, lang) if g.kind != "sie" else Text("engine.label.bavarian.solo")
             terms.append((title, self.tariff(rules, base_key)))
             if result.schneider:  # never for Sie and Tout: validate says so
-                terms.append((say("engine.bav.schneider", lang), self.tariff(rules, "schneider")))
+                terms.append((Text("engine.bav.schneider"), self.tariff(rules, "schneider")))
             if result.schwarz:
-                terms.append((say("engine.bav.schwarz", lang), self.tariff(rules, "schwarz")))
+                terms.append((Text("engine.bav.schwarz"), self.tariff(rules, "schwarz")))
             lmin = self.laufende_min(g, rules)
             if entry.laufende >= lmin and entry.laufende > 0:
-                terms.append((say("engine.bav.laufende", lang, n=entry.laufende),
+                terms.append((Text("engine.bav.laufende", n=entry.laufende),
                               entry.laufende * self.tariff(rules, "laufende")))
             elif entry.laufende:
-                notes.append(say("engine.bav.laufende_from", lang, n=entry.laufende, min=lmin))
+                notes.append(Text("engine.bav.laufende_from", n=entry.laufende, min=lmin))
             if g.kind == "sie":
-                factors.append((say("engine.label.bavarian.sie", lang), 4))
+                factors.append((Text("engine.label.bavarian.sie"), 4))
             if entry.tout:
-                factors.append((say("engine.bav.tout", lang), 2))
+                factors.append((Text("engine.bav.tout"), 2))
         if entry.legen:
-            laid = (say("engine.bav.laid_n", lang, n=entry.legen) if entry.legen > 1
-                    else say("engine.bav.laid", lang))
+            laid = Text("engine.bav.laid_n", n=entry.legen) if entry.legen > 1 else Text("engine.bav.laid")
             factors.append((laid, 2 ** entry.legen))
         for k in KONTRA_STEPS:
             if getattr(entry, k):
-                factors.append((say(f"engine.flag.{k}", lang), 2))
+                factors.append((Text(f"engine.flag.{k}"), 2))
         in_bock = bock.multiplier(self.t(state).bock)
         if in_bock > 1:
-            factors.append((say("engine.bock.word", lang), in_bock))
+            factors.append((Text("engine.bock.word"), in_bock))
         subtotal = sum(a for _, a in terms)
         value = subtotal
         for _, f in factors:
@@ -73,19 +77,22 @@ class Scoring(StockKeeping):
         pay = distribute(active, declarers, value, won)
 
         stock_change = self._stock_after(g, declarers, won, pay, notes, rules, state, lang)
-        started = bock.started_text(self.bock_fired(entry, rules, won), lang)
-        if started:
+        started = bock.started_note(self.bock_fired(entry, rules, won))
+        if started is not None:
             notes.append(started)
+        per = "engine.per_loser" if g.kind == "partner" else "engine.per_opponent"
 
-        per = say("engine.per_loser" if g.kind == "partner" else "engine.per_opponent", lang)
-        text = " + ".join(f"{t} {a}" for t, a in terms)
-        if len(terms) > 1 or factors:
-            text += f" = {subtotal}"
-        if factors:
-            text += ", " + ", ".join(f"{t} x{f}" for t, f in factors) + f" = {value}"
-        text += f" {per}"
-        if notes:
-            text += "; " + "; ".join(notes)
+        def explain() -> str:
+            text = " + ".join(f"{render(t, lang)} {a}" for t, a in terms)
+            if len(terms) > 1 or factors:
+                text += f" = {subtotal}"
+            if factors:
+                text += ", " + ", ".join(f"{render(t, lang)} x{f}" for t, f in factors) + f" = {value}"
+            text += " " + say(per, lang)
+            if notes:
+                text += "; " + "; ".join(render(n, lang) for n in notes)
+            return text
+
         return Outcome(
             game=g.name,
             unit=UNIT_CENT,
@@ -94,8 +101,7 @@ class Scoring(StockKeeping):
             value=value,
             won=won,
             declarers=declarers,
-            explanation=text,
-            terms=tuple(terms) + tuple((t, f) for t, f in factors),
+            said=explain,
             extra={"bock": in_bock} if in_bock > 1 else {},
         )
 
@@ -104,8 +110,8 @@ class Scoring(StockKeeping):
         if AllPass.STOCK in self.passing(rules):
             each = self._stock_feed(entry, rules)
             return Outcome("weiter", UNIT_CENT, tuple((p, -each) for p in active), stock=each * len(active),
-                           value=each, explanation=say("engine.bav.all_pass_stock", lang, each=each))
-        return Outcome("weiter", UNIT_CENT, tuple((p, 0) for p in active), explanation=say("engine.bav.all_pass", lang))
+                           value=each, said=partial(say, "engine.bav.all_pass_stock", lang, each=each))
+        return Outcome("weiter", UNIT_CENT, tuple((p, 0) for p in active), said=partial(say, "engine.bav.all_pass", lang))
 
     def _stock_feed(self, entry: GameEntry, rules: TableRules) -> int:
         """What each active player pays into the Stock when everyone passed (``stock``, doubled
@@ -126,11 +132,14 @@ class Scoring(StockKeeping):
         mult = 2 ** entry.legen * 2 ** entry.schieben * in_bock
         durch = result.declarers[0] if result.won else None
         pay = {p: 0 for p in active}
-        laid = "".join([
-            say("engine.bav.ramsch_laid", lang, mult=2 ** entry.legen) if entry.legen else "",
-            say("engine.bav.ramsch_pushed", lang, mult=2 ** entry.schieben) if entry.schieben else "",
-            say("engine.bock.factor", lang, mult=in_bock) if in_bock > 1 else "",
-        ])
+
+        def laid() -> str:
+            return "".join([
+                say("engine.bav.ramsch_laid", lang, mult=2 ** entry.legen) if entry.legen else "",
+                say("engine.bav.ramsch_pushed", lang, mult=2 ** entry.schieben) if entry.schieben else "",
+                say("engine.bock.factor", lang, mult=in_bock) if in_bock > 1 else "",
+            ])
+
         if durch:
             key = str(r.ramsch_durchmarsch_pays)
             base = self.tariff(rules, key)
@@ -139,8 +148,8 @@ class Scoring(StockKeeping):
                 if p != durch:
                     pay[p] -= value
                     pay[durch] += value
-            text = say("engine.bav.ramsch_durchmarsch", lang, name=durch, base=base, laid=laid, value=value)
-            return self._ramsch_outcome(entry, rules, active, pay, value, True, durch, text, in_bock, lang)
+            return self._ramsch_outcome(entry, rules, active, pay, value, True, durch, lambda: say(
+                "engine.bav.ramsch_durchmarsch", lang, name=durch, base=base, laid=laid(), value=value), in_bock, lang)
         loser = result.declarers[0]
         base = self.tariff(rules, "ramsch")
         value = base * mult
@@ -158,22 +167,28 @@ class Scoring(StockKeeping):
             pay[loser] -= amount
         if mode == "double_individual" and jung:
             jungfrau = Text("engine.bav.jungfrau_each")
-        text = say("engine.bav.ramsch_loses", lang, name=loser, base=base, laid=laid, jungfrau=jungfrau, value=value)
-        return self._ramsch_outcome(entry, rules, active, pay, value, False, loser, text, in_bock, lang)
+        return self._ramsch_outcome(entry, rules, active, pay, value, False, loser, lambda: say(
+            "engine.bav.ramsch_loses", lang, name=loser, base=base, laid=laid(), jungfrau=jungfrau, value=value),
+            in_bock, lang)
 
     def _ramsch_outcome(self, entry: GameEntry, rules: TableRules, active: tuple[str, ...], pay: dict[str, int],
-                        value: int, won: bool, who: str, text: str, in_bock: int, lang: str) -> Outcome:
+                        value: int, won: bool, who: str, said: Callable[[], str], in_bock: int, lang: str) -> Outcome:
         """The Ramsch's outcome, with the Stock fed where the table combines Ramsch and Stock and
         a Bock round started where a Durchmarsch triggers one."""
         stock = 0
+        notes: list[Text] = []
         if AllPass.STOCK in self.passing(rules):
             each = self._stock_feed(entry, rules)
             for p in active:
                 pay[p] -= each
             stock = each * len(active)
-            text += "; " + say("engine.bav.ramsch_stock", lang, each=each)
-        started = bock.started_text(self.bock_fired(entry, rules, won), lang)
-        if started:
-            text += "; " + started
+            notes.append(Text("engine.bav.ramsch_stock", each=each))
+        started = bock.started_note(self.bock_fired(entry, rules, won))
+        if started is not None:
+            notes.append(started)
+
+        def explain() -> str:
+            return "; ".join([said(), *(n.render(lang) for n in notes)])
+
         return Outcome("ramsch", UNIT_CENT, tuple((p, pay[p]) for p in active), stock=stock, value=value, won=won,
-                       declarers=(who,), explanation=text, extra={"bock": in_bock} if in_bock > 1 else {})
+                       declarers=(who,), said=explain, extra={"bock": in_bock} if in_bock > 1 else {})

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from ...i18n import Amount, say
+from ...i18n import Amount, Text, say
 from ...money import equal_shares
 from .. import bock
 from ..family import (
@@ -24,7 +24,7 @@ class StockKeeping(BavarianBase):
     """The Stock and the state a Bavarian table carries from hand to hand."""
 
     def _stock_after(self, g: GameType, declarers: tuple[str, ...], won: bool, pay: dict[str, int],
-                     notes: list[str], rules: TableRules, state: HandState, lang: str) -> int:
+                     notes: list[Text | str], rules: TableRules, state: HandState, lang: str) -> int:
         """A partner game and the Stock: won, the declarers take it half each; lost, they match it
         (``stock_on_loss = "double"``). Books into ``pay`` and returns the Stock's change."""
         stock_change = 0
@@ -34,12 +34,12 @@ class StockKeeping(BavarianBase):
                 for d, h in zip(declarers, halves, strict=True):
                     pay[d] += h
                 stock_change = -self.t(state).stock
-                notes.append(say("engine.bav.stock_won", lang, amount=Amount(self.t(state).stock, rules.currency)))
+                notes.append(Text("engine.bav.stock_won", amount=Amount(self.t(state).stock, rules.currency)))
             elif self.h(rules).stock_on_loss == StockOnLoss.DOUBLE:
                 for d, h in zip(declarers, halves, strict=True):
                     pay[d] -= h
                 stock_change = self.t(state).stock
-                notes.append(say("engine.bav.stock_matched", lang, amount=Amount(self.t(state).stock, rules.currency)))
+                notes.append(Text("engine.bav.stock_matched", amount=Amount(self.t(state).stock, rules.currency)))
         return stock_change
 
     # -- state ---------------------------------------------------------------------------
