@@ -332,11 +332,11 @@ def _correct(ledger: Ledger, target: GameRecord, new_entry: GameEntry | None,
             if row.played is None or row.record.id == target.id or row.record.hand < target.hand:
                 continue
             out = row.played.outcome
-            summary = row.played.summary()
+            facts = row.played.facts()
             if out.payout_map() != row.record.payouts or out.stock != row.record.stock or (
-                    summary["dealer"] != row.record.outcome.get("dealer")
-                    or summary["sitting_out"] != row.record.outcome.get("sitting_out")):
-                ledger.insert_restatement(conn, row.record.id, out.payout_map(), out.stock, summary,
+                    facts["dealer"] != row.record.outcome.get("dealer")
+                    or facts["sitting_out"] != row.record.outcome.get("sitting_out")):
+                ledger.insert_restatement(conn, row.record.id, out.payout_map(), out.stock, row.played.summary(),
                                           f"{kind} of hand {target.hand}")
     return rows
 
@@ -769,7 +769,7 @@ def _session_problems(info: SessionInfo, records: list[GameRecord], last_id: int
                 replayed=_payouts(out.payout_map(), out.stock, row.played.rules, row.record.unit),
                 stored=_payouts(row.record.payouts, row.record.stock, row.played.rules, row.record.unit))))
             continue
-        facts = row.played.summary()
+        facts = row.played.facts()
         stored = row.record.outcome
         # every fact is compared; only an outcome never written (a schema-1 ledger read as it is,
         # whose rows carry "{}") has none to compare

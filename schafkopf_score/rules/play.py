@@ -29,6 +29,13 @@ class Played:
     before: HandState
     after: HandState
 
+    def facts(self) -> dict[str, Any]:
+        """The facts of the hand a check compares with what is stored: declarers, won, dealer and
+        who sat out (without wording the explanation)."""
+        out = self.outcome
+        return {"declarers": list(out.declarers), "won": out.won, "dealer": self.seating.dealer,
+                "sitting_out": list(self.seating.sitting_out)}
+
     def summary(self) -> dict[str, Any]:
         """What a stored game keeps of its outcome besides the payouts (for reports, audits and
         the ledger's ``outcome`` column)."""
