@@ -5,7 +5,6 @@ leaves nothing behind: no ledger, no half-written file, no helper still running.
 import json
 import os
 import signal
-import sqlite3
 import subprocess
 import sys
 import time
@@ -13,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.test_hostile_import import _rows as rows
 from tests.test_hostile_import import as_exported
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -53,15 +53,6 @@ def season(make_table, tmp_path):
     data = replicated(json.loads(path.read_text(encoding="utf-8")), 400)
     out = tmp_path / "season.json"
     out.write_text(as_exported(data), encoding="utf-8")
-    return out
-
-
-def rows(path):
-    con = sqlite3.connect(path)
-    tables = [r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table' ORDER BY name")]
-    out = {t: con.execute(f"SELECT * FROM {t} ORDER BY 1").fetchall() for t in tables if t not in ("meta", "verified")}
-    out["verified"] = con.execute("SELECT session_id, fingerprint FROM verified ORDER BY id").fetchall()
-    con.close()
     return out
 
 
