@@ -167,8 +167,8 @@ def test_a_helper_that_dies_refuses_the_import_plainly(make_table, season):
     os.kill(helpers[0], signal.SIGKILL)  # as the kernel's out-of-memory killer would
     out, err = p.communicate(timeout=60)
     assert p.returncode == 2, (out, err)
-    assert err.startswith("Error: A helper process of the import stopped (") and err.endswith(
-        "); nothing was imported.\nRun the import again; where memory is short, close other programs first.\n"), err
+    assert err == ("Error: A helper process of the import stopped before it was done; nothing was imported.\n"
+                   "Run the import again; where memory is short, close other programs first.\n"), err
     assert gone(helpers)
     assert no_leftovers(t)
 
@@ -211,3 +211,27 @@ def test_helpers_are_no_more_than_the_cores_a_container_grants(tmp_path):
     quota.write_text("max 100000\n")
     assert _usable_cores(str(quota)) == min(8, len(os.sched_getaffinity(0)))
     assert _usable_cores(str(tmp_path / "missing")) == min(8, len(os.sched_getaffinity(0)))
+
+
+@pytest.mark.parametrize("pause", [0.0, 0.5])
+def test_a_helper_killed_while_the_next_chunk_is_read_refuses_plainly(make_table, season, monkeypatch, pause):
+    """However the death of a helper is noticed (a chunk's work that never comes back, or the next
+    chunk handed to a pool already broken), the import refuses in words, exit 2, nothing written."""
+    import multiprocessing
+
+    from schafkopf_score.ledger import loading
+
+    def chunks(*args, make=loading._chunks):
+        for i, chunk in enumerate(make(*args)):
+            if i == 4:
+                os.kill(multiprocessing.active_children()[0].pid, signal.SIGKILL)
+                time.sleep(pause)
+            yield chunk
+
+    monkeypatch.setattr(loading, "_chunks", chunks)
+    monkeypatch.setattr(loading, "CHUNK_GAMES", 64)
+    t = make_table(players=FOUR, preset="wirtshaus", name="target", language="en")
+    r = t.run("import", str(season), "--jobs", "2")
+    assert r.exit_code == 2, r.output
+    assert r.stderr.startswith("Error: A helper process of the import stopped before it was done;"), r.stderr
+    assert no_leftovers(t)

@@ -372,8 +372,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "data.export_field": ("missing or wrong field: {problem}", "fehlendes oder falsches Feld: {problem}"),
     "data.export_line_too_long": ("a line longer than {limit} characters", "eine Zeile länger als {limit} Zeichen"),
     "data.export_unexpected_line": ("unexpected line {line}", "unerwartete Zeile {line}"),
-    "data.import_helper_stopped": ("A helper process of the import stopped ({problem}); nothing was imported.",
-                                   "Ein Hilfsprozess des Imports wurde beendet ({problem}); nichts wurde importiert."),
+    "data.import_helper_stopped": ("A helper process of the import stopped before it was done; nothing was imported.",
+                                   "Ein Hilfsprozess des Imports wurde vor dem Ende beendet; nichts wurde importiert."),
     "data.import_helper_stopped_hint": ("Run the import again; where memory is short, close other programs first.",
                                         "Starte den Import noch einmal; wo der Speicher knapp ist, schließe vorher "
                                         "andere Programme."),

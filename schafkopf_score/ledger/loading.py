@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from itertools import chain
 from typing import Any, Protocol
 
+from ..errors import LedgerError, ScoreError
 from ..i18n import Text
 from ..rules.model import GameEntry, TableRules, entry_defaults
 from ..settle import session_balances
@@ -218,19 +219,13 @@ def _chunks(sessions: Iterable[Any], size: int, sid: int, gid: int) -> Iterator[
                 yield _Chunk(batch, sid, gid)
                 sid, gid = sid + len(batch), gid + games
                 batch, games = [], 0
-    except (ValueError, RecursionError, _score_error()) as exc:  # the text of the export breaks off here
+    except (ValueError, RecursionError, ScoreError) as exc:  # the text of the export breaks off here
         if batch:
             yield _Chunk(batch, sid, gid)
         yield _Chunk([], sid, gid, problem=exc)
         return
     if batch:
         yield _Chunk(batch, sid, gid)
-
-
-def _score_error() -> type[Exception]:
-    from ..errors import ScoreError
-
-    return ScoreError
 
 
 class _Inserter:
@@ -288,14 +283,15 @@ def _work(chunks: Iterator[_Chunk], ctx: _Context, inserter: _Inserter, workers:
         for chunk in every:
             inserter.take(chunk, load_chunk(chunk, ctx) if chunk.problem is None else None)
         return
-    import concurrent.futures as cf
     import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
 
     # fork where there is one: a helper starts with everything imported and the context in hand
     # (it never touches the ledger's connection); spawn elsewhere
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-    pool = cf.ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method),
-                                  initializer=_start_helper, initargs=(ctx,))
+    pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method), initializer=_start_helper,
+                               initargs=(ctx,))
     ahead: deque[tuple[_Chunk, Any]] = deque()
     try:
         for chunk in every:
@@ -304,6 +300,9 @@ def _work(chunks: Iterator[_Chunk], ctx: _Context, inserter: _Inserter, workers:
                 _take_next(ahead, inserter)
         while ahead:
             _take_next(ahead, inserter)
+    except BrokenProcessPool:  # a helper killed (out of memory, say): nothing is committed
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise LedgerError(Text("data.import_helper_stopped"), Text("data.import_helper_stopped_hint")) from None
     except BaseException:
         pool.shutdown(wait=False, cancel_futures=True)
         raise
@@ -325,17 +324,8 @@ def _submit(pool: Any, chunk: _Chunk) -> Any:
 
 
 def _take_next(ahead: deque[tuple[_Chunk, Any]], inserter: _Inserter) -> None:
-    from concurrent.futures.process import BrokenProcessPool
-
     chunk, future = ahead.popleft()
-    try:
-        done = future.result() if future is not None else None
-    except BrokenProcessPool as exc:  # a helper killed (out of memory, say): nothing is committed
-        from ..errors import LedgerError
-
-        raise LedgerError(Text("data.import_helper_stopped", problem=str(exc) or type(exc).__name__),
-                          Text("data.import_helper_stopped_hint")) from None
-    inserter.take(chunk, done)
+    inserter.take(chunk, future.result() if future is not None else None)
 
 
 _HELPER_CONTEXT: _Context | None = None
@@ -392,7 +382,7 @@ def load_chunk(chunk: _Chunk, ctx: _Context | None = None) -> _Done:
             if audit is not None:
                 at = _AT_REPLAY
                 audit.session(loaded)
-        except (*_CAUGHT, RecursionError, _score_error()) as exc:
+        except (*_CAUGHT, RecursionError, ScoreError) as exc:
             done.problem = (pos, at, _refusal(exc))
             break
     if audit is not None:
