@@ -132,6 +132,10 @@ ATTACKS = {
     "currency with markup": (lambda d: _ruleset(d).update(currency="[red]"), "a ruleset with currency = '[red]'"),
     "unknown language": (lambda d: _ruleset(d).update(language="fr"), "a ruleset with language = 'fr'"),
     "ruleset a list": (lambda d: d["rulesets"].update({"1": []}), "a ruleset with ruleset = []"),
+    "a session id that is no number": (lambda d: d["sessions"][0].update(id=True),
+                                       "a session's id True is not a whole number"),
+    "a game id that is no number": (lambda d: d["sessions"][0]["games"][0].update(id="1"),
+                                    "game '1': id = '1' is not what a ledger stores"),
     "control character in a name": (lambda d: _ruleset(d)["players"].__setitem__(0, "An\x1b[31mna"),
                                     "invisible or control character"),
 }
@@ -214,9 +218,9 @@ def test_an_import_in_chunks_writes_the_rows_one_pass_writes(make_table, export,
     whole = make_table(players=FIVE, preset="wirtshaus", name="whole")
     whole.ok("import", str(path))
     monkeypatch.setattr(loading, "CHUNK_GAMES", 1)
-    taken = []  # the chunks taken from helper processes
-    monkeypatch.setattr(loading, "_take_next", lambda ahead, ins, take=loading._take_next: (
-        taken.append(ahead[0][0].first_sid), take(ahead, ins)))
+    taken = []  # the chunks taken back from helper processes
+    monkeypatch.setattr(loading._Helpers, "_take", lambda self, take=loading._Helpers._take: (
+        taken.append(self.ahead[0][0].first_sid), take(self))[1])
     alone = make_table(players=FIVE, preset="wirtshaus", name="alone")
     alone.ok("import", str(path), "--jobs", "1")
     batched = make_table(players=FIVE, preset="wirtshaus", name="batched")
@@ -347,3 +351,24 @@ def test_helpers_refuse_what_one_pass_meets_first(make_table, export, tmp_path, 
     assert alone.exit_code == helped.exit_code == 2
     assert message in alone.stderr, alone.stderr
     assert helped.stderr == alone.stderr
+
+
+def test_an_empty_line_among_the_games_is_no_export(make_table, export, tmp_path):
+    lines = as_exported(export).split("\n")
+    lines.insert(2, "")  # between the first session's head and its first game
+    path = tmp_path / "blank.json"
+    path.write_text("\n".join(lines), encoding="utf-8")
+    t = make_table(players=FIVE, preset="wirtshaus", name="target")
+    r = t.run("import", str(path))
+    assert r.exit_code == 2
+    assert r.stderr == ("Error: The file is not a schafkopf-score JSON export (unexpected line '').\n"
+                        "Give a file written by: schafkopf export --format json --out FILE.\n")
+
+
+def test_an_export_saved_with_a_byte_order_mark_imports(make_table, export, tmp_path):
+    """Some editors put a byte order mark before the text they save: that is no error."""
+    path = tmp_path / "bom.json"
+    path.write_bytes(b"\xef\xbb\xbf" + as_exported(export).encode("utf-8"))
+    t = make_table(players=FIVE, preset="wirtshaus", name="target")
+    t.ok("import", str(path))
+    assert t.json("check", "--full")["problems"] == []

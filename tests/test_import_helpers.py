@@ -36,10 +36,10 @@ def replicated(evening: dict, copies: int) -> dict:
     return {**evening, "sessions": sessions}
 
 
-@pytest.fixture
-def season(make_table, tmp_path):
+@pytest.fixture(params=[400])
+def season(make_table, tmp_path, request):
     """A season of 400 evenings of 16 hands (a void and an edit in each, each closed): 6,400 game
-    rows, more than three chunks of the import."""
+    rows, more than three chunks of the import (``long_season``: four times that)."""
     t = make_table(players=FOUR, preset="wirtshaus", name="source", language="en")
     for i in range(5):
         t.ok("add", "sau", "be", "co", str(61 + i), "l3")
@@ -50,10 +50,13 @@ def season(make_table, tmp_path):
     t.ok("settle", "--close")
     path = tmp_path / "evening.json"
     t.ok("export", "--format", "json", "--all", "--out", str(path))
-    data = replicated(json.loads(path.read_text(encoding="utf-8")), 400)
+    data = replicated(json.loads(path.read_text(encoding="utf-8")), request.param)
     out = tmp_path / "season.json"
     out.write_text(as_exported(data), encoding="utf-8")
     return out
+
+
+long_season = pytest.mark.parametrize("season", [1600], indirect=True)  # 25,600 games: a few seconds
 
 
 def cli(table, *args):
@@ -126,11 +129,13 @@ def no_leftovers(table):
                                                    if p.name.startswith(f".{table.ledger_path.name}")]
 
 
-needs_proc = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+needs_proc = pytest.mark.skipif(not Path("/proc/self/stat").exists() or len(os.sched_getaffinity(0)) < 2,
+                                reason="reads /proc; helpers need two cores")
 
 
 @needs_proc
 @pytest.mark.slow
+@long_season
 def test_a_killed_import_leaves_no_helper_and_the_next_import_succeeds(make_table, season):
     t = make_table(players=FOUR, preset="wirtshaus", name="target", language="en")
     p, helpers = start_import(t, season)
@@ -148,6 +153,7 @@ def test_a_killed_import_leaves_no_helper_and_the_next_import_succeeds(make_tabl
 
 @needs_proc
 @pytest.mark.slow
+@long_season
 def test_ctrl_c_stops_the_import_and_its_helpers_without_a_traceback(make_table, season):
     t = make_table(players=FOUR, preset="wirtshaus", name="target", language="en")
     p, helpers = start_import(t, season, start_new_session=True)
@@ -161,6 +167,7 @@ def test_ctrl_c_stops_the_import_and_its_helpers_without_a_traceback(make_table,
 
 @needs_proc
 @pytest.mark.slow
+@long_season
 def test_a_helper_that_dies_refuses_the_import_plainly(make_table, season):
     t = make_table(players=FOUR, preset="wirtshaus", name="target", language="en")
     p, helpers = start_import(t, season)
@@ -235,3 +242,59 @@ def test_a_helper_killed_while_the_next_chunk_is_read_refuses_plainly(make_table
     assert r.exit_code == 2, r.output
     assert r.stderr.startswith("Error: A helper process of the import stopped before it was done;"), r.stderr
     assert no_leftovers(t)
+
+
+@needs_proc
+@pytest.mark.slow
+@long_season
+def test_a_helper_killed_while_its_work_is_on_the_way_back_refuses_and_ends(make_table, season):
+    """The importing process stopped (SIGSTOP) while a helper is killed halfway through sending
+    its chunk's work back: resumed, the import refuses plainly and ends, with every helper gone
+    (no helper waits on a lock the dead one held; each has a pipe of its own)."""
+    for attempt in range(4):
+        t = make_table(players=FOUR, preset="wirtshaus", name=f"target{attempt}", language="en")
+        p, helpers = start_import(t, season)
+        time.sleep(0.2 * attempt)
+        os.kill(p.pid, signal.SIGSTOP)
+        time.sleep(0.5)  # the helpers finish their chunk and wait to send it
+        os.kill(helpers[0], signal.SIGKILL)
+        time.sleep(0.1)
+        os.kill(p.pid, signal.SIGCONT)
+        out, err = p.communicate(timeout=60)
+        assert p.returncode == 2, (out, err)
+        assert err == ("Error: A helper process of the import stopped before it was done; nothing was imported.\n"
+                       "Run the import again; where memory is short, close other programs first.\n"), err
+        assert gone(helpers)
+        assert no_leftovers(t)
+
+
+def test_no_more_helpers_than_cores_and_chunks(make_table, season, monkeypatch):
+    """``--jobs 300`` on two cores starts two helpers; an export of two chunks never more than two."""
+    from schafkopf_score.ledger import loading
+
+    started = []
+    monkeypatch.setattr(loading._Helpers, "_start", lambda self, start=loading._Helpers._start: (
+        started.append(1), start(self))[1])
+    monkeypatch.setattr(loading, "_usable_cores", lambda: 2)
+    t = make_table(players=FOUR, preset="wirtshaus", name="target", language="en")
+    t.ok("import", str(season), "--jobs", "300")
+    assert len(started) == 2
+    monkeypatch.setattr(loading, "_usable_cores", lambda: 8)
+    monkeypatch.setattr(loading, "CHUNK_GAMES", 3300)  # 6,400 games: two chunks
+    started.clear()
+    t2 = make_table(players=FOUR, preset="wirtshaus", name="target2", language="en")
+    t2.ok("import", str(season))
+    assert len(started) == 2
+
+
+def test_a_chunk_ends_at_its_size_in_text_too(monkeypatch):
+    """Long texts in the rows (a comment, a reason) end a chunk early: what a helper holds stays
+    small whatever the games say."""
+    from schafkopf_score.ledger import loading
+    from schafkopf_score.ledger.dump import RawSession
+
+    monkeypatch.setattr(loading, "CHUNK_CHARS", 1000)
+    sessions = iter([RawSession("{}", ["x" * 300] * 2) for _ in range(10)])  # 602 characters each
+    chunks = list(loading._chunks(sessions, 2048, 1, 1))
+    assert [len(c.sessions) for c in chunks] == [2, 2, 2, 2, 2]
+    assert [(c.first_sid, c.first_gid) for c in chunks] == [(1, 1), (3, 5), (5, 9), (7, 13), (9, 17)]

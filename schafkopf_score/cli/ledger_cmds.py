@@ -125,8 +125,8 @@ def import_(
     ctx: typer.Context,
     file: Annotated[Path, typer.Argument(metavar="FILE", help="A JSON export (schafkopf export --format json).")],
     jobs: Annotated[Optional[int], typer.Option(
-        "--jobs", "-j", metavar="N", help="Processes that check a large export side by side (default: one per "
-        "core; 1: this one alone).")] = None,
+        "--jobs", "-j", metavar="N", help="Processes that check a large export side by side (default and at most: "
+        "one per core; 1: this one alone).")] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Read a JSON export back into an empty ledger (the same balances come out).
@@ -150,7 +150,7 @@ def import_(
     if jobs is not None and jobs < 1:
         raise InvalidEntry(Text("cli.import_jobs", n=jobs), Text("cli.import_jobs_hint"))
     try:
-        fh = open(file, encoding="utf-8")
+        fh = open(file, encoding="utf-8-sig")  # (a byte order mark, as some editors write it, is no error)
     except FileNotFoundError:
         raise IllegalEntry(Text("cli.import_no_file", file=file), Text("cli.import_hint")) from None
     except OSError as exc:

@@ -400,6 +400,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "data.export_bad_value": ("game {game}: {field} = {value} is not what a ledger stores",
                               "Spiel {game}: {field} = {value} ist nicht, was ein Spielbuch speichert"),
     "data.export_game_twice": ("the game {id} is in the export twice", "Spiel {id} steht zweimal in der Sicherung"),
+    "data.export_bad_session_id": ("a session's id {id} is not a whole number",
+                                   "die Nummer {id} eines Abends ist keine ganze Zahl"),
     "data.export_session_twice": ("the session {id} is in the export twice",
                                   "Abend {id} steht zweimal in der Sicherung"),
     "data.export_hand_gap": ("session {session}: the hands are not numbered 1 to {count} (the last is {last})",

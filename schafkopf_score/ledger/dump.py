@@ -164,15 +164,17 @@ def _raw_sessions(lines: Iterator[str]) -> Iterator[RawSession]:
         if text == "]}":  # the end of the sessions, and of the export: only blank lines may follow
             for rest in lines:
                 if rest.strip():
-                    raise ExportProblem(Text("data.export_unexpected_line", line=repr(rest.strip()[:40])))
+                    raise _not_an_export(Text("data.export_unexpected_line", line=repr(rest.strip()[:40])))
             return
         if not text.endswith(games_suffix):
-            raise ExportProblem(Text("data.export_unexpected_line", line=repr(text[:40])))
+            raise _not_an_export(Text("data.export_unexpected_line", line=repr(text[:40])))
         games = []
         for line in lines:
             game = line.strip()
             if game in ("]}", "]},"):
                 break
+            if not game:  # the export writes a game a line, and no empty one
+                raise _not_an_export(Text("data.export_unexpected_line", line=repr(game)))
             games.append(game[:-1] if game.endswith(",") else game)
         else:
             raise _cut_short()

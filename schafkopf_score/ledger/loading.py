@@ -26,8 +26,10 @@ from .dump import ExportProblem, RawSession, _fast_encoder, _not_an_export, chec
 from .records import GameRecord, SessionInfo
 from .store import Ledger, aliases_of
 
-# games a chunk holds (a session is never split): what a helper works at a time
+# what a chunk holds (a session is never split): what a helper works at a time; a chunk ends at
+# so many games, or at so many characters of text (long texts in the rows: memory stays flat)
 CHUNK_GAMES = 2048
+CHUNK_CHARS = 4 << 20
 
 _INSERT = {  # in the order a chunk is written: every row after the rows it refers to
     "sessions": "INSERT INTO sessions(id, opened_at) VALUES (?,?)",
@@ -144,7 +146,7 @@ def load(ledger: Ledger, conn: Any, data: Any, family: str | None = None, audit:
     session's valid games plus its bookings. ``audit`` is handed each session as it was
     inserted (see ``LoadedSession``; a chunk worked by a helper gets a ``fresh`` one there):
     ``evening.import_dump`` replays it, before anything is committed. ``workers``: how many
-    helper processes work a large export (default: one per core; 1: none); ``chunk_games``: how
+    helper processes work a large export (default and at most: one per core; 1: none); ``chunk_games``: how
     many games make a chunk (default ``CHUNK_GAMES``).
     Returns the number of game rows loaded."""
     check_export_head(data)
@@ -163,7 +165,8 @@ def load(ledger: Ledger, conn: Any, data: Any, family: str | None = None, audit:
         first_sid, first_gid = _next_id(conn, "sessions"), _next_id(conn, "games")
         chunks = _chunks(data["sessions"], chunk_games or CHUNK_GAMES, first_sid, first_gid)
         inserter = _Inserter(conn, audit, _next_id(conn, "closings"))
-        _work(chunks, ctx, inserter, _usable_cores() if workers is None else workers)
+        # helpers beyond the cores would only share them (and take memory each)
+        _work(chunks, ctx, inserter, min(workers or _usable_cores(), _usable_cores()))
         session_ids = inserter.session_ids
         for table in ("sessions", "games", "closings"):  # the ids were given here: the database counts on
             ledger.after_bulk_insert(conn, table)
@@ -204,21 +207,23 @@ def _usable_cores(quota_file: str = "/sys/fs/cgroup/cpu.max") -> int:
 
 
 def _chunks(sessions: Iterable[Any], size: int, sid: int, gid: int) -> Iterator[_Chunk]:
-    """The export's sessions in chunks of about ``size`` games, each with the ids its first
-    session and game take; where the text breaks off, a chunk with the ``problem``."""
+    """The export's sessions in chunks of about ``size`` games (or ``CHUNK_CHARS`` characters),
+    each with the ids its first session and game take; where the text breaks off, a chunk with
+    the ``problem``."""
     if not isinstance(sessions, Iterator):  # an export read whole: its sessions as they are, in one chunk
         yield _Chunk(list(sessions), sid, gid)
         return
     batch: list[RawSession] = []
-    games = 0
+    games = chars = 0
     try:
         for s in sessions:
             batch.append(s)
             games += len(s.games)
-            if games >= size:
+            chars += len(s.head) + sum(map(len, s.games))
+            if games >= size or chars >= CHUNK_CHARS:
                 yield _Chunk(batch, sid, gid)
                 sid, gid = sid + len(batch), gid + games
-                batch, games = [], 0
+                batch, games, chars = [], 0, 0
     except (ValueError, RecursionError, ScoreError) as exc:  # the text of the export breaks off here
         if batch:
             yield _Chunk(batch, sid, gid)
@@ -272,79 +277,147 @@ class _Inserter:
 
 def _work(chunks: Iterator[_Chunk], ctx: _Context, inserter: _Inserter, workers: int) -> None:
     """Every chunk worked and taken in order: here, for an export of one chunk or where one
-    process is all there is; else by ``workers`` helper processes, a few chunks ahead."""
+    process is all there is; else by up to ``workers`` helper processes, one chunk each."""
     first = next(chunks, None)
     if first is None:
         return
     second = next(chunks, None)
     # (chain: the chunks are read from the export one at a time, as they are worked)
     every = chain((first,) if second is None else (first, second), chunks)
-    if second is None or workers <= 1 or first.problem is not None:
+    if second is None or second.problem is not None or first.problem is not None or workers <= 1:
         for chunk in every:
             inserter.take(chunk, load_chunk(chunk, ctx) if chunk.problem is None else None)
         return
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
-    from concurrent.futures.process import BrokenProcessPool
-
-    # fork where there is one: a helper starts with everything imported and the context in hand
-    # (it never touches the ledger's connection); spawn elsewhere
-    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-    pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method), initializer=_start_helper,
-                               initargs=(ctx,))
-    ahead: deque[tuple[_Chunk, Any]] = deque()
+    helpers = _Helpers(ctx, workers)
     try:
         for chunk in every:
-            ahead.append((chunk, _submit(pool, chunk) if chunk.problem is None else None))
-            while len(ahead) > workers + 1:  # a chunk in flight per helper and one more: memory stays flat
-                _take_next(ahead, inserter)
-        while ahead:
-            _take_next(ahead, inserter)
-    except BrokenProcessPool:  # a helper killed (out of memory, say): nothing is committed
-        pool.shutdown(wait=False, cancel_futures=True)
-        raise LedgerError(Text("data.import_helper_stopped"), Text("data.import_helper_stopped_hint")) from None
+            for taken in helpers.feed(chunk):
+                inserter.take(*taken)
+        for taken in helpers.rest():
+            inserter.take(*taken)
     except BaseException:
-        pool.shutdown(wait=False, cancel_futures=True)
+        helpers.stop()
         raise
-    pool.shutdown()
+    helpers.close()
 
 
-def _submit(pool: Any, chunk: _Chunk) -> Any:
-    """Hand a chunk to the helpers. The helpers are started here, at the first: Ctrl-C is held
-    back meanwhile, so that a helper starts deaf to it (the importing process stops them)."""
-    import signal
+class _Helpers:
+    """The helper processes of an import, each with a pipe of its own: a chunk is handed to an
+    idle helper and its work taken back in the export's order, so at most one chunk per helper
+    is in flight and no helper waits on another (a helper killed midway breaks only its own
+    pipe). Started when first needed (no more than there are chunks), stopped and waited for
+    before the import ends, whichever way it ends."""
 
-    if not hasattr(signal, "pthread_sigmask"):
-        return pool.submit(load_chunk, chunk)
-    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    try:
-        return pool.submit(load_chunk, chunk)
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+    def __init__(self, ctx: _Context, most: int) -> None:
+        import multiprocessing
+        import os
+
+        # fork where there is one: a helper starts with everything imported (it never touches
+        # the ledger's connection); spawn elsewhere
+        method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+        self.mp: Any = multiprocessing.get_context(method)
+        self.ctx, self.most, self.parent = ctx, most, os.getpid()
+        self.procs: list[Any] = []
+        self.pipes: list[Any] = []
+        self.idle: list[int] = []
+        self.ahead: deque[tuple[_Chunk, int | None]] = deque()
+
+    def feed(self, chunk: _Chunk) -> Iterator[tuple[_Chunk, _Done | None]]:
+        """Hand ``chunk`` to an idle helper (a new one while there are fewer than ``most``),
+        first taking back, oldest first, what frees one; a chunk whose text broke off is kept
+        for its turn."""
+        helper = None
+        if chunk.problem is None:
+            while not self.idle and len(self.procs) >= self.most:
+                yield self._take()
+            helper = self._hand(chunk)
+        self.ahead.append((chunk, helper))
+
+    def rest(self) -> Iterator[tuple[_Chunk, _Done | None]]:
+        """What is still out, in order."""
+        while self.ahead:
+            yield self._take()
+
+    def _hand(self, chunk: _Chunk) -> int:
+        if not self.idle:
+            self._start()
+        helper = self.idle.pop(0)
+        try:
+            self.pipes[helper].send(chunk)
+        except OSError:  # the helper was killed after its last chunk came back
+            raise self._gone() from None
+        return helper
+
+    @staticmethod
+    def _gone() -> LedgerError:
+        """A helper killed (out of memory, say): the import is refused, nothing is committed."""
+        return LedgerError(Text("data.import_helper_stopped"), Text("data.import_helper_stopped_hint"))
+
+    def _start(self) -> None:
+        """One more helper, started deaf to Ctrl-C (held back while it forks: the importing
+        process stops its helpers)."""
+        import signal
+
+        mine, theirs = self.mp.Pipe()
+        proc = self.mp.Process(target=_helper, args=(theirs, self.ctx, self.parent), daemon=True)
+        held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT}) if hasattr(signal, "pthread_sigmask") else None
+        try:
+            proc.start()
+        finally:
+            if held is not None:
+                signal.pthread_sigmask(signal.SIG_SETMASK, held)
+        theirs.close()  # only the helper holds its end: its death is the end of this pipe
+        self.procs.append(proc)
+        self.pipes.append(mine)
+        self.idle.append(len(self.procs) - 1)
+
+    def _take(self) -> tuple[_Chunk, _Done | None]:
+        chunk, helper = self.ahead.popleft()
+        if helper is None:
+            return chunk, None
+        try:
+            kind, what = self.pipes[helper].recv()
+        except (EOFError, OSError):  # the helper was killed while it worked
+            raise self._gone() from None
+        self.idle.append(helper)
+        if kind != "done":
+            raise what  # a fault of the program in the helper, as it was raised there
+        return chunk, what
+
+    def close(self) -> None:
+        """Every chunk came back: the helpers are told to leave, and waited for."""
+        for pipe in self.pipes:
+            try:
+                pipe.send(None)
+            except OSError:  # a helper gone after its last chunk came back: its work is all here
+                pass
+        for proc in self.procs:
+            proc.join()
+        for pipe in self.pipes:
+            pipe.close()
+
+    def stop(self) -> None:
+        """Stop every helper at once (a refusal, Ctrl-C, a helper gone) and wait for them."""
+        for proc in self.procs:
+            if proc.is_alive():
+                proc.kill()
+        for proc in self.procs:
+            proc.join()
+        for pipe in self.pipes:
+            pipe.close()
 
 
-def _take_next(ahead: deque[tuple[_Chunk, Any]], inserter: _Inserter) -> None:
-    chunk, future = ahead.popleft()
-    inserter.take(chunk, future.result() if future is not None else None)
-
-
-_HELPER_CONTEXT: _Context | None = None
-
-
-def _start_helper(ctx: _Context) -> None:
-    """A helper's start: the context kept, Ctrl-C left to the importing process (which stops the
-    helpers), and an end of its own when that process is gone."""
+def _helper(pipe: Any, ctx: _Context, parent: int) -> None:
+    """A helper process: works the chunks it is handed until it is told to stop, or until the
+    importing process is gone."""
     import os
     import signal
     import threading
     import time
 
-    global _HELPER_CONTEXT
-    _HELPER_CONTEXT = ctx
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
-    parent = os.getppid()
 
     def watch() -> None:
         while os.getppid() == parent:
@@ -352,13 +425,26 @@ def _start_helper(ctx: _Context) -> None:
         os._exit(1)
 
     threading.Thread(target=watch, daemon=True).start()
+    while True:
+        try:
+            chunk = pipe.recv()
+        except (EOFError, OSError):
+            return
+        if chunk is None:
+            return
+        try:
+            answer: tuple[str, Any] = ("done", load_chunk(chunk, ctx))
+        except BaseException as exc:  # a fault of the program: the importing process raises it
+            answer = ("failed", exc)
+        try:
+            pipe.send(answer)
+        except Exception:  # (a fault that does not pickle)
+            pipe.send(("failed", RuntimeError(repr(answer[1]))))
 
 
-def load_chunk(chunk: _Chunk, ctx: _Context | None = None) -> _Done:
-    """Check, audit and turn into rows the sessions of one chunk (in a helper: under the
-    context it started with). Stops at the first refusal and says where it was met."""
-    ctx = ctx or _HELPER_CONTEXT
-    assert ctx is not None
+def load_chunk(chunk: _Chunk, ctx: _Context) -> _Done:
+    """Check, audit and turn into rows the sessions of one chunk. Stops at the first refusal
+    and says where it was met."""
     done = _Done({table: [] for table in _INSERT})
     audit = ctx.audit.fresh() if ctx.audit is not None else None
     sid, gid, cid = chunk.first_sid, chunk.first_gid, 1
@@ -372,6 +458,8 @@ def load_chunk(chunk: _Chunk, ctx: _Context | None = None) -> _Done:
                 s = loads(s.head)
                 s["games"] = (loads(g) for g in games)
             eid = s["id"]
+            if type(eid) is not int:  # a ledger's session ids are whole numbers
+                raise ExportProblem(Text("data.export_bad_session_id", id=repr(eid)[:40]))
             if eid in seen:
                 at = _AT_ID
                 raise ExportProblem(Text("data.export_session_twice", id=repr(eid)))
@@ -415,6 +503,9 @@ def _load_session(ctx: _Context, s: dict[str, Any], sid: int, next_id: int, next
         hand = g["hand"]
         if type(hand) is not int or hand < 1:
             raise ExportProblem(Text("data.export_bad_hand", game=g.get("id"), hand=repr(hand)))
+        if type(g["id"]) is not int:  # a ledger's game ids are whole numbers
+            raise ExportProblem(Text("data.export_bad_value", game=repr(g["id"])[:40], field="id",
+                                     value=repr(g["id"])[:40]))
         if g["id"] in ids:
             raise ExportProblem(Text("data.export_game_twice", id=repr(g["id"])))
         if g["game"] != entry["game"]:
