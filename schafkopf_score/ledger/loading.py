@@ -277,7 +277,7 @@ class _Inserter:
 
 def _work(chunks: Iterator[_Chunk], ctx: _Context, inserter: _Inserter, workers: int) -> None:
     """Every chunk worked and taken in order: here, for an export of one chunk or where one
-    process is all there is; else by up to ``workers`` helper processes, one chunk each."""
+    process is all there is; else by up to ``workers`` helper processes, a chunk or two each."""
     first = next(chunks, None)
     if first is None:
         return
@@ -302,11 +302,13 @@ def _work(chunks: Iterator[_Chunk], ctx: _Context, inserter: _Inserter, workers:
 
 
 class _Helpers:
-    """The helper processes of an import, each with a pipe of its own: a chunk is handed to an
-    idle helper and its work taken back in the export's order, so at most one chunk per helper
-    is in flight and no helper waits on another (a helper killed midway breaks only its own
-    pipe). Started when first needed (no more than there are chunks), stopped and waited for
+    """The helper processes of an import, each with pipes of its own: a chunk is handed to the
+    least busy helper (two at most each, so none waits for work) and its work taken back in the
+    export's order. No helper waits on another, and a helper killed midway breaks only its own
+    pipe. Started when first needed (no more than there are chunks), stopped and waited for
     before the import ends, whichever way it ends."""
+
+    QUEUED = 2  # chunks a helper holds at most: one it works, one waiting
 
     def __init__(self, ctx: _Context, most: int) -> None:
         import multiprocessing
@@ -318,19 +320,31 @@ class _Helpers:
         self.mp: Any = multiprocessing.get_context(method)
         self.ctx, self.most, self.parent = ctx, most, os.getpid()
         self.procs: list[Any] = []
-        self.pipes: list[Any] = []
-        self.idle: list[int] = []
+        self.work: list[Any] = []  # the pipe each helper is handed its chunks on
+        self.done: list[Any] = []  # the pipe each helper gives its work back on
+        self.held: list[int] = []  # chunks each helper holds
         self.ahead: deque[tuple[_Chunk, int | None]] = deque()
 
     def feed(self, chunk: _Chunk) -> Iterator[tuple[_Chunk, _Done | None]]:
-        """Hand ``chunk`` to an idle helper (a new one while there are fewer than ``most``),
-        first taking back, oldest first, what frees one; a chunk whose text broke off is kept
-        for its turn."""
+        """Hand ``chunk`` to the least busy helper (a new one while all are busy and there are
+        fewer than ``most``), first taking back, oldest first, what makes room; a chunk whose
+        text broke off is kept for its turn."""
         helper = None
         if chunk.problem is None:
-            while not self.idle and len(self.procs) >= self.most:
+            while True:
+                free = [h for h in range(len(self.procs)) if self.held[h] < self.QUEUED]
+                if free and (min(self.held[h] for h in free) == 0 or len(self.procs) >= self.most):
+                    helper = min(free, key=lambda h: self.held[h])
+                    break
+                if len(self.procs) < self.most:
+                    helper = self._start()
+                    break
                 yield self._take()
-            helper = self._hand(chunk)
+            try:
+                self.work[helper].send(chunk)
+            except OSError:  # the helper was killed after its last chunk came back
+                raise self._gone() from None
+            self.held[helper] += 1
         self.ahead.append((chunk, helper))
 
     def rest(self) -> Iterator[tuple[_Chunk, _Done | None]]:
@@ -338,63 +352,56 @@ class _Helpers:
         while self.ahead:
             yield self._take()
 
-    def _hand(self, chunk: _Chunk) -> int:
-        if not self.idle:
-            self._start()
-        helper = self.idle.pop(0)
-        try:
-            self.pipes[helper].send(chunk)
-        except OSError:  # the helper was killed after its last chunk came back
-            raise self._gone() from None
-        return helper
-
     @staticmethod
     def _gone() -> LedgerError:
         """A helper killed (out of memory, say): the import is refused, nothing is committed."""
         return LedgerError(Text("data.import_helper_stopped"), Text("data.import_helper_stopped_hint"))
 
-    def _start(self) -> None:
+    def _start(self) -> int:
         """One more helper, started deaf to Ctrl-C (held back while it forks: the importing
         process stops its helpers)."""
         import signal
 
-        mine, theirs = self.mp.Pipe()
-        proc = self.mp.Process(target=_helper, args=(theirs, self.ctx, self.parent), daemon=True)
+        work_in, work_out = self.mp.Pipe(duplex=False)
+        done_in, done_out = self.mp.Pipe(duplex=False)
+        proc = self.mp.Process(target=_helper, args=(work_in, done_out, self.ctx, self.parent), daemon=True)
         held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT}) if hasattr(signal, "pthread_sigmask") else None
         try:
             proc.start()
         finally:
             if held is not None:
                 signal.pthread_sigmask(signal.SIG_SETMASK, held)
-        theirs.close()  # only the helper holds its end: its death is the end of this pipe
+        work_in.close()  # only the helper holds its ends: its death is the end of these pipes
+        done_out.close()
         self.procs.append(proc)
-        self.pipes.append(mine)
-        self.idle.append(len(self.procs) - 1)
+        self.work.append(work_out)
+        self.done.append(done_in)
+        self.held.append(0)
+        return len(self.procs) - 1
 
     def _take(self) -> tuple[_Chunk, _Done | None]:
         chunk, helper = self.ahead.popleft()
         if helper is None:
             return chunk, None
         try:
-            kind, what = self.pipes[helper].recv()
+            kind, what = self.done[helper].recv()
         except (EOFError, OSError):  # the helper was killed while it worked
             raise self._gone() from None
-        self.idle.append(helper)
+        self.held[helper] -= 1
         if kind != "done":
             raise what  # a fault of the program in the helper, as it was raised there
         return chunk, what
 
     def close(self) -> None:
         """Every chunk came back: the helpers are told to leave, and waited for."""
-        for pipe in self.pipes:
+        for pipe in self.work:
             try:
                 pipe.send(None)
             except OSError:  # a helper gone after its last chunk came back: its work is all here
                 pass
         for proc in self.procs:
             proc.join()
-        for pipe in self.pipes:
-            pipe.close()
+        self._close_pipes()
 
     def stop(self) -> None:
         """Stop every helper at once (a refusal, Ctrl-C, a helper gone) and wait for them."""
@@ -403,15 +410,21 @@ class _Helpers:
                 proc.kill()
         for proc in self.procs:
             proc.join()
-        for pipe in self.pipes:
+        self._close_pipes()
+
+    def _close_pipes(self) -> None:
+        for pipe in (*self.work, *self.done):
             pipe.close()
 
 
-def _helper(pipe: Any, ctx: _Context, parent: int) -> None:
+def _helper(work: Any, done: Any, ctx: _Context, parent: int) -> None:
     """A helper process: works the chunks it is handed until it is told to stop, or until the
-    importing process is gone."""
+    importing process is gone. A thread of its own takes the chunks off the pipe as they come,
+    so that the importing process never waits to hand one over while this one gives work back."""
     import os
+    import queue
     import signal
+    import sys
     import threading
     import time
 
@@ -424,12 +437,25 @@ def _helper(pipe: Any, ctx: _Context, parent: int) -> None:
             time.sleep(0.5)
         os._exit(1)
 
+    inbox: queue.SimpleQueue[Any] = queue.SimpleQueue()
+
+    def take_in() -> None:
+        while True:
+            try:
+                chunk = work.recv()
+            except (EOFError, OSError):  # the importing process is gone
+                chunk = None
+            inbox.put(chunk)
+            if chunk is None:
+                return
+
     threading.Thread(target=watch, daemon=True).start()
+    threading.Thread(target=take_in, daemon=True).start()
+    # the thread that takes chunks in waits for the interpreter's lock between two reads of
+    # the pipe: handed over sooner, it takes a chunk in a few milliseconds, not a hundred
+    sys.setswitchinterval(0.0005)
     while True:
-        try:
-            chunk = pipe.recv()
-        except (EOFError, OSError):
-            return
+        chunk = inbox.get()
         if chunk is None:
             return
         try:
@@ -437,9 +463,11 @@ def _helper(pipe: Any, ctx: _Context, parent: int) -> None:
         except BaseException as exc:  # a fault of the program: the importing process raises it
             answer = ("failed", exc)
         try:
-            pipe.send(answer)
+            done.send(answer)
+        except (BrokenPipeError, EOFError):  # the importing process is gone
+            return
         except Exception:  # (a fault that does not pickle)
-            pipe.send(("failed", RuntimeError(repr(answer[1]))))
+            done.send(("failed", RuntimeError(repr(answer[1]))))
 
 
 def load_chunk(chunk: _Chunk, ctx: _Context) -> _Done:
