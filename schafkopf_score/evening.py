@@ -1079,6 +1079,8 @@ def import_into(cfg: TableConfig, data: Any, workers: int | None = None) -> int:
     remove_orphans(path)  # what an import killed earlier (SIGKILL, power) left behind
     tmp = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(6)}.import")
     try:
+        if not os.access(path.parent, os.W_OK):  # a read-only disk or share, the folder's rights
+            raise IllegalEntry(Text("data.import_cannot_write", path=str(path)), Text("data.import_cannot_write_hint"))
         with Ledger(tmp, create=True, family=cfg.family, kind=cfg.kind) as ledger:
             count = import_dump(cfg, ledger, data, workers=workers)
         try:
@@ -1090,4 +1092,7 @@ def import_into(cfg: TableConfig, data: Any, workers: int | None = None) -> int:
         return count
     finally:
         for leftover in (tmp, tmp.with_name(tmp.name + "-journal")):
-            leftover.unlink(missing_ok=True)
+            try:
+                leftover.unlink(missing_ok=True)
+            except OSError:  # a folder that may not be written holds none (the next import removes any)
+                pass

@@ -372,3 +372,22 @@ def test_an_export_saved_with_a_byte_order_mark_imports(make_table, export, tmp_
     t = make_table(players=FIVE, preset="wirtshaus", name="target")
     t.ok("import", str(path))
     assert t.json("check", "--full")["problems"] == []
+
+
+def test_an_import_into_a_folder_that_may_not_be_written_says_so(make_table, export, tmp_path, monkeypatch):
+    """A read-only disk or share (os.access says no; root on a read-only mount included): the
+    import names the folder, not a damaged ledger, and makes nothing."""
+    import os
+
+    path = tmp_path / "good.json"
+    path.write_text(as_exported(export), encoding="utf-8")
+    t = make_table(players=FIVE, preset="wirtshaus", name="target")
+    real = os.access
+    monkeypatch.setattr(os, "access", lambda p, mode, **kw: False if mode == os.W_OK and str(p).startswith(
+        str(tmp_path)) and os.path.isdir(p) else real(p, mode, **kw))  # (its copies in other languages too)
+    r = t.run("import", str(path))
+    assert r.exit_code == 2
+    assert r.stderr == (f"Error: The ledger {t.ledger_path} cannot be made: its folder may not be written; nothing "
+                        "was imported.\nKeep the table file in a folder that may be written, or name another place "
+                        "for its ledger with ledger = \"...\" in it.\n")
+    assert not t.ledger_path.exists()

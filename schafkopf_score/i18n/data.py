@@ -372,6 +372,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "data.export_field": ("missing or wrong field: {problem}", "fehlendes oder falsches Feld: {problem}"),
     "data.export_line_too_long": ("a line longer than {limit} characters", "eine Zeile länger als {limit} Zeichen"),
     "data.export_unexpected_line": ("unexpected line {line}", "unerwartete Zeile {line}"),
+    "data.import_cannot_write": ("The ledger {path} cannot be made: its folder may not be written; nothing was "
+                                 "imported.",
+                                 "Das Spielbuch {path} kann nicht angelegt werden: in seinen Ordner darf nicht "
+                                 "geschrieben werden; nichts wurde importiert."),
+    "data.import_cannot_write_hint": ("Keep the table file in a folder that may be written, or name another place "
+                                      "for its ledger with ledger = \"...\" in it.",
+                                      "Leg die Tischdatei in einen Ordner, in den geschrieben werden darf, oder gib "
+                                      "darin mit ledger = \"...\" einen anderen Ort für ihr Spielbuch an."),
     "data.import_helper_stopped": ("A helper process of the import stopped before it was done; nothing was imported.",
                                    "Ein Hilfsprozess des Imports wurde vor dem Ende beendet; nichts wurde importiert."),
     "data.import_helper_stopped_hint": ("Run the import again; where memory is short, close other programs first.",
