@@ -150,10 +150,8 @@ def test_an_import_refusal_names_the_game_row_without_a_valid_entry(make_table, 
     r = t.run("import", str(path))
     assert r.exit_code == 2
     assert r.stderr.splitlines()[0] == {
-        "de": "Fehler: Die Datei ist kein JSON-Export von schafkopf-score "
-              "(fehlendes oder falsches Feld: Spiel 1 hat keinen gültigen Eintrag).",
-        "en": "Error: The file is not a schafkopf-score JSON export "
-              "(missing or wrong field: game 1 has no valid entry).",
+        "de": "Fehler: Die Datei ist kein JSON-Export von schafkopf-score (Spiel 1 hat keinen gültigen Eintrag).",
+        "en": "Error: The file is not a schafkopf-score JSON export (game 1 has no valid entry).",
     }[language]
 
 

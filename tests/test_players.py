@@ -235,7 +235,7 @@ def test_an_import_whose_renames_would_merge_two_players_is_refused(make_table, 
     target = make_table(players=FIVE, tariff="10/50", language="en", name="target")
     r = target.run("import", str(out))
     assert r.exit_code == 2
-    assert r.stderr == ("Error: The file is not a schafkopf-score JSON export (missing or wrong field: the renames "
-                        "make Ben and Cora one player (Cora), but both played hand 1 of session 1).\n"
+    assert r.stderr == ("Error: The file is not a schafkopf-score JSON export (the renames make Ben and Cora one "
+                        "player (Cora), but both played hand 1 of session 1).\n"
                         "Give a file written by: schafkopf export --format json --out FILE.\n")
     assert not target.ledger_path.exists()

@@ -127,7 +127,10 @@ class _Done:
 
 
 def _refusal(exc: BaseException) -> BaseException:
-    """A row no program wrote, as the import's refusal (the ``ScoreError``s pass as they are)."""
+    """A row no program wrote, as the import's refusal: what is wrong with it in its own words
+    (an ``ExportProblem``), else as a missing or wrong field; the ``ScoreError``s pass as they are."""
+    if isinstance(exc, ExportProblem):
+        return _not_an_export(exc.text)
     if isinstance(exc, _CAUGHT):
         return _not_an_export(Text("data.export_field", problem=problem_text(exc)))
     return exc
