@@ -144,8 +144,8 @@ class RawSession(NamedTuple):
 
 def read_export(lines: Iterator[str]) -> dict[str, Any]:
     """Read an export as ``export_json`` lays it out, streaming: the sessions come as an
-    iterator of ``RawSession`` texts, so a season never sits in memory whole, and an export that
-    breaks off before its end (a copy cut short) raises ``ExportProblem`` where it ends.
+    iterator of ``RawSession`` texts, so a season never sits in memory whole; a line the export
+    never writes, or an end missing (a copy cut short), refuses it where the iterator meets it.
     Anything laid out otherwise (a re-indented file, say) is read whole with ``json.loads``."""
     first = next(lines, "")
     suffix = ', "sessions": ['
