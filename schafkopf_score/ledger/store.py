@@ -568,11 +568,21 @@ class Ledger:
 
     def hand_summaries(self, session_ids: list[int]) -> Iterator[dict[str, Any]]:
         """Every hand of the sessions as a light dict (game, void, latest payouts, declarers,
-        won), in one query and without parsing entries: what ``stats`` needs, fast."""
+        won), in one query and without parsing entries: what ``stats`` needs, fast. A season
+        repeats its payouts (a tariff pays few amounts): each distinct stored text is decoded
+        once (bounded memos), so the payouts dicts are shared: read them, never change them."""
+        from ..memo import Memo
+
         if self.conn is None or not session_ids:
             return
         wanted = set(session_ids)
-        loads = json.loads
+        amounts: Memo[str, dict[str, int]] = Memo(json.loads)
+
+        def facts(text: str) -> tuple[Any, Any]:
+            o = json.loads(text)
+            return tuple(o.get("declarers", ())), o.get("won")
+
+        outcomes: Memo[str, tuple[Any, Any]] = Memo(facts)
         for sid, game, void, payouts, outcome in self.conn.execute(
             "SELECT g.session_id, g.game, v.game_id IS NOT NULL, COALESCE(r.payouts, g.payouts), "
             "COALESCE(r.outcome, g.outcome) FROM games g LEFT JOIN voids v ON v.game_id = g.id "
@@ -581,9 +591,8 @@ class Ledger:
         ):
             if sid not in wanted:
                 continue
-            o = loads(outcome)
-            yield {"game": game, "void": bool(void), "payouts": loads(payouts),
-                   "declarers": o.get("declarers", ()), "won": o.get("won")}
+            declarers, won = outcomes[outcome]
+            yield {"game": game, "void": bool(void), "payouts": amounts[payouts], "declarers": declarers, "won": won}
 
     def insert_game(self, conn: sqlite3.Connection, session_id: int, hand: int, entry: GameEntry, typed: str,
                     rules: TableRules, unit: str, payouts: dict[str, int], stock: int,
