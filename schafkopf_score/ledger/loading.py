@@ -403,7 +403,10 @@ class _Helpers:
             except OSError:  # a helper gone after its last chunk came back: its work is all here
                 pass
         for proc in self.procs:
-            proc.join()
+            proc.join(timeout=10)
+            if proc.is_alive():  # (stopped from outside, say): its work is all here, it is not waited for
+                proc.kill()
+                proc.join()
         self._close_pipes()
 
     def stop(self) -> None:
