@@ -24,7 +24,7 @@ class ExportProblem(ValueError):
         self.text = text
 
     def __reduce__(self) -> tuple[Any, ...]:  # from a helper process of the import
-        return ExportProblem, (self.text,)
+        return type(self), (self.text,)
 
 
 def problem_text(exc: BaseException) -> Text | str:

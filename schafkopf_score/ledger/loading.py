@@ -298,10 +298,10 @@ def _work(chunks: Iterator[_Chunk], ctx: _Context, inserter: _Inserter, workers:
                 inserter.take(*taken)
         for taken in helpers.rest():
             inserter.take(*taken)
-    except BaseException:
+        helpers.close()
+    except BaseException:  # (Ctrl-C while close() waits included: stop() kills, stopped helpers too)
         helpers.stop()
         raise
-    helpers.close()
 
 
 class _Helpers:
@@ -451,6 +451,8 @@ def _helper(work: Any, done: Any, ctx: _Context, parent: int) -> None:
                 chunk = work.recv()
             except (EOFError, OSError):  # the importing process is gone
                 chunk = None
+            except BaseException:  # a chunk that cannot be taken in (memory short, say): this helper
+                os._exit(1)  # ends, and the importing process refuses the import plainly
             inbox.put(chunk)
             if chunk is None:
                 return
@@ -473,7 +475,10 @@ def _helper(work: Any, done: Any, ctx: _Context, parent: int) -> None:
         except (BrokenPipeError, EOFError):  # the importing process is gone
             return
         except Exception:  # (a fault that does not pickle)
-            done.send(("failed", RuntimeError(repr(answer[1]))))
+            try:
+                done.send(("failed", RuntimeError(repr(answer[1]))))
+            except BaseException:
+                os._exit(1)
 
 
 def load_chunk(chunk: _Chunk, ctx: _Context) -> _Done:
