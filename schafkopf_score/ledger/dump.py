@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Iterator
 from typing import Any, NamedTuple
@@ -188,6 +189,7 @@ def _cut_short() -> Exception:
     return InvalidEntry(Text("data.export_cut_short"), Text("data.export_again"))
 
 
+@functools.cache
 def _fast_encoder() -> Any:
     """The C JSON encoder made once (``json.dumps`` builds one per call, a third of an
     import's time); the plain encoder where the C one is missing."""

@@ -20,7 +20,7 @@ from typing import Any, Protocol
 
 from ..errors import LedgerError, ScoreError
 from ..i18n import Text
-from ..rules.model import GameEntry, TableRules, entry_defaults
+from ..rules.model import GameEntry, TableRules, entry_names
 from ..settle import session_balances
 from .dump import ExportProblem, RawSession, _fast_encoder, _not_an_export, check_export_head, check_ruleset, problem_text
 from .records import GameRecord, SessionInfo
@@ -169,7 +169,8 @@ def load(ledger: Ledger, conn: Any, data: Any, family: str | None = None, audit:
         chunks = _chunks(data["sessions"], chunk_games or CHUNK_GAMES, first_sid, first_gid)
         inserter = _Inserter(conn, audit, _next_id(conn, "closings"))
         # helpers beyond the cores would only share them (and take memory each)
-        _work(chunks, ctx, inserter, min(workers or _usable_cores(), _usable_cores()))
+        cores = _usable_cores()
+        _work(chunks, ctx, inserter, min(workers or cores, cores))
         session_ids = inserter.session_ids
         for table in ("sessions", "games", "closings"):  # the ids were given here: the database counts on
             ledger.after_bulk_insert(conn, table)
@@ -525,8 +526,8 @@ def _load_session(ctx: _Context, s: dict[str, Any], sid: int, next_id: int, next
     from ..errors import IllegalEntry
 
     pending = done.rows
-    dumps = _encoder()
-    known = _known_fields()
+    dumps = _fast_encoder()
+    known = entry_names()
     from_dict = GameEntry.from_dict
     rules, ruleset_ids, units, aliases = ctx.rules, ctx.ruleset_ids, ctx.units, ctx.aliases
     opened_at = str(s["opened_at"])
@@ -626,24 +627,6 @@ def _load_session(ctx: _Context, s: dict[str, Any], sid: int, next_id: int, next
     info = SessionInfo(id=sid, opened_at=opened_at, closed_at=str(c["created_at"]) if c else None,
                        closing=c["balances"] if c else None, bookings=c["bookings"] if c else {})
     return LoadedSession(s["id"], info, records, payments, closings, aliases, ctx.seated.get(s["id"])), next_id, next_cid
-
-
-_KNOWN: frozenset[str] | None = None
-_ENCODE: Any = None
-
-
-def _encoder() -> Any:
-    global _ENCODE
-    if _ENCODE is None:
-        _ENCODE = _fast_encoder()
-    return _ENCODE
-
-
-def _known_fields() -> frozenset[str]:
-    global _KNOWN
-    if _KNOWN is None:
-        _KNOWN = frozenset(name for name, _ in entry_defaults())
-    return _KNOWN
 
 
 def _stored_amounts(row: dict[str, Any], game: Any) -> None:

@@ -283,6 +283,12 @@ def _option_kinds() -> dict[str, str]:
     return _OPTION_KINDS
 
 
+def entry_names() -> set[str]:
+    """The names of every ``GameEntry`` field (what a stored entry may hold)."""
+    entry_defaults()
+    return _ENTRY_NAMES
+
+
 def entry_defaults() -> list[tuple[str, Any]]:
     """``(field name, default)`` of every ``GameEntry`` field, computed once (hot in replays)."""
     if not _ENTRY_DEFAULTS:
