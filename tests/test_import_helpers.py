@@ -17,6 +17,8 @@ from tests.test_hostile_import import as_exported
 
 ROOT = Path(__file__).resolve().parents[1]
 FOUR = ["Anna", "Ben", "Cora", "Dora"]
+HELPER_STOPPED = ("Error: A helper process of the import stopped before it was done; nothing was imported.\n"
+                  "Run the import again; where memory is short, close other programs first.\n")
 ENV = {**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "120", "SCHAFKOPF_TABLE": ""}
 
 
@@ -174,8 +176,7 @@ def test_a_helper_that_dies_refuses_the_import_plainly(make_table, season):
     os.kill(helpers[0], signal.SIGKILL)  # as the kernel's out-of-memory killer would
     out, err = p.communicate(timeout=60)
     assert p.returncode == 2, (out, err)
-    assert err == ("Error: A helper process of the import stopped before it was done; nothing was imported.\n"
-                   "Run the import again; where memory is short, close other programs first.\n"), err
+    assert err == HELPER_STOPPED, err
     assert gone(helpers)
     assert no_leftovers(t)
 
@@ -240,7 +241,7 @@ def test_a_helper_killed_while_the_next_chunk_is_read_refuses_plainly(make_table
     t = make_table(players=FOUR, preset="wirtshaus", name="target", language="en")
     r = t.run("import", str(season), "--jobs", "2")
     assert r.exit_code == 2, r.output
-    assert r.stderr.startswith("Error: A helper process of the import stopped before it was done;"), r.stderr
+    assert r.stderr == HELPER_STOPPED, r.stderr
     assert no_leftovers(t)
 
 
@@ -262,8 +263,7 @@ def test_a_helper_killed_while_its_work_is_on_the_way_back_refuses_and_ends(make
         os.kill(p.pid, signal.SIGCONT)
         out, err = p.communicate(timeout=60)
         assert p.returncode == 2, (out, err)
-        assert err == ("Error: A helper process of the import stopped before it was done; nothing was imported.\n"
-                       "Run the import again; where memory is short, close other programs first.\n"), err
+        assert err == HELPER_STOPPED, err
         assert gone(helpers)
         assert no_leftovers(t)
 
