@@ -17,12 +17,9 @@ from typer.models import CommandInfo
 
 from ..errors import ScoreError
 
-try:  # typer 0.28 brings its own copy of click; older ones use click itself
-    from typer._click import exceptions as click_errors
-    from typer._click import utils as click_utils
-except ImportError:  # pragma: no cover
-    from click import exceptions as click_errors  # type: ignore[no-redef]
-    from click import utils as click_utils  # type: ignore[no-redef]
+# typer 0.28 brings its own copy of click (and no longer installs click); pyproject pins it
+from typer._click import exceptions as click_errors
+from typer._click import utils as click_utils
 
 if TYPE_CHECKING:
     from ..ledger import Ledger
