@@ -16,7 +16,7 @@ from .i18n import Join, Text
 from .ledger import GameRecord, Ledger, SessionInfo
 from .ledger.loading import LoadedSession
 from .rules.model import GameEntry, HandState, Seating, TableRules
-from .rules.play import Played, play, seat, start_state
+from .rules.play import Played, play, recorded_seating, replay, seat, start_state, state_for
 from .rules.registry import find_family
 from .settle import SessionSettlement, session_balances, settle_season, settle_session
 from .table import TableConfig
@@ -63,54 +63,13 @@ class SessionView:
         return [r for r in self.rows if r.played is not None]
 
 
-def dealer_after_change(last: Played, players: tuple[str, ...], aliases: dict[str, str] | None = None) -> str:
-    """Who deals the next hand when the seating changed after ``last`` (a player added, left or
-    renamed): the player after the last dealer in the new seating, skipping who left; if the
-    last dealer left, the first player after his old seat who is still at the table. A hand
-    that did not pass the deal (``deals`` false) leaves it with its dealer while he is seated.
-
-    >>> from .table import make_rules
-    >>> from .rules.model import GameEntry
-    >>> from .rules.play import play, start_state
-    >>> four = make_rules("bavarian", ["A", "B", "C", "D"])
-    >>> hand = play(GameEntry("weiter"), four, start_state(four))  # dealt by A
-    >>> dealer_after_change(hand, ("A", "E", "B", "C", "D")), dealer_after_change(hand, ("B", "C", "D"))
-    ('E', 'B')
-    """
-    aliases = aliases or {}
-    now = [aliases.get(p, p) for p in players]
-    old = [aliases.get(p, p) for p in last.rules.players]
-    dealt = aliases.get(last.seating.dealer, last.seating.dealer)
-    passed = last.after.dealer != last.seating.dealer
-    if dealt in now:
-        i = now.index(dealt)
-        return players[(i + 1) % len(players)] if passed else players[i]
-    if dealt in old:
-        i = old.index(dealt)
-        for k in range(1, len(old) + 1):
-            follower = old[(i + k) % len(old)]
-            if follower in now:
-                return players[now.index(follower)]
-    return players[0]
-
-
-def state_for(last: Played | None, rules: TableRules, aliases: dict[str, str] | None = None) -> HandState:
-    """The state before the hand after ``last`` (None: the first of a session) under ``rules``:
-    the dealer follows the seating as it is at that hand."""
-    if last is None:
-        return start_state(rules)
-    if tuple(last.rules.players) == tuple(rules.players):
-        return last.after
-    return replace(last.after, dealer=dealer_after_change(last, tuple(rules.players), aliases))
-
-
-def replay_session(games: Any, aliases: dict[str, str] | None = None) -> Any:
-    """Replay a session's valid games in order, each under its own rules snapshot, the dealer
-    following the seating as it was at each hand."""
-    last: Played | None = None
-    for entry, rules in games:
-        last = play(entry, rules, state_for(last, rules, aliases))
-        yield last
+def recorded(rec: GameRecord, entry: GameEntry | None = None) -> Seating | None:
+    """Who dealt ``rec`` and who sat it out, as recorded with it (RULES §1: facts a correction
+    never changes). ``entry``: a replacement of the hand (an edit), which keeps the hand's
+    seating unless it names a dealer or who sat out itself."""
+    if entry is not None and entry is not rec.entry and (entry.dealer or entry.sitting_out):
+        return None
+    return recorded_seating(rec.rules, rec.outcome.get("dealer"), rec.outcome.get("sitting_out"))
 
 
 def _replay_rows(records: list[GameRecord], substitute: dict[int, GameEntry | None] | None = None,
@@ -122,7 +81,7 @@ def _replay_rows(records: list[GameRecord], substitute: dict[int, GameEntry | No
     pairs = [(rec, substitute[rec.id] if rec.id in substitute else (rec.entry if rec.valid else None))
              for rec in records]
     valid = [(rec, entry) for rec, entry in pairs if entry is not None]
-    results = replay_session(((entry, rec.rules) for rec, entry in valid), aliases)
+    results = replay(((entry, rec.rules, recorded(rec, entry)) for rec, entry in valid), aliases)
     played: dict[int, Played] = {}
     for rec, _ in valid:
         try:
@@ -253,7 +212,8 @@ def add(cfg: TableConfig, ledger: Ledger, entry: GameEntry, typed: str = "", *, 
             check(view)
         played = play(entry, rules, state)
         session_id = session_id or ledger.open_session_id(conn)
-        hand = ledger.next_hand(conn, session_id)
+        same = view.session is not None and view.session.id == session_id
+        hand = next_hand_number(view.rows if same else [])
         out = played.outcome
         summary = played.summary()
         gid = ledger.insert_game(conn, session_id, hand, entry, typed, rules, stored_unit(cfg, out.unit),
@@ -262,10 +222,25 @@ def add(cfg: TableConfig, ledger: Ledger, entry: GameEntry, typed: str = "", *, 
     record = GameRecord(id=gid, session_id=session_id, hand=hand, replaces=None, created_at="", game=entry.game,
                         entry=entry, typed=typed, rules=rules, unit=stored_unit(cfg, out.unit), payouts=out.payout_map(),
                         stock=out.stock, outcome=summary)
-    same = view.session is not None and view.session.id == session_id
     prior = view.rows if same else []
     return hand, played, _make_view(cfg, info, [*prior, Row(record, played)], rules, view.aliases,
                                     view.payments if same else [])
+
+
+def is_hand(rec: GameRecord) -> bool:
+    """Whether a stored row is a hand played (a Deutscher draw is not: RULES §12)."""
+    return find_family(rec.rules.family).deals(rec.entry)
+
+
+def next_hand_number(rows: list[Row]) -> int:
+    """The number the next row of a session takes: one more than the last hand's (a voided one
+    keeps its number). A draw takes the number of the hand it is drawn for, so hands are
+    numbered without draws.
+
+    >>> next_hand_number([])
+    1
+    """
+    return max((r.record.hand for r in rows if is_hand(r.record)), default=0) + 1
 
 
 def lot_entry(cfg: TableConfig, state: HandState, rng: random.Random) -> GameEntry:
@@ -279,9 +254,9 @@ def _find_hand(view: SessionView, hand: int) -> GameRecord:
         raise IllegalEntry(Text("data.nothing_to_correct"), Text("data.record_one"))
     if view.closed:
         raise IllegalEntry(Text("data.session_closed", session=view.session.id), Text("data.corrections_open"))
-    hands = [r.record.hand for r in view.rows]
+    hands = [r.record.hand for r in view.rows if is_hand(r.record)]
     for r in view.rows:
-        if r.record.hand == hand and r.record.valid:
+        if r.record.hand == hand and r.record.valid and is_hand(r.record):
             return r.record
     if hand in hands:
         raise IllegalEntry(Text("data.hand_already_void", hand=hand), Text("data.hand_already_void_hint"))
@@ -303,6 +278,46 @@ def _corrected_rows(ledger: Ledger, target: GameRecord, new_entry: GameEntry | N
             raise
         raise IllegalEntry(Text("data.correction_breaks", hand=where, problem=exc.text),
                            Text("data.correction_breaks_hint")) from None
+
+
+@dataclass(frozen=True)
+class Repriced:
+    """A later hand that a correction re-priced: by how much each player's payout (and the
+    Stock) changed. Who dealt and who played it stay as recorded."""
+
+    hand: int
+    payouts: dict[str, int]  # the change per player (only those that changed)
+    stock: int = 0  # the change of the Stock
+
+    def to_json(self) -> dict[str, Any]:
+        return {"hand": self.hand, "payouts": dict(self.payouts), "stock": self.stock}
+
+
+@dataclass(frozen=True)
+class Correction:
+    """What a correction did: the hand voided or replaced (``record``, as it was), the hand as it
+    replays now (``played``: an edit's replacement; None for a void) and the later hands it
+    re-priced."""
+
+    record: GameRecord
+    played: Played | None
+    repriced: tuple[Repriced, ...]
+
+
+def repriced(rows: list[Row], target: GameRecord) -> tuple[Repriced, ...]:
+    """The hands after ``target`` whose payouts or Stock come out otherwise in ``rows`` (the
+    session replayed with the correction) than stored, with the change."""
+    out: list[Repriced] = []
+    for row in rows:
+        if row.played is None or row.record.id == target.id or row.record.hand < target.hand:
+            continue
+        new, old = row.played.outcome.payout_map(), row.record.payouts
+        change = {n: new.get(n, 0) - old.get(n, 0) for n in dict.fromkeys([*old, *new])}
+        change = {n: v for n, v in change.items() if v}
+        stock = row.played.outcome.stock - row.record.stock
+        if change or stock:
+            out.append(Repriced(row.record.hand, change, stock))
+    return tuple(out)
 
 
 def _correct(ledger: Ledger, target: GameRecord, new_entry: GameEntry | None,
@@ -358,21 +373,23 @@ def restatement_cause(cause: str) -> Text | str:
 
 
 def void(cfg: TableConfig, ledger: Ledger, hand: int, reason: str = "", kind: str = "void",
-         session_id: int | None = None) -> GameRecord:
+         session_id: int | None = None) -> Correction:
+    """Void hand N; the later hands are re-priced (never re-seated)."""
     view = view_session(cfg, ledger, _table_session(cfg, session_id))
     target = _find_hand(view, hand)
-    _correct(ledger, target, None, kind, reason)
-    return target
+    rows = _correct(ledger, target, None, kind, reason)
+    return Correction(target, None, repriced(rows, target))
 
 
-def undo(cfg: TableConfig, ledger: Ledger, reason: str = "", session_id: int | None = None) -> GameRecord:
+def undo(cfg: TableConfig, ledger: Ledger, reason: str = "", session_id: int | None = None) -> Correction:
+    """Void the last valid hand."""
     view = view_session(cfg, ledger, _table_session(cfg, session_id))
     valid = [r.record for r in view.rows if r.record.valid]
     if not valid or view.closed:
         raise IllegalEntry(Text("data.nothing_to_undo"), Text("data.record_games"))
     target = valid[-1]
-    _correct(ledger, target, None, "undo", reason)
-    return target
+    rows = _correct(ledger, target, None, "undo", reason)
+    return Correction(target, None, repriced(rows, target))
 
 
 def find_hand(cfg: TableConfig, ledger: Ledger, hand: int, session_id: int | None = None) -> GameRecord:
@@ -382,10 +399,11 @@ def find_hand(cfg: TableConfig, ledger: Ledger, hand: int, session_id: int | Non
 
 def edit(cfg: TableConfig, ledger: Ledger, hand: int, entry: GameEntry, reason: str = "",
          typed: str = "", *, expect: int | None = None, dry_run: bool = False,
-         session_id: int | None = None) -> Played:
-    """Replace hand N with ``entry``. ``expect``: the record the caller read (an edit built on
-    it is refused if someone corrected the hand since); ``dry_run``: check, write nothing;
-    ``session_id``: a tournament table's session."""
+         session_id: int | None = None) -> Correction:
+    """Replace hand N with ``entry`` (it keeps the hand's dealer and who sat out unless it names
+    them). ``expect``: the record the caller read (an edit built on it is refused if someone
+    corrected the hand since); ``dry_run``: check, write nothing; ``session_id``: a tournament
+    table's session."""
     view = view_session(cfg, ledger, _table_session(cfg, session_id))
     target = _find_hand(view, hand)
     if entry == target.entry:
@@ -398,7 +416,7 @@ def edit(cfg: TableConfig, ledger: Ledger, hand: int, entry: GameEntry, reason: 
         rows = _correct(ledger, target, entry, "edit", reason, typed, stored_unit(cfg, target.unit))
     played = next(r.played for r in rows if r.record.id == target.id)
     assert played is not None
-    return played
+    return Correction(target, played, repriced(rows, target))
 
 
 def session_rules(view: SessionView) -> TableRules:
@@ -740,8 +758,8 @@ def _session_problems(info: SessionInfo, records: list[GameRecord], last_id: int
         if rec.unit in ("cent", "point") and total != 0:
             problems.append(Problem(info.id, rec.hand, Text("data.problem_not_zero",
                                                             total=_amount(total, rec.rules, rec.unit))))
-    hands = [r.hand for r in records if r.valid]
-    if len(hands) != len(set(hands)) or any(h < 1 for h in hands):
+    hands = [r.hand for r in records if r.valid and is_hand(r)]
+    if len(hands) != len(set(hands)) or any(r.hand < 1 for r in records):
         problems.append(Problem(info.id, None, Text("data.problem_hand_numbers")))
         return problems
     for payment in payments:

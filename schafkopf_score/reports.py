@@ -217,10 +217,11 @@ def stats(hands: Iterable[Mapping[str, Any]], players: Sequence[str], family: An
     kinds = {g.name: g for g in family.games}
     per_player = {p: {"games": 0, "declarer": 0, "won": 0, "balance": 0} for p in players}
     games: dict[str, dict[str, int]] = {}
+    dealt = {g.name: family.deals(GameEntry(g.name)) for g in family.games}
     for h in hands:
-        if h["void"]:
-            continue
         game = h["game"]
+        if h["void"] or not dealt.get(game, True):  # a draw (Deutscher) is not a game played (RULES §12)
+            continue
         g = games.setdefault(game, {"games": 0, "won": 0, "moved": 0})
         g["games"] += 1
         won = h.get("won")

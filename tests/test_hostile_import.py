@@ -321,13 +321,13 @@ COMBINED = {  # two things wrong: the one a single pass meets first is the one r
     "a bad replay, then a session twice": (
         lambda d: (_plain(d["sessions"][0])["outcome"].update(declarers=["Mallory"]),
                    d["sessions"].append(dict(d["sessions"][0]))),
-        None, "session 1 hand 1: replay gives the declarers"),
+        None, "session 1 hand 3: replay gives the declarers"),
     "a session twice, then a bad replay": (
         lambda d: (d["sessions"].insert(1, dict(d["sessions"][0])), _swap_payouts(d["sessions"][2]["games"][0])),
         None, "the session 1 is in the export twice"),
     "a bad replay, then the text cut short": (
         lambda d: _plain(d["sessions"][0])["outcome"].update(declarers=["Mallory"]), _cut_after_first_session,
-        "session 1 hand 1: replay gives the declarers"),
+        "session 1 hand 3: replay gives the declarers"),
     "the text cut short": (lambda d: None, _cut_after_first_session, "The export breaks off before its end"),
     "a stray line after the end": (lambda d: None, lambda text: text + "{}\n", "unexpected line '{}'"),
 }

@@ -236,17 +236,19 @@ def undo(ctx: typer.Context, reason: ReasonOpt = "", tisch: TischOpt = None, rou
     with c.ledger() as ledger:
         seat, cfg = _at_tisch(c.cfg(), ledger, tisch, round_no)
         with _told_at(seat):
-            rec = do_undo(cfg, ledger, reason, session_id=seat.session_id if seat else None)
-    _voided(rec, c.cfg().language, as_json)
+            done = do_undo(cfg, ledger, reason, session_id=seat.session_id if seat else None)
+    _voided(done, c.cfg().language, as_json)
 
 
-def _voided(rec: Any, lang: str, as_json: bool) -> None:
+def _voided(done: Any, lang: str, as_json: bool) -> None:
     from .render import voided_text
 
+    rec = done.record
     if as_json:
-        emit_json({"voided": rec.hand, "game": rec.game, "session": rec.session_id})
+        emit_json({"voided": rec.hand, "game": rec.game, "session": rec.session_id,
+                   "repriced": [r.to_json() for r in done.repriced]})
     else:
-        typer.echo(voided_text(rec, lang))
+        typer.echo(voided_text(rec, lang, changed=done.repriced))
 
 
 @app.command()
@@ -271,8 +273,8 @@ def void(
     with c.ledger() as ledger:
         seat, cfg = _at_tisch(c.cfg(), ledger, tisch, round_no)
         with _told_at(seat):
-            rec = do_void(cfg, ledger, hand, reason, session_id=seat.session_id if seat else None)
-    _voided(rec, c.cfg().language, as_json)
+            done = do_void(cfg, ledger, hand, reason, session_id=seat.session_id if seat else None)
+    _voided(done, c.cfg().language, as_json)
 
 
 YesOpt = Annotated[bool, typer.Option("--yes", "-y", help="Do not ask when the game or the declarer changes.")]
@@ -341,15 +343,17 @@ def edit(
                                        {k: entry.get(k) for k in ENTRY_NAMES}, given)
         if not yes and not confirm_change(cfg, ledger, hand, old, new, sys.stdin.isatty(), session_id=sid):
             raise IllegalEntry(Text("cli.edit_left", hand=hand))
-        played = do_edit(cfg, ledger, hand, new, reason, typed, expect=old.id, session_id=sid)
+        done = do_edit(cfg, ledger, hand, new, reason, typed, expect=old.id, session_id=sid)
+        played = done.played
+        assert played is not None  # an edit always has its replacement
         if seat is not None:
             from ..tournament.core import as_points
 
             played = as_points(played)
     if as_json:
-        emit_json(edit_json(old, played, hand))
+        emit_json(edit_json(old, played, hand, done.repriced))
     else:
-        typer.echo(edit_text(old, played, hand, cfg.language))
+        typer.echo(edit_text(old, played, hand, cfg.language, done.repriced))
 
 
 def confirm_change(cfg: Any, ledger: Any, hand: int, old: Any, new: Any, interactive: bool,

@@ -129,9 +129,9 @@ class Live:
 
         cfg = self.cfg()
         reason = " ".join(rest)
-        rec = undo(cfg, self.ledger(), reason) if hand is None else void(cfg, self.ledger(), hand, reason)
+        done = undo(cfg, self.ledger(), reason) if hand is None else void(cfg, self.ledger(), hand, reason)
         self.last = None
-        typer.echo(voided_text(rec, cfg.language, short=True))
+        typer.echo(voided_text(done.record, cfg.language, short=True, changed=done.repriced))
 
     def _edit(self, hand: int, words: list[str]) -> None:
         from ..entry import corrected_entry
@@ -147,9 +147,10 @@ class Live:
         if not yes and not confirm_change(cfg, self.ledger(), hand, old, new, self.interactive):
             typer.echo(say("cli.play_left", cfg.language))
             return
-        played = edit(cfg, self.ledger(), hand, new, "", typed, expect=old.id)
+        done = edit(cfg, self.ledger(), hand, new, "", typed, expect=old.id)
         self.last = None
-        typer.echo(edit_text(old, played, hand, cfg.language))
+        assert done.played is not None  # an edit always has its replacement
+        typer.echo(edit_text(old, done.played, hand, cfg.language, done.repriced))
 
     def _standings(self) -> None:
         from ..evening import season_standings, select_sessions

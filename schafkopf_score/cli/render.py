@@ -272,14 +272,28 @@ def describe_record(rec: Any, lang: str) -> str:
                                                   rec.outcome.get("extra"), lang=lang)
 
 
-def voided_text(rec: Any, lang: str, short: bool = False) -> str:
-    """``Spiel 3 (Wenz Cora 70) ist gestrichen; ...`` (``undo``, ``void``; ``play`` short)."""
-    return say("cli.voided_short" if short else "cli.voided", lang, hand=rec.hand, game=describe_record(rec, lang))
+def voided_text(rec: Any, lang: str, short: bool = False, changed: Sequence[Any] = ()) -> str:
+    """``Spiel 3 (Wenz Cora 70) ist gestrichen; ...`` (``undo``, ``void``; ``play`` short), and
+    a line for each later hand it re-priced."""
+    head = say("cli.voided_short" if short else "cli.voided", lang, hand=rec.hand, game=describe_record(rec, lang))
+    return "\n".join([head, *repriced_lines(changed, rec.rules, rec.unit, lang)])
 
 
-def edit_text(old: Any, played: Played, hand: int, lang: str) -> str:
-    """``Spiel 16 korrigiert: Sauspiel Anna+Ben 72 -> Sauspiel Anna+Ben 72 Kontra`` and each
-    player's payout before -> after."""
+def repriced_lines(changed: Sequence[Any], rules: TableRules, unit: str, lang: str) -> list[str]:
+    """``Spiel 4 neu bewertet: Cora +0,50 €, Emil -0,50 €`` for each hand a correction re-priced
+    (``evening.Repriced``); who dealt and who played stay as they were."""
+    lines = []
+    for r in changed:
+        parts = [f"{n} {amount(v, rules, unit, lang=lang)}" for n, v in r.payouts.items()]
+        if r.stock:
+            parts.append(f"{say('cli.stock', lang)} {amount(r.stock, rules, unit, lang=lang)}")
+        lines.append(say("cli.repriced", lang, hand=r.hand, changes=", ".join(parts)))
+    return lines
+
+
+def edit_text(old: Any, played: Played, hand: int, lang: str, changed: Sequence[Any] = ()) -> str:
+    """``Spiel 16 korrigiert: Sauspiel Anna+Ben 72 -> Sauspiel Anna+Ben 72 Kontra``, each
+    player's payout before -> after, and a line for each later hand it re-priced."""
     from ..rules.registry import find_family
 
     rules = played.rules
@@ -301,13 +315,15 @@ def edit_text(old: Any, played: Played, hand: int, lang: str) -> str:
     if old.stock or out.stock:
         lines.append(f"  {stock:<{width}}  {amount(old.stock, rules, out.unit, lang=lang):>12} -> "
                      f"{amount(out.stock, rules, out.unit, lang=lang):>12}")
+    lines.extend(repriced_lines(changed, rules, out.unit, lang))
     return "\n".join(lines)
 
 
-def edit_json(old: Any, played: Played, hand: int) -> dict[str, Any]:
-    """The corrected hand as ``outcome_json`` plus what it was before."""
+def edit_json(old: Any, played: Played, hand: int, changed: Sequence[Any] = ()) -> dict[str, Any]:
+    """The corrected hand as ``outcome_json`` plus what it was before and the later hands it
+    re-priced (``repriced``: ``[{"hand", "payouts": change per player, "stock": change}]``)."""
     return outcome_json(played, hand=hand, before={"entry": old.entry.to_dict(), "payouts": dict(old.payouts),
-                                                   "stock": old.stock})
+                                                   "stock": old.stock}, repriced=[r.to_json() for r in changed])
 
 
 def balances_text(balances: Mapping[str, int], rules: TableRules, unit: str) -> str:

@@ -172,6 +172,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "cli.voided": ("Hand {hand} ({game}) is void; the ledger keeps it, marked void.",
                    "Spiel {hand} ({game}) ist gestrichen; das Spielbuch behält es, als gestrichen markiert."),
     "cli.voided_short": ("Hand {hand} ({game}): void.", "Spiel {hand} ({game}): gestrichen."),
+    "cli.repriced": ("Hand {hand} re-priced: {changes}", "Spiel {hand} neu bewertet: {changes}"),
     "cli.edit_no_change": ("edit {hand} names no change.", "edit {hand} nennt keine Änderung."),
     "cli.edit_no_change_hint": (
         "Give what changes (e.g. schafkopf edit {hand} k, or --kontra), or the whole corrected game.",

@@ -1,8 +1,10 @@
 """Playing a hand and replaying a session: pure functions over entries and rule snapshots.
 
 ``play`` seats the hand (shared dealer rotation), lets the family validate and score it, and
-returns the state for the next hand. ``replay`` runs a whole session from its first hand, so
-everything order-dependent (dealer, Stock, doublers, partners) follows from the valid games.
+returns the state for the next hand. ``replay`` runs a whole session from its first hand: the
+one replay of the program. Everything that depends on order (Stock, doublers, Bock, Muss-Solo,
+partners) follows from the valid games; who dealt a recorded hand and who sat it out are facts
+recorded with it (RULES §1), which a replay takes as they are and never works out again.
 """
 
 from __future__ import annotations
@@ -53,6 +55,26 @@ def start_state(rules: TableRules) -> HandState:
     return HandState(hand=1, dealer=rules.players[0], table=find_family(rules.family).initial_table())
 
 
+def recorded_seating(rules: TableRules, dealer: Any, sitting_out: Any) -> Seating | None:
+    """The seating a stored hand records (its dealer and who sat out), checked against the
+    hand's own rules; None where the row records none (a row of an older ledger) or one that
+    does not fit the table it names (left to the rotation, and so to ``check``).
+
+    >>> from schafkopf_score.table import make_rules  # (a doctest only: the engine imports no table)
+    >>> five = make_rules("bavarian", ["A", "B", "C", "D", "E"])
+    >>> recorded_seating(five, "C", ["B"]).active
+    ('A', 'C', 'D', 'E')
+    """
+    if not isinstance(dealer, str) or dealer not in rules.players or not isinstance(sitting_out, list):
+        return None
+    if not all(isinstance(n, str) and n in rules.players for n in sitting_out):
+        return None
+    try:
+        return seat_hand(rules.players, rules.seats, dealer, tuple(sitting_out))
+    except IllegalEntry:
+        return None
+
+
 def seat(entry: GameEntry, rules: TableRules, state: HandState) -> Seating:
     dealer = entry.dealer or state.dealer
     if dealer not in rules.players:
@@ -64,10 +86,12 @@ def seat(entry: GameEntry, rules: TableRules, state: HandState) -> Seating:
     return seat_hand(rules.players, rules.seats, dealer, entry.sitting_out)
 
 
-def play(entry: GameEntry, rules: TableRules, state: HandState) -> Played:
-    """Validate and score one hand; raises ``IllegalEntry`` for anything the rules forbid."""
+def play(entry: GameEntry, rules: TableRules, state: HandState, seating: Seating | None = None) -> Played:
+    """Validate and score one hand; raises ``IllegalEntry`` for anything the rules forbid.
+    ``seating``: who dealt and who sat out, where that is a recorded fact (a stored hand
+    replayed); otherwise the entry's overrides and the rotation say."""
     family = find_family(rules.family)
-    seating = seat(entry, rules, state)
+    seating = seating or seat(entry, rules, state)
     result = family.validate(entry, rules, seating, state)
     outcome = family.score(entry, rules, seating, state, result)
     after = family.advance(entry, rules, seating, state, outcome)
@@ -76,21 +100,55 @@ def play(entry: GameEntry, rules: TableRules, state: HandState) -> Played:
     return Played(entry, rules, seating, outcome, state, after)
 
 
-def _for_table(state: HandState, rules: TableRules) -> HandState:
-    """A dealer who has left the table (players changed mid-session) hands the deal to the first."""
-    return state if state.dealer in rules.players else replace(state, dealer=rules.players[0])
+def dealer_after_change(last: Played, players: tuple[str, ...], aliases: dict[str, str] | None = None) -> str:
+    """Who deals the next hand when the seating changed after ``last`` (a player added, left or
+    renamed): the player after the last dealer in the new seating, skipping who left; if the
+    last dealer left, the first player after his old seat who is still at the table. A hand
+    that did not pass the deal (``deals`` false) leaves it with its dealer while he is seated.
+
+    >>> from schafkopf_score.table import make_rules  # (a doctest only: the engine imports no table)
+    >>> four = make_rules("bavarian", ["A", "B", "C", "D"])
+    >>> hand = play(GameEntry("weiter"), four, start_state(four))  # dealt by A
+    >>> dealer_after_change(hand, ("A", "E", "B", "C", "D")), dealer_after_change(hand, ("B", "C", "D"))
+    ('E', 'B')
+    """
+    aliases = aliases or {}
+    now = [aliases.get(p, p) for p in players]
+    old = [aliases.get(p, p) for p in last.rules.players]
+    dealt = aliases.get(last.seating.dealer, last.seating.dealer)
+    passed = last.after.dealer != last.seating.dealer
+    if dealt in now:
+        i = now.index(dealt)
+        return players[(i + 1) % len(players)] if passed else players[i]
+    if dealt in old:
+        i = old.index(dealt)
+        for k in range(1, len(old) + 1):
+            follower = old[(i + k) % len(old)]
+            if follower in now:
+                return players[now.index(follower)]
+    return players[0]
 
 
-def replay(games: Iterable[tuple[GameEntry, TableRules]]) -> Iterator[Played]:
-    """Replay a session's valid games in order (each under its own rules snapshot)."""
-    state: HandState | None = None
-    for entry, rules in games:
-        state = start_state(rules) if state is None else _for_table(state, rules)
-        p = play(entry, rules, state)
-        yield p
-        state = p.after
+def state_for(last: Played | None, rules: TableRules, aliases: dict[str, str] | None = None) -> HandState:
+    """The state before the hand after ``last`` (None: the first of a session) under ``rules``:
+    the deal continues from the last hand, in the seating as it is at the next one."""
+    if last is None:
+        return start_state(rules)
+    if tuple(last.rules.players) == tuple(rules.players):
+        return last.after
+    return replace(last.after, dealer=dealer_after_change(last, tuple(rules.players), aliases))
 
 
-def next_state(played: list[Played], rules: TableRules) -> HandState:
-    """The state before the next hand of a session (after ``played``)."""
-    return _for_table(played[-1].after, rules) if played else start_state(rules)
+Hand = tuple[GameEntry, TableRules] | tuple[GameEntry, TableRules, Seating | None]
+
+
+def replay(games: Iterable[Hand], aliases: dict[str, str] | None = None) -> Iterator[Played]:
+    """Replay a session's valid hands in order, each under its own rules snapshot: ``(entry,
+    rules)``, or ``(entry, rules, seating)`` for a hand whose dealer and sitting-out are
+    recorded facts. ``aliases``: earlier names -> the names now (renames)."""
+    last: Played | None = None
+    for hand in games:
+        entry, rules = hand[0], hand[1]
+        seating = hand[2] if len(hand) > 2 else None
+        last = play(entry, rules, state_for(last, rules, aliases), seating)
+        yield last
