@@ -2,14 +2,16 @@
 
 Each change rewrites the table file's ``players = [...]`` atomically (nothing else in the file
 changes) and records a row in the ledger's ``seating_changes`` with the hand from which it
-counts, inside one write transaction: the file is replaced just before the commit, so a refused
-change leaves both as they were. The hands keep the seating they were played with (each one's
+counts, inside one write transaction: the change is worked out on the file as it is under the
+ledger's write lock, and the file is replaced just before the commit, so a refused change
+leaves both as they were and two changes at once both land. The hands keep the seating they were played with (each one's
 rules snapshot), so the dealer rotation follows the seating as it was at each hand; a rename
 links the two names to one person in every balance (``Ledger.aliases``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -66,25 +68,31 @@ def _where(ledger: Ledger) -> tuple[int | None, int]:
     return latest.id, ledger.next_hand(ledger.conn, latest.id)
 
 
-def _apply(cfg: TableConfig, ledger: Ledger, kind: str, name: str, other: str, players: list[str]) -> Change:
-    """Check the new seating as the table file would be read, then record the change and
-    rewrite the file in one transaction."""
-    from .files import write_atomic
+Plan = tuple[str, str, list[str]]  # a change worked out on the seating as it is: name, other, players after
 
-    text = cfg.path.read_text(encoding="utf-8-sig")
-    try:
-        new_text = with_players(text, players)
-    except ValueError:
-        raise IllegalEntry(Text("data.players_line_not_found", path=str(cfg.path)),
-                           Text("data.players_line_not_found_hint")) from None
+
+def _apply(cfg: TableConfig, ledger: Ledger, kind: str, plan: Callable[[TableConfig], Plan]) -> Change:
+    """Work the change out (``plan``) on the table file as it is inside the ledger's write lock,
+    check the new seating as the file would be read, then record the change and rewrite the
+    file in that one locked step: two changes at once both land, each on the seating the other
+    left (or one is refused plainly); neither is lost from the file."""
+    import tomllib
+
+    from .files import write_atomic
+    from .table import _checked_table
+
     with ledger.write() as conn:
+        fresh = load_table(cfg.path) if cfg.path.is_file() else cfg
+        name, other, players = plan(fresh)
+        text = fresh.path.read_text(encoding="utf-8-sig")
+        try:
+            new_text = with_players(text, players)
+        except ValueError:
+            raise IllegalEntry(Text("data.players_line_not_found", path=str(cfg.path)),
+                               Text("data.players_line_not_found_hint")) from None
         session, hand = _where(ledger)
         ledger.insert_seating_change(conn, session, hand, kind, name, other, players)
         # the new file is checked like any table file before it replaces the old one
-        import tomllib
-
-        from .table import _checked_table
-
         _checked_table(cfg.path, new_text, tomllib.loads(new_text))
         write_atomic(cfg.path, new_text)
     load_table(cfg.path)
@@ -97,45 +105,71 @@ def _seated(cfg: TableConfig, typed: str) -> str:
     return resolve_name(typed, cfg.players)
 
 
+def _returning(ledger: Ledger, name: str, seated: list[str]) -> str:
+    """The name a joining player goes by: a player who left and comes back is the same person
+    however he types his name (``emil`` for ``Emil``), so he takes back the spelling his
+    account has (his balance stays one)."""
+    aliases = ledger.aliases()
+    key = name_key(name)
+    for known in sorted(ledger.known_names()):
+        now = aliases.get(known, known)
+        if name_key(known) == key and known == now and known not in seated:
+            return known
+    return name
+
+
 def add_player(cfg: TableConfig, ledger: Ledger, name: str, after: str | None = None) -> Change:
     """``player add NAME [--after NAME]``: NAME joins at the seat after ``after`` (default: at
     the end of the list, the seat before the first player) from the next hand."""
-    players = list(cfg.players)
-    if after is not None:
-        behind = _seated(cfg, after)
-        players.insert(players.index(behind) + 1, name)
-    else:
-        players.append(name)
-    _check_names(cfg, players, "NAME")
-    _check_new_name(cfg, ledger, name)
-    family = cfg.family_obj()
-    if family.waiting is not None and len(players) > cfg.seats + family.waiting:
-        raise IllegalEntry(Text("data.player_add_full", count=len(cfg.players), most=cfg.seats + family.waiting),
-                           Text("data.player_add_full_hint"))
-    return _apply(cfg, ledger, "add", name, players[players.index(name) - 1] if after is not None else "", players)
+
+    def plan(cfg: TableConfig) -> Plan:
+        players = list(cfg.players)
+        joining = _returning(ledger, name, players)
+        if after is not None:
+            behind = _seated(cfg, after)
+            players.insert(players.index(behind) + 1, joining)
+        else:
+            players.append(joining)
+        _check_names(cfg, players, "NAME")
+        _check_new_name(cfg, ledger, joining)
+        family = cfg.family_obj()
+        if family.waiting is not None and len(players) > cfg.seats + family.waiting:
+            raise IllegalEntry(Text("data.player_add_full", count=len(cfg.players), most=cfg.seats + family.waiting),
+                               Text("data.player_add_full_hint"))
+        return joining, players[players.index(joining) - 1] if after is not None else "", players
+
+    return _apply(cfg, ledger, "add", plan)
 
 
 def leave_player(cfg: TableConfig, ledger: Ledger, typed: str) -> Change:
     """``player leave NAME``: NAME sits out from the next hand on (leaves the seating); his
     balance stays his until it is settled (``settle --player`` or the close)."""
-    name = _seated(cfg, typed)
-    players = [p for p in cfg.players if p != name]
-    if len(players) < max(cfg.seats, 2):
-        raise IllegalEntry(Text("data.player_leave_too_few", name=name, count=len(players), seats=cfg.seats),
-                           Text("data.player_leave_too_few_hint", seats=cfg.seats))
-    return _apply(cfg, ledger, "leave", name, "", players)
+
+    def plan(cfg: TableConfig) -> Plan:
+        name = _seated(cfg, typed)
+        players = [p for p in cfg.players if p != name]
+        if len(players) < max(cfg.seats, 2):
+            raise IllegalEntry(Text("data.player_leave_too_few", name=name, count=len(players), seats=cfg.seats),
+                               Text("data.player_leave_too_few_hint", seats=cfg.seats))
+        return name, "", players
+
+    return _apply(cfg, ledger, "leave", plan)
 
 
 def rename_player(cfg: TableConfig, ledger: Ledger, typed: str, new: str) -> Change:
     """``player rename OLD NEW``: the player goes by NEW from the next hand on; the hands
     before keep OLD, and every balance counts both names as one, under NEW."""
-    old = _seated(cfg, typed)
-    if new == old:
-        raise IllegalEntry(Text("data.player_rename_same", name=old), Text("data.player_rename_same_hint"))
-    players = [new if p == old else p for p in cfg.players]
-    _check_names(cfg, players, "NEW")
-    _check_new_name(cfg, ledger, new, person=old)
-    return _apply(cfg, ledger, "rename", old, new, players)
+
+    def plan(cfg: TableConfig) -> Plan:
+        old = _seated(cfg, typed)
+        if new == old:
+            raise IllegalEntry(Text("data.player_rename_same", name=old), Text("data.player_rename_same_hint"))
+        players = [new if p == old else p for p in cfg.players]
+        _check_names(cfg, players, "NEW")
+        _check_new_name(cfg, ledger, new, person=old)
+        return old, new, players
+
+    return _apply(cfg, ledger, "rename", plan)
 
 
 def seating(cfg: TableConfig, ledger: Ledger) -> dict[str, Any]:
