@@ -123,3 +123,17 @@ def test_a_deutscher_draw_is_not_a_hand(make_table):
     r = t.run("void", "2")
     assert r.exit_code == 2 and r.stderr.startswith("Error: There is no hand 2 in session 1")
     assert t.run("check").exit_code == 0
+
+
+def test_one_replay_deals_after_a_player_left_as_the_table_does():
+    """Once two replays disagreed: ``weiter`` under A,B,C,D then under A,C,D,E gave dealers
+    A, A in one and A, C in the other. The one replay left follows the table: B left, so the
+    deal passes from A to C."""
+    from schafkopf_score.rules.model import GameEntry
+    from schafkopf_score.rules.play import replay
+    from schafkopf_score.table import make_rules
+
+    before = make_rules("bavarian", ["A", "B", "C", "D"])
+    after = make_rules("bavarian", ["A", "C", "D", "E"])
+    hands = list(replay([(GameEntry("weiter"), before), (GameEntry("weiter"), after)]))
+    assert [h.seating.dealer for h in hands] == ["A", "C"]
