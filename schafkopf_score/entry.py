@@ -160,9 +160,7 @@ def patch_from_words(family: Family, players: Sequence[str], old: GameEntry, wor
                      options: Mapping[str, Any], given: Collection[str]) -> tuple[GameEntry, str]:
     """Hand ``old`` with only what ``words`` and the long options ``given`` say changed
     (``edit 16 k``, ``edit 16 --laufende 0``): the rest of the hand stays."""
-    from .notation import read_words
-
-    from .notation import suited_variant
+    from .notation import read_words, suited_variant
 
     game, raw = read_words(family, players, [old.game, *words], given={k: options[k] for k in given},
                            given_exactly=True)
