@@ -136,11 +136,14 @@ def entry_from_words(family: Family, players: Sequence[str], words: Sequence[str
                      options: Mapping[str, Any] | None = None) -> tuple[GameEntry, str]:
     """A hand from the short notation (``sau an be 72 l3 k``) and any long options typed with it:
     the entry and its "as typed" text. Both forms give the same entry and the same text."""
-    from .notation import read_words
+    from .notation import read_words, suited_variant
 
     options = dict(options or {})
     game, raw = read_words(family, players, words, given=options)
     merged = {**options, **raw}
+    variant = suited_variant(family, family.find_game(game).name)
+    if variant is not None and merged.get("suit") is not None:
+        game = variant  # ``wenz --suit herz`` is the Herz-Farbwenz, as ``wenz an herz`` is (RULES §12)
     entry = build_entry(family, players, game, merged)
     # a suit is kept by its name, however the table called it (grün, alte: gras, eichel)
     merged.update({k: getattr(entry, k) for k in ("suit", "sau") if merged.get(k) is not None})
@@ -157,15 +160,19 @@ def patch_from_words(family: Family, players: Sequence[str], old: GameEntry, wor
                      options: Mapping[str, Any], given: Collection[str]) -> tuple[GameEntry, str]:
     """Hand ``old`` with only what ``words`` and the long options ``given`` say changed
     (``edit 16 k``, ``edit 16 --laufende 0``): the rest of the hand stays."""
-    from .notation import read_words
+    from .notation import read_words, suited_variant
 
-    _, raw = read_words(family, players, [old.game, *words], given={k: options[k] for k in given},
-                        given_exactly=True)
+    game, raw = read_words(family, players, [old.game, *words], given={k: options[k] for k in given},
+                           given_exactly=True)
     merged = {**{k: options[k] for k in given}, **raw}
     if not merged:
         raise IllegalEntry(Text("data.no_change"), Text("data.no_change_hint"))
+    variant = suited_variant(family, old.game)
+    if variant is not None and merged.get("suit") is not None:
+        game = variant  # ``edit 3 herz`` on a Wenz: the Herz-Farbwenz
     patch = entry_fields(family, players, merged, set(merged))
-    return old.with_(**patch), typed_text(old.game, merged)
+    new_game = game if game != old.game else old.game
+    return old.with_(game=new_game, **patch), typed_text(new_game, merged)
 
 
 def corrected_entry(family: Family, players: Sequence[str], old: GameEntry, words: Sequence[str],

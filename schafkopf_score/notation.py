@@ -133,6 +133,12 @@ def read_words(family: Family, players: Sequence[str], words: Sequence[str],
             pairs.append(word.strip())
             continue
         suit_of = _suit(family, game, key)
+        if suit_of is None and suited_variant(family, game.name) is not None and \
+                family.suit_words.get(key, key) in family.suits:
+            # ``wenz an herz``: the suit's Farbwenz (``geier an eichel`` likewise, RULES §12)
+            game_name = suited_variant(family, game.name) or game_name
+            game = family.game(game_name)
+            suit_of = _suit(family, game, key)
         if suit_of is not None:
             field, value = suit_of
             _set(raw, options[field], value, word)
@@ -152,6 +158,18 @@ def read_words(family: Family, players: Sequence[str], words: Sequence[str],
         if given and field in given and (given_exactly or not options[field].is_default(given[field])):
             raise IllegalEntry(Text("data.given_twice", option=options[field].label), Text("data.given_twice_hint"))
     return game_name, raw
+
+
+def suited_variant(family: Family, game: str) -> str | None:
+    """The game a suit turns ``game`` into (Bavarian ``wenz`` -> ``farbwenz``, ``geier`` ->
+    ``farbgeier``); None for a game that takes no suit of its own or already has one.
+
+    >>> from schafkopf_score.rules.registry import find_family
+    >>> suited_variant(find_family("bavarian"), "wenz"), suited_variant(find_family("bavarian"), "solo")
+    ('farbwenz', None)
+    """
+    variant = family.suited_games.get(game)
+    return variant if variant is not None and variant != game else None
 
 
 def _set(raw: dict[str, Any], opt: EntryOption, value: Any, word: str) -> None:

@@ -209,13 +209,18 @@ def _session_reports(cfg: Any, ledger: Any, overview: list[dict[str, Any]], play
         yield {**item, "hands": hands, "stock": stock}
 
 
+def _no_stats() -> dict[str, int]:
+    return {"games": 0, "declarer": 0, "won": 0, "partner": 0, "partner_won": 0, "balance": 0}
+
+
 def stats(hands: Iterable[Mapping[str, Any]], players: Sequence[str], family: Any) -> dict[str, Any]:
-    """Per player (games played, as declarer, won, money) and per game type (games, won, moved).
+    """Per player (games played, as declarer and won so, as partner and won so, money) and per
+    game type (games, won, moved).
 
     ``hands`` are dicts with ``game``, ``void``, ``payouts``, ``declarers`` and ``won`` (the
     hands of ``build_report`` or ``Ledger.hand_summaries``)."""
     kinds = {g.name: g for g in family.games}
-    per_player = {p: {"games": 0, "declarer": 0, "won": 0, "balance": 0} for p in players}
+    per_player = {p: _no_stats() for p in players}
     games: dict[str, dict[str, int]] = {}
     dealt = {g.name: family.deals(GameEntry(g.name)) for g in family.games}
     for h in hands:
@@ -233,7 +238,7 @@ def stats(hands: Iterable[Mapping[str, Any]], players: Sequence[str], family: An
         for name, amount in h["payouts"].items():
             st = per_player.get(name)
             if st is None:
-                st = per_player[name] = {"games": 0, "declarer": 0, "won": 0, "balance": 0}
+                st = per_player[name] = _no_stats()
             st["balance"] += amount
             if amount > 0:
                 moved += amount
@@ -241,16 +246,18 @@ def stats(hands: Iterable[Mapping[str, Any]], players: Sequence[str], family: An
                 st["games"] += 1
         g["moved"] += moved
         if kind is None or kind.declared:
-            for name in h.get("declarers", ()):
-                st = per_player[name]
-                st["declarer"] += 1
+            # "as declarer" counts the declarer alone; the called partner counts "as partner" (RULES §12)
+            for i, name in enumerate(h.get("declarers", ())):
+                st = per_player.setdefault(name, _no_stats())
+                role = "declarer" if i == 0 else "partner"
+                st[role] += 1
                 if won:
-                    st["won"] += 1
+                    st["won" if i == 0 else "partner_won"] += 1
     return {"unit": family.unit, "players": per_player, "games": games}
 
 
 STATS_HEADINGS = ("players", "player", "games", "declarer", "won", "balance", "money", "game_types", "game",
-                  "count", "moved")
+                  "count", "moved", "partner")
 
 
 def stats_headings(lang: str) -> dict[str, str]:
@@ -281,7 +288,7 @@ def season_stats(cfg: Any, ledger: Any, session_ids: list[int]) -> dict[str, Any
     data = stats(ledger.hand_summaries(session_ids), cfg.players, cfg.family_obj())
     season, _ = season_settlement(cfg, ledger, session_ids)
     for name, money in season.balances.items():
-        st = data["players"].setdefault(name, {"games": 0, "declarer": 0, "won": 0, "balance": 0})
+        st = data["players"].setdefault(name, _no_stats())
         st["money"] = money
         if season.unit == data["unit"]:  # cents: the balance is the money
             st["balance"] = money

@@ -192,9 +192,10 @@ class SessionSettlement:
     def from_stored(cls, session: int | None, data: Mapping[str, Any]) -> SessionSettlement:
         paid = {str(n): int(v) for n, v in data["paid"].items()}
         extra = {k: v for k, v in data.items() if k not in ("unit", "paid", "exact", "round", "transfers")}
-        return cls(session, True, str(data["unit"]), paid, paid,
+        exact = {str(n): int(v) for n, v in data.get("exact", paid).items()}
+        return cls(session, True, str(data["unit"]), exact, paid,
                    [Transfer(str(t["from"]), str(t["to"]), int(t["amount"])) for t in data["transfers"]],
-                   {str(n): int(v) for n, v in data.get("exact", paid).items()}, data.get("round"), extra=extra)
+                   exact, data.get("round"), extra=extra)
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"session": self.session, "closed": self.closed, "unit": self.unit,
@@ -229,7 +230,8 @@ def settle_session(rules: TableRules, balances: Mapping[str, int], stock: int = 
         after[n] = after.get(n, 0) + v
     money, unit, extra = find_family(rules.family).to_money(rules, after)
     result = settle_up(money, round_to)
-    shown = dict(balances) if stock else dict(result.balances)
+    # what each player stands at, never rounded (RULES §12); ``paid`` is what the transfers clear
+    shown = dict(balances) if stock else dict(result.unrounded)
     return SessionSettlement(session, closed, unit, shown, dict(result.balances), result.transfers,
                              dict(result.unrounded), round_to, stock, back, extra)
 
@@ -237,7 +239,7 @@ def settle_session(rules: TableRules, balances: Mapping[str, int], stock: int = 
 def settle_paper(balances: Mapping[str, int], round_to: int | None = None) -> SessionSettlement:
     """Balances in cents written on paper (``settle --from-balances``), settled as they are."""
     result = settle_up(balances, round_to)
-    return SessionSettlement(None, False, "cent", dict(result.balances), dict(result.balances), result.transfers,
+    return SessionSettlement(None, False, "cent", dict(result.unrounded), dict(result.balances), result.transfers,
                              dict(result.unrounded), round_to)
 
 
@@ -245,7 +247,8 @@ def settle_season(parts: Sequence[SessionSettlement]) -> SessionSettlement:
     """Several sessions together (``--all``): per player every closed session's money plus the
     open session's balance; the transfers are only what is still outstanding (the open
     session), never an evening that was already paid."""
-    balances = session_balances(p.balances for p in parts)
+    # a closed evening counts as it was paid (its cash rounding included), the open one as it stands
+    balances = session_balances(p.paid if p.closed else p.balances for p in parts)
     extra: dict[str, Any] = {}
     open_part = next((p for p in parts if not p.closed), None)
     for p in parts:

@@ -116,6 +116,10 @@ def _section_line(text: str, section: str) -> int | None:
     return None
 
 
+# the keys of Bock rounds, which only the Bavarian and the Wendish families know
+BOCK_KEYS = ("bock_after", "bock_hands", "bock_stack")
+
+
 class _Checker:
     def __init__(self, path: Path, text: str) -> None:
         self.path = path
@@ -429,6 +433,9 @@ def _checked_table(path: Path, text: str, data: dict[str, Any]) -> TableConfig:
         for key, value in given.items():
             spec = by_name.get(key)
             if spec is None:
+                if section == "rules" and key in BOCK_KEYS:  # RULES §12: Bock is Bavarian and Wendish
+                    raise c.fail(section, key, Text("data.bock_family", family=family.title_text()),
+                                 Text("data.remove_key"))
                 raise c.unknown(section, key, list(by_name))
             out[key] = c.check(section, spec, value)
         seat_defaults = family.rule_defaults(seats) if section == "rules" else {}

@@ -251,3 +251,23 @@ def pg_url(pg_server):
         conn.execute(f"CREATE SCHEMA {schema}")
     joiner = "&" if "?" in pg_server else "?"
     return f"{pg_server}{joiner}options=-csearch_path%3D{schema}"
+
+
+# -- Deutscher: partners drawn before every game (RULES §12) ------------------------------------
+
+FIXED_PARTNERS = {'partners = "per_game"': 'partners = "fixed"'}  # make_table(replace=...): no draws
+
+
+def draw_partners(t, first: str, second: str, active=FOUR) -> dict:
+    """``schafkopf draw --seed S`` at a Deutscher table, with the seed whose lot pairs ``first``
+    with ``second`` among ``active`` (the next hand's players), found by the engine's own lot."""
+    import random
+
+    from schafkopf_score.rules.deutscher import lot_pairs
+
+    family = find_family("deutscher")
+    for seed in range(1000):
+        pairs = lot_pairs(family.lot(list(active), random.Random(seed)).cards)
+        if {first, second} in ({*pairs[0]}, {*pairs[1]}):
+            return t.json("draw", "--seed", str(seed))
+    raise AssertionError(f"no seed pairs {first} with {second}")

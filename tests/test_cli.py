@@ -217,7 +217,8 @@ def test_settle_round_and_from_balances(make_table):
     data = t.json("settle", "--from-balances", "Anna=3,40,Ben=-1.15,Cora=-2,25")
     assert data["balances"] == {"Anna": 340, "Ben": -115, "Cora": -225}
     data = t.json("settle", "--from-balances", "Anna=3,40,Ben=-1.15,Cora=-2,25", "--round", "50")
-    assert data["balances"] == {"Anna": 350, "Ben": -100, "Cora": -250}
+    assert data["balances"] == {"Anna": 340, "Ben": -115, "Cora": -225}  # unrounded (RULES §12)
+    assert data["paid"] == {"Anna": 350, "Ben": -100, "Cora": -250}
     assert data["rounding"] == {"Anna": 10, "Ben": 15, "Cora": -25}
     r = t.run("settle", "--from-balances", "Anna=3,Ben=-2")
     assert r.exit_code == 2 and "Fehler: Die Stände ergeben zusammen +1,00 €, nicht null." in r.stderr

@@ -31,7 +31,7 @@ TABLES = {
     "forced": {"replace": {'all_pass = "redeal"': 'all_pass = "forced"'}},
     "five": {"players": FIVE},  # 5 at a 4-seat table: Anna deals hand 1 and sits out
     "wendish": {"family": "wendish"},  # normal 10, solo 30
-    "deutscher": {"family": "deutscher"},  # strokes
+    "deutscher": {"family": "deutscher", "replace": {'partners = "per_game"': 'partners = "fixed"'}},  # strokes
     "sheepshead": {"family": "sheepshead", "players": FIVE},  # points, on the bump, called ace
     "schieben": {"preset": "wirtshaus", "replace": {"schieben = false": "schieben = true"}},
     "blitz": {"family": "sheepshead", "players": FIVE, "replace": {"blitz = false": "blitz = true"}},

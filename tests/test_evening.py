@@ -196,7 +196,8 @@ def test_export_out_into_missing_folder(make_table, tmp_path):
 def test_stats(make_table):
     t = stock_evening(make_table)
     data = t.json("stats")
-    assert data["players"]["Cora"] == {"games": 3, "declarer": 2, "won": 2, "balance": 230, "money": 230}
+    assert data["players"]["Cora"] == {"games": 3, "declarer": 2, "won": 2, "partner": 0, "partner_won": 0,
+                                      "balance": 230, "money": 230}
     assert data["players"]["Anna"]["declarer"] == 1 and data["players"]["Anna"]["won"] == 0
     assert data["games"]["sauspiel"] == {"games": 2, "won": 1, "moved": 20 + 180}
     assert data["games"]["weiter"]["games"] == 2

@@ -10,6 +10,8 @@ from typer.testing import CliRunner
 
 from schafkopf_score.cli.app import app
 
+from .conftest import draw_partners
+
 LONG5 = ["Maximilian", "Franziska", "Bartholomäus", "Konstantin", "Wilhelmine"]
 LONG7 = [*LONG5, "Alexander", "Ferdinand"]
 STOCK = {'all_pass = "redeal"': 'all_pass = "stock"'}
@@ -102,6 +104,7 @@ def test_every_family_answers_within_80_columns(make_table, family, args, langua
 @pytest.mark.parametrize("args", [(), ("--all",)], ids=["session", "season"])
 def test_the_standings_notes_fit_80_columns(make_table, args):
     t = make_table(family="deutscher", players=LONG7, name="t")
+    draw_partners(t, "Franziska", "Bartholomäus", LONG7[1:5])  # the first deals: the next four play
     at(t, 80, "add", "spiel", "--player", "Franziska", "--partner", "Bartholomäus", "--augen", "70")
     lines = at(t, 80, "standings", *args)
     assert lines[-2:] == ["Schafsköpfe: Maxim 0, Franz 0, Barth 0, Konst 0, Wilhe 0, Alexa 0, Ferdi 0",

@@ -17,7 +17,7 @@ from schafkopf_score.export.spreadsheet import header
 from schafkopf_score.reports import game_title, stats_headings
 from schafkopf_score.rules.registry import find_family
 
-from .conftest import Table
+from .conftest import Table, draw_partners
 
 STOCK = {'all_pass = "redeal"': 'all_pass = "stock"'}
 DAYS = ("2026-11-02", "2026-11-16", "2026-11-30")
@@ -93,9 +93,11 @@ def season(make_table, language="de", name="saison") -> Table:
 
 def deutscher_evening(make_table, language="de", name="schafskopf") -> Table:
     t = make_table(family="deutscher", language=language, name=name)
+    names = {"an": "Anna", "be": "Ben", "co": "Cora", "do": "Dora"}
     for words in (["spiel", "an", "co", "70"], ["spiel", "be", "do", "20"], ["spiel", "an", "be", "100"],
                   ["spiel", "co", "do", "30"], ["spiel", "an", "co", "10"], ["spiel", "be", "do", "110"],
                   ["spiel", "an", "do", "0"]):
+        draw_partners(t, names[words[1]], names[words[2]])  # the partners drawn before every game
         t.ok("add", *words)
     return redated(t, days=DAYS[-1:])
 
@@ -331,10 +333,10 @@ def test_stats_headings_in_both_languages():
     de, en = stats_headings("de"), stats_headings("en")
     assert de == {"players": "Spieler", "player": "Spieler", "games": "Spiele", "declarer": "Spielmacher",
                   "won": "Gewonnen", "balance": "Stand", "money": "Geld", "game_types": "Spielarten",
-                  "game": "Spiel", "count": "Anzahl", "moved": "Umgesetzt"}
+                  "game": "Spiel", "count": "Anzahl", "moved": "Umgesetzt", "partner": "Mitspieler"}
     assert en == {"players": "Players", "player": "Player", "games": "Games", "declarer": "Declarer", "won": "Won",
                   "balance": "Balance", "money": "Money", "game_types": "Games", "game": "Game", "count": "Count",
-                  "moved": "Moved"}
+                  "moved": "Moved", "partner": "Partner"}
     assert game_title(find_family("bavarian"), "no-such-game", "de") == "no-such-game"
     assert game_title(find_family("bavarian"), "sauspiel", "en") == "Sauspiel"
 

@@ -52,11 +52,14 @@ def test_round_close_stores_what_was_paid(make_table, tmp_path):
     paid = {"Anna": -50, "Ben": -50, "Cora": 150, "Dora": -50}
     transfers = [{"from": "Anna", "to": "Cora", "amount": 50}, {"from": "Ben", "to": "Cora", "amount": 50},
                  {"from": "Dora", "to": "Cora", "amount": 50}]
-    assert closing["balances"] == paid and closing["transfers"] == transfers and closing["closed"] is True
+    # balances: what each stands at, unrounded; paid: what the transfers clear (RULES §12)
+    unrounded = {"Anna": -40, "Ben": -40, "Cora": 140, "Dora": -60}
+    assert closing["balances"] == unrounded and closing["paid"] == paid
+    assert closing["transfers"] == transfers and closing["closed"] is True
     assert closing["rounding"] == {"Anna": -10, "Ben": -10, "Cora": 10, "Dora": 10}
     later = t.json("settle", "--session", "1")
     assert later["closed"] is True
-    assert later["balances"] == paid and later["transfers"] == transfers
+    assert later["balances"] == unrounded and later["paid"] == paid and later["transfers"] == transfers
     assert later["round"] == 50 and later["unrounded"] == {"Anna": -40, "Ben": -40, "Cora": 140, "Dora": -60}
     md = t.ok("export", "--format", "md", "--session", "1").stdout
     assert "- Anna → Cora: 0,50 €" in md and "| Cora | 1,40 € | 1,50 € |" in md
@@ -262,7 +265,8 @@ def test_the_season_reads_alike_in_standings_and_settle(make_table):
     season = t.json("settle", "--all")
     assert standings["by_session"][0]["balances"] == {"Anna": -50, "Ben": -50, "Cora": 150, "Dora": -50}
     assert standings["balances"] == season["balances"] == {"Anna": -100, "Ben": -100, "Cora": 100, "Dora": 100}
-    assert t.json("standings", "--session", "1")["balances"] == t.json("settle", "--session", "1")["balances"]
+    # standings count a closed evening as it was paid: settle's ``paid`` (its ``balances`` are unrounded)
+    assert t.json("standings", "--session", "1")["balances"] == t.json("settle", "--session", "1")["paid"]
 
 
 def test_a_closed_wendish_session_shows_no_debts_of_the_next_hand(make_table):

@@ -528,7 +528,7 @@ def test_sheepshead_leaster(make_table, words, longs):
 
 
 def test_deutscher_spiel_and_zwang(make_table):
-    t = make_table(family="deutscher")
+    t = make_table(family="deutscher", replace={'partners = "per_game"': 'partners = "fixed"'})
     # trump party 70 Augen: won, opponents 50 not schneider: 1 stroke each
     assert calc_payouts(t, "spiel", "an", "co", "70") == {"Anna": 1, "Ben": 0, "Cora": 1, "Dora": 0}
     # trump party 20 (schneider, would be 4) in a Zwangsspiel: the single value 2 to each opponent

@@ -12,6 +12,8 @@ from typer.testing import CliRunner
 from schafkopf_score.cli.app import app
 from schafkopf_score.rules.seating import next_dealer, seat_hand
 
+from .conftest import FIXED_PARTNERS, draw_partners
+
 FIVE = ["Anna", "Ben", "Cora", "Dora", "Emil"]
 SEVEN = [*FIVE, "Fritz", "Gerda"]
 LONG = ["Alexander", "Benedikt", "Cornelia", "Dorothea", "Emilia"]
@@ -165,7 +167,7 @@ ADD = [
 
 @pytest.mark.parametrize("family,players,args", ADD, ids=[a[0] for a in ADD])
 def test_add_answers_in_at_most_three_lines(make_table, family, players, args):
-    t = make_table(family=family, players=players)
+    t = make_table(family=family, players=players, replace=FIXED_PARTNERS if family == "deutscher" else None)
     out = t.ok("add", *args).stdout
     lines = out.splitlines()
     assert 2 <= len(lines) <= 3, out
@@ -266,12 +268,15 @@ def test_adds_third_line_fits_the_terminal(make_table, language):
     """Seven Deutscher players: the heads of everyone and who sits out would make a line of
     about 150 characters; it is shortened to the terminal, the rest is for -v."""
     t = make_table(family="deutscher", players=MAXI7, language=language)
+    draw_partners(t, "Franziska", "Alexander", MAXI7[1:5])  # Maximilian deals: the next four play
     lines = add_at(t, 80, "spiel", "--player", "Franziska", "--partner", "Alexander", "--augen", "70")
     assert len(lines) <= 3
     third = lines[-1]
     assert cell_len(third) <= 80, third
     assert third.startswith("Nächster Geber: " if language == "de" else "Next dealer: "), third
+    draw_partners(t, "Alexander", "Benedikt", MAXI7[2:6])
     wide = add_at(t, 200, "spiel", "--player", "Alexander", "--partner", "Benedikt", "--augen", "70")[-1]
     assert "…" not in wide and "Ferdinand" in wide.split("·")[-1], wide  # room enough: everything
+    draw_partners(t, "Benedikt", "Cornelia", MAXI7[3:7])
     verbose = t.ok("add", "spiel", "--player", "Benedikt", "--partner", "Cornelia", "--augen", "70", "-v").stdout
     assert ("Schafsköpfe: " if language == "de" else "Heads: ") in verbose

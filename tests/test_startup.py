@@ -92,7 +92,9 @@ def loaded_apart(data: dict, family: str) -> list[str]:
 
 def table(folder: Path, family: str) -> Path:
     path = folder / f"{family}.toml"
-    path.write_text(render_table(find_family(family), ["Anna", "Ben", "Cora", "Dora"], name="t"), encoding="utf-8")
+    text = render_table(find_family(family), ["Anna", "Ben", "Cora", "Dora"], name="t")
+    # a Deutscher game needs a draw first unless the partners are fixed (RULES §12)
+    path.write_text(text.replace('partners = "per_game"', 'partners = "fixed"'), encoding="utf-8")
     return path
 
 

@@ -94,8 +94,8 @@ def test_wendish_evening_muss_solo_owed_and_paid(make_table):
     assert st_["muss_solo_owed"] == {"Ben": 1, "Cora": 1, "Dora": 1}
     assert "Muss-Solo offen: Ben 1, Cora 1, Dora 1" in t.ok("standings").stdout
     data = t.json("settle")
-    assert data["warnings"] == [f"{p} schuldet noch 1 Muss-Solo (Strafe bei --close: 0,20 € an jeden anderen Spieler "
-                                "je Solo)." for p in ("Ben", "Cora", "Dora")]
+    assert data["warnings"] == [f"{p} schuldet noch 1 Muss-Solo (Strafe bei --close: 0,20 € an jeden anderen Spieler des letzten "
+                                "Spiels je Solo)." for p in ("Ben", "Cora", "Dora")]
     t.ok("add", "solo", "--player", "Ben", "--suit", "herz", "--augen", "80")
     closed = t.json("settle", "--close")
     # hand 1 Anna's silent solo won (30 from each), hand 2 Ben + Cora lost a normal game (10),
@@ -130,7 +130,9 @@ def test_wendish_games_sum_to_zero(game, augen, schwarz, p):
 # -- Deutscher ----------------------------------------------------------------------------------
 
 def deutscher(**rules):
-    return make_rules("deutscher", FOUR, rules=rules)
+    """A Deutscher table whose first game fixes the pairs (``per_game`` needs a draw before every
+    game, RULES §12; the strokes do not depend on how the partners were found)."""
+    return make_rules("deutscher", FOUR, rules={"partners": "fixed", **rules})
 
 
 def strokes_for(winners, n):
@@ -215,8 +217,9 @@ def test_deutscher_draw_records_pairs_for_the_next_game(make_table):
     assert r.exit_code == 2 and f"{a[0]} und {outsider} sind keine Partner" in r.stderr
     assert "(für dieses Spiel gelost)" in r.stderr
     assert t.json("add", "spiel", "--player", a[0], "--partner", a[1], "--augen", "70")["payouts"][a[1]] == 1
-    # per game: the next game may pair anyone again
-    t.ok("add", "spiel", "--player", a[0], "--partner", outsider, "--augen", "70")
+    # per game: the next game needs a draw of its own (RULES §12), which may pair anyone again
+    assert t.refused("add", "spiel", "--player", a[0], "--partner", a[1], "--augen", "70").startswith(
+        "Fehler: Erst losen: an diesem Tisch werden die Partner vor jedem Spiel neu gelost")
 
 
 def test_deutscher_two_players():

@@ -201,13 +201,14 @@ def stats(ctx: typer.Context, session: SessionOpt = None, all_: AllOpt = False, 
     words = stats_headings(cfg.language)
     con = console()
     t = Table(title=escape(words["players"]))
-    cols = ["player", "games", "declarer", "won", "balance"] + (["money"] if data["money_unit"] != data["unit"] else [])
+    cols = ["player", "games", "declarer", "won", "partner", "balance"] + (
+        ["money"] if data["money_unit"] != data["unit"] else [])
     for col in cols:
         t.add_column(escape(words[col]), justify="left" if col == "player" else "right")
     for name, st in data["players"].items():
-        cells = [escape(name), str(st["games"]), str(st["declarer"]), str(st["won"]),
+        cells = [escape(name), str(st["games"]), str(st["declarer"]), str(st["won"]), str(st["partner"]),
                  amount(st["balance"], rules, data["unit"])]
-        if len(cols) > 5:
+        if len(cols) > 6:
             cells.append(amount(st["money"], rules, data["money_unit"]))
         t.add_row(*cells)
     con.print(t)

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from ..ledger import Ledger
     from ..table import TableConfig
 
-COMMANDS = ("undo", "void", "edit", "sheet", "stand", "standings", "settle", "help", "quit", "exit")
+COMMANDS = ("undo", "void", "edit", "sheet", "stand", "standings", "settle", "help", "quit", "exit", "draw")
 
 
 class Live:
@@ -105,6 +105,8 @@ class Live:
             self._standings()
         elif head == "settle":
             self._settle(words[1:])
+        elif head == "draw" and len(words) == 1 and cfg.family == "deutscher":
+            self._draw()
         else:
             self._add(words)
 
@@ -122,6 +124,19 @@ class Live:
         hand, played, view = add(cfg, self.ledger(), entry, typed)
         self.last = entry
         typer.echo(hand_line(hand, played, view))
+
+    def _draw(self) -> None:
+        """``draw``: the partners drawn by lot for the next game, as ``schafkopf draw`` does."""
+        import json
+        import random
+
+        from ..evening import add, current_state, lot_entry
+
+        cfg = self.cfg()
+        entry = lot_entry(cfg, current_state(cfg, self.ledger())[1], random.SystemRandom())
+        _, played, _ = add(cfg, self.ledger(), entry, json.dumps({"game": entry.game, "seed": None}))
+        self.last = None
+        typer.echo(played.outcome.explanation)
 
     def _void(self, hand: int | None, rest: list[str]) -> None:
         from ..evening import undo, void

@@ -325,11 +325,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "One line a hand, in short words (the trump party and its Augen):\n"
         "  spiel an co 75         Anna and Cora, 75 Augen\n"
         "  spiel be do 28 zwang   Ben and Dora, 28 Augen, a forced game\n"
-        "Commands: undo, void N, edit N WORDS, sheet, stand, settle, help, quit",
+        "Commands: draw (the partners by lot), undo, void N, edit N WORDS, sheet, stand, settle, help, quit",
         "Eine Zeile je Spiel, in kurzen Wörtern (die Trumpfpartei und ihre Augen):\n"
         "  spiel an co 75         Anna und Cora, 75 Augen\n"
         "  spiel be do 28 zwang   Ben und Dora, 28 Augen, Zwangsspiel\n"
-        "Befehle: undo, void N, edit N WÖRTER, sheet, stand, settle, help, quit"),
+        "Befehle: draw (die Partner losen), undo, void N, edit N WÖRTER, sheet, stand, settle, help, quit"),
     "cli.play_help_sheepshead": (
         "One line a hand, in short words:\n"
         "  pick be eva 94           Ben picks, Eva is his partner, 94 points\n"

@@ -9,6 +9,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "data.item_problem": ("{item} {problem}", "{item} {problem}"),
     "data.option_problem": ("{option} {problem}", "{option} {problem}"),
     "data.not_a_key": ("is not a known key.", "ist kein bekannter Schlüssel."),
+    "data.bock_family": ("is a Bavarian and Wendish house rule: {family} plays no Bock rounds.",
+                         "ist eine Hausregel des Bayerischen und Wendischen Schafkopfs: {family} kennt keine "
+                         "Bockrunden."),
     "data.known_keys": ("Known keys: {keys}.", "Bekannte Schlüssel: {keys}."),
     "data.at_most": ("must be at most {limit}, not {value}", "darf höchstens {limit} sein, nicht {value}"),
     "data.at_least": ("must be at least {limit}, not {value}", "muss mindestens {limit} sein, nicht {value}"),

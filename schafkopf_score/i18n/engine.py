@@ -251,8 +251,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "engine.key.bavarian.ramsch_durchmarsch_pays": ("ramsch | solo", "ramsch | solo"),
     "engine.key.bavarian.bettel_ouvert": ("Bettel ouvert (--ouvert) doubles", "Bettel ouvert (--ouvert) verdoppelt"),
     "engine.key.bavarian.stock_on_loss": ("double | none", "double | none"),
-    "engine.key.bavarian.stock_doubles": ("Legen doubles the payment into the Stock",
-                                          "Legen verdoppelt die Zahlung in den Stock"),
+    "engine.key.bavarian.stock_doubles": ("Legen and Schieben double the payment into the Stock",
+                                          "Legen und Schieben verdoppeln die Zahlung in den Stock"),
     "engine.key.bavarian.kasse": ("each player's buy-in in cents (0: no Kasse)",
                                   "Einsatz jedes Spielers in Cent (0: keine Kasse)"),
     "engine.key.bavarian.schieben": ("Ramsch with schieben: --schieben N, each push doubles",
@@ -502,9 +502,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                       "Trag ein Solo ein: solo --player NAME --still (oder --suit S)."),
     "engine.wend.partner_hint": ("Normal game: --player holds the {first}, --partner the {second}.",
                                  "Normalspiel: --player hat die {first}, --partner die {second}."),
-    "engine.wend.silent_karo": ("A silent solo keeps diamonds as trump.", "Ein stilles Solo behält Karo als Trumpf."),
-    "engine.wend.silent_karo_hint": ("Drop --suit (or --still for a Lust-Solo in another suit).",
-                                     "Lass --suit weg (oder --still für ein Lust-Solo in einer anderen Farbe)."),
+    "engine.wend.silent_karo": ("A silent solo takes no --suit: diamonds stay trump.",
+                                "Ein stilles Solo nimmt kein --suit: Karo bleibt Trumpf."),
+    "engine.wend.silent_karo_hint": ("Drop --suit (or drop --still: a Lust-Solo in that suit).",
+                                     "Lass --suit weg (oder --still: dann ist es ein Lust-Solo in dieser Farbe)."),
     "engine.wend.which_solo": ("Which solo: silent or a Lust-Solo?", "Welches Solo: still oder ein Lust-Solo?"),
     "engine.wend.which_solo_hint": ("Add --still (holder of both black queens, diamonds trump) or "
                                     "--suit kreuz|pik|herz|karo.",
@@ -527,11 +528,17 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "engine.wend.muss_solo_open": ("Muss-Solo still owed: {owed}", "Muss-Solo offen: {owed}"),
     "engine.wend.owes": ("{name} still owes {n} Muss-Solo.", "{name} schuldet noch {n} Muss-Solo."),
     "engine.wend.owes_penalty": ("{name} still owes {n} Muss-Solo (penalty at --close: {penalty} to each other player "
-                                 "per solo).",
+                                 "of the last hand per solo).",
                                  "{name} schuldet noch {n} Muss-Solo (Strafe bei --close: {penalty} an jeden anderen "
-                                 "Spieler je Solo)."),
+                                 "Spieler des letzten Spiels je Solo)."),
 
     # -- Deutscher ------------------------------------------------------------------------------------
+    "engine.ds.draw_first": ("Draw first: this table draws the partners again before every game "
+                             "(partners = \"per_game\"), and none were drawn since the last one.",
+                             "Erst losen: an diesem Tisch werden die Partner vor jedem Spiel neu gelost "
+                             "(partners = \"per_game\"), und seit dem letzten Spiel wurde nicht gelost."),
+    "engine.ds.draw_first_hint": ("Draw with schafkopf draw (in schafkopf play: draw), then enter the game.",
+                                  "Lose mit schafkopf draw (in schafkopf play: draw), dann trag das Spiel ein."),
     "engine.ds.two_no_draw": ("With two players there are no partners to draw.",
                               "Zu zweit gibt es keine Partner zu losen."),
     "engine.ds.two_no_draw_hint": ("Enter the game with add spiel.", "Trag das Spiel mit add spiel ein."),

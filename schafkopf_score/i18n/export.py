@@ -84,6 +84,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "export.stats_game": ("Game", "Spiel"),
     "export.stats_count": ("Count", "Anzahl"),
     "export.stats_moved": ("Moved", "Umgesetzt"),
+    "export.stats_partner": ("Partner", "Mitspieler"),
     "export.chat_hands": ("{count} hands played", "{count} Spiele gespielt"),
     "export.chat_hand_one": ("1 hand played", "1 Spiel gespielt"),
     "export.chat_best": ("Best game: hand {hand}, {description} ({player} {amount})",

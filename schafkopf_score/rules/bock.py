@@ -89,11 +89,15 @@ def pending(levels: Sequence[int]) -> dict[str, int]:
 
 
 def notes(pending: Sequence[int], lang: str) -> list[str]:
-    """The standings line: how many Bock hands remain (and what the next one counts)."""
+    """The standings line: how many Bock hands remain and what the next one counts.
+
+    >>> notes((1, 1, 1), "en"), notes((2,), "de")
+    (['Bock: 3 hands left, the next counts x2'], ['Bock: noch 1 Spiel, das nächste zählt x4'])
+    """
     if not pending:
         return []
-    mult = multiplier(pending)
-    counts = Text("engine.bock.next_counts", mult=mult) if mult > 2 else ""
+    # the hands still doubled, each counted once, and beside them what the next one counts (RULES §12)
+    counts = Text("engine.bock.next_counts", mult=multiplier(pending))
     if len(pending) == 1:
         return [say("engine.bock.left_one", lang, next=counts)]
     return [say("engine.bock.left", lang, n=len(pending), next=counts)]

@@ -2,7 +2,7 @@
 
 The winning party's players each book strokes: trump party wins 1, opponents schneider 2,
 opponents schwarz 3; trump party loses: the opponents book 2, 4 (trump party schneider) or 9
-(schwarz, a whole head); a lost Zwangsspiel books 1/2/3. Nine strokes make a head; at the
+(schwarz: ``strokes_per_head``, a whole head); a lost Zwangsspiel books 1/2/3. Nine strokes make a head; at the
 settlement each completed head is worth ``head`` cents: each player receives
 ``2 x (heads - mean heads) x head``, rounded by largest remainder.
 """
@@ -164,6 +164,8 @@ class Deutscher(FamilyOf[DeutscherRules, DeutscherState]):
         if four:
             partner = require_partner(entry, player, seating, self, g, Text("engine.ds.partner_hint"))
             drawn = self.t(state).partners
+            if not drawn and r.partners == Partners.PER_GAME:  # RULES §12: every game has its own draw
+                raise IllegalEntry(Text("engine.ds.draw_first"), Text("engine.ds.draw_first_hint"))
             if drawn:
                 pair = {player, partner}
                 if pair not in ({*drawn[0]}, {*drawn[1]}):
@@ -205,7 +207,8 @@ class Deutscher(FamilyOf[DeutscherRules, DeutscherState]):
             if entry.zwang:
                 strokes = 3 if result.schwarz else (2 if result.schneider else 1)
             else:
-                strokes = 9 if result.schwarz else (4 if result.schneider else 2)
+                # a lost schwarz books one whole head, whatever strokes_per_head is (RULES §12)
+                strokes = self.h(rules).strokes_per_head if result.schwarz else (4 if result.schneider else 2)
             winners = tuple(p for p in active if p not in party)
         pay = {p: (strokes if p in winners else 0) for p in active}
         if won:
@@ -240,7 +243,8 @@ class Deutscher(FamilyOf[DeutscherRules, DeutscherState]):
         strokes = dict(balances)
         heads = self.heads(rules, strokes)
         head = self.tariff(rules, "head")
-        names = list(heads)
+        # in seating order, so that a largest-remainder tie gives the first listed the cent (RULES §12)
+        names = [n for n in rules.players if n in heads] + [n for n in heads if n not in rules.players]
         mean = Fraction(sum(heads.values()), len(names)) if names else Fraction(0)
         exact = [2 * (heads[n] - mean) * head for n in names]
         money = dict(zip(names, round_exact(exact), strict=True))

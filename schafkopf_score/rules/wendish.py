@@ -85,11 +85,13 @@ RULES = WendishRules.specs()
 
 @dataclass(frozen=True)
 class WendishState:
-    """What a Wendish table carries from hand to hand: the solos each player has played, and
-    the Bock layers of each pending Bock hand (``bock.py``)."""
+    """What a Wendish table carries from hand to hand: the solos each player has played, the
+    Bock layers of each pending Bock hand (``bock.py``), and who played the last hand (the
+    Muss-Solo penalty is paid to them at the close, RULES §12)."""
 
     solos: tuple[tuple[str, int], ...] = ()
     bock: tuple[int, ...] = ()
+    last_active: tuple[str, ...] = ()
 
     def solo_count(self, name: str) -> int:
         return dict(self.solos).get(name, 0)
@@ -137,7 +139,7 @@ class Wendish(FamilyOf[WendishRules, WendishState]):
             hint = Text("engine.wend.partner_hint", first=card_text("Kreuz-Dame"), second=card_text("Pik-Dame"))
             declarers = (player, require_partner(entry, player, seating, self, g, hint))
         if g.kind == "solo":
-            if entry.still and entry.suit and self.suit(entry.suit) != "karo":
+            if entry.still and entry.suit:  # even Karo: the silent solo names no suit (RULES §12)
                 raise IllegalEntry(Text("engine.wend.silent_karo"), Text("engine.wend.silent_karo_hint"))
             if not entry.still and entry.suit is None:
                 raise IllegalEntry(Text("engine.wend.which_solo"), Text("engine.wend.which_solo_hint"))
@@ -236,7 +238,7 @@ class Wendish(FamilyOf[WendishRules, WendishState]):
         t = self.t(state)
         fired = self.bock_fired(entry, rules)
         solo = entry.game == "solo" and bool(entry.player)
-        if not solo and not fired and not t.bock:
+        if not solo and not fired and not t.bock and t.last_active == seating.active:
             return state
         solos = t.solos
         if solo and entry.player:
@@ -245,7 +247,7 @@ class Wendish(FamilyOf[WendishRules, WendishState]):
             solos = tuple(sorted(counts.items()))
         r = self.h(rules)
         pending = bock.after_hand(t.bock, len(fired), bock.round_length(r.bock_hands, rules), r.bock_stack)
-        return replace(state, table=WendishState(solos, pending))
+        return replace(state, table=WendishState(solos, pending, seating.active))
 
     def owed_solos(self, rules: TableRules, state: HandState) -> dict[str, int]:
         need = self.h(rules).muss_solo
@@ -281,7 +283,9 @@ class Wendish(FamilyOf[WendishRules, WendishState]):
         pay: dict[str, int] = {}
         if not pen:
             return Bookings()
-        players = list(rules.players)
+        # paid to each active player of the session's last hand (RULES §12); the table's
+        # players where no hand tells (a state from before it was kept)
+        players = list(self.t(state).last_active or rules.players)
         for p, n in self.owed_solos(rules, state).items():
             for q in players:
                 if q != p:

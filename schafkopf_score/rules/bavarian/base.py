@@ -57,7 +57,8 @@ class BavarianBase(FamilyOf[BavarianRules, BavarianState]):
 
     def check_table(self, rules: TableRules) -> list[tuple[str, str, Text]]:
         problems = []
-        if rules.seats in (2, 3) and rules.deck != "short":
+        # three seats take the short deck unless ``deck`` says otherwise (RULES §12); two always do
+        if rules.seats == 2 and rules.deck != "short":
             problems.append(("", "deck", Text("engine.table.short_deck", seats=rules.seats)))
         if all_pass_problem(self.passing(rules)):
             problems.append(("rules", "all_pass", Text("engine.table.all_pass")))

@@ -115,10 +115,10 @@ class Scoring(StockKeeping):
 
     def _stock_feed(self, entry: GameEntry, rules: TableRules) -> int:
         """What each active player pays into the Stock when everyone passed (``stock``, doubled
-        per Legen where ``stock_doubles``)."""
+        per Legen and per push (Schieben) where ``stock_doubles``, RULES §12)."""
         each = self.tariff(rules, "stock")
         if self.h(rules).stock_doubles:
-            each *= 2 ** entry.legen
+            each *= 2 ** entry.legen * 2 ** entry.schieben
         return each
 
     def _score_ramsch(self, entry: GameEntry, rules: TableRules, seating: Seating, state: HandState, lang: str,

@@ -52,7 +52,10 @@ class StockKeeping(BavarianBase):
         declared = kind not in ("ramsch", "weiter")
         happened = {
             bock.KONTRA_LOST: declared and entry.kontra and won is False,
-            bock.SCHWARZ: entry.schwarz or (entry.tout and won is True),
+            # a won Tout took every trick, and so did a Sie (always won): both count as schwarz;
+            # a won Bettel and a Ramsch never do (RULES §12)
+            bock.SCHWARZ: declared and kind != "bettel" and (entry.schwarz or (entry.tout and won is True)
+                                                            or kind == "sie"),
             bock.SIE: kind == "sie",
             bock.SIXTY_SIXTY: declared and entry.augen == 60,
             bock.DURCHMARSCH: kind == "ramsch" and won is True,

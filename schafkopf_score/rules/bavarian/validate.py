@@ -204,6 +204,10 @@ class Validation(BavarianBase):
         if durch is not None:  # the Augen show a Durchmarsch (ramsch_durchmarsch = N)
             return Result((durch,), True)
         assert loser is not None
+        others = {p for p in seating.active if p != loser}
+        if dm_rule != "none" and others and set(entry.jungfrau) == others:
+            # every other player took no trick: the loser took them all, his Durchmarsch (RULES §12)
+            return Result((loser,), True)
         return Result((loser,), False)
 
     def _auto_durchmarsch(self, amap: Mapping[str, int], rules: TableRules) -> str | None:
