@@ -5,9 +5,9 @@ Tariff 10/50 (official Bavarian): a won Sauspiel pays 10 cents to each declarer 
 opponent, a won Solo 50 from each of the three others."""
 
 import json
+import sqlite3
 
 import pytest
-import sqlite3
 
 from schafkopf_score.ledger import SCHEMA_VERSION
 from schafkopf_score.ledger.store import _triggers
