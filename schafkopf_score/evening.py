@@ -278,7 +278,8 @@ def _find_hand(view: SessionView, hand: int) -> GameRecord:
     if view.session is None:
         raise IllegalEntry(Text("data.nothing_to_correct"), Text("data.record_one"))
     if view.closed:
-        raise IllegalEntry(Text("data.session_closed", session=view.session.id), Text("data.corrections_open"))
+        raise IllegalEntry(Text("data.session_closed", session=view.session.id),
+                           Text("data.closed_reopen_hint", session=view.session.id))
     hands = [r.record.hand for r in view.rows]
     for r in view.rows:
         if r.record.hand == hand and r.record.valid:
@@ -317,7 +318,7 @@ def _correct(ledger: Ledger, target: GameRecord, new_entry: GameEntry | None,
         info = ledger.session(target.session_id)
         if info is None or info.closed_at:
             raise IllegalEntry(Text("data.session_closed_meanwhile", session=target.session_id),
-                               Text("data.corrections_open"))
+                               Text("data.closed_reopen_hint", session=target.session_id))
         rows = _corrected_rows(ledger, target, new_entry)
         if kind == "undo" and any(r.record.valid and r.record.hand > target.hand for r in rows):
             raise IllegalEntry(Text("data.recorded_meanwhile", hand=target.hand), Text("data.recorded_meanwhile_hint"))

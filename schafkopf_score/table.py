@@ -30,7 +30,6 @@ SECTIONS = ("tariff", "rules")
 TOURNAMENT_SECTIONS = ("tournament", "points")
 LANGUAGES = ("de", "en")
 DEFAULT_FILE = "schafkopf.toml"
-LEDGER_COMMENT = '# ledger = "table.sqlite"'
 # The largest number any integer key may hold (a tariff: 10 million in cents). Nothing at a card
 # table comes near it, and sums of such numbers stay far inside the ledger's 64-bit integers.
 INT_LIMIT = 10**9
@@ -388,7 +387,8 @@ def _checked_table(path: Path, text: str, data: dict[str, Any]) -> TableConfig:
                      Text("data.too_many_players_hint"))
     deck = c.check("", KeySpec("deck", None, kind="choice", choices=family.decks),
                    data.get("deck", family.default_deck(seats)))
-    currency = c.check("", KeySpec("currency", "EUR", kind="str"), data.get("currency", "EUR"))
+    currency = c.check("", KeySpec("currency", family.default_currency, kind="str"),
+                       data.get("currency", family.default_currency))
     why = currency_problem(currency)
     if why:
         raise c.fail("", "currency", why, CURRENCY_HINT)
@@ -523,9 +523,12 @@ def render_table(
     preset: str = "official",
     tariff: str | None = None,
     language: str | None = None,
-    currency: str = "EUR",
+    currency: str | None = None,
+    ledger: str = "table.sqlite",
 ) -> str:
-    """The text of a new table file with every key spelled out."""
+    """The text of a new table file with every key spelled out (the currency the family's
+    default unless given; ``ledger`` the file the commented ledger line names)."""
+    currency = family.default_currency if currency is None else currency
     if preset not in family.presets:
         raise IllegalEntry(Text("data.not_a_preset", preset=repr(preset), family=family.title_text()),
                            Text("data.presets", presets=list(family.presets)))
@@ -569,7 +572,7 @@ def render_table(
         _line("deck", family.default_deck(seats), " | ".join(family.decks)),
         _line("currency", currency),
         _line("language", language, "de | en"),
-        f"{LEDGER_COMMENT:<40} # " + say_("data.file_ledger"),
+        f"{'# ledger = ' + toml_value(ledger):<40} # " + say_("data.file_ledger"),
     ]
     if family.unit == "point":
         out.append(_line("point_value", 25, say_("data.file_point_value")))
@@ -636,7 +639,7 @@ def make_rules(
     rules: dict[str, Any] | None = None,
     preset: str = "official",
     language: str | None = None,
-    currency: str = "EUR",
+    currency: str | None = None,
     point_value: int | None = None,
 ) -> TableRules:
     """A rules snapshot with the family's defaults (and a preset), for scripts and tests.
@@ -660,7 +663,7 @@ def make_rules(
         rul[key] = spec.check(value)
     return TableRules(
         family=fam.name, players=tuple(players), seats=seats, deck=deck or fam.default_deck(seats),
-        tariff=tar, rules=rul, currency=currency, language=language or fam.default_language,
+        tariff=tar, rules=rul, currency=fam.default_currency if currency is None else currency, language=language or fam.default_language,
         point_value=(25 if fam.unit == "point" else 0) if point_value is None else point_value,
     )
 

@@ -419,8 +419,15 @@ def _table_option(argv: list[str]) -> str | None:
     return None
 
 
+# The exit status of a command that did what it was asked (a hand recorded, a file written) but
+# whose answer could not be shown: standard output closed (``>&-``) or failing (a full disk). A
+# refusal keeps its 2 (nothing was done), a finding of ``check`` its 1.
+ANSWER_LOST = 3
+
+
 def run() -> None:
     """Console entry point: no traceback ever reaches a user."""
+    closed = _closed_streams()
     for stream in (sys.stdout, sys.stderr):  # a terminal that cannot show "€" gets "?", never a crash
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:
@@ -434,7 +441,7 @@ def run() -> None:
             # click met a reader that went away (``| head -1``) and exits 1 for it; the reader
             # has what it wanted, so that is no failure
             code = 0
-        sys.exit(_flushed(code))
+        sys.exit(_flushed(code, closed))
     except ScoreError as exc:  # raised outside a command (should not happen)
         print(fail_text(exc, exc.language or "en"), file=sys.stderr)
         sys.exit(2)
@@ -456,25 +463,55 @@ def run() -> None:
         sys.exit(1)
 
 
-def _flushed(code: int) -> int:
+def _closed_streams() -> bool:
+    """Whether standard output was closed when the program started (``>&-``: Python's
+    ``sys.stdout`` is None then). Closed streams are given /dev/null, so that nothing written
+    to them fails; returns whether stdout was one of them (its answer is lost)."""
+    import os
+
+    closed = sys.stdout is None
+    for name in ("stdout", "stderr"):
+        if getattr(sys, name) is None:
+            try:
+                setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))  # noqa: SIM115 - lives as long as the process
+            except OSError:
+                pass
+    return closed
+
+
+def _flushed(code: int, closed: bool = False) -> int:
     """Flush what is left of the output: a reader that went away (``| head -1``) is not an
-    error; output that cannot be written (a full disk) is said plainly."""
+    error; output that cannot be written (a full disk, a closed standard output) is said
+    plainly, and a command that succeeded then exits ``ANSWER_LOST`` (what it did stays done; a
+    refusal keeps its own status)."""
 
     from ..files import stdout_to_devnull
 
-    try:
-        sys.stdout.flush()
-    except BrokenPipeError:
-        stdout_to_devnull()  # so the interpreter's own last flush is quiet
-        return code
-    except OSError as exc:
-        from ..i18n import say
-        from ..table import peek_language
+    problem: Any = None
+    if closed:
+        if code != 0:  # a refusal said so on stderr; stdout had nothing to show
+            return code
+        from ..i18n import Text
 
-        stdout_to_devnull()
+        problem = Text("cli.stdout_closed")
+    else:
+        try:
+            sys.stdout.flush()
+        except BrokenPipeError:
+            stdout_to_devnull()  # so the interpreter's own last flush is quiet
+            return code
+        except OSError as exc:
+            stdout_to_devnull()
+            problem = exc.strerror or str(exc)
+    if problem is None:
+        return code
+    from ..i18n import say
+    from ..table import peek_language
+
+    try:
         lang = peek_language(_table_option(sys.argv[1:]))
-        print(say("common.error", lang, message=say("cli.output_failed", lang, problem=exc.strerror)),
-              file=sys.stderr)
-        return 2
-    return code
+        print(say("common.error", lang, message=say("cli.output_failed", lang, problem=problem)), file=sys.stderr)
+    except (OSError, ValueError):
+        pass
+    return ANSWER_LOST if code == 0 else code
 

@@ -389,4 +389,5 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "cli.paid_out_row": ("{name} paid out after hand {hand}", "{name} nach Spiel {hand} ausbezahlt"),
     "cli.history_session": ("{at}  session {session}  {kind}", "{at}  Abend {session}  {kind}"),
     "cli.history_session_reason": ("{at}  session {session}  {kind}: {reason}", "{at}  Abend {session}  {kind}: {reason}"),
+    "cli.stdout_closed": ("standard output is closed", "die Standardausgabe ist geschlossen"),
 }

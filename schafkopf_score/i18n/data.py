@@ -607,4 +607,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "data.pg_refused_hint": ("Nothing was recorded. If the ledger's rows were changed by hand, run schafkopf check.",
                              "Es wurde nichts eingetragen. Wurden Zeilen des Spielbuchs von Hand geändert, "
                              "prüft es mit schafkopf check."),
+    "data.busy_timeout_bad": ("SCHAFKOPF_BUSY_TIMEOUT is {value}: not a number of seconds from 0 to {most}.",
+                              "SCHAFKOPF_BUSY_TIMEOUT ist {value}: keine Zahl von Sekunden von 0 bis {most}."),
+    "data.busy_timeout_bad_hint": ("Set it to the seconds to wait for another writer (such as 30), or unset it; "
+                                   "nothing was recorded.",
+                                   "Setzt es auf die Sekunden, die auf einen anderen Schreiber gewartet wird "
+                                   "(etwa 30), oder entfernt es; es wurde nichts eingetragen."),
+    "data.closed_reopen_hint": ("To correct it, reopen it first: schafkopf settle --reopen {session} --reason R "
+                                "(R: why; the closing stays in the ledger).",
+                                "Zum Korrigieren öffnet ihn zuerst wieder: schafkopf settle --reopen {session} "
+                                "--reason R (R: warum; die Abrechnung bleibt im Spielbuch)."),
 }

@@ -47,6 +47,7 @@ from .records import GameRecord, SessionInfo
 
 SCHEMA_VERSION = 5
 BUSY_TIMEOUT_MS = 30_000
+BUSY_TIMEOUT_MAX_S = 86_400  # a day: more is no wait but a hang (and inf overflows SQLite's milliseconds)
 
 _SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -239,12 +240,21 @@ def sqlite_problem(exc: BaseException) -> Text | str:
 
 def busy_timeout() -> float:
     """How long to wait for another writer, in seconds (``SCHAFKOPF_BUSY_TIMEOUT``, default 30)."""
+    import math
     import os
 
-    try:
-        return max(0.0, float(os.environ.get("SCHAFKOPF_BUSY_TIMEOUT", BUSY_TIMEOUT_MS / 1000)))
-    except ValueError:
+    raw = os.environ.get("SCHAFKOPF_BUSY_TIMEOUT", "")
+    if not raw.strip():
         return BUSY_TIMEOUT_MS / 1000
+    try:
+        seconds = float(raw) if len(raw) <= 40 else math.nan
+    except ValueError:
+        seconds = math.nan
+    if not 0 <= seconds <= BUSY_TIMEOUT_MAX_S:  # also nan; inf would overflow the milliseconds
+        shown = raw if len(raw) <= 40 else raw[:40] + "..."
+        raise LedgerError(Text("data.busy_timeout_bad", value=repr(shown), most=BUSY_TIMEOUT_MAX_S),
+                          Text("data.busy_timeout_bad_hint", most=BUSY_TIMEOUT_MAX_S))
+    return seconds
 
 
 def schema_statements() -> list[str]:

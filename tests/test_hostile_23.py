@@ -1,0 +1,142 @@
+"""Issue 23, items 5 and 6: hostile input found at a table, and small things a table noticed.
+
+Each case through the door users use: the real CLI (``CliRunner``, or a subprocess where the
+streams themselves are the point), exact messages and exit statuses."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+ENV = {**os.environ, "PYTHONPATH": str(ROOT), "SCHAFKOPF_TABLE": ""}
+
+
+def schafkopf(*args, **kw):
+    return subprocess.run([sys.executable, "-m", "schafkopf_score", *args], capture_output=True, text=True,
+                          env={**ENV, **kw.pop("env", {})}, **kw)
+
+
+# -- SCHAFKOPF_BUSY_TIMEOUT ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("value", ["inf", "-inf", "nan", "1e400", "-1", "86401", "abc", "9" * 5000])
+def test_a_busy_timeout_that_is_no_number_of_seconds_is_refused(make_table, value):
+    t = make_table(language="en")
+    r = schafkopf("--table", str(t.path), "add", "sau", "an", "be", "72", env={"SCHAFKOPF_BUSY_TIMEOUT": value})
+    assert r.returncode == 2, r.stderr
+    shown = repr(value if len(value) <= 40 else value[:40] + "...")
+    assert r.stderr == (f"Error: SCHAFKOPF_BUSY_TIMEOUT is {shown}: not a number of seconds from 0 to 86400.\n"
+                        "Set it to the seconds to wait for another writer (such as 30), or unset it; "
+                        "nothing was recorded.\n")
+    assert not t.ledger_path.exists()
+
+
+def test_a_busy_timeout_is_refused_in_german_on_a_german_table(make_table):
+    t = make_table(language="de")
+    r = schafkopf("--table", str(t.path), "add", "sau", "an", "be", "72", env={"SCHAFKOPF_BUSY_TIMEOUT": "inf"})
+    assert r.returncode == 2
+    assert r.stderr.startswith("Fehler: SCHAFKOPF_BUSY_TIMEOUT ist 'inf': keine Zahl von Sekunden von 0 bis 86400.\n")
+
+
+@pytest.mark.parametrize("value", ["0", "2.5", "86400", ""])
+def test_a_busy_timeout_of_seconds_is_taken(make_table, value):
+    t = make_table(language="en")
+    r = schafkopf("--table", str(t.path), "add", "sau", "an", "be", "72", env={"SCHAFKOPF_BUSY_TIMEOUT": value})
+    assert r.returncode == 0, r.stderr
+
+
+# -- a closed standard output ----------------------------------------------------------------------
+
+def closed_stdout(*args):
+    return subprocess.run([sys.executable, "-m", "schafkopf_score", *args], stdout=subprocess.DEVNULL,
+                          stderr=subprocess.PIPE, text=True, env=ENV,
+                          preexec_fn=lambda: os.close(1))
+
+
+def test_an_entry_with_stdout_closed_is_recorded_and_says_its_answer_was_lost(make_table):
+    t = make_table(language="en")
+    r = closed_stdout("--table", str(t.path), "add", "sau", "an", "be", "72")
+    assert r.returncode == 3, r.stderr
+    assert r.stderr == ("Error: the output could not be written (standard output is closed). A hand this command "
+                        "records is committed before its answer is printed; schafkopf sheet shows what the ledger "
+                        "holds.\n")
+    assert [h["hand"] for h in t.json("sheet")["sessions"][0]["hands"]] == [1]
+
+
+def test_a_refused_entry_with_stdout_closed_exits_2_with_its_own_message(make_table):
+    t = make_table(language="en")
+    t.ok("add", "sau", "an", "be", "72")
+    before = t.ledger_bytes()
+    r = closed_stdout("--table", str(t.path), "add", "sau", "an", "xy", "72")
+    assert r.returncode == 2, r.stderr
+    assert r.stderr.startswith("Error: 'xy' fits nothing in a Sauspiel.\n")
+    assert "Traceback" not in r.stderr and "output could not" not in r.stderr
+    assert t.ledger_bytes() == before
+
+
+def test_a_view_with_stdout_closed_says_so_in_german(make_table):
+    t = make_table(language="de")
+    t.ok("add", "sau", "an", "be", "72")
+    r = closed_stdout("--table", str(t.path), "sheet", "--json")
+    assert r.returncode == 3
+    assert r.stderr.startswith("Fehler: die Ausgabe konnte nicht geschrieben werden (die Standardausgabe ist "
+                               "geschlossen).")
+
+
+# -- new, and the currency a family plays in -------------------------------------------------------
+
+def test_new_names_the_files_own_ledger_in_its_comment(make_table, tmp_path):
+    t = make_table(language="en")
+    t.ok("new", str(tmp_path / "stammtisch.toml"), "--players", "Anna,Ben,Cora,Dora")
+    text = (tmp_path / "stammtisch.toml").read_text(encoding="utf-8")
+    assert '# ledger = "stammtisch.sqlite"' in text
+    assert "table.sqlite" not in text
+
+
+def test_a_sheepshead_table_plays_in_dollars_unless_told(make_table, tmp_path):
+    t = make_table(language="en")
+    t.ok("new", str(tmp_path / "s.toml"), "--family", "sheepshead", "--players", "Al,Bo,Cy,Di,Ed")
+    assert 'currency = "USD"' in (tmp_path / "s.toml").read_text(encoding="utf-8")
+    t.ok("new", str(tmp_path / "e.toml"), "--family", "sheepshead", "--players", "Al,Bo,Cy,Di,Ed", "--currency", "EUR")
+    assert 'currency = "EUR"' in (tmp_path / "e.toml").read_text(encoding="utf-8")
+    t.ok("new", str(tmp_path / "b.toml"), "--players", "Al,Bo,Cy,Di")
+    assert 'currency = "EUR"' in (tmp_path / "b.toml").read_text(encoding="utf-8")
+    # a hand-written Sheepshead file without a currency line: dollars too
+    path = tmp_path / "s.toml"
+    path.write_text("\n".join(line for line in path.read_text(encoding="utf-8").splitlines()
+                              if not line.startswith("currency")) + "\n", encoding="utf-8")
+    r = t.run("--table", str(path), "rules", "--json")
+    assert r.exit_code == 0, r.output
+    import json
+
+    assert json.loads(r.stdout)["currency"] == "USD"
+
+
+# -- rules on a German table -------------------------------------------------------------------------
+
+def test_rules_on_a_german_table_explains_each_value_in_german(make_table):
+    t = make_table(language="de")
+    out = " ".join(t.ok("rules").stdout.split())
+    # the table's cells wrap: compare the words, not the lines
+    for words in ("none (zählt nicht)", "double_all (verdoppelt den ganzen Wert)",
+                  "double_individual (die Jungfrau bekommt doppelt)", "redeal (neu geben)",
+                  "double (verdoppelt den Stock)"):
+        assert all(w in out for w in words.split()), words
+    assert "none | double_all | double_individual" not in out
+
+
+# -- a correction on a closed evening ------------------------------------------------------------------
+
+@pytest.mark.parametrize("command", [("void", "1", "--reason", "falsch"), ("edit", "1", "--augen", "80")])
+def test_a_correction_on_a_closed_evening_names_settle_reopen(make_table, command):
+    t = make_table(language="en")
+    t.ok("add", "sau", "an", "be", "72")
+    t.ok("settle", "--close")
+    assert t.refused(*command) == (
+        "Error: Session 1 is closed (settled); its games cannot be changed.\n"
+        "To correct it, reopen it first: schafkopf settle --reopen 1 --reason R "
+        "(R: why; the closing stays in the ledger).\n")
+    t.ok("settle", "--reopen", "1", "--reason", "falsch")
+    t.ok(*command)  # what the hint says works
