@@ -140,3 +140,80 @@ def test_a_correction_on_a_closed_evening_names_settle_reopen(make_table, comman
         "(R: why; the closing stays in the ledger).\n")
     t.ok("settle", "--reopen", "1", "--reason", "falsch")
     t.ok(*command)  # what the hint says works
+
+
+# -- check reads what each append-only guard does ---------------------------------------------------
+
+SQLITE_TOOTHLESS = {
+    "when-0": "CREATE TRIGGER games_no_update BEFORE UPDATE ON games WHEN 0 "
+              "BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END",
+    "update-of-a-column": "CREATE TRIGGER games_no_update BEFORE UPDATE OF hand ON games "
+                          "BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END",
+    "raise-ignore": "CREATE TRIGGER games_no_update BEFORE UPDATE ON games "
+                    "BEGIN SELECT RAISE(IGNORE) WHERE 0; SELECT 'RAISE(ABORT'; END",
+    "on-insert": "CREATE TRIGGER games_no_update BEFORE INSERT ON games "
+                 "BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END",
+}
+PG_TOOTHLESS = {
+    "when-false": "CREATE TRIGGER games_no_change BEFORE UPDATE OR DELETE ON games FOR EACH ROW WHEN (false) "
+                  "EXECUTE FUNCTION schafkopf_append_only()",
+    "truncate-only": "CREATE TRIGGER games_no_change BEFORE TRUNCATE ON games "
+                     "FOR EACH STATEMENT EXECUTE FUNCTION schafkopf_append_only()",
+    "after-insert": "CREATE TRIGGER games_no_change AFTER INSERT ON games "
+                    "FOR EACH ROW EXECUTE FUNCTION schafkopf_append_only()",
+    "update-of-a-column": "CREATE TRIGGER games_no_change BEFORE UPDATE OF hand OR DELETE ON games "
+                          "FOR EACH ROW EXECUTE FUNCTION schafkopf_append_only()",
+    "replica-only": None,  # ALTER TABLE ... ENABLE REPLICA TRIGGER: fires only on a replica
+}
+
+
+def guard_table(make_table, request, backend):
+    t = make_table(language="en")
+    if backend == "postgresql":
+        url = request.getfixturevalue("pg_url")
+        t.path.write_text(f'ledger = "{url}"\n' + t.path.read_text(encoding="utf-8"), encoding="utf-8")
+    t.ok("add", "sau", "an", "be", "72")
+    from schafkopf_score.ledger import open_ledger
+    from schafkopf_score.table import load_table
+
+    return t, open_ledger(load_table(t.path))
+
+
+@pytest.mark.parametrize("how", list(SQLITE_TOOTHLESS))
+def test_check_full_finds_a_sqlite_guard_made_toothless_under_its_name(make_table, request, how):
+    t, ledger = guard_table(make_table, request, "sqlite")
+    assert t.run("check", "--full").exit_code == 0
+    ledger.conn.execute("DROP TRIGGER games_no_update")
+    ledger.conn.execute(SQLITE_TOOTHLESS[how])
+    ledger.conn.execute("UPDATE games SET typed = 'forged'")  # the guard no longer refuses
+    ledger.close()
+    r = t.run("check", "--full")
+    assert r.exit_code == 1, r.stdout
+    assert ("the ledger: the append-only guards games_no_update are missing: rows can be changed or removed "
+            "without a trace\n") in r.stdout
+
+
+@pytest.mark.parametrize("how", list(PG_TOOTHLESS))
+def test_check_full_finds_a_postgresql_guard_made_toothless_under_its_name(make_table, request, how):
+    t, ledger = guard_table(make_table, request, "postgresql")
+    assert t.run("check", "--full").exit_code == 0
+    if PG_TOOTHLESS[how] is None:
+        ledger.conn.execute("ALTER TABLE games ENABLE REPLICA TRIGGER games_no_change")
+    else:
+        ledger.conn.execute("DROP TRIGGER games_no_change ON games")
+        ledger.conn.execute(PG_TOOTHLESS[how])
+    if how != "after-insert":
+        ledger.conn.execute("UPDATE games SET typed = 'forged'")  # the guard no longer refuses
+    ledger.close()
+    r = t.run("check", "--full")
+    assert r.exit_code == 1, r.stdout
+    assert ("the ledger: the append-only guards games_no_change are missing: rows can be changed or removed "
+            "without a trace\n") in r.stdout
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+def test_check_full_passes_the_guards_as_the_program_makes_them(make_table, request, backend):
+    t, ledger = guard_table(make_table, request, backend)
+    assert ledger.guards_missing() == []
+    ledger.close()
+    assert t.run("check", "--full").exit_code == 0
