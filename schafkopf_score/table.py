@@ -37,6 +37,14 @@ INT_LIMIT = 10**9
 # NUL), format (Cf: zero-width space and joiner, right-to-left override, BOM), surrogates, and
 # the line and paragraph separators.
 _HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
+# What a table file may hold, checked before it is read whole: a file of a megabyte (a table's
+# file is a few kilobytes; a tournament's 4,000 registered players fit many times over), names
+# of players of at most 50 characters, the table's name at most 100, and at most 100 players at
+# one table (a tournament's registered players are bounded by tournament/settings.py).
+TABLE_FILE_LIMIT = 1 << 20
+PLAYER_NAME_LIMIT = 50
+TABLE_NAME_LIMIT = 100
+TABLE_PLAYERS_LIMIT = 100
 CURRENCY_HINT = Text("data.currency_hint")
 HIDDEN_HINT = Text("data.hidden_hint")
 
@@ -214,13 +222,65 @@ def currency_problem(value: str) -> Text | None:
     return Text("data.currency_problem", value=repr(value))
 
 
+class FileTooLarge(OSError):
+    """A file larger than its reader takes (``size`` bytes at least)."""
+
+    def __init__(self, size: int, path: Path) -> None:
+        super().__init__(f"larger than allowed: {size} bytes")
+        self.size = size
+        self.path = path
+
+    def language(self) -> str:
+        """The language the file's ``language`` line asks for, looked for in its first 16 MB a
+        chunk at a time (never the whole file at once), else its family's, else English."""
+        pattern = re.compile(rb'(?:^|\n)[ \t]*language[ \t]*=[ \t]*["\'](de|en)["\']')
+        family = re.compile(rb'(?:^|\n)[ \t]*family[ \t]*=[ \t]*["\'](\w+)["\']')
+        found_family = None
+        try:
+            with open(self.path, "rb") as fh:
+                tail = b""
+                for _ in range(256):
+                    chunk = fh.read(1 << 16)
+                    if not chunk:
+                        break
+                    window = tail + chunk
+                    m = pattern.search(window)
+                    if m:
+                        return m.group(1).decode()
+                    f = family.search(window)
+                    found_family = found_family or (f.group(1).decode() if f else None)
+                    tail = window[-64:]
+        except OSError:
+            pass
+        return _language_of({"family": found_family}) if found_family else "en"
+
+
+def read_bounded(path: Path, limit: int) -> bytes:
+    """The bytes of ``path``, refused with ``FileTooLarge`` beyond ``limit`` bytes before more
+    than ``limit + 1`` of them are read (a file that grows while it is read included)."""
+    with open(path, "rb") as fh:
+        try:
+            size = os.fstat(fh.fileno()).st_size
+        except OSError:
+            size = 0
+        raw = fh.read(limit + 1)
+    if len(raw) > limit or size > limit:
+        raise FileTooLarge(max(size, len(raw)), path)
+    return raw
+
+
 def load_table(path: Path) -> TableConfig:
     """Read and check a table file; every problem is a ``ConfigError`` naming file and line."""
 
     try:
-        raw = path.read_bytes()
+        raw = read_bounded(path, TABLE_FILE_LIMIT)
     except FileNotFoundError:
         raise ConfigError(Text("data.no_table_file", path=str(path)), Text("data.no_table_file_hint")) from None
+    except FileTooLarge as exc:
+        error = ConfigError(Text("data.table_too_large", path=str(path), size=exc.size, limit=TABLE_FILE_LIMIT),
+                            Text("data.table_too_large_hint"))
+        error.language = exc.language()
+        raise error from None
     except IsADirectoryError:
         raise ConfigError(Text("data.table_is_folder", path=str(path)), Text("data.table_is_folder_hint")) from None
     except OSError as exc:
@@ -319,7 +379,9 @@ def peek_language(option: str | None) -> str:
     import tomllib
 
     try:
-        text = find_table_path(option).read_text(encoding="utf-8-sig")
+        text = read_bounded(find_table_path(option), TABLE_FILE_LIMIT).decode("utf-8-sig")
+    except FileTooLarge as exc:
+        return exc.language()
     except (OSError, ValueError):
         return "en"
     try:
@@ -366,6 +428,14 @@ def _checked_table(path: Path, text: str, data: dict[str, Any]) -> TableConfig:
         players = data.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise c.fail("", "players", Text("data.players_list"))
+    if kind == "table":  # counted before each name is looked at
+        given_seats = data.get("seats")
+        seats_now = given_seats if isinstance(given_seats, int) and given_seats in family.seat_range \
+            else min(family.default_seats, len(players))
+        most = TABLE_PLAYERS_LIMIT if family.waiting is None else min(TABLE_PLAYERS_LIMIT, seats_now + family.waiting)
+        if len(players) > most:
+            raise c.fail("", "players", Text("data.too_many_players", count=len(players), most=most, seats=seats_now),
+                         Text("data.too_many_players_hint"))
     check_player_names(players, lambda msg, hint: c.fail("", "players", msg, hint))
 
     seats_spec = KeySpec("seats", family.default_seats, kind="int", minimum=min(family.seat_range),
@@ -395,6 +465,9 @@ def _checked_table(path: Path, text: str, data: dict[str, Any]) -> TableConfig:
     language = c.check("", KeySpec("language", "de", kind="choice", choices=LANGUAGES),
                        data.get("language", family.default_language))
     name = c.check("", KeySpec("name", "", kind="str"), data.get("name", path.stem))
+    if len(name) > TABLE_NAME_LIMIT:
+        raise c.fail("", "name", Text("data.name_too_long", length=len(name), limit=TABLE_NAME_LIMIT),
+                     Text("data.name_too_long_hint", limit=TABLE_NAME_LIMIT))
     hidden = hidden_character(name)
     if hidden:
         raise c.fail("", "name", Text("data.name_hidden", name=repr(name), what=hidden[1], pos=hidden[0]),
@@ -465,6 +538,10 @@ def check_player_names(players: list[str], fail: Any) -> None:
     seen: dict[str, tuple[int, str]] = {}
     folded_seen: dict[str, tuple[int, str]] = {}
     for i, p in enumerate(players, 1):
+        if len(p) > PLAYER_NAME_LIMIT:  # before anything shows it
+            raise fail(Text("data.player_too_long", i=i, name=repr(p[:20] + "..."), length=len(p),
+                            limit=PLAYER_NAME_LIMIT),
+                       Text("data.player_too_long_hint", limit=PLAYER_NAME_LIMIT))
         if not p.strip():
             raise fail(Text("data.player_empty", i=i), Text("data.player_empty_hint"))
         if p != p.strip():
@@ -476,7 +553,7 @@ def check_player_names(players: list[str], fail: Any) -> None:
                        Text("data.player_hidden_hint"))
         key = name_key(p)
         folded = fold(p)[0]
-        twin = next((q for q, (_, first) in folded_seen.items() if q == folded and key not in seen), None)
+        twin = folded if folded in folded_seen and key not in seen else None  # a dict's look-up: no n²
         if twin is not None:
             j, first = folded_seen[twin]
             raise fail(Text("data.players_typed_alike", first=repr(first), second=repr(p), j=j, i=i,
@@ -537,6 +614,10 @@ def render_table(
     why = currency_problem(currency)
     if why:
         raise IllegalEntry(Text("data.option_problem", option="--currency", problem=why), CURRENCY_HINT)
+    if len(name) > TABLE_NAME_LIMIT:
+        raise IllegalEntry(Text("data.option_problem", option="--name",
+                                problem=Text("data.name_too_long", length=len(name), limit=TABLE_NAME_LIMIT)),
+                           Text("data.name_too_long_hint", limit=TABLE_NAME_LIMIT))
     hidden = hidden_character(name)
     if hidden:
         raise IllegalEntry(Text("data.option_problem", option="--name",

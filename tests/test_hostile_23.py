@@ -217,3 +217,55 @@ def test_check_full_passes_the_guards_as_the_program_makes_them(make_table, requ
     assert ledger.guards_missing() == []
     ledger.close()
     assert t.run("check", "--full").exit_code == 0
+
+
+# -- what a table file may hold --------------------------------------------------------------------
+
+def rewrite(t, pattern, line):
+    import re
+
+    text = t.path.read_text(encoding="utf-8")
+    t.path.write_text(re.sub(pattern, lambda _: line, text, count=1, flags=re.M), encoding="utf-8")
+
+
+def test_twenty_thousand_players_are_counted_before_each_name_is_looked_at(make_table):
+    import json
+
+    t = make_table(language="en")
+    rewrite(t, r"^players = .*$", "players = " + json.dumps([f"Spieler{i}" for i in range(20_000)]))
+    assert t.refused("sheet") == (f"Error: {t.path}, line 5: players lists 20000 players; at most 7 can share a "
+                                  "4-seat table.\nSplit the table.\n")
+
+
+def test_a_table_file_beyond_a_megabyte_is_refused_unread(make_table):
+    t = make_table(language="en")
+    rewrite(t, r"^name = .*$", 'name = "' + "x" * (1 << 20) + '"')
+    size = t.path.stat().st_size
+    assert t.refused("add", "sau", "an", "be", "72") == (
+        f"Error: {t.path} is {size} bytes long; a table file holds at most 1048576.\n"
+        "Is it the right file? A table file is a few kilobytes of settings; it was not read.\n")
+    assert not t.ledger_path.exists()
+
+
+def test_a_table_name_beyond_100_characters_is_refused(make_table, tmp_path):
+    t = make_table(language="en")
+    rewrite(t, r"^name = .*$", 'name = "' + "x" * 101 + '"')
+    assert t.refused("sheet") == (f"Error: {t.path}, line 3: name is 101 characters long; a table's name has at "
+                                  "most 100.\nGive it a shorter name (up to 100 characters).\n")
+    r = make_table(language="en").run("new", str(tmp_path / "n.toml"), "--players", "A,B,C,D", "--name", "y" * 101)
+    assert r.exit_code == 2
+    assert r.stderr.startswith("Error: --name is 101 characters long; a table's name has at most 100.\n")
+    assert not (tmp_path / "n.toml").exists()
+
+
+def test_a_player_name_beyond_50_characters_is_refused_in_the_file_and_on_entry(make_table, tmp_path):
+    long = "Maximilian" * 6
+    t = make_table(language="en")
+    rewrite(t, r"^players = .*$", f'players = ["{long}", "Ben", "Cora", "Dora"]')
+    assert t.refused("sheet") == (f"Error: {t.path}, line 5: players has player 1 ('MaximilianMaximilian...') of "
+                                  "60 characters; a player's name has at most 50.\n"
+                                  "Shorten the name to 50 characters or fewer (a nickname does).\n")
+    t = make_table(language="en")
+    t.ok("add", "sau", "an", "be", "72")
+    err = t.refused("player", "add", long)
+    assert "of 60 characters; a player's name has at most 50." in err

@@ -617,4 +617,19 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                 "(R: why; the closing stays in the ledger).",
                                 "Zum Korrigieren öffnet ihn zuerst wieder: schafkopf settle --reopen {session} "
                                 "--reason R (R: warum; die Abrechnung bleibt im Spielbuch)."),
+    "data.table_too_large": ("{path} is {size} bytes long; a table file holds at most {limit}.",
+                             "{path} ist {size} Bytes lang; eine Tischdatei hält höchstens {limit}."),
+    "data.table_too_large_hint": ("Is it the right file? A table file is a few kilobytes of settings; it was not "
+                                  "read.",
+                                  "Ist es die richtige Datei? Eine Tischdatei sind ein paar Kilobyte Einstellungen; "
+                                  "sie wurde nicht gelesen."),
+    "data.name_too_long": ("is {length} characters long; a table's name has at most {limit}.",
+                           "ist {length} Zeichen lang; der Name eines Tisches hat höchstens {limit}."),
+    "data.name_too_long_hint": ("Give it a shorter name (up to {limit} characters).",
+                                "Gebt ihm einen kürzeren Namen (bis zu {limit} Zeichen)."),
+    "data.player_too_long": ("has player {i} ({name}) of {length} characters; a player's name has at most {limit}.",
+                             "hat Spieler {i} ({name}) mit {length} Zeichen; der Name eines Spielers hat "
+                             "höchstens {limit}."),
+    "data.player_too_long_hint": ("Shorten the name to {limit} characters or fewer (a nickname does).",
+                                  "Kürzt den Namen auf höchstens {limit} Zeichen (ein Spitzname tut es)."),
 }
