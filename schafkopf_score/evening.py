@@ -19,7 +19,7 @@ from .rules.model import GameEntry, HandState, Seating, TableRules
 from .rules.play import Played, play, seat, start_state
 from .rules.registry import find_family
 from .settle import SessionSettlement, session_balances, settle_season, settle_session
-from .table import TableConfig
+from .table import TableConfig, refuse_hidden
 
 if TYPE_CHECKING:
     import random
@@ -312,6 +312,7 @@ def _correct(ledger: Ledger, target: GameRecord, new_entry: GameEntry | None,
     # the replacement is scored under the rules the hand was played with (its snapshot):
     # a correction fixes what was typed, it does not re-price the hand under today's table
     rules = target.rules
+    refuse_hidden("--reason", reason)
     with ledger.write() as conn:
         # checked inside the write lock: a settle --close in another process may have closed
         # the session since it was read, and a closed session is final
@@ -494,6 +495,7 @@ def reopen_session(cfg: TableConfig, ledger: Ledger, session_id: int, reason: st
     and the session closed again. Only the latest session, while it is closed."""
     if not reason.strip():
         raise IllegalEntry(Text("data.reopen_reason"), Text("data.reopen_reason_hint"))
+    refuse_hidden("--reason", reason)
     select_sessions(ledger, session_id)
     with ledger.write() as conn:
         info = ledger.session(session_id)

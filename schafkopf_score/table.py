@@ -191,11 +191,43 @@ def hidden_character(text: str) -> tuple[int, str] | None:
     >>> hidden_character("Ben\x1b[31m"), hidden_character("Jürgen")
     ((4, 'U+001B'), None)
     """
+    if text.isprintable():  # the usual case, at C speed: no control, format or separator character
+        return None
     for pos, ch in enumerate(text, 1):
         if unicodedata.category(ch) in _HIDDEN_CATEGORIES:
             name = unicodedata.name(ch, "")
             return pos, f"U+{ord(ch):04X}" + (f" {name}" if name else "")
     return None
+
+
+def refuse_hidden(option: str, text: str) -> None:
+    """Refuse a text to be stored (a reason, a comment) that holds an invisible or control
+    character: ``--reason 'x\\x1b[31m' has an invisible or control character (U+001B) at
+    position 2.`` (the text shown escaped, never raw)."""
+    hidden = hidden_character(text)
+    if hidden:
+        shown = text if len(text) <= 60 else text[:60] + "..."
+        raise IllegalEntry(Text("data.option_problem", option=option,
+                                problem=Text("data.name_hidden", name=repr(shown), what=hidden[1], pos=hidden[0])),
+                           Text("data.text_hidden_hint"))
+
+
+def shown_plain(text: str) -> str:
+    """``text`` as a terminal may show it: each invisible or control character but the line
+    break and the tab written as its escape (``\\x1b``, ``\\u202e``), so that a stored text can neither
+    steer the terminal nor hide or reorder what is shown."""
+    if text.isprintable():
+        return text
+    return _HIDDEN_RUN.sub(lambda m: m.group(0) if m.group(0) in ("\n", "\t", "\r\n") or not _hidden(m.group(0))
+                           else ascii(m.group(0))[1:-1], text)
+
+
+# a character that may be hidden (the C-speed test), one at a time; a line break (also as \r\n) kept
+_HIDDEN_RUN = re.compile(r"\r\n|[^\w .,:;!?'\"()\[\]{}<>/\\|+\-*=#%&@€$~^`]")
+
+
+def _hidden(ch: str) -> bool:
+    return unicodedata.category(ch) in _HIDDEN_CATEGORIES
 
 
 def name_key(name: str) -> str:

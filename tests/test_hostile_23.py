@@ -269,3 +269,120 @@ def test_a_player_name_beyond_50_characters_is_refused_in_the_file_and_on_entry(
     t.ok("add", "sau", "an", "be", "72")
     err = t.refused("player", "add", long)
     assert "of 60 characters; a player's name has at most 50." in err
+
+
+# -- control and escape characters in stored texts ----------------------------------------------------
+
+HIDDEN = [("x\x1b[2J", 2, "U+001B"), ("a\u202eb", 2, "U+202E RIGHT-TO-LEFT OVERRIDE"), ("zwei\nZeilen", 5, "U+000A"),
+          ("\x07", 1, "U+0007")]
+HIDDEN_HINT = ("Type it again without that character: such characters can steer the terminal or hide what is "
+               "shown; nothing was recorded.\n")
+
+
+@pytest.mark.parametrize(("text", "pos", "what"), HIDDEN)
+def test_a_comment_or_reason_with_a_control_character_is_refused_on_entry(make_table, text, pos, what):
+    t = make_table(language="en")
+    t.ok("add", "sau", "an", "be", "72")
+    t.ok("settle", "--close")
+    t.ok("add", "sau", "an", "be", "72")
+    said = f" {text!r} has an invisible or control character ({what}) at position {pos}.\n"
+    for args, option in ((("add", "wenz", "co", "70", "--comment", text), "--comment"),
+                         (("calc", "wenz", "co", "70", "--comment", text), "--comment"),
+                         (("void", "1", "--reason", text), "--reason"),
+                         (("edit", "1", "--augen", "80", "--reason", text), "--reason"),
+                         (("undo", "--reason", text), "--reason"),
+                         (("settle", "--reopen", "1", "--reason", text), "--reason")):
+        err = t.refused(*args)
+        assert err == f"Error: {option}{said}{HIDDEN_HINT}", args
+        assert "\x1b" not in err and "\u202e" not in err and "\x07" not in err
+
+
+def test_a_comment_with_a_control_character_is_refused_in_german(make_table):
+    t = make_table(language="de")
+    err = t.refused("add", "sau", "an", "be", "72", "--comment", "rot\x1b[31m")
+    assert err == ("Fehler: --comment 'rot\\x1b[31m' enthält an Stelle 4 ein unsichtbares oder Steuerzeichen "
+                   "(U+001B).\nTippt es ohne dieses Zeichen noch einmal: solche Zeichen können das Terminal steuern "
+                   "oder verbergen, was angezeigt wird; es wurde nichts eingetragen.\n")
+
+
+def exported(make_table, tmp_path):
+    t = make_table(language="en")
+    t.ok("add", "sau", "an", "be", "72", "--comment", "gut")
+    t.ok("void", "1", "--reason", "falsch")
+    t.ok("add", "wenz", "co", "70")
+    t.ok("settle", "--close")
+    t.ok("settle", "--reopen", "1", "--reason", "nochmal")
+    out = tmp_path / "e.json"
+    t.ok("export", "--format", "json", "--out", str(out))
+    return out.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(("old", "new", "where"), [
+    ('"falsch"', '"fal\\u001b[2Jsch"', "game 1: reason 'fal\\x1b[2Jsch' has an invisible or control character "
+                                        "(U+001B) at position 4"),
+    ('"gut"', '"g\\u202eut"', "game 1: comment 'g\\u202eut' has an invisible or control character (U+202E "
+                               "RIGHT-TO-LEFT OVERRIDE) at position 2"),
+    ('"nochmal"', '"noch\\nmal"', "session 1: reason 'noch\\nmal' has an invisible or control character (U+000A) "
+                                   "at position 5"),
+])
+def test_an_import_with_a_control_character_in_a_text_is_refused(make_table, tmp_path, old, new, where):
+    text = exported(make_table, tmp_path)
+    assert old in text
+    planted = tmp_path / "planted.json"
+    planted.write_text(text.replace(old, new, 1), encoding="utf-8")
+    fresh = make_table(language="en", name="fresh")
+    err = fresh.refused("import", str(planted))
+    assert err == (f"Error: The file is not a schafkopf-score JSON export ({where}).\n"
+                   "Give a file written by: schafkopf export --format json --out FILE.\n")
+    assert not fresh.ledger_path.exists()
+
+
+def planted_reason(make_table, reason):
+    """A ledger whose void reason was changed behind the program's back (an older program, a
+    hand with sqlite3): what the terminal renderers must still never show raw."""
+    from tests.conftest import tamper_sqlite
+
+    t = make_table(language="en")
+    t.ok("add", "sau", "an", "be", "72")
+    t.ok("void", "1", "--reason", "falsch")
+    tamper_sqlite(t.ledger_path, "UPDATE voids SET reason = ?", reason)
+    return t
+
+
+def test_the_sheet_and_the_history_never_show_a_stored_control_character_raw(make_table):
+    t = planted_reason(make_table, "fal\x1b]0;pwned\x07sch\u202eX")
+    for args in (("sheet", "--all"), ("sheet", "--history"), ("sheet",)):
+        out = t.ok(*args).stdout
+        assert "\x1b" not in out and "\x07" not in out and "\u202e" not in out, (args, out)
+    assert "fal\\x1b]0;pwned\\x07sch\\u202eX" in t.ok("sheet", "--history").stdout
+    assert "\\x1b]0;pwned" in t.ok("sheet", "--all").stdout
+
+
+def on_a_terminal(*args):
+    import pty
+
+    master, slave = pty.openpty()
+    p = subprocess.Popen([sys.executable, "-m", "schafkopf_score", *args], stdout=slave, stderr=slave,
+                         env={**ENV, "COLUMNS": "120"})
+    os.close(slave)
+    out = b""
+    while True:
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        out += chunk
+    os.close(master)
+    assert p.wait(timeout=60) == 0
+    return out.decode()
+
+
+def test_a_terminal_gets_no_stored_escape_sequence_but_keeps_the_programs_colours(make_table):
+    t = planted_reason(make_table, "fal\x1b[2Jsch")
+    out = on_a_terminal("--table", str(t.path), "sheet", "--all")
+    assert "fal\\x1b[2Jsch" in out and "\x1b[2J" not in out
+    assert "\x1b[1m" in out  # rich's own bold headings are styles, not stored text
+    out = on_a_terminal("--table", str(t.path), "sheet", "--history")
+    assert "void: fal\\x1b[2Jsch" in out and "\x1b[2J" not in out

@@ -428,6 +428,7 @@ ANSWER_LOST = 3
 def run() -> None:
     """Console entry point: no traceback ever reaches a user."""
     closed = _closed_streams()
+    _shown_on_terminals()
     for stream in (sys.stdout, sys.stderr):  # a terminal that cannot show "€" gets "?", never a crash
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:
@@ -461,6 +462,37 @@ def run() -> None:
             lang = "en"
         print(say("cli.internal_error", lang, problem=f"{type(exc).__name__}: {exc}"), file=sys.stderr)
         sys.exit(1)
+
+
+class ShownStream:
+    """A terminal's text stream that writes every invisible or control character as its escape
+    (``\\x1b``, ``\\u202e``; line breaks and tabs kept): a stored text that came in by hand
+    can never steer the terminal. The rich console writes to ``raw`` (its colours are its own)
+    and escapes the texts it shows itself (render.console)."""
+
+    def __init__(self, raw: Any) -> None:
+        self.raw = raw
+
+    def write(self, text: str) -> int:
+        from ..table import shown_plain
+
+        self.raw.write(shown_plain(text) if isinstance(text, str) else text)
+        return len(text)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.raw, name)
+
+
+def _shown_on_terminals() -> None:
+    """Standard output and error that are terminals get a ``ShownStream``."""
+    for name in ("stdout", "stderr"):
+        stream = getattr(sys, name)
+        try:
+            tty = stream.isatty()
+        except (AttributeError, ValueError, OSError):
+            tty = False
+        if tty:
+            setattr(sys, name, ShownStream(stream))
 
 
 def _closed_streams() -> bool:

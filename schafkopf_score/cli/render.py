@@ -330,7 +330,22 @@ def console(width: int | None = None) -> Any:
             stdout_to_devnull()
             raise SystemExit(0)
 
-    return TableConsole(highlight=False, soft_wrap=False, width=width)
+        def _render_buffer(self, buffer: Any) -> str:
+            """Every text rich writes with an invisible or control character of a stored text
+            (an ESC of a reason that came in by hand) written as its escape: what the ledger
+            holds never steers the terminal. Rich's own colour codes are styles, not text."""
+            from rich.segment import Segment
+
+            from ..table import shown_plain
+
+            return str(super()._render_buffer(
+                Segment(shown_plain(text), style, control) if not control else Segment(text, style, control)
+                for text, style, control in buffer))
+
+    import sys
+
+    raw = getattr(sys.stdout, "raw", None) if type(sys.stdout).__name__ == "ShownStream" else None
+    return TableConsole(highlight=False, soft_wrap=False, width=width, file=raw)
 
 
 def escape(text: str) -> str:

@@ -632,4 +632,15 @@ MESSAGES: dict[str, tuple[str, str]] = {
                              "höchstens {limit}."),
     "data.player_too_long_hint": ("Shorten the name to {limit} characters or fewer (a nickname does).",
                                   "Kürzt den Namen auf höchstens {limit} Zeichen (ein Spitzname tut es)."),
+    "data.text_hidden_hint": ("Type it again without that character: such characters can steer the terminal or "
+                              "hide what is shown; nothing was recorded.",
+                              "Tippt es ohne dieses Zeichen noch einmal: solche Zeichen können das Terminal steuern "
+                              "oder verbergen, was angezeigt wird; es wurde nichts eingetragen."),
+    "data.export_hidden": ("{where}: {field} {value} has an invisible or control character ({what}) at position "
+                           "{pos}",
+                           "{where}: {field} {value} enthält an Stelle {pos} ein unsichtbares oder Steuerzeichen "
+                           "({what})"),
+    "data.export_where_game": ("game {game}", "Spiel {game}"),
+    "data.export_where_session": ("session {session}", "Abend {session}"),
+    "data.export_where_round": ("round {round}", "Runde {round}"),
 }

@@ -136,6 +136,22 @@ def _refusal(exc: BaseException) -> BaseException:
     return exc
 
 
+def _plain(value: Any, field: str, where: Any) -> None:
+    """Refuse a text of the export that holds an invisible or control character (an ANSI escape
+    in a void's reason, a right-to-left override in a comment): no program of ours stored it,
+    and shown it would steer the terminal or hide what is there."""
+    if type(value) is str and not value.isprintable():
+        from ..table import hidden_character
+
+        hidden = hidden_character(value)
+        if hidden:
+            raise ExportProblem(Text("data.export_hidden", where=where, field=field, value=repr(value[:40]),
+                                     what=hidden[1], pos=hidden[0]))
+    elif type(value) is list:
+        for item in value:
+            _plain(item, field, where)
+
+
 def _next_id(conn: Any, table: str) -> int:
     return int(conn.execute(f"SELECT coalesce(max(id), 0) FROM {table}").fetchone()[0]) + 1
 
@@ -157,6 +173,14 @@ def load(ledger: Ledger, conn: Any, data: Any, family: str | None = None, audit:
         rules = {k: check_ruleset(v, family) for k, v in data["rulesets"].items()}
         changes = data.get("seating_changes", [])
         rounds = data.get("rounds", [])
+        for c in changes:
+            for key in ("kind", "name", "other", "players", "created_at"):
+                _plain(c[key], key, "seating_changes")
+        for r in rounds:
+            for key in ("method", "seed", "created_at"):
+                _plain(r[key], key, Text("data.export_where_round", round=repr(r["round"])[:20]))
+            for tab in r["tables"]:
+                _plain(tab["players"], "players", Text("data.export_where_round", round=repr(r["round"])[:20]))
         ctx = _Context(
             rules=rules,
             ruleset_ids={k: ledger.ruleset_id(r) for k, r in rules.items()},
@@ -540,6 +564,11 @@ def _load_session(ctx: _Context, s: dict[str, Any], sid: int, next_id: int, next
         if type(entry) is not dict or not entry.keys() <= known or type(entry.get("game")) is not str:
             raise ExportProblem(Text("data.export_bad_entry", game=g.get("id")))
         parsed = from_dict(entry)  # every field of its option's type
+        where = Text("data.export_where_game", game=repr(g.get("id"))[:20])
+        for key, value in entry.items():
+            _plain(value, key, where)
+        _plain(g["typed"], "typed", where)
+        _plain(g["created_at"], "created_at", where)
         hand = g["hand"]
         if type(hand) is not int or hand < 1:
             raise ExportProblem(Text("data.export_bad_hand", game=g.get("id"), hand=repr(hand)))
@@ -573,9 +602,13 @@ def _load_session(ctx: _Context, s: dict[str, Any], sid: int, next_id: int, next
                                  ruleset_ids[ruleset], unit, dumps(g["payouts"]), int(g["stock"]),
                                  dumps(g["outcome"])))
         for r in restatements:
+            _plain(r["cause"], "cause", where)
+            _plain(r["created_at"], "created_at", where)
             pending["restatements"].append((new_id, str(r["created_at"]), dumps(r["payouts"]), int(r["stock"]),
                                             dumps(r["outcome"]), str(r["cause"])))
         if void:
+            for key in ("kind", "reason", "created_at"):
+                _plain(void[key], key, where)
             void = (str(void["kind"]), str(void["reason"]), str(void["created_at"]))
             pending["voids"].append((new_id, void[2], void[0], void[1]))
         records.append(GameRecord(
@@ -585,8 +618,12 @@ def _load_session(ctx: _Context, s: dict[str, Any], sid: int, next_id: int, next
             void_kind=void[0] if void else None, void_reason=void[1] if void else "",
             void_at=void[2] if void else None, restated=bool(restatements)))
         done.count += 1
+    at_session = Text("data.export_where_session", session=repr(s["id"])[:20])
+    _plain(s["opened_at"], "opened_at", at_session)
     payments = []
     for pay in s.get("payments", []):
+        for key in ("player", "created_at"):
+            _plain(pay[key], key, at_session)
         payment = {"session_id": sid, "hand": int(pay["hand"]), "created_at": str(pay["created_at"]),
                    "player": str(pay["player"]), "amounts": pay["amounts"], "transfers": pay["transfers"]}
         pending["payments"].append((sid, payment["hand"], payment["created_at"], payment["player"],
@@ -595,6 +632,8 @@ def _load_session(ctx: _Context, s: dict[str, Any], sid: int, next_id: int, next
         valid_payouts.append(pay["amounts"])
     closings = []
     for old in s.get("reopened_closings", []):
+        for key in ("reason", "created_at", "reopened_at"):
+            _plain(old[key], key, at_session)
         closing = {"id": next_cid, "created_at": str(old["created_at"]), "balances": old["balances"],
                    "bookings": old["bookings"], "reopened_at": str(old["reopened_at"]), "reason": str(old["reason"])}
         next_cid += 1
@@ -604,6 +643,7 @@ def _load_session(ctx: _Context, s: dict[str, Any], sid: int, next_id: int, next
         closings.append(closing)
     c = s["closing"]
     if c:
+        _plain(c["created_at"], "created_at", at_session)
         balances = _merged(session_balances(valid_payouts, c["bookings"]), aliases)
         closing_balances = _merged(c["balances"], aliases)
         if any(balances.get(n, 0) != closing_balances.get(n, 0) for n in set(balances) | set(closing_balances)):
