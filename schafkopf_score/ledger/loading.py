@@ -337,6 +337,9 @@ class _Helpers:
     before the import ends, whichever way it ends."""
 
     QUEUED = 2  # chunks a helper holds at most: one it works, one waiting
+    # a helper stopped from outside (SIGSTOP, Ctrl-Z of its own) this long is killed: the import
+    # is refused plainly instead of waiting for it forever with its temporary ledger left behind
+    STOPPED_S = 5.0
 
     def __init__(self, ctx: _Context, most: int) -> None:
         import multiprocessing
@@ -352,6 +355,34 @@ class _Helpers:
         self.done: list[Any] = []  # the pipe each helper gives its work back on
         self.held: list[int] = []  # chunks each helper holds
         self.ahead: deque[tuple[_Chunk, int | None]] = deque()
+        self._watching: Any = None  # the thread that kills a helper stopped from outside
+        import threading
+
+        self._watch_stop = threading.Event()
+
+    def _watch(self) -> None:
+        """Kill a helper that stays stopped (SIGSTOP) for ``STOPPED_S``: the importing process
+        waiting to hand it a chunk or to take its work back then meets a broken pipe and
+        refuses the import (``_gone``), instead of hanging. Ends when the helpers are closed."""
+        import time
+
+        since: dict[int, float] = {}
+        tick = time.monotonic()
+        while not self._watch_stop.wait(0.25):
+            now = time.monotonic()
+            if now - tick > 1.0:  # this process was stopped too (Ctrl-Z of the whole import): start again
+                since.clear()
+            tick = now
+            for proc in list(self.procs):
+                if proc.pid is None or not _stopped(proc.pid):
+                    since.pop(proc.pid, None)
+                    continue
+                first = since.setdefault(proc.pid, time.monotonic())
+                if time.monotonic() - first >= self.STOPPED_S:
+                    try:
+                        proc.kill()  # SIGKILL ends a stopped process too
+                    except OSError:
+                        pass
 
     def feed(self, chunk: _Chunk) -> Iterator[tuple[_Chunk, _Done | None]]:
         """Hand ``chunk`` to the least busy helper (a new one while all are busy and there are
@@ -399,6 +430,11 @@ class _Helpers:
         finally:
             if held is not None:
                 signal.pthread_sigmask(signal.SIG_SETMASK, held)
+        if self._watching is None:
+            import threading
+
+            self._watching = threading.Thread(target=self._watch, daemon=True)
+            self._watching.start()
         work_in.close()  # only the helper holds its ends: its death is the end of these pipes
         done_out.close()
         self.procs.append(proc)
@@ -444,8 +480,20 @@ class _Helpers:
         self._close_pipes()
 
     def _close_pipes(self) -> None:
+        self._watch_stop.set()
         for pipe in (*self.work, *self.done):
             pipe.close()
+
+
+def _stopped(pid: int) -> bool:
+    """Whether process ``pid`` is stopped (SIGSTOP, SIGTSTP) or held by a tracer, where the
+    system says so (/proc); False where it cannot be told."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as fh:
+            state = fh.read().rsplit(b")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return False
+    return state in (b"T", b"t")
 
 
 def _helper(work: Any, done: Any, ctx: _Context, parent: int) -> None:
