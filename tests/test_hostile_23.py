@@ -386,3 +386,31 @@ def test_a_terminal_gets_no_stored_escape_sequence_but_keeps_the_programs_colour
     assert "\x1b[1m" in out  # rich's own bold headings are styles, not stored text
     out = on_a_terminal("--table", str(t.path), "sheet", "--history")
     assert "void: fal\\x1b[2Jsch" in out and "\x1b[2J" not in out
+
+
+# -- another program's tables in a PostgreSQL schema ----------------------------------------------
+
+@pytest.mark.parametrize("tables", [("meta(key text, value text)",), ("meta(key text, value text)", "games(x int)"),
+                                    ("rounds(round int)",)])
+def test_another_programs_meta_table_is_named_not_a_missing_relation(make_table, pg_server, pg_url, tables):
+    import psycopg
+
+    schema = pg_url.rsplit("%3D", 1)[1]
+    with psycopg.connect(pg_server, autocommit=True) as conn:
+        for table in tables:
+            conn.execute(f"CREATE TABLE {schema}.{table}")
+        if tables[0].startswith("meta"):
+            conn.execute(f"INSERT INTO {schema}.meta VALUES ('schema_version', '5'), ('owner', 'someone')")
+    t = make_table(language="en")
+    t.path.write_text(f'ledger = "{pg_url}"\n' + t.path.read_text(encoding="utf-8"), encoding="utf-8")
+    names = ", ".join(sorted(table.split("(")[0] for table in tables))
+    for args in (("add", "sau", "an", "be", "72"), ("sheet",), ("check", "--full")):
+        r = t.run(*args, _check_language=False)
+        assert r.exit_code == 2, (args, r.output)
+        assert r.stderr == (f"Error: The database schema of {pg_url} holds tables of another program ({names}).\n"
+                            "It was left as it is; give the ledger a schema of its own in the ledger line "
+                            "(?options=-csearch_path%3Dname).\n")
+    with psycopg.connect(pg_server, autocommit=True) as conn:
+        left = conn.execute("SELECT table_name FROM information_schema.tables WHERE table_schema = %s",
+                            (schema,)).fetchall()
+    assert sorted(n for (n,) in left) == sorted(table.split("(")[0] for table in tables)

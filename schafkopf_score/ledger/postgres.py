@@ -258,12 +258,14 @@ class PostgresLedger(Ledger):
         except LedgerError:
             self.close()
             raise
+        mine = tables & set(_GUARDED)
+        # our table names without a whole ledger (every PostgreSQL ledger has the current schema,
+        # all its tables): another program's tables, such as a ``meta(key, value)`` of its own
+        if mine and not set(_GUARDED) <= tables:
+            self.close()
+            raise LedgerError(Text("data.pg_foreign", path=self.where, tables=", ".join(sorted(mine))),
+                              Text("data.pg_foreign_hint"))
         if "meta" not in tables:
-            mine = tables & _WITH_ID
-            if mine:  # our table names without our meta: another program's tables
-                self.close()
-                raise LedgerError(Text("data.pg_foreign", path=self.where, tables=", ".join(sorted(mine))),
-                                  Text("data.pg_foreign_hint"))
             self._create = create
             return
         self._connect()
