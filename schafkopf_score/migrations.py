@@ -134,7 +134,9 @@ def migrate(ledger: Ledger, version: int) -> bool:
     except (OSError, sqlite3.Error) as exc:
         if version >= READS_AS_IS:
             return False
-        problem = sqlite_problem(exc) if isinstance(exc, sqlite3.Error) else (exc.strerror or str(exc))
+        from .files import os_problem
+
+        problem = sqlite_problem(exc) if isinstance(exc, sqlite3.Error) else os_problem(exc)
         raise LedgerError(Text("data.ledger_unwritable", path=str(ledger.path), problem=problem),
                           Text("data.ledger_unwritable_hint")) from None
     try:

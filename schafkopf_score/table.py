@@ -316,7 +316,9 @@ def load_table(path: Path) -> TableConfig:
     except IsADirectoryError:
         raise ConfigError(Text("data.table_is_folder", path=str(path)), Text("data.table_is_folder_hint")) from None
     except OSError as exc:
-        raise ConfigError(Text("data.table_unreadable", path=str(path), problem=exc.strerror),
+        from .files import os_problem
+
+        raise ConfigError(Text("data.table_unreadable", path=str(path), problem=os_problem(exc)),
                           Text("data.table_unreadable_hint")) from None
     try:
         text = raw.decode("utf-8-sig")  # a byte-order mark (some Windows editors write one) is skipped

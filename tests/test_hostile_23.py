@@ -414,3 +414,49 @@ def test_another_programs_meta_table_is_named_not_a_missing_relation(make_table,
         left = conn.execute("SELECT table_name FROM information_schema.tables WHERE table_schema = %s",
                             (schema,)).fetchall()
     assert sorted(n for (n,) in left) == sorted(table.split("(")[0] for table in tables)
+
+
+# -- operating-system errors in the table's language -----------------------------------------------
+
+def test_a_full_disk_is_said_in_german_on_a_german_table(make_table):
+    t = make_table(language="de")
+    t.ok("add", "sau", "an", "be", "72")
+    with open("/dev/full", "w") as full:
+        r = subprocess.run([sys.executable, "-m", "schafkopf_score", "--table", str(t.path), "export"],
+                           stdout=full, stderr=subprocess.PIPE, text=True, env=ENV)
+    assert r.returncode == 2, r.stderr
+    assert "Kein Platz mehr auf dem Gerät" in r.stderr and "No space left" not in r.stderr
+    with open("/dev/full", "w") as full:
+        r = subprocess.run([sys.executable, "-m", "schafkopf_score", "--table", str(t.path), "add", "wenz", "co", "70"],
+                           stdout=full, stderr=subprocess.PIPE, text=True, env=ENV)
+    assert r.returncode == 3, r.stderr
+    assert r.stderr == ("Fehler: die Ausgabe konnte nicht geschrieben werden (Kein Platz mehr auf dem Gerät). Ein "
+                        "Spiel, das dieser Befehl einträgt, ist gespeichert, bevor die Antwort erscheint; schafkopf "
+                        "sheet zeigt, was im Spielbuch steht.\n")
+    assert len(t.json("sheet")["sessions"][0]["hands"]) == 2
+
+
+def test_an_unreadable_table_file_is_said_in_german(make_table, tmp_path):
+    if os.geteuid() == 0:
+        pytest.skip("root reads every file")
+    t = make_table(language="de")
+    t.path.chmod(0)
+    r = t.run("sheet", _check_language=False)
+    assert r.exit_code == 2
+    assert "Zugriff verweigert" in r.stderr
+
+
+def test_a_folder_given_as_the_file_to_import_is_said_in_german(make_table, tmp_path):
+    t = make_table(language="de")
+    (tmp_path / "ordner").mkdir()
+    err = t.refused("import", str(tmp_path / "ordner"))
+    assert "Ist ein Ordner" in err and "Is a directory" not in err, err
+
+
+def test_the_german_hint_names_the_file_datei(make_table, tmp_path):
+    t = make_table(language="de")
+    bad = tmp_path / "x.json"
+    bad.write_text('{"format": "nothing"}', encoding="utf-8")
+    err = t.refused("import", str(bad))
+    assert err.endswith("Gib eine Datei an, die so geschrieben wurde: schafkopf export --format json --out DATEI.\n")
+    assert "FILE" not in err

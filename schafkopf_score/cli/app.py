@@ -290,10 +290,20 @@ def guard(func: F) -> F:
             typer.echo(say("cli.interrupted", language(ctx)), err=True)
             raise typer.Exit(130) from None
         except OSError as exc:  # a full disk, a read-only folder, output that cannot be written
+            if _stdout_broken():  # the answer of a command that did its work (a refusal goes to stderr)
+                from ..files import os_problem, stdout_to_devnull
+                from ..i18n import say
+
+                stdout_to_devnull()
+                lang = language(ctx)
+                typer.echo(say("common.error", lang, message=say("cli.output_failed", lang, problem=os_problem(exc))),
+                           err=True)
+                raise typer.Exit(ANSWER_LOST) from None
             from ..errors import LedgerError
+            from ..files import os_problem
             from ..i18n import Text
 
-            fail(LedgerError(Text("cli.os_error", problem=exc.strerror or exc,
+            fail(LedgerError(Text("cli.os_error", problem=os_problem(exc),
                                   where=f": {exc.filename}" if exc.filename else ""),
                              Text("cli.os_error_hint")), ctx)
         except Exception as exc:
@@ -324,6 +334,11 @@ def guard(func: F) -> F:
                              Text("cli.ledger_full_hint" if full else "cli.ledger_unusable_hint")), ctx)
 
     return wrapper  # type: ignore[return-value]
+
+
+def _stdout_broken() -> bool:
+    """Whether a write to standard output failed (a full disk, /dev/full): run() counts them."""
+    return bool(FAILED)
 
 
 def emit_json(data: Any) -> None:
@@ -428,7 +443,7 @@ ANSWER_LOST = 3
 def run() -> None:
     """Console entry point: no traceback ever reaches a user."""
     closed = _closed_streams()
-    _shown_on_terminals()
+    _answer_streams()
     for stream in (sys.stdout, sys.stderr):  # a terminal that cannot show "€" gets "?", never a crash
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:
@@ -464,35 +479,58 @@ def run() -> None:
         sys.exit(1)
 
 
-class ShownStream:
-    """A terminal's text stream that writes every invisible or control character as its escape
-    (``\\x1b``, ``\\u202e``; line breaks and tabs kept): a stored text that came in by hand
-    can never steer the terminal. The rich console writes to ``raw`` (its colours are its own)
-    and escapes the texts it shows itself (render.console)."""
+class AnswerStream:
+    """Standard output (or error) as the program writes its answers to it: on a terminal every
+    invisible or control character is written as its escape (``\\x1b``, ``\\u202e``; line breaks
+    and tabs kept), so a stored text that came in by hand can never steer the terminal; and a
+    write that fails (a full disk) is remembered in ``FAILED``, so that the command's end can
+    tell an answer lost from a refusal. The rich console writes through ``plain()`` (its colours
+    are its own; it escapes the texts it shows itself, render.console)."""
 
-    def __init__(self, raw: Any) -> None:
+    def __init__(self, raw: Any, escape: bool) -> None:
         self.raw = raw
+        self.escape = escape
 
-    def write(self, text: str) -> int:
+    def write(self, text: Any) -> int:
         from ..table import shown_plain
 
-        self.raw.write(shown_plain(text) if isinstance(text, str) else text)
+        try:
+            self.raw.write(shown_plain(text) if self.escape and isinstance(text, str) else text)
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            FAILED.append(exc)
+            raise
         return len(text)
+
+    def flush(self) -> None:
+        try:
+            self.raw.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            FAILED.append(exc)
+            raise
+
+    def plain(self) -> AnswerStream:
+        return AnswerStream(self.raw, escape=False)
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.raw, name)
 
 
-def _shown_on_terminals() -> None:
-    """Standard output and error that are terminals get a ``ShownStream``."""
+FAILED: list[OSError] = []  # writes to standard output that failed (AnswerStream)
+
+
+def _answer_streams() -> None:
+    """Standard output and error as ``AnswerStream``s (escaping on a terminal)."""
     for name in ("stdout", "stderr"):
         stream = getattr(sys, name)
         try:
-            tty = stream.isatty()
+            tty = bool(stream.isatty())
         except (AttributeError, ValueError, OSError):
             tty = False
-        if tty:
-            setattr(sys, name, ShownStream(stream))
+        setattr(sys, name, AnswerStream(stream, escape=tty))
 
 
 def _closed_streams() -> bool:
@@ -517,7 +555,7 @@ def _flushed(code: int, closed: bool = False) -> int:
     plainly, and a command that succeeded then exits ``ANSWER_LOST`` (what it did stays done; a
     refusal keeps its own status)."""
 
-    from ..files import stdout_to_devnull
+    from ..files import os_problem, stdout_to_devnull
 
     problem: Any = None
     if closed:
@@ -534,7 +572,7 @@ def _flushed(code: int, closed: bool = False) -> int:
             return code
         except OSError as exc:
             stdout_to_devnull()
-            problem = exc.strerror or str(exc)
+            problem = os_problem(exc)
     if problem is None:
         return code
     from ..i18n import say

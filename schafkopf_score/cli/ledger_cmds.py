@@ -35,7 +35,7 @@ def export(
     from ..errors import IllegalEntry
     from ..evening import select_sessions
     from ..export import FORMATS, render
-    from ..files import same_file, stdout_to_devnull, target_problem, write_atomic
+    from ..files import os_problem, same_file, stdout_to_devnull, target_problem, write_atomic
     from ..i18n import Text
     from ..ledger import export_json
     from ..reports import build_report
@@ -60,7 +60,7 @@ def export(
         except NotADirectoryError:
             raise IllegalEntry(Text("cli.out_not_folder", folder=target.parent), Text("cli.other_out_path")) from None
         except OSError as exc:
-            raise IllegalEntry(Text("cli.cannot_write", target=target, problem=exc.strerror or exc),
+            raise IllegalEntry(Text("cli.cannot_write", target=target, problem=os_problem(exc)),
                                Text("cli.other_out_path")) from None
         if not os.path.isdir(target.parent):
             raise IllegalEntry(Text("cli.out_not_folder", folder=target.parent), Text("cli.other_out_path"))
@@ -100,7 +100,7 @@ def export(
                 raise typer.Exit(0) from None
             except OSError as exc:
                 stdout_to_devnull()
-                raise IllegalEntry(Text("cli.stdout_failed", problem=exc.strerror or exc),
+                raise IllegalEntry(Text("cli.stdout_failed", problem=os_problem(exc)),
                                    Text("cli.stdout_failed_hint", example=example)) from None
             return
         existed = os.path.lexists(target)
@@ -114,7 +114,7 @@ def export(
             else:
                 hint = "cli.other_out_path"
             raise IllegalEntry(Text("cli.cannot_write_kept" if existed else "cli.cannot_write", target=target,
-                                    problem=exc.strerror or exc), Text(hint)) from None
+                                    problem=os_problem(exc)), Text(hint)) from None
     typer.echo(say("cli.export_wrote_one" if len(ids) == 1 else "cli.export_wrote", cfg.language, target=target,
                    fmt=fmt, count=len(ids)), err=True)
 
@@ -154,7 +154,9 @@ def import_(
     except FileNotFoundError:
         raise IllegalEntry(Text("cli.import_no_file", file=file), Text("cli.import_hint")) from None
     except OSError as exc:
-        raise InvalidEntry(Text("cli.import_unreadable", file=file, problem=exc.strerror),
+        from ..files import os_problem
+
+        raise InvalidEntry(Text("cli.import_unreadable", file=file, problem=os_problem(exc)),
                            Text("cli.import_hint")) from None
     with fh:
         try:

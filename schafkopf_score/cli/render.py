@@ -344,8 +344,8 @@ def console(width: int | None = None) -> Any:
 
     import sys
 
-    raw = getattr(sys.stdout, "raw", None) if type(sys.stdout).__name__ == "ShownStream" else None
-    return TableConsole(highlight=False, soft_wrap=False, width=width, file=raw)
+    out = sys.stdout.plain() if type(sys.stdout).__name__ == "AnswerStream" else None  # (cli/app.py)
+    return TableConsole(highlight=False, soft_wrap=False, width=width, file=out)
 
 
 def escape(text: str) -> str:

@@ -366,7 +366,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
                            "Die Datei ist kein JSON-Export von schafkopf-score ({what})."),
     "data.not_an_export_hint": ("Give a file written by: schafkopf export --format json --out FILE.",
                                 "Gib eine Datei an, die so geschrieben wurde: schafkopf export --format json "
-                                "--out FILE."),
+                                "--out DATEI."),
     "data.export_no_marker": ("no format marker", "keine Formatangabe"),
     "data.export_version": ("version {version}", "Version {version}"),
     "data.export_field": ("missing or wrong field: {problem}", "fehlendes oder falsches Feld: {problem}"),

@@ -84,7 +84,9 @@ def read_players_file(path: Path, fail: Any) -> list[str]:
         raise fail(Text("data.table_too_large", path=str(path), size=exc.size, limit=TABLE_FILE_LIMIT),
                    Text("cli.tournament.players_file_hint")) from None
     except OSError as exc:
-        raise fail(Text("cli.tournament.players_file_unreadable", path=str(path), problem=exc.strerror or str(exc)),
+        from ..files import os_problem
+
+        raise fail(Text("cli.tournament.players_file_unreadable", path=str(path), problem=os_problem(exc)),
                    Text("cli.tournament.players_file_hint")) from None
     try:
         text = raw.decode("utf-8-sig")
