@@ -344,7 +344,8 @@ def console(width: int | None = None) -> Any:
 
     import sys
 
-    out = sys.stdout.plain() if type(sys.stdout).__name__ == "AnswerStream" else None  # (cli/app.py)
+    stdout: Any = sys.stdout
+    out = stdout.plain() if type(stdout).__name__ == "AnswerStream" else None  # (cli/app.py)
     return TableConsole(highlight=False, soft_wrap=False, width=width, file=out)
 
 
