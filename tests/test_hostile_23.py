@@ -460,3 +460,31 @@ def test_the_german_hint_names_the_file_datei(make_table, tmp_path):
     err = t.refused("import", str(bad))
     assert err.endswith("Gib eine Datei an, die so geschrieben wurde: schafkopf export --format json --out DATEI.\n")
     assert "FILE" not in err
+
+
+# -- import says how the players differ -------------------------------------------------------------
+
+def test_an_import_says_how_the_exports_players_differ_from_the_table_files(make_table, tmp_path):
+    import json
+
+    src = make_table(language="en", name="src")
+    src.ok("add", "sau", "an", "be", "72")
+    dump = tmp_path / "e.json"
+    src.ok("export", "--format", "json", "--out", str(dump))
+    other = make_table(players=["Anna", "Ben", "Cora", "Emil"], language="en", name="other")
+    assert other.ok("import", str(dump)).stdout == (
+        f"Imported 1 game rows into {other.ledger_path}.\n"
+        "The export was written at a table of Anna, Ben, Cora, Dora; this table file seats Anna, Ben, Cora, Emil "
+        "(only in the export: Dora; only in the table file: Emil). Each imported hand keeps the players it was "
+        "played by.\n")
+    turned = make_table(players=["Ben", "Anna", "Cora", "Dora"], language="de", name="turned")
+    assert turned.ok("import", str(dump)).stdout.endswith(
+        "Der Export stammt von einem Tisch mit Anna, Ben, Cora, Dora; diese Tischdatei hat Ben, Anna, Cora, Dora "
+        "(dieselben Spieler in anderer Sitzordnung). Jedes eingelesene Spiel behält die Spieler, die es gespielt "
+        "haben.\n")
+    more = make_table(players=["Anna", "Ben", "Cora", "Dora", "Emil"], language="en", name="more")
+    assert json.loads(more.ok("import", str(dump), "--json").stdout)["players_differ"] == {
+        "export": ["Anna", "Ben", "Cora", "Dora"], "table": ["Anna", "Ben", "Cora", "Dora", "Emil"],
+        "only_in_export": [], "only_in_table": ["Emil"]}
+    same = make_table(language="en", name="same")
+    assert same.ok("import", str(dump)).stdout == f"Imported 1 game rows into {same.ledger_path}.\n"
