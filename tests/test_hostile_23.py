@@ -488,3 +488,57 @@ def test_an_import_says_how_the_exports_players_differ_from_the_table_files(make
         "only_in_export": [], "only_in_table": ["Emil"]}
     same = make_table(language="en", name="same")
     assert same.ok("import", str(dump)).stdout == f"Imported 1 game rows into {same.ledger_path}.\n"
+
+
+# -- a player who joined later: blank before he joined, not 0 ----------------------------------------
+
+def joined_later(make_table):
+    t = make_table(language="de")
+    t.ok("add", "sau", "an", "be", "72")
+    t.ok("player", "add", "Emil")
+    t.ok("add", "sau", "co", "do", "72")
+    return t
+
+
+def cells(line: str) -> list[str]:
+    return line.split()
+
+
+def test_the_sheet_leaves_a_later_players_hands_before_he_joined_blank(make_table):
+    t = joined_later(make_table)
+    lines = t.ok("sheet").stdout.splitlines()
+    assert lines[1].split()[-1] == "Emil"
+    first, second = lines[3], lines[4]
+    # hand, dealer, game (3 words), value, four amounts: nothing in Emil's column
+    assert cells(first) == ["1", "Anna", "Sau", "Anna+Ben", "72", "0,10", "0,10", "0,10", "-0,10", "-0,10"]
+    assert cells(second)[-5:] == ["0,00", "0,10", "0,00", "0,00", "-0,10"]
+
+
+def test_the_exports_leave_a_later_players_hands_before_he_joined_blank(make_table):
+    t = joined_later(make_table)
+    md = t.ok("export", "--format", "md").stdout
+    assert "| 1 | Sauspiel Anna+Ben 72 | 0,10 € | 0,10 € | -0,10 € | -0,10 € |  |" in md
+    assert "| 2 | Sauspiel Cora+Dora 72 | 0,00 € | 0,10 € | 0,00 € | 0,00 € | -0,10 € |" in md
+    html = t.ok("export", "--format", "html").stdout
+    assert ("<td>Sauspiel Anna+Ben 72</td><td>0,10 €</td><td>0,10 €</td><td>-0,10 €</td><td>-0,10 €</td>"
+            "<td></td></tr>") in html
+    csv = t.ok("export", "--format", "csv").stdout.splitlines()
+    assert csv[1].endswith(",sauspiel,Sauspiel Anna+Ben 72,Anna,Anna+Ben,,0.10,0.10,-0.10,-0.10,,0.00,")
+
+
+def test_standings_leave_a_player_blank_for_an_evening_before_he_joined(make_table):
+    t = make_table(language="de")
+    t.ok("add", "sau", "an", "be", "72")
+    t.ok("settle", "--close")
+    t.ok("player", "add", "Emil")
+    t.ok("add", "sau", "co", "do", "72")
+    t.ok("settle", "--close")
+    one = t.ok("standings", "--session", "1").stdout
+    assert [line for line in one.splitlines() if "Emil" in line] == ["│ Emil    │         │"]
+    season = [line for line in t.ok("standings", "--all").stdout.splitlines() if "Emil" in line]
+    assert cells(season[0].replace("│", " ")) == ["Emil", "-0,10", "€", "-0,10", "€"]
+    assert season[0].index("-0,10") > season[0].index("Emil") + 20  # the first evening's column left blank
+    md = t.ok("export", "--all", "--format", "md").stdout
+    assert "| Emil |  | -0,10 € | -0,10 € |" in md
+    html = t.ok("export", "--all", "--format", "html").stdout
+    assert '<tr><td>Emil</td><td></td><td class="n neg">-0,10 €</td>' in html

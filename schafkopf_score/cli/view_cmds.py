@@ -162,7 +162,11 @@ def show_standings(cfg: Any, columns: list[Any], last: Any, all_: bool = False) 
         return
     title = (say("cli.standings_title", lang, name=cfg.name, session=last.session.id) if last.session
              else say("cli.standings_title_total", lang, name=cfg.name))
-    print_standings(balances, last.rules, last.unit, notes, title)
+    # who was at none of these sessions (he joined later): a blank, not 0; an open session seats
+    # the table file's players
+    present = {n for col in columns for n in col.balances} | (set(cfg.players) if not last.closed else set())
+    print_standings(balances, last.rules, last.unit, notes, title,
+                    absent={n for n in balances if n not in present and not balances[n]})
 
 
 @app.command()
