@@ -12,7 +12,7 @@ from typing import Any
 from .errors import IllegalEntry, InvalidEntry
 from .i18n import Text
 from .rules.family import Family, resolve_name
-from .rules.model import AUGEN, NAME, NAMES, SUIT, GameEntry, entry_options
+from .rules.model import AUGEN, NAME, NAMES, SUIT, TEXT, GameEntry, entry_options
 
 
 def parse_int(text: str, option: str, hint: Text | None = None) -> int:
@@ -98,6 +98,10 @@ def entry_fields(family: Family, players: Sequence[str], raw: Mapping[str, Any],
         elif opt.kind == SUIT:
             kw[key] = family.suit(value)
         else:
+            if opt.kind == TEXT and isinstance(value, str):  # a comment: stored, and shown later
+                from .table import refuse_hidden
+
+                refuse_hidden(opt.label, value)
             kw[key] = value
     return kw
 

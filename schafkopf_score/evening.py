@@ -19,7 +19,7 @@ from .rules.model import GameEntry, HandState, Seating, TableRules
 from .rules.play import Played, play, recorded_seating, replay, seat, start_state, state_for
 from .rules.registry import find_family
 from .settle import SessionSettlement, session_balances, settle_season, settle_session
-from .table import TableConfig
+from .table import TableConfig, refuse_hidden
 
 if TYPE_CHECKING:
     import random
@@ -253,7 +253,8 @@ def _find_hand(view: SessionView, hand: int) -> GameRecord:
     if view.session is None:
         raise IllegalEntry(Text("data.nothing_to_correct"), Text("data.record_one"))
     if view.closed:
-        raise IllegalEntry(Text("data.session_closed", session=view.session.id), Text("data.corrections_open"))
+        raise IllegalEntry(Text("data.session_closed", session=view.session.id),
+                           Text("data.closed_reopen_hint", session=view.session.id))
     hands = [r.record.hand for r in view.rows if is_hand(r.record)]
     for r in view.rows:
         if r.record.hand == hand and r.record.valid and is_hand(r.record):
@@ -326,13 +327,14 @@ def _correct(ledger: Ledger, target: GameRecord, new_entry: GameEntry | None,
     # the replacement is scored under the rules the hand was played with (its snapshot):
     # a correction fixes what was typed, it does not re-price the hand under today's table
     rules = target.rules
+    refuse_hidden("--reason", reason)
     with ledger.write() as conn:
         # checked inside the write lock: a settle --close in another process may have closed
         # the session since it was read, and a closed session is final
         info = ledger.session(target.session_id)
         if info is None or info.closed_at:
             raise IllegalEntry(Text("data.session_closed_meanwhile", session=target.session_id),
-                               Text("data.corrections_open"))
+                               Text("data.closed_reopen_hint", session=target.session_id))
         rows = _corrected_rows(ledger, target, new_entry)
         if kind == "undo" and any(r.record.valid and r.record.hand > target.hand for r in rows):
             raise IllegalEntry(Text("data.recorded_meanwhile", hand=target.hand), Text("data.recorded_meanwhile_hint"))
@@ -511,6 +513,7 @@ def reopen_session(cfg: TableConfig, ledger: Ledger, session_id: int, reason: st
     and the session closed again. Only the latest session, while it is closed."""
     if not reason.strip():
         raise IllegalEntry(Text("data.reopen_reason"), Text("data.reopen_reason_hint"))
+    refuse_hidden("--reason", reason)
     select_sessions(ledger, session_id)
     with ledger.write() as conn:
         info = ledger.session(session_id)

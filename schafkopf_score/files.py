@@ -12,6 +12,29 @@ from pathlib import Path
 
 from .i18n import Text
 
+# the operating system's errors a user meets (a full disk, a read-only folder, ...): said in the
+# table's language (``common.os_*``, English as the C library says it), not the system's English
+_OS_ERRORS = ("ENOSPC", "EDQUOT", "EACCES", "EPERM", "EROFS", "ENOENT", "EISDIR", "ENOTDIR", "EIO", "EEXIST",
+              "ENAMETOOLONG", "EMFILE", "ENFILE", "EBADF", "EPIPE", "ELOOP", "EFBIG", "EBUSY", "ETXTBSY", "EXDEV",
+              "ENOMEM", "ENXIO", "ENODEV", "ETIMEDOUT", "ESTALE")
+
+
+def os_problem(exc: BaseException) -> Text | str:
+    """An operating system error's words as a message parameter: the catalogue's for the
+    errors a user meets (``No space left on device`` / ``Kein Platz mehr auf dem Gerät``), the
+    system's own words for the rest.
+
+    >>> os_problem(OSError(28, "No space left on device")).render("de")
+    'Kein Platz mehr auf dem Gerät'
+    """
+    import errno
+
+    code = getattr(exc, "errno", None)
+    name = errno.errorcode.get(code) if isinstance(code, int) else None
+    if name in _OS_ERRORS:
+        return Text(f"common.os_{name}")
+    return str(getattr(exc, "strerror", None) or exc)
+
 
 def redacted(url: str, text: str | None = None) -> str:
     """A database address (or ``text``, e.g. a driver's message that quotes it) without the

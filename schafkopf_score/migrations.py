@@ -24,7 +24,8 @@ from typing import TYPE_CHECKING
 from .errors import LedgerError, ScoreError
 from .i18n import Text
 from .ledger.store import SCHEMA_VERSION, _triggers, is_busy, sqlite_problem
-from .rules.play import replay
+from .rules.model import Seating, TableRules
+from .rules.play import recorded_seating, replay
 
 if TYPE_CHECKING:
     from .ledger.store import Ledger
@@ -60,13 +61,34 @@ def _v1_to_v2(ledger: Ledger, conn: sqlite3.Connection) -> None:
         conn.execute(f"DROP TRIGGER IF EXISTS {t}_no_update")
     for (sid,) in conn.execute("SELECT id FROM sessions ORDER BY id").fetchall():
         valid = [rec for rec in ledger.games(sid) if rec.valid]  # replayed in hand order, voids left out
-        for rec, played in zip(valid, replay((rec.entry, rec.rules) for rec in valid), strict=True):
+        hands = ((rec.entry, rec.rules, _paid_seating(rec.rules, rec.payouts)) for rec in valid)
+        for rec, played in zip(valid, replay(hands), strict=True):
             summary = json.dumps(played.summary(), ensure_ascii=False)
             conn.execute("UPDATE games SET outcome=? WHERE id=?", (summary, rec.id))
             conn.execute("UPDATE restatements SET outcome=? WHERE game_id=?", (summary, rec.id))
     for stmt in _triggers():
         if "_no_update" in stmt and stmt.split()[2].split("_no_")[0] in ("games", "restatements"):
             conn.execute(stmt)
+
+
+def _paid_seating(rules: TableRules, payouts: dict[str, int]) -> Seating | None:
+    """Who sat a version-1 hand out, as its stored payouts say (they name the players of the
+    hand), and who dealt it: the player sitting out whose left neighbour played (the rotation
+    seats the ``seats`` players after the dealer). A version-1 row records no seating, so its
+    payouts are the facts that keep its figures (RULES §1); None where they say nothing (every
+    player seated) or do not fit the table.
+
+    >>> from schafkopf_score.table import make_rules
+    >>> five = make_rules("bavarian", ["A", "B", "C", "D", "E"])
+    >>> _paid_seating(five, {"A": 50, "C": -50, "D": 50, "E": -50})
+    Seating(dealer='B', active=('A', 'C', 'D', 'E'), sitting_out=('B',))
+    """
+    players = list(rules.players)
+    out = [p for p in players if p not in payouts]
+    if not out or len(players) - len(out) != rules.seats or any(n not in players for n in payouts):
+        return None
+    dealer = next((p for i, p in enumerate(players) if p in out and players[(i + 1) % len(players)] not in out), None)
+    return recorded_seating(rules, dealer, out)
 
 
 def _v2_to_v3(ledger: Ledger, conn: sqlite3.Connection) -> None:
@@ -134,7 +156,9 @@ def migrate(ledger: Ledger, version: int) -> bool:
     except (OSError, sqlite3.Error) as exc:
         if version >= READS_AS_IS:
             return False
-        problem = sqlite_problem(exc) if isinstance(exc, sqlite3.Error) else (exc.strerror or str(exc))
+        from .files import os_problem
+
+        problem = sqlite_problem(exc) if isinstance(exc, sqlite3.Error) else os_problem(exc)
         raise LedgerError(Text("data.ledger_unwritable", path=str(ledger.path), problem=problem),
                           Text("data.ledger_unwritable_hint")) from None
     try:

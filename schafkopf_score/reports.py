@@ -170,6 +170,10 @@ def _session_reports(cfg: Any, ledger: Any, overview: list[dict[str, Any]], play
                 o.get("explanation", ""), o.get("declarers", []), o.get("won"))
 
     hand_words = Memo(shows)  # (entry text, outcome text) -> what the hand shows
+    # a ruleset's players (under the names they go by now): who sat at the table for a hand played
+    # under it; a player who joined later has no running total (a blank, not 0) before he joined
+    seated_under = Memo[int, tuple[str, ...]](
+        lambda rid: tuple(aliases.get(n, n) for n in ledger.rules(rid).players))
 
     rows = _hand_rows(ledger, [item["session"] for item in overview])
     row = next(rows, None)
@@ -177,7 +181,7 @@ def _session_reports(cfg: Any, ledger: Any, overview: list[dict[str, Any]], play
         sid = item["session"]
         while row is not None and row[0] < sid:  # a session between the wanted ones
             row = next(rows, None)
-        running = dict.fromkeys(players, 0)
+        running: dict[str, int] = {}
         hands = []
         stock = item["bookings"].get("stock", 0) if item["closed_at"] else 0
         while row is not None and row[0] == sid:
@@ -194,6 +198,8 @@ def _session_reports(cfg: Any, ledger: Any, overview: list[dict[str, Any]], play
             payouts = value(payouts_text)
             if aliases:  # earlier names counted under the name the player goes by now
                 payouts = merged(payouts, aliases)
+            for n in seated_under[ruleset_id]:
+                running.setdefault(n, 0)
             for n, a in payouts.items():
                 running[n] = running.get(n, 0) + a
             stock += hand_stock

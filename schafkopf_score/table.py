@@ -30,7 +30,6 @@ SECTIONS = ("tariff", "rules")
 TOURNAMENT_SECTIONS = ("tournament", "points")
 LANGUAGES = ("de", "en")
 DEFAULT_FILE = "schafkopf.toml"
-LEDGER_COMMENT = '# ledger = "table.sqlite"'
 # The largest number any integer key may hold (a tariff: 10 million in cents). Nothing at a card
 # table comes near it, and sums of such numbers stay far inside the ledger's 64-bit integers.
 INT_LIMIT = 10**9
@@ -38,6 +37,14 @@ INT_LIMIT = 10**9
 # NUL), format (Cf: zero-width space and joiner, right-to-left override, BOM), surrogates, and
 # the line and paragraph separators.
 _HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
+# What a table file may hold, checked before it is read whole: a file of a megabyte (a table's
+# file is a few kilobytes; a tournament's 4,000 registered players fit many times over), names
+# of players of at most 50 characters, the table's name at most 100, and at most 100 players at
+# one table (a tournament's registered players are bounded by tournament/settings.py).
+TABLE_FILE_LIMIT = 1 << 20
+PLAYER_NAME_LIMIT = 50
+TABLE_NAME_LIMIT = 100
+TABLE_PLAYERS_LIMIT = 100
 CURRENCY_HINT = Text("data.currency_hint")
 HIDDEN_HINT = Text("data.hidden_hint")
 
@@ -188,11 +195,43 @@ def hidden_character(text: str) -> tuple[int, str] | None:
     >>> hidden_character("Ben\x1b[31m"), hidden_character("Jürgen")
     ((4, 'U+001B'), None)
     """
+    if text.isprintable():  # the usual case, at C speed: no control, format or separator character
+        return None
     for pos, ch in enumerate(text, 1):
         if unicodedata.category(ch) in _HIDDEN_CATEGORIES:
             name = unicodedata.name(ch, "")
             return pos, f"U+{ord(ch):04X}" + (f" {name}" if name else "")
     return None
+
+
+def refuse_hidden(option: str, text: str) -> None:
+    """Refuse a text to be stored (a reason, a comment) that holds an invisible or control
+    character: ``--reason 'x\\x1b[31m' has an invisible or control character (U+001B) at
+    position 2.`` (the text shown escaped, never raw)."""
+    hidden = hidden_character(text)
+    if hidden:
+        shown = text if len(text) <= 60 else text[:60] + "..."
+        raise IllegalEntry(Text("data.option_problem", option=option,
+                                problem=Text("data.name_hidden", name=repr(shown), what=hidden[1], pos=hidden[0])),
+                           Text("data.text_hidden_hint"))
+
+
+def shown_plain(text: str) -> str:
+    """``text`` as a terminal may show it: each invisible or control character but the line
+    break and the tab written as its escape (``\\x1b``, ``\\u202e``), so that a stored text can neither
+    steer the terminal nor hide or reorder what is shown."""
+    if text.isprintable():
+        return text
+    return _HIDDEN_RUN.sub(lambda m: m.group(0) if m.group(0) in ("\n", "\t", "\r\n") or not _hidden(m.group(0))
+                           else ascii(m.group(0))[1:-1], text)
+
+
+# a character that may be hidden (the C-speed test), one at a time; a line break (also as \r\n) kept
+_HIDDEN_RUN = re.compile(r"\r\n|[^\w .,:;!?'\"()\[\]{}<>/\\|+\-*=#%&@€$~^`]")
+
+
+def _hidden(ch: str) -> bool:
+    return unicodedata.category(ch) in _HIDDEN_CATEGORIES
 
 
 def name_key(name: str) -> str:
@@ -219,17 +258,71 @@ def currency_problem(value: str) -> Text | None:
     return Text("data.currency_problem", value=repr(value))
 
 
+class FileTooLarge(OSError):
+    """A file larger than its reader takes (``size`` bytes at least)."""
+
+    def __init__(self, size: int, path: Path) -> None:
+        super().__init__(f"larger than allowed: {size} bytes")
+        self.size = size
+        self.path = path
+
+    def language(self) -> str:
+        """The language the file's ``language`` line asks for, looked for in its first 16 MB a
+        chunk at a time (never the whole file at once), else its family's, else English."""
+        pattern = re.compile(rb'(?:^|\n)[ \t]*language[ \t]*=[ \t]*["\'](de|en)["\']')
+        family = re.compile(rb'(?:^|\n)[ \t]*family[ \t]*=[ \t]*["\'](\w+)["\']')
+        found_family = None
+        try:
+            with open(self.path, "rb") as fh:
+                tail = b""
+                for _ in range(256):
+                    chunk = fh.read(1 << 16)
+                    if not chunk:
+                        break
+                    window = tail + chunk
+                    m = pattern.search(window)
+                    if m:
+                        return m.group(1).decode()
+                    f = family.search(window)
+                    found_family = found_family or (f.group(1).decode() if f else None)
+                    tail = window[-64:]
+        except OSError:
+            pass
+        return _language_of({"family": found_family}) if found_family else "en"
+
+
+def read_bounded(path: Path, limit: int) -> bytes:
+    """The bytes of ``path``, refused with ``FileTooLarge`` beyond ``limit`` bytes before more
+    than ``limit + 1`` of them are read (a file that grows while it is read included)."""
+    with open(path, "rb") as fh:
+        try:
+            size = os.fstat(fh.fileno()).st_size
+        except OSError:
+            size = 0
+        raw = fh.read(limit + 1)
+    if len(raw) > limit or size > limit:
+        raise FileTooLarge(max(size, len(raw)), path)
+    return raw
+
+
 def load_table(path: Path) -> TableConfig:
     """Read and check a table file; every problem is a ``ConfigError`` naming file and line."""
 
     try:
-        raw = path.read_bytes()
+        raw = read_bounded(path, TABLE_FILE_LIMIT)
     except FileNotFoundError:
         raise ConfigError(Text("data.no_table_file", path=str(path)), Text("data.no_table_file_hint")) from None
+    except FileTooLarge as exc:
+        error = ConfigError(Text("data.table_too_large", path=str(path), size=exc.size, limit=TABLE_FILE_LIMIT),
+                            Text("data.table_too_large_hint"))
+        error.language = exc.language()
+        raise error from None
     except IsADirectoryError:
         raise ConfigError(Text("data.table_is_folder", path=str(path)), Text("data.table_is_folder_hint")) from None
     except OSError as exc:
-        raise ConfigError(Text("data.table_unreadable", path=str(path), problem=exc.strerror),
+        from .files import os_problem
+
+        raise ConfigError(Text("data.table_unreadable", path=str(path), problem=os_problem(exc)),
                           Text("data.table_unreadable_hint")) from None
     try:
         text = raw.decode("utf-8-sig")  # a byte-order mark (some Windows editors write one) is skipped
@@ -324,7 +417,9 @@ def peek_language(option: str | None) -> str:
     import tomllib
 
     try:
-        text = find_table_path(option).read_text(encoding="utf-8-sig")
+        text = read_bounded(find_table_path(option), TABLE_FILE_LIMIT).decode("utf-8-sig")
+    except FileTooLarge as exc:
+        return exc.language()
     except (OSError, ValueError):
         return "en"
     try:
@@ -371,6 +466,14 @@ def _checked_table(path: Path, text: str, data: dict[str, Any]) -> TableConfig:
         players = data.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise c.fail("", "players", Text("data.players_list"))
+    if kind == "table":  # counted before each name is looked at
+        given_seats = data.get("seats")
+        seats_now = given_seats if isinstance(given_seats, int) and given_seats in family.seat_range \
+            else min(family.default_seats, len(players))
+        most = TABLE_PLAYERS_LIMIT if family.waiting is None else min(TABLE_PLAYERS_LIMIT, seats_now + family.waiting)
+        if len(players) > most:
+            raise c.fail("", "players", Text("data.too_many_players", count=len(players), most=most, seats=seats_now),
+                         Text("data.too_many_players_hint"))
     check_player_names(players, lambda msg, hint: c.fail("", "players", msg, hint))
 
     seats_spec = KeySpec("seats", family.default_seats, kind="int", minimum=min(family.seat_range),
@@ -392,13 +495,17 @@ def _checked_table(path: Path, text: str, data: dict[str, Any]) -> TableConfig:
                      Text("data.too_many_players_hint"))
     deck = c.check("", KeySpec("deck", None, kind="choice", choices=family.decks),
                    data.get("deck", family.default_deck(seats)))
-    currency = c.check("", KeySpec("currency", "EUR", kind="str"), data.get("currency", "EUR"))
+    currency = c.check("", KeySpec("currency", family.default_currency, kind="str"),
+                       data.get("currency", family.default_currency))
     why = currency_problem(currency)
     if why:
         raise c.fail("", "currency", why, CURRENCY_HINT)
     language = c.check("", KeySpec("language", "de", kind="choice", choices=LANGUAGES),
                        data.get("language", family.default_language))
     name = c.check("", KeySpec("name", "", kind="str"), data.get("name", path.stem))
+    if len(name) > TABLE_NAME_LIMIT:
+        raise c.fail("", "name", Text("data.name_too_long", length=len(name), limit=TABLE_NAME_LIMIT),
+                     Text("data.name_too_long_hint", limit=TABLE_NAME_LIMIT))
     hidden = hidden_character(name)
     if hidden:
         raise c.fail("", "name", Text("data.name_hidden", name=repr(name), what=hidden[1], pos=hidden[0]),
@@ -472,6 +579,10 @@ def check_player_names(players: list[str], fail: Any) -> None:
     seen: dict[str, tuple[int, str]] = {}
     folded_seen: dict[str, tuple[int, str]] = {}
     for i, p in enumerate(players, 1):
+        if len(p) > PLAYER_NAME_LIMIT:  # before anything shows it
+            raise fail(Text("data.player_too_long", i=i, name=repr(p[:20] + "..."), length=len(p),
+                            limit=PLAYER_NAME_LIMIT),
+                       Text("data.player_too_long_hint", limit=PLAYER_NAME_LIMIT))
         if not p.strip():
             raise fail(Text("data.player_empty", i=i), Text("data.player_empty_hint"))
         if p != p.strip():
@@ -483,7 +594,7 @@ def check_player_names(players: list[str], fail: Any) -> None:
                        Text("data.player_hidden_hint"))
         key = name_key(p)
         folded = fold(p)[0]
-        twin = next((q for q, (_, first) in folded_seen.items() if q == folded and key not in seen), None)
+        twin = folded if folded in folded_seen and key not in seen else None  # a dict's look-up: no n²
         if twin is not None:
             j, first = folded_seen[twin]
             raise fail(Text("data.players_typed_alike", first=repr(first), second=repr(p), j=j, i=i,
@@ -530,9 +641,12 @@ def render_table(
     preset: str = "official",
     tariff: str | None = None,
     language: str | None = None,
-    currency: str = "EUR",
+    currency: str | None = None,
+    ledger: str = "table.sqlite",
 ) -> str:
-    """The text of a new table file with every key spelled out."""
+    """The text of a new table file with every key spelled out (the currency the family's
+    default unless given; ``ledger`` the file the commented ledger line names)."""
+    currency = family.default_currency if currency is None else currency
     if preset not in family.presets:
         raise IllegalEntry(Text("data.not_a_preset", preset=repr(preset), family=family.title_text()),
                            Text("data.presets", presets=list(family.presets)))
@@ -541,6 +655,10 @@ def render_table(
     why = currency_problem(currency)
     if why:
         raise IllegalEntry(Text("data.option_problem", option="--currency", problem=why), CURRENCY_HINT)
+    if len(name) > TABLE_NAME_LIMIT:
+        raise IllegalEntry(Text("data.option_problem", option="--name",
+                                problem=Text("data.name_too_long", length=len(name), limit=TABLE_NAME_LIMIT)),
+                           Text("data.name_too_long_hint", limit=TABLE_NAME_LIMIT))
     hidden = hidden_character(name)
     if hidden:
         raise IllegalEntry(Text("data.option_problem", option="--name",
@@ -576,7 +694,7 @@ def render_table(
         _line("deck", family.default_deck(seats), " | ".join(family.decks)),
         _line("currency", currency),
         _line("language", language, "de | en"),
-        f"{LEDGER_COMMENT:<40} # " + say_("data.file_ledger"),
+        f"{'# ledger = ' + toml_value(ledger):<40} # " + say_("data.file_ledger"),
     ]
     if family.unit == "point":
         out.append(_line("point_value", 25, say_("data.file_point_value")))
@@ -643,7 +761,7 @@ def make_rules(
     rules: dict[str, Any] | None = None,
     preset: str = "official",
     language: str | None = None,
-    currency: str = "EUR",
+    currency: str | None = None,
     point_value: int | None = None,
 ) -> TableRules:
     """A rules snapshot with the family's defaults (and a preset), for scripts and tests.
@@ -667,7 +785,7 @@ def make_rules(
         rul[key] = spec.check(value)
     return TableRules(
         family=fam.name, players=tuple(players), seats=seats, deck=deck or fam.default_deck(seats),
-        tariff=tar, rules=rul, currency=currency, language=language or fam.default_language,
+        tariff=tar, rules=rul, currency=fam.default_currency if currency is None else currency, language=language or fam.default_language,
         point_value=(25 if fam.unit == "point" else 0) if point_value is None else point_value,
     )
 

@@ -48,9 +48,10 @@ def test_an_answer_that_cannot_be_printed_says_what_was_recorded(make_table):
     t = make_table(language="en")  # the English words (the German ones are the CLI's tests)
     with open("/dev/full", "w") as full:
         r = cli(t, "add", "wenz", "an", "70", stdout=full)
-    assert r.returncode == 2
-    assert r.stderr == ("Error: No space left on device.\nA hand this command records is committed before its "
-                        "answer is printed; schafkopf sheet shows what the ledger holds.\n")
+    assert r.returncode == 3  # done, but its answer could not be shown (a refusal keeps 2)
+    assert r.stderr == ("Error: the output could not be written (No space left on device). A hand this command "
+                        "records is committed before its answer is printed; schafkopf sheet shows what the ledger "
+                        "holds.\n")
     assert "Internal error" not in r.stderr
     assert len(t.json("sheet")["sessions"][0]["hands"]) == 1  # it was recorded, as said
 

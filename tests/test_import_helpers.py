@@ -298,3 +298,42 @@ def test_a_chunk_ends_at_its_size_in_text_too(monkeypatch):
     chunks = list(loading._chunks(sessions, 2048, 1, 1))
     assert [len(c.sessions) for c in chunks] == [2, 2, 2, 2, 2]
     assert [(c.first_sid, c.first_gid) for c in chunks] == [(1, 1), (3, 5), (5, 9), (7, 13), (9, 17)]
+
+
+@needs_proc
+@pytest.mark.slow
+@long_season
+def test_a_helper_stopped_from_outside_refuses_the_import_and_leaves_nothing(make_table, season):
+    """A helper stopped (SIGSTOP) while it works: the import neither hangs nor leaves its
+    temporary ledger; the stopped helper is ended, the import refused plainly (issue 23)."""
+    t = make_table(players=FOUR, preset="wirtshaus", name="target", language="en")
+    p, helpers = start_import(t, season)
+    os.kill(helpers[0], signal.SIGSTOP)
+    try:
+        out, err = p.communicate(timeout=60)
+    finally:
+        for pid in helpers:
+            if alive(pid):
+                os.kill(pid, signal.SIGKILL)
+    assert p.returncode == 2, (out, err)
+    assert err == HELPER_STOPPED, err
+    assert gone(helpers)
+    assert no_leftovers(t)
+    r = subprocess.run(cli(t.path, "import", str(season)), capture_output=True, text=True, env=ENV)
+    assert r.returncode == 0, r.stderr
+
+
+@needs_proc
+@pytest.mark.slow
+@long_season
+def test_an_import_stopped_whole_and_continued_goes_on(make_table, season):
+    """Ctrl-Z of the whole import (helpers and all) and ``fg`` after a while longer than a
+    helper may stay stopped alone: nothing is killed, the import ends as usual."""
+    t = make_table(players=FOUR, preset="wirtshaus", name="target", language="en")
+    p, helpers = start_import(t, season, start_new_session=True)
+    os.killpg(p.pid, signal.SIGSTOP)
+    time.sleep(7)
+    os.killpg(p.pid, signal.SIGCONT)
+    out, err = p.communicate(timeout=120)
+    assert p.returncode == 0, (out, err)
+    assert t.ledger_path.exists()

@@ -290,10 +290,20 @@ def guard(func: F) -> F:
             typer.echo(say("cli.interrupted", language(ctx)), err=True)
             raise typer.Exit(130) from None
         except OSError as exc:  # a full disk, a read-only folder, output that cannot be written
+            if _stdout_broken():  # the answer of a command that did its work (a refusal goes to stderr)
+                from ..files import os_problem, stdout_to_devnull
+                from ..i18n import say
+
+                stdout_to_devnull()
+                lang = language(ctx)
+                typer.echo(say("common.error", lang, message=say("cli.output_failed", lang, problem=os_problem(exc))),
+                           err=True)
+                raise typer.Exit(ANSWER_LOST) from None
             from ..errors import LedgerError
+            from ..files import os_problem
             from ..i18n import Text
 
-            fail(LedgerError(Text("cli.os_error", problem=exc.strerror or exc,
+            fail(LedgerError(Text("cli.os_error", problem=os_problem(exc),
                                   where=f": {exc.filename}" if exc.filename else ""),
                              Text("cli.os_error_hint")), ctx)
         except Exception as exc:
@@ -324,6 +334,11 @@ def guard(func: F) -> F:
                              Text("cli.ledger_full_hint" if full else "cli.ledger_unusable_hint")), ctx)
 
     return wrapper  # type: ignore[return-value]
+
+
+def _stdout_broken() -> bool:
+    """Whether a write to standard output failed (a full disk, /dev/full): run() counts them."""
+    return bool(FAILED)
 
 
 def emit_json(data: Any) -> None:
@@ -419,8 +434,16 @@ def _table_option(argv: list[str]) -> str | None:
     return None
 
 
+# The exit status of a command that did what it was asked (a hand recorded, a file written) but
+# whose answer could not be shown: standard output closed (``>&-``) or failing (a full disk). A
+# refusal keeps its 2 (nothing was done), a finding of ``check`` its 1.
+ANSWER_LOST = 3
+
+
 def run() -> None:
     """Console entry point: no traceback ever reaches a user."""
+    closed = _closed_streams()
+    _answer_streams()
     for stream in (sys.stdout, sys.stderr):  # a terminal that cannot show "€" gets "?", never a crash
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:
@@ -434,7 +457,7 @@ def run() -> None:
             # click met a reader that went away (``| head -1``) and exits 1 for it; the reader
             # has what it wanted, so that is no failure
             code = 0
-        sys.exit(_flushed(code))
+        sys.exit(_flushed(code, closed))
     except ScoreError as exc:  # raised outside a command (should not happen)
         print(fail_text(exc, exc.language or "en"), file=sys.stderr)
         sys.exit(2)
@@ -456,25 +479,109 @@ def run() -> None:
         sys.exit(1)
 
 
-def _flushed(code: int) -> int:
-    """Flush what is left of the output: a reader that went away (``| head -1``) is not an
-    error; output that cannot be written (a full disk) is said plainly."""
+class AnswerStream:
+    """Standard output (or error) as the program writes its answers to it: on a terminal every
+    invisible or control character is written as its escape (``\\x1b``, ``\\u202e``; line breaks
+    and tabs kept), so a stored text that came in by hand can never steer the terminal; and a
+    write that fails (a full disk) is remembered in ``FAILED``, so that the command's end can
+    tell an answer lost from a refusal. The rich console writes through ``plain()`` (its colours
+    are its own; it escapes the texts it shows itself, render.console)."""
 
-    from ..files import stdout_to_devnull
+    def __init__(self, raw: Any, escape: bool) -> None:
+        self.raw = raw
+        self.escape = escape
+
+    def write(self, text: Any) -> int:
+        from ..table import shown_plain
+
+        try:
+            self.raw.write(shown_plain(text) if self.escape and isinstance(text, str) else text)
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            FAILED.append(exc)
+            raise
+        return len(text)
+
+    def flush(self) -> None:
+        try:
+            self.raw.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            FAILED.append(exc)
+            raise
+
+    def plain(self) -> AnswerStream:
+        return AnswerStream(self.raw, escape=False)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.raw, name)
+
+
+FAILED: list[OSError] = []  # writes to standard output that failed (AnswerStream)
+
+
+def _answer_streams() -> None:
+    """Standard output and error as ``AnswerStream``s (escaping on a terminal)."""
+    for name in ("stdout", "stderr"):
+        stream = getattr(sys, name)
+        try:
+            tty = bool(stream.isatty())
+        except (AttributeError, ValueError, OSError):
+            tty = False
+        setattr(sys, name, AnswerStream(stream, escape=tty))
+
+
+def _closed_streams() -> bool:
+    """Whether standard output was closed when the program started (``>&-``: Python's
+    ``sys.stdout`` is None then). Closed streams are given /dev/null, so that nothing written
+    to them fails; returns whether stdout was one of them (its answer is lost)."""
+    import os
+
+    closed = sys.stdout is None
+    for name in ("stdout", "stderr"):
+        if getattr(sys, name) is None:
+            try:
+                setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))  # noqa: SIM115 - lives as long as the process
+            except OSError:
+                pass
+    return closed
+
+
+def _flushed(code: int, closed: bool = False) -> int:
+    """Flush what is left of the output: a reader that went away (``| head -1``) is not an
+    error; output that cannot be written (a full disk, a closed standard output) is said
+    plainly, and a command that succeeded then exits ``ANSWER_LOST`` (what it did stays done; a
+    refusal keeps its own status)."""
+
+    from ..files import os_problem, stdout_to_devnull
+
+    problem: Any = None
+    if closed:
+        if code != 0:  # a refusal said so on stderr; stdout had nothing to show
+            return code
+        from ..i18n import Text
+
+        problem = Text("cli.stdout_closed")
+    else:
+        try:
+            sys.stdout.flush()
+        except BrokenPipeError:
+            stdout_to_devnull()  # so the interpreter's own last flush is quiet
+            return code
+        except OSError as exc:
+            stdout_to_devnull()
+            problem = os_problem(exc)
+    if problem is None:
+        return code
+    from ..i18n import say
+    from ..table import peek_language
 
     try:
-        sys.stdout.flush()
-    except BrokenPipeError:
-        stdout_to_devnull()  # so the interpreter's own last flush is quiet
-        return code
-    except OSError as exc:
-        from ..i18n import say
-        from ..table import peek_language
-
-        stdout_to_devnull()
         lang = peek_language(_table_option(sys.argv[1:]))
-        print(say("common.error", lang, message=say("cli.output_failed", lang, problem=exc.strerror)),
-              file=sys.stderr)
-        return 2
-    return code
+        print(say("common.error", lang, message=say("cli.output_failed", lang, problem=problem)), file=sys.stderr)
+    except (OSError, ValueError):
+        pass
+    return ANSWER_LOST if code == 0 else code
 

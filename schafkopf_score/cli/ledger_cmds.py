@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated, Any, Optional
 
 import typer
 
@@ -35,7 +35,7 @@ def export(
     from ..errors import IllegalEntry
     from ..evening import select_sessions
     from ..export import FORMATS, render
-    from ..files import same_file, stdout_to_devnull, target_problem, write_atomic
+    from ..files import os_problem, same_file, stdout_to_devnull, target_problem, write_atomic
     from ..i18n import Text
     from ..ledger import export_json
     from ..reports import build_report
@@ -60,7 +60,7 @@ def export(
         except NotADirectoryError:
             raise IllegalEntry(Text("cli.out_not_folder", folder=target.parent), Text("cli.other_out_path")) from None
         except OSError as exc:
-            raise IllegalEntry(Text("cli.cannot_write", target=target, problem=exc.strerror or exc),
+            raise IllegalEntry(Text("cli.cannot_write", target=target, problem=os_problem(exc)),
                                Text("cli.other_out_path")) from None
         if not os.path.isdir(target.parent):
             raise IllegalEntry(Text("cli.out_not_folder", folder=target.parent), Text("cli.other_out_path"))
@@ -100,7 +100,7 @@ def export(
                 raise typer.Exit(0) from None
             except OSError as exc:
                 stdout_to_devnull()
-                raise IllegalEntry(Text("cli.stdout_failed", problem=exc.strerror or exc),
+                raise IllegalEntry(Text("cli.stdout_failed", problem=os_problem(exc)),
                                    Text("cli.stdout_failed_hint", example=example)) from None
             return
         existed = os.path.lexists(target)
@@ -114,7 +114,7 @@ def export(
             else:
                 hint = "cli.other_out_path"
             raise IllegalEntry(Text("cli.cannot_write_kept" if existed else "cli.cannot_write", target=target,
-                                    problem=exc.strerror or exc), Text(hint)) from None
+                                    problem=os_problem(exc)), Text(hint)) from None
     typer.echo(say("cli.export_wrote_one" if len(ids) == 1 else "cli.export_wrote", cfg.language, target=target,
                    fmt=fmt, count=len(ids)), err=True)
 
@@ -154,21 +154,55 @@ def import_(
     except FileNotFoundError:
         raise IllegalEntry(Text("cli.import_no_file", file=file), Text("cli.import_hint")) from None
     except OSError as exc:
-        raise InvalidEntry(Text("cli.import_unreadable", file=file, problem=exc.strerror),
+        from ..files import os_problem
+
+        raise InvalidEntry(Text("cli.import_unreadable", file=file, problem=os_problem(exc)),
                            Text("cli.import_hint")) from None
     with fh:
         try:
             data = read_export(bounded_lines(fh))
             check_export_head(data)  # before the ledger file is made
+            differ = _players_differ(data, cfg.players)
             count = import_into(cfg, data, workers=jobs)
         except (UnicodeDecodeError, ValueError, RecursionError) as exc:  # JSONDecodeError is a ValueError
             what: Text | str = Text("cli.import_too_deep") if isinstance(exc, RecursionError) else str(exc)
             raise InvalidEntry(Text("cli.import_not_export", file=file, problem=what),
                                Text("cli.import_not_export_hint")) from None
     if as_json:
-        emit_json({"imported": count})
-    else:
-        typer.echo(say("cli.imported", cfg.language, count=count, path=cfg.ledger_where))
+        emit_json({"imported": count, **({"players_differ": differ} if differ else {})})
+        return
+    typer.echo(say("cli.imported", cfg.language, count=count, path=cfg.ledger_where))
+    if differ:
+        from ..i18n import Join, render
+
+        lang = cfg.language
+        how = [Text(f"cli.import_players_{key}", names=Join(differ[key], "and"))
+               for key in ("only_in_export", "only_in_table") if differ[key]]
+        if not how:
+            how = [Text("cli.import_players_order")]
+        typer.echo(say("cli.import_players_differ", lang, export=", ".join(differ["export"]),
+                       table=", ".join(differ["table"]), how="; ".join(render(h, lang) for h in how)))
+
+
+def _players_differ(data: Any, table: tuple[str, ...]) -> dict[str, list[str]] | None:
+    """How the players of the table an export was written at differ from this table file's
+    (None when they are the same, in the same seating order): who is only in the export, who
+    only in the table file (names compared as the table compares them: case and Unicode form
+    aside), or the same players in another order."""
+    from ..table import name_key
+
+    head = data.get("table") if isinstance(data, dict) else None
+    players = head.get("players") if isinstance(head, dict) else None
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        return None
+    export = [str(p) for p in players]
+    if [name_key(p) for p in export] == [name_key(p) for p in table]:
+        return None
+    mine = {name_key(p) for p in table}
+    theirs = {name_key(p) for p in export}
+    return {"export": export, "table": list(table),
+            "only_in_export": [p for p in export if name_key(p) not in mine],
+            "only_in_table": [p for p in table if name_key(p) not in theirs]}
 
 
 @app.command()

@@ -3,7 +3,7 @@ the sheet, standings and settlement (rich is imported only there)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from ..i18n import Join, say
@@ -346,7 +346,23 @@ def console(width: int | None = None) -> Any:
             stdout_to_devnull()
             raise SystemExit(0)
 
-    return TableConsole(highlight=False, soft_wrap=False, width=width)
+        def _render_buffer(self, buffer: Any) -> str:
+            """Every text rich writes with an invisible or control character of a stored text
+            (an ESC of a reason that came in by hand) written as its escape: what the ledger
+            holds never steers the terminal. Rich's own colour codes are styles, not text."""
+            from rich.segment import Segment
+
+            from ..table import shown_plain
+
+            return str(super()._render_buffer(
+                Segment(shown_plain(text), style, control) if not control else Segment(text, style, control)
+                for text, style, control in buffer))
+
+    import sys
+
+    stdout: Any = sys.stdout
+    out = stdout.plain() if type(stdout).__name__ == "AnswerStream" else None  # (cli/app.py)
+    return TableConsole(highlight=False, soft_wrap=False, width=width, file=out)
 
 
 def escape(text: str) -> str:
@@ -537,8 +553,10 @@ class _SheetLayout:
         stock = 0
         aliases = getattr(view, "aliases", {})
         n_money = len(view.players) + (1 if self.has_stock else 0)
+        seated: set[str] = set()  # who sat at the table by this hand: before he joined, a player's cell is blank
         for row in view.rows:
             rec = row.record
+            seated.update(aliases.get(n, n) for n in rec.rules.players)
             short, who, rest = _sheet_hand(row, lang)
             who, rest = _shorten(who, names), _shorten(rest, names)
             if row.played is None:
@@ -571,7 +589,11 @@ class _SheetLayout:
                 cells = [Text(number), Text(names.get(dealer, dealer)), Text(" ".join(x for x in (short, rest) if x))]
             worth = _value(out)
             cells.append(Text(bare(worth, out.unit, lang) if worth else ""))
+            seated.update(pay)
             for p in view.players:
+                if p not in seated:
+                    cells.append(blank)
+                    continue
                 text = tally(running[p], rules, short=True) if out.unit == "stroke" else bare(running[p], out.unit, lang)
                 cells.append(Text(text, style="" if p in pay else "dim"))
             if self.has_stock:
@@ -686,7 +708,8 @@ def next_dealer_line(view: Any) -> str:
 
 
 def print_standings(balances: Mapping[str, int], rules: TableRules, unit: str, notes: Sequence[str],
-                    title: str) -> None:
+                    title: str, absent: Collection[str] = ()) -> None:
+    """The balances, a row a player; those ``absent`` (not at the table then) with a blank."""
     from rich.table import Table
 
     lang = rules.language
@@ -694,6 +717,9 @@ def print_standings(balances: Mapping[str, int], rules: TableRules, unit: str, n
     table.add_column(say("cli.col_player", lang))
     table.add_column(say("cli.col_balance", lang), justify="right")
     for n, v in balances.items():
+        if n in absent:
+            table.add_row(escape(n), "")
+            continue
         if unit == "stroke":
             table.add_row(escape(n), tally(v, rules))
             continue
@@ -795,7 +821,8 @@ def print_season(columns: Sequence[Any], total: Mapping[str, int], rules: TableR
         return tally(v, rules) if unit == "stroke" else amount(v, rules, unit)
 
     for n, v in total.items():
-        table.add_row(escape(n), *[show(col.balances.get(n, 0)) for col in columns], show(v))
+        # a player who was not at an evening (he joined later): a blank, not 0
+        table.add_row(escape(n), *[show(col.balances[n]) if n in col.balances else "" for col in columns], show(v))
     con = console()
     print_line(con, title)
     con.print(table)

@@ -23,7 +23,7 @@ def new(
     seats: Annotated[Optional[int], typer.Option("--seats", help="Players in one game (default: 4, or fewer players).")] = None,
     name: Annotated[str, typer.Option("--name", help="The table's name.")] = "",
     language: Annotated[Optional[str], typer.Option("--language", help="de | en (default: de; Sheepshead en)")] = None,
-    currency: Annotated[str, typer.Option("--currency", help="EUR, USD, ...")] = "EUR",
+    currency: Annotated[Optional[str], typer.Option("--currency", help="EUR, USD, ... (default: EUR; Sheepshead USD)")] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file; use a ledger already there.")] = False,
 ) -> None:
     """Write a new table file with every key spelled out.
@@ -65,7 +65,7 @@ def new(
         if not path.parent.exists():
             raise IllegalEntry(Text("cli.new_no_folder", folder=path.parent), Text("cli.new_no_folder_hint"))
         text = render_table(fam, names, name=name or path.stem, seats=seats, preset=preset, tariff=tariff,
-                            language=language, currency=currency)
+                            language=language, currency=currency, ledger=path.with_suffix(".sqlite").name)
         ledger = path.with_suffix(".sqlite")
         if ledger.exists() and not force:
             raise IllegalEntry(Text("cli.new_ledger_there", ledger=ledger), Text("cli.new_ledger_there_hint"))

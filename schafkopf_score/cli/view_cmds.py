@@ -83,6 +83,7 @@ def _history(ctx: typer.Context, session: int | None, all_: bool, as_json: bool)
     from ..evening import restatement_cause, select_sessions
     from ..i18n import format_time, render, say
     from ..reports import game_title
+    from ..table import shown_plain
 
     c = get(ctx)
     cfg = c.cfg()
@@ -100,6 +101,7 @@ def _history(ctx: typer.Context, session: int | None, all_: bool, as_json: bool)
         kind = say(KINDS[e["kind"]], lang) if e["kind"] in KINDS else e["kind"]
         if e["kind"] == "restated":  # the cause is stored as a machine value ("void of hand 2")
             e = {**e, "reason": render(restatement_cause(e["reason"] or ""), lang)}
+        e = {**e, "reason": shown_plain(e["reason"] or "")}  # a stored reason never steers the terminal
         if e["hand"] is None:  # a closing set aside, a reopening: the session as a whole
             typer.echo(say("cli.history_session_reason" if e["reason"] else "cli.history_session", lang,
                            at=format_time(e["at"], lang), session=e["session"], kind=kind, reason=e["reason"]))
@@ -160,7 +162,11 @@ def show_standings(cfg: Any, columns: list[Any], last: Any, all_: bool = False) 
         return
     title = (say("cli.standings_title", lang, name=cfg.name, session=last.session.id) if last.session
              else say("cli.standings_title_total", lang, name=cfg.name))
-    print_standings(balances, last.rules, last.unit, notes, title)
+    # who was at none of these sessions (he joined later): a blank, not 0; an open session seats
+    # the table file's players
+    present = {n for col in columns for n in col.balances} | (set(cfg.players) if not last.closed else set())
+    print_standings(balances, last.rules, last.unit, notes, title,
+                    absent={n for n in balances if n not in present and not balances[n]})
 
 
 @app.command()

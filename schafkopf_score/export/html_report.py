@@ -390,10 +390,11 @@ def sheet_table(page: Page, s: dict[str, Any]) -> list[str]:
             stock += moved
         paid = h.get("payouts", {})
         if tallied and "tally" in h:
-            cells = "".join(f'<td{"" if p in paid else sat_out}>{running_text(report, h, p)}</td>'
-                            for p in players)
-        else:
-            cells = "".join([cell[running.get(p, 0)] if p in paid else cell_out[running.get(p, 0)] for p in players])
+            cells = "".join(f'<td{"" if p in paid else sat_out}>{running_text(report, h, p)}</td>' if p in running
+                            else "<td></td>" for p in players)
+        else:  # a player who joined later: blank before he joined
+            cells = "".join([(cell[running[p]] if p in paid else cell_out[running[p]]) if p in running else "<td></td>"
+                             for p in players])
         hand = h["hand"]
         mark = ""
         if h.get("edited"):
@@ -512,7 +513,7 @@ def season_block(page: Page) -> list[str]:
         f'<th class="n">{escaped(d)}<br><span class="muted">#{escaped(str(s["session"]))}'
         f'{"" if s.get("closed_at") else still_open}</span></th>'
         for d, s in zip(dates, sessions, strict=True)]) + f'<th class="n">{label["export.total"]}</th></tr>'
-    rows = [f"<tr><td>{escaped(p)}</td>" + "".join([cell[col.get(p, 0)] for col in season.columns])
+    rows = [f"<tr><td>{escaped(p)}</td>" + "".join([cell[col[p]] if p in col else "<td></td>" for col in season.columns])
             + f'<td class="{_cls(total)}"><b>{money[total, unit, True]}</b></td></tr>'
             for p, total in season.totals.items()]
     if season.stock:

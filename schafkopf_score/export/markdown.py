@@ -90,7 +90,7 @@ def to_markdown(report: dict[str, Any]) -> Iterator[str]:
                 continue
             run = h["running"]
             lines.append(f"| {cell(h['hand'])} | {cell(h['description'])} | "
-                         + " | ".join([running_cell(run.get(p, 0)) for p in players]) + " |")
+                         + " | ".join([running_cell(run[p]) if p in run else "" for p in players]) + " |")
         st = s["settlement"]
         unit = st["unit"]
         lines += ["", f"| {cell(w('export.player'))} | {cell(w('export.balance'))} | {cell(w('export.paid'))} |", "|---|---:|---:|"]
@@ -125,7 +125,8 @@ def season_markdown(report: dict[str, Any], money: Any) -> list[str]:
     lines.append(f"| {cell(word(report, 'export.player'))} | " + " | ".join(heads) + f" | {cell(word(report, 'export.total'))} |")
     lines.append("|---|" + "---:|" * (len(heads) + 1))
     for p, total in table.totals.items():
-        lines.append(f"| {cell(p)} | " + " | ".join(money(col.get(p, 0), table.unit, True) for col in table.columns)
+        lines.append(f"| {cell(p)} | " + " | ".join(money(col[p], table.unit, True) if p in col else ""
+                                                     for col in table.columns)
                      + f" | {money(total, table.unit, True)} |")
     lines.append("")
     return lines

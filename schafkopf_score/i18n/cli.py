@@ -390,4 +390,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "cli.paid_out_row": ("{name} paid out after hand {hand}", "{name} nach Spiel {hand} ausbezahlt"),
     "cli.history_session": ("{at}  session {session}  {kind}", "{at}  Abend {session}  {kind}"),
     "cli.history_session_reason": ("{at}  session {session}  {kind}: {reason}", "{at}  Abend {session}  {kind}: {reason}"),
+    "cli.stdout_closed": ("standard output is closed", "die Standardausgabe ist geschlossen"),
+    "cli.import_players_differ": ("The export was written at a table of {export}; this table file seats {table} "
+                                  "({how}). Each imported hand keeps the players it was played by.",
+                                  "Der Export stammt von einem Tisch mit {export}; diese Tischdatei hat {table} "
+                                  "({how}). Jedes eingelesene Spiel behält die Spieler, die es gespielt haben."),
+    "cli.import_players_only_in_export": ("only in the export: {names}", "nur im Export: {names}"),
+    "cli.import_players_only_in_table": ("only in the table file: {names}", "nur in der Tischdatei: {names}"),
+    "cli.import_players_order": ("the same players in another seating order",
+                                 "dieselben Spieler in anderer Sitzordnung"),
 }

@@ -369,7 +369,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
                            "Die Datei ist kein JSON-Export von schafkopf-score ({what})."),
     "data.not_an_export_hint": ("Give a file written by: schafkopf export --format json --out FILE.",
                                 "Gib eine Datei an, die so geschrieben wurde: schafkopf export --format json "
-                                "--out FILE."),
+                                "--out DATEI."),
     "data.export_no_marker": ("no format marker", "keine Formatangabe"),
     "data.export_version": ("version {version}", "Version {version}"),
     "data.export_field": ("missing or wrong field: {problem}", "fehlendes oder falsches Feld: {problem}"),
@@ -610,4 +610,40 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "data.pg_refused_hint": ("Nothing was recorded. If the ledger's rows were changed by hand, run schafkopf check.",
                              "Es wurde nichts eingetragen. Wurden Zeilen des Spielbuchs von Hand geändert, "
                              "prüft es mit schafkopf check."),
+    "data.busy_timeout_bad": ("SCHAFKOPF_BUSY_TIMEOUT is {value}: not a number of seconds from 0 to {most}.",
+                              "SCHAFKOPF_BUSY_TIMEOUT ist {value}: keine Zahl von Sekunden von 0 bis {most}."),
+    "data.busy_timeout_bad_hint": ("Set it to the seconds to wait for another writer (such as 30), or unset it; "
+                                   "nothing was recorded.",
+                                   "Setzt es auf die Sekunden, die auf einen anderen Schreiber gewartet wird "
+                                   "(etwa 30), oder entfernt es; es wurde nichts eingetragen."),
+    "data.closed_reopen_hint": ("To correct it, reopen it first: schafkopf settle --reopen {session} --reason R "
+                                "(R: why; the closing stays in the ledger).",
+                                "Zum Korrigieren öffnet ihn zuerst wieder: schafkopf settle --reopen {session} "
+                                "--reason R (R: warum; die Abrechnung bleibt im Spielbuch)."),
+    "data.table_too_large": ("{path} is {size} bytes long; a table file holds at most {limit}.",
+                             "{path} ist {size} Bytes lang; eine Tischdatei hält höchstens {limit}."),
+    "data.table_too_large_hint": ("Is it the right file? A table file is a few kilobytes of settings; it was not "
+                                  "read.",
+                                  "Ist es die richtige Datei? Eine Tischdatei sind ein paar Kilobyte Einstellungen; "
+                                  "sie wurde nicht gelesen."),
+    "data.name_too_long": ("is {length} characters long; a table's name has at most {limit}.",
+                           "ist {length} Zeichen lang; der Name eines Tisches hat höchstens {limit}."),
+    "data.name_too_long_hint": ("Give it a shorter name (up to {limit} characters).",
+                                "Gebt ihm einen kürzeren Namen (bis zu {limit} Zeichen)."),
+    "data.player_too_long": ("has player {i} ({name}) of {length} characters; a player's name has at most {limit}.",
+                             "hat Spieler {i} ({name}) mit {length} Zeichen; der Name eines Spielers hat "
+                             "höchstens {limit}."),
+    "data.player_too_long_hint": ("Shorten the name to {limit} characters or fewer (a nickname does).",
+                                  "Kürzt den Namen auf höchstens {limit} Zeichen (ein Spitzname tut es)."),
+    "data.text_hidden_hint": ("Type it again without that character: such characters can steer the terminal or "
+                              "hide what is shown; nothing was recorded.",
+                              "Tippt es ohne dieses Zeichen noch einmal: solche Zeichen können das Terminal steuern "
+                              "oder verbergen, was angezeigt wird; es wurde nichts eingetragen."),
+    "data.export_hidden": ("{where}: {field} {value} has an invisible or control character ({what}) at position "
+                           "{pos}",
+                           "{where}: {field} {value} enthält an Stelle {pos} ein unsichtbares oder Steuerzeichen "
+                           "({what})"),
+    "data.export_where_game": ("game {game}", "Spiel {game}"),
+    "data.export_where_session": ("session {session}", "Abend {session}"),
+    "data.export_where_round": ("round {round}", "Runde {round}"),
 }

@@ -242,15 +242,20 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "engine.key.bavarian.legen": ("Legen (Klopfen): each player may double once",
                                   "Legen (Klopfen): jeder Spieler darf einmal verdoppeln"),
     "engine.key.bavarian.all_pass": ('when everyone passes: redeal | ramsch | stock | forced, or ["ramsch", "stock"]',
-                                     'wenn alle passen: redeal | ramsch | stock | forced, oder ["ramsch", "stock"]'),
+                                     'wenn alle passen: redeal (neu geben) | ramsch | stock (in den Stock zahlen) | '
+                                     'forced (Muss-Spiel), oder ["ramsch", "stock"]'),
     "engine.key.bavarian.laufende_min": ("Laufende count from this many", "Laufende zählen ab so vielen"),
     "engine.key.bavarian.ramsch_jungfrau": ("none | double_all | double_individual",
-                                            "none | double_all | double_individual"),
+                                            "Jungfrau im Ramsch: none (zählt nicht) | double_all (verdoppelt den "
+                                            "ganzen Wert) | double_individual (die Jungfrau bekommt doppelt)"),
     "engine.key.bavarian.ramsch_durchmarsch": ("none | all_tricks | an Augen number such as 91",
-                                               "none | all_tricks | eine Augenzahl wie 91"),
-    "engine.key.bavarian.ramsch_durchmarsch_pays": ("ramsch | solo", "ramsch | solo"),
+                                               "Durchmarsch im Ramsch: none (keiner) | all_tricks (alle Stiche) | "
+                                               "eine Augenzahl wie 91"),
+    "engine.key.bavarian.ramsch_durchmarsch_pays": ("ramsch | solo", "der Durchmarsch bekommt: ramsch (den "
+                                                    "Ramsch-Tarif) | solo (den Solo-Tarif) von jedem"),
     "engine.key.bavarian.bettel_ouvert": ("Bettel ouvert (--ouvert) doubles", "Bettel ouvert (--ouvert) verdoppelt"),
-    "engine.key.bavarian.stock_on_loss": ("double | none", "double | none"),
+    "engine.key.bavarian.stock_on_loss": ("double | none", "ein verlorenes Sauspiel: double (verdoppelt den Stock) "
+                                          "| none (lässt ihn)"),
     "engine.key.bavarian.stock_doubles": ("Legen and Schieben double the payment into the Stock",
                                           "Legen und Schieben verdoppeln die Zahlung in den Stock"),
     "engine.key.bavarian.kasse": ("each player's buy-in in cents (0: no Kasse)",
@@ -282,7 +287,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "engine.key.wendish.kasse": ("each player's buy-in in cents (0: no Kasse)",
                                  "Einsatz jedes Spielers in Cent (0: keine Kasse)"),
     "engine.key.wendish.jeder_gegen_jeden": ("Dreiwendsch when nobody plays: most_wins | most_loses",
-                                             "Dreiwendsch, wenn keiner spielt: most_wins | most_loses"),
+                                             "Dreiwendsch, wenn keiner spielt: most_wins (die meisten Augen "
+                                             "gewinnen) | most_loses (die meisten Augen verlieren)"),
     "engine.key.wendish.bock_after": ("Bock round after: schwarz, sixty_sixty", "Bockrunde nach: schwarz, sixty_sixty"),
     "engine.key.wendish.bock_hands": ('hands of a Bock round ("round": one per player at the table)',
                                       'Spiele einer Bockrunde ("round": eins je Spieler am Tisch)'),
@@ -298,13 +304,17 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                          "Augen im Blatt (mit Zehn = 0 wie in der Quelle wären es 80)"),
     "engine.key.deutscher.win_at": ("Augen the trump party needs", "Augen, die die Trumpfpartei braucht"),
     "engine.key.sheepshead.variant": ("called_ace | called_ten | jack_of_diamonds | blind4 | black_queens",
-                                      "called_ace | called_ten | jack_of_diamonds | blind4 | black_queens"),
+                                      "Spielart: called_ace (gerufenes Ass) | called_ten (gerufene Zehn) | "
+                                      "jack_of_diamonds (Karo-Unter ist Partner) | blind4 (zu viert, vier im Blind) "
+                                      "| black_queens (die schwarzen Damen zusammen)"),
     "engine.key.sheepshead.on_the_bump": ("a losing picker's side pays double",
                                           "die Seite eines verlierenden Aufnehmers zahlt doppelt"),
     "engine.key.sheepshead.no_pick": ("when everyone passes: leaster | doubler | forced",
-                                      "wenn alle passen: leaster | doubler | forced"),
+                                      "wenn alle passen: leaster (jeder für sich, wenigste Punkte gewinnen) | "
+                                      "doubler (das nächste Spiel zählt doppelt) | forced (der Geber muss aufnehmen)"),
     "engine.key.sheepshead.leaster_blind": ("the blind goes to: last_trick | first_trick | none",
-                                            "der Blind geht an: last_trick | first_trick | none"),
+                                            "der Blind geht an: last_trick (den letzten Stich) | first_trick (den "
+                                            "ersten Stich) | none (niemanden)"),
     "engine.key.sheepshead.leaster_needs_trick": ("a leaster winner must have taken a trick",
                                                   "wer den Leaster gewinnt, muss einen Stich gemacht haben"),
     "engine.key.sheepshead.cracking": ("crack and recrack allowed", "Crack und Recrack erlaubt"),

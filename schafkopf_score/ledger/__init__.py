@@ -24,6 +24,7 @@ from .store import (
     SCHEMA_VERSION,
     Ledger,
     _triggers,
+    busy_timeout,
     create_ledger,
     now,
     schema_statements,
@@ -37,6 +38,7 @@ if TYPE_CHECKING:
 def open_ledger(cfg: TableConfig, *, create: bool = False, migrate: bool = True) -> Ledger:
     """The table's ledger: the SQLite file beside the table file, or the PostgreSQL database its
     ``ledger`` line names."""
+    busy_timeout()  # a wait that is no number of seconds is refused before anything is made
     if cfg.ledger_url:
         from .postgres import PostgresLedger
 

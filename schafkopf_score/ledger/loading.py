@@ -136,6 +136,22 @@ def _refusal(exc: BaseException) -> BaseException:
     return exc
 
 
+def _plain(value: Any, field: str, where: Any) -> None:
+    """Refuse a text of the export that holds an invisible or control character (an ANSI escape
+    in a void's reason, a right-to-left override in a comment): no program of ours stored it,
+    and shown it would steer the terminal or hide what is there."""
+    if type(value) is str and not value.isprintable():
+        from ..table import hidden_character
+
+        hidden = hidden_character(value)
+        if hidden:
+            raise ExportProblem(Text("data.export_hidden", where=where, field=field, value=repr(value[:40]),
+                                     what=hidden[1], pos=hidden[0]))
+    elif type(value) is list:
+        for item in value:
+            _plain(item, field, where)
+
+
 def _next_id(conn: Any, table: str) -> int:
     return int(conn.execute(f"SELECT coalesce(max(id), 0) FROM {table}").fetchone()[0]) + 1
 
@@ -157,6 +173,14 @@ def load(ledger: Ledger, conn: Any, data: Any, family: str | None = None, audit:
         rules = {k: check_ruleset(v, family) for k, v in data["rulesets"].items()}
         changes = data.get("seating_changes", [])
         rounds = data.get("rounds", [])
+        for c in changes:
+            for key in ("kind", "name", "other", "players", "created_at"):
+                _plain(c[key], key, "seating_changes")
+        for r in rounds:
+            for key in ("method", "seed", "created_at"):
+                _plain(r[key], key, Text("data.export_where_round", round=repr(r["round"])[:20]))
+            for tab in r["tables"]:
+                _plain(tab["players"], "players", Text("data.export_where_round", round=repr(r["round"])[:20]))
         ctx = _Context(
             rules=rules,
             ruleset_ids={k: ledger.ruleset_id(r) for k, r in rules.items()},
@@ -313,6 +337,9 @@ class _Helpers:
     before the import ends, whichever way it ends."""
 
     QUEUED = 2  # chunks a helper holds at most: one it works, one waiting
+    # a helper stopped from outside (SIGSTOP, Ctrl-Z of its own) this long is killed: the import
+    # is refused plainly instead of waiting for it forever with its temporary ledger left behind
+    STOPPED_S = 5.0
 
     def __init__(self, ctx: _Context, most: int) -> None:
         import multiprocessing
@@ -328,6 +355,34 @@ class _Helpers:
         self.done: list[Any] = []  # the pipe each helper gives its work back on
         self.held: list[int] = []  # chunks each helper holds
         self.ahead: deque[tuple[_Chunk, int | None]] = deque()
+        self._watching: Any = None  # the thread that kills a helper stopped from outside
+        import threading
+
+        self._watch_stop = threading.Event()
+
+    def _watch(self) -> None:
+        """Kill a helper that stays stopped (SIGSTOP) for ``STOPPED_S``: the importing process
+        waiting to hand it a chunk or to take its work back then meets a broken pipe and
+        refuses the import (``_gone``), instead of hanging. Ends when the helpers are closed."""
+        import time
+
+        since: dict[int, float] = {}
+        tick = time.monotonic()
+        while not self._watch_stop.wait(0.25):
+            now = time.monotonic()
+            if now - tick > 1.0:  # this process was stopped too (Ctrl-Z of the whole import): start again
+                since.clear()
+            tick = now
+            for proc in list(self.procs):
+                if proc.pid is None or not _stopped(proc.pid):
+                    since.pop(proc.pid, None)
+                    continue
+                first = since.setdefault(proc.pid, time.monotonic())
+                if time.monotonic() - first >= self.STOPPED_S:
+                    try:
+                        proc.kill()  # SIGKILL ends a stopped process too
+                    except OSError:
+                        pass
 
     def feed(self, chunk: _Chunk) -> Iterator[tuple[_Chunk, _Done | None]]:
         """Hand ``chunk`` to the least busy helper (a new one while all are busy and there are
@@ -375,6 +430,11 @@ class _Helpers:
         finally:
             if held is not None:
                 signal.pthread_sigmask(signal.SIG_SETMASK, held)
+        if self._watching is None:
+            import threading
+
+            self._watching = threading.Thread(target=self._watch, daemon=True)
+            self._watching.start()
         work_in.close()  # only the helper holds its ends: its death is the end of these pipes
         done_out.close()
         self.procs.append(proc)
@@ -420,8 +480,20 @@ class _Helpers:
         self._close_pipes()
 
     def _close_pipes(self) -> None:
+        self._watch_stop.set()
         for pipe in (*self.work, *self.done):
             pipe.close()
+
+
+def _stopped(pid: int) -> bool:
+    """Whether process ``pid`` is stopped (SIGSTOP, SIGTSTP) or held by a tracer, where the
+    system says so (/proc); False where it cannot be told."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as fh:
+            state = fh.read().rsplit(b")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return False
+    return state in (b"T", b"t")
 
 
 def _helper(work: Any, done: Any, ctx: _Context, parent: int) -> None:
@@ -540,6 +612,11 @@ def _load_session(ctx: _Context, s: dict[str, Any], sid: int, next_id: int, next
         if type(entry) is not dict or not entry.keys() <= known or type(entry.get("game")) is not str:
             raise ExportProblem(Text("data.export_bad_entry", game=g.get("id")))
         parsed = from_dict(entry)  # every field of its option's type
+        where = Text("data.export_where_game", game=repr(g.get("id"))[:20])
+        for key, value in entry.items():
+            _plain(value, key, where)
+        _plain(g["typed"], "typed", where)
+        _plain(g["created_at"], "created_at", where)
         hand = g["hand"]
         if type(hand) is not int or hand < 1:
             raise ExportProblem(Text("data.export_bad_hand", game=g.get("id"), hand=repr(hand)))
@@ -573,9 +650,13 @@ def _load_session(ctx: _Context, s: dict[str, Any], sid: int, next_id: int, next
                                  ruleset_ids[ruleset], unit, dumps(g["payouts"]), int(g["stock"]),
                                  dumps(g["outcome"])))
         for r in restatements:
+            _plain(r["cause"], "cause", where)
+            _plain(r["created_at"], "created_at", where)
             pending["restatements"].append((new_id, str(r["created_at"]), dumps(r["payouts"]), int(r["stock"]),
                                             dumps(r["outcome"]), str(r["cause"])))
         if void:
+            for key in ("kind", "reason", "created_at"):
+                _plain(void[key], key, where)
             void = (str(void["kind"]), str(void["reason"]), str(void["created_at"]))
             pending["voids"].append((new_id, void[2], void[0], void[1]))
         records.append(GameRecord(
@@ -585,8 +666,12 @@ def _load_session(ctx: _Context, s: dict[str, Any], sid: int, next_id: int, next
             void_kind=void[0] if void else None, void_reason=void[1] if void else "",
             void_at=void[2] if void else None, restated=bool(restatements)))
         done.count += 1
+    at_session = Text("data.export_where_session", session=repr(s["id"])[:20])
+    _plain(s["opened_at"], "opened_at", at_session)
     payments = []
     for pay in s.get("payments", []):
+        for key in ("player", "created_at"):
+            _plain(pay[key], key, at_session)
         payment = {"session_id": sid, "hand": int(pay["hand"]), "created_at": str(pay["created_at"]),
                    "player": str(pay["player"]), "amounts": pay["amounts"], "transfers": pay["transfers"]}
         pending["payments"].append((sid, payment["hand"], payment["created_at"], payment["player"],
@@ -595,6 +680,8 @@ def _load_session(ctx: _Context, s: dict[str, Any], sid: int, next_id: int, next
         valid_payouts.append(pay["amounts"])
     closings = []
     for old in s.get("reopened_closings", []):
+        for key in ("reason", "created_at", "reopened_at"):
+            _plain(old[key], key, at_session)
         closing = {"id": next_cid, "created_at": str(old["created_at"]), "balances": old["balances"],
                    "bookings": old["bookings"], "reopened_at": str(old["reopened_at"]), "reason": str(old["reason"])}
         next_cid += 1
@@ -604,6 +691,7 @@ def _load_session(ctx: _Context, s: dict[str, Any], sid: int, next_id: int, next
         closings.append(closing)
     c = s["closing"]
     if c:
+        _plain(c["created_at"], "created_at", at_session)
         balances = _merged(session_balances(valid_payouts, c["bookings"]), aliases)
         closing_balances = _merged(c["balances"], aliases)
         if any(balances.get(n, 0) != closing_balances.get(n, 0) for n in set(balances) | set(closing_balances)):

@@ -258,12 +258,14 @@ class PostgresLedger(Ledger):
         except LedgerError:
             self.close()
             raise
+        mine = tables & set(_GUARDED)
+        # our table names without a whole ledger (every PostgreSQL ledger has the current schema,
+        # all its tables): another program's tables, such as a ``meta(key, value)`` of its own
+        if mine and not set(_GUARDED) <= tables:
+            self.close()
+            raise LedgerError(Text("data.pg_foreign", path=self.where, tables=", ".join(sorted(mine))),
+                              Text("data.pg_foreign_hint"))
         if "meta" not in tables:
-            mine = tables & _WITH_ID
-            if mine:  # our table names without our meta: another program's tables
-                self.close()
-                raise LedgerError(Text("data.pg_foreign", path=self.where, tables=", ".join(sorted(mine))),
-                                  Text("data.pg_foreign_hint"))
             self._create = create
             return
         self._connect()
@@ -383,19 +385,29 @@ class PostgresLedger(Ledger):
         return f"convert_to({column}, 'UTF8')"
 
     def guards_missing(self) -> list[str]:
-        """The append-only triggers that are not there (dropped behind the program's back)."""
+        """The append-only guards that do not guard: a trigger dropped behind the program's
+        back, or one whose definition is not the guard's own. What each trigger does is read
+        from the catalogue, not from its name: ``BEFORE UPDATE OR DELETE FOR EACH ROW`` (or
+        ``BEFORE TRUNCATE``) and nothing else (not ``AFTER INSERT``, not TRUNCATE alone, not
+        ``UPDATE OF`` a column), enabled, without a ``WHEN`` condition or arguments, calling
+        this schema's ``schafkopf_append_only()``, whose body must still refuse."""
         assert self.conn is not None
+        # tgtype's bits: 1 row, 2 before, 4 insert, 8 delete, 16 update, 32 truncate, 64 instead
         have = {r[0] for r in self.conn.execute(
             "SELECT t.tgname FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_proc p ON p.oid = t.tgfoid "
-            "WHERE c.relnamespace = current_schema()::regnamespace AND NOT t.tgisinternal AND t.tgenabled <> 'D' "
-            "AND p.proname = 'schafkopf_append_only' AND c.relname || '_no_' = left(t.tgname, length(c.relname) + 4)")}
+            "WHERE c.relnamespace = current_schema()::regnamespace AND NOT t.tgisinternal "
+            "AND t.tgenabled IN ('O', 'A') AND t.tgqual IS NULL AND t.tgnargs = 0 AND t.tgattr = ''::int2vector "
+            "AND p.proname = 'schafkopf_append_only' AND p.pronamespace = current_schema()::regnamespace "
+            "AND ((t.tgname = c.relname || '_no_change' AND t.tgtype = 27) "
+            "OR (t.tgname = c.relname || '_no_truncate' AND t.tgtype = 34))")}
         tables = self._table_names()
         want = [f"{t}_no_{kind}" for t in _GUARDED if t in tables for kind in ("change", "truncate")]
         missing = [name for name in want if name not in have]
         # the guards' function must still refuse (a replaced one lets every change through)
         bodies = [r[0] for r in self.conn.execute(
-            "SELECT prosrc FROM pg_proc WHERE proname = 'schafkopf_append_only' "
-            "AND pronamespace = current_schema()::regnamespace")]
+            "SELECT p.prosrc FROM pg_proc p JOIN pg_language l ON l.oid = p.prolang "
+            "WHERE p.proname = 'schafkopf_append_only' AND p.pronamespace = current_schema()::regnamespace "
+            "AND l.lanname = 'plpgsql' AND p.pronargs = 0")]
         if bodies != [GUARD_BODY]:
             missing.append("schafkopf_append_only()")
         return missing

@@ -47,6 +47,7 @@ from .records import GameRecord, SessionInfo
 
 SCHEMA_VERSION = 5
 BUSY_TIMEOUT_MS = 30_000
+BUSY_TIMEOUT_MAX_S = 86_400  # a day: more is no wait but a hang (and inf overflows SQLite's milliseconds)
 
 _SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -171,6 +172,15 @@ def _triggers(tables: tuple[str, ...] = _APPEND_ONLY) -> list[str]:
     return out
 
 
+def _words(sql: str) -> str:
+    """A statement compared by its words: spaces and line breaks, the case of keywords and a
+    final semicolon make no difference (the quoted message's case does)."""
+    import re
+
+    words = " ".join(sql.replace(";", " ; ").split()).rstrip("; ")
+    return re.sub(r"'[^']*'|[^']+", lambda m: m.group(0) if m.group(0).startswith("'") else m.group(0).upper(), words)
+
+
 def create_ledger(path: Path, family: str | None = None, kind: str | None = None) -> None:
     """Create a complete, empty ledger at ``path`` atomically: built under a temporary name and
     linked into place only if nothing is there yet (so an existing file is never a half-made
@@ -239,12 +249,21 @@ def sqlite_problem(exc: BaseException) -> Text | str:
 
 def busy_timeout() -> float:
     """How long to wait for another writer, in seconds (``SCHAFKOPF_BUSY_TIMEOUT``, default 30)."""
+    import math
     import os
 
-    try:
-        return max(0.0, float(os.environ.get("SCHAFKOPF_BUSY_TIMEOUT", BUSY_TIMEOUT_MS / 1000)))
-    except ValueError:
+    raw = os.environ.get("SCHAFKOPF_BUSY_TIMEOUT", "")
+    if not raw.strip():
         return BUSY_TIMEOUT_MS / 1000
+    try:
+        seconds = float(raw) if len(raw) <= 40 else math.nan
+    except ValueError:
+        seconds = math.nan
+    if not 0 <= seconds <= BUSY_TIMEOUT_MAX_S:  # also nan; inf would overflow the milliseconds
+        shown = raw if len(raw) <= 40 else raw[:40] + "..."
+        raise LedgerError(Text("data.busy_timeout_bad", value=repr(shown), most=BUSY_TIMEOUT_MAX_S),
+                          Text("data.busy_timeout_bad_hint", most=BUSY_TIMEOUT_MAX_S))
+    return seconds
 
 
 def schema_statements() -> list[str]:
@@ -775,17 +794,17 @@ class Ledger:
         """Rows were inserted with ids of their own (an import); SQLite needs nothing more."""
 
     def guards_missing(self) -> list[str]:
-        """The append-only triggers that are not there (dropped behind the program's back)."""
+        """The append-only guards that do not guard: a trigger dropped behind the program's
+        back, or one whose definition is not the guard's own (made again ``WHEN 0``, ``AFTER``
+        instead of ``BEFORE``, ``UPDATE OF`` one column, a body that does not refuse). What a
+        trigger does is read from its definition, word for word as the program makes it; its
+        name alone proves nothing."""
         assert self.conn is not None
-        # a guard is there when a trigger of its name on its table still refuses the change (a
-        # trigger made again under the same name that does nothing counts as missing)
-        have = {name for name, table, sql in self.conn.execute(
-                    "SELECT name, tbl_name, sql FROM sqlite_master WHERE type='trigger'")
-                if name.startswith(f"{table}_no_") and "RAISE(ABORT" in " ".join(str(sql).upper().split())
-                and f"BEFORE {name.rsplit('_', 1)[1].upper()} ON {table.upper()}" in " ".join(str(sql).upper().split())}
+        want = {_words(stmt): stmt.split()[2] for stmt in _triggers()}
+        have = {want[_words(str(sql))] for (sql,) in self.conn.execute(
+                    "SELECT sql FROM sqlite_master WHERE type='trigger'") if _words(str(sql)) in want}
         tables = self._table_names()
-        want = [f"{t}_no_{op}" for t in _APPEND_ONLY if t in tables for op in ("update", "delete")]
-        return [name for name in want if name not in have]
+        return [name for stmt, name in want.items() if name.rsplit("_no_", 1)[0] in tables and name not in have]
 
     def marks(self) -> dict[int, str]:
         """Each session's latest check mark: the fingerprint it was last verified under."""

@@ -228,6 +228,7 @@ class Family:
     presets: ClassVar[dict[str, dict[str, dict[str, Any]]]] = {"official": {}}
     default_tariff: ClassVar[tuple[str, str] | None] = None  # keys set by --tariff A/B
     default_language: ClassVar[str] = "de"
+    default_currency: ClassVar[str] = "EUR"  # a new table's, and a table file's without ``currency``
     waiting: ClassVar[int | None] = 3  # players beyond the seats who may sit out in turn (None: any)
 
     # -- games ---------------------------------------------------------------------------

@@ -105,6 +105,7 @@ class Sheepshead(FamilyOf[SheepsheadRules, SheepsheadState]):
     state_type = SheepsheadState
     rule_specs = RULES
     default_language = "en"
+    default_currency = "USD"  # Wisconsin plays in dollars
     waiting = None  # six or more at a table: the dealer and those before him sit out
 
     def rule_defaults(self, seats: int) -> dict[str, Any]:

@@ -119,6 +119,7 @@ _AT_TABLE = {
     "data.record_one": "cli.tournament.record_games",
     "data.record_games": "cli.tournament.record_games",
     "data.corrections_open": "cli.tournament.table_closed_hint",
+    "data.closed_reopen_hint": "cli.tournament.table_closed_hint",
     "data.hand_already_void_hint": "cli.tournament.see_sheet",
     "data.look_up_hand": "cli.tournament.see_sheet",
     "data.look_again": "cli.tournament.see_sheet",

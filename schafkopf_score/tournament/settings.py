@@ -73,13 +73,20 @@ class TournamentSettings:
 def read_players_file(path: Path, fail: Any) -> list[str]:
     """The registered players of a players file: one name a line; blank lines and lines that
     begin with ``#`` are left out, blanks around a name dropped."""
+    from ..table import TABLE_FILE_LIMIT, FileTooLarge, read_bounded
+
     try:
-        raw = path.read_bytes()
+        raw = read_bounded(path, TABLE_FILE_LIMIT)
     except FileNotFoundError:
         raise fail(Text("cli.tournament.players_file_missing", path=path.name),
                    Text("cli.tournament.players_file_hint")) from None
+    except FileTooLarge as exc:
+        raise fail(Text("data.table_too_large", path=str(path), size=exc.size, limit=TABLE_FILE_LIMIT),
+                   Text("cli.tournament.players_file_hint")) from None
     except OSError as exc:
-        raise fail(Text("cli.tournament.players_file_unreadable", path=str(path), problem=exc.strerror or str(exc)),
+        from ..files import os_problem
+
+        raise fail(Text("cli.tournament.players_file_unreadable", path=str(path), problem=os_problem(exc)),
                    Text("cli.tournament.players_file_hint")) from None
     try:
         text = raw.decode("utf-8-sig")
