@@ -81,9 +81,12 @@ def test_keys_left_out_take_the_defaults(tmp_path):
     assert cfg.seats == 3 and cfg.deck == "short" and cfg.tariff["solo"] == 50 and cfg.rules["kontra"] == 2
 
 
-def test_three_seats_with_long_deck_rejected(tmp_path):
-    p = write(tmp_path, 'family = "bavarian"\nplayers = ["Anna", "Ben", "Cora"]\ndeck = "long"\n')
-    with pytest.raises(ConfigError, match="3-player Schafkopf is played with the short deck"):
+def test_three_seats_take_the_long_deck_where_the_file_says_so(tmp_path):
+    # RULES §12: seats = 3 implies the short deck unless deck says otherwise; two seats never
+    cfg = load_table(write(tmp_path, 'family = "bavarian"\nplayers = ["Anna", "Ben", "Cora"]\ndeck = "long"\n'))
+    assert cfg.seats == 3 and cfg.deck == "long"
+    p = write(tmp_path, 'family = "bavarian"\nplayers = ["Anna", "Ben"]\ndeck = "long"\n')
+    with pytest.raises(ConfigError, match="2-player Schafkopf is played with the short deck"):
         load_table(p)
 
 
