@@ -20,6 +20,7 @@ The CLI never imports this module, so it costs a one-shot command nothing.
 
 from __future__ import annotations
 
+import functools
 import html
 import json
 import re
@@ -258,7 +259,7 @@ def presets_table(family: Any) -> str:
         deck = family.default_deck(seats)
         more = "".join(f", `{k} = {toml_value(v)}`" for k, v in changed.items())
         seat_rows.append(f"| {seats} | `{deck}`{more} |")
-    rows += ["", f"| `seats` | defaults (deck and rules) |", "|---|---|", *seat_rows]
+    rows += ["", "| `seats` | defaults (deck and rules) |", "|---|---|", *seat_rows]
     rows += ["", f"Default seats: {family.default_seats}; language: `{family.default_language}`; decks: "
              + ", ".join(f"`{d}`" for d in family.decks) + f"; unit: `{family.unit}`."]
     return "\n".join(rows) + "\n"
@@ -301,8 +302,8 @@ def table_file_page() -> str:
     lines = [
         "# The table file: every key",
         "",
-        f"Generated from the key declarations (`schafkopf_score/rules/keys.py`, each family's `HouseRules` and",
-        f"tariff keys, `schafkopf_score/table.py`, `schafkopf_score/tournament/settings.py`) and the message",
+        "Generated from the key declarations (`schafkopf_score/rules/keys.py`, each family's `HouseRules` and",
+        "tariff keys, `schafkopf_score/table.py`, `schafkopf_score/tournament/settings.py`) and the message",
         f"catalogue's words by `{REGENERATE}`; do not edit. `schafkopf new` writes every key with its",
         "comment; a key left out takes its default; an unknown key, a wrong type or a value out of range is an",
         "error naming the file, the line and the key. Every whole number is at most 10^9.",
@@ -352,12 +353,89 @@ def family_block(kind: str, name: str) -> str:
     raise KeyError(kind)
 
 
+# A transcript: commands run in a fresh folder (a copy of ``examples/`` in it), each shown as typed
+# after ``$`` with what it printed (stdout and stderr), whatever its exit status.
+TRANSCRIPTS: dict[str, list[str]] = {
+    "refusal": [
+        "schafkopf new stammtisch.toml --family bavarian --players Anna,Ben,Cora,Dora",
+        "schafkopf --table stammtisch.toml add wenz --player Anna --augen 70 --laufende 5",
+    ],
+    "example-settle": ["schafkopf --table examples/stammtisch.toml settle"],
+    "bavarian-calc": [
+        "schafkopf new t.toml --family bavarian --players Anna,Ben,Cora,Dora --preset wirtshaus --tariff 10/20",
+        "schafkopf calc solo --player Anna --suit herz --augen 105 --laufende 4 --legen 1",
+    ],
+    "languages": [
+        "schafkopf new de.toml --family bavarian --players Anna,Ben,Cora,Dora",
+        "schafkopf --table de.toml calc sau an be 95 l3 k",
+        "schafkopf --table de.toml calc sau an be 95 l3 kontr",
+        "schafkopf new en.toml --family bavarian --players Anna,Ben,Cora,Dora --language en",
+        "schafkopf --table en.toml calc sau an be 95 l3 k",
+        "schafkopf --table en.toml calc sau an be 95 l3 kontr",
+    ],
+    "players": [
+        "schafkopf new runde.toml --family bavarian --players Anna,Ben,Cora,Dora --language en",
+        "schafkopf add sau an be 72",
+        "schafkopf add wenz co 80",
+        "schafkopf player add Maxi --after Ben",
+        "schafkopf add sau an be 72",
+        "schafkopf player leave Cora",
+        "schafkopf settle --player Cora",
+        "schafkopf player rename Ben Benedikt",
+        "schafkopf player list",
+    ],
+    "reopen": [
+        "schafkopf new abend.toml --family bavarian --players Anna,Ben,Cora,Dora --language en",
+        "schafkopf add sau an be 61",
+        "schafkopf settle --close",
+        "schafkopf settle --reopen 1 --reason \"hand 1 was Anna's Solo\"",
+        "schafkopf edit 1 solo --player Anna --suit eichel --augen 70 --yes",
+        "schafkopf settle --close",
+    ],
+}
+
+
+def transcript(name: str) -> str:
+    """A transcript's block: ``$ command`` and its output, for each command (the first, a
+    ``new``, is run but not shown where later commands name its table by SCHAFKOPF_TABLE)."""
+    import os
+    import shlex
+    import shutil
+
+    from typer.testing import CliRunner
+
+    from .cli.app import app
+
+    runner = CliRunner()
+    out = ["```text"]
+    here = os.getcwd()
+    with tempfile.TemporaryDirectory() as folder:
+        shutil.copytree(ROOT / "examples", Path(folder) / "examples")
+        os.chdir(folder)
+        try:
+            env: dict[str, str | None] = {"COLUMNS": str(WIDTH), "SCHAFKOPF_TABLE": None}
+            for i, line in enumerate(TRANSCRIPTS[name]):
+                words = shlex.split(line)
+                r = runner.invoke(app, words[1:], env=env)
+                if words[1] == "new" and i == 0 and "--table" not in TRANSCRIPTS[name][1]:
+                    env["SCHAFKOPF_TABLE"] = words[2]  # the later commands use this table
+                    continue
+                if words[1] == "new" and i == 0:
+                    continue
+                out += [f"$ {line}", r.output.rstrip("\n")]
+        finally:
+            os.chdir(here)
+    return "\n".join(out + ["```"]) + "\n"
+
+
 def blocks() -> dict[str, Callable[[], str]]:
     """Every named block a hand-written page may hold, and what makes it."""
     made: dict[str, Callable[[], str]] = {"readme-commands": readme_commands}
+    for name in TRANSCRIPTS:
+        made[f"transcript-{name}"] = functools.partial(transcript, name)
     for name in FAMILY_PAGES:
         for kind in ("tariff", "rules", "games", "presets"):
-            made[f"{name}-{kind}"] = (lambda k=kind, n=name: family_block(k, n))
+            made[f"{name}-{kind}"] = functools.partial(family_block, kind, name)
     return made
 
 
