@@ -320,21 +320,33 @@ def table_file_page() -> str:
         if family.tariff_specs:
             lines += ["### `[tariff]`", "", tariff_table(family).rstrip(), ""]
         lines += ["### `[rules]`", "", key_table(family.rule_specs).rstrip()]
-    defaults = settings.TournamentSettings()
+    # read defensively: a key added to the tournament's file shows up with what is known of it
+    made = getattr(settings, "TournamentSettings", None)
+    defaults = made() if made is not None else None
     lines += ["", "## Tournament (`kind = \"tournament\"`, Bavarian)", "", "### `[tournament]`", "",
               "| key | default | meaning |", "|---|---|---|"]
-    for key in settings.TOURNAMENT_KEYS:
+    for key in getattr(settings, "TOURNAMENT_KEYS", ()):
         default = getattr(defaults, key, None)
-        shown = "(see meaning)" if key == "games_per_round_five" else ('`""`' if default == "" else _toml(default))
+        shown = ("(see meaning)" if key == "games_per_round_five" else '`""`' if default == ""
+                 else _toml(default) if default is not None else "(see the guide)")
         meaning = TOURNAMENT_MEANING.get(key, "see [the tournament guide](../guide/tournament.md)")
         if key == "draw":
-            meaning += ": " + ", ".join(f"`{d}`" for d in settings.DRAWS)
+            meaning += ": " + ", ".join(f"`{d}`" for d in getattr(settings, "DRAWS", ()))
         lines.append(f"| `{key}` | {shown} | {meaning} |")
+    presets = ", ".join(f"`{p}`" for p in getattr(settings, "POINT_PRESETS", ()))
     lines += ["", "### `[points]` (in place of `[tariff]`)", "", "| key | default (points) |", "|---|---|",
-              "| `preset` | `\"plus-minus\"` (" + ", ".join(f"`{p}`" for p in settings.POINT_PRESETS) + ") |"]
-    for key in settings.POINT_KEYS:
-        value = settings.POINTS.get(key)
-        lines.append(f"| `{key}` | {_toml(value) if value is not None else 'as ' + ('sauspiel' if key == 'hochzeit' else 'solo')} |")
+              f"| `preset` | `\"plus-minus\"` ({presets}) |"]
+    points = getattr(settings, "POINTS", {})
+    for key in getattr(settings, "POINT_KEYS", ()):
+        if key in points:
+            shown = _toml(points[key])
+        elif key == "hochzeit":
+            shown = "as sauspiel"
+        elif key in ("wenz", "geier", "farbwenz", "farbgeier"):
+            shown = "as solo"
+        else:
+            shown = "see [the tournament guide](../guide/tournament.md)"
+        lines.append(f"| `{key}` | {shown} |")
     return "\n".join(lines) + "\n"
 
 
@@ -354,13 +366,19 @@ def family_block(kind: str, name: str) -> str:
 
 
 # A transcript: commands run in a fresh folder (a copy of ``examples/`` in it), each shown as typed
-# after ``$`` with what it printed (stdout and stderr), whatever its exit status.
+# after ``$`` with what it printed (stdout and stderr), whatever its exit status; a line that is
+# not a ``schafkopf`` command is run by bash (an edit of the table file) and shown without output.
 TRANSCRIPTS: dict[str, list[str]] = {
     "refusal": [
         "schafkopf new stammtisch.toml --family bavarian --players Anna,Ben,Cora,Dora",
         "schafkopf --table stammtisch.toml add wenz --player Anna --augen 70 --laufende 5",
     ],
     "example-settle": ["schafkopf --table examples/stammtisch.toml settle"],
+    "unknown-key": [
+        "schafkopf new stammtisch.toml --family bavarian --players Anna,Ben,Cora,Dora --language en",
+        "sed -i 's/^legen = /legn = /' stammtisch.toml",
+        "schafkopf --table stammtisch.toml rules --check",
+    ],
     "bavarian-calc": [
         "schafkopf new t.toml --family bavarian --players Anna,Ben,Cora,Dora --preset wirtshaus --tariff 10/20",
         "schafkopf calc solo --player Anna --suit herz --augen 105 --laufende 4 --legen 1",
@@ -416,6 +434,12 @@ def transcript(name: str) -> str:
             env: dict[str, str | None] = {"COLUMNS": str(WIDTH), "SCHAFKOPF_TABLE": None}
             for i, line in enumerate(TRANSCRIPTS[name]):
                 words = shlex.split(line)
+                if words[0] != "schafkopf":  # a step of the shell (an edit of the file): shown, run
+                    import subprocess
+
+                    subprocess.run(["bash", "-c", line], cwd=folder, check=True)
+                    out.append(f"$ {line}")
+                    continue
                 r = runner.invoke(app, words[1:], env=env)
                 if words[1] == "new" and i == 0 and "--table" not in TRANSCRIPTS[name][1]:
                     env["SCHAFKOPF_TABLE"] = words[2]  # the later commands use this table

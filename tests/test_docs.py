@@ -296,3 +296,6 @@ def test_the_pages_that_moved_out_of_the_readme_run_their_blocks():
     names = {rel(p) for p in SHELL}
     assert {"README.md", "docs/guide/evening.md", "docs/families/wendish.md", "docs/families/deutscher.md",
             "docs/families/sheepshead.md", "docs/reference/json.md"} <= names
+    # the README's "At the table" and "Tournaments" blocks moved to these pages (other branches)
+    for name in ("docs/guide/play.md", "docs/guide/tournament.md"):
+        assert name in names or not (ROOT / name).exists(), f"{name} has no sh block to run"
