@@ -532,6 +532,21 @@ def json_runs() -> Iterator[tuple[str, str, list[str], str]]:
             yield step, title, argv, _normal(pretty(parsed), folder)
 
 
+EXPORT_NOTES = [
+    "The export is the whole ledger of the session (`--session N`) or of every session (`--all`):",
+    "`format` and `version` name it; `table` is the table file as it is now; `rulesets` holds each",
+    "distinct rules snapshot once, and every game names its own by `ruleset`; each session has its",
+    "`closing` (`null` while it is open; else the balances, and under `bookings` what the close booked",
+    "and the settlement as paid) and its `games`, each with the entry as stored (`entry`) and as typed",
+    "(`typed`), its payouts, the Stock's change and the outcome, its `void` (`null`, or why and when)",
+    "and its `restatements`; a correction is a new game whose `replaces` names the old one, which",
+    "stays. Early payouts (`payments`) and seating changes (`seating_changes`) appear where there",
+    "are any. `import` replays every game under its own ruleset and refuses the whole file unless",
+    "each gives what the export says.",
+    "",
+]
+
+
 def json_page() -> str:
     lines = [
         "# The machine contract: `--json` and the JSON export",
@@ -557,6 +572,8 @@ def json_page() -> str:
         lines += ["", f"## {title}" if step != "add-solo" else f"### `schafkopf {' '.join(argv)}`", ""]
         if step == "add-solo":
             lines += ["A solo game on the same table:", ""]
+        elif step == "export":
+            lines += EXPORT_NOTES + [f"`schafkopf {' '.join(argv)}`:", ""]
         else:
             lines += [f"`schafkopf {' '.join(argv)}`:", ""]
         lines += ["```json", out, "```"]
@@ -566,13 +583,13 @@ def json_page() -> str:
 # -- the cheatsheet as HTML for print ----------------------------------------------------------------
 
 CHEATSHEET_CSS = """\
-@page { size: A4; margin: 12mm; }
-body { font: 10pt/1.3 system-ui, sans-serif; color: #000; background: #fff; max-width: 190mm; margin: auto; }
-h1 { font-size: 15pt; margin: 0 0 4pt; } h2 { font-size: 11.5pt; margin: 8pt 0 3pt; }
-table { border-collapse: collapse; width: 100%; margin: 0 0 4pt; }
-th, td { border: 0.5pt solid #555; padding: 1.5pt 4pt; text-align: left; vertical-align: top; }
-code { font: 9pt ui-monospace, monospace; } p, ul { margin: 2pt 0 4pt; }
-@media print { a { color: #000; text-decoration: none; } }
+@page { size: A4; margin: 10mm; }
+body { font: 9.5pt/1.25 system-ui, sans-serif; color: #000; background: #fff; max-width: 190mm; margin: auto; }
+h1 { font-size: 14pt; margin: 0 0 3pt; } h2 { font-size: 11pt; margin: 6pt 0 2pt; }
+table { border-collapse: collapse; width: 100%; margin: 0 0 3pt; }
+th, td { border: 0.5pt solid #555; padding: 1pt 3pt; text-align: left; vertical-align: top; }
+code { font: 8.5pt ui-monospace, monospace; } p, ul { margin: 2pt 0 3pt; }
+@media print { body { max-width: none; } a { color: #000; text-decoration: none; } table, tr { break-inside: avoid; } }
 """
 
 

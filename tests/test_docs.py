@@ -11,6 +11,7 @@ code has its section in docs/rules.md.
 import os
 import re
 import shlex
+import shutil
 import stat
 import subprocess
 import sys
@@ -218,6 +219,19 @@ def test_the_cheatsheet_examples_are_entries_a_table_takes(tmp_path):
 def test_the_cheatsheet_prints_on_a4():
     page = (ROOT / "docs" / "cheatsheet.html").read_text(encoding="utf-8")
     assert "@page { size: A4;" in page and "<script" not in page and "http" not in page.split("<body>")[1]
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not shutil.which("chromium") and not os.environ.get("CI"),
+                    reason="chromium is not installed (CI installs it)")
+def test_the_cheatsheet_prints_on_one_a4_page(tmp_path):
+    pdf = tmp_path / "cheatsheet.pdf"
+    subprocess.run([shutil.which("chromium") or "chromium", "--headless", "--no-sandbox", "--disable-gpu",
+                    f"--user-data-dir={tmp_path / 'profile'}", "--no-pdf-header-footer", f"--print-to-pdf={pdf}",
+                    (ROOT / "docs" / "cheatsheet.html").as_uri()],
+                   capture_output=True, timeout=120, check=True)
+    pages_printed = len(re.findall(rb"/Type\s*/Page(?!s)", pdf.read_bytes()))
+    assert pages_printed == 1, f"docs/cheatsheet.html prints on {pages_printed} A4 pages"
 
 
 # -- shell blocks, run as printed -----------------------------------------------------------------
