@@ -216,6 +216,28 @@ def test_the_cheatsheet_examples_are_entries_a_table_takes(tmp_path):
     assert len(commands) == 10 and set(commands) <= set(docs.command_tree()[0][1].commands)
 
 
+def test_the_cheatsheet_words_are_words_of_the_notation():
+    from schafkopf_score import notation
+    from schafkopf_score.rules.registry import FAMILIES
+
+    sheet = (ROOT / "docs" / "cheatsheet.md").read_text(encoding="utf-8")
+    table = sheet.split("## Kurzschreibweise / short notation", 1)[1].split("\n## ", 1)[0]
+    known: set[str] = set()
+    for family in FAMILIES.values():
+        known |= notation.reserved_words(family)
+    bavarian = FAMILIES["bavarian"]
+    suits = set(bavarian.suits) | set(bavarian.suit_words)
+    names = ("anna", "ben", "cora", "dora")
+    firsts = [line.split("|")[1] for line in table.splitlines() if line.startswith("| `")]
+    words = [w for cell in firsts for w in re.findall(r"`([^`]+)`", cell) for w in w.split()]
+    assert len(words) > 30
+    for word in words:
+        bare = re.sub(r"[0-9]+$", "", word)
+        suited = any(bare == suit + game for suit in suits for game in bavarian.suited_games)
+        named = any(name.startswith(bare) for name in names) and bare not in known
+        assert bare in known or suited or named or word.isdigit(), f"{word!r} is not a word of the notation"
+
+
 def test_the_cheatsheet_prints_on_a4():
     page = (ROOT / "docs" / "cheatsheet.html").read_text(encoding="utf-8")
     assert "@page { size: A4;" in page and "<script" not in page and "http" not in page.split("<body>")[1]
