@@ -235,13 +235,28 @@ def tariff_table(family: Any) -> str:
 
 
 def games_table(family: Any) -> str:
-    from .i18n import say
+    """A family's games: names and aliases, their words in both languages, the tariff key, the
+    trump count (long / short deck), where Laufende start, and the entry options each takes
+    (besides ``--sitting-out``, ``--dealer`` and ``--comment``, which every game takes)."""
+    from .rules.model import entry_options
 
-    rows = ["| game | aliases | English | Deutsch |", "|---|---|---|---|"]
+    label = {o.field: o.names[0] for o in entry_options()}
+    label["augen_map"] = "--augen NAME=N,..."
+    laufende = family.name == "bavarian"
+    head = "| game | aliases | English | Deutsch | tariff | " + ("trumps | Laufende from | " if laufende else "")
+    rows = [head + "options |", "|---|---|---|---|---|" + ("---|---|" if laufende else "") + "---|"]
     for game in family.games:
-        key = f"engine.game.{family.name}.{game.name}"
         aliases = ", ".join(f"`{a}`" for a in game.aliases) or "-"
-        rows.append(f"| `{game.name}` | {aliases} | {say(key, 'en')} | {say(key, 'de')} |")
+        tariff = f"`{game.tariff}`" if game.tariff else "-"
+        order = list(label)
+        allowed = sorted(game.allowed, key=lambda o: order.index(o) if o in order else len(order))
+        options = ", ".join(f"`{label[o]}`" for o in allowed if o in label) or "-"
+        words = family.game_text(game.name)
+        row = f"| `{game.name}` | {aliases} | {words.render('en')} | {words.render('de')} | {tariff} | "
+        if laufende:
+            trumps = f"{game.trumps[0]} / {game.trumps[1]}" if any(game.trumps) else "-"
+            row += f"{trumps} | {game.laufende_min or '-'} | "
+        rows.append(row + options + " |")
     return "\n".join(rows) + "\n"
 
 
