@@ -1,5 +1,6 @@
-"""Every ``--help`` example and every README command block runs as printed, in order, in a fresh
-folder, through the installed command (issue 12: three pasted examples used to fail)."""
+"""Every ``--help`` example runs as printed, in order, in a fresh folder, through the installed
+command (issue 12: three pasted examples used to fail). The shell blocks of the README and of
+every page under docs/ run in tests/test_docs.py."""
 
 import os
 import re
@@ -15,8 +16,6 @@ from schafkopf_score.cli.app import app
 
 pytestmark = pytest.mark.slow
 
-ROOT = Path(__file__).resolve().parents[1]
-README = (ROOT / "README.md").read_text(encoding="utf-8")
 
 # The order in which a new table's evening uses the commands; each command's help examples run
 # in this order, so that an example may build on the ones before it (a table, hands, an export).
@@ -65,20 +64,3 @@ def test_help_examples_run_as_printed_in_a_fresh_folder(tmp_path):
     commands = [c for name in STORY for c in help_examples(name)]
     assert len(commands) >= len(STORY)
     _run(commands, tmp_path)
-
-
-def readme_blocks() -> list[str]:
-    """The README's shell blocks that a user pastes (not the install and test commands)."""
-    blocks = re.findall(r"```sh\n(.*?)```", README, re.S)
-    return [b for b in blocks if not b.lstrip().startswith("pip install")]
-
-
-def test_readme_command_blocks_run_in_order_in_a_fresh_folder(tmp_path):
-    blocks = readme_blocks()
-    assert len(blocks) >= 3
-    # one shell for the whole README: an ``export SCHAFKOPF_TABLE=...`` holds for the blocks after it
-    script = "set -ex\n" + "\n".join(blocks)
-    env = _shim(tmp_path)
-    r = subprocess.run(["bash", "-c", script], cwd=tmp_path, env=env, capture_output=True, text=True,
-                       stdin=subprocess.DEVNULL, timeout=300)
-    assert r.returncode == 0, f"a README block failed ({r.returncode}):\n{r.stdout[-3000:]}\n{r.stderr[-3000:]}"

@@ -72,12 +72,12 @@ def probe(folder: Path, *args: str) -> dict:
 
 
 def loaded_apart(data: dict, family: str) -> list[str]:
-    """What should not be there: rich, export modules, reports, other families, fractions and
+    """What should not be there: rich, export modules, reports, the docs generator, other families, fractions and
     decimal, and difflib loaded by a module of ours."""
     def ours_or_other_family(m: str) -> bool:
         if m == "rich" or m.startswith("rich."):
             return True
-        if m.startswith(("schafkopf_score.export", "schafkopf_score.reports")):
+        if m.startswith(("schafkopf_score.export", "schafkopf_score.reports", "schafkopf_score.docs")):
             return True
         return any(m == mod or m.startswith(mod + ".")
                    for name, mod in FAMILY_MODULES.items() if name != family)

@@ -83,7 +83,7 @@ def _tisch_entry(cfg: Any, ledger: Any, seat: Any, game: str | None, said: list[
     return entry_for(cfg, ledger, seat, words, {k: entry.get(k) for k in ENTRY_NAMES})
 
 
-GameArg = Annotated[str, typer.Argument(metavar="GAME", help="The game: sauspiel, solo, wenz, ... (see the README).",
+GameArg = Annotated[str, typer.Argument(metavar="GAME", help="The game: sauspiel, solo, wenz, ... (the table's games: schafkopf rules).",
                                         autocompletion=complete.games)]
 WordsArg = Annotated[Optional[list[str]], typer.Argument(
     metavar="[WORDS]...", help="The hand in short words: names, Augen, + or -, l3, g1, k, re, sw, jf NAME, ...",
