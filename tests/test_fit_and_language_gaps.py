@@ -125,7 +125,7 @@ def test_the_standings_notes_fit_80_columns(make_table, args):
 @pytest.mark.parametrize("language,lines", [
     ("de", ["Abend 1 Spiel 2 (Wenz)  zurückgenommen", "Abend 1 Spiel 1 (Weiter)  gestrichen",
             "Abend 1 Spiel 3 (Sauspiel)  korrigiert", "Abend 1 Spiel 3 (Sauspiel)  neu berechnet: Streichung von Spiel 1"]),
-    ("en", ["session 1 hand 2 (Wenz)  undone", "session 1 hand 1 (Weiter)  void", "session 1 hand 3 (Sauspiel)  edited",
+    ("en", ["session 1 hand 2 (Wenz)  undone", "session 1 hand 1 (All passed)  void", "session 1 hand 3 (Sauspiel)  edited",
             "session 1 hand 3 (Sauspiel)  restated: void of hand 1"]),
 ])
 def test_the_history_names_why_a_hand_was_restated_in_the_tables_language(make_table, language, lines):

@@ -93,19 +93,22 @@ def test_a_busy_ledger(make_table, monkeypatch, language):
 
 @pytest.mark.parametrize("language", ["de", "en"])
 def test_a_correction_that_would_make_a_later_hand_impossible(make_table, language):
-    t = make_table(players=FIVE, language=language)
-    t.ok("add", "wenz", "--player", "Ben", "--augen", "70")  # Anna deals and sits out
-    t.ok("add", "wenz", "--player", "Anna", "--augen", "70")  # Ben deals and sits out
+    """Deutscher partners fixed for the session by its first game: an edit of hand 1 to other
+    partners leaves hand 2 with a pair that is no pair any more (a void never re-deals a later
+    hand, RULES §1, so this is where a correction still breaks one)."""
+    t = make_table(family="deutscher", language=language, replace={'partners = "per_game"': 'partners = "fixed"'})
+    t.ok("add", "spiel", "an", "be", "70")
+    t.ok("add", "spiel", "an", "be", "80")
     before = t.ledger_bytes()
-    r = t.run("void", "1")  # then Anna would deal hand 2 and sit out, but she played it
+    r = t.run("edit", "1", "spiel", "an", "co", "70", "--yes")
     assert r.exit_code == 2
     assert r.stderr == {
-        "de": "Fehler: Diese Korrektur würde Spiel 2 unmöglich machen: Anna spielt dieses Spiel nicht mit: "
-              "Anna gibt; Anna setzt aus.\n"
-              "Korrigier zuerst dieses Spiel (schafkopf edit), z. B. mit --sitting-out.\n",
-        "en": "Error: That correction would make hand 2 impossible: Anna does not play this hand: "
-              "Anna deals; Anna sits out.\n"
-              "Correct that hand first (schafkopf edit), e.g. with --sitting-out.\n",
+        "de": "Fehler: Diese Korrektur würde Spiel 2 unmöglich machen: Anna und Ben sind keine Partner: die Paare "
+              "sind Anna + Cora und Ben + Dora (für diesen Abend fest).\n"
+              "Korrigier zuerst dieses Spiel (schafkopf edit), dann dieses.\n",
+        "en": "Error: That correction would make hand 2 impossible: Anna and Ben are not partners: the pairs are "
+              "Anna + Cora and Ben + Dora (fixed for this session).\n"
+              "Correct that hand first (schafkopf edit), then this one.\n",
     }[language]
     assert t.ledger_bytes() == before
 

@@ -261,8 +261,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "data.look_again": ("Look at schafkopf sheet and try again.", "Schau in schafkopf sheet und versuch es noch einmal."),
     "data.correction_breaks": ("That correction would make hand {hand} impossible: {problem}",
                                "Diese Korrektur würde Spiel {hand} unmöglich machen: {problem}"),
-    "data.correction_breaks_hint": ("Correct that hand first (schafkopf edit), e.g. with --sitting-out.",
-                                    "Korrigier zuerst dieses Spiel (schafkopf edit), z. B. mit --sitting-out."),
+    "data.correction_breaks_hint": ("Correct that hand first (schafkopf edit), then this one.",
+                                    "Korrigier zuerst dieses Spiel (schafkopf edit), dann dieses."),
     "data.session_closed_meanwhile": ("Session {session} was closed (settled) a moment ago; its games cannot be "
                                       "changed.",
                                       "Abend {session} wurde gerade eben abgeschlossen (abgerechnet); seine Spiele "
