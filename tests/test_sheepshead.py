@@ -217,7 +217,7 @@ def test_cli_sheepshead_night(make_table):
     assert data["points"] == {"Anna": -2, "Ben": 4, "Carla": -2, "Dan": -2, "Eva": 2}
     assert data["balances"] == {"Anna": -50, "Ben": 100, "Carla": -50, "Dan": -50, "Eva": 50}
     out = t.ok("settle").stdout
-    assert "Anna pays Ben €0.50" in out
+    assert "Anna pays Ben $0.50" in out  # a Sheepshead table plays in dollars unless told (issue 23)
 
 
 def test_cli_pending_doublers_in_standings(make_table):
