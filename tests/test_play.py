@@ -67,7 +67,7 @@ def test_undo_edit_void_sheet_stand_settle_inside_the_session(make_table):
     assert "Spiel 2 (Wenz Cora 80): gestrichen." in out
     assert "Spiel 1 korrigiert: Sauspiel Anna+Ben 72 -> Sauspiel Anna+Ben 72 Kontra" in out
     assert "Spiel 3 (Herz-Solo Dora 70): gestrichen." in out
-    assert "Befehle: undo, void N, edit N WÖRTER" in out
+    assert "Befehle: zurück, streichen N [GRUND], ändern N WÖRTER [--yes], block, stand" in out
     # left: hand 1, Sauspiel with Kontra: 10 x 2 = 20 each
     assert t.json("standings")["balances"] == {"Anna": 20, "Ben": 20, "Cora": -20, "Dora": -20}
     assert "Cora zahlt Anna 0,20 €" in out or "Cora zahlt Ben 0,20 €" in out
@@ -163,7 +163,7 @@ def test_play_on_a_terminal_edits_completes_and_asks_before_a_duplicate(make_tab
                 break
 
     try:
-        read_until(b"(help, quit)")
+        read_until("(hilfe, ende)".encode())
         read_until(b">")
         time.sleep(0.5)  # prompt_toolkit waits a moment for the terminal's answer about the cursor
         os.write(fd, b"sau an be 72\r")
@@ -207,7 +207,7 @@ def test_version(make_table):
 @pytest.mark.slow
 @pytest.mark.parametrize("words, expected", [
     ("add her", ["herzsolo", "herzwenz", "herzgeier"]),
-    ("add sau a", ["anna", "allein", "alone", "alte"]),
+    ("add sau a", ["anna", "allein", "alone", "aus", "alte"]),
     ("calc sau --player ", ["Anna", "Ben", "Cora", "Dora"]),
     ("add solo --suit g", ["gras"]),
 ])

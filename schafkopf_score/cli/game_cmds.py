@@ -9,7 +9,7 @@ import typer
 
 from . import complete
 from .app import JsonOpt, app, emit_json, get, guard
-from .options import ENTRY_NAMES, with_entry_options
+from .options import ENTRY_NAMES, WHOLE_NUMBER, with_entry_options
 
 # -- games ----------------------------------------------------------------------------------------
 
@@ -23,10 +23,12 @@ def _entry(ctx: typer.Context, game: str, said: list[str] | None, entry: dict[st
 
 
 TischOpt = Annotated[Optional[int], typer.Option(
-    "--tisch", metavar="N", help="Tournament: the table number in the current round (schafkopf tournament tables).")]
+    "--tisch", metavar="N", click_type=WHOLE_NUMBER,
+    help="Tournament: the table number in the current round (schafkopf tournament tables).")]
 TRoundOpt = Annotated[Optional[int], typer.Option(
-    "--round", metavar="R", help="Tournament, with --tisch: the round of that table (default: the latest), to "
-                                 "correct a round after the next one was drawn.")]
+    "--round", metavar="R", click_type=WHOLE_NUMBER,
+    help="Tournament, with --tisch: the round of that table (default: the latest), to correct a round after the "
+         "next one was drawn.")]
 
 # what each command looks like with --tisch (a tournament's refusal shows it)
 TISCH_EXAMPLES = {"add": "schafkopf add --tisch 3 sau an be 72", "calc": "schafkopf calc --tisch 3 sau an be 72",
@@ -253,7 +255,7 @@ def _voided(rec: Any, lang: str, as_json: bool) -> None:
 @guard
 def void(
     ctx: typer.Context,
-    hand: Annotated[int, typer.Argument(help="The hand number, as on the sheet.")],
+    hand: Annotated[int, typer.Argument(help="The hand number, as on the sheet.", click_type=WHOLE_NUMBER)],
     reason: ReasonOpt = "",
     tisch: TischOpt = None,
     round_no: TRoundOpt = None,
@@ -289,7 +291,7 @@ def _given(ctx: typer.Context) -> set[str]:
 @with_entry_options
 def edit(
     ctx: typer.Context,
-    hand: Annotated[int, typer.Argument(help="The hand number, as on the sheet.")],
+    hand: Annotated[int, typer.Argument(help="The hand number, as on the sheet.", click_type=WHOLE_NUMBER)],
     game: Annotated[Optional[str], typer.Argument(
         metavar="[GAME]", help="The corrected game; leave it out to change only what is given.")] = None,
     said: WordsArg = None,
@@ -353,10 +355,11 @@ def edit(
 
 
 def confirm_change(cfg: Any, ledger: Any, hand: int, old: Any, new: Any, interactive: bool,
-                   session_id: int | None = None) -> bool:
+                   session_id: int | None = None, ask: Any = None) -> bool:
     """Changing who played what is a bigger step than a typo (``edit`` and ``play`` alike): True
-    to go on; on a terminal the player is asked (False: declined); otherwise an ``IllegalEntry``
-    asks for --yes. A wrong entry says so first, before any question."""
+    to go on; on a terminal the player is asked (False: declined; ``ask(question)``: how, in
+    ``play``); otherwise an ``IllegalEntry`` asks for --yes. A wrong entry says so first, before
+    any question."""
     from ..errors import IllegalEntry
     from ..evening import edit as do_edit
     from ..i18n import Text, say
@@ -370,4 +373,6 @@ def confirm_change(cfg: Any, ledger: Any, hand: int, old: Any, new: Any, interac
     change = f"{family.describe(old.entry, lang=lang)} -> {family.describe(new, lang=lang)}"
     if not interactive:
         raise IllegalEntry(Text("cli.edit_changes", hand=hand, change=change), Text("cli.edit_changes_hint"))
+    if ask is not None:
+        return bool(ask(say("cli.edit_confirm", lang, hand=hand, change=change)))
     return typer.confirm(say("cli.edit_confirm", lang, hand=hand, change=change), default=False)

@@ -607,4 +607,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "data.pg_refused_hint": ("Nothing was recorded. If the ledger's rows were changed by hand, run schafkopf check.",
                              "Es wurde nichts eingetragen. Wurden Zeilen des Spielbuchs von Hand geändert, "
                              "prüft es mit schafkopf check."),
+    # -- numbers bounded before they are read (entry.bounded_int) ----------------------------
+    "data.number_too_long": ("{text} has {digits} digits: far more than {what} can be.",
+                             "{text} hat {digits} Stellen: viel mehr, als {what} sein kann."),
+    "data.number_too_long_hint": ("Give a number of at most {most} digits.",
+                                  "Gib eine Zahl mit höchstens {most} Stellen an."),
+    "data.hand_number": ("a hand number", "eine Spielnummer"),
 }
