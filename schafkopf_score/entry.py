@@ -34,10 +34,11 @@ def parse_int(text: str, option: str, hint: Text | None = None) -> int:
 MAX_DIGITS = 9
 
 
-def bounded_int(digits: str, what: Any, most: int = MAX_DIGITS, hint: Text | None = None) -> int:
+def bounded_int(digits: str, what: Any, most: int = MAX_DIGITS, hint: Text | None = None,
+                typed: str | None = None) -> int:
     """``digits`` (ASCII 0-9, an optional leading minus) as a number, refused with a clear
     message when it has more than ``most`` digits (leading zeros do not count); ``what`` names
-    the number in the message (an option, or a ``Text``).
+    the number in the message (an option, or a ``Text``), ``typed`` the word it came in.
 
     >>> bounded_int("0072", "--augen"), bounded_int("-5", "--laufende")
     (72, -5)
@@ -45,7 +46,7 @@ def bounded_int(digits: str, what: Any, most: int = MAX_DIGITS, hint: Text | Non
     sign = -1 if digits.startswith("-") else 1
     body = digits.lstrip("-").lstrip("0") or "0"
     if len(body) > most:
-        raise InvalidEntry(Text("data.number_too_long", text=quoted(digits), digits=len(body), what=what),
+        raise InvalidEntry(Text("data.number_too_long", text=quoted(typed or digits), digits=len(body), what=what),
                            hint or Text("data.number_too_long_hint", most=most))
     return sign * int(body)
 

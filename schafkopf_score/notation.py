@@ -164,12 +164,12 @@ def read_words(family: Family, players: Sequence[str], words: Sequence[str],
             _set(raw, by_kind[OUTCOME], key == "+", word)
             continue
         if key.isascii() and key.isdigit():
-            bounded_int(key, by_kind[AUGEN].label, COUNT_DIGITS)
+            bounded_int(key, Text("data.the_augen"), COUNT_DIGITS)
             _set(raw, by_kind[AUGEN], key, word)
             continue
         m = _COUNT.fullmatch(key)
         if m and keys.get(m.group(1)) is not None and keys[m.group(1)].kind == COUNT:
-            _set(raw, keys[m.group(1)], bounded_int(m.group(2), keys[m.group(1)].label, COUNT_DIGITS), word)
+            _set(raw, keys[m.group(1)], bounded_int(m.group(2), keys[m.group(1)].label, COUNT_DIGITS, typed=word), word)
             continue
         m = _PAIR.fullmatch(word.strip())
         if m:
@@ -250,13 +250,18 @@ def _nearest(word: str, family: Family, players: Sequence[str]) -> Text:
     return Text("data.notation_words")
 
 
-def _short_rules() -> list[tuple[re.Pattern[str], str]]:
+def _PAIRS(m: re.Match[str]) -> str:
+    """``--augen Anna=N,Ben=N`` -> ``Anna=N Ben=N`` (the words of a line)."""
+    return m.group(1).replace(",", " ")
+
+
+def _short_rules() -> list[tuple[re.Pattern[str], Any]]:
     """How a message's long options read in the short notation, derived from the options'
     declarations: ``--laufende 0 bis 4`` -> ``l0 bis l4``, ``--kontra`` -> ``kontra``,
     ``--jungfrau NAME`` -> ``jf NAME``, ``--loser NAME`` -> ``NAME``, ``--won`` -> ``+``."""
     if _SHORT:
         return _SHORT
-    rules: list[tuple[str, str]] = [(r"--won/--lost", "+/-"), (r"--won\b", "+"), (r"--lost\b", "-")]
+    rules: list[tuple[str, Any]] = [(r"--won/--lost", "+/-"), (r"--won\b", "+"), (r"--lost\b", "-")]
     for opt in entry_options():
         names = "|".join(re.escape(n) for n in opt.names if n.startswith("--") and "/" not in n)
         if not names:
@@ -276,6 +281,7 @@ def _short_rules() -> list[tuple[re.Pattern[str], str]]:
             rules.append((rf"(?:{names}) (NAME|[A-ZÄÖÜ]\w*)", r"\1"))
         elif opt.kind == AUGEN:
             rules.append((rf"(?:{names}) (N|\d+)\b", r"\1"))
+            rules.append((rf"(?:{names}) ((?:[^\s,=]+=[^\s,]*)(?:,[^\s,=]+=[^\s,]*)*)", _PAIRS))
         elif opt.field in ("suit", "sau"):
             rules.append((rf"(?:{names}) ", ""))
     rules.append((r"\badd (?=[a-zäöü])", ""))  # inside play a hand needs no command word
@@ -283,7 +289,7 @@ def _short_rules() -> list[tuple[re.Pattern[str], str]]:
     return _SHORT
 
 
-_SHORT: list[tuple[re.Pattern[str], str]] = []
+_SHORT: list[tuple[re.Pattern[str], Any]] = []
 
 
 def short_form(text: str) -> str:

@@ -230,3 +230,219 @@ def test_an_edit_inside_play_that_changes_the_declarer_needs_yes(make_table):
     assert t.json("sheet")["sessions"][0]["hands"][0]["entry"]["player"] == "Anna"
     assert t.run("play", input="edit 1 sau be an 72 --yes\n").exit_code == 0
     assert t.json("sheet")["sessions"][0]["hands"][-1]["entry"]["player"] == "Ben"
+
+
+# -- the whole evening in one session (issue 28) ------------------------------------------------
+
+FIVE = ["Anna", "Ben", "Cora", "Dora", "Emil"]
+
+
+def test_german_command_words_do_what_the_english_ones_do(make_table):
+    t = make_table()
+    script = "\n".join([
+        "sau an be 72", "wenz co 80", "zurück", "ändern 1 k", "solo do herz 70", "streichen 3 verzählt", "hilfe",
+        "block", "stand", "abrechnung", "ende", "wenz an 90",  # nothing after ende is read
+    ]) + "\n"
+    r = t.run("play", input=script)
+    assert r.exit_code == 0, r.stderr
+    out = r.stdout
+    assert "Spiel 2 (Wenz Cora 80): gestrichen." in out
+    assert "Spiel 1 korrigiert: Sauspiel Anna+Ben 72 -> Sauspiel Anna+Ben 72 Kontra" in out
+    assert "Spiel 3 (Herz-Solo Dora 70): gestrichen." in out
+    assert "Befehle: zurück, streichen N [GRUND], ändern N WÖRTER [--yes], block, stand" in out
+    assert t.json("standings")["balances"] == {"Anna": 20, "Ben": 20, "Cora": -20, "Dora": -20}
+    assert [h for h, _, _ in stored(t)] == [1, 2, 1, 3]  # the correction of hand 1 is a new row
+    t.ok("check")
+
+
+def test_hands_out_of_rotation_in_short_words_and_long_options(make_table):
+    """Five at a table of four: who sits out and who deals, as words (aus, geber) or as the
+    options the error message names; the same stored rows as the one-shot add."""
+    a = make_table(players=FIVE, name="play")
+    b = make_table(players=FIVE, name="add")
+    r = a.run("play", input="sau be co 72 aus do\nwenz an 80 --sitting-out Emil --dealer Ben\nsau an be 72 out co geber do\n")
+    assert r.exit_code == 0, r.stderr
+    assert r.stdout.splitlines()[0] == ("Spiel 1: Sauspiel Ben+Cora 72 | Anna -0,10 €, Ben +0,10 €, Cora +0,10 €, "
+                                        "Emil -0,10 € | Nächster Geber: Ben (Ben setzt aus)")
+    b.ok("add", "sau", "be", "co", "72", "--sitting-out", "Dora")
+    b.ok("add", "wenz", "an", "80", "--sitting-out", "Emil", "--dealer", "Ben")
+    b.ok("add", "sau", "an", "be", "72", "--sitting-out", "Cora", "--dealer", "Dora")
+    assert stored(a) == stored(b)
+    assert stored(a)[1][1]["sitting_out"] == ["Emil"] and stored(a)[1][1]["dealer"] == "Ben"
+
+
+def test_a_latecomer_a_rename_and_a_leaver_inside_play_as_the_one_shot_commands_do(make_table):
+    a = make_table(name="tablea")
+    b = make_table(name="tableb")
+    r = a.run("play", input="sau an be 72\nspieler dazu Emil --nach Ben\nwenz em 80\n"
+                            "player rename Emil Emilio\nplayer leave Cora\nspieler liste\n")
+    assert r.exit_code == 0, r.stderr
+    assert r.stdout.splitlines()[1:3] == [
+        "Emil kommt an den Tisch, ab Spiel 2 von Abend 1. Sitzordnung: Anna, Ben, Emil, Cora, Dora.",
+        "Spiel 2: Wenz Emil 80 | Anna -0,50 €, Emil +1,50 €, Cora -0,50 €, Dora -0,50 € | Nächster Geber: Emil "
+        "(Emil setzt aus)"]
+    assert r.stdout.splitlines()[-2:] == ["Sitzordnung: Anna, Ben, Emilio, Dora (4 spielen ein Spiel).",
+                                          "Gegangen: Cora."]
+    b.ok("add", "sau", "an", "be", "72")
+    b.ok("player", "add", "Emil", "--after", "Ben")
+    b.ok("add", "wenz", "em", "80")
+    b.ok("player", "rename", "Emil", "Emilio")
+    b.ok("player", "leave", "Cora")
+    assert a.path.read_text(encoding="utf-8").replace("tablea", "X") == b.path.read_text(encoding="utf-8").replace(
+        "tableb", "X")
+    assert stored(a) == stored(b)
+    drop = ("at",)
+    assert [{k: v for k, v in c.items() if k not in drop} for c in a.json("player", "list")["changes"]] == [
+        {k: v for k, v in c.items() if k not in drop} for c in b.json("player", "list")["changes"]]
+
+
+def test_the_deutscher_draw_inside_play(make_table):
+    a = make_table(family="deutscher", name="play")
+    b = make_table(family="deutscher", name="oneshot")
+    r = a.run("play", input="draw --seed 7\nlosen x\n")
+    assert r.exit_code == 2
+    one = b.ok("draw", "--seed", "7")
+    assert r.stdout == one.stdout
+    assert r.stderr == ("Zeile 2: losen x\nFehler: losen 'x': losen nimmt nur --seed N.\nTipp losen allein.\n")
+    assert stored(a) == stored(b)
+
+
+def test_settle_rounded_and_closed_inside_play_and_the_next_hand_opens_a_new_evening(make_table):
+    t = make_table()
+    r = t.run("play", input="sau an be 72 l3\nabrechnung --round 50\nsettle close --round 50\n"
+                            "settle close --round 50 --yes\nwenz be 80\n")
+    assert r.exit_code == 2  # the close without --yes
+    out = r.stdout.splitlines()
+    # Sauspiel 10 + 3 x 10 = 40 each, rounded to 50 cents
+    assert "Gerundet auf 0,50 €: Anna +0,10 €, Ben +0,10 €, Cora -0,10 €, Dora -0,10 €" in out
+    assert r.stderr == ("Zeile 3: settle close --round 50\n"
+                        "Fehler: abrechnung schließen trägt die Abrechnung als bezahlt ein und beendet den Abend.\n"
+                        "Häng --yes an: abrechnung schließen --yes.\n")
+    assert "Abend 1 abgeschlossen." in out and "Das nächste Spiel eröffnet einen neuen Abend." in out
+    assert out[-2:] == ["Abend 2 beginnt mit diesem Spiel (der vorige ist abgerechnet).",
+                        "Spiel 1: Wenz Ben 80 | Anna -0,50 €, Ben +1,50 €, Cora -0,50 €, Dora -0,50 € "
+                        "| Nächster Geber: Ben"]
+    closing = t.json("settle", "--session", "1")
+    assert closing["closed"] and closing["round"] == 50
+    assert closing["paid"] == {"Anna": 50, "Ben": 50, "Cora": -50, "Dora": -50}
+    t.ok("check")
+
+
+def test_hints_in_the_form_typed_and_in_the_family_words(make_table):
+    t = make_table(language="en")
+    r = t.run("play", input="sau an be 72 l15\nsau an be 72 --laufende 15\nsau an be\n")
+    assert r.stderr.splitlines() == [
+        "Line 1: sau an be 72 l15", "Error: Laufende 15 is impossible in a Sauspiel: it has 14 trumps.",
+        "Give l0 to l14.",
+        "Line 2: sau an be 72 --laufende 15", "Error: Laufende 15 is impossible in a Sauspiel: it has 14 trumps.",
+        "Give --laufende 0 to 14.",
+        "Line 3: sau an be", "Error: Sauspiel needs the declaring side's Augen.",
+        "Add N (0 to 120), or +/- if nobody counted.",
+    ]
+    s = make_table(family="sheepshead", players=FIVE, language="en", name="sheep")
+    r = s.run("play", input="leaster\npick an be 9999\n")
+    assert r.stderr.splitlines() == [
+        "Line 1: leaster", "Error: A leaster needs its winner.",
+        "Add NAME, or every player's points: Anna=N Ben=N Cora=N Dora=N Emil=N.",
+        "Line 2: pick an be 9999", "Error: '9999' has 4 digits: far more than the points can be.",
+        "Give a number of at most 3 digits.",
+    ]
+
+
+def test_numbers_longer_than_any_count_and_overlong_lines_are_refused_and_the_session_goes_on(make_table):
+    t = make_table()
+    big = "9" * 4000
+    script = "\n".join([
+        f"sau an be 72 l{big}", f"sau an be {big}", f"sau an be 72 g{big}", f"void {big}", f"edit {big} k",
+        f"streichen 99999999999999999999", "sau an be 72 --laufende 12345678901", "x" * 5000, "y" * 2_000_000,
+        "sau an be 72",
+    ]) + "\n"
+    r = t.run("play", input=script)
+    assert r.exit_code == 2
+    err = r.stderr.splitlines()
+    cut = "'999999999999999999999999'…"
+    assert err[1:3] == [f"Fehler: 'l{'9' * 23}'… hat 4000 Stellen: viel mehr, als lN sein kann.",
+                        "Gib eine Zahl mit höchstens 3 Stellen an."]
+    assert err[4] == f"Fehler: {cut} hat 4000 Stellen: viel mehr, als die Augen sein kann."
+    assert err[7] == f"Fehler: 'g{'9' * 23}'… hat 4000 Stellen: viel mehr, als gN sein kann."
+    assert err[10:12] == [f"Fehler: {cut} hat 4000 Stellen: viel mehr, als eine Spielnummer sein kann.",
+                          "Gib eine Zahl mit höchstens 9 Stellen an."]
+    assert err[13] == err[10]
+    assert err[16] == "Fehler: '99999999999999999999' hat 20 Stellen: viel mehr, als eine Spielnummer sein kann."
+    assert err[19] == "Fehler: '12345678901' hat 11 Stellen: viel mehr, als --laufende sein kann."
+    assert err[21:24] == ["Zeile 8: …", "Fehler: Die Zeile ist 5000 Zeichen lang; eine Zeile hier hat höchstens 4096.",
+                          "Nichts wurde eingetragen. Tipp ein Spiel oder einen Befehl je Zeile."]
+    assert err[25] == "Fehler: Die Zeile ist 2000000 Zeichen lang; eine Zeile hier hat höchstens 4096."
+    assert len(err) == 27
+    assert r.stdout.startswith("Spiel 1: Sauspiel Anna+Ben 72 |")
+    assert [h for h, _, _ in stored(t)] == [1]
+
+
+@pytest.mark.parametrize("args", [
+    ["void", "9" * 5000], ["edit", "9" * 5000, "k"], ["void", "99999999999999999999"],
+    ["add", "sau", "an", "be", "72", f"l{'9' * 5000}"], ["add", "ramsch", "an", f"sch{'9' * 5000}"],
+    ["add", "sau", "an", "be", "9" * 5000], ["add", "sau", "an", "be", "72", "--laufende", "9" * 5000],
+    ["add", "sau", "an", "be", "72", "--legen", "9" * 20], ["settle", "--round", "9" * 5000],
+])
+def test_a_huge_number_on_the_command_line_is_refused_plainly(make_table, args):
+    t = make_table(language="en")
+    t.ok("add", "sau", "an", "be", "72")
+    err = t.refused(*args)
+    digits = len(max(args, key=len).lstrip("lsch-"))
+    assert err.startswith(f"Error: '{max(args, key=len)[:24]}'") and f"has {digits} digits: far more than " in err
+    assert err.endswith("digits.\n") and "Traceback" not in err
+
+
+def test_a_huge_number_in_a_tournament_list_is_refused_plainly(make_table, tmp_path):
+    t = make_table(language="en")
+    r = t.run("tournament", "enter", "--tisch", "9" * 5000, "-", input="sau an be 72\n")
+    assert r.exit_code == 2 and "has 5000 digits: far more than --tisch can be." in r.stderr
+
+
+def test_the_same_all_pass_hand_twice_is_no_duplicate():
+    from schafkopf_score.cli.play_cmd import names_someone
+    from schafkopf_score.rules.model import GameEntry
+
+    assert not names_someone(GameEntry("weiter"))
+    assert not names_someone(GameEntry("doubler", sitting_out=("Emil",)))
+    assert names_someone(GameEntry("sauspiel", player="Anna", partner="Ben", augen=72))
+    assert names_someone(GameEntry("ramsch", augen_map=(("Anna", 60), ("Ben", 60))))
+
+
+def test_a_ledger_replaced_under_the_session_refuses_that_line_and_the_next_goes_on(make_table):
+    import shutil
+
+    t = make_table()
+    p = popen_play(t)
+    try:
+        assert say(p, "sau an be 72").startswith("Spiel 1: ")
+        copy = t.path.parent / "copy.sqlite"
+        shutil.copy(t.ledger_path, copy)
+        os.replace(copy, t.ledger_path)  # another file where the ledger was
+        p.stdin.write("wenz co 80\n")
+        p.stdin.flush()
+        assert p.stderr.readline() == "Zeile 2: wenz co 80\n"
+        assert p.stderr.readline() == (f"Fehler: Das Spielbuch {t.ledger_path} wurde ersetzt oder entfernt, während "
+                                       "play lief; diese Zeile wurde nicht eingetragen.\n")
+        p.stderr.readline()
+        assert say(p, "wenz co 80").startswith("Spiel 2: Wenz Cora 80")  # into the file that is there now
+    finally:
+        p.stdin.close()
+        assert p.wait(timeout=30) == 2
+    assert [h for h, _, _ in stored(t)] == [1, 2]
+    t.ok("check")
+
+
+def test_the_table_file_is_read_again_when_its_content_changes_even_with_the_old_mtime(make_table):
+    t = make_table()
+    p = popen_play(t)
+    try:
+        assert " | Anna -0,50 €, " in say(p, "wenz co 80")
+        stamp = os.stat(t.path)
+        text = t.path.read_text(encoding="utf-8")
+        t.path.write_text(text.replace("solo = 50", "solo = 20"), encoding="utf-8")
+        os.utime(t.path, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))  # as touch -r or cp -p leave it
+        assert " | Anna -0,20 €, " in say(p, "wenz co 80")
+    finally:
+        p.stdin.close()
+        p.wait(timeout=30)

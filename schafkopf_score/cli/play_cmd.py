@@ -147,7 +147,8 @@ class Live:
         return st.st_dev, st.st_ino
 
     def noticed(self) -> None:
-        """After a line: remember the ledger file a first write has just made."""
+        """After a write: remember the ledger file a first write has just made (before the
+        answer is printed, so a file replaced after it is told apart)."""
         if self.ledger_obj is not None and self.identity is None and self.ledger_obj.conn is not None \
                 and self.cfg_obj is not None and not self.cfg_obj.ledger_url:
             self.identity = self._file_identity()
@@ -218,6 +219,7 @@ class Live:
             typer.echo(say("cli.play_not_recorded", cfg.language))
             return
         hand, played, view = add(cfg, self.ledger(), entry, typed)
+        self.noticed()
         self.last = entry
         if hand == 1 and view.session is not None and view.session.id > 1:
             typer.echo(say("cli.play_new_evening", cfg.language, session=view.session.id))
@@ -327,6 +329,7 @@ class Live:
         ledger = self.ledger()
         entry = lot_entry(cfg, current_state(cfg, ledger)[1], rng)
         _, played, view = add(cfg, ledger, entry, json.dumps({"game": entry.game, "seed": seed}))
+        self.noticed()
         self.last = None
         typer.echo(played.outcome.explanation)
         self.show(view)
@@ -376,6 +379,7 @@ class Live:
             change = leave_player(cfg, ledger, names[0])
         else:
             change = rename_player(cfg, ledger, names[0], names[1])
+        self.noticed()
         self.last = None
         typer.echo(change_text(change).render(lang))
 
@@ -504,7 +508,7 @@ def read_piped(stream: Any) -> str | int | None:
         more: str = stream.readline(1 << 16)
         length += len(more)
         if not more or more.endswith("\n"):
-            return length
+            return length - more.endswith("\n")  # the characters of the line, not its end
 
 
 def error_text(exc: ScoreError, lang: str, line: str, family: str | None) -> str:

@@ -613,4 +613,5 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "data.number_too_long_hint": ("Give a number of at most {most} digits.",
                                   "Gib eine Zahl mit höchstens {most} Stellen an."),
     "data.hand_number": ("a hand number", "eine Spielnummer"),
+    "data.the_augen": ("the Augen", "die Augen"),
 }
