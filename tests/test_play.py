@@ -354,7 +354,7 @@ def test_numbers_longer_than_any_count_and_overlong_lines_are_refused_and_the_se
     big = "9" * 4000
     script = "\n".join([
         f"sau an be 72 l{big}", f"sau an be {big}", f"sau an be 72 g{big}", f"void {big}", f"edit {big} k",
-        f"streichen 99999999999999999999", "sau an be 72 --laufende 12345678901", "x" * 5000, "y" * 2_000_000,
+        "streichen 99999999999999999999", "sau an be 72 --laufende 12345678901", "x" * 5000, "y" * 2_000_000,
         "sau an be 72",
     ]) + "\n"
     r = t.run("play", input=script)
@@ -446,3 +446,266 @@ def test_the_table_file_is_read_again_when_its_content_changes_even_with_the_old
     finally:
         p.stdin.close()
         p.wait(timeout=30)
+
+
+# -- on a real terminal: keys, questions, the status line, completion ------------------------------
+
+class Terminal:
+    """``schafkopf play`` on a pseudo-terminal: what it shows, the keys typed into it. It answers
+    the line editor's cursor position requests as a terminal does."""
+
+    def __init__(self, t, env=None):
+        import pty
+
+        self.seen = b""
+        self.pid, self.fd = pty.fork()
+        if self.pid == 0:  # the child: schafkopf play on the terminal
+            os.environ.update({**ENV, **(env or {})})
+            os.execv(sys.executable, [sys.executable, "-m", "schafkopf_score", "--table", str(t.path), "play"])
+
+    def drain(self, wait: float = 0.1) -> bool:
+        """Read what the terminal shows within ``wait`` seconds; False once it is closed."""
+        import select
+
+        ready, _, _ = select.select([self.fd], [], [], wait)
+        if ready:
+            try:
+                data = os.read(self.fd, 65536)
+            except OSError:
+                return False
+            if not data:
+                return False
+            for _ in range(data.count(b"\x1b[6n")):
+                os.write(self.fd, b"\x1b[20;1R")  # the cursor is on row 20
+            self.seen += data
+        return True
+
+    def read_until(self, text, start: int | None = None, timeout: float = 20.0) -> int:
+        """Wait until ``text`` shows after ``start`` (default: anything not yet waited for);
+        where it ends."""
+        import time
+
+        if isinstance(text, str):
+            text = text.encode()
+        start = self.mark if start is None else start
+        deadline = time.monotonic() + timeout
+        while text not in self.seen[start:]:
+            assert time.monotonic() < deadline, (text, self.seen[-600:])
+            if not self.drain():
+                break
+        assert text in self.seen[start:], (text, self.seen[-600:])
+        self.mark = self.seen.index(text, start) + len(text)
+        return self.mark
+
+    mark = 0
+
+    def type(self, keys) -> None:
+        os.write(self.fd, keys.encode() if isinstance(keys, str) else keys)
+
+    def prompt(self) -> None:
+        """Wait for the next prompt, and a moment for the line editor to read keys."""
+        import time
+
+        self.read_until(b">")
+        time.sleep(0.2)
+        self.drain(0)
+
+    def end(self) -> int:
+        """Ctrl-D at the prompt; the exit status."""
+        import time
+
+        self.type(b"\x04")
+        deadline = time.monotonic() + 20
+        while True:  # never wait for ever: a session that does not end fails the test
+            done, status = os.waitpid(self.pid, os.WNOHANG)
+            if done:
+                return os.waitstatus_to_exitcode(status)
+            if time.monotonic() > deadline:
+                os.kill(self.pid, 9)
+                os.waitpid(self.pid, 0)
+                raise AssertionError(f"play did not end on Ctrl-D: {self.seen[-400:]!r}")
+            self.drain()
+
+    def close(self) -> None:
+        try:
+            os.kill(self.pid, 9)
+            os.waitpid(self.pid, 0)
+        except (ProcessLookupError, ChildProcessError):
+            pass
+        os.close(self.fd)
+
+    def text(self) -> str:
+        return self.seen.decode("utf-8", "replace")
+
+
+@pytest.mark.slow
+def test_questions_in_german_and_every_key_at_them_on_a_terminal(make_table):
+    t = make_table()
+    term = Terminal(t)
+    try:
+        term.read_until("(hilfe, ende)")
+        term.prompt()
+        term.type("sau an be 72\r")
+        term.read_until("Spiel 1: Sauspiel Anna+Ben 72")
+        term.prompt()
+        term.type("sau an be 72\r")  # the same entry again: asked first, in German
+        term.read_until("Noch einmal eintragen? [j/N]")
+        time_ = __import__("time")
+        time_.sleep(0.2)
+        term.type("yes\r")  # not a German answer: asked again
+        term.read_until("Antworte mit j oder n.")
+        term.read_until("[j/N]")
+        time_.sleep(0.2)
+        term.type(b"\x03")  # Ctrl-C cancels the question: not recorded, the session goes on
+        term.read_until("Nicht eingetragen.")
+        term.prompt()
+        term.type("sau an be 72\r")
+        term.read_until("[j/N]")
+        time_.sleep(0.2)
+        term.type(b"\x04")  # Ctrl-D at a question is no
+        term.read_until("Nicht eingetragen.")
+        term.prompt()
+        term.type("sau an be 72\r")
+        term.read_until("[j/N]")
+        time_.sleep(0.2)
+        term.type("ja\r")
+        term.read_until("Spiel 2: Sauspiel Anna+Ben 72")
+        term.prompt()
+        term.type("weiter\r")
+        term.read_until("Spiel 3: Weiter")
+        term.prompt()
+        term.type("weiter\r")  # two all-pass hands in a row are no duplicate
+        term.read_until("Spiel 4: Weiter")
+        term.prompt()
+        term.type("abrechnung schließen\r")  # the close asks first
+        term.read_until("Den Abend jetzt mit diesen Zahlungen abschließen? [j/N]")
+        time_.sleep(0.2)
+        term.type("n\r")
+        term.read_until("Nicht abgeschlossen.")
+        term.prompt()
+        assert term.end() == 0
+    finally:
+        term.close()
+    shown = term.text()
+    for english in ("[y/N]", "Error", "Aborted", "invalid input", "WARNING", "Traceback"):
+        assert english not in shown
+    assert [h for h, _, _ in stored(t)] == [1, 2, 3, 4]
+    assert t.json("settle")["closed"] is False
+
+
+@pytest.mark.slow
+def test_a_ctrl_c_typed_just_after_a_hand_never_loses_it_nor_the_session(make_table):
+    """Ctrl-C right after Enter reaches the line editor as a key, or (once it has given the
+    terminal back) the session as SIGINT while the hand is recorded: either way the hand is
+    recorded and answered, no traceback shows, and the session goes on."""
+    import time
+
+    t = make_table()
+    term = Terminal(t)
+    try:
+        term.read_until("(hilfe, ende)")
+        for i, delay in enumerate([0, 0.002, 0.005, 0.01, 0.02, 0.04, 0.08, 0]):
+            term.prompt()
+            term.type(f"wenz co {80 + i}\r")  # a different hand each time (the same would be asked about)
+            time.sleep(delay)
+            term.type(b"\x03")
+            term.read_until(f"Spiel {i + 1}: Wenz Cora {80 + i}")
+        term.prompt()
+        term.type("half a line")
+        term.read_until("half a line")
+        term.type(b"\x03")  # Ctrl-C cancels the line only: a fresh prompt follows
+        term.prompt()
+        term.type("wenz co 90\r")
+        term.read_until("Spiel 9: Wenz Cora 90")
+        term.prompt()
+        assert term.end() == 0
+    finally:
+        term.close()
+    assert "Traceback" not in term.text() and "Exception ignored" not in term.text()
+    assert [h for h, _, _ in stored(t)] == list(range(1, 10))
+
+
+@pytest.mark.slow
+def test_ctrl_c_while_the_ledger_is_busy_cancels_that_hand_at_once(make_table):
+    import time
+
+    t = make_table()
+    assert t.run("add", "weiter").exit_code == 0
+    term = Terminal(t)
+    other = sqlite3.connect(t.ledger_path, isolation_level=None)
+    try:
+        term.read_until("(hilfe, ende)")
+        term.prompt()
+        other.execute("BEGIN IMMEDIATE")  # another writer holds the ledger (30 s busy timeout)
+        term.type("wenz co 80\r")
+        time.sleep(1.0)
+        start = time.monotonic()
+        term.type(b"\x03")
+        term.read_until("Abgebrochen; nichts wurde eingetragen.")
+        assert time.monotonic() - start < 5  # not after the 30 s the write would wait
+        other.execute("ROLLBACK")
+        term.prompt()
+        term.type("wenz co 80\r")
+        term.read_until("Spiel 2: Wenz Cora 80")
+        term.prompt()
+        assert term.end() == 0
+    finally:
+        other.close()
+        term.close()
+    assert [h for h, _, _ in stored(t)] == [1, 2]
+
+
+@pytest.mark.slow
+def test_the_status_line_and_completion_of_every_word_on_a_terminal(make_table):
+    import time
+
+    t = make_table(players=FIVE)
+    term = Terminal(t)
+    try:
+        term.read_until("Spiel 1 · Anna gibt · Anna setzt aus")  # the status line, drawn below the prompt
+        time.sleep(0.3)
+        for keys in ("sau co", "\t", " em", "\t", " 72\r"):  # names complete anywhere on the line
+            term.type(keys)
+            time.sleep(0.3)  # Tab completes while the next keys wait
+        term.read_until("Spiel 1: Sauspiel Cora+Emil 72")
+        term.read_until("Spiel 2 · Ben gibt · Ben setzt aus")
+        time.sleep(0.3)
+        for keys in ("zur", "\t", "\r"):  # German command words complete on a German table
+            term.type(keys)
+            time.sleep(0.3)
+        term.read_until("Spiel 1 (Sauspiel Cora+Emil 72): gestrichen.")
+        term.prompt()
+        for keys in ("herzso", "\t", " an", "\t", " 90 au", "\t", " co", "\t", "\r"):  # a game, a name, a keyword
+            term.type(keys)
+            time.sleep(0.3)
+        term.read_until("Spiel 2: Herz-Solo Anna 90")
+        term.prompt()
+        assert term.end() == 0
+    finally:
+        term.close()
+    assert "sau Cora Emil 72" in term.text() and "zurück" in term.text()
+    assert stored(t)[-1][1]["sitting_out"] == ["Cora"]
+
+
+def test_completion_offers_who_plays_next_first_and_the_table_language_words(make_table):
+    from prompt_toolkit.document import Document
+
+    from schafkopf_score.cli.play_cmd import Live, Words
+    from schafkopf_score.table import load_table
+
+    t = make_table(players=FIVE)
+    live = Live(None, interactive=True)  # type: ignore[arg-type]
+    live.cfg_obj = load_table(t.path)
+    live.active = ("Ben", "Cora", "Dora", "Emil")
+
+    def offered(text):
+        words = Words(live).completer()
+        return [c.text for c in words.get_completions(Document(text), None)]
+
+    assert offered("sau ")[:5] == ["Ben", "Cora", "Dora", "Emil", "Anna"]
+    assert offered("ju") == []
+    assert offered("str") == ["streichen"] and offered("zu") == ["zurück", "zusammenwerfen"]  # a command, a game
+    assert offered("spieler ") == ["dazu", "geht", "umbenennen", "liste"]
+    assert offered("sau an be 72 --sit") == ["--sitting-out"]
+    assert offered("sau an be 72 g") == ["g", "geber", "gras", "gruen", "grün"]
+    assert offered("herzs") == ["herzsolo"]

@@ -565,7 +565,8 @@ class Words:
         if word.startswith("--"):
             return [n for o in entry_options() for n in o.names[0].split("/")]
         if not before:
-            return [*SHOWN_COMMANDS[lang], *sorted(family.game_table())]
+            suited = [s + g for s in family.suits for g in family.suited_games]
+            return [*SHOWN_COMMANDS[lang], *sorted(family.game_table()), *suited]
         command = COMMAND_WORDS.get(before[0].casefold())
         if command == "player" and len(before) == 1:
             return SHOWN_ACTIONS[lang]
