@@ -58,7 +58,7 @@ def split_words(line: str) -> list[str]:
                                Text("cli.play_unreadable_hint"))
         if trailing is not None:
             raise InvalidEntry(Text("cli.play_unreadable", problem=Text("cli.play_no_escaped_character")),
-                               Text("cli.play_unreadable_hint"))
+                               Text("cli.play_backslash_hint"))
         if current is None:
             current = []
         if double is not None:

@@ -709,3 +709,68 @@ def test_completion_offers_who_plays_next_first_and_the_table_language_words(mak
     assert offered("sau an be 72 --sit") == ["--sitting-out"]
     assert offered("sau an be 72 g") == ["g", "geber", "gras", "gruen", "grün"]
     assert offered("herzs") == ["herzsolo"]
+
+
+@pytest.mark.slow
+def test_a_ledger_that_cannot_be_written_refuses_the_line_and_the_session_goes_on_when_it_can(make_table):
+    """A full disk, as the process meets it: no file may grow past 1 KB (RLIMIT_FSIZE), so the
+    ledger's journal cannot be written. Lifted from outside (prlimit), the next line records."""
+    import resource
+    import signal
+
+    t = make_table()
+    t.ok("add", "weiter")
+
+    def small_files():
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit fails (EFBIG), not the process
+        resource.setrlimit(resource.RLIMIT_FSIZE, (1024, resource.RLIM_INFINITY))
+
+    p = subprocess.Popen([sys.executable, "-m", "schafkopf_score", "--table", str(t.path), "play"],
+                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=ENV,
+                         preexec_fn=small_files)
+    try:
+        p.stdin.write("wenz co 80\n")
+        p.stdin.flush()
+        assert p.stderr.readline() == "Zeile 1: wenz co 80\n"
+        refusal = p.stderr.readline()
+        assert refusal.startswith(f"Fehler: {t.ledger_path} kann nicht geschrieben werden: ")
+        assert refusal.endswith(". Diese Zeile wurde nicht eingetragen.\n")
+        assert p.stderr.readline() == ("Behebe das (Platz auf der Platte, die Rechte der Datei) und tipp die Zeile "
+                                       "noch einmal; die Sitzung läuft weiter.\n")
+        resource.prlimit(p.pid, resource.RLIMIT_FSIZE, (resource.RLIM_INFINITY, resource.RLIM_INFINITY))
+        assert say(p, "wenz co 80").startswith("Spiel 2: Wenz Cora 80")
+    finally:
+        p.stdin.close()
+        assert p.wait(timeout=30) == 2
+    assert [h for h, _, _ in stored(t)] == [1, 2]
+    t.ok("check")
+
+
+@pytest.mark.slow
+def test_a_piped_session_stopped_by_sigint_while_the_ledger_is_busy_writes_nothing_and_shows_no_traceback(
+        make_table):
+    import signal
+    import time
+
+    t = make_table()
+    t.ok("add", "weiter")
+    other = sqlite3.connect(t.ledger_path, isolation_level=None)
+    p = popen_play(t)
+    try:
+        assert say(p, "wenz co 80").startswith("Spiel 2: ")
+        other.execute("BEGIN IMMEDIATE")
+        p.stdin.write("wenz co 90\n")
+        p.stdin.flush()
+        time.sleep(1.0)
+        start = time.monotonic()
+        p.send_signal(signal.SIGINT)
+        assert p.wait(timeout=10) == 130
+        assert time.monotonic() - start < 5
+        assert p.stderr.read() == ("Abgebrochen; nichts wurde eingetragen.\n"
+                                   "Abgebrochen; nichts Halbfertiges wurde behalten.\n")
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+        if p.poll() is None:
+            p.kill()
+    assert [h for h, _, _ in stored(t)] == [1, 2]

@@ -625,8 +625,11 @@ def play(ctx: typer.Context) -> None:
 
     refuse_at_tournament(cfg, "play", "cli.tournament.use_add_tisch", "cli.tournament.why_play")
     keys = Keys(interactive)
-    previous = signal.signal(signal.SIGINT, keys)
-    WAITING.set(keys.waiting)
+    try:
+        previous: Any = signal.signal(signal.SIGINT, keys)
+    except ValueError:  # not the main thread (an embedding program): Ctrl-C stays as it was
+        previous = None
+    token = WAITING.set(keys.waiting)
     rejected = 0
     number = 0
     prompt = _prompter(live) if interactive else None
@@ -678,8 +681,9 @@ def play(ctx: typer.Context) -> None:
                 raise KeyboardInterrupt
     finally:
         live.close()
-        WAITING.set(None)
-        signal.signal(signal.SIGINT, previous)
+        WAITING.reset(token)
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
     if rejected:
         raise typer.Exit(2)
 

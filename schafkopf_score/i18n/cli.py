@@ -342,6 +342,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "cli.play_no_closing_quote": ("No closing quotation", "ein Anführungszeichen ist nicht geschlossen"),
     "cli.play_no_escaped_character": ("No escaped character", "nach dem \\ fehlt ein Zeichen"),
     "cli.play_unreadable_hint": ("Close the quotes.", "Schließ die Anführungszeichen."),
+    "cli.play_backslash_hint": ("Write \\\\ for a backslash, or leave it out at the end.",
+                                "Schreib \\\\ für einen Backslash, oder lass ihn am Ende weg."),
     "cli.play_settle_unknown": ("settle {words} is not known here.", "settle {words} gibt es hier nicht."),
     "cli.play_settle_unknown_hint": ("Type settle to see it, or settle close to close the evening.",
                                      "Tipp settle, um die Abrechnung zu sehen, oder settle close, um den Abend abzuschließen."),
