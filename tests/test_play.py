@@ -583,6 +583,13 @@ def test_questions_in_german_and_every_key_at_them_on_a_terminal(make_table):
         term.type("n\r")
         term.read_until("Nicht abgeschlossen.")
         term.prompt()
+        term.type("abrechnung schließen\r")
+        term.read_until("[j/N]")
+        time_.sleep(0.2)
+        term.type("j\r")
+        term.read_until("Das nächste Spiel eröffnet einen neuen Abend.")
+        term.read_until("Spiel 1 · Anna gibt · ein neuer Abend")  # the status line says so too
+        time_.sleep(0.3)
         assert term.end() == 0
     finally:
         term.close()
@@ -590,7 +597,7 @@ def test_questions_in_german_and_every_key_at_them_on_a_terminal(make_table):
     for english in ("[y/N]", "Error", "Aborted", "invalid input", "WARNING", "Traceback"):
         assert english not in shown
     assert [h for h, _, _ in stored(t)] == [1, 2, 3, 4]
-    assert t.json("settle")["closed"] is False
+    assert t.json("settle", "--session", "1")["closed"] is True
 
 
 @pytest.mark.slow

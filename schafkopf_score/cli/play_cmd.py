@@ -101,6 +101,7 @@ class Live:
         self.identity: tuple[int, int] | None = None  # the ledger file opened (device, inode)
         self.last: Any = None
         self.status = ""
+        self.shown = False  # the status was made anew for this line
         self.active: tuple[str, ...] = ()  # who plays the next hand (completion offers them first)
         self.ask: Callable[[str], bool] = lambda question: False
 
@@ -173,8 +174,10 @@ class Live:
         """Do what one line says; a ``ScoreError`` means it was refused and wrote nothing."""
         from ..notation import split_words
 
+        self.shown = False
         words = split_words(line)
         if not words:
+            self.shown = True
             return
         command = COMMAND_WORDS.get(words[0].casefold())
         if command == "quit":
@@ -389,12 +392,18 @@ class Live:
         Bock hands left, Muss-Solo or doublers pending."""
         if not self.interactive:
             return
+        self.shown = True
         try:
             if view is None or view.closed:
                 from ..evening import current_state
 
                 view, _ = current_state(self.cfg(), self.ledger())
             self.status, self.active = status_line(self.cfg(), view)
+            ledger = self.ledger_obj
+            if view.session is None and ledger is not None and ledger.conn is not None:
+                latest = ledger.latest_session()
+                if latest is not None and latest.closed_at:  # the evening before is settled
+                    self.status += " · " + say("cli.play_status_new_evening", self.cfg().language)
         except Exception:  # the status is a courtesy: a ledger that cannot be read now shows none
             self.status = ""
 
@@ -642,7 +651,9 @@ def play(ctx: typer.Context) -> None:
             keys.pending = False  # a Ctrl-C before the prompt was shown cancelled nothing to come
             try:
                 line: str | int | None = prompt() if prompt else read_piped(sys.stdin)
-            except KeyboardInterrupt:  # Ctrl-C at the prompt cancels the line
+            except KeyboardInterrupt:  # Ctrl-C at the prompt cancels the line; a script it stops
+                if not interactive:
+                    raise
                 continue
             except EOFError:  # Ctrl-D ends the session
                 break
@@ -677,6 +688,8 @@ def play(ctx: typer.Context) -> None:
             finally:
                 keys.busy = False
             live.noticed()
+            if interactive and not live.shown:  # a correction, a close, a new player: the status anew
+                live.show()
             if keys.pending and not interactive:  # Ctrl-C while the line was handled: it is done, now stop
                 raise KeyboardInterrupt
     finally:

@@ -391,6 +391,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "cli.play_status_hand": ("Hand {hand}", "Spiel {hand}"),
     "cli.play_status_dealer": ("{dealer} deals", "{dealer} gibt"),
     "cli.play_status_out": ("{names} sit(s) out", "{names} setzt aus"),
+    "cli.play_status_new_evening": ("a new evening", "ein neuer Abend"),
     "cli.play_ledger_replaced": ("The ledger {path} was replaced or removed while play was running; this line "
                                  "was not recorded.",
                                  "Das Spielbuch {path} wurde ersetzt oder entfernt, während play lief; diese "
