@@ -781,3 +781,12 @@ def test_a_piped_session_stopped_by_sigint_while_the_ledger_is_busy_writes_nothi
         if p.poll() is None:
             p.kill()
     assert [h for h, _, _ in stored(t)] == [1, 2]
+
+
+def test_a_refused_line_with_escape_characters_is_never_echoed_raw(make_table):
+    t = make_table()
+    r = t.run("play", input="sau an '\x1b[31m' 72\n")
+    assert r.exit_code == 2
+    assert "\x1b" not in r.stderr
+    assert r.stderr.splitlines()[:2] == ["Zeile 1: sau an '\\x1b[31m' 72",
+                                         "Fehler: '\\x1b[31m' passt zu nichts in diesem Spiel (Sauspiel)."]

@@ -704,9 +704,7 @@ def play(ctx: typer.Context) -> None:
 def _refused(live: Live, exc: ScoreError, number: int, line: str | int) -> None:
     lang = exc.language or live.language()
     if not live.interactive:  # a script's reader learns which line it was
-        from ..entry import quoted
-
-        shown = quoted(line.strip(), 60).strip("'") if isinstance(line, str) else "…"
+        shown = _shown(line) if isinstance(line, str) else "…"
         typer.echo(say("cli.play_line", lang, number=number, line=shown), err=True)
     family = live.cfg_obj.family if live.cfg_obj is not None else None
     typer.echo(error_text(exc, lang, line if isinstance(line, str) else "", family), err=True)
@@ -717,6 +715,19 @@ def quiet(session: Any) -> Any:
     position request gets no "WARNING: your terminal doesn't support ... (CPR)"."""
     session.app.renderer.cpr_not_supported_callback = None
     return session
+
+
+def _shown(line: str, most: int = 80) -> str:
+    r"""A refused line as its ``Zeile N:`` names it: cut after ``most`` characters, control
+    characters escaped (never written raw to a terminal).
+
+    >>> _shown("sau an be 72 xyz" + chr(10)), _shown("sau " + chr(27) + "[31m")
+    ('sau an be 72 xyz', 'sau \\x1b[31m')
+    """
+    text = line.strip()
+    cut = len(text) > most
+    text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text[:most])
+    return text + ("…" if cut else "")
 
 
 def _prompter(live: Live) -> Callable[[], str]:
