@@ -454,14 +454,14 @@ class Terminal:
     """``schafkopf play`` on a pseudo-terminal: what it shows, the keys typed into it. It answers
     the line editor's cursor position requests as a terminal does."""
 
-    def __init__(self, t, env=None):
+    def __init__(self, t, env=None, args=("play",)):
         import pty
 
         self.seen = b""
         self.pid, self.fd = pty.fork()
         if self.pid == 0:  # the child: schafkopf play on the terminal
             os.environ.update({**ENV, **(env or {})})
-            os.execv(sys.executable, [sys.executable, "-m", "schafkopf_score", "--table", str(t.path), "play"])
+            os.execv(sys.executable, [sys.executable, "-m", "schafkopf_score", "--table", str(t.path), *args])
 
     def drain(self, wait: float = 0.1) -> bool:
         """Read what the terminal shows within ``wait`` seconds; False once it is closed."""
@@ -790,3 +790,26 @@ def test_a_refused_line_with_escape_characters_is_never_echoed_raw(make_table):
     assert "\x1b" not in r.stderr
     assert r.stderr.splitlines()[:2] == ["Zeile 1: sau an '\\x1b[31m' 72",
                                          "Fehler: '\\x1b[31m' passt zu nichts in diesem Spiel (Sauspiel)."]
+
+
+@pytest.mark.slow
+def test_the_one_shot_edit_asks_in_german_on_a_terminal(make_table):
+    import time
+
+    t = make_table()
+    t.ok("add", "sau", "an", "be", "72")
+    term = Terminal(t, args=("edit", "1", "sau", "be", "an", "72"))
+    try:
+        term.read_until(b"[j/N]")
+        time.sleep(0.2)
+        term.type("y\r")  # English: asked again, in German
+        term.read_until("Antworte mit j oder n.")
+        term.read_until(b"[j/N]")
+        time.sleep(0.2)
+        term.type("ja\r")
+        term.read_until("Spiel 1 korrigiert: Sauspiel Anna+Ben 72 -> Sauspiel Ben+Anna 72")
+        assert term.end() == 0
+    finally:
+        term.close()
+    assert "[y/N]" not in term.text() and "Error" not in term.text()
+    assert t.json("sheet")["sessions"][0]["hands"][-1]["entry"]["player"] == "Ben"

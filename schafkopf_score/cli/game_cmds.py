@@ -373,6 +373,34 @@ def confirm_change(cfg: Any, ledger: Any, hand: int, old: Any, new: Any, interac
     change = f"{family.describe(old.entry, lang=lang)} -> {family.describe(new, lang=lang)}"
     if not interactive:
         raise IllegalEntry(Text("cli.edit_changes", hand=hand, change=change), Text("cli.edit_changes_hint"))
-    if ask is not None:
-        return bool(ask(say("cli.edit_confirm", lang, hand=hand, change=change)))
-    return typer.confirm(say("cli.edit_confirm", lang, hand=hand, change=change), default=False)
+    return bool((ask or ask_yes_no)(say("cli.edit_confirm", lang, hand=hand, change=change), lang))
+
+
+def answer_of(text: str, lang: str) -> bool | None:
+    """A yes/no answer in the table's language: True (j, ja / y, yes), False (n, nein / n, no,
+    or nothing), None (neither)."""
+    from ..i18n import say
+
+    answer = text.strip().casefold()
+    if answer in say("cli.play_yes_words", lang).split():
+        return True
+    if not answer or answer in say("cli.play_no_words", lang).split():
+        return False
+    return None
+
+
+def ask_yes_no(question: str, lang: str) -> bool:
+    """A question on the terminal in the table's language (``[j/N]`` on a German table, never
+    click's English ``[y/N]`` and ``Error: invalid input``); Ctrl-C or Ctrl-D are no."""
+    from ..i18n import say
+
+    while True:
+        try:
+            answer = answer_of(input(f"{question} {say('cli.play_yes_no', lang)} "), lang)
+        except (KeyboardInterrupt, EOFError):
+            typer.echo("")
+            return False
+        if answer is not None:
+            return answer
+        yes, no = say("cli.play_yes_words", lang).split()[0], say("cli.play_no_words", lang).split()[0]
+        typer.echo(say("cli.play_answer_yes_no", lang, yes=yes, no=no))

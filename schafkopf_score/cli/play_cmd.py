@@ -103,7 +103,7 @@ class Live:
         self.status = ""
         self.shown = False  # the status was made anew for this line
         self.active: tuple[str, ...] = ()  # who plays the next hand (completion offers them first)
-        self.ask: Callable[[str], bool] = lambda question: False
+        self.ask: Callable[..., bool] = lambda question, lang=None: False
 
     # -- the table and the ledger -------------------------------------------------------
     def cfg(self) -> TableConfig:
@@ -740,26 +740,25 @@ def _prompter(live: Live) -> Callable[[], str]:
     return lambda: str(session.prompt("> "))
 
 
-def _asker(live: Live) -> Callable[[str], bool]:
+def _asker(live: Live) -> Callable[..., bool]:
     """A yes/no question in the table's language (``[j/N]``: j, ja, n, nein; ``[y/N]`` in
     English); Ctrl-C or Ctrl-D, like Enter, are no."""
     from prompt_toolkit import PromptSession
 
     session: Any = quiet(PromptSession())
 
-    def ask(question: str) -> bool:
-        lang = live.language()
-        yes = say("cli.play_yes_words", lang).split()
-        no = say("cli.play_no_words", lang).split()
+    def ask(question: str, lang: str | None = None) -> bool:
+        from .game_cmds import answer_of
+
+        lang = lang or live.language()
         while True:
             try:
-                answer = str(session.prompt(f"{question} {say('cli.play_yes_no', lang)} ")).strip().casefold()
+                answer = answer_of(str(session.prompt(f"{question} {say('cli.play_yes_no', lang)} ")), lang)
             except (KeyboardInterrupt, EOFError):
                 return False
-            if answer in yes:
-                return True
-            if not answer or answer in no:
-                return False
-            typer.echo(say("cli.play_answer_yes_no", lang, yes=yes[0], no=no[0]))
+            if answer is not None:
+                return answer
+            yes, no = say("cli.play_yes_words", lang).split()[0], say("cli.play_no_words", lang).split()[0]
+            typer.echo(say("cli.play_answer_yes_no", lang, yes=yes, no=no))
 
     return ask
