@@ -255,19 +255,24 @@ def _PAIRS(m: re.Match[str]) -> str:
     return m.group(1).replace(",", " ")
 
 
-def _short_rules() -> list[tuple[re.Pattern[str], Any]]:
+# where the notation has a word in each language, a message names the one of its language
+_PREFERRED = {"de": {"sitting_out": "aus", "dealer": "geber", "alone": "allein"},
+              "en": {"sitting_out": "out", "dealer": "dealer", "alone": "alone"}}
+
+
+def _short_rules(lang: str) -> list[tuple[re.Pattern[str], Any]]:
     """How a message's long options read in the short notation, derived from the options'
     declarations: ``--laufende 0 bis 4`` -> ``l0 bis l4``, ``--kontra`` -> ``kontra``,
     ``--jungfrau NAME`` -> ``jf NAME``, ``--loser NAME`` -> ``NAME``, ``--won`` -> ``+``."""
-    if _SHORT:
-        return _SHORT
+    if lang in _SHORT:
+        return _SHORT[lang]
     rules: list[tuple[str, Any]] = [(r"--won/--lost", "+/-"), (r"--won\b", "+"), (r"--lost\b", "-")]
     for opt in entry_options():
         names = "|".join(re.escape(n) for n in opt.names if n.startswith("--") and "/" not in n)
         if not names:
             continue
         bare = opt.names[0][2:]
-        word = bare if bare in opt.words else (opt.words[0] if opt.words else "")
+        word = _PREFERRED[lang].get(opt.field) or (bare if bare in opt.words else (opt.words[0] if opt.words else ""))
         if opt.kind == COUNT and word:
             number = r"(\d+|N|\{\w+\})"
             rules.append((rf"(?:{names}) {number}( (?:to|bis|or|oder) ){number}", rf"{word}\1\2{word}\3"))
@@ -285,20 +290,22 @@ def _short_rules() -> list[tuple[re.Pattern[str], Any]]:
         elif opt.field in ("suit", "sau"):
             rules.append((rf"(?:{names}) ", ""))
     rules.append((r"\badd (?=[a-zäöü])", ""))  # inside play a hand needs no command word
-    _SHORT.extend((re.compile(p), r) for p, r in rules)
-    return _SHORT
+    _SHORT[lang] = [(re.compile(p), r) for p, r in rules]
+    return _SHORT[lang]
 
 
-_SHORT: list[tuple[re.Pattern[str], Any]] = []
+_SHORT: dict[str, list[tuple[re.Pattern[str], Any]]] = {}
 
 
-def short_form(text: str) -> str:
+def short_form(text: str, lang: str = "de") -> str:
     """A message about a line typed in short words, its long options put as short words.
 
-    >>> short_form("Gib --laufende 0 bis 4 an."), short_form("Enter the Ramsch: add ramsch --loser NAME.")
+    >>> short_form("Gib --laufende 0 bis 4 an."), short_form("Enter the Ramsch: add ramsch --loser NAME.", "en")
     ('Gib l0 bis l4 an.', 'Enter the Ramsch: ramsch NAME.')
+    >>> short_form("Name one of Ben, Cora, or say who sat out with --sitting-out.", "en")
+    'Name one of Ben, Cora, or say who sat out with out NAME.'
     """
-    for pattern, replacement in _short_rules():
+    for pattern, replacement in _short_rules(language_of(lang)):
         text = pattern.sub(replacement, text)
     return text
 

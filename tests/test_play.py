@@ -813,3 +813,31 @@ def test_the_one_shot_edit_asks_in_german_on_a_terminal(make_table):
         term.close()
     assert "[y/N]" not in term.text() and "Error" not in term.text()
     assert t.json("sheet")["sessions"][0]["hands"][-1]["entry"]["player"] == "Ben"
+
+
+def test_a_whole_irregular_evening_in_one_english_session(make_table):
+    """A latecomer, a hand out of rotation, a correction, a rounded close and the next evening,
+    start to finish inside one session."""
+    t = make_table(language="en")
+    r = t.run("play", input="sau an be 72 l3\nplayer add Emil --after Ben\nwenz em 80\n"
+                            "sau an co 61 out be dealer em\nedit 3 k\nsettle close --round 50 --yes\n"
+                            "sau an be 72\nsau be co 72\n")
+    assert r.exit_code == 2  # the hand that the new evening's first dealer sits out
+    out = r.stdout.splitlines()
+    assert out[3] == ("Hand 3: Sauspiel Anna+Cora 61 | Anna +€0.10, Emil -€0.10, Cora +€0.10, Dora -€0.10 "
+                      "| Next dealer: Cora (Cora sits out)")
+    assert out[4] == "Hand 3 corrected: Sauspiel Anna+Cora 61 -> Sauspiel Anna+Cora 61 Kontra"
+    assert "Session 1 closed." in out and "The next hand opens a new evening." in out
+    assert out[-2:] == ["Evening 2 begins with this hand (the one before is settled).",
+                        "Hand 1: Sauspiel Ben+Cora 72 | Ben +€0.10, Emil -€0.10, Cora +€0.10, Dora -€0.10 "
+                        "| Next dealer: Ben (Ben sits out)"]
+    assert r.stderr == ("Line 7: sau an be 72\nError: Anna does not play this hand: Anna deals; Anna sits out.\n"
+                        "Name one of Ben, Emil, Cora, Dora, or say who sat out with out NAME.\n")
+    hands = stored(t)
+    assert hands[2][1]["sitting_out"] == ["Ben"] and hands[2][1]["dealer"] == "Emil"
+    closing = t.json("settle", "--session", "1")
+    # Sauspiel L3 40, Wenz 50, Sauspiel Kontra 20: Anna 40-50+20 = 10, Ben 40, Emil 150-20 = 130,
+    # Cora -40-50+20 = -70, Dora -40-50-20 = -110; paid rounded to 50 cents
+    assert closing["unrounded"] == {"Anna": 10, "Ben": 40, "Emil": 130, "Cora": -70, "Dora": -110}
+    assert closing["paid"] == {"Anna": 0, "Ben": 50, "Emil": 150, "Cora": -100, "Dora": -100}
+    t.ok("check")

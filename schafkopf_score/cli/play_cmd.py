@@ -528,7 +528,7 @@ def error_text(exc: ScoreError, lang: str, line: str, family: str | None) -> str
 
     message, hint = exc.render(lang)
     if "--" not in line:
-        message, hint = short_form(message), short_form(hint)
+        message, hint = short_form(message, lang), short_form(hint, lang)
     if family is not None:
         message, hint = family_words(message, family, lang), family_words(hint, family, lang)
     return say("common.error", lang, message=message) + (f"\n{hint}" if hint else "")
