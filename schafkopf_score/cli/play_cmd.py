@@ -541,8 +541,9 @@ def fault(exc: BaseException, where: str) -> ScoreError | None:
 
     from ..errors import LedgerError
 
-    if isinstance(exc, OSError):
+    if isinstance(exc, OSError):  # the file it names (the table file, a folder), else the ledger
         problem: Any = exc.strerror or str(exc)
+        where = str(exc.filename) if exc.filename else where
     elif isinstance(exc, sqlite3.Error):
         from ..ledger.store import busy_error, is_busy, sqlite_problem
 
