@@ -8,6 +8,8 @@ Run: python benchmarks/bench_play.py [--hands 200]
    median at most 15 ms).
 2. Keystrokes: the typical entries of RULES §8, counted after ``schafkopf add `` in the short
    notation and with the long options (goal: median at most 20).
+3. The word splitter of a line (``notation.split_words``): one word of 1 MB and of 10 MB, plain
+   and quoted (goal: linear; 1 MB well under a second).
 """
 
 from __future__ import annotations
@@ -78,16 +80,27 @@ def main() -> None:
             times.append(time.perf_counter() - t0)
             assert answer.startswith("Spiel "), (line, answer, p.stderr.read() if p.poll() is not None else "")
         p.stdin.close()
-        p.wait()
+        _, _, usage = os.wait4(p.pid, 0)  # the session's own processor time, whatever else runs
+        cpu = usage.ru_utime + usage.ru_stime
     times.sort()
     print(f"play: {len(times)} hands piped, per recorded hand median {statistics.median(times) * 1000:.1f} ms, "
-          f"90th percentile {times[int(len(times) * 0.9)] * 1000:.1f} ms (goal: median <= 15 ms)")
+          f"90th percentile {times[int(len(times) * 0.9)] * 1000:.1f} ms (goal: median <= 15 ms); "
+          f"processor time {cpu * 1000 / len(times):.1f} ms a hand (start-up included)")
     short = [len(s) for s, _ in TYPICAL]
     long = [len(o) for _, o in TYPICAL]
     print(f"keystrokes after 'schafkopf add ': short notation median {statistics.median(short):.0f} "
           f"(max {max(short)}), long options median {statistics.median(long):.0f} (goal: median <= 20)")
     for s, o in TYPICAL:
         print(f"  {len(s):3d}  {s:<24} {len(o):3d}  {o}")
+    from schafkopf_score.notation import split_words
+
+    for size in (1_000_000, 10_000_000):
+        word = "x" * size
+        for shown, line in (("plain", f"sau {word}"), ("quoted", f'sau "{word}"')):
+            t0 = time.perf_counter()
+            split_words(line)
+            print(f"split_words: one {shown} word of {size // 1_000_000} MB in "
+                  f"{(time.perf_counter() - t0) * 1000:.0f} ms")
 
 
 if __name__ == "__main__":

@@ -25,11 +25,40 @@ def parse_int(text: str, option: str, hint: Text | None = None) -> int:
     """
     t = text.strip()
     if re.fullmatch(r"-?[0-9]+", t):
-        try:
-            return int(t)
-        except ValueError:  # thousands of digits: more than Python reads
-            pass
-    raise InvalidEntry(Text("data.not_whole_number", option=option, text=repr(text)), hint)
+        return bounded_int(t, option, hint=hint)
+    raise InvalidEntry(Text("data.not_whole_number", option=option, text=quoted(text)), hint)
+
+
+# No count, score, Augen or hand number at a table has more digits than this; a longer number is
+# refused before it is converted (Python reads at most 4300 digits, SQLite at most 19).
+MAX_DIGITS = 9
+
+
+def bounded_int(digits: str, what: Any, most: int = MAX_DIGITS, hint: Text | None = None,
+                typed: str | None = None) -> int:
+    """``digits`` (ASCII 0-9, an optional leading minus) as a number, refused with a clear
+    message when it has more than ``most`` digits (leading zeros do not count); ``what`` names
+    the number in the message (an option, or a ``Text``), ``typed`` the word it came in.
+
+    >>> bounded_int("0072", "--augen"), bounded_int("-5", "--laufende")
+    (72, -5)
+    """
+    sign = -1 if digits.startswith("-") else 1
+    body = digits.lstrip("-").lstrip("0") or "0"
+    if len(body) > most:
+        raise InvalidEntry(Text("data.number_too_long", text=quoted(typed or digits), digits=len(body), what=what),
+                           hint or Text("data.number_too_long_hint", most=most))
+    return sign * int(body)
+
+
+def quoted(text: str, most: int = 24) -> str:
+    """``text`` quoted for a message, cut after ``most`` characters (a 1 MB word is not
+    repeated back whole).
+
+    >>> quoted("xyz"), quoted("9" * 30)
+    ("'xyz'", "'999999999999999999999999'…")
+    """
+    return repr(text) if len(text) <= most else repr(text[:most]) + "…"
 
 
 def parse_pairs(text: str, option: str) -> list[tuple[str, str]]:

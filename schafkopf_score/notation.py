@@ -16,16 +16,58 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from .entry import bounded_int, quoted
 from .errors import IllegalEntry, InvalidEntry
 from .i18n import Text, language_of
 from .rules.family import Family, GameType, fold
 from .rules.model import AUGEN, COUNT, FLAG, NAME, NAMES, OUTCOME, EntryOption, entry_options
 
 _COUNT = re.compile(r"([a-zß]+)([0-9]+)")
+# a count or the Augen in a word: no game at a table counts past 3 digits (Augen 120, Laufende 14)
+COUNT_DIGITS = 3
 _PAIR = re.compile(r"(.+)=(-?[0-9]+)")
 # who the first and the second name are, by what the game takes
 _FIRST = ("player", "loser", "winner")
 _SECOND = ("partner",)
+
+
+# a word of a line: unquoted text, '...' (literal), "..." (\" and \\ escaped), \x (x itself)
+_PIECE = re.compile(r"""(\s+)|([^\s'"\\]+)|'([^']*)'|"((?:[^"\\]++|\\.)*+)"|\\(.)|(\\)$|(['"])""", re.S)
+_IN_DOUBLE = re.compile(r'\\(["\\])')
+
+
+def split_words(line: str) -> list[str]:
+    """A line's words as a POSIX shell splits them (``shlex.split``), in one pass: quotes keep
+    spaces in a word (``--comment "Ben kam spät"``), a backslash escapes the next character.
+    An open quote or a backslash at the end raises ``InvalidEntry``.
+
+    >>> split_words("sau an be 72 --comment 'zu spät' k")
+    ['sau', 'an', 'be', '72', '--comment', 'zu spät', 'k']
+    """
+    words: list[str] = []
+    current: list[str] | None = None
+    for m in _PIECE.finditer(line):
+        space, plain, single, double, escaped, trailing, unclosed = m.groups()
+        if space is not None:
+            if current is not None:
+                words.append("".join(current))
+                current = None
+            continue
+        if unclosed is not None:
+            raise InvalidEntry(Text("cli.play_unreadable", problem=Text("cli.play_no_closing_quote")),
+                               Text("cli.play_unreadable_hint"))
+        if trailing is not None:
+            raise InvalidEntry(Text("cli.play_unreadable", problem=Text("cli.play_no_escaped_character")),
+                               Text("cli.play_backslash_hint"))
+        if current is None:
+            current = []
+        if double is not None:
+            current.append(_IN_DOUBLE.sub(r"\1", double))
+        else:
+            current.append(plain if plain is not None else single if single is not None else escaped)
+    if current is not None:
+        words.append("".join(current))
+    return words
 
 
 def keywords() -> dict[str, EntryOption]:
@@ -107,7 +149,7 @@ def read_words(family: Family, players: Sequence[str], words: Sequence[str],
         opt = keys.get(key)
         if opt is not None and opt.kind in (NAME, NAMES):  # "jf Dora", "dm Ben"
             if i >= len(rest):
-                raise InvalidEntry(Text("data.needs_name", word=repr(word)), Text("data.needs_name_hint", word=word))
+                raise InvalidEntry(Text("data.needs_name", word=quoted(word)), Text("data.needs_name_hint", word=word))
             who = rest[i]
             i += 1
             if opt.kind == NAMES:
@@ -122,11 +164,12 @@ def read_words(family: Family, players: Sequence[str], words: Sequence[str],
             _set(raw, by_kind[OUTCOME], key == "+", word)
             continue
         if key.isascii() and key.isdigit():
+            bounded_int(key, Text("data.the_augen"), COUNT_DIGITS)
             _set(raw, by_kind[AUGEN], key, word)
             continue
         m = _COUNT.fullmatch(key)
         if m and keys.get(m.group(1)) is not None and keys[m.group(1)].kind == COUNT:
-            _set(raw, keys[m.group(1)], int(m.group(2)), word)
+            _set(raw, keys[m.group(1)], bounded_int(m.group(2), keys[m.group(1)].label, COUNT_DIGITS, typed=word), word)
             continue
         m = _PAIR.fullmatch(word.strip())
         if m:
@@ -148,7 +191,7 @@ def read_words(family: Family, players: Sequence[str], words: Sequence[str],
             continue
         if key in family.foreign_suits:  # the other deck's suit: the same error as --suit gives
             family.suit(key)
-        raise IllegalEntry(Text("data.fits_nothing", word=repr(word), game=a_game(family, game.name)),
+        raise IllegalEntry(Text("data.fits_nothing", word=quoted(word), game=a_game(family, game.name)),
                            _nearest(word, family, players))
     if pairs:
         _set(raw, by_kind[AUGEN], ",".join(pairs), " ".join(pairs))
@@ -174,7 +217,7 @@ def suited_variant(family: Family, game: str) -> str | None:
 
 def _set(raw: dict[str, Any], opt: EntryOption, value: Any, word: str) -> None:
     if opt.field in raw:
-        raise IllegalEntry(Text("data.said_twice", word=repr(word), option=opt.label), Text("data.said_once_hint"))
+        raise IllegalEntry(Text("data.said_twice", word=quoted(word), option=opt.label), Text("data.said_once_hint"))
     raw[opt.field] = value
 
 
@@ -213,6 +256,9 @@ def _place_names(raw: dict[str, Any], names: list[str], family: Family, game: Ga
 def _nearest(word: str, family: Family, players: Sequence[str]) -> Text:
     import difflib
 
+    if len(word) > 40:  # longer than any word of the notation: nothing is near it
+        return Text("data.notation_words")
+
     known = [*keywords(), *family.game_table(), *family.suits, *family.suit_words, *players]
     close = difflib.get_close_matches(word.casefold(), [k.casefold() for k in known], n=1, cutoff=0.6)
     if close:
@@ -220,3 +266,81 @@ def _nearest(word: str, family: Family, players: Sequence[str]) -> Text:
         return Text("data.notation_near", near=Text("common.did_you_mean_q", name=match),
                     words=Text("data.notation_words"))
     return Text("data.notation_words")
+
+
+def _PAIRS(m: re.Match[str]) -> str:
+    """``--augen Anna=N,Ben=N`` -> ``Anna=N Ben=N`` (the words of a line)."""
+    return m.group(1).replace(",", " ")
+
+
+# where the notation has a word in each language, a message names the one of its language
+_PREFERRED = {"de": {"sitting_out": "aus", "dealer": "geber", "alone": "allein"},
+              "en": {"sitting_out": "out", "dealer": "dealer", "alone": "alone"}}
+
+
+def _short_rules(lang: str) -> list[tuple[re.Pattern[str], Any]]:
+    """How a message's long options read in the short notation, derived from the options'
+    declarations: ``--laufende 0 bis 4`` -> ``l0 bis l4``, ``--kontra`` -> ``kontra``,
+    ``--jungfrau NAME`` -> ``jf NAME``, ``--loser NAME`` -> ``NAME``, ``--won`` -> ``+``."""
+    if lang in _SHORT:
+        return _SHORT[lang]
+    rules: list[tuple[str, Any]] = [(r"--won/--lost", "+/-"), (r"--won\b", "+"), (r"--lost\b", "-")]
+    for opt in entry_options():
+        names = "|".join(re.escape(n) for n in opt.names if n.startswith("--") and "/" not in n)
+        if not names:
+            continue
+        bare = opt.names[0][2:]
+        word = _PREFERRED[lang].get(opt.field) or (bare if bare in opt.words else (opt.words[0] if opt.words else ""))
+        if opt.kind == COUNT and word:
+            number = r"(\d+|N|\{\w+\})"
+            rules.append((rf"(?:{names}) {number}( (?:to|bis|or|oder) ){number}", rf"{word}\1\2{word}\3"))
+            rules.append((rf"(?:{names}) {number}", rf"{word}\1"))
+            rules.append((rf"(?:{names})(?![\w-])", f"{word}N"))
+        elif opt.kind == FLAG and word:
+            rules.append((rf"(?:{names})(?![\w-])", word))
+        elif opt.kind in (NAMES, NAME) and word:
+            rules.append((rf"(?:{names})(?: NAME)?(?![\w-])", f"{word} NAME"))
+        elif opt.kind == NAME:
+            rules.append((rf"(?:{names}) (NAME|[A-ZÄÖÜ]\w*)", r"\1"))
+        elif opt.kind == AUGEN:
+            rules.append((rf"(?:{names}) (N|\d+)\b", r"\1"))
+            rules.append((rf"(?:{names}) ((?:[^\s,=]+=[^\s,]*)(?:,[^\s,=]+=[^\s,]*)*)", _PAIRS))
+        elif opt.field in ("suit", "sau"):
+            rules.append((rf"(?:{names}) ", ""))
+    rules.append((r"\badd (?=[a-zäöü])", ""))  # inside play a hand needs no command word
+    _SHORT[lang] = [(re.compile(p), r) for p, r in rules]
+    return _SHORT[lang]
+
+
+_SHORT: dict[str, list[tuple[re.Pattern[str], Any]]] = {}
+
+
+def short_form(text: str, lang: str = "de") -> str:
+    """A message about a line typed in short words, its long options put as short words.
+
+    >>> short_form("Gib --laufende 0 bis 4 an."), short_form("Enter the Ramsch: add ramsch --loser NAME.", "en")
+    ('Gib l0 bis l4 an.', 'Enter the Ramsch: ramsch NAME.')
+    >>> short_form("Name one of Ben, Cora, or say who sat out with --sitting-out.", "en")
+    'Name one of Ben, Cora, or say who sat out with out NAME.'
+    """
+    for pattern, replacement in _short_rules(language_of(lang)):
+        text = pattern.sub(replacement, text)
+    return text
+
+
+# the Bavarian words of shared messages, as a Sheepshead table says them
+_SHEEPSHEAD_WORDS = {"en": (("--augen", "--points"), ("Augen", "points")),
+                     "de": (("--augen", "--points"), ("Augen", "Punkte"))}
+
+
+def family_words(text: str, family: str, lang: str) -> str:
+    """A message in the family's own words: a Sheepshead table counts points, not Augen.
+
+    >>> family_words("Give --augen N (0 to 120).", "sheepshead", "en")
+    'Give --points N (0 to 120).'
+    """
+    if family != "sheepshead":
+        return text
+    for old, new in _SHEEPSHEAD_WORDS[language_of(lang)]:
+        text = text.replace(old, new)
+    return text

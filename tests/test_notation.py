@@ -815,3 +815,61 @@ def test_the_other_decks_suit_as_a_word_gets_the_same_error_as_the_option(make_t
     assert words.stderr.startswith("Error: Suit 'eichel' belongs to the other deck;")
     r = t.run("calc", "solo", "co", "80", "xyz")
     assert r.stderr.startswith("Error: 'xyz' fits nothing in a solo.\n")  # not "a a solo"
+
+
+# -- the word splitter of a play line (linear: a 1 MB word is one pass) ----------------------------
+
+@given(st.text(alphabet="ab '\"\\\t\n=ü", max_size=30))
+def test_split_words_splits_as_a_posix_shell_does(line):
+    import shlex
+
+    from schafkopf_score.errors import InvalidEntry
+    from schafkopf_score.notation import split_words
+
+    try:
+        expected = shlex.split(line)
+    except ValueError:
+        with pytest.raises(InvalidEntry):
+            split_words(line)
+    else:
+        assert split_words(line) == expected
+
+
+def test_split_words_reads_ten_megabytes_in_one_pass():
+    from schafkopf_score.notation import split_words
+
+    word = "x" * 10_000_000
+    assert split_words(f"sau {word} '{word}'") == ["sau", word, word]
+    assert split_words(f'"{word}\\"" be') == [word + '"', "be"]
+
+
+@pytest.mark.parametrize("line, problem, hint", [
+    ("sau 'an be", "ein Anführungszeichen ist nicht geschlossen", "Schließ die Anführungszeichen."),
+    ('sau "an be', "ein Anführungszeichen ist nicht geschlossen", "Schließ die Anführungszeichen."),
+    ("sau an \\", "nach dem \\ fehlt ein Zeichen", "Schreib \\\\ für einen Backslash, oder lass ihn am Ende weg."),
+])
+def test_split_words_says_what_is_wrong_with_a_line(line, problem, hint):
+    from schafkopf_score.errors import InvalidEntry
+    from schafkopf_score.notation import split_words
+
+    with pytest.raises(InvalidEntry) as exc:
+        split_words(line)
+    assert exc.value.render("de") == (f"Die Zeile lässt sich nicht lesen: {problem}.", hint)
+
+
+@pytest.mark.parametrize("text, short", [
+    ("Gib --laufende 0 bis 4 an.", "Gib l0 bis l4 an."),
+    ("Give --legen 0 to 4.", "Give g0 to g4."),
+    ("Enter the Ramsch: add ramsch --loser NAME (or --augen Anna=..,Ben=..).",
+     "Enter the Ramsch: ramsch NAME (or Anna=.. Ben=..)."),
+    ("Add --won or --lost.", "Add + or -."),
+    ("Drop --jungfrau.", "Drop jungfrau NAME."),
+    ("Name exactly 1 player(s) with --sitting-out.", "Name exactly 1 player(s) with aus NAME."),
+    ("Add --suit eichel|gras|herz|schellen.", "Add eichel|gras|herz|schellen."),
+    ("Drop --kontra, or set kontra in [rules].", "Drop kontra, or set kontra in [rules]."),
+    ("schafkopf settle --close", "schafkopf settle --close"),  # not an option of a hand: left as it is
+])
+def test_hints_for_a_line_in_short_words_name_the_short_words(text, short):
+    from schafkopf_score.notation import short_form
+
+    assert short_form(text) == short

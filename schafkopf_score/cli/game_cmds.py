@@ -9,7 +9,7 @@ import typer
 
 from . import complete
 from .app import JsonOpt, app, emit_json, get, guard
-from .options import ENTRY_NAMES, with_entry_options
+from .options import ENTRY_NAMES, WHOLE_NUMBER, with_entry_options
 
 # -- games ----------------------------------------------------------------------------------------
 
@@ -23,10 +23,12 @@ def _entry(ctx: typer.Context, game: str, said: list[str] | None, entry: dict[st
 
 
 TischOpt = Annotated[Optional[int], typer.Option(
-    "--tisch", metavar="N", help="Tournament: the table number in the current round (schafkopf tournament tables).")]
+    "--tisch", metavar="N", click_type=WHOLE_NUMBER,
+    help="Tournament: the table number in the current round (schafkopf tournament tables).")]
 TRoundOpt = Annotated[Optional[int], typer.Option(
-    "--round", metavar="R", help="Tournament, with --tisch: the round of that table (default: the latest), to "
-                                 "correct a round after the next one was drawn.")]
+    "--round", metavar="R", click_type=WHOLE_NUMBER,
+    help="Tournament, with --tisch: the round of that table (default: the latest), to correct a round after the "
+         "next one was drawn.")]
 
 # what each command looks like with --tisch (a tournament's refusal shows it)
 TISCH_EXAMPLES = {"add": "schafkopf add --tisch 3 sau an be 72", "calc": "schafkopf calc --tisch 3 sau an be 72",
@@ -255,7 +257,7 @@ def _voided(done: Any, lang: str, as_json: bool) -> None:
 @guard
 def void(
     ctx: typer.Context,
-    hand: Annotated[int, typer.Argument(help="The hand number, as on the sheet.")],
+    hand: Annotated[int, typer.Argument(help="The hand number, as on the sheet.", click_type=WHOLE_NUMBER)],
     reason: ReasonOpt = "",
     tisch: TischOpt = None,
     round_no: TRoundOpt = None,
@@ -291,7 +293,7 @@ def _given(ctx: typer.Context) -> set[str]:
 @with_entry_options
 def edit(
     ctx: typer.Context,
-    hand: Annotated[int, typer.Argument(help="The hand number, as on the sheet.")],
+    hand: Annotated[int, typer.Argument(help="The hand number, as on the sheet.", click_type=WHOLE_NUMBER)],
     game: Annotated[Optional[str], typer.Argument(
         metavar="[GAME]", help="The corrected game; leave it out to change only what is given.")] = None,
     said: WordsArg = None,
@@ -357,10 +359,11 @@ def edit(
 
 
 def confirm_change(cfg: Any, ledger: Any, hand: int, old: Any, new: Any, interactive: bool,
-                   session_id: int | None = None) -> bool:
+                   session_id: int | None = None, ask: Any = None) -> bool:
     """Changing who played what is a bigger step than a typo (``edit`` and ``play`` alike): True
-    to go on; on a terminal the player is asked (False: declined); otherwise an ``IllegalEntry``
-    asks for --yes. A wrong entry says so first, before any question."""
+    to go on; on a terminal the player is asked (False: declined; ``ask(question)``: how, in
+    ``play``); otherwise an ``IllegalEntry`` asks for --yes. A wrong entry says so first, before
+    any question."""
     from ..errors import IllegalEntry
     from ..evening import edit as do_edit
     from ..i18n import Text, say
@@ -374,4 +377,34 @@ def confirm_change(cfg: Any, ledger: Any, hand: int, old: Any, new: Any, interac
     change = f"{family.describe(old.entry, lang=lang)} -> {family.describe(new, lang=lang)}"
     if not interactive:
         raise IllegalEntry(Text("cli.edit_changes", hand=hand, change=change), Text("cli.edit_changes_hint"))
-    return typer.confirm(say("cli.edit_confirm", lang, hand=hand, change=change), default=False)
+    return bool((ask or ask_yes_no)(say("cli.edit_confirm", lang, hand=hand, change=change), lang))
+
+
+def answer_of(text: str, lang: str) -> bool | None:
+    """A yes/no answer in the table's language: True (j, ja / y, yes), False (n, nein / n, no,
+    or nothing), None (neither)."""
+    from ..i18n import say
+
+    answer = text.strip().casefold()
+    if answer in say("cli.play_yes_words", lang).split():
+        return True
+    if not answer or answer in say("cli.play_no_words", lang).split():
+        return False
+    return None
+
+
+def ask_yes_no(question: str, lang: str) -> bool:
+    """A question on the terminal in the table's language (``[j/N]`` on a German table, never
+    click's English ``[y/N]`` and ``Error: invalid input``); Ctrl-C or Ctrl-D are no."""
+    from ..i18n import say
+
+    while True:
+        try:
+            answer = answer_of(input(f"{question} {say('cli.play_yes_no', lang)} "), lang)
+        except (KeyboardInterrupt, EOFError):
+            typer.echo("")
+            return False
+        if answer is not None:
+            return answer
+        yes, no = say("cli.play_yes_words", lang).split()[0], say("cli.play_no_words", lang).split()[0]
+        typer.echo(say("cli.play_answer_yes_no", lang, yes=yes, no=no))

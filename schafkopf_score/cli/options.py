@@ -12,6 +12,9 @@ from collections.abc import Callable
 from typing import Annotated, Any, Optional, TypeVar
 
 import typer
+from typer._click import exceptions as click_errors
+from typer._click import types as click_types
+from typer._click import utils as click_utils
 
 from ..rules.model import COUNT, FLAG, NAME, NAMES, OUTCOME, SUIT, EntryOption, entry_options
 
@@ -28,13 +31,62 @@ _CLI_TYPE: dict[str, tuple[Any, Any]] = {
 }
 
 
+class Refused(click_errors.ClickException):
+    """A value refused while click reads the command line, told as the program's own errors
+    are (``Fehler: ...`` and the hint, in the table's language), exit status 2."""
+
+    exit_code = 2
+
+    def __init__(self, error: Any, lang: str) -> None:
+        super().__init__(error.message)
+        self.error = error
+        self.lang = lang
+
+    def show(self, file: Any = None) -> None:
+        from .app import fail_text
+
+        click_utils.echo(fail_text(self.error, self.lang), file=file, err=file is None)
+
+
+class WholeNumber(click_types.ParamType):
+    """An integer option or argument whose digits are counted before they are read: a number
+    with more digits than a count, a hand or a table number can have is refused plainly (not
+    Python's "Exceeds the limit (4300 digits)", nor SQLite's "too large")."""
+
+    name = "integer"
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> Any:
+        import re
+
+        if isinstance(value, int):
+            return value
+        text = str(value).strip()
+        if not re.fullmatch(r"-?[0-9]+", text):
+            self.fail(f"{value!r} is not a valid integer.", param, ctx)
+        from ..entry import bounded_int
+        from ..errors import ScoreError
+        from ..i18n import Text
+
+        what = param.opts[0] if param is not None and param.opts and param.opts[0].startswith("-") else Text(
+            "data.hand_number")
+        try:
+            return bounded_int(text, what)
+        except ScoreError as exc:
+            from .app import language
+
+            raise Refused(exc, language(ctx)) from None
+
+
+WHOLE_NUMBER = WholeNumber()
+
+
 def _parameter(opt: EntryOption) -> inspect.Parameter:
     from . import complete
 
     typ, default = _CLI_TYPE.get(opt.kind, (Optional[str], None))
     completes = {NAME: complete.names, NAMES: complete.names, SUIT: complete.suits}.get(opt.kind)
     option = typer.Option(*opt.names, help=opt.help, rich_help_panel=_PANEL, show_default=False,
-                          autocompletion=completes)
+                          autocompletion=completes, click_type=WHOLE_NUMBER if opt.kind == COUNT else None)
     return inspect.Parameter(opt.field, inspect.Parameter.KEYWORD_ONLY, default=default,
                              annotation=Annotated[typ, option])
 

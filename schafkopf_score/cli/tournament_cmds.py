@@ -13,6 +13,7 @@ from typing import Annotated, Any, Optional
 import typer
 
 from .app import JsonOpt, app, emit_json, get, guard
+from .options import WHOLE_NUMBER
 
 tournament_app = typer.Typer(
     name="tournament",
@@ -29,8 +30,8 @@ tournament_app = typer.Typer(
 )
 app.add_typer(tournament_app)
 
-TischReq = Annotated[int, typer.Option("--tisch", metavar="N", help="The table number (as in the table lists).")]
-RoundOpt = Annotated[Optional[int], typer.Option("--round", metavar="R", help="The round (default: the latest).")]
+TischReq = Annotated[int, typer.Option("--tisch", metavar="N", help="The table number (as in the table lists).", click_type=WHOLE_NUMBER)]
+RoundOpt = Annotated[Optional[int], typer.Option("--round", metavar="R", help="The round (default: the latest).", click_type=WHOLE_NUMBER)]
 FormatOpt = Annotated[str, typer.Option("--format", help="text | csv | csv-de | html")]
 OutOpt = Annotated[Optional[str], typer.Option("--out", "-o", metavar="FILE",
                                                help="Write to this file (atomically) instead of stdout.")]
@@ -90,8 +91,8 @@ def new(
     players_file: Annotated[Optional[str], typer.Option(
         "--players-file", metavar="FILE", help="Read the players from this file (one name a line), beside the "
         "tournament's file.")] = None,
-    rounds: Annotated[int, typer.Option("--rounds", help="How many rounds.")] = 3,
-    games: Annotated[int, typer.Option("--games", help="Games per round at a table of four.")] = 32,
+    rounds: Annotated[int, typer.Option("--rounds", help="How many rounds.", click_type=WHOLE_NUMBER)] = 3,
+    games: Annotated[int, typer.Option("--games", help="Games per round at a table of four.", click_type=WHOLE_NUMBER)] = 32,
     draw: Annotated[str, typer.Option("--draw", help="Rounds after the first: random | ranking")] = "random",
     points: Annotated[str, typer.Option("--points", help="plus-minus | plus-only")] = "plus-minus",
     name: Annotated[str, typer.Option("--name", help="The tournament's name.")] = "Preisschafkopf",
@@ -248,7 +249,7 @@ def enter(
     tisch: TischReq,
     round_no: Annotated[Optional[int], typer.Option(
         "--round", metavar="R", help="The round (default: the latest): a table's missing games of a round "
-                                     "after the next one was drawn (draw --force).")] = None,
+                                     "after the next one was drawn (draw --force).", click_type=WHOLE_NUMBER)] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Enter a table's whole list at the end of a round: every line is checked first, then all are
@@ -348,7 +349,8 @@ def sheet(ctx: typer.Context, tisch: TischReq, round_no: RoundOpt = None, as_jso
 @tournament_app.command("ranking")
 @guard
 def ranking_cmd(ctx: typer.Context, round_no: Annotated[Optional[int], typer.Option(
-        "--round", metavar="R", help="The ranking after round R (default: every round so far).")] = None,
+        "--round", metavar="R", help="The ranking after round R (default: every round so far).",
+        click_type=WHOLE_NUMBER)] = None,
         fmt: FormatOpt = "text", out: OutOpt = None, as_json: JsonOpt = False) -> None:
     """The ranking: points (plus-minus, or plus-only as the file's [points] preset says), then solos
     won, then games won, then the lot.

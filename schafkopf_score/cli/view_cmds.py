@@ -7,6 +7,7 @@ from typing import Annotated, Any, Optional
 import typer
 
 from .app import AllOpt, JsonOpt, SessionOpt, app, emit_json, get, guard
+from .options import WHOLE_NUMBER
 
 # -- views ---------------------------------------------------------------------------------------
 
@@ -174,13 +175,14 @@ def show_standings(cfg: Any, columns: list[Any], last: Any, all_: bool = False) 
 def settle(
     ctx: typer.Context,
     close: Annotated[bool, typer.Option("--close", help="Close the session: stores what was paid, as printed.")] = False,
-    round_: Annotated[Optional[int], typer.Option("--round", help="Round to cash, e.g. 50 cents.")] = None,
+    round_: Annotated[Optional[int], typer.Option("--round", help="Round to cash, e.g. 50 cents.", click_type=WHOLE_NUMBER)] = None,
     from_balances: Annotated[Optional[str], typer.Option("--from-balances", help="Settle balances from paper: A=..,B=..")] = None,
     session: SessionOpt = None,
     all_: AllOpt = False,
     player: Annotated[Optional[str], typer.Option("--player", help="Pay out this player's balance now "
                                                                    "(the rest settles later).")] = None,
-    reopen: Annotated[Optional[int], typer.Option("--reopen", help="Reopen closed session N to correct it.")] = None,
+    reopen: Annotated[Optional[int], typer.Option("--reopen", help="Reopen closed session N to correct it.",
+                                                  click_type=WHOLE_NUMBER)] = None,
     reason: Annotated[str, typer.Option("--reason", help="Why the session is reopened (with --reopen).")] = "",
     as_json: JsonOpt = False,
 ) -> None:

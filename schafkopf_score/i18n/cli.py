@@ -302,47 +302,39 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "  sau an be 72 l3 k      Sauspiel Anna with Ben, 72 Augen, 3 Laufende, Kontra\n"
         "  herzsolo co 105 l4 g1  Heart solo Cora, 105, 4 Laufende, one player laid\n"
         "  wenz do tout +         Wenz tout Dora, won               bettel be -   Bettel Ben, lost\n"
-        "  ramsch be jf do        Ramsch, Ben loses, Dora Jungfrau              weiter   all passed\n"
-        "Commands: undo, void N, edit N WORDS, sheet, stand, settle, help, quit",
+        "  ramsch be jf do        Ramsch, Ben loses, Dora Jungfrau              weiter   all passed",
         "Eine Zeile je Spiel, in kurzen Wörtern:\n"
         "  sau an be 72 l3 k      Sauspiel Anna mit Ben, 72 Augen, 3 Laufende, Kontra\n"
         "  herzsolo co 105 l4 g1  Herz-Solo Cora, 105, 4 Laufende, einer hat gelegt\n"
         "  wenz do tout +         Wenz-Tout Dora, gewonnen      bettel be -   Bettel Ben, verloren\n"
-        "  ramsch be jf do        Ramsch, Ben verliert, Dora Jungfrau         weiter   alle passen\n"
-        "Befehle: undo, void N, edit N WÖRTER, sheet, stand, settle, help, quit"),
+        "  ramsch be jf do        Ramsch, Ben verliert, Dora Jungfrau         weiter   alle passen"),
     "cli.play_help_wendish": (
         "One line a hand, in short words:\n"
         "  normal an be 72     Normal game Anna with Ben, 72 Augen\n"
         "  hochzeit co do 95   Hochzeit Cora with Dora, 95 Augen\n"
-        "  solo do still 80    Silent solo Dora, 80          kreuzsolo be 40   Club solo Ben, 40\n"
-        "Commands: undo, void N, edit N WORDS, sheet, stand, settle, help, quit",
+        "  solo do still 80    Silent solo Dora, 80          kreuzsolo be 40   Club solo Ben, 40",
         "Eine Zeile je Spiel, in kurzen Wörtern:\n"
         "  normal an be 72     Normalspiel Anna mit Ben, 72 Augen\n"
         "  hochzeit co do 95   Hochzeit Cora mit Dora, 95 Augen\n"
-        "  solo do still 80    Stilles Solo Dora, 80         kreuzsolo be 40   Kreuz-Solo Ben, 40\n"
-        "Befehle: undo, void N, edit N WÖRTER, sheet, stand, settle, help, quit"),
+        "  solo do still 80    Stilles Solo Dora, 80         kreuzsolo be 40   Kreuz-Solo Ben, 40"),
     "cli.play_help_deutscher": (
         "One line a hand, in short words (the trump party and its Augen):\n"
         "  spiel an co 75         Anna and Cora, 75 Augen\n"
-        "  spiel be do 28 zwang   Ben and Dora, 28 Augen, a forced game\n"
-        "Commands: draw (the partners by lot), undo, void N, edit N WORDS, sheet, stand, settle, help, quit",
+        "  spiel be do 28 zwang   Ben and Dora, 28 Augen, a forced game",
         "Eine Zeile je Spiel, in kurzen Wörtern (die Trumpfpartei und ihre Augen):\n"
         "  spiel an co 75         Anna und Cora, 75 Augen\n"
-        "  spiel be do 28 zwang   Ben und Dora, 28 Augen, Zwangsspiel\n"
-        "Befehle: draw (die Partner losen), undo, void N, edit N WÖRTER, sheet, stand, settle, help, quit"),
+        "  spiel be do 28 zwang   Ben und Dora, 28 Augen, Zwangsspiel"),
     "cli.play_help_sheepshead": (
         "One line a hand, in short words:\n"
         "  pick be eva 94           Ben picks, Eva is his partner, 94 points\n"
         "  pick an alone 40 crack   Anna picks and plays alone, 40 points, cracked\n"
-        "  leaster co               a leaster, won by Cora\n"
-        "Commands: undo, void N, edit N WORDS, sheet, stand, settle, help, quit",
+        "  leaster co               a leaster, won by Cora",
         "Eine Zeile je Spiel, in kurzen Wörtern:\n"
         "  pick be eva 94           Ben nimmt auf, Eva ist Partnerin, 94 Punkte\n"
         "  pick an alone 40 crack   Anna nimmt auf und spielt allein, 40 Punkte, Crack\n"
-        "  leaster co               ein Leaster, gewonnen von Cora\n"
-        "Befehle: undo, void N, edit N WÖRTER, sheet, stand, settle, help, quit"),
+        "  leaster co               ein Leaster, gewonnen von Cora"),
     "cli.play_greeting": ("One line a hand, in short words (help, quit)",
-                          "Eine Zeile je Spiel, in kurzen Wörtern (help, quit)"),
+                          "Eine Zeile je Spiel, in kurzen Wörtern (hilfe, ende)"),
     "cli.play_same_entry": ("That is the same entry as the hand before. Record it again?",
                             "Das ist derselbe Eintrag wie beim Spiel davor. Noch einmal eintragen?"),
     "cli.play_not_recorded": ("Not recorded.", "Nicht eingetragen."),
@@ -351,12 +343,70 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "cli.play_no_closing_quote": ("No closing quotation", "ein Anführungszeichen ist nicht geschlossen"),
     "cli.play_no_escaped_character": ("No escaped character", "nach dem \\ fehlt ein Zeichen"),
     "cli.play_unreadable_hint": ("Close the quotes.", "Schließ die Anführungszeichen."),
+    "cli.play_backslash_hint": ("Write \\\\ for a backslash, or leave it out at the end.",
+                                "Schreib \\\\ für einen Backslash, oder lass ihn am Ende weg."),
     "cli.play_settle_unknown": ("settle {words} is not known here.", "settle {words} gibt es hier nicht."),
     "cli.play_settle_unknown_hint": ("Type settle to see it, or settle close to close the evening.",
                                      "Tipp settle, um die Abrechnung zu sehen, oder settle close, um den Abend abzuschließen."),
     "cli.play_needs_number": ("{command} needs the hand number.", "{command} braucht die Nummer des Spiels."),
     "cli.play_needs_number_hint": ("Write it like {command} 7.", "Schreib es so: {command} 7."),
     "cli.play_line": ("Line {number}: {line}", "Zeile {number}: {line}"),
+    "cli.play_commands": (
+        "Commands: undo, void N [REASON], edit N WORDS [--yes], sheet, stand, settle [--round C] [close [--yes]],\n"
+        "  draw, player add NAME [--after X] | leave NAME | rename OLD NEW | list, help, quit\n"
+        "Out of rotation, on the hand's line: out NAME (--sitting-out NAME), dealer NAME (--dealer NAME)",
+        "Befehle: zurück, streichen N [GRUND], ändern N WÖRTER [--yes], block, stand, abrechnung [--round C] "
+        "[schließen [--yes]],\n"
+        "  losen, spieler dazu NAME [--nach X] | geht NAME | umbenennen ALT NEU | liste, hilfe, ende\n"
+        "  (auch englisch: undo, void, edit, sheet, settle, draw, player, help, quit)\n"
+        "Außer der Reihe, in der Zeile des Spiels: aus NAME (--sitting-out NAME), geber NAME (--dealer NAME)"),
+    "cli.play_yes_no": ("[y/N]", "[j/N]"),
+    "cli.play_yes_words": ("y yes", "j ja"),
+    "cli.play_no_words": ("n no", "n nein"),
+    "cli.play_answer_yes_no": ("Answer {yes} or {no}.", "Antworte mit {yes} oder {no}."),
+    "cli.play_cancelled": ("Cancelled; nothing was recorded.", "Abgebrochen; nichts wurde eingetragen."),
+    "cli.play_line_too_long": ("The line is {length} characters long; a line here holds at most {most}.",
+                               "Die Zeile ist {length} Zeichen lang; eine Zeile hier hat höchstens {most}."),
+    "cli.play_line_too_long_hint": ("Nothing was recorded. Type one hand or one command a line.",
+                                    "Nichts wurde eingetragen. Tipp ein Spiel oder einen Befehl je Zeile."),
+    "cli.play_no_such_option": ("{option} is no option of a hand.", "{option} ist keine Option eines Spiels."),
+    "cli.play_no_such_option_hint": ("Type the hand in short words (help shows them), or with the options of "
+                                     "schafkopf add --help.",
+                                     "Tipp das Spiel in kurzen Wörtern (hilfe zeigt sie) oder mit den Optionen "
+                                     "von schafkopf add --help."),
+    "cli.play_option_needs_value": ("{option} needs a value after it.", "Nach {option} muss ein Wert kommen."),
+    "cli.play_option_no_value": ("{option} takes no value.", "{option} nimmt keinen Wert."),
+    "cli.play_new_evening": ("Evening {session} begins with this hand (the one before is settled).",
+                             "Abend {session} beginnt mit diesem Spiel (der vorige ist abgerechnet)."),
+    "cli.play_close_needs_yes": ("settle close records the settlement as paid and ends the evening.",
+                                 "abrechnung schließen trägt die Abrechnung als bezahlt ein und beendet den Abend."),
+    "cli.play_close_needs_yes_hint": ("Add --yes: settle close --yes.",
+                                      "Häng --yes an: abrechnung schließen --yes."),
+    "cli.play_close_confirm": ("Close the evening now with these payments?",
+                               "Den Abend jetzt mit diesen Zahlungen abschließen?"),
+    "cli.play_not_closed": ("Not closed.", "Nicht abgeschlossen."),
+    "cli.play_closed_next": ("The next hand opens a new evening.", "Das nächste Spiel eröffnet einen neuen Abend."),
+    "cli.play_draw_words": ("draw {words}: draw takes nothing but --seed N.",
+                            "losen {words}: losen nimmt nur --seed N."),
+    "cli.play_draw_words_hint": ("Type draw alone.", "Tipp losen allein."),
+    "cli.play_status_hand": ("Hand {hand}", "Spiel {hand}"),
+    "cli.play_status_dealer": ("{dealer} deals", "{dealer} gibt"),
+    "cli.play_status_out": ("{names} sit(s) out", "{names} setzt aus"),
+    "cli.play_status_new_evening": ("a new evening", "ein neuer Abend"),
+    "cli.play_ledger_replaced": ("The ledger {path} was replaced or removed while play was running; this line "
+                                 "was not recorded.",
+                                 "Das Spielbuch {path} wurde ersetzt oder entfernt, während play lief; diese "
+                                 "Zeile wurde nicht eingetragen."),
+    "cli.play_ledger_replaced_hint": (
+        "Type the line again to record it in the ledger that is there now (schafkopf check shows what it holds).",
+        "Tipp die Zeile noch einmal, um sie in das Spielbuch einzutragen, das jetzt dort liegt "
+        "(schafkopf check zeigt, was darin steht)."),
+    "cli.play_fault": ("{path} cannot be written: {problem}. This line was not recorded.",
+                       "{path} kann nicht geschrieben werden: {problem}. Diese Zeile wurde nicht eingetragen."),
+    "cli.play_fault_hint": ("Put it right (room on the disk, the file's permissions) and type the line again; "
+                            "the session goes on.",
+                            "Behebe das (Platz auf der Platte, die Rechte der Datei) und tipp die Zeile noch "
+                            "einmal; die Sitzung läuft weiter."),
 
     # -- player (table_cmds.py); settle --player, --reopen (view_cmds.py) --------------------
     "cli.player_action": ("{action} is not something player does.", "{action} kann player nicht."),

@@ -30,10 +30,11 @@ match its latest mark; marks are rows like any other (appended, never changed).
 
 from __future__ import annotations
 
+import contextvars
 import json
 import sqlite3
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
@@ -48,6 +49,9 @@ from .records import GameRecord, SessionInfo
 SCHEMA_VERSION = 5
 BUSY_TIMEOUT_MS = 30_000
 BUSY_TIMEOUT_MAX_S = 86_400  # a day: more is no wait but a hang (and inf overflows SQLite's milliseconds)
+# Called between the tries while a write waits for a busy ledger (``play`` sets it: Ctrl-C,
+# deferred while a hand is recorded, is acted on here, before anything was written).
+WAITING: contextvars.ContextVar[Callable[[], None] | None] = contextvars.ContextVar("WAITING", default=None)
 
 _SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -440,8 +444,11 @@ class Ledger:
             raise LedgerError(Text("data.no_ledger_yet", path=self.where), Text("data.record_a_game_first"))
         patience = busy_timeout() if wait is None else wait
         deadline = time.monotonic() + patience
-        if wait is not None:
-            self.conn.execute(f"PRAGMA busy_timeout = {int(patience * 1000)}")
+        waiting = WAITING.get()
+        if wait is not None or waiting is not None:
+            # a session that acts on Ctrl-C while it waits asks SQLite in short slices
+            slice_ = patience if waiting is None else min(patience, 0.2)
+            self.conn.execute(f"PRAGMA busy_timeout = {int(slice_ * 1000)}")
         try:
             while True:
                 try:
@@ -454,9 +461,11 @@ class Ledger:
                                           Text("data.ledger_unwritable_hint")) from None
                     if time.monotonic() > deadline:
                         raise busy_error(self.where) from None
+                    if waiting is not None:
+                        waiting()
                     time.sleep(0.05)
         finally:
-            if wait is not None:
+            if wait is not None or waiting is not None:
                 self.conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout() * 1000)}")
         try:
             yield self.conn

@@ -95,8 +95,10 @@ class GameEntry:
     no_trick: tuple[str, ...] = option((), NAMES, "--no-trick", help="Leaster: a player who took no trick (repeatable).",
                                        words=("nt",))
     sitting_out: tuple[str, ...] = option((), NAMES, "--sitting-out",
-                                          help="Who sat out this hand (repeatable), instead of the rotation.")
-    dealer: str | None = option(None, NAME, "--dealer", help="Who dealt this hand, instead of the rotation.")
+                                          help="Who sat out this hand (repeatable), instead of the rotation.",
+                                          words=("aus", "out"))
+    dealer: str | None = option(None, NAME, "--dealer", help="Who dealt this hand, instead of the rotation.",
+                               words=("geber", "dealer"))
     comment: str | None = option(None, TEXT, "--comment", help="A note stored with the game.")
     cards: tuple[tuple[str, str], ...] = ()  # Deutscher lot: (player, card drawn)
 
