@@ -123,11 +123,15 @@ def tisch_data(cfg: Any, ledger: Any, tisch: int, round_no: int | None) -> dict[
 
 def tap_data(cfg: Any) -> dict[str, Any]:
     """The tap entry's buttons: the games (their first short word), the suits."""
+    from ..i18n import render
+
     family = cfg.family_obj()
     games = []
     for g in family.games:
-        short = min((a for a in (g.name, *g.aliases) if a.isascii() and a.isalpha()), key=len, default=g.name)
-        games.append({"word": short, "name": g.name, "suit": "suit" in g.allowed or "sau" in g.allowed})
+        label = render(family.game_phrase(g.name), cfg.language)
+        for article in ("a ", "an ", "the "):
+            label = label.removeprefix(article)
+        games.append({"word": g.name, "label": label, "suit": "suit" in g.allowed or "sau" in g.allowed})
     return {"games": games, "suits": list(family.suits), "laufende": list(range(2, 9)),
             "augen": [31, 61, 72, 91, 100, 120, 0], "extras": ["k", "re", "-"]}
 
