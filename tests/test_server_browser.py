@@ -1,0 +1,97 @@
+"""The table's page on two phones (RULES §11, issue 26): Debian's headless Chromium through the
+system's chromedriver, at 390x844, against a real ``schafkopf serve``. One phone enters a hand
+by the entry line and one by taps; the other phone shows each within seconds without a reload;
+neither page scrolls sideways, and the browser logs no error (a CSP violation would be one)."""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+import time
+
+import pytest
+
+from tests.serving import Server
+from tests.test_html_report import HAVE_BROWSER, chrome
+
+pytestmark = [pytest.mark.slow, pytest.mark.skipif(not HAVE_BROWSER, reason="chromium and chromium-driver are not "
+                                                                            "installed (CI installs them)")]
+
+
+@pytest.fixture
+def phones():
+    made = []
+
+    def phone():
+        profile = tempfile.mkdtemp(prefix="schafkopf-phone-")
+        driver = chrome(f"--user-data-dir={profile}")
+        driver.set_window_size(390, 844)
+        made.append((driver, profile))
+        return driver
+
+    yield phone
+    for driver, profile in made:
+        driver.quit()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+def wait_for(driver, script, timeout=5.0):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = driver.execute_script(script)
+        if value:
+            return value
+        time.sleep(0.1)
+    raise AssertionError(f"not within {timeout} s: {script}")
+
+
+def sideways(driver):
+    return driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+
+
+def severe(driver):
+    """The browser's errors, but for the refused entry's own answer (a 422 is logged as a failed load)."""
+    return [e for e in driver.get_log("browser") if e.get("level") == "SEVERE"
+            and not ("/api/hands" in e["message"] and "status of 422" in e["message"])]
+
+
+def sheet_text(driver):
+    return driver.execute_script("return document.querySelector('#live').innerText")
+
+
+def test_two_phones_enter_by_line_and_by_taps_and_see_each_other(make_table, phones):
+    t = make_table(language="de", players=["Anna", "Benedikt", "Cora", "Dorothea"])
+    with Server(t.path) as s:
+        base = f"http://127.0.0.1:{s.port}"
+        a, b = phones(), phones()
+        a.get(f"{base}/?k={s.host}")
+        b.get(f"{base}/?k={s.view}")
+        for phone in (a, b):
+            assert phone.current_url == f"{base}/"  # the code has left the address
+            assert phone.execute_script("return window.innerWidth") == 390
+            assert sideways(phone) <= 0
+        b.execute_script("window.notReloaded = true")
+        time.sleep(0.5)  # b's event stream is open
+        # phone a: the entry line
+        a.find_element("id", "line").send_keys("sau an be 72 l3")
+        a.find_element("css selector", ".line-form button.go").click()
+        wait_for(b, "return document.querySelector('#live').innerText.includes('Sauspiel Anna+Benedikt 72 L3')")
+        assert "+0,40" in sheet_text(b)
+        wait_for(a, "return document.getElementById('line').value === ''")
+        # phone a: taps (game, player, Augen, Laufende, Kontra) write the line, then record
+        for selector in ('[data-game="wenz"]', '[data-player="Cora"]', '[data-augen="91"]', '[data-laufende="l2"]',
+                         '[data-flag="k"]'):
+            a.find_element("css selector", selector).click()
+        assert a.find_element("id", "line").get_attribute("value") == "wenz cora 91 l2 k"
+        a.find_element("css selector", ".line-form button.go").click()
+        wait_for(b, "return document.querySelector('#live').innerText.includes('Wenz Cora 91 L2 Kontra')")
+        assert b.execute_script("return window.notReloaded === true")
+        # a refusal is shown on the phone that typed it, and nothing is written
+        a.find_element("id", "line").send_keys("sau an xx 72")
+        a.find_element("css selector", ".line-form button.go").click()
+        message = wait_for(a, "var m = document.getElementById('message'); return !m.hidden && m.innerText")
+        assert message.startswith("'xx' passt zu nichts in diesem Spiel (Sauspiel).")
+        assert len(t.json("sheet")["sessions"][0]["hands"]) == 2
+        for phone in (a, b):
+            assert sideways(phone) <= 0
+            assert severe(phone) == []
