@@ -120,8 +120,25 @@ class Served:
         self.table_path = table_path
         self.keyring = Keyring(codes)
         self._cfg: tuple[float, TableConfig] | None = None
-        self.hub = Hub(self.cfg)
+        self._pool: Any = None
+        self.hub = Hub(self.cfg, self.ledger)
         self._wrong: dict[str, deque[float]] = {}
+
+    def ledger(self, cfg: TableConfig, create: bool = False) -> Any:
+        """The table's ledger for one request: SQLite's file, or PostgreSQL on a pooled connection."""
+        if not cfg.ledger_url:
+            from ..ledger import open_ledger
+
+            return open_ledger(cfg, create=create)
+        from .pool import PooledLedger, make_pool
+
+        if self._pool is None:
+            self._pool = make_pool(cfg.ledger_url)
+        return PooledLedger(self._pool, cfg, create=create)
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.close()
 
     def cfg(self) -> TableConfig:
         from ..table import load_table
@@ -245,12 +262,10 @@ def refusal_of(served: Served, exc: BaseException) -> Refusal:
 
 async def work(served: Served, fn: Callable[..., Any], *args: Any, create: bool = False, **kw: Any) -> Any:
     """``fn(cfg, ledger, *args)`` in a worker thread, the ledger opened for it and closed after."""
-    from ..ledger import open_ledger
-
     def run() -> Any:
         cfg = served.cfg()
         try:
-            with open_ledger(cfg, create=create) as ledger:
+            with served.ledger(cfg, create=create) as ledger:
                 return fn(cfg, ledger, *args, **kw)
         except Refusal:
             raise
@@ -562,13 +577,12 @@ def make_app(table_path: Path, codes: dict[str, str]) -> ASGIApp:
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        from ..ledger import open_ledger
-
-        with contextlib.suppress(Exception), open_ledger(served.cfg()) as ledger:
+        with contextlib.suppress(Exception), served.ledger(served.cfg()) as ledger:
             keys.ensure_table(ledger)
         served.hub.start(asyncio.get_running_loop())
         yield
         served.hub.stop()
+        served.close()
 
     def r(path: str, handler: Handler, methods: tuple[str, ...] = ("GET",)) -> Route:
         return Route(path, route(served, handler), methods=list(methods))

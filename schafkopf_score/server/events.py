@@ -3,11 +3,12 @@ open event stream within a second (``GET /api/events``).
 
 One thread per server watches the ledger: SQLite's ``PRAGMA data_version`` on a connection of
 its own changes when another connection commits (a cheap read every quarter second, no file
-scan); a PostgreSQL ledger is asked for a small fingerprint of its rows (the highest ids of the
-tables a write adds to) as often. When it changed, the thread works out what to tell: at a
-table ``{"hands": N, "session": S}`` (N the valid hands of the latest session), in a tournament
-``{"round": R, "tisch": T, "hands": N}`` for each table of the latest round whose count
-changed.
+scan); on PostgreSQL every writer sends ``NOTIFY schafkopf_change`` with its commit (the
+ledger's ``write``), which the watcher LISTENs for, and a small fingerprint of the rows (the
+highest ids of the tables a write adds to) is compared after each wake-up or quarter second.
+When it changed, the thread works out what to tell: at a table ``{"hands": N, "session": S}``
+(N the valid hands of the latest session), in a tournament ``{"round": R, "tisch": T,
+"hands": N}`` for each table of the latest round whose rows changed.
 """
 
 from __future__ import annotations
@@ -31,8 +32,10 @@ _PG_PRINT = ("SELECT (SELECT coalesce(max(id), 0) FROM games), (SELECT coalesce(
 class Hub:
     """The open event streams of this server, and the watcher that feeds them."""
 
-    def __init__(self, config: Callable[[], TableConfig]) -> None:
+    def __init__(self, config: Callable[[], TableConfig], opener: Callable[[TableConfig], Any] = open_ledger) -> None:
         self._config = config
+        self._open = opener
+        self._pause = POLL
         self._queues: set[asyncio.Queue[str]] = set()
         self._lock = threading.Lock()
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -95,7 +98,7 @@ class Hub:
                     last, looked = mark, True
             except Exception:  # a ledger that is busy or damaged: look again later
                 probe = None
-            self.wake.wait(POLL)
+            self.wake.wait(self._pause)
             self.wake.clear()
 
     def _probe(self) -> Callable[[], Any] | None:
@@ -106,8 +109,12 @@ class Hub:
 
             conn = psycopg.connect(cfg.ledger_url, autocommit=True, connect_timeout=10,
                                    application_name="schafkopf-score serve events")
+            conn.execute("LISTEN schafkopf_change")
+            self._pause = 0.0  # the probe itself waits, for a notification
 
             def pg() -> Any:
+                for note in conn.notifies(timeout=POLL, stop_after=1):
+                    del note  # another schema's note only wakes us early
                 try:
                     return conn.execute(_PG_PRINT).fetchone()
                 except psycopg.errors.UndefinedTable:
@@ -126,7 +133,7 @@ class Hub:
     def _changes(self) -> list[dict[str, Any]]:
         """What changed since the last look (the first look only notes the counts)."""
         cfg = self._config()
-        with open_ledger(cfg) as ledger:
+        with self._open(cfg) as ledger:
             if ledger.conn is None:
                 return []
             if cfg.kind == "tournament":
