@@ -73,6 +73,7 @@ def test_sigkill_mid_request_loses_no_committed_hand_and_records_no_half_hand(ma
     kills = 0
     for _ in range(4):
         s = Server(t.path)
+        count_before = len(acknowledged)
         stop = threading.Event()
         left = list(pending)
 
@@ -89,7 +90,10 @@ def test_sigkill_mid_request_loses_no_committed_hand_and_records_no_half_hand(ma
 
         worker = threading.Thread(target=phone)
         worker.start()
-        time.sleep(rng.uniform(0.2, 1.0))
+        deadline = time.monotonic() + 20
+        while len(acknowledged) < count_before + 1 and time.monotonic() < deadline:  # the first answer came
+            time.sleep(0.01)
+        time.sleep(rng.uniform(0.0, 0.5))
         s.proc.send_signal(signal.SIGKILL)
         kills += 1
         stop.set()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import json
 import time
 from collections import deque
@@ -262,7 +263,11 @@ def refusal_of(served: Served, exc: BaseException) -> Refusal:
 
 async def work(served: Served, fn: Callable[..., Any], *args: Any, create: bool = False, **kw: Any) -> Any:
     """``fn(cfg, ledger, *args)`` in a worker thread, the ledger opened for it and closed after."""
+    asked = time.perf_counter()
+    timing = TIMING.get()
+
     def run() -> Any:
+        started = time.perf_counter()
         cfg = served.cfg()
         try:
             with served.ledger(cfg, create=create) as ledger:
@@ -271,8 +276,16 @@ async def work(served: Served, fn: Callable[..., Any], *args: Any, create: bool 
             raise
         except Exception as exc:
             raise refusal_of(served, exc) from None
+        finally:
+            if timing is not None:  # where a request's time went (the Server-Timing header)
+                timing["queue"] = timing.get("queue", 0.0) + started - asked
+                timing["ledger"] = timing.get("ledger", 0.0) + time.perf_counter() - started
 
     return await run_in_threadpool(run)
+
+
+# the time a request waited for a worker thread and spent in the library (with the database)
+TIMING: contextvars.ContextVar[dict[str, float] | None] = contextvars.ContextVar("timing", default=None)
 
 
 def answer(data: Any, status: int = 200) -> JSONResponse:
@@ -347,8 +360,14 @@ def route(served: Served, handler: Handler) -> Callable[[Request], Awaitable[Res
     async def endpoint(request: Request) -> Response:
         if request.method == "GET" and "k" in request.query_params:
             return code_redirect(served, request)
+        timing: dict[str, float] = {}
+        TIMING.set(timing)
+        began = time.perf_counter()
         try:
-            return await handler(served, request)
+            response = await handler(served, request)
+            timing["app"] = time.perf_counter() - began
+            response.headers["server-timing"] = ", ".join(f"{k};dur={1000 * v:.1f}" for k, v in timing.items())
+            return response
         except Refusal as exc:
             if request.url.path.startswith("/api/"):
                 return refused(exc)
@@ -461,7 +480,7 @@ async def api_hands_work(served: Served, line: str, key: str | None, tisch: int 
             if found is None:
                 raise
             return 200, repeated(cfg, ledger, found)
-        keys.store_answer(ledger, key, data, data.get("session"))
+        keys.store_answer(ledger, key, data)
         return 201, data
 
     try:

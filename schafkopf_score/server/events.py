@@ -17,13 +17,15 @@ import asyncio
 import json
 import sqlite3
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
 from ..ledger import open_ledger
 from ..table import TableConfig
 
-POLL = 0.25  # seconds between two looks at the ledger
+POLL = 0.1  # the longest wait for a wake-up (a write of this server, a notification) before a look
+GAP = 0.15  # at least this long between two looks: a burst of writes is told as one look's changes
 
 _PG_PRINT = ("SELECT (SELECT coalesce(max(id), 0) FROM games), (SELECT coalesce(max(id), 0) FROM voids), "
              "(SELECT coalesce(max(id), 0) FROM sessions), (SELECT coalesce(max(id), 0) FROM closings)")
@@ -100,6 +102,7 @@ class Hub:
                 probe = None
             self.wake.wait(self._pause)
             self.wake.clear()
+            time.sleep(GAP)
 
     def _probe(self) -> Callable[[], Any] | None:
         """A cheap function whose value changes with every commit to the ledger."""
@@ -115,6 +118,8 @@ class Hub:
             def pg() -> Any:
                 for note in conn.notifies(timeout=POLL, stop_after=1):
                     del note  # another schema's note only wakes us early
+                for note in conn.notifies(timeout=0.001):  # the others that came meanwhile
+                    del note
                 try:
                     return conn.execute(_PG_PRINT).fetchone()
                 except psycopg.errors.UndefinedTable:

@@ -74,9 +74,29 @@ def recorder(key: str) -> Any:
     return record
 
 
-def store_answer(ledger: Ledger, key: str, answer: dict[str, Any], session_id: int | None) -> None:
-    """Keep the first answer with its key (after the hand's commit; the lock of the hand's
-    session only, so that the other tables of a tournament write meanwhile)."""
-    with ledger.write(scope=session_id) as conn:
-        conn.execute("UPDATE served_keys SET answer = ? WHERE key = ? AND answer = ''",
-                     (json.dumps(answer, ensure_ascii=False), key))
+def store_answer(ledger: Ledger, key: str, answer: dict[str, Any]) -> None:
+    """Keep the first answer with its key, after the hand's commit. The answer is a convenience,
+    not a record (without it, it is rebuilt from the hand), and the keys table is the server's
+    own: one statement of its own, outside the ledger's writer lock, not waited for on the disk
+    (SQLite ``synchronous = OFF``, PostgreSQL ``synchronous_commit = off``, for this statement
+    alone), so that a hand costs one flush to disk, not two."""
+    conn = ledger.conn
+    if conn is None:
+        return
+    text = json.dumps(answer, ensure_ascii=False)
+    if getattr(ledger, "url", ""):  # PostgreSQL
+        conn.execute("BEGIN")
+        try:
+            conn.execute("SET LOCAL synchronous_commit = off")
+            conn.execute("UPDATE served_keys SET answer = ? WHERE key = ? AND answer = ''", (text, key))
+            conn.execute("COMMIT")
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+        return
+    conn.execute("PRAGMA synchronous = OFF")
+    try:
+        conn.execute("UPDATE served_keys SET answer = ? WHERE key = ? AND answer = ''", (text, key))
+    finally:
+        conn.execute("PRAGMA synchronous = FULL")
