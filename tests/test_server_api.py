@@ -348,3 +348,14 @@ def test_a_hand_entered_with_the_cli_reaches_an_open_event_stream_within_a_secon
     cli(table, "edit", "1", "k")  # a correction: the count stays, the event comes all the same
     assert read_event(resp, time.monotonic() + 1.0) == {"hands": 2, "session": 1}
     conn.close()
+
+
+def test_a_table_file_broken_while_serving_is_a_clear_refusal(served, tab):
+    good = tab.path.read_text(encoding="utf-8")
+    tab.path.write_text(good.replace("players = [", "players = [[", 1), encoding="utf-8")
+    status, got = served.get("/api/table")
+    assert status == 422 and set(got) == {"error", "hint"} and str(tab.path) in got["error"], got
+    status, _, body = served.request("GET", "/", code=served.host)
+    assert status == 422 and b"Traceback" not in body
+    tab.path.write_text(good, encoding="utf-8")
+    assert served.get("/api/table")[0] == 200

@@ -368,12 +368,13 @@ def route(served: Served, handler: Handler) -> Callable[[Request], Awaitable[Res
             timing["app"] = time.perf_counter() - began
             response.headers["server-timing"] = ", ".join(f"{k};dur={1000 * v:.1f}" for k, v in timing.items())
             return response
-        except Refusal as exc:
+        except (Refusal, ScoreError) as exc:  # a ScoreError here: the table file, read outside a worker
+            refusal = exc if isinstance(exc, Refusal) else refusal_of(served, exc)
             if request.url.path.startswith("/api/"):
-                return refused(exc)
+                return refused(refusal)
             from .pages import refusal_page
 
-            return refusal_page(served, request, exc)
+            return refusal_page(served, request, refusal)
 
     return endpoint
 
@@ -504,12 +505,14 @@ def repeated(cfg: TableConfig, ledger: Any, again: Any) -> dict[str, Any]:
 
         seat = next(s for s in ledger.round_tables() if s["session_id"] == again.session_id)
         view = view_session(table_cfg(cfg, seat["players"]), ledger, again.session_id)
-        played = next(r.played for r in view.rows if r.record.hand == again.hand and r.played is not None)
-        assert played is not None
+        played = next((r.played for r in view.rows if r.record.hand == again.hand and r.played is not None), None)
+        if played is None:  # corrected since: the hand as it was recorded is no longer valid
+            return {"hand": again.hand, "session": again.session_id, "round": seat["round"], "tisch": seat["tisch"]}
         return outcome_json(as_points(played), hand=again.hand, session=again.session_id,
                             balances=view.balances, stock_total=view.stock, round=seat["round"], tisch=seat["tisch"])
-    played = next(r.played for r in view.rows if r.record.hand == again.hand and r.played is not None)
-    assert played is not None
+    played = next((r.played for r in view.rows if r.record.hand == again.hand and r.played is not None), None)
+    if played is None:
+        return {"hand": again.hand, "session": again.session_id}
     return outcome_json(played, hand=again.hand, session=again.session_id, balances=view.balances,
                         stock_total=view.stock)
 

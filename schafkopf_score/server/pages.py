@@ -56,7 +56,12 @@ def env() -> Any:
 
 
 def page(served: Served, request: Request, name: str, status: int = 200, **data: Any) -> HTMLResponse:
-    cfg = served.cfg()
+    try:
+        cfg: Any = served.cfg()
+    except Exception:  # a table file broken meanwhile: its refusal is shown all the same
+        from types import SimpleNamespace
+
+        cfg = SimpleNamespace(name="schafkopf", kind="table", language=served.lang())
     lang = cfg.language
     html = env().get_template(name).render(w=words(lang), lang=lang, cfg=cfg, path=request.url.path,
                                            error=request.query_params.get("error", ""),
