@@ -482,6 +482,7 @@ async def api_hands_work(served: Served, line: str, key: str | None, tisch: int 
                 raise
             return 200, repeated(cfg, ledger, found)
         keys.store_answer(ledger, key, data)
+        keys.made(ledger)
         return 201, data
 
     try:

@@ -34,12 +34,23 @@ class Repeat(Exception):
         self.answer = answer
 
 
+# the ledgers (by where they are) known to hold the keys table: no look at the tables per hand
+_made: set[str] = set()
+
+
 def ensure_table(ledger: Ledger) -> None:
     """Make the keys table where the ledger exists and lacks it (one write of its own)."""
-    if ledger.conn is None or "served_keys" in ledger._table_names():
+    if ledger.conn is None:
         return
-    with ledger.write() as conn:
-        conn.execute(DDL)
+    if "served_keys" not in ledger._table_names():
+        with ledger.write() as conn:
+            conn.execute(DDL)
+    _made.add(ledger.where)
+
+
+def made(ledger: Ledger) -> None:
+    """The keys table is there now (a keyed hand was committed)."""
+    _made.add(ledger.where)
 
 
 def lookup(ledger: Ledger, key: str) -> Repeat | None:
@@ -62,7 +73,7 @@ def recorder(key: str) -> Any:
     def record(ledger: Ledger, session_id: int) -> None:
         conn = ledger.conn
         assert conn is not None
-        if "served_keys" not in ledger._table_names():
+        if ledger.where not in _made and "served_keys" not in ledger._table_names():
             conn.execute(DDL)
         found = lookup(ledger, key)
         if found is not None:

@@ -5,6 +5,7 @@ opens in well under a millisecond."""
 
 from __future__ import annotations
 
+import weakref
 from typing import Any
 
 from ..ledger.postgres import Connection, PostgresLedger
@@ -19,6 +20,11 @@ def make_pool(url: str, size: int = 8) -> Any:
                           kwargs={"autocommit": True, "application_name": "schafkopf-score serve"})
 
 
+# the pooled connections whose ledger was found and checked (schema, family, kind) once: a
+# request on one of them skips those five queries
+_checked: weakref.WeakSet[Any] = weakref.WeakSet()
+
+
 class PooledLedger(PostgresLedger):
     """The ledger on a connection of ``pool``."""
 
@@ -27,8 +33,18 @@ class PooledLedger(PostgresLedger):
         self._lent: Any = None
         super().__init__(cfg.ledger_url, create=create, family=cfg.family, kind=cfg.kind)
 
+    def _open(self, create: bool) -> None:
+        self._lent = self._pool.getconn()
+        self._raw = Connection(self._lent, self.url)
+        if self._lent in _checked:
+            self.conn = self._raw  # type: ignore[assignment]
+            return
+        super()._open(create)
+        if self.conn is not None:
+            _checked.add(self._lent)
+
     def _locate(self) -> set[str]:
-        if self._raw is None:
+        if self._raw is None:  # a connection lost and given back meanwhile
             self._lent = self._pool.getconn()
             self._raw = Connection(self._lent, self.url)
         return super()._locate()
