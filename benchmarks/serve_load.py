@@ -270,7 +270,8 @@ def main() -> None:
     ap.add_argument("--url", help="a PostgreSQL server (default: a private one for this run)")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = ap.parse_args()
-    from pgserver import start, stop as stop_pg  # type: ignore[import-not-found]
+    from pgserver import start  # type: ignore[import-not-found]
+    from pgserver import stop as stop_pg
 
     server = None
     url = args.url or os.environ.get("SCHAFKOPF_TEST_PG")

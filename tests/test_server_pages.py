@@ -99,3 +99,19 @@ def test_a_page_without_a_code_says_how_to_get_one(hostile):
         assert status == 401 and headers["content-type"].startswith("text/html")
         assert "Kein gültiger Zugangscode." in body.decode()
         assert "QR-Code" in body.decode()
+
+
+def test_the_package_ships_every_template_and_static_file():
+    """``pip install .`` copies the pages' files: each one matches the package data that
+    pyproject.toml declares for schafkopf_score.server (a new kind of file would be left out)."""
+    import fnmatch
+    import tomllib
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    globs = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"][
+        "package-data"]["schafkopf_score.server"]
+    folder = root / "schafkopf_score" / "server"
+    files = [p.relative_to(folder).as_posix() for sub in ("templates", "static") for p in (folder / sub).rglob("*")
+             if p.is_file()]
+    assert files and all(any(fnmatch.fnmatch(f, g) for g in globs) for f in files), (files, globs)

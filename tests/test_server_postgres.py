@@ -77,7 +77,7 @@ def test_sigkill_mid_request_loses_no_committed_hand_and_records_no_half_hand(ma
         stop = threading.Event()
         left = list(pending)
 
-        def phone():
+        def phone(s=s, left=left, stop=stop):
             while left and not stop.is_set():
                 key, line = left[0]
                 try:

@@ -12,14 +12,14 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional, TypeVar
 
 import typer
 import typer.main
-from typer.core import TyperGroup
-from typer.models import CommandInfo
-
-from ..errors import ScoreError
 
 # typer 0.28 brings its own copy of click (and no longer installs click); pyproject pins it
 from typer._click import exceptions as click_errors
 from typer._click import utils as click_utils
+from typer.core import TyperGroup
+from typer.models import CommandInfo
+
+from ..errors import ScoreError
 
 if TYPE_CHECKING:
     from ..ledger import Ledger
