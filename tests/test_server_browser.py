@@ -95,3 +95,35 @@ def test_two_phones_enter_by_line_and_by_taps_and_see_each_other(make_table, pho
         for phone in (a, b):
             assert sideways(phone) <= 0
             assert severe(phone) == []
+
+
+def test_a_tables_phone_enters_and_the_projector_ranking_follows(tmp_path, phones):
+    from tests.test_tournament import EIGHT, tournament
+
+    cup = tournament(tmp_path, players=EIGHT, extra='games_per_round = 4\nseed = "s"', language="de")
+    seats = {t["tisch"]: t["players"] for t in cup.json("tournament", "draw")["tables"]}
+    with Server(cup.path) as s:
+        base = f"http://127.0.0.1:{s.port}"
+        table, projector = phones(), phones()
+        table.get(f"{base}/?k={s.codes['tisch 1']}")
+        assert table.current_url == f"{base}/tisch/1"
+        projector.set_window_size(1280, 800)
+        projector.get(f"{base}/ranking?k={s.view}")
+        assert projector.current_url == f"{base}/ranking"
+        projector.execute_script("window.notReloaded = true")
+        time.sleep(0.5)
+        first, second = seats[1][0], seats[1][1]
+        table.find_element("css selector", '[data-game="wenz"]').click()
+        table.find_element("css selector", f'[data-player="{first}"]').click()
+        table.find_element("css selector", '[data-augen="91"]').click()
+        table.find_element("css selector", ".line-form button.go").click()
+        wait_for(table, f"return document.querySelector('#live').innerText.includes('Wenz {first} 91')")
+        # the projector: the declarer on top with the Wenz's points (Schneider: 6 from each of three)
+        top = wait_for(projector, "var r = document.querySelector('.ranking tbody tr'); "
+                                  f"return r && r.innerText.includes('{first}') && r.innerText")
+        assert top.split() == ["1", first, "18"]
+        assert projector.execute_script("return window.notReloaded === true")
+        assert "1/4" in projector.find_element("css selector", ".tables").text
+        assert second not in top and sideways(table) <= 0
+        for phone in (table, projector):
+            assert severe(phone) == []

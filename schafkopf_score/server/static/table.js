@@ -11,8 +11,13 @@
     message.hidden = !text;
   }
 
+  // one fetch at a time; changes meanwhile make one more (a busy hall sends many)
+  var busy = false, again = false;
+
   function refresh() {
     if (!live) { return; }
+    if (busy) { again = true; return; }
+    busy = true;
     fetch(live.getAttribute("data-live") + location.search.replace(/([?&])(error|hint|done)=[^&]*/g, "$1"),
           {credentials: "same-origin"})
       .then(function (r) { return r.ok ? r.text() : null; })
@@ -22,12 +27,23 @@
         var fresh = doc.getElementById("live");
         if (fresh) { live.innerHTML = fresh.innerHTML; }
       })
-      .catch(function () {});
+      .catch(function () {})
+      .then(function () {
+        busy = false;
+        if (again) { again = false; setTimeout(refresh, 300); }
+      });
   }
 
   if (live && window.EventSource) {
     var events = new EventSource("/api/events");
-    events.addEventListener("change", refresh);
+    var mine = live.getAttribute("data-tisch");
+    events.addEventListener("change", function (ev) {
+      var data = {};
+      try { data = JSON.parse(ev.data); } catch (e) { data = {}; }
+      // a tournament table's page: only its own table's changes
+      if (mine && data.tisch !== undefined && String(data.tisch) !== mine) { return; }
+      refresh();
+    });
   }
 
   function newKey() {
