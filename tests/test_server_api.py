@@ -183,14 +183,20 @@ def test_a_refused_entry_is_422_in_the_tables_language_and_writes_nothing(make_t
 
 
 @pytest.mark.parametrize("body, field", [({}, "line"), ({"line": 72}, "line"), ({"line": "sau", "key": ""}, "key"),
-                                         ({"line": "sau an be 72", "tisch": "x"}, "tisch")])
+                                         ({"line": "sau an be 72", "tisch": "x"}, "tisch"),
+                                         ({"line": "sau an be 72", "key": "k" * 201}, "key"),
+                                         ({"line": "sau an be 72", "tisch": True}, "tisch"),
+                                         ({"line": "sau an be 72", "tisch": 10**12}, "tisch"),
+                                         ({"line": "sau an be \x00 72"}, "line"),
+                                         ({"line": "sau an be " + "9" * 5000}, "line")])
 def test_a_malformed_body_is_refused_plainly(served, table, body, field):
     status, got = served.post("/api/hands", body)
     assert status == 422 and set(got) == {"error", "hint"}, got
     assert ledger_state(table) is None
-    status, _, out = served.request("POST", "/api/hands", raw=b"[1, 2", code=served.host,
-                                    headers={"Content-Type": "application/json"})
-    assert (status, json.loads(out)["error"]) == (400, "Die Anfrage ist kein JSON-Objekt.")
+    for raw in (b"[1, 2", b"[" * 30000 + b"]" * 30000, b'"just text"', b"\xff\xfe"):
+        status, _, out = served.request("POST", "/api/hands", raw=raw, code=served.host,
+                                        headers={"Content-Type": "application/json"})
+        assert (status, json.loads(out)["error"]) == (400, "Die Anfrage ist kein JSON-Objekt."), raw[:10]
 
 
 # -- the auth matrix --------------------------------------------------------------------------------

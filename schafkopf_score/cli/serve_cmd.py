@@ -67,7 +67,7 @@ def serve(
 
         tables = len(table_sizes(len(cfg.players)))
     kept = load_codes(cfg.path, tables, renew=new_codes)
-    shown = lan_address() if host in ("0.0.0.0", "") else ("[::1]" if host == "::" else host)
+    shown = lan_address() if host in ("0.0.0.0", "::", "") else host
     shown = f"[{shown}]" if ":" in shown and not shown.startswith("[") else shown
     base = f"http://{shown}:{port}"
     sock = None

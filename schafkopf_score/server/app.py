@@ -307,7 +307,7 @@ async def body_of(served: Served, request: Request) -> dict[str, Any]:
         return dict(parse_qsl(raw.decode("utf-8", "replace")))
     try:
         data = json.loads(raw or b"{}")
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, UnicodeDecodeError, RecursionError):  # RecursionError: [[[[... nested too deep
         raise Refusal(400, say(served, "cli.server.bad_json"), say(served, "cli.server.bad_json_hint")) from None
     if not isinstance(data, dict):
         raise Refusal(400, say(served, "cli.server.bad_json"), say(served, "cli.server.bad_json_hint"))
