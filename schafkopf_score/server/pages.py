@@ -22,17 +22,16 @@ from .app import HERE, Refusal, Served, authorize, body_of, check_tisch, field, 
 # every word a page shows, by its catalogue id (the pages name them by the part after "page_")
 PAGE_WORDS = (
     "cli.server.page_title", "cli.server.page_sheet", "cli.server.page_standings", "cli.server.page_enter",
-    "cli.server.page_enter_hint", "cli.server.page_record", "cli.server.page_calc", "cli.server.page_game",
+    "cli.server.page_enter_hint", "cli.server.page_record", "cli.server.page_game",
     "cli.server.page_players", "cli.server.page_augen", "cli.server.page_laufende", "cli.server.page_extras",
     "cli.server.page_clear", "cli.server.page_corrections", "cli.server.page_undo", "cli.server.page_void",
-    "cli.server.page_edit", "cli.server.page_hand", "cli.server.page_reason", "cli.server.page_settle",
+    "cli.server.page_edit", "cli.server.page_hand", "cli.server.page_settle",
     "cli.server.page_transfers", "cli.server.page_nothing_owed", "cli.server.page_close",
     "cli.server.page_round_to", "cli.server.page_no_hands", "cli.server.page_dealer", "cli.server.page_ranking",
     "cli.server.page_tables", "cli.server.page_table", "cli.server.page_round", "cli.server.page_points",
-    "cli.server.page_done", "cli.server.page_draw", "cli.server.page_back", "cli.server.page_view_only",
-    "cli.server.page_recorded", "cli.server.page_total", "cli.server.page_confirm", "cli.server.page_closed",
-    "cli.server.page_no_round", "cli.server.page_player", "cli.server.page_rank", "cli.server.page_lost",
-    "cli.server.page_won",
+    "cli.server.page_done", "cli.server.page_draw", "cli.server.page_view_only",
+    "cli.server.page_recorded", "cli.server.page_confirm", "cli.server.page_closed",
+    "cli.server.page_no_round", "cli.server.page_player", "cli.server.page_rank",
 )
 
 
