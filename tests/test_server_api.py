@@ -237,6 +237,10 @@ def test_a_link_sets_a_strict_cookie_and_the_code_leaves_the_address(served, tab
     assert status == 200 and "Abrechnung" in page.decode()
     status, _, _ = served.request("GET", "/?k=nonsense")
     assert status == 401
+    # started by another site's page: handed on by a page of the server's own (RULES: Strict cookies)
+    status, headers, page = served.request("GET", f"/settle?k={served.view}", headers={"Sec-Fetch-Site": "cross-site"})
+    assert status == 200 and headers["set-cookie"].startswith(f"schafkopf_code={served.view};")
+    assert '<meta http-equiv="refresh" content="0;url=/settle">' in page.decode() and served.view not in page.decode()
 
 
 def test_a_write_with_the_cookie_needs_the_same_origin(served, table):

@@ -127,3 +127,18 @@ def test_a_tables_phone_enters_and_the_projector_ranking_follows(tmp_path, phone
         assert second not in top and sideways(table) <= 0
         for phone in (table, projector):
             assert severe(phone) == []
+
+
+def test_a_link_on_another_sites_page_opens_the_table(make_table, phones, tmp_path):
+    """The access link clicked in a web chat: the SameSite=Strict cookie is not sent along a
+    redirect another site started, so the server hands the browser on by a page of its own."""
+    t = make_table(language="de")
+    with Server(t.path) as s:
+        chat = tmp_path / "chat.html"
+        chat.write_text(f'<a id="go" href="http://127.0.0.1:{s.port}/settle?k={s.view}">Link</a>', encoding="utf-8")
+        phone = phones()
+        phone.get(chat.as_uri())
+        phone.find_element("id", "go").click()
+        wait_for(phone, "return location.pathname === '/settle' && document.querySelector('main h2') !== null")
+        assert phone.current_url == f"http://127.0.0.1:{s.port}/settle"
+        assert "Abrechnung" in phone.find_element("tag name", "main").text

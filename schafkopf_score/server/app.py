@@ -22,7 +22,7 @@ from urllib.parse import parse_qsl, urlencode
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import JSONResponse, RedirectResponse, Response, StreamingResponse
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -396,7 +396,15 @@ def code_redirect(served: Served, request: Request) -> Response:
         return refusal_page(served, request, exc)
     rest = [(k, v) for k, v in request.query_params.multi_items() if k != "k"]
     target = request.url.path + (f"?{urlencode(rest)}" if rest else "")
-    response = RedirectResponse(target, status_code=303)
+    response: Response = RedirectResponse(target, status_code=303)
+    if request.headers.get("sec-fetch-site") == "cross-site":
+        # a link on another site's page (a web chat, a webmail): a browser sends no SameSite=Strict
+        # cookie along a redirect that another site started, so the page itself sends it on (a
+        # navigation of this server's own page, which carries the cookie)
+        from html import escape
+
+        response = HTMLResponse(f'<!doctype html><meta http-equiv="refresh" content="0;url={escape(target)}">'
+                                f'<a href="{escape(target)}">{escape(target)}</a>')
     response.set_cookie(COOKIE, code, max_age=60 * 60 * 24 * 400, httponly=True, samesite="strict", path="/")
     return response
 
