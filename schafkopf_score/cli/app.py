@@ -157,6 +157,7 @@ COMMANDS: dict[str, str] = {
     "play": "play_cmd",
     "new": "table_cmds", "rules": "table_cmds", "player": "table_cmds",
     "sheet": "view_cmds", "standings": "view_cmds", "settle": "view_cmds",
+    "serve": "serve_cmd",  # the table server (RULES §11; the serve extra)
     "tournament": "tournament_cmds",  # a command group: draw, tables, enter, sheet, ranking, new
 }
 

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 LANGUAGES = ("de", "en")
-_PARTS = ("common", "engine", "data", "cli", "export", "tournament")
+_PARTS = ("common", "engine", "data", "cli", "export", "tournament", "server")
 _catalogue: dict[str, tuple[str, str]] | None = None
 
 

@@ -358,6 +358,8 @@ class PostgresLedger(Ledger):
             raise
         else:
             try:
+                # every writer says so (delivered at the commit only): ``schafkopf serve`` listens
+                conn.execute("SELECT pg_notify('schafkopf_change', current_schema())")
                 conn.execute("COMMIT")
             except BaseException:
                 if not self.conn_broken and conn.in_transaction:

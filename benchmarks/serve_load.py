@@ -1,0 +1,319 @@
+"""Load test of ``schafkopf serve`` (issue 26): a hall of phones on one server process.
+
+Run: python benchmarks/serve_load.py [--tables 50] [--games 32] [--url postgresql://...] [--phones 8] [--streams 200]
+
+1. A Preisschafkopf of 4 x TABLES players on PostgreSQL (a private server started for the run
+   with tests/pgserver.py, or ``--url``, in a fresh schema), round 1 drawn, one ``schafkopf
+   serve`` process on 127.0.0.1. Each table's phone posts its GAMES hands through its own
+   ``tisch N`` code (``POST /api/hands`` with an idempotency key), each after a random pause of
+   0-2 s (about TABLES / 1 s = 50 hands a second offered for 50 tables). Checked: every hand
+   stored once (per table hands 1..GAMES), the ranking equal to a sequential replay (the same
+   lists entered one after another into a SQLite tournament drawn with the same seed), ``check``
+   clean. Printed: the entry latency seen by the phones (p50, p95, p99, max), and where the
+   server's time goes (its own timing of the library call, from a sample of requests).
+2. One table of PHONES phones on SQLite, the same way (GAMES / 4 hands each).
+3. The server's memory (VmRSS) with STREAMS open event streams, each of which must receive
+   the ``change`` of one more hand.
+
+Loopback only; every loop is bounded (a phone stops after its hands, every wait has a timeout).
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import platform
+import random
+import secrets
+import selectors
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from tournament_load import cli, hands_for, percentile  # type: ignore[import-not-found]  # noqa: E402
+
+
+def start_server(table: Path) -> tuple[subprocess.Popen[str], int, dict[str, str]]:
+    from serving import Server  # type: ignore[import-not-found]
+
+    s = Server(table)
+    return s.proc, s.port, s.codes
+
+
+SPLITS: list[dict[str, float]] = []  # the server's own timing of each answer (its Server-Timing header)
+
+
+def post(conn: http.client.HTTPConnection, code: str, body: dict[str, object]) -> tuple[int, dict[str, object]]:
+    data = json.dumps(body).encode()
+    conn.request("POST", "/api/hands", body=data, headers={"Authorization": f"Bearer {code}",
+                                                           "Content-Type": "application/json"})
+    r = conn.getresponse()
+    timing = r.getheader("server-timing") or ""
+    SPLITS.append({part.split(";")[0].strip(): float(part.split("dur=")[1]) / 1000
+                   for part in timing.split(",") if "dur=" in part})
+    return r.status, json.loads(r.read())
+
+
+def where(latencies: list[float], splits: list[dict[str, float]]) -> dict[str, float | None]:
+    """Where the median answer's time went: waiting for a worker thread, the library with the
+    database (the replay inside the lock, the commit), and the rest (HTTP, the event loop, the
+    client) as seen by the phone."""
+    import statistics
+
+    if not splits or not latencies:
+        return {}
+    med = {k: statistics.median(s.get(k, 0.0) for s in splits) for k in ("queue", "ledger", "app")}
+    return {"queue_ms": round(1000 * med["queue"], 1), "library_and_database_ms": round(1000 * med["ledger"], 1),
+            "http_and_loop_ms": round(1000 * (statistics.median(latencies) - med["queue"] - med["ledger"]), 1)}
+
+
+def phone(port: int, code: str, lines: list[tuple[str, dict[str, object]]], seed: int, out: list[float],
+          errors: list[str]) -> None:
+    """One phone: its hands, each after a random pause of 0-2 s, on one kept-alive connection."""
+    rng = random.Random(seed)
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    for key, body in lines:
+        time.sleep(rng.uniform(0.0, 2.0))
+        t0 = time.perf_counter()
+        for _ in range(3):  # a dropped connection is sent again with the same key (recorded once)
+            try:
+                status, answer = post(conn, code, {**body, "key": key})
+                break
+            except (OSError, http.client.HTTPException):
+                conn.close()
+                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        else:
+            errors.append(f"{key}: no answer")
+            continue
+        out.append(time.perf_counter() - t0)
+        if status not in (200, 201):
+            errors.append(f"{key}: {status} {answer}")
+    conn.close()
+
+
+def run_phones(port: int, jobs: list[tuple[str, list[tuple[str, dict[str, object]]]]]) -> tuple[list[float], list[str], float]:
+    latencies: list[float] = []
+    errors: list[str] = []
+    threads = [threading.Thread(target=phone, args=(port, code, lines, i, latencies, errors))
+               for i, (code, lines) in enumerate(jobs)]
+    t0 = time.perf_counter()
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=900)
+    return latencies, errors, time.perf_counter() - t0
+
+
+def figures(latencies: list[float]) -> dict[str, float | None]:
+    if not latencies:
+        return {"p50": None, "p95": None, "p99": None, "max": None}
+    return {"p50": round(1000 * percentile(latencies, 0.50), 1), "p95": round(1000 * percentile(latencies, 0.95), 1),
+            "p99": round(1000 * percentile(latencies, 0.99), 1), "max": round(1000 * max(latencies), 1)}
+
+
+def rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def stop(proc: subprocess.Popen[str]) -> None:
+    import signal
+
+    proc.send_signal(signal.SIGINT)
+    try:
+        proc.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
+def hall(url: str, tables: int, games: int, folder: Path) -> dict[str, object]:
+    """Part 1: the tournament on PostgreSQL."""
+    import psycopg
+
+    schema = f"serve_{secrets.token_hex(4)}"
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute(f"CREATE SCHEMA {schema}")
+    ledger_url = f"{url}{'&' if '?' in url else '?'}options=-csearch_path%3D{schema}"
+    players = [f"Spieler{i:03d}" for i in range(1, 4 * tables + 1)]
+    pg_table = folder / "preis.toml"
+    cli(pg_table, "tournament", "new", str(pg_table), "--players", ",".join(players), "--rounds", "1",
+        "--games", str(games), "--language", "en")
+    text = pg_table.read_text(encoding="utf-8")
+    pg_table.write_text(f'ledger = "{ledger_url}"\n' + text, encoding="utf-8")
+    sq_table = folder / "sequential.toml"
+    sq_table.write_text(text, encoding="utf-8")
+    for table in (pg_table, sq_table):
+        cli(table, "tournament", "draw", "--seed", "2026")
+    seating = json.loads(cli(pg_table, "tournament", "tables", "--json"))["tables"]
+    proc, port, codes = start_server(pg_table)
+    try:
+        jobs = [(codes[f"tisch {t['tisch']}"],
+                 [(f"t{t['tisch']}-h{i}", {"line": " ".join(words)})
+                  for i, words in enumerate(hands_for(t["tisch"], t["players"], games))]) for t in seating]
+        SPLITS.clear()
+        latencies, errors, wall = run_phones(port, jobs)
+        split = where(latencies, SPLITS)
+        memory = rss_mb(proc.pid)
+    finally:
+        stop(proc)
+    with psycopg.connect(ledger_url, autocommit=True) as conn:
+        rows = conn.execute("SELECT t.tisch, g.hand FROM games g JOIN round_tables t ON t.session_id = g.session_id "
+                            "ORDER BY t.tisch, g.hand").fetchall()
+    by_table: dict[int, list[int]] = {}
+    for tisch, hand in rows:
+        by_table.setdefault(int(tisch), []).append(int(hand))
+    intact = sorted(by_table) == [t["tisch"] for t in seating] and all(
+        hands == list(range(1, games + 1)) for hands in by_table.values())
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    for t in seating:
+        lines = "\n".join(" ".join(w) for w in hands_for(t["tisch"], t["players"], games)) + "\n"
+        r = subprocess.run([sys.executable, "-m", "schafkopf_score", "--table", str(sq_table), "tournament", "enter",
+                            "--tisch", str(t["tisch"]), "-"], input=lines, capture_output=True, text=True, env=env)
+        if r.returncode != 0:
+            raise SystemExit(f"sequential entry failed: {r.stderr}")
+    same = json.loads(cli(pg_table, "tournament", "ranking", "--json")) == json.loads(
+        cli(sq_table, "tournament", "ranking", "--json"))
+    check = json.loads(cli(pg_table, "check", "--json"))
+    return {"tables": tables, "games": games, "hands_stored": len(rows), "hands_expected": tables * games,
+            "intact": intact, "ranking_equals_sequential": same, "check_problems": len(check["problems"]),
+            "errors": errors[:5], "error_count": len(errors), "wall_s": round(wall, 1),
+            "offered_per_s": round(tables / 1.0, 1), "served_per_s": round(len(latencies) / wall, 1),
+            "latency_ms": figures(latencies), "median_split": split, "server_rss_mb": round(memory, 1)}
+
+
+def stammtisch(phones: int, games: int, folder: Path) -> dict[str, object]:
+    """Part 2: one table of ``phones`` phones on SQLite."""
+    table = folder / "stammtisch.toml"
+    cli(table, "new", str(table), "--players", "Anna,Ben,Cora,Dora", "--language", "en")
+    each = max(1, games // 4)
+    choices = ["sau an be 72", "sau co do 61 l3", "wenz be 91", "herzsolo do 105 l4", "sau be co 35 -"]
+    proc, port, codes = start_server(table)
+    try:
+        rng = random.Random(8)
+        jobs = [(codes["host"], [(f"p{p}-h{i}", {"line": rng.choice(choices)}) for i in range(each)])
+                for p in range(phones)]
+        SPLITS.clear()
+        latencies, errors, wall = run_phones(port, jobs)
+        split = where(latencies, SPLITS)
+    finally:
+        stop(proc)
+    hands = [h for h in json.loads(cli(table, "sheet", "--json"))["sessions"][0]["hands"] if not h["void"]]
+    check = json.loads(cli(table, "check", "--json")) if cli(table, "check").strip() else {"problems": []}
+    return {"phones": phones, "hands_stored": len(hands), "hands_expected": phones * each,
+            "numbers_once": [h["hand"] for h in hands] == list(range(1, len(hands) + 1)),
+            "check_problems": len(check["problems"]), "errors": errors[:5], "latency_ms": figures(latencies),
+            "median_split": split, "wall_s": round(wall, 1)}
+
+
+def streams(count: int, folder: Path) -> dict[str, object]:
+    """Part 3: the server's memory with ``count`` open event streams, each of which gets a change."""
+    table = folder / "streams.toml"
+    cli(table, "new", str(table), "--players", "Anna,Ben,Cora,Dora", "--language", "en")
+    cli(table, "add", "sau", "an", "be", "72")
+    proc, port, codes = start_server(table)
+    socks = []
+    try:
+        before = rss_mb(proc.pid)
+        sel = selectors.DefaultSelector()
+        for _ in range(count):
+            s = socket.create_connection(("127.0.0.1", port), timeout=10)
+            s.sendall(f"GET /api/events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nAuthorization: Bearer {codes['view']}"
+                      "\r\n\r\n".encode())
+            s.setblocking(False)
+            sel.register(s, selectors.EVENT_READ, bytearray())
+            socks.append(s)
+        time.sleep(1.5)
+        for key, _ in sel.select(timeout=0):
+            key.fileobj.recv(65536)  # type: ignore[union-attr]  # the headers and the retry line
+        opened = rss_mb(proc.pid)
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        t0 = time.perf_counter()
+        post(conn, codes["host"], {"line": "wenz co 91", "key": "one-more"})
+        got: set[int] = set()
+        deadline = time.monotonic() + 5
+        while len(got) < count and time.monotonic() < deadline:
+            for key, _ in sel.select(timeout=0.2):
+                chunk = key.fileobj.recv(65536)  # type: ignore[union-attr]
+                key.data.extend(chunk)
+                if b"event: change" in key.data:
+                    got.add(key.fileobj.fileno())  # type: ignore[union-attr]
+        reach = time.perf_counter() - t0
+        after = rss_mb(proc.pid)
+    finally:
+        for s in socks:
+            s.close()
+        stop(proc)
+    return {"streams": count, "received_change": len(got), "all_within_s": round(reach, 2),
+            "rss_mb": {"before": round(before, 1), "open": round(opened, 1), "after_change": round(after, 1)}}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--tables", type=int, default=50)
+    ap.add_argument("--games", type=int, default=32)
+    ap.add_argument("--phones", type=int, default=8)
+    ap.add_argument("--streams", type=int, default=200)
+    ap.add_argument("--url", help="a PostgreSQL server (default: a private one for this run)")
+    ap.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = ap.parse_args()
+    from pgserver import start  # type: ignore[import-not-found]
+    from pgserver import stop as stop_pg
+
+    server = None
+    url = args.url or os.environ.get("SCHAFKOPF_TEST_PG")
+    if not url:
+        url, server = start()
+    try:
+        with tempfile.TemporaryDirectory() as tmp:
+            folder = Path(tmp)
+            result = {"hall": hall(url, args.tables, args.games, folder),
+                      "stammtisch": stammtisch(args.phones, args.games, folder),
+                      "event_streams": streams(args.streams, folder),
+                      "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"}
+    finally:
+        if server is not None:
+            stop_pg(server)
+    if args.json:
+        print(json.dumps(result, indent=2))
+        return
+    h, s, e = result["hall"], result["stammtisch"], result["event_streams"]
+    print(f"schafkopf serve under load ({result['machine']}; clients on the same machine)")
+    print(f"1. {h['tables']} tables x {h['games']} hands on PostgreSQL, ~{h['offered_per_s']} hands/s offered, "
+          f"{h['served_per_s']} served")
+    print(f"   stored {h['hands_stored']} of {h['hands_expected']}, each table 1..{h['games']} once: "
+          f"{'yes' if h['intact'] else 'NO'}; ranking equals a sequential replay: "
+          f"{'yes' if h['ranking_equals_sequential'] else 'NO'}; check problems: {h['check_problems']}; "
+          f"errors: {h['error_count']}")
+    lat = h["latency_ms"]
+    print(f"   entry latency p50 {lat['p50']} ms, p95 {lat['p95']} ms, p99 {lat['p99']} ms, max {lat['max']} ms "
+          f"(goal p95 < 50 ms); server memory {h['server_rss_mb']} MB")
+    print(f"   where the median answer's time goes: {h['median_split']}")
+    print(f"   (load average of the machine during the run: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
+    lat = s["latency_ms"]
+    print(f"2. one table, {s['phones']} phones on SQLite: stored {s['hands_stored']} of {s['hands_expected']}, "
+          f"numbered once: {'yes' if s['numbers_once'] else 'NO'}, check problems: {s['check_problems']}; "
+          f"latency p50 {lat['p50']} ms, p95 {lat['p95']} ms, p99 {lat['p99']} ms; split {s['median_split']}")
+    print(f"3. {e['streams']} open event streams: server memory {e['rss_mb']['open']} MB (before {e['rss_mb']['before']}"
+          f" MB; goal < 150 MB); {e['received_change']} received the next change within {e['all_within_s']} s")
+    ok = (h["intact"] and h["ranking_equals_sequential"] and not h["check_problems"] and not h["error_count"]
+          and s["hands_stored"] == s["hands_expected"] and s["numbers_once"] and not s["check_problems"]
+          and e["received_change"] == e["streams"])
+    sys.exit(0 if ok else 1)
+
+
+if __name__ == "__main__":
+    main()

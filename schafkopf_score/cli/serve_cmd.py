@@ -1,0 +1,104 @@
+"""``schafkopf serve``: the table server of RULES §11 (the work is in ``schafkopf_score/server``)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from .app import app, get, guard
+
+
+def lan_address() -> str:
+    """This machine's address in the local network, for the links a phone opens (no packet is
+    sent: a UDP socket's route is looked up only)."""
+    import socket
+
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("10.254.254.254", 1))
+            return str(s.getsockname()[0])
+    except OSError:
+        return "127.0.0.1"
+
+
+@app.command()
+@guard
+def serve(
+    ctx: typer.Context,
+    host: Annotated[str, typer.Option("--host", help="The address to listen on (0.0.0.0: the local network).")]
+    = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="The port to listen on.")] = 8765,
+    codes: Annotated[bool, typer.Option("--codes", help="Print the access links and QR codes, do not serve.")] = False,
+    new_codes: Annotated[bool, typer.Option("--new-codes", help="Replace every access code (the old links stop "
+                                                                "working).")] = False,
+) -> None:
+    """Serve the table (or the tournament) to phones and a projector, until Ctrl-C.
+
+    Prints a link with an access code for each role (host, view, and in a tournament each
+    table: tisch N), with its QR code.
+
+    \b
+    Example: schafkopf serve
+    Example: schafkopf serve --host 0.0.0.0 --port 8765
+    """
+    import socket
+
+    from ..errors import ConfigError
+    from ..i18n import Text, say
+
+    cfg = get(ctx).cfg()
+    lang = cfg.language
+    if not 1 <= port <= 65535:
+        raise ConfigError(Text("cli.server.port_range", port=port), Text("cli.server.port_range_hint"))
+    try:
+        import jinja2  # noqa: F401
+        import segno  # noqa: F401
+        import starlette  # noqa: F401
+        import uvicorn
+    except ImportError as exc:
+        raise ConfigError(Text("cli.server.needs_extra", missing=exc.name or "?"),
+                          Text("cli.server.needs_extra_hint")) from None
+    from ..server.codes import load_codes, qr_text, role_order
+
+    tables = 0
+    if cfg.kind == "tournament":
+        from ..tournament.draw import table_sizes
+
+        tables = len(table_sizes(len(cfg.players)))
+    kept = load_codes(cfg.path, tables, renew=new_codes)
+    shown = lan_address() if host in ("0.0.0.0", "::", "") else host
+    shown = f"[{shown}]" if ":" in shown and not shown.startswith("[") else shown
+    base = f"http://{shown}:{port}"
+    sock = None
+    if not codes:  # the port first: a refusal before the codes are printed
+        try:
+            sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            sock.bind((host, port))
+            sock.listen(512)
+        except OSError as exc:
+            if sock is not None:
+                sock.close()
+            raise ConfigError(Text("cli.server.port_busy", port=port, problem=exc.strerror or str(exc)),
+                              Text("cli.server.port_busy_hint")) from None
+    if new_codes:
+        typer.echo(say("cli.server.codes_new", lang))
+    for label in sorted(kept, key=role_order):
+        url = f"{base}/?k={kept[label]}"
+        typer.echo(f"{label}: {url}")
+        typer.echo(qr_text(url))
+    if codes:
+        return
+    assert sock is not None
+    typer.echo(say("cli.server.serving", lang, name=cfg.name, url=base))
+    typer.echo(say("cli.server.local_only", lang) if host in ("127.0.0.1", "localhost", "::1")
+               else say("cli.server.network", lang, host=host))
+    import sys
+
+    sys.stdout.flush()
+    from ..server.app import make_app
+
+    config = uvicorn.Config(make_app(cfg.path, kept), log_level="warning", access_log=False, lifespan="on",
+                            timeout_graceful_shutdown=2, server_header=False)
+    uvicorn.Server(config).run(sockets=[sock])

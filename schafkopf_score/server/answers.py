@@ -1,0 +1,319 @@
+"""What each route of the server does: the library calls the CLI's commands make, and the JSON
+their ``--json`` prints (the command named in each docstring; ``tests/test_server_api.py``
+compares the two answers for the same entry). Nothing here speaks HTTP: a refusal is a
+``ScoreError`` as in the CLI, and a change that needs a confirmation is ``NeedsConfirm``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..errors import IllegalEntry, ScoreError
+from ..i18n import Text
+from ..ledger import Ledger
+from ..table import TableConfig
+
+
+class NeedsConfirm(ScoreError):
+    """An edit that changes the game or the declarer: the CLI asks for ``--yes``, the API for
+    ``"confirm": true`` (409 with the change, before -> after)."""
+
+    def __init__(self, message: Text, hint: Text | None, change: str) -> None:
+        super().__init__(message, hint)
+        self.change = change
+
+
+def words_of(cfg: TableConfig, line: str) -> tuple[list[str], dict[str, Any]]:
+    """A typed line's words (and, in a tournament, the long options a list line may hold)."""
+    if cfg.kind == "tournament":
+        from ..tournament.core import line_words
+
+        return line_words(line)
+    return line.split(), {}
+
+
+def _no_line() -> IllegalEntry:
+    return IllegalEntry(Text("data.no_game"), Text("data.no_game_hint"))
+
+
+# -- reading ----------------------------------------------------------------------------------------
+
+def table_json(cfg: TableConfig) -> dict[str, Any]:
+    """``GET /api/table``: what the pages need to know of the table file."""
+    data: dict[str, Any] = {"name": cfg.name, "family": cfg.family, "players": list(cfg.players),
+                            "language": cfg.language, "kind": cfg.kind, "seats": cfg.seats,
+                            "currency": cfg.currency}
+    family = cfg.family_obj()
+    data["games"] = sorted(family.game_table())
+    return data
+
+
+def sheet_json(cfg: TableConfig, ledger: Ledger) -> dict[str, Any]:
+    """``sheet --json``: the latest session."""
+    from ..cli.view_cmds import _hand_json
+    from ..evening import select_sessions, view_session
+    from ..tournament import refuse_at_tournament
+
+    refuse_at_tournament(cfg, "sheet", "cli.tournament.use_sheet")
+    ids = select_sessions(ledger, None, False)
+    views = [view_session(cfg, ledger, sid) for sid in ids] or [view_session(cfg, ledger)]
+    return {"sessions": [
+        {"session": v.session.id if v.session else None, "closed": v.closed, "unit": v.unit,
+         "hands": [_hand_json(r) for r in v.rows], "balances": v.balances, "stock": v.stock,
+         "next_dealer": None if v.closed else v.state.dealer}
+        for v in views]}
+
+
+def standings_json(cfg: TableConfig, ledger: Ledger) -> dict[str, Any]:
+    """``standings --json``: the latest session."""
+    from ..evening import season_standings, select_sessions
+    from ..settle import session_balances
+    from ..tournament import refuse_at_tournament
+
+    refuse_at_tournament(cfg, "standings", "cli.tournament.use_ranking")
+    ids = select_sessions(ledger, None, False)
+    columns, last = season_standings(cfg, ledger, ids)
+    fam = cfg.family_obj()
+    balances = session_balances((col.balances for col in columns), players=cfg.players)
+    return {"sessions": [col.session for col in columns], "unit": last.unit, "balances": balances,
+            "next_dealer": None if last.closed else last.state.dealer,
+            **({} if last.closed else fam.pending(last.rules, last.state))}
+
+
+def settle_json(cfg: TableConfig, ledger: Ledger) -> dict[str, Any]:
+    """``settle --json``: the latest session (as paid, once it is closed)."""
+    from ..evening import select_sessions, session_settlement
+    from ..tournament import refuse_at_tournament
+
+    refuse_at_tournament(cfg, "settle", "cli.tournament.use_ranking")
+    ids = select_sessions(ledger, None, False)
+    result = session_settlement(cfg, ledger, ids[0] if ids else None, None)
+    data = result.to_json()
+    if result.closed and result.session is not None:
+        info = ledger.session(result.session)
+        difference = info.bookings.get("difference") if info is not None else None
+        if difference:
+            data["difference"] = difference
+    return data
+
+
+def close_json(cfg: TableConfig, ledger: Ledger, round_to: int | None) -> dict[str, Any]:
+    """``settle --close [--round N] --json``."""
+    from ..evening import close_session, session_settlement
+    from ..tournament import refuse_at_tournament
+
+    refuse_at_tournament(cfg, "settle", "cli.tournament.use_ranking")
+    if round_to is not None and round_to <= 0:
+        raise IllegalEntry(Text("cli.round_not_positive", value=round_to), Text("cli.round_not_positive_hint"))
+    closed = close_session(cfg, ledger, round_to).session
+    return session_settlement(cfg, ledger, closed.id if closed else None).to_json()
+
+
+# -- a tournament ---------------------------------------------------------------------------------
+
+def ranking_json(cfg: TableConfig, ledger: Ledger, round_no: int | None = None) -> dict[str, Any]:
+    """``tournament ranking --json``."""
+    from ..tournament.core import ranking, round_seats, settings_of
+
+    settings = settings_of(cfg)
+    after, _ = round_seats(cfg, ledger, round_no)
+    return {"round": after, "points": settings.preset, "ranking": [s.to_json() for s in ranking(cfg, ledger, round_no)]}
+
+
+def tables_json(cfg: TableConfig, ledger: Ledger, round_no: int | None = None) -> dict[str, Any]:
+    """``tournament tables --json``."""
+    from ..cli.tournament_cmds import _tables_data
+    from ..tournament.core import round_seats
+
+    round_no, seats = round_seats(cfg, ledger, round_no)
+    return {"round": round_no, "tables": _tables_data(cfg, ledger, seats)}
+
+
+def tisch_sheet_json(cfg: TableConfig, ledger: Ledger, tisch: int, round_no: int | None = None) -> dict[str, Any]:
+    """``tournament sheet --tisch N [--round R] --json``."""
+    from ..tournament.core import find_seat, settings_of, table_view
+
+    seat = find_seat(cfg, ledger, tisch, round_no)
+    view = table_view(cfg, ledger, seat)
+    family = cfg.family_obj()
+    players = list(seat.players)
+    hands = []
+    running = {p: 0 for p in players}
+    for row in view.rows:
+        rec = row.record
+        item: dict[str, Any] = {"hand": rec.hand, "game": rec.game, "void": not rec.valid,
+                                "description": family.describe(rec.entry, lang=cfg.language)}
+        if row.played is not None:
+            pay = row.played.outcome.payout_map()
+            for p, v in pay.items():
+                running[p] += v
+            item.update(payouts=pay, dealer=row.played.seating.dealer, running=dict(running))
+        hands.append(item)
+    return {"round": seat.round, "tisch": seat.tisch, "players": players,
+            "games": settings_of(cfg).games_at(len(players)), "done": len(view.valid_rows()), "hands": hands,
+            "balances": view.balances}
+
+
+def draw_json(cfg: TableConfig, ledger: Ledger, by: str | None, seed: str | None, force: bool) -> dict[str, Any]:
+    """``tournament draw --json``."""
+    from ..cli.tournament_cmds import _tables_data
+    from ..tournament.core import draw_round, settings_of
+    from ..tournament.settings import DRAWS
+
+    settings_of(cfg)
+    if by is not None and by not in DRAWS:
+        raise IllegalEntry(Text("cli.tournament.option_choice", option="--by", value=repr(by), choices=", ".join(DRAWS)))
+    drawn = draw_round(cfg, ledger, by, seed, force)
+    return {"round": drawn.round, "method": drawn.method, "seed": drawn.seed,
+            "tables": _tables_data(cfg, ledger, drawn.seats)}
+
+
+def _needs_tisch(cfg: TableConfig, tisch: int | None, round_no: int | None, command: str) -> None:
+    from ..cli.game_cmds import _check_tisch
+
+    _check_tisch(cfg, command, tisch, round_no)
+
+
+# -- hands ------------------------------------------------------------------------------------------
+
+def calc_json(cfg: TableConfig, ledger: Ledger, line: str, tisch: int | None = None) -> dict[str, Any]:
+    """``calc WORDS --json``."""
+    from ..cli.render import outcome_json
+    from ..entry import entry_from_words
+    from ..evening import calc
+
+    _needs_tisch(cfg, tisch, None, "calc")
+    words, options = words_of(cfg, line)
+    if not words:
+        raise _no_line()
+    if tisch is None:
+        entry, _ = entry_from_words(cfg.family_obj(), cfg.players, words, options)
+        return outcome_json(calc(cfg, ledger, entry))
+    from ..tournament.core import as_points, at_table, entry_for, open_seat, table_cfg
+
+    seat = open_seat(cfg, ledger, tisch)
+    entry, _ = entry_for(cfg, ledger, seat, words, options)
+    with at_table(seat):
+        return outcome_json(as_points(calc(table_cfg(cfg, seat.players), ledger, entry, seat.session_id)))
+
+
+def add_json(cfg: TableConfig, ledger: Ledger, line: str, tisch: int | None = None,
+             check: Callable[[Any, Any], None] | None = None) -> dict[str, Any]:
+    """``add WORDS --json`` (a tournament: ``add --tisch N WORDS --json``). ``check(ledger,
+    session_id)`` is called inside the write transaction before the hand is written (the
+    server's idempotency key is recorded there, so that the key and the hand are one commit)."""
+    from ..cli.render import outcome_json
+    from ..entry import entry_from_words
+    from ..evening import add
+
+    _needs_tisch(cfg, tisch, None, "add")
+    words, options = words_of(cfg, line)
+    if not words:
+        raise _no_line()
+    if tisch is None:
+        entry, typed = entry_from_words(cfg.family_obj(), cfg.players, words, options)
+
+        def in_lock(view: Any) -> None:
+            if check is not None:
+                assert ledger.conn is not None
+                open_now = view.session is not None and not view.closed
+                check(ledger, view.session.id if open_now else ledger.open_session_id(ledger.conn))
+
+        hand, played, view = add(cfg, ledger, entry, typed, check=in_lock)
+        return outcome_json(played, hand=hand, session=view.session.id if view.session else None,
+                            balances=view.balances, stock_total=view.stock)
+    from ..tournament.core import _limit_check, as_points, at_table, entry_for, latest_round, open_seat, table_cfg
+
+    seat = open_seat(cfg, ledger, tisch)
+    entry, typed = entry_for(cfg, ledger, seat, words, options)
+    with at_table(seat):
+        # as tournament.core.add_game, with the key recorded inside the table's lock
+        if seat.round != latest_round(ledger):
+            raise IllegalEntry(Text("cli.tournament.round_over", round=seat.round),
+                               Text("cli.tournament.round_over_hint", round=seat.round))
+        limit = _limit_check(cfg, seat)
+
+        def at_seat(view: Any) -> None:
+            limit(view)
+            if check is not None:
+                check(ledger, seat.session_id)
+
+        hand, played, view = add(table_cfg(cfg, seat.players), ledger, entry, typed, session_id=seat.session_id,
+                                 check=at_seat)
+    return outcome_json(as_points(played), hand=hand, session=seat.session_id, balances=view.balances,
+                        stock_total=view.stock, round=seat.round, tisch=seat.tisch)
+
+
+def _seat_cfg(cfg: TableConfig, ledger: Ledger, tisch: int | None, round_no: int | None) -> tuple[Any, TableConfig]:
+    from ..cli.game_cmds import _at_tisch
+
+    return _at_tisch(cfg, ledger, tisch, round_no)
+
+
+def _told(seat: Any) -> Any:
+    from ..cli.game_cmds import _told_at
+
+    return _told_at(seat)
+
+
+def undo_json(cfg: TableConfig, ledger: Ledger, reason: str, tisch: int | None = None,
+              round_no: int | None = None) -> dict[str, Any]:
+    """``undo --json``."""
+    from ..evening import undo
+
+    _needs_tisch(cfg, tisch, round_no, "undo")
+    seat, tcfg = _seat_cfg(cfg, ledger, tisch, round_no)
+    with _told(seat):
+        rec = undo(tcfg, ledger, reason, session_id=seat.session_id if seat else None)
+    return {"voided": rec.hand, "game": rec.game, "session": rec.session_id}
+
+
+def void_json(cfg: TableConfig, ledger: Ledger, hand: int, reason: str, tisch: int | None = None,
+              round_no: int | None = None) -> dict[str, Any]:
+    """``void N --json``."""
+    from ..evening import void
+
+    _needs_tisch(cfg, tisch, round_no, "void")
+    seat, tcfg = _seat_cfg(cfg, ledger, tisch, round_no)
+    with _told(seat):
+        rec = void(tcfg, ledger, hand, reason, session_id=seat.session_id if seat else None)
+    return {"voided": rec.hand, "game": rec.game, "session": rec.session_id}
+
+
+def edit_json(cfg: TableConfig, ledger: Ledger, hand: int, line: str, reason: str, confirm: bool,
+              tisch: int | None = None, round_no: int | None = None) -> dict[str, Any]:
+    """``edit N WORDS [--yes] --json``: without ``confirm``, a change of game or declarer is
+    refused as ``NeedsConfirm`` (the CLI's refusal without --yes)."""
+    from ..cli.game_cmds import confirm_change
+    from ..cli.render import edit_json as edit_answer
+    from ..entry import corrected_entry
+    from ..evening import edit, find_hand
+
+    _needs_tisch(cfg, tisch, round_no, "edit")
+    seat, tcfg = _seat_cfg(cfg, ledger, tisch, round_no)
+    words, options = words_of(cfg, line)
+    with _told(seat):
+        sid = seat.session_id if seat else None
+        old = find_hand(tcfg, ledger, hand, sid)
+        if not words:
+            raise IllegalEntry(Text("cli.edit_no_change", hand=hand), Text("cli.edit_no_change_hint", hand=hand))
+        if seat is None:
+            new, typed = corrected_entry(tcfg.family_obj(), tcfg.players, old.entry, words, options, set(options))
+        else:
+            from ..tournament.core import corrected_for
+
+            new, typed = corrected_for(cfg, ledger, seat, old.entry, words, options, set(options))
+        if not confirm:
+            try:
+                confirm_change(tcfg, ledger, hand, old, new, False, session_id=sid)
+            except IllegalEntry as exc:
+                if exc.text.key != "cli.edit_changes":
+                    raise
+                raise NeedsConfirm(exc.text, Text("cli.server.confirm_hint"),
+                                   str(exc.text.params.get("change", ""))) from None
+        played = edit(tcfg, ledger, hand, new, reason, typed, expect=old.id, session_id=sid)
+        if seat is not None:
+            from ..tournament.core import as_points
+
+            played = as_points(played)
+    return edit_answer(old, played, hand)

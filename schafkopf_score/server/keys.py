@@ -1,0 +1,113 @@
+"""Idempotency keys of ``POST /api/hands``: a phone on bad Wi-Fi that sends a hand twice gets
+the first answer back, and the hand is recorded once.
+
+The keys live in the ledger itself, in a table of the server's own, ``served_keys``, so that
+they hold across a restart and across several servers on one ledger: a key is inserted in the
+same transaction as its hand (inside ``evening.add``'s write lock), so either both are
+committed or neither; its ``UNIQUE`` key refuses the second of two requests racing with the
+same key. The answer is stored after the commit; a server killed in between leaves a key whose
+answer is rebuilt from its hand. The table is made ``IF NOT EXISTS`` (at the server's start,
+or at the first keyed hand of a new ledger): additive, no row of the ledger's own tables
+changes and no other program reads it.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ..ledger import Ledger, now
+
+MAX_KEY = 200  # characters: a UUID is 36
+
+DDL = ("CREATE TABLE IF NOT EXISTS served_keys (key TEXT PRIMARY KEY, session_id INTEGER NOT NULL, "
+       "hand INTEGER NOT NULL, created_at TEXT NOT NULL, answer TEXT NOT NULL DEFAULT '')")
+
+
+class Repeat(Exception):
+    """The key was used before: its stored answer (or, where none was stored, its hand)."""
+
+    def __init__(self, session_id: int, hand: int, answer: str) -> None:
+        super().__init__(hand)
+        self.session_id = session_id
+        self.hand = hand
+        self.answer = answer
+
+
+# the ledgers (by where they are) known to hold the keys table: no look at the tables per hand
+_made: set[str] = set()
+
+
+def ensure_table(ledger: Ledger) -> None:
+    """Make the keys table where the ledger exists and lacks it (one write of its own)."""
+    if ledger.conn is None:
+        return
+    if "served_keys" not in ledger._table_names():
+        with ledger.write() as conn:
+            conn.execute(DDL)
+    _made.add(ledger.where)
+
+
+def made(ledger: Ledger) -> None:
+    """The keys table is there now (a keyed hand was committed)."""
+    _made.add(ledger.where)
+
+
+def lookup(ledger: Ledger, key: str) -> Repeat | None:
+    """The earlier use of ``key`` (None: never used; also without a ledger or a keys table)."""
+    if ledger.conn is None:
+        return None
+    try:
+        row = ledger.conn.execute("SELECT session_id, hand, answer FROM served_keys WHERE key = ?", (key,)).fetchone()
+    except ledger.errors:
+        if ledger.conn.in_transaction:
+            raise
+        return None
+    return Repeat(int(row[0]), int(row[1]), str(row[2])) if row else None
+
+
+def recorder(key: str) -> Any:
+    """The ``check(ledger, session_id)`` that records ``key`` with the hand about to be
+    written, inside the hand's transaction; a key used meanwhile raises ``Repeat``."""
+
+    def record(ledger: Ledger, session_id: int) -> None:
+        conn = ledger.conn
+        assert conn is not None
+        if ledger.where not in _made and "served_keys" not in ledger._table_names():
+            conn.execute(DDL)
+        found = lookup(ledger, key)
+        if found is not None:
+            raise found  # the transaction is rolled back: nothing written
+        hand = ledger.next_hand(conn, session_id)
+        conn.execute("INSERT INTO served_keys(key, session_id, hand, created_at) VALUES (?, ?, ?, ?)",
+                     (key, session_id, hand, now()))
+
+    return record
+
+
+def store_answer(ledger: Ledger, key: str, answer: dict[str, Any]) -> None:
+    """Keep the first answer with its key, after the hand's commit. The answer is a convenience,
+    not a record (without it, it is rebuilt from the hand), and the keys table is the server's
+    own: one statement of its own, outside the ledger's writer lock, not waited for on the disk
+    (SQLite ``synchronous = OFF``, PostgreSQL ``synchronous_commit = off``, for this statement
+    alone), so that a hand costs one flush to disk, not two."""
+    conn = ledger.conn
+    if conn is None:
+        return
+    text = json.dumps(answer, ensure_ascii=False)
+    if getattr(ledger, "url", ""):  # PostgreSQL
+        conn.execute("BEGIN")
+        try:
+            conn.execute("SET LOCAL synchronous_commit = off")
+            conn.execute("UPDATE served_keys SET answer = ? WHERE key = ? AND answer = ''", (text, key))
+            conn.execute("COMMIT")
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+        return
+    conn.execute("PRAGMA synchronous = OFF")
+    try:
+        conn.execute("UPDATE served_keys SET answer = ? WHERE key = ? AND answer = ''", (text, key))
+    finally:
+        conn.execute("PRAGMA synchronous = FULL")

@@ -1,0 +1,265 @@
+"""The server's pages (Jinja2, autoescaped): the table, a tournament's table, the projector's
+ranking, the settlement; phone-first, readable without JavaScript, in the table's language.
+
+A page without JavaScript writes through small forms (``POST /form/...``, the same functions
+as the API, answered with a redirect back); with JavaScript (``static/table.js``) the forms
+post JSON to the API, the tap buttons build the entry line, and an event stream
+(``/api/events``) fetches the page's live part anew after every write.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+from urllib.parse import urlencode
+
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, RedirectResponse, Response
+
+from . import answers
+from .app import HERE, Refusal, Served, authorize, body_of, check_tisch, field, query_int, work
+
+# every word a page shows, by its catalogue id (the pages name them by the part after "page_")
+PAGE_WORDS = (
+    "cli.server.page_title", "cli.server.page_sheet", "cli.server.page_standings", "cli.server.page_enter",
+    "cli.server.page_enter_hint", "cli.server.page_record", "cli.server.page_game",
+    "cli.server.page_players", "cli.server.page_augen", "cli.server.page_laufende", "cli.server.page_extras",
+    "cli.server.page_clear", "cli.server.page_corrections", "cli.server.page_undo", "cli.server.page_void",
+    "cli.server.page_edit", "cli.server.page_hand", "cli.server.page_settle",
+    "cli.server.page_transfers", "cli.server.page_nothing_owed", "cli.server.page_close",
+    "cli.server.page_round_to", "cli.server.page_no_hands", "cli.server.page_dealer", "cli.server.page_ranking",
+    "cli.server.page_tables", "cli.server.page_table", "cli.server.page_round", "cli.server.page_points",
+    "cli.server.page_done", "cli.server.page_draw", "cli.server.page_view_only",
+    "cli.server.page_recorded", "cli.server.page_confirm", "cli.server.page_closed",
+    "cli.server.page_no_round", "cli.server.page_player", "cli.server.page_rank",
+)
+
+
+def words(lang: str) -> dict[str, str]:
+    from ..i18n import say
+
+    return {key.split(".page_", 1)[1]: say(key, lang) for key in PAGE_WORDS}
+
+
+_env: Any = None
+
+
+def env() -> Any:
+    global _env
+    if _env is None:
+        import jinja2
+
+        _env = jinja2.Environment(loader=jinja2.FileSystemLoader(HERE / "templates"), autoescape=True,
+                                  trim_blocks=True, lstrip_blocks=True)
+    return _env
+
+
+def page(served: Served, request: Request, name: str, status: int = 200, **data: Any) -> HTMLResponse:
+    try:
+        cfg: Any = served.cfg()
+    except Exception:  # a table file broken meanwhile: its refusal is shown all the same
+        from types import SimpleNamespace
+
+        cfg = SimpleNamespace(name="schafkopf", kind="table", language=served.lang())
+    lang = cfg.language
+    html = env().get_template(name).render(w=words(lang), lang=lang, cfg=cfg, path=request.url.path,
+                                           error=request.query_params.get("error", ""),
+                                           hint=request.query_params.get("hint", ""),
+                                           done=request.query_params.get("done", ""), **data)
+    return HTMLResponse(html, status_code=status)
+
+
+def refusal_page(served: Served, request: Request, exc: Refusal) -> Response:
+    return page(served, request, "refused.html", status=exc.status, message=exc.body["error"],
+                advice=exc.body.get("hint", ""), role=None)
+
+
+# -- what the pages show --------------------------------------------------------------------------
+
+def _money(cfg: Any, value: int, unit: str) -> str:
+    from ..cli.render import bare
+
+    return bare(value, unit, cfg.language, sign=True)
+
+
+def _rows(cfg: Any, view: Any) -> list[dict[str, Any]]:
+    """The sheet's rows: each valid hand with its description and the running totals."""
+    from ..cli.render import describe_record
+
+    players = list(view.players) if getattr(view, "players", None) else list(cfg.players)
+    running = {p: 0 for p in players}
+    out = []
+    for row in view.rows:
+        rec = row.record
+        item: dict[str, Any] = {"hand": rec.hand, "what": describe_record(rec, cfg.language), "void": not rec.valid}
+        if row.played is not None:
+            for p, v in row.played.outcome.payout_map().items():
+                running[p] = running.get(p, 0) + v
+            item["cells"] = [(_money(cfg, running.get(p, 0), view.unit), p in row.played.outcome.payout_map())
+                             for p in players]
+        out.append(item)
+    return out
+
+
+def table_data(cfg: Any, ledger: Any) -> dict[str, Any]:
+    from ..evening import select_sessions, view_session
+
+    ids = select_sessions(ledger, None, False)
+    view = view_session(cfg, ledger, ids[0] if ids else None)
+    players = list(cfg.players)
+    return {"players": players, "rows": [r for r in _rows(cfg, view) if not r["void"]],
+            "balances": [(p, _money(cfg, v, view.unit)) for p, v in view.balances.items()],
+            "dealer": None if view.closed else view.state.dealer, "closed": view.closed,
+            "session": view.session.id if view.session else None}
+
+
+def tisch_data(cfg: Any, ledger: Any, tisch: int, round_no: int | None) -> dict[str, Any]:
+    from ..tournament.core import find_seat, latest_round, settings_of, table_cfg, table_view
+
+    seat = find_seat(cfg, ledger, tisch, round_no)
+    view = table_view(cfg, ledger, seat)
+    tcfg = table_cfg(cfg, seat.players)
+    return {"players": list(seat.players), "rows": [r for r in _rows(tcfg, view) if not r["void"]],
+            "balances": [(p, str(v)) for p, v in view.balances.items()], "dealer": view.state.dealer,
+            "closed": False, "round": seat.round, "tisch": seat.tisch, "current": seat.round == latest_round(ledger),
+            "games": settings_of(cfg).games_at(len(seat.players)), "done": len(view.valid_rows())}
+
+
+def tap_data(cfg: Any) -> dict[str, Any]:
+    """The tap entry's buttons: the games (their first short word), the suits."""
+    from ..i18n import render
+
+    family = cfg.family_obj()
+    games = []
+    for g in family.games:
+        label = render(family.game_phrase(g.name), cfg.language)
+        for article in ("a ", "an ", "the "):
+            label = label.removeprefix(article)
+        games.append({"word": g.name, "label": label, "suit": "suit" in g.allowed or "sau" in g.allowed})
+    return {"games": games, "suits": list(family.suits), "laufende": list(range(2, 9)),
+            "augen": [31, 61, 72, 91, 100, 120, 0], "extras": ["k", "re", "-"]}
+
+
+# -- the page routes -------------------------------------------------------------------------------
+
+async def home(served: Served, request: Request) -> Response:
+    role = authorize(served, request)
+    cfg = served.cfg()
+    if cfg.kind == "tournament":
+        if role.name == "tisch":
+            return RedirectResponse(f"/tisch/{role.tisch}", status_code=303)
+        return await tournament_home(served, request, role)
+    data = await work(served, table_data)
+    return page(served, request, "table.html", role=role, key=secrets.token_urlsafe(12), tap=tap_data(cfg),
+                live=data)
+
+
+async def tournament_home(served: Served, request: Request, role: Any) -> Response:
+    def read(cfg: Any, ledger: Any) -> Any:
+        from ..errors import IllegalEntry
+
+        try:
+            return answers.tables_json(cfg, ledger)
+        except IllegalEntry:
+            return None
+
+    tables = await work(served, read)
+    return page(served, request, "tournament.html", role=role, tables=tables)
+
+
+async def tisch_page(served: Served, request: Request) -> Response:
+    role = authorize(served, request)
+    cfg = served.cfg()
+    try:
+        tisch = int(request.path_params["n"])
+    except ValueError:
+        raise Refusal(404, "not found") from None
+    round_no = query_int(served, request, "round")
+    data = await work(served, tisch_data, tisch, round_no)
+    may = role.name == "host" or role.name == "tisch" and role.tisch == tisch and data["current"] and round_no is None
+    return page(served, request, "tisch.html", role=role, may_write=may, key=secrets.token_urlsafe(12),
+                tap=tap_data(cfg), live=data)
+
+
+async def ranking_page(served: Served, request: Request) -> Response:
+    role = authorize(served, request)
+
+    def read(cfg: Any, ledger: Any) -> Any:
+        from ..errors import IllegalEntry
+
+        try:
+            return answers.ranking_json(cfg, ledger), answers.tables_json(cfg, ledger)
+        except IllegalEntry:
+            return None, None
+
+    ranking, tables = await work(served, read)
+    return page(served, request, "ranking.html", role=role, ranking=ranking, tables=tables)
+
+
+async def settle_page(served: Served, request: Request) -> Response:
+    role = authorize(served, request)
+    cfg = served.cfg()
+    data = await work(served, answers.settle_json)
+    unit = data.get("unit", "cent")
+    from ..money import format_value
+
+    def money(v: int) -> str:
+        return format_value(v, unit if unit != "cent" else "cent", cfg.currency, cfg.language, sign=False)
+
+    transfers = [(t["from"], t["to"], money(t["amount"])) for t in data.get("transfers", [])]
+    balances = [(p, _money(cfg, v, unit)) for p, v in data.get("balances", {}).items()]
+    return page(served, request, "settle.html", role=role, settle=data, transfers=transfers, balances=balances)
+
+
+# a page's form without JavaScript: the API's work, then back to the page
+FORMS = {"hands": "write", "undo": "write", "void": "write", "edit": "write", "close": "host", "draw": "host"}
+
+
+async def form(served: Served, request: Request) -> Response:
+    from ..errors import ScoreError
+
+    action = request.path_params["action"]
+    if action not in FORMS:
+        raise Refusal(404, "not found")
+    role = authorize(served, request, FORMS[action])
+    data = await body_of(served, request)
+    back = field(served, data, "back", str) or "/"
+    if not back.startswith("/") or back.startswith("//"):
+        back = "/"
+    try:
+        tisch = check_tisch(served, role, field(served, data, "tisch", int))
+        reason = field(served, data, "reason", str) or ""
+        if action == "hands":
+            from .app import api_hands_work
+
+            await api_hands_work(served, field(served, data, "line", str, required=True),
+                                 field(served, data, "key", str), tisch)
+        elif action == "undo":
+            await work(served, answers.undo_json, reason, tisch, None)
+        elif action == "void":
+            await work(served, answers.void_json, field(served, data, "hand", int, required=True), reason, tisch, None)
+        elif action == "edit":
+            await work(served, answers.edit_json, field(served, data, "hand", int, required=True),
+                       field(served, data, "line", str, required=True), reason,
+                       bool(field(served, data, "confirm", bool)), tisch, None)
+        elif action == "close":
+            await work(served, answers.close_json, field(served, data, "round_to", int))
+        else:
+            await work(served, answers.draw_json, None, None, False, create=True)
+    except Refusal as exc:
+        served.hub.wake.set()
+        query = urlencode({"error": exc.body["error"], "hint": exc.body.get("hint", "")})
+        return RedirectResponse(f"{back}?{query}", status_code=303)
+    except ScoreError:  # pragma: no cover - work() turns these into refusals
+        raise
+    served.hub.wake.set()
+    return RedirectResponse(f"{back}?done=1", status_code=303)
+
+
+ROUTES = [
+    ("/", home, ("GET",)),
+    ("/tisch/{n}", tisch_page, ("GET",)),
+    ("/ranking", ranking_page, ("GET",)),
+    ("/settle", settle_page, ("GET",)),
+    ("/form/{action}", form, ("POST",)),
+]

@@ -1,0 +1,60 @@
+"""A PostgreSQL ledger for the server's requests: ``PostgresLedger`` on a connection lent by a
+``psycopg_pool.ConnectionPool`` (kept open between requests, so a request costs no connection
+set-up), given back when the request closes its ledger. SQLite ledgers need no pool: a file
+opens in well under a millisecond."""
+
+from __future__ import annotations
+
+import weakref
+from typing import Any
+
+from ..ledger.postgres import Connection, PostgresLedger
+from ..table import TableConfig
+
+
+def make_pool(url: str, size: int = 8) -> Any:
+    """A pool of autocommit connections (the ledger says BEGIN and COMMIT itself)."""
+    from psycopg_pool import ConnectionPool
+
+    return ConnectionPool(url, min_size=1, max_size=size, open=True, timeout=30, name="schafkopf-serve",
+                          kwargs={"autocommit": True, "application_name": "schafkopf-score serve"})
+
+
+# the pooled connections whose ledger was found and checked (schema, family, kind) once: a
+# request on one of them skips those five queries
+_checked: weakref.WeakSet[Any] = weakref.WeakSet()
+
+
+class PooledLedger(PostgresLedger):
+    """The ledger on a connection of ``pool``."""
+
+    def __init__(self, pool: Any, cfg: TableConfig, create: bool = False) -> None:
+        self._pool = pool
+        self._lent: Any = None
+        super().__init__(cfg.ledger_url, create=create, family=cfg.family, kind=cfg.kind)
+
+    def _open(self, create: bool) -> None:
+        self._lent = self._pool.getconn()
+        self._raw = Connection(self._lent, self.url)
+        if self._lent in _checked:
+            self.conn = self._raw  # type: ignore[assignment]
+            return
+        super()._open(create)
+        if self.conn is not None:
+            _checked.add(self._lent)
+
+    def _locate(self) -> set[str]:
+        if self._raw is None:  # a connection lost and given back meanwhile
+            self._lent = self._pool.getconn()
+            self._raw = Connection(self._lent, self.url)
+        return super()._locate()
+
+    def close(self) -> None:
+        raw, lent = self._raw, self._lent
+        self._raw = self.conn = None
+        self._lent = None
+        if lent is None:
+            return
+        if raw is not None and raw.raw is not lent:  # the adapter made a new connection for a lost one
+            raw.raw.close()
+        self._pool.putconn(lent)  # the pool drops a broken one and rolls back an open transaction

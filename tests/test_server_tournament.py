@@ -1,0 +1,64 @@
+"""The table server at a tournament (RULES §11, issue 26): each table's code writes only its own
+table in the current round, the host draws; the ranking, the table lists and a table's sheet
+answer what ``tournament ... --json`` answers."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.serving import Server
+from tests.test_tournament import EIGHT, tournament
+
+
+@pytest.fixture
+def cup(tmp_path):
+    return tournament(tmp_path, players=EIGHT, extra='games_per_round = 4\nrounds = 2\nseed = "s"')
+
+
+def test_a_tables_code_writes_its_own_table_and_the_host_draws(cup):
+    with Server(cup.path) as s:
+        assert sorted(s.codes) == ["host", "tisch 1", "tisch 2", "view"]
+        assert s.post("/api/draw", {}, code="tisch 1")[0] == 403
+        status, drawn = s.post("/api/draw", {"seed": "s"})
+        assert status == 200
+        twin = tournament(cup.path.parent, players=EIGHT, extra='games_per_round = 4\nrounds = 2\nseed = "s"',
+                          name="twin")
+        assert drawn == twin.json("tournament", "draw", "--seed", "s")
+        seats = {t["tisch"]: t["players"] for t in drawn["tables"]}
+        one = [p.lower()[:3] for p in seats[1]]
+        line = f"sau {one[0]} {one[1]} 72"
+        # table 1's code: its own table (named or not), never table 2
+        status, got = s.post("/api/hands", {"line": line}, code="tisch 1")
+        assert status == 201, got
+        assert got == twin.json("add", "--tisch", "1", *line.split())
+        assert (got["round"], got["tisch"], got["unit"]) == (1, 1, "point")
+        assert s.post("/api/hands", {"line": line, "tisch": 1}, code="tisch 1")[0] == 201
+        twin.json("add", "--tisch", "1", *line.split())
+        status, got = s.post("/api/hands", {"line": line, "tisch": 2}, code="tisch 1")
+        assert (status, got) == (403, {"error": "The code of table 1 writes only table 1, in the current round.",
+                                       "hint": "Enter it at table 1, or ask the host; nothing was written."})
+        assert s.post("/api/undo", {"tisch": 2}, code="tisch 1")[0] == 403
+        assert s.post("/api/undo", {"round": 1}, code="tisch 1")[0] == 403
+        assert s.post("/api/hands", {"line": line}, code="view")[0] == 403
+        # the host names the table; without one, a tournament says how
+        status, got = s.post("/api/hands", {"line": line})
+        assert status == 422 and "--tisch" in got["hint"], got
+        two = [p.lower()[:3] for p in seats[2]]
+        status, got = s.post("/api/hands", {"line": f"wenz {two[0]} 91", "tisch": 2})
+        assert status == 201 and got == twin.json("add", "--tisch", "2", "wenz", two[0], "91")
+        assert s.post("/api/undo", {}, code="tisch 1") == (200, twin.json("undo", "--tisch", "1"))
+        for path, args in (("/api/ranking", ["tournament", "ranking"]), ("/api/tables", ["tournament", "tables"]),
+                           ("/api/sheet?tisch=1", ["tournament", "sheet", "--tisch", "1"]),
+                           ("/api/sheet?tisch=2&round=1", ["tournament", "sheet", "--tisch", "2", "--round", "1"])):
+            status, got = s.get(path, code="view")
+            assert status == 200 and got == cup.json(*args) == twin.json(*args), path
+        status, got = s.get("/api/sheet", code="view")
+        assert status == 422  # a tournament's sheet is a table's: ?tisch=N
+        # a table's page, the projector's ranking
+        status, _, page = s.request("GET", "/tisch/1", code=s.codes["tisch 1"])
+        assert status == 200 and "Round 1" in page.decode()
+        status, _, page = s.request("GET", "/ranking", code=s.view)
+        assert status == 200 and seats[1][0] in page.decode()
+        status, headers, _ = s.request("GET", "/", code=s.codes["tisch 2"])
+        assert (status, headers["location"]) == (303, "/tisch/2")
+    cup.ok("check")
