@@ -243,14 +243,12 @@ def undo(ctx: typer.Context, reason: ReasonOpt = "", tisch: TischOpt = None, rou
 
 
 def _voided(done: Any, lang: str, as_json: bool) -> None:
-    from .render import voided_text
+    from .render import voided_json, voided_text
 
-    rec = done.record
     if as_json:
-        emit_json({"voided": rec.hand, "game": rec.game, "session": rec.session_id,
-                   "repriced": [r.to_json() for r in done.repriced]})
+        emit_json(voided_json(done))
     else:
-        typer.echo(voided_text(rec, lang, changed=done.repriced))
+        typer.echo(voided_text(done.record, lang, changed=done.repriced))
 
 
 @app.command()

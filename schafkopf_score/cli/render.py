@@ -279,6 +279,14 @@ def voided_text(rec: Any, lang: str, short: bool = False, changed: Sequence[Any]
     return "\n".join([head, *repriced_lines(changed, rec.rules, rec.unit, lang)])
 
 
+def voided_json(done: Any) -> dict[str, Any]:
+    """``undo --json`` / ``void N --json`` (and the server's answer): the hand voided and the
+    later hands it re-priced (``evening.Correction``)."""
+    rec = done.record
+    return {"voided": rec.hand, "game": rec.game, "session": rec.session_id,
+            "repriced": [r.to_json() for r in done.repriced]}
+
+
 def repriced_lines(changed: Sequence[Any], rules: TableRules, unit: str, lang: str) -> list[str]:
     """``Spiel 4 neu bewertet: Cora +0,50 €, Emil -0,50 €`` for each hand a correction re-priced
     (``evening.Repriced``); who dealt and who played stay as they were."""

@@ -259,25 +259,27 @@ def _told(seat: Any) -> Any:
 def undo_json(cfg: TableConfig, ledger: Ledger, reason: str, tisch: int | None = None,
               round_no: int | None = None) -> dict[str, Any]:
     """``undo --json``."""
+    from ..cli.render import voided_json
     from ..evening import undo
 
     _needs_tisch(cfg, tisch, round_no, "undo")
     seat, tcfg = _seat_cfg(cfg, ledger, tisch, round_no)
     with _told(seat):
-        rec = undo(tcfg, ledger, reason, session_id=seat.session_id if seat else None)
-    return {"voided": rec.hand, "game": rec.game, "session": rec.session_id}
+        done = undo(tcfg, ledger, reason, session_id=seat.session_id if seat else None)
+    return voided_json(done)
 
 
 def void_json(cfg: TableConfig, ledger: Ledger, hand: int, reason: str, tisch: int | None = None,
               round_no: int | None = None) -> dict[str, Any]:
     """``void N --json``."""
+    from ..cli.render import voided_json
     from ..evening import void
 
     _needs_tisch(cfg, tisch, round_no, "void")
     seat, tcfg = _seat_cfg(cfg, ledger, tisch, round_no)
     with _told(seat):
-        rec = void(tcfg, ledger, hand, reason, session_id=seat.session_id if seat else None)
-    return {"voided": rec.hand, "game": rec.game, "session": rec.session_id}
+        done = void(tcfg, ledger, hand, reason, session_id=seat.session_id if seat else None)
+    return voided_json(done)
 
 
 def edit_json(cfg: TableConfig, ledger: Ledger, hand: int, line: str, reason: str, confirm: bool,
@@ -311,9 +313,11 @@ def edit_json(cfg: TableConfig, ledger: Ledger, hand: int, line: str, reason: st
                     raise
                 raise NeedsConfirm(exc.text, Text("cli.server.confirm_hint"),
                                    str(exc.text.params.get("change", ""))) from None
-        played = edit(tcfg, ledger, hand, new, reason, typed, expect=old.id, session_id=sid)
+        done = edit(tcfg, ledger, hand, new, reason, typed, expect=old.id, session_id=sid)
+        played = done.played
+        assert played is not None  # an edit always has its replacement
         if seat is not None:
             from ..tournament.core import as_points
 
             played = as_points(played)
-    return edit_answer(old, played, hand)
+    return edit_answer(old, played, hand, done.repriced)
