@@ -22,10 +22,12 @@ from ..ledger import Ledger
 from ..rules.model import UNIT_POINT, GameEntry
 from ..rules.play import Played, play
 from ..table import TableConfig
-from .draw import draw_tables
+from .draw import Layout, draw_tables, layout, meetings, spread_tables
 from .settings import TournamentSettings
 
 SOLO_KINDS = ("solo", "sie", "bettel")
+# what a stand-in is called on the lists (numbered: "Ersatz 1"), per language
+STANDIN_NAME = {"de": "Ersatz", "en": "Stand-in"}
 
 
 def settings_of(cfg: TableConfig) -> TournamentSettings:
@@ -37,13 +39,57 @@ def settings_of(cfg: TableConfig) -> TournamentSettings:
 
 
 def table_cfg(cfg: TableConfig, players: Sequence[str]) -> TableConfig:
-    """The table file as one table of the tournament sees it: its players, in seat order."""
+    """The table file as one table of the tournament sees it: its players, in seat order; a
+    table of three plays the 3-seat Bavarian form (short deck, no partner games)."""
+    if len(players) == 3:
+        return replace(cfg, players=tuple(players), seats=3, deck="short")
     return replace(cfg, players=tuple(players))
 
 
-def as_points(played: Played) -> Played:
-    """A hand as the tournament shows it: the engine's amounts are tournament points."""
-    return replace(played, outcome=replace(played.outcome, unit=UNIT_POINT))
+def as_points(played: Played, cap: int = 0) -> Played:
+    """A hand as the tournament shows it: the engine's amounts are tournament points, capped
+    at ``cap`` points a player (0: no cap)."""
+    outcome = replace(played.outcome, unit=UNIT_POINT)
+    if cap:
+        outcome = replace(outcome, payouts=tuple(capped(outcome.payouts, cap)))
+    return replace(played, outcome=outcome)
+
+
+def _shares(total: int, count: int) -> list[int]:
+    """``total`` in ``count`` equal shares, the remainder to the first (largest remainder: all
+    remainders are equal, so the seating order decides)."""
+    base, extra = divmod(total, count)
+    return [base + (1 if i < extra else 0) for i in range(count)]
+
+
+def capped(payouts: Sequence[tuple[str, int]], cap: int) -> list[tuple[str, int]]:
+    """A game's points with no player beyond ``cap`` (won or lost, RULES §10): a player beyond
+    it stands at ``cap``; where one side's capped points then sum to less than the other's, the
+    other side shares that sum in equal shares (largest remainder, seating order). The points
+    still sum to zero.
+
+    >>> capped([("A", 15), ("B", -5), ("C", -5), ("D", -5)], 10)
+    [('A', 10), ('B', -4), ('C', -3), ('D', -3)]
+    >>> capped([("A", 4), ("B", 4), ("C", -4), ("D", -4)], 3)
+    [('A', 3), ('B', 3), ('C', -3), ('D', -3)]
+    """
+    if not cap or all(abs(v) <= cap for _, v in payouts):
+        return list(payouts)
+    won = [n for n, v in payouts if v > 0]
+    lost = [n for n, v in payouts if v < 0]
+    amount = {n: min(abs(v), cap) for n, v in payouts}
+    total = min(sum(amount[n] for n in won), sum(amount[n] for n in lost))
+    out = dict.fromkeys((n for n, _ in payouts), 0)
+    for side, sign in ((won, 1), (lost, -1)):
+        if not side:
+            continue
+        if sum(amount[n] for n in side) == total:
+            values = [amount[n] for n in side]
+        else:
+            values = _shares(total, len(side))
+        for n, v in zip(side, values, strict=True):
+            out[n] = sign * v
+    return list(out.items())
 
 
 @dataclass(frozen=True)
@@ -55,11 +101,118 @@ class Seat:
     tisch: int
     session_id: int
     players: tuple[str, ...]
+    standins: tuple[str, ...] = ()
+
+    @property
+    def three(self) -> bool:
+        """A table of three (``short_tables = "three"``)."""
+        return len(self.players) == 3
 
 
 def _seats(ledger: Ledger, round_no: int | None = None) -> list[Seat]:
-    return [Seat(t["round"], t["tisch"], t["session_id"], tuple(t["players"]))
+    draws = {e["round"]: e["data"] for e in ledger.events() if e["kind"] == "draw"}
+    return [Seat(t["round"], t["tisch"], t["session_id"], tuple(t["players"]),
+                 tuple(p for p in t["players"] if p in draws.get(t["round"], {}).get("standins", ())))
             for t in ledger.round_tables(round_no)]
+
+
+# -- who plays: the registered players, latecomers and withdrawals ------------------------------
+
+@dataclass(frozen=True)
+class Roster:
+    """Who belongs to the tournament: the file's players and the latecomers (``joined``: the
+    round from which each plays), in order; ``withdrawn``: who left, with the round he left in
+    and his reason. The file is never edited: latecomers and withdrawals are events."""
+
+    players: tuple[str, ...]
+    joined: dict[str, int] = field(default_factory=dict)
+    withdrawn: dict[str, tuple[int, str]] = field(default_factory=dict)
+
+    @property
+    def active(self) -> list[str]:
+        """The players the next draw seats."""
+        return [p for p in self.players if p not in self.withdrawn]
+
+
+def roster(cfg: TableConfig, ledger: Ledger) -> Roster:
+    """The tournament's players after every recorded latecomer and withdrawal."""
+    players = list(cfg.players)
+    joined: dict[str, int] = {}
+    withdrawn: dict[str, tuple[int, str]] = {}
+    for e in ledger.events():
+        if e["kind"] == "player_add" and e["name"] not in players:
+            players.append(e["name"])
+            joined[e["name"]] = e["round"]
+        elif e["kind"] == "player_withdraw":
+            withdrawn[e["name"]] = (e["round"], str(e["data"].get("reason", "")))
+    return Roster(tuple(players), joined, withdrawn)
+
+
+def _name_of(players: Sequence[str], typed: str) -> str:
+    from ..rules.family import resolve_name
+
+    return resolve_name(typed, list(players))
+
+
+def add_player(cfg: TableConfig, ledger: Ledger, name: str) -> int:
+    """Register a latecomer (recorded; the file stays as it is): he plays from the next round
+    on, with no points for the rounds he missed. Returns that round. Refused after the last
+    round has been drawn, and for a name already registered (in any spelling) or one the
+    entries would misread."""
+    from ..notation import clashes
+    from ..rules.family import fold
+    from ..table import check_player_names
+
+    settings = settings_of(cfg)
+    name = name.strip()
+    with ledger.write() as conn:
+        last = latest_round(ledger)
+        if last >= settings.rounds:
+            raise IllegalEntry(Text("cli.tournament.late_after_last", name=name, rounds=settings.rounds),
+                               Text("cli.tournament.late_after_last_hint"))
+        now_playing = roster(cfg, ledger)
+        for other in now_playing.players:
+            if fold(other)[0] == fold(name)[0]:
+                raise IllegalEntry(Text("cli.tournament.already_registered", name=name, other=other),
+                                   Text("cli.tournament.already_registered_hint"))
+        check_player_names([*now_playing.players, name],
+                           lambda msg, hint: IllegalEntry(Text("cli.tournament.bad_name", problem=msg), hint))
+        why = clashes(cfg.family_obj(), name)
+        if why:
+            raise IllegalEntry(Text("cli.tournament.name_clash_add", why=why),
+                               Text("cli.tournament.name_clash_hint", name=name))
+        if name.casefold().startswith(tuple(n.casefold() for n in STANDIN_NAME.values())):
+            raise IllegalEntry(Text("cli.tournament.standin_reserved", name=name),
+                               Text("cli.tournament.name_clash_hint", name=name))
+        ledger.insert_event(conn, "player_add", last + 1, name, {})
+    return last + 1
+
+
+def withdraw_player(cfg: TableConfig, ledger: Ledger, typed: str, reason: str = "") -> tuple[str, Seat | None]:
+    """Withdraw a player (recorded): he keeps his points and place, is marked withdrawn and is
+    never seated again. A table he sits at in the current round plays on as it sat (returned,
+    to be said). Refused for a name not registered or already withdrawn."""
+    from ..table import hidden_character
+
+    settings_of(cfg)
+    hidden = hidden_character(reason)
+    if hidden:
+        raise IllegalEntry(Text("cli.tournament.reason_hidden", what=hidden[1], pos=hidden[0]),
+                           Text("cli.tournament.reason_hint"))
+    if len(reason) > 500:
+        raise IllegalEntry(Text("cli.tournament.reason_long", most=500), Text("cli.tournament.reason_hint"))
+    with ledger.write() as conn:
+        now_playing = roster(cfg, ledger)
+        name = _name_of(now_playing.players, typed)
+        if name in now_playing.withdrawn:
+            raise IllegalEntry(Text("cli.tournament.already_withdrawn", name=name),
+                               Text("cli.tournament.already_withdrawn_hint"))
+        last = latest_round(ledger)
+        ledger.insert_event(conn, "player_withdraw", last, name, {"reason": reason})
+        seat = seat_of(ledger, last, name) if last else None
+        if seat is not None and not unfinished_seat(cfg, ledger, seat):
+            seat = None
+    return name, seat
 
 
 def latest_round(ledger: Ledger) -> int:
@@ -203,10 +356,13 @@ def _not_seated(cfg: TableConfig, ledger: Ledger, seat: Seat, names: Any) -> Non
                                Text("cli.tournament.players_at", tisch=seat.tisch, names=Join(seat.players)))
 
 
-def _limit_check(cfg: TableConfig, seat: Seat, more: int = 1) -> Any:
+def _limit_check(cfg: TableConfig, ledger: Ledger, seat: Seat, more: int = 1) -> Any:
     limit = settings_of(cfg).games_at(len(seat.players))
 
     def check(view: Any) -> None:
+        if seat.session_id in table_totals(ledger):
+            raise IllegalEntry(Text("cli.tournament.hands_after_totals", tisch=seat.tisch, round=seat.round),
+                               Text("cli.tournament.hands_after_totals_hint"))
         if view.closed:
             raise IllegalEntry(Text("cli.tournament.table_closed", tisch=seat.tisch, round=seat.round),
                                Text("cli.tournament.table_closed_hint"))
@@ -230,8 +386,24 @@ def add_game(cfg: TableConfig, ledger: Ledger, seat: Seat, entry: GameEntry, typ
         raise IllegalEntry(Text("cli.tournament.round_over", round=seat.round),
                            Text("cli.tournament.round_over_hint", round=seat.round))
     hand, played, view = add(table_cfg(cfg, seat.players), ledger, entry, typed, session_id=seat.session_id,
-                             check=_limit_check(cfg, seat))
-    return hand, as_points(played), view
+                             check=_limit_check(cfg, ledger, seat))
+    return hand, as_points(played, round_caps(ledger).get(seat.round, 0)), view
+
+
+def list_lines(text: str) -> list[str]:
+    """A list's lines, split where an editor breaks them: at ``\\n``, ``\\r\\n`` and ``\\r`` only
+    (a form feed, vertical tab or U+2028 inside a line leaves it one line, so the line numbers
+    of errors are the editor's).
+
+    >>> list_lines("weiter\\x0cweiter\\r\\nweiter\\u2028x\\rend\\n")
+    ['weiter\\x0cweiter', 'weiter\\u2028x', 'end']
+    """
+    import re
+
+    lines = re.split(r"\r\n|\r|\n", text)
+    if lines and lines[-1] == "":
+        lines.pop()
+    return lines
 
 
 # the long options a list line may hold besides the short notation: who sat out, who dealt
@@ -302,7 +474,7 @@ def enter_list(cfg: TableConfig, ledger: Ledger, seat: Seat, lines: Sequence[str
     out: list[tuple[int, Played]] = []
     with ledger.write(scope=seat.session_id) as conn:
         view, state = current_state(tcfg, ledger, seat.session_id)
-        _limit_check(cfg, seat, len(entries))(view)
+        _limit_check(cfg, ledger, seat, len(entries))(view)
         hand = ledger.next_hand(conn, seat.session_id)
         for no, entry, typed in entries:
             try:
@@ -318,6 +490,72 @@ def enter_list(cfg: TableConfig, ledger: Ledger, seat: Seat, lines: Sequence[str
     return out
 
 
+def _pairs(text: str, option: str, players: Sequence[str], lowest: int, highest: int) -> dict[str, int]:
+    """``Anna=12,Ben=-4``: each name (by unique prefix among ``players``) with a whole number
+    within ``lowest..highest``; a name given twice is refused."""
+    out: dict[str, int] = {}
+    for item in text.split(","):
+        typed, eq, number = item.strip().partition("=")
+        if not eq or not typed.strip():
+            raise IllegalEntry(Text("cli.tournament.pair_form", option=option, item=item.strip()),
+                               Text("cli.tournament.totals_hint"))
+        name = _name_of(players, typed.strip())
+        raw = number.strip()
+        sign = -1 if raw.startswith("-") else 1
+        value = small_int(raw.lstrip("+-") if raw[:1] in "+-" else raw, 0, max(abs(lowest), highest))
+        if value is None or not lowest <= sign * value <= highest:
+            raise IllegalEntry(Text("cli.tournament.pair_number", option=option, item=item.strip(), lowest=lowest,
+                                    highest=highest), Text("cli.tournament.totals_hint"))
+        if name in out:
+            raise IllegalEntry(Text("cli.tournament.pair_twice", option=option, name=name),
+                               Text("cli.tournament.totals_hint"))
+        out[name] = sign * value
+    return out
+
+
+def enter_totals(cfg: TableConfig, ledger: Ledger, seat: Seat, totals: str, solos: str = "", won: str = "",
+                 latest_only: bool = True) -> dict[str, Any]:
+    """A table's paper list as its final totals (``Anna=12,Ben=-4,...``), with the solos and
+    games each won (``--solos``, ``--won``; 0 where not given): refused unless every player of
+    the table is named once, the totals sum to zero, and the table has no hands entered and no
+    totals yet. Recorded as one event, or nothing."""
+    settings = settings_of(cfg)
+    games = settings.games_at(len(seat.players))
+    bound = games * 21 * 4 * 8  # more than any table's games can move (Sie, Kontra, Re: x 32)
+    points = _pairs(totals, "--totals", seat.players, -bound, bound)
+    missing = [p for p in seat.players if p not in points]
+    if missing:
+        raise IllegalEntry(Text("cli.tournament.totals_missing", tisch=seat.tisch, names=Join(missing)),
+                           Text("cli.tournament.players_at", tisch=seat.tisch, names=Join(seat.players)))
+    total = sum(points.values())
+    if total != 0:
+        raise IllegalEntry(Text("cli.tournament.totals_not_zero", total=f"{total:+d}"),
+                           Text("cli.tournament.totals_not_zero_hint"))
+    solo_counts = _pairs(solos, "--solos", seat.players, 0, games) if solos else {}
+    won_counts = _pairs(won, "--won", seat.players, 0, games) if won else {}
+    for name, n in solo_counts.items():
+        if n > won_counts.get(name, n):
+            raise IllegalEntry(Text("cli.tournament.solos_above_won", name=name, solos=n, won=won_counts[name]),
+                               Text("cli.tournament.totals_hint"))
+    with ledger.write(scope=seat.session_id) as conn:
+        if latest_only and seat.round != latest_round(ledger):
+            raise IllegalEntry(Text("cli.tournament.round_over", round=seat.round),
+                               Text("cli.tournament.round_over_hint", round=seat.round))
+        if seat.session_id in table_totals(ledger):
+            raise IllegalEntry(Text("cli.tournament.totals_twice", tisch=seat.tisch, round=seat.round),
+                               Text("cli.tournament.totals_twice_hint"))
+        done = ledger.valid_game_counts([seat.session_id]).get(seat.session_id, 0)
+        if done:
+            raise IllegalEntry(Text("cli.tournament.totals_with_hands", tisch=seat.tisch, round=seat.round, done=done),
+                               Text("cli.tournament.totals_with_hands_hint"))
+        data = {"session": seat.session_id, "tisch": seat.tisch,
+                "totals": {p: points[p] for p in seat.players},
+                "solos": {p: solo_counts[p] for p in seat.players if p in solo_counts},
+                "won": {p: won_counts[p] for p in seat.players if p in won_counts}}
+        ledger.insert_event(conn, "totals", seat.round, "", data)
+    return data
+
+
 def _at_line(no: int, exc: ScoreError) -> IllegalEntry:
     """An error of a list's line, named by its number; a hint to say who sat out with
     ``--sitting-out`` says how to write that on the line."""
@@ -329,30 +567,129 @@ def _at_line(no: int, exc: ScoreError) -> IllegalEntry:
 
 # -- the draw ------------------------------------------------------------------------------
 
+def unfinished(cfg: TableConfig, ledger: Ledger, seats: list[Seat]) -> list[tuple[Seat, int, int]]:
+    """The tables of a round still playing: (table, games played, games to play); a table
+    whose paper totals are in has finished."""
+    settings = settings_of(cfg)
+    counts = ledger.valid_game_counts([s.session_id for s in seats])
+    done = table_totals(ledger)
+    return [(s, counts.get(s.session_id, 0), settings.games_at(len(s.players))) for s in seats
+            if s.session_id not in done and counts.get(s.session_id, 0) < settings.games_at(len(s.players))]
+
+
+def unfinished_seat(cfg: TableConfig, ledger: Ledger, seat: Seat) -> bool:
+    return bool(unfinished(cfg, ledger, [seat]))
+
+
+def table_totals(ledger: Ledger) -> dict[int, dict[str, Any]]:
+    """The paper totals entered for tables (session id -> ``totals``, ``solos``, ``won``)."""
+    return {int(e["data"]["session"]): e["data"] for e in ledger.events() if e["kind"] == "totals"}
+
+
+def round_caps(ledger: Ledger) -> dict[int, int]:
+    """The points cap each round was drawn under (a round drawn before caps existed: none)."""
+    return {e["round"]: int(e["data"].get("cap", 0)) for e in ledger.events() if e["kind"] == "draw"}
+
+
 @dataclass(frozen=True)
 class DrawnRound:
     round: int
     method: str
     seed: str
     seats: list[Seat]
+    repeats: list[tuple[str, str, int]] = field(default_factory=list)
+    fixed: dict[str, int] = field(default_factory=dict)
+    apart: list[tuple[str, str]] = field(default_factory=list)
 
 
-def unfinished(cfg: TableConfig, ledger: Ledger, seats: list[Seat]) -> list[tuple[Seat, int, int]]:
-    """The tables of a round still playing: (table, games played, games to play)."""
-    settings = settings_of(cfg)
-    counts = ledger.valid_game_counts([s.session_id for s in seats])
-    return [(s, counts.get(s.session_id, 0), settings.games_at(len(s.players))) for s in seats
-            if counts.get(s.session_id, 0) < settings.games_at(len(s.players))]
+def small_int(text: str, lowest: int, highest: int) -> int | None:
+    """A whole number of plain digits within ``lowest..highest``, else None (never converts a
+    huge number: at most 9 digits are read).
+
+    >>> small_int("3", 1, 4), small_int("9" * 5000, 1, 4), small_int("-1", 1, 4)
+    (3, None, None)
+    """
+    text = text.strip()
+    if not text or len(text) > 9 or not all("0" <= ch <= "9" for ch in text):
+        return None
+    value = int(text)
+    return value if lowest <= value <= highest else None
+
+
+def standin_names(count: int, taken: Sequence[str], language: str) -> list[str]:
+    """``count`` stand-ins' names ("Ersatz 1", ...), none the name of a registered player."""
+    word = STANDIN_NAME.get(language, STANDIN_NAME["en"])
+    folded = {t.casefold() for t in taken}
+    out: list[str] = []
+    n = 1
+    while len(out) < count:
+        name = f"{word} {n}"
+        if name.casefold() not in folded:
+            out.append(name)
+        n += 1
+    return out
+
+
+def _constraints(players: Sequence[str], tables: int, sizes: Sequence[int], fix: Sequence[str],
+                 apart: Sequence[str]) -> tuple[dict[str, int], list[tuple[str, str]]]:
+    """``--fix NAME=TABLE`` and ``--apart A,B`` read and checked against the players the round
+    seats and its tables."""
+    fixed: dict[str, int] = {}
+    for item in fix:
+        typed, eq, number = item.partition("=")
+        if not eq or not typed.strip() or not number.strip():
+            raise IllegalEntry(Text("cli.tournament.fix_form", item=item), Text("cli.tournament.fix_hint"))
+        name = _name_of(players, typed.strip())
+        tisch = small_int(number.strip(), 1, tables)
+        if tisch is None:
+            raise IllegalEntry(Text("cli.tournament.fix_table", item=item, count=tables),
+                               Text("cli.tournament.fix_hint"))
+        if name in fixed and fixed[name] != tisch:
+            raise IllegalEntry(Text("cli.tournament.fix_twice", name=name), Text("cli.tournament.fix_hint"))
+        fixed[name] = tisch
+    for tisch in sorted(set(fixed.values())):
+        there = [n for n, t in fixed.items() if t == tisch]
+        if len(there) > sizes[tisch - 1]:
+            raise IllegalEntry(Text("cli.tournament.fix_full", tisch=tisch, seats=sizes[tisch - 1], names=Join(there)),
+                               Text("cli.tournament.fix_hint"))
+    pairs: list[tuple[str, str]] = []
+    for item in apart:
+        parts = [x.strip() for x in item.split(",")]
+        if len(parts) != 2 or not all(parts):
+            raise IllegalEntry(Text("cli.tournament.apart_form", item=item), Text("cli.tournament.apart_hint"))
+        a, b = _name_of(players, parts[0]), _name_of(players, parts[1])
+        if a == b:
+            raise IllegalEntry(Text("cli.tournament.apart_same", name=a), Text("cli.tournament.apart_hint"))
+        if a in fixed and b in fixed and fixed[a] == fixed[b]:
+            raise IllegalEntry(Text("cli.tournament.apart_fixed", a=a, b=b, tisch=fixed[a]),
+                               Text("cli.tournament.apart_hint"))
+        pairs.append((a, b))
+    return fixed, pairs
+
+
+def history(ledger: Ledger) -> tuple[list[list[list[str]]], list[str]]:
+    """Every drawn round's tables (in round order) and every stand-in's name."""
+    by_round: dict[int, list[list[str]]] = {}
+    standins: list[str] = []
+    for seat in _seats(ledger):
+        by_round.setdefault(seat.round, []).append(list(seat.players))
+        standins += [p for p in seat.standins if p not in standins]
+    return [by_round[r] for r in sorted(by_round)], standins
 
 
 def draw_round(cfg: TableConfig, ledger: Ledger, method: str | None = None, seed: str | None = None,
-               force: bool = False) -> DrawnRound:
-    """Draw the next round and record it (its tables, each a new session), in one transaction.
-    Round 1 at random; later ones by ``method`` (default: the file's ``draw``). Refused after the
-    last round, and while tables of the round before still play (unless ``force``)."""
+               force: bool = False, fix: Sequence[str] = (), apart: Sequence[str] = ()) -> DrawnRound:
+    """Draw the next round and record it (its tables, each a new session, and the draw's facts:
+    stand-ins, ``--fix``, ``--apart``, the points cap), in one transaction. Round 1 at random
+    (``spread`` where players are fixed or kept apart); later ones by ``method`` (default: the
+    file's ``draw``). Refused after the last round, while tables of the round before still play
+    (unless ``force``), and where the players cannot be seated without ``short_tables``."""
     import secrets
 
     settings = settings_of(cfg)
+    # who cannot be seated is refused before the ledger is made or locked (and again inside)
+    if latest_round(ledger) < settings.rounds:
+        layout(len(roster(cfg, ledger).active), settings.short_tables)
     with ledger.write() as conn:
         rounds = ledger.rounds()
         last = int(rounds[-1]["round"]) if rounds else 0
@@ -372,21 +709,53 @@ def draw_round(cfg: TableConfig, ledger: Ledger, method: str | None = None, seed
         method = method or ("random" if round_no == 1 else settings.draw)
         if method == "ranking" and round_no == 1:
             raise IllegalEntry(Text("cli.tournament.first_random"), Text("cli.tournament.first_random_hint"))
+        if method == "ranking" and (fix or apart):
+            raise IllegalEntry(Text("cli.tournament.ranking_fixed"), Text("cli.tournament.ranking_fixed_hint"))
+        if method == "random" and (fix or apart):
+            method = "spread"  # the spread draw is the one that honours them; in round 1 it is a lot
         if seed is None:
             seed = settings.seed or (str(rounds[0]["seed"]) if rounds else secrets.token_hex(4))
-        order = None
+        players = roster(cfg, ledger).active
+        plan: Layout = layout(len(players), settings.short_tables)
+        real = [size - (1 if i < plan.standins else 0) for i, size in enumerate(plan.sizes)]
+        fixed, pairs = _constraints(players, len(real), real, fix, apart)
+        past, old_standins = history(ledger)
+        met = meetings(past, old_standins)
         if method == "ranking":
             ranked = [r.player for r in ranking(cfg, ledger)]
-            registered = set(cfg.players)
-            order = [p for p in ranked if p in registered]
-        tables = draw_tables(cfg.players, round_no, seed, order)
+            active = set(players)
+            tables = draw_tables(players, round_no, seed, [p for p in ranked if p in active], real)
+        elif method == "spread":
+            tables = spread_tables(players, round_no, seed, real, met, fixed, pairs)
+        else:
+            tables = draw_tables(players, round_no, seed, None, real)
+        from .draw import repeats
+
+        found = repeats(tables, met)
+        standins = standin_names(plan.standins, roster(cfg, ledger).players, cfg.language)
+        for table, standin in zip(tables, standins, strict=False):
+            table.append(standin)
         ledger.insert_round(conn, round_no, method, seed)
+        ledger.insert_event(conn, "draw", round_no, "", {
+            "standins": standins, "short_tables": plan.short, "fix": fixed, "apart": [list(p) for p in pairs],
+            "cap": settings.cap, "day": settings.day_of(round_no)})
         seats = []
-        for tisch, players in enumerate(tables, 1):
+        for tisch, people in enumerate(tables, 1):
             sid = ledger.insert_session(conn)
-            ledger.insert_round_table(conn, round_no, tisch, sid, players)
-            seats.append(Seat(round_no, tisch, sid, tuple(players)))
-    return DrawnRound(round_no, method, seed, seats)
+            ledger.insert_round_table(conn, round_no, tisch, sid, people)
+            seats.append(Seat(round_no, tisch, sid, tuple(people), tuple(p for p in people if p in standins)))
+    return DrawnRound(round_no, method, seed, seats, found, fixed, pairs)
+
+
+def draw_report(cfg: TableConfig, ledger: Ledger, round_no: int | None = None) -> tuple[int, list[tuple[str, str, int]]]:
+    """A drawn round's quality: the pairs at one table who met in an earlier round (with how
+    often before), stand-ins left out."""
+    round_no, seats = round_seats(cfg, ledger, round_no)
+    past, standins = history(ledger)
+    met = meetings(past[:round_no - 1], standins)
+    from .draw import repeats
+
+    return round_no, repeats([list(s.players) for s in seats], met, standins)
 
 
 # -- the ranking -----------------------------------------------------------------------------
@@ -395,7 +764,9 @@ def draw_round(cfg: TableConfig, ledger: Ledger, method: str | None = None, seed
 class Standing:
     """One player's tournament so far: points (as the tournament counts them), the plus and
     minus points, solos won, hands won, hands played; ``rank`` 1 is the best; ``lot``: the lot
-    decided between this player and a neighbour with the same points, solos and hands won."""
+    decided between this player and a neighbour with the same points, solos and hands won;
+    ``withdrawn``: he withdrew (keeps his place, never seated again); ``joined``: the round a
+    latecomer joined in (0: from the start)."""
 
     player: str
     points: int = 0
@@ -407,6 +778,8 @@ class Standing:
     rank: int = 0
     lot: bool = False
     rounds: dict[int, int] = field(default_factory=dict)
+    withdrawn: bool = False
+    joined: int = 0
 
     def key(self) -> tuple[int, int, int]:
         return (self.points, self.solos_won, self.games_won)
@@ -414,7 +787,8 @@ class Standing:
     def to_json(self) -> dict[str, Any]:
         return {"rank": self.rank, "player": self.player, "points": self.points, "plus": self.plus,
                 "minus": self.minus, "solos_won": self.solos_won, "games_won": self.games_won, "games": self.games,
-                "lot": self.lot, "rounds": {str(k): v for k, v in sorted(self.rounds.items())}}
+                "lot": self.lot, "rounds": {str(k): v for k, v in sorted(self.rounds.items())},
+                "withdrawn": self.withdrawn, "joined": self.joined}
 
 
 def lot_seed(cfg: TableConfig, ledger: Ledger) -> str:
@@ -435,25 +809,54 @@ def lot_number(seed: str, name: str) -> str:
     return hashlib.sha256(f"schafkopf-lot\x1f{seed}\x1f{name}".encode()).hexdigest()
 
 
-def ranking(cfg: TableConfig, ledger: Ledger, upto: int | None = None) -> list[Standing]:
-    """Every player's standing after the rounds up to ``upto`` (default: all drawn), best first:
-    by points, then solos won, then hands won, then the lot."""
+def ranking(cfg: TableConfig, ledger: Ledger, upto: int | None = None, day: int | None = None) -> list[Standing]:
+    """Every player's standing after the rounds up to ``upto`` (default: all drawn; ``day``:
+    only that day's rounds), best first: by points, then solos won, then hands won, then the
+    lot. Stand-ins are left out; a withdrawn player keeps his place; a table's paper totals
+    count as its hands would; each round's points cap applies to its hands."""
     from ..evening import view_session
 
     settings = settings_of(cfg)
     family = cfg.family_obj()
-    table: dict[str, Standing] = {p: Standing(p) for p in cfg.players}
+    people = roster(cfg, ledger)
+    table: dict[str, Standing] = {p: Standing(p, joined=people.joined.get(p, 0), withdrawn=p in people.withdrawn)
+                                  for p in people.players}
+    totals = table_totals(ledger)
+    caps = round_caps(ledger)
+    days = {e["round"]: int(e["data"].get("day", 1)) for e in ledger.events() if e["kind"] == "draw"}
     for seat in _seats(ledger):
         if upto is not None and seat.round > upto:
             continue
-        view = view_session(table_cfg(cfg, seat.players), ledger, seat.session_id)
-        for p in seat.players:
+        if day is not None and days.get(seat.round, settings.day_of(seat.round)) != day:
+            continue
+        ranked = [p for p in seat.players if p not in seat.standins]
+        for p in ranked:
             table.setdefault(p, Standing(p)).rounds.setdefault(seat.round, 0)
+        paper = totals.get(seat.session_id)
+        if paper is not None:
+            hands = settings.games_at(len(seat.players))
+            each = hands * 4 // 5 if len(seat.players) == 5 else hands
+            for name in ranked:
+                s = table[name]
+                value = int(paper["totals"].get(name, 0))
+                s.games += each
+                s.plus += max(value, 0)
+                s.minus += min(value, 0)
+                counted = max(value, 0) if settings.plus_only else value
+                s.points += counted
+                s.rounds[seat.round] += counted
+                s.solos_won += int(paper.get("solos", {}).get(name, 0))
+                s.games_won += int(paper.get("won", {}).get(name, 0))
+            continue
+        view = view_session(table_cfg(cfg, seat.players), ledger, seat.session_id)
+        cap = caps.get(seat.round, 0)
         for row in view.valid_rows():
             assert row.played is not None
             out = row.played.outcome
             solo = family.game(out.game).kind in SOLO_KINDS
-            for name, value in out.payouts:
+            for name, value in capped(out.payouts, cap):
+                if name in seat.standins:
+                    continue
                 s = table.setdefault(name, Standing(name))
                 s.games += 1
                 s.plus += max(value, 0)
@@ -465,6 +868,8 @@ def ranking(cfg: TableConfig, ledger: Ledger, upto: int | None = None) -> list[S
                     s.games_won += 1
                     if solo and out.declarers == (name,) and out.won:
                         s.solos_won += 1
+    if day is not None:  # a day's ranking: those who played that day
+        table = {n: s for n, s in table.items() if s.rounds}
     seed = lot_seed(cfg, ledger)
     order = sorted(table.values(), key=lambda s: (-s.points, -s.solos_won, -s.games_won, lot_number(seed, s.player)))
     for i, s in enumerate(order, 1):
