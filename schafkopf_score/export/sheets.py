@@ -63,11 +63,12 @@ def _sheet(name: str, round_no: int, t: dict[str, Any], lang: str, foot: str, ur
            f"<h2>{escape(say('cli.tournament.sheet_head', lang, round=round_no, tisch=t['tisch'], games=t['games']))}"
            + (f" · {escape(say('cli.tournament.mark_three', lang))}" if t["three"] else "") + "</h2>",
            '<ol class="seats">']
+    writer = [p for p in players if p not in t["standins"]][-1]  # the last seat (a stand-in never writes)
     for i, p in enumerate(players):
         notes = []
         if i == 0:
             notes.append(say("cli.tournament.deals_first", lang))
-        if i == n - 1:
+        if p == writer:
             notes.append(say("cli.tournament.writes", lang))
         if p in t["standins"]:
             notes.append(say("cli.tournament.mark_standin", lang))

@@ -58,6 +58,8 @@ def tables_text(name: str, round_no: int, tables: Sequence[dict[str, Any]], lang
         lines.append("")
         lines.append(say("cli.tournament.table_head", lang, tisch=t["tisch"], count=len(t["players"]),
                          done=t["done"], games=t["games"]))
+        if t.get("totals"):
+            lines[-1] += "  " + say("cli.tournament.mark_totals", lang)
         if t.get("three"):
             lines[-1] += "  " + say("cli.tournament.mark_three", lang)
         for seat, player in enumerate(t["players"], 1):
@@ -110,12 +112,6 @@ def _title(name: str, after: int, day: int | None, lang: str) -> str:
     return say("cli.tournament.ranking_title", lang, name=name, round=after)
 
 
-def _chain(lang: str) -> str:
-    from ..tournament.settings import TIE_BREAKS
-
-    return say("cli.tournament.tie_chain", lang, chain=" > ".join(say(k, lang) for k in TIE_BREAKS))
-
-
 def _player_mark(r: dict[str, Any], lang: str) -> str:
     marks = []
     if r.get("withdrawn"):
@@ -128,8 +124,7 @@ def _player_mark(r: dict[str, Any], lang: str) -> str:
 def ranking_text(name: str, rows: Sequence[dict[str, Any]], lang: str, plus_only: bool, after: int,
                  day: int | None = None) -> str:
     head = [_title(name, after, day, lang),
-            say("cli.tournament.counted_plus_only" if plus_only else "cli.tournament.counted_plus_minus", lang),
-            _chain(lang)]
+            say("cli.tournament.counted_plus_only" if plus_only else "cli.tournament.counted_plus_minus", lang)]
     width = max([len(r["player"]) for r in rows] + [len(say("cli.tournament.col_player", lang))])
     cols = [say(k, lang) for k in ("cli.tournament.col_points", "cli.tournament.col_solos",
                                    "cli.tournament.col_won", "cli.tournament.col_games")]
@@ -181,6 +176,5 @@ def ranking_html(name: str, rows: Sequence[dict[str, Any]], lang: str, plus_only
                   for k in rounds]
         body_rows.append("<tr>" + "".join(cells) + "</tr>")
     note = say("cli.tournament.counted_plus_only" if plus_only else "cli.tournament.counted_plus_minus", lang)
-    body = [f'<p class="muted">{escape(note)}</p>', f'<p class="muted">{escape(_chain(lang))}</p>',
-            '<div class="scroll"><table class="ranking">', head, *body_rows, "</table></div>"]
+    body = [f'<p class="muted">{escape(note)}</p>', '<div class="scroll"><table class="ranking">', head, *body_rows, "</table></div>"]
     return _page(_title(name, after, day, lang), lang, body)

@@ -472,6 +472,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "cli.tournament.mark_standin": (
         '(stand-in)',
         '(Ersatz)'),
+    "cli.tournament.mark_totals": (
+        '(paper totals entered)',
+        '(Papiersummen eingetragen)'),
     "cli.tournament.mark_three": (
         '(table of three)',
         '(Dreiertisch)'),

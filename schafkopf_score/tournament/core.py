@@ -174,7 +174,7 @@ def add_player(cfg: TableConfig, ledger: Ledger, name: str) -> int:
         for other in now_playing.players:
             if fold(other)[0] == fold(name)[0]:
                 raise IllegalEntry(Text("cli.tournament.already_registered", name=name, other=other),
-                                   Text("cli.tournament.already_registered_hint"))
+                                   Text("cli.tournament.already_registered_hint", name=name))
         check_player_names([*now_playing.players, name],
                            lambda msg, hint: IllegalEntry(Text("cli.tournament.bad_name", problem=msg), hint))
         why = clashes(cfg.family_obj(), name)
@@ -525,7 +525,7 @@ def enter_totals(cfg: TableConfig, ledger: Ledger, seat: Seat, totals: str, solo
     points = _pairs(totals, "--totals", seat.players, -bound, bound)
     missing = [p for p in seat.players if p not in points]
     if missing:
-        raise IllegalEntry(Text("cli.tournament.totals_missing", tisch=seat.tisch, names=Join(missing)),
+        raise IllegalEntry(Text("cli.tournament.totals_missing", tisch=seat.tisch, names=Join(missing, "and")),
                            Text("cli.tournament.players_at", tisch=seat.tisch, names=Join(seat.players)))
     total = sum(points.values())
     if total != 0:
@@ -543,7 +543,7 @@ def enter_totals(cfg: TableConfig, ledger: Ledger, seat: Seat, totals: str, solo
                                Text("cli.tournament.round_over_hint", round=seat.round))
         if seat.session_id in table_totals(ledger):
             raise IllegalEntry(Text("cli.tournament.totals_twice", tisch=seat.tisch, round=seat.round),
-                               Text("cli.tournament.totals_twice_hint"))
+                               Text("cli.tournament.totals_twice_hint", round=seat.round))
         done = ledger.valid_game_counts([seat.session_id]).get(seat.session_id, 0)
         if done:
             raise IllegalEntry(Text("cli.tournament.totals_with_hands", tisch=seat.tisch, round=seat.round, done=done),
@@ -650,7 +650,7 @@ def _constraints(players: Sequence[str], tables: int, sizes: Sequence[int], fix:
     for tisch in sorted(set(fixed.values())):
         there = [n for n, t in fixed.items() if t == tisch]
         if len(there) > sizes[tisch - 1]:
-            raise IllegalEntry(Text("cli.tournament.fix_full", tisch=tisch, seats=sizes[tisch - 1], names=Join(there)),
+            raise IllegalEntry(Text("cli.tournament.fix_full", tisch=tisch, seats=sizes[tisch - 1], names=Join(there, "and")),
                                Text("cli.tournament.fix_hint"))
     pairs: list[tuple[str, str]] = []
     for item in apart:

@@ -71,7 +71,7 @@ def prize_list(prizes: Prizes, standings: Sequence[Any], language: str) -> list[
                                 tuple(standings[r - 1].player for r in group), (), True))
             continue
         done.add(rank)
-        tied = tuple(standings[r - 1].player for r in group if r != rank and by_rank.get(r) != (kind, prize))
+        tied = tuple(standings[r - 1].player for r in group if r != rank)
         awards.append(Award(kind, rank, rank, (prize,), (me.player,), tied, False))
     return awards
 
