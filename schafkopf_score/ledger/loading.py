@@ -181,6 +181,13 @@ def load(ledger: Ledger, conn: Any, data: Any, family: str | None = None, audit:
                 conn.execute("INSERT INTO round_tables(round, tisch, session_id, players) VALUES (?,?,?,?)",
                              (int(r["round"]), int(tab["tisch"]), session_ids[tab["session_id"]],
                               json.dumps([str(n) for n in tab["players"]], ensure_ascii=False)))
+        for e in data.get("tournament_events", []) if rounds else []:
+            kind, event = str(e["kind"]), dict(e["data"])
+            if kind not in EVENT_KINDS:
+                raise ValueError(f"a tournament event of an unknown kind: {kind[:40]!r}")
+            if kind == "totals":  # a table's paper totals belong to its session as loaded
+                event["session"] = session_ids[int(event["session"])]
+            ledger.insert_event(conn, kind, int(e["round"]), str(e["name"]), event, created_at=str(e["created_at"]))
         for c in changes:  # a change between sessions, or in a session not exported, has no session
             ledger.insert_seating_change(conn, session_ids.get(c["session_id"]), int(c["hand"]), str(c["kind"]),
                                          str(c["name"]), str(c["other"]), [str(n) for n in c["players"]],
@@ -188,6 +195,10 @@ def load(ledger: Ledger, conn: Any, data: Any, family: str | None = None, audit:
     except _CAUGHT as exc:
         raise _refusal(exc) from None
     return inserter.count
+
+
+# the kinds of tournament event an export may hold (``Ledger.insert_event``)
+EVENT_KINDS = ("player_add", "player_withdraw", "draw", "totals")
 
 
 def _usable_cores(quota_file: str = "/sys/fs/cgroup/cpu.max") -> int:

@@ -863,13 +863,14 @@ class Ledger:
 
         _add_tables(conn, EVENT_TABLES)
 
-    def insert_event(self, conn: Any, kind: str, round_no: int, name: str, data: dict[str, Any]) -> None:
+    def insert_event(self, conn: Any, kind: str, round_no: int, name: str, data: dict[str, Any],
+                     created_at: str | None = None) -> None:
         """A tournament's event (inside the caller's transaction): ``kind`` (``player_add``,
         ``player_withdraw``, ``draw``, ``totals``), the round it belongs to, the player it names,
         and its facts as JSON."""
         self._ensure_events(conn)
         conn.execute("INSERT INTO tournament_events(created_at, kind, round, name, data) VALUES (?,?,?,?,?)",
-                     (now(), kind, round_no, name, json.dumps(data, ensure_ascii=False, sort_keys=True)))
+                     (created_at or now(), kind, round_no, name, json.dumps(data, ensure_ascii=False, sort_keys=True)))
 
     def events(self) -> list[dict[str, Any]]:
         """Every tournament event, oldest first: ``kind``, ``round``, ``name``, ``data``,
