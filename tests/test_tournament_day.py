@@ -182,10 +182,14 @@ def test_the_cap_stands_a_player_at_n_and_the_other_side_shares_it_by_largest_re
     t = tournament(tmp_path, EIGHT[:4], extra='games_per_round = 4\nseed = "c"', points="cap = 10\nkontra = 1")
     order = t.json("tournament", "draw")["tables"][0]["players"]
     declarer = order[1]
-    t.ok("add", "--tisch", "1", "herzsolo", declarer[:3], "80")  # +15 / -5 each: capped to +10 / -4, -3, -3
     others = [p for p in order if p != declarer]
+    want = {declarer: 10, others[0]: -4, others[1]: -3, others[2]: -3}
+    # +15 / -5 each: capped to +10 / -4, -3, -3 (the remainder to the first in seating order)
+    assert t.json("calc", "--tisch", "1", "herzsolo", declarer[:3], "80")["payouts"] == want
+    assert t.json("add", "--tisch", "1", "herzsolo", declarer[:3], "80")["payouts"] == want
     points = {n: r["points"] for n, r in ranking(t).items()}
-    assert points == {declarer: 10, others[0]: -4, others[1]: -3, others[2]: -3}
+    assert points == want
+    assert t.json("tournament", "sheet", "--tisch", "1")["balances"] == want
     assert fail(t, "add", "--tisch", "1", "sau", order[0][:3], order[2][:3], "70", "k", "re").startswith("Error: ")
     data = t.json("tournament", "ranking")
     assert data["tie_breaks"] == ["points", "solos won", "games won", "lot"]
@@ -305,6 +309,26 @@ def test_a_tournament_of_two_days_ranks_each_day_and_overall(tmp_path):
     assert "ranking of day 2" in two.ok("tournament", "ranking", "--day", "2").stdout
     assert fail(two, "tournament", "ranking", "--day", "3") == (
         "Error: There is no day 3: the tournament has 2.\nThe tournament has days 1 to 2.\n")
+
+
+def test_a_ledger_made_before_tournament_events_gets_them_with_its_first_event(tmp_path):
+    import sqlite3
+
+    t = tournament(tmp_path, EIGHT[:4], extra='games_per_round = 1\nseed = "e"')
+    t.ok("tournament", "draw")
+    conn = sqlite3.connect(t.ledger_path)
+    conn.execute("DROP TABLE tournament_events")  # as a schema-5 ledger of the release before
+    conn.commit()
+    conn.close()
+    for args in (("tournament", "ranking"), ("tournament", "tables"), ("check",)):
+        t.ok(*args)
+    t.ok("tournament", "player", "withdraw", "Anna")
+    assert ranking(t)["Anna"]["withdrawn"] is True
+    assert t.json("check")["problems"] == []
+    conn = sqlite3.connect(t.ledger_path)
+    names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'")}
+    conn.close()
+    assert {"tournament_events_no_update", "tournament_events_no_delete"} <= names
 
 
 # -- hostile: two organisers drawing at once --------------------------------------------------------

@@ -114,11 +114,11 @@ def calc(ctx: typer.Context, game: GameArg, said: WordsArg = None, tisch: TischO
         if seat is None:
             played = do_calc(cfg, ledger, e)
         else:
-            from ..tournament.core import as_points
+            from ..tournament.core import as_points, seat_cap
 
             e, _ = _tisch_entry(cfg, ledger, seat, game, said, entry)
             with _told_at(seat):
-                played = as_points(do_calc(tcfg, ledger, e, seat.session_id))
+                played = as_points(do_calc(tcfg, ledger, e, seat.session_id), seat_cap(ledger, seat))
     if as_json:
         emit_json(outcome_json(played))
     else:
@@ -343,9 +343,9 @@ def edit(
             raise IllegalEntry(Text("cli.edit_left", hand=hand))
         played = do_edit(cfg, ledger, hand, new, reason, typed, expect=old.id, session_id=sid)
         if seat is not None:
-            from ..tournament.core import as_points
+            from ..tournament.core import as_points, seat_cap
 
-            played = as_points(played)
+            played = as_points(played, seat_cap(ledger, seat))
     if as_json:
         emit_json(edit_json(old, played, hand))
     else:

@@ -349,7 +349,17 @@ def enter(
     """
     from ..errors import IllegalEntry
     from ..i18n import Text, say
-    from ..tournament.core import at_table, enter_list, enter_totals, list_lines, open_seat, table_view
+    from ..tournament.core import (
+        at_table,
+        capped,
+        capped_balances,
+        enter_list,
+        enter_totals,
+        list_lines,
+        open_seat,
+        seat_cap,
+        table_view,
+    )
 
     c = get(ctx)
     cfg = c.cfg()
@@ -386,15 +396,17 @@ def enter(
         with at_table(seat):
             done = enter_list(cfg, ledger, seat, list_lines(text), latest_only=round_no is None)
         view = table_view(cfg, ledger, seat)
+        cap = seat_cap(ledger, seat)
+        balances = capped_balances(view, seat.players, cap)
     if as_json:
         emit_json({"round": seat.round, "tisch": seat.tisch, "hands": [
-            {"hand": h, "game": p.outcome.game, "payouts": p.outcome.payout_map()} for h, p in done],
-            "balances": view.balances})
+            {"hand": h, "game": p.outcome.game, "payouts": dict(capped(p.outcome.payouts, cap))} for h, p in done],
+            "balances": balances})
         return
     typer.echo(say("cli.tournament.entered_one" if len(done) == 1 else "cli.tournament.entered", cfg.language,
                    count=len(done), tisch=seat.tisch, round=seat.round,
                    first=done[0][0], last=done[-1][0]))
-    typer.echo(", ".join(f"{n} {v:+d}" if v else f"{n} 0" for n, v in view.balances.items()))
+    typer.echo(", ".join(f"{n} {v:+d}" if v else f"{n} 0" for n, v in balances.items()))
 
 
 # -- sheet ------------------------------------------------------------------------------------------
@@ -408,13 +420,14 @@ def sheet(ctx: typer.Context, tisch: TischReq, round_no: RoundOpt = None, as_jso
     Example: schafkopf --table turnier.toml tournament sheet --tisch 1
     """
     from ..i18n import say
-    from ..tournament.core import find_seat, settings_of, table_view
+    from ..tournament.core import capped, capped_balances, find_seat, seat_cap, settings_of, table_view
 
     c = get(ctx)
     cfg = c.cfg()
     with c.ledger() as ledger:
         seat = find_seat(cfg, ledger, tisch, round_no)
         view = table_view(cfg, ledger, seat)
+        cap = seat_cap(ledger, seat)
     family = cfg.family_obj()
     lang = cfg.language
     players = list(seat.players)
@@ -425,7 +438,7 @@ def sheet(ctx: typer.Context, tisch: TischReq, round_no: RoundOpt = None, as_jso
         item: dict[str, Any] = {"hand": rec.hand, "game": rec.game, "void": not rec.valid,
                                 "description": family.describe(rec.entry, lang=lang)}
         if row.played is not None:
-            pay = row.played.outcome.payout_map()
+            pay = dict(capped(row.played.outcome.payouts, cap))
             for p, v in pay.items():
                 running[p] += v
             item.update(payouts=pay, dealer=row.played.seating.dealer, running=dict(running))
@@ -433,7 +446,8 @@ def sheet(ctx: typer.Context, tisch: TischReq, round_no: RoundOpt = None, as_jso
     games = settings_of(cfg).games_at(len(players))
     if as_json:
         emit_json({"round": seat.round, "tisch": seat.tisch, "players": players, "games": games,
-                   "done": len(view.valid_rows()), "hands": hands, "balances": view.balances})
+                   "done": len(view.valid_rows()), "hands": hands,
+                   "balances": capped_balances(view, players, cap)})
         return
     typer.echo(say("cli.tournament.sheet_title", lang, tisch=seat.tisch, round=seat.round,
                    done=len(view.valid_rows()), games=games))

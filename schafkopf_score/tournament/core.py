@@ -586,6 +586,20 @@ def table_totals(ledger: Ledger) -> dict[int, dict[str, Any]]:
     return {int(e["data"]["session"]): e["data"] for e in ledger.events() if e["kind"] == "totals"}
 
 
+def seat_cap(ledger: Ledger, seat: Seat) -> int:
+    """The points cap of the round a table plays in (0: none)."""
+    return round_caps(ledger).get(seat.round, 0)
+
+
+def capped_balances(view: Any, players: Sequence[str], cap: int) -> dict[str, int]:
+    """A table's totals over its valid hands, each hand capped as the ranking counts it."""
+    out = dict.fromkeys(players, 0)
+    for row in view.valid_rows():
+        for name, value in capped(row.played.outcome.payouts, cap):
+            out[name] = out.get(name, 0) + value
+    return out
+
+
 def round_caps(ledger: Ledger) -> dict[int, int]:
     """The points cap each round was drawn under (a round drawn before caps existed: none)."""
     return {e["round"]: int(e["data"].get("cap", 0)) for e in ledger.events() if e["kind"] == "draw"}
