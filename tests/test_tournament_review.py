@@ -47,7 +47,8 @@ def test_money_commands_are_refused_at_a_tournament_naming_the_tournament_comman
         assert fail(t, *args) == (
             "Error: This is a tournament: schafkopf player changes the seating of one table.\n"
             "A tournament's players are its registration (players or players_file in the table file); the draw "
-            "seats them at each round.\n"), args
+            "seats them at each round. Latecomers and withdrawals: schafkopf tournament player add NAME / withdraw "
+            "NAME.\n"), args
     assert fail(t, "calc", "sau", "an", "be", "72") == (
         "Error: This is a tournament: say at which table the game was played.\n"
         "Add --tisch N, e.g. schafkopf calc --tisch 3 sau an be 72 (the tables: schafkopf tournament tables).\n")

@@ -137,9 +137,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "cli.tournament.why_player": ("changes the seating of one table",
                                   "ändert die Sitzordnung eines Tisches"),
     "cli.tournament.use_registration": ("A tournament's players are its registration (players or players_file in "
-                                        "the table file); the draw seats them at each round.",
+                                        "the table file); the draw seats them at each round. Latecomers and "
+                                        "withdrawals: schafkopf tournament player add NAME / withdraw NAME.",
                                         "Die Spieler eines Turniers sind seine Anmeldung (players oder players_file "
-                                        "in der Tischdatei); die Auslosung setzt sie in jeder Runde."),
+                                        "in der Tischdatei); die Auslosung setzt sie in jeder Runde. Nachzügler und "
+                                        "Abmeldungen: schafkopf tournament player add NAME / withdraw NAME."),
     "cli.tournament.why_lot": ("draws partners by lot in Deutscher Schafskopf",
                                "lost im Deutschen Schafskopf die Partner aus"),
     "cli.tournament.use_ranking": ("The standings of a tournament: schafkopf tournament ranking (points, solos won, "
