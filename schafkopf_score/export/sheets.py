@@ -24,11 +24,11 @@ STYLE = (
     ".qr{text-align:center;font-size:7pt}.qr svg{display:block;margin:0 auto}"
     "table{border-collapse:collapse;width:100%;font-variant-numeric:tabular-nums}"
     "th,td{border:1px solid #000;padding:0 2mm;height:6.2mm;text-align:left}th{background:#eee}"
-    "td.n{width:9mm;text-align:right}td.dealer{width:24mm;font-size:8pt;color:#333}"
+    "td.n{width:9mm;text-align:right}td.out{background:#ddd;text-align:center;color:#555}td.dealer{width:24mm;font-size:8pt;color:#333}"
     ".foot{margin-top:3mm;font-size:7.5pt;color:#333}.standin{font-style:italic}"
     "@page{size:A4 portrait;margin:0}"
     "@media print{.sheet{break-after:page;page-break-after:always;max-width:none}"
-    ".sheet:last-child{break-after:auto;page-break-after:auto}th{background:#eee!important;"
+    ".sheet:last-child{break-after:auto;page-break-after:auto}th,td.out{background:#ddd!important;"
     "-webkit-print-color-adjust:exact;print-color-adjust:exact}}"
     "@media screen{.sheet{border-bottom:2px dashed #999}}"
 )
@@ -85,7 +85,8 @@ def _sheet(name: str, round_no: int, t: dict[str, Any], lang: str, foot: str, ur
                f"<th>{escape(say('cli.tournament.col_game', lang))}</th>{head}</tr></thead><tbody>")
     for g in range(1, t["games"] + 1):
         dealer = players[(g - 1) % n]
-        cells = "".join("<td></td>" for _ in players)
+        # at a table of five the dealer sits out: his cell is struck through on the paper
+        cells = "".join('<td class="out">–</td>' if n == 5 and p == dealer else "<td></td>" for p in players)
         out.append(f'<tr><td class="n">{g}</td><td class="dealer">{escape(dealer)}</td><td></td>{cells}</tr>')
     out.append("</tbody></table>")
     out.append(f'<p class="foot">{escape(foot)}</p>')

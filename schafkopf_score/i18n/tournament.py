@@ -55,8 +55,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "cli.tournament.file_games": ("games per round at a table of four", "Spiele je Runde am Vierertisch"),
     "cli.tournament.file_games_five": ("at a table of five (the dealer sits out)",
                                        "am Fünfertisch (der Geber setzt aus)"),
-    "cli.tournament.file_draw": ("rounds after the first: random | ranking", "Runden nach der ersten: random | "
-                                                                              "ranking"),
+    "cli.tournament.file_draw": ("rounds after the first: spread | random | ranking",
+                                 "Runden nach der ersten: spread | random | ranking"),
     "cli.tournament.file_seed": ("seed of the lot (default: drawn once, stored)",
                                  "Startwert der Auslosung (sonst einmal gezogen, gespeichert)"),
     "cli.tournament.file_players_file": ("the registered players, one name a line",
@@ -474,6 +474,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "cli.tournament.mark_standin": (
         '(stand-in)',
         '(Ersatz)'),
+    "cli.tournament.not_registered": (
+        '{typed} is not registered in this tournament.',
+        '{typed} ist in diesem Turnier nicht angemeldet.'),
+    "cli.tournament.see_registered": (
+        'The registered players: the players list or players_file, and tournament ranking.',
+        'Die angemeldeten Spieler: die Liste players oder players_file, und tournament ranking.'),
     "cli.tournament.mark_totals": (
         '(paper totals entered)',
         '(Papiersummen eingetragen)'),

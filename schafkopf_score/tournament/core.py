@@ -149,9 +149,22 @@ def roster(cfg: TableConfig, ledger: Ledger) -> Roster:
 
 
 def _name_of(players: Sequence[str], typed: str) -> str:
-    from ..rules.family import resolve_name
+    """A registered player by unique prefix; an unknown name is said of the tournament (with a
+    "did you mean" where one is close), not of "this table"."""
+    from ..rules.family import fold, resolve_name
 
-    return resolve_name(typed, list(players))
+    try:
+        return resolve_name(typed, list(players))
+    except IllegalEntry as exc:
+        if exc.text is None or exc.text.key != "engine.not_a_player":
+            raise
+        import difflib
+
+        close = difflib.get_close_matches(fold(typed)[0], [fold(c)[0] for c in players], n=1, cutoff=0.6)
+        mean = next((c for c in players if close and fold(c)[0] == close[0]), None)
+        raise IllegalEntry(Text("cli.tournament.not_registered", typed=repr(typed.strip())),
+                           Text("common.did_you_mean", name=mean) if mean else
+                           Text("cli.tournament.see_registered")) from None
 
 
 def add_player(cfg: TableConfig, ledger: Ledger, name: str) -> int:
@@ -833,7 +846,9 @@ def ranking(cfg: TableConfig, ledger: Ledger, upto: int | None = None, day: int 
     settings = settings_of(cfg)
     family = cfg.family_obj()
     people = roster(cfg, ledger)
-    table: dict[str, Standing] = {p: Standing(p, joined=people.joined.get(p, 0), withdrawn=p in people.withdrawn)
+    # a latecomer is marked from the round he joined in (one registered before round 1 is not late)
+    table: dict[str, Standing] = {p: Standing(p, joined=people.joined.get(p, 0) if people.joined.get(p, 0) > 1 else 0,
+                                             withdrawn=p in people.withdrawn)
                                   for p in people.players}
     totals = table_totals(ledger)
     caps = round_caps(ledger)

@@ -280,6 +280,9 @@ def tournament_file(players: list[str], *, name: str, language: str, rounds: int
         text = f"{key} = {toml_value(value)}"
         return f"{text:<40} # {say(doc, language)}"
 
+    def commented(text: str, doc: str) -> str:
+        return f"{text:<40} # {say(doc, language)}"
+
     out = [
         "# " + say("cli.tournament.file_header", language),
         "schema = 1",
@@ -300,7 +303,7 @@ def tournament_file(players: list[str], *, name: str, language: str, rounds: int
         line("draw", draw, "cli.tournament.file_draw"),
         '# seed = "..."                           # ' + say("cli.tournament.file_seed", language),
         (line("short_tables", short_tables, "cli.tournament.file_short_tables") if short_tables else
-         '# short_tables = "standin"              # ' + say("cli.tournament.file_short_tables", language)),
+         commented('# short_tables = "standin"', "cli.tournament.file_short_tables")),
     ]
     if days > 1:
         out.append(line("days", days, "cli.tournament.file_days"))
@@ -324,7 +327,7 @@ def tournament_file(players: list[str], *, name: str, language: str, rounds: int
         line("places", 3, "cli.tournament.file_places"),
         line("middle", False, "cli.tournament.file_middle"),
         line("second_last", False, "cli.tournament.file_second_last"),
-        '# last = "Trostpreis"                    # ' + say("cli.tournament.file_last", language),
+        commented('# last = "Trostpreis"', "cli.tournament.file_last"),
         line("ties", "break", "cli.tournament.file_ties"),
         "",
         "[rules]",
