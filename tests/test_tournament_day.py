@@ -349,3 +349,25 @@ def test_two_organisers_drawing_at_once_draw_one_round(tmp_path):
     assert lost[1].startswith("Error: Round 1 is not finished: table 1 has 0 of 4 games")
     assert len(t.json("tournament", "tables")["tables"]) == 2
     t.ok("check")
+
+
+def test_export_and_import_carry_the_events_and_a_forged_event_is_refused(tmp_path):
+    t = tournament(tmp_path, EIGHT[:5], extra='games_per_round = 4\nseed = "i"\nrounds = 2', points="cap = 10")
+    seats = t.json("tournament", "draw")["tables"][0]["players"]
+    t.ok("add", "--tisch", "1", "herzsolo", seats[1][:3], "80")
+    t.ok("tournament", "player", "withdraw", seats[2])
+    t.ok("tournament", "player", "add", "Xaver")
+    t.ok("export", "--format", "json", "--out", str(tmp_path / "t.json"))
+    before = t.json("tournament", "ranking")
+    moved = tournament(tmp_path, EIGHT[:5], extra='games_per_round = 4\nseed = "i"\nrounds = 2', points="cap = 10",
+                       name="moved")
+    moved.ok("import", str(tmp_path / "t.json"))
+    assert moved.json("tournament", "ranking") == before
+    assert moved.json("tournament", "tables") == t.json("tournament", "tables")
+    text = (tmp_path / "t.json").read_text(encoding="utf-8")
+    forged = text.replace('"standins": []', '"standins": "' + seats[0] + '"', 1)
+    assert forged != text
+    (tmp_path / "f.json").write_text(forged, encoding="utf-8")
+    victim = tournament(tmp_path, EIGHT[:5], extra='games_per_round = 4\nseed = "i"\nrounds = 2', name="victim")
+    err = victim.refused("import", str(tmp_path / "f.json"))
+    assert err.startswith("Error: ") and "Traceback" not in err

@@ -1,8 +1,10 @@
 """``schafkopf tournament ...``: a Preisschafkopf. Write the file (``new``), draw each round
-(``draw``), print the table lists (``tables``), enter a table's whole list (``enter``; single
-hands go through ``add --tisch N``), see a table's sheet (``sheet``) and the ranking
-(``ranking``). The work is done in ``tournament/``; the lists are written by
-``export/tournament.py``."""
+(``draw``, ``draw --report``), print the table lists (``tables``) and the score sheets
+(``sheets``), enter a table's whole list or its paper totals (``enter``; single hands go through
+``add --tisch N``), register latecomers and withdrawals (``player add`` / ``player withdraw``),
+see a table's sheet (``sheet``), the ranking (``ranking``, per day with ``--day``) and the prizes
+(``prizes``). The work is done in ``tournament/``; the lists are written by
+``export/tournament.py`` and ``export/sheets.py``."""
 
 from __future__ import annotations
 

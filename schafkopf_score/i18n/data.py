@@ -607,4 +607,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "data.pg_refused_hint": ("Nothing was recorded. If the ledger's rows were changed by hand, run schafkopf check.",
                              "Es wurde nichts eingetragen. Wurden Zeilen des Spielbuchs von Hand geändert, "
                              "prüft es mit schafkopf check."),
+    # a tournament's events in an export (issue 27)
+    "data.export_event": ("a tournament event that no program wrote: {kind} {key}",
+                          "ein Turnierereignis, das kein Programm so schreibt: {kind} {key}"),
 }

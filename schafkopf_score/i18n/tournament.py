@@ -480,6 +480,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "cli.tournament.see_registered": (
         'The registered players: the players list or players_file, and tournament ranking.',
         'Die angemeldeten Spieler: die Liste players oder players_file, und tournament ranking.'),
+    "cli.tournament.name_long": (
+        'The name is {length} characters long; a name may have at most {most}.',
+        'Der Name ist {length} Zeichen lang; ein Name darf höchstens {most} haben.'),
+    "cli.tournament.pairs_long": (
+        '{option} is longer than {most} characters: no table has that many players.',
+        '{option} ist länger als {most} Zeichen: so viele Spieler hat kein Tisch.'),
     "cli.tournament.mark_totals": (
         '(paper totals entered)',
         '(Papiersummen eingetragen)'),

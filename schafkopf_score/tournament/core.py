@@ -26,6 +26,9 @@ from .draw import Layout, draw_tables, layout, meetings, spread_tables
 from .settings import TournamentSettings
 
 SOLO_KINDS = ("solo", "sie", "bettel")
+# a latecomer's name, and a --totals/--solos/--won text, at most this long (characters)
+MAX_NAME = 100
+MAX_PAIRS_TEXT = 20_000
 # what a stand-in is called on the lists (numbered: "Ersatz 1"), per language
 STANDIN_NAME = {"de": "Ersatz", "en": "Stand-in"}
 
@@ -178,6 +181,9 @@ def add_player(cfg: TableConfig, ledger: Ledger, name: str) -> int:
 
     settings = settings_of(cfg)
     name = name.strip()
+    if len(name) > MAX_NAME:
+        raise IllegalEntry(Text("cli.tournament.name_long", most=MAX_NAME, length=len(name)),
+                           Text("cli.tournament.name_clash_hint", name=name[:20]))
     with ledger.write() as conn:
         last = latest_round(ledger)
         if last >= settings.rounds:
@@ -507,6 +513,9 @@ def _pairs(text: str, option: str, players: Sequence[str], lowest: int, highest:
     """``Anna=12,Ben=-4``: each name (by unique prefix among ``players``) with a whole number
     within ``lowest..highest``; a name given twice is refused."""
     out: dict[str, int] = {}
+    if len(text) > MAX_PAIRS_TEXT:
+        raise IllegalEntry(Text("cli.tournament.pairs_long", option=option, most=MAX_PAIRS_TEXT),
+                           Text("cli.tournament.totals_hint"))
     for item in text.split(","):
         typed, eq, number = item.strip().partition("=")
         if not eq or not typed.strip():
