@@ -371,3 +371,25 @@ def test_export_and_import_carry_the_events_and_a_forged_event_is_refused(tmp_pa
     victim = tournament(tmp_path, EIGHT[:5], extra='games_per_round = 4\nseed = "i"\nrounds = 2', name="victim")
     err = victim.refused("import", str(tmp_path / "f.json"))
     assert err.startswith("Error: ") and "Traceback" not in err
+
+
+@pytest.mark.slow
+def test_a_postgresql_ledger_made_before_tournament_events_gets_them_with_its_guards(tmp_path, pg_url):
+    import psycopg
+
+    t = tournament(tmp_path, EIGHT[:4], extra='games_per_round = 1\nseed = "e"')
+    t.path.write_text(f'ledger = "{pg_url}"\n' + t.path.read_text(encoding="utf-8"), encoding="utf-8")
+    t.ok("tournament", "draw")
+    with psycopg.connect(pg_url, autocommit=True) as conn:
+        conn.execute("DROP TABLE tournament_events")  # as a ledger of the release before
+    t.ok("tournament", "ranking")
+    t.ok("tournament", "player", "withdraw", "Anna", "--reason", "ill")
+    assert ranking(t)["Anna"]["withdrawn"] is True
+    assert t.json("check")["problems"] == []
+    with psycopg.connect(pg_url, autocommit=True) as conn:
+        try:
+            conn.execute("UPDATE tournament_events SET name = 'Ben'")
+        except psycopg.Error as exc:
+            assert "append-only" in str(exc)
+        else:
+            raise AssertionError("tournament_events took an UPDATE")
