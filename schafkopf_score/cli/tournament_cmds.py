@@ -351,17 +351,9 @@ def enter(
     """
     from ..errors import IllegalEntry
     from ..i18n import Text, say
-    from ..tournament.core import (
-        at_table,
-        capped,
-        capped_balances,
-        enter_list,
-        enter_totals,
-        list_lines,
-        open_seat,
-        seat_cap,
-        table_view,
-    )
+    from ..tournament.core import at_table, capped_balances, enter_list, list_lines, open_seat, seat_cap, table_view
+    from ..tournament.points import capped
+    from ..tournament.totals import enter_totals
 
     c = get(ctx)
     cfg = c.cfg()
@@ -422,7 +414,8 @@ def sheet(ctx: typer.Context, tisch: TischReq, round_no: RoundOpt = None, as_jso
     Example: schafkopf --table turnier.toml tournament sheet --tisch 1
     """
     from ..i18n import say
-    from ..tournament.core import capped, capped_balances, find_seat, seat_cap, settings_of, table_view
+    from ..tournament.core import capped_balances, find_seat, seat_cap, settings_of, table_view
+    from ..tournament.points import capped
 
     c = get(ctx)
     cfg = c.cfg()
@@ -534,7 +527,7 @@ def player_add(ctx: typer.Context, name: Annotated[str, typer.Argument(help="The
     Example: schafkopf --table turnier.toml tournament player add Xaver
     """
     from ..i18n import say
-    from ..tournament.core import add_player
+    from ..tournament.players import add_player
 
     c = get(ctx)
     cfg = c.cfg()
@@ -559,7 +552,7 @@ def player_withdraw(ctx: typer.Context, name: Annotated[str, typer.Argument(help
     Example: schafkopf --table turnier.toml tournament player withdraw Xaver --reason "train"
     """
     from ..i18n import say
-    from ..tournament.core import withdraw_player
+    from ..tournament.players import withdraw_player
 
     c = get(ctx)
     cfg = c.cfg()

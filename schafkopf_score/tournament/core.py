@@ -23,12 +23,10 @@ from ..rules.model import UNIT_POINT, GameEntry
 from ..rules.play import Played, play
 from ..table import TableConfig
 from .draw import Layout, draw_tables, layout, meetings, spread_tables
+from .points import capped, small_int
 from .settings import TournamentSettings
 
 SOLO_KINDS = ("solo", "sie", "bettel")
-# a latecomer's name, and a --totals/--solos/--won text, at most this long (characters)
-MAX_NAME = 100
-MAX_PAIRS_TEXT = 20_000
 # what a stand-in is called on the lists (numbered: "Ersatz 1"), per language
 STANDIN_NAME = {"de": "Ersatz", "en": "Stand-in"}
 
@@ -56,43 +54,6 @@ def as_points(played: Played, cap: int = 0) -> Played:
     if cap:
         outcome = replace(outcome, payouts=tuple(capped(outcome.payouts, cap)))
     return replace(played, outcome=outcome)
-
-
-def _shares(total: int, count: int) -> list[int]:
-    """``total`` in ``count`` equal shares, the remainder to the first (largest remainder: all
-    remainders are equal, so the seating order decides)."""
-    base, extra = divmod(total, count)
-    return [base + (1 if i < extra else 0) for i in range(count)]
-
-
-def capped(payouts: Sequence[tuple[str, int]], cap: int) -> list[tuple[str, int]]:
-    """A game's points with no player beyond ``cap`` (won or lost, RULES §10): a player beyond
-    it stands at ``cap``; where one side's capped points then sum to less than the other's, the
-    other side shares that sum in equal shares (largest remainder, seating order). The points
-    still sum to zero.
-
-    >>> capped([("A", 15), ("B", -5), ("C", -5), ("D", -5)], 10)
-    [('A', 10), ('B', -4), ('C', -3), ('D', -3)]
-    >>> capped([("A", 4), ("B", 4), ("C", -4), ("D", -4)], 3)
-    [('A', 3), ('B', 3), ('C', -3), ('D', -3)]
-    """
-    if not cap or all(abs(v) <= cap for _, v in payouts):
-        return list(payouts)
-    won = [n for n, v in payouts if v > 0]
-    lost = [n for n, v in payouts if v < 0]
-    amount = {n: min(abs(v), cap) for n, v in payouts}
-    total = min(sum(amount[n] for n in won), sum(amount[n] for n in lost))
-    out = dict.fromkeys((n for n, _ in payouts), 0)
-    for side, sign in ((won, 1), (lost, -1)):
-        if not side:
-            continue
-        if sum(amount[n] for n in side) == total:
-            values = [amount[n] for n in side]
-        else:
-            values = _shares(total, len(side))
-        for n, v in zip(side, values, strict=True):
-            out[n] = sign * v
-    return list(out.items())
 
 
 @dataclass(frozen=True)
@@ -151,7 +112,7 @@ def roster(cfg: TableConfig, ledger: Ledger) -> Roster:
     return Roster(tuple(players), joined, withdrawn)
 
 
-def _name_of(players: Sequence[str], typed: str) -> str:
+def name_of(players: Sequence[str], typed: str) -> str:
     """A registered player by unique prefix; an unknown name is said of the tournament (with a
     "did you mean" where one is close), not of "this table"."""
     from ..rules.family import fold, resolve_name
@@ -168,70 +129,6 @@ def _name_of(players: Sequence[str], typed: str) -> str:
         raise IllegalEntry(Text("cli.tournament.not_registered", typed=repr(typed.strip())),
                            Text("common.did_you_mean", name=mean) if mean else
                            Text("cli.tournament.see_registered")) from None
-
-
-def add_player(cfg: TableConfig, ledger: Ledger, name: str) -> int:
-    """Register a latecomer (recorded; the file stays as it is): he plays from the next round
-    on, with no points for the rounds he missed. Returns that round. Refused after the last
-    round has been drawn, and for a name already registered (in any spelling) or one the
-    entries would misread."""
-    from ..notation import clashes
-    from ..rules.family import fold
-    from ..table import check_player_names
-
-    settings = settings_of(cfg)
-    name = name.strip()
-    if len(name) > MAX_NAME:
-        raise IllegalEntry(Text("cli.tournament.name_long", most=MAX_NAME, length=len(name)),
-                           Text("cli.tournament.name_clash_hint", name=name[:20]))
-    with ledger.write() as conn:
-        last = latest_round(ledger)
-        if last >= settings.rounds:
-            raise IllegalEntry(Text("cli.tournament.late_after_last", name=name, rounds=settings.rounds),
-                               Text("cli.tournament.late_after_last_hint"))
-        now_playing = roster(cfg, ledger)
-        for other in now_playing.players:
-            if fold(other)[0] == fold(name)[0]:
-                raise IllegalEntry(Text("cli.tournament.already_registered", name=name, other=other),
-                                   Text("cli.tournament.already_registered_hint", name=name))
-        check_player_names([*now_playing.players, name],
-                           lambda msg, hint: IllegalEntry(Text("cli.tournament.bad_name", problem=msg), hint))
-        why = clashes(cfg.family_obj(), name)
-        if why:
-            raise IllegalEntry(Text("cli.tournament.name_clash_add", why=why),
-                               Text("cli.tournament.name_clash_hint", name=name))
-        if name.casefold().startswith(tuple(n.casefold() for n in STANDIN_NAME.values())):
-            raise IllegalEntry(Text("cli.tournament.standin_reserved", name=name),
-                               Text("cli.tournament.name_clash_hint", name=name))
-        ledger.insert_event(conn, "player_add", last + 1, name, {})
-    return last + 1
-
-
-def withdraw_player(cfg: TableConfig, ledger: Ledger, typed: str, reason: str = "") -> tuple[str, Seat | None]:
-    """Withdraw a player (recorded): he keeps his points and place, is marked withdrawn and is
-    never seated again. A table he sits at in the current round plays on as it sat (returned,
-    to be said). Refused for a name not registered or already withdrawn."""
-    from ..table import hidden_character
-
-    settings_of(cfg)
-    hidden = hidden_character(reason)
-    if hidden:
-        raise IllegalEntry(Text("cli.tournament.reason_hidden", what=hidden[1], pos=hidden[0]),
-                           Text("cli.tournament.reason_hint"))
-    if len(reason) > 500:
-        raise IllegalEntry(Text("cli.tournament.reason_long", most=500), Text("cli.tournament.reason_hint"))
-    with ledger.write() as conn:
-        now_playing = roster(cfg, ledger)
-        name = _name_of(now_playing.players, typed)
-        if name in now_playing.withdrawn:
-            raise IllegalEntry(Text("cli.tournament.already_withdrawn", name=name),
-                               Text("cli.tournament.already_withdrawn_hint"))
-        last = latest_round(ledger)
-        ledger.insert_event(conn, "player_withdraw", last, name, {"reason": reason})
-        seat = seat_of(ledger, last, name) if last else None
-        if seat is not None and not unfinished_seat(cfg, ledger, seat):
-            seat = None
-    return name, seat
 
 
 def latest_round(ledger: Ledger) -> int:
@@ -509,75 +406,6 @@ def enter_list(cfg: TableConfig, ledger: Ledger, seat: Seat, lines: Sequence[str
     return out
 
 
-def _pairs(text: str, option: str, players: Sequence[str], lowest: int, highest: int) -> dict[str, int]:
-    """``Anna=12,Ben=-4``: each name (by unique prefix among ``players``) with a whole number
-    within ``lowest..highest``; a name given twice is refused."""
-    out: dict[str, int] = {}
-    if len(text) > MAX_PAIRS_TEXT:
-        raise IllegalEntry(Text("cli.tournament.pairs_long", option=option, most=MAX_PAIRS_TEXT),
-                           Text("cli.tournament.totals_hint"))
-    for item in text.split(","):
-        typed, eq, number = item.strip().partition("=")
-        if not eq or not typed.strip():
-            raise IllegalEntry(Text("cli.tournament.pair_form", option=option, item=item.strip()),
-                               Text("cli.tournament.totals_hint"))
-        name = _name_of(players, typed.strip())
-        raw = number.strip()
-        sign = -1 if raw.startswith("-") else 1
-        value = small_int(raw.lstrip("+-") if raw[:1] in "+-" else raw, 0, max(abs(lowest), highest))
-        if value is None or not lowest <= sign * value <= highest:
-            raise IllegalEntry(Text("cli.tournament.pair_number", option=option, item=item.strip(), lowest=lowest,
-                                    highest=highest), Text("cli.tournament.totals_hint"))
-        if name in out:
-            raise IllegalEntry(Text("cli.tournament.pair_twice", option=option, name=name),
-                               Text("cli.tournament.totals_hint"))
-        out[name] = sign * value
-    return out
-
-
-def enter_totals(cfg: TableConfig, ledger: Ledger, seat: Seat, totals: str, solos: str = "", won: str = "",
-                 latest_only: bool = True) -> dict[str, Any]:
-    """A table's paper list as its final totals (``Anna=12,Ben=-4,...``), with the solos and
-    games each won (``--solos``, ``--won``; 0 where not given): refused unless every player of
-    the table is named once, the totals sum to zero, and the table has no hands entered and no
-    totals yet. Recorded as one event, or nothing."""
-    settings = settings_of(cfg)
-    games = settings.games_at(len(seat.players))
-    bound = games * 21 * 4 * 8  # more than any table's games can move (Sie, Kontra, Re: x 32)
-    points = _pairs(totals, "--totals", seat.players, -bound, bound)
-    missing = [p for p in seat.players if p not in points]
-    if missing:
-        raise IllegalEntry(Text("cli.tournament.totals_missing", tisch=seat.tisch, names=Join(missing, "and")),
-                           Text("cli.tournament.players_at", tisch=seat.tisch, names=Join(seat.players)))
-    total = sum(points.values())
-    if total != 0:
-        raise IllegalEntry(Text("cli.tournament.totals_not_zero", total=f"{total:+d}"),
-                           Text("cli.tournament.totals_not_zero_hint"))
-    solo_counts = _pairs(solos, "--solos", seat.players, 0, games) if solos else {}
-    won_counts = _pairs(won, "--won", seat.players, 0, games) if won else {}
-    for name, n in solo_counts.items():
-        if n > won_counts.get(name, n):
-            raise IllegalEntry(Text("cli.tournament.solos_above_won", name=name, solos=n, won=won_counts[name]),
-                               Text("cli.tournament.totals_hint"))
-    with ledger.write(scope=seat.session_id) as conn:
-        if latest_only and seat.round != latest_round(ledger):
-            raise IllegalEntry(Text("cli.tournament.round_over", round=seat.round),
-                               Text("cli.tournament.round_over_hint", round=seat.round))
-        if seat.session_id in table_totals(ledger):
-            raise IllegalEntry(Text("cli.tournament.totals_twice", tisch=seat.tisch, round=seat.round),
-                               Text("cli.tournament.totals_twice_hint", round=seat.round))
-        done = ledger.valid_game_counts([seat.session_id]).get(seat.session_id, 0)
-        if done:
-            raise IllegalEntry(Text("cli.tournament.totals_with_hands", tisch=seat.tisch, round=seat.round, done=done),
-                               Text("cli.tournament.totals_with_hands_hint"))
-        data = {"session": seat.session_id, "tisch": seat.tisch,
-                "totals": {p: points[p] for p in seat.players},
-                "solos": {p: solo_counts[p] for p in seat.players if p in solo_counts},
-                "won": {p: won_counts[p] for p in seat.players if p in won_counts}}
-        ledger.insert_event(conn, "totals", seat.round, "", data)
-    return data
-
-
 def _at_line(no: int, exc: ScoreError) -> IllegalEntry:
     """An error of a list's line, named by its number; a hint to say who sat out with
     ``--sitting-out`` says how to write that on the line."""
@@ -638,20 +466,6 @@ class DrawnRound:
     apart: list[tuple[str, str]] = field(default_factory=list)
 
 
-def small_int(text: str, lowest: int, highest: int) -> int | None:
-    """A whole number of plain digits within ``lowest..highest``, else None (never converts a
-    huge number: at most 9 digits are read).
-
-    >>> small_int("3", 1, 4), small_int("9" * 5000, 1, 4), small_int("-1", 1, 4)
-    (3, None, None)
-    """
-    text = text.strip()
-    if not text or len(text) > 9 or not all("0" <= ch <= "9" for ch in text):
-        return None
-    value = int(text)
-    return value if lowest <= value <= highest else None
-
-
 def standin_names(count: int, taken: Sequence[str], language: str) -> list[str]:
     """``count`` stand-ins' names ("Ersatz 1", ...), none the name of a registered player."""
     word = STANDIN_NAME.get(language, STANDIN_NAME["en"])
@@ -675,7 +489,7 @@ def _constraints(players: Sequence[str], tables: int, sizes: Sequence[int], fix:
         typed, eq, number = item.partition("=")
         if not eq or not typed.strip() or not number.strip():
             raise IllegalEntry(Text("cli.tournament.fix_form", item=item), Text("cli.tournament.fix_hint"))
-        name = _name_of(players, typed.strip())
+        name = name_of(players, typed.strip())
         tisch = small_int(number.strip(), 1, tables)
         if tisch is None:
             raise IllegalEntry(Text("cli.tournament.fix_table", item=item, count=tables),
@@ -693,7 +507,7 @@ def _constraints(players: Sequence[str], tables: int, sizes: Sequence[int], fix:
         parts = [x.strip() for x in item.split(",")]
         if len(parts) != 2 or not all(parts):
             raise IllegalEntry(Text("cli.tournament.apart_form", item=item), Text("cli.tournament.apart_hint"))
-        a, b = _name_of(players, parts[0]), _name_of(players, parts[1])
+        a, b = name_of(players, parts[0]), name_of(players, parts[1])
         if a == b:
             raise IllegalEntry(Text("cli.tournament.apart_same", name=a), Text("cli.tournament.apart_hint"))
         if a in fixed and b in fixed and fixed[a] == fixed[b]:
