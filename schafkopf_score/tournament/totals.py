@@ -9,8 +9,9 @@ from typing import Any
 from ..errors import IllegalEntry
 from ..i18n import Join, Text
 from ..ledger import Ledger
+from ..rules.family import resolve_name
 from ..table import TableConfig
-from .core import Seat, latest_round, name_of, settings_of, table_totals
+from .core import Seat, latest_round, settings_of, table_totals
 from .points import small_int
 
 # a --totals/--solos/--won text at most this long (characters)
@@ -29,7 +30,7 @@ def _pairs(text: str, option: str, players: Sequence[str], lowest: int, highest:
         if not eq or not typed.strip():
             raise IllegalEntry(Text("cli.tournament.pair_form", option=option, item=item.strip()),
                                Text("cli.tournament.totals_hint"))
-        name = name_of(players, typed.strip())
+        name = resolve_name(typed.strip(), list(players))  # "not a player at this table", its players named
         raw = number.strip()
         sign = -1 if raw.startswith("-") else 1
         value = small_int(raw.lstrip("+-") if raw[:1] in "+-" else raw, 0, max(abs(lowest), highest))
