@@ -12,6 +12,8 @@ session hold more than one closing (a reopened session closed again): ``closings
 without its ``UNIQUE`` on ``session_id``, its rows copied as they are. A version-3 ledger read as
 it is has no seating changes, payments or reopenings, which is what it holds.
 Version 5 adds a tournament's ``rounds`` and ``round_tables`` (append-only); no row changes.
+``tournament_events`` (latecomers, withdrawals, a round's draw constraints, paper totals) came
+later within version 5: a ledger without it gets it with its first event (``insert_event``).
 """
 
 from __future__ import annotations
@@ -131,9 +133,9 @@ def _v3_to_v4(ledger: Ledger, conn: sqlite3.Connection) -> None:
 
 
 def _v4_to_v5(ledger: Ledger, conn: sqlite3.Connection) -> None:
-    from .ledger.store import V5_TABLES
+    from .ledger.store import EVENT_TABLES, V5_TABLES
 
-    _add_tables(conn, V5_TABLES)
+    _add_tables(conn, (*V5_TABLES, *EVENT_TABLES))
 
 
 STEPS = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5}

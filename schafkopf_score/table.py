@@ -27,7 +27,7 @@ SCHEMA = 1
 TOP_KEYS = ("schema", "name", "family", "players", "seats", "deck", "currency", "language", "ledger", "kind")
 SECTIONS = ("tariff", "rules")
 # the sections of a tournament (``kind = "tournament"``, see tournament/settings.py)
-TOURNAMENT_SECTIONS = ("tournament", "points")
+TOURNAMENT_SECTIONS = ("tournament", "points", "prizes")
 LANGUAGES = ("de", "en")
 DEFAULT_FILE = "schafkopf.toml"
 # The largest number any integer key may hold (a tariff: 10 million in cents). Nothing at a card
@@ -458,6 +458,9 @@ def _checked_table(path: Path, text: str, data: dict[str, Any]) -> TableConfig:
 
         players, points, tournament = checked_tournament(c, path, data, family)
         data = {**data, "tariff": points}
+        # [points] kontra: how many doublings (Kontra, Re) the engine allows
+        if tournament.kontra and isinstance(data.get("rules", {}), dict):
+            data["rules"] = {**data.get("rules", {}), "kontra": tournament.kontra}
     else:
         for section in TOURNAMENT_SECTIONS:
             if section in data:

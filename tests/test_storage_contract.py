@@ -429,9 +429,14 @@ def test_a_tournament_on_either_ledger_checks_clean_and_moves_between_them(tmp_p
         run(path, "tournament", "enter", "--tisch", "2", "-", input=f"sau {two[0]} {two[1]} 50\nweiter\n")
         run(path, "undo", "--tisch", "1")
         run(path, "add", "--tisch", "1", "herzsolo", one[3], "95")
+        # tournament events (issue 27): a withdrawal and a latecomer, recorded on either ledger
+        run(path, "tournament", "player", "withdraw", one[0], "--reason", "ill")
+        run(path, "tournament", "player", "add", "Ida")
         tables[kind] = path
     rankings = [json.loads(run(tables[k], "tournament", "ranking", "--json")) for k in BACKENDS]
     assert rankings[0] == rankings[1]
+    assert [r["player"] for r in rankings[0]["ranking"] if r["withdrawn"]] == [one[0]]
+    assert [r["player"] for r in rankings[0]["ranking"] if r["joined"]] == ["Ida"]
     for k in BACKENDS:
         assert json.loads(run(tables[k], "check", "--json"))["problems"] == []
     run(tables["postgresql"], "export", "--format", "json", "--all", "--out", str(tmp_path / "t.json"))

@@ -55,8 +55,10 @@ def _examples(*args):
 
 
 def test_every_tournament_command_has_a_help_example():
-    for command in ("new", "draw", "tables", "enter", "sheet", "ranking"):
+    for command in ("new", "draw", "tables", "enter", "sheet", "ranking", "prizes", "sheets"):
         assert _examples("tournament", command), command
+    for command in ("add", "withdraw"):
+        assert _examples("tournament", "player", command), command
     assert _examples("tournament")
 
 
@@ -67,5 +69,8 @@ def test_the_tournament_help_examples_run_in_order_in_a_fresh_folder(tmp_path):
     commands = _examples("tournament")  # the story: new, draw, tables, add, ranking
     commands += [c for name in ("draw", "tables", "enter", "sheet", "ranking", "new")
                  for c in _examples("tournament", name) if c not in commands]
+    commands += [c for name in (("player", "add"), ("player", "withdraw"), ("prizes",), ("sheets",))
+                 for c in _examples("tournament", *name)]
     _run(commands, tmp_path)
     assert (tmp_path / "tische.html").exists() and (tmp_path / "rangliste.csv").exists()
+    assert (tmp_path / "bloecke.html").exists()

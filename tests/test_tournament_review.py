@@ -47,7 +47,8 @@ def test_money_commands_are_refused_at_a_tournament_naming_the_tournament_comman
         assert fail(t, *args) == (
             "Error: This is a tournament: schafkopf player changes the seating of one table.\n"
             "A tournament's players are its registration (players or players_file in the table file); the draw "
-            "seats them at each round.\n"), args
+            "seats them at each round. Latecomers and withdrawals: schafkopf tournament player add NAME / withdraw "
+            "NAME.\n"), args
     assert fail(t, "calc", "sau", "an", "be", "72") == (
         "Error: This is a tournament: say at which table the game was played.\n"
         "Add --tisch N, e.g. schafkopf calc --tisch 3 sau an be 72 (the tables: schafkopf tournament tables).\n")
@@ -105,8 +106,9 @@ def test_rules_of_a_tournament_show_its_settings_and_points_without_money(tmp_pa
     assert "€" not in out and not any(key.startswith(("stock", "kasse")) for key in lines)
     data = t.json("rules")
     assert data["kind"] == "tournament"
-    assert data["tournament"] == {"rounds": 4, "games_per_round": 24, "games_per_round_five": 30, "draw": "random",
-                                  "seed": "", "points": "plus-minus", "players_file": ""}
+    assert data["tournament"] == {"rounds": 4, "games_per_round": 24, "games_per_round_five": 30, "draw": "spread",
+                                  "seed": "", "points": "plus-minus", "players_file": "", "short_tables": "",
+                                  "days": 1, "cap": 0}
     assert data["points"] == {"preset": "plus-minus", "sauspiel": 1, "solo": 6, "bettel": 5, "ramsch": 1,
                               "schneider": 1, "schwarz": 1, "laufende": 0}
     assert "stock" not in data["tariff"]
@@ -198,12 +200,15 @@ def test_tournament_new_speaks_the_language_of_the_file_it_writes(tmp_path, make
     assert (r.exit_code, r.stderr) == (2, "Error: afile is not a folder; nothing was written.\nChoose another path.\n")
     r = new(t, "z.toml", "--players", "A1,B1,C1,D1,E1,F1,G1")
     assert (r.exit_code, r.stderr) == (2, "Fehler: 7 Spieler lassen sich auf Vierer- und Fünfertische nicht "
-                                          "verteilen.\nMelde 8 (ein Ersatzspieler) oder 4 Spieler an.\n")
-    (tmp_path / "seven.txt").write_text("A1\nB1\nC1\nD1\nE1\nF1\nG1\n", encoding="utf-8")
+                                          "verteilen.\nSetz 5 oder 8 Spieler, oder setz in [tournament] short_tables = "
+                                          '"standin" (Ersatzspieler ohne Wertung füllen Vierertische) oder '
+                                          'short_tables = "three" (ein Dreiertisch).\n')
+    (tmp_path / "seven.txt").write_text("A1\nB1\nC1\nD1\nE1\nF1\nX1\n", encoding="utf-8")
     r = new(t, "z.toml", "--players-file", "seven.txt", "--language", "en")
-    assert (r.exit_code, r.stderr) == (2, "Error: z.toml, line 15: [tournament] players_file names 7 players, who "
-                                          "cannot be seated at tables of four and five.\n"
-                                          "Register 8 (a stand-in) or 4 players.\n")
+    assert (r.exit_code, r.stderr) == (2, "Error: 7 players cannot be seated at tables of four and five.\n"
+                                          'Seat 5 or 8 players, or set short_tables = "standin" (unranked stand-ins '
+                                          'fill tables of four) or short_tables = "three" (a table of three) in '
+                                          "[tournament].\n")
     assert not any((tmp_path / n).exists() for n in ("z.toml", "nope", "z.sqlite"))
 
 

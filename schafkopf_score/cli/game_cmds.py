@@ -116,11 +116,11 @@ def calc(ctx: typer.Context, game: GameArg, said: WordsArg = None, tisch: TischO
         if seat is None:
             played = do_calc(cfg, ledger, e)
         else:
-            from ..tournament.core import as_points
+            from ..tournament.core import as_points, seat_cap
 
             e, _ = _tisch_entry(cfg, ledger, seat, game, said, entry)
             with _told_at(seat):
-                played = as_points(do_calc(tcfg, ledger, e, seat.session_id))
+                played = as_points(do_calc(tcfg, ledger, e, seat.session_id), seat_cap(ledger, seat))
     if as_json:
         emit_json(outcome_json(played))
     else:
@@ -347,9 +347,9 @@ def edit(
         played = done.played
         assert played is not None  # an edit always has its replacement
         if seat is not None:
-            from ..tournament.core import as_points
+            from ..tournament.core import as_points, seat_cap
 
-            played = as_points(played)
+            played = as_points(played, seat_cap(ledger, seat))
     if as_json:
         emit_json(edit_json(old, played, hand, done.repriced))
     else:

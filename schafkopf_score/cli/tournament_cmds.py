@@ -1,8 +1,10 @@
 """``schafkopf tournament ...``: a Preisschafkopf. Write the file (``new``), draw each round
-(``draw``), print the table lists (``tables``), enter a table's whole list (``enter``; single
-hands go through ``add --tisch N``), see a table's sheet (``sheet``) and the ranking
-(``ranking``). The work is done in ``tournament/``; the lists are written by
-``export/tournament.py``."""
+(``draw``, ``draw --report``), print the table lists (``tables``) and the score sheets
+(``sheets``), enter a table's whole list or its paper totals (``enter``; single hands go through
+``add --tisch N``), register latecomers and withdrawals (``player add`` / ``player withdraw``),
+see a table's sheet (``sheet``), the ranking (``ranking``, per day with ``--day``) and the prizes
+(``prizes``). The work is done in ``tournament/``; the lists are written by
+``export/tournament.py`` and ``export/sheets.py``."""
 
 from __future__ import annotations
 
@@ -92,8 +94,14 @@ def new(
         "--players-file", metavar="FILE", help="Read the players from this file (one name a line), beside the "
         "tournament's file.")] = None,
     rounds: Annotated[int, typer.Option("--rounds", help="How many rounds.", click_type=WHOLE_NUMBER)] = 3,
-    games: Annotated[int, typer.Option("--games", help="Games per round at a table of four.", click_type=WHOLE_NUMBER)] = 32,
-    draw: Annotated[str, typer.Option("--draw", help="Rounds after the first: random | ranking")] = "random",
+    games: Annotated[int, typer.Option("--games", help="Games per round at a table of four.",
+                                          click_type=WHOLE_NUMBER)] = 32,
+    draw: Annotated[str, typer.Option("--draw", help="Rounds after the first: spread | random | ranking")] = "spread",
+    days: Annotated[int, typer.Option("--days", help="Days the rounds are played on (a ranking per day and "
+                                                     "overall).", click_type=WHOLE_NUMBER)] = 1,
+    short_tables: Annotated[Optional[str], typer.Option(
+        "--short-tables", help="Where tables of four and five cannot seat everyone (6, 7, 11 players): "
+                               "standin | three")] = None,
     points: Annotated[str, typer.Option("--points", help="plus-minus | plus-only")] = "plus-minus",
     name: Annotated[str, typer.Option("--name", help="The tournament's name.")] = "Preisschafkopf",
     language: Annotated[Optional[str], typer.Option("--language", help="de | en (default: de)")] = None,
@@ -110,7 +118,7 @@ def new(
     from ..files import target_problem, write_atomic
     from ..i18n import LANGUAGES, Text, say
     from ..table import _checked_table
-    from ..tournament.draw import table_sizes
+    from ..tournament.draw import SHORT_TABLES, layout
     from ..tournament.settings import DRAWS, POINT_PRESETS, tournament_file
 
     # the answer and a refusal speak the language of the file it writes (--language, default de)
@@ -124,11 +132,14 @@ def new(
         if points not in POINT_PRESETS:
             raise IllegalEntry(Text("cli.tournament.option_choice", option="--points", value=repr(points),
                                     choices=", ".join(POINT_PRESETS)))
+        if short_tables is not None and short_tables not in SHORT_TABLES:
+            raise IllegalEntry(Text("cli.tournament.option_choice", option="--short-tables", value=repr(short_tables),
+                                    choices=", ".join(SHORT_TABLES)))
         names = [p.strip() for p in players.split(",")] if players else []
         if bool(names) == bool(players_file):
             raise IllegalEntry(Text("cli.tournament.new_players"), Text("cli.tournament.new_players_hint"))
         if len(names) >= 4:  # fewer: the file's check says a tournament needs at least 4
-            table_sizes(len(names))  # 6, 7 or 11 players cannot be seated at tables of four and five
+            layout(len(names), short_tables or "")  # 6, 7, 11 players: a stand-in or a table of three
         if not path.name or str(path).endswith("/"):
             raise IllegalEntry(Text("cli.new_needs_file"), Text("cli.new_needs_file_hint"))
         problem = target_problem(path)
@@ -145,10 +156,13 @@ def new(
             raise IllegalEntry(Text("cli.tournament.ledger_exists", path=str(path.with_suffix(".sqlite"))),
                                Text("cli.tournament.file_exists_hint"))
         text = tournament_file(names, name=name, language=lang, rounds=rounds, games=games, draw=draw,
-                               points=points, players_file=players_file or "")
+                               points=points, players_file=players_file or "", days=days,
+                               short_tables=short_tables or "")
         # checked as the table file it will be before it is written: a bad name or number is
         # refused and nothing is written
         cfg = _checked_table(path, text, tomllib.loads(text))
+        if players_file and short_tables is None:
+            layout(len(cfg.players))
     except ScoreError as exc:
         exc.language = exc.language or lang
         raise
@@ -160,51 +174,121 @@ def new(
 # -- draw -------------------------------------------------------------------------------------------
 
 def _tables_data(cfg: Any, ledger: Any, seats: list[Any]) -> list[dict[str, Any]]:
+    from ..tournament.core import roster, table_totals
+
     counts = ledger.valid_game_counts([s.session_id for s in seats])
+    withdrawn = roster(cfg, ledger).withdrawn
+    totals = table_totals(ledger)
     return [{"tisch": s.tisch, "players": list(s.players), "games": cfg.tournament.games_at(len(s.players)),
-             "done": counts.get(s.session_id, 0), "session": s.session_id} for s in seats]
+             "done": counts.get(s.session_id, 0), "session": s.session_id, "standins": list(s.standins),
+             "three": s.three, "withdrawn": [p for p in s.players if p in withdrawn],
+             "totals": s.session_id in totals} for s in seats]
 
 
 @tournament_app.command("draw")
 @guard
 def draw_cmd(
     ctx: typer.Context,
-    by: Annotated[Optional[str], typer.Option("--by", help="random | ranking (default: the file's draw; round 1 "
-                                                           "random).")] = None,
+    by: Annotated[Optional[str], typer.Option("--by", help="spread | random | ranking (default: the file's draw; "
+                                                           "round 1 random).")] = None,
     seed: Annotated[Optional[str], typer.Option("--seed", help="Seed the lot (default: the file's seed, else "
                                                                "round 1's, else a new one; shown).")] = None,
     force: Annotated[bool, typer.Option("--force", help="Draw although tables of the round before still "
                                                         "play.")] = False,
+    fix: Annotated[Optional[list[str]], typer.Option(
+        "--fix", metavar="NAME=TABLE", help="Seat a player at this table (repeatable; recorded with the "
+                                            "round).")] = None,
+    apart: Annotated[Optional[list[str]], typer.Option(
+        "--apart", metavar="A,B", help="Keep two players apart (repeatable; recorded with the round).")] = None,
+    report: Annotated[bool, typer.Option("--report", help="Draw nothing: show a drawn round's quality (the "
+                                                          "pairs meeting again, by player).")] = False,
+    round_no: Annotated[Optional[int], typer.Option("--round", metavar="R", help="With --report: the round "
+                                                                                 "(default: the latest).",
+                                                    click_type=WHOLE_NUMBER)] = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Draw the next round: tables of four, a remainder makes tables of five (the dealer sits out).
+    """Draw the next round: tables of four, a remainder makes tables of five (the dealer sits out);
+    later rounds spread (as many different opponents as can be) unless the file says otherwise.
 
     \b
     Example: schafkopf --table turnier.toml tournament draw --seed 7
+    Example: schafkopf --table turnier.toml tournament draw --report
     """
     from ..errors import IllegalEntry
     from ..i18n import Text, say
-    from ..tournament.core import draw_round, settings_of
+    from ..tournament.core import draw_report, draw_round, settings_of
     from ..tournament.settings import DRAWS
 
     c = get(ctx)
     cfg = c.cfg()
     settings_of(cfg)
+    lang = cfg.language
+    if report:
+        if by is not None or seed is not None or force or fix or apart:
+            raise IllegalEntry(Text("cli.tournament.report_alone"), Text("cli.tournament.report_alone_hint"))
+        with c.ledger() as ledger:
+            after, pairs = draw_report(cfg, ledger, round_no)
+        if as_json:
+            emit_json({"round": after, "repeats": [{"players": [a, b], "met_before": n} for a, b, n in pairs]})
+            return
+        typer.echo(_report_text(after, pairs, lang))
+        return
+    if round_no is not None:
+        raise IllegalEntry(Text("cli.tournament.round_with_report"), Text("cli.tournament.round_with_report_hint"))
     if by is not None and by not in DRAWS:
         raise IllegalEntry(Text("cli.tournament.option_choice", option="--by", value=repr(by), choices=", ".join(DRAWS)))
     with c.ledger(create=True) as ledger:
-        drawn = draw_round(cfg, ledger, by, seed, force)
+        drawn = draw_round(cfg, ledger, by, seed, force, fix or [], apart or [])
         tables = _tables_data(cfg, ledger, drawn.seats)
     if as_json:
-        emit_json({"round": drawn.round, "method": drawn.method, "seed": drawn.seed, "tables": tables})
+        emit_json({"round": drawn.round, "method": drawn.method, "seed": drawn.seed, "tables": tables,
+                   "fixed": drawn.fixed, "apart": [list(p) for p in drawn.apart],
+                   "repeats": [{"players": [a, b], "met_before": n} for a, b, n in drawn.repeats]})
         return
-    lang = cfg.language
+    how = {"ranking": "cli.tournament.by_ranking", "spread": "cli.tournament.spread"}.get(drawn.method,
+                                                                                      "cli.tournament.at_random")
     typer.echo(say("cli.tournament.drawn_one" if len(tables) == 1 else "cli.tournament.drawn", lang,
-                   round=drawn.round, count=len(tables),
-                   how=Text("cli.tournament.by_ranking" if drawn.method == "ranking" else "cli.tournament.at_random"),
-                   seed=drawn.seed))
+                   round=drawn.round, count=len(tables), how=Text(how), seed=drawn.seed))
     for t in tables:
-        typer.echo(say("cli.tournament.table_line", lang, tisch=t["tisch"], names=", ".join(t["players"])))
+        typer.echo(say("cli.tournament.table_line", lang, tisch=t["tisch"], names=_names(t, lang)))
+    for name, tisch in drawn.fixed.items():
+        typer.echo(say("cli.tournament.fixed_line", lang, name=name, tisch=tisch))
+    for a, b in drawn.apart:
+        typer.echo(say("cli.tournament.apart_line", lang, a=a, b=b))
+    if drawn.round > 1:
+        typer.echo(say("cli.tournament.repeats_none" if not drawn.repeats else
+                       "cli.tournament.repeats_one" if len(drawn.repeats) == 1 else "cli.tournament.repeats",
+                       lang, count=len(drawn.repeats)))
+
+
+def _names(t: dict[str, Any], lang: str) -> str:
+    """A table's players in seat order, stand-ins, the withdrawn and a table of three marked."""
+    from ..i18n import say
+
+    out = []
+    for p in t["players"]:
+        mark = (" " + say("cli.tournament.mark_standin", lang) if p in t["standins"] else
+                " " + say("cli.tournament.mark_withdrawn", lang) if p in t["withdrawn"] else "")
+        out.append(p + mark)
+    three = "  " + say("cli.tournament.mark_three", lang) if t["three"] else ""
+    return ", ".join(out) + three
+
+
+def _report_text(round_no: int, pairs: list[tuple[str, str, int]], lang: str) -> str:
+    from ..i18n import say
+
+    lines = [say("cli.tournament.report_title", lang, round=round_no)]
+    if not pairs:
+        lines.append(say("cli.tournament.report_none", lang))
+        return "\n".join(lines)
+    lines.append(say("cli.tournament.report_pairs", lang, count=len(pairs)))
+    by_player: dict[str, list[str]] = {}
+    for a, b, n in pairs:
+        by_player.setdefault(a, []).append(f"{b} ({n}x)")
+        by_player.setdefault(b, []).append(f"{a} ({n}x)")
+    for name in sorted(by_player):
+        lines.append(f"  {name}: {', '.join(by_player[name])}")
+    return "\n".join(lines)
 
 
 # -- tables -----------------------------------------------------------------------------------------
@@ -244,16 +328,24 @@ def tables_cmd(ctx: typer.Context, round_no: RoundOpt = None, fmt: FormatOpt = "
 @guard
 def enter(
     ctx: typer.Context,
-    file: Annotated[str, typer.Argument(metavar="FILE", help="The table's list, one game a line in the short "
-                                                             "notation; - reads stdin.")],
     tisch: TischReq,
+    file: Annotated[Optional[str], typer.Argument(metavar="[FILE]", help="The table's list, one game a line in the "
+                                                                         "short notation; - reads stdin.")] = None,
     round_no: Annotated[Optional[int], typer.Option(
         "--round", metavar="R", help="The round (default: the latest): a table's missing games of a round "
                                      "after the next one was drawn (draw --force).", click_type=WHOLE_NUMBER)] = None,
+    totals: Annotated[Optional[str], typer.Option(
+        "--totals", metavar="A=N,B=N,...", help="Instead of a list: the paper list's final totals, every player "
+                                                "of the table (they sum to zero).")] = None,
+    solos: Annotated[Optional[str], typer.Option("--solos", metavar="A=N,...", help="With --totals: solos won "
+                                                                                   "(0 where not named).")] = None,
+    won: Annotated[Optional[str], typer.Option("--won", metavar="A=N,...", help="With --totals: games won (0 where "
+                                                                               "not named).")] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Enter a table's whole list at the end of a round: every line is checked first, then all are
-    recorded in one go, or none (an error names the line). A line is a game in the short
+    recorded in one go, or none (an error names the line). A table that wrote on paper gives its
+    final totals instead: --totals Anna=12,Ben=-4,... (with --solos and --won). A line is a game in the short
     notation; who sat out or dealt, where it is not the rotation, goes on the line as
     --sitting-out NAME or --dealer NAME.
 
@@ -262,10 +354,28 @@ def enter(
     """
     from ..errors import IllegalEntry
     from ..i18n import Text, say
-    from ..tournament.core import at_table, enter_list, open_seat, table_view
+    from ..tournament.core import at_table, capped_balances, enter_list, list_lines, open_seat, seat_cap, table_view
+    from ..tournament.points import capped
+    from ..tournament.totals import enter_totals
 
     c = get(ctx)
     cfg = c.cfg()
+    if totals is not None:
+        if file is not None:
+            raise IllegalEntry(Text("cli.tournament.totals_and_file"), Text("cli.tournament.totals_hint"))
+        with c.ledger() as ledger:
+            seat = open_seat(cfg, ledger, tisch, round_no)
+            data = enter_totals(cfg, ledger, seat, totals, solos or "", won or "", latest_only=round_no is None)
+        if as_json:
+            emit_json({"round": seat.round, "tisch": seat.tisch, **{k: data[k] for k in ("totals", "solos", "won")}})
+            return
+        typer.echo(say("cli.tournament.totals_entered", cfg.language, tisch=seat.tisch, round=seat.round))
+        typer.echo(", ".join(f"{n} {v:+d}" if v else f"{n} 0" for n, v in data["totals"].items()))
+        return
+    if solos is not None or won is not None:
+        raise IllegalEntry(Text("cli.tournament.solos_need_totals"), Text("cli.tournament.totals_hint"))
+    if file is None:
+        raise IllegalEntry(Text("cli.tournament.enter_what"), Text("cli.tournament.enter_what_hint"))
     if file == "-":
         text = sys.stdin.read()
     else:
@@ -281,17 +391,19 @@ def enter(
     with c.ledger() as ledger:
         seat = open_seat(cfg, ledger, tisch, round_no)
         with at_table(seat):
-            done = enter_list(cfg, ledger, seat, text.splitlines(), latest_only=round_no is None)
+            done = enter_list(cfg, ledger, seat, list_lines(text), latest_only=round_no is None)
         view = table_view(cfg, ledger, seat)
+        cap = seat_cap(ledger, seat)
+        balances = capped_balances(view, seat.players, cap)
     if as_json:
         emit_json({"round": seat.round, "tisch": seat.tisch, "hands": [
-            {"hand": h, "game": p.outcome.game, "payouts": p.outcome.payout_map()} for h, p in done],
-            "balances": view.balances})
+            {"hand": h, "game": p.outcome.game, "payouts": dict(capped(p.outcome.payouts, cap))} for h, p in done],
+            "balances": balances})
         return
     typer.echo(say("cli.tournament.entered_one" if len(done) == 1 else "cli.tournament.entered", cfg.language,
                    count=len(done), tisch=seat.tisch, round=seat.round,
                    first=done[0][0], last=done[-1][0]))
-    typer.echo(", ".join(f"{n} {v:+d}" if v else f"{n} 0" for n, v in view.balances.items()))
+    typer.echo(", ".join(f"{n} {v:+d}" if v else f"{n} 0" for n, v in balances.items()))
 
 
 # -- sheet ------------------------------------------------------------------------------------------
@@ -305,13 +417,15 @@ def sheet(ctx: typer.Context, tisch: TischReq, round_no: RoundOpt = None, as_jso
     Example: schafkopf --table turnier.toml tournament sheet --tisch 1
     """
     from ..i18n import say
-    from ..tournament.core import find_seat, settings_of, table_view
+    from ..tournament.core import capped_balances, find_seat, seat_cap, settings_of, table_view
+    from ..tournament.points import capped
 
     c = get(ctx)
     cfg = c.cfg()
     with c.ledger() as ledger:
         seat = find_seat(cfg, ledger, tisch, round_no)
         view = table_view(cfg, ledger, seat)
+        cap = seat_cap(ledger, seat)
     family = cfg.family_obj()
     lang = cfg.language
     players = list(seat.players)
@@ -322,7 +436,7 @@ def sheet(ctx: typer.Context, tisch: TischReq, round_no: RoundOpt = None, as_jso
         item: dict[str, Any] = {"hand": rec.hand, "game": rec.game, "void": not rec.valid,
                                 "description": family.describe(rec.entry, lang=lang)}
         if row.played is not None:
-            pay = row.played.outcome.payout_map()
+            pay = dict(capped(row.played.outcome.payouts, cap))
             for p, v in pay.items():
                 running[p] += v
             item.update(payouts=pay, dealer=row.played.seating.dealer, running=dict(running))
@@ -330,7 +444,8 @@ def sheet(ctx: typer.Context, tisch: TischReq, round_no: RoundOpt = None, as_jso
     games = settings_of(cfg).games_at(len(players))
     if as_json:
         emit_json({"round": seat.round, "tisch": seat.tisch, "players": players, "games": games,
-                   "done": len(view.valid_rows()), "hands": hands, "balances": view.balances})
+                   "done": len(view.valid_rows()), "hands": hands,
+                   "balances": capped_balances(view, players, cap)})
         return
     typer.echo(say("cli.tournament.sheet_title", lang, tisch=seat.tisch, round=seat.round,
                    done=len(view.valid_rows()), games=games))
@@ -351,9 +466,11 @@ def sheet(ctx: typer.Context, tisch: TischReq, round_no: RoundOpt = None, as_jso
 def ranking_cmd(ctx: typer.Context, round_no: Annotated[Optional[int], typer.Option(
         "--round", metavar="R", help="The ranking after round R (default: every round so far).",
         click_type=WHOLE_NUMBER)] = None,
+        day: Annotated[Optional[int], typer.Option("--day", metavar="D", help="Only day D's rounds (a tournament "
+                                                                              "of several days).", click_type=WHOLE_NUMBER)] = None,
         fmt: FormatOpt = "text", out: OutOpt = None, as_json: JsonOpt = False) -> None:
     """The ranking: points (plus-minus, or plus-only as the file's [points] preset says), then solos
-    won, then games won, then the lot.
+    won, then games won, then the lot. Stand-ins are left out; a withdrawn player keeps his place.
 
     \b
     Example: schafkopf --table turnier.toml tournament ranking --format csv -o rangliste.csv
@@ -365,14 +482,156 @@ def ranking_cmd(ctx: typer.Context, round_no: Annotated[Optional[int], typer.Opt
     cfg = c.cfg()
     settings = settings_of(cfg)
     fmt = _format(fmt)
+    _check_day(settings, day)
     with c.ledger() as ledger:
         after, _ = round_seats(cfg, ledger, round_no)  # refused before round 1 is drawn, as tables and sheet are
-        rows = [s.to_json() for s in ranking(cfg, ledger, round_no)]
+        rows = [s.to_json() for s in ranking(cfg, ledger, round_no, day)]
+    chain = _chain(cfg.language)
     if as_json:
-        emit_json({"round": after, "points": settings.preset, "ranking": rows})
+        emit_json({"round": after, "points": settings.preset, "day": day, "tie_breaks": chain, "ranking": rows})
         return
     lang = cfg.language
-    text = {"text": lambda: ranking_text(cfg.name, rows, lang, settings.plus_only, after),
+    text = {"text": lambda: ranking_text(cfg.name, rows, lang, settings.plus_only, after, day),
             "csv": lambda: ranking_csv(rows, False), "csv-de": lambda: ranking_csv(rows, True),
-            "html": lambda: ranking_html(cfg.name, rows, lang, settings.plus_only, after)}[fmt]()
+            "html": lambda: ranking_html(cfg.name, rows, lang, settings.plus_only, after, day)}[fmt]()
     _write(ctx, fmt, out, text)
+
+
+def _chain(lang: str) -> list[str]:
+    from ..i18n import say
+    from ..tournament.settings import TIE_BREAKS
+
+    return [say(k, lang) for k in TIE_BREAKS]
+
+
+def _check_day(settings: Any, day: int | None) -> None:
+    from ..errors import IllegalEntry
+    from ..i18n import Text
+
+    if day is not None and not 1 <= day <= settings.days:
+        raise IllegalEntry(Text("cli.tournament.no_such_day", day=day, days=settings.days),
+                           Text("cli.tournament.days_are", days=settings.days))
+
+
+# -- players: latecomers and withdrawals ------------------------------------------------------------
+
+player_app = typer.Typer(name="player", help="Latecomers and withdrawals (recorded; the file stays as it is).",
+                         no_args_is_help=True, rich_markup_mode=None)
+tournament_app.add_typer(player_app)
+
+
+@player_app.command("add")
+@guard
+def player_add(ctx: typer.Context, name: Annotated[str, typer.Argument(help="The latecomer's name.")],
+               as_json: JsonOpt = False) -> None:
+    """Register a latecomer: he is drawn from the next round on, with no points for the rounds he
+    missed. The tournament's file is not changed; the ledger records it.
+
+    \b
+    Example: schafkopf --table turnier.toml tournament player add Xaver
+    """
+    from ..i18n import say
+    from ..tournament.players import add_player
+
+    c = get(ctx)
+    cfg = c.cfg()
+    with c.ledger(create=True) as ledger:
+        first = add_player(cfg, ledger, name)
+    if as_json:
+        emit_json({"player": name.strip(), "from_round": first})
+        return
+    typer.echo(say("cli.tournament.player_added", cfg.language, name=name.strip(), round=first))
+
+
+@player_app.command("withdraw")
+@guard
+def player_withdraw(ctx: typer.Context, name: Annotated[str, typer.Argument(help="Who withdraws (unique prefix).")],
+                    reason: Annotated[str, typer.Option("--reason", metavar="R", help="Why (shown in the "
+                                                                                     "ledger).")] = "",
+                    as_json: JsonOpt = False) -> None:
+    """Withdraw a player: he keeps his points and his place in the ranking, marked withdrawn, and is
+    never drawn again. A table he sits at now finishes the round as it sat.
+
+    \b
+    Example: schafkopf --table turnier.toml tournament player withdraw Xaver --reason "train"
+    """
+    from ..i18n import say
+    from ..tournament.players import withdraw_player
+
+    c = get(ctx)
+    cfg = c.cfg()
+    with c.ledger(create=True) as ledger:
+        who, seat = withdraw_player(cfg, ledger, name, reason)
+    if as_json:
+        emit_json({"player": who, "table_plays_on": seat.tisch if seat else None})
+        return
+    typer.echo(say("cli.tournament.player_withdrawn", cfg.language, name=who))
+    if seat is not None:
+        typer.echo(say("cli.tournament.plays_on", cfg.language, name=who, tisch=seat.tisch, round=seat.round))
+
+
+# -- prizes -----------------------------------------------------------------------------------------
+
+@tournament_app.command("prizes")
+@guard
+def prizes_cmd(ctx: typer.Context, day: Annotated[Optional[int], typer.Option(
+        "--day", metavar="D", help="The prizes of day D (default: overall).", click_type=WHOLE_NUMBER)] = None,
+        as_json: JsonOpt = False) -> None:
+    """Who gets which prize, as the file's [prizes] say (top places, the middle rank, the second to
+    last, the last); a tie at a prize boundary is named (shared, or decided by the tie-breaks).
+
+    \b
+    Example: schafkopf --table turnier.toml tournament prizes
+    """
+    from ..tournament.core import ranking, round_seats, settings_of
+    from ..tournament.prizes import prize_list, prizes_text
+
+    c = get(ctx)
+    cfg = c.cfg()
+    settings = settings_of(cfg)
+    _check_day(settings, day)
+    with c.ledger() as ledger:
+        after, _ = round_seats(cfg, ledger)
+        standings = ranking(cfg, ledger, None, day)
+    awards = prize_list(settings.prizes, standings, cfg.language)
+    if as_json:
+        emit_json({"round": after, "ties": settings.prizes.ties, "tie_breaks": _chain(cfg.language),
+                   "prizes": [a.to_json() for a in awards]})
+        return
+    typer.echo(prizes_text(cfg.name, awards, settings.prizes, cfg.language, _chain(cfg.language)), nl=False)
+
+
+# -- score sheets to print --------------------------------------------------------------------------
+
+@tournament_app.command("sheets")
+@guard
+def sheets_cmd(ctx: typer.Context, round_no: RoundOpt = None,
+               fmt: Annotated[str, typer.Option("--format", help="html")] = "html",
+               url_base: Annotated[Optional[str], typer.Option(
+                   "--url-base", metavar="URL", help="The table server's address: each sheet gets a QR code to "
+                                                     "its table's page (URL/tisch/N).")] = None,
+               out: OutOpt = None) -> None:
+    """The score sheets of a round to print (A4, one page per table): the seats in order, who deals
+    first and who writes, a numbered row for every game, a column per player, the points at the foot.
+
+    \b
+    Example: schafkopf --table turnier.toml tournament sheets --round 1 -o bloecke.html
+    """
+    from ..errors import IllegalEntry
+    from ..export.sheets import sheets_html
+    from ..i18n import Text
+    from ..tournament.core import round_seats, settings_of
+
+    c = get(ctx)
+    cfg = c.cfg()
+    settings = settings_of(cfg)
+    if fmt != "html":
+        raise IllegalEntry(Text("cli.tournament.format", fmt=repr(fmt)),
+                           Text("cli.tournament.format_hint", formats="html"))
+    if url_base is not None and not url_base.startswith(("http://", "https://")):
+        raise IllegalEntry(Text("cli.tournament.url_base", url=url_base), Text("cli.tournament.url_base_hint"))
+    with c.ledger() as ledger:
+        round_no, seats = round_seats(cfg, ledger, round_no)
+        tables = _tables_data(cfg, ledger, seats)
+    text = sheets_html(cfg, settings, round_no, tables, url_base)
+    _write(ctx, "html", out, text)

@@ -58,10 +58,23 @@ def tables_text(name: str, round_no: int, tables: Sequence[dict[str, Any]], lang
         lines.append("")
         lines.append(say("cli.tournament.table_head", lang, tisch=t["tisch"], count=len(t["players"]),
                          done=t["done"], games=t["games"]))
+        if t.get("totals"):
+            lines[-1] += "  " + say("cli.tournament.mark_totals", lang)
+        if t.get("three"):
+            lines[-1] += "  " + say("cli.tournament.mark_three", lang)
         for seat, player in enumerate(t["players"], 1):
             first = "  " + say("cli.tournament.deals_first", lang) if seat == 1 else ""
-            lines.append(f"  {seat}. {player}{first}")
+            lines.append(f"  {seat}. {player}{_mark(t, player, lang)}{first}")
     return "\n".join(lines) + "\n"
+
+
+def _mark(t: dict[str, Any], player: str, lang: str) -> str:
+    """`` (stand-in)`` or `` (withdrawn)`` after a name on a table list."""
+    if player in t.get("standins", ()):
+        return " " + say("cli.tournament.mark_standin", lang)
+    if player in t.get("withdrawn", ()):
+        return " " + say("cli.tournament.mark_withdrawn", lang)
+    return ""
 
 
 def tables_csv(round_no: int, tables: Sequence[dict[str, Any]], german: bool) -> str:
@@ -79,8 +92,9 @@ def tables_html(name: str, round_no: int, tables: Sequence[dict[str, Any]], lang
     body = [f'<p class="muted">{escape(say("cli.tournament.html_tables_note", lang))}</p>', '<div class="tables">']
     for t in tables:
         body.append('<div class="tisch">')
-        body.append(f"<h2>{escape(say('cli.tournament.table_n', lang, tisch=t['tisch']))}</h2>")
-        body.append("<ol>" + "".join(f"<li>{escape(p)}</li>" for p in t["players"]) + "</ol>")
+        three = f" · {escape(say('cli.tournament.mark_three', lang))}" if t.get("three") else ""
+        body.append(f"<h2>{escape(say('cli.tournament.table_n', lang, tisch=t['tisch']))}{three}</h2>")
+        body.append("<ol>" + "".join(f"<li>{escape(p + _mark(t, p, lang))}</li>" for p in t["players"]) + "</ol>")
         body.append("</div>")
     body.append("</div>")
     return _page(say("cli.tournament.tables_title", lang, name=name, round=round_no), lang, body)
@@ -92,8 +106,24 @@ def _rounds(rows: Sequence[dict[str, Any]]) -> list[str]:
     return sorted({r for row in rows for r in row["rounds"]}, key=int)
 
 
-def ranking_text(name: str, rows: Sequence[dict[str, Any]], lang: str, plus_only: bool, after: int) -> str:
-    head = [say("cli.tournament.ranking_title", lang, name=name, round=after),
+def _title(name: str, after: int, day: int | None, lang: str) -> str:
+    if day is not None:
+        return say("cli.tournament.ranking_title_day", lang, name=name, day=day)
+    return say("cli.tournament.ranking_title", lang, name=name, round=after)
+
+
+def _player_mark(r: dict[str, Any], lang: str) -> str:
+    marks = []
+    if r.get("withdrawn"):
+        marks.append(say("cli.tournament.mark_withdrawn", lang))
+    if r.get("joined"):
+        marks.append(say("cli.tournament.mark_joined", lang, round=r["joined"]))
+    return ("  " + " ".join(marks)) if marks else ""
+
+
+def ranking_text(name: str, rows: Sequence[dict[str, Any]], lang: str, plus_only: bool, after: int,
+                 day: int | None = None) -> str:
+    head = [_title(name, after, day, lang),
             say("cli.tournament.counted_plus_only" if plus_only else "cli.tournament.counted_plus_minus", lang)]
     width = max([len(r["player"]) for r in rows] + [len(say("cli.tournament.col_player", lang))])
     cols = [say(k, lang) for k in ("cli.tournament.col_points", "cli.tournament.col_solos",
@@ -103,7 +133,7 @@ def ranking_text(name: str, rows: Sequence[dict[str, Any]], lang: str, plus_only
     for r in rows:
         lot = "  " + say("cli.tournament.by_lot", lang) if r["lot"] else ""
         lines.append(f"{r['rank']:>4}  {r['player']:<{width}}  {r['points']:>8}  {r['solos_won']:>8}  "
-                     f"{r['games_won']:>8}  {r['games']:>8}{lot}")
+                     f"{r['games_won']:>8}  {r['games']:>8}{lot}{_player_mark(r, lang)}")
     return "\n".join(lines) + "\n"
 
 
@@ -127,7 +157,8 @@ def _cls(value: int) -> str:
     return ' class="n pos"' if value > 0 else (' class="n neg"' if value < 0 else ' class="n"')
 
 
-def ranking_html(name: str, rows: Sequence[dict[str, Any]], lang: str, plus_only: bool, after: int) -> str:
+def ranking_html(name: str, rows: Sequence[dict[str, Any]], lang: str, plus_only: bool, after: int,
+                 day: int | None = None) -> str:
     rounds = _rounds(rows)
     cols = [say(k, lang) for k in ("cli.tournament.col_player", "cli.tournament.col_points", "cli.tournament.col_solos",
                                    "cli.tournament.col_won", "cli.tournament.col_games")]
@@ -136,6 +167,8 @@ def ranking_html(name: str, rows: Sequence[dict[str, Any]], lang: str, plus_only
     body_rows = []
     for r in rows:
         lot = f' <span class="muted">{escape(say("cli.tournament.by_lot", lang))}</span>' if r["lot"] else ""
+        mark = _player_mark(r, lang).strip()
+        lot += f' <span class="muted">{escape(mark)}</span>' if mark else ""
         cells = [f'<td class="n">{r["rank"]}</td>', f"<td>{escape(r['player'])}{lot}</td>",
                  f"<td{_cls(r['points'])}><b>{r['points']}</b></td>", f'<td class="n">{r["solos_won"]}</td>',
                  f'<td class="n">{r["games_won"]}</td>', f'<td class="n">{r["games"]}</td>']
@@ -143,6 +176,5 @@ def ranking_html(name: str, rows: Sequence[dict[str, Any]], lang: str, plus_only
                   for k in rounds]
         body_rows.append("<tr>" + "".join(cells) + "</tr>")
     note = say("cli.tournament.counted_plus_only" if plus_only else "cli.tournament.counted_plus_minus", lang)
-    body = [f'<p class="muted">{escape(note)}</p>', '<div class="scroll"><table class="ranking">', head,
-            *body_rows, "</table></div>"]
-    return _page(say("cli.tournament.ranking_title", lang, name=name, round=after), lang, body)
+    body = [f'<p class="muted">{escape(note)}</p>', '<div class="scroll"><table class="ranking">', head, *body_rows, "</table></div>"]
+    return _page(_title(name, after, day, lang), lang, body)

@@ -653,4 +653,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                   "Gib eine Zahl mit höchstens {most} Stellen an."),
     "data.hand_number": ("a hand number", "eine Spielnummer"),
     "data.the_augen": ("the Augen", "die Augen"),
+    # a tournament's events in an export (issue 27)
+    "data.export_event": ("a tournament event that no program wrote: {kind} {key}",
+                          "ein Turnierereignis, das kein Programm so schreibt: {kind} {key}"),
 }

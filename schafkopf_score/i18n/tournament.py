@@ -55,8 +55,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "cli.tournament.file_games": ("games per round at a table of four", "Spiele je Runde am Vierertisch"),
     "cli.tournament.file_games_five": ("at a table of five (the dealer sits out)",
                                        "am Fünfertisch (der Geber setzt aus)"),
-    "cli.tournament.file_draw": ("rounds after the first: random | ranking", "Runden nach der ersten: random | "
-                                                                              "ranking"),
+    "cli.tournament.file_draw": ("rounds after the first: spread | random | ranking",
+                                 "Runden nach der ersten: spread | random | ranking"),
     "cli.tournament.file_seed": ("seed of the lot (default: drawn once, stored)",
                                  "Startwert der Auslosung (sonst einmal gezogen, gespeichert)"),
     "cli.tournament.file_players_file": ("the registered players, one name a line",
@@ -72,7 +72,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "cli.tournament.file_games_list": ("the games played", "die gespielten Spiele"),
     "cli.tournament.file_tout": ("Tout counts x2", "Tout zählt x2"),
     "cli.tournament.file_sie": ("Sie counts x4", "Sie zählt x4"),
-    "cli.tournament.file_kontra": ("Kontra, Re: each doubles", "Kontra, Re: jedes verdoppelt"),
+    "cli.tournament.file_kontra": ("doublings: 1 Kontra, 2 Kontra and Re (each doubles)",
+                                   "Verdopplungen: 1 Kontra, 2 Kontra und Re (jede verdoppelt)"),
     "cli.tournament.file_all_pass": ("all passed: redeal | ramsch", "alle weiter: redeal | ramsch"),
     # -- tournament new
     "cli.tournament.new_players": ("Give the players: --players A,B,... or --players-file FILE (one of them).",
@@ -136,9 +137,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "cli.tournament.why_player": ("changes the seating of one table",
                                   "ändert die Sitzordnung eines Tisches"),
     "cli.tournament.use_registration": ("A tournament's players are its registration (players or players_file in "
-                                        "the table file); the draw seats them at each round.",
+                                        "the table file); the draw seats them at each round. Latecomers and "
+                                        "withdrawals: schafkopf tournament player add NAME / withdraw NAME.",
                                         "Die Spieler eines Turniers sind seine Anmeldung (players oder players_file "
-                                        "in der Tischdatei); die Auslosung setzt sie in jeder Runde."),
+                                        "in der Tischdatei); die Auslosung setzt sie in jeder Runde. Nachzügler und "
+                                        "Abmeldungen: schafkopf tournament player add NAME / withdraw NAME."),
     "cli.tournament.why_lot": ("draws partners by lot in Deutscher Schafskopf",
                                "lost im Deutschen Schafskopf die Partner aus"),
     "cli.tournament.use_ranking": ("The standings of a tournament: schafkopf tournament ranking (points, solos won, "
@@ -264,13 +267,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                          "name a line.",
                                          "Melde mindestens 4 Spieler an: players = [...], oder eine players_file mit "
                                          "einem Namen je Zeile."),
-    "cli.tournament.no_split_file": ("names {count} players, who cannot be seated at tables of four and five.",
-                                     "nennt {count} Spieler, die sich auf Vierer- und Fünfertische nicht verteilen "
-                                     "lassen."),
     "cli.tournament.no_split": ("{count} players cannot be seated at tables of four and five.",
                                 "{count} Spieler lassen sich auf Vierer- und Fünfertische nicht verteilen."),
-    "cli.tournament.no_split_hint": ("Register {more} (a stand-in) or {fewer} players.",
-                                     "Melde {more} (ein Ersatzspieler) oder {fewer} Spieler an."),
+    "cli.tournament.no_split_hint": ('Seat {fewer} or {more} players, or set short_tables = "standin" (unranked '
+                                     'stand-ins fill tables of four) or short_tables = "three" (a table of three) '
+                                     "in [tournament].",
+                                     'Setz {fewer} oder {more} Spieler, oder setz in [tournament] short_tables = '
+                                     '"standin" (Ersatzspieler ohne Wertung füllen Vierertische) oder short_tables = '
+                                     '"three" (ein Dreiertisch).'),
     "cli.tournament.all_drawn": ("All {rounds} rounds have been drawn.", "Alle {rounds} Runden sind ausgelost."),
     "cli.tournament.all_drawn_one": ("The tournament's one round has been drawn.",
                                      "Die einzige Runde des Turniers ist ausgelost."),
@@ -344,4 +348,339 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "cli.tournament.csv_games": ("games", "Spiele"),
     "cli.tournament.csv_lot": ("lot", "Los"),
     "cli.tournament.csv_round_n": ("round_{round}", "Runde {round}"),
+    # -- tournament day (issue 27)
+    "cli.tournament.already_registered": (
+        '{name} is registered already (as {other}).',
+        '{name} ist schon angemeldet (als {other}).'),
+    "cli.tournament.already_registered_hint": (
+        'A second player of that name needs another one: add an initial ({name} M.).',
+        'Ein zweiter Spieler dieses Namens braucht einen anderen: mit Initiale ({name} M.).'),
+    "cli.tournament.already_withdrawn": (
+        '{name} has withdrawn already.',
+        '{name} hat sich schon abgemeldet.'),
+    "cli.tournament.already_withdrawn_hint": (
+        'The ranking shows him as withdrawn: schafkopf tournament ranking.',
+        'Die Rangliste zeigt ihn als abgemeldet: schafkopf tournament ranking.'),
+    "cli.tournament.apart_fixed": (
+        '{a} and {b} are both fixed to table {tisch} and cannot be kept apart.',
+        '{a} und {b} sind beide an Tisch {tisch} gesetzt und lassen sich nicht trennen.'),
+    "cli.tournament.apart_form": (
+        '--apart {item} does not name two players.',
+        '--apart {item} nennt nicht zwei Spieler.'),
+    "cli.tournament.apart_hint": (
+        'Write --apart A,B (two players; repeat --apart for more pairs).',
+        'Schreib --apart A,B (zwei Spieler; --apart wiederholen für mehr Paare).'),
+    "cli.tournament.apart_line": (
+        'Kept apart: {a} and {b}',
+        'Getrennt: {a} und {b}'),
+    "cli.tournament.apart_same": (
+        '--apart names {name} twice.',
+        '--apart nennt {name} zweimal.'),
+    "cli.tournament.bad_name": (
+        'This name cannot be registered: {problem}',
+        'Dieser Name lässt sich nicht anmelden: {problem}'),
+    "cli.tournament.days_are": (
+        'The tournament has days 1 to {days}.',
+        'Das Turnier hat die Tage 1 bis {days}.'),
+    "cli.tournament.days_rounds": (
+        'is {days}, more than the {rounds} rounds: each day needs a round.',
+        'ist {days}, mehr als die {rounds} Runden: jeder Tag braucht eine Runde.'),
+    "cli.tournament.days_rounds_hint": (
+        'Raise rounds, or lower days.',
+        'Erhöhe rounds, oder verringere days.'),
+    "cli.tournament.enter_what": (
+        "Give the table's list (FILE, or - for stdin) or its totals (--totals A=N,B=N,...).",
+        'Gib die Liste des Tisches an (DATEI, oder - für die Eingabe) oder seine Summen (--totals '
+        'A=N,B=N,...).'),
+    "cli.tournament.enter_what_hint": (
+        'Example: schafkopf tournament enter --tisch 2 liste.txt',
+        'Beispiel: schafkopf tournament enter --tisch 2 liste.txt'),
+    "cli.tournament.file_cap": (
+        'no game worth more than this to one player (0: no cap)',
+        'kein Spiel zählt für einen Spieler mehr (0: keine Grenze)'),
+    "cli.tournament.file_days": (
+        'days the rounds are played on',
+        'Turniertage, auf die die Runden fallen'),
+    "cli.tournament.file_last": (
+        "the last player's prize (Trostpreis)",
+        'Preis des Letzten (Trostpreis)'),
+    "cli.tournament.file_middle": (
+        'a prize for the middle rank',
+        'ein Preis für den mittleren Platz'),
+    "cli.tournament.file_places": (
+        'prizes for the top places (a number, or a list of prizes)',
+        'Preise für die ersten Plätze (eine Zahl, oder eine Liste der Preise)'),
+    "cli.tournament.file_second_last": (
+        'a prize for the second to last',
+        'ein Preis für den Vorletzten'),
+    "cli.tournament.file_short_tables": (
+        '6, 7, 11 players: standin | three',
+        '6, 7, 11 Spieler: standin | three'),
+    "cli.tournament.file_ties": (
+        'tied at a prize boundary: share | break',
+        'Gleichstand an einer Preisgrenze: share | break'),
+    "cli.tournament.five_multiple": (
+        'is {games}: a table of five plays a multiple of 5 games, so that everyone sits out equally '
+        'often.',
+        'ist {games}: ein Fünfertisch spielt ein Vielfaches von 5 Spielen, damit jeder gleich oft '
+        'aussetzt.'),
+    "cli.tournament.five_multiple_hint": (
+        'Set games_per_round_five = {games}, or leave it out.',
+        'Setz games_per_round_five = {games}, oder lass es weg.'),
+    "cli.tournament.fix_form": (
+        '--fix {item} does not say NAME=TABLE.',
+        '--fix {item} hat nicht die Form NAME=TISCH.'),
+    "cli.tournament.fix_full": (
+        'Table {tisch} has {seats} seats for drawn players; --fix puts {names} there.',
+        'Tisch {tisch} hat {seats} Plätze für ausgeloste Spieler; --fix setzt {names} dorthin.'),
+    "cli.tournament.fix_hint": (
+        'Write --fix NAME=TABLE (a registered player, a table of the round; repeatable).',
+        'Schreib --fix NAME=TISCH (ein angemeldeter Spieler, ein Tisch der Runde; wiederholbar).'),
+    "cli.tournament.fix_table": (
+        '--fix {item}: the round has tables 1 to {count}.',
+        '--fix {item}: die Runde hat die Tische 1 bis {count}.'),
+    "cli.tournament.fix_twice": (
+        '--fix names {name} for two tables.',
+        '--fix nennt {name} für zwei Tische.'),
+    "cli.tournament.fixed_line": (
+        'Fixed: {name} at table {tisch}',
+        'Gesetzt: {name} an Tisch {tisch}'),
+    "cli.tournament.foot_cap": (
+        'no game over {cap} points a player',
+        'kein Spiel über {cap} Punkte je Spieler'),
+    "cli.tournament.foot_kontra": (
+        'doublings: {kontra} (Kontra, Re)',
+        'Verdopplungen: {kontra} (Kontra, Re)'),
+    "cli.tournament.foot_points": (
+        'Points ({preset}): Sauspiel {sauspiel} per player, Solo and Wenz {solo} per opponent, Schneider '
+        '+{schneider}, Schwarz +{schwarz}, Laufende {laufende}; Tout x2, Sie x4',
+        'Punkte ({preset}): Sauspiel {sauspiel} je Spieler, Solo und Wenz {solo} je Gegner, Schneider '
+        '+{schneider}, Schwarz +{schwarz}, Laufende {laufende}; Tout x2, Sie x4'),
+    "cli.tournament.hands_after_totals": (
+        'Table {tisch} of round {round} has its paper totals entered: no hands go on top of them.',
+        'Tisch {tisch} von Runde {round} hat seine Papiersummen eingetragen: darauf kommen keine Spiele.'),
+    "cli.tournament.hands_after_totals_hint": (
+        'The ranking counts the totals: schafkopf tournament ranking.',
+        'Die Rangliste zählt die Summen: schafkopf tournament ranking.'),
+    "cli.tournament.late_after_last": (
+        '{name} would play no round: all {rounds} rounds have been drawn.',
+        '{name} spielte keine Runde mehr: alle {rounds} Runden sind ausgelost.'),
+    "cli.tournament.late_after_last_hint": (
+        'A latecomer plays from the next round on; raise rounds in [tournament] for another.',
+        'Ein Nachzügler spielt ab der nächsten Runde; für eine weitere erhöhe rounds in [tournament].'),
+    "cli.tournament.mark_joined": (
+        '(from round {round})',
+        '(ab Runde {round})'),
+    "cli.tournament.mark_standin": (
+        '(stand-in)',
+        '(Ersatz)'),
+    "cli.tournament.not_registered": (
+        '{typed} is not registered in this tournament.',
+        '{typed} ist in diesem Turnier nicht angemeldet.'),
+    "cli.tournament.see_registered": (
+        'The registered players: the players list or players_file, and tournament ranking.',
+        'Die angemeldeten Spieler: die Liste players oder players_file, und tournament ranking.'),
+    "cli.tournament.name_long": (
+        'The name is {length} characters long; a name may have at most {most}.',
+        'Der Name ist {length} Zeichen lang; ein Name darf höchstens {most} haben.'),
+    "cli.tournament.pairs_long": (
+        '{option} is longer than {most} characters: no table has that many players.',
+        '{option} ist länger als {most} Zeichen: so viele Spieler hat kein Tisch.'),
+    "cli.tournament.mark_totals": (
+        '(paper totals entered)',
+        '(Papiersummen eingetragen)'),
+    "cli.tournament.mark_three": (
+        '(table of three)',
+        '(Dreiertisch)'),
+    "cli.tournament.mark_withdrawn": (
+        '(withdrawn)',
+        '(abgemeldet)'),
+    "cli.tournament.name_clash_add": (
+        'This name would be misread by entries at a table: {why}.',
+        'Diesen Namen würden Einträge am Tisch falsch lesen: {why}.'),
+    "cli.tournament.no_such_day": (
+        'There is no day {day}: the tournament has {days}.',
+        'Einen Tag {day} gibt es nicht: das Turnier hat {days}.'),
+    "cli.tournament.pair_form": (
+        '{option} {item} does not say NAME=NUMBER.',
+        '{option} {item} hat nicht die Form NAME=ZAHL.'),
+    "cli.tournament.pair_number": (
+        '{option} {item}: give a whole number from {lowest} to {highest}.',
+        '{option} {item}: gib eine ganze Zahl von {lowest} bis {highest} an.'),
+    "cli.tournament.pair_twice": (
+        '{option} names {name} twice.',
+        '{option} nennt {name} zweimal.'),
+    "cli.tournament.player_added": (
+        '{name} is registered: drawn from round {round} on.',
+        '{name} ist angemeldet: ausgelost ab Runde {round}.'),
+    "cli.tournament.player_withdrawn": (
+        '{name} has withdrawn: keeps his points and place, not drawn again.',
+        '{name} hat sich abgemeldet: behält Punkte und Platz, wird nicht mehr ausgelost.'),
+    "cli.tournament.plays_on": (
+        "Table {tisch} of round {round} finishes the round as it sat (with {name}'s seat).",
+        'Tisch {tisch} von Runde {round} spielt die Runde zu Ende, wie er saß (mit {name}s Platz).'),
+    "cli.tournament.prize_last": (
+        '(the last)',
+        '(der Letzte)'),
+    "cli.tournament.prize_middle": (
+        '(the middle rank)',
+        '(der mittlere Platz)'),
+    "cli.tournament.prize_places": (
+        'must be a number of places or a list of prizes (each a text or an amount of up to 200 '
+        'characters).',
+        'muss eine Zahl von Plätzen oder eine Liste von Preisen sein (je ein Text oder Betrag bis 200 '
+        'Zeichen).'),
+    "cli.tournament.prize_places_hint": (
+        'Example: places = 3, or places = ["100 €", "50 €", "Geschenkkorb"].',
+        'Beispiel: places = 3, oder places = ["100 €", "50 €", "Geschenkkorb"].'),
+    "cli.tournament.prize_rank": (
+        'Place {rank}',
+        'Platz {rank}'),
+    "cli.tournament.prize_ranks": (
+        'Places {first}-{last}',
+        'Plätze {first}-{last}'),
+    "cli.tournament.prize_second_last": (
+        '(the second to last)',
+        '(der Vorletzte)'),
+    "cli.tournament.prize_shared": (
+        '(tied: shared)',
+        '(gleichauf: geteilt)'),
+    "cli.tournament.prize_tie_broken": (
+        '(tied with {names}: the lot decided)',
+        '(gleichauf mit {names}: das Los entschied)'),
+    "cli.tournament.prizes_none": (
+        'The file names no prizes: add [prizes] (places = 3, middle, second_last, last).',
+        'Die Datei nennt keine Preise: ergänze [prizes] (places = 3, middle, second_last, last).'),
+    "cli.tournament.prizes_title": (
+        '{name}: prizes',
+        '{name}: Preise'),
+    "cli.tournament.ranking_fixed": (
+        'A draw by the ranking seats players by their rank: --fix and --apart cannot apply.',
+        'Eine Auslosung nach der Rangliste setzt nach Platz: --fix und --apart gelten dort nicht.'),
+    "cli.tournament.ranking_fixed_hint": (
+        'Draw with --by spread, or leave --fix and --apart out.',
+        'Lose mit --by spread aus, oder lass --fix und --apart weg.'),
+    "cli.tournament.ranking_title_day": (
+        '{name}: ranking of day {day}',
+        '{name}: Rangliste von Tag {day}'),
+    "cli.tournament.reason_hidden": (
+        'The reason holds an invisible or control character ({what}, at {pos}).',
+        'Der Grund enthält ein unsichtbares oder Steuerzeichen ({what}, an Stelle {pos}).'),
+    "cli.tournament.reason_hint": (
+        'Give a short reason in plain text: --reason "ill".',
+        'Gib einen kurzen Grund als Text an: --reason "krank".'),
+    "cli.tournament.reason_long": (
+        'The reason is longer than {most} characters.',
+        'Der Grund ist länger als {most} Zeichen.'),
+    "cli.tournament.repeats": (
+        '{count} pairs meet again (tournament draw --report names them).',
+        '{count} Paare treffen sich wieder (tournament draw --report nennt sie).'),
+    "cli.tournament.repeats_none": (
+        'No pair meets again.',
+        'Kein Paar trifft sich wieder.'),
+    "cli.tournament.repeats_one": (
+        '1 pair meets again (tournament draw --report names it).',
+        '1 Paar trifft sich wieder (tournament draw --report nennt es).'),
+    "cli.tournament.report_alone": (
+        '--report draws nothing: it takes --round R (and --json) only.',
+        '--report lost nichts aus: es nimmt nur --round R (und --json).'),
+    "cli.tournament.report_alone_hint": (
+        'Draw first (tournament draw ...), then look: tournament draw --report.',
+        'Lose zuerst aus (tournament draw ...), dann sieh nach: tournament draw --report.'),
+    "cli.tournament.report_none": (
+        'No pair meets again: everyone has new opponents.',
+        'Kein Paar trifft sich wieder: jeder hat neue Gegner.'),
+    "cli.tournament.report_pairs": (
+        '{count} pair(s) meet again (how often they met before):',
+        '{count} Paar(e) treffen sich wieder (wie oft schon vorher):'),
+    "cli.tournament.report_title": (
+        'Draw of round {round}',
+        'Auslosung von Runde {round}'),
+    "cli.tournament.round_with_report": (
+        '--round goes with --report: a draw is always of the next round.',
+        '--round gehört zu --report: ausgelost wird immer die nächste Runde.'),
+    "cli.tournament.round_with_report_hint": (
+        "Leave --round out, or add --report to see that round's draw.",
+        'Lass --round weg, oder ergänze --report, um die Auslosung der Runde zu sehen.'),
+    "cli.tournament.sheets_title": (
+        '{name}: score sheets of round {round}',
+        '{name}: Spiellisten von Runde {round}'),
+    "cli.tournament.sheet_head": (
+        'Round {round} · Table {tisch} · {games} games',
+        'Runde {round} · Tisch {tisch} · {games} Spiele'),
+    "cli.tournament.col_dealer": (
+        'Dealer',
+        'Geber'),
+    "cli.tournament.col_game": (
+        'Game',
+        'Spiel'),
+    "cli.tournament.solos_above_won": (
+        '--solos gives {name} {solos} solos won, but --won only {won} games won.',
+        '--solos gibt {name} {solos} gewonnene Soli, --won aber nur {won} gewonnene Spiele.'),
+    "cli.tournament.solos_need_totals": (
+        '--solos and --won go with --totals.',
+        '--solos und --won gehören zu --totals.'),
+    "cli.tournament.spread": (
+        'spread (new opponents)',
+        'gestreut (neue Gegner)'),
+    "cli.tournament.standin_reserved": (
+        '{name} is how stand-ins are called on the lists.',
+        '{name} heißen die Ersatzspieler auf den Listen.'),
+    "cli.tournament.tb_lot": (
+        'lot',
+        'Los'),
+    "cli.tournament.tb_points": (
+        'points',
+        'Punkte'),
+    "cli.tournament.tb_solos": (
+        'solos won',
+        'gewonnene Soli'),
+    "cli.tournament.tb_won": (
+        'games won',
+        'gewonnene Spiele'),
+    "cli.tournament.tie_chain": (
+        'Ranked by: {chain}.',
+        'Reihung nach: {chain}.'),
+    "cli.tournament.totals_and_file": (
+        'Give the list (FILE) or its totals (--totals), not both.',
+        'Gib die Liste (DATEI) oder ihre Summen (--totals) an, nicht beides.'),
+    "cli.tournament.totals_entered": (
+        'Table {tisch} of round {round}: the paper totals are entered.',
+        'Tisch {tisch} von Runde {round}: die Papiersummen sind eingetragen.'),
+    "cli.tournament.totals_hint": (
+        'Write --totals Anna=12,Ben=-4,Cora=-3,Dora=-5 (every player of the table once), --solos Anna=1, '
+        '--won Anna=9.',
+        'Schreib --totals Anna=12,Ben=-4,Cora=-3,Dora=-5 (jeden Spieler des Tisches einmal), --solos '
+        'Anna=1, --won Anna=9.'),
+    "cli.tournament.totals_missing": (
+        '--totals leaves out {names} of table {tisch}.',
+        '--totals lässt {names} von Tisch {tisch} aus.'),
+    "cli.tournament.totals_not_zero": (
+        'The totals sum to {total}, not to zero: one of them is written wrong.',
+        'Die Summen ergeben {total}, nicht null: eine davon ist falsch abgeschrieben.'),
+    "cli.tournament.totals_not_zero_hint": (
+        'Add up the paper list again; nothing was recorded.',
+        'Rechne die Papierliste nach; nichts wurde eingetragen.'),
+    "cli.tournament.totals_twice": (
+        'Table {tisch} of round {round} has its totals entered already.',
+        'Tisch {tisch} von Runde {round} hat seine Summen schon eingetragen.'),
+    "cli.tournament.totals_twice_hint": (
+        'See them in the ranking: schafkopf tournament ranking --round {round}.',
+        'Sieh sie in der Rangliste: schafkopf tournament ranking --round {round}.'),
+    "cli.tournament.totals_with_hands": (
+        'Table {tisch} of round {round} has {done} hands entered already: its totals come from them.',
+        'Tisch {tisch} von Runde {round} hat schon {done} Spiele eingetragen: seine Summen ergeben sich '
+        'daraus.'),
+    "cli.tournament.totals_with_hands_hint": (
+        'Enter the missing hands instead (tournament enter --tisch N FILE).',
+        'Trag stattdessen die fehlenden Spiele ein (tournament enter --tisch N DATEI).'),
+    "cli.tournament.url_base": (
+        '--url-base {url} is not a web address.',
+        '--url-base {url} ist keine Webadresse.'),
+    "cli.tournament.url_base_hint": (
+        "Give the table server's address: --url-base http://192.168.1.20:8000",
+        'Gib die Adresse des Tischservers an: --url-base http://192.168.1.20:8000'),
+    "cli.tournament.writes": (
+        '(writes)',
+        '(schreibt)'),
 }

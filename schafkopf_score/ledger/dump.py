@@ -85,8 +85,11 @@ def export_json(ledger: Ledger, session_ids: list[int], table: dict[str, Any]) -
     rulesets = {str(r[0]): json.loads(r[1]) for r in conn.execute(
         "SELECT id, json FROM rulesets WHERE id IN (SELECT DISTINCT ruleset_id FROM games)")}
     rounds = tournament_rounds(ledger, wanted)
+    # a tournament's events (latecomers, withdrawals, draws' facts, paper totals of exported tables)
+    events = [e for e in ledger.events() if e["kind"] != "totals" or e["data"].get("session") in wanted] if rounds else []
     yield enc({**head, "rulesets": rulesets, **({"seating_changes": seating} if seating else {}),
-               **({"rounds": rounds} if rounds else {})})[:-1] + ', "sessions": ['
+               **({"rounds": rounds} if rounds else {}),
+               **({"tournament_events": events} if events else {})})[:-1] + ', "sessions": ['
     first = True
     for sid, opened_at in opened.items():
         yield ("\n" if first else ",\n") + (f' {{"id": {sid}, "opened_at": {enc(opened_at)}, '

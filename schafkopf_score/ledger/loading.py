@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from itertools import chain
 from typing import Any, Protocol
@@ -205,6 +205,11 @@ def load(ledger: Ledger, conn: Any, data: Any, family: str | None = None, audit:
                 conn.execute("INSERT INTO round_tables(round, tisch, session_id, players) VALUES (?,?,?,?)",
                              (int(r["round"]), int(tab["tisch"]), session_ids[tab["session_id"]],
                               json.dumps([str(n) for n in tab["players"]], ensure_ascii=False)))
+        for e in data.get("tournament_events", []) if rounds else []:
+            kind, event = str(e["kind"]), checked_event(str(e["kind"]), e["data"])
+            if kind == "totals":  # a table's paper totals belong to its session as loaded
+                event["session"] = session_ids[int(event["session"])]
+            ledger.insert_event(conn, kind, int(e["round"]), str(e["name"]), event, created_at=str(e["created_at"]))
         for c in changes:  # a change between sessions, or in a session not exported, has no session
             ledger.insert_seating_change(conn, session_ids.get(c["session_id"]), int(c["hand"]), str(c["kind"]),
                                          str(c["name"]), str(c["other"]), [str(n) for n in c["players"]],
@@ -212,6 +217,43 @@ def load(ledger: Ledger, conn: Any, data: Any, family: str | None = None, audit:
     except _CAUGHT as exc:
         raise _refusal(exc) from None
     return inserter.count
+
+
+# the kinds of tournament event an export may hold (``Ledger.insert_event``), and the shape of
+# each one's facts: a key's kind (``names``: a list of names, ``points``: name -> whole number)
+EVENT_KINDS: dict[str, dict[str, str]] = {
+    "player_add": {},
+    "player_withdraw": {"reason": "text"},
+    "draw": {"standins": "names", "short_tables": "text", "fix": "points", "apart": "pairs", "cap": "int",
+             "day": "int"},
+    "totals": {"session": "int", "tisch": "int", "totals": "points", "solos": "points", "won": "points"},
+}
+
+
+def checked_event(kind: str, data: Any) -> dict[str, Any]:
+    """A tournament event of an export, as ``insert_event`` writes it; anything else (an unknown
+    kind or key, a value of another shape, a hidden character in a text) is refused."""
+    from ..table import hidden_character
+
+    shape = EVENT_KINDS.get(kind)
+    if shape is None or type(data) is not dict or not set(data) <= set(shape):
+        raise ExportProblem(Text("data.export_event", kind=repr(kind[:40]), key=""))
+
+    def text(v: Any) -> bool:
+        return type(v) is str and len(v) <= 1000 and not hidden_character(v)
+
+    def whole(v: Any) -> bool:
+        return type(v) is int and abs(v) <= 10**12
+
+    ok: dict[str, Callable[[Any], bool]] = {"text": text, "int": whole,
+          "names": lambda v: type(v) is list and all(text(x) for x in v),
+          "points": lambda v: type(v) is dict and all(text(k) and whole(x) for k, x in v.items()),
+          "pairs": lambda v: type(v) is list and all(type(p) is list and len(p) == 2 and all(text(x) for x in p)
+                                                     for p in v)}
+    for key, value in data.items():
+        if not ok[shape[key]](value):
+            raise ExportProblem(Text("data.export_event", kind=repr(kind[:40]), key=repr(key[:40])))
+    return dict(data)
 
 
 def _usable_cores(quota_file: str = "/sys/fs/cgroup/cpu.max") -> int:

@@ -290,6 +290,17 @@ class PostgresLedger(Ledger):
         assert conn is not None
         return {r[0] for r in conn.execute(_TABLES)}
 
+    def _ensure_events(self, conn: Any) -> None:
+        """Make ``tournament_events`` with its guards in a ledger made before it (PostgreSQL's
+        words; inside the caller's transaction, so two devices cannot both make it)."""
+        if "tournament_events" in self._table_names():
+            return
+        for stmt in schema_statements():
+            words = stmt.split()
+            if (words[:3] == ["CREATE", "TABLE", "tournament_events"]
+                    or (words[:2] == ["CREATE", "TRIGGER"] and words[2].startswith("tournament_events_no_"))):
+                conn.execute(stmt)
+
     def _migrate_from(self, version: int) -> None:
         # the first PostgreSQL ledgers have schema 5: nothing older exists to migrate
         raise LedgerError(Text("data.ledger_no_version", path=self.where), Text("data.ledger_left_as_is"))

@@ -154,6 +154,14 @@ CREATE TABLE round_tables (
     players TEXT NOT NULL,
     UNIQUE (round, tisch)
 );
+CREATE TABLE tournament_events (
+    id INTEGER PRIMARY KEY,
+    created_at TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    round INTEGER NOT NULL DEFAULT 0,
+    name TEXT NOT NULL DEFAULT '',
+    data TEXT NOT NULL DEFAULT '{}'
+);
 """
 # the tables schema 4 added (players joining, leaving, renamed; a player paid out early; a
 # closed session reopened): an older schema read as it is has none of them
@@ -161,8 +169,12 @@ V4_TABLES = ("seating_changes", "payments", "reopenings")
 # the tables schema 5 added (a tournament's rounds, and its tables of each round: which players
 # sit at table N, and the session that holds that table's games)
 V5_TABLES = ("rounds", "round_tables")
+# a tournament's events (a latecomer added, a player withdrawn, a round's draw constraints and
+# stand-ins, a table's paper totals): added to schema 5 without a new version number, made by
+# the first write of an event in a ledger that lacks it (``Ledger.insert_event``)
+EVENT_TABLES = ("tournament_events",)
 _APPEND_ONLY = ("rulesets", "sessions", "games", "voids", "restatements", "closings", "verified", *V4_TABLES,
-                *V5_TABLES)
+                *V5_TABLES, *EVENT_TABLES)
 
 
 def _triggers(tables: tuple[str, ...] = _APPEND_ONLY) -> list[str]:
@@ -870,6 +882,32 @@ class Ledger:
         rows = self.conn.execute(sql + " ORDER BY round, tisch", args).fetchall()
         return [{"round": int(r[0]), "tisch": int(r[1]), "session_id": int(r[2]), "players": json.loads(r[3])}
                 for r in rows]
+
+    def _ensure_events(self, conn: Any) -> None:
+        """Make ``tournament_events`` (with its guards) in a schema-5 ledger made before it."""
+        if "tournament_events" in self._table_names():
+            return
+        from ..migrations import _add_tables
+
+        _add_tables(conn, EVENT_TABLES)
+
+    def insert_event(self, conn: Any, kind: str, round_no: int, name: str, data: dict[str, Any],
+                     created_at: str | None = None) -> None:
+        """A tournament's event (inside the caller's transaction): ``kind`` (``player_add``,
+        ``player_withdraw``, ``draw``, ``totals``), the round it belongs to, the player it names,
+        and its facts as JSON."""
+        self._ensure_events(conn)
+        conn.execute("INSERT INTO tournament_events(created_at, kind, round, name, data) VALUES (?,?,?,?,?)",
+                     (created_at or now(), kind, round_no, name, json.dumps(data, ensure_ascii=False, sort_keys=True)))
+
+    def events(self) -> list[dict[str, Any]]:
+        """Every tournament event, oldest first: ``kind``, ``round``, ``name``, ``data``,
+        ``created_at`` (none in a ledger without the table)."""
+        if self.conn is None or not self.has_v5 or "tournament_events" not in self._table_names():
+            return []
+        rows = self.conn.execute("SELECT created_at, kind, round, name, data FROM tournament_events ORDER BY id")
+        return [{"created_at": r[0], "kind": r[1], "round": int(r[2]), "name": r[3], "data": json.loads(r[4])}
+                for r in rows.fetchall()]
 
     def tournament_sessions(self) -> set[int]:
         """The sessions that are a tournament's tables (each open for good: never closed, and

@@ -189,12 +189,13 @@ def calc_json(cfg: TableConfig, ledger: Ledger, line: str, tisch: int | None = N
     if tisch is None:
         entry, _ = entry_from_words(cfg.family_obj(), cfg.players, words, options)
         return outcome_json(calc(cfg, ledger, entry))
-    from ..tournament.core import as_points, at_table, entry_for, open_seat, table_cfg
+    from ..tournament.core import as_points, at_table, entry_for, open_seat, seat_cap, table_cfg
 
     seat = open_seat(cfg, ledger, tisch)
     entry, _ = entry_for(cfg, ledger, seat, words, options)
     with at_table(seat):
-        return outcome_json(as_points(calc(table_cfg(cfg, seat.players), ledger, entry, seat.session_id)))
+        return outcome_json(as_points(calc(table_cfg(cfg, seat.players), ledger, entry, seat.session_id),
+                                      seat_cap(ledger, seat)))
 
 
 def add_json(cfg: TableConfig, ledger: Ledger, line: str, tisch: int | None = None,
@@ -222,25 +223,18 @@ def add_json(cfg: TableConfig, ledger: Ledger, line: str, tisch: int | None = No
         hand, played, view = add(cfg, ledger, entry, typed, check=in_lock)
         return outcome_json(played, hand=hand, session=view.session.id if view.session else None,
                             balances=view.balances, stock_total=view.stock)
-    from ..tournament.core import _limit_check, as_points, at_table, entry_for, latest_round, open_seat, table_cfg
+    from ..tournament.core import add_game, at_table, entry_for, open_seat
 
     seat = open_seat(cfg, ledger, tisch)
     entry, typed = entry_for(cfg, ledger, seat, words, options)
     with at_table(seat):
-        # as tournament.core.add_game, with the key recorded inside the table's lock
-        if seat.round != latest_round(ledger):
-            raise IllegalEntry(Text("cli.tournament.round_over", round=seat.round),
-                               Text("cli.tournament.round_over_hint", round=seat.round))
-        limit = _limit_check(cfg, seat)
 
-        def at_seat(view: Any) -> None:
-            limit(view)
+        def at_seat(view: Any) -> None:  # the key recorded inside the table's lock
             if check is not None:
                 check(ledger, seat.session_id)
 
-        hand, played, view = add(table_cfg(cfg, seat.players), ledger, entry, typed, session_id=seat.session_id,
-                                 check=at_seat)
-    return outcome_json(as_points(played), hand=hand, session=seat.session_id, balances=view.balances,
+        hand, played, view = add_game(cfg, ledger, seat, entry, typed, check=at_seat)
+    return outcome_json(played, hand=hand, session=seat.session_id, balances=view.balances,
                         stock_total=view.stock, round=seat.round, tisch=seat.tisch)
 
 
@@ -317,7 +311,7 @@ def edit_json(cfg: TableConfig, ledger: Ledger, hand: int, line: str, reason: st
         played = done.played
         assert played is not None  # an edit always has its replacement
         if seat is not None:
-            from ..tournament.core import as_points
+            from ..tournament.core import as_points, seat_cap
 
-            played = as_points(played)
+            played = as_points(played, seat_cap(ledger, seat))
     return edit_answer(old, played, hand, done.repriced)

@@ -1,6 +1,8 @@
 """Tournaments (Preisschafkopf, ``kind = "tournament"``): ``settings`` (the table file's
-``[tournament]`` and ``[points]``), ``draw`` (a round's tables, pure), ``core`` (the draw, the
-entries per table, the whole list of a table, the ranking, over the ledger)."""
+``[tournament]``, ``[points]`` and ``[prizes]``), ``draw`` (a round's tables, pure), ``points``
+(the cap, pure), ``prizes`` (the prize list, pure), ``core`` (the roster, the draw, the entries
+per table, the whole list of a table, the ranking, over the ledger), ``players`` (latecomers and
+withdrawals) and ``totals`` (a table's paper totals)."""
 
 from __future__ import annotations
 

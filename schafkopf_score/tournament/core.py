@@ -22,10 +22,13 @@ from ..ledger import Ledger
 from ..rules.model import UNIT_POINT, GameEntry
 from ..rules.play import Played, play
 from ..table import TableConfig
-from .draw import draw_tables
+from .draw import Layout, draw_tables, layout, meetings, spread_tables
+from .points import capped, small_int
 from .settings import TournamentSettings
 
 SOLO_KINDS = ("solo", "sie", "bettel")
+# what a stand-in is called on the lists (numbered: "Ersatz 1"), per language
+STANDIN_NAME = {"de": "Ersatz", "en": "Stand-in"}
 
 
 def settings_of(cfg: TableConfig) -> TournamentSettings:
@@ -37,13 +40,20 @@ def settings_of(cfg: TableConfig) -> TournamentSettings:
 
 
 def table_cfg(cfg: TableConfig, players: Sequence[str]) -> TableConfig:
-    """The table file as one table of the tournament sees it: its players, in seat order."""
+    """The table file as one table of the tournament sees it: its players, in seat order; a
+    table of three plays the 3-seat Bavarian form (short deck, no partner games)."""
+    if len(players) == 3:
+        return replace(cfg, players=tuple(players), seats=3, deck="short")
     return replace(cfg, players=tuple(players))
 
 
-def as_points(played: Played) -> Played:
-    """A hand as the tournament shows it: the engine's amounts are tournament points."""
-    return replace(played, outcome=replace(played.outcome, unit=UNIT_POINT))
+def as_points(played: Played, cap: int = 0) -> Played:
+    """A hand as the tournament shows it: the engine's amounts are tournament points, capped
+    at ``cap`` points a player (0: no cap)."""
+    outcome = replace(played.outcome, unit=UNIT_POINT)
+    if cap:
+        outcome = replace(outcome, payouts=tuple(capped(outcome.payouts, cap)))
+    return replace(played, outcome=outcome)
 
 
 @dataclass(frozen=True)
@@ -55,11 +65,70 @@ class Seat:
     tisch: int
     session_id: int
     players: tuple[str, ...]
+    standins: tuple[str, ...] = ()
+
+    @property
+    def three(self) -> bool:
+        """A table of three (``short_tables = "three"``)."""
+        return len(self.players) == 3
 
 
 def _seats(ledger: Ledger, round_no: int | None = None) -> list[Seat]:
-    return [Seat(t["round"], t["tisch"], t["session_id"], tuple(t["players"]))
+    draws = {e["round"]: e["data"] for e in ledger.events() if e["kind"] == "draw"}
+    return [Seat(t["round"], t["tisch"], t["session_id"], tuple(t["players"]),
+                 tuple(p for p in t["players"] if p in draws.get(t["round"], {}).get("standins", ())))
             for t in ledger.round_tables(round_no)]
+
+
+# -- who plays: the registered players, latecomers and withdrawals ------------------------------
+
+@dataclass(frozen=True)
+class Roster:
+    """Who belongs to the tournament: the file's players and the latecomers (``joined``: the
+    round from which each plays), in order; ``withdrawn``: who left, with the round he left in
+    and his reason. The file is never edited: latecomers and withdrawals are events."""
+
+    players: tuple[str, ...]
+    joined: dict[str, int] = field(default_factory=dict)
+    withdrawn: dict[str, tuple[int, str]] = field(default_factory=dict)
+
+    @property
+    def active(self) -> list[str]:
+        """The players the next draw seats."""
+        return [p for p in self.players if p not in self.withdrawn]
+
+
+def roster(cfg: TableConfig, ledger: Ledger) -> Roster:
+    """The tournament's players after every recorded latecomer and withdrawal."""
+    players = list(cfg.players)
+    joined: dict[str, int] = {}
+    withdrawn: dict[str, tuple[int, str]] = {}
+    for e in ledger.events():
+        if e["kind"] == "player_add" and e["name"] not in players:
+            players.append(e["name"])
+            joined[e["name"]] = e["round"]
+        elif e["kind"] == "player_withdraw":
+            withdrawn[e["name"]] = (e["round"], str(e["data"].get("reason", "")))
+    return Roster(tuple(players), joined, withdrawn)
+
+
+def name_of(players: Sequence[str], typed: str) -> str:
+    """A registered player by unique prefix; an unknown name is said of the tournament (with a
+    "did you mean" where one is close), not of "this table"."""
+    from ..rules.family import fold, resolve_name
+
+    try:
+        return resolve_name(typed, list(players))
+    except IllegalEntry as exc:
+        if exc.text is None or exc.text.key != "engine.not_a_player":
+            raise
+        import difflib
+
+        close = difflib.get_close_matches(fold(typed)[0], [fold(c)[0] for c in players], n=1, cutoff=0.6)
+        mean = next((c for c in players if close and fold(c)[0] == close[0]), None)
+        raise IllegalEntry(Text("cli.tournament.not_registered", typed=repr(typed.strip())),
+                           Text("common.did_you_mean", name=mean) if mean else
+                           Text("cli.tournament.see_registered")) from None
 
 
 def latest_round(ledger: Ledger) -> int:
@@ -204,10 +273,13 @@ def _not_seated(cfg: TableConfig, ledger: Ledger, seat: Seat, names: Any) -> Non
                                Text("cli.tournament.players_at", tisch=seat.tisch, names=Join(seat.players)))
 
 
-def _limit_check(cfg: TableConfig, seat: Seat, more: int = 1) -> Any:
+def _limit_check(cfg: TableConfig, ledger: Ledger, seat: Seat, more: int = 1) -> Any:
     limit = settings_of(cfg).games_at(len(seat.players))
 
     def check(view: Any) -> None:
+        if seat.session_id in table_totals(ledger):
+            raise IllegalEntry(Text("cli.tournament.hands_after_totals", tisch=seat.tisch, round=seat.round),
+                               Text("cli.tournament.hands_after_totals_hint"))
         if view.closed:
             raise IllegalEntry(Text("cli.tournament.table_closed", tisch=seat.tisch, round=seat.round),
                                Text("cli.tournament.table_closed_hint"))
@@ -223,16 +295,42 @@ def _limit_check(cfg: TableConfig, seat: Seat, more: int = 1) -> Any:
     return check
 
 
-def add_game(cfg: TableConfig, ledger: Ledger, seat: Seat, entry: GameEntry, typed: str) -> tuple[int, Played, Any]:
-    """Record a hand at a table of the latest round: refused beyond the round's games."""
+def add_game(cfg: TableConfig, ledger: Ledger, seat: Seat, entry: GameEntry, typed: str,
+             check: Any = None) -> tuple[int, Played, Any]:
+    """Record a hand at a table of the latest round: refused beyond the round's games.
+    ``check(view)``: called inside the table's write lock too, before anything is written (the
+    server records a request's idempotency key there)."""
     from ..evening import add
 
     if seat.round != latest_round(ledger):
         raise IllegalEntry(Text("cli.tournament.round_over", round=seat.round),
                            Text("cli.tournament.round_over_hint", round=seat.round))
+    limit = _limit_check(cfg, ledger, seat)
+
+    def in_lock(view: Any) -> None:
+        limit(view)
+        if check is not None:
+            check(view)
+
     hand, played, view = add(table_cfg(cfg, seat.players), ledger, entry, typed, session_id=seat.session_id,
-                             check=_limit_check(cfg, seat))
-    return hand, as_points(played), view
+                             check=in_lock)
+    return hand, as_points(played, round_caps(ledger).get(seat.round, 0)), view
+
+
+def list_lines(text: str) -> list[str]:
+    """A list's lines, split where an editor breaks them: at ``\\n``, ``\\r\\n`` and ``\\r`` only
+    (a form feed, vertical tab or U+2028 inside a line leaves it one line, so the line numbers
+    of errors are the editor's).
+
+    >>> list_lines("weiter\\x0cweiter\\r\\nweiter\\u2028x\\rend\\n")
+    ['weiter\\x0cweiter', 'weiter\\u2028x', 'end']
+    """
+    import re
+
+    lines = re.split(r"\r\n|\r|\n", text)
+    if lines and lines[-1] == "":
+        lines.pop()
+    return lines
 
 
 # the long options a list line may hold besides the short notation: who sat out, who dealt
@@ -303,7 +401,7 @@ def enter_list(cfg: TableConfig, ledger: Ledger, seat: Seat, lines: Sequence[str
     out: list[tuple[int, Played]] = []
     with ledger.write(scope=seat.session_id) as conn:
         view, state = current_state(tcfg, ledger, seat.session_id)
-        _limit_check(cfg, seat, len(entries))(view)
+        _limit_check(cfg, ledger, seat, len(entries))(view)
         hand = ledger.next_hand(conn, seat.session_id)
         for no, entry, typed in entries:
             try:
@@ -330,30 +428,129 @@ def _at_line(no: int, exc: ScoreError) -> IllegalEntry:
 
 # -- the draw ------------------------------------------------------------------------------
 
+def unfinished(cfg: TableConfig, ledger: Ledger, seats: list[Seat]) -> list[tuple[Seat, int, int]]:
+    """The tables of a round still playing: (table, games played, games to play); a table
+    whose paper totals are in has finished."""
+    settings = settings_of(cfg)
+    counts = ledger.valid_game_counts([s.session_id for s in seats])
+    done = table_totals(ledger)
+    return [(s, counts.get(s.session_id, 0), settings.games_at(len(s.players))) for s in seats
+            if s.session_id not in done and counts.get(s.session_id, 0) < settings.games_at(len(s.players))]
+
+
+def unfinished_seat(cfg: TableConfig, ledger: Ledger, seat: Seat) -> bool:
+    return bool(unfinished(cfg, ledger, [seat]))
+
+
+def table_totals(ledger: Ledger) -> dict[int, dict[str, Any]]:
+    """The paper totals entered for tables (session id -> ``totals``, ``solos``, ``won``)."""
+    return {int(e["data"]["session"]): e["data"] for e in ledger.events() if e["kind"] == "totals"}
+
+
+def seat_cap(ledger: Ledger, seat: Seat) -> int:
+    """The points cap of the round a table plays in (0: none)."""
+    return round_caps(ledger).get(seat.round, 0)
+
+
+def capped_balances(view: Any, players: Sequence[str], cap: int) -> dict[str, int]:
+    """A table's totals over its valid hands, each hand capped as the ranking counts it."""
+    out = dict.fromkeys(players, 0)
+    for row in view.valid_rows():
+        for name, value in capped(row.played.outcome.payouts, cap):
+            out[name] = out.get(name, 0) + value
+    return out
+
+
+def round_caps(ledger: Ledger) -> dict[int, int]:
+    """The points cap each round was drawn under (a round drawn before caps existed: none)."""
+    return {e["round"]: int(e["data"].get("cap", 0)) for e in ledger.events() if e["kind"] == "draw"}
+
+
 @dataclass(frozen=True)
 class DrawnRound:
     round: int
     method: str
     seed: str
     seats: list[Seat]
+    repeats: list[tuple[str, str, int]] = field(default_factory=list)
+    fixed: dict[str, int] = field(default_factory=dict)
+    apart: list[tuple[str, str]] = field(default_factory=list)
 
 
-def unfinished(cfg: TableConfig, ledger: Ledger, seats: list[Seat]) -> list[tuple[Seat, int, int]]:
-    """The tables of a round still playing: (table, games played, games to play)."""
-    settings = settings_of(cfg)
-    counts = ledger.valid_game_counts([s.session_id for s in seats])
-    return [(s, counts.get(s.session_id, 0), settings.games_at(len(s.players))) for s in seats
-            if counts.get(s.session_id, 0) < settings.games_at(len(s.players))]
+def standin_names(count: int, taken: Sequence[str], language: str) -> list[str]:
+    """``count`` stand-ins' names ("Ersatz 1", ...), none the name of a registered player."""
+    word = STANDIN_NAME.get(language, STANDIN_NAME["en"])
+    folded = {t.casefold() for t in taken}
+    out: list[str] = []
+    n = 1
+    while len(out) < count:
+        name = f"{word} {n}"
+        if name.casefold() not in folded:
+            out.append(name)
+        n += 1
+    return out
+
+
+def _constraints(players: Sequence[str], tables: int, sizes: Sequence[int], fix: Sequence[str],
+                 apart: Sequence[str]) -> tuple[dict[str, int], list[tuple[str, str]]]:
+    """``--fix NAME=TABLE`` and ``--apart A,B`` read and checked against the players the round
+    seats and its tables."""
+    fixed: dict[str, int] = {}
+    for item in fix:
+        typed, eq, number = item.partition("=")
+        if not eq or not typed.strip() or not number.strip():
+            raise IllegalEntry(Text("cli.tournament.fix_form", item=item), Text("cli.tournament.fix_hint"))
+        name = name_of(players, typed.strip())
+        tisch = small_int(number.strip(), 1, tables)
+        if tisch is None:
+            raise IllegalEntry(Text("cli.tournament.fix_table", item=item, count=tables),
+                               Text("cli.tournament.fix_hint"))
+        if name in fixed and fixed[name] != tisch:
+            raise IllegalEntry(Text("cli.tournament.fix_twice", name=name), Text("cli.tournament.fix_hint"))
+        fixed[name] = tisch
+    for tisch in sorted(set(fixed.values())):
+        there = [n for n, t in fixed.items() if t == tisch]
+        if len(there) > sizes[tisch - 1]:
+            raise IllegalEntry(Text("cli.tournament.fix_full", tisch=tisch, seats=sizes[tisch - 1], names=Join(there, "and")),
+                               Text("cli.tournament.fix_hint"))
+    pairs: list[tuple[str, str]] = []
+    for item in apart:
+        parts = [x.strip() for x in item.split(",")]
+        if len(parts) != 2 or not all(parts):
+            raise IllegalEntry(Text("cli.tournament.apart_form", item=item), Text("cli.tournament.apart_hint"))
+        a, b = name_of(players, parts[0]), name_of(players, parts[1])
+        if a == b:
+            raise IllegalEntry(Text("cli.tournament.apart_same", name=a), Text("cli.tournament.apart_hint"))
+        if a in fixed and b in fixed and fixed[a] == fixed[b]:
+            raise IllegalEntry(Text("cli.tournament.apart_fixed", a=a, b=b, tisch=fixed[a]),
+                               Text("cli.tournament.apart_hint"))
+        pairs.append((a, b))
+    return fixed, pairs
+
+
+def history(ledger: Ledger) -> tuple[list[list[list[str]]], list[str]]:
+    """Every drawn round's tables (in round order) and every stand-in's name."""
+    by_round: dict[int, list[list[str]]] = {}
+    standins: list[str] = []
+    for seat in _seats(ledger):
+        by_round.setdefault(seat.round, []).append(list(seat.players))
+        standins += [p for p in seat.standins if p not in standins]
+    return [by_round[r] for r in sorted(by_round)], standins
 
 
 def draw_round(cfg: TableConfig, ledger: Ledger, method: str | None = None, seed: str | None = None,
-               force: bool = False) -> DrawnRound:
-    """Draw the next round and record it (its tables, each a new session), in one transaction.
-    Round 1 at random; later ones by ``method`` (default: the file's ``draw``). Refused after the
-    last round, and while tables of the round before still play (unless ``force``)."""
+               force: bool = False, fix: Sequence[str] = (), apart: Sequence[str] = ()) -> DrawnRound:
+    """Draw the next round and record it (its tables, each a new session, and the draw's facts:
+    stand-ins, ``--fix``, ``--apart``, the points cap), in one transaction. Round 1 at random
+    (``spread`` where players are fixed or kept apart); later ones by ``method`` (default: the
+    file's ``draw``). Refused after the last round, while tables of the round before still play
+    (unless ``force``), and where the players cannot be seated without ``short_tables``."""
     import secrets
 
     settings = settings_of(cfg)
+    # who cannot be seated is refused before the ledger is made or locked (and again inside)
+    if latest_round(ledger) < settings.rounds:
+        layout(len(roster(cfg, ledger).active), settings.short_tables)
     with ledger.write() as conn:
         rounds = ledger.rounds()
         last = int(rounds[-1]["round"]) if rounds else 0
@@ -373,21 +570,53 @@ def draw_round(cfg: TableConfig, ledger: Ledger, method: str | None = None, seed
         method = method or ("random" if round_no == 1 else settings.draw)
         if method == "ranking" and round_no == 1:
             raise IllegalEntry(Text("cli.tournament.first_random"), Text("cli.tournament.first_random_hint"))
+        if method == "ranking" and (fix or apart):
+            raise IllegalEntry(Text("cli.tournament.ranking_fixed"), Text("cli.tournament.ranking_fixed_hint"))
+        if method == "random" and (fix or apart):
+            method = "spread"  # the spread draw is the one that honours them; in round 1 it is a lot
         if seed is None:
             seed = settings.seed or (str(rounds[0]["seed"]) if rounds else secrets.token_hex(4))
-        order = None
+        players = roster(cfg, ledger).active
+        plan: Layout = layout(len(players), settings.short_tables)
+        real = [size - (1 if i < plan.standins else 0) for i, size in enumerate(plan.sizes)]
+        fixed, pairs = _constraints(players, len(real), real, fix, apart)
+        past, old_standins = history(ledger)
+        met = meetings(past, old_standins)
         if method == "ranking":
             ranked = [r.player for r in ranking(cfg, ledger)]
-            registered = set(cfg.players)
-            order = [p for p in ranked if p in registered]
-        tables = draw_tables(cfg.players, round_no, seed, order)
+            active = set(players)
+            tables = draw_tables(players, round_no, seed, [p for p in ranked if p in active], real)
+        elif method == "spread":
+            tables = spread_tables(players, round_no, seed, real, met, fixed, pairs)
+        else:
+            tables = draw_tables(players, round_no, seed, None, real)
+        from .draw import repeats
+
+        found = repeats(tables, met)
+        standins = standin_names(plan.standins, roster(cfg, ledger).players, cfg.language)
+        for table, standin in zip(tables, standins, strict=False):
+            table.append(standin)
         ledger.insert_round(conn, round_no, method, seed)
+        ledger.insert_event(conn, "draw", round_no, "", {
+            "standins": standins, "short_tables": plan.short, "fix": fixed, "apart": [list(p) for p in pairs],
+            "cap": settings.cap, "day": settings.day_of(round_no)})
         seats = []
-        for tisch, players in enumerate(tables, 1):
+        for tisch, people in enumerate(tables, 1):
             sid = ledger.insert_session(conn)
-            ledger.insert_round_table(conn, round_no, tisch, sid, players)
-            seats.append(Seat(round_no, tisch, sid, tuple(players)))
-    return DrawnRound(round_no, method, seed, seats)
+            ledger.insert_round_table(conn, round_no, tisch, sid, people)
+            seats.append(Seat(round_no, tisch, sid, tuple(people), tuple(p for p in people if p in standins)))
+    return DrawnRound(round_no, method, seed, seats, found, fixed, pairs)
+
+
+def draw_report(cfg: TableConfig, ledger: Ledger, round_no: int | None = None) -> tuple[int, list[tuple[str, str, int]]]:
+    """A drawn round's quality: the pairs at one table who met in an earlier round (with how
+    often before), stand-ins left out."""
+    round_no, seats = round_seats(cfg, ledger, round_no)
+    past, standins = history(ledger)
+    met = meetings(past[:round_no - 1], standins)
+    from .draw import repeats
+
+    return round_no, repeats([list(s.players) for s in seats], met, standins)
 
 
 # -- the ranking -----------------------------------------------------------------------------
@@ -396,7 +625,9 @@ def draw_round(cfg: TableConfig, ledger: Ledger, method: str | None = None, seed
 class Standing:
     """One player's tournament so far: points (as the tournament counts them), the plus and
     minus points, solos won, hands won, hands played; ``rank`` 1 is the best; ``lot``: the lot
-    decided between this player and a neighbour with the same points, solos and hands won."""
+    decided between this player and a neighbour with the same points, solos and hands won;
+    ``withdrawn``: he withdrew (keeps his place, never seated again); ``joined``: the round a
+    latecomer joined in (0: from the start)."""
 
     player: str
     points: int = 0
@@ -408,6 +639,8 @@ class Standing:
     rank: int = 0
     lot: bool = False
     rounds: dict[int, int] = field(default_factory=dict)
+    withdrawn: bool = False
+    joined: int = 0
 
     def key(self) -> tuple[int, int, int]:
         return (self.points, self.solos_won, self.games_won)
@@ -415,7 +648,8 @@ class Standing:
     def to_json(self) -> dict[str, Any]:
         return {"rank": self.rank, "player": self.player, "points": self.points, "plus": self.plus,
                 "minus": self.minus, "solos_won": self.solos_won, "games_won": self.games_won, "games": self.games,
-                "lot": self.lot, "rounds": {str(k): v for k, v in sorted(self.rounds.items())}}
+                "lot": self.lot, "rounds": {str(k): v for k, v in sorted(self.rounds.items())},
+                "withdrawn": self.withdrawn, "joined": self.joined}
 
 
 def lot_seed(cfg: TableConfig, ledger: Ledger) -> str:
@@ -436,25 +670,56 @@ def lot_number(seed: str, name: str) -> str:
     return hashlib.sha256(f"schafkopf-lot\x1f{seed}\x1f{name}".encode()).hexdigest()
 
 
-def ranking(cfg: TableConfig, ledger: Ledger, upto: int | None = None) -> list[Standing]:
-    """Every player's standing after the rounds up to ``upto`` (default: all drawn), best first:
-    by points, then solos won, then hands won, then the lot."""
+def ranking(cfg: TableConfig, ledger: Ledger, upto: int | None = None, day: int | None = None) -> list[Standing]:
+    """Every player's standing after the rounds up to ``upto`` (default: all drawn; ``day``:
+    only that day's rounds), best first: by points, then solos won, then hands won, then the
+    lot. Stand-ins are left out; a withdrawn player keeps his place; a table's paper totals
+    count as its hands would; each round's points cap applies to its hands."""
     from ..evening import view_session
 
     settings = settings_of(cfg)
     family = cfg.family_obj()
-    table: dict[str, Standing] = {p: Standing(p) for p in cfg.players}
+    people = roster(cfg, ledger)
+    # a latecomer is marked from the round he joined in (one registered before round 1 is not late)
+    table: dict[str, Standing] = {p: Standing(p, joined=people.joined.get(p, 0) if people.joined.get(p, 0) > 1 else 0,
+                                             withdrawn=p in people.withdrawn)
+                                  for p in people.players}
+    totals = table_totals(ledger)
+    caps = round_caps(ledger)
+    days = {e["round"]: int(e["data"].get("day", 1)) for e in ledger.events() if e["kind"] == "draw"}
     for seat in _seats(ledger):
         if upto is not None and seat.round > upto:
             continue
-        view = view_session(table_cfg(cfg, seat.players), ledger, seat.session_id)
-        for p in seat.players:
+        if day is not None and days.get(seat.round, settings.day_of(seat.round)) != day:
+            continue
+        ranked = [p for p in seat.players if p not in seat.standins]
+        for p in ranked:
             table.setdefault(p, Standing(p)).rounds.setdefault(seat.round, 0)
+        paper = totals.get(seat.session_id)
+        if paper is not None:
+            hands = settings.games_at(len(seat.players))
+            each = hands * 4 // 5 if len(seat.players) == 5 else hands
+            for name in ranked:
+                s = table[name]
+                value = int(paper["totals"].get(name, 0))
+                s.games += each
+                s.plus += max(value, 0)
+                s.minus += min(value, 0)
+                counted = max(value, 0) if settings.plus_only else value
+                s.points += counted
+                s.rounds[seat.round] += counted
+                s.solos_won += int(paper.get("solos", {}).get(name, 0))
+                s.games_won += int(paper.get("won", {}).get(name, 0))
+            continue
+        view = view_session(table_cfg(cfg, seat.players), ledger, seat.session_id)
+        cap = caps.get(seat.round, 0)
         for row in view.valid_rows():
             assert row.played is not None
             out = row.played.outcome
             solo = family.game(out.game).kind in SOLO_KINDS
-            for name, value in out.payouts:
+            for name, value in capped(out.payouts, cap):
+                if name in seat.standins:
+                    continue
                 s = table.setdefault(name, Standing(name))
                 s.games += 1
                 s.plus += max(value, 0)
@@ -466,6 +731,8 @@ def ranking(cfg: TableConfig, ledger: Ledger, upto: int | None = None) -> list[S
                     s.games_won += 1
                     if solo and out.declarers == (name,) and out.won:
                         s.solos_won += 1
+    if day is not None:  # a day's ranking: those who played that day
+        table = {n: s for n, s in table.items() if s.rounds}
     seed = lot_seed(cfg, ledger)
     order = sorted(table.values(), key=lambda s: (-s.points, -s.solos_won, -s.games_won, lot_number(seed, s.player)))
     for i, s in enumerate(order, 1):

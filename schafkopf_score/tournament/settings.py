@@ -16,12 +16,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..errors import ScoreError
 from ..i18n import Text
 from ..rules.keys import KeySpec
+from .draw import SHORT_TABLES
 
 KINDS = ("table", "tournament")
-DRAWS = ("random", "ranking")
+DRAWS = ("random", "ranking", "spread")
 POINT_PRESETS = ("plus-minus", "plus-only")
 # the points of a hand (the Bavarian tariff keys, in points): RULES §10. Laufende count nothing
 # unless a tournament says so; Bettel is worth a Solo without Schneider; a Ramsch costs its
@@ -30,18 +30,42 @@ POINTS: dict[str, int] = {"sauspiel": 1, "solo": 5, "bettel": 5, "ramsch": 1, "s
                           "laufende": 0}
 POINT_KEYS = ("sauspiel", "hochzeit", "solo", "wenz", "geier", "farbwenz", "farbgeier", "bettel", "ramsch",
               "schneider", "schwarz", "laufende")
-TOURNAMENT_KEYS = ("rounds", "games_per_round", "games_per_round_five", "draw", "seed", "players_file")
+TOURNAMENT_KEYS = ("rounds", "games_per_round", "games_per_round_five", "draw", "seed", "players_file",
+                   "short_tables", "days")
+# [points] keys that are not a hand's tariff: how many doublings, and the cap of one game
+POINT_LIMITS = ("kontra", "cap")
+PRIZE_KEYS = ("places", "middle", "second_last", "last", "ties")
 MAX_PLAYERS = 4000
+# the order of the ranking, said with every ranking (RULES §10): message ids
+TIE_BREAKS = ("cli.tournament.tb_points", "cli.tournament.tb_solos", "cli.tournament.tb_won", "cli.tournament.tb_lot")
 
 
 def five_games(games: int) -> int:
-    """The games of a five-player table by default: as many as make every player there play
-    ``games`` hands (the dealer sits out one hand in five), rounded up.
+    """The games of a five-player table: at least as many as make every player there play
+    ``games`` hands (the dealer sits out one hand in five), rounded up to a multiple of 5 so
+    that everybody sits out equally often (RULES §10).
 
     >>> five_games(32), five_games(24), five_games(30)
-    (40, 30, 38)
+    (40, 30, 40)
     """
-    return -(-games * 5 // 4)
+    return -(-games * 5 // 20) * 5
+
+
+@dataclass(frozen=True)
+class Prizes:
+    """``[prizes]``: the top ``places`` (a count, or the list of what each place gets), the
+    middle rank, the second to last, the last (its prize's name, "" for none), and whether
+    players tied at a prize boundary share it or the tie-breaks decide (``ties``)."""
+
+    places: tuple[str, ...] = ()
+    middle: bool = False
+    second_last: bool = False
+    last: str = ""
+    ties: str = "break"
+
+    @property
+    def any(self) -> bool:
+        return bool(self.places or self.middle or self.second_last or self.last)
 
 
 @dataclass(frozen=True)
@@ -55,19 +79,41 @@ class TournamentSettings:
     seed: str = ""
     players_file: str = ""
     preset: str = "plus-minus"
+    short_tables: str = ""
+    days: int = 1
+    kontra: int = 0  # [points] kontra: 0 = as [rules] says
+    cap: int = 0
+    prizes: Prizes = Prizes()
+
+    def day_of(self, round_no: int) -> int:
+        """The day a round is played on: the rounds split into ``days`` blocks in order (the
+        first days one round more where they do not divide evenly).
+
+        >>> TournamentSettings(rounds=5, days=2).day_of(3), TournamentSettings(rounds=5, days=2).day_of(4)
+        (1, 2)
+        """
+        per, extra = divmod(self.rounds, self.days)
+        start = 1
+        for day in range(1, self.days + 1):
+            end = start + per + (1 if day <= extra else 0)
+            if round_no < end:
+                return day
+            start = end
+        return self.days
 
     @property
     def plus_only(self) -> bool:
         return self.preset == "plus-only"
 
     def games_at(self, size: int) -> int:
-        """How many games a table of ``size`` players plays in one round."""
+        """How many games a table of ``size`` players plays in one round (a table of three
+        plays as many as a table of four)."""
         return self.games_per_round_five if size == 5 else self.games_per_round
 
     def to_dict(self) -> dict[str, Any]:
         return {"rounds": self.rounds, "games_per_round": self.games_per_round,
                 "games_per_round_five": self.games_per_round_five, "draw": self.draw, "seed": self.seed,
-                "points": self.preset}
+                "points": self.preset, "short_tables": self.short_tables, "days": self.days, "cap": self.cap}
 
 
 def read_players_file(path: Path, fail: Any) -> list[str]:
@@ -116,9 +162,11 @@ def checked_tournament(c: Any, path: Path, data: dict[str, Any], family: Any) ->
         "rounds": KeySpec("rounds", 3, minimum=1, maximum=100),
         "games_per_round": KeySpec("games_per_round", 32, minimum=1, maximum=1000),
         "games_per_round_five": KeySpec("games_per_round_five", None, minimum=1, maximum=1250),
-        "draw": KeySpec("draw", "random", kind="choice", choices=DRAWS),
+        "draw": KeySpec("draw", "spread", kind="choice", choices=DRAWS),
         "seed": KeySpec("seed", "", kind="str"),
         "players_file": KeySpec("players_file", "", kind="str"),
+        "short_tables": KeySpec("short_tables", "", kind="choice", choices=SHORT_TABLES),
+        "days": KeySpec("days", 1, minimum=1, maximum=30),
     }
     got = {k: c.check("tournament", specs[k], v) for k, v in section.items()}
     games = got.get("games_per_round", 32)
@@ -127,13 +175,27 @@ def checked_tournament(c: Any, path: Path, data: dict[str, Any], family: Any) ->
         raise c.fail("", "points", Text("data.must_be_section", section="points"))
     preset = "plus-minus"
     tariff = dict(POINTS)
+    limits = {"kontra": 0, "cap": 0}
     for key, value in points.items():
         if key == "preset":
             preset = c.check("points", KeySpec("preset", "plus-minus", kind="choice", choices=POINT_PRESETS), value)
         elif key in POINT_KEYS:
             tariff[key] = c.check("points", KeySpec(key, 0, minimum=0, maximum=1000), value)
+        elif key == "kontra":
+            limits[key] = c.check("points", KeySpec(key, 2, minimum=1, maximum=2), value)
+        elif key == "cap":
+            limits[key] = c.check("points", KeySpec(key, 0, minimum=0, maximum=100_000), value)
         else:
-            raise c.unknown("points", key, ["preset", *POINT_KEYS])
+            raise c.unknown("points", key, ["preset", *POINT_KEYS, *POINT_LIMITS])
+    if rounds_days_bad(got):
+        raise c.fail("tournament", "days", Text("cli.tournament.days_rounds", days=got["days"],
+                                                rounds=got.get("rounds", 3)),
+                     Text("cli.tournament.days_rounds_hint"))
+    five = got.get("games_per_round_five", five_games(games))
+    if five % 5:
+        raise c.fail("tournament", "games_per_round_five", Text("cli.tournament.five_multiple", games=five),
+                     Text("cli.tournament.five_multiple_hint", games=five_games(games)))
+    prizes = checked_prizes(c, data.get("prizes"))
     players_file = got.get("players_file", "")
     players: Any
     if players_file:
@@ -150,16 +212,11 @@ def checked_tournament(c: Any, path: Path, data: dict[str, Any], family: Any) ->
         where = ("", "players")
     if len(players) > MAX_PLAYERS:
         raise c.fail(*where, Text("cli.tournament.too_many_players", count=len(players), most=MAX_PLAYERS))
-    # the tables of four and five must seat everyone: refused here, not first at the draw
+    # fewer than 4 can never play; 6, 7 and 11 are seated (or refused) at the draw, so that a
+    # withdrawal never makes the file unreadable
     if len(players) < 4:
         raise c.fail(*where, Text("cli.tournament.too_few_file", count=len(players)),
                      Text("cli.tournament.too_few_file_hint"))
-    from .draw import table_sizes
-
-    try:
-        table_sizes(len(players))
-    except ScoreError as exc:
-        raise c.fail(*where, Text("cli.tournament.no_split_file", count=len(players)), exc.hint_text) from None
     from ..notation import clashes
     from ..table import check_player_names
 
@@ -171,19 +228,66 @@ def checked_tournament(c: Any, path: Path, data: dict[str, Any], family: Any) ->
                          Text("cli.tournament.name_clash_hint", name=name))
     settings = TournamentSettings(
         rounds=got.get("rounds", 3), games_per_round=games,
-        games_per_round_five=got.get("games_per_round_five", five_games(games)),
-        draw=got.get("draw", "random"), seed=got.get("seed", ""), players_file=players_file, preset=preset)
+        games_per_round_five=five, draw=got.get("draw", "spread"), seed=got.get("seed", ""),
+        players_file=players_file, preset=preset, short_tables=got.get("short_tables", ""), days=got.get("days", 1),
+        kontra=limits["kontra"], cap=limits["cap"], prizes=prizes)
     return players, tariff, settings
 
 
+def rounds_days_bad(got: dict[str, Any]) -> bool:
+    return int(got.get("days", 1)) > int(got.get("rounds", 3))
+
+
+def checked_prizes(c: Any, section: Any) -> Prizes:
+    """``[prizes]``: ``places`` a count (1..1000) or a list of prizes (text or amounts),
+    ``middle`` and ``second_last`` true/false, ``last`` the name of a consolation prize,
+    ``ties`` "share" or "break"."""
+    if section is None:
+        return Prizes()
+    if not isinstance(section, dict):
+        raise c.fail("", "prizes", Text("data.must_be_section", section="prizes"))
+    out: dict[str, Any] = {}
+    for key, value in section.items():
+        if key not in PRIZE_KEYS:
+            raise c.unknown("prizes", key, list(PRIZE_KEYS))
+        if key == "places":
+            if isinstance(value, list):
+                if not value or len(value) > 1000 or not all(
+                        isinstance(v, (str, int)) and not isinstance(v, bool) and str(v).strip()
+                        and len(str(v)) <= 200 for v in value):
+                    raise c.fail("prizes", "places", Text("cli.tournament.prize_places"),
+                                 Text("cli.tournament.prize_places_hint"))
+                out[key] = tuple(str(v).strip() for v in value)
+            else:
+                count = c.check("prizes", KeySpec("places", 0, minimum=0, maximum=1000), value)
+                out[key] = tuple("" for _ in range(count))
+        elif key in ("middle", "second_last"):
+            out[key] = c.check("prizes", KeySpec(key, False, kind="bool"), value)
+        elif key == "last":
+            if value is False:
+                value = ""
+            elif value is True:
+                value = "-"
+            out[key] = c.check("prizes", KeySpec("last", "", kind="str"), value)
+            if len(out[key]) > 200:
+                raise c.fail("prizes", "last", Text("cli.tournament.prize_places"),
+                             Text("cli.tournament.prize_places_hint"))
+        else:
+            out[key] = c.check("prizes", KeySpec("ties", "break", kind="choice", choices=("share", "break")), value)
+    return Prizes(**out)
+
+
 def tournament_file(players: list[str], *, name: str, language: str, rounds: int, games: int, draw: str,
-                    points: str, players_file: str = "") -> str:
+                    points: str, players_file: str = "", days: int = 1, short_tables: str = "") -> str:
     """The text of a new tournament file, every key spelled out with what it means."""
     from ..i18n import say
     from ..table import toml_value
 
     def line(key: str, value: Any, doc: str) -> str:
         text = f"{key} = {toml_value(value)}"
+        return f"{text:<40} # {say(doc, language)}"
+
+    def commented(text: str, doc: str) -> str:
         return f"{text:<40} # {say(doc, language)}"
 
     out = [
@@ -205,7 +309,11 @@ def tournament_file(players: list[str], *, name: str, language: str, rounds: int
         line("games_per_round_five", five_games(games), "cli.tournament.file_games_five"),
         line("draw", draw, "cli.tournament.file_draw"),
         '# seed = "..."                           # ' + say("cli.tournament.file_seed", language),
+        (line("short_tables", short_tables, "cli.tournament.file_short_tables") if short_tables else
+         commented('# short_tables = "standin"', "cli.tournament.file_short_tables")),
     ]
+    if days > 1:
+        out.append(line("days", days, "cli.tournament.file_days"))
     if players_file:
         out.append(line("players_file", players_file, "cli.tournament.file_players_file"))
     out += [
@@ -219,12 +327,20 @@ def tournament_file(players: list[str], *, name: str, language: str, rounds: int
         line("laufende", POINTS["laufende"], "cli.tournament.file_laufende"),
         line("bettel", POINTS["bettel"], "cli.tournament.file_bettel"),
         line("ramsch", POINTS["ramsch"], "cli.tournament.file_ramsch"),
+        line("kontra", 2, "cli.tournament.file_kontra"),
+        line("cap", 0, "cli.tournament.file_cap"),
+        "",
+        "[prizes]",
+        line("places", 3, "cli.tournament.file_places"),
+        line("middle", False, "cli.tournament.file_middle"),
+        line("second_last", False, "cli.tournament.file_second_last"),
+        commented('# last = "Trostpreis"', "cli.tournament.file_last"),
+        line("ties", "break", "cli.tournament.file_ties"),
         "",
         "[rules]",
         line("games", ["sauspiel", "wenz", "farbwenz", "solo"], "cli.tournament.file_games_list"),
         line("tout", True, "cli.tournament.file_tout"),
         line("sie", True, "cli.tournament.file_sie"),
-        line("kontra", 2, "cli.tournament.file_kontra"),
         line("all_pass", "redeal", "cli.tournament.file_all_pass"),
     ]
     return "\n".join(out) + "\n"

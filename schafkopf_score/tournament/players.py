@@ -1,0 +1,86 @@
+"""Latecomers and withdrawals (RULES §10): recorded events, the tournament's file untouched.
+``core.roster`` folds them into who the next draw seats."""
+
+from __future__ import annotations
+
+from ..errors import IllegalEntry
+from ..i18n import Text
+from ..ledger import Ledger
+from ..table import TableConfig
+from .core import (
+    STANDIN_NAME,
+    Seat,
+    latest_round,
+    name_of,
+    roster,
+    seat_of,
+    settings_of,
+    unfinished_seat,
+)
+
+# a latecomer's name at most this long (characters)
+MAX_NAME = 100
+
+
+def add_player(cfg: TableConfig, ledger: Ledger, name: str) -> int:
+    """Register a latecomer (recorded; the file stays as it is): he plays from the next round
+    on, with no points for the rounds he missed. Returns that round. Refused after the last
+    round has been drawn, and for a name already registered (in any spelling) or one the
+    entries would misread."""
+    from ..notation import clashes
+    from ..rules.family import fold
+    from ..table import check_player_names
+
+    settings = settings_of(cfg)
+    name = name.strip()
+    if len(name) > MAX_NAME:
+        raise IllegalEntry(Text("cli.tournament.name_long", most=MAX_NAME, length=len(name)),
+                           Text("cli.tournament.name_clash_hint", name=name[:20]))
+    with ledger.write() as conn:
+        last = latest_round(ledger)
+        if last >= settings.rounds:
+            raise IllegalEntry(Text("cli.tournament.late_after_last", name=name, rounds=settings.rounds),
+                               Text("cli.tournament.late_after_last_hint"))
+        now_playing = roster(cfg, ledger)
+        for other in now_playing.players:
+            if fold(other)[0] == fold(name)[0]:
+                raise IllegalEntry(Text("cli.tournament.already_registered", name=name, other=other),
+                                   Text("cli.tournament.already_registered_hint", name=name))
+        check_player_names([*now_playing.players, name],
+                           lambda msg, hint: IllegalEntry(Text("cli.tournament.bad_name", problem=msg), hint))
+        why = clashes(cfg.family_obj(), name)
+        if why:
+            raise IllegalEntry(Text("cli.tournament.name_clash_add", why=why),
+                               Text("cli.tournament.name_clash_hint", name=name))
+        if name.casefold().startswith(tuple(n.casefold() for n in STANDIN_NAME.values())):
+            raise IllegalEntry(Text("cli.tournament.standin_reserved", name=name),
+                               Text("cli.tournament.name_clash_hint", name=name))
+        ledger.insert_event(conn, "player_add", last + 1, name, {})
+    return last + 1
+
+
+def withdraw_player(cfg: TableConfig, ledger: Ledger, typed: str, reason: str = "") -> tuple[str, Seat | None]:
+    """Withdraw a player (recorded): he keeps his points and place, is marked withdrawn and is
+    never seated again. A table he sits at in the current round plays on as it sat (returned,
+    to be said). Refused for a name not registered or already withdrawn."""
+    from ..table import hidden_character
+
+    settings_of(cfg)
+    hidden = hidden_character(reason)
+    if hidden:
+        raise IllegalEntry(Text("cli.tournament.reason_hidden", what=hidden[1], pos=hidden[0]),
+                           Text("cli.tournament.reason_hint"))
+    if len(reason) > 500:
+        raise IllegalEntry(Text("cli.tournament.reason_long", most=500), Text("cli.tournament.reason_hint"))
+    with ledger.write() as conn:
+        now_playing = roster(cfg, ledger)
+        name = name_of(now_playing.players, typed)
+        if name in now_playing.withdrawn:
+            raise IllegalEntry(Text("cli.tournament.already_withdrawn", name=name),
+                               Text("cli.tournament.already_withdrawn_hint"))
+        last = latest_round(ledger)
+        ledger.insert_event(conn, "player_withdraw", last, name, {"reason": reason})
+        seat = seat_of(ledger, last, name) if last else None
+        if seat is not None and not unfinished_seat(cfg, ledger, seat):
+            seat = None
+    return name, seat
