@@ -241,9 +241,7 @@ def draw_cmd(
         drawn = draw_round(cfg, ledger, by, seed, force, fix or [], apart or [])
         tables = _tables_data(cfg, ledger, drawn.seats)
     if as_json:
-        emit_json({"round": drawn.round, "method": drawn.method, "seed": drawn.seed, "tables": tables,
-                   "fixed": drawn.fixed, "apart": [list(p) for p in drawn.apart],
-                   "repeats": [{"players": [a, b], "met_before": n} for a, b, n in drawn.repeats]})
+        emit_json(drawn_json(drawn, tables))
         return
     how = {"ranking": "cli.tournament.by_ranking", "spread": "cli.tournament.spread"}.get(drawn.method,
                                                                                       "cli.tournament.at_random")
@@ -272,6 +270,14 @@ def _names(t: dict[str, Any], lang: str) -> str:
         out.append(p + mark)
     three = "  " + say("cli.tournament.mark_three", lang) if t["three"] else ""
     return ", ".join(out) + three
+
+
+def drawn_json(drawn: Any, tables: list[dict[str, Any]]) -> dict[str, Any]:
+    """``tournament draw --json`` (and the server's ``POST /api/draw``): the round drawn, its
+    tables, what was fixed and kept apart, and the pairs meeting again."""
+    return {"round": drawn.round, "method": drawn.method, "seed": drawn.seed, "tables": tables,
+            "fixed": drawn.fixed, "apart": [list(p) for p in drawn.apart],
+            "repeats": [{"players": [a, b], "met_before": n} for a, b, n in drawn.repeats]}
 
 
 def _report_text(round_no: int, pairs: list[tuple[str, str, int]], lang: str) -> str:
@@ -461,6 +467,19 @@ def sheet(ctx: typer.Context, tisch: TischReq, round_no: RoundOpt = None, as_jso
 
 # -- ranking ----------------------------------------------------------------------------------------
 
+def ranking_data(cfg: Any, ledger: Any, round_no: int | None = None, day: int | None = None) -> dict[str, Any]:
+    """``tournament ranking --json`` (and the server's ``GET /api/ranking``): the ranking after
+    ``round_no`` (default: every round so far), of day ``day`` (default: overall), with its
+    tie-break chain."""
+    from ..tournament.core import ranking, round_seats, settings_of
+
+    settings = settings_of(cfg)
+    _check_day(settings, day)
+    after, _ = round_seats(cfg, ledger, round_no)  # refused before round 1 is drawn, as tables and sheet are
+    rows = [s.to_json() for s in ranking(cfg, ledger, round_no, day)]
+    return {"round": after, "points": settings.preset, "day": day, "tie_breaks": _chain(cfg.language), "ranking": rows}
+
+
 @tournament_app.command("ranking")
 @guard
 def ranking_cmd(ctx: typer.Context, round_no: Annotated[Optional[int], typer.Option(
@@ -476,19 +495,17 @@ def ranking_cmd(ctx: typer.Context, round_no: Annotated[Optional[int], typer.Opt
     Example: schafkopf --table turnier.toml tournament ranking --format csv -o rangliste.csv
     """
     from ..export.tournament import ranking_csv, ranking_html, ranking_text
-    from ..tournament.core import ranking, round_seats, settings_of
+    from ..tournament.core import settings_of
 
     c = get(ctx)
     cfg = c.cfg()
     settings = settings_of(cfg)
     fmt = _format(fmt)
-    _check_day(settings, day)
     with c.ledger() as ledger:
-        after, _ = round_seats(cfg, ledger, round_no)  # refused before round 1 is drawn, as tables and sheet are
-        rows = [s.to_json() for s in ranking(cfg, ledger, round_no, day)]
-    chain = _chain(cfg.language)
+        data = ranking_data(cfg, ledger, round_no, day)
+    after, rows = data["round"], data["ranking"]
     if as_json:
-        emit_json({"round": after, "points": settings.preset, "day": day, "tie_breaks": chain, "ranking": rows})
+        emit_json(data)
         return
     lang = cfg.language
     text = {"text": lambda: ranking_text(cfg.name, rows, lang, settings.plus_only, after, day),

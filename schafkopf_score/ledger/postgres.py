@@ -260,8 +260,9 @@ class PostgresLedger(Ledger):
             raise
         mine = tables & set(_GUARDED)
         # our table names without a whole ledger (every PostgreSQL ledger has the current schema,
-        # all its tables): another program's tables, such as a ``meta(key, value)`` of its own
-        if mine and not set(_GUARDED) <= tables:
+        # all its tables but ``tournament_events``, which a ledger made before it gets with its
+        # first event): another program's tables, such as a ``meta(key, value)`` of its own
+        if mine and not set(_GUARDED) - {"tournament_events"} <= tables:
             self.close()
             raise LedgerError(Text("data.pg_foreign", path=self.where, tables=", ".join(sorted(mine))),
                               Text("data.pg_foreign_hint"))

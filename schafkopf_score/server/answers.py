@@ -113,11 +113,9 @@ def close_json(cfg: TableConfig, ledger: Ledger, round_to: int | None) -> dict[s
 
 def ranking_json(cfg: TableConfig, ledger: Ledger, round_no: int | None = None) -> dict[str, Any]:
     """``tournament ranking --json``."""
-    from ..tournament.core import ranking, round_seats, settings_of
+    from ..cli.tournament_cmds import ranking_data
 
-    settings = settings_of(cfg)
-    after, _ = round_seats(cfg, ledger, round_no)
-    return {"round": after, "points": settings.preset, "ranking": [s.to_json() for s in ranking(cfg, ledger, round_no)]}
+    return ranking_data(cfg, ledger, round_no)
 
 
 def tables_json(cfg: TableConfig, ledger: Ledger, round_no: int | None = None) -> dict[str, Any]:
@@ -154,18 +152,18 @@ def tisch_sheet_json(cfg: TableConfig, ledger: Ledger, tisch: int, round_no: int
             "balances": view.balances}
 
 
-def draw_json(cfg: TableConfig, ledger: Ledger, by: str | None, seed: str | None, force: bool) -> dict[str, Any]:
-    """``tournament draw --json``."""
-    from ..cli.tournament_cmds import _tables_data
+def draw_json(cfg: TableConfig, ledger: Ledger, by: str | None, seed: str | None, force: bool,
+              fix: list[str] | None = None, apart: list[str] | None = None) -> dict[str, Any]:
+    """``tournament draw [--fix NAME=TABLE ...] [--apart A,B ...] --json``."""
+    from ..cli.tournament_cmds import _tables_data, drawn_json
     from ..tournament.core import draw_round, settings_of
     from ..tournament.settings import DRAWS
 
     settings_of(cfg)
     if by is not None and by not in DRAWS:
         raise IllegalEntry(Text("cli.tournament.option_choice", option="--by", value=repr(by), choices=", ".join(DRAWS)))
-    drawn = draw_round(cfg, ledger, by, seed, force)
-    return {"round": drawn.round, "method": drawn.method, "seed": drawn.seed,
-            "tables": _tables_data(cfg, ledger, drawn.seats)}
+    drawn = draw_round(cfg, ledger, by, seed, force, fix or [], apart or [])
+    return drawn_json(drawn, _tables_data(cfg, ledger, drawn.seats))
 
 
 def _needs_tisch(cfg: TableConfig, tisch: int | None, round_no: int | None, command: str) -> None:

@@ -314,6 +314,16 @@ async def body_of(served: Served, request: Request) -> dict[str, Any]:
     return data
 
 
+def words_field(served: Served, data: dict[str, Any], name: str) -> list[str]:
+    """A list of short texts in the body (``"fix": ["Anna=2"]``, ``"apart": ["Anna,Ben"]``), as
+    the command's repeatable option takes them."""
+    value = data.get(name) or []
+    if not isinstance(value, list) or len(value) > 200 or not all(isinstance(v, str) and len(v) <= 200 for v in value):
+        raise Refusal(422, say(served, "cli.server.field_kind", field=name, kind="list of texts"),
+                      say(served, "cli.server.field_hint"))
+    return value
+
+
 def field(served: Served, data: dict[str, Any], name: str, kind: type, required: bool = False) -> Any:
     """A field of the body, of the kind it must be (a form's text turned into a number)."""
     value = data.get(name)
@@ -575,7 +585,8 @@ async def api_draw(served: Served, request: Request) -> Response:
     seed = data.get("seed")
     result = await work(served, answers.draw_json, field(served, data, "by", str),
                         None if seed is None else str(field(served, {"seed": str(seed)}, "seed", str)),
-                        bool(field(served, data, "force", bool)), create=True)
+                        bool(field(served, data, "force", bool)), words_field(served, data, "fix"),
+                        words_field(served, data, "apart"), create=True)
     served.hub.wake.set()
     return answer(result)
 
