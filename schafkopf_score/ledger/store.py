@@ -900,10 +900,18 @@ class Ledger:
         conn.execute("INSERT INTO tournament_events(created_at, kind, round, name, data) VALUES (?,?,?,?,?)",
                      (created_at or now(), kind, round_no, name, json.dumps(data, ensure_ascii=False, sort_keys=True)))
 
+    def _has_events(self) -> bool:
+        """Whether the ledger holds ``tournament_events`` (a schema-5 ledger made before it gets
+        it with its first event). Looked up until it is there, then known: the program never
+        drops a table, and a long-lived server asks for the events several times a hand."""
+        if not self.__dict__.get("_events_known"):
+            self.__dict__["_events_known"] = "tournament_events" in self._table_names()
+        return bool(self.__dict__["_events_known"])
+
     def events(self) -> list[dict[str, Any]]:
         """Every tournament event, oldest first: ``kind``, ``round``, ``name``, ``data``,
         ``created_at`` (none in a ledger without the table)."""
-        if self.conn is None or not self.has_v5 or "tournament_events" not in self._table_names():
+        if self.conn is None or not self.has_v5 or not self._has_events():
             return []
         rows = self.conn.execute("SELECT created_at, kind, round, name, data FROM tournament_events ORDER BY id")
         return [{"created_at": r[0], "kind": r[1], "round": int(r[2]), "name": r[3], "data": json.loads(r[4])}
