@@ -394,3 +394,23 @@ def test_a_postgresql_ledger_made_before_tournament_events_gets_them_with_its_gu
             assert "append-only" in str(exc)
         else:
             raise AssertionError("tournament_events took an UPDATE")
+
+
+def test_score_sheets_qr_carries_the_tables_server_code_once_serve_made_them(tmp_path):
+    """RULES §10: the QR code leads to that table's page on the table server; once ``serve``
+    made the codes, it carries the table's own code (a phone that scans it is that table).
+    The sheets never make codes themselves."""
+    pytest.importorskip("segno")
+    from schafkopf_score.export.sheets import qr_svg
+
+    t = tournament(tmp_path, EIGHT, extra='games_per_round = 4\nseed = "q"')
+    t.ok("tournament", "draw")
+    before = t.ok("tournament", "sheets", "--url-base", "http://127.0.0.1:8765").stdout
+    assert not (tmp_path / "cup.serve-codes.json").exists()
+    assert qr_svg("http://127.0.0.1:8765/tisch/1") in before
+    lines = t.ok("serve", "--codes").stdout
+    code = next(line.split("?k=")[1].strip() for line in lines.splitlines() if line.startswith("tisch 1: "))
+    after = t.ok("tournament", "sheets", "--url-base", "http://127.0.0.1:8765").stdout
+    assert qr_svg(f"http://127.0.0.1:8765/tisch/1?k={code}") in after
+    assert "http://127.0.0.1:8765/tisch/1</div>" in after and code not in after.replace(qr_svg(
+        f"http://127.0.0.1:8765/tisch/1?k={code}"), "")  # the printed address without the code

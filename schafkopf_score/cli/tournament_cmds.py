@@ -626,7 +626,8 @@ def sheets_cmd(ctx: typer.Context, round_no: RoundOpt = None,
                fmt: Annotated[str, typer.Option("--format", help="html")] = "html",
                url_base: Annotated[Optional[str], typer.Option(
                    "--url-base", metavar="URL", help="The table server's address: each sheet gets a QR code to "
-                                                     "its table's page (URL/tisch/N).")] = None,
+                                                     "its table's page (URL/tisch/N, with the table's code "
+                                                     "once schafkopf serve made the codes).")] = None,
                out: OutOpt = None) -> None:
     """The score sheets of a round to print (A4, one page per table): the seats in order, who deals
     first and who writes, a numbered row for every game, a column per player, the points at the foot.
@@ -650,5 +651,10 @@ def sheets_cmd(ctx: typer.Context, round_no: RoundOpt = None,
     with c.ledger() as ledger:
         round_no, seats = round_seats(cfg, ledger, round_no)
         tables = _tables_data(cfg, ledger, seats)
-    text = sheets_html(cfg, settings, round_no, tables, url_base)
+    codes = None
+    if url_base is not None:  # the table server's codes, where serve made them (never made here)
+        from ..server.codes import codes_path, read_codes
+
+        codes = read_codes(codes_path(cfg.path))
+    text = sheets_html(cfg, settings, round_no, tables, url_base, codes)
     _write(ctx, "html", out, text)

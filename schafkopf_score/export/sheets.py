@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 from typing import Any
+from urllib.parse import quote
 
 from ..i18n import say
 
@@ -55,7 +56,8 @@ def points_line(tariff: dict[str, int], settings: Any, lang: str) -> str:
     return "; ".join(parts)
 
 
-def _sheet(name: str, round_no: int, t: dict[str, Any], lang: str, foot: str, url_base: str | None) -> list[str]:
+def _sheet(name: str, round_no: int, t: dict[str, Any], lang: str, foot: str, url_base: str | None,
+           code: str | None = None) -> list[str]:
     players: Sequence[str] = t["players"]
     n = len(players)
     out = ['<section class="sheet">', '<div class="head"><div>',
@@ -77,7 +79,8 @@ def _sheet(name: str, round_no: int, t: dict[str, Any], lang: str, foot: str, ur
     out.append("</ol></div>")
     if url_base:
         url = f"{url_base.rstrip('/')}/tisch/{t['tisch']}"
-        svg = qr_svg(url)
+        # with the table's own access code (schafkopf serve): a phone that scans it is that table
+        svg = qr_svg(f"{url}?k={quote(code, safe='')}" if code else url)
         out.append('<div class="qr">' + (svg or "") + f"<div>{escape(url)}</div></div>")
     out.append("</div>")
     head = "".join(f"<th>{escape(p)}</th>" for p in players)
@@ -95,14 +98,16 @@ def _sheet(name: str, round_no: int, t: dict[str, Any], lang: str, foot: str, ur
 
 
 def sheets_html(cfg: Any, settings: Any, round_no: int, tables: Sequence[dict[str, Any]],
-                url_base: str | None = None) -> str:
-    """Every table's score sheet of a round, one printed A4 page each."""
+                url_base: str | None = None, codes: dict[str, str] | None = None) -> str:
+    """Every table's score sheet of a round, one printed A4 page each; with ``url_base`` a QR
+    code to each table's page on the table server, carrying the table's code where ``codes``
+    (the server's, ``tisch N`` -> code) has one."""
     lang = cfg.language
     foot = points_line(cfg.tariff, settings, lang)
     title = say("cli.tournament.sheets_title", lang, name=cfg.name, round=round_no)
     body: list[str] = []
     for t in tables:
-        body += _sheet(cfg.name, round_no, t, lang, foot, url_base)
+        body += _sheet(cfg.name, round_no, t, lang, foot, url_base, (codes or {}).get(f"tisch {t['tisch']}"))
     return "\n".join(["<!DOCTYPE html>", f'<html lang="{lang}">', "<head>", '<meta charset="utf-8">',
                       '<meta name="viewport" content="width=device-width, initial-scale=1">',
                       f"<title>{escape(title)}</title>", f"<style>{STYLE}</style>", "</head>", "<body>", *body,

@@ -76,7 +76,8 @@ def _write_private(path: Path, data: dict[str, str]) -> None:
             tmp.unlink()
 
 
-def _read(path: Path) -> dict[str, str] | None:
+def read_codes(path: Path) -> dict[str, str] | None:
+    """The codes stored at ``path`` (None: there are none yet)."""
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -101,7 +102,7 @@ def load_codes(table_path: Path, tables: int, renew: bool = False) -> dict[str, 
     none or ``renew`` asks; a tournament table without a code yet gets one. A codes file that
     others could read is made private again."""
     path = codes_path(table_path)
-    codes = None if renew else _read(path)
+    codes = None if renew else read_codes(path)
     wanted = [HOST, VIEW, *(f"tisch {n}" for n in range(1, tables + 1))]
     if codes is None:
         codes = fresh_codes(tables)
