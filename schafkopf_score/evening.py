@@ -66,9 +66,13 @@ class SessionView:
 def recorded(rec: GameRecord, entry: GameEntry | None = None) -> Seating | None:
     """Who dealt ``rec`` and who sat it out, as recorded with it (RULES §1: facts a correction
     never changes). ``entry``: a replacement of the hand (an edit), which keeps the hand's
-    seating unless it names a dealer or who sat out itself."""
+    seating unless it names a dealer or who sat out itself (naming only who sat out, it keeps
+    the recorded dealer)."""
     if entry is not None and entry is not rec.entry and (entry.dealer or entry.sitting_out):
-        return None
+        dealer = rec.outcome.get("dealer")
+        if entry.dealer or not isinstance(dealer, str) or dealer not in rec.rules.players:
+            return None
+        return seat(replace(entry, dealer=dealer), rec.rules, start_state(rec.rules))
     return recorded_seating(rec.rules, rec.outcome.get("dealer"), rec.outcome.get("sitting_out"))
 
 

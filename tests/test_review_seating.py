@@ -1,0 +1,28 @@
+"""Review of RULES §1 as amended (issue 23 items 2 and 3): attacks through the CLI that once
+found a defect."""
+
+from tests.test_recorded_seating import _seated
+
+SIX = ["A", "B", "C", "D", "E", "F"]
+
+
+def test_an_edit_naming_who_sat_out_keeps_the_recorded_dealer(make_table):
+    """Hand 2 was dealt by D (``--dealer D``); an edit that says only who sat out once gave the
+    hand the rotation's dealer (B) instead."""
+    t = make_table(players=SIX, language="en")
+    t.ok("add", "wenz", "--player", "C", "--augen", "70")  # A deals; A and F sit out
+    t.ok("add", "wenz", "--player", "A", "--augen", "70", "--dealer", "D", "--sitting-out", "D", "--sitting-out", "E")
+    t.ok("add", "sau", "--player", "F", "--partner", "A", "--augen", "70")  # E deals; D and E sit out
+    t.ok("edit", "2", "wenz", "--player", "A", "--augen", "70", "--sitting-out", "C", "--sitting-out", "E", "--yes")
+    assert [s[:3] for s in _seated(t)] == [(1, "A", ["A", "F"]), (2, "D", ["C", "E"]), (3, "E", ["D", "E"])]
+    assert t.run("check", "--full").exit_code == 0
+
+
+def test_a_player_leaving_before_a_deutscher_hand_counts_from_that_hand(make_table):
+    """A draw takes the number of the hand it is drawn for: a player who leaves after the draw
+    for hand 1 leaves from hand 1 (once: "from hand 2", the draw counted as a hand)."""
+    t = make_table(family="deutscher", players=["A", "B", "C", "D", "E"], language="en")
+    t.ok("draw", "--seed", "1")
+    r = t.ok("player", "leave", "C")
+    assert r.stdout == "C leaves the table from hand 1 of session 1. Seating: A, B, D, E.\n"
+    assert t.json("player", "list")["changes"][0]["hand"] == 1
