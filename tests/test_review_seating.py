@@ -26,3 +26,17 @@ def test_a_player_leaving_before_a_deutscher_hand_counts_from_that_hand(make_tab
     r = t.ok("player", "leave", "C")
     assert r.stdout == "C leaves the table from hand 1 of session 1. Seating: A, B, D, E.\n"
     assert t.json("player", "list")["changes"][0]["hand"] == 1
+
+
+def test_an_edit_of_the_augen_after_a_void_keeps_the_dealer(make_table):
+    """Hand 2 was typed with ``--sitting-out C`` (B dealt it); after ``void 1`` an edit of its
+    Augen alone (the patch keeps ``--sitting-out C``) once made A its dealer."""
+    t = make_table(players=["A", "B", "C", "D", "E"], language="en")
+    t.ok("add", "wenz", "--player", "B", "--augen", "70")
+    t.ok("add", "wenz", "--player", "A", "--augen", "70", "--sitting-out", "C")
+    t.ok("add", "wenz", "--player", "A", "--augen", "70")
+    t.ok("void", "1")
+    t.ok("edit", "2", "--augen", "80", "--yes")
+    assert [s[:3] for s in _seated(t)] == [(2, "B", ["C"]), (3, "C", ["C"])]
+    assert t.json("calc", "weiter")["dealer"] == "D"
+    assert t.run("check", "--full").exit_code == 0
