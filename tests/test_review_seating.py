@@ -40,3 +40,23 @@ def test_an_edit_of_the_augen_after_a_void_keeps_the_dealer(make_table):
     assert [s[:3] for s in _seated(t)] == [(2, "B", ["C"]), (3, "C", ["C"])]
     assert t.json("calc", "weiter")["dealer"] == "D"
     assert t.run("check", "--full").exit_code == 0
+
+
+def test_an_edit_of_a_hand_before_a_rename_or_a_leave_names_its_players(make_table):
+    """A hand played before ``player rename Ben Benedikt`` and ``player leave Cora`` is edited with
+    the names it was played with: once ``be`` and even ``Ben`` were read as Benedikt (refused:
+    "Benedikt does not play this hand ... Name one of Ben, ...") and ``co`` fitted nothing."""
+    t = make_table(players=["Anna", "Ben", "Cora", "Dora", "Emil"], language="en")
+    t.ok("add", "wenz", "be", "70")
+    t.ok("add", "wenz", "co", "70")
+    t.ok("player", "rename", "Ben", "Benedikt")
+    t.ok("player", "leave", "Cora")
+    t.ok("add", "wenz", "be", "70")
+    t.ok("edit", "1", "wenz", "be", "80", "--yes")
+    t.ok("edit", "2", "wenz", "co", "80", "--yes")
+    r = t.run("play", input="edit 1 wenz be 90 --yes\n")
+    assert r.exit_code == 0 and "Error" not in r.output
+    assert _seated(t) == [(1, "Anna", ["Anna"], {"Ben": 150, "Cora": -50, "Dora": -50, "Emil": -50}),
+                          (2, "Ben", ["Ben"], {"Anna": -50, "Cora": 150, "Dora": -50, "Emil": -50}),
+                          (3, "Dora", [], {"Anna": -50, "Benedikt": 150, "Dora": -50, "Emil": -50})]
+    assert t.run("check", "--full").exit_code == 0

@@ -158,7 +158,7 @@ class Live:
         yes = any(w in ("--yes", "-y") for w in words)
         words = [w for w in words if w not in ("--yes", "-y")]
         old = find_hand(cfg, self.ledger(), hand)
-        new, typed = corrected_entry(cfg.family_obj(), cfg.players, old.entry, words, {}, set())
+        new, typed = corrected_entry(cfg.family_obj(), old.rules.players, old.entry, words, {}, set())
         if not yes and not confirm_change(cfg, self.ledger(), hand, old, new, self.interactive):
             typer.echo(say("cli.play_left", cfg.language))
             return
