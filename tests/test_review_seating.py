@@ -60,3 +60,27 @@ def test_an_edit_of_a_hand_before_a_rename_or_a_leave_names_its_players(make_tab
                           (2, "Ben", ["Ben"], {"Anna": -50, "Cora": 150, "Dora": -50, "Emil": -50}),
                           (3, "Dora", [], {"Anna": -50, "Benedikt": 150, "Dora": -50, "Emil": -50})]
     assert t.run("check", "--full").exit_code == 0
+
+
+def test_a_version_1_hand_that_named_who_sat_out_keeps_its_dealer(make_table):
+    """A version-1 row records no seating; its migration once took the dealer from the payouts
+    even where the entry said who sat out (``--sitting-out Emil``, Anna dealing and playing):
+    Emil became the dealer and Anna, not Ben, dealt next."""
+    import sqlite3
+
+    from schafkopf_score.ledger.store import _triggers
+
+    t = make_table(players=["Anna", "Ben", "Cora", "Dora", "Emil"], language="en")
+    t.ok("add", "wenz", "--player", "Cora", "--augen", "70", "--sitting-out", "Emil")
+    con = sqlite3.connect(t.ledger_path)
+    for trigger in _triggers():
+        if trigger.split()[2] in ("games_no_update", "restatements_no_update"):
+            con.execute(f"DROP TRIGGER IF EXISTS {trigger.split()[2]}")
+    con.execute("ALTER TABLE games DROP COLUMN outcome")
+    con.execute("ALTER TABLE restatements DROP COLUMN outcome")
+    con.execute("UPDATE meta SET value = '1' WHERE key = 'schema_version'")
+    con.commit()
+    con.close()
+    assert _seated(t) == [(1, "Anna", ["Emil"], {"Anna": -50, "Ben": -50, "Cora": 150, "Dora": -50})]
+    assert t.json("calc", "weiter")["dealer"] == "Ben"
+    assert t.run("check", "--full").exit_code == 0
