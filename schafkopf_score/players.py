@@ -50,7 +50,8 @@ def _check_new_name(cfg: TableConfig, ledger: Ledger, name: str, person: str | N
     if why:
         raise IllegalEntry(Text("cli.new_name_clash", why=why), Text("cli.new_name_clash_hint", name=name))
     aliases = ledger.aliases()
-    now = aliases.get(name, name)
+    # an earlier name typed in other letters (``ben`` for ``Ben``) is that earlier name
+    now = next((now for old, now in aliases.items() if name_key(old) == name_key(name) and old != now), name)
     mine = aliases.get(person, person) if person is not None else None
     if now != name and now != mine:
         raise IllegalEntry(Text("data.player_earlier_name", name=name, now=now),

@@ -84,3 +84,17 @@ def test_a_version_1_hand_that_named_who_sat_out_keeps_its_dealer(make_table):
     assert _seated(t) == [(1, "Anna", ["Emil"], {"Anna": -50, "Ben": -50, "Cora": 150, "Dora": -50})]
     assert t.json("calc", "weiter")["dealer"] == "Ben"
     assert t.run("check", "--full").exit_code == 0
+
+
+def test_an_earlier_name_in_other_letters_is_still_an_earlier_name(make_table):
+    """``player add Ben`` after Ben became Benedikt is refused (an earlier name of Benedikt);
+    ``player add ben`` once joined a second person under it, with an account of his own."""
+    t = make_table(players=["Anna", "Ben", "Cora", "Dora", "Emil"], language="en")
+    t.ok("add", "wenz", "be", "70")
+    t.ok("player", "rename", "Ben", "Benedikt")
+    t.ok("player", "leave", "Benedikt")
+    for typed in ("Ben", "ben"):
+        assert t.refused("player", "add", typed) == (
+            f"Error: {typed} is an earlier name of Benedikt; two players cannot share it.\n"
+            "Give the new player another name.\n")
+    assert t.ok("player", "add", "benedikt").stdout.startswith("Benedikt joins the table from hand 2")
