@@ -98,3 +98,17 @@ def test_an_earlier_name_in_other_letters_is_still_an_earlier_name(make_table):
             f"Error: {typed} is an earlier name of Benedikt; two players cannot share it.\n"
             "Give the new player another name.\n")
     assert t.ok("player", "add", "benedikt").stdout.startswith("Benedikt joins the table from hand 2")
+
+
+def test_a_draw_left_valid_by_a_void_seats_the_hand_it_was_drawn_for(make_table):
+    """The draw for hand 2 was made with Bo dealing (Al, Cy, Di, Ed drew); after ``void 1`` the
+    game entered for it was once dealt by Al, Al sitting out and Bo playing in his place."""
+    t = make_table(family="deutscher", players=["Al", "Bo", "Cy", "Di", "Ed"], language="en")
+    t.ok("draw", "--seed", "1")
+    t.ok("add", "spiel", "bo", "ed", "70")
+    assert t.json("draw", "--seed", "2")["hand"] == 2  # Al, Cy, Di, Ed: Ed + Di against Al + Cy
+    t.ok("void", "1")
+    assert t.json("calc", "spiel", "ed", "di", "70")["dealer"] == "Bo"
+    t.ok("add", "spiel", "ed", "di", "70")
+    assert _seated(t)[-1] == (2, "Bo", ["Bo"], {"Al": 0, "Cy": 0, "Di": 1, "Ed": 1})
+    assert t.run("check", "--full").exit_code == 0
