@@ -112,3 +112,42 @@ def test_a_draw_left_valid_by_a_void_seats_the_hand_it_was_drawn_for(make_table)
     t.ok("add", "spiel", "ed", "di", "70")
     assert _seated(t)[-1] == (2, "Bo", ["Bo"], {"Al": 0, "Cy": 0, "Di": 1, "Ed": 1})
     assert t.run("check", "--full").exit_code == 0
+
+
+def test_a_hand_entered_while_a_player_leaves_is_refused_not_recorded_under_the_old_seating(make_table):
+    """``add`` reads the table file, then waits for the ledger's write lock; a ``player leave
+    Cora`` that holds the lock meanwhile (here: done by the test in its own transaction, as the
+    command does it) once let the waiting ``add`` record a hand with Cora playing after she left."""
+    import json
+    import os
+    import sqlite3
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    t = make_table(players=["Anna", "Ben", "Cora", "Dora", "Emil"], language="en")
+    t.ok("add", "weiter")
+    con = sqlite3.connect(t.ledger_path, isolation_level=None)
+    con.execute("BEGIN IMMEDIATE")
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1]), "SCHAFKOPF_TABLE": ""}
+    p = subprocess.Popen([sys.executable, "-m", "schafkopf_score", "--table", str(t.path), "add", "wenz", "co", "70"],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and p.poll() is None:  # until it has the ledger open (the table read)
+        if any(os.path.realpath(f"/proc/{p.pid}/fd/{fd}") == str(t.ledger_path.resolve())
+               for fd in os.listdir(f"/proc/{p.pid}/fd")):
+            break
+        time.sleep(0.05)
+    time.sleep(0.5)
+    t.path.write_text(t.path.read_text(encoding="utf-8").replace('"Cora", ', ""), encoding="utf-8")
+    con.execute("INSERT INTO seating_changes(session_id, hand, created_at, kind, name, other, players) "
+                "VALUES (1, 2, '2026-12-01T21:00:00+00:00', 'leave', 'Cora', '', ?)",
+                (json.dumps(["Anna", "Ben", "Dora", "Emil"]),))
+    con.execute("COMMIT")
+    con.close()
+    out, err = p.communicate(timeout=60)
+    assert (p.returncode, out, err) == (2, "", "Error: The seating changed a moment ago (a player joined, left or "
+                                                "was renamed); nothing was recorded.\n"
+                                                "Look at schafkopf player list and enter the hand again.\n")
+    assert [h["game"] for h in t.json("sheet")["sessions"][0]["hands"]] == ["weiter"]

@@ -646,4 +646,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "data.export_where_game": ("game {game}", "Spiel {game}"),
     "data.export_where_session": ("session {session}", "Abend {session}"),
     "data.export_where_round": ("round {round}", "Runde {round}"),
+    "data.seating_changed_meanwhile": ("The seating changed a moment ago (a player joined, left or was renamed); "
+                                       "nothing was recorded.",
+                                       "Die Sitzordnung hat sich gerade eben geändert (ein Spieler kam dazu, ging "
+                                       "oder heißt anders); nichts wurde eingetragen."),
+    "data.seating_changed_meanwhile_hint": ("Look at schafkopf player list and enter the hand again.",
+                                            "Schau in schafkopf player list und trag das Spiel noch einmal ein."),
 }
