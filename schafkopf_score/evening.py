@@ -66,9 +66,13 @@ class SessionView:
 def recorded(rec: GameRecord, entry: GameEntry | None = None) -> Seating | None:
     """Who dealt ``rec`` and who sat it out, as recorded with it (RULES §1: facts a correction
     never changes). ``entry``: a replacement of the hand (an edit), which keeps the hand's
-    seating unless it names a dealer or who sat out itself."""
+    seating unless it names a dealer or who sat out itself (naming only who sat out, it keeps
+    the recorded dealer)."""
     if entry is not None and entry is not rec.entry and (entry.dealer or entry.sitting_out):
-        return None
+        dealer = rec.outcome.get("dealer")
+        if entry.dealer or not isinstance(dealer, str) or dealer not in rec.rules.players:
+            return None
+        return seat(replace(entry, dealer=dealer), rec.rules, start_state(rec.rules))
     return recorded_seating(rec.rules, rec.outcome.get("dealer"), rec.outcome.get("sitting_out"))
 
 
@@ -208,6 +212,7 @@ def add(cfg: TableConfig, ledger: Ledger, entry: GameEntry, typed: str = "", *, 
     with ledger.write(scope=session_id) as conn:
         # Replay inside the write lock, so two writers never score against the same state.
         view, state = current_state(cfg, ledger, session_id)
+        _same_seating(cfg)
         if check is not None:
             check(view)
         played = play(entry, rules, state)
@@ -225,6 +230,16 @@ def add(cfg: TableConfig, ledger: Ledger, entry: GameEntry, typed: str = "", *, 
     prior = view.rows if same else []
     return hand, played, _make_view(cfg, info, [*prior, Row(record, played)], rules, view.aliases,
                                     view.payments if same else [])
+
+
+def _same_seating(cfg: TableConfig) -> None:
+    """Inside the write lock: the table file still seats the players the command read from it (a
+    ``player add/leave/rename`` may have changed it while the command waited for the lock), so a
+    hand is never recorded under a seating that is no longer the table's."""
+    from .table import load_table
+
+    if cfg.kind != "tournament" and cfg.path.is_file() and tuple(load_table(cfg.path).players) != tuple(cfg.players):
+        raise IllegalEntry(Text("data.seating_changed_meanwhile"), Text("data.seating_changed_meanwhile_hint"))
 
 
 def is_hand(rec: GameRecord) -> bool:

@@ -63,7 +63,9 @@ def _v1_to_v2(ledger: Ledger, conn: sqlite3.Connection) -> None:
         conn.execute(f"DROP TRIGGER IF EXISTS {t}_no_update")
     for (sid,) in conn.execute("SELECT id FROM sessions ORDER BY id").fetchall():
         valid = [rec for rec in ledger.games(sid) if rec.valid]  # replayed in hand order, voids left out
-        hands = ((rec.entry, rec.rules, _paid_seating(rec.rules, rec.payouts)) for rec in valid)
+        # an entry that names its dealer or who sat out seats its hand as the program that wrote it did
+        hands = ((rec.entry, rec.rules, None if rec.entry.dealer or rec.entry.sitting_out
+                  else _paid_seating(rec.rules, rec.payouts)) for rec in valid)
         for rec, played in zip(valid, replay(hands), strict=True):
             summary = json.dumps(played.summary(), ensure_ascii=False)
             conn.execute("UPDATE games SET outcome=? WHERE id=?", (summary, rec.id))

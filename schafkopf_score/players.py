@@ -50,7 +50,8 @@ def _check_new_name(cfg: TableConfig, ledger: Ledger, name: str, person: str | N
     if why:
         raise IllegalEntry(Text("cli.new_name_clash", why=why), Text("cli.new_name_clash_hint", name=name))
     aliases = ledger.aliases()
-    now = aliases.get(name, name)
+    # an earlier name typed in other letters (``ben`` for ``Ben``) is that earlier name
+    now = next((now for old, now in aliases.items() if name_key(old) == name_key(name) and old != now), name)
     mine = aliases.get(person, person) if person is not None else None
     if now != name and now != mine:
         raise IllegalEntry(Text("data.player_earlier_name", name=name, now=now),
@@ -60,12 +61,14 @@ def _check_new_name(cfg: TableConfig, ledger: Ledger, name: str, person: str | N
 
 
 def _where(ledger: Ledger) -> tuple[int | None, int]:
-    """The open session and the number of its next hand (None and 1 between sessions)."""
+    """The open session and the number of its next hand (None and 1 between sessions); a
+    Deutscher draw is not a hand (it takes the number of the hand it is drawn for)."""
+    from .evening import is_hand
+
     latest = ledger.latest_session()
     if latest is None or latest.closed_at:
         return None, 1
-    assert ledger.conn is not None
-    return latest.id, ledger.next_hand(ledger.conn, latest.id)
+    return latest.id, max((r.hand for r in ledger.games(latest.id) if is_hand(r)), default=0) + 1
 
 
 Plan = tuple[str, str, list[str]]  # a change worked out on the seating as it is: name, other, players after

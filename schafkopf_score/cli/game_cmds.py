@@ -334,7 +334,7 @@ def edit(
             raise IllegalEntry(Text("cli.edit_no_change", hand=hand), Text("cli.edit_no_change_hint", hand=hand))
         words = [w for w in (game, *(said or [])) if w is not None]
         if seat is None:
-            new, typed = corrected_entry(cfg.family_obj(), cfg.players, old.entry, words,
+            new, typed = corrected_entry(cfg.family_obj(), old.rules.players, old.entry, words,
                                          {k: entry.get(k) for k in ENTRY_NAMES}, given)
         else:
             from ..tournament.core import corrected_for

@@ -249,7 +249,7 @@ class Live:
         yes = any(w in YES_WORDS for w in words)
         words, options = long_options([w for w in words if w not in YES_WORDS])
         old = find_hand(cfg, self.ledger(), hand)
-        new, typed = corrected_entry(cfg.family_obj(), cfg.players, old.entry, words, options, set(options))
+        new, typed = corrected_entry(cfg.family_obj(), old.rules.players, old.entry, words, options, set(options))
         if not yes and not confirm_change(cfg, self.ledger(), hand, old, new, self.interactive, ask=self.ask):
             typer.echo(say("cli.play_left", cfg.language))
             return

@@ -656,4 +656,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     # a tournament's events in an export (issue 27)
     "data.export_event": ("a tournament event that no program wrote: {kind} {key}",
                           "ein Turnierereignis, das kein Programm so schreibt: {kind} {key}"),
+    "data.seating_changed_meanwhile": ("The seating changed a moment ago (a player joined, left or was renamed); "
+                                       "nothing was recorded.",
+                                       "Die Sitzordnung hat sich gerade eben geändert (ein Spieler kam dazu, ging "
+                                       "oder heißt anders); nichts wurde eingetragen."),
+    "data.seating_changed_meanwhile_hint": ("Look at schafkopf player list and enter the hand again.",
+                                            "Schau in schafkopf player list und trag das Spiel noch einmal ein."),
 }

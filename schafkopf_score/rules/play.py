@@ -97,6 +97,8 @@ def play(entry: GameEntry, rules: TableRules, state: HandState, seating: Seating
     after = family.advance(entry, rules, seating, state, outcome)
     if family.deals(entry):
         after = HandState(state.hand + 1, next_dealer(rules.players, seating.dealer), after.table)
+    elif after.dealer != seating.dealer:  # a draw is made for its dealer's hand (a recorded one too)
+        after = replace(after, dealer=seating.dealer)
     return Played(entry, rules, seating, outcome, state, after)
 
 
