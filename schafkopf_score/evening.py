@@ -199,11 +199,13 @@ def stored_unit(cfg: TableConfig, unit: str) -> str:
 
 
 def add(cfg: TableConfig, ledger: Ledger, entry: GameEntry, typed: str = "", *, session_id: int | None = None,
-        check: Any = None) -> tuple[int, Played, SessionView]:
+        check: Any = None, after: Any = None) -> tuple[int, Played, SessionView]:
     """Validate and record an entry in one transaction; returns the hand number, its result and
     the session as it stands after it (no second replay needed). ``session_id``: record into
     that session (a tournament's table), not the open one; ``check(view)``: called inside the
-    write lock before anything is written (raises to refuse, e.g. a table's games all played)."""
+    write lock before anything is written (raises to refuse, e.g. a table's games all played);
+    ``after(hand, played, view)``: called inside the transaction once the hand is written, so
+    that what it writes is committed with the hand (the server keeps a request's answer)."""
     rules = cfg.snapshot()
     _table_session(cfg, session_id)
     if ledger.conn is None:  # no ledger file yet: check first, so a refused first entry makes none
@@ -224,12 +226,14 @@ def add(cfg: TableConfig, ledger: Ledger, entry: GameEntry, typed: str = "", *, 
         gid = ledger.insert_game(conn, session_id, hand, entry, typed, rules, stored_unit(cfg, out.unit),
                                  out.payout_map(), out.stock, summary)
         info = ledger.session(session_id)
-    record = GameRecord(id=gid, session_id=session_id, hand=hand, replaces=None, created_at="", game=entry.game,
-                        entry=entry, typed=typed, rules=rules, unit=stored_unit(cfg, out.unit), payouts=out.payout_map(),
-                        stock=out.stock, outcome=summary)
-    prior = view.rows if same else []
-    return hand, played, _make_view(cfg, info, [*prior, Row(record, played)], rules, view.aliases,
-                                    view.payments if same else [])
+        record = GameRecord(id=gid, session_id=session_id, hand=hand, replaces=None, created_at="", game=entry.game,
+                            entry=entry, typed=typed, rules=rules, unit=stored_unit(cfg, out.unit),
+                            payouts=out.payout_map(), stock=out.stock, outcome=summary)
+        prior = view.rows if same else []
+        now = _make_view(cfg, info, [*prior, Row(record, played)], rules, view.aliases, view.payments if same else [])
+        if after is not None:
+            after(hand, played, now)
+    return hand, played, now
 
 
 def _same_seating(cfg: TableConfig) -> None:

@@ -491,7 +491,7 @@ async def api_hands_work(served: Served, line: str, key: str | None, tisch: int 
         try:
             if earlier is not None:
                 raise earlier
-            data = answers.add_json(cfg, ledger, line, tisch, check=keys.recorder(key))
+            data = answers.add_json(cfg, ledger, line, tisch, check=keys.recorder(key), keep=keys.keeper(key))
         except keys.Repeat as again:
             return 200, repeated(cfg, ledger, again)
         except ledger.errors:  # the same key written meanwhile by another server, for another table
@@ -499,7 +499,6 @@ async def api_hands_work(served: Served, line: str, key: str | None, tisch: int 
             if found is None:
                 raise
             return 200, repeated(cfg, ledger, found)
-        keys.store_answer(ledger, key, data)
         keys.made(ledger)
         return 201, data
 

@@ -5,10 +5,9 @@ The keys live in the ledger itself, in a table of the server's own, ``served_key
 they hold across a restart and across several servers on one ledger: a key is inserted in the
 same transaction as its hand (inside ``evening.add``'s write lock), so either both are
 committed or neither; its ``UNIQUE`` key refuses the second of two requests racing with the
-same key. The answer is stored after the commit; a server killed in between leaves a key whose
-answer is rebuilt from its hand. The table is made ``IF NOT EXISTS`` (at the server's start,
-or at the first keyed hand of a new ledger): additive, no row of the ledger's own tables
-changes and no other program reads it.
+same key. The first answer is stored with the key in that transaction (``keeper``). The table
+is made ``IF NOT EXISTS`` (at the server's start, or at the first keyed hand of a new ledger):
+additive, no row of the ledger's own tables changes and no other program reads it.
 """
 
 from __future__ import annotations
@@ -85,29 +84,15 @@ def recorder(key: str) -> Any:
     return record
 
 
-def store_answer(ledger: Ledger, key: str, answer: dict[str, Any]) -> None:
-    """Keep the first answer with its key, after the hand's commit. The answer is a convenience,
-    not a record (without it, it is rebuilt from the hand), and the keys table is the server's
-    own: one statement of its own, outside the ledger's writer lock, not waited for on the disk
-    (SQLite ``synchronous = OFF``, PostgreSQL ``synchronous_commit = off``, for this statement
-    alone), so that a hand costs one flush to disk, not two."""
-    conn = ledger.conn
-    if conn is None:
-        return
-    text = json.dumps(answer, ensure_ascii=False)
-    if getattr(ledger, "url", ""):  # PostgreSQL
-        conn.execute("BEGIN")
-        try:
-            conn.execute("SET LOCAL synchronous_commit = off")
-            conn.execute("UPDATE served_keys SET answer = ? WHERE key = ? AND answer = ''", (text, key))
-            conn.execute("COMMIT")
-        except BaseException:
-            if conn.in_transaction:
-                conn.execute("ROLLBACK")
-            raise
-        return
-    conn.execute("PRAGMA synchronous = OFF")
-    try:
-        conn.execute("UPDATE served_keys SET answer = ? WHERE key = ? AND answer = ''", (text, key))
-    finally:
-        conn.execute("PRAGMA synchronous = FULL")
+def keeper(key: str) -> Any:
+    """The ``keep(ledger, answer)`` that stores the first answer to ``key`` with it, inside the
+    hand's transaction (after ``recorder`` inserted the key): the key, its answer and the hand
+    are one commit, so the same key always gets the same answer back, a server killed between
+    the commit and the answer included."""
+
+    def keep(ledger: Ledger, answer: dict[str, Any]) -> None:
+        assert ledger.conn is not None
+        ledger.conn.execute("UPDATE served_keys SET answer = ? WHERE key = ?",
+                            (json.dumps(answer, ensure_ascii=False), key))
+
+    return keep

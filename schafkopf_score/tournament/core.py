@@ -296,10 +296,11 @@ def _limit_check(cfg: TableConfig, ledger: Ledger, seat: Seat, more: int = 1) ->
 
 
 def add_game(cfg: TableConfig, ledger: Ledger, seat: Seat, entry: GameEntry, typed: str,
-             check: Any = None) -> tuple[int, Played, Any]:
+             check: Any = None, after: Any = None) -> tuple[int, Played, Any]:
     """Record a hand at a table of the latest round: refused beyond the round's games.
-    ``check(view)``: called inside the table's write lock too, before anything is written (the
-    server records a request's idempotency key there)."""
+    ``check(view)`` and ``after(hand, played, view)`` (the hand in points, capped) are called
+    inside the table's write transaction as ``evening.add`` calls them (the server records a
+    request's idempotency key and its answer there)."""
     from ..evening import add
 
     if seat.round != latest_round(ledger):
@@ -312,9 +313,15 @@ def add_game(cfg: TableConfig, ledger: Ledger, seat: Seat, entry: GameEntry, typ
         if check is not None:
             check(view)
 
+    cap = round_caps(ledger).get(seat.round, 0)
+
+    def answered(hand: int, played: Played, view: Any) -> None:
+        if after is not None:
+            after(hand, as_points(played, cap), view)
+
     hand, played, view = add(table_cfg(cfg, seat.players), ledger, entry, typed, session_id=seat.session_id,
-                             check=in_lock)
-    return hand, as_points(played, round_caps(ledger).get(seat.round, 0)), view
+                             check=in_lock, after=answered)
+    return hand, as_points(played, cap), view
 
 
 def list_lines(text: str) -> list[str]:
