@@ -369,3 +369,17 @@ def test_a_table_file_broken_while_serving_is_a_clear_refusal(served, tab):
     assert status == 422 and b"Traceback" not in body
     tab.path.write_text(good, encoding="utf-8")
     assert served.get("/api/table")[0] == 200
+
+
+def test_a_field_of_the_wrong_kind_is_named_in_the_tables_language(make_table):
+    """The kind a field must be is a word of the table's language too (once the English kind
+    stood inside the German sentence)."""
+    for lang, text in (("de", 'Das Feld "hand" muss eine ganze Zahl sein.'),
+                       ("en", 'The field "hand" must be a whole number.')):
+        t = make_table(language=lang, name=f"k{lang}").path
+        with Server(t) as s:
+            assert s.post("/api/hands", {"line": "sau an be 72"})[0] == 201
+            before = ledger_state(t)
+            status, got = s.post("/api/void", {"hand": "eins", "reason": "x"})
+            assert (status, got["error"]) == (422, text), got
+            assert ledger_state(t) == before

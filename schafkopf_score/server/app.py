@@ -319,7 +319,7 @@ def words_field(served: Served, data: dict[str, Any], name: str) -> list[str]:
     the command's repeatable option takes them."""
     value = data.get(name) or []
     if not isinstance(value, list) or len(value) > 200 or not all(isinstance(v, str) and len(v) <= 200 for v in value):
-        raise Refusal(422, say(served, "cli.server.field_kind", field=name, kind="list of texts"),
+        raise Refusal(422, say(served, "cli.server.field_kind", field=name, kind=say(served, "cli.server.kind_texts")),
                       say(served, "cli.server.field_hint"))
     return value
 
@@ -336,18 +336,18 @@ def field(served: Served, data: dict[str, Any], name: str, kind: type, required:
         if isinstance(value, str) and value.strip().lstrip("-").isdigit() and len(value) < 12:
             value = int(value)
         if isinstance(value, bool) or not isinstance(value, int) or abs(value) > 10**9:
-            raise Refusal(422, say(served, "cli.server.field_kind", field=name, kind="number"),
+            raise Refusal(422, say(served, "cli.server.field_kind", field=name, kind=say(served, "cli.server.kind_number")),
                           say(served, "cli.server.field_hint"))
         return value
     if kind is bool:
         if isinstance(value, str):
             return value.lower() in ("1", "true", "yes", "on")
         if not isinstance(value, bool):
-            raise Refusal(422, say(served, "cli.server.field_kind", field=name, kind="true/false"),
+            raise Refusal(422, say(served, "cli.server.field_kind", field=name, kind=say(served, "cli.server.kind_bool")),
                           say(served, "cli.server.field_hint"))
         return value
     if not isinstance(value, str):
-        raise Refusal(422, say(served, "cli.server.field_kind", field=name, kind="text"),
+        raise Refusal(422, say(served, "cli.server.field_kind", field=name, kind=say(served, "cli.server.kind_text")),
                       say(served, "cli.server.field_hint"))
     return value
 
