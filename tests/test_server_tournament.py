@@ -62,3 +62,20 @@ def test_a_tables_code_writes_its_own_table_and_the_host_draws(cup):
         status, headers, _ = s.request("GET", "/", code=s.codes["tisch 2"])
         assert (status, headers["location"]) == (303, "/tisch/2")
     cup.ok("check")
+
+
+def test_a_capped_round_is_capped_on_the_server_as_in_the_cli(tmp_path):
+    """``[points] cap``: a table's sheet, its hands and the ranking from the server are the
+    CLI's, capped alike (once the server's sheet showed the uncapped points)."""
+    cup = tournament(tmp_path, players=EIGHT[:4], extra='games_per_round = 4\nseed = "c"', points="cap = 10")
+    cup.ok("tournament", "draw")
+    first = [p.lower()[:3] for p in cup.json("tournament", "tables")["tables"][0]["players"]]
+    with Server(cup.path) as s:
+        status, got = s.post("/api/hands", {"line": f"herzsolo {first[0]} 70"}, code="tisch 1")
+        assert status == 201 and sorted(got["payouts"].values()) == [-4, -3, -3, 10], got
+        for path, args in (("/api/sheet?tisch=1", ["tournament", "sheet", "--tisch", "1"]),
+                           ("/api/ranking", ["tournament", "ranking"])):
+            status, answer = s.get(path, code="view")
+            assert status == 200 and answer == cup.json(*args), path
+        sheet = cup.json("tournament", "sheet", "--tisch", "1")
+        assert sorted(sheet["balances"].values()) == [-4, -3, -3, 10]

@@ -414,6 +414,35 @@ def enter(
 
 # -- sheet ------------------------------------------------------------------------------------------
 
+def sheet_data(cfg: Any, ledger: Any, tisch: int, round_no: int | None = None) -> dict[str, Any]:
+    """``tournament sheet --tisch N [--round R] --json`` (and the server's ``GET
+    /api/sheet?tisch=N``): the table's games in points (capped as the round's cap says), each
+    with the running totals."""
+    from ..tournament.core import capped_balances, find_seat, seat_cap, settings_of, table_view
+    from ..tournament.points import capped
+
+    seat = find_seat(cfg, ledger, tisch, round_no)
+    view = table_view(cfg, ledger, seat)
+    cap = seat_cap(ledger, seat)
+    family = cfg.family_obj()
+    players = list(seat.players)
+    hands = []
+    running = {p: 0 for p in players}
+    for row in view.rows:
+        rec = row.record
+        item: dict[str, Any] = {"hand": rec.hand, "game": rec.game, "void": not rec.valid,
+                                "description": family.describe(rec.entry, lang=cfg.language)}
+        if row.played is not None:
+            pay = dict(capped(row.played.outcome.payouts, cap))
+            for p, v in pay.items():
+                running[p] += v
+            item.update(payouts=pay, dealer=row.played.seating.dealer, running=dict(running))
+        hands.append(item)
+    return {"round": seat.round, "tisch": seat.tisch, "players": players,
+            "games": settings_of(cfg).games_at(len(players)), "done": len(view.valid_rows()), "hands": hands,
+            "balances": capped_balances(view, players, cap)}
+
+
 @tournament_app.command("sheet")
 @guard
 def sheet(ctx: typer.Context, tisch: TischReq, round_no: RoundOpt = None, as_json: JsonOpt = False) -> None:
@@ -423,38 +452,18 @@ def sheet(ctx: typer.Context, tisch: TischReq, round_no: RoundOpt = None, as_jso
     Example: schafkopf --table turnier.toml tournament sheet --tisch 1
     """
     from ..i18n import say
-    from ..tournament.core import capped_balances, find_seat, seat_cap, settings_of, table_view
-    from ..tournament.points import capped
 
     c = get(ctx)
     cfg = c.cfg()
     with c.ledger() as ledger:
-        seat = find_seat(cfg, ledger, tisch, round_no)
-        view = table_view(cfg, ledger, seat)
-        cap = seat_cap(ledger, seat)
-    family = cfg.family_obj()
-    lang = cfg.language
-    players = list(seat.players)
-    hands = []
-    running = {p: 0 for p in players}
-    for row in view.rows:
-        rec = row.record
-        item: dict[str, Any] = {"hand": rec.hand, "game": rec.game, "void": not rec.valid,
-                                "description": family.describe(rec.entry, lang=lang)}
-        if row.played is not None:
-            pay = dict(capped(row.played.outcome.payouts, cap))
-            for p, v in pay.items():
-                running[p] += v
-            item.update(payouts=pay, dealer=row.played.seating.dealer, running=dict(running))
-        hands.append(item)
-    games = settings_of(cfg).games_at(len(players))
+        data = sheet_data(cfg, ledger, tisch, round_no)
     if as_json:
-        emit_json({"round": seat.round, "tisch": seat.tisch, "players": players, "games": games,
-                   "done": len(view.valid_rows()), "hands": hands,
-                   "balances": capped_balances(view, players, cap)})
+        emit_json(data)
         return
-    typer.echo(say("cli.tournament.sheet_title", lang, tisch=seat.tisch, round=seat.round,
-                   done=len(view.valid_rows()), games=games))
+    lang = cfg.language
+    players, hands = data["players"], data["hands"]
+    typer.echo(say("cli.tournament.sheet_title", lang, tisch=data["tisch"], round=data["round"],
+                   done=data["done"], games=data["games"]))
     width = max(len(h["description"]) for h in hands) if hands else 10
     typer.echo(f"{'#':>3}  {'':<{width}}  " + "  ".join(f"{p[:8]:>8}" for p in players))
     for h in hands:

@@ -129,27 +129,9 @@ def tables_json(cfg: TableConfig, ledger: Ledger, round_no: int | None = None) -
 
 def tisch_sheet_json(cfg: TableConfig, ledger: Ledger, tisch: int, round_no: int | None = None) -> dict[str, Any]:
     """``tournament sheet --tisch N [--round R] --json``."""
-    from ..tournament.core import find_seat, settings_of, table_view
+    from ..cli.tournament_cmds import sheet_data
 
-    seat = find_seat(cfg, ledger, tisch, round_no)
-    view = table_view(cfg, ledger, seat)
-    family = cfg.family_obj()
-    players = list(seat.players)
-    hands = []
-    running = {p: 0 for p in players}
-    for row in view.rows:
-        rec = row.record
-        item: dict[str, Any] = {"hand": rec.hand, "game": rec.game, "void": not rec.valid,
-                                "description": family.describe(rec.entry, lang=cfg.language)}
-        if row.played is not None:
-            pay = row.played.outcome.payout_map()
-            for p, v in pay.items():
-                running[p] += v
-            item.update(payouts=pay, dealer=row.played.seating.dealer, running=dict(running))
-        hands.append(item)
-    return {"round": seat.round, "tisch": seat.tisch, "players": players,
-            "games": settings_of(cfg).games_at(len(players)), "done": len(view.valid_rows()), "hands": hands,
-            "balances": view.balances}
+    return sheet_data(cfg, ledger, tisch, round_no)
 
 
 def draw_json(cfg: TableConfig, ledger: Ledger, by: str | None, seed: str | None, force: bool,
