@@ -26,7 +26,6 @@ import json
 import os
 import platform
 import random
-import secrets
 import selectors
 import socket
 import subprocess
@@ -42,6 +41,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from tournament_load import cli, hands_for, percentile  # type: ignore[import-not-found]  # noqa: E402
+from tournament_load import hall as set_up_hall  # type: ignore[import-not-found]  # noqa: E402
 
 
 def start_server(table: Path) -> tuple[subprocess.Popen[str], int, dict[str, str]]:
@@ -144,21 +144,7 @@ def hall(url: str, tables: int, games: int, folder: Path) -> dict[str, object]:
     """Part 1: the tournament on PostgreSQL."""
     import psycopg
 
-    schema = f"serve_{secrets.token_hex(4)}"
-    with psycopg.connect(url, autocommit=True) as conn:
-        conn.execute(f"CREATE SCHEMA {schema}")
-    ledger_url = f"{url}{'&' if '?' in url else '?'}options=-csearch_path%3D{schema}"
-    players = [f"Spieler{i:03d}" for i in range(1, 4 * tables + 1)]
-    pg_table = folder / "preis.toml"
-    cli(pg_table, "tournament", "new", str(pg_table), "--players", ",".join(players), "--rounds", "1",
-        "--games", str(games), "--language", "en")
-    text = pg_table.read_text(encoding="utf-8")
-    pg_table.write_text(f'ledger = "{ledger_url}"\n' + text, encoding="utf-8")
-    sq_table = folder / "sequential.toml"
-    sq_table.write_text(text, encoding="utf-8")
-    for table in (pg_table, sq_table):
-        cli(table, "tournament", "draw", "--seed", "2026")
-    seating = json.loads(cli(pg_table, "tournament", "tables", "--json"))["tables"]
+    pg_table, sq_table, seating, ledger_url = set_up_hall(url, tables, games, folder, "serve")
     proc, port, codes = start_server(pg_table)
     try:
         jobs = [(codes[f"tisch {t['tisch']}"],

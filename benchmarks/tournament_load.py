@@ -93,12 +93,15 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
 
 
-def run(url: str, tables: int, games: int, folder: Path) -> dict[str, object]:
+def hall(url: str, tables: int, games: int, folder: Path, prefix: str) -> tuple[Path, Path, list[dict[str, object]], str]:
+    """A tournament of 4 x ``tables`` players, round 1 drawn: on PostgreSQL (a fresh schema of
+    ``url``) and, for the sequential replay, the same drawn on SQLite. Returns both table
+    files, the round's tables and the PostgreSQL ledger's address."""
     import secrets
 
     import psycopg
 
-    schema = f"load_{secrets.token_hex(4)}"
+    schema = f"{prefix}_{secrets.token_hex(4)}"
     with psycopg.connect(url, autocommit=True) as conn:
         conn.execute(f"CREATE SCHEMA {schema}")
     ledger_url = f"{url}{'&' if '?' in url else '?'}options=-csearch_path%3D{schema}"
@@ -114,6 +117,13 @@ def run(url: str, tables: int, games: int, folder: Path) -> dict[str, object]:
         cli(table, "tournament", "draw", "--seed", "2026")
     seating = json.loads(cli(pg_table, "tournament", "tables", "--json"))["tables"]
     assert seating == json.loads(cli(sq_table, "tournament", "tables", "--json"))["tables"]
+    return pg_table, sq_table, seating, ledger_url
+
+
+def run(url: str, tables: int, games: int, folder: Path) -> dict[str, object]:
+    import psycopg
+
+    pg_table, sq_table, seating, ledger_url = hall(url, tables, games, folder, "load")
 
     start_at = time.time() + 1.5 + tables * 0.05  # every process started and imported before it
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
