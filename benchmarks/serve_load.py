@@ -40,7 +40,12 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from tournament_load import cli, hands_for, percentile  # type: ignore[import-not-found]  # noqa: E402
+from tournament_load import (  # type: ignore[import-not-found]  # noqa: E402
+    cli,
+    hands_for,
+    percentile,
+    verify,  # type: ignore[import-not-found]  # noqa: E402
+)
 from tournament_load import hall as set_up_hall  # type: ignore[import-not-found]  # noqa: E402
 
 
@@ -142,8 +147,6 @@ def stop(proc: subprocess.Popen[str]) -> None:
 
 def hall(url: str, tables: int, games: int, folder: Path) -> dict[str, object]:
     """Part 1: the tournament on PostgreSQL."""
-    import psycopg
-
     pg_table, sq_table, seating, ledger_url = set_up_hall(url, tables, games, folder, "serve")
     proc, port, codes = start_server(pg_table)
     try:
@@ -156,26 +159,10 @@ def hall(url: str, tables: int, games: int, folder: Path) -> dict[str, object]:
         memory = rss_mb(proc.pid)
     finally:
         stop(proc)
-    with psycopg.connect(ledger_url, autocommit=True) as conn:
-        rows = conn.execute("SELECT t.tisch, g.hand FROM games g JOIN round_tables t ON t.session_id = g.session_id "
-                            "ORDER BY t.tisch, g.hand").fetchall()
-    by_table: dict[int, list[int]] = {}
-    for tisch, hand in rows:
-        by_table.setdefault(int(tisch), []).append(int(hand))
-    intact = sorted(by_table) == [t["tisch"] for t in seating] and all(
-        hands == list(range(1, games + 1)) for hands in by_table.values())
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    for t in seating:
-        lines = "\n".join(" ".join(w) for w in hands_for(t["tisch"], t["players"], games)) + "\n"
-        r = subprocess.run([sys.executable, "-m", "schafkopf_score", "--table", str(sq_table), "tournament", "enter",
-                            "--tisch", str(t["tisch"]), "-"], input=lines, capture_output=True, text=True, env=env)
-        if r.returncode != 0:
-            raise SystemExit(f"sequential entry failed: {r.stderr}")
-    same = json.loads(cli(pg_table, "tournament", "ranking", "--json")) == json.loads(
-        cli(sq_table, "tournament", "ranking", "--json"))
-    check = json.loads(cli(pg_table, "check", "--json"))
-    return {"tables": tables, "games": games, "hands_stored": len(rows), "hands_expected": tables * games,
-            "intact": intact, "ranking_equals_sequential": same, "check_problems": len(check["problems"]),
+    verdict = verify(pg_table, sq_table, seating, games, ledger_url)
+    return {"tables": tables, "games": games, "hands_stored": verdict["stored"], "hands_expected": tables * games,
+            "intact": verdict["intact"], "ranking_equals_sequential": verdict["ranking_equals_sequential"],
+            "check_problems": len(verdict["problems"]),
             "errors": errors[:5], "error_count": len(errors), "wall_s": round(wall, 1),
             "offered_per_s": round(tables / 1.0, 1), "served_per_s": round(len(latencies) / wall, 1),
             "latency_ms": figures(latencies), "median_split": split, "server_rss_mb": round(memory, 1)}

@@ -29,6 +29,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -120,8 +121,34 @@ def hall(url: str, tables: int, games: int, folder: Path, prefix: str) -> tuple[
     return pg_table, sq_table, seating, ledger_url
 
 
-def run(url: str, tables: int, games: int, folder: Path) -> dict[str, object]:
+def verify(pg_table: Path, sq_table: Path, seating: list[dict[str, Any]], games: int, ledger_url: str) -> dict[str, Any]:
+    """After the hall: nothing lost and nothing twice (each table holds hands 1..games), the
+    ranking equal to a sequential replay (the same hands entered one table after another into
+    the SQLite twin), and what ``check`` finds."""
     import psycopg
+
+    with psycopg.connect(ledger_url, autocommit=True) as conn:
+        rows = conn.execute("SELECT t.tisch, g.hand FROM games g JOIN round_tables t ON t.session_id = g.session_id "
+                            "ORDER BY t.tisch, g.hand").fetchall()
+    by_table: dict[int, list[int]] = {}
+    for tisch, hand in rows:
+        by_table.setdefault(int(tisch), []).append(int(hand))
+    intact = sorted(by_table) == [t["tisch"] for t in seating] and all(
+        hands == list(range(1, games + 1)) for hands in by_table.values())
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    for t in seating:
+        lines = "\n".join(" ".join(w) for w in hands_for(t["tisch"], t["players"], games)) + "\n"
+        r = subprocess.run([sys.executable, "-m", "schafkopf_score", "--table", str(sq_table), "tournament", "enter",
+                            "--tisch", str(t["tisch"]), "-"], input=lines, capture_output=True, text=True, env=env)
+        if r.returncode != 0:
+            raise SystemExit(f"sequential entry failed: {r.stderr}")
+    same = json.loads(cli(pg_table, "tournament", "ranking", "--json")) == json.loads(
+        cli(sq_table, "tournament", "ranking", "--json"))
+    problems = json.loads(cli(pg_table, "check", "--json"))["problems"]
+    return {"stored": len(rows), "intact": intact, "ranking_equals_sequential": same, "problems": problems}
+
+
+def run(url: str, tables: int, games: int, folder: Path) -> dict[str, object]:
 
     pg_table, sq_table, seating, ledger_url = hall(url, tables, games, folder, "load")
 
@@ -140,30 +167,11 @@ def run(url: str, tables: int, games: int, folder: Path) -> dict[str, object]:
             latencies.extend(json.loads(out))
     wall = time.time() - start_at  # from the common start to the last process done
 
-    # nothing lost, nothing twice: per table hands 1..games
-    with psycopg.connect(ledger_url, autocommit=True) as conn:
-        rows = conn.execute("SELECT t.tisch, g.hand FROM games g JOIN round_tables t ON t.session_id = g.session_id "
-                            "ORDER BY t.tisch, g.hand").fetchall()
-    by_table: dict[int, list[int]] = {}
-    for tisch, hand in rows:
-        by_table.setdefault(int(tisch), []).append(int(hand))
-    intact = sorted(by_table) == [t["tisch"] for t in seating] and all(
-        hands == list(range(1, games + 1)) for hands in by_table.values())
-
-    # the same hands one after another into SQLite
-    for t in seating:
-        lines = "\n".join(" ".join(w) for w in hands_for(t["tisch"], t["players"], games)) + "\n"
-        r = subprocess.run([sys.executable, "-m", "schafkopf_score", "--table", str(sq_table), "tournament", "enter",
-                            "--tisch", str(t["tisch"]), "-"], input=lines, capture_output=True, text=True, env=env)
-        if r.returncode != 0:
-            raise SystemExit(f"sequential entry failed: {r.stderr}")
-    ranking_pg = json.loads(cli(pg_table, "tournament", "ranking", "--json"))
-    ranking_sq = json.loads(cli(sq_table, "tournament", "ranking", "--json"))
-    check = json.loads(cli(pg_table, "check", "--json"))
+    verdict = verify(pg_table, sq_table, seating, games, ledger_url)
     return {
-        "tables": tables, "games_per_table": games, "processes": len(procs), "hands_stored": len(rows),
-        "hands_expected": tables * games, "failures": failures, "intact": intact,
-        "ranking_equals_sequential": ranking_pg == ranking_sq, "check_problems": check["problems"],
+        "tables": tables, "games_per_table": games, "processes": len(procs), "hands_stored": verdict["stored"],
+        "hands_expected": tables * games, "failures": failures, "intact": verdict["intact"],
+        "ranking_equals_sequential": verdict["ranking_equals_sequential"], "check_problems": verdict["problems"],
         "wall_s": round(wall, 2), "hands_per_s": round(len(latencies) / wall, 1) if wall > 0 else None,
         "latency_ms": {"median": round(1000 * statistics.median(latencies), 1) if latencies else None,
                        "p95": round(1000 * percentile(latencies, 0.95), 1) if latencies else None,

@@ -175,6 +175,16 @@ def rename_player(cfg: TableConfig, ledger: Ledger, typed: str, new: str) -> Cha
     return _apply(cfg, ledger, "rename", plan)
 
 
+def change_seating(cfg: TableConfig, ledger: Ledger, action: str, names: list[str], after: str | None = None) -> Change:
+    """``player add NAME [--after X]``, ``player leave NAME`` or ``player rename OLD NEW``, by
+    ``action`` (the one-shot command and ``play`` alike)."""
+    if action == "add":
+        return add_player(cfg, ledger, names[0], after)
+    if action == "leave":
+        return leave_player(cfg, ledger, names[0])
+    return rename_player(cfg, ledger, names[0], names[1])
+
+
 def seating(cfg: TableConfig, ledger: Ledger) -> dict[str, Any]:
     """``player list``: the seating now, who left (and has not come back), the renames, and every
     change with the hand it counts from."""

@@ -12,9 +12,7 @@ import os
 import re
 import shlex
 import shutil
-import stat
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -23,6 +21,7 @@ from typer.testing import CliRunner
 from schafkopf_score import docs
 from schafkopf_score.cli.app import app
 from schafkopf_score.table import load_table
+from tests.test_examples_run import _shim  # the one `schafkopf` on PATH the shell steps run
 
 ROOT = Path(__file__).resolve().parents[1]
 REGENERATE = "python -m schafkopf_score.docs"
@@ -270,16 +269,6 @@ def shell_script(page: Path) -> list[str]:
 SHELL = [p for p in pages() if shell_script(p)]
 
 
-def _shim(folder: Path) -> dict[str, str]:
-    """A ``schafkopf`` on PATH that runs this interpreter's package, as ``pip install`` would."""
-    bin_dir = folder / ".bin"
-    bin_dir.mkdir()
-    script = bin_dir / "schafkopf"
-    script.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m schafkopf_score "$@"\n', encoding="utf-8")
-    script.chmod(script.stat().st_mode | stat.S_IEXEC)
-    env = {k: v for k, v in os.environ.items() if k != "SCHAFKOPF_TABLE"}
-    env.update(PATH=f"{bin_dir}{os.pathsep}{env.get('PATH', '')}", COLUMNS="100", LC_ALL="C.UTF-8")
-    return env
 
 
 def simple_lines(script: list[str]) -> list[list[str]] | None:

@@ -343,7 +343,7 @@ class Live:
         ``player list``: what ``schafkopf player`` does, through the same functions."""
         from ..errors import IllegalEntry
         from ..i18n import Join
-        from ..players import add_player, change_text, leave_player, rename_player, seating
+        from ..players import change_seating, change_text, seating
 
         cfg = self.cfg()
         lang = cfg.language
@@ -377,12 +377,7 @@ class Live:
             if data["left"]:
                 typer.echo(say("cli.player_left_list", lang, names=", ".join(data["left"])))
             return
-        if action == "add":
-            change = add_player(cfg, ledger, names[0], after)
-        elif action == "leave":
-            change = leave_player(cfg, ledger, names[0])
-        else:
-            change = rename_player(cfg, ledger, names[0], names[1])
+        change = change_seating(cfg, ledger, action, names, after)
         self.noticed()
         self.last = None
         typer.echo(change_text(change).render(lang))

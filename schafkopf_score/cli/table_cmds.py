@@ -215,7 +215,7 @@ def player(
     """
     from ..errors import IllegalEntry
     from ..i18n import Join, Text, say
-    from ..players import add_player, change_text, leave_player, rename_player, seating
+    from ..players import change_seating, change_text, seating
 
     c = get(ctx)
     cfg = c.cfg()
@@ -246,12 +246,7 @@ def player(
             typer.echo(say("cli.player_renamed_line", lang, old=r["from"], new=r["to"]))
         return
     with c.ledger(create=True) as ledger:
-        if action == "add":
-            change = add_player(cfg, ledger, words[0], after)
-        elif action == "leave":
-            change = leave_player(cfg, ledger, words[0])
-        else:
-            change = rename_player(cfg, ledger, words[0], words[1])
+        change = change_seating(cfg, ledger, action, words, after)
     if as_json:
         emit_json({"kind": change.kind, "name": change.name, "other": change.other, "players": change.players,
                    "session": change.session, "hand": change.hand})
