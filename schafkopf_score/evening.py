@@ -113,9 +113,9 @@ def select_sessions(ledger: Ledger, session: int | None = None, all_: bool = Fal
 def view_session(cfg: TableConfig, ledger: Ledger, session_id: int | None = None) -> SessionView:
     """The given session (default: the latest) replayed; an empty view for a fresh ledger."""
     rules = cfg.snapshot()
-    if session_id is not None:
-        select_sessions(ledger, session_id)
     info = ledger.session(session_id) if session_id is not None else ledger.latest_session()
+    if session_id is not None and info is None:
+        select_sessions(ledger, session_id)  # refused, with the sessions there are
     records = ledger.games(info.id) if info else []
     aliases = ledger.aliases()
     try:
@@ -225,7 +225,7 @@ def add(cfg: TableConfig, ledger: Ledger, entry: GameEntry, typed: str = "", *, 
         summary = played.summary()
         gid = ledger.insert_game(conn, session_id, hand, entry, typed, rules, stored_unit(cfg, out.unit),
                                  out.payout_map(), out.stock, summary)
-        info = ledger.session(session_id)
+        info = view.session if same else ledger.session(session_id)
         record = GameRecord(id=gid, session_id=session_id, hand=hand, replaces=None, created_at="", game=entry.game,
                             entry=entry, typed=typed, rules=rules, unit=stored_unit(cfg, out.unit),
                             payouts=out.payout_map(), stock=out.stock, outcome=summary)

@@ -79,3 +79,34 @@ def test_a_capped_round_is_capped_on_the_server_as_in_the_cli(tmp_path):
             assert status == 200 and answer == cup.json(*args), path
         sheet = cup.json("tournament", "sheet", "--tisch", "1")
         assert sorted(sheet["balances"].values()) == [-4, -3, -3, 10]
+
+
+def test_a_hand_sent_twice_at_once_is_recorded_once_even_the_tables_last(tmp_path):
+    """A phone on bad Wi-Fi sends each hand twice at the same moment (the second request
+    waits for the first one's lock): one hand, and both answers the first's, the table's last
+    hand included (the second is not refused as "all games played": it is the same hand)."""
+    import threading
+
+    cup = tournament(tmp_path, players=EIGHT, extra='games_per_round = 3\nrounds = 1\nseed = "s"')
+    with Server(cup.path) as s:
+        drawn = s.post("/api/draw", {"seed": "s"})[1]
+        one = [p.lower()[:3] for p in drawn["tables"][0]["players"]]
+        lines = [f"sau {one[0]} {one[1]} 72", f"wenz {one[2]} 91", f"herzsolo {one[3]} 61"]
+        for i, line in enumerate(lines):
+            got: list[tuple[int, object]] = []
+
+            def send(line: str = line, i: int = i, got: list[tuple[int, object]] = got) -> None:
+                got.append(s.post("/api/hands", {"line": line, "key": f"hand-{i}"}, code="tisch 1"))
+
+            pair = [threading.Thread(target=send) for _ in range(2)]
+            for t in pair:
+                t.start()
+            for t in pair:
+                t.join(timeout=30)
+            assert sorted(status for status, _ in got) == [200, 201], got
+            assert got[0][1] == got[1][1] and got[0][1]["hand"] == i + 1  # type: ignore[index]
+        status, _ = s.post("/api/hands", {"line": lines[0], "key": "hand-3"}, code="tisch 1")
+        assert status == 422  # a fourth hand is refused: the table has played its three
+    hands = cup.json("tournament", "sheet", "--tisch", "1")["hands"]
+    assert [h["hand"] for h in hands] == [1, 2, 3]
+    cup.ok("check")

@@ -8,7 +8,7 @@ the two databases lives here:
 - **the connection**: psycopg 3 (``pip install 'schafkopf-score[postgresql]'``), in autocommit
   mode with explicit ``BEGIN``/``COMMIT`` like the SQLite connection, behind a small adapter that
   speaks the part of ``sqlite3``'s interface the ledger uses (``?`` placeholders, ``lastrowid``,
-  rows readable by position and by name);
+  ``rowcount``, rows readable by position and by name);
 - **the schema**: made by the first write (in one transaction, under the writer lock, so two
   devices starting at once make it once), integer ids as identity columns, the append-only rule
   enforced by the database: triggers refuse every ``UPDATE``, ``DELETE`` and ``TRUNCATE``;
@@ -120,6 +120,11 @@ class Cursor:
     def __init__(self, cur: Any, lastrowid: int | None = None) -> None:
         self._cur = cur
         self.lastrowid = lastrowid
+
+    @property
+    def rowcount(self) -> int:
+        """The rows the statement wrote (an ``INSERT ... ON CONFLICT DO NOTHING``: 0 or 1)."""
+        return int(self._cur.rowcount)
 
     def fetchone(self) -> Any:
         return self._cur.fetchone()
@@ -334,13 +339,17 @@ class PostgresLedger(Ledger):
         With ``scope`` (the one session a tournament table's write goes into): the ledger's lock
         shared, and that session's lock alone, so that the tables of a round write side by side
         while a draw or a check mark (which take the whole ledger) waits for them all."""
-        conn.execute(f"SET LOCAL lock_timeout = {max(1, int(patience * 1000))}")
+        # one statement, one round trip: the wait's limit for this transaction (``SET LOCAL``'s
+        # twin, set in the FROM list, which is read before the select list: a volatile subquery
+        # is never folded into it), then the locks, and the writer's notice of its change,
+        # which PostgreSQL delivers at the commit only (a write rolled back says nothing):
+        # ``schafkopf serve`` listens for it
         key = "hashtext('schafkopf-score ledger ' || current_database() || '.' || current_schema())"
-        if scope is None:
-            conn.execute(f"SELECT pg_advisory_xact_lock({key})")
-            return
-        conn.execute(f"SELECT pg_advisory_xact_lock_shared({key})")
-        conn.execute(f"SELECT pg_advisory_xact_lock({key}, ?)", (int(scope),))
+        locks = f"pg_advisory_xact_lock({key})" if scope is None else (
+            f"pg_advisory_xact_lock_shared({key}), pg_advisory_xact_lock({key}, {int(scope)})")
+        conn.execute(f"SELECT {locks}, pg_notify('schafkopf_change', current_schema()) "
+                     "FROM (SELECT set_config('lock_timeout', ?, true)) AS patience",
+                     (f"{max(1, int(patience * 1000))}ms",))
 
     @contextmanager
     def write(self, wait: float | None = None, scope: int | None = None) -> Iterator[Any]:
@@ -366,17 +375,15 @@ class PostgresLedger(Ledger):
         except BaseException:
             if not self.conn_broken and conn.in_transaction:
                 conn.execute("ROLLBACK")
-            self._ruleset_ids.clear()
+            self._forget_ids()
             raise
         else:
             try:
-                # every writer says so (delivered at the commit only): ``schafkopf serve`` listens
-                conn.execute("SELECT pg_notify('schafkopf_change', current_schema())")
                 conn.execute("COMMIT")
             except BaseException:
                 if not self.conn_broken and conn.in_transaction:
                     conn.execute("ROLLBACK")
-                self._ruleset_ids.clear()
+                self._forget_ids()
                 raise
 
     @property

@@ -304,6 +304,7 @@ class Ledger:
         self.path = Path(path)
         self._rules_cache: dict[int, TableRules] = {}
         self._ruleset_ids: dict[int, tuple[TableRules, int]] = {}
+        self._ruleset_digests: dict[str, int] = {}  # a snapshot's hash -> its id, of the rows read
         self.conn: sqlite3.Connection | None = None
         self._family = family
         self._kind = kind
@@ -484,7 +485,7 @@ class Ledger:
         except BaseException:
             if self.conn.in_transaction:  # SQLite has already rolled back after a full disk
                 self.conn.execute("ROLLBACK")
-            self._ruleset_ids.clear()  # ids handed out in this transaction are gone
+            self._forget_ids()
             raise
         else:
             try:
@@ -492,10 +493,16 @@ class Ledger:
             except BaseException:
                 if self.conn.in_transaction:  # a refused COMMIT (busy, read-only) leaves it open
                     self.conn.execute("ROLLBACK")
-                self._ruleset_ids.clear()
+                self._forget_ids()
                 raise
 
     # -- rulesets ------------------------------------------------------------------------
+    def _forget_ids(self) -> None:
+        """A write rolled back: the rulesets it made are gone, and their ids may be given again."""
+        self._ruleset_ids.clear()
+        self._ruleset_digests.clear()
+        self._rules_cache.clear()
+
     def ruleset_id(self, rules: TableRules) -> int:
         assert self.conn is not None
         cached = self._ruleset_ids.get(id(rules))
@@ -511,6 +518,9 @@ class Ledger:
 
         text = json.dumps(rules.to_dict(), sort_keys=True, ensure_ascii=False)
         digest = hashlib.sha256(text.encode()).hexdigest()
+        known = self._ruleset_digests.get(digest)  # a snapshot read with this ledger's hands
+        if known is not None:
+            return known
         row = self.conn.execute("SELECT id FROM rulesets WHERE hash=?", (digest,)).fetchone()
         if row:
             return int(row[0])
@@ -522,8 +532,13 @@ class Ledger:
     def rules(self, ruleset_id: int) -> TableRules:
         assert self.conn is not None
         if ruleset_id not in self._rules_cache:
+            import hashlib
+
             row = self.conn.execute("SELECT json FROM rulesets WHERE id=?", (ruleset_id,)).fetchone()
             self._rules_cache[ruleset_id] = TableRules.from_dict(json.loads(row[0]))
+            # the row's hash is its text's (``_ruleset_id`` writes it so): the next hand under
+            # the same rules finds its id here, without a look-up
+            self._ruleset_digests[hashlib.sha256(str(row[0]).encode()).hexdigest()] = ruleset_id
         return self._rules_cache[ruleset_id]
 
     # -- sessions ------------------------------------------------------------------------
@@ -882,6 +897,29 @@ class Ledger:
         rows = self.conn.execute(sql + " ORDER BY round, tisch", args).fetchall()
         return [{"round": int(r[0]), "tisch": int(r[1]), "session_id": int(r[2]), "players": json.loads(r[3])}
                 for r in rows]
+
+    def seating(self, round_no: int | None = None, tisch: int | None = None) -> tuple[int, list[dict[str, Any]]]:
+        """The latest round drawn (0: none) and the tables of round ``round_no`` (default: the
+        latest; none for a round not drawn), or its table ``tisch`` alone, each as
+        ``round_tables`` gives it with the ``standins`` its round's draw seated: one query, for
+        a tournament table's every entry."""
+        if not self.has_v5:
+            return 0, []
+        assert self.conn is not None
+        draw = ("(SELECT e.data FROM tournament_events e WHERE e.kind = 'draw' AND e.round = "
+                "coalesce(CAST(? AS BIGINT), (SELECT max(round) FROM rounds)) ORDER BY e.id DESC LIMIT 1)"
+                if self._has_events() else "CAST(? AS TEXT)")
+        rows = self.conn.execute(
+            f"SELECT r.last, r.draw, t.round, t.tisch, t.session_id, t.players FROM (SELECT max(round) AS last, "
+            f"{draw} AS draw FROM rounds) r LEFT JOIN round_tables t ON t.round = coalesce(CAST(? AS BIGINT), r.last) "
+            "AND (CAST(? AS BIGINT) IS NULL OR t.tisch = CAST(? AS BIGINT)) ORDER BY t.tisch",
+            (round_no, round_no, tisch, tisch)).fetchall()
+        if not rows:
+            return 0, []
+        standins = json.loads(rows[0][1]).get("standins", []) if rows[0][1] else []
+        return int(rows[0][0] or 0), [{"round": int(r[2]), "tisch": int(r[3]), "session_id": int(r[4]),
+                                       "players": json.loads(r[5]), "standins": standins}
+                                      for r in rows if r[2] is not None]
 
     def _ensure_events(self, conn: Any) -> None:
         """Make ``tournament_events`` (with its guards) in a schema-5 ledger made before it."""

@@ -179,12 +179,11 @@ def calc_json(cfg: TableConfig, ledger: Ledger, line: str, tisch: int | None = N
 
 
 def add_json(cfg: TableConfig, ledger: Ledger, line: str, tisch: int | None = None,
-             check: Callable[[Any, Any], None] | None = None,
              keep: Callable[[Any, dict[str, Any]], None] | None = None) -> dict[str, Any]:
-    """``add WORDS --json`` (a tournament: ``add --tisch N WORDS --json``). ``check(ledger,
-    session_id)`` is called inside the write transaction before the hand is written, and
-    ``keep(ledger, answer)`` once it is written (the server's idempotency key and the first
-    answer to it are recorded there, so that the key, its answer and the hand are one commit)."""
+    """``add WORDS --json`` (a tournament: ``add --tisch N WORDS --json``). ``keep(ledger,
+    answer)`` is called inside the write transaction once the hand is written (the server
+    records a request's idempotency key with its answer there, so that the key, its answer and
+    the hand are one commit)."""
     from ..cli.render import outcome_json
     from ..entry import entry_from_words
     from ..evening import add
@@ -200,36 +199,27 @@ def add_json(cfg: TableConfig, ledger: Ledger, line: str, tisch: int | None = No
             return outcome_json(played, hand=hand, session=view.session.id if view.session else None,
                                 balances=view.balances, stock_total=view.stock)
 
-        def in_lock(view: Any) -> None:
-            if check is not None:
-                assert ledger.conn is not None
-                open_now = view.session is not None and not view.closed
-                check(ledger, view.session.id if open_now else ledger.open_session_id(ledger.conn))
-
         def kept(hand: int, played: Any, view: Any) -> None:
             if keep is not None:
                 keep(ledger, answer(hand, played, view))
 
-        return answer(*add(cfg, ledger, entry, typed, check=in_lock, after=kept))
-    from ..tournament.core import add_game, at_table, entry_for, open_seat
+        return answer(*add(cfg, ledger, entry, typed, after=kept))
+    from ..tournament.core import add_game, at_table, entry_for, find_seat
 
-    seat = open_seat(cfg, ledger, tisch)
+    # the table as drawn (a table closed meanwhile is refused inside its lock, by add_game)
+    seat = find_seat(cfg, ledger, tisch)
     entry, typed = entry_for(cfg, ledger, seat, words, options)
 
     def at_table_answer(hand: int, played: Any, view: Any) -> dict[str, Any]:
         return outcome_json(played, hand=hand, session=seat.session_id, balances=view.balances,
                             stock_total=view.stock, round=seat.round, tisch=seat.tisch)
 
-    def at_seat(view: Any) -> None:  # the key recorded inside the table's lock
-        if check is not None:
-            check(ledger, seat.session_id)
-
     def kept_at_seat(hand: int, played: Any, view: Any) -> None:
         if keep is not None:
             keep(ledger, at_table_answer(hand, played, view))
 
     with at_table(seat):
-        return at_table_answer(*add_game(cfg, ledger, seat, entry, typed, check=at_seat, after=kept_at_seat))
+        return at_table_answer(*add_game(cfg, ledger, seat, entry, typed, after=kept_at_seat))
 
 
 def _seat_cfg(cfg: TableConfig, ledger: Ledger, tisch: int | None, round_no: int | None) -> tuple[Any, TableConfig]:

@@ -491,10 +491,13 @@ async def api_hands_work(served: Served, line: str, key: str | None, tisch: int 
         try:
             if earlier is not None:
                 raise earlier
-            data = answers.add_json(cfg, ledger, line, tisch, check=keys.recorder(key), keep=keys.keeper(key))
+            data = answers.add_json(cfg, ledger, line, tisch, keep=keys.keeper(key))
         except keys.Repeat as again:
             return 200, repeated(cfg, ledger, again)
-        except ledger.errors:  # the same key written meanwhile by another server, for another table
+        except (ScoreError, *ledger.errors):
+            # the same key's first request committed while this one waited for the lock, and
+            # this one was refused for it (the table's last hand: "all games played"), or the
+            # same key written meanwhile by another server: the first answer
             found = keys.lookup(ledger, key)
             if found is None:
                 raise

@@ -3,9 +3,9 @@ the first answer back, and the hand is recorded once.
 
 The keys live in the ledger itself, in a table of the server's own, ``served_keys``, so that
 they hold across a restart and across several servers on one ledger: a key is inserted in the
-same transaction as its hand (inside ``evening.add``'s write lock), so either both are
-committed or neither; its ``UNIQUE`` key refuses the second of two requests racing with the
-same key. The first answer is stored with the key in that transaction (``keeper``). The table
+same transaction as its hand and its first answer (inside ``evening.add``'s write lock, once
+the hand is written: one statement, ``keeper``), so either all three are committed or none; its
+``UNIQUE`` key refuses the second of two requests racing with the same key. The table
 is made ``IF NOT EXISTS`` (at the server's start, or at the first keyed hand of a new ledger):
 additive, no row of the ledger's own tables changes and no other program reads it.
 """
@@ -65,34 +65,26 @@ def lookup(ledger: Ledger, key: str) -> Repeat | None:
     return Repeat(int(row[0]), int(row[1]), str(row[2])) if row else None
 
 
-def recorder(key: str) -> Any:
-    """The ``check(ledger, session_id)`` that records ``key`` with the hand about to be
-    written, inside the hand's transaction; a key used meanwhile raises ``Repeat``."""
+def keeper(key: str) -> Any:
+    """The ``keep(ledger, answer)`` that records ``key`` with the hand just written and its
+    first answer, inside the hand's transaction: the key, its answer and the hand are one
+    commit, so the same key always gets the same answer back, a server killed between the
+    commit and the answer included. A key used meanwhile (the same phone's second request,
+    which waited for the first one's lock) raises ``Repeat``: the transaction is rolled back,
+    nothing of the second request is written."""
 
-    def record(ledger: Ledger, session_id: int) -> None:
+    def keep(ledger: Ledger, answer: dict[str, Any]) -> None:
         conn = ledger.conn
         assert conn is not None
         if ledger.where not in _made and "served_keys" not in ledger._table_names():
             conn.execute(DDL)
-        found = lookup(ledger, key)
-        if found is not None:
-            raise found  # the transaction is rolled back: nothing written
-        hand = ledger.next_hand(conn, session_id)
-        conn.execute("INSERT INTO served_keys(key, session_id, hand, created_at) VALUES (?, ?, ?, ?)",
-                     (key, session_id, hand, now()))
-
-    return record
-
-
-def keeper(key: str) -> Any:
-    """The ``keep(ledger, answer)`` that stores the first answer to ``key`` with it, inside the
-    hand's transaction (after ``recorder`` inserted the key): the key, its answer and the hand
-    are one commit, so the same key always gets the same answer back, a server killed between
-    the commit and the answer included."""
-
-    def keep(ledger: Ledger, answer: dict[str, Any]) -> None:
-        assert ledger.conn is not None
-        ledger.conn.execute("UPDATE served_keys SET answer = ? WHERE key = ?",
-                            (json.dumps(answer, ensure_ascii=False), key))
+        cur = conn.execute("INSERT INTO served_keys(key, session_id, hand, created_at, answer) VALUES (?, ?, ?, ?, ?) "
+                           "ON CONFLICT (key) DO NOTHING",
+                           (key, int(answer["session"]), int(answer["hand"]), now(),
+                            json.dumps(answer, ensure_ascii=False)))
+        if cur.rowcount == 0:
+            found = lookup(ledger, key)
+            assert found is not None
+            raise found
 
     return keep

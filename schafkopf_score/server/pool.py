@@ -43,6 +43,14 @@ class PooledLedger(PostgresLedger):
         if self.conn is not None:
             _checked.add(self._lent)
 
+    def _has_events(self) -> bool:
+        if self._lent is not None and self._lent in _with_events:
+            return True
+        found = super()._has_events()
+        if found and self._lent is not None:
+            _with_events.add(self._lent)
+        return found
+
     def _locate(self) -> set[str]:
         if self._raw is None:  # a connection lost and given back meanwhile
             self._lent = self._pool.getconn()

@@ -136,11 +136,12 @@ def latest_round(ledger: Ledger) -> int:
     return int(rounds[-1]["round"]) if rounds else 0
 
 
-def round_seats(cfg: TableConfig, ledger: Ledger, round_no: int | None = None) -> tuple[int, list[Seat]]:
-    """The round asked for (default: the latest) and its tables; refused before the first draw
-    and for a round not drawn."""
+def round_seats(cfg: TableConfig, ledger: Ledger, round_no: int | None = None,
+                tisch: int | None = None) -> tuple[int, list[Seat]]:
+    """The round asked for (default: the latest) and its tables (``tisch``: that one alone, if
+    there is one); refused before the first draw and for a round not drawn."""
     settings_of(cfg)
-    last = latest_round(ledger)
+    last, tables = ledger.seating(round_no, tisch)
     if last == 0:
         raise IllegalEntry(Text("cli.tournament.no_round"), Text("cli.tournament.no_round_hint"))
     if round_no is None:
@@ -150,15 +151,17 @@ def round_seats(cfg: TableConfig, ledger: Ledger, round_no: int | None = None) -
                                 round=round_no, last=last),
                            Text("cli.tournament.rounds_drawn_one" if last == 1 else "cli.tournament.rounds_drawn",
                                 last=last))
-    return round_no, _seats(ledger, round_no)
+    return round_no, [Seat(t["round"], t["tisch"], t["session_id"], tuple(t["players"]),
+                           tuple(p for p in t["players"] if p in t["standins"])) for t in tables]
 
 
 def find_seat(cfg: TableConfig, ledger: Ledger, tisch: int, round_no: int | None = None) -> Seat:
     """Table ``tisch`` of a round (default: the latest)."""
-    round_no, seats = round_seats(cfg, ledger, round_no)
+    round_no, seats = round_seats(cfg, ledger, round_no, tisch)
     for seat in seats:
         if seat.tisch == tisch:
             return seat
+    round_no, seats = round_seats(cfg, ledger, round_no)  # no such table: say how many there are
     one = len(seats) == 1
     raise IllegalEntry(Text("cli.tournament.no_such_table_one" if one else "cli.tournament.no_such_table",
                             tisch=tisch, round=round_no, count=len(seats)),
@@ -276,8 +279,8 @@ def _not_seated(cfg: TableConfig, ledger: Ledger, seat: Seat, names: Any) -> Non
 def _limit_check(cfg: TableConfig, ledger: Ledger, seat: Seat, more: int = 1) -> Any:
     limit = settings_of(cfg).games_at(len(seat.players))
 
-    def check(view: Any) -> None:
-        if seat.session_id in table_totals(ledger):
+    def check(view: Any, events: list[dict[str, Any]] | None = None) -> None:
+        if seat.session_id in table_totals(ledger, events):
             raise IllegalEntry(Text("cli.tournament.hands_after_totals", tisch=seat.tisch, round=seat.round),
                                Text("cli.tournament.hands_after_totals_hint"))
         if view.closed:
@@ -303,17 +306,20 @@ def add_game(cfg: TableConfig, ledger: Ledger, seat: Seat, entry: GameEntry, typ
     request's idempotency key and its answer there)."""
     from ..evening import add
 
-    if seat.round != latest_round(ledger):
-        raise IllegalEntry(Text("cli.tournament.round_over", round=seat.round),
-                           Text("cli.tournament.round_over_hint", round=seat.round))
     limit = _limit_check(cfg, ledger, seat)
+    cap = 0
 
     def in_lock(view: Any) -> None:
-        limit(view)
+        # inside the table's lock, which a draw waits for: the round and its events as they stand
+        nonlocal cap
+        if seat.round != latest_round(ledger):
+            raise IllegalEntry(Text("cli.tournament.round_over", round=seat.round),
+                               Text("cli.tournament.round_over_hint", round=seat.round))
+        events = ledger.events()
+        limit(view, events)
+        cap = round_caps(ledger, events).get(seat.round, 0)
         if check is not None:
             check(view)
-
-    cap = round_caps(ledger).get(seat.round, 0)
 
     def answered(hand: int, played: Played, view: Any) -> None:
         if after is not None:
@@ -449,9 +455,11 @@ def unfinished_seat(cfg: TableConfig, ledger: Ledger, seat: Seat) -> bool:
     return bool(unfinished(cfg, ledger, [seat]))
 
 
-def table_totals(ledger: Ledger) -> dict[int, dict[str, Any]]:
-    """The paper totals entered for tables (session id -> ``totals``, ``solos``, ``won``)."""
-    return {int(e["data"]["session"]): e["data"] for e in ledger.events() if e["kind"] == "totals"}
+def table_totals(ledger: Ledger, events: list[dict[str, Any]] | None = None) -> dict[int, dict[str, Any]]:
+    """The paper totals entered for tables (session id -> ``totals``, ``solos``, ``won``);
+    ``events``: the ledger's events, read already."""
+    return {int(e["data"]["session"]): e["data"] for e in (ledger.events() if events is None else events)
+            if e["kind"] == "totals"}
 
 
 def seat_cap(ledger: Ledger, seat: Seat) -> int:
@@ -468,9 +476,11 @@ def capped_balances(view: Any, players: Sequence[str], cap: int) -> dict[str, in
     return out
 
 
-def round_caps(ledger: Ledger) -> dict[int, int]:
-    """The points cap each round was drawn under (a round drawn before caps existed: none)."""
-    return {e["round"]: int(e["data"].get("cap", 0)) for e in ledger.events() if e["kind"] == "draw"}
+def round_caps(ledger: Ledger, events: list[dict[str, Any]] | None = None) -> dict[int, int]:
+    """The points cap each round was drawn under (a round drawn before caps existed: none);
+    ``events``: the ledger's events, read already."""
+    return {e["round"]: int(e["data"].get("cap", 0)) for e in (ledger.events() if events is None else events)
+            if e["kind"] == "draw"}
 
 
 @dataclass(frozen=True)
