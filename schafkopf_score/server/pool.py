@@ -16,13 +16,16 @@ def make_pool(url: str, size: int = 8) -> Any:
     """A pool of autocommit connections (the ledger says BEGIN and COMMIT itself)."""
     from psycopg_pool import ConnectionPool
 
-    return ConnectionPool(url, min_size=1, max_size=size, open=True, timeout=30, name="schafkopf-serve",
+    return ConnectionPool(url, min_size=min(4, size), max_size=size, open=True, timeout=30, name="schafkopf-serve",
                           kwargs={"autocommit": True, "application_name": "schafkopf-score serve"})
 
 
 # the pooled connections whose ledger was found and checked (schema, family, kind) once: a
 # request on one of them skips those five queries
 _checked: weakref.WeakSet[Any] = weakref.WeakSet()
+# the pooled connections whose ledger was seen to hold ``tournament_events`` (the program
+# never drops a table): a request on one of them does not look at the catalogue for it
+_with_events: weakref.WeakSet[Any] = weakref.WeakSet()
 
 
 class PooledLedger(PostgresLedger):
