@@ -111,7 +111,7 @@ class Server:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait()
-        err = self.proc.stderr.read() if self.proc.stderr else ""
+        err = self.proc.stderr.read() if self.proc.stderr and not self.proc.stderr.closed else ""
         for stream in (self.proc.stdout, self.proc.stderr):
             if stream:
                 stream.close()

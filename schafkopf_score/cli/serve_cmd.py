@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated
 
 import typer
@@ -32,6 +33,8 @@ def serve(
     codes: Annotated[bool, typer.Option("--codes", help="Print the access links and QR codes, do not serve.")] = False,
     new_codes: Annotated[bool, typer.Option("--new-codes", help="Replace every access code (the old links stop "
                                                                 "working).")] = False,
+    workers: Annotated[int, typer.Option("--workers", help="Server processes on the port: one per core for a hall "
+                                                           "of many tables (not on Windows).")] = 1,
 ) -> None:
     """Serve the table (or the tournament) to phones and a projector, until Ctrl-C.
 
@@ -41,6 +44,7 @@ def serve(
     \b
     Example: schafkopf serve
     Example: schafkopf serve --host 0.0.0.0 --port 8765
+    Example: schafkopf serve --host 0.0.0.0 --workers 2
     """
     import socket
 
@@ -51,6 +55,13 @@ def serve(
     lang = cfg.language
     if not 1 <= port <= 65535:
         raise ConfigError(Text("cli.server.port_range", port=port), Text("cli.server.port_range_hint"))
+    from ..server import workers as many
+
+    if not 1 <= workers <= many.MOST:
+        raise ConfigError(Text("cli.server.workers_range", workers=workers, most=many.MOST),
+                          Text("cli.server.workers_range_hint"))
+    if workers > 1 and not many.can_fork():
+        raise ConfigError(Text("cli.server.workers_no_fork"), Text("cli.server.workers_no_fork_hint"))
     try:
         import jinja2  # noqa: F401
         import segno  # noqa: F401
@@ -108,6 +119,18 @@ def serve(
     sys.stdout.flush()
     from ..server.app import make_app
 
-    config = uvicorn.Config(make_app(cfg.path, kept, ready), log_level="warning", access_log=False, lifespan="on",
-                            timeout_graceful_shutdown=2, server_header=False)
-    uvicorn.Server(config).run(sockets=[sock])
+    def serve_one(told: Callable[[], None]) -> None:
+        config = uvicorn.Config(make_app(cfg.path, kept, told, workers), log_level="warning", access_log=False,
+                                lifespan="on", timeout_graceful_shutdown=2, server_header=False)
+        uvicorn.Server(config).run(sockets=[sock])
+
+    if workers == 1:
+        serve_one(ready)
+        return
+    ended = many.run(workers, serve_one, ready)
+    if ended is not None:
+        import signal
+
+        ended_how = (Text("cli.server.worker_killed", signal=signal.Signals(-ended).name) if ended < 0
+                     else Text("cli.server.worker_ended", code=ended))
+        raise ConfigError(ended_how, Text("cli.server.worker_ended_hint"))

@@ -117,8 +117,9 @@ class Served:
     """What one server holds: the table file (read again when it changes), the codes, the
     event hub, the count of wrong codes per address."""
 
-    def __init__(self, table_path: Path, codes: dict[str, str]) -> None:
+    def __init__(self, table_path: Path, codes: dict[str, str], wrong_codes: int = WRONG_CODES) -> None:
         self.table_path = table_path
+        self.wrong_codes = wrong_codes  # this process's share of WRONG_CODES (``--workers``)
         self.keyring = Keyring(codes)
         self._cfg: tuple[float, TableConfig] | None = None
         self._pool: Any = None
@@ -155,7 +156,8 @@ class Served:
         except Exception:
             return "en"
 
-    # wrong codes: at most WRONG_CODES a minute from one address
+    # wrong codes: at most WRONG_CODES a minute from one address (with N workers, each
+    # process counts its own and allows its share, so that N of them allow no more)
     def slowed(self, address: str) -> bool:
         times = self._wrong.get(address)
         if not times:
@@ -163,12 +165,12 @@ class Served:
         cutoff = time.monotonic() - 60
         while times and times[0] < cutoff:
             times.popleft()
-        return len(times) >= WRONG_CODES
+        return len(times) >= self.wrong_codes
 
     def wrong_code(self, address: str) -> None:
         if len(self._wrong) > 10_000:  # a flood of addresses: forget the oldest
             self._wrong.pop(next(iter(self._wrong)))
-        self._wrong.setdefault(address, deque(maxlen=WRONG_CODES + 1)).append(time.monotonic())
+        self._wrong.setdefault(address, deque(maxlen=self.wrong_codes + 1)).append(time.monotonic())
 
 
 def say(served: Served, key: str, **params: Any) -> str:
@@ -642,12 +644,14 @@ def warm(served: Served) -> None:
     gc.freeze()
 
 
-def make_app(table_path: Path, codes: dict[str, str], ready: Callable[[], None] | None = None) -> ASGIApp:
+def make_app(table_path: Path, codes: dict[str, str], ready: Callable[[], None] | None = None,
+             workers: int = 1) -> ASGIApp:
     """The server's application for the table file at ``table_path`` with these codes;
-    ``ready()`` is called once it is warm (before it answers its first request)."""
+    ``ready()`` is called once it is warm (before it answers its first request); ``workers``:
+    how many processes serve the port (``--workers``)."""
     from . import keys, pages
 
-    served = Served(table_path, codes)
+    served = Served(table_path, codes, max(1, WRONG_CODES // workers))
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
