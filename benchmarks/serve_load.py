@@ -1,10 +1,12 @@
 """Load test of ``schafkopf serve`` (issue 26): a hall of phones on one server process.
 
-Run: python benchmarks/serve_load.py [--tables 50] [--games 32] [--url postgresql://...] [--phones 8] [--streams 200]
+Run: python benchmarks/serve_load.py [--tables 50] [--games 32] [--workers 2] [--no-pair] [--url postgresql://...]
+     [--phones 8] [--streams 200]
 
 1. A Preisschafkopf of 4 x TABLES players on PostgreSQL (a private server started for the run
    with tests/pgserver.py, or ``--url``, in a fresh schema), round 1 drawn, one ``schafkopf
-   serve`` process on 127.0.0.1. Each table's phone posts its GAMES hands through its own
+   serve --workers WORKERS`` on 127.0.0.1 (paired: the same hall again on one process). Each
+   table's phone posts its GAMES hands through its own
    ``tisch N`` code (``POST /api/hands`` with an idempotency key), each after a random pause of
    0-2 s (about TABLES / 1 s = 50 hands a second offered for 50 tables). Checked: every hand
    stored once (per table hands 1..GAMES), the ranking equal to a sequential replay (the same
@@ -49,10 +51,10 @@ from tournament_load import (  # type: ignore[import-not-found]  # noqa: E402
 from tournament_load import hall as set_up_hall  # type: ignore[import-not-found]  # noqa: E402
 
 
-def start_server(table: Path) -> tuple[subprocess.Popen[str], int, dict[str, str]]:
+def start_server(table: Path, workers: int = 1) -> tuple[subprocess.Popen[str], int, dict[str, str]]:
     from serving import Server  # type: ignore[import-not-found]
 
-    s = Server(table)
+    s = Server(table, *(["--workers", str(workers)] if workers > 1 else []))
     return s.proc, s.port, s.codes
 
 
@@ -128,10 +130,14 @@ def figures(latencies: list[float]) -> dict[str, float | None]:
 
 
 def rss_mb(pid: int) -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return float("nan")
+    """The memory of a process and of its children (the workers of ``--workers N``)."""
+    total = 0.0
+    children = Path(f"/proc/{pid}/task/{pid}/children")
+    for p in [pid, *(int(c) for c in (children.read_text().split() if children.exists() else []))]:
+        for line in Path(f"/proc/{p}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                total += int(line.split()[1]) / 1024
+    return total
 
 
 def stop(proc: subprocess.Popen[str]) -> None:
@@ -145,10 +151,11 @@ def stop(proc: subprocess.Popen[str]) -> None:
         proc.wait()
 
 
-def hall(url: str, tables: int, games: int, folder: Path) -> dict[str, object]:
-    """Part 1: the tournament on PostgreSQL."""
+def hall(url: str, tables: int, games: int, folder: Path, workers: int = 1) -> dict[str, object]:
+    """Part 1: the tournament on PostgreSQL, served by ``workers`` processes."""
+    folder.mkdir(exist_ok=True)
     pg_table, sq_table, seating, ledger_url = set_up_hall(url, tables, games, folder, "serve")
-    proc, port, codes = start_server(pg_table)
+    proc, port, codes = start_server(pg_table, workers)
     try:
         jobs = [(codes[f"tisch {t['tisch']}"],
                  [(f"t{t['tisch']}-h{i}", {"line": " ".join(words)})
@@ -160,7 +167,8 @@ def hall(url: str, tables: int, games: int, folder: Path) -> dict[str, object]:
     finally:
         stop(proc)
     verdict = verify(pg_table, sq_table, seating, games, ledger_url)
-    return {"tables": tables, "games": games, "hands_stored": verdict["stored"], "hands_expected": tables * games,
+    return {"workers": workers, "tables": tables, "games": games, "hands_stored": verdict["stored"],
+            "hands_expected": tables * games,
             "intact": verdict["intact"], "ranking_equals_sequential": verdict["ranking_equals_sequential"],
             "check_problems": len(verdict["problems"]),
             "errors": errors[:5], "error_count": len(errors), "wall_s": round(wall, 1),
@@ -240,6 +248,8 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=32)
     ap.add_argument("--phones", type=int, default=8)
     ap.add_argument("--streams", type=int, default=200)
+    ap.add_argument("--workers", type=int, default=2, help="server processes for the hall (--workers of serve)")
+    ap.add_argument("--no-pair", action="store_true", help="skip the hall's paired run on one server process")
     ap.add_argument("--url", help="a PostgreSQL server (default: a private one for this run)")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = ap.parse_args()
@@ -253,7 +263,9 @@ def main() -> None:
     try:
         with tempfile.TemporaryDirectory() as tmp:
             folder = Path(tmp)
-            result = {"hall": hall(url, args.tables, args.games, folder),
+            result = {"hall": hall(url, args.tables, args.games, folder, args.workers),
+                      **({} if args.no_pair or args.workers == 1 else
+                         {"hall_one_process": hall(url, args.tables, args.games, folder / "one", 1)}),
                       "stammtisch": stammtisch(args.phones, args.games, folder),
                       "event_streams": streams(args.streams, folder),
                       "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"}
@@ -265,8 +277,8 @@ def main() -> None:
         return
     h, s, e = result["hall"], result["stammtisch"], result["event_streams"]
     print(f"schafkopf serve under load ({result['machine']}; clients on the same machine)")
-    print(f"1. {h['tables']} tables x {h['games']} hands on PostgreSQL, ~{h['offered_per_s']} hands/s offered, "
-          f"{h['served_per_s']} served")
+    print(f"1. {h['tables']} tables x {h['games']} hands on PostgreSQL through serve --workers {h['workers']}, "
+          f"~{h['offered_per_s']} hands/s offered, {h['served_per_s']} served")
     print(f"   stored {h['hands_stored']} of {h['hands_expected']}, each table 1..{h['games']} once: "
           f"{'yes' if h['intact'] else 'NO'}; ranking equals a sequential replay: "
           f"{'yes' if h['ranking_equals_sequential'] else 'NO'}; check problems: {h['check_problems']}; "
@@ -276,6 +288,12 @@ def main() -> None:
           f"(goal p95 < 50 ms); server memory {h['server_rss_mb']} MB")
     print(f"   where the median answer's time goes: {h['median_split']}")
     print(f"   (load average of the machine during the run: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
+    one = result.get("hall_one_process")
+    if one:
+        lat1 = one["latency_ms"]
+        print(f"   paired, the same hall on one server process: p50 {lat1['p50']} ms, p95 {lat1['p95']} ms, "
+              f"p99 {lat1['p99']} ms (p95 {lat1['p95'] / lat['p95']:.1f}x of {h['workers']} processes'); "
+              f"stored once {'yes' if one['intact'] else 'NO'}, ranking {'yes' if one['ranking_equals_sequential'] else 'NO'}")
     lat = s["latency_ms"]
     print(f"2. one table, {s['phones']} phones on SQLite: stored {s['hands_stored']} of {s['hands_expected']}, "
           f"numbered once: {'yes' if s['numbers_once'] else 'NO'}, check problems: {s['check_problems']}; "
@@ -283,6 +301,8 @@ def main() -> None:
     print(f"3. {e['streams']} open event streams: server memory {e['rss_mb']['open']} MB (before {e['rss_mb']['before']}"
           f" MB; goal < 150 MB); {e['received_change']} received the next change within {e['all_within_s']} s")
     ok = (h["intact"] and h["ranking_equals_sequential"] and not h["check_problems"] and not h["error_count"]
+          and all(o["intact"] and o["ranking_equals_sequential"] and not o["check_problems"] and not o["error_count"]
+                  for o in ([one] if one else []))
           and s["hands_stored"] == s["hands_expected"] and s["numbers_once"] and not s["check_problems"]
           and e["received_change"] == e["streams"])
     sys.exit(0 if ok else 1)
