@@ -323,6 +323,9 @@ def test_a_ledger_made_before_tournament_events_gets_them_with_its_first_event(t
     conn.close()
     for args in (("tournament", "ranking"), ("tournament", "tables"), ("check",)):
         t.ok(*args)
+    # a round named: its tables as drawn (no stand-ins recorded)
+    assert t.json("tournament", "tables", "--round", "1") == t.json("tournament", "tables")
+    t.ok("tournament", "sheet", "--tisch", "1", "--round", "1")
     t.ok("tournament", "player", "withdraw", "Anna")
     assert ranking(t)["Anna"]["withdrawn"] is True
     assert t.json("check")["problems"] == []

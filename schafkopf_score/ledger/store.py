@@ -906,14 +906,15 @@ class Ledger:
         if not self.has_v5:
             return 0, []
         assert self.conn is not None
+        events = self._has_events()  # a ledger made before the events table: no stand-ins recorded
         draw = ("(SELECT e.data FROM tournament_events e WHERE e.kind = 'draw' AND e.round = "
                 "coalesce(CAST(? AS BIGINT), (SELECT max(round) FROM rounds)) ORDER BY e.id DESC LIMIT 1)"
-                if self._has_events() else "CAST(? AS TEXT)")
+                if events else "CAST(NULL AS TEXT)")
         rows = self.conn.execute(
             f"SELECT r.last, r.draw, t.round, t.tisch, t.session_id, t.players FROM (SELECT max(round) AS last, "
             f"{draw} AS draw FROM rounds) r LEFT JOIN round_tables t ON t.round = coalesce(CAST(? AS BIGINT), r.last) "
             "AND (CAST(? AS BIGINT) IS NULL OR t.tisch = CAST(? AS BIGINT)) ORDER BY t.tisch",
-            (round_no, round_no, tisch, tisch)).fetchall()
+            ((round_no,) if events else ()) + (round_no, tisch, tisch)).fetchall()
         if not rows:
             return 0, []
         standins = json.loads(rows[0][1]).get("standins", []) if rows[0][1] else []
