@@ -1,4 +1,4 @@
-"""Load test of ``schafkopf serve`` (issue 26): a hall of phones on one server process.
+"""Load test of ``schafkopf serve`` (issue 26): a hall of phones on one server command.
 
 Run: python benchmarks/serve_load.py [--tables 50] [--games 32] [--workers 2] [--no-pair] [--url postgresql://...]
      [--phones 8] [--streams 200]
@@ -292,7 +292,7 @@ def main() -> None:
     if one:
         lat1 = one["latency_ms"]
         print(f"   paired, the same hall on one server process: p50 {lat1['p50']} ms, p95 {lat1['p95']} ms, "
-              f"p99 {lat1['p99']} ms (p95 {lat1['p95'] / lat['p95']:.1f}x of {h['workers']} processes'); "
+              f"p99 {lat1['p99']} ms (p95 {(lat1['p95'] or 0) / (lat['p95'] or 1):.1f}x of {h['workers']} processes'); "
               f"stored once {'yes' if one['intact'] else 'NO'}, ranking {'yes' if one['ranking_equals_sequential'] else 'NO'}")
     lat = s["latency_ms"]
     print(f"2. one table, {s['phones']} phones on SQLite: stored {s['hands_stored']} of {s['hands_expected']}, "

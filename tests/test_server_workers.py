@@ -68,8 +68,8 @@ def test_two_workers_record_every_hand_once_and_tell_every_stream(table):
         assert seen and seen[-1] == {"hands": 12, "session": 1}, seen
         conn.close()
         pids = workers_of(s)
-        s.stop()
-        assert s.proc.returncode == 0
+        err = s.stop()  # Ctrl-C: as one process answers it
+        assert s.proc.returncode == 130 and err.startswith("Abgebrochen") and "Traceback" not in err, err
     assert not any(alive(p) for p in pids)
     hands = json.loads(cli(table, "sheet", "--json").stdout)["sessions"][0]["hands"]
     assert [h["hand"] for h in hands] == list(range(1, 13))
@@ -111,3 +111,42 @@ def test_workers_out_of_range_are_refused(table, value):
     assert r.returncode == 2
     assert "Traceback" not in r.stderr
     assert f"--workers {value} ist keine Zahl von Serverprozessen: sie muss zwischen 1 und 16 liegen." in r.stderr
+
+
+def test_ctrl_c_ends_one_process_and_two_workers_alike(table):
+    answers = []
+    for extra in ((), ("--workers", "2")):
+        s = Server(table, *extra)
+        err = s.stop()
+        answers.append((s.proc.returncode, err))
+    assert answers[0] == answers[1]
+
+
+WATCH = """
+import os, sys, time
+sys.path.insert(0, {root!r})
+from schafkopf_score.server.workers import run
+
+def serve_one(told):
+    try:  # the worker that makes the marker first fails at its start; the other one is ready
+        os.close(os.open({marker!r}, os.O_CREAT | os.O_EXCL))
+    except FileExistsError:
+        told()
+        time.sleep(60)
+        return
+    raise SystemExit(3)
+
+print("ended:", run(2, serve_one, lambda: print("READY", flush=True)), flush=True)
+"""
+
+
+def test_a_worker_that_dies_before_it_is_ready_is_reported_not_waited_for(tmp_path):
+    """One worker fails at its start while the other is ready: the command does not wait for
+    the lost one's word forever; it stops the other and gives the failed one's status."""
+    import sys
+    from pathlib import Path
+
+    script = tmp_path / "watch.py"
+    script.write_text(WATCH.format(root=str(Path(__file__).resolve().parents[1]), marker=str(tmp_path / "first")))
+    r = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=30)
+    assert r.stdout.splitlines() == ["ended: 1"], (r.stdout, r.stderr)

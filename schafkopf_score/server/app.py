@@ -157,7 +157,8 @@ class Served:
             return "en"
 
     # wrong codes: at most WRONG_CODES a minute from one address (with N workers, each
-    # process counts its own and allows its share, so that N of them allow no more)
+    # process counts its own and allows its share, at least 5, so that N of them allow about
+    # as many as one)
     def slowed(self, address: str) -> bool:
         times = self._wrong.get(address)
         if not times:
@@ -621,6 +622,9 @@ _REQUESTS_IMPORT = ("..evening", "..entry", "..cli.render", "..cli.game_cmds", "
                     "..cli.tournament_cmds", "..tournament.core", ".pages", ".keys")
 
 
+_frozen = False
+
+
 def warm(served: Served) -> None:
     """Before the first request: the modules the requests import, the table's family and a
     pool of open connections (PostgreSQL), so that the first phones of a hall wait for none of
@@ -640,8 +644,11 @@ def warm(served: Served) -> None:
             with served.ledger(cfg):
                 pass
             served._pool.wait(timeout=10)  # its connections opened, at its smallest size
-    gc.collect()
-    gc.freeze()
+    global _frozen
+    if not _frozen:  # once a process (an app made again in one process: tests)
+        gc.collect()
+        gc.freeze()
+        _frozen = True
 
 
 def make_app(table_path: Path, codes: dict[str, str], ready: Callable[[], None] | None = None,
@@ -651,7 +658,7 @@ def make_app(table_path: Path, codes: dict[str, str], ready: Callable[[], None] 
     how many processes serve the port (``--workers``)."""
     from . import keys, pages
 
-    served = Served(table_path, codes, max(1, WRONG_CODES // workers))
+    served = Served(table_path, codes, max(5, WRONG_CODES // workers))
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

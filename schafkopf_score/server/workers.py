@@ -10,8 +10,8 @@ idempotency keys live in the ledger, and each process's watcher tells its own ev
 every change, whoever made it.
 
 The first process (this one) only watches: it says "serving" once every worker is ready, passes
-Ctrl-C or a stop (SIGTERM) on to them, and when one of them ends by itself it stops the others
-and says so. A worker whose parent is killed (SIGKILL) is stopped by the kernel (Linux's
+Ctrl-C or a stop (SIGTERM) on to them, and when one of them ends by itself (also before it was
+ready) it stops the others and says so. A worker whose parent is killed (SIGKILL) is stopped by the kernel (Linux's
 ``PR_SET_PDEATHSIG``), so no worker is left serving behind a dead command.
 """
 
@@ -45,8 +45,14 @@ def _die_with_parent() -> None:
 
 def run(workers: int, serve_one: Callable[[Callable[[], None]], None], ready: Callable[[], None]) -> int | None:
     """Fork ``workers`` processes, each calling ``serve_one(its_ready)``, and watch them.
-    ``ready()`` is called once all of them are ready. Returns None after a stop that was asked
-    for (Ctrl-C, SIGTERM), or the exit status of a worker that ended by itself."""
+    ``ready()`` is called once all of them are ready. Returns None after a stop asked for with
+    SIGTERM, raises ``KeyboardInterrupt`` after a Ctrl-C (as one process does), or returns the
+    exit status of a worker that ended by itself (negative: the signal that stopped it).
+
+    The workers sit in a process group of their own, so that a Ctrl-C in the terminal reaches
+    this process only and each worker gets the stop once (a second SIGINT would make uvicorn
+    cut the requests in flight short)."""
+    parent = os.getpid()
     read_end, write_end = os.pipe()
     children: list[int] = []
     for _ in range(workers):
@@ -55,12 +61,14 @@ def run(workers: int, serve_one: Callable[[Callable[[], None]], None], ready: Ca
             code = 0
             try:
                 os.close(read_end)
+                os.setpgid(0, 0)
                 _die_with_parent()
-                if os.getppid() == 1:  # the parent died before the kernel was asked
+                if os.getppid() != parent:  # the parent died before the kernel was asked
                     os._exit(0)
 
                 def told() -> None:
                     os.write(write_end, b".")
+                    os.close(write_end)  # the pipe's end: the parent's read ends when all told or died
 
                 serve_one(told)
             except BaseException:  # noqa: BLE001  (a worker ends here, whatever happened)
@@ -69,14 +77,16 @@ def run(workers: int, serve_one: Callable[[Callable[[], None]], None], ready: Ca
                 os._exit(code)
         children.append(pid)
     os.close(write_end)
-    stopping = False
+    asked: int | None = None  # the signal of a stop asked for
+    alive = set(children)
 
     def stop(signum: int, frame: object) -> None:
-        nonlocal stopping
-        stopping = True
-        for child in children:
+        nonlocal asked
+        if asked is None:
+            asked = signum
+        for child in alive:
             try:
-                os.kill(child, signal.SIGTERM)  # after a Ctrl-C's SIGINT too: a graceful stop
+                os.kill(child, signum if signum in (signal.SIGINT, signal.SIGTERM) else signal.SIGTERM)
             except ProcessLookupError:
                 pass
 
@@ -85,22 +95,23 @@ def run(workers: int, serve_one: Callable[[Callable[[], None]], None], ready: Ca
         seen = 0
         while seen < workers:
             chunk = os.read(read_end, workers - seen)
-            if not chunk:  # every worker's end closed: one died before it was ready
+            if not chunk:  # every worker told or ended: one ended before it was ready
                 break
             seen += len(chunk)
-        if seen == workers and not stopping:
+        if seen == workers and asked is None:
             ready()
         status: int | None = None
-        alive = set(children)
         while alive:
             pid, wait_status = os.waitpid(-1, 0)
             if pid not in alive:
                 continue
             alive.discard(pid)
-            if not stopping:  # a worker ended by itself: the others are stopped
-                status = os.waitstatus_to_exitcode(wait_status) or 1
+            if asked is None and status is None:  # a worker ended by itself: the others are stopped
+                status = os.waitstatus_to_exitcode(wait_status)
                 stop(signal.SIGTERM, None)
-        return None if status is None else status
+        if status is None and asked == signal.SIGINT:
+            raise KeyboardInterrupt
+        return status
     finally:
         os.close(read_end)
         for sig, handler in previous.items():
