@@ -123,7 +123,7 @@ def checked_family(value: Any) -> Family:
 def _unknown(section: str, key: str, value: Any, known: list[str]) -> SnapshotError:
     import difflib
 
-    close = difflib.get_close_matches(key, known, n=1)
+    close = difflib.get_close_matches(key, known, n=1) if isinstance(key, str) else []
     hint = Text("common.did_you_mean_q", name=close[0]) if close else Text("data.known_keys", keys=known)
     return SnapshotError(section, key, value, Text("data.not_a_key"), hint)
 
@@ -141,8 +141,9 @@ def checked(data: Any) -> TableRules:
     played by, its deck, the currency, the language, the point value, every tariff (a known key,
     a whole number of cents from 0 to ``INT_LIMIT``) and every house rule (a known key, a value
     its spec allows, in its canonical form). Anything else is a ``SnapshotError``. Keys beyond a
-    snapshot's are not looked at; what reaches across keys (``Family.check_table``) is the
-    table file's to check."""
+    snapshot's are not looked at; what reaches across keys (``Family.check_table``), and a
+    house rule's number beyond ``INT_LIMIT`` that its spec allows (``kasse``), are the table
+    file's to refuse (an import takes them, as it always has)."""
     if not isinstance(data, Mapping):
         raise SnapshotError("", "", data, Text("data.snapshot_not_a_table", value=repr(data)[:40]))
     for key in SNAPSHOT_KEYS:
