@@ -18,7 +18,8 @@ from typing import Any
 from .errors import IllegalEntry
 from .i18n import Join, Text
 from .ledger import Ledger
-from .table import TableConfig, check_player_names, load_table, name_key, with_players
+from .rules.names import check_player_names, name_key
+from .table import TableConfig, load_table, with_players
 
 
 @dataclass(frozen=True)

@@ -10,42 +10,33 @@ from __future__ import annotations
 
 import os
 import re
-import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from .errors import ConfigError, IllegalEntry, ScoreError
-from .i18n import Join, Text, say
+from .i18n import Text, say
 from .rules.family import Family
 from .rules.keys import KeyError_, KeySpec
 from .rules.model import TableRules
+from .rules.names import LANGUAGES, check_player_names, currency_problem, hidden_character, is_hidden
 from .rules.registry import find_family
+from .rules.snapshot import CURRENCY_HINT, INT_LIMIT, SnapshotError, checked_family, defaults, number_problem
 
 SCHEMA = 1
 TOP_KEYS = ("schema", "name", "family", "players", "seats", "deck", "currency", "language", "ledger", "kind")
 SECTIONS = ("tariff", "rules")
 # the sections of a tournament (``kind = "tournament"``, see tournament/settings.py)
 TOURNAMENT_SECTIONS = ("tournament", "points", "prizes")
-LANGUAGES = ("de", "en")
 DEFAULT_FILE = "schafkopf.toml"
-# The largest number any integer key may hold (a tariff: 10 million in cents). Nothing at a card
-# table comes near it, and sums of such numbers stay far inside the ledger's 64-bit integers.
-INT_LIMIT = 10**9
-# Unicode categories that are invisible or steer the terminal: control (Cc: ESC, BEL, newline,
-# NUL), format (Cf: zero-width space and joiner, right-to-left override, BOM), surrogates, and
-# the line and paragraph separators.
-_HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
 # What a table file may hold, checked before it is read whole: a file of a megabyte (a table's
-# file is a few kilobytes; a tournament's 4,000 registered players fit many times over), names
-# of players of at most 50 characters, the table's name at most 100, and at most 100 players at
-# one table (a tournament's registered players are bounded by tournament/settings.py).
+# file is a few kilobytes; a tournament's 4,000 registered players fit many times over), the
+# table's name at most 100 characters, and at most 100 players at one table (a tournament's
+# registered players are bounded by tournament/settings.py; each name by rules/names.py).
 TABLE_FILE_LIMIT = 1 << 20
-PLAYER_NAME_LIMIT = 50
 TABLE_NAME_LIMIT = 100
 TABLE_PLAYERS_LIMIT = 100
-CURRENCY_HINT = Text("data.currency_hint")
 HIDDEN_HINT = Text("data.hidden_hint")
 
 
@@ -123,10 +114,6 @@ def _section_line(text: str, section: str) -> int | None:
     return None
 
 
-# the keys of Bock rounds, which only the Bavarian and the Wendish families know
-BOCK_KEYS = ("bock_after", "bock_hands", "bock_stack")
-
-
 class _Checker:
     def __init__(self, path: Path, text: str) -> None:
         self.path = path
@@ -159,49 +146,18 @@ class _Checker:
     def bound(self, section: str, spec: KeySpec, value: Any) -> None:
         """Refuse a whole number beyond ``INT_LIMIT`` (or the key's own tighter limit), in a key
         or in a table of numbers such as ``laufende_min``, before it can overflow a sum later."""
-        items = value.items() if isinstance(value, dict) else [("", value)]
-        for item, n in items:
-            if not isinstance(n, int) or isinstance(n, bool) or -INT_LIMIT <= n <= INT_LIMIT:
-                continue
-            hint = Text("data.tariff_limit_hint" if section == "tariff" else "data.number_limit_hint", limit=INT_LIMIT)
-            if n > 0:
-                upper = INT_LIMIT if spec.maximum is None else min(spec.maximum, INT_LIMIT)
-                says = Text("data.at_most", limit=upper, value=_big(n))
-                if upper != INT_LIMIT:  # the key's own limit: the hint names it, not the general one
-                    hint = Text("data.key_most_hint", limit=upper)
-            else:
-                lower = -INT_LIMIT if spec.minimum is None else max(spec.minimum, -INT_LIMIT)
-                says = Text("data.at_least", limit=lower, value=_big(n))
-                if lower != -INT_LIMIT:
-                    hint = Text("data.key_least_hint", limit=lower)
-            raise self.fail(section, spec.name, Text("data.item_problem", item=item, problem=says) if item else says,
-                            hint)
+        beyond = number_problem(section, spec, value)
+        if beyond:
+            raise self.fail(section, spec.name, *beyond)
+
+    def snapshot_error(self, exc: SnapshotError) -> ConfigError:
+        """A snapshot's refusal framed with the file and the line of its key."""
+        return self.fail(exc.section, exc.key, exc.problem, exc.hint_text)
 
 
 def file_line(path: Path, line: int | None) -> Text | str:
     """``FILE, line N`` (``FILE, Zeile N``), or the file alone when the line is not known."""
     return Text("data.file_line", path=str(path), line=line) if line else str(path)
-
-
-def _big(n: int) -> Text | str:
-    digits = len(str(abs(n)))
-    return str(n) if digits <= 24 else Text("data.big_number", digits=digits)
-
-
-def hidden_character(text: str) -> tuple[int, str] | None:
-    """The 1-based position and name of the first invisible or control character in ``text``
-    (ESC, BEL, newline, NUL, zero-width space or joiner, right-to-left override, ...), or None.
-
-    >>> hidden_character("Ben\x1b[31m"), hidden_character("Jürgen")
-    ((4, 'U+001B'), None)
-    """
-    if text.isprintable():  # the usual case, at C speed: no control, format or separator character
-        return None
-    for pos, ch in enumerate(text, 1):
-        if unicodedata.category(ch) in _HIDDEN_CATEGORIES:
-            name = unicodedata.name(ch, "")
-            return pos, f"U+{ord(ch):04X}" + (f" {name}" if name else "")
-    return None
 
 
 def refuse_hidden(option: str, text: str) -> None:
@@ -222,40 +178,12 @@ def shown_plain(text: str) -> str:
     steer the terminal nor hide or reorder what is shown."""
     if text.isprintable():
         return text
-    return _HIDDEN_RUN.sub(lambda m: m.group(0) if m.group(0) in ("\n", "\t", "\r\n") or not _hidden(m.group(0))
+    return _HIDDEN_RUN.sub(lambda m: m.group(0) if m.group(0) in ("\n", "\t", "\r\n") or not is_hidden(m.group(0))
                            else ascii(m.group(0))[1:-1], text)
 
 
 # a character that may be hidden (the C-speed test), one at a time; a line break (also as \r\n) kept
 _HIDDEN_RUN = re.compile(r"\r\n|[^\w .,:;!?'\"()\[\]{}<>/\\|+\-*=#%&@€$~^`]")
-
-
-def _hidden(ch: str) -> bool:
-    return unicodedata.category(ch) in _HIDDEN_CATEGORIES
-
-
-def name_key(name: str) -> str:
-    """What makes two names the same: equal after NFC normalisation and case folding
-    (composed "Jürgen" and decomposed "Ju\u0308rgen", "JÜRGEN" and "jürgen")."""
-    return unicodedata.normalize("NFC", unicodedata.normalize("NFC", name).casefold())
-
-
-def currency_problem(value: str) -> Text | None:
-    """Why ``value`` cannot be the table's currency (None if it can): three capital letters
-    A-Z (an ISO code: EUR, CHF), or a sign of 1 to 4 letters or currency symbols, a dot allowed
-    after the first (€, $, Fr., zł). Nothing else: the currency is printed inside every amount,
-    in rich tables too, where brackets would be markup and control characters steer the terminal.
-
-    >>> currency_problem("CHF"), currency_problem("Fr."), currency_problem("[/]").render("en")
-    (None, None, "must be three capital letters (a code such as EUR) or a short currency sign, not '[/]'.")
-    """
-    if re.fullmatch(r"[A-Z]{3}", value):
-        return None
-    if 1 <= len(value) <= 4 and all(
-        ch.isalpha() or unicodedata.category(ch) == "Sc" or (ch == "." and i > 0) for i, ch in enumerate(value)
-    ):
-        return None
-    return Text("data.currency_problem", value=repr(value))
 
 
 class FileTooLarge(OSError):
@@ -442,12 +370,10 @@ def _checked_table(path: Path, text: str, data: dict[str, Any]) -> TableConfig:
         first, *others = _families()
         raise ConfigError(Text("data.family_missing", path=str(path)),
                           Text("data.family_missing_hint", first=first, others=others))
-    if not isinstance(data["family"], str):
-        raise c.fail("", "family", Text("data.must_be_quoted_name"))
     try:
-        family = find_family(data["family"])
-    except IllegalEntry as exc:
-        raise c.fail("", "family", Text("data.not_a_family", family=repr(data["family"])), exc.hint_text) from None
+        family = checked_family(data["family"])
+    except SnapshotError as exc:
+        raise c.snapshot_error(exc) from None
 
     kind = c.check("", KeySpec("kind", "table", kind="choice", choices=("table", "tournament")),
                    data.get("kind", "table"))
@@ -477,16 +403,51 @@ def _checked_table(path: Path, text: str, data: dict[str, Any]) -> TableConfig:
         if len(players) > most:
             raise c.fail("", "players", Text("data.too_many_players", count=len(players), most=most, seats=seats_now),
                          Text("data.too_many_players_hint"))
-    check_player_names(players, lambda msg, hint: c.fail("", "players", msg, hint))
+    # the snapshot the file says, each key it leaves out at its default, checked as every
+    # snapshot is (rules/snapshot.py); a refusal names the key's line in the file
+    seats = data.get("seats", 4 if kind == "tournament" else min(family.default_seats, len(players)))
+    seats_now = seats if type(seats) is int and seats in family.seat_range else family.default_seats
+    if "point_value" in data and family.unit != "point":
+        raise c.fail("", "point_value", Text("data.point_value_only", family=family.title_text()),
+                     Text("data.remove_key"))
+    given = {section: data.get(section, {}) for section in SECTIONS}
+    tariff, house = defaults(family, seats_now, tariff=given["tariff"] if isinstance(given["tariff"], dict) else None,
+                             rules=given["rules"] if isinstance(given["rules"], dict) else None)
+    snapshot = {
+        "family": family.name, "players": players, "seats": seats,
+        "deck": data.get("deck", family.default_deck(seats_now)),
+        "currency": data.get("currency", family.default_currency),
+        "language": data.get("language", family.default_language),
+        "point_value": data.get("point_value", 25 if family.unit == "point" else 0),
+        "tariff": tariff if isinstance(given["tariff"], dict) else given["tariff"],
+        "rules": house if isinstance(given["rules"], dict) else given["rules"],
+    }
+    top_specs = {"seats": KeySpec("seats", family.default_seats, kind="int", minimum=min(family.seat_range),
+                                  maximum=max(family.seat_range)),
+                 "deck": KeySpec("deck", None, kind="choice", choices=family.decks),
+                 "currency": KeySpec("currency", family.default_currency, kind="str"),
+                 "language": KeySpec("language", "de", kind="choice", choices=LANGUAGES),
+                 "point_value": KeySpec("point_value", 0)}
+    specs = {"": top_specs, "tariff": {s.name: s for s in family.tariff_specs},
+             "rules": {s.name: s for s in family.rule_specs}}
 
-    seats_spec = KeySpec("seats", family.default_seats, kind="int", minimum=min(family.seat_range),
-                         maximum=max(family.seat_range))
-    seats = c.check("", seats_spec, data.get("seats", 4 if kind == "tournament" else min(family.default_seats,
-                                                                                           len(players))))
-    if seats not in family.seat_range:
-        raise c.fail("", "seats", Text("data.seats_not_played", seats=seats, family=family.title_text(),
-                                       counts=Join(family.seat_range, "or")),
-                     Text("data.seats_not_played_hint"))
+    def bounded(section: str, key: str, value: Any) -> None:
+        """A number beyond what any table needs is refused as such (the file's words for it)."""
+        spec = specs[section].get(key)
+        if spec is not None:
+            c.bound(section, spec, value)
+
+    try:
+        snap = TableRules.checked(snapshot)
+    except SnapshotError as exc:
+        bounded(exc.section, exc.key, exc.value)
+        raise c.snapshot_error(exc) from None
+    for key in top_specs:
+        bounded("", key, snapshot[key])
+    for section in SECTIONS:
+        for key, value in given[section].items():
+            bounded(section, key, value)
+    seats = snap.seats
     if len(players) < seats:
         raise c.fail("", "players", Text("data.too_few_players", count=len(players), seats=seats),
                      Text("data.too_few_players_hint", seats=seats, count=len(players)))
@@ -496,15 +457,6 @@ def _checked_table(path: Path, text: str, data: dict[str, Any]) -> TableConfig:
         raise c.fail("", "players", Text("data.too_many_players", count=len(players),
                                          most=seats + family.waiting, seats=seats),
                      Text("data.too_many_players_hint"))
-    deck = c.check("", KeySpec("deck", None, kind="choice", choices=family.decks),
-                   data.get("deck", family.default_deck(seats)))
-    currency = c.check("", KeySpec("currency", family.default_currency, kind="str"),
-                       data.get("currency", family.default_currency))
-    why = currency_problem(currency)
-    if why:
-        raise c.fail("", "currency", why, CURRENCY_HINT)
-    language = c.check("", KeySpec("language", "de", kind="choice", choices=LANGUAGES),
-                       data.get("language", family.default_language))
     name = c.check("", KeySpec("name", "", kind="str"), data.get("name", path.stem))
     if len(name) > TABLE_NAME_LIMIT:
         raise c.fail("", "name", Text("data.name_too_long", length=len(name), limit=TABLE_NAME_LIMIT),
@@ -524,93 +476,17 @@ def _checked_table(path: Path, text: str, data: dict[str, Any]) -> TableConfig:
         raise c.fail("", "ledger", Text("data.ledger_not_a_path", value=redacted(ledger_raw, ledger_raw)),
                      Text("data.ledger_not_a_path_hint"))
     ledger_path = (path.parent / ledger_raw) if ledger_raw and not ledger_url else path.with_suffix(".sqlite")
-    point_value = 0
-    if "point_value" in data:
-        if family.unit != "point":
-            raise c.fail("", "point_value", Text("data.point_value_only", family=family.title_text()),
-                         Text("data.remove_key"))
-        point_value = c.check("", KeySpec("point_value", 0), data["point_value"])
-    elif family.unit == "point":
-        point_value = 25
-
-    sections: dict[str, dict[str, Any]] = {}
-    for section, specs in (("tariff", family.tariff_specs), ("rules", family.rule_specs)):
-        given = data.get(section, {})
-        if not isinstance(given, dict):
-            raise c.fail("", section, Text("data.must_be_section", section=section))
-        by_name = {s.name: s for s in specs}
-        out: dict[str, Any] = {}
-        for key, value in given.items():
-            spec = by_name.get(key)
-            if spec is None:
-                if section == "rules" and key in BOCK_KEYS:  # RULES §12: Bock is Bavarian and Wendish
-                    raise c.fail(section, key, Text("data.bock_family", family=family.title_text()),
-                                 Text("data.remove_key"))
-                raise c.unknown(section, key, list(by_name))
-            out[key] = c.check(section, spec, value)
-        seat_defaults = family.rule_defaults(seats) if section == "rules" else {}
-        for spec in specs:
-            if spec.name not in out:
-                if spec.name in seat_defaults:
-                    out[spec.name] = seat_defaults[spec.name]
-                elif spec.default is not None:
-                    out[spec.name] = spec.default
-        sections[section] = out
 
     cfg = TableConfig(
-        path=path, name=name, family=family.name, players=tuple(players), seats=seats, deck=deck,
-        currency=currency, language=language, ledger_path=ledger_path, tariff=sections["tariff"],
-        rules=sections["rules"], point_value=point_value, ledger_url=ledger_url, kind=kind, tournament=tournament,
+        path=path, name=name, family=snap.family, players=snap.players, seats=seats, deck=snap.deck,
+        currency=snap.currency, language=snap.language, ledger_path=ledger_path, tariff=dict(snap.tariff),
+        rules=dict(snap.rules), point_value=snap.point_value, ledger_url=ledger_url, kind=kind, tournament=tournament,
     )
-    for section, key, message in family.check_table(cfg.snapshot()):
+    for section, key, message in family.check_table(snap):
         raise c.fail(section, key, message)
     if kind == "tournament" and "stock" in str(cfg.rules.get("all_pass")):
         raise c.fail("rules", "all_pass", Text("cli.tournament.no_stock"), Text("cli.tournament.no_stock_hint"))
     return cfg
-
-
-def check_player_names(players: list[str], fail: Any) -> None:
-    """Refuse a list of names a table cannot use: fewer than two; an empty name or one with
-    spaces around it; a name with an invisible or control character (it could garble the
-    screen or hide a difference); two names that are the same after Unicode normalisation and
-    case folding. ``fail(message, hint)`` makes the error from two ``Text``; messages name the
-    player's position and read after the key or option (``players`` / ``--players``)."""
-    if len(players) < 2:
-        raise fail(Text("data.players_too_few", count=len(players)), Text("data.players_too_few_hint"))
-    from .rules.family import fold
-
-    seen: dict[str, tuple[int, str]] = {}
-    folded_seen: dict[str, tuple[int, str]] = {}
-    for i, p in enumerate(players, 1):
-        if len(p) > PLAYER_NAME_LIMIT:  # before anything shows it
-            raise fail(Text("data.player_too_long", i=i, name=repr(p[:20] + "..."), length=len(p),
-                            limit=PLAYER_NAME_LIMIT),
-                       Text("data.player_too_long_hint", limit=PLAYER_NAME_LIMIT))
-        if not p.strip():
-            raise fail(Text("data.player_empty", i=i), Text("data.player_empty_hint"))
-        if p != p.strip():
-            raise fail(Text("data.player_spaces", i=i, name=repr(p)), Text("data.player_spaces_hint"))
-        hidden = hidden_character(p)
-        if hidden:
-            pos, what = hidden
-            raise fail(Text("data.player_hidden", what=what, i=i, name=repr(p), pos=pos),
-                       Text("data.player_hidden_hint"))
-        key = name_key(p)
-        folded = fold(p)[0]
-        twin = folded if folded in folded_seen and key not in seen else None  # a dict's look-up: no n²
-        if twin is not None:
-            j, first = folded_seen[twin]
-            raise fail(Text("data.players_typed_alike", first=repr(first), second=repr(p), j=j, i=i,
-                            folded=repr(folded)),
-                       Text("data.players_typed_alike_hint"))
-        folded_seen[folded] = (i, p)
-        if key in seen:
-            j, first = seen[key]
-            if first.casefold() == p.casefold():
-                raise fail(Text("data.player_twice", name=repr(p)), Text("data.player_twice_hint"))
-            raise fail(Text("data.player_twice_unicode", name=repr(p), j=j, i=i, first=ascii(first), second=ascii(p)),
-                       Text("data.player_twice_unicode_hint"))
-        seen[key] = (i, p)
 
 
 # -- writing -----------------------------------------------------------------------------------
@@ -674,14 +550,8 @@ def render_table(
     if len(players) < seats:
         raise IllegalEntry(Text("data.option_too_few_players", count=len(players), seats=seats),
                            Text("data.option_too_few_players_hint", seats=seats, count=len(players)))
-    over = dict(family.presets[preset])
-    tar_values = {s.name: s.default for s in family.tariff_specs}
-    tar_values.update(over.get("tariff", {}))
-    if tariff:
-        tar_values.update(parse_tariff(tariff, family))
-    rule_values = {s.name: s.default for s in family.rule_specs}
-    rule_values.update(family.rule_defaults(seats))
-    rule_values.update(over.get("rules", {}))
+    tar_values, rule_values = defaults(family, seats, preset=preset,
+                                       tariff=parse_tariff(tariff, family) if tariff else None)
     lang = language = language or family.default_language  # the comments in the table's language
 
     def say_(key: str) -> str:
@@ -774,18 +644,13 @@ def make_rules(
     """
     fam = find_family(family)
     seats = seats or min(fam.default_seats, len(players))
-    over = fam.presets[preset]
-    tar = {s.name: s.default for s in fam.tariff_specs if s.default is not None}
-    tar.update(over.get("tariff", {}))
-    tar.update(tariff or {})
-    rul = {s.name: s.default for s in fam.rule_specs if s.default is not None}
-    rul.update(fam.rule_defaults(seats))
-    rul.update(over.get("rules", {}))
+    given = {}
     for key, value in (rules or {}).items():
         spec = next((s for s in fam.rule_specs if s.name == key), None)
         if spec is None:
             raise ValueError(f"unknown rule {key!r}")
-        rul[key] = spec.check(value)
+        given[key] = spec.check(value)
+    tar, rul = defaults(fam, seats, preset=preset, tariff=tariff, rules=given)
     return TableRules(
         family=fam.name, players=tuple(players), seats=seats, deck=deck or fam.default_deck(seats),
         tariff=tar, rules=rul, currency=fam.default_currency if currency is None else currency, language=language or fam.default_language,

@@ -189,7 +189,7 @@ def _players_differ(data: Any, table: tuple[str, ...]) -> dict[str, list[str]] |
     (None when they are the same, in the same seating order): who is only in the export, who
     only in the table file (names compared as the table compares them: case and Unicode form
     aside), or the same players in another order."""
-    from ..table import name_key
+    from ..rules.names import name_key
 
     head = data.get("table") if isinstance(data, dict) else None
     players = head.get("players") if isinstance(head, dict) else None

@@ -38,7 +38,7 @@ def _values(spec: Any) -> str:
 
 
 def _range(spec: Any) -> str:
-    from ..table import INT_LIMIT
+    from ..rules.snapshot import INT_LIMIT
 
     low = spec.minimum if spec.minimum is not None else "-"
     high = spec.maximum if spec.maximum is not None else f"{INT_LIMIT:,}".replace(",", " ")

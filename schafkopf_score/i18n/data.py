@@ -662,4 +662,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                        "oder heißt anders); nichts wurde eingetragen."),
     "data.seating_changed_meanwhile_hint": ("Look at schafkopf player list and enter the hand again.",
                                             "Schau in schafkopf player list und trag das Spiel noch einmal ein."),
+    "data.snapshot_not_a_table": ("A rules snapshot must be a table of its keys, not {value}.",
+                                  "Ein Regelsatz muss eine Tabelle seiner Schlüssel sein, nicht {value}."),
+    "data.snapshot_key_missing": ("is missing.", "fehlt."),
 }

@@ -222,53 +222,38 @@ def check_export_head(data: Any) -> None:
 
 
 def check_ruleset(data: Any, family: str | None) -> TableRules:
-    """A ruleset of an export: a valid table of ``family`` (every tariff a whole number of cents
-    within bounds, every house rule as its key spec allows, the players names)."""
-    from ..rules.registry import find_family
-    from ..table import LANGUAGES, currency_problem
+    """A ruleset of an export: a valid table of ``family``, checked as a table file's values are
+    (``TableRules.checked``: every tariff a whole number of cents within bounds, every house
+    rule as its key spec allows, the players' names), each refusal in the export's words."""
+    from ..rules.snapshot import SnapshotError
 
-    def stored_as(key: str, kind: type, present: bool = True) -> None:
-        """A value of the kind a table file gives it, as stored (``"4"`` for the seats is not)."""
-        if (present or key in data) and type(data[key]) is not kind:
-            raise ExportProblem(Text("data.export_ruleset_value", key=key, value=repr(data[key])[:40]))
+    if type(data) is dict and type(data.get("family")) is str and family is not None and data["family"] != family:
+        raise ExportProblem(Text("data.export_ruleset_family", family=data["family"], ledger=family))
+    try:
+        TableRules.checked(data)
+    except SnapshotError as exc:
+        raise _ruleset_problem(exc) from None
+    # stored as exported: a value its key spec gives another spelling (an alias) stays as written
+    return TableRules.from_dict(data)
 
-    if type(data) is not dict:
-        raise ExportProblem(Text("data.export_ruleset_value", key="ruleset", value=repr(data)[:40]))
-    for key, kind in (("family", str), ("players", list), ("seats", int), ("deck", str), ("tariff", dict),
-                      ("rules", dict)):
-        stored_as(key, kind)
-    for key, kind in (("currency", str), ("language", str), ("point_value", int)):
-        stored_as(key, kind, present=False)
-    for key, wrong in (("language", data.get("language", "de") not in LANGUAGES),
-                       ("currency", currency_problem(data.get("currency", "EUR")) is not None),
-                       ("point_value", data.get("point_value", 0) < 0)):
-        if wrong:
-            raise ExportProblem(Text("data.export_ruleset_value", key=key, value=repr(data[key])[:40]))
-    rules = TableRules.from_dict(data)
-    if family is not None and rules.family != family:
-        raise ExportProblem(Text("data.export_ruleset_family", family=rules.family, ledger=family))
-    fam = find_family(rules.family)
-    if not rules.players or not all(type(p) is str and p for p in rules.players) or rules.seats not in fam.seat_range:
-        raise ExportProblem(Text("data.export_ruleset_seats"))
-    if rules.deck not in fam.decks:
-        raise ExportProblem(Text("data.export_ruleset_value", key="deck", value=repr(rules.deck)[:40]))
-    from ..rules.keys import KeyError_
-    from ..table import check_player_names
 
-    def refuse(message: Text, hint: Text | None = None) -> ValueError:
-        return ExportProblem(Text("data.export_players", problem=message))
-
-    check_player_names(list(rules.players), refuse)  # no control characters, no twins
-    tariffs = {s.name for s in fam.tariff_specs}
-    for key, value in rules.tariff.items():
-        if key not in tariffs or type(value) is not int or not 0 <= value <= 10**9:
-            raise ExportProblem(Text("data.export_tariff", key=key, value=repr(value)))
-    specs = {s.name: s for s in fam.rule_specs}
-    for key, value in rules.rules.items():
-        if key not in specs:
-            raise ExportProblem(Text("data.export_unknown_rule", key=key))
-        try:
-            specs[key].check(value)
-        except KeyError_ as exc:
-            raise ExportProblem(Text("data.item_problem", item=key, problem=exc.text)) from None
-    return rules
+def _ruleset_problem(exc: Any) -> Exception:
+    """A snapshot's refusal (``rules.snapshot.SnapshotError``) as the import words it."""
+    key, value = exc.key, exc.value
+    if exc.section == "tariff":
+        return ExportProblem(Text("data.export_tariff", key=key, value=repr(value)))
+    if exc.section == "rules":
+        if exc.problem.key in ("data.not_a_key", "data.bock_family"):
+            return ExportProblem(Text("data.export_unknown_rule", key=key))
+        return ExportProblem(Text("data.item_problem", item=key, problem=exc.problem))
+    if not key:  # not a table of keys at all
+        return ExportProblem(Text("data.export_ruleset_value", key="ruleset", value=repr(value)[:40]))
+    if exc.problem.key == "data.snapshot_key_missing":  # as a missing field of any row
+        return ExportProblem(Text("data.export_field", problem=repr(key)))
+    if key == "players" and type(value) is list:
+        if not value or not all(type(p) is str and p for p in value):
+            return ExportProblem(Text("data.export_ruleset_seats"))
+        return ExportProblem(Text("data.export_players", problem=exc.problem))
+    if key == "seats" and type(value) is int:
+        return ExportProblem(Text("data.export_ruleset_seats"))
+    return ExportProblem(Text("data.export_ruleset_value", key=key, value=repr(value)[:40]))

@@ -141,7 +141,7 @@ def _plain(value: Any, field: str, where: Any) -> None:
     in a void's reason, a right-to-left override in a comment): no program of ours stored it,
     and shown it would steer the terminal or hide what is there."""
     if type(value) is str and not value.isprintable():
-        from ..table import hidden_character
+        from ..rules.names import hidden_character
 
         hidden = hidden_character(value)
         if hidden:
@@ -233,7 +233,7 @@ EVENT_KINDS: dict[str, dict[str, str]] = {
 def checked_event(kind: str, data: Any) -> dict[str, Any]:
     """A tournament event of an export, as ``insert_event`` writes it; anything else (an unknown
     kind or key, a value of another shape, a hidden character in a text) is refused."""
-    from ..table import hidden_character
+    from ..rules.names import hidden_character
 
     shape = EVENT_KINDS.get(kind)
     if shape is None or type(data) is not dict or not set(data) <= set(shape):

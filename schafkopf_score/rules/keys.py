@@ -144,10 +144,6 @@ def tariff_keys(family: str, *keys: tuple[str, int | None]) -> tuple[KeySpec, ..
     return tuple(KeySpec(name, default, family) for name, default in keys)
 
 
-def defaults(specs: Sequence[KeySpec]) -> dict[str, Any]:
-    return {s.name: s.default for s in specs if s.default is not None}
-
-
 # -- house rules, typed and defaulted once --------------------------------------------------------
 
 def rule(default: Any, kind: str | None = None, **spec: Any) -> Any:

@@ -29,7 +29,7 @@ def add_player(cfg: TableConfig, ledger: Ledger, name: str) -> int:
     entries would misread."""
     from ..notation import clashes
     from ..rules.family import fold
-    from ..table import check_player_names
+    from ..rules.names import check_player_names
 
     settings = settings_of(cfg)
     name = name.strip()
@@ -63,7 +63,7 @@ def withdraw_player(cfg: TableConfig, ledger: Ledger, typed: str, reason: str = 
     """Withdraw a player (recorded): he keeps his points and place, is marked withdrawn and is
     never seated again. A table he sits at in the current round plays on as it sat (returned,
     to be said). Refused for a name not registered or already withdrawn."""
-    from ..table import hidden_character
+    from ..rules.names import hidden_character
 
     settings_of(cfg)
     hidden = hidden_character(reason)

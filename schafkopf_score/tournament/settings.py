@@ -218,7 +218,7 @@ def checked_tournament(c: Any, path: Path, data: dict[str, Any], family: Any) ->
         raise c.fail(*where, Text("cli.tournament.too_few_file", count=len(players)),
                      Text("cli.tournament.too_few_file_hint"))
     from ..notation import clashes
-    from ..table import check_player_names
+    from ..rules.names import check_player_names
 
     check_player_names(players, lambda msg, hint: c.fail(*where, msg, hint))
     for name in players:
