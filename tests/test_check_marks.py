@@ -266,7 +266,7 @@ def test_a_read_only_version_2_ledger_is_read_as_it_is(make_table, read_only_fol
     assert code == 0 and data == {"problems": [], "replayed": 3, "skipped_verified": 0, "marked": 0}
     for cmd, want in expected.items():
         assert ro.json(cmd) == want
-    r = ro.run("add", "weiter", _check_language=False)  # a write says the ledger cannot be written (no backup, no traceback)
+    r = ro.run("add", "weiter")  # a write says the ledger cannot be written (no backup, no traceback)
     assert r.exit_code == 2 and "Traceback" not in r.output
     assert ro.ledger_bytes() == before
     assert sorted(p.name for p in folder.iterdir()) == sorted([t.path.name, t.ledger_path.name])

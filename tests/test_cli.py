@@ -3,9 +3,9 @@
 import json
 
 import pytest
-from typer.testing import CliRunner
 
 from schafkopf_score.cli.app import app
+from tests.conftest import CliRunner
 
 FIVE = ["Anna", "Ben", "Cora", "Dora", "Emil"]
 
@@ -91,7 +91,7 @@ BAD = [
 
 @pytest.mark.parametrize("args,message", BAD, ids=[" ".join(a[1:3]) + f"#{i}" for i, (a, _) in enumerate(BAD)])
 def test_bad_entry_exit_2_message_nothing_written(make_table, args, message):
-    t = make_table(language="en")  # the English wording, exactly (every rejection is also run on a German copy)
+    t = make_table(language="en")  # the English wording, exactly
     t.ok("add", "wenz", "--player", "Ben", "--augen", "70")
     before = t.ledger_bytes()
     r = t.run(*args)

@@ -16,11 +16,11 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 from schafkopf_score import docs
 from schafkopf_score.cli.app import app
 from schafkopf_score.table import load_table
+from tests.conftest import CliRunner
 from tests.test_examples_run import _shim  # the one `schafkopf` on PATH the shell steps run
 
 ROOT = Path(__file__).resolve().parents[1]

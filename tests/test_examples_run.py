@@ -10,9 +10,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 from schafkopf_score.cli.app import app
+from tests.conftest import CliRunner
 
 pytestmark = pytest.mark.slow
 

@@ -197,7 +197,7 @@ def test_from_balances_reads_amounts_as_settle_prints_them(make_table, language,
 def test_from_balances_refuses_anything_else_clearly(make_table, language, typed, said):
     t = make_table(language=language)
     # refused in this table's language only: the other language prints amounts this way
-    r = t.run("settle", "--from-balances", typed, _check_language=False)
+    r = t.run("settle", "--from-balances", typed)
     assert r.exit_code == 2 and r.stderr == said
 
 

@@ -6,9 +6,9 @@ German table, and Wendish "Jeder" on an English one."""
 
 import pytest
 from rich.cells import cell_len
-from typer.testing import CliRunner
 
 from schafkopf_score.cli.app import app
+from tests.conftest import CliRunner
 
 from .conftest import draw_partners
 

@@ -405,7 +405,7 @@ def test_another_programs_meta_table_is_named_not_a_missing_relation(make_table,
     t.path.write_text(f'ledger = "{pg_url}"\n' + t.path.read_text(encoding="utf-8"), encoding="utf-8")
     names = ", ".join(sorted(table.split("(")[0] for table in tables))
     for args in (("add", "sau", "an", "be", "72"), ("sheet",), ("check", "--full")):
-        r = t.run(*args, _check_language=False)
+        r = t.run(*args)
         assert r.exit_code == 2, (args, r.output)
         assert r.stderr == (f"Error: The database schema of {pg_url} holds tables of another program ({names}).\n"
                             "It was left as it is; give the ledger a schema of its own in the ledger line "
@@ -441,7 +441,7 @@ def test_an_unreadable_table_file_is_said_in_german(make_table, tmp_path):
         pytest.skip("root reads every file")
     t = make_table(language="de")
     t.path.chmod(0)
-    r = t.run("sheet", _check_language=False)
+    r = t.run("sheet")
     assert r.exit_code == 2
     assert "Zugriff verweigert" in r.stderr
 

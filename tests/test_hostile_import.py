@@ -12,8 +12,9 @@ FIVE = ["Anna", "Ben", "Cora", "Dora", "Emil"]
 
 @pytest.fixture
 def make_table(make_table):
-    """English tables: these tests read the English words of each refusal (conftest runs every
-    refusal on a German copy too; tests/test_language_data.py reads German ones exactly)."""
+    """English tables: these tests read the English words of each refusal (every refusal of the
+    catalogue is checked in German in tests/test_language_refusals.py; tests/test_language_data.py
+    reads German ones exactly)."""
     return functools.partial(make_table, language="en")
 
 

@@ -55,9 +55,7 @@ def test_out_never_replaces_the_ledger_or_the_table_file(make_table, tmp_path, s
            "journal": f"{t.ledger_path}-journal"}[spelling]
     ledger, table = t.ledger_bytes(), t.path.read_bytes()
     for fmt in ("csv", "json"):
-        # not run again on a copy of the table (conftest): there --out names another table's file,
-        # which the copy would rightly replace
-        r = t.run("export", "--format", fmt, "--out", out, _check_language=False)
+        r = t.run("export", "--format", fmt, "--out", out)
         refused(r, f"Error: --out {out} is this table's", "Choose another file, e.g. --out abend.")
     assert t.ledger_bytes() == ledger and t.path.read_bytes() == table
     assert not Path(f"{t.ledger_path}-journal").exists()
@@ -69,7 +67,7 @@ def test_out_refuses_the_ledger_through_a_linked_folder(make_table, tmp_path):
     t = evening(make_table)
     (tmp_path / "linked").symlink_to(tmp_path, target_is_directory=True)
     before = t.ledger_bytes()
-    refused(t.run("export", "--out", str(tmp_path / "linked" / t.ledger_path.name), _check_language=False),
+    refused(t.run("export", "--out", str(tmp_path / "linked" / t.ledger_path.name)),
             "is this table's ledger")
     assert t.ledger_bytes() == before
 
@@ -310,9 +308,8 @@ def test_export_into_head_dash_1_exits_0_quietly(make_table, tmp_path, fmt):
 
 @pytest.mark.parametrize("target", ["folder", "link", "empty"])
 def test_new_never_replaces_a_folder_or_a_link(tmp_path, target):
-    from typer.testing import CliRunner
-
     from schafkopf_score.cli.app import app
+    from tests.conftest import CliRunner
 
     victim = tmp_path / "victim.txt"
     victim.write_text("keep me", encoding="utf-8")

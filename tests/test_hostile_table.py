@@ -14,8 +14,9 @@ FOUR = ["Anna", "Ben", "Cora", "Dora"]
 
 @pytest.fixture
 def make_table(make_table):
-    """English tables: these tests read the English words of each refusal (conftest runs every
-    refusal on a German copy too; tests/test_language_data.py reads German ones exactly)."""
+    """English tables: these tests read the English words of each refusal (every refusal of the
+    catalogue is checked in German in tests/test_language_refusals.py; tests/test_language_data.py
+    reads German ones exactly)."""
     return functools.partial(make_table, language="en")
 
 
@@ -308,9 +309,8 @@ def test_the_short_notation_takes_only_the_digits_0_to_9(make_table, word):
 
 
 def test_names_typed_alike_and_game_words_are_refused_by_new(tmp_path):
-    from typer.testing import CliRunner
-
     from schafkopf_score.cli.app import app
+    from tests.conftest import CliRunner
 
     runner = CliRunner()
     r = runner.invoke(app, ["new", str(tmp_path / "a.toml"), "--players", "Jürgen,Jurgen,Cora,Dora"])

@@ -146,9 +146,8 @@ def test_cli_refusals_in_the_tables_language(make_table, lang):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_new_answers_in_the_new_tables_language(tmp_path, lang):
-    from typer.testing import CliRunner
-
     from schafkopf_score.cli.app import app
+    from tests.conftest import CliRunner
 
     path = tmp_path / "neu.toml"
     r = CliRunner().invoke(app, ["new", str(path), "--players", "Anna,Ben,Cora,Dora", "--language", lang])

@@ -78,7 +78,7 @@ def test_a_busy_ledger(make_table, monkeypatch, language):
     holder = sqlite3.connect(t.ledger_path, isolation_level=None)
     holder.execute("BEGIN EXCLUSIVE")  # another program in the middle of writing
     try:
-        r = t.run("add", "wenz", "be", "70", _check_language=False)  # a copy would not be busy
+        r = t.run("add", "wenz", "be", "70")
     finally:
         holder.execute("ROLLBACK")
         holder.close()

@@ -212,7 +212,7 @@ def test_check_json_on_a_busy_ledger_is_json(make_table, monkeypatch):
     holder.start()
     try:
         assert locked.wait(5)
-        r = t.run("check", "--json", _check_language=False)
+        r = t.run("check", "--json")
     finally:
         release.set()
         holder.join()

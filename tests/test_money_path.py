@@ -151,9 +151,8 @@ def test_a_table_file_of_another_family_is_refused(make_table):
 
 
 def test_new_never_silently_adopts_an_existing_ledger(make_table, tmp_path):
-    from typer.testing import CliRunner
-
     from schafkopf_score.cli.app import app
+    from tests.conftest import CliRunner
 
     t = make_table()
     t.ok("add", "wenz", "--player", "Anna", "--augen", "70")

@@ -10,11 +10,10 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner
 
 from schafkopf_score.cli.app import app
 from schafkopf_score.ledger import _SCHEMA, SCHEMA_VERSION, _triggers
-from tests.conftest import kill_at_random_moments
+from tests.conftest import CliRunner, kill_at_random_moments
 
 ROOT = Path(__file__).resolve().parents[1]
 # a longer fuzzing campaign: FUZZ_EXAMPLES=3000 python -m pytest tests/test_robustness.py -k random

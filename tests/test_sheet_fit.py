@@ -7,10 +7,10 @@ import re
 
 import pytest
 from rich.cells import cell_len
-from typer.testing import CliRunner
 
 from schafkopf_score.cli.app import app
 from schafkopf_score.rules.seating import next_dealer, seat_hand
+from tests.conftest import CliRunner
 
 from .conftest import FIXED_PARTNERS, draw_partners
 

@@ -191,7 +191,7 @@ def test_an_unreachable_server_is_a_clear_error_and_nothing_more(make_table):
     text = t.path.read_text(encoding="utf-8")
     t.path.write_text('ledger = "postgresql://anna:geheim@127.0.0.1:1/schafkopf"\n' + text, encoding="utf-8")
     for args in (("add", "sau", "an", "be", "72"), ("sheet",), ("check",), ("settle", "--close")):
-        r = t.run(*args, _check_language=False)
+        r = t.run(*args)
         assert r.exit_code == 2, (args, r.output)
         assert r.stderr.startswith("Error: The ledger's database postgresql://anna:***@127.0.0.1:1/schafkopf "
                                    "cannot be reached: "), r.stderr
@@ -199,7 +199,7 @@ def test_an_unreachable_server_is_a_clear_error_and_nothing_more(make_table):
         assert "geheim" not in r.output and "Traceback" not in r.output
     de = t.path.read_text(encoding="utf-8").replace('language = "en"', 'language = "de"')
     t.path.write_text(de, encoding="utf-8")
-    r = t.run("sheet", _check_language=False)
+    r = t.run("sheet")
     assert r.exit_code == 2
     assert r.stderr.startswith("Fehler: Die Datenbank des Spielbuchs postgresql://anna:***@127.0.0.1:1/schafkopf "
                                "ist nicht erreichbar: "), r.stderr
@@ -220,7 +220,7 @@ def test_a_schema_with_another_programs_tables_is_left_alone(make_table, pg_serv
         conn.execute(f"CREATE TABLE {schema}.games (x int)")
     t = with_ledger(make_table(language="en"), pg_url)
     for args in (("add", "sau", "an", "be", "72"), ("sheet",)):
-        r = t.run(*args, _check_language=False)
+        r = t.run(*args)
         assert r.exit_code == 2
         assert r.stderr == (f"Error: The database schema of {pg_url} holds tables of another program (games).\n"
                             "It was left as it is; give the ledger a schema of its own in the ledger line "
@@ -242,7 +242,7 @@ def test_a_role_that_may_not_write_is_refused_cleanly(make_table, pg_server, pg_
         conn.execute(f"CREATE ROLE {role} LOGIN")
         conn.execute(f"GRANT USAGE ON SCHEMA {schema} TO {role}")
     t = with_ledger(make_table(language="en"), pg_url.replace("postgresql://postgres@", f"postgresql://{role}@"))
-    r = t.run("add", "sau", "an", "be", "72", _check_language=False)
+    r = t.run("add", "sau", "an", "be", "72")
     assert r.exit_code == 2
     assert r.stderr == (f"Error: The ledger's database refused the request: permission denied for schema {schema}\n"
                         "Nothing was recorded. If the ledger's rows were changed by hand, run schafkopf check.\n")
@@ -258,7 +258,7 @@ def test_no_password_ever_shows(make_table):
                 "postgresql://anna@127.0.0.1:1/schafkopf?password=s3cr3tpw&foo=bar",
                 "postgresql://anna:s3cr3tpw@[::1:1/schafkopf"):
         t.path.write_text(f'ledger = "{url}"\n' + body, encoding="utf-8")
-        r = t.run("sheet", _check_language=False)
+        r = t.run("sheet")
         assert r.exit_code == 2 and "cannot be reached" in r.stderr, r.stderr
         assert "s3cr3tpw" not in r.output and "***" in r.stderr
         shown = t.json("rules")["ledger"]
@@ -272,7 +272,7 @@ def test_no_password_ever_shows(make_table):
 def test_a_ledger_line_that_is_no_file_and_no_postgresql_address_is_refused(make_table, line, shown):
     t = make_table(language="en")
     t.path.write_text(f'ledger = "{line}"\n' + t.path.read_text(encoding="utf-8"), encoding="utf-8")
-    r = t.run("sheet", _check_language=False)
+    r = t.run("sheet")
     assert r.exit_code == 2
     assert r.stderr == (f"Error: {t.path}, line 1: ledger '{shown}' is neither a file nor a postgresql:// "
                         "address.\nGive a file name (the SQLite ledger) or an address "
@@ -291,7 +291,7 @@ def test_the_address_scheme_may_be_written_in_capitals(make_ledger_table, pg_url
 
 def test_a_schema_that_does_not_exist_is_named(make_table, pg_server):
     t = with_ledger(make_table(language="en"), f"{pg_server}?options=-csearch_path%3Dnowhere")
-    r = t.run("add", "sau", "an", "be", "72", _check_language=False)
+    r = t.run("add", "sau", "an", "be", "72")
     assert r.exit_code == 2
     assert r.stderr == (f"Error: The ledger's database {pg_server}?options=-csearch_path%3Dnowhere has no schema to "
                         "keep the ledger in (search_path: nowhere).\nCreate the schema first (CREATE SCHEMA name), or "
@@ -299,9 +299,8 @@ def test_a_schema_that_does_not_exist_is_named(make_table, pg_server):
 
 
 def test_a_table_and_a_tournament_never_share_a_ledger(make_ledger_table, backend, tmp_path):
-    from typer.testing import CliRunner
-
     from schafkopf_score.cli.app import app
+    from tests.conftest import CliRunner
 
     t = make_ledger_table(backend, language="en")
     cup = tmp_path / "cup.toml"
@@ -339,7 +338,7 @@ def test_rules_names_the_database_without_its_password(make_ledger_table, pg_url
 
 def test_a_refused_first_entry_leaves_no_ledger_behind(make_ledger_table, backend):
     t = make_ledger_table(backend)
-    r = t.run("add", "sau", "an", "an", "72", _check_language=False)
+    r = t.run("add", "sau", "an", "an", "72")
     assert r.exit_code == 2
     ledger = ledger_of(t)
     assert ledger.conn is None  # neither a file nor the tables in the database
@@ -404,9 +403,8 @@ def test_the_database_guards_meta_too_on_postgresql(make_ledger_table):
 def test_a_tournament_on_either_ledger_checks_clean_and_moves_between_them(tmp_path, request):
     """A tournament: two tables of a round entering side by side (each its own open session),
     corrections, the ranking; ``check`` passes; export/import carries the rounds and tables."""
-    from typer.testing import CliRunner
-
     from schafkopf_score.cli.app import app
+    from tests.conftest import CliRunner
 
     def run(table, *args, input=None):
         r = CliRunner().invoke(app, ["--table", str(table), *args], input=input, env={"COLUMNS": "120"})
@@ -453,9 +451,8 @@ def test_check_finds_a_tournament_table_reseated_behind_its_back(tmp_path, reque
     """The seating of a round is part of the ledger: a table's players changed behind the
     program's back (a player now at two tables, hands played by others than the draw seated)
     is reported, and the fingerprint of that table's session changes."""
-    from typer.testing import CliRunner
-
     from schafkopf_score.cli.app import app
+    from tests.conftest import CliRunner
 
     path = tmp_path / "cup.toml"
 
@@ -776,10 +773,9 @@ def test_helpers_import_into_either_backend_alike(make_ledger_table, tmp_path, m
 def test_helpers_import_a_tournament_with_its_tables_side_by_side(tmp_path, monkeypatch, request):
     """A tournament's round holds open sessions side by side (one a table); worked in chunks by
     helpers, the import keeps them open, and the ranking and tables come out as they were."""
-    from typer.testing import CliRunner
-
     from schafkopf_score.cli.app import app
     from schafkopf_score.ledger import loading
+    from tests.conftest import CliRunner
 
     def run(table, *args, input=None):
         r = CliRunner().invoke(app, ["--table", str(table), *args], input=input, env={"COLUMNS": "120"})

@@ -113,9 +113,8 @@ def test_rules_check(make_table):
 
 
 def test_new_refuses_to_overwrite(tmp_path):
-    from typer.testing import CliRunner
-
     from schafkopf_score.cli.app import app
+    from tests.conftest import CliRunner
 
     p = tmp_path / "x.toml"
     r = CliRunner().invoke(app, ["new", str(p), "--family", "bavarian", "--players", "A,B,C,D"])

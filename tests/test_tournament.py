@@ -383,7 +383,7 @@ def test_player_counts_that_make_no_tables_are_refused_at_the_draw_naming_the_ne
     assert fail(t, "tournament", "draw") == message
     assert not t.ledger_path.exists()
     names = ",".join(f"P{i}" for i in range(1, count + 1))
-    r = t.run("tournament", "new", "six.toml", "--players", names, "--language", "en", _check_language=False)
+    r = t.run("tournament", "new", "six.toml", "--players", names, "--language", "en")
     assert (r.exit_code, r.stderr) == (2, message)
     assert not (tmp_path / "six.toml").exists()
 
@@ -425,6 +425,6 @@ def test_tournament_new_writes_a_file_that_loads_and_reads_its_players_from_a_fi
 
 def new_refused(t, *args, language="en"):
     """``tournament new`` refused: exit 2, the error in the language of the file it would write."""
-    r = t.run("tournament", "new", *args, *(["--language", language] if language else []), _check_language=False)
+    r = t.run("tournament", "new", *args, *(["--language", language] if language else []))
     assert r.exit_code == 2, (r.exit_code, r.output)
     return r.stderr

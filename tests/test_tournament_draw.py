@@ -8,12 +8,12 @@ import re
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from typer.testing import CliRunner
 
 from schafkopf_score.cli.app import app
 from schafkopf_score.errors import IllegalEntry
 from schafkopf_score.tournament.draw import draw_tables, table_sizes
 from schafkopf_score.tournament.settings import five_games
+from tests.conftest import CliRunner
 
 UNSEATABLE = {6, 7, 11}
 

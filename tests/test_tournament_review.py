@@ -179,7 +179,7 @@ def test_a_slow_tables_missing_games_are_entered_after_draw_force(tmp_path):
 # -- D: tournament new -----------------------------------------------------------------------------
 
 def new(t, *args):
-    return t.run("tournament", "new", *args, _check_language=False)
+    return t.run("tournament", "new", *args)
 
 
 def test_tournament_new_speaks_the_language_of_the_file_it_writes(tmp_path, make_table):
