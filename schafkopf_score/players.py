@@ -85,6 +85,8 @@ def _apply(cfg: TableConfig, ledger: Ledger, kind: str, plan: Callable[[TableCon
     from .files import write_atomic
     from .table import _checked_table
 
+    if ledger.conn is None:  # no ledger yet: a refused change is refused before it is made
+        plan(load_table(cfg.path) if cfg.path.is_file() else cfg)
     with ledger.write() as conn:
         fresh = load_table(cfg.path) if cfg.path.is_file() else cfg
         name, other, players = plan(fresh)

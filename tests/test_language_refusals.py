@@ -278,7 +278,6 @@ def test_a_refusal_is_told_in_the_table_language_and_writes_nothing(make_table, 
         assert _shown(key, lang).search(r.stderr), (key, r.stderr)
 
 
-@pytest.mark.xfail(strict=True, reason="found with this list: these refusals make the missing ledger (an empty one)")
 @pytest.mark.parametrize("line", ["player leave Zoe", "tournament player withdraw Zed", "tournament draw --fix P01"])
 def test_a_refusal_at_a_table_without_a_ledger_makes_none(make_table, tmp_path, line):
     t = _tournament(tmp_path, "en") if line.startswith("tournament") else make_table(language="en")

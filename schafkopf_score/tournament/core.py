@@ -567,7 +567,11 @@ def draw_round(cfg: TableConfig, ledger: Ledger, method: str | None = None, seed
     settings = settings_of(cfg)
     # who cannot be seated is refused before the ledger is made or locked (and again inside)
     if latest_round(ledger) < settings.rounds:
-        layout(len(roster(cfg, ledger).active), settings.short_tables)
+        early = layout(len(roster(cfg, ledger).active), settings.short_tables)
+        if ledger.conn is None:  # no ledger yet: --fix and --apart checked before it is made
+            players = roster(cfg, ledger).active
+            _constraints(players, len(early.sizes),
+                         [size - (1 if i < early.standins else 0) for i, size in enumerate(early.sizes)], fix, apart)
     with ledger.write() as conn:
         rounds = ledger.rounds()
         last = int(rounds[-1]["round"]) if rounds else 0

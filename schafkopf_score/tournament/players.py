@@ -72,6 +72,8 @@ def withdraw_player(cfg: TableConfig, ledger: Ledger, typed: str, reason: str = 
                            Text("cli.tournament.reason_hint"))
     if len(reason) > 500:
         raise IllegalEntry(Text("cli.tournament.reason_long", most=500), Text("cli.tournament.reason_hint"))
+    if ledger.conn is None:  # no ledger yet: an unknown name is refused before it is made
+        name_of(roster(cfg, ledger).players, typed)
     with ledger.write() as conn:
         now_playing = roster(cfg, ledger)
         name = name_of(now_playing.players, typed)
