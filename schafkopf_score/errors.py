@@ -61,6 +61,22 @@ class LedgerError(ScoreError):
     """The ledger is damaged, too new, or asked for something it does not hold."""
 
 
+class StorageError(LedgerError):
+    """The database under the ledger failed a statement: a damaged or read-only file, a full
+    disk, another program holding the ledger, a PostgreSQL server that refused a statement or
+    cannot be reached. Made where the store meets the database (SQLite and PostgreSQL alike),
+    with the database's own exception as ``__cause__``; nothing above the store sees a database's
+    exception type. ``kind`` is what happened, in the program's words (``busy``, ``read_only``,
+    ``full``, ``unopenable``, ``unreachable``, ``refused``), and ``problem`` the database's words
+    as a message parameter (translated where they are known, an address's password redacted)."""
+
+    def __init__(self, message: Text, hint: Text | None = None, *, kind: str = "refused",
+                 problem: Text | str = "") -> None:
+        super().__init__(message, hint)
+        self.kind = kind
+        self.problem = problem
+
+
 def _rebuild(cls: type[ScoreError], text: Text, hint: Text | None, state: dict[str, object]) -> ScoreError:
     exc = cls.__new__(cls)
     ScoreError.__init__(exc, text, hint)

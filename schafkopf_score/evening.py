@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from .errors import IllegalEntry, LedgerError
+from .errors import IllegalEntry, LedgerError, StorageError
 from .i18n import Join, Text
 from .ledger import GameRecord, Ledger, SessionInfo
 from .ledger.loading import LoadedSession
@@ -721,9 +721,8 @@ def _unreadable(exc: BaseException) -> Text:
         return Text("data.problem_missing_field")
     if isinstance(exc, (ValueError, TypeError, OverflowError)):
         return Text("data.problem_bad_value")
-    from .ledger.store import sqlite_problem
-
-    return Text("data.problem_database", problem=sqlite_problem(exc))
+    # a storage failure: the database's words (its own exception is the cause)
+    return Text("data.problem_database", problem=exc.problem if isinstance(exc, StorageError) else str(exc))
 
 
 # the "session" of a problem of the whole ledger (a guard missing), not of one session
@@ -922,7 +921,7 @@ def _audit(ledger: Ledger, full: bool = True, marking: bool = False) -> CheckRep
                                       ledger.closings(info.id) if info.closing is not None else [])
             if info.id in seated:
                 found += _seating_problems(info.id, seated[info.id], records)
-        except (ValueError, KeyError, TypeError, AttributeError, *ledger.errors) as exc:  # type: ignore[misc]  # a row no program wrote
+        except (ValueError, KeyError, TypeError, AttributeError, StorageError) as exc:  # a row no program wrote
             found = [Problem(info.id, None, Text("data.problem_unreadable", problem=_unreadable(exc)))]
         replayed += 1
         problems.extend(found)
@@ -982,7 +981,7 @@ def check_and_mark(ledger: Ledger, full: bool = False) -> CheckReport:
     try:
         with ledger.write(wait=min(_MARK_WAIT_S, busy_timeout())) as conn:
             ledger.insert_marks(conn, report.passed)
-    except (LedgerError, OSError, *ledger.errors):  # type: ignore[misc]
+    except (LedgerError, OSError):  # a storage failure (StorageError) among them
         return report  # the marks wait for a check that can write them
     return replace(report, marked=len(report.passed))
 

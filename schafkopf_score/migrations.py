@@ -23,9 +23,9 @@ import sqlite3
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .errors import LedgerError, ScoreError
+from .errors import LedgerError, ScoreError, StorageError
 from .i18n import Text
-from .ledger.store import SCHEMA_VERSION, _triggers, is_busy, sqlite_problem
+from .ledger.store import SCHEMA_VERSION, _triggers, storage_error
 from .rules.model import Seating, TableRules
 from .rules.play import recorded_seating, replay
 
@@ -45,7 +45,10 @@ def backup(ledger: Ledger, version: int) -> Path:
     target = ledger.path.with_name(f"{ledger.path.stem}.v{version}-backup{ledger.path.suffix}")
     if target.exists():
         return target
-    dest = sqlite3.connect(target)
+    try:
+        dest = sqlite3.connect(target)
+    except sqlite3.Error as exc:  # a folder that takes no file
+        raise storage_error(exc, str(target)) from exc
     try:
         ledger.conn.backup(dest)
     except BaseException:
@@ -142,13 +145,13 @@ def _v4_to_v5(ledger: Ledger, conn: sqlite3.Connection) -> None:
 
 STEPS = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5}
 
-# What SQLite says when the file or its folder takes no writes (as opposed to a step that fails)
-_CANNOT_WRITE = ("readonly", "read-only", "unable to open", "disk i/o", "disk is full", "locked", "busy")
+# The storage failures that mean the file or its folder takes no writes now (as opposed to a
+# step that fails)
+_CANNOT_WRITE = ("busy", "read_only", "full", "unopenable")
 
 
 def _cannot_write(exc: BaseException) -> bool:
-    return isinstance(exc, sqlite3.OperationalError) and (
-        is_busy(exc) or any(word in str(exc).lower() for word in _CANNOT_WRITE))
+    return isinstance(exc, StorageError) and exc.kind in _CANNOT_WRITE
 
 
 def migrate(ledger: Ledger, version: int) -> bool:
@@ -157,12 +160,12 @@ def migrate(ledger: Ledger, version: int) -> bool:
     program reads as it is (``READS_AS_IS``); an older one is then refused."""
     try:
         backup(ledger, version)
-    except (OSError, sqlite3.Error) as exc:
+    except (OSError, StorageError) as exc:
         if version >= READS_AS_IS:
             return False
         from .files import os_problem
 
-        problem = sqlite_problem(exc) if isinstance(exc, sqlite3.Error) else os_problem(exc)
+        problem = exc.problem if isinstance(exc, StorageError) else os_problem(exc)
         raise LedgerError(Text("data.ledger_unwritable", path=str(ledger.path), problem=problem),
                           Text("data.ledger_unwritable_hint")) from None
     try:
@@ -179,18 +182,21 @@ def migrate(ledger: Ledger, version: int) -> bool:
             except Exception as exc:
                 if _cannot_write(exc):
                     raise
-                problem = exc.text if isinstance(exc, ScoreError) else str(exc)
+                problem = exc.problem if isinstance(exc, StorageError) else (
+                    exc.text if isinstance(exc, ScoreError) else str(exc))
                 raise LedgerError(Text("data.migration_failed", path=str(ledger.path), version=version,
                                        problem=problem), Text("data.migration_failed_hint")) from exc
-    except LedgerError as exc:  # the lock could not be taken: read-only, or another writer
-        if version >= READS_AS_IS and exc.text.key in ("data.ledger_unwritable", "data.ledger_busy"):
-            return False
-        raise
-    except sqlite3.OperationalError as exc:  # a write inside the step, or the commit, was refused
+    except StorageError as exc:  # another writer holds the lock; a write in a step, or the commit, was refused
         if ledger.conn is not None and ledger.conn.in_transaction:  # a refused COMMIT leaves it open
             ledger.conn.execute("ROLLBACK")
         if version >= READS_AS_IS:
             return False
-        raise LedgerError(Text("data.ledger_unwritable", path=str(ledger.path), problem=sqlite_problem(exc)),
+        if exc.kind == "busy":
+            raise
+        raise LedgerError(Text("data.ledger_unwritable", path=str(ledger.path), problem=exc.problem),
                           Text("data.ledger_unwritable_hint")) from None
+    except LedgerError as exc:  # the lock could not be taken: a read-only file or folder
+        if version >= READS_AS_IS and exc.text.key == "data.ledger_unwritable":
+            return False
+        raise
     return True

@@ -307,32 +307,6 @@ def guard(func: F) -> F:
             fail(LedgerError(Text("cli.os_error", problem=os_problem(exc),
                                   where=f": {exc.filename}" if exc.filename else ""),
                              Text("cli.os_error_hint")), ctx)
-        except Exception as exc:
-            if type(exc).__module__.split(".")[0] == "psycopg":  # a PostgreSQL ledger refused a statement
-                from ..errors import LedgerError
-                from ..files import redacted
-                from ..i18n import Text
-
-                problem = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-                if ctx is not None and get(ctx)._cfg is not None:  # never the address's password
-                    problem = redacted(get(ctx).cfg().ledger_url, problem)
-                fail(LedgerError(Text("data.pg_refused", problem=problem), Text("data.pg_refused_hint")), ctx)
-            if type(exc).__module__ != "sqlite3":
-                raise
-            from ..errors import LedgerError
-            from ..i18n import Text
-            from ..ledger.store import busy_error, is_busy
-
-            if is_busy(exc) and ctx is not None:
-                fail(busy_error(get(ctx).cfg().ledger_where), ctx)
-            from ..ledger.store import sqlite_problem
-
-            full = "full" in str(exc) or "disk I/O" in str(exc)
-            if "readonly" in str(exc):  # a file or folder that may not be written
-                fail(LedgerError(Text("cli.ledger_full", problem=sqlite_problem(exc)),
-                                 Text("cli.ledger_read_only_hint")), ctx)
-            fail(LedgerError(Text("cli.ledger_full" if full else "cli.ledger_unusable", problem=sqlite_problem(exc)),
-                             Text("cli.ledger_full_hint" if full else "cli.ledger_unusable_hint")), ctx)
 
     return wrapper  # type: ignore[return-value]
 

@@ -8,6 +8,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
+from ..errors import ScoreError
 from ..i18n import say
 from .app import AllOpt, JsonOpt, SessionOpt, app, emit_json, get, guard
 
@@ -256,21 +257,11 @@ def stats(ctx: typer.Context, session: SessionOpt = None, all_: AllOpt = False, 
     con.print(t)
 
 
-def _check_failed(exc: Exception, where: str, lang: str) -> None:
+def _check_failed(error: ScoreError, lang: str) -> None:
     """``check --json`` on a ledger that cannot be read: the error as JSON on stdout (and as
     text on stderr), exit 2."""
-    from ..errors import LedgerError, ScoreError
-    from ..i18n import Text
-    from ..ledger.store import busy_error, is_busy, sqlite_problem
     from .app import fail_text
 
-    if isinstance(exc, ScoreError):
-        error = exc
-    elif type(exc).__module__ == "sqlite3":
-        error = busy_error(where) if is_busy(exc) else LedgerError(
-            Text("cli.ledger_unusable", problem=sqlite_problem(exc)), Text("cli.ledger_unusable_hint"))
-    else:
-        raise exc
     message, hint = error.render(lang)
     emit_json({"problems": [], "error": message, "hint": hint})
     typer.echo(fail_text(error, lang), err=True)
@@ -303,10 +294,10 @@ def check(
     try:
         with c.ledger() as ledger:
             report = check_and_mark(ledger, full)
-    except Exception as exc:  # a damaged or busy ledger: --json still answers in JSON
+    except ScoreError as exc:  # a damaged or busy ledger (a StorageError among them): --json still answers in JSON
         if not as_json:
             raise
-        _check_failed(exc, c.cfg().ledger_where, lang)
+        _check_failed(exc, lang)
     if as_json:
         emit_json(report.to_json(lang))
     else:

@@ -28,7 +28,7 @@ from ..i18n import Text, language_of, say
 from .app import app, get, guard
 
 if TYPE_CHECKING:
-    from ..errors import ScoreError
+    from ..errors import ScoreError, StorageError
     from ..ledger import Ledger
     from ..table import TableConfig
 
@@ -530,24 +530,19 @@ def error_text(exc: ScoreError, lang: str, line: str, family: str | None) -> str
     return say("common.error", lang, message=message) + (f"\n{hint}" if hint else "")
 
 
-def fault(exc: BaseException, where: str) -> ScoreError | None:
-    """An operating-system or database error of one line (a full disk, a file that may not be
-    written) as a refusal that names the ledger and says why; None for anything else (a bug)."""
-    import sqlite3
-
+def fault(exc: OSError | StorageError, where: str) -> ScoreError:
+    """An operating-system or storage failure of one line (a full disk, a file that may not be
+    written) as a refusal that names the ledger and says why (a busy or unreachable ledger says
+    so itself)."""
     from ..errors import LedgerError
 
     if isinstance(exc, OSError):  # the file it names (the table file, a folder), else the ledger
         problem: Any = exc.strerror or str(exc)
         where = str(exc.filename) if exc.filename else where
-    elif isinstance(exc, sqlite3.Error):
-        from ..ledger.store import busy_error, is_busy, sqlite_problem
-
-        if is_busy(exc):
-            return busy_error(where)
-        problem = sqlite_problem(exc)
+    elif exc.kind in ("busy", "unreachable"):
+        return exc
     else:
-        return None
+        problem = exc.problem
     return LedgerError(Text("cli.play_fault", path=where, problem=problem), Text("cli.play_fault_hint"))
 
 
@@ -621,7 +616,7 @@ def play(ctx: typer.Context) -> None:
     Example: schafkopf play
     Example: printf 'sau an be 72 l3 k\\nwenz co 80\\n' | schafkopf play
     """
-    from ..errors import ScoreError
+    from ..errors import ScoreError, StorageError
     from ..ledger.store import WAITING
 
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
@@ -672,16 +667,14 @@ def play(ctx: typer.Context) -> None:
                 typer.echo(say("cli.play_cancelled", live.language()), err=True)
                 if not interactive:
                     raise
-            except ScoreError as exc:
-                rejected += 1
-                _refused(live, exc, number, line)
-            except Exception as exc:  # OSError, sqlite3.Error: a fault of this line
+            except (OSError, StorageError) as exc:  # a fault of this line
                 problem = fault(exc, live.cfg_obj.ledger_where if live.cfg_obj else "")
-                if problem is None:
-                    raise
                 live.close()  # the next line opens the ledger again
                 rejected += 1
                 _refused(live, problem, number, line)
+            except ScoreError as exc:
+                rejected += 1
+                _refused(live, exc, number, line)
             finally:
                 keys.busy = False
             live.noticed()

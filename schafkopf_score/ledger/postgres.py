@@ -39,7 +39,7 @@ from contextlib import contextmanager
 from functools import lru_cache
 from typing import Any
 
-from ..errors import LedgerError
+from ..errors import LedgerError, StorageError
 from ..files import redacted
 from ..i18n import Text
 from .store import _APPEND_ONLY, _SCHEMA, SCHEMA_VERSION, Ledger, busy_error, busy_timeout, now
@@ -150,7 +150,7 @@ class Connection:
             self.raw = psycopg.connect(self.url, autocommit=True, connect_timeout=10,
                                        application_name="schafkopf-score")
         except psycopg.Error as exc:
-            raise unreachable(self.url, exc) from None
+            raise unreachable(self.url, exc) from exc
 
     def _run(self, sql: str, params: Sequence[Any] | None, many: bool = False) -> Cursor:
         psycopg = _psycopg()
@@ -162,8 +162,8 @@ class Connection:
         if fresh and (self.raw.closed or self.raw.broken):
             self._reconnect()
         for attempt in (1, 2):
-            cur = self.raw.cursor(row_factory=_row_factory)
             try:
+                cur = self.raw.cursor(row_factory=_row_factory)
                 if many:
                     cur.executemany(text, params or [])
                     return Cursor(cur)
@@ -171,14 +171,16 @@ class Connection:
                 break
             except psycopg.OperationalError as exc:
                 if getattr(exc, "sqlstate", None) in ("55P03", "57014"):  # lock or statement timeout: busy
-                    raise busy_error(redacted(self.url)) from None
+                    raise busy_error(redacted(self.url)) from exc
                 if self.raw.closed or self.raw.broken:
                     if fresh and attempt == 1:  # once more on a new connection
                         self._reconnect()
                         continue
                     self.began = False  # the server has rolled it back
-                    raise unreachable(self.url, exc) from None
-                raise
+                    raise unreachable(self.url, exc) from exc
+                raise refused(self.url, exc) from exc
+            except psycopg.Error as exc:  # the statement refused (a guard, a missing table, a constraint)
+                raise refused(self.url, exc) from exc
         if sql == "BEGIN":
             self.began = True
         elif sql in ("COMMIT", "ROLLBACK"):
@@ -205,10 +207,22 @@ class Connection:
         self.raw.close()
 
 
-def unreachable(url: str, exc: BaseException) -> LedgerError:
+def _problem(url: str, exc: BaseException) -> str:
+    """The first line of what the driver says, without the address's password."""
     problem = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-    return LedgerError(Text("data.pg_unreachable", url=redacted(url), problem=redacted(url, problem)),
-                       Text("data.pg_unreachable_hint"))
+    return redacted(url, problem)
+
+
+def unreachable(url: str, exc: BaseException) -> StorageError:
+    problem = _problem(url, exc)
+    return StorageError(Text("data.pg_unreachable", url=redacted(url), problem=problem),
+                        Text("data.pg_unreachable_hint"), kind="unreachable", problem=problem)
+
+
+def refused(url: str, exc: BaseException) -> StorageError:
+    """A statement the server refused (the caller raises it ``from exc``)."""
+    problem = _problem(url, exc)
+    return StorageError(Text("data.pg_refused", problem=problem), Text("data.pg_refused_hint"), problem=problem)
 
 
 def _joined(*columns: str) -> str:
@@ -226,12 +240,9 @@ _TABLES = ("SELECT c.relname FROM pg_catalog.pg_class c JOIN pg_catalog.pg_names
 class PostgresLedger(Ledger):
     """The ledger in a PostgreSQL database (see the module's words)."""
 
-    errors: tuple[type[BaseException], ...] = ()
-
     def __init__(self, url: str, *, create: bool = True, family: str | None = None, migrate: bool = True,
                  kind: str | None = None) -> None:
         self.url = url
-        self.errors = (_psycopg().Error,)
         self._raw: Connection | None = None
         super().__init__(url, create=create, family=family, migrate=migrate, kind=kind)
 
@@ -245,7 +256,7 @@ class PostgresLedger(Ledger):
                 raw = psycopg.connect(self.url, autocommit=True, connect_timeout=10,
                                       application_name="schafkopf-score")
             except psycopg.Error as exc:
-                raise unreachable(self.url, exc) from None
+                raise unreachable(self.url, exc) from exc
             self._raw = Connection(raw, self.url)
         schema, path = self._raw.execute("SELECT current_schema(), current_setting('search_path')").fetchone()
         if schema is None:

@@ -31,6 +31,7 @@ match its latest mark; marks are rows like any other (appended, never changed).
 from __future__ import annotations
 
 import contextvars
+import itertools
 import json
 import sqlite3
 import time
@@ -40,7 +41,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from ..errors import LedgerError
+from ..errors import LedgerError, StorageError
 from ..files import fsync_dir
 from ..i18n import Text
 from ..rules.model import GameEntry, TableRules
@@ -229,6 +230,8 @@ def create_ledger(path: Path, family: str | None = None, kind: str | None = None
         except FileExistsError:
             pass  # another process made it first: use that one
         fsync_dir(path.parent)
+    except sqlite3.Error as exc:  # a folder that takes no file, a full disk
+        raise storage_error(exc, str(path)) from exc
     finally:
         if tmp.exists():
             tmp.unlink()
@@ -240,8 +243,8 @@ def is_busy(exc: BaseException) -> bool:
     return isinstance(exc, sqlite3.OperationalError) and ("locked" in text or "busy" in text)
 
 
-def busy_error(path: Path | str) -> LedgerError:
-    return LedgerError(Text("data.ledger_busy", path=str(path)), Text("data.ledger_busy_hint"))
+def busy_error(path: Path | str) -> StorageError:
+    return StorageError(Text("data.ledger_busy", path=str(path)), Text("data.ledger_busy_hint"), kind="busy")
 
 
 # What SQLite says of a file it cannot use, in the reader's language (anything else is shown as
@@ -261,6 +264,87 @@ def sqlite_problem(exc: BaseException) -> Text | str:
     text = str(exc)
     key = _SQLITE_PROBLEMS.get(text)
     return Text(key) if key else text
+
+
+def storage_error(exc: sqlite3.Error, where: str) -> StorageError:
+    """An SQLite error as the ledger's ``StorageError``: another program holding the ledger, a
+    file or folder that takes no writes, a full disk, or a file SQLite cannot use (the caller
+    raises it ``from exc``)."""
+    text = str(exc)
+    problem = sqlite_problem(exc)
+    if is_busy(exc):
+        return busy_error(where)
+    if "readonly" in text or "read-only" in text:  # a file or folder that may not be written
+        return StorageError(Text("cli.ledger_full", problem=problem), Text("cli.ledger_read_only_hint"),
+                            kind="read_only", problem=problem)
+    if "full" in text or "disk I/O" in text:
+        return StorageError(Text("cli.ledger_full", problem=problem), Text("cli.ledger_full_hint"),
+                            kind="full", problem=problem)
+    return StorageError(Text("cli.ledger_unusable", problem=problem), Text("cli.ledger_unusable_hint"),
+                        kind="unopenable" if "unable to open" in text else "refused", problem=problem)
+
+
+_CHUNK = 256  # rows a cursor read by iteration takes at a time
+
+
+class _Cursor(sqlite3.Cursor):
+    """SQLite's cursor whose rows, read one by one or all at once, fail as ``StorageError``."""
+
+    where = ""
+
+    def __iter__(self) -> Iterator[Any]:  # type: ignore[override]  # an iterator of its rows, not the cursor
+        # the rows in chunks, each read under the translation, chained in C: a season's hundred
+        # thousand rows cost no Python call each
+        return itertools.chain.from_iterable(iter(self._chunk, []))
+
+    def _chunk(self) -> list[Any]:
+        return self.fetchmany(_CHUNK)
+
+    def fetchone(self) -> Any:
+        try:
+            return super().fetchone()
+        except sqlite3.Error as exc:
+            raise storage_error(exc, self.where) from exc
+
+    def fetchall(self) -> list[Any]:
+        try:
+            return super().fetchall()
+        except sqlite3.Error as exc:
+            raise storage_error(exc, self.where) from exc
+
+    def fetchmany(self, size: int | None = 1) -> list[Any]:
+        try:
+            return super().fetchmany(size)
+        except sqlite3.Error as exc:
+            raise storage_error(exc, self.where) from exc
+
+
+class _Connection(sqlite3.Connection):
+    """The ledger's SQLite connection: the same connection, whose every statement (and the rows
+    it reads) fails as the project's ``StorageError`` instead of an ``sqlite3`` exception. ``where``:
+    the ledger's file, as messages name it."""
+
+    where = ""
+
+    def execute(self, sql: str, parameters: Any = (), /) -> sqlite3.Cursor:
+        cur = self.cursor(_Cursor)
+        cur.where = self.where
+        try:
+            return cur.execute(sql, parameters)
+        except sqlite3.Error as exc:
+            raise storage_error(exc, self.where) from exc
+
+    def executemany(self, sql: str, parameters: Any, /) -> sqlite3.Cursor:
+        try:
+            return super().executemany(sql, parameters)
+        except sqlite3.Error as exc:
+            raise storage_error(exc, self.where) from exc
+
+    def backup(self, target: sqlite3.Connection, *args: Any, **kwargs: Any) -> None:
+        try:
+            super().backup(target, *args, **kwargs)
+        except sqlite3.Error as exc:
+            raise storage_error(exc, self.where) from exc
 
 
 def busy_timeout() -> float:
@@ -296,8 +380,8 @@ class Ledger:
     overrides where the ledger is, how it is opened and made, the writer lock, and the few
     pieces of SQL the two databases say differently (the hooks marked below)."""
 
-    # what the database raises (a check of a damaged ledger reports it instead of stopping)
-    errors: tuple[type[BaseException], ...] = (sqlite3.Error,)
+    # what a storage failure raises, on either database (made where the store meets it)
+    errors: tuple[type[BaseException], ...] = (StorageError,)
 
     def __init__(self, path: Path | str, *, create: bool = True, family: str | None = None,
                  migrate: bool = True, kind: str | None = None) -> None:
@@ -331,19 +415,27 @@ class Ledger:
     def _connect(self) -> None:
         try:
             # mode=rw: never create a file here; a missing ledger is made whole by create_ledger
-            self.conn = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=rw", uri=True,
-                                        timeout=busy_timeout(), isolation_level=None)
+            conn = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=rw", uri=True,
+                                   timeout=busy_timeout(), isolation_level=None, factory=_Connection)
+            conn.where = self.where
+            self.conn = conn
             self.conn.row_factory = sqlite3.Row
             self.conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout() * 1000)}")
             self.conn.execute("PRAGMA synchronous = FULL")
             self.conn.execute("PRAGMA foreign_keys = ON")
             self._check_opened()
-        except sqlite3.DatabaseError as exc:
+        except sqlite3.DatabaseError as exc:  # SQLite cannot open the file at all
             self.close()
             if is_busy(exc):
-                raise busy_error(self.where) from None
+                raise busy_error(self.where) from exc
             raise LedgerError(Text("data.ledger_damaged", path=self.where, problem=sqlite_problem(exc)),
-                              Text("data.ledger_damaged_hint")) from None
+                              Text("data.ledger_damaged_hint")) from exc
+        except StorageError as exc:  # its first statements failed: busy, else a file SQLite cannot use
+            self.close()
+            if exc.kind == "busy":
+                raise busy_error(self.where) from exc.__cause__
+            raise LedgerError(Text("data.ledger_damaged", path=self.where, problem=exc.problem),
+                              Text("data.ledger_damaged_hint")) from exc.__cause__
         except LedgerError:
             self.close()
             raise
@@ -467,13 +559,12 @@ class Ledger:
                 try:
                     self.conn.execute("BEGIN IMMEDIATE")
                     break
-                except sqlite3.OperationalError as exc:
-                    if not is_busy(exc):
-                        raise LedgerError(Text("data.ledger_unwritable", path=self.where,
-                                               problem=sqlite_problem(exc)),
-                                          Text("data.ledger_unwritable_hint")) from None
+                except StorageError as exc:
+                    if exc.kind != "busy":
+                        raise LedgerError(Text("data.ledger_unwritable", path=self.where, problem=exc.problem),
+                                          Text("data.ledger_unwritable_hint")) from exc.__cause__
                     if time.monotonic() > deadline:
-                        raise busy_error(self.where) from None
+                        raise busy_error(self.where) from exc.__cause__
                     if waiting is not None:
                         waiting()
                     time.sleep(0.05)
@@ -850,7 +941,7 @@ class Ledger:
         try:
             return {int(sid): str(fp) for sid, fp in self.conn.execute(
                 "SELECT session_id, fingerprint FROM verified ORDER BY id")}
-        except self.errors:  # the table dropped behind the program's back: nothing verified
+        except StorageError:  # the table dropped behind the program's back: nothing verified
             return {}
 
     def insert_marks(self, conn: sqlite3.Connection, marks: dict[int, str]) -> None:

@@ -241,9 +241,20 @@ def refusal_of(served: Served, exc: BaseException) -> Refusal:
     """A library error as the API answers it: 409 for a change that needs ``confirm``, 503
     for a busy or unreachable ledger, 422 for every refused entry (the CLI's text, in the
     table's language)."""
-    from ..errors import LedgerError
+    from ..errors import LedgerError, StorageError
 
     lang = served.lang()
+    if isinstance(exc, StorageError) and exc.kind not in ("busy", "unreachable"):
+        # the database refused a statement: its own words (the cause), without the address's password
+        from ..files import redacted
+
+        raw = exc.__cause__ or exc
+        problem = str(raw).strip().splitlines()[0] if str(raw).strip() else type(raw).__name__
+        cfg = served.cfg()
+        if cfg.ledger_url:
+            problem = redacted(cfg.ledger_url, problem)
+        return Refusal(503, say(served, "cli.server.ledger_trouble", problem=problem),
+                       say(served, "cli.server.ledger_trouble_hint"))
     if isinstance(exc, ScoreError):
         message, hint = exc.render(exc.language or lang)
         if isinstance(exc, answers.NeedsConfirm):
@@ -251,16 +262,6 @@ def refusal_of(served: Served, exc: BaseException) -> Refusal:
         if isinstance(exc, LedgerError) and exc.text.key in ("data.ledger_busy", "data.pg_unreachable"):
             return Refusal(503, message, hint)
         return Refusal(422, message, hint)
-    name = type(exc).__module__.split(".")[0]
-    if name in ("sqlite3", "psycopg"):
-        from ..files import redacted
-
-        problem = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        cfg = served.cfg()
-        if cfg.ledger_url:
-            problem = redacted(cfg.ledger_url, problem)
-        return Refusal(503, say(served, "cli.server.ledger_trouble", problem=problem),
-                       say(served, "cli.server.ledger_trouble_hint"))
     raise exc
 
 
@@ -497,7 +498,7 @@ async def api_hands_work(served: Served, line: str, key: str | None, tisch: int 
             data = answers.add_json(cfg, ledger, line, tisch, keep=keys.keeper(key))
         except keys.Repeat as again:
             return 200, repeated(cfg, ledger, again)
-        except (ScoreError, *ledger.errors):
+        except ScoreError:  # a StorageError among them
             # the same key's first request committed while this one waited for the lock, and
             # this one was refused for it (the table's last hand: "all games played"), or the
             # same key written meanwhile by another server: the first answer

@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ..errors import StorageError
 from ..ledger import Ledger, now
 
 MAX_KEY = 200  # characters: a UUID is 36
@@ -58,7 +59,7 @@ def lookup(ledger: Ledger, key: str) -> Repeat | None:
         return None
     try:
         row = ledger.conn.execute("SELECT session_id, hand, answer FROM served_keys WHERE key = ?", (key,)).fetchone()
-    except ledger.errors:
+    except StorageError:  # no keys table (yet)
         if ledger.conn.in_transaction:
             raise
         return None

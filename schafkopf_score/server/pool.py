@@ -8,7 +8,7 @@ from __future__ import annotations
 import weakref
 from typing import Any
 
-from ..ledger.postgres import Connection, PostgresLedger
+from ..ledger.postgres import Connection, PostgresLedger, _psycopg, unreachable
 from ..table import TableConfig
 
 
@@ -36,8 +36,16 @@ class PooledLedger(PostgresLedger):
         self._lent: Any = None
         super().__init__(cfg.ledger_url, create=create, family=cfg.family, kind=cfg.kind)
 
+    def _lend(self) -> Any:
+        """A connection of the pool (none free within its timeout, or none to be made: the
+        database cannot be reached)."""
+        try:
+            return self._pool.getconn()
+        except _psycopg().Error as exc:  # psycopg_pool.PoolTimeout among them
+            raise unreachable(self.url, exc) from exc
+
     def _open(self, create: bool) -> None:
-        self._lent = self._pool.getconn()
+        self._lent = self._lend()
         self._raw = Connection(self._lent, self.url)
         if self._lent in _checked:
             self.conn = self._raw  # type: ignore[assignment]
@@ -56,7 +64,7 @@ class PooledLedger(PostgresLedger):
 
     def _locate(self) -> set[str]:
         if self._raw is None:  # a connection lost and given back meanwhile
-            self._lent = self._pool.getconn()
+            self._lent = self._lend()
             self._raw = Connection(self._lent, self.url)
         return super()._locate()
 
