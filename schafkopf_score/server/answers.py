@@ -156,16 +156,23 @@ def _needs_tisch(cfg: TableConfig, tisch: int | None, round_no: int | None, comm
 
 # -- hands ------------------------------------------------------------------------------------------
 
+def _hand_words(cfg: TableConfig, line: str, tisch: int | None, command: str) -> tuple[list[str], dict[str, Any]]:
+    """A hand's line for ``calc``/``add``: the table named where a tournament needs one, and
+    its words (an empty line refused)."""
+    _needs_tisch(cfg, tisch, None, command)
+    words, options = words_of(cfg, line)
+    if not words:
+        raise _no_line()
+    return words, options
+
+
 def calc_json(cfg: TableConfig, ledger: Ledger, line: str, tisch: int | None = None) -> dict[str, Any]:
     """``calc WORDS --json``."""
     from ..cli.render import outcome_json
     from ..entry import entry_from_words
     from ..evening import calc
 
-    _needs_tisch(cfg, tisch, None, "calc")
-    words, options = words_of(cfg, line)
-    if not words:
-        raise _no_line()
+    words, options = _hand_words(cfg, line, tisch, "calc")
     if tisch is None:
         entry, _ = entry_from_words(cfg.family_obj(), cfg.players, words, options)
         return outcome_json(calc(cfg, ledger, entry))
@@ -188,10 +195,7 @@ def add_json(cfg: TableConfig, ledger: Ledger, line: str, tisch: int | None = No
     from ..entry import entry_from_words
     from ..evening import add
 
-    _needs_tisch(cfg, tisch, None, "add")
-    words, options = words_of(cfg, line)
-    if not words:
-        raise _no_line()
+    words, options = _hand_words(cfg, line, tisch, "add")
     if tisch is None:
         entry, typed = entry_from_words(cfg.family_obj(), cfg.players, words, options)
 

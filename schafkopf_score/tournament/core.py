@@ -73,11 +73,19 @@ class Seat:
         return len(self.players) == 3
 
 
+def _seat(table: dict[str, Any], standins: Sequence[str]) -> Seat:
+    """A ``round_tables`` row as a seat, with who of its players its round's draw seated as a
+    stand-in."""
+    return Seat(table["round"], table["tisch"], table["session_id"], tuple(table["players"]),
+                tuple(p for p in table["players"] if p in standins))
+
+
 def _seats(ledger: Ledger, round_no: int | None = None) -> list[Seat]:
+    """The tables of one round (``Ledger.seating``'s one query), or of every round."""
+    if round_no is not None:
+        return [_seat(t, t["standins"]) for t in ledger.seating(round_no)[1]]
     draws = {e["round"]: e["data"] for e in ledger.events() if e["kind"] == "draw"}
-    return [Seat(t["round"], t["tisch"], t["session_id"], tuple(t["players"]),
-                 tuple(p for p in t["players"] if p in draws.get(t["round"], {}).get("standins", ())))
-            for t in ledger.round_tables(round_no)]
+    return [_seat(t, draws.get(t["round"], {}).get("standins", ())) for t in ledger.round_tables()]
 
 
 # -- who plays: the registered players, latecomers and withdrawals ------------------------------
@@ -151,8 +159,7 @@ def round_seats(cfg: TableConfig, ledger: Ledger, round_no: int | None = None,
                                 round=round_no, last=last),
                            Text("cli.tournament.rounds_drawn_one" if last == 1 else "cli.tournament.rounds_drawn",
                                 last=last))
-    return round_no, [Seat(t["round"], t["tisch"], t["session_id"], tuple(t["players"]),
-                           tuple(p for p in t["players"] if p in t["standins"])) for t in tables]
+    return round_no, [_seat(t, t["standins"]) for t in tables]
 
 
 def find_seat(cfg: TableConfig, ledger: Ledger, tisch: int, round_no: int | None = None) -> Seat:
