@@ -46,6 +46,7 @@ from tournament_load import (  # type: ignore[import-not-found]  # noqa: E402
     cli,
     hands_for,
     percentile,
+    postgresql,
     verify,  # type: ignore[import-not-found]  # noqa: E402
 )
 from tournament_load import hall as set_up_hall  # type: ignore[import-not-found]  # noqa: E402
@@ -253,25 +254,14 @@ def main() -> None:
     ap.add_argument("--url", help="a PostgreSQL server (default: a private one for this run)")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = ap.parse_args()
-    from pgserver import start  # type: ignore[import-not-found]
-    from pgserver import stop as stop_pg
-
-    server = None
-    url = args.url or os.environ.get("SCHAFKOPF_TEST_PG")
-    if not url:
-        url, server = start()
-    try:
-        with tempfile.TemporaryDirectory() as tmp:
-            folder = Path(tmp)
-            result = {"hall": hall(url, args.tables, args.games, folder, args.workers),
-                      **({} if args.no_pair or args.workers == 1 else
-                         {"hall_one_process": hall(url, args.tables, args.games, folder / "one", 1)}),
-                      "stammtisch": stammtisch(args.phones, args.games, folder),
-                      "event_streams": streams(args.streams, folder),
-                      "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"}
-    finally:
-        if server is not None:
-            stop_pg(server)
+    with postgresql(args.url) as url, tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        result = {"hall": hall(url, args.tables, args.games, folder, args.workers),
+                  **({} if args.no_pair or args.workers == 1 else
+                     {"hall_one_process": hall(url, args.tables, args.games, folder / "one", 1)}),
+                  "stammtisch": stammtisch(args.phones, args.games, folder),
+                  "event_streams": streams(args.streams, folder),
+                  "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"}
     if args.json:
         print(json.dumps(result, indent=2))
         return

@@ -19,6 +19,7 @@ and prints the entry latency (median, p95, max), the wall time and the hands per
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import platform
@@ -28,6 +29,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -180,6 +182,24 @@ def run(url: str, tables: int, games: int, folder: Path) -> dict[str, object]:
     }
 
 
+@contextlib.contextmanager
+def postgresql(url: str | None) -> Iterator[str]:
+    """The PostgreSQL server of a run: ``url`` (or ``SCHAFKOPF_TEST_PG``), else a private one
+    started for the run with tests/pgserver.py and stopped after it."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    from pgserver import start, stop  # type: ignore[import-not-found]
+
+    url = url or os.environ.get("SCHAFKOPF_TEST_PG")
+    if url:
+        yield url
+        return
+    url, server = start()
+    try:
+        yield url
+    finally:
+        stop(server)
+
+
 def main() -> None:
     if len(sys.argv) > 1 and sys.argv[1] == "--worker":
         table_file, tisch, players, games, start_at = sys.argv[2:7]
@@ -191,19 +211,8 @@ def main() -> None:
     ap.add_argument("--url", help="a PostgreSQL server (default: a private one for this run)")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = ap.parse_args()
-    sys.path.insert(0, str(ROOT / "tests"))
-    from pgserver import start, stop  # type: ignore[import-not-found]
-
-    server = None
-    url = args.url or os.environ.get("SCHAFKOPF_TEST_PG")
-    if not url:
-        url, server = start()
-    try:
-        with tempfile.TemporaryDirectory() as tmp:
-            result = run(url, args.tables, args.games, Path(tmp))
-    finally:
-        if server is not None:
-            stop(server)
+    with postgresql(args.url) as url, tempfile.TemporaryDirectory() as tmp:
+        result = run(url, args.tables, args.games, Path(tmp))
     if args.json:
         print(json.dumps(result, indent=2))
         return
