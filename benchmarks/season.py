@@ -45,7 +45,7 @@ from schafkopf_score.ledger import Ledger  # noqa: E402
 from schafkopf_score.rules.model import GameEntry  # noqa: E402
 from schafkopf_score.rules.play import play, seat, start_state  # noqa: E402
 from schafkopf_score.rules.registry import find_family  # noqa: E402
-from schafkopf_score.settle import session_balances, settle_session  # noqa: E402
+from schafkopf_score.session.settle import session_balances, settle_session  # noqa: E402
 from schafkopf_score.table import load_table, render_table  # noqa: E402
 
 PLAYERS = {

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from .errors import AmbiguousEntry, ConfigError, IllegalEntry, InvalidEntry, LedgerError, ScoreError
     from .money import format_amount, split_largest_remainder
     from .rules import GameEntry, Outcome, TableRules, find_family, play
-    from .settle import fewest_transfers, round_balances
+    from .session.settle import fewest_transfers, round_balances
 
 __all__ = [
     "AmbiguousEntry",

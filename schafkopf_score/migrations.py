@@ -27,7 +27,8 @@ from .errors import LedgerError, ScoreError, StorageError
 from .i18n import Text
 from .ledger.store import SCHEMA_VERSION, _triggers, storage_error
 from .rules.model import Seating, TableRules
-from .rules.play import recorded_seating, replay
+from .rules.play import recorded_seating
+from .session.fold import replay
 
 if TYPE_CHECKING:
     from .ledger.store import Ledger

@@ -64,7 +64,7 @@ def _check_new_name(cfg: TableConfig, ledger: Ledger, name: str, person: str | N
 def _where(ledger: Ledger) -> tuple[int | None, int]:
     """The open session and the number of its next hand (None and 1 between sessions); a
     Deutscher draw is not a hand (it takes the number of the hand it is drawn for)."""
-    from .evening import is_hand
+    from .session.fold import is_hand
 
     latest = ledger.latest_session()
     if latest is None or latest.closed_at:

@@ -14,7 +14,7 @@ from typing import Any
 from .i18n import say
 from .memo import Memo
 from .rules.model import GameEntry
-from .settle import session_balances, settle_session
+from .session.settle import session_balances, settle_session
 
 
 def build_report(cfg: Any, ledger: Any, session_ids: Sequence[int], season: bool | None = None,
@@ -72,7 +72,8 @@ def _payments(ledger: Any, session_ids: list[int]) -> dict[int, list[dict[str, A
 def _overview(cfg: Any, ledger: Any, info: Any, aliases: dict[str, str],
               payments: list[dict[str, Any]]) -> dict[str, Any]:
     """One session without its hands: what its settlement shows and was (or would be) paid."""
-    from .evening import closed_settlement, local_date, merged, paid_early
+    from .evening import closed_settlement, local_date
+    from .session.fold import merged
 
     stored = info.bookings.get("settlement") if info.closed_at else None
     if stored:  # what was paid, as stored at the close (``SessionSettlement.from_stored``, read as it is)
@@ -87,7 +88,7 @@ def _overview(cfg: Any, ledger: Any, info: Any, aliases: dict[str, str],
         balances, stock = dict(info.closing or {}), settled.stock
     else:  # as ``settle`` adds it up (early payouts and renames included), from the stored payouts
         records = [rec for rec in ledger.games(info.id) if rec.valid]
-        parts = [merged(rec.payouts, aliases) for rec in records] + [merged(paid_early(payments), aliases)]
+        parts = [merged(rec.payouts, aliases) for rec in records] + [merged(session_balances(p["amounts"] for p in payments), aliases)]
         balances = session_balances(parts, {}, cfg.players)
         stock = sum(rec.stock for rec in records)
         rules = records[-1].rules if records else cfg.snapshot()  # priced by its own snapshot
@@ -146,7 +147,7 @@ def _session_reports(cfg: Any, ledger: Any, overview: list[dict[str, Any]], play
     A season repeats itself (the same games by the same people for the same money): the stored
     JSON texts are decoded, and each entry described, once per distinct text (memos that start
     afresh when they grow large, so memory stays flat)."""
-    from .evening import merged
+    from .session.fold import merged
 
     fam = cfg.family_obj()
     lang = cfg.language

@@ -7,7 +7,7 @@ import pytest
 
 from schafkopf_score.errors import IllegalEntry
 from schafkopf_score.rules.model import GameEntry
-from schafkopf_score.rules.play import replay
+from schafkopf_score.session.fold import replay
 from schafkopf_score.table import make_rules
 
 from .conftest import FOUR, payouts, score

@@ -9,8 +9,9 @@ from hypothesis import strategies as st
 
 from schafkopf_score.errors import IllegalEntry
 from schafkopf_score.rules.model import UNIT_STROKE, GameEntry, TableRules, entry_options
-from schafkopf_score.rules.play import play, replay, start_state
+from schafkopf_score.rules.play import play, start_state
 from schafkopf_score.rules.registry import FAMILIES
+from schafkopf_score.session.fold import replay
 from schafkopf_score.table import make_rules
 
 PLAYERS = ["Anna", "Ben", "Cora", "Dora", "Emil", "Fritz"]
@@ -133,7 +134,7 @@ def test_games_resolve_by_name_and_alias(family):
 @pytest.mark.parametrize("family", FAMILY_NAMES)
 @given(st.lists(st.integers(-2000, 2000), min_size=1, max_size=5), st.integers(0, 500))
 def test_settlement_and_closing_keep_the_money_whole(family, amounts, pot):
-    from schafkopf_score.settle import settle_session
+    from schafkopf_score.session.settle import settle_session
 
     fam = FAMILIES[family]
     rules = tables(family)[0]

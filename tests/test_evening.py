@@ -221,8 +221,10 @@ def test_import_of_a_tampered_export_is_refused_whole(make_table, tmp_path):
     fresh = make_table(name="fresh")
     r = fresh.run("import", str(dump))
     assert r.exit_code == 2
-    assert "Fehler: Im Export ergibt Spiel 2 im Abend 1 zusammen nicht null; nichts wurde importiert." in r.stderr
+    # the import runs check's own checks (session.checks): the same words as check would print
+    assert ("Fehler: Im Export, Abend 1, Spiel 2: die Auszahlungen ergeben zusammen +1,00 €, nicht null; "
+            "nichts wurde importiert.") in r.stderr
     english = make_table(name="english", language="en")
     r = english.run("import", str(dump))
-    assert "Error: In the export, session 1 hand 2 does not sum to zero; nothing was imported." in r.stderr
+    assert "Error: In the export, session 1 hand 2: payouts sum to +€1.00, not zero; nothing was imported." in r.stderr
     assert fresh.json("standings")["balances"] == {"Anna": 0, "Ben": 0, "Cora": 0, "Dora": 0}

@@ -198,7 +198,7 @@ def test_a_snapshot_missing_any_key_replays_the_stored_payouts(drop):
     """An older ledger's snapshot may lack a key added since: every key takes its declared
     default, so the engine never fails on it (Deutscher augen_total raised KeyError)."""
     from schafkopf_score.rules.model import TableRules
-    from schafkopf_score.rules.play import replay
+    from schafkopf_score.session.fold import replay
 
     family, section, key = drop
     players, games = SNAPSHOT_EVENINGS[family]

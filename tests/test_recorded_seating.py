@@ -130,7 +130,7 @@ def test_one_replay_deals_after_a_player_left_as_the_table_does():
     A, A in one and A, C in the other. The one replay left follows the table: B left, so the
     deal passes from A to C."""
     from schafkopf_score.rules.model import GameEntry
-    from schafkopf_score.rules.play import replay
+    from schafkopf_score.session.fold import replay
     from schafkopf_score.table import make_rules
 
     before = make_rules("bavarian", ["A", "B", "C", "D"])

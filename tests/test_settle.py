@@ -5,7 +5,7 @@ import itertools
 from hypothesis import given
 from hypothesis import strategies as st
 
-from schafkopf_score.settle import fewest_transfers, round_balances
+from schafkopf_score.session.settle import fewest_transfers, round_balances
 
 
 def apply(transfers, names):

@@ -7,8 +7,8 @@ from hypothesis import strategies as st
 from schafkopf_score.errors import IllegalEntry
 from schafkopf_score.rules.deutscher import lot_pairs
 from schafkopf_score.rules.model import GameEntry
-from schafkopf_score.rules.play import replay
 from schafkopf_score.rules.registry import find_family
+from schafkopf_score.session.fold import replay
 from schafkopf_score.table import make_rules
 
 from .conftest import FOUR, payouts, score

@@ -141,8 +141,8 @@ def import_(
     Example: schafkopf new saison.toml --family bavarian --players Anna,Ben,Cora,Dora
     Example: schafkopf --table saison.toml import abend.json --jobs 1
     """
+    from ..audit import import_into
     from ..errors import IllegalEntry, InvalidEntry
-    from ..evening import import_into
     from ..i18n import Text
     from ..ledger import bounded_lines, check_export_head, read_export
 
@@ -287,7 +287,7 @@ def check(
     Example: schafkopf check
     Example: schafkopf check --full
     """
-    from ..evening import check_and_mark
+    from ..audit import check_and_mark
 
     c = get(ctx)
     lang = c.cfg().language

@@ -122,7 +122,7 @@ def standings(ctx: typer.Context, session: SessionOpt = None, all_: AllOpt = Fal
     Example: schafkopf standings --all
     """
     from ..evening import season_standings, select_sessions
-    from ..settle import session_balances
+    from ..session.settle import session_balances
     from ..tournament import refuse_at_tournament
 
     c = get(ctx)
@@ -149,7 +149,7 @@ def show_standings(cfg: Any, columns: list[Any], last: Any, all_: bool = False) 
     """The standings as a table (``standings`` and ``stand`` in ``play``): the balances of the
     sessions' columns, and what stands before the next hand while a session is open."""
     from ..i18n import say
-    from ..settle import session_balances
+    from ..session.settle import session_balances
     from .render import next_dealer_line, print_season, print_standings
 
     balances = session_balances((col.balances for col in columns), players=cfg.players)
@@ -202,7 +202,7 @@ def settle(
     from ..errors import IllegalEntry
     from ..evening import close_session, season_settlement, select_sessions, session_settlement
     from ..i18n import Text
-    from ..settle import read_balances, settle_paper
+    from ..session.settle import read_balances, settle_paper
     from ..tournament import refuse_at_tournament
     from .render import settle_text
 
@@ -271,7 +271,7 @@ def _difference(ctx: typer.Context, result: Any) -> dict[str, Any] | None:
 
 def difference_text(difference: dict[str, Any], rules: Any) -> str:
     from ..i18n import say
-    from ..settle import Transfer
+    from ..session.settle import Transfer
     from .render import transfer_line
 
     lang = rules.language
@@ -287,7 +287,7 @@ def _settle_special(ctx: typer.Context, player: str | None, reopen: int | None, 
     from ..errors import IllegalEntry
     from ..evening import reopen_session, settle_player
     from ..i18n import Text, say
-    from ..settle import Transfer
+    from ..session.settle import Transfer
     from .render import transfer_line
 
     c = get(ctx)

@@ -321,6 +321,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "data.fact_dealer": ("the dealer", "den Geber"),
     "data.fact_sitting_out": ("who sits out", "wer aussetzt"),
     "data.problem_not_zero": ("payouts sum to {total}, not zero", "die Auszahlungen ergeben zusammen {total}, nicht null"),
+    "data.problem_hand_gap": ("the hands are not numbered 1 to {count} (the last is {last})",
+                              "die Spiele sind nicht von 1 bis {count} nummeriert (das letzte ist {last})"),
     "data.problem_hand_numbers": ("hand numbers repeat or are below 1",
                                   "Spielnummern wiederholen sich oder sind kleiner als 1"),
     "data.problem_no_replay": ("does not replay: {problem}", "lässt sich nicht nachrechnen: {problem}"),
@@ -415,19 +417,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                    "die Nummer {id} eines Abends ist keine ganze Zahl"),
     "data.export_session_twice": ("the session {id} is in the export twice",
                                   "Abend {id} steht zweimal in der Sicherung"),
-    "data.export_hand_gap": ("session {session}: the hands are not numbered 1 to {count} (the last is {last})",
-                             "Abend {session}: die Spiele sind nicht von 1 bis {count} nummeriert (das letzte ist "
-                             "{last})"),
     "data.export_empty_closed": ("session {session} is closed but holds no hand",
                                  "Abend {session} ist abgeschlossen, hat aber kein Spiel"),
-    "data.export_not_zero": ("In the export, session {session} hand {hand} does not sum to zero; nothing was "
-                             "imported.",
-                             "Im Export ergibt Spiel {hand} im Abend {session} zusammen nicht null; nichts wurde "
-                             "importiert."),
-    "data.export_closing": ("In the export, the closing of session {session} does not match its games; nothing "
-                            "was imported.",
-                            "Im Export passt der Abschluss von Abend {session} nicht zu seinen Spielen; nichts "
-                            "wurde importiert."),
     # -- the ledger file -----------------------------------------------------------------------------
     "data.ledger_busy": ("The ledger {path} is busy: another program is writing to it.",
                          "Das Spielbuch {path} ist belegt: ein anderes Programm schreibt gerade hinein."),

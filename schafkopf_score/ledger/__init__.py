@@ -16,8 +16,7 @@ from .dump import (
     problem_text,
     read_export,
 )
-from .loading import LoadedSession, load
-from .records import GameRecord, SessionInfo
+from .loading import load
 from .store import (
     _SCHEMA,
     BUSY_TIMEOUT_MS,
@@ -52,9 +51,7 @@ __all__ = [
     "DUMP_VERSION",
     "ExportProblem",
     "SCHEMA_VERSION",
-    "GameRecord",
     "Ledger",
-    "SessionInfo",
     "_SCHEMA",
     "_triggers",
     "bounded_lines",
@@ -66,6 +63,5 @@ __all__ = [
     "now",
     "problem_text",
     "read_export",
-    "LoadedSession",
     "schema_statements",
 ]

@@ -72,11 +72,8 @@ def export_json(ledger: Ledger, session_ids: list[int], table: dict[str, Any]) -
     # schema 4: the closings a reopening set aside, the early payouts, the seating changes
     extra: dict[int, str] = {}
     for sid in wanted:
-        earlier = [{"created_at": c["created_at"], "balances": c["balances"], "bookings": c["bookings"],
-                    "reopened_at": c["reopened_at"], "reason": c["reason"]}
-                   for c in ledger.closings(sid) if c["reopened_at"] is not None] if ledger.has_v4 else []
-        payments = [{k: p[k] for k in ("hand", "created_at", "player", "amounts", "transfers")}
-                    for p in ledger.payments(sid)]
+        earlier = [c.exported() for c in ledger.closings(sid) if c.reopened_at is not None] if ledger.has_v4 else []
+        payments = [p.exported() for p in ledger.payments(sid)]
         extra[sid] = (f'"reopened_closings": {enc(earlier)}, ' if earlier else "") + (
             f'"payments": {enc(payments)}, ' if payments else "")
     seating = [{k: c[k] for k in ("session_id", "hand", "created_at", "kind", "name", "other", "players")}

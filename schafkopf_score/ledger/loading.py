@@ -21,9 +21,9 @@ from typing import Any, Protocol
 from ..errors import LedgerError, ScoreError
 from ..i18n import Text
 from ..rules.model import GameEntry, TableRules, entry_names
-from ..settle import session_balances
+from ..session.fold import SessionLog
+from ..session.records import Closing, GameRecord, Payment, SessionInfo
 from .dump import ExportProblem, RawSession, _fast_encoder, _not_an_export, check_export_head, check_ruleset, problem_text
-from .records import GameRecord, SessionInfo
 from .store import Ledger, aliases_of
 
 # what a chunk holds (a session is never split): what a helper works at a time; a chunk ends at
@@ -51,27 +51,9 @@ _AT_ID, _AT_ROWS, _AT_OPEN_BEFORE, _AT_REPLAY = range(4)
 _CAUGHT = (KeyError, TypeError, ValueError, AttributeError, OverflowError)  # a row no program wrote
 
 
-@dataclass
-class LoadedSession:
-    """One session of an export as ``load`` inserted it, handed to the replay audit as the
-    ledger would give it back (``Ledger.session``, ``games``, ``payments``, ``closings``), so
-    that nothing is read back and decoded again: its ``info`` (the closing in force), its game
-    ``records`` in hand order (each with its latest payouts and its void), the early
-    ``payments``, every ``closing`` (oldest first, with the reopening that set it aside), the
-    ``aliases`` of the renames, and ``seated``: a tournament table's players, as its round drew
-    them (None at a table)."""
-
-    export_id: Any
-    info: SessionInfo
-    records: list[GameRecord]
-    payments: list[dict[str, Any]]
-    closings: list[dict[str, Any]]
-    aliases: dict[str, str]
-    seated: list[str] | None = None
-
-
 class Audit(Protocol):
-    """The replay audit ``load`` hands each session to (``evening._ImportAudit``)."""
+    """The audit ``load`` hands each session's log to, as loaded (``audit.ImportAudit``: the
+    checks of ``session.checks``, the same as ``check``'s)."""
 
     open_before: int | None  # an open session seen last: a later session refuses the import
     closed: list[int]  # the closed sessions audited, to be marked verified
@@ -81,7 +63,7 @@ class Audit(Protocol):
         """An audit for one chunk, in whichever process works it (nothing read of the ledger)."""
         ...
 
-    def session(self, s: LoadedSession) -> None: ...
+    def session(self, log: SessionLog) -> None: ...
 
     def open_before_refusal(self, session_id: int) -> Exception: ...
 
@@ -160,11 +142,10 @@ def load(ledger: Ledger, conn: Any, data: Any, family: str | None = None, audit:
          workers: int | None = None, chunk_games: int | None = None) -> int:
     """Insert a JSON export into an empty ledger inside the caller's transaction, checking on
     the way what the rows must say of themselves: every ruleset is a table of ``family``, every
-    entry has fields of the right types, hand numbers run 1, 2, 3 ... in a session, every game
-    (in its latest restatement) sums to zero with the Stock, and every closing equals its
-    session's valid games plus its bookings. ``audit`` is handed each session as it was
-    inserted (see ``LoadedSession``; a chunk worked by a helper gets a ``fresh`` one there):
-    ``evening.import_dump`` replays it, before anything is committed. ``workers``: how many
+    entry and stored amount has fields of the right types. ``audit`` is handed each session's
+    log as it was inserted (a chunk worked by a helper gets a ``fresh`` one there): it runs the
+    checks of ``session.checks`` on it (zero sums, hand numbers, the replay, the closing),
+    before anything is committed. ``workers``: how many
     helper processes work a large export (default and at most: one per core; 1: none); ``chunk_games``: how
     many games make a chunk (default ``CHUNK_GAMES``).
     Returns the number of game rows loaded."""
@@ -634,11 +615,9 @@ def load_chunk(chunk: _Chunk, ctx: _Context) -> _Done:
 
 
 def _load_session(ctx: _Context, s: dict[str, Any], sid: int, next_id: int, next_cid: int,
-                  done: _Done) -> tuple[LoadedSession, int, int]:
+                  done: _Done) -> tuple[SessionLog, int, int]:
     """One session's rows checked and added to ``done``; returns it as the audit reads it, and
     the next game and closing ids."""
-    from ..errors import IllegalEntry
-
     pending = done.rows
     dumps = _fast_encoder()
     known = entry_names()
@@ -647,7 +626,6 @@ def _load_session(ctx: _Context, s: dict[str, Any], sid: int, next_id: int, next
     opened_at = str(s["opened_at"])
     pending["sessions"].append((sid, opened_at))
     ids: dict[int, int] = {}
-    valid_payouts: list[dict[str, int]] = []
     records: list[GameRecord] = []
     for g in s["games"]:
         entry = g["entry"]
@@ -675,15 +653,10 @@ def _load_session(ctx: _Context, s: dict[str, Any], sid: int, next_id: int, next
             _stored_amounts(row, g.get("id"))
         last = restatements[-1] if restatements else g
         payouts, stock, outcome = last["payouts"], last["stock"], last["outcome"]
-        total = stock + sum(payouts.values())
         unit = g["unit"]
         if unit != (units.get(g["ruleset"]) or unit) or type(unit) is not str:
             raise ExportProblem(Text("data.export_bad_value", game=g.get("id"), field="unit", value=repr(unit)))
-        if total and unit != "stroke":
-            raise IllegalEntry(Text("data.export_not_zero", session=s["id"], hand=hand), Text("data.export_again"))
         void = g["void"]
-        if not void:
-            valid_payouts.append(payouts)
         new_id = ids[g["id"]] = next_id
         next_id += 1
         created_at, typed, ruleset = str(g["created_at"]), str(g["typed"]), g["ruleset"]
@@ -714,49 +687,39 @@ def _load_session(ctx: _Context, s: dict[str, Any], sid: int, next_id: int, next
     for pay in s.get("payments", []):
         for key in ("player", "created_at"):
             _plain(pay[key], key, at_session)
-        payment = {"session_id": sid, "hand": int(pay["hand"]), "created_at": str(pay["created_at"]),
-                   "player": str(pay["player"]), "amounts": pay["amounts"], "transfers": pay["transfers"]}
-        pending["payments"].append((sid, payment["hand"], payment["created_at"], payment["player"],
+        payment = Payment(sid, int(pay["hand"]), str(pay["created_at"]), str(pay["player"]), pay["amounts"],
+                          pay["transfers"])
+        pending["payments"].append((sid, payment.hand, payment.created_at, payment.player,
                                     dumps(pay["amounts"]), dumps(pay["transfers"])))
         payments.append(payment)
-        valid_payouts.append(pay["amounts"])
     closings = []
     for old in s.get("reopened_closings", []):
         for key in ("reason", "created_at", "reopened_at"):
             _plain(old[key], key, at_session)
-        closing = {"id": next_cid, "created_at": str(old["created_at"]), "balances": old["balances"],
-                   "bookings": old["bookings"], "reopened_at": str(old["reopened_at"]), "reason": str(old["reason"])}
+        closing = Closing(next_cid, str(old["created_at"]), old["balances"], old["bookings"], str(old["reopened_at"]),
+                          str(old["reason"]))
         next_cid += 1
-        pending["closings"].append((closing["id"], sid, closing["created_at"], dumps(old["balances"]),
+        pending["closings"].append((closing.id, sid, closing.created_at, dumps(old["balances"]),
                                     dumps(old["bookings"])))
-        pending["reopenings"].append((sid, closing["id"], closing["reopened_at"], closing["reason"]))
+        pending["reopenings"].append((sid, closing.id, closing.reopened_at, closing.reason))
         closings.append(closing)
     c = s["closing"]
     if c:
         _plain(c["created_at"], "created_at", at_session)
-        balances = _merged(session_balances(valid_payouts, c["bookings"]), aliases)
-        closing_balances = _merged(c["balances"], aliases)
-        if any(balances.get(n, 0) != closing_balances.get(n, 0) for n in set(balances) | set(closing_balances)):
-            raise IllegalEntry(Text("data.export_closing", session=s["id"]), Text("data.export_again"))
-        closing = {"id": next_cid, "created_at": str(c["created_at"]), "balances": c["balances"],
-                   "bookings": c["bookings"], "reopened_at": None, "reason": None}
+        closing = Closing(next_cid, str(c["created_at"]), c["balances"], c["bookings"])
         next_cid += 1
-        pending["closings"].append((closing["id"], sid, closing["created_at"], dumps(c["balances"]),
+        pending["closings"].append((closing.id, sid, closing.created_at, dumps(c["balances"]),
                                     dumps(c["bookings"])))
         closings.append(closing)
     records.sort(key=_hand_order)  # as ``Ledger.games`` gives them
     if aliases:  # a rename never makes two people who played the same hand one player
         for r in records:
             _one_name_each(r.payouts, aliases, s["id"], r.hand)
-    # hands are numbered 1, 2, 3 ... in a session (a voided or replaced one keeps its number)
-    hands = {r.hand for r in records}
-    if hands != set(range(1, len(hands) + 1)):
-        raise ExportProblem(Text("data.export_hand_gap", session=s["id"], last=max(hands), count=len(hands)))
     if c and not records:  # a closed evening without a hand: nothing a ledger could hold
         raise ExportProblem(Text("data.export_empty_closed", session=s["id"]))
     info = SessionInfo(id=sid, opened_at=opened_at, closed_at=str(c["created_at"]) if c else None,
                        closing=c["balances"] if c else None, bookings=c["bookings"] if c else {})
-    return LoadedSession(s["id"], info, records, payments, closings, aliases, ctx.seated.get(s["id"])), next_id, next_cid
+    return SessionLog(info, records, payments, closings, aliases, ctx.seated.get(s["id"])), next_id, next_cid
 
 
 def _stored_amounts(row: dict[str, Any], game: Any) -> None:
@@ -791,10 +754,3 @@ def _family_unit(family: str) -> str:
 
 def _hand_order(record: GameRecord) -> tuple[int, int]:
     return record.hand, record.id
-
-
-def _merged(amounts: dict[str, int], aliases: dict[str, str]) -> dict[str, int]:
-    out: dict[str, int] = {}
-    for name, amount in amounts.items():
-        out[aliases.get(name, name)] = out.get(aliases.get(name, name), 0) + amount
-    return out

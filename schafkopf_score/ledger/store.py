@@ -45,7 +45,8 @@ from ..errors import LedgerError, StorageError
 from ..files import fsync_dir
 from ..i18n import Text
 from ..rules.model import GameEntry, TableRules
-from .records import GameRecord, SessionInfo
+from ..session.fold import SessionLog
+from ..session.records import Closing, GameRecord, Payment, SessionInfo
 
 SCHEMA_VERSION = 5
 BUSY_TIMEOUT_MS = 30_000
@@ -818,17 +819,17 @@ class Ledger:
                      "VALUES (?,?,?,?,?,?)", (session_id, hand, created_at or now(), player, json.dumps(amounts, ensure_ascii=False),
                                               json.dumps(transfers, ensure_ascii=False)))
 
-    def payments(self, session_id: int) -> list[dict[str, Any]]:
+    def payments(self, session_id: int) -> list[Payment]:
         """A session's early payouts (``settle --player``), oldest first."""
         if not self.has_v4:
             return []
         assert self.conn is not None
         rows = self.conn.execute("SELECT id, session_id, hand, created_at, player, amounts, transfers FROM payments "
                                  "WHERE session_id=? ORDER BY id", (session_id,)).fetchall()
-        return [{**dict(r), "amounts": json.loads(r["amounts"]), "transfers": json.loads(r["transfers"])}
-                for r in rows]
+        return [Payment(r["session_id"], r["hand"], r["created_at"], r["player"], json.loads(r["amounts"]),
+                        json.loads(r["transfers"]), r["id"]) for r in rows]
 
-    def closings(self, session_id: int) -> list[dict[str, Any]]:
+    def closings(self, session_id: int) -> list[Closing]:
         """Every closing of a session, oldest first, each with the reopening that set it aside
         (None for the one in force)."""
         assert self.conn is not None
@@ -840,8 +841,17 @@ class Ledger:
                 "SELECT c.id, c.created_at, c.balances, c.bookings, o.created_at AS reopened_at, o.reason "
                 "FROM closings c LEFT JOIN reopenings o ON o.closing_id = c.id WHERE c.session_id=? ORDER BY c.id",
                 (session_id,))
-        return [{**dict(r), "balances": json.loads(r["balances"]), "bookings": json.loads(r["bookings"])}
-                for r in rows.fetchall()]
+        return [Closing(r["id"], r["created_at"], json.loads(r["balances"]), json.loads(r["bookings"]),
+                        r["reopened_at"], r["reason"]) for r in rows.fetchall()]
+
+    def log(self, info: SessionInfo | None, aliases: dict[str, str] | None = None) -> SessionLog:
+        """A session's log: its game rows, early payouts and (a closed one's) closings, with the
+        renames (``aliases``, where the caller has read them already)."""
+        if info is None:
+            return SessionLog(None, aliases=self.aliases() if aliases is None else aliases)
+        return SessionLog(info, self.games(info.id), self.payments(info.id),
+                          self.closings(info.id) if info.closing is not None else [],
+                          self.aliases() if aliases is None else aliases)
 
     def insert_reopening(self, conn: sqlite3.Connection, session_id: int, closing_id: int, reason: str,
                          created_at: str | None = None) -> None:

@@ -2,7 +2,7 @@
 
 from .family import Family, GameType, resolve_name
 from .model import GameEntry, HandState, Outcome, Seating, TableRules
-from .play import Played, play, replay
+from .play import Played, play
 from .registry import FAMILIES, find_family
 
 __all__ = [
@@ -17,6 +17,5 @@ __all__ = [
     "TableRules",
     "find_family",
     "play",
-    "replay",
     "resolve_name",
 ]

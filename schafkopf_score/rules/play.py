@@ -1,15 +1,13 @@
-"""Playing a hand and replaying a session: pure functions over entries and rule snapshots.
+"""Playing one hand: a pure function over an entry, a rules snapshot and the state before it.
 
 ``play`` seats the hand (shared dealer rotation), lets the family validate and score it, and
-returns the state for the next hand. ``replay`` runs a whole session from its first hand: the
-one replay of the program. Everything that depends on order (Stock, doublers, Bock, Muss-Solo,
-partners) follows from the valid games; who dealt a recorded hand and who sat it out are facts
-recorded with it (RULES §1), which a replay takes as they are and never works out again.
+returns the state for the next hand. A whole session is replayed one floor up
+(``session.fold``): who dealt a recorded hand and who sat it out are facts recorded with it
+(RULES §1), handed to ``play`` as its ``seating``, never worked out again.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -100,57 +98,3 @@ def play(entry: GameEntry, rules: TableRules, state: HandState, seating: Seating
     elif after.dealer != seating.dealer:  # a draw is made for its dealer's hand (a recorded one too)
         after = replace(after, dealer=seating.dealer)
     return Played(entry, rules, seating, outcome, state, after)
-
-
-def dealer_after_change(last: Played, players: tuple[str, ...], aliases: dict[str, str] | None = None) -> str:
-    """Who deals the next hand when the seating changed after ``last`` (a player added, left or
-    renamed): the player after the last dealer in the new seating, skipping who left; if the
-    last dealer left, the first player after his old seat who is still at the table. A hand
-    that did not pass the deal (``deals`` false) leaves it with its dealer while he is seated.
-
-    >>> from schafkopf_score.table import make_rules  # (a doctest only: the engine imports no table)
-    >>> four = make_rules("bavarian", ["A", "B", "C", "D"])
-    >>> hand = play(GameEntry("weiter"), four, start_state(four))  # dealt by A
-    >>> dealer_after_change(hand, ("A", "E", "B", "C", "D")), dealer_after_change(hand, ("B", "C", "D"))
-    ('E', 'B')
-    """
-    aliases = aliases or {}
-    now = [aliases.get(p, p) for p in players]
-    old = [aliases.get(p, p) for p in last.rules.players]
-    dealt = aliases.get(last.seating.dealer, last.seating.dealer)
-    passed = last.after.dealer != last.seating.dealer
-    if dealt in now:
-        i = now.index(dealt)
-        return players[(i + 1) % len(players)] if passed else players[i]
-    if dealt in old:
-        i = old.index(dealt)
-        for k in range(1, len(old) + 1):
-            follower = old[(i + k) % len(old)]
-            if follower in now:
-                return players[now.index(follower)]
-    return players[0]
-
-
-def state_for(last: Played | None, rules: TableRules, aliases: dict[str, str] | None = None) -> HandState:
-    """The state before the hand after ``last`` (None: the first of a session) under ``rules``:
-    the deal continues from the last hand, in the seating as it is at the next one."""
-    if last is None:
-        return start_state(rules)
-    if tuple(last.rules.players) == tuple(rules.players):
-        return last.after
-    return replace(last.after, dealer=dealer_after_change(last, tuple(rules.players), aliases))
-
-
-Hand = tuple[GameEntry, TableRules] | tuple[GameEntry, TableRules, Seating | None]
-
-
-def replay(games: Iterable[Hand], aliases: dict[str, str] | None = None) -> Iterator[Played]:
-    """Replay a session's valid hands in order, each under its own rules snapshot: ``(entry,
-    rules)``, or ``(entry, rules, seating)`` for a hand whose dealer and sitting-out are
-    recorded facts. ``aliases``: earlier names -> the names now (renames)."""
-    last: Played | None = None
-    for hand in games:
-        entry, rules = hand[0], hand[1]
-        seating = hand[2] if len(hand) > 2 else None
-        last = play(entry, rules, state_for(last, rules, aliases), seating)
-        yield last

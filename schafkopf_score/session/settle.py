@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .rules.model import TableRules
+    from ..rules.model import TableRules
 
 EXACT_LIMIT = 16
 
@@ -222,7 +222,7 @@ def settle_session(rules: TableRules, balances: Mapping[str, int], stock: int = 
     >>> s.balances["A"], s.paid["A"], [t.to_dict() for t in s.transfers][0]
     (30, 40, {'from': 'C', 'to': 'A', 'amount': 20})
     """
-    from .rules.registry import find_family
+    from ..rules.registry import find_family
 
     back = find_family(rules.family).pot_return(rules, stock)  # as it would go back at the close
     after = dict(balances)
@@ -262,6 +262,15 @@ def settle_season(parts: Sequence[SessionSettlement]) -> SessionSettlement:
         return SessionSettlement(None, True, unit, balances, {n: 0 for n in balances}, [], {}, extra=extra)
     return SessionSettlement(None, False, unit, balances, open_part.paid, open_part.transfers, open_part.exact,
                              open_part.round_to, open_part.stock, open_part.stock_return, extra, open_part.warnings)
+
+
+def close_difference(before: dict[str, Any], settlement: SessionSettlement) -> dict[str, Any]:
+    """What a session closed again pays on top of its earlier closing: per player the amount
+    paid now less the amount paid then, and the fewest transfers that clear it."""
+    then = before.get("settlement", {}).get("paid", {})
+    amounts = {n: settlement.paid.get(n, 0) - then.get(n, 0) for n in [*settlement.paid, *then]}
+    amounts = {n: v for n, v in amounts.items() if v}
+    return {"amounts": amounts, "transfers": [t.to_dict() for t in fewest_transfers(amounts, list(amounts))]}
 
 
 def session_balances(payouts: Iterable[Mapping[str, int]], bookings: Mapping[str, Any] | None = None,
@@ -333,10 +342,10 @@ def read_balances(text: str, players: Sequence[str], currency: str = "EUR", lang
     >>> read_balances("Anna=+3,40 €, Ben=-1.15 ,Cora=-2,25", ["Anna", "Ben", "Cora"])
     {'Anna': 340, 'Ben': -115, 'Cora': -225}
     """
-    from .errors import IllegalEntry, InvalidEntry
-    from .i18n import Amount, Text
-    from .money import format_amount
-    from .rules.family import resolve_name
+    from ..errors import IllegalEntry, InvalidEntry
+    from ..i18n import Amount, Text
+    from ..money import format_amount
+    from ..rules.family import resolve_name
 
     out: dict[str, int] = {}
     body = text.strip()

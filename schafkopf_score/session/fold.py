@@ -1,0 +1,328 @@
+"""A session's log folded into its state: the one replay of the program (pure: no I/O).
+
+A ``SessionLog`` is what the store holds of one session: its header (id, opened, the closing in
+force), its game rows in hand order (each with its void and its latest payouts), the early
+payouts, every closing, the renames that link earlier names to the names now, and, at a
+tournament's table, who the draw seated there. ``fold(log, rules, unit)`` replays it: every
+valid hand under its own rules snapshot, seated as recorded (RULES §1: who dealt a hand and who
+sat it out are facts recorded with it, never worked out again), and adds up once what every
+view shows: the balances (renames merged, early payouts and closing bookings counted), the
+Stock, the closing in force and the state before the next hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from ..errors import IllegalEntry
+from ..i18n import Text
+from ..rules.model import GameEntry, HandState, Seating, TableRules
+from ..rules.play import Played, play, recorded_seating, seat, start_state
+from ..rules.registry import find_family
+from ..rules.seating import seat_hand
+from .records import Closing, GameRecord, Payment, SessionInfo
+from .settle import session_balances
+
+
+@dataclass(frozen=True)
+class SessionLog:
+    """One session as stored (see the module's text). ``info`` None: no session yet (a fresh
+    ledger, or the evening after the last one was closed)."""
+
+    info: SessionInfo | None
+    records: Sequence[GameRecord] = ()
+    payments: Sequence[Payment] = ()
+    closings: Sequence[Closing] = ()
+    aliases: Mapping[str, str] = field(default_factory=dict)
+    seated: Sequence[str] | None = None  # a tournament's table: the players its round drew there
+
+    @property
+    def id(self) -> int | None:
+        return self.info.id if self.info else None
+
+    @property
+    def closed(self) -> bool:
+        return bool(self.info and self.info.closed_at)
+
+
+@dataclass
+class Row:
+    """One hand of the sheet: the record and, if valid, how it replays."""
+
+    record: GameRecord
+    played: Played | None
+
+
+@dataclass
+class SessionState:
+    """A session folded: its rows, balances, Stock and the state before the next hand."""
+
+    session: SessionInfo | None
+    rows: list[Row]
+    balances: dict[str, int]
+    players: list[str]
+    state: HandState
+    rules: TableRules  # the rules of the next hand (the table's now)
+    stock: int = 0
+    bookings: dict[str, Any] = field(default_factory=dict)
+    unit: str = "cent"
+    aliases: Mapping[str, str] = field(default_factory=dict)  # an earlier name -> the name now (renames)
+    payments: Sequence[Payment] = ()  # players paid out early (settle --player)
+
+    @property
+    def closed(self) -> bool:
+        return bool(self.session and self.session.closed_at)
+
+    def next_seating(self) -> Seating:
+        """Who deals the next hand and who sits it out (by the rotation)."""
+        return seat_hand(self.rules.players, self.rules.seats, self.state.dealer or self.rules.players[0])
+
+    def valid_rows(self) -> list[Row]:
+        return [r for r in self.rows if r.played is not None]
+
+    def session_rules(self) -> TableRules:
+        """The rules the session is priced by: its last recorded hand's snapshot (the table's
+        rules now only for a session with no hands yet)."""
+        for row in reversed(self.rows):
+            if row.played is not None:
+                return row.record.rules
+        return self.rules
+
+
+
+def merged(amounts: Mapping[str, int], aliases: Mapping[str, str]) -> dict[str, int]:
+    """Amounts per player with every earlier name counted under the name the player goes by now.
+
+    >>> merged({"Ben": 5, "Anna": -5, "Benedikt": 2}, {"Ben": "Benedikt"})
+    {'Benedikt': 7, 'Anna': -5}
+    """
+    out: dict[str, int] = {}
+    for name, amount in amounts.items():
+        key = aliases.get(name, name)
+        out[key] = out.get(key, 0) + amount
+    return out
+
+
+def paid_early(payments: Iterable[Payment]) -> dict[str, int]:
+    """What the early payouts of a session booked, per player (the player paid out loses his
+    balance, the others take over the opposite)."""
+    return session_balances(p.amounts for p in payments)
+
+
+def dealer_after_change(last: Played, players: tuple[str, ...], aliases: Mapping[str, str] | None = None) -> str:
+    """Who deals the next hand when the seating changed after ``last`` (a player added, left or
+    renamed): the player after the last dealer in the new seating, skipping who left; if the
+    last dealer left, the first player after his old seat who is still at the table. A hand
+    that did not pass the deal (``deals`` false) leaves it with its dealer while he is seated.
+
+    >>> from schafkopf_score.table import make_rules  # (a doctest only: the session imports no table)
+    >>> four = make_rules("bavarian", ["A", "B", "C", "D"])
+    >>> hand = play(GameEntry("weiter"), four, start_state(four))  # dealt by A
+    >>> dealer_after_change(hand, ("A", "E", "B", "C", "D")), dealer_after_change(hand, ("B", "C", "D"))
+    ('E', 'B')
+    """
+    aliases = aliases or {}
+    now = [aliases.get(p, p) for p in players]
+    old = [aliases.get(p, p) for p in last.rules.players]
+    dealt = aliases.get(last.seating.dealer, last.seating.dealer)
+    passed = last.after.dealer != last.seating.dealer
+    if dealt in now:
+        i = now.index(dealt)
+        return players[(i + 1) % len(players)] if passed else players[i]
+    if dealt in old:
+        i = old.index(dealt)
+        for k in range(1, len(old) + 1):
+            follower = old[(i + k) % len(old)]
+            if follower in now:
+                return players[now.index(follower)]
+    return players[0]
+
+
+def state_for(last: Played | None, rules: TableRules, aliases: Mapping[str, str] | None = None) -> HandState:
+    """The state before the hand after ``last`` (None: the first of a session) under ``rules``:
+    the deal continues from the last hand, in the seating as it is at the next one."""
+    if last is None:
+        return start_state(rules)
+    if tuple(last.rules.players) == tuple(rules.players):
+        return last.after
+    return replace(last.after, dealer=dealer_after_change(last, tuple(rules.players), aliases))
+
+
+Hand = tuple[GameEntry, TableRules] | tuple[GameEntry, TableRules, Seating | None]
+
+
+def replay(games: Iterable[Hand], aliases: Mapping[str, str] | None = None) -> Iterator[Played]:
+    """Replay hands in order, each under its own rules snapshot: ``(entry, rules)``, or
+    ``(entry, rules, seating)`` for a hand whose dealer and sitting-out are recorded facts.
+    Everything that depends on order (Stock, doublers, Bock, Muss-Solo, partners) follows from
+    the hands before; ``aliases``: earlier names -> the names now (renames)."""
+    last: Played | None = None
+    for hand in games:
+        entry, rules = hand[0], hand[1]
+        seating = hand[2] if len(hand) > 2 else None
+        last = play(entry, rules, state_for(last, rules, aliases), seating)
+        yield last
+
+
+def recorded(rec: GameRecord, entry: GameEntry | None = None) -> Seating | None:
+    """Who dealt ``rec`` and who sat it out, as recorded with it (RULES §1: facts a correction
+    never changes). ``entry``: a replacement of the hand (an edit), which keeps the hand's
+    seating unless it names a dealer or who sat out itself (naming only who sat out, it keeps
+    the recorded dealer)."""
+    if entry is not None and entry is not rec.entry and (entry.dealer or entry.sitting_out):
+        dealer = rec.outcome.get("dealer")
+        if entry.dealer or not isinstance(dealer, str) or dealer not in rec.rules.players:
+            return None
+        return seat(replace(entry, dealer=dealer), rec.rules, start_state(rec.rules))
+    return recorded_seating(rec.rules, rec.outcome.get("dealer"), rec.outcome.get("sitting_out"))
+
+
+def replay_rows(records: Sequence[GameRecord], substitute: Mapping[int, GameEntry | None] | None = None,
+                aliases: Mapping[str, str] | None = None) -> list[Row]:
+    """Replay a session's records in hand order. ``substitute`` maps a record id to a new entry
+    (an edit) or to None (a void), to try a correction before writing it. An ``IllegalEntry``
+    from the replay carries the ``hand`` it happened in."""
+    substitute = substitute or {}
+    pairs = [(rec, substitute[rec.id] if rec.id in substitute else (rec.entry if rec.valid else None))
+             for rec in records]
+    valid = [(rec, entry) for rec, entry in pairs if entry is not None]
+    results = replay(((entry, rec.rules, recorded(rec, entry)) for rec, entry in valid), aliases)
+    played: dict[int, Played] = {}
+    for rec, _ in valid:
+        try:
+            played[rec.id] = next(results)
+        except IllegalEntry as exc:
+            exc.hand = rec.hand  # type: ignore[attr-defined]
+            raise
+    return [Row(rec, played.get(rec.id)) for rec, _ in pairs]
+
+
+def fold(log: SessionLog, rules: TableRules, unit: str) -> SessionState:
+    """The session replayed and added up. ``rules``: the table's rules now (who is seated for
+    the next hand; a session's hands keep their own snapshots); ``unit``: what its hands are
+    counted in. Raises ``IllegalEntry`` (with the ``hand``) for a log that does not replay."""
+    return add_up(log, replay_rows(log.records, aliases=log.aliases), rules, unit)
+
+
+def add_up(log: SessionLog, rows: list[Row], rules: TableRules, unit: str) -> SessionState:
+    """The state of a session whose rows are replayed already (``add`` folds one more hand on
+    without replaying the session again)."""
+    info, aliases = log.info, log.aliases
+    played = [r.played for r in rows if r.played is not None]
+    bookings: dict[str, Any] = info.bookings if info and info.closed_at else {}
+    parts = [merged(p.outcome.payout_map(), aliases) for p in played]
+    parts.append(merged(paid_early(log.payments), aliases))
+    balances = session_balances(parts, {"payouts": merged(bookings.get("payouts", {}), aliases)}, rules.players)
+    stock = sum(p.outcome.stock for p in played) + bookings.get("stock", 0)
+    if info and info.closed_at:
+        state = start_state(rules)
+    else:
+        state = state_for(played[-1] if played else None, rules, aliases)
+    return SessionState(info, rows, balances, list(balances), state, rules, stock, bookings, unit, aliases,
+                        log.payments)
+
+
+def is_hand(rec: GameRecord) -> bool:
+    """Whether a stored row is a hand played (a Deutscher draw is not: RULES §12)."""
+    return find_family(rec.rules.family).deals(rec.entry)
+
+
+def next_hand_number(rows: Sequence[Row]) -> int:
+    """The number the next row of a session takes: one more than the last hand's (a voided one
+    keeps its number). A draw takes the number of the hand it is drawn for, so hands are
+    numbered without draws.
+
+    >>> next_hand_number([])
+    1
+    """
+    return max((r.record.hand for r in rows if is_hand(r.record)), default=0) + 1
+
+
+def find_hand(state: SessionState, hand: int) -> GameRecord:
+    """The valid record of hand ``hand`` of an open session (what a correction starts from)."""
+    if state.session is None:
+        raise IllegalEntry(Text("data.nothing_to_correct"), Text("data.record_one"))
+    if state.closed:
+        raise IllegalEntry(Text("data.session_closed", session=state.session.id),
+                           Text("data.closed_reopen_hint", session=state.session.id))
+    hands = [r.record.hand for r in state.rows if is_hand(r.record)]
+    for r in state.rows:
+        if r.record.hand == hand and r.record.valid and is_hand(r.record):
+            return r.record
+    if hand in hands:
+        raise IllegalEntry(Text("data.hand_already_void", hand=hand), Text("data.hand_already_void_hint"))
+    span = Text("data.hands_span", last=max(hands)) if hands else Text("data.no_hands")
+    raise IllegalEntry(Text("data.no_such_hand", hand=hand, session=state.session.id, span=span),
+                       Text("data.look_up_hand"))
+
+
+def try_correction(log: SessionLog, target: GameRecord, entry: GameEntry | None) -> list[Row]:
+    """The session replayed with ``target`` voided (``entry`` None) or replaced by ``entry``
+    (nothing written). Refused if ``target`` is no longer a valid row of the log (corrected
+    meanwhile), or if the correction breaks a later hand."""
+    if not any(r.id == target.id and r.valid for r in log.records):
+        raise IllegalEntry(Text("data.corrected_meanwhile", hand=target.hand), Text("data.look_again"))
+    try:
+        return replay_rows(log.records, {target.id: entry}, log.aliases)
+    except IllegalEntry as exc:
+        where = getattr(exc, "hand", None)
+        if where == target.hand:
+            raise
+        raise IllegalEntry(Text("data.correction_breaks", hand=where, problem=exc.text),
+                           Text("data.correction_breaks_hint")) from None
+
+
+@dataclass(frozen=True)
+class Repriced:
+    """A later hand that a correction re-priced: by how much each player's payout (and the
+    Stock) changed. Who dealt and who played it stay as recorded."""
+
+    hand: int
+    payouts: dict[str, int]  # the change per player (only those that changed)
+    stock: int = 0  # the change of the Stock
+
+    def to_json(self) -> dict[str, Any]:
+        return {"hand": self.hand, "payouts": dict(self.payouts), "stock": self.stock}
+
+
+@dataclass(frozen=True)
+class Correction:
+    """What a correction did: the hand voided or replaced (``record``, as it was), the hand as it
+    replays now (``played``: an edit's replacement; None for a void) and the later hands it
+    re-priced."""
+
+    record: GameRecord
+    played: Played | None
+    repriced: tuple[Repriced, ...]
+
+
+def restated(rows: Sequence[Row], target: GameRecord) -> Iterator[Row]:
+    """The rows after ``target`` (the session replayed with the correction) that replay
+    otherwise than stored: their payouts, Stock, dealer or who sat out."""
+    for row in rows:
+        if row.played is None or row.record.id == target.id or row.record.hand < target.hand:
+            continue
+        out = row.played.outcome
+        facts = row.played.facts()
+        if out.payout_map() != row.record.payouts or out.stock != row.record.stock or (
+                facts["dealer"] != row.record.outcome.get("dealer")
+                or facts["sitting_out"] != row.record.outcome.get("sitting_out")):
+            yield row
+
+
+def repriced(rows: Sequence[Row], target: GameRecord) -> tuple[Repriced, ...]:
+    """The hands after ``target`` whose payouts or Stock come out otherwise in ``rows`` (the
+    session replayed with the correction) than stored, with the change."""
+    out: list[Repriced] = []
+    for row in rows:
+        if row.played is None or row.record.id == target.id or row.record.hand < target.hand:
+            continue
+        new, old = row.played.outcome.payout_map(), row.record.payouts
+        change = {n: new.get(n, 0) - old.get(n, 0) for n in dict.fromkeys([*old, *new])}
+        change = {n: v for n, v in change.items() if v}
+        stock = row.played.outcome.stock - row.record.stock
+        if change or stock:
+            out.append(Repriced(row.record.hand, change, stock))
+    return tuple(out)
