@@ -135,6 +135,7 @@ def fill(template, active):
 
 @given(st.lists(templates(), min_size=1, max_size=12), st.sampled_from(["stock", "ramsch", "redeal"]))
 def test_replaying_an_evening_gives_the_stored_payouts(tmp_path_factory, evening, all_pass):
+    from schafkopf_score import audit
     from schafkopf_score import evening as ev
     from schafkopf_score.ledger import Ledger
     from schafkopf_score.rules.play import seat
@@ -158,7 +159,7 @@ def test_replaying_an_evening_gives_the_stored_payouts(tmp_path_factory, evening
         replayed = ev.view_session(cfg, ledger)
         assert (after.balances, after.stock, after.state) == (replayed.balances, replayed.stock, replayed.state)
     assume(stored)
-    assert ev.check_ledger(ledger) == []
+    assert audit.check_ledger(ledger) == []
     view = ev.view_session(cfg, ledger)
     assert [r.played.outcome.payout_map() for r in view.valid_rows()] == [o.payout_map() for o in stored]
     assert sum(view.balances.values()) + view.stock == 0

@@ -217,7 +217,7 @@ def settle_session(rules: TableRules, balances: Mapping[str, int], stock: int = 
     hands were played with): money in the Stock is shown beside them and settled as it would
     go back at the close; then the family's conversion to money and the cash rounding.
 
-    >>> from .table import make_rules
+    >>> from schafkopf_score.table import make_rules  # (a doctest only: the session imports no table)
     >>> s = settle_session(make_rules("bavarian", ["A", "B", "C", "D"]), {"A": 30, "B": -10, "C": -30, "D": -30}, 40)
     >>> s.balances["A"], s.paid["A"], [t.to_dict() for t in s.transfers][0]
     (30, 40, {'from': 'C', 'to': 'A', 'amount': 20})
