@@ -49,7 +49,7 @@ def _audit(ledger: Ledger, full: bool = True, marking: bool = False) -> CheckRep
     seated: dict[int, list[str]] = {}  # a tournament's tables: who the draw seated there
     if side_by_side:
         tables = ledger.round_tables()
-        seated.update((t["session_id"], t["players"]) for t in tables)
+        seated.update((t.session_id, t.players) for t in tables)
         problems_seating = seated_twice(tables)
     else:
         problems_seating = []
@@ -91,7 +91,7 @@ def _at_tables(ledger: Ledger, problems: list[Problem]) -> list[Problem]:
     """The problems of a tournament's tables named by round and table, not by session."""
     if not problems or not ledger.has_v5:
         return problems
-    tables = {int(t["session_id"]): (int(t["round"]), int(t["tisch"])) for t in ledger.round_tables()}
+    tables = {t.session_id: (t.round, t.tisch) for t in ledger.round_tables()}
     return [replace(p, table=tables[p.session]) if p.session in tables else p for p in problems]
 
 
@@ -144,7 +144,7 @@ class ImportAudit:
             self.refuse(Problem(LEDGER_WIDE, None, Text("data.problem_guards_missing",
                                                         guards=", ".join(ledger.guards_missing()))))
         # sessions already there (a ledger without games may hold empty ones): checked alike
-        tables = {t["session_id"]: t["players"] for t in ledger.round_tables()}
+        tables = {t.session_id: t.players for t in ledger.round_tables()}
         aliases = ledger.aliases()
         for info in ledger.sessions():
             self.session(replace(ledger.log(info, aliases), seated=tables.get(info.id)))

@@ -196,20 +196,20 @@ def seating(cfg: TableConfig, ledger: Ledger) -> dict[str, Any]:
     seated = {aliases.get(p, p) for p in cfg.players}
     left: list[str] = []
     for c in changes:
-        if c["kind"] == "leave":
-            who = aliases.get(c["name"], c["name"])
+        if c.kind == "leave":
+            who = aliases.get(c.name, c.name)
             if who not in seated and who not in left:
                 left.append(who)
-    renames = [{"from": c["name"], "to": c["other"], "session": c["session_id"], "hand": c["hand"]}
-               for c in changes if c["kind"] == "rename"]
+    renames = [{"from": c.name, "to": c.other, "session": c.session_id, "hand": c.hand}
+               for c in changes if c.kind == "rename"]
     return {
         "players": list(cfg.players),
         "seats": cfg.seats,
         "left": left,
         "renamed": renames,
-        "changes": [{"kind": c["kind"], "name": c["name"], **({"after": c["other"]} if c["kind"] == "add" and c["other"]
-                     else {"to": c["other"]} if c["kind"] == "rename" else {}),
-                     "session": c["session_id"], "hand": c["hand"], "players": c["players"], "at": c["created_at"]}
+        "changes": [{"kind": c.kind, "name": c.name, **({"after": c.other} if c.kind == "add" and c.other
+                     else {"to": c.other} if c.kind == "rename" else {}),
+                     "session": c.session_id, "hand": c.hand, "players": c.players, "at": c.created_at}
                     for c in changes],
     }
 

@@ -76,14 +76,14 @@ def export_json(ledger: Ledger, session_ids: list[int], table: dict[str, Any]) -
         payments = [p.exported() for p in ledger.payments(sid)]
         extra[sid] = (f'"reopened_closings": {enc(earlier)}, ' if earlier else "") + (
             f'"payments": {enc(payments)}, ' if payments else "")
-    seating = [{k: c[k] for k in ("session_id", "hand", "created_at", "kind", "name", "other", "players")}
-               for c in ledger.seating_changes()]
+    seating = [c.exported() for c in ledger.seating_changes()]
     opened = {r[0]: r[1] for r in conn.execute("SELECT id, opened_at FROM sessions ORDER BY id") if r[0] in wanted}
     rulesets = {str(r[0]): json.loads(r[1]) for r in conn.execute(
         "SELECT id, json FROM rulesets WHERE id IN (SELECT DISTINCT ruleset_id FROM games)")}
     rounds = tournament_rounds(ledger, wanted)
     # a tournament's events (latecomers, withdrawals, draws' facts, paper totals of exported tables)
-    events = [e for e in ledger.events() if e["kind"] != "totals" or e["data"].get("session") in wanted] if rounds else []
+    events = [e.exported() for e in ledger.events()
+              if e.kind != "totals" or e.data.get("session") in wanted] if rounds else []
     yield enc({**head, "rulesets": rulesets, **({"seating_changes": seating} if seating else {}),
                **({"rounds": rounds} if rounds else {}),
                **({"tournament_events": events} if events else {})})[:-1] + ', "sessions": ['
@@ -108,14 +108,11 @@ def tournament_rounds(ledger: Ledger, wanted: set[int]) -> list[dict[str, Any]]:
     """A tournament's rounds (schema 5) with the tables of each among the exported sessions."""
     if not ledger.has_v5 or ledger.conn is None:
         return []
-    rounds: dict[int, dict[str, Any]] = {}
-    for number, created_at, method, seed in ledger.conn.execute(
-            "SELECT round, created_at, method, seed FROM rounds ORDER BY id"):
-        rounds[number] = {"round": number, "created_at": created_at, "method": method, "seed": seed, "tables": []}
-    for number, tisch, sid, players in ledger.conn.execute(
-            "SELECT round, tisch, session_id, players FROM round_tables ORDER BY id"):
-        if sid in wanted and number in rounds:
-            rounds[number]["tables"].append({"tisch": tisch, "session_id": sid, "players": json.loads(players)})
+    rounds: dict[int, dict[str, Any]] = {r.round: {"round": r.round, "created_at": r.created_at, "method": r.method,
+                                               "seed": r.seed, "tables": []} for r in ledger.rounds()}
+    for t in ledger.round_tables():
+        if t.session_id in wanted and t.round in rounds:
+            rounds[t.round]["tables"].append({"tisch": t.tisch, "session_id": t.session_id, "players": t.players})
     return [r for r in rounds.values() if r["tables"]]
 
 

@@ -22,7 +22,7 @@ from ..errors import LedgerError, ScoreError
 from ..i18n import Text
 from ..rules.model import GameEntry, TableRules, entry_names
 from ..session.fold import SessionLog
-from ..session.records import Closing, GameRecord, Payment, SessionInfo
+from ..session.records import Closing, GameRecord, Payment, SeatChange, SessionInfo
 from .dump import ExportProblem, RawSession, _fast_encoder, _not_an_export, check_export_head, check_ruleset, problem_text
 from .store import Ledger, aliases_of
 
@@ -166,8 +166,8 @@ def load(ledger: Ledger, conn: Any, data: Any, family: str | None = None, audit:
             rules=rules,
             ruleset_ids={k: ledger.ruleset_id(r) for k, r in rules.items()},
             units={k: "point" if rounds else _family_unit(r.family) for k, r in rules.items()},
-            aliases=aliases_of([*ledger.seating_changes(), *({"kind": str(c["kind"]), "name": str(c["name"]),
-                                                              "other": str(c["other"])} for c in changes)]),
+            aliases=aliases_of([*ledger.seating_changes(), *(SeatChange(None, 0, "", str(c["kind"]), str(c["name"]),
+                                                                        str(c["other"]), []) for c in changes)]),
             seated={tab["session_id"]: [str(n) for n in tab["players"]] for r in rounds for tab in r["tables"]},
             audit=type(audit) if audit is not None else None)
         first_sid, first_gid = _next_id(conn, "sessions"), _next_id(conn, "games")

@@ -35,7 +35,7 @@ import itertools
 import json
 import sqlite3
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
@@ -46,7 +46,16 @@ from ..files import fsync_dir
 from ..i18n import Text
 from ..rules.model import GameEntry, TableRules
 from ..session.fold import SessionLog
-from ..session.records import Closing, GameRecord, Payment, SessionInfo
+from ..session.records import (
+    Closing,
+    GameRecord,
+    Payment,
+    Round,
+    RoundTable,
+    SeatChange,
+    SessionInfo,
+    TournamentEvent,
+)
 
 SCHEMA_VERSION = 5
 BUSY_TIMEOUT_MS = 30_000
@@ -786,14 +795,15 @@ class Ledger:
                      "VALUES (?,?,?,?,?,?,?)", (session_id, hand, created_at or now(), kind, name, other,
                                                 json.dumps(players, ensure_ascii=False)))
 
-    def seating_changes(self) -> list[dict[str, Any]]:
+    def seating_changes(self) -> list[SeatChange]:
         """Every player added, leaving or renamed, oldest first."""
         if not self.has_v4:
             return []
         assert self.conn is not None
         rows = self.conn.execute("SELECT id, session_id, hand, created_at, kind, name, other, players "
                                  "FROM seating_changes ORDER BY id").fetchall()
-        return [{**dict(r), "players": json.loads(r["players"])} for r in rows]
+        return [SeatChange(r["session_id"], r["hand"], r["created_at"], r["kind"], r["name"], r["other"],
+                           json.loads(r["players"])) for r in rows]
 
     def aliases(self) -> dict[str, str]:
         """Every name that was renamed, to the name the person goes by now (renames chain:
@@ -809,8 +819,8 @@ class Ledger:
         for (text,) in self.conn.execute("SELECT json FROM rulesets"):
             names.update(json.loads(text).get("players", []))
         for change in self.seating_changes():
-            names.update(change["players"])
-            names.add(change["name"])
+            names.update(change.players)
+            names.add(change.name)
         return names
 
     def insert_payment(self, conn: sqlite3.Connection, session_id: int, hand: int, player: str,
@@ -976,15 +986,15 @@ class Ledger:
         conn.execute("INSERT INTO round_tables(round, tisch, session_id, players) VALUES (?,?,?,?)",
                      (round_no, tisch, session_id, json.dumps(players, ensure_ascii=False)))
 
-    def rounds(self) -> list[dict[str, Any]]:
+    def rounds(self) -> list[Round]:
         """Every round drawn, oldest first: ``round``, ``created_at``, ``method``, ``seed``."""
         if not self.has_v5:
             return []
         assert self.conn is not None
         rows = self.conn.execute("SELECT round, created_at, method, seed FROM rounds ORDER BY round").fetchall()
-        return [{"round": int(r[0]), "created_at": r[1], "method": r[2], "seed": r[3]} for r in rows]
+        return [Round(int(r[0]), r[1], r[2], r[3]) for r in rows]
 
-    def round_tables(self, round_no: int | None = None) -> list[dict[str, Any]]:
+    def round_tables(self, round_no: int | None = None) -> list[RoundTable]:
         """The tables of a round (or of every round), by round and table number: ``round``,
         ``tisch``, ``session_id``, ``players``."""
         if not self.has_v5:
@@ -996,10 +1006,9 @@ class Ledger:
             sql += " WHERE round = ?"
             args = (round_no,)
         rows = self.conn.execute(sql + " ORDER BY round, tisch", args).fetchall()
-        return [{"round": int(r[0]), "tisch": int(r[1]), "session_id": int(r[2]), "players": json.loads(r[3])}
-                for r in rows]
+        return [RoundTable(int(r[0]), int(r[1]), int(r[2]), json.loads(r[3])) for r in rows]
 
-    def seating(self, round_no: int | None = None, tisch: int | None = None) -> tuple[int, list[dict[str, Any]]]:
+    def seating(self, round_no: int | None = None, tisch: int | None = None) -> tuple[int, list[RoundTable]]:
         """The latest round drawn (0: none) and the tables of round ``round_no`` (default: the
         latest; none for a round not drawn), or its table ``tisch`` alone, each as
         ``round_tables`` gives it with the ``standins`` its round's draw seated: one query, for
@@ -1019,8 +1028,7 @@ class Ledger:
         if not rows:
             return 0, []
         standins = json.loads(rows[0][1]).get("standins", []) if rows[0][1] else []
-        return int(rows[0][0] or 0), [{"round": int(r[2]), "tisch": int(r[3]), "session_id": int(r[4]),
-                                       "players": json.loads(r[5]), "standins": standins}
+        return int(rows[0][0] or 0), [_table(int(r[2]), int(r[3]), int(r[4]), json.loads(r[5]), standins)
                                       for r in rows if r[2] is not None]
 
     def _ensure_events(self, conn: Any) -> None:
@@ -1048,14 +1056,13 @@ class Ledger:
             self.__dict__["_events_known"] = "tournament_events" in self._table_names()
         return bool(self.__dict__["_events_known"])
 
-    def events(self) -> list[dict[str, Any]]:
+    def events(self) -> list[TournamentEvent]:
         """Every tournament event, oldest first: ``kind``, ``round``, ``name``, ``data``,
         ``created_at`` (none in a ledger without the table)."""
         if self.conn is None or not self.has_v5 or not self._has_events():
             return []
         rows = self.conn.execute("SELECT created_at, kind, round, name, data FROM tournament_events ORDER BY id")
-        return [{"created_at": r[0], "kind": r[1], "round": int(r[2]), "name": r[3], "data": json.loads(r[4])}
-                for r in rows.fetchall()]
+        return [TournamentEvent(r[0], r[1], int(r[2]), r[3], json.loads(r[4])) for r in rows.fetchall()]
 
     def tournament_sessions(self) -> set[int]:
         """The sessions that are a tournament's tables (each open for good: never closed, and
@@ -1078,24 +1085,30 @@ class Ledger:
         return counts
 
 
-def aliases_of(changes: list[dict[str, Any]]) -> dict[str, str]:
+def aliases_of(changes: Iterable[SeatChange]) -> dict[str, str]:
     """Every earlier name to the name its player goes by now, from the seating changes in order.
 
-    >>> aliases_of([{"kind": "rename", "name": "Ben", "other": "Benedikt"},
-    ...             {"kind": "rename", "name": "Benedikt", "other": "Bene"}])
+    >>> aliases_of([SeatChange(1, 2, "", "rename", "Ben", "Benedikt", []),
+    ...             SeatChange(1, 5, "", "rename", "Benedikt", "Bene", [])])
     {'Ben': 'Bene', 'Benedikt': 'Bene'}
     """
     names: dict[str, str] = {}
     for change in changes:
-        if change["kind"] != "rename":
+        if change.kind != "rename":
             continue
-        old, new = change["name"], change["other"]
+        old, new = change.name, change.other
         current = names.get(old, old)
         for k, v in list(names.items()):
             if v == current:
                 names[k] = new
         names[current] = new
     return {k: v for k, v in names.items() if k != v}
+
+
+def _table(round_no: int, tisch: int, session_id: int, players: list[str], standins: Iterable[str]) -> RoundTable:
+    """A round's table, with who of its players the draw seated as a stand-in."""
+    seated = set(standins)
+    return RoundTable(round_no, tisch, session_id, players, tuple(p for p in players if p in seated))
 
 
 def _joined(*columns: str) -> str:

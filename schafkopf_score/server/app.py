@@ -528,14 +528,14 @@ def repeated(cfg: TableConfig, ledger: Any, again: Any) -> dict[str, Any]:
     if cfg.kind == "tournament":
         from ..tournament.core import as_points, round_caps, table_cfg
 
-        seat = next(s for s in ledger.round_tables() if s["session_id"] == again.session_id)
-        view = view_session(table_cfg(cfg, seat["players"]), ledger, again.session_id)
+        seat = next(s for s in ledger.round_tables() if s.session_id == again.session_id)
+        view = view_session(table_cfg(cfg, seat.players), ledger, again.session_id)
         played = next((r.played for r in view.rows if r.record.hand == again.hand and r.played is not None), None)
         if played is None:  # corrected since: the hand as it was recorded is no longer valid
-            return {"hand": again.hand, "session": again.session_id, "round": seat["round"], "tisch": seat["tisch"]}
-        return outcome_json(as_points(played, round_caps(ledger).get(seat["round"], 0)), hand=again.hand,
+            return {"hand": again.hand, "session": again.session_id, "round": seat.round, "tisch": seat.tisch}
+        return outcome_json(as_points(played, round_caps(ledger).get(seat.round, 0)), hand=again.hand,
                             session=again.session_id,
-                            balances=view.balances, stock_total=view.stock, round=seat["round"], tisch=seat["tisch"])
+                            balances=view.balances, stock_total=view.stock, round=seat.round, tisch=seat.tisch)
     played = next((r.played for r in view.rows if r.record.hand == again.hand and r.played is not None), None)
     if played is None:
         return {"hand": again.hand, "session": again.session_id}

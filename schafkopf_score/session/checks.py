@@ -20,7 +20,7 @@ from ..errors import IllegalEntry, StorageError
 from ..i18n import Amount, Join, Text
 from ..rules.registry import find_family
 from .fold import Row, SessionLog, SessionState, add_up, is_hand, merged, paid_early, replay_rows
-from .records import SessionInfo
+from .records import RoundTable, SessionInfo
 from .settle import session_balances, settle_session
 
 # the "session" of a problem of the whole ledger (a guard missing), not of one session
@@ -270,13 +270,12 @@ def _checked(log: SessionLog) -> list[Problem]:
     return problems
 
 
-def seated_twice(tables: Sequence[Any]) -> list[Problem]:
-    """A player the draw seated at two tables of one round (``tables``: the rounds' tables,
-    each with its ``round``, ``tisch`` and ``players``)."""
+def seated_twice(tables: Sequence[RoundTable]) -> list[Problem]:
+    """A player the draw seated at two tables of one round."""
     by_round: dict[int, dict[str, list[int]]] = {}
     for t in tables:
-        for name in t["players"]:
-            by_round.setdefault(t["round"], {}).setdefault(name, []).append(t["tisch"])
+        for name in t.players:
+            by_round.setdefault(t.round, {}).setdefault(name, []).append(t.tisch)
     return [Problem(LEDGER_WIDE, None, Text("data.problem_seated_twice", round=r, name=name,
                                             tables=Join([str(x) for x in found])))
             for r, names in sorted(by_round.items()) for name, found in names.items() if len(found) > 1]

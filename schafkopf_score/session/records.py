@@ -97,3 +97,62 @@ class Closing:
         """A closing a reopening set aside, as the JSON export writes it (``reopened_closings``)."""
         return {"created_at": self.created_at, "balances": self.balances, "bookings": self.bookings,
                 "reopened_at": self.reopened_at, "reason": self.reason}
+
+
+@dataclass(frozen=True)
+class SeatChange:
+    """A player added, leaving or renamed (``player add/leave/rename``), from hand ``hand`` of
+    session ``session_id`` (None: from the next session on); ``players``: the seating after it."""
+
+    session_id: int | None
+    hand: int
+    created_at: str
+    kind: str  # add | leave | rename
+    name: str
+    other: str  # add: the seat after whom; rename: the new name
+    players: list[str]
+
+    def exported(self) -> dict[str, Any]:
+        """The change as the JSON export writes it (``seating_changes``)."""
+        return {"session_id": self.session_id, "hand": self.hand, "created_at": self.created_at, "kind": self.kind,
+                "name": self.name, "other": self.other, "players": self.players}
+
+
+@dataclass(frozen=True)
+class Round:
+    """A tournament's round drawn: its number, when, how (``random`` or ``ranking``) and the seed
+    of the lot."""
+
+    round: int
+    created_at: str
+    method: str
+    seed: str
+
+
+@dataclass(frozen=True)
+class RoundTable:
+    """Table ``tisch`` of a round: its players in seat order (the first deals first), the session
+    that holds its hands, and who of them its round's draw seated as a stand-in."""
+
+    round: int
+    tisch: int
+    session_id: int
+    players: list[str]
+    standins: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class TournamentEvent:
+    """A tournament's event: ``kind`` (``player_add``, ``player_withdraw``, ``draw``,
+    ``totals``), the round it belongs to, the player it names and its facts."""
+
+    created_at: str
+    kind: str
+    round: int
+    name: str
+    data: dict[str, Any]
+
+    def exported(self) -> dict[str, Any]:
+        """The event as the JSON export writes it (``tournament_events``)."""
+        return {"created_at": self.created_at, "kind": self.kind, "round": self.round, "name": self.name,
+                "data": self.data}

@@ -21,6 +21,7 @@ from ..i18n import Join, Text
 from ..ledger import Ledger
 from ..rules.model import UNIT_POINT, GameEntry
 from ..rules.play import Played, play
+from ..session.records import RoundTable, TournamentEvent
 from ..table import TableConfig
 from .draw import Layout, draw_tables, layout, meetings, spread_tables
 from .points import capped, small_int
@@ -73,19 +74,19 @@ class Seat:
         return len(self.players) == 3
 
 
-def _seat(table: dict[str, Any], standins: Sequence[str]) -> Seat:
-    """A ``round_tables`` row as a seat, with who of its players its round's draw seated as a
-    stand-in."""
-    return Seat(table["round"], table["tisch"], table["session_id"], tuple(table["players"]),
-                tuple(p for p in table["players"] if p in standins))
+def _seat(table: RoundTable, standins: Sequence[str] | None = None) -> Seat:
+    """A round's table as a seat, with who of its players its round's draw seated as a
+    stand-in (``standins``: the draw's, where the table does not say them)."""
+    seated = table.standins if standins is None else tuple(p for p in table.players if p in standins)
+    return Seat(table.round, table.tisch, table.session_id, tuple(table.players), seated)
 
 
 def _seats(ledger: Ledger, round_no: int | None = None) -> list[Seat]:
     """The tables of one round (``Ledger.seating``'s one query), or of every round."""
     if round_no is not None:
-        return [_seat(t, t["standins"]) for t in ledger.seating(round_no)[1]]
-    draws = {e["round"]: e["data"] for e in ledger.events() if e["kind"] == "draw"}
-    return [_seat(t, draws.get(t["round"], {}).get("standins", ())) for t in ledger.round_tables()]
+        return [_seat(t) for t in ledger.seating(round_no)[1]]
+    draws = {e.round: e.data for e in ledger.events() if e.kind == "draw"}
+    return [_seat(t, draws.get(t.round, {}).get("standins", ())) for t in ledger.round_tables()]
 
 
 # -- who plays: the registered players, latecomers and withdrawals ------------------------------
@@ -112,11 +113,11 @@ def roster(cfg: TableConfig, ledger: Ledger) -> Roster:
     joined: dict[str, int] = {}
     withdrawn: dict[str, tuple[int, str]] = {}
     for e in ledger.events():
-        if e["kind"] == "player_add" and e["name"] not in players:
-            players.append(e["name"])
-            joined[e["name"]] = e["round"]
-        elif e["kind"] == "player_withdraw":
-            withdrawn[e["name"]] = (e["round"], str(e["data"].get("reason", "")))
+        if e.kind == "player_add" and e.name not in players:
+            players.append(e.name)
+            joined[e.name] = e.round
+        elif e.kind == "player_withdraw":
+            withdrawn[e.name] = (e.round, str(e.data.get("reason", "")))
     return Roster(tuple(players), joined, withdrawn)
 
 
@@ -141,7 +142,7 @@ def name_of(players: Sequence[str], typed: str) -> str:
 
 def latest_round(ledger: Ledger) -> int:
     rounds = ledger.rounds()
-    return int(rounds[-1]["round"]) if rounds else 0
+    return rounds[-1].round if rounds else 0
 
 
 def round_seats(cfg: TableConfig, ledger: Ledger, round_no: int | None = None,
@@ -159,7 +160,7 @@ def round_seats(cfg: TableConfig, ledger: Ledger, round_no: int | None = None,
                                 round=round_no, last=last),
                            Text("cli.tournament.rounds_drawn_one" if last == 1 else "cli.tournament.rounds_drawn",
                                 last=last))
-    return round_no, [_seat(t, t["standins"]) for t in tables]
+    return round_no, [_seat(t) for t in tables]
 
 
 def find_seat(cfg: TableConfig, ledger: Ledger, tisch: int, round_no: int | None = None) -> Seat:
@@ -286,7 +287,7 @@ def _not_seated(cfg: TableConfig, ledger: Ledger, seat: Seat, names: Any) -> Non
 def _limit_check(cfg: TableConfig, ledger: Ledger, seat: Seat, more: int = 1) -> Any:
     limit = settings_of(cfg).games_at(len(seat.players))
 
-    def check(view: Any, events: list[dict[str, Any]] | None = None) -> None:
+    def check(view: Any, events: list[TournamentEvent] | None = None) -> None:
         if seat.session_id in table_totals(ledger, events):
             raise IllegalEntry(Text("cli.tournament.hands_after_totals", tisch=seat.tisch, round=seat.round),
                                Text("cli.tournament.hands_after_totals_hint"))
@@ -462,11 +463,11 @@ def unfinished_seat(cfg: TableConfig, ledger: Ledger, seat: Seat) -> bool:
     return bool(unfinished(cfg, ledger, [seat]))
 
 
-def table_totals(ledger: Ledger, events: list[dict[str, Any]] | None = None) -> dict[int, dict[str, Any]]:
+def table_totals(ledger: Ledger, events: list[TournamentEvent] | None = None) -> dict[int, dict[str, Any]]:
     """The paper totals entered for tables (session id -> ``totals``, ``solos``, ``won``);
     ``events``: the ledger's events, read already."""
-    return {int(e["data"]["session"]): e["data"] for e in (ledger.events() if events is None else events)
-            if e["kind"] == "totals"}
+    return {int(e.data["session"]): e.data for e in (ledger.events() if events is None else events)
+            if e.kind == "totals"}
 
 
 def seat_cap(ledger: Ledger, seat: Seat) -> int:
@@ -483,11 +484,11 @@ def capped_balances(view: Any, players: Sequence[str], cap: int) -> dict[str, in
     return out
 
 
-def round_caps(ledger: Ledger, events: list[dict[str, Any]] | None = None) -> dict[int, int]:
+def round_caps(ledger: Ledger, events: list[TournamentEvent] | None = None) -> dict[int, int]:
     """The points cap each round was drawn under (a round drawn before caps existed: none);
     ``events``: the ledger's events, read already."""
-    return {e["round"]: int(e["data"].get("cap", 0)) for e in (ledger.events() if events is None else events)
-            if e["kind"] == "draw"}
+    return {e.round: int(e.data.get("cap", 0)) for e in (ledger.events() if events is None else events)
+            if e.kind == "draw"}
 
 
 @dataclass(frozen=True)
@@ -581,7 +582,7 @@ def draw_round(cfg: TableConfig, ledger: Ledger, method: str | None = None, seed
                          [size - (1 if i < early.standins else 0) for i, size in enumerate(early.sizes)], fix, apart)
     with ledger.write() as conn:
         rounds = ledger.rounds()
-        last = int(rounds[-1]["round"]) if rounds else 0
+        last = rounds[-1].round if rounds else 0
         if last >= settings.rounds:
             raise IllegalEntry(Text("cli.tournament.all_drawn_one" if settings.rounds == 1
                                     else "cli.tournament.all_drawn", rounds=settings.rounds),
@@ -603,7 +604,7 @@ def draw_round(cfg: TableConfig, ledger: Ledger, method: str | None = None, seed
         if method == "random" and (fix or apart):
             method = "spread"  # the spread draw is the one that honours them; in round 1 it is a lot
         if seed is None:
-            seed = settings.seed or (str(rounds[0]["seed"]) if rounds else secrets.token_hex(4))
+            seed = settings.seed or (str(rounds[0].seed) if rounds else secrets.token_hex(4))
         players = roster(cfg, ledger).active
         plan: Layout = layout(len(players), settings.short_tables)
         real = [size - (1 if i < plan.standins else 0) for i, size in enumerate(plan.sizes)]
@@ -685,7 +686,7 @@ def lot_seed(cfg: TableConfig, ledger: Ledger) -> str:
     round 1 was drawn with."""
     settings = settings_of(cfg)
     rounds = ledger.rounds()
-    return settings.seed or (str(rounds[0]["seed"]) if rounds else "")
+    return settings.seed or (str(rounds[0].seed) if rounds else "")
 
 
 def lot_number(seed: str, name: str) -> str:
@@ -714,7 +715,7 @@ def ranking(cfg: TableConfig, ledger: Ledger, upto: int | None = None, day: int 
                                   for p in people.players}
     totals = table_totals(ledger)
     caps = round_caps(ledger)
-    days = {e["round"]: int(e["data"].get("day", 1)) for e in ledger.events() if e["kind"] == "draw"}
+    days = {e.round: int(e.data.get("day", 1)) for e in ledger.events() if e.kind == "draw"}
     for seat in _seats(ledger):
         if upto is not None and seat.round > upto:
             continue

@@ -19,7 +19,7 @@ from schafkopf_score.ledger.store import aliases_of
 from schafkopf_score.rules.model import GameEntry
 from schafkopf_score.session.checks import check_session
 from schafkopf_score.session.fold import SessionLog, SessionState, fold
-from schafkopf_score.session.records import Closing, GameRecord, Payment, SessionInfo
+from schafkopf_score.session.records import Closing, GameRecord, Payment, SeatChange, SessionInfo
 
 GOLDEN = sorted((Path(__file__).parents[1] / "golden").glob("*.json"))
 
@@ -49,7 +49,8 @@ def read_log(export: dict[str, Any]) -> tuple[SessionLog, Any]:
                 for i, o in enumerate(s.get("reopened_closings", []), 1)]
     if c:
         closings.append(Closing(len(closings) + 1, c["created_at"], c["balances"], c["bookings"]))
-    aliases = aliases_of(export.get("seating_changes", []))
+    aliases = aliases_of(SeatChange(c["session_id"], c["hand"], c["created_at"], c["kind"], c["name"], c["other"],
+                                    c["players"]) for c in export.get("seating_changes", []))
     return SessionLog(info, records, payments, closings, aliases), check_ruleset(table, family)
 
 
