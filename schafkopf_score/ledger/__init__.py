@@ -18,17 +18,8 @@ from .dump import (
 )
 from .loading import LoadedSession, load
 from .records import GameRecord, SessionInfo
-from .store import (
-    _SCHEMA,
-    BUSY_TIMEOUT_MS,
-    SCHEMA_VERSION,
-    Ledger,
-    _triggers,
-    busy_timeout,
-    create_ledger,
-    now,
-    schema_statements,
-)
+from .schema import _SCHEMA, SCHEMA_VERSION, _triggers, schema_statements
+from .store import BUSY_TIMEOUT_MS, Ledger, busy_timeout, create_ledger, now
 
 if TYPE_CHECKING:
     from ..table import TableConfig

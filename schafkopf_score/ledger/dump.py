@@ -74,7 +74,7 @@ def export_json(ledger: Ledger, session_ids: list[int], table: dict[str, Any]) -
     for sid in wanted:
         earlier = [{"created_at": c["created_at"], "balances": c["balances"], "bookings": c["bookings"],
                     "reopened_at": c["reopened_at"], "reason": c["reason"]}
-                   for c in ledger.closings(sid) if c["reopened_at"] is not None] if ledger.has_v4 else []
+                   for c in ledger.closings(sid) if c["reopened_at"] is not None] if ledger.has_session_changes else []
         payments = [{k: p[k] for k in ("hand", "created_at", "player", "amounts", "transfers")}
                     for p in ledger.payments(sid)]
         extra[sid] = (f'"reopened_closings": {enc(earlier)}, ' if earlier else "") + (
@@ -109,7 +109,7 @@ def export_json(ledger: Ledger, session_ids: list[int], table: dict[str, Any]) -
 
 def tournament_rounds(ledger: Ledger, wanted: set[int]) -> list[dict[str, Any]]:
     """A tournament's rounds (schema 5) with the tables of each among the exported sessions."""
-    if not ledger.has_v5 or ledger.conn is None:
+    if not ledger.has_tournament_tables or ledger.conn is None:
         return []
     rounds: dict[int, dict[str, Any]] = {}
     for number, created_at, method, seed in ledger.conn.execute(
