@@ -16,10 +16,11 @@ from .i18n import Join, Text
 from .ledger import GameRecord, Ledger, SessionInfo
 from .ledger.loading import LoadedSession
 from .rules.model import GameEntry, HandState, Seating, TableRules
+from .rules.names import refuse_hidden
 from .rules.play import Played, play, recorded_seating, replay, seat, start_state, state_for
 from .rules.registry import find_family
 from .settle import SessionSettlement, session_balances, settle_season, settle_session
-from .table import TableConfig, refuse_hidden
+from .table import TableConfig
 
 if TYPE_CHECKING:
     import random

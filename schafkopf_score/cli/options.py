@@ -63,9 +63,9 @@ class WholeNumber(click_types.ParamType):
         text = str(value).strip()
         if not re.fullmatch(r"-?[0-9]+", text):
             self.fail(f"{value!r} is not a valid integer.", param, ctx)
-        from ..entry import bounded_int
         from ..errors import ScoreError
         from ..i18n import Text
+        from ..text import bounded_int
 
         what = param.opts[0] if param is not None and param.opts and param.opts[0].startswith("-") else Text(
             "data.hand_number")

@@ -291,7 +291,7 @@ class Live:
                     raise IllegalEntry(Text("cli.round_not_positive", value=round_to),
                                        Text("cli.round_not_positive_hint"))
             else:
-                from ..entry import quoted
+                from ..text import quoted
 
                 raise IllegalEntry(Text("cli.play_settle_unknown", words=quoted(" ".join(rest))),
                                    Text("cli.play_settle_unknown_hint"))
@@ -324,8 +324,8 @@ class Live:
         if rest[:1] == ["--seed"] and len(rest) == 2:
             seed = _whole(rest[1], "--seed")
         elif rest:
-            from ..entry import quoted
             from ..errors import IllegalEntry
+            from ..text import quoted
 
             raise IllegalEntry(Text("cli.play_draw_words", words=quoted(" ".join(rest))),
                                Text("cli.play_draw_words_hint"))
@@ -359,7 +359,7 @@ class Live:
                 del words[i:i + 2]
         action = PLAYER_ACTIONS.get(words[0].casefold()) if words else None
         if action is None:
-            from ..entry import quoted
+            from ..text import quoted
 
             raise IllegalEntry(Text("cli.player_action", action=quoted(words[0]) if words else "''"),
                                Text("cli.player_action_hint", actions=Join(SHOWN_ACTIONS[language_of(lang)], "or")))
@@ -460,7 +460,7 @@ def long_options(words: list[str]) -> tuple[list[str], dict[str, Any]]:
         name, eq, value = word.partition("=")
         found = by_name.get(name.casefold())
         if found is None:
-            from ..entry import quoted
+            from ..text import quoted
 
             raise IllegalEntry(Text("cli.play_no_such_option", option=quoted(name)),
                                Text("cli.play_no_such_option_hint"))
@@ -491,8 +491,8 @@ def _whole(text: str, option: str) -> int:
 
 
 def _number(words: list[str], command: str) -> int:
-    from ..entry import bounded_int
     from ..errors import InvalidEntry
+    from ..text import bounded_int
 
     if not words or not (words[0].isascii() and words[0].isdigit()):
         raise InvalidEntry(Text("cli.play_needs_number", command=command), Text("cli.play_needs_number_hint",

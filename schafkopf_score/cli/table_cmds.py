@@ -116,7 +116,7 @@ def rules(
     from rich.table import Table
 
     from ..money import format_amount
-    from ..table import toml_value
+    from ..text import toml_value
     from .render import console
 
     fam = cfg.family_obj()
@@ -158,7 +158,7 @@ def _tournament_tables(cfg: Any, settings: Any, fam: Any, con: Any) -> None:
     from rich.table import Table
 
     from ..i18n import say
-    from ..table import toml_value
+    from ..text import toml_value
     from ..tournament.settings import POINT_KEYS
 
     lang = cfg.language

@@ -119,7 +119,7 @@ class TournamentSettings:
 def read_players_file(path: Path, fail: Any) -> list[str]:
     """The registered players of a players file: one name a line; blank lines and lines that
     begin with ``#`` are left out, blanks around a name dropped."""
-    from ..table import TABLE_FILE_LIMIT, FileTooLarge, read_bounded
+    from ..files import TABLE_FILE_LIMIT, FileTooLarge, read_bounded
 
     try:
         raw = read_bounded(path, TABLE_FILE_LIMIT)
@@ -281,7 +281,7 @@ def tournament_file(players: list[str], *, name: str, language: str, rounds: int
                     points: str, players_file: str = "", days: int = 1, short_tables: str = "") -> str:
     """The text of a new tournament file, every key spelled out with what it means."""
     from ..i18n import say
-    from ..table import toml_value
+    from ..text import toml_value
 
     def line(key: str, value: Any, doc: str) -> str:
         text = f"{key} = {toml_value(value)}"
