@@ -24,6 +24,7 @@ from .rules.model import TableRules
 from .rules.names import LANGUAGES, check_player_names, currency_problem, hidden_character, is_hidden
 from .rules.registry import find_family
 from .rules.snapshot import CURRENCY_HINT, INT_LIMIT, SnapshotError, checked_family, defaults, number_problem
+from .rules.snapshot import checked as checked_snapshot
 from .text import toml_value
 
 SCHEMA = 1
@@ -406,7 +407,7 @@ def _checked_table(path: Path, text: str, data: dict[str, Any]) -> TableConfig:
             c.bound(section, spec, value)
 
     try:
-        snap = TableRules.checked(snapshot)
+        snap = checked_snapshot(snapshot)
     except SnapshotError as exc:
         bounded(exc.section, exc.key, exc.value)
         raise c.snapshot_error(exc) from None

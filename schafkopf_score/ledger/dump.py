@@ -223,14 +223,14 @@ def check_export_head(data: Any) -> None:
 
 def check_ruleset(data: Any, family: str | None) -> TableRules:
     """A ruleset of an export: a valid table of ``family``, checked as a table file's values are
-    (``TableRules.checked``: every tariff a whole number of cents within bounds, every house
+    (``rules.snapshot.checked``: every tariff a whole number of cents within bounds, every house
     rule as its key spec allows, the players' names), each refusal in the export's words."""
-    from ..rules.snapshot import SnapshotError
+    from ..rules.snapshot import SnapshotError, checked
 
     if type(data) is dict and type(data.get("family")) is str and family is not None and data["family"] != family:
         raise ExportProblem(Text("data.export_ruleset_family", family=data["family"], ledger=family))
     try:
-        TableRules.checked(data)
+        checked(data)
     except SnapshotError as exc:
         raise _ruleset_problem(exc) from None
     # stored as exported: a value its key spec gives another spelling (an alias) stays as written

@@ -3,7 +3,7 @@
 ``defaults`` is the one place where a table's tariffs and house rules are put together: the
 values given (a table file's keys, a script's), over a preset's, over the family's defaults for
 the number of seats, over each key's declared default. ``checked`` is the one check of a
-snapshot's values, which ``TableRules.checked`` runs: the table file's loader calls it on what
+snapshot's values: the table file's loader calls it on what
 the file says (its defaults filled in), the import on each ruleset of an export as stored; each
 frames the refusal its own way (the file and the line, or the export). Pure: no I/O.
 """
