@@ -17,7 +17,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 
 from . import answers
-from .app import HERE, Refusal, Served, authorize, body_of, check_tisch, field, query_int, work
+from .guards import HERE, Refusal, Served, authorize, body_of, check_tisch, field, query_int, work
 
 # every word a page shows, by its catalogue id (the pages name them by the part after "page_")
 PAGE_WORDS = (
@@ -230,7 +230,7 @@ async def form(served: Served, request: Request) -> Response:
         tisch = check_tisch(served, role, field(served, data, "tisch", int))
         reason = field(served, data, "reason", str) or ""
         if action == "hands":
-            from .app import api_hands_work
+            from .hands import api_hands_work
 
             await api_hands_work(served, field(served, data, "line", str, required=True),
                                  field(served, data, "key", str), tisch)
