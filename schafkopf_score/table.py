@@ -19,7 +19,7 @@ from .errors import ConfigError, IllegalEntry, ScoreError
 from .files import TABLE_FILE_LIMIT, FileTooLarge, read_bounded
 from .i18n import Text, say
 from .rules.family import Family
-from .rules.keys import KeyError_, KeySpec
+from .rules.keys import KeySpec, ValueProblem
 from .rules.model import TableRules
 from .rules.names import LANGUAGES, check_player_names, currency_problem, hidden_character, is_hidden
 from .rules.registry import find_family
@@ -142,7 +142,7 @@ class _Checker:
         self.bound(section, spec, value)
         try:
             return spec.check(value)
-        except KeyError_ as exc:
+        except ValueProblem as exc:
             raise self.fail(section, spec.name, exc.text) from None
 
     def bound(self, section: str, spec: KeySpec, value: Any) -> None:

@@ -30,7 +30,7 @@ class ExportProblem(ValueError):
 
 def problem_text(exc: BaseException) -> Text | str:
     """An error's message as a parameter: its ``Text`` where it carries one (an
-    ``ExportProblem``, a key spec's ``KeyError_``), else Python's own words."""
+    ``ExportProblem``, a key spec's ``ValueProblem``), else Python's own words."""
     text = getattr(exc, "text", None)
     return text if isinstance(text, Text) else str(exc)
 

@@ -16,7 +16,7 @@ from typing import Any
 from ..errors import InvalidEntry
 from ..i18n import Join, Text
 from .family import Family
-from .keys import KeyError_, KeySpec
+from .keys import KeySpec, ValueProblem
 from .model import TableRules
 from .names import LANGUAGES, check_player_names, currency_problem
 
@@ -131,7 +131,7 @@ def _unknown(section: str, key: str, value: Any, known: list[str]) -> SnapshotEr
 def _value(section: str, spec: KeySpec, value: Any) -> Any:
     try:
         return spec.check(value)
-    except KeyError_ as exc:
+    except ValueProblem as exc:
         raise SnapshotError(section, spec.name, value, exc.text) from None
 
 
