@@ -118,22 +118,6 @@ def typed_text(game: str, raw: Mapping[str, Any]) -> str:
     return json.dumps({"game": game, **typed}, ensure_ascii=False)
 
 
-def parse_money(text: str, who: str) -> int:
-    """``3,40`` / ``-3.40`` / ``12`` euros into cents, exactly (no floats).
-
-    >>> parse_money("-3,4", "Ben")
-    -340
-    """
-    t = text.strip().replace("€", "").replace(" ", "")
-    m = re.fullmatch(r"([+-]?)([0-9]+)(?:[.,]([0-9]{1,2}))?", t)  # ASCII digits only: not ٣ or ３
-    if not m:
-        raise InvalidEntry(Text("data.not_an_amount", who=who, text=repr(text)), Text("data.amount_hint"))
-    if len(m.group(2).lstrip("0")) > 10:
-        raise InvalidEntry(Text("data.amount_too_large", who=who, text=repr(text)), Text("data.amount_hint"))
-    cents = int(m.group(2)) * 100 + int((m.group(3) or "0").ljust(2, "0"))
-    return -cents if m.group(1) == "-" else cents
-
-
 def entry_from_words(family: Family, players: Sequence[str], words: Sequence[str],
                      options: Mapping[str, Any] | None = None) -> tuple[GameEntry, str]:
     """A hand from the short notation (``sau an be 72 l3 k``) and any long options typed with it:

@@ -637,10 +637,6 @@ class _SheetLayout:
         self.void_need = max((cell_len(f"{struck[0]} {note}".strip()) for struck, note in self.void_notes.values()),
                              default=0)
 
-    def natural(self) -> int:
-        """The width of the sheet with every cell whole (a voided hand's note aside)."""
-        return self.total(self.widths)
-
     def comfortable(self) -> int:
         """The width of the sheet with the game's text given 20 columns at least (the rest cut)
         and the declarers 12 (``compact``)."""
