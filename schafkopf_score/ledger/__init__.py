@@ -4,7 +4,8 @@ its checked import). Everything that imported ``schafkopf_score.ledger`` imports
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import Protocol
 
 from .dump import (
     DUMP_FORMAT,
@@ -21,12 +22,22 @@ from .records import GameRecord, SessionInfo
 from .schema import _SCHEMA, SCHEMA_VERSION, _triggers, schema_statements
 from .store import BUSY_TIMEOUT_MS, Ledger, busy_timeout, create_ledger, now
 
-if TYPE_CHECKING:
-    from ..table import TableConfig
+
+class LedgerPlace(Protocol):
+    """Where a table keeps its ledger, and what the ledger must hold (a ``TableConfig``): the
+    store names nothing of the table file."""
+
+    @property
+    def ledger_url(self) -> str: ...
+    @property
+    def ledger_path(self) -> Path: ...
+    @property
+    def family(self) -> str: ...
+    @property
+    def kind(self) -> str: ...
 
 
-
-def open_ledger(cfg: TableConfig, *, create: bool = False, migrate: bool = True) -> Ledger:
+def open_ledger(cfg: LedgerPlace, *, create: bool = False, migrate: bool = True) -> Ledger:
     """The table's ledger: the SQLite file beside the table file, or the PostgreSQL database its
     ``ledger`` line names."""
     busy_timeout()  # a wait that is no number of seconds is refused before anything is made
