@@ -16,13 +16,13 @@ from pathlib import Path
 from typing import Any
 
 from .errors import ConfigError, IllegalEntry, ScoreError
-from .files import TABLE_FILE_LIMIT, FileTooLarge, read_bounded
+from .files import TABLE_FILE_LIMIT, FileTooLarge, os_problem, read_bounded, redacted
 from .i18n import Text, say
 from .rules.family import Family
 from .rules.keys import KeySpec, ValueProblem
 from .rules.model import TableRules
 from .rules.names import LANGUAGES, check_player_names, currency_problem, hidden_character, is_hidden
-from .rules.registry import find_family
+from .rules.registry import FAMILIES, find_family
 from .rules.snapshot import CURRENCY_HINT, INT_LIMIT, SnapshotError, checked_family, defaults, number_problem
 from .rules.snapshot import checked as checked_snapshot
 from .text import toml_value
@@ -69,8 +69,6 @@ class TableConfig:
     def ledger_where(self) -> str:
         """Where the ledger is, as messages name it (a database address without its password)."""
         if self.ledger_url:
-            from .files import redacted
-
             return redacted(self.ledger_url)
         return str(self.ledger_path)
 
@@ -217,8 +215,6 @@ def load_table(path: Path) -> TableConfig:
     except IsADirectoryError:
         raise ConfigError(Text("data.table_is_folder", path=str(path)), Text("data.table_is_folder_hint")) from None
     except OSError as exc:
-        from .files import os_problem
-
         raise ConfigError(Text("data.table_unreadable", path=str(path), problem=os_problem(exc)),
                           Text("data.table_unreadable_hint")) from None
     try:
@@ -440,8 +436,6 @@ def _checked_table(path: Path, text: str, data: dict[str, Any]) -> TableConfig:
     ledger_url = f"{scheme.lower()}://{rest}" if scheme.lower() in ("postgresql", "postgres") and rest else ""
     if not ledger_url and (re.match(r"[A-Za-z][A-Za-z0-9+.-]*://", ledger_raw)
                            or re.search(r"\b(host|hostaddr|dbname|user|port|password)\s*=", ledger_raw)):
-        from .files import redacted
-
         raise c.fail("", "ledger", Text("data.ledger_not_a_path", value=redacted(ledger_raw, ledger_raw)),
                      Text("data.ledger_not_a_path_hint"))
     ledger_path = (path.parent / ledger_raw) if ledger_raw and not ledger_url else path.with_suffix(".sqlite")
@@ -540,8 +534,6 @@ def render_table(
 
 
 def _families() -> list[str]:
-    from .rules.registry import FAMILIES
-
     return list(FAMILIES)
 
 

@@ -8,6 +8,7 @@ import json
 from collections.abc import Iterator
 from typing import Any, NamedTuple
 
+from ..errors import InvalidEntry
 from ..i18n import Text
 from ..rules.model import TableRules
 from .store import Ledger, now
@@ -187,8 +188,6 @@ def _raw_sessions(lines: Iterator[str]) -> Iterator[RawSession]:
 
 
 def _cut_short() -> Exception:
-    from ..errors import InvalidEntry
-
     return InvalidEntry(Text("data.export_cut_short"), Text("data.export_again"))
 
 
@@ -208,8 +207,6 @@ def _fast_encoder() -> Any:
 
 
 def _not_an_export(what: Text) -> Exception:
-    from ..errors import InvalidEntry
-
     return InvalidEntry(Text("data.not_an_export", what=what), Text("data.not_an_export_hint"))
 
 

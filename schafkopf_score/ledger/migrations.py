@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..errors import LedgerError, ScoreError, StorageError
+from ..files import os_problem
 from ..i18n import Text
 from ..rules.model import Seating, TableRules
 from ..rules.play import recorded_seating, replay
@@ -148,8 +149,6 @@ def migrate(ledger: Ledger, version: int) -> bool:
     except (OSError, StorageError) as exc:
         if version >= READS_AS_IS:
             return False
-        from ..files import os_problem
-
         problem = exc.problem if isinstance(exc, StorageError) else os_problem(exc)
         raise LedgerError(Text("data.ledger_unwritable", path=str(ledger.path), problem=problem),
                           Text("data.ledger_unwritable_hint")) from None

@@ -42,7 +42,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import LedgerError, StorageError
-from ..files import fsync_dir
+from ..files import fsync_dir, remove_orphans
 from ..i18n import Text
 from ..rules.model import GameEntry, TableRules
 from .records import GameRecord, SessionInfo
@@ -68,8 +68,6 @@ def create_ledger(path: Path, family: str | None = None, kind: str | None = None
     ledger, and two processes creating it at once end up sharing one)."""
     import os
     import secrets
-
-    from ..files import remove_orphans
 
     remove_orphans(path)  # what a process killed while making it left behind
     tmp = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
@@ -697,7 +695,7 @@ class Ledger:
         no replay: a row changed in any way (even behind the program's back) changes it."""
         import hashlib
 
-        from .. import __version__
+        from .. import __version__  # read when called: the program's version as it is then
 
         if self.conn is None:
             return {}
@@ -761,7 +759,7 @@ class Ledger:
 
     def insert_marks(self, conn: sqlite3.Connection, marks: dict[int, str]) -> None:
         """Mark sessions verified under their fingerprints (inside the caller's transaction)."""
-        from .. import __version__
+        from .. import __version__  # read when called: the program's version as it is then
 
         stamp = now()
         conn.executemany("INSERT INTO verified(session_id, fingerprint, verified_at, program) VALUES (?,?,?,?)",

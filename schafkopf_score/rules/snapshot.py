@@ -13,12 +13,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..errors import InvalidEntry
+from ..errors import IllegalEntry, InvalidEntry
 from ..i18n import Join, Text
 from .family import Family
 from .keys import KeySpec, ValueProblem
 from .model import TableRules
 from .names import LANGUAGES, check_player_names, currency_problem
+from .registry import find_family
 
 # The largest number any integer key may hold (a tariff: 10 million in cents). Nothing at a card
 # table comes near it, and sums of such numbers stay far inside the ledger's 64-bit integers.
@@ -108,9 +109,6 @@ def number_problem(section: str, spec: KeySpec, value: Any) -> tuple[Text, Text]
 
 def checked_family(value: Any) -> Family:
     """The family a snapshot (or a table file) names, or a ``SnapshotError`` for ``family``."""
-    from ..errors import IllegalEntry
-    from .registry import find_family
-
     if not isinstance(value, str):
         raise SnapshotError("", "family", value, Text("data.must_be_quoted_name"))
     try:

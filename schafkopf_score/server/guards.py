@@ -20,8 +20,11 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from ..errors import ScoreError
-from ..table import TableConfig
+from ..errors import LedgerError, ScoreError, StorageError
+from ..files import redacted
+from ..i18n import say as said
+from ..ledger import open_ledger
+from ..table import TableConfig, load_table
 from . import answers
 from .codes import HOST, Keyring, Role
 from .events import Hub
@@ -122,8 +125,6 @@ class Served:
     def ledger(self, cfg: TableConfig, create: bool = False) -> Any:
         """The table's ledger for one request: SQLite's file, or PostgreSQL on a pooled connection."""
         if not cfg.ledger_url:
-            from ..ledger import open_ledger
-
             return open_ledger(cfg, create=create)
         from .pool import PooledLedger, make_pool
 
@@ -136,8 +137,6 @@ class Served:
             self._pool.close()
 
     def cfg(self) -> TableConfig:
-        from ..table import load_table
-
         stamp = self.table_path.stat().st_mtime
         if self._cfg is None or self._cfg[0] != stamp:
             self._cfg = (stamp, load_table(self.table_path))
@@ -168,8 +167,6 @@ class Served:
 
 
 def say(served: Served, key: str, **params: Any) -> str:
-    from ..i18n import say as said
-
     return said(key, served.lang(), **params)
 
 
@@ -234,13 +231,9 @@ def refusal_of(served: Served, exc: BaseException) -> Refusal:
     """A library error as the API answers it: 409 for a change that needs ``confirm``, 503
     for a busy or unreachable ledger, 422 for every refused entry (the CLI's text, in the
     table's language)."""
-    from ..errors import LedgerError, StorageError
-
     lang = served.lang()
     if isinstance(exc, StorageError) and exc.kind not in ("busy", "unreachable"):
         # the database refused a statement: its own words (the cause), without the address's password
-        from ..files import redacted
-
         raw = exc.__cause__ or exc
         problem = str(raw).strip().splitlines()[0] if str(raw).strip() else type(raw).__name__
         cfg = served.cfg()

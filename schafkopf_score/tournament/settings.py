@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..i18n import Text
+from ..i18n import Text, say
 from ..rules.keys import KeySpec
 from .draw import SHORT_TABLES
 
@@ -280,7 +280,6 @@ def checked_prizes(c: Any, section: Any) -> Prizes:
 def tournament_file(players: list[str], *, name: str, language: str, rounds: int, games: int, draw: str,
                     points: str, players_file: str = "", days: int = 1, short_tables: str = "") -> str:
     """The text of a new tournament file, every key spelled out with what it means."""
-    from ..i18n import say
     from ..text import toml_value
 
     def line(key: str, value: Any, doc: str) -> str:
