@@ -3,7 +3,9 @@
 Every module's imports are read with ``ast`` (at module level and inside functions, relative and
 absolute; not those under ``if TYPE_CHECKING:``, which never run). An import may point to its own
 floor or a lower one, never up, and no modules import each other in a circle, lazily or not.
-A module that is not in ``FLOORS`` fails too: a new module must be given its floor.
+A module that is not in ``FLOORS`` fails too: a new module must be given its floor. Imports made
+by name at run time (``importlib.import_module``: the family registry, the package root's names,
+the server's warm-up) are not read.
 
 ``python -m tests.test_floors`` prints the floors and their modules.
 """
