@@ -45,7 +45,7 @@ def _audit(ledger: Ledger, full: bool = True, marking: bool = False) -> CheckRep
     names the closed sessions that passed and are not yet marked under their fingerprint."""
     sessions = ledger.sessions()
     last_id = sessions[-1].id if sessions else None
-    side_by_side = ledger.tournament_sessions() if ledger.has_v5 else set()
+    side_by_side = ledger.tournament_sessions() if ledger.has_tournament_tables else set()
     seated: dict[int, list[str]] = {}  # a tournament's tables: who the draw seated there
     if side_by_side:
         tables = ledger.round_tables()
@@ -89,7 +89,7 @@ def _audit(ledger: Ledger, full: bool = True, marking: bool = False) -> CheckRep
 
 def _at_tables(ledger: Ledger, problems: list[Problem]) -> list[Problem]:
     """The problems of a tournament's tables named by round and table, not by session."""
-    if not problems or not ledger.has_v5:
+    if not problems or not ledger.has_tournament_tables:
         return problems
     tables = {t.session_id: (t.round, t.tisch) for t in ledger.round_tables()}
     return [replace(p, table=tables[p.session]) if p.session in tables else p for p in problems]

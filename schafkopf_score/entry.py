@@ -11,8 +11,11 @@ from typing import Any
 
 from .errors import IllegalEntry, InvalidEntry
 from .i18n import Text
+from .notation import read_words, suited_variant
 from .rules.family import Family, resolve_name
 from .rules.model import AUGEN, NAME, NAMES, SUIT, TEXT, GameEntry, entry_options
+from .rules.names import refuse_hidden
+from .text import bounded_int, quoted
 
 
 def parse_int(text: str, option: str, hint: Text | None = None) -> int:
@@ -27,38 +30,6 @@ def parse_int(text: str, option: str, hint: Text | None = None) -> int:
     if re.fullmatch(r"-?[0-9]+", t):
         return bounded_int(t, option, hint=hint)
     raise InvalidEntry(Text("data.not_whole_number", option=option, text=quoted(text)), hint)
-
-
-# No count, score, Augen or hand number at a table has more digits than this; a longer number is
-# refused before it is converted (Python reads at most 4300 digits, SQLite at most 19).
-MAX_DIGITS = 9
-
-
-def bounded_int(digits: str, what: Any, most: int = MAX_DIGITS, hint: Text | None = None,
-                typed: str | None = None) -> int:
-    """``digits`` (ASCII 0-9, an optional leading minus) as a number, refused with a clear
-    message when it has more than ``most`` digits (leading zeros do not count); ``what`` names
-    the number in the message (an option, or a ``Text``), ``typed`` the word it came in.
-
-    >>> bounded_int("0072", "--augen"), bounded_int("-5", "--laufende")
-    (72, -5)
-    """
-    sign = -1 if digits.startswith("-") else 1
-    body = digits.lstrip("-").lstrip("0") or "0"
-    if len(body) > most:
-        raise InvalidEntry(Text("data.number_too_long", text=quoted(typed or digits), digits=len(body), what=what),
-                           hint or Text("data.number_too_long_hint", most=most))
-    return sign * int(body)
-
-
-def quoted(text: str, most: int = 24) -> str:
-    """``text`` quoted for a message, cut after ``most`` characters (a 1 MB word is not
-    repeated back whole).
-
-    >>> quoted("xyz"), quoted("9" * 30)
-    ("'xyz'", "'999999999999999999999999'…")
-    """
-    return repr(text) if len(text) <= most else repr(text[:most]) + "…"
 
 
 def parse_pairs(text: str, option: str) -> list[tuple[str, str]]:
@@ -128,8 +99,6 @@ def entry_fields(family: Family, players: Sequence[str], raw: Mapping[str, Any],
             kw[key] = family.suit(value)
         else:
             if opt.kind == TEXT and isinstance(value, str):  # a comment: stored, and shown later
-                from .table import refuse_hidden
-
                 refuse_hidden(opt.label, value)
             kw[key] = value
     return kw
@@ -149,28 +118,10 @@ def typed_text(game: str, raw: Mapping[str, Any]) -> str:
     return json.dumps({"game": game, **typed}, ensure_ascii=False)
 
 
-def parse_money(text: str, who: str) -> int:
-    """``3,40`` / ``-3.40`` / ``12`` euros into cents, exactly (no floats).
-
-    >>> parse_money("-3,4", "Ben")
-    -340
-    """
-    t = text.strip().replace("€", "").replace(" ", "")
-    m = re.fullmatch(r"([+-]?)([0-9]+)(?:[.,]([0-9]{1,2}))?", t)  # ASCII digits only: not ٣ or ３
-    if not m:
-        raise InvalidEntry(Text("data.not_an_amount", who=who, text=repr(text)), Text("data.amount_hint"))
-    if len(m.group(2).lstrip("0")) > 10:
-        raise InvalidEntry(Text("data.amount_too_large", who=who, text=repr(text)), Text("data.amount_hint"))
-    cents = int(m.group(2)) * 100 + int((m.group(3) or "0").ljust(2, "0"))
-    return -cents if m.group(1) == "-" else cents
-
-
 def entry_from_words(family: Family, players: Sequence[str], words: Sequence[str],
                      options: Mapping[str, Any] | None = None) -> tuple[GameEntry, str]:
     """A hand from the short notation (``sau an be 72 l3 k``) and any long options typed with it:
     the entry and its "as typed" text. Both forms give the same entry and the same text."""
-    from .notation import read_words, suited_variant
-
     options = dict(options or {})
     game, raw = read_words(family, players, words, given=options)
     merged = {**options, **raw}
@@ -193,8 +144,6 @@ def patch_from_words(family: Family, players: Sequence[str], old: GameEntry, wor
                      options: Mapping[str, Any], given: Collection[str]) -> tuple[GameEntry, str]:
     """Hand ``old`` with only what ``words`` and the long options ``given`` say changed
     (``edit 16 k``, ``edit 16 --laufende 0``): the rest of the hand stays."""
-    from .notation import read_words, suited_variant
-
     game, raw = read_words(family, players, [old.game, *words], given={k: options[k] for k in given},
                            given_exactly=True)
     merged = {**{k: options[k] for k in given}, **raw}

@@ -16,6 +16,7 @@ from .errors import IllegalEntry, LedgerError
 from .i18n import Join, Text
 from .ledger import Ledger
 from .rules.model import GameEntry, HandState
+from .rules.names import refuse_hidden
 from .rules.play import Played, play, seat
 from .rules.registry import find_family
 from .session.fold import (
@@ -33,7 +34,7 @@ from .session.fold import (
 from .session.fold import find_hand as find_recorded_hand
 from .session.records import GameRecord, SessionInfo
 from .session.settle import SessionSettlement, close_difference, session_balances, settle_season, settle_session
-from .table import TableConfig, refuse_hidden
+from .table import TableConfig
 
 if TYPE_CHECKING:
     import random

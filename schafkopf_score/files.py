@@ -18,6 +18,11 @@ _OS_ERRORS = ("ENOSPC", "EDQUOT", "EACCES", "EPERM", "EROFS", "ENOENT", "EISDIR"
               "ENAMETOOLONG", "EMFILE", "ENFILE", "EBADF", "EPIPE", "ELOOP", "EFBIG", "EBUSY", "ETXTBSY", "EXDEV",
               "ENOMEM", "ENXIO", "ENODEV", "ETIMEDOUT", "ESTALE")
 
+# What a table file (or a tournament's players file) may hold, checked before it is read whole: a
+# megabyte (a table's file is a few kilobytes; a tournament's 4,000 registered players fit many
+# times over).
+TABLE_FILE_LIMIT = 1 << 20
+
 
 def os_problem(exc: BaseException) -> Text | str:
     """An operating system error's words as a message parameter: the catalogue's for the
@@ -195,3 +200,26 @@ def stdout_to_devnull() -> None:
         pass
     finally:
         os.close(devnull)
+
+
+class FileTooLarge(OSError):
+    """A file larger than its reader takes (``size`` bytes at least)."""
+
+    def __init__(self, size: int, path: Path) -> None:
+        super().__init__(f"larger than allowed: {size} bytes")
+        self.size = size
+        self.path = path
+
+
+def read_bounded(path: Path, limit: int) -> bytes:
+    """The bytes of ``path``, refused with ``FileTooLarge`` beyond ``limit`` bytes before more
+    than ``limit + 1`` of them are read (a file that grows while it is read included)."""
+    with open(path, "rb") as fh:
+        try:
+            size = os.fstat(fh.fileno()).st_size
+        except OSError:
+            size = 0
+        raw = fh.read(limit + 1)
+    if len(raw) > limit or size > limit:
+        raise FileTooLarge(max(size, len(raw)), path)
+    return raw

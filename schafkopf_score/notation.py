@@ -16,11 +16,11 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .entry import bounded_int, quoted
 from .errors import IllegalEntry, InvalidEntry
 from .i18n import Text, language_of
 from .rules.family import Family, GameType, fold
 from .rules.model import AUGEN, COUNT, FLAG, NAME, NAMES, OUTCOME, EntryOption, entry_options
+from .text import bounded_int, quoted
 
 _COUNT = re.compile(r"([a-zß]+)([0-9]+)")
 # a count or the Augen in a word: no game at a table counts past 3 digits (Augen 120, Laufende 14)

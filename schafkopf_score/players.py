@@ -16,10 +16,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import IllegalEntry
+from .files import write_atomic
 from .i18n import Join, Text
 from .ledger import Ledger
+from .rules.family import resolve_name
 from .rules.names import check_player_names, name_key
-from .table import TableConfig, load_table, with_players
+from .table import TableConfig, _checked_table, load_table, with_players
 
 
 @dataclass(frozen=True)
@@ -82,9 +84,6 @@ def _apply(cfg: TableConfig, ledger: Ledger, kind: str, plan: Callable[[TableCon
     left (or one is refused plainly); neither is lost from the file."""
     import tomllib
 
-    from .files import write_atomic
-    from .table import _checked_table
-
     if ledger.conn is None:  # no ledger yet: a refused change is refused before it is made
         plan(load_table(cfg.path) if cfg.path.is_file() else cfg)
     with ledger.write() as conn:
@@ -106,8 +105,6 @@ def _apply(cfg: TableConfig, ledger: Ledger, kind: str, plan: Callable[[TableCon
 
 
 def _seated(cfg: TableConfig, typed: str) -> str:
-    from .rules.family import resolve_name
-
     return resolve_name(typed, cfg.players)
 
 

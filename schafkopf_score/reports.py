@@ -57,7 +57,7 @@ def build_report(cfg: Any, ledger: Any, session_ids: Sequence[int], season: bool
 def _payments(ledger: Any, session_ids: list[int]) -> dict[int, list[dict[str, Any]]]:
     """The early payouts (``settle --player``) of the sessions, by session, oldest first: one
     query (they are few)."""
-    if not session_ids or not getattr(ledger, "has_v4", False):
+    if not session_ids or not getattr(ledger, "has_session_changes", False):
         return {}
     wanted = set(session_ids)
     out: dict[int, list[dict[str, Any]]] = {}

@@ -16,13 +16,16 @@ from pathlib import Path
 from typing import Any
 
 from .errors import ConfigError, IllegalEntry, ScoreError
+from .files import TABLE_FILE_LIMIT, FileTooLarge, os_problem, read_bounded, redacted
 from .i18n import Text, say
 from .rules.family import Family
-from .rules.keys import KeyError_, KeySpec
+from .rules.keys import KeySpec, ValueProblem
 from .rules.model import TableRules
 from .rules.names import LANGUAGES, check_player_names, currency_problem, hidden_character, is_hidden
-from .rules.registry import find_family
+from .rules.registry import FAMILIES, find_family
 from .rules.snapshot import CURRENCY_HINT, INT_LIMIT, SnapshotError, checked_family, defaults, number_problem
+from .rules.snapshot import checked as checked_snapshot
+from .text import toml_value
 
 SCHEMA = 1
 TOP_KEYS = ("schema", "name", "family", "players", "seats", "deck", "currency", "language", "ledger", "kind")
@@ -30,11 +33,10 @@ SECTIONS = ("tariff", "rules")
 # the sections of a tournament (``kind = "tournament"``, see tournament/settings.py)
 TOURNAMENT_SECTIONS = ("tournament", "points", "prizes")
 DEFAULT_FILE = "schafkopf.toml"
-# What a table file may hold, checked before it is read whole: a file of a megabyte (a table's
-# file is a few kilobytes; a tournament's 4,000 registered players fit many times over), the
-# table's name at most 100 characters, and at most 100 players at one table (a tournament's
-# registered players are bounded by tournament/settings.py; each name by rules/names.py).
-TABLE_FILE_LIMIT = 1 << 20
+# What a table file may hold, checked before it is read whole: a file of a megabyte
+# (``files.TABLE_FILE_LIMIT``), the table's name at most 100 characters, and at most 100 players
+# at one table (a tournament's registered players are bounded by tournament/settings.py; each
+# name by rules/names.py).
 TABLE_NAME_LIMIT = 100
 TABLE_PLAYERS_LIMIT = 100
 HIDDEN_HINT = Text("data.hidden_hint")
@@ -67,8 +69,6 @@ class TableConfig:
     def ledger_where(self) -> str:
         """Where the ledger is, as messages name it (a database address without its password)."""
         if self.ledger_url:
-            from .files import redacted
-
             return redacted(self.ledger_url)
         return str(self.ledger_path)
 
@@ -140,7 +140,7 @@ class _Checker:
         self.bound(section, spec, value)
         try:
             return spec.check(value)
-        except KeyError_ as exc:
+        except ValueProblem as exc:
             raise self.fail(section, spec.name, exc.text) from None
 
     def bound(self, section: str, spec: KeySpec, value: Any) -> None:
@@ -160,18 +160,6 @@ def file_line(path: Path, line: int | None) -> Text | str:
     return Text("data.file_line", path=str(path), line=line) if line else str(path)
 
 
-def refuse_hidden(option: str, text: str) -> None:
-    """Refuse a text to be stored (a reason, a comment) that holds an invisible or control
-    character: ``--reason 'x\\x1b[31m' has an invisible or control character (U+001B) at
-    position 2.`` (the text shown escaped, never raw)."""
-    hidden = hidden_character(text)
-    if hidden:
-        shown = text if len(text) <= 60 else text[:60] + "..."
-        raise IllegalEntry(Text("data.option_problem", option=option,
-                                problem=Text("data.name_hidden", name=repr(shown), what=hidden[1], pos=hidden[0])),
-                           Text("data.text_hidden_hint"))
-
-
 def shown_plain(text: str) -> str:
     """``text`` as a terminal may show it: each invisible or control character but the line
     break and the tab written as its escape (``\\x1b``, ``\\u202e``), so that a stored text can neither
@@ -186,51 +174,30 @@ def shown_plain(text: str) -> str:
 _HIDDEN_RUN = re.compile(r"\r\n|[^\w .,:;!?'\"()\[\]{}<>/\\|+\-*=#%&@€$~^`]")
 
 
-class FileTooLarge(OSError):
-    """A file larger than its reader takes (``size`` bytes at least)."""
-
-    def __init__(self, size: int, path: Path) -> None:
-        super().__init__(f"larger than allowed: {size} bytes")
-        self.size = size
-        self.path = path
-
-    def language(self) -> str:
-        """The language the file's ``language`` line asks for, looked for in its first 16 MB a
-        chunk at a time (never the whole file at once), else its family's, else English."""
-        pattern = re.compile(rb'(?:^|\n)[ \t]*language[ \t]*=[ \t]*["\'](de|en)["\']')
-        family = re.compile(rb'(?:^|\n)[ \t]*family[ \t]*=[ \t]*["\'](\w+)["\']')
-        found_family = None
-        try:
-            with open(self.path, "rb") as fh:
-                tail = b""
-                for _ in range(256):
-                    chunk = fh.read(1 << 16)
-                    if not chunk:
-                        break
-                    window = tail + chunk
-                    m = pattern.search(window)
-                    if m:
-                        return m.group(1).decode()
-                    f = family.search(window)
-                    found_family = found_family or (f.group(1).decode() if f else None)
-                    tail = window[-64:]
-        except OSError:
-            pass
-        return _language_of({"family": found_family}) if found_family else "en"
-
-
-def read_bounded(path: Path, limit: int) -> bytes:
-    """The bytes of ``path``, refused with ``FileTooLarge`` beyond ``limit`` bytes before more
-    than ``limit + 1`` of them are read (a file that grows while it is read included)."""
-    with open(path, "rb") as fh:
-        try:
-            size = os.fstat(fh.fileno()).st_size
-        except OSError:
-            size = 0
-        raw = fh.read(limit + 1)
-    if len(raw) > limit or size > limit:
-        raise FileTooLarge(max(size, len(raw)), path)
-    return raw
+def _file_language(path: Path) -> str:
+    """The language a table file too large to read asks for: its ``language`` line, looked for
+    in its first 16 MB a chunk at a time (never the whole file at once), else its family's, else
+    English."""
+    pattern = re.compile(rb'(?:^|\n)[ \t]*language[ \t]*=[ \t]*["\'](de|en)["\']')
+    family = re.compile(rb'(?:^|\n)[ \t]*family[ \t]*=[ \t]*["\'](\w+)["\']')
+    found_family = None
+    try:
+        with open(path, "rb") as fh:
+            tail = b""
+            for _ in range(256):
+                chunk = fh.read(1 << 16)
+                if not chunk:
+                    break
+                window = tail + chunk
+                m = pattern.search(window)
+                if m:
+                    return m.group(1).decode()
+                f = family.search(window)
+                found_family = found_family or (f.group(1).decode() if f else None)
+                tail = window[-64:]
+    except OSError:
+        pass
+    return _language_of({"family": found_family}) if found_family else "en"
 
 
 def load_table(path: Path) -> TableConfig:
@@ -243,13 +210,11 @@ def load_table(path: Path) -> TableConfig:
     except FileTooLarge as exc:
         error = ConfigError(Text("data.table_too_large", path=str(path), size=exc.size, limit=TABLE_FILE_LIMIT),
                             Text("data.table_too_large_hint"))
-        error.language = exc.language()
+        error.language = _file_language(path)
         raise error from None
     except IsADirectoryError:
         raise ConfigError(Text("data.table_is_folder", path=str(path)), Text("data.table_is_folder_hint")) from None
     except OSError as exc:
-        from .files import os_problem
-
         raise ConfigError(Text("data.table_unreadable", path=str(path), problem=os_problem(exc)),
                           Text("data.table_unreadable_hint")) from None
     try:
@@ -347,7 +312,7 @@ def peek_language(option: str | None) -> str:
     try:
         text = read_bounded(find_table_path(option), TABLE_FILE_LIMIT).decode("utf-8-sig")
     except FileTooLarge as exc:
-        return exc.language()
+        return _file_language(exc.path)
     except (OSError, ValueError):
         return "en"
     try:
@@ -438,7 +403,7 @@ def _checked_table(path: Path, text: str, data: dict[str, Any]) -> TableConfig:
             c.bound(section, spec, value)
 
     try:
-        snap = TableRules.checked(snapshot)
+        snap = checked_snapshot(snapshot)
     except SnapshotError as exc:
         bounded(exc.section, exc.key, exc.value)
         raise c.snapshot_error(exc) from None
@@ -471,8 +436,6 @@ def _checked_table(path: Path, text: str, data: dict[str, Any]) -> TableConfig:
     ledger_url = f"{scheme.lower()}://{rest}" if scheme.lower() in ("postgresql", "postgres") and rest else ""
     if not ledger_url and (re.match(r"[A-Za-z][A-Za-z0-9+.-]*://", ledger_raw)
                            or re.search(r"\b(host|hostaddr|dbname|user|port|password)\s*=", ledger_raw)):
-        from .files import redacted
-
         raise c.fail("", "ledger", Text("data.ledger_not_a_path", value=redacted(ledger_raw, ledger_raw)),
                      Text("data.ledger_not_a_path_hint"))
     ledger_path = (path.parent / ledger_raw) if ledger_raw and not ledger_url else path.with_suffix(".sqlite")
@@ -490,21 +453,6 @@ def _checked_table(path: Path, text: str, data: dict[str, Any]) -> TableConfig:
 
 
 # -- writing -----------------------------------------------------------------------------------
-
-def toml_value(value: Any) -> str:
-    """A value as it is written in TOML (strings quoted by tomli-w)."""
-    import tomli_w
-
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, list):
-        return "[" + ", ".join(toml_value(v) for v in value) + "]"
-    if isinstance(value, dict):
-        return "{ " + ", ".join(f"{k} = {toml_value(v)}" for k, v in value.items()) + " }"
-    return tomli_w.dumps({"v": value})[4:].strip()
-
 
 def _line(key: str, value: Any, doc: str = "") -> str:
     text = f"{key} = {toml_value(value)}"
@@ -586,8 +534,6 @@ def render_table(
 
 
 def _families() -> list[str]:
-    from .rules.registry import FAMILIES
-
     return list(FAMILIES)
 
 

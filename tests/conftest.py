@@ -155,7 +155,7 @@ def tamper_sqlite(path, sql, *params):
     rows themselves to go by; a dropped guard is a problem of its own)."""
     import sqlite3
 
-    from schafkopf_score.ledger.store import _triggers
+    from schafkopf_score.ledger.schema import _triggers
 
     con = sqlite3.connect(path)
     triggers = {name: text for name, text in con.execute("SELECT name, sql FROM sqlite_master WHERE type = 'trigger'")}

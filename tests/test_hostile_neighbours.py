@@ -84,7 +84,7 @@ def test_a_terminal_without_euro_degrades_and_never_crashes(make_table, env, com
 
 def v1_ledger_that_cannot_migrate(t):
     """A schema-1 ledger with a game that no longer replays (as an older program could leave)."""
-    from schafkopf_score.ledger.store import _SCHEMA, _triggers
+    from schafkopf_score.ledger.schema import _SCHEMA, _triggers
 
     t.ok("add", "wenz", "an", "70")
     con = sqlite3.connect(t.ledger_path)

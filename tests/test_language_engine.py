@@ -5,7 +5,7 @@ import pytest
 
 from schafkopf_score.errors import IllegalEntry
 from schafkopf_score.i18n import Text
-from schafkopf_score.rules.keys import KeyError_, KeySpec
+from schafkopf_score.rules.keys import KeySpec, ValueProblem
 from schafkopf_score.rules.model import FieldError, GameEntry
 from schafkopf_score.rules.registry import FAMILIES, find_family
 from schafkopf_score.table import make_rules
@@ -76,13 +76,13 @@ def test_a_sentence_that_opens_with_a_game_is_capitalised():
 
 def test_a_bad_key_value_carries_a_message():
     spec = KeySpec("kontra", 2, "bavarian", maximum=4)
-    with pytest.raises(KeyError_) as exc:
+    with pytest.raises(ValueProblem) as exc:
         spec.check(9)
     assert isinstance(exc.value.text, Text)
     assert str(exc.value) == "must be at most 4, not 9"
     assert exc.value.text.render("de") == "darf höchstens 4 sein, nicht 9"
     choice = KeySpec("all_pass", "redeal", "bavarian", kind="choice", choices=("redeal", "ramsch", "stock"))
-    with pytest.raises(KeyError_) as exc:
+    with pytest.raises(ValueProblem) as exc:
         choice.check("nochmal")
     assert exc.value.text.render("de") == 'muss eins von "redeal", "ramsch" oder "stock" sein, nicht "nochmal"'
 

@@ -22,7 +22,7 @@ from tests.conftest import FOUR, Table, assert_language, wrong_language_words
 
 PACKAGE = Path(__file__).resolve().parents[1] / "schafkopf_score"
 
-# what raises a refusal in the code: the exception classes (ScoreError's family, KeyError_,
+# what raises a refusal in the code: the exception classes (ScoreError's family, ValueProblem,
 # FieldError, ExportProblem, the server's Refusal, click's Refused, NeedsConfirm) and the helpers
 # that build one (``fail``, ``refuse``, ``refuse_at_tournament`` ...)
 _REFUSER = re.compile(r"(Error_?|Entry|Problem|Refusal|Refused|NeedsConfirm)$|^_?(fail|refuse)")

@@ -10,7 +10,7 @@ import sqlite3
 import pytest
 
 from schafkopf_score.ledger import SCHEMA_VERSION
-from schafkopf_score.ledger.store import _triggers
+from schafkopf_score.ledger.schema import _triggers
 
 FIVE = ["Anna", "Ben", "Cora", "Dora", "Eva"]
 

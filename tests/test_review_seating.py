@@ -68,7 +68,7 @@ def test_a_version_1_hand_that_named_who_sat_out_keeps_its_dealer(make_table):
     Emil became the dealer and Anna, not Ben, dealt next."""
     import sqlite3
 
-    from schafkopf_score.ledger.store import _triggers
+    from schafkopf_score.ledger.schema import _triggers
 
     t = make_table(players=["Anna", "Ben", "Cora", "Dora", "Emil"], language="en")
     t.ok("add", "wenz", "--player", "Cora", "--augen", "70", "--sitting-out", "Emil")

@@ -1,4 +1,4 @@
-"""``TableRules.checked``: the one check of a rules snapshot (``rules/snapshot.py``), which the
+"""``rules.snapshot.checked``: the one check of a rules snapshot (``rules/snapshot.py``), which the
 table file's loader and the import both run, and ``defaults``, where a table's values are
 merged. A good snapshot comes back as it went in; each kind of bad value is refused with its
 message; a table file and an import refuse the same bad snapshot with the same words."""
@@ -9,9 +9,8 @@ import json
 import pytest
 
 from schafkopf_score.errors import InvalidEntry
-from schafkopf_score.rules.model import TableRules
 from schafkopf_score.rules.registry import FAMILIES, find_family
-from schafkopf_score.rules.snapshot import SnapshotError, defaults
+from schafkopf_score.rules.snapshot import SnapshotError, checked, defaults
 from schafkopf_score.table import make_rules
 
 FOUR = ["Anna", "Ben", "Cora", "Dora"]
@@ -24,7 +23,7 @@ def test_a_good_snapshot_comes_back_as_it_went_in(family):
     for seats in fam.seat_range:
         for preset in fam.presets:
             rules = make_rules(family, FIVE[:max(seats, 2)], seats=seats, preset=preset)
-            again = TableRules.checked(json.loads(json.dumps(rules.to_dict())))
+            again = checked(json.loads(json.dumps(rules.to_dict())))
             assert again == rules
             assert again.to_dict() == rules.to_dict()
 
@@ -34,8 +33,8 @@ def test_a_table_files_snapshot_comes_back_as_it_went_in(make_table):
     data = t.json("rules")
     snapshot = {k: data[k] for k in ("family", "players", "seats", "deck", "tariff", "rules", "currency",
                                       "language", "point_value")}
-    assert TableRules.checked(snapshot).to_dict() == snapshot
-    assert list(TableRules.checked(snapshot).rules) == list(snapshot["rules"])  # the order kept too
+    assert checked(snapshot).to_dict() == snapshot
+    assert list(checked(snapshot).rules) == list(snapshot["rules"])  # the order kept too
 
 
 def _good():
@@ -109,7 +108,7 @@ BAD = {
 def test_each_kind_of_bad_value_is_refused_with_its_message(case):
     data, where, message_id, english = BAD[case]
     with pytest.raises(SnapshotError) as caught:
-        TableRules.checked(data)
+        checked(data)
     exc = caught.value
     assert isinstance(exc, InvalidEntry) and exc.exit_code == 2
     assert (exc.section, exc.key) == where
@@ -120,12 +119,12 @@ def test_each_kind_of_bad_value_is_refused_with_its_message(case):
 
 def test_a_snapshot_s_other_keys_are_not_looked_at():
     """What a snapshot does not hold (a table file's name, its ledger) is the caller's."""
-    assert TableRules.checked({**_good(), "name": "\x1b", "ledger": 5}) == make_rules("bavarian", FOUR)
+    assert checked({**_good(), "name": "\x1b", "ledger": 5}) == make_rules("bavarian", FOUR)
 
 
 def test_an_unknown_key_gets_a_did_you_mean():
     with pytest.raises(SnapshotError) as caught:
-        TableRules.checked(_with(tariff={"sollo": 50}))
+        checked(_with(tariff={"sollo": 50}))
     assert caught.value.hint == "Did you mean 'solo'?"
 
 

@@ -19,7 +19,9 @@ from typer._click import utils as click_utils
 from typer.core import TyperGroup
 from typer.models import CommandInfo
 
-from ..errors import ScoreError
+from .. import __version__
+from ..errors import LedgerError, ScoreError
+from ..i18n import Join, Text, say
 
 if TYPE_CHECKING:
     from ..ledger import Ledger
@@ -44,8 +46,6 @@ class UsageInLanguage(click_errors.UsageError):
         if self.lang != "de":
             self.error.show(file)
             return
-        from ..i18n import say
-
         ctx = self.error.ctx
         if ctx is not None:
             usage = ctx.get_usage()
@@ -64,8 +64,6 @@ class UsageInLanguage(click_errors.UsageError):
 def usage_text(error: Any, lang: str) -> str:
     """Click's usage error in the catalogue's words (its English text where it is not known)."""
     import re
-
-    from ..i18n import Join, say
 
     message = str(error.message)
     if isinstance(error, click_errors.NoSuchOption):
@@ -130,8 +128,6 @@ class TableGroup(TyperGroup):
             guess = re.fullmatch(r"No such command (.+)\. Did you mean (.+)\?", str(exc.message))
             lang = _usage_language(ctx)
             if guess and lang == "de":
-                from ..i18n import say
-
                 exc.message = (say("cli.click_no_such_command", lang, name=guess.group(1)) + " "
                                + say("cli.click_did_you_mean", lang, names=guess.group(2)))
             raise
@@ -253,8 +249,6 @@ AllOpt = Annotated[bool, typer.Option("--all", help="All sessions together.")]
 
 def fail_text(exc: ScoreError, lang: str) -> str:
     """``Error: what is wrong`` and, on the next line, how to put it right, in ``lang``."""
-    from ..i18n import say
-
     message, hint = exc.render(lang)
     return say("common.error", lang, message=message) + (f"\n{hint}" if hint else "")
 
@@ -286,23 +280,18 @@ def guard(func: F) -> F:
         except BrokenPipeError:
             raise typer.Exit(0) from None
         except KeyboardInterrupt:  # Ctrl-C: said in the table's language (typer would exit 130 without a word)
-            from ..i18n import say
-
             typer.echo(say("cli.interrupted", language(ctx)), err=True)
             raise typer.Exit(130) from None
         except OSError as exc:  # a full disk, a read-only folder, output that cannot be written
             if _stdout_broken():  # the answer of a command that did its work (a refusal goes to stderr)
                 from ..files import os_problem, stdout_to_devnull
-                from ..i18n import say
 
                 stdout_to_devnull()
                 lang = language(ctx)
                 typer.echo(say("common.error", lang, message=say("cli.output_failed", lang, problem=os_problem(exc))),
                            err=True)
                 raise typer.Exit(ANSWER_LOST) from None
-            from ..errors import LedgerError
             from ..files import os_problem
-            from ..i18n import Text
 
             fail(LedgerError(Text("cli.os_error", problem=os_problem(exc),
                                   where=f": {exc.filename}" if exc.filename else ""),
@@ -357,8 +346,6 @@ def get(ctx: typer.Context) -> Ctx:
 
 def _version(value: bool) -> None:
     if value:
-        from .. import __version__
-
         typer.echo(f"schafkopf-score {__version__}")
         raise typer.Exit()
 
@@ -437,13 +424,11 @@ def run() -> None:
         print(fail_text(exc, exc.language or "en"), file=sys.stderr)
         sys.exit(2)
     except KeyboardInterrupt:
-        from ..i18n import say
         from ..table import peek_language
 
         print(say("cli.interrupted", peek_language(_table_option(sys.argv[1:]))), file=sys.stderr)
         sys.exit(130)
     except Exception as exc:  # a bug: say so plainly, never a traceback
-        from ..i18n import say
         from ..table import peek_language
 
         try:
@@ -536,8 +521,6 @@ def _flushed(code: int, closed: bool = False) -> int:
     if closed:
         if code != 0:  # a refusal said so on stderr; stdout had nothing to show
             return code
-        from ..i18n import Text
-
         problem = Text("cli.stdout_closed")
     else:
         try:
@@ -550,7 +533,6 @@ def _flushed(code: int, closed: bool = False) -> int:
             problem = os_problem(exc)
     if problem is None:
         return code
-    from ..i18n import say
     from ..table import peek_language
 
     try:

@@ -7,6 +7,9 @@ from typing import Annotated, Any, Optional
 
 import typer
 
+from ..errors import IllegalEntry
+from ..i18n import Text, say
+from ..rules.registry import find_family
 from . import complete
 from .app import JsonOpt, app, emit_json, get, guard
 from .options import ENTRY_NAMES, WHOLE_NUMBER, with_entry_options
@@ -39,9 +42,6 @@ TISCH_EXAMPLES = {"add": "schafkopf add --tisch 3 sau an be 72", "calc": "schafk
 def _check_tisch(cfg: Any, command: str, tisch: int | None, round_no: int | None = None) -> None:
     """Refused before the ledger is opened: a tournament's entry or correction without
     ``--tisch``, ``--round`` without ``--tisch``, ``--round`` at a table that is no tournament."""
-    from ..errors import IllegalEntry
-    from ..i18n import Text
-
     if round_no is not None and cfg.kind != "tournament":
         raise IllegalEntry(Text("cli.tournament.round_not_tournament", path=str(cfg.path)),
                            Text("cli.tournament.round_not_tournament_hint"))
@@ -145,7 +145,6 @@ def add(ctx: typer.Context, game: GameArg, said: WordsArg = None, tisch: TischOp
     Example: schafkopf add sauspiel --player Anna --partner Ben --augen 72 --laufende 3 --kontra
     """
     from ..evening import add as do_add
-    from ..i18n import say
     from .render import added_text, balances_text, next_dealer_line, outcome_json, outcome_text
 
     c = get(ctx)
@@ -316,10 +315,8 @@ def edit(
     import sys
 
     from ..entry import corrected_entry
-    from ..errors import IllegalEntry
     from ..evening import edit as do_edit
     from ..evening import find_hand
-    from ..i18n import Text
     from .render import edit_json, edit_text
 
     c = get(ctx)
@@ -362,10 +359,7 @@ def confirm_change(cfg: Any, ledger: Any, hand: int, old: Any, new: Any, interac
     to go on; on a terminal the player is asked (False: declined; ``ask(question)``: how, in
     ``play``); otherwise an ``IllegalEntry`` asks for --yes. A wrong entry says so first, before
     any question."""
-    from ..errors import IllegalEntry
     from ..evening import edit as do_edit
-    from ..i18n import Text, say
-    from ..rules.registry import find_family
 
     if new.declaring() == old.entry.declaring():
         return True
@@ -381,8 +375,6 @@ def confirm_change(cfg: Any, ledger: Any, hand: int, old: Any, new: Any, interac
 def answer_of(text: str, lang: str) -> bool | None:
     """A yes/no answer in the table's language: True (j, ja / y, yes), False (n, nein / n, no,
     or nothing), None (neither)."""
-    from ..i18n import say
-
     answer = text.strip().casefold()
     if answer in say("cli.play_yes_words", lang).split():
         return True
@@ -394,8 +386,6 @@ def answer_of(text: str, lang: str) -> bool | None:
 def ask_yes_no(question: str, lang: str) -> bool:
     """A question on the terminal in the table's language (``[j/N]`` on a German table, never
     click's English ``[y/N]`` and ``Error: invalid input``); Ctrl-C or Ctrl-D are no."""
-    from ..i18n import say
-
     while True:
         try:
             answer = answer_of(input(f"{question} {say('cli.play_yes_no', lang)} "), lang)

@@ -8,9 +8,9 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from ..errors import ScoreError
-from ..i18n import say
-from .app import AllOpt, JsonOpt, SessionOpt, app, emit_json, get, guard
+from ..errors import IllegalEntry, InvalidEntry, ScoreError
+from ..i18n import Join, Text, render, say
+from .app import AllOpt, JsonOpt, SessionOpt, app, emit_json, fail_text, get, guard
 
 
 @app.command()
@@ -33,11 +33,9 @@ def export(
     import errno
     import os
 
-    from ..errors import IllegalEntry
     from ..evening import select_sessions
     from ..export import FORMATS, render
     from ..files import os_problem, same_file, stdout_to_devnull, target_problem, write_atomic
-    from ..i18n import Text
     from ..ledger import export_json
     from ..reports import build_report
 
@@ -142,8 +140,6 @@ def import_(
     Example: schafkopf --table saison.toml import abend.json --jobs 1
     """
     from ..audit import import_into
-    from ..errors import IllegalEntry, InvalidEntry
-    from ..i18n import Text
     from ..ledger import bounded_lines, check_export_head, read_export
 
     c = get(ctx)
@@ -174,8 +170,6 @@ def import_(
         return
     typer.echo(say("cli.imported", cfg.language, count=count, path=cfg.ledger_where))
     if differ:
-        from ..i18n import Join, render
-
         lang = cfg.language
         how = [Text(f"cli.import_players_{key}", names=Join(differ[key], "and"))
                for key in ("only_in_export", "only_in_table") if differ[key]]
@@ -260,8 +254,6 @@ def stats(ctx: typer.Context, session: SessionOpt = None, all_: AllOpt = False, 
 def _check_failed(error: ScoreError, lang: str) -> None:
     """``check --json`` on a ledger that cannot be read: the error as JSON on stdout (and as
     text on stderr), exit 2."""
-    from .app import fail_text
-
     message, hint = error.render(lang)
     emit_json({"problems": [], "error": message, "hint": hint})
     typer.echo(fail_text(error, lang), err=True)

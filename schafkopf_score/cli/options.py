@@ -16,6 +16,8 @@ from typer._click import exceptions as click_errors
 from typer._click import types as click_types
 from typer._click import utils as click_utils
 
+from ..errors import ScoreError
+from ..i18n import Text
 from ..rules.model import COUNT, FLAG, NAME, NAMES, OUTCOME, SUIT, EntryOption, entry_options
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -63,9 +65,7 @@ class WholeNumber(click_types.ParamType):
         text = str(value).strip()
         if not re.fullmatch(r"-?[0-9]+", text):
             self.fail(f"{value!r} is not a valid integer.", param, ctx)
-        from ..entry import bounded_int
-        from ..errors import ScoreError
-        from ..i18n import Text
+        from ..text import bounded_int
 
         what = param.opts[0] if param is not None and param.opts and param.opts[0].startswith("-") else Text(
             "data.hand_number")

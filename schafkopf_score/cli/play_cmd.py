@@ -24,7 +24,8 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from ..i18n import Text, language_of, say
+from ..errors import IllegalEntry, InvalidEntry, LedgerError, ScoreError, StorageError
+from ..i18n import Join, Text, language_of, say
 from .app import app, get, guard
 
 if TYPE_CHECKING:
@@ -126,8 +127,6 @@ class Live:
         """The ledger, opened once; refused for this line if its file was replaced or removed
         under the session (the next line opens the one that is there now)."""
         if self.ledger_obj is not None and self.identity is not None and self._file_identity() != self.identity:
-            from ..errors import LedgerError
-
             where = self.cfg().ledger_where
             self.close()
             raise LedgerError(Text("cli.play_ledger_replaced", path=where), Text("cli.play_ledger_replaced_hint"))
@@ -269,7 +268,6 @@ class Live:
     def _settle(self, rest: list[str]) -> None:
         """``settle [--round C] [close [--yes]]``: the evening's settlement; ``close`` records it
         as paid, after a yes on a terminal, with ``--yes`` when piped."""
-        from ..errors import IllegalEntry
         from ..evening import close_session, session_settlement
         from .render import settle_text
 
@@ -291,7 +289,7 @@ class Live:
                     raise IllegalEntry(Text("cli.round_not_positive", value=round_to),
                                        Text("cli.round_not_positive_hint"))
             else:
-                from ..entry import quoted
+                from ..text import quoted
 
                 raise IllegalEntry(Text("cli.play_settle_unknown", words=quoted(" ".join(rest))),
                                    Text("cli.play_settle_unknown_hint"))
@@ -324,8 +322,7 @@ class Live:
         if rest[:1] == ["--seed"] and len(rest) == 2:
             seed = _whole(rest[1], "--seed")
         elif rest:
-            from ..entry import quoted
-            from ..errors import IllegalEntry
+            from ..text import quoted
 
             raise IllegalEntry(Text("cli.play_draw_words", words=quoted(" ".join(rest))),
                                Text("cli.play_draw_words_hint"))
@@ -341,8 +338,6 @@ class Live:
     def _player(self, rest: list[str]) -> None:
         """``player add NAME [--after X]``, ``player leave NAME``, ``player rename OLD NEW``,
         ``player list``: what ``schafkopf player`` does, through the same functions."""
-        from ..errors import IllegalEntry
-        from ..i18n import Join
         from ..players import change_seating, change_text, seating
 
         cfg = self.cfg()
@@ -359,7 +354,7 @@ class Live:
                 del words[i:i + 2]
         action = PLAYER_ACTIONS.get(words[0].casefold()) if words else None
         if action is None:
-            from ..entry import quoted
+            from ..text import quoted
 
             raise IllegalEntry(Text("cli.player_action", action=quoted(words[0]) if words else "''"),
                                Text("cli.player_action_hint", actions=Join(SHOWN_ACTIONS[language_of(lang)], "or")))
@@ -406,8 +401,6 @@ class Live:
 
 def status_line(cfg: TableConfig, view: Any) -> tuple[str, tuple[str, ...]]:
     """``Spiel 5 · Ben gibt · Cora setzt aus · Stock 0,40 € · ...`` and who plays next."""
-    from ..i18n import Join
-
     lang = cfg.language
     seating = view.next_seating()
     parts = [say("cli.play_status_hand", lang, hand=view.state.hand),
@@ -437,7 +430,6 @@ def long_options(words: list[str]) -> tuple[list[str], dict[str, Any]]:
     >>> long_options(["sau", "an", "be", "72", "--sitting-out", "Emil", "--kontra"])
     (['sau', 'an', 'be', '72'], {'sitting_out': ['Emil'], 'kontra': True})
     """
-    from ..errors import IllegalEntry
     from ..rules.model import COUNT, FLAG, NAMES, OUTCOME, entry_options
 
     by_name: dict[str, tuple[Any, Any]] = {}
@@ -460,7 +452,7 @@ def long_options(words: list[str]) -> tuple[list[str], dict[str, Any]]:
         name, eq, value = word.partition("=")
         found = by_name.get(name.casefold())
         if found is None:
-            from ..entry import quoted
+            from ..text import quoted
 
             raise IllegalEntry(Text("cli.play_no_such_option", option=quoted(name)),
                                Text("cli.play_no_such_option_hint"))
@@ -491,8 +483,7 @@ def _whole(text: str, option: str) -> int:
 
 
 def _number(words: list[str], command: str) -> int:
-    from ..entry import bounded_int
-    from ..errors import InvalidEntry
+    from ..text import bounded_int
 
     if not words or not (words[0].isascii() and words[0].isdigit()):
         raise InvalidEntry(Text("cli.play_needs_number", command=command), Text("cli.play_needs_number_hint",
@@ -534,8 +525,6 @@ def fault(exc: OSError | StorageError, where: str) -> ScoreError:
     """An operating-system or storage failure of one line (a full disk, a file that may not be
     written) as a refusal that names the ledger and says why (a busy or unreachable ledger says
     so itself)."""
-    from ..errors import LedgerError
-
     if isinstance(exc, OSError):  # the file it names (the table file, a folder), else the ledger
         problem: Any = exc.strerror or str(exc)
         where = str(exc.filename) if exc.filename else where
@@ -616,7 +605,6 @@ def play(ctx: typer.Context) -> None:
     Example: schafkopf play
     Example: printf 'sau an be 72 l3 k\\nwenz co 80\\n' | schafkopf play
     """
-    from ..errors import ScoreError, StorageError
     from ..ledger.store import WAITING
 
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
@@ -655,8 +643,6 @@ def play(ctx: typer.Context) -> None:
             keys.busy = True
             try:
                 if isinstance(line, int) or len(line) > MAX_LINE:
-                    from ..errors import InvalidEntry
-
                     length = line if isinstance(line, int) else len(line)
                     raise InvalidEntry(Text("cli.play_line_too_long", length=length, most=MAX_LINE),
                                        Text("cli.play_line_too_long_hint"))

@@ -6,10 +6,11 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
-from ..i18n import Join, say
+from ..i18n import Join, catalogue, format_date, say
 from ..money import format_amount, format_value
 from ..rules.model import Outcome, TableRules
 from ..rules.play import Played
+from ..rules.registry import find_family
 
 
 def tally(strokes: int, rules: TableRules, short: bool = False) -> str:
@@ -21,8 +22,6 @@ def tally(strokes: int, rules: TableRules, short: bool = False) -> str:
     >>> tally(11, rules), tally(55, rules, short=True)
     ('🐑 ||  (11)', '6×🐑 |  (55)')
     """
-    from ..rules.registry import find_family
-
     heads, rest = find_family(rules.family).head_split(rules, strokes)
     drawn = f"{heads}×🐑" if short and heads > 2 else "🐑" * heads
     text = " ".join(part for part in (drawn, "|" * rest) if part)
@@ -118,8 +117,6 @@ def payouts_line(played: Played, lang: str, names: Mapping[str, str] | None = No
 
 def describe_played(played: Played, lang: str) -> str:
     """The hand as the sheet describes it: ``Herz-Solo Cora 105 L4``."""
-    from ..rules.registry import find_family
-
     out = played.outcome
     return find_family(played.rules.family).describe(played.entry, out.declarers, out.extra, lang=lang)
 
@@ -266,8 +263,6 @@ def outcome_json(played: Played, **extra: Any) -> dict[str, Any]:
 
 def describe_record(rec: Any, lang: str) -> str:
     """A stored hand as the sheet describes it (a voided one too, from what was stored)."""
-    from ..rules.registry import find_family
-
     return find_family(rec.rules.family).describe(rec.entry, rec.outcome.get("declarers", ()),
                                                   rec.outcome.get("extra"), lang=lang)
 
@@ -302,8 +297,6 @@ def repriced_lines(changed: Sequence[Any], rules: TableRules, unit: str, lang: s
 def edit_text(old: Any, played: Played, hand: int, lang: str, changed: Sequence[Any] = ()) -> str:
     """``Spiel 16 korrigiert: Sauspiel Anna+Ben 72 -> Sauspiel Anna+Ben 72 Kontra``, each
     player's payout before -> after, and a line for each later hand it re-priced."""
-    from ..rules.registry import find_family
-
     rules = played.rules
     out = played.outcome
     family = find_family(rules.family)
@@ -395,8 +388,6 @@ def short_label(family: Any, entry: Any, lang: str) -> str:
     >>> short_label(bav, GameEntry("solo", suit="herz", tout=True), "de"), short_label(bav, GameEntry("farbwenz", suit="eichel"), "en")
     ('H-Solo-Tout', 'A-Wenz')
     """
-    from ..i18n import catalogue
-
     known = catalogue()
     game = "still" if getattr(entry, "still", False) else entry.game
     key = f"cli.short_{game}"
@@ -414,8 +405,6 @@ def short_label(family: Any, entry: Any, lang: str) -> str:
 def _sheet_hand(row: Any, lang: str) -> tuple[str, str, str]:
     """A hand of the sheet as (short label, declarers, the rest of its description):
     ``("Sau", "Anna+Ben", "72 L3 Kontra")``."""
-    from ..rules.registry import find_family
-
     rec = row.record
     family = find_family(rec.rules.family)
     entry = rec.entry
@@ -637,10 +626,6 @@ class _SheetLayout:
         self.void_need = max((cell_len(f"{struck[0]} {note}".strip()) for struck, note in self.void_notes.values()),
                              default=0)
 
-    def natural(self) -> int:
-        """The width of the sheet with every cell whole (a voided hand's note aside)."""
-        return self.total(self.widths)
-
     def comfortable(self) -> int:
         """The width of the sheet with the game's text given 20 columns at least (the rest cut)
         and the declarers 12 (``compact``)."""
@@ -814,8 +799,6 @@ def print_season(columns: Sequence[Any], total: Mapping[str, int], rules: TableR
                  notes: Sequence[str], title: str) -> None:
     """``standings --all``: a column per session (its date) and the total."""
     from rich.table import Table
-
-    from ..i18n import format_date
 
     lang = rules.language
     table = Table()

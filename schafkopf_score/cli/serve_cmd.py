@@ -7,6 +7,8 @@ from typing import Annotated
 
 import typer
 
+from ..errors import ConfigError
+from ..i18n import Text, say
 from .app import app, get, guard
 
 
@@ -47,9 +49,6 @@ def serve(
     Example: schafkopf serve --host 0.0.0.0 --workers 2
     """
     import socket
-
-    from ..errors import ConfigError
-    from ..i18n import Text, say
 
     cfg = get(ctx).cfg()
     lang = cfg.language

@@ -7,6 +7,8 @@ from typing import Annotated, Any, Optional
 
 import typer
 
+from ..errors import IllegalEntry, ScoreError
+from ..i18n import LANGUAGES, Join, Text, catalogue, say
 from .app import JsonOpt, app, emit_json, get, guard
 
 # -- new / rules ----------------------------------------------------------------------------------
@@ -31,9 +33,7 @@ def new(
     \b
     Example: schafkopf new schafkopf.toml --family bavarian --players Anna,Ben,Cora,Dora --tariff 10/50
     """
-    from ..errors import IllegalEntry, ScoreError
     from ..files import write_atomic
-    from ..i18n import LANGUAGES, Text, say
     from ..rules.registry import find_family
     from ..table import load_table, render_table
 
@@ -92,8 +92,6 @@ def rules(
     \b
     Example: schafkopf rules
     """
-    from ..i18n import catalogue, say
-
     cfg = get(ctx).cfg()
     snap = cfg.snapshot()
     lang = cfg.language
@@ -116,7 +114,7 @@ def rules(
     from rich.table import Table
 
     from ..money import format_amount
-    from ..table import toml_value
+    from ..text import toml_value
     from .render import console
 
     fam = cfg.family_obj()
@@ -157,8 +155,7 @@ def _tournament_tables(cfg: Any, settings: Any, fam: Any, con: Any) -> None:
     from rich.markup import escape
     from rich.table import Table
 
-    from ..i18n import say
-    from ..table import toml_value
+    from ..text import toml_value
     from ..tournament.settings import POINT_KEYS
 
     lang = cfg.language
@@ -213,8 +210,6 @@ def player(
     Example: schafkopf player rename Ben Benedikt
     Example: schafkopf player list
     """
-    from ..errors import IllegalEntry
-    from ..i18n import Join, Text, say
     from ..players import change_seating, change_text, seating
 
     c = get(ctx)

@@ -14,6 +14,8 @@ from typing import Annotated, Any, Optional
 
 import typer
 
+from ..errors import IllegalEntry, ScoreError
+from ..i18n import LANGUAGES, Text, say
 from .app import JsonOpt, app, emit_json, get, guard
 from .options import WHOLE_NUMBER
 
@@ -43,10 +45,8 @@ def _write(ctx: typer.Context, fmt: str, out: str | None, text: str) -> None:
     """The list on stdout, or into ``-o FILE`` (never the table's own files, a folder or a link)."""
     import os
 
-    from ..errors import IllegalEntry
     from ..export.tournament import FORMATS
     from ..files import same_file, target_problem, write_atomic
-    from ..i18n import Text
 
     if out is None or out == "-":
         sys.stdout.write(text)
@@ -72,9 +72,7 @@ def _write(ctx: typer.Context, fmt: str, out: str | None, text: str) -> None:
 
 
 def _format(fmt: str) -> str:
-    from ..errors import IllegalEntry
     from ..export.tournament import FORMATS
-    from ..i18n import Text
 
     if fmt not in FORMATS:
         raise IllegalEntry(Text("cli.tournament.format", fmt=repr(fmt)),
@@ -114,9 +112,7 @@ def new(
     """
     import tomllib
 
-    from ..errors import IllegalEntry, ScoreError
     from ..files import target_problem, write_atomic
-    from ..i18n import LANGUAGES, Text, say
     from ..table import _checked_table
     from ..tournament.draw import SHORT_TABLES, layout
     from ..tournament.settings import DRAWS, POINT_PRESETS, tournament_file
@@ -214,8 +210,6 @@ def draw_cmd(
     Example: schafkopf --table turnier.toml tournament draw --seed 7
     Example: schafkopf --table turnier.toml tournament draw --report
     """
-    from ..errors import IllegalEntry
-    from ..i18n import Text, say
     from ..tournament.core import draw_report, draw_round, settings_of
     from ..tournament.settings import DRAWS
 
@@ -261,8 +255,6 @@ def draw_cmd(
 
 def _names(t: dict[str, Any], lang: str) -> str:
     """A table's players in seat order, stand-ins, the withdrawn and a table of three marked."""
-    from ..i18n import say
-
     out = []
     for p in t["players"]:
         mark = (" " + say("cli.tournament.mark_standin", lang) if p in t["standins"] else
@@ -281,8 +273,6 @@ def drawn_json(drawn: Any, tables: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def _report_text(round_no: int, pairs: list[tuple[str, str, int]], lang: str) -> str:
-    from ..i18n import say
-
     lines = [say("cli.tournament.report_title", lang, round=round_no)]
     if not pairs:
         lines.append(say("cli.tournament.report_none", lang))
@@ -358,8 +348,6 @@ def enter(
     \b
     Example: printf 'weiter\\nweiter\\n' | schafkopf --table turnier.toml tournament enter --tisch 2 -
     """
-    from ..errors import IllegalEntry
-    from ..i18n import Text, say
     from ..tournament.core import at_table, capped_balances, enter_list, list_lines, open_seat, seat_cap, table_view
     from ..tournament.points import capped
     from ..tournament.totals import enter_totals
@@ -451,8 +439,6 @@ def sheet(ctx: typer.Context, tisch: TischReq, round_no: RoundOpt = None, as_jso
     \b
     Example: schafkopf --table turnier.toml tournament sheet --tisch 1
     """
-    from ..i18n import say
-
     c = get(ctx)
     cfg = c.cfg()
     with c.ledger() as ledger:
@@ -524,16 +510,12 @@ def ranking_cmd(ctx: typer.Context, round_no: Annotated[Optional[int], typer.Opt
 
 
 def _chain(lang: str) -> list[str]:
-    from ..i18n import say
     from ..tournament.settings import TIE_BREAKS
 
     return [say(k, lang) for k in TIE_BREAKS]
 
 
 def _check_day(settings: Any, day: int | None) -> None:
-    from ..errors import IllegalEntry
-    from ..i18n import Text
-
     if day is not None and not 1 <= day <= settings.days:
         raise IllegalEntry(Text("cli.tournament.no_such_day", day=day, days=settings.days),
                            Text("cli.tournament.days_are", days=settings.days))
@@ -556,7 +538,6 @@ def player_add(ctx: typer.Context, name: Annotated[str, typer.Argument(help="The
     \b
     Example: schafkopf --table turnier.toml tournament player add Xaver
     """
-    from ..i18n import say
     from ..tournament.players import add_player
 
     c = get(ctx)
@@ -581,7 +562,6 @@ def player_withdraw(ctx: typer.Context, name: Annotated[str, typer.Argument(help
     \b
     Example: schafkopf --table turnier.toml tournament player withdraw Xaver --reason "train"
     """
-    from ..i18n import say
     from ..tournament.players import withdraw_player
 
     c = get(ctx)
@@ -644,9 +624,7 @@ def sheets_cmd(ctx: typer.Context, round_no: RoundOpt = None,
     \b
     Example: schafkopf --table turnier.toml tournament sheets --round 1 -o bloecke.html
     """
-    from ..errors import IllegalEntry
     from ..export.sheets import sheets_html
-    from ..i18n import Text
     from ..tournament.core import round_seats, settings_of
 
     c = get(ctx)

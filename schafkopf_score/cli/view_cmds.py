@@ -6,6 +6,8 @@ from typing import Annotated, Any, Optional
 
 import typer
 
+from ..errors import IllegalEntry
+from ..i18n import Text, format_time, render, say
 from .app import AllOpt, JsonOpt, SessionOpt, app, emit_json, get, guard
 from .options import WHOLE_NUMBER
 
@@ -82,7 +84,6 @@ KINDS = {"void": "cli.kind_void", "undo": "cli.kind_undo", "edit": "cli.kind_edi
 
 def _history(ctx: typer.Context, session: int | None, all_: bool, as_json: bool) -> None:
     from ..evening import restatement_cause, select_sessions
-    from ..i18n import format_time, render, say
     from ..reports import game_title
     from ..table import shown_plain
 
@@ -148,7 +149,6 @@ def standings(ctx: typer.Context, session: SessionOpt = None, all_: AllOpt = Fal
 def show_standings(cfg: Any, columns: list[Any], last: Any, all_: bool = False) -> None:
     """The standings as a table (``standings`` and ``stand`` in ``play``): the balances of the
     sessions' columns, and what stands before the next hand while a session is open."""
-    from ..i18n import say
     from ..session.settle import session_balances
     from .render import next_dealer_line, print_season, print_standings
 
@@ -199,9 +199,7 @@ def settle(
     Example: schafkopf settle --round 50 --close
     Example: schafkopf settle --reopen 1 --reason "hand 2 was a Wenz"
     """
-    from ..errors import IllegalEntry
     from ..evening import close_session, season_settlement, select_sessions, session_settlement
-    from ..i18n import Text
     from ..session.settle import read_balances, settle_paper
     from ..tournament import refuse_at_tournament
     from .render import settle_text
@@ -249,8 +247,6 @@ def settle(
         emit_json(data)
         return
     if all_ and not parts:
-        from ..i18n import say
-
         typer.echo(say("cli.season_empty", cfg.language))
         return
     text = settle_text(result, cfg.snapshot(), parts if all_ else None, closed_now.id if closed_now else None)
@@ -270,7 +266,6 @@ def _difference(ctx: typer.Context, result: Any) -> dict[str, Any] | None:
 
 
 def difference_text(difference: dict[str, Any], rules: Any) -> str:
-    from ..i18n import say
     from ..session.settle import Transfer
     from .render import transfer_line
 
@@ -284,9 +279,7 @@ def difference_text(difference: dict[str, Any], rules: Any) -> str:
 def _settle_special(ctx: typer.Context, player: str | None, reopen: int | None, reason: str, other: bool,
                     as_json: bool) -> None:
     """``settle --player NAME`` and ``settle --reopen N --reason R``: each alone."""
-    from ..errors import IllegalEntry
     from ..evening import reopen_session, settle_player
-    from ..i18n import Text, say
     from ..session.settle import Transfer
     from .render import transfer_line
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .. import __version__
 from .common import MAN_WIDTH, REGENERATE, WIDTH, _cell, anchor
 
 
@@ -93,8 +94,6 @@ def _roff(text: str) -> str:
 
 
 def man_page() -> str:
-    from .. import __version__
-
     tree = command_tree(MAN_WIDTH)
     root_cmd = tree[0][1]
     out = [

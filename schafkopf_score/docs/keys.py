@@ -10,7 +10,7 @@ from .common import REGENERATE, _cell
 
 
 def _toml(value: Any) -> str:
-    from ..table import toml_value
+    from ..text import toml_value
 
     if value is None:
         return "(left out)"
@@ -94,7 +94,7 @@ def games_table(family: Any) -> str:
 
 
 def presets_table(family: Any) -> str:
-    from ..table import toml_value
+    from ..text import toml_value
 
     rows = ["| preset | differs from the defaults |", "|---|---|"]
     for name, over in family.presets.items():

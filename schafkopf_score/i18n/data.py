@@ -637,7 +637,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "data.export_where_game": ("game {game}", "Spiel {game}"),
     "data.export_where_session": ("session {session}", "Abend {session}"),
     "data.export_where_round": ("round {round}", "Runde {round}"),
-    # -- numbers bounded before they are read (entry.bounded_int) ----------------------------
+    # -- numbers bounded before they are read (text.bounded_int) ----------------------------
     "data.number_too_long": ("{text} has {digits} digits: far more than {what} can be.",
                              "{text} hat {digits} Stellen: viel mehr, als {what} sein kann."),
     "data.number_too_long_hint": ("Give a number of at most {most} digits.",

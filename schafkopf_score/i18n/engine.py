@@ -186,7 +186,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "engine.seating.everyone_plays": ("Everyone at this table plays every hand: drop --sitting-out.",
                                       "An diesem Tisch spielt jeder jedes Spiel: lass --sitting-out weg."),
 
-    # -- table keys: what they mean, and what is wrong with a value (KeyError_) --------------------------
+    # -- table keys: what they mean, and what is wrong with a value (ValueProblem) --------------------------
     "engine.value.bool": ("must be true or false, not {value}", "muss true oder false sein, nicht {value}"),
     "engine.value.text": ("must be a text in quotes, not {value}", "muss ein Text in Anführungszeichen sein, nicht {value}"),
     "engine.value.choice": ("must be one of {choices}, not {value}", "muss eins von {choices} sein, nicht {value}"),

@@ -4,7 +4,8 @@ its checked import). Everything that imported ``schafkopf_score.ledger`` imports
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import Protocol
 
 from .dump import (
     DUMP_FORMAT,
@@ -17,24 +18,25 @@ from .dump import (
     read_export,
 )
 from .loading import load
-from .store import (
-    _SCHEMA,
-    BUSY_TIMEOUT_MS,
-    SCHEMA_VERSION,
-    Ledger,
-    _triggers,
-    busy_timeout,
-    create_ledger,
-    now,
-    schema_statements,
-)
-
-if TYPE_CHECKING:
-    from ..table import TableConfig
+from .schema import _SCHEMA, SCHEMA_VERSION, _triggers, schema_statements
+from .store import BUSY_TIMEOUT_MS, Ledger, busy_timeout, create_ledger, now
 
 
+class LedgerPlace(Protocol):
+    """Where a table keeps its ledger, and what the ledger must hold (a ``TableConfig``): the
+    store names nothing of the table file."""
 
-def open_ledger(cfg: TableConfig, *, create: bool = False, migrate: bool = True) -> Ledger:
+    @property
+    def ledger_url(self) -> str: ...
+    @property
+    def ledger_path(self) -> Path: ...
+    @property
+    def family(self) -> str: ...
+    @property
+    def kind(self) -> str: ...
+
+
+def open_ledger(cfg: LedgerPlace, *, create: bool = False, migrate: bool = True) -> Ledger:
     """The table's ledger: the SQLite file beside the table file, or the PostgreSQL database its
     ``ledger`` line names."""
     busy_timeout()  # a wait that is no number of seconds is refused before anything is made

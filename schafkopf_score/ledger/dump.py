@@ -8,6 +8,7 @@ import json
 from collections.abc import Iterator
 from typing import Any, NamedTuple
 
+from ..errors import InvalidEntry
 from ..i18n import Text
 from ..rules.model import TableRules
 from .store import Ledger, now
@@ -30,7 +31,7 @@ class ExportProblem(ValueError):
 
 def problem_text(exc: BaseException) -> Text | str:
     """An error's message as a parameter: its ``Text`` where it carries one (an
-    ``ExportProblem``, a key spec's ``KeyError_``), else Python's own words."""
+    ``ExportProblem``, a key spec's ``ValueProblem``), else Python's own words."""
     text = getattr(exc, "text", None)
     return text if isinstance(text, Text) else str(exc)
 
@@ -72,7 +73,7 @@ def export_json(ledger: Ledger, session_ids: list[int], table: dict[str, Any]) -
     # schema 4: the closings a reopening set aside, the early payouts, the seating changes
     extra: dict[int, str] = {}
     for sid in wanted:
-        earlier = [c.exported() for c in ledger.closings(sid) if c.reopened_at is not None] if ledger.has_v4 else []
+        earlier = [c.exported() for c in ledger.closings(sid) if c.reopened_at is not None] if ledger.has_session_changes else []
         payments = [p.exported() for p in ledger.payments(sid)]
         extra[sid] = (f'"reopened_closings": {enc(earlier)}, ' if earlier else "") + (
             f'"payments": {enc(payments)}, ' if payments else "")
@@ -106,7 +107,7 @@ def export_json(ledger: Ledger, session_ids: list[int], table: dict[str, Any]) -
 
 def tournament_rounds(ledger: Ledger, wanted: set[int]) -> list[dict[str, Any]]:
     """A tournament's rounds (schema 5) with the tables of each among the exported sessions."""
-    if not ledger.has_v5 or ledger.conn is None:
+    if not ledger.has_tournament_tables or ledger.conn is None:
         return []
     rounds: dict[int, dict[str, Any]] = {r.round: {"round": r.round, "created_at": r.created_at, "method": r.method,
                                                "seed": r.seed, "tables": []} for r in ledger.rounds()}
@@ -181,8 +182,6 @@ def _raw_sessions(lines: Iterator[str]) -> Iterator[RawSession]:
 
 
 def _cut_short() -> Exception:
-    from ..errors import InvalidEntry
-
     return InvalidEntry(Text("data.export_cut_short"), Text("data.export_again"))
 
 
@@ -202,8 +201,6 @@ def _fast_encoder() -> Any:
 
 
 def _not_an_export(what: Text) -> Exception:
-    from ..errors import InvalidEntry
-
     return InvalidEntry(Text("data.not_an_export", what=what), Text("data.not_an_export_hint"))
 
 
@@ -217,14 +214,14 @@ def check_export_head(data: Any) -> None:
 
 def check_ruleset(data: Any, family: str | None) -> TableRules:
     """A ruleset of an export: a valid table of ``family``, checked as a table file's values are
-    (``TableRules.checked``: every tariff a whole number of cents within bounds, every house
+    (``rules.snapshot.checked``: every tariff a whole number of cents within bounds, every house
     rule as its key spec allows, the players' names), each refusal in the export's words."""
-    from ..rules.snapshot import SnapshotError
+    from ..rules.snapshot import SnapshotError, checked
 
     if type(data) is dict and type(data.get("family")) is str and family is not None and data["family"] != family:
         raise ExportProblem(Text("data.export_ruleset_family", family=data["family"], ledger=family))
     try:
-        TableRules.checked(data)
+        checked(data)
     except SnapshotError as exc:
         raise _ruleset_problem(exc) from None
     # stored as exported: a value its key spec gives another spelling (an alias) stays as written

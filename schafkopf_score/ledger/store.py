@@ -42,7 +42,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import LedgerError, StorageError
-from ..files import fsync_dir
+from ..files import fsync_dir, remove_orphans
 from ..i18n import Text
 from ..rules.model import GameEntry, TableRules
 from ..session.fold import SessionLog
@@ -56,157 +56,21 @@ from ..session.records import (
     SessionInfo,
     TournamentEvent,
 )
+from .schema import (
+    SCHEMA_VERSION,
+    TOURNAMENT_EVENT_TABLES,
+    _triggers,
+    _words,
+    add_tables,
+    schema_statements,
+)
+from .sqlite_errors import busy_error, is_busy, sqlite_problem, storage_error
 
-SCHEMA_VERSION = 5
 BUSY_TIMEOUT_MS = 30_000
 BUSY_TIMEOUT_MAX_S = 86_400  # a day: more is no wait but a hang (and inf overflows SQLite's milliseconds)
 # Called between the tries while a write waits for a busy ledger (``play`` sets it: Ctrl-C,
 # deferred while a hand is recorded, is acted on here, before anything was written).
 WAITING: contextvars.ContextVar[Callable[[], None] | None] = contextvars.ContextVar("WAITING", default=None)
-
-_SCHEMA = """
-CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE rulesets (
-    id INTEGER PRIMARY KEY,
-    hash TEXT NOT NULL UNIQUE,
-    json TEXT NOT NULL
-);
-CREATE TABLE sessions (
-    id INTEGER PRIMARY KEY,
-    opened_at TEXT NOT NULL
-);
-CREATE TABLE games (
-    id INTEGER PRIMARY KEY,
-    session_id INTEGER NOT NULL REFERENCES sessions(id),
-    hand INTEGER NOT NULL,
-    replaces INTEGER REFERENCES games(id),
-    created_at TEXT NOT NULL,
-    game TEXT NOT NULL,
-    entry TEXT NOT NULL,
-    typed TEXT NOT NULL DEFAULT '',
-    ruleset_id INTEGER NOT NULL REFERENCES rulesets(id),
-    unit TEXT NOT NULL,
-    payouts TEXT NOT NULL,
-    stock INTEGER NOT NULL DEFAULT 0,
-    outcome TEXT NOT NULL DEFAULT '{}'
-);
-CREATE INDEX games_session ON games(session_id, hand);
-CREATE TABLE voids (
-    id INTEGER PRIMARY KEY,
-    game_id INTEGER NOT NULL UNIQUE REFERENCES games(id),
-    created_at TEXT NOT NULL,
-    kind TEXT NOT NULL,
-    reason TEXT NOT NULL DEFAULT ''
-);
-CREATE TABLE restatements (
-    id INTEGER PRIMARY KEY,
-    game_id INTEGER NOT NULL REFERENCES games(id),
-    created_at TEXT NOT NULL,
-    payouts TEXT NOT NULL,
-    stock INTEGER NOT NULL DEFAULT 0,
-    outcome TEXT NOT NULL DEFAULT '{}',
-    cause TEXT NOT NULL DEFAULT ''
-);
-CREATE INDEX restatements_game ON restatements(game_id, id);
-CREATE TABLE closings (
-    id INTEGER PRIMARY KEY,
-    session_id INTEGER NOT NULL REFERENCES sessions(id),
-    created_at TEXT NOT NULL,
-    balances TEXT NOT NULL,
-    bookings TEXT NOT NULL DEFAULT '{}'
-);
-CREATE INDEX closings_session ON closings(session_id, id);
-CREATE TABLE verified (
-    id INTEGER PRIMARY KEY,
-    session_id INTEGER NOT NULL REFERENCES sessions(id),
-    fingerprint TEXT NOT NULL,
-    verified_at TEXT NOT NULL,
-    program TEXT NOT NULL DEFAULT ''
-);
-CREATE TABLE seating_changes (
-    id INTEGER PRIMARY KEY,
-    session_id INTEGER REFERENCES sessions(id),
-    hand INTEGER NOT NULL,
-    created_at TEXT NOT NULL,
-    kind TEXT NOT NULL,
-    name TEXT NOT NULL,
-    other TEXT NOT NULL DEFAULT '',
-    players TEXT NOT NULL
-);
-CREATE TABLE payments (
-    id INTEGER PRIMARY KEY,
-    session_id INTEGER NOT NULL REFERENCES sessions(id),
-    hand INTEGER NOT NULL,
-    created_at TEXT NOT NULL,
-    player TEXT NOT NULL,
-    amounts TEXT NOT NULL,
-    transfers TEXT NOT NULL
-);
-CREATE INDEX payments_session ON payments(session_id, id);
-CREATE TABLE reopenings (
-    id INTEGER PRIMARY KEY,
-    session_id INTEGER NOT NULL REFERENCES sessions(id),
-    closing_id INTEGER NOT NULL UNIQUE REFERENCES closings(id),
-    created_at TEXT NOT NULL,
-    reason TEXT NOT NULL DEFAULT ''
-);
-CREATE TABLE rounds (
-    id INTEGER PRIMARY KEY,
-    round INTEGER NOT NULL UNIQUE,
-    created_at TEXT NOT NULL,
-    method TEXT NOT NULL,
-    seed TEXT NOT NULL DEFAULT ''
-);
-CREATE TABLE round_tables (
-    id INTEGER PRIMARY KEY,
-    round INTEGER NOT NULL REFERENCES rounds(round),
-    tisch INTEGER NOT NULL,
-    session_id INTEGER NOT NULL UNIQUE REFERENCES sessions(id),
-    players TEXT NOT NULL,
-    UNIQUE (round, tisch)
-);
-CREATE TABLE tournament_events (
-    id INTEGER PRIMARY KEY,
-    created_at TEXT NOT NULL,
-    kind TEXT NOT NULL,
-    round INTEGER NOT NULL DEFAULT 0,
-    name TEXT NOT NULL DEFAULT '',
-    data TEXT NOT NULL DEFAULT '{}'
-);
-"""
-# the tables schema 4 added (players joining, leaving, renamed; a player paid out early; a
-# closed session reopened): an older schema read as it is has none of them
-V4_TABLES = ("seating_changes", "payments", "reopenings")
-# the tables schema 5 added (a tournament's rounds, and its tables of each round: which players
-# sit at table N, and the session that holds that table's games)
-V5_TABLES = ("rounds", "round_tables")
-# a tournament's events (a latecomer added, a player withdrawn, a round's draw constraints and
-# stand-ins, a table's paper totals): added to schema 5 without a new version number, made by
-# the first write of an event in a ledger that lacks it (``Ledger.insert_event``)
-EVENT_TABLES = ("tournament_events",)
-_APPEND_ONLY = ("rulesets", "sessions", "games", "voids", "restatements", "closings", "verified", *V4_TABLES,
-                *V5_TABLES, *EVENT_TABLES)
-
-
-def _triggers(tables: tuple[str, ...] = _APPEND_ONLY) -> list[str]:
-    out = []
-    for t in tables:
-        for op in ("UPDATE", "DELETE"):
-            out.append(
-                f"CREATE TRIGGER {t}_no_{op.lower()} BEFORE {op} ON {t} "
-                f"BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END"
-            )
-    return out
-
-
-def _words(sql: str) -> str:
-    """A statement compared by its words: spaces and line breaks, the case of keywords and a
-    final semicolon make no difference (the quoted message's case does)."""
-    import re
-
-    words = " ".join(sql.replace(";", " ; ").split()).rstrip("; ")
-    return re.sub(r"'[^']*'|[^']+", lambda m: m.group(0) if m.group(0).startswith("'") else m.group(0).upper(), words)
-
 
 def create_ledger(path: Path, family: str | None = None, kind: str | None = None) -> None:
     """Create a complete, empty ledger at ``path`` atomically: built under a temporary name and
@@ -214,8 +78,6 @@ def create_ledger(path: Path, family: str | None = None, kind: str | None = None
     ledger, and two processes creating it at once end up sharing one)."""
     import os
     import secrets
-
-    from ..files import remove_orphans
 
     remove_orphans(path)  # what a process killed while making it left behind
     tmp = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
@@ -245,53 +107,6 @@ def create_ledger(path: Path, family: str | None = None, kind: str | None = None
     finally:
         if tmp.exists():
             tmp.unlink()
-
-
-def is_busy(exc: BaseException) -> bool:
-    """Whether an SQLite error means another program holds the ledger (not that it is damaged)."""
-    text = str(exc)
-    return isinstance(exc, sqlite3.OperationalError) and ("locked" in text or "busy" in text)
-
-
-def busy_error(path: Path | str) -> StorageError:
-    return StorageError(Text("data.ledger_busy", path=str(path)), Text("data.ledger_busy_hint"), kind="busy")
-
-
-# What SQLite says of a file it cannot use, in the reader's language (anything else is shown as
-# SQLite says it).
-_SQLITE_PROBLEMS = {
-    "file is not a database": "data.sqlite_not_a_database",
-    "database disk image is malformed": "data.sqlite_malformed",
-    "unable to open database file": "data.sqlite_cannot_open",
-    "disk I/O error": "data.sqlite_io_error",
-    "attempt to write a readonly database": "data.sqlite_read_only",
-    "database or disk is full": "data.sqlite_full",
-}
-
-
-def sqlite_problem(exc: BaseException) -> Text | str:
-    """An SQLite error's own words as a message parameter (translated where they are known)."""
-    text = str(exc)
-    key = _SQLITE_PROBLEMS.get(text)
-    return Text(key) if key else text
-
-
-def storage_error(exc: sqlite3.Error, where: str) -> StorageError:
-    """An SQLite error as the ledger's ``StorageError``: another program holding the ledger, a
-    file or folder that takes no writes, a full disk, or a file SQLite cannot use (the caller
-    raises it ``from exc``)."""
-    text = str(exc)
-    problem = sqlite_problem(exc)
-    if is_busy(exc):
-        return busy_error(where)
-    if "readonly" in text or "read-only" in text:  # a file or folder that may not be written
-        return StorageError(Text("cli.ledger_full", problem=problem), Text("cli.ledger_read_only_hint"),
-                            kind="read_only", problem=problem)
-    if "full" in text or "disk I/O" in text:
-        return StorageError(Text("cli.ledger_full", problem=problem), Text("cli.ledger_full_hint"),
-                            kind="full", problem=problem)
-    return StorageError(Text("cli.ledger_unusable", problem=problem), Text("cli.ledger_unusable_hint"),
-                        kind="unopenable" if "unable to open" in text else "refused", problem=problem)
 
 
 _CHUNK = 256  # rows a cursor read by iteration takes at a time
@@ -375,9 +190,6 @@ def busy_timeout() -> float:
                           Text("data.busy_timeout_bad_hint", most=BUSY_TIMEOUT_MAX_S))
     return seconds
 
-
-def schema_statements() -> list[str]:
-    return [s for s in _SCHEMA.split(";") if s.strip()] + _triggers()
 
 
 def now() -> str:
@@ -499,7 +311,7 @@ class Ledger:
             self._migrate_from(version)
 
     def _migrate_from(self, version: int) -> None:
-        from ..migrations import migrate
+        from .migrations import migrate
 
         if not migrate(self, version):  # cannot be written now, and readable as it is
             self.old_schema = version
@@ -532,7 +344,7 @@ class Ledger:
         row = self.conn.execute("SELECT value FROM meta WHERE key='kind'").fetchone()
         if row:
             return str(row[0])
-        if self.has_v5 and self.conn.execute("SELECT 1 FROM round_tables LIMIT 1").fetchone():
+        if self.has_tournament_tables and self.conn.execute("SELECT 1 FROM round_tables LIMIT 1").fetchone():
             return "tournament"
         if self.conn.execute("SELECT 1 FROM games LIMIT 1").fetchone():
             return "table"
@@ -644,18 +456,19 @@ class Ledger:
 
     # -- sessions ------------------------------------------------------------------------
     @property
-    def has_v4(self) -> bool:
-        """Whether the tables of schema 4 are there (an older schema read as it is has none)."""
+    def has_session_changes(self) -> bool:
+        """Whether the tables of a session's changes besides its hands are there (seating
+        changes, early payouts, reopenings: schema 4; an older schema read as it is has none)."""
         return self.conn is not None and (self.old_schema is None or self.old_schema >= 4)
 
     @property
-    def has_v5(self) -> bool:
-        """Whether the tournament tables of schema 5 are there."""
+    def has_tournament_tables(self) -> bool:
+        """Whether a tournament's tables (rounds, round tables: schema 5) are there."""
         return self.conn is not None and (self.old_schema is None or self.old_schema >= 5)
 
     def _sessions_sql(self) -> str:
         """Each session with its closing: the latest closing row, unless a reopening set it aside."""
-        if not self.has_v4:
+        if not self.has_session_changes:
             return ("SELECT s.id, s.opened_at, c.created_at AS closed_at, c.balances, c.bookings "
                     "FROM sessions s LEFT JOIN closings c ON c.session_id = s.id")
         return ("SELECT s.id, s.opened_at, c.created_at AS closed_at, c.balances, c.bookings FROM sessions s "
@@ -797,7 +610,7 @@ class Ledger:
 
     def seating_changes(self) -> list[SeatChange]:
         """Every player added, leaving or renamed, oldest first."""
-        if not self.has_v4:
+        if not self.has_session_changes:
             return []
         assert self.conn is not None
         rows = self.conn.execute("SELECT id, session_id, hand, created_at, kind, name, other, players "
@@ -831,7 +644,7 @@ class Ledger:
 
     def payments(self, session_id: int) -> list[Payment]:
         """A session's early payouts (``settle --player``), oldest first."""
-        if not self.has_v4:
+        if not self.has_session_changes:
             return []
         assert self.conn is not None
         rows = self.conn.execute("SELECT id, session_id, hand, created_at, player, amounts, transfers FROM payments "
@@ -843,7 +656,7 @@ class Ledger:
         """Every closing of a session, oldest first, each with the reopening that set it aside
         (None for the one in force)."""
         assert self.conn is not None
-        if not self.has_v4:
+        if not self.has_session_changes:
             rows = self.conn.execute("SELECT id, created_at, balances, bookings, NULL AS reopened_at, "
                                      "NULL AS reason FROM closings WHERE session_id=? ORDER BY id", (session_id,))
         else:
@@ -882,7 +695,7 @@ class Ledger:
             args * 2,
         ).fetchall()
         events = [dict(r) for r in rows]
-        if self.has_v4:
+        if self.has_session_changes:
             # closings that were reopened, and the reopenings: the old closing stays visible
             cwhere = "WHERE o.session_id = ?" if session_id is not None else ""
             for r in self.conn.execute(
@@ -902,7 +715,7 @@ class Ledger:
         no replay: a row changed in any way (even behind the program's back) changes it."""
         import hashlib
 
-        from .. import __version__
+        from .. import __version__  # read when called: the program's version as it is then
 
         if self.conn is None:
             return {}
@@ -910,7 +723,7 @@ class Ledger:
                     self.conn.execute(f"SELECT id, {self.fingerprint_blob('json')} FROM rulesets")}
         start = f"schafkopf-score {__version__} ledger {SCHEMA_VERSION}".encode()
         hashes: dict[int, Any] = {}
-        for tag, sql in fingerprint_queries(self.fingerprint_join, self.has_v4, self.has_v5):
+        for tag, sql in fingerprint_queries(self.fingerprint_join, self.has_session_changes, self.has_tournament_tables):
             for sid, text in self.conn.execute(sql):
                 h = hashes.get(sid)
                 if h is None:
@@ -966,7 +779,7 @@ class Ledger:
 
     def insert_marks(self, conn: sqlite3.Connection, marks: dict[int, str]) -> None:
         """Mark sessions verified under their fingerprints (inside the caller's transaction)."""
-        from .. import __version__
+        from .. import __version__  # read when called: the program's version as it is then
 
         stamp = now()
         conn.executemany("INSERT INTO verified(session_id, fingerprint, verified_at, program) VALUES (?,?,?,?)",
@@ -988,7 +801,7 @@ class Ledger:
 
     def rounds(self) -> list[Round]:
         """Every round drawn, oldest first: ``round``, ``created_at``, ``method``, ``seed``."""
-        if not self.has_v5:
+        if not self.has_tournament_tables:
             return []
         assert self.conn is not None
         rows = self.conn.execute("SELECT round, created_at, method, seed FROM rounds ORDER BY round").fetchall()
@@ -997,7 +810,7 @@ class Ledger:
     def round_tables(self, round_no: int | None = None) -> list[RoundTable]:
         """The tables of a round (or of every round), by round and table number: ``round``,
         ``tisch``, ``session_id``, ``players``."""
-        if not self.has_v5:
+        if not self.has_tournament_tables:
             return []
         assert self.conn is not None
         sql = "SELECT round, tisch, session_id, players FROM round_tables"
@@ -1013,7 +826,7 @@ class Ledger:
         latest; none for a round not drawn), or its table ``tisch`` alone, each as
         ``round_tables`` gives it with the ``standins`` its round's draw seated: one query, for
         a tournament table's every entry."""
-        if not self.has_v5:
+        if not self.has_tournament_tables:
             return 0, []
         assert self.conn is not None
         events = self._has_events()  # a ledger made before the events table: no stand-ins recorded
@@ -1035,9 +848,7 @@ class Ledger:
         """Make ``tournament_events`` (with its guards) in a schema-5 ledger made before it."""
         if "tournament_events" in self._table_names():
             return
-        from ..migrations import _add_tables
-
-        _add_tables(conn, EVENT_TABLES)
+        add_tables(conn, TOURNAMENT_EVENT_TABLES)
 
     def insert_event(self, conn: Any, kind: str, round_no: int, name: str, data: dict[str, Any],
                      created_at: str | None = None) -> None:
@@ -1059,7 +870,7 @@ class Ledger:
     def events(self) -> list[TournamentEvent]:
         """Every tournament event, oldest first: ``kind``, ``round``, ``name``, ``data``,
         ``created_at`` (none in a ledger without the table)."""
-        if self.conn is None or not self.has_v5 or not self._has_events():
+        if self.conn is None or not self.has_tournament_tables or not self._has_events():
             return []
         rows = self.conn.execute("SELECT created_at, kind, round, name, data FROM tournament_events ORDER BY id")
         return [TournamentEvent(r[0], r[1], int(r[2]), r[3], json.loads(r[4])) for r in rows.fetchall()]
@@ -1067,7 +878,7 @@ class Ledger:
     def tournament_sessions(self) -> set[int]:
         """The sessions that are a tournament's tables (each open for good: never closed, and
         not "an open session before a later one")."""
-        if not self.has_v5:
+        if not self.has_tournament_tables:
             return set()
         assert self.conn is not None
         return {int(r[0]) for r in self.conn.execute("SELECT session_id FROM round_tables")}
@@ -1117,7 +928,7 @@ def _joined(*columns: str) -> str:
     return "CAST(" + " || x'1f' || ".join(columns) + " AS BLOB)"
 
 
-def fingerprint_queries(_joined: Any, v4: bool, v5: bool = False) -> list[tuple[bytes, str]]:
+def fingerprint_queries(_joined: Any, session_changes: bool, tournament: bool = False) -> list[tuple[bytes, str]]:
     """(tag, query of (session id, row bytes)) for every kind of row a session's fingerprint
     covers, each in the order the rows were written; ``_joined`` is the database's way of
     joining columns into bytes."""
@@ -1133,11 +944,11 @@ def fingerprint_queries(_joined: Any, v4: bool, v5: bool = False) -> list[tuple[
          + " FROM restatements r JOIN games g ON g.id = r.game_id ORDER BY r.id"),
         (b"\x1dc", "SELECT session_id, " + _joined("id", "created_at", "balances", "bookings") + " FROM closings ORDER BY id"),
     ]
-    if v5:  # a tournament table's seating and its round's draw belong to its session
+    if tournament:  # a tournament table's seating and its round's draw belong to its session
         rows.append((b"\x1dt", "SELECT t.session_id, " + _joined(
             "t.id", "t.round", "t.tisch", "t.players", "r.created_at", "r.method", "r.seed")
             + " FROM round_tables t JOIN rounds r ON r.round = t.round ORDER BY t.id"))
-    if not v4:
+    if not session_changes:
         return rows
     return rows + [
         (b"\x1dp", "SELECT session_id, " + _joined("id", "hand", "created_at", "player", "amounts", "transfers")

@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 from ..i18n import Join, Text, say
 
 
-class KeyError_(ValueError):
+class ValueProblem(ValueError):
     """A bad value: ``text`` (a message) says what is wrong and what is allowed, as a predicate
     of the key (``must be a whole number, not "zwei"``); ``str()`` is its English rendering."""
 
@@ -52,64 +52,64 @@ class KeySpec:
         return self.meaning("en")
 
     def check(self, value: Any) -> Any:
-        """Return the value in canonical form, or raise ``KeyError_`` saying what is allowed."""
+        """Return the value in canonical form, or raise ``ValueProblem`` saying what is allowed."""
         kind = self.kind
         if kind == "bool":
             if not isinstance(value, bool):
-                raise KeyError_(Text("engine.value.bool", value=_show(value)))
+                raise ValueProblem(Text("engine.value.bool", value=_show(value)))
             return value
         if kind == "int":
             return self._int(value)
         if kind == "str":
             if not isinstance(value, str):
-                raise KeyError_(Text("engine.value.text", value=_show(value)))
+                raise ValueProblem(Text("engine.value.text", value=_show(value)))
             return value
         if kind == "choice":
             if value not in self.choices:
-                raise KeyError_(Text("engine.value.choice", choices=_alts(self.choices), value=_show(value)))
+                raise ValueProblem(Text("engine.value.choice", choices=_alts(self.choices), value=_show(value)))
             return value
         if kind == "choice_list":  # one choice, or a list of them that combine (all_pass)
             if isinstance(value, str):
                 if value not in self.choices:
-                    raise KeyError_(Text("engine.value.choice", choices=_alts(self.choices), value=_show(value)))
+                    raise ValueProblem(Text("engine.value.choice", choices=_alts(self.choices), value=_show(value)))
                 return value
             if not isinstance(value, list) or not value or not all(isinstance(v, str) for v in value):
-                raise KeyError_(Text("engine.value.choice_list", choices=_alts(self.choices), value=_show(value)))
+                raise ValueProblem(Text("engine.value.choice_list", choices=_alts(self.choices), value=_show(value)))
             names = tuple(str(c) for c in self.choices)
             return [self._item(v, names) for v in value]
         if kind == "int_or_choice":
             if isinstance(value, str):
                 if value not in self.choices:
-                    raise KeyError_(Text("engine.value.choice_or_number", choices=_alts(self.choices),
+                    raise ValueProblem(Text("engine.value.choice_or_number", choices=_alts(self.choices),
                                          value=_show(value)))
                 return value
             return self._int(value)
         if kind == "list":
             if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-                raise KeyError_(Text("engine.value.list", value=_show(value)))
+                raise ValueProblem(Text("engine.value.list", value=_show(value)))
             out = []
             for item in value:
                 out.append(self._item(item))
             return out
         if kind == "table":
             if not isinstance(value, Mapping):
-                raise KeyError_(Text("engine.value.table", example="{ sauspiel = 3 }", value=_show(value)))
+                raise ValueProblem(Text("engine.value.table", example="{ sauspiel = 3 }", value=_show(value)))
             result = {}
             for k, v in value.items():
                 name = self._item(k)
                 if not isinstance(v, int) or isinstance(v, bool) or v < 1:
-                    raise KeyError_(Text("engine.value.table_item", item=k, value=_show(v)))
+                    raise ValueProblem(Text("engine.value.table_item", item=k, value=_show(v)))
                 result[name] = v
             return result
         raise AssertionError(kind)
 
     def _int(self, value: Any) -> int:
         if not isinstance(value, int) or isinstance(value, bool):
-            raise KeyError_(Text("engine.value.whole", value=_show(value)))
+            raise ValueProblem(Text("engine.value.whole", value=_show(value)))
         if self.minimum is not None and value < self.minimum:
-            raise KeyError_(Text("engine.value.at_least", limit=self.minimum, value=value))
+            raise ValueProblem(Text("engine.value.at_least", limit=self.minimum, value=value))
         if self.maximum is not None and value > self.maximum:
-            raise KeyError_(Text("engine.value.at_most", limit=self.maximum, value=value))
+            raise ValueProblem(Text("engine.value.at_most", limit=self.maximum, value=value))
         return value
 
     def _item(self, item: str, known: tuple[str, ...] | None = None) -> str:
@@ -120,9 +120,9 @@ class KeySpec:
 
             close = difflib.get_close_matches(item, names, n=1)
             if close:
-                raise KeyError_(Text("engine.value.unknown_item_close", item=repr(item), close=repr(close[0]),
+                raise ValueProblem(Text("engine.value.unknown_item_close", item=repr(item), close=repr(close[0]),
                                      names=Join(names)))
-            raise KeyError_(Text("engine.value.unknown_item", item=repr(item), names=Join(names)))
+            raise ValueProblem(Text("engine.value.unknown_item", item=repr(item), names=Join(names)))
         return canon
 
 

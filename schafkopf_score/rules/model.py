@@ -331,17 +331,6 @@ class TableRules:
         }
 
     @classmethod
-    def checked(cls, data: Any) -> TableRules:
-        """The snapshot ``data`` says (as ``to_dict`` writes it), every value checked against
-        its family: a table file's values (its defaults filled in) and an export's rulesets
-        both come through here. A bad value is a ``rules.snapshot.SnapshotError`` (an
-        ``InvalidEntry``) that names the section, the key and the problem; see
-        ``rules.snapshot.checked`` for what is checked."""
-        from .snapshot import checked  # the check needs the families, which need this module
-
-        return checked(data)
-
-    @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> TableRules:
         return cls(
             family=data["family"],

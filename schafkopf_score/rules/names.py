@@ -11,6 +11,7 @@ import re
 import unicodedata
 from typing import Any
 
+from ..errors import IllegalEntry
 from ..i18n import LANGUAGES as LANGUAGES
 from ..i18n import Text
 from .family import fold
@@ -38,6 +39,18 @@ def hidden_character(text: str) -> tuple[int, str] | None:
             name = unicodedata.name(ch, "")
             return pos, f"U+{ord(ch):04X}" + (f" {name}" if name else "")
     return None
+
+
+def refuse_hidden(option: str, text: str) -> None:
+    """Refuse a text to be stored (a reason, a comment) that holds an invisible or control
+    character: ``--reason 'x\\x1b[31m' has an invisible or control character (U+001B) at
+    position 2.`` (the text shown escaped, never raw)."""
+    hidden = hidden_character(text)
+    if hidden:
+        shown = text if len(text) <= 60 else text[:60] + "..."
+        raise IllegalEntry(Text("data.option_problem", option=option,
+                                problem=Text("data.name_hidden", name=repr(shown), what=hidden[1], pos=hidden[0])),
+                           Text("data.text_hidden_hint"))
 
 
 def is_hidden(ch: str) -> bool:

@@ -68,8 +68,3 @@ def seating_text(seating: Seating) -> Text:
         return Text("engine.seating.deals", dealer=seating.dealer)
     key = "engine.seating.one_out" if len(seating.sitting_out) == 1 else "engine.seating.many_out"
     return Text(key, dealer=seating.dealer, names=Join(seating.sitting_out, "and"))
-
-
-def describe_seating(seating: Seating, language: str = "de") -> str:
-    """Who deals and who sits out, in ``language``."""
-    return seating_text(seating).render(language)

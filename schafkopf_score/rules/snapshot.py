@@ -3,7 +3,7 @@
 ``defaults`` is the one place where a table's tariffs and house rules are put together: the
 values given (a table file's keys, a script's), over a preset's, over the family's defaults for
 the number of seats, over each key's declared default. ``checked`` is the one check of a
-snapshot's values, which ``TableRules.checked`` runs: the table file's loader calls it on what
+snapshot's values: the table file's loader calls it on what
 the file says (its defaults filled in), the import on each ruleset of an export as stored; each
 frames the refusal its own way (the file and the line, or the export). Pure: no I/O.
 """
@@ -13,12 +13,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..errors import InvalidEntry
+from ..errors import IllegalEntry, InvalidEntry
 from ..i18n import Join, Text
 from .family import Family
-from .keys import KeyError_, KeySpec
+from .keys import KeySpec, ValueProblem
 from .model import TableRules
 from .names import LANGUAGES, check_player_names, currency_problem
+from .registry import find_family
 
 # The largest number any integer key may hold (a tariff: 10 million in cents). Nothing at a card
 # table comes near it, and sums of such numbers stay far inside the ledger's 64-bit integers.
@@ -108,9 +109,6 @@ def number_problem(section: str, spec: KeySpec, value: Any) -> tuple[Text, Text]
 
 def checked_family(value: Any) -> Family:
     """The family a snapshot (or a table file) names, or a ``SnapshotError`` for ``family``."""
-    from ..errors import IllegalEntry
-    from .registry import find_family
-
     if not isinstance(value, str):
         raise SnapshotError("", "family", value, Text("data.must_be_quoted_name"))
     try:
@@ -131,7 +129,7 @@ def _unknown(section: str, key: str, value: Any, known: list[str]) -> SnapshotEr
 def _value(section: str, spec: KeySpec, value: Any) -> Any:
     try:
         return spec.check(value)
-    except KeyError_ as exc:
+    except ValueProblem as exc:
         raise SnapshotError(section, spec.name, value, exc.text) from None
 
 

@@ -11,6 +11,7 @@ from typing import Any
 from ..errors import IllegalEntry, ScoreError
 from ..i18n import Text
 from ..ledger import Ledger
+from ..session.settle import session_balances
 from ..table import TableConfig
 
 
@@ -67,7 +68,6 @@ def sheet_json(cfg: TableConfig, ledger: Ledger) -> dict[str, Any]:
 def standings_json(cfg: TableConfig, ledger: Ledger) -> dict[str, Any]:
     """``standings --json``: the latest session."""
     from ..evening import season_standings, select_sessions
-    from ..session.settle import session_balances
     from ..tournament import refuse_at_tournament
 
     refuse_at_tournament(cfg, "standings", "cli.tournament.use_ranking")

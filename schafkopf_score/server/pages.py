@@ -16,8 +16,10 @@ from urllib.parse import urlencode
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 
+from ..errors import IllegalEntry, ScoreError
+from ..i18n import render, say
 from . import answers
-from .app import HERE, Refusal, Served, authorize, body_of, check_tisch, field, query_int, work
+from .guards import HERE, Refusal, Served, authorize, body_of, check_tisch, field, query_int, work
 
 # every word a page shows, by its catalogue id (the pages name them by the part after "page_")
 PAGE_WORDS = (
@@ -36,8 +38,6 @@ PAGE_WORDS = (
 
 
 def words(lang: str) -> dict[str, str]:
-    from ..i18n import say
-
     return {key.split(".page_", 1)[1]: say(key, lang) for key in PAGE_WORDS}
 
 
@@ -127,8 +127,6 @@ def tisch_data(cfg: Any, ledger: Any, tisch: int, round_no: int | None) -> dict[
 
 def tap_data(cfg: Any) -> dict[str, Any]:
     """The tap entry's buttons: the games (their first short word), the suits."""
-    from ..i18n import render
-
     family = cfg.family_obj()
     games = []
     for g in family.games:
@@ -156,8 +154,6 @@ async def home(served: Served, request: Request) -> Response:
 
 async def tournament_home(served: Served, request: Request, role: Any) -> Response:
     def read(cfg: Any, ledger: Any) -> Any:
-        from ..errors import IllegalEntry
-
         try:
             return answers.tables_json(cfg, ledger)
         except IllegalEntry:
@@ -185,8 +181,6 @@ async def ranking_page(served: Served, request: Request) -> Response:
     role = authorize(served, request)
 
     def read(cfg: Any, ledger: Any) -> Any:
-        from ..errors import IllegalEntry
-
         try:
             return answers.ranking_json(cfg, ledger), answers.tables_json(cfg, ledger)
         except IllegalEntry:
@@ -216,8 +210,6 @@ FORMS = {"hands": "write", "undo": "write", "void": "write", "edit": "write", "c
 
 
 async def form(served: Served, request: Request) -> Response:
-    from ..errors import ScoreError
-
     action = request.path_params["action"]
     if action not in FORMS:
         raise Refusal(404, "not found")
@@ -230,7 +222,7 @@ async def form(served: Served, request: Request) -> Response:
         tisch = check_tisch(served, role, field(served, data, "tisch", int))
         reason = field(served, data, "reason", str) or ""
         if action == "hands":
-            from .app import api_hands_work
+            from .hands import api_hands_work
 
             await api_hands_work(served, field(served, data, "line", str, required=True),
                                  field(served, data, "key", str), tisch)

@@ -19,11 +19,12 @@ from typing import Any
 from ..errors import IllegalEntry, ScoreError
 from ..i18n import Join, Text
 from ..ledger import Ledger
+from ..rules.family import fold, resolve_name
 from ..rules.model import UNIT_POINT, GameEntry
 from ..rules.play import Played, play
 from ..session.records import RoundTable, TournamentEvent
 from ..table import TableConfig
-from .draw import Layout, draw_tables, layout, meetings, spread_tables
+from .draw import Layout, draw_tables, layout, meetings, repeats, spread_tables
 from .points import capped, small_int
 from .settings import TournamentSettings
 
@@ -124,8 +125,6 @@ def roster(cfg: TableConfig, ledger: Ledger) -> Roster:
 def name_of(players: Sequence[str], typed: str) -> str:
     """A registered player by unique prefix; an unknown name is said of the tournament (with a
     "did you mean" where one is close), not of "this table"."""
-    from ..rules.family import fold, resolve_name
-
     try:
         return resolve_name(typed, list(players))
     except IllegalEntry as exc:
@@ -619,8 +618,6 @@ def draw_round(cfg: TableConfig, ledger: Ledger, method: str | None = None, seed
             tables = spread_tables(players, round_no, seed, real, met, fixed, pairs)
         else:
             tables = draw_tables(players, round_no, seed, None, real)
-        from .draw import repeats
-
         found = repeats(tables, met)
         standins = standin_names(plan.standins, roster(cfg, ledger).players, cfg.language)
         for table, standin in zip(tables, standins, strict=False):
@@ -643,8 +640,6 @@ def draw_report(cfg: TableConfig, ledger: Ledger, round_no: int | None = None) -
     round_no, seats = round_seats(cfg, ledger, round_no)
     past, standins = history(ledger)
     met = meetings(past[:round_no - 1], standins)
-    from .draw import repeats
-
     return round_no, repeats([list(s.players) for s in seats], met, standins)
 
 

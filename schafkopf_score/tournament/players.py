@@ -6,6 +6,8 @@ from __future__ import annotations
 from ..errors import IllegalEntry
 from ..i18n import Text
 from ..ledger import Ledger
+from ..rules.family import fold
+from ..rules.names import check_player_names, hidden_character
 from ..table import TableConfig
 from .core import (
     STANDIN_NAME,
@@ -28,8 +30,6 @@ def add_player(cfg: TableConfig, ledger: Ledger, name: str) -> int:
     round has been drawn, and for a name already registered (in any spelling) or one the
     entries would misread."""
     from ..notation import clashes
-    from ..rules.family import fold
-    from ..rules.names import check_player_names
 
     settings = settings_of(cfg)
     name = name.strip()
@@ -63,8 +63,6 @@ def withdraw_player(cfg: TableConfig, ledger: Ledger, typed: str, reason: str = 
     """Withdraw a player (recorded): he keeps his points and place, is marked withdrawn and is
     never seated again. A table he sits at in the current round plays on as it sat (returned,
     to be said). Refused for a name not registered or already withdrawn."""
-    from ..rules.names import hidden_character
-
     settings_of(cfg)
     hidden = hidden_character(reason)
     if hidden:

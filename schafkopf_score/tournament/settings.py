@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..i18n import Text
+from ..i18n import Text, say
 from ..rules.keys import KeySpec
 from .draw import SHORT_TABLES
 
@@ -119,7 +119,7 @@ class TournamentSettings:
 def read_players_file(path: Path, fail: Any) -> list[str]:
     """The registered players of a players file: one name a line; blank lines and lines that
     begin with ``#`` are left out, blanks around a name dropped."""
-    from ..table import TABLE_FILE_LIMIT, FileTooLarge, read_bounded
+    from ..files import TABLE_FILE_LIMIT, FileTooLarge, read_bounded
 
     try:
         raw = read_bounded(path, TABLE_FILE_LIMIT)
@@ -280,8 +280,7 @@ def checked_prizes(c: Any, section: Any) -> Prizes:
 def tournament_file(players: list[str], *, name: str, language: str, rounds: int, games: int, draw: str,
                     points: str, players_file: str = "", days: int = 1, short_tables: str = "") -> str:
     """The text of a new tournament file, every key spelled out with what it means."""
-    from ..i18n import say
-    from ..table import toml_value
+    from ..text import toml_value
 
     def line(key: str, value: Any, doc: str) -> str:
         text = f"{key} = {toml_value(value)}"

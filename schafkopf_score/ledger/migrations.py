@@ -23,15 +23,17 @@ import sqlite3
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .errors import LedgerError, ScoreError, StorageError
-from .i18n import Text
-from .ledger.store import SCHEMA_VERSION, _triggers, storage_error
-from .rules.model import Seating, TableRules
-from .rules.play import recorded_seating
-from .session.fold import replay
+from ..errors import LedgerError, ScoreError, StorageError
+from ..files import os_problem
+from ..i18n import Text
+from ..rules.model import Seating, TableRules
+from ..rules.play import recorded_seating
+from ..session.fold import replay
+from .schema import SCHEMA_VERSION, SESSION_CHANGE_TABLES, TOURNAMENT_EVENT_TABLES, TOURNAMENT_TABLES, _triggers, add_tables
+from .sqlite_errors import storage_error
 
 if TYPE_CHECKING:
-    from .ledger.store import Ledger
+    from .store import Ledger
 
 
 # The oldest schema this program reads as it is when it cannot migrate it now (its rows are those
@@ -107,22 +109,8 @@ def _v2_to_v3(ledger: Ledger, conn: sqlite3.Connection) -> None:
         conn.execute(stmt.replace("CREATE TRIGGER", "CREATE TRIGGER IF NOT EXISTS", 1))
 
 
-def _add_tables(conn: sqlite3.Connection, tables: tuple[str, ...]) -> None:
-    """Make the tables a schema version added, with their append-only triggers."""
-    from .ledger.store import schema_statements
-
-    for stmt in schema_statements():
-        words = stmt.split()
-        if stmt.strip().startswith("CREATE TABLE") and words[2] in tables:
-            conn.execute(stmt.replace("CREATE TABLE", "CREATE TABLE IF NOT EXISTS", 1))
-        if stmt.startswith("CREATE TRIGGER") and words[2].split("_no_")[0] in tables:
-            conn.execute(stmt.replace("CREATE TRIGGER", "CREATE TRIGGER IF NOT EXISTS", 1))
-
-
 def _v3_to_v4(ledger: Ledger, conn: sqlite3.Connection) -> None:
-    from .ledger.store import V4_TABLES
-
-    _add_tables(conn, V4_TABLES)
+    add_tables(conn, SESSION_CHANGE_TABLES)
     # closings without UNIQUE(session_id): the rows copied as they are, the triggers made again
     conn.execute("CREATE TABLE closings_v4 (id INTEGER PRIMARY KEY, session_id INTEGER NOT NULL "
                  "REFERENCES sessions(id), created_at TEXT NOT NULL, balances TEXT NOT NULL, "
@@ -139,9 +127,7 @@ def _v3_to_v4(ledger: Ledger, conn: sqlite3.Connection) -> None:
 
 
 def _v4_to_v5(ledger: Ledger, conn: sqlite3.Connection) -> None:
-    from .ledger.store import EVENT_TABLES, V5_TABLES
-
-    _add_tables(conn, (*V5_TABLES, *EVENT_TABLES))
+    add_tables(conn, (*TOURNAMENT_TABLES, *TOURNAMENT_EVENT_TABLES))
 
 
 STEPS = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5}
@@ -164,8 +150,6 @@ def migrate(ledger: Ledger, version: int) -> bool:
     except (OSError, StorageError) as exc:
         if version >= READS_AS_IS:
             return False
-        from .files import os_problem
-
         problem = exc.problem if isinstance(exc, StorageError) else os_problem(exc)
         raise LedgerError(Text("data.ledger_unwritable", path=str(ledger.path), problem=problem),
                           Text("data.ledger_unwritable_hint")) from None
