@@ -14,9 +14,9 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
-from ..errors import IllegalEntry
-from ..i18n import Join, Text, say
-from .family import (
+from ...errors import IllegalEntry
+from ...i18n import Join, Text, add_part, say
+from ..family import (
     FamilyOf,
     GameType,
     Result,
@@ -28,8 +28,10 @@ from .family import (
     require_active,
     require_partner,
 )
-from .keys import HouseRules, rule
-from .model import UNIT_POINT, GameEntry, HandState, Outcome, Seating, TableRules
+from ..keys import HouseRules, rule
+from ..model import UNIT_POINT, GameEntry, HandState, Outcome, Seating, TableRules
+
+add_part(f"{__name__}.messages")  # the family's words join the catalogue when the family is loaded
 
 GAMES = (
     GameType("pick", "pick", ("picker", "aufnehmen"), None, (14, 14), 0, "none",

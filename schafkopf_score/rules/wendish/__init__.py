@@ -11,10 +11,10 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
-from ..errors import IllegalEntry
-from ..i18n import Amount, Join, Text, say
-from . import bock
-from .family import (
+from ...errors import IllegalEntry
+from ...i18n import Amount, Join, Text, add_part, say
+from .. import bock
+from ..family import (
     Bookings,
     FamilyOf,
     GameType,
@@ -32,8 +32,10 @@ from .family import (
     require_active,
     require_partner,
 )
-from .keys import HouseRules, rule, tariff_keys
-from .model import UNIT_CENT, GameEntry, HandState, Outcome, Seating, TableRules
+from ..keys import HouseRules, rule, tariff_keys
+from ..model import UNIT_CENT, GameEntry, HandState, Outcome, Seating, TableRules
+
+add_part(f"{__name__}.messages")  # the family's words join the catalogue when the family is loaded
 
 FRENCH = ("kreuz", "pik", "herz", "karo")
 BAVARIAN = ("eichel", "gras", "schellen")
@@ -48,6 +50,7 @@ GAMES = (
     GameType("jeder", "jeder", ("jeder-gegen-jeden",), "normal",
              allowed=frozenset({"augen_map", "winner", "loser"}), everyone=True),
 )
+
 SWITCHABLE = ("normal", "hochzeit", "solo", "jeder")
 
 

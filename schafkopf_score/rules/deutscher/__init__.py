@@ -14,10 +14,10 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
-from ..errors import IllegalEntry
-from ..i18n import Join, Text, say
-from ..money import round_exact
-from .family import (
+from ...errors import IllegalEntry
+from ...i18n import Join, Text, add_part, say
+from ...money import round_exact
+from ..family import (
     FamilyOf,
     GameType,
     Result,
@@ -28,8 +28,10 @@ from .family import (
     require_active,
     require_partner,
 )
-from .keys import HouseRules, rule, tariff_keys
-from .model import UNIT_STROKE, GameEntry, HandState, Outcome, Seating, TableRules
+from ..keys import HouseRules, rule, tariff_keys
+from ..model import UNIT_STROKE, GameEntry, HandState, Outcome, Seating, TableRules
+
+add_part(f"{__name__}.messages")  # the family's words join the catalogue when the family is loaded
 
 GAMES = (
     GameType("spiel", "spiel", ("game", "trumpfspiel"), None,
@@ -37,6 +39,7 @@ GAMES = (
     GameType("draw", "draw", ("lot", "losen"), None, allowed=frozenset({"player", "partner", "cards"}),
              thrown_in=True),
 )
+
 TARIFF = tariff_keys("deutscher", ("head", 50))
 
 
