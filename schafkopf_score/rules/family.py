@@ -481,14 +481,14 @@ class FamilyOf(Family, Generic[H, S]):
 
     state_type: ClassVar[type[Any]]
 
-    def h(self, rules: TableRules) -> H:
-        """The table's house rules, typed."""
+    def house_rules_of(self, rules: TableRules) -> H:
+        """The table's house rules, typed (``house`` as this family's ``house_rules``)."""
         cached: H | None = rules.__dict__.get("_house")  # hot: a replay asks several times a hand
         if cached is None:
             cached = self.house(rules)
         return cached
 
-    def t(self, state: HandState) -> S:
+    def own_state(self, state: HandState) -> S:
         """This family's part of the state (the default where a caller built a bare HandState)."""
         table: S = state.table
         if not isinstance(table, self.state_type):

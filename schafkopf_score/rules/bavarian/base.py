@@ -69,7 +69,7 @@ class BavarianBase(FamilyOf[BavarianRules, BavarianState]):
         """What the table does when everyone passes (``all_pass``: one mode, or a list)."""
         cached: frozenset[AllPass] | None = rules.__dict__.get("_passing")
         if cached is None:
-            cached = all_pass_modes(self.h(rules).all_pass)
+            cached = all_pass_modes(self.house_rules_of(rules).all_pass)
             object.__setattr__(rules, "_passing", cached)  # frozen: a cache, not a change
         return cached
 
@@ -87,10 +87,10 @@ class BavarianBase(FamilyOf[BavarianRules, BavarianState]):
     def laufende_min(self, game: GameType, rules: TableRules) -> int:
         if game.kind == "sie":
             return 8
-        return int(self.h(rules).laufende_min.get(game.name, game.laufende_min))
+        return int(self.house_rules_of(rules).laufende_min.get(game.name, game.laufende_min))
 
     def enabled(self, game: GameType, rules: TableRules) -> bool:
-        r = self.h(rules)
+        r = self.house_rules_of(rules)
         if game.kind == "weiter":
             return True
         if game.kind == "sie":

@@ -114,7 +114,7 @@ class Sheepshead(FamilyOf[SheepsheadRules, SheepsheadState]):
         return {"variant": "blind4"} if seats == 4 else {}
 
     def check_table(self, rules: TableRules) -> list[tuple[str, str, Text]]:
-        v = self.h(rules).variant
+        v = self.house_rules_of(rules).variant
         if rules.seats == 4 and v not in ("blind4", "black_queens"):
             return [("rules", "variant", Text("engine.table.not_four", variant=v.value))]
         if rules.seats != 4 and v in ("blind4", "black_queens"):
@@ -123,7 +123,7 @@ class Sheepshead(FamilyOf[SheepsheadRules, SheepsheadState]):
 
     # -- validate ------------------------------------------------------------------------
     def has_partner(self, rules: TableRules) -> bool:
-        v = self.h(rules).variant
+        v = self.house_rules_of(rules).variant
         return (rules.seats == 5 and v in ("called_ace", "called_ten", "jack_of_diamonds")) or v == "black_queens"
 
     def last_bidder(self, seating: Seating) -> str:
@@ -134,7 +134,7 @@ class Sheepshead(FamilyOf[SheepsheadRules, SheepsheadState]):
 
     def validate(self, entry: GameEntry, rules: TableRules, seating: Seating, state: HandState) -> Result:
         g = self.game(entry.game)
-        r = self.h(rules)
+        r = self.house_rules_of(rules)
         reject_foreign_options(entry, self, g)
         no_pick = r.no_pick
         if g.kind == "doubler":
@@ -187,7 +187,7 @@ class Sheepshead(FamilyOf[SheepsheadRules, SheepsheadState]):
         return Result.from_augen(entry, declarers, total=total, win_at=win_at)
 
     def _validate_leaster(self, entry: GameEntry, rules: TableRules, seating: Seating) -> Result:
-        r = self.h(rules)
+        r = self.house_rules_of(rules)
         check_active(entry.no_trick, seating)
         if entry.winner is not None:
             check_active([entry.winner], seating)
@@ -222,7 +222,7 @@ class Sheepshead(FamilyOf[SheepsheadRules, SheepsheadState]):
 
     def _leaster_points(self, entry: GameEntry, rules: TableRules, seating: Seating) -> dict[str, int]:
         assert entry.augen_map is not None
-        if self.h(rules).leaster_blind == LeasterBlind.NONE:
+        if self.house_rules_of(rules).leaster_blind == LeasterBlind.NONE:
             # the blind is left out, so the players' points make at most 120
             seen = dict(entry.augen_map)
             check_active(seen, seating)
@@ -237,15 +237,15 @@ class Sheepshead(FamilyOf[SheepsheadRules, SheepsheadState]):
         return augen_map_total(entry.augen_map, seating, 120, Text("engine.word.points"))
 
     def _leaster_candidates(self, points: Mapping[str, int], entry: GameEntry, rules: TableRules) -> list[str]:
-        if self.h(rules).leaster_needs_trick:
+        if self.house_rules_of(rules).leaster_needs_trick:
             return [p for p in points if p not in entry.no_trick]
         return list(points)
 
     # -- score ---------------------------------------------------------------------------
     def multiplier(self, entry: GameEntry, state: HandState) -> tuple[int, list[Text]]:
         """What doubles the hand, and the words that say so."""
-        m = 2 ** self.t(state).doublers
-        words = [Text("engine.sh.doubler_x", n=m)] if self.t(state).doublers else []
+        m = 2 ** self.own_state(state).doublers
+        words = [Text("engine.sh.doubler_x", n=m)] if self.own_state(state).doublers else []
         if entry.crack:
             m *= 2
             words.append(Text("engine.sh.crack_x"))
@@ -263,7 +263,7 @@ class Sheepshead(FamilyOf[SheepsheadRules, SheepsheadState]):
         active = seating.active
         lang = rules.language
         if g.kind == "doubler":
-            nxt = self.t(state).doublers + 1 if self.h(rules).doubler_stacking else 1
+            nxt = self.own_state(state).doublers + 1 if self.house_rules_of(rules).doubler_stacking else 1
             return Outcome("doubler", UNIT_POINT, tuple((p, 0) for p in active),
                            said=say("engine.sh.doubler", lang, n=2 ** nxt))
         mult, words = self.multiplier(entry, state)
@@ -281,12 +281,12 @@ class Sheepshead(FamilyOf[SheepsheadRules, SheepsheadState]):
         won = bool(result.won)
         tier = 3 if result.schwarz else (2 if result.schneider else 1)
         tier_word = {1: "", 2: Text("engine.sh.schneider"), 3: Text("engine.sh.no_trick")}[tier]
-        bump = not won and self.h(rules).on_the_bump and self.h(rules).variant != Variant.BLACK_QUEENS
+        bump = not won and self.house_rules_of(rules).on_the_bump and self.house_rules_of(rules).variant != Variant.BLACK_QUEENS
         value = tier * mult * (2 if bump else 1)
         extras = words + ([Text("engine.sh.bump_x")] if bump else [])
         sign = 1 if won else -1
         pay = {p: 0 for p in active}
-        if partner is not None and self.h(rules).variant == Variant.BLACK_QUEENS:
+        if partner is not None and self.house_rules_of(rules).variant == Variant.BLACK_QUEENS:
             for p in active:
                 pay[p] = sign * value * (1 if p in (picker, partner) else -1)
         elif partner is not None:
@@ -300,7 +300,7 @@ class Sheepshead(FamilyOf[SheepsheadRules, SheepsheadState]):
                 pay[p] = -sign * value
             pay[picker] = sign * value * (len(active) - 1)
         exempt: Text | None = None
-        if partner is not None and not won and tier == 3 and self.h(rules).partner_exempt_no_trick:
+        if partner is not None and not won and tier == 3 and self.house_rules_of(rules).partner_exempt_no_trick:
             # "rule 6": the partner pays as if his side had taken a trick (tier 2, schneider);
             # the picker pays the difference, so every opponent still receives the full tier 3
             share = pay[partner] // tier * 2
@@ -321,18 +321,18 @@ class Sheepshead(FamilyOf[SheepsheadRules, SheepsheadState]):
     def advance(self, entry: GameEntry, rules: TableRules, seating: Seating, state: HandState,
                 outcome: Outcome) -> HandState:
         if entry.game == "doubler":
-            nxt = self.t(state).doublers + 1 if self.h(rules).doubler_stacking else 1
+            nxt = self.own_state(state).doublers + 1 if self.house_rules_of(rules).doubler_stacking else 1
             return replace(state, table=SheepsheadState(nxt))
         return replace(state, table=SheepsheadState(0))
 
     def standing_notes(self, rules: TableRules, state: HandState, balances: Mapping[str, int],
                        language: str) -> list[str]:
-        if self.t(state).doublers:
-            return [say("engine.sh.pending", language, n=self.t(state).doublers, mult=2 ** self.t(state).doublers)]
+        if self.own_state(state).doublers:
+            return [say("engine.sh.pending", language, n=self.own_state(state).doublers, mult=2 ** self.own_state(state).doublers)]
         return []
 
     def pending(self, rules: TableRules, state: HandState) -> dict[str, Any]:
-        return {"doublers": self.t(state).doublers}
+        return {"doublers": self.own_state(state).doublers}
 
     def to_money(self, rules: TableRules, balances: Mapping[str, int]) -> tuple[dict[str, int], str, dict[str, Any]]:
         """Points times ``point_value`` cents; with ``point_value = 0`` the points themselves."""

@@ -125,7 +125,7 @@ class Wendish(FamilyOf[WendishRules, WendishState]):
 
     def validate(self, entry: GameEntry, rules: TableRules, seating: Seating, state: HandState) -> Result:
         g = self.game(entry.game)
-        r = self.h(rules)
+        r = self.house_rules_of(rules)
         if g.name not in r.games:
             raise IllegalEntry(Text("engine.not_played", game=self.game_phrase(g.name)),
                                Text("engine.not_played_hint", game=g.name))
@@ -168,13 +168,13 @@ class Wendish(FamilyOf[WendishRules, WendishState]):
         if pick is not None:
             check_active([pick], seating)
         if len(tied) > 1 and pick is None:
-            opt = "--winner" if self.h(rules).jeder_gegen_jeden == JederGegenJeden.MOST_WINS else "--loser"
+            opt = "--winner" if self.house_rules_of(rules).jeder_gegen_jeden == JederGegenJeden.MOST_WINS else "--loser"
             raise IllegalEntry(Text("engine.tie", names=Join(tied, "and"), top=top, word=Text("engine.word.augen")),
                                Text("engine.wend.tie_hint", option=opt))
         if pick is not None and pick not in tied:
             raise IllegalEntry(Text("engine.wend.not_most", name=pick, augen=amap[pick], top=top),
                                Text("engine.wend.not_most_hint"))
-        most_wins = self.h(rules).jeder_gegen_jeden == JederGegenJeden.MOST_WINS
+        most_wins = self.house_rules_of(rules).jeder_gegen_jeden == JederGegenJeden.MOST_WINS
         return Result((pick or tied[0],), most_wins)
 
     def score(self, entry: GameEntry, rules: TableRules, seating: Seating, state: HandState,
@@ -182,7 +182,7 @@ class Wendish(FamilyOf[WendishRules, WendishState]):
         g = self.game(entry.game)
         active = seating.active
         lang = rules.language
-        in_bock = bock.multiplier(self.t(state).bock)
+        in_bock = bock.multiplier(self.own_state(state).bock)
         extra = {"bock": in_bock} if in_bock > 1 else {}
         started = bock.started_text(self.bock_fired(entry, rules), lang)
         if g.kind == "jeder":
@@ -230,7 +230,7 @@ class Wendish(FamilyOf[WendishRules, WendishState]):
     # -- Muss-Solo, Kasse and Bock ------------------------------------------------------------
     def bock_fired(self, entry: GameEntry, rules: TableRules) -> list[str]:
         """The ``bock_after`` triggers this hand fulfils (each starts a Bock round)."""
-        after = self.h(rules).bock_after
+        after = self.house_rules_of(rules).bock_after
         if not after:
             return []
         happened = {bock.SCHWARZ: entry.schwarz, bock.SIXTY_SIXTY: entry.augen == 60}
@@ -238,7 +238,7 @@ class Wendish(FamilyOf[WendishRules, WendishState]):
 
     def advance(self, entry: GameEntry, rules: TableRules, seating: Seating, state: HandState,
                 outcome: Outcome) -> HandState:
-        t = self.t(state)
+        t = self.own_state(state)
         fired = self.bock_fired(entry, rules)
         solo = entry.game == "solo" and bool(entry.player)
         if not solo and not fired and not t.bock and t.last_active == seating.active:
@@ -248,15 +248,15 @@ class Wendish(FamilyOf[WendishRules, WendishState]):
             counts = dict(t.solos)
             counts[entry.player] = counts.get(entry.player, 0) + 1
             solos = tuple(sorted(counts.items()))
-        r = self.h(rules)
+        r = self.house_rules_of(rules)
         pending = bock.after_hand(t.bock, len(fired), bock.round_length(r.bock_hands, rules), r.bock_stack)
         return replace(state, table=WendishState(solos, pending, seating.active))
 
     def owed_solos(self, rules: TableRules, state: HandState) -> dict[str, int]:
-        need = self.h(rules).muss_solo
+        need = self.house_rules_of(rules).muss_solo
         if not need:
             return {}
-        return {p: need - self.t(state).solo_count(p) for p in rules.players if self.t(state).solo_count(p) < need}
+        return {p: need - self.own_state(state).solo_count(p) for p in rules.players if self.own_state(state).solo_count(p) < need}
 
     def standing_notes(self, rules: TableRules, state: HandState, balances: Mapping[str, int],
                        language: str) -> list[str]:
@@ -265,13 +265,13 @@ class Wendish(FamilyOf[WendishRules, WendishState]):
         if owed:
             notes.append(say("engine.wend.muss_solo_open", language,
                              owed=Join(f"{p} {n}" for p, n in owed.items())))
-        notes += bock.notes(self.t(state).bock, language)
-        notes += kasse_notes(rules, self.h(rules).kasse, balances, language)
+        notes += bock.notes(self.own_state(state).bock, language)
+        notes += kasse_notes(rules, self.house_rules_of(rules).kasse, balances, language)
         return notes
 
     def warnings(self, rules: TableRules, state: HandState) -> list[str]:
         owed = self.owed_solos(rules, state)
-        pen = self.h(rules).muss_solo_penalty
+        pen = self.house_rules_of(rules).muss_solo_penalty
         out = []
         for p, n in owed.items():
             if pen:
@@ -282,13 +282,13 @@ class Wendish(FamilyOf[WendishRules, WendishState]):
         return out
 
     def closing_bookings(self, rules: TableRules, state: HandState, pot: int = 0) -> Bookings:
-        pen = self.h(rules).muss_solo_penalty
+        pen = self.house_rules_of(rules).muss_solo_penalty
         pay: dict[str, int] = {}
         if not pen:
             return Bookings()
         # paid to each active player of the session's last hand (RULES §12); the table's
         # players where no hand tells (a state from before it was kept)
-        players = list(self.t(state).last_active or rules.players)
+        players = list(self.own_state(state).last_active or rules.players)
         for p, n in self.owed_solos(rules, state).items():
             for q in players:
                 if q != p:
@@ -297,9 +297,9 @@ class Wendish(FamilyOf[WendishRules, WendishState]):
         return Bookings(pay, 0, {"penalties": pay}) if pay else Bookings()
 
     def pending(self, rules: TableRules, state: HandState) -> dict[str, Any]:
-        data: dict[str, Any] = {"solos": dict(self.t(state).solos)}
-        if self.h(rules).muss_solo:
+        data: dict[str, Any] = {"solos": dict(self.own_state(state).solos)}
+        if self.house_rules_of(rules).muss_solo:
             data["muss_solo_owed"] = self.owed_solos(rules, state)
-        if self.h(rules).bock_after or self.t(state).bock:
-            data.update(bock.pending(self.t(state).bock))
+        if self.house_rules_of(rules).bock_after or self.own_state(state).bock:
+            data.update(bock.pending(self.own_state(state).bock))
         return data
