@@ -7,8 +7,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     # -- the table file (after "FILE, line N: [section] key")
     "cli.tournament.family_only": ('"tournament" is for Bavarian Schafkopf only, not for {family}.',
                                    '"tournament" gibt es nur für Bayerischen Schafkopf, nicht für {family}.'),
-    "cli.tournament.family_only_hint": ('Set family = "bavarian", or remove kind = "tournament".',
-                                        'Setz family = "bavarian", oder entferne kind = "tournament".'),
+    "cli.tournament.family_only_hint": ('Set family = "{family}", or remove kind = "tournament".',
+                                        'Setz family = "{family}", oder entferne kind = "tournament".'),
     "cli.tournament.no_tariff": ("is not used in a tournament: it counts tournament points.",
                                  "gilt im Turnier nicht: dort zählen Turnierpunkte."),
     "cli.tournament.no_tariff_hint": ('Put the values into [points] (preset = "plus-minus" or "plus-only", '

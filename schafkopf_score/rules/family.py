@@ -230,6 +230,12 @@ class Family:
     default_language: ClassVar[str] = "de"
     default_currency: ClassVar[str] = "EUR"  # a new table's, and a table file's without ``currency``
     waiting: ClassVar[int | None] = 3  # players beyond the seats who may sit out in turn (None: any)
+    # a tournament's points of a hand by tariff key (RULES §10), and the tariff keys its [points]
+    # may set; none: the family plays no tournament
+    tournament_points: ClassVar[Mapping[str, int]] = {}
+    tournament_point_keys: ClassVar[tuple[str, ...]] = ()
+    # the words of the shared messages as this family says them, by language: (shared, own) pairs
+    own_words: ClassVar[Mapping[str, tuple[tuple[str, str], ...]]] = {}
 
     # -- games ---------------------------------------------------------------------------
     def game_table(self) -> dict[str, str]:

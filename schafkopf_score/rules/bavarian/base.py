@@ -15,6 +15,8 @@ from .catalogue import (
     RULES,
     SUITS,
     TARIFF,
+    TOURNAMENT_POINT_KEYS,
+    TOURNAMENT_POINTS,
     AllPass,
     BavarianRules,
     BavarianState,
@@ -40,6 +42,8 @@ class BavarianBase(FamilyOf[BavarianRules, BavarianState]):
     state_type = BavarianState
     rule_specs = RULES
     default_tariff = ("sauspiel", "solo")
+    tournament_points = TOURNAMENT_POINTS  # a tournament (Preisschafkopf) is Bavarian: RULES §10
+    tournament_point_keys = TOURNAMENT_POINT_KEYS
     presets = {
         "official": {},
         "wirtshaus": {

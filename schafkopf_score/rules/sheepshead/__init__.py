@@ -108,6 +108,9 @@ class Sheepshead(FamilyOf[SheepsheadRules, SheepsheadState]):
     rule_specs = RULES
     default_language = "en"
     default_currency = "USD"  # Wisconsin plays in dollars
+    # the shared messages speak of Augen: a Sheepshead table counts points
+    own_words = {"en": (("--augen", "--points"), ("Augen", "points")),
+                 "de": (("--augen", "--points"), ("Augen", "Punkte"))}
     waiting = None  # six or more at a table: the dealer and those before him sit out
 
     def rule_defaults(self, seats: int) -> dict[str, Any]:

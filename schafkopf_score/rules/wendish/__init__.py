@@ -52,6 +52,8 @@ GAMES = (
 )
 
 SWITCHABLE = ("normal", "hochzeit", "solo", "jeder")
+# the hands after which a Bock round may follow (bock_after)
+BOCK_TRIGGERS = (bock.SCHWARZ, bock.SIXTY_SIXTY)
 
 
 def _game_item(name: str) -> str | None:
@@ -78,7 +80,7 @@ class WendishRules(HouseRules):
     muss_solo_penalty: int = rule(0)
     kasse: int = rule(0)
     jeder_gegen_jeden: JederGegenJeden = rule(JederGegenJeden.MOST_WINS)
-    bock_after: tuple[str, ...] = rule((), item_names=bock.WENDISH_TRIGGERS)
+    bock_after: tuple[str, ...] = rule((), item_names=BOCK_TRIGGERS)
     bock_hands: str | int = rule(bock.ROUND, kind="int_or_choice", choices=(bock.ROUND,), minimum=1, maximum=100)
     bock_stack: bock.BockStack = rule(bock.BockStack.QUEUE)
 
