@@ -38,23 +38,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
 
     # -- a hand on the sheet (Family.describe) ------------------------------------------------------
     "engine.describe.tout": ("tout", "Tout"),
-    "engine.describe.alone": ("{names} alone", "{names} allein"),
-    "engine.describe.durchmarsch": ("Durchmarsch {name}", "Durchmarsch {name}"),
-    "engine.describe.legen": ("laid {n}", "gelegt {n}"),
-    "engine.describe.jungfrau": ("Jungfrau {names}", "Jungfrau {names}"),
-    "engine.describe.schieben": ("pushed {n}", "geschoben {n}"),
     "engine.describe.bock": ("Bock", "Bock"),
-    "engine.flag.ouvert": ("ouvert", "ouvert"),
     "engine.flag.schwarz": ("schwarz", "schwarz"),
-    "engine.flag.kontra": ("Kontra", "Kontra"),
-    "engine.flag.re": ("Re", "Re"),
-    "engine.flag.sup": ("Sup", "Sup"),
-    "engine.flag.hirsch": ("Hirsch", "Hirsch"),
-    "engine.flag.crack": ("Crack", "Crack"),
-    "engine.flag.recrack": ("Recrack", "Recrack"),
-    "engine.flag.zwang": ("Zwang", "Zwang"),
     "engine.flag.forced": ("Forced", "Muss"),
-    "engine.flag.blitz": ("Blitz", "Blitz"),
 
     # -- names, games and suits as typed --------------------------------------------------------------
     "engine.name_empty": ("An empty player name was given.", "Es wurde ein leerer Spielername angegeben."),

@@ -384,36 +384,30 @@ class Family:
         parts = [self.game_label(e, lang)]
         if e.tout:
             parts.append(say("engine.describe.tout", lang))
-        names = "+".join(n for n in (e.player, e.partner) if n)
-        if g is not None and g.everyone:
-            names = e.durchmarsch or e.loser or e.winner or ",".join(declarers)
-            if e.durchmarsch:
-                names = say("engine.describe.durchmarsch", lang, name=names)
+        names = self.sheet_names(e, declarers, g, lang)
         if names:
-            parts.append(say("engine.describe.alone", lang, names=names) if e.alone else names)
+            parts.append(names)
         if e.augen is not None:
             parts.append(str(e.augen))
         if e.won is not None and e.augen is None:
             parts.append("+" if e.won else "-")
-        if e.ouvert:
-            parts.append(say("engine.flag.ouvert", lang))
-        if e.schwarz:
-            parts.append(say("engine.flag.schwarz", lang))
-        if e.laufende:
-            parts.append(f"L{e.laufende}")
-        for flag in ("kontra", "re", "sup", "hirsch", "crack", "recrack", "blitz", "zwang", "forced"):
-            if getattr(e, flag):
-                parts.append(say(f"engine.flag.{flag}", lang))
-        if e.legen:
-            parts.append(say("engine.describe.legen", lang, n=e.legen))
-        if e.schieben:
-            parts.append(say("engine.describe.schieben", lang, n=e.schieben))
-        if e.jungfrau:
-            parts.append(say("engine.describe.jungfrau", lang, names=",".join(e.jungfrau)))
+        parts += self.sheet_marks(e, lang)
         in_bock = (extra or {}).get("bock")
         if isinstance(in_bock, int) and in_bock > 1:  # the sheet marks a Bock hand (x4 where rounds overlap)
             parts.append(say("engine.describe.bock", lang) + (f" x{in_bock}" if in_bock > 2 else ""))
         return " ".join(parts)
+
+    def sheet_names(self, entry: GameEntry, declarers: Sequence[str], game: GameType | None, lang: str) -> str:
+        """Who played the hand, in ``describe``: the declarer and his partner (``Anna+Ben``);
+        in a game of each for himself who lost or won it (a family words it its own way)."""
+        if game is not None and game.everyone:
+            return entry.loser or entry.winner or ",".join(declarers)
+        return "+".join(n for n in (entry.player, entry.partner) if n)
+
+    def sheet_marks(self, entry: GameEntry, lang: str) -> list[str]:
+        """The marks of the hand after its result, in ``describe``: ``schwarz``, and what the
+        family adds (its doublings, Laufende, ...)."""
+        return [say("engine.flag.schwarz", lang)] if entry.schwarz else []
 
     def title_in(self, lang: str) -> str:
         """The family's name in a language: ``Bayerischer Schafkopf`` / ``Bavarian Schafkopf``."""

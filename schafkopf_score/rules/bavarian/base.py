@@ -3,15 +3,18 @@ games the table plays, Laufende limits."""
 
 from __future__ import annotations
 
-from ...i18n import Text
+from collections.abc import Sequence
+
+from ...i18n import Text, say
 from ..family import (
     FamilyOf,
     GameType,
 )
-from ..model import UNIT_CENT, TableRules
+from ..model import UNIT_CENT, GameEntry, TableRules
 from .catalogue import (
     FRENCH,
     GAMES,
+    KONTRA_STEPS,
     RULES,
     SUITS,
     TARIFF,
@@ -67,6 +70,28 @@ class BavarianBase(FamilyOf[BavarianRules, BavarianState]):
         if all_pass_problem(self.passing(rules)):
             problems.append(("rules", "all_pass", Text("engine.table.all_pass")))
         return problems
+
+    # -- the sheet -----------------------------------------------------------------------
+    def sheet_names(self, entry: GameEntry, declarers: Sequence[str], game: GameType | None, lang: str) -> str:
+        if game is not None and game.everyone and entry.durchmarsch:  # a Ramsch won by a Durchmarsch
+            return say("engine.describe.durchmarsch", lang, name=entry.durchmarsch)
+        return super().sheet_names(entry, declarers, game, lang)
+
+    def sheet_marks(self, entry: GameEntry, lang: str) -> list[str]:
+        """``ouvert``, ``schwarz``, the Laufende (``L3``), the doublings, who laid, how many
+        pushed, the Jungfrauen."""
+        marks = [say("engine.flag.ouvert", lang)] if entry.ouvert else []
+        marks += super().sheet_marks(entry, lang)
+        if entry.laufende:
+            marks.append(f"L{entry.laufende}")
+        marks += [say(f"engine.flag.{flag}", lang) for flag in (*KONTRA_STEPS, "forced") if getattr(entry, flag)]
+        if entry.legen:
+            marks.append(say("engine.describe.legen", lang, n=entry.legen))
+        if entry.schieben:
+            marks.append(say("engine.describe.schieben", lang, n=entry.schieben))
+        if entry.jungfrau:
+            marks.append(say("engine.describe.jungfrau", lang, names=",".join(entry.jungfrau)))
+        return marks
 
     # -- helpers -------------------------------------------------------------------------
     def passing(self, rules: TableRules) -> frozenset[AllPass]:

@@ -35,6 +35,17 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "engine.label.bavarian.ramsch": ("Ramsch", "Ramsch"),
     "engine.label.bavarian.weiter": ("All passed", "Weiter"),
 
+    # -- a hand on the sheet (describe) ------------------------------------------------------------
+    "engine.describe.durchmarsch": ("Durchmarsch {name}", "Durchmarsch {name}"),
+    "engine.describe.legen": ("laid {n}", "gelegt {n}"),
+    "engine.describe.jungfrau": ("Jungfrau {names}", "Jungfrau {names}"),
+    "engine.describe.schieben": ("pushed {n}", "geschoben {n}"),
+    "engine.flag.ouvert": ("ouvert", "ouvert"),
+    "engine.flag.kontra": ("Kontra", "Kontra"),
+    "engine.flag.re": ("Re", "Re"),
+    "engine.flag.sup": ("Sup", "Sup"),
+    "engine.flag.hirsch": ("Hirsch", "Hirsch"),
+
     # -- the table keys: what they mean ----------------------------------------------------------
     "engine.key.bavarian.sauspiel": ("Sauspiel (Rufspiel), each loser pays each winner",
                                      "Sauspiel (Rufspiel), jeder Verlierer zahlt jedem Gewinner"),

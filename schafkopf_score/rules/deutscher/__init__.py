@@ -133,6 +133,10 @@ class Deutscher(FamilyOf[DeutscherRules, DeutscherState]):
             return say("engine.describe.draw", lang, pairs=" / ".join("+".join(p) for p in pairs))
         return super().describe(entry, declarers, extra, lang=lang)
 
+    def sheet_marks(self, entry: GameEntry, lang: str) -> list[str]:
+        """``schwarz``, and a Zwangsspiel."""
+        return super().sheet_marks(entry, lang) + ([say("engine.flag.zwang", lang)] if entry.zwang else [])
+
     @staticmethod
     def pairs_of(entry: GameEntry, active: Sequence[str]) -> tuple[tuple[str, str], tuple[str, str]]:
         assert entry.player and entry.partner

@@ -15,6 +15,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "engine.label.deutscher.draw": ("Draw", "Los"),
 
     # -- a hand on the sheet (describe) ----------------------------------------------------------
+    "engine.flag.zwang": ("Zwang", "Zwang"),
     "engine.describe.draw": ("Draw {pairs}", "Los {pairs}"),
 
     # -- what a count is of, in a refusal --------------------------------------------------------

@@ -9,7 +9,7 @@ recrack double the whole hand.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
@@ -327,6 +327,16 @@ class Sheepshead(FamilyOf[SheepsheadRules, SheepsheadState]):
             nxt = self.own_state(state).doublers + 1 if self.house_rules_of(rules).doubler_stacking else 1
             return replace(state, table=SheepsheadState(nxt))
         return replace(state, table=SheepsheadState(0))
+
+    def sheet_names(self, entry: GameEntry, declarers: Sequence[str], game: GameType | None, lang: str) -> str:
+        names = super().sheet_names(entry, declarers, game, lang)
+        return say("engine.describe.alone", lang, names=names) if names and entry.alone else names
+
+    def sheet_marks(self, entry: GameEntry, lang: str) -> list[str]:
+        """``schwarz``, and the doublings: crack, recrack, blitz; a forced pick."""
+        marks = super().sheet_marks(entry, lang)
+        return marks + [say(f"engine.flag.{flag}", lang) for flag in ("crack", "recrack", "blitz", "forced")
+                        if getattr(entry, flag)]
 
     def standing_notes(self, rules: TableRules, state: HandState, balances: Mapping[str, int],
                        language: str) -> list[str]:

@@ -20,6 +20,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "engine.what.picker_points": ("the picker side's points (bury included)",
                                   "die Punkte der Aufnehmerseite (mit den gedrückten Karten)"),
 
+    # -- a hand on the sheet (describe) ------------------------------------------------------------
+    "engine.describe.alone": ("{names} alone", "{names} allein"),
+    "engine.flag.crack": ("Crack", "Crack"),
+    "engine.flag.recrack": ("Recrack", "Recrack"),
+    "engine.flag.blitz": ("Blitz", "Blitz"),
+
     # -- the table keys: what they mean ----------------------------------------------------------
     "engine.key.sheepshead.variant": ("called_ace | called_ten | jack_of_diamonds | blind4 | black_queens",
                                       "Spielart: called_ace (gerufenes Ass) | called_ten (gerufene Zehn) | "
