@@ -37,7 +37,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "engine.rank.sieben": ("Seven", "Sieben"),
 
     # -- a hand on the sheet (Family.describe) ------------------------------------------------------
-    "engine.describe.tout": ("tout", "Tout"),
     "engine.describe.bock": ("Bock", "Bock"),
     "engine.flag.schwarz": ("schwarz", "schwarz"),
     "engine.flag.forced": ("Forced", "Muss"),

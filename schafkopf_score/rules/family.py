@@ -381,9 +381,7 @@ class Family:
         g = next((x for x in self.games if x.name == e.game), None)
         if g is not None and g.thrown_in:
             return self.game_label(e, lang)
-        parts = [self.game_label(e, lang)]
-        if e.tout:
-            parts.append(say("engine.describe.tout", lang))
+        parts = [self.game_label(e, lang), *self.label_marks(e, lang)]
         names = self.sheet_names(e, declarers, g, lang)
         if names:
             parts.append(names)
@@ -396,6 +394,16 @@ class Family:
         if isinstance(in_bock, int) and in_bock > 1:  # the sheet marks a Bock hand (x4 where rounds overlap)
             parts.append(say("engine.describe.bock", lang) + (f" x{in_bock}" if in_bock > 2 else ""))
         return " ".join(parts)
+
+    def sheet_game(self, entry: GameEntry) -> str:
+        """The game's word for the narrow sheet's short label (``cli.short_<word>``): its name,
+        unless the family tells one kind of the game apart there."""
+        return entry.game
+
+    def label_marks(self, entry: GameEntry, lang: str) -> list[str]:
+        """What ``describe`` says right after the game's label, of the game itself (a short
+        label on the narrow sheet says it already)."""
+        return []
 
     def sheet_names(self, entry: GameEntry, declarers: Sequence[str], game: GameType | None, lang: str) -> str:
         """Who played the hand, in ``describe``: the declarer and his partner (``Anna+Ben``);

@@ -72,6 +72,9 @@ class BavarianBase(FamilyOf[BavarianRules, BavarianState]):
         return problems
 
     # -- the sheet -----------------------------------------------------------------------
+    def label_marks(self, entry: GameEntry, lang: str) -> list[str]:
+        return [say("engine.describe.tout", lang)] if entry.tout else []
+
     def sheet_names(self, entry: GameEntry, declarers: Sequence[str], game: GameType | None, lang: str) -> str:
         if game is not None and game.everyone and entry.durchmarsch:  # a Ramsch won by a Durchmarsch
             return say("engine.describe.durchmarsch", lang, name=entry.durchmarsch)

@@ -36,6 +36,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "engine.label.bavarian.weiter": ("All passed", "Weiter"),
 
     # -- a hand on the sheet (describe) ------------------------------------------------------------
+    "engine.describe.tout": ("tout", "Tout"),
     "engine.describe.durchmarsch": ("Durchmarsch {name}", "Durchmarsch {name}"),
     "engine.describe.legen": ("laid {n}", "gelegt {n}"),
     "engine.describe.jungfrau": ("Jungfrau {names}", "Jungfrau {names}"),

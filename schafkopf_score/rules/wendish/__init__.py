@@ -221,6 +221,9 @@ class Wendish(FamilyOf[WendishRules, WendishState]):
     def game_label(self, entry: GameEntry, lang: str) -> str:
         return say("engine.label.wendish.still", lang) if entry.still else super().game_label(entry, lang)
 
+    def sheet_game(self, entry: GameEntry) -> str:
+        return "still" if entry.still else entry.game  # the silent solo has a short word of its own
+
     def _title(self, g: GameType, entry: GameEntry, lang: str) -> str:
         """The game as the explanation names it: ``Normalspiel``, ``Stilles Solo``, ``Herz-Solo``."""
         if g.name == "normal":
