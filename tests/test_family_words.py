@@ -86,17 +86,20 @@ def test_each_family_keeps_its_messages_in_its_own_package():
 
 def test_a_family_adds_its_words_when_it_is_loaded(tmp_path):
     """The catalogue of a fresh interpreter holds the shared words and those of the families
-    loaded so far: a Sheepshead table's words, not the Bavarian ones, and no Bavarian module."""
+    loaded so far: a Sheepshead table's words (its describe among them), not the Bavarian ones,
+    and no Bavarian module."""
     code = ("import sys\n"
             "from schafkopf_score.i18n import catalogue\n"
             "from schafkopf_score.rules.registry import find_family\n"
             "assert 'engine.family.sheepshead' not in catalogue()\n"
             "family = find_family('sheepshead')\n"
             "print(family.title_in('de'), 'engine.sh.recount' in catalogue(), 'engine.bav.sie_hint' in catalogue())\n"
+            "from schafkopf_score.rules.model import GameEntry\n"
+            "print(family.describe(GameEntry('pick', player='Anna', alone=True, augen=70, crack=True), lang='de'))\n"
             "print(sorted(m for m in sys.modules if '.rules.bavarian' in m))\n")
     r = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, timeout=60)
     assert r.returncode == 0, r.stderr
-    assert r.stdout.splitlines() == ["Sheepshead True False", "[]"]
+    assert r.stdout.splitlines() == ["Sheepshead True False", "Aufnahme Anna allein 70 Crack", "[]"]
 
 
 def test_no_shared_module_names_a_family():
