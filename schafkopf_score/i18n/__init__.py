@@ -20,14 +20,17 @@ no family.
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 LANGUAGES = ("de", "en")
 _PARTS = ("common", "engine", "data", "cli", "export", "tournament", "server")
 _catalogue: dict[str, tuple[str, str]] | None = None
-# the parts added from above (a rule family's ``messages`` module), in the order they came
+# the parts added from above (a rule family's ``messages`` module), in the order they came; the
+# lock keeps a part added while another thread loads the catalogue from being left out
 _added: list[str] = []
+_loading = threading.RLock()
 
 
 def _merge(merged: dict[str, tuple[str, str]], module: str) -> None:
@@ -45,10 +48,12 @@ def catalogue() -> Mapping[str, tuple[str, str]]:
     with the parts added so far."""
     global _catalogue
     if _catalogue is None:
-        merged: dict[str, tuple[str, str]] = {}
-        for part in (*(f"{__name__}.{name}" for name in _PARTS), *_added):
-            _merge(merged, part)
-        _catalogue = merged
+        with _loading:
+            if _catalogue is None:
+                merged: dict[str, tuple[str, str]] = {}
+                for part in (*(f"{__name__}.{name}" for name in _PARTS), *_added):
+                    _merge(merged, part)
+                _catalogue = merged
     return _catalogue
 
 
@@ -57,11 +62,12 @@ def add_part(module: str) -> None:
     path) from a floor above: a rule family adds its words when it is loaded. The part is
     imported with the catalogue, or at once if the catalogue is loaded already; adding a part
     again changes nothing."""
-    if module in _added:
-        return
-    _added.append(module)
-    if _catalogue is not None:
-        _merge(_catalogue, module)
+    with _loading:
+        if module in _added:
+            return
+        _added.append(module)
+        if _catalogue is not None:
+            _merge(_catalogue, module)
 
 
 def language_of(lang: str | None) -> str:
