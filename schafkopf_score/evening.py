@@ -32,6 +32,7 @@ from .session.fold import (
     try_correction,
 )
 from .session.fold import find_hand as find_recorded_hand
+from .session.place import THE_OPEN_SESSION, Place
 from .session.records import GameRecord, SessionInfo
 from .session.settle import SessionSettlement, close_difference, session_balances, settle_season, settle_session
 from .table import TableConfig
@@ -54,104 +55,96 @@ def select_sessions(ledger: Ledger, session: int | None = None, all_: bool = Fal
     return [session]
 
 
-def view_session(cfg: TableConfig, ledger: Ledger, session_id: int | None = None) -> SessionState:
-    """The given session (default: the latest) folded; an empty one for a fresh ledger."""
+def view_session(cfg: TableConfig, ledger: Ledger, session_id: int | None = None,
+                 place: Place | None = None) -> SessionState:
+    """The given session (default: the latest; ``place``: the session of that place, a
+    tournament's table) folded; an empty one for a fresh ledger."""
+    if place is not None and place.session_id is not None:
+        session_id = place.session_id
     info = ledger.session(session_id) if session_id is not None else ledger.latest_session()
     if session_id is not None and info is None:
         select_sessions(ledger, session_id)  # refused, with the sessions there are
-    return fold_log(cfg, ledger.log(info))
+    return fold_log(cfg, replace(ledger.log(info), place=place or THE_OPEN_SESSION))
 
 
 def fold_log(cfg: TableConfig, log: SessionLog) -> SessionState:
-    """A session's log folded under the table's rules now; a log that does not replay is a
-    ledger to check, never a traceback."""
+    """A session's log folded under the table's rules now, its hands counted in what its place
+    counts (a tournament's table: points); a log that does not replay is a ledger to check,
+    never a traceback."""
     try:
-        return fold(log, cfg.snapshot(), stored_unit(cfg, find_family(cfg.family).unit))
+        return fold(log, cfg.snapshot(), log.place.unit or find_family(cfg.family).unit)
     except IllegalEntry as exc:
-        raise LedgerError(Text("data.session_does_not_replay", session=log.id or "?",
+        raise LedgerError(Text("data.session_does_not_replay", where=log.place.named(log.id or "?"),
                                hand=getattr(exc, "hand", "?"), problem=exc.text),
                           Text("data.run_check")) from None
 
 
-def current_state(cfg: TableConfig, ledger: Ledger, session_id: int | None = None) -> tuple[SessionState, HandState]:
-    """The open session (if any; ``session_id``: that one, a tournament's table) and the state
-    before the next hand."""
-    view = view_session(cfg, ledger, _table_session(cfg, session_id))
-    if view.closed and session_id is not None:  # a tournament's table closed for good: never a fresh session
-        raise IllegalEntry(Text("data.session_closed", session=session_id), Text("data.corrections_open"))
+def current_state(cfg: TableConfig, ledger: Ledger, place: Place | None = None) -> tuple[SessionState, HandState]:
+    """The open session (if any; ``place``: the session of that place, a tournament's table)
+    and the state before the next hand."""
+    view = view_session(cfg, ledger, place=place)
+    if view.closed and place is not None and place.kept_open:  # closed for good: never a fresh session
+        raise IllegalEntry(*place.closed(view.session.id if view.session else 0, correcting=False))
     if view.closed:
         empty = fold_log(cfg, SessionLog(None, aliases=view.aliases))
         return empty, empty.state
     return view, view.state
 
 
-def calc(cfg: TableConfig, ledger: Ledger, entry: GameEntry, session_id: int | None = None) -> Played:
+def calc(cfg: TableConfig, ledger: Ledger, entry: GameEntry, place: Place | None = None) -> Played:
     """Score an entry against the current state without recording it."""
-    _, state = current_state(cfg, ledger, session_id)
+    _, state = current_state(cfg, ledger, place)
     return play(entry, cfg.snapshot(), state)
 
 
-def _table_session(cfg: TableConfig, session_id: int | None) -> int | None:
-    """A tournament's hands belong to the session of one table of a round (``session_id``,
-    from ``--tisch N``); without it they would land at whichever table was drawn last."""
-    if cfg.kind == "tournament" and session_id is None:
-        raise IllegalEntry(Text("cli.tournament.needs_tisch"),
-                           Text("cli.tournament.needs_tisch_hint", example="schafkopf add --tisch 3 sau an be 72"))
-    return session_id
-
-
-def stored_unit(cfg: TableConfig, unit: str) -> str:
-    """The unit a hand is stored in: a tournament's hands are priced by the Bavarian engine in
-    tournament points (its ``[points]`` are the tariff), so they are points, not cents."""
-    return "point" if cfg.kind == "tournament" else unit
-
-
-def add(cfg: TableConfig, ledger: Ledger, entry: GameEntry, typed: str = "", *, session_id: int | None = None,
+def add(cfg: TableConfig, ledger: Ledger, entry: GameEntry, typed: str = "", *, place: Place | None = None,
         check: Any = None, after: Any = None) -> tuple[int, Played, SessionState]:
     """Validate and record an entry in one transaction; returns the hand number, its result and
-    the session as it stands after it (no second replay needed). ``session_id``: record into
-    that session (a tournament's table), not the open one; ``check(view)``: called inside the
+    the session as it stands after it (no second replay needed). ``place``: record into the
+    session of that place (a tournament's table), not the open one; ``check(view)``: called inside the
     write lock before anything is written (raises to refuse, e.g. a table's games all played);
     ``after(hand, played, view)``: called inside the transaction once the hand is written, so
     that what it writes is committed with the hand (the server keeps a request's answer)."""
     rules = cfg.snapshot()
-    _table_session(cfg, session_id)
+    place = place or THE_OPEN_SESSION
     if ledger.conn is None:  # no ledger file yet: check first, so a refused first entry makes none
-        calc(cfg, ledger, entry, session_id)
+        calc(cfg, ledger, entry, place)
     # a tournament table's session is locked alone: the other tables of the round write meanwhile
-    with ledger.write(scope=session_id) as conn:
+    with ledger.write(scope=place.session_id) as conn:
         # Replay inside the write lock, so two writers never score against the same state.
-        view, state = current_state(cfg, ledger, session_id)
-        _same_seating(cfg)
+        view, state = current_state(cfg, ledger, place)
+        _same_seating(cfg, place)
         if check is not None:
             check(view)
         played = play(entry, rules, state)
-        session_id = session_id or ledger.open_session_id(conn)
+        session_id = place.session_id or ledger.open_session_id(conn)
         same = view.session is not None and view.session.id == session_id
         hand = next_hand_number(view.rows if same else [])
         out = played.outcome
         summary = played.summary()
-        gid = ledger.insert_game(conn, session_id, hand, entry, typed, rules, stored_unit(cfg, out.unit),
+        unit = place.unit or out.unit
+        gid = ledger.insert_game(conn, session_id, hand, entry, typed, rules, unit,
                                  out.payout_map(), out.stock, summary)
         info = view.session if same else ledger.session(session_id)
         record = GameRecord(id=gid, session_id=session_id, hand=hand, replaces=None, created_at="", game=entry.game,
-                            entry=entry, typed=typed, rules=rules, unit=stored_unit(cfg, out.unit),
+                            entry=entry, typed=typed, rules=rules, unit=unit,
                             payouts=out.payout_map(), stock=out.stock, outcome=summary)
         prior = view.rows if same else []
-        log = SessionLog(info, [r.record for r in prior], view.payments if same else (), (), view.aliases)
-        now = add_up(log, [*prior, Row(record, played)], rules, stored_unit(cfg, out.unit))
+        log = SessionLog(info, [r.record for r in prior], view.payments if same else (), (), view.aliases,
+                         place=place)
+        now = add_up(log, [*prior, Row(record, played)], rules, unit)
         if after is not None:
             after(hand, played, now)
     return hand, played, now
 
 
-def _same_seating(cfg: TableConfig) -> None:
+def _same_seating(cfg: TableConfig, place: Place) -> None:
     """Inside the write lock: the table file still seats the players the command read from it (a
     ``player add/leave/rename`` may have changed it while the command waited for the lock), so a
     hand is never recorded under a seating that is no longer the table's."""
     from .table import load_table
 
-    if cfg.kind != "tournament" and cfg.path.is_file() and tuple(load_table(cfg.path).players) != tuple(cfg.players):
+    if place.seated is None and cfg.path.is_file() and tuple(load_table(cfg.path).players) != tuple(cfg.players):
         raise IllegalEntry(Text("data.seating_changed_meanwhile"), Text("data.seating_changed_meanwhile_hint"))
 
 
@@ -161,7 +154,7 @@ def lot_entry(cfg: TableConfig, state: HandState, rng: random.Random) -> GameEnt
     return cfg.family_obj().lot(active, rng)
 
 
-def _correct(ledger: Ledger, target: GameRecord, new_entry: GameEntry | None,
+def _correct(ledger: Ledger, place: Place, target: GameRecord, new_entry: GameEntry | None,
              kind: str, reason: str, typed: str = "", unit: str | None = None) -> list[Row]:
     """Void (or replace) ``target``, restating every later game whose payouts change."""
     # the replacement is scored under the rules the hand was played with (its snapshot):
@@ -173,11 +166,10 @@ def _correct(ledger: Ledger, target: GameRecord, new_entry: GameEntry | None,
         # the session since it was read, and a closed session is final
         info = ledger.session(target.session_id)
         if info is None or info.closed_at:
-            raise IllegalEntry(Text("data.session_closed_meanwhile", session=target.session_id),
-                               Text("data.closed_reopen_hint", session=target.session_id))
-        rows = try_correction(ledger.log(info), target, new_entry)
+            raise IllegalEntry(*place.closed(target.session_id, meanwhile=True))
+        rows = try_correction(replace(ledger.log(info), place=place), target, new_entry)
         if kind == "undo" and any(r.record.valid and r.record.hand > target.hand for r in rows):
-            raise IllegalEntry(Text("data.recorded_meanwhile", hand=target.hand), Text("data.recorded_meanwhile_hint"))
+            raise IllegalEntry(Text("data.recorded_meanwhile", hand=target.hand), place.look("recorded_meanwhile_hint"))
         ledger.insert_void(conn, target.id, kind, reason)
         if new_entry is not None:
             row = next(r for r in rows if r.record.id == target.id)
@@ -210,47 +202,48 @@ def restatement_cause(cause: str) -> Text | str:
 
 
 def void(cfg: TableConfig, ledger: Ledger, hand: int, reason: str = "", kind: str = "void",
-         session_id: int | None = None) -> Correction:
+         place: Place | None = None) -> Correction:
     """Void hand N; the later hands are re-priced (never re-seated)."""
-    view = view_session(cfg, ledger, _table_session(cfg, session_id))
+    view = view_session(cfg, ledger, place=place)
     target = find_recorded_hand(view, hand)
-    rows = _correct(ledger, target, None, kind, reason)
+    rows = _correct(ledger, view.place, target, None, kind, reason)
     return Correction(target, None, repriced(rows, target))
 
 
-def undo(cfg: TableConfig, ledger: Ledger, reason: str = "", session_id: int | None = None) -> Correction:
+def undo(cfg: TableConfig, ledger: Ledger, reason: str = "", place: Place | None = None) -> Correction:
     """Void the last valid hand."""
-    view = view_session(cfg, ledger, _table_session(cfg, session_id))
+    view = view_session(cfg, ledger, place=place)
     valid = [r.record for r in view.rows if r.record.valid]
     if not valid or view.closed:
-        raise IllegalEntry(Text("data.nothing_to_undo"), Text("data.record_games"))
+        raise IllegalEntry(*view.place.nothing_to_undo())
     target = valid[-1]
-    rows = _correct(ledger, target, None, "undo", reason)
+    rows = _correct(ledger, view.place, target, None, "undo", reason)
     return Correction(target, None, repriced(rows, target))
 
 
-def find_hand(cfg: TableConfig, ledger: Ledger, hand: int, session_id: int | None = None) -> GameRecord:
+def find_hand(cfg: TableConfig, ledger: Ledger, hand: int, place: Place | None = None) -> GameRecord:
     """The valid record of hand N in the open session (what an edit starts from)."""
-    return find_recorded_hand(view_session(cfg, ledger, _table_session(cfg, session_id)), hand)
+    return find_recorded_hand(view_session(cfg, ledger, place=place), hand)
 
 
 def edit(cfg: TableConfig, ledger: Ledger, hand: int, entry: GameEntry, reason: str = "",
          typed: str = "", *, expect: int | None = None, dry_run: bool = False,
-         session_id: int | None = None) -> Correction:
+         place: Place | None = None) -> Correction:
     """Replace hand N with ``entry`` (it keeps the hand's dealer and who sat out unless it names
     them). ``expect``: the record the caller read (an edit built on it is refused if someone
-    corrected the hand since); ``dry_run``: check, write nothing; ``session_id``: a tournament
-    table's session."""
-    view = view_session(cfg, ledger, _table_session(cfg, session_id))
+    corrected the hand since); ``dry_run``: check, write nothing; ``place``: a tournament's
+    table."""
+    view = view_session(cfg, ledger, place=place)
     target = find_recorded_hand(view, hand)
     if entry == target.entry:
-        raise IllegalEntry(Text("data.edit_same", hand=hand), Text("data.edit_same_hint"))
+        raise IllegalEntry(Text("data.edit_same", hand=hand), view.place.look("edit_same_hint"))
     if expect is not None and target.id != expect:
-        raise IllegalEntry(Text("data.corrected_meanwhile", hand=hand), Text("data.look_again"))
+        raise IllegalEntry(Text("data.corrected_meanwhile", hand=hand), view.place.look("look_again"))
     if dry_run:
-        rows = try_correction(ledger.log(view.session), target, entry)
+        rows = try_correction(replace(ledger.log(view.session), place=view.place), target, entry)
     else:
-        rows = _correct(ledger, target, entry, "edit", reason, typed, stored_unit(cfg, target.unit))
+        # the replacement counts in what the hand counted in (a tournament's: points)
+        rows = _correct(ledger, view.place, target, entry, "edit", reason, typed, target.unit)
     played = next(r.played for r in rows if r.record.id == target.id)
     assert played is not None
     return Correction(target, played, repriced(rows, target))

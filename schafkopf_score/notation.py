@@ -328,19 +328,17 @@ def short_form(text: str, lang: str = "de") -> str:
     return text
 
 
-# the Bavarian words of shared messages, as a Sheepshead table says them
-_SHEEPSHEAD_WORDS = {"en": (("--augen", "--points"), ("Augen", "points")),
-                     "de": (("--augen", "--points"), ("Augen", "Punkte"))}
-
-
 def family_words(text: str, family: str, lang: str) -> str:
-    """A message in the family's own words: a Sheepshead table counts points, not Augen.
+    """A message in the family's own words (its ``own_words``): a Sheepshead table counts
+    points, not Augen.
 
     >>> family_words("Give --augen N (0 to 120).", "sheepshead", "en")
     'Give --points N (0 to 120).'
+    >>> family_words("Give --augen N (0 to 120).", "bavarian", "en")
+    'Give --augen N (0 to 120).'
     """
-    if family != "sheepshead":
-        return text
-    for old, new in _SHEEPSHEAD_WORDS[language_of(lang)]:
+    from .rules.registry import find_family
+
+    for old, new in find_family(family).own_words.get(language_of(lang), ()):
         text = text.replace(old, new)
     return text

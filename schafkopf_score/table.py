@@ -22,7 +22,7 @@ from .rules.family import Family
 from .rules.keys import KeySpec, ValueProblem
 from .rules.model import TableRules
 from .rules.names import LANGUAGES, check_player_names, currency_problem, hidden_character, is_hidden
-from .rules.registry import FAMILIES, find_family
+from .rules.registry import DEFAULT_FAMILY, FAMILIES, find_family
 from .rules.snapshot import CURRENCY_HINT, INT_LIMIT, SnapshotError, checked_family, defaults, number_problem
 from .rules.snapshot import checked as checked_snapshot
 from .text import toml_value
@@ -206,7 +206,8 @@ def load_table(path: Path) -> TableConfig:
     try:
         raw = read_bounded(path, TABLE_FILE_LIMIT)
     except FileNotFoundError:
-        raise ConfigError(Text("data.no_table_file", path=str(path)), Text("data.no_table_file_hint")) from None
+        raise ConfigError(Text("data.no_table_file", path=str(path)),
+                          Text("data.no_table_file_hint", family=DEFAULT_FAMILY)) from None
     except FileTooLarge as exc:
         error = ConfigError(Text("data.table_too_large", path=str(path), size=exc.size, limit=TABLE_FILE_LIMIT),
                             Text("data.table_too_large_hint"))

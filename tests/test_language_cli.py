@@ -9,6 +9,9 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from schafkopf_score.i18n import catalogue
+from schafkopf_score.rules.registry import FAMILIES
+
+EVERY_FAMILY = list(FAMILIES.values())  # a family adds its words (its messages) to the catalogue when it is loaded
 
 TEXTS = {
     "de": {

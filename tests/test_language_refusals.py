@@ -18,9 +18,11 @@ from pathlib import Path
 import pytest
 
 from schafkopf_score.i18n import LANGUAGES, Text, catalogue, template
+from schafkopf_score.rules.registry import FAMILIES
 from tests.conftest import FOUR, Table, assert_language, wrong_language_words
 
 PACKAGE = Path(__file__).resolve().parents[1] / "schafkopf_score"
+EVERY_FAMILY = list(FAMILIES.values())  # a family adds its words (its messages) to the catalogue when it is loaded
 
 # what raises a refusal in the code: the exception classes (ScoreError's family, ValueProblem,
 # FieldError, ExportProblem, the server's Refusal, click's Refused, NeedsConfirm) and the helpers
@@ -40,7 +42,14 @@ def _refusal_ids() -> set[str]:
     def ids(node: ast.AST) -> set[str]:
         return {n.value for n in ast.walk(node) if isinstance(n, ast.Constant) and n.value in known}
 
-    trees = [ast.parse(path.read_text(encoding="utf-8")) for path in PACKAGE.rglob("*.py") if "i18n" not in path.parts]
+    trees = [ast.parse(path.read_text(encoding="utf-8")) for path in PACKAGE.rglob("*.py")
+             if "i18n" not in path.parts and path.name != "messages.py"]
+    for tree in trees:
+        for node in ast.walk(tree):
+            # a session's place words the refusals made there (session.place and the tournament's)
+            if isinstance(node, ast.ClassDef) and (node.name == "Place" or any(
+                    getattr(b, "id", getattr(b, "attr", "")) == "Place" for b in node.bases)):
+                found |= ids(node)
     for tree in trees:
         for node in ast.walk(tree):
             name = ""

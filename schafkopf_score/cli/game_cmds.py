@@ -65,17 +65,6 @@ def _at_tisch(cfg: Any, ledger: Any, tisch: int | None, round_no: int | None = N
     return seat, table_cfg(cfg, seat.players)
 
 
-def _told_at(seat: Any) -> Any:
-    """Errors about a table's session told of the tournament's table (round and number)."""
-    import contextlib
-
-    if seat is None:
-        return contextlib.nullcontext()
-    from ..tournament.core import at_table
-
-    return at_table(seat)
-
-
 def _tisch_entry(cfg: Any, ledger: Any, seat: Any, game: str | None, said: list[str] | None,
                  entry: dict[str, Any]) -> tuple[Any, str]:
     """The hand typed for a tournament's table: names among the players seated there."""
@@ -119,8 +108,7 @@ def calc(ctx: typer.Context, game: GameArg, said: WordsArg = None, tisch: TischO
             from ..tournament.core import as_points, seat_cap
 
             e, _ = _tisch_entry(cfg, ledger, seat, game, said, entry)
-            with _told_at(seat):
-                played = as_points(do_calc(tcfg, ledger, e, seat.session_id), seat_cap(ledger, seat))
+            played = as_points(do_calc(tcfg, ledger, e, seat), seat_cap(ledger, seat))
     if as_json:
         emit_json(outcome_json(played))
     else:
@@ -161,8 +149,7 @@ def add(ctx: typer.Context, game: GameArg, said: WordsArg = None, tisch: TischOp
         with c.ledger() as ledger:
             seat, cfg = _at_tisch(cfg, ledger, tisch)
             e, typed = _tisch_entry(c.cfg(), ledger, seat, game, said, entry)
-            with _told_at(seat):
-                hand, played, view = add_game(c.cfg(), ledger, seat, e, typed)
+            hand, played, view = add_game(c.cfg(), ledger, seat, e, typed)
         at = {"round": seat.round, "tisch": seat.tisch}
     if as_json:
         emit_json(outcome_json(played, hand=hand, session=view.session.id if view.session else None,
@@ -236,8 +223,7 @@ def undo(ctx: typer.Context, reason: ReasonOpt = "", tisch: TischOpt = None, rou
     _check_tisch(c.cfg(), "undo", tisch, round_no)
     with c.ledger() as ledger:
         seat, cfg = _at_tisch(c.cfg(), ledger, tisch, round_no)
-        with _told_at(seat):
-            done = do_undo(cfg, ledger, reason, session_id=seat.session_id if seat else None)
+        done = do_undo(cfg, ledger, reason, place=seat)
     _voided(done, c.cfg().language, as_json)
 
 
@@ -271,8 +257,7 @@ def void(
     _check_tisch(c.cfg(), "void", tisch, round_no)
     with c.ledger() as ledger:
         seat, cfg = _at_tisch(c.cfg(), ledger, tisch, round_no)
-        with _told_at(seat):
-            done = do_void(cfg, ledger, hand, reason, session_id=seat.session_id if seat else None)
+        done = do_void(cfg, ledger, hand, reason, place=seat)
     _voided(done, c.cfg().language, as_json)
 
 
@@ -311,7 +296,6 @@ def edit(
     Example: schafkopf edit 3 re
     Example: schafkopf edit 1 sau an co 72 --reason "wrong partner"
     """
-    import contextlib
     import sys
 
     from ..entry import corrected_entry
@@ -322,11 +306,9 @@ def edit(
     c = get(ctx)
     given = _given(ctx)
     _check_tisch(c.cfg(), "edit", tisch, round_no)
-    with c.ledger() as ledger, contextlib.ExitStack() as stack:
+    with c.ledger() as ledger:
         seat, cfg = _at_tisch(c.cfg(), ledger, tisch, round_no)
-        stack.enter_context(_told_at(seat))
-        sid = seat.session_id if seat else None
-        old = find_hand(cfg, ledger, hand, sid)
+        old = find_hand(cfg, ledger, hand, seat)
         if game is None and not given:
             raise IllegalEntry(Text("cli.edit_no_change", hand=hand), Text("cli.edit_no_change_hint", hand=hand))
         words = [w for w in (game, *(said or [])) if w is not None]
@@ -338,9 +320,9 @@ def edit(
 
             new, typed = corrected_for(c.cfg(), ledger, seat, old.entry, words,
                                        {k: entry.get(k) for k in ENTRY_NAMES}, given)
-        if not yes and not confirm_change(cfg, ledger, hand, old, new, sys.stdin.isatty(), session_id=sid):
+        if not yes and not confirm_change(cfg, ledger, hand, old, new, sys.stdin.isatty(), place=seat):
             raise IllegalEntry(Text("cli.edit_left", hand=hand))
-        done = do_edit(cfg, ledger, hand, new, reason, typed, expect=old.id, session_id=sid)
+        done = do_edit(cfg, ledger, hand, new, reason, typed, expect=old.id, place=seat)
         played = done.played
         assert played is not None  # an edit always has its replacement
         if seat is not None:
@@ -354,7 +336,7 @@ def edit(
 
 
 def confirm_change(cfg: Any, ledger: Any, hand: int, old: Any, new: Any, interactive: bool,
-                   session_id: int | None = None, ask: Any = None) -> bool:
+                   place: Any = None, ask: Any = None) -> bool:
     """Changing who played what is a bigger step than a typo (``edit`` and ``play`` alike): True
     to go on; on a terminal the player is asked (False: declined; ``ask(question)``: how, in
     ``play``); otherwise an ``IllegalEntry`` asks for --yes. A wrong entry says so first, before
@@ -363,7 +345,7 @@ def confirm_change(cfg: Any, ledger: Any, hand: int, old: Any, new: Any, interac
 
     if new.declaring() == old.entry.declaring():
         return True
-    do_edit(cfg, ledger, hand, new, dry_run=True, expect=old.id, session_id=session_id)
+    do_edit(cfg, ledger, hand, new, dry_run=True, expect=old.id, place=place)
     family = find_family(old.rules.family)
     lang = cfg.language
     change = f"{family.describe(old.entry, lang=lang)} -> {family.describe(new, lang=lang)}"

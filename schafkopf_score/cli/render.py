@@ -389,13 +389,13 @@ def short_label(family: Any, entry: Any, lang: str) -> str:
     ('H-Solo-Tout', 'A-Wenz')
     """
     known = catalogue()
-    game = "still" if getattr(entry, "still", False) else entry.game
+    game = family.sheet_game(entry)
     key = f"cli.short_{game}"
     if key not in known:
         return str(family.game_label(entry, lang))
     label = say(key, lang)
     suit = getattr(entry, "suit", None)
-    if suit and game != "still" and f"cli.suit_{suit}" in known:
+    if suit and game == entry.game and f"cli.suit_{suit}" in known:
         label = say("cli.short_suited", lang, suit=say(f"cli.suit_{suit}", lang), game=label)
     if getattr(entry, "tout", False):
         label = say("cli.short_tout", lang, label=label)
@@ -418,9 +418,9 @@ def _sheet_hand(row: Any, lang: str) -> tuple[str, str, str]:
     for head in (family.game_label(entry, lang), entry.game.capitalize()):
         if head and full.startswith(head):
             rest = full[len(head):].strip()
-            tout = say("engine.describe.tout", lang)
-            if entry.tout and rest.split(" ", 1)[0] == tout:  # the short label says it already
-                rest = rest[len(tout):].strip()
+            for mark in family.label_marks(entry, lang):  # the short label says it already (tout)
+                if rest.split(" ", 1)[0] == mark:
+                    rest = rest[len(mark):].strip()
             break
     else:
         short = ""  # a description of its own (the lot): shown as it is

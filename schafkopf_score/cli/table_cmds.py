@@ -9,6 +9,7 @@ import typer
 
 from ..errors import IllegalEntry, ScoreError
 from ..i18n import LANGUAGES, Join, Text, catalogue, say
+from ..rules.registry import DEFAULT_FAMILY, REGISTRY, find_family
 from .app import JsonOpt, app, emit_json, get, guard
 
 # -- new / rules ----------------------------------------------------------------------------------
@@ -18,7 +19,7 @@ from .app import JsonOpt, app, emit_json, get, guard
 def new(
     ctx: typer.Context,
     path: Annotated[Path, typer.Argument(help="Where to write the table file.")],
-    family: Annotated[str, typer.Option("--family", help="bavarian | wendish | deutscher | sheepshead")] = "bavarian",
+    family: Annotated[str, typer.Option("--family", help=" | ".join(REGISTRY))] = DEFAULT_FAMILY,
     players: Annotated[str, typer.Option("--players", help="Names in seating order, comma-separated.")] = "",
     preset: Annotated[str, typer.Option("--preset", help="official | wirtshaus (Bavarian)")] = "official",
     tariff: Annotated[Optional[str], typer.Option("--tariff", help="Base tariffs in cents, e.g. 10/50 (or 10/50/10).")] = None,
@@ -34,7 +35,6 @@ def new(
     Example: schafkopf new schafkopf.toml --family bavarian --players Anna,Ben,Cora,Dora --tariff 10/50
     """
     from ..files import write_atomic
-    from ..rules.registry import find_family
     from ..table import load_table, render_table
 
     # a refusal speaks the language asked for with --language, else that of the table in use
@@ -99,9 +99,8 @@ def rules(
     if as_json:
         data = {"path": str(cfg.path), "name": cfg.name, "ledger": cfg.ledger_where, **snap.to_dict()}
         if tournament is not None:  # points, not money: no Stock; the [tournament] and [points] settings
-            from ..tournament.settings import POINT_KEYS
-
-            data["tariff"] = {k: v for k, v in data["tariff"].items() if k in POINT_KEYS}
+            point_keys = cfg.family_obj().tournament_point_keys
+            data["tariff"] = {k: v for k, v in data["tariff"].items() if k in point_keys}
             data.update(kind="tournament", tournament={**tournament.to_dict(), "players_file": tournament.players_file},
                         points={"preset": tournament.preset, **data["tariff"]})
         emit_json(data)
@@ -156,7 +155,6 @@ def _tournament_tables(cfg: Any, settings: Any, fam: Any, con: Any) -> None:
     from rich.table import Table
 
     from ..text import toml_value
-    from ..tournament.settings import POINT_KEYS
 
     lang = cfg.language
     t = Table(title=escape("[tournament]"))
@@ -176,7 +174,7 @@ def _tournament_tables(cfg: Any, settings: Any, fam: Any, con: Any) -> None:
     for col in ("cli.col_key", "cli.tournament.col_points_value", "cli.col_meaning"):
         t.add_column(say(col, lang))
     for spec in fam.tariff_specs:
-        if spec.name not in POINT_KEYS:
+        if spec.name not in fam.tournament_point_keys:
             continue
         value = cfg.tariff.get(spec.name)
         t.add_row(spec.name, "-" if value is None else str(value), escape(spec.meaning(lang)))

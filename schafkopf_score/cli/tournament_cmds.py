@@ -348,7 +348,7 @@ def enter(
     \b
     Example: printf 'weiter\\nweiter\\n' | schafkopf --table turnier.toml tournament enter --tisch 2 -
     """
-    from ..tournament.core import at_table, capped_balances, enter_list, list_lines, open_seat, seat_cap, table_view
+    from ..tournament.core import capped_balances, enter_list, list_lines, open_seat, seat_cap, table_view
     from ..tournament.points import capped
     from ..tournament.totals import enter_totals
 
@@ -384,8 +384,7 @@ def enter(
                                Text("cli.tournament.list_unreadable_hint")) from None
     with c.ledger() as ledger:
         seat = open_seat(cfg, ledger, tisch, round_no)
-        with at_table(seat):
-            done = enter_list(cfg, ledger, seat, list_lines(text), latest_only=round_no is None)
+        done = enter_list(cfg, ledger, seat, list_lines(text), latest_only=round_no is None)
         view = table_view(cfg, ledger, seat)
         cap = seat_cap(ledger, seat)
         balances = capped_balances(view, seat.players, cap)

@@ -29,6 +29,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+from ..rules.registry import REGISTRY
 from .cheatsheet import cheatsheet_html
 from .commands import command_tree, commands_page, man_page, options_of, readme_commands
 from .common import REGENERATE, ROOT, anchor
@@ -38,7 +39,7 @@ from .runs import TRANSCRIPTS, json_page, transcript
 __all__ = ["REGENERATE", "ROOT", "anchor", "blocks", "command_tree", "expected", "fill_blocks", "main",
            "options_of", "stale"]
 
-FAMILY_PAGES = ("bavarian", "wendish", "deutscher", "sheepshead")
+FAMILY_PAGES = tuple(REGISTRY)  # a page per family, in the registry's order
 MARK = re.compile(r"(<!-- BEGIN generated ([\w-]+)[^>]*-->\n)(.*?)(<!-- END generated \2 -->)", re.S)
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..rules.registry import REGISTRY, TOURNAMENT_FAMILY
 from .common import REGENERATE, _cell
 
 
@@ -75,7 +76,7 @@ def games_table(family: Any) -> str:
 
     label = {o.field: o.names[0] for o in entry_options()}
     label["augen_map"] = "--augen NAME=N,..."
-    laufende = family.name == "bavarian"
+    laufende = any(game.laufende_min for game in family.games)  # a family that counts Laufende
     head = "| game | aliases | English | Deutsch | tariff | " + ("trumps | Laufende from | " if laufende else "")
     rows = [head + "options |", "|---|---|---|---|---|" + ("---|---|" if laufende else "") + "---|"]
     for game in family.games:
@@ -116,7 +117,7 @@ def presets_table(family: Any) -> str:
 TOP_MEANING = {
     "schema": "the table file's format version",
     "name": "the table's name (default: the file's name)",
-    "family": "bavarian, wendish, deutscher or sheepshead (aliases such as `bayerisch` work)",
+    "family": ", ".join(list(REGISTRY)[:-1]) + f" or {list(REGISTRY)[-1]} (aliases such as `bayerisch` work)",
     "players": "the players in seating order, clockwise; the first deals first",
     "seats": "how many play one game; more at the table sit out in turn",
     "deck": "the deck: `long`, `short` (`short20` for Dreiwendsch)",
@@ -184,8 +185,8 @@ def table_file_page() -> str:
     presets = ", ".join(f"`{p}`" for p in getattr(settings, "POINT_PRESETS", ()))
     lines += ["", "### `[points]` (in place of `[tariff]`)", "", "| key | default (points) |", "|---|---|",
               f"| `preset` | `\"plus-minus\"` ({presets}) |"]
-    points = getattr(settings, "POINTS", {})
-    for key in getattr(settings, "POINT_KEYS", ()):
+    points = FAMILIES[TOURNAMENT_FAMILY].tournament_points
+    for key in FAMILIES[TOURNAMENT_FAMILY].tournament_point_keys:
         if key in points:
             shown = _toml(points[key])
         elif key == "hochzeit":

@@ -4,7 +4,10 @@ A message is a ``Text``: a message id and its parameters, rendered in the table'
 when it is shown (an error raised deep in the engine does not know who reads it). The words live
 in the catalogue's parts (``common``, ``engine``, ``data``, ``cli``, ``export``): each maps a
 message id to its English and German template, ``{name}`` fields filled from the parameters.
-The parts are loaded together, once, when the first message is rendered.
+The parts are loaded together, once, when the first message is rendered. A rule family owns
+the words of its games (its package's ``messages``): it adds that part with ``add_part`` when
+it is loaded, so a command loads the words of its table's family only, and this floor names
+no family.
 
 >>> Text("common.error", message="x").render("de")
 'Fehler: x'
@@ -17,29 +20,54 @@ The parts are loaded together, once, when the first message is rendered.
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 LANGUAGES = ("de", "en")
 _PARTS = ("common", "engine", "data", "cli", "export", "tournament", "server")
 _catalogue: dict[str, tuple[str, str]] | None = None
+# the parts added from above (a rule family's ``messages`` module), in the order they came; the
+# lock keeps a part added while another thread loads the catalogue from being left out
+_added: list[str] = []
+_loading = threading.RLock()
+
+
+def _merge(merged: dict[str, tuple[str, str]], module: str) -> None:
+    import importlib
+
+    messages: Mapping[str, tuple[str, str]] = importlib.import_module(module).MESSAGES
+    for key, value in messages.items():
+        if key in merged:
+            raise AssertionError(f"message id {key!r} is defined twice")
+        merged[key] = value
 
 
 def catalogue() -> Mapping[str, tuple[str, str]]:
-    """Every message id -> (English, German); the parts merged once (an id twice is a bug)."""
+    """Every message id -> (English, German): the parts merged once (an id twice is a bug),
+    with the parts added so far."""
     global _catalogue
     if _catalogue is None:
-        import importlib
-
-        merged: dict[str, tuple[str, str]] = {}
-        for part in _PARTS:
-            messages: Mapping[str, tuple[str, str]] = importlib.import_module(f"{__name__}.{part}").MESSAGES
-            for key, value in messages.items():
-                if key in merged:
-                    raise AssertionError(f"message id {key!r} is defined twice")
-                merged[key] = value
-        _catalogue = merged
+        with _loading:
+            if _catalogue is None:
+                merged: dict[str, tuple[str, str]] = {}
+                for part in (*(f"{__name__}.{name}" for name in _PARTS), *_added):
+                    _merge(merged, part)
+                _catalogue = merged
     return _catalogue
+
+
+def add_part(module: str) -> None:
+    """Add a part of the catalogue (a module with a ``MESSAGES`` dict, named by its import
+    path) from a floor above: a rule family adds its words when it is loaded. The part is
+    imported with the catalogue, or at once if the catalogue is loaded already; adding a part
+    again changes nothing."""
+    with _loading:
+        if module in _added:
+            return
+        _added.append(module)
+        if _catalogue is not None:
+            _merge(_catalogue, module)
 
 
 def language_of(lang: str | None) -> str:

@@ -296,43 +296,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "cli.imported": ("Imported {count} game rows into {path}.", "{count} Spielzeilen in {path} eingelesen."),
 
     # -- play --------------------------------------------------------------------------------
-    # the help of play: examples of the table's own family (a Sheepshead table has no Sauspiel)
-    "cli.play_help_bavarian": (
-        "One line a hand, in short words:\n"
-        "  sau an be 72 l3 k      Sauspiel Anna with Ben, 72 Augen, 3 Laufende, Kontra\n"
-        "  herzsolo co 105 l4 g1  Heart solo Cora, 105, 4 Laufende, one player laid\n"
-        "  wenz do tout +         Wenz tout Dora, won               bettel be -   Bettel Ben, lost\n"
-        "  ramsch be jf do        Ramsch, Ben loses, Dora Jungfrau              weiter   all passed",
-        "Eine Zeile je Spiel, in kurzen Wörtern:\n"
-        "  sau an be 72 l3 k      Sauspiel Anna mit Ben, 72 Augen, 3 Laufende, Kontra\n"
-        "  herzsolo co 105 l4 g1  Herz-Solo Cora, 105, 4 Laufende, einer hat gelegt\n"
-        "  wenz do tout +         Wenz-Tout Dora, gewonnen      bettel be -   Bettel Ben, verloren\n"
-        "  ramsch be jf do        Ramsch, Ben verliert, Dora Jungfrau         weiter   alle passen"),
-    "cli.play_help_wendish": (
-        "One line a hand, in short words:\n"
-        "  normal an be 72     Normal game Anna with Ben, 72 Augen\n"
-        "  hochzeit co do 95   Hochzeit Cora with Dora, 95 Augen\n"
-        "  solo do still 80    Silent solo Dora, 80          kreuzsolo be 40   Club solo Ben, 40",
-        "Eine Zeile je Spiel, in kurzen Wörtern:\n"
-        "  normal an be 72     Normalspiel Anna mit Ben, 72 Augen\n"
-        "  hochzeit co do 95   Hochzeit Cora mit Dora, 95 Augen\n"
-        "  solo do still 80    Stilles Solo Dora, 80         kreuzsolo be 40   Kreuz-Solo Ben, 40"),
-    "cli.play_help_deutscher": (
-        "One line a hand, in short words (the trump party and its Augen):\n"
-        "  spiel an co 75         Anna and Cora, 75 Augen\n"
-        "  spiel be do 28 zwang   Ben and Dora, 28 Augen, a forced game",
-        "Eine Zeile je Spiel, in kurzen Wörtern (die Trumpfpartei und ihre Augen):\n"
-        "  spiel an co 75         Anna und Cora, 75 Augen\n"
-        "  spiel be do 28 zwang   Ben und Dora, 28 Augen, Zwangsspiel"),
-    "cli.play_help_sheepshead": (
-        "One line a hand, in short words:\n"
-        "  pick be eva 94           Ben picks, Eva is his partner, 94 points\n"
-        "  pick an alone 40 crack   Anna picks and plays alone, 40 points, cracked\n"
-        "  leaster co               a leaster, won by Cora",
-        "Eine Zeile je Spiel, in kurzen Wörtern:\n"
-        "  pick be eva 94           Ben nimmt auf, Eva ist Partnerin, 94 Punkte\n"
-        "  pick an alone 40 crack   Anna nimmt auf und spielt allein, 40 Punkte, Crack\n"
-        "  leaster co               ein Leaster, gewonnen von Cora"),
+    # (the help of play with examples of the table's games is each family's: its messages)
     "cli.play_greeting": ("One line a hand, in short words (help, quit)",
                           "Eine Zeile je Spiel, in kurzen Wörtern (hilfe, ende)"),
     "cli.play_same_entry": ("That is the same entry as the hand before. Record it again?",

@@ -37,9 +37,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "data.name_hidden": ("{name} has an invisible or control character ({what}) at position {pos}.",
                          "{name} enthält an Stelle {pos} ein unsichtbares oder Steuerzeichen ({what})."),
     "data.no_table_file": ("No table file at {path}.", "Keine Tischdatei unter {path}."),
-    "data.no_table_file_hint": ("Create one with: schafkopf new schafkopf.toml --family bavarian "
+    "data.no_table_file_hint": ("Create one with: schafkopf new schafkopf.toml --family {family} "
                                 "--players Anna,Ben,Cora,Dora (or point --table / SCHAFKOPF_TABLE at yours).",
-                                "Leg eine an mit: schafkopf new schafkopf.toml --family bavarian "
+                                "Leg eine an mit: schafkopf new schafkopf.toml --family {family} "
                                 "--players Anna,Ben,Cora,Dora (oder gib deine mit --table / SCHAFKOPF_TABLE an)."),
     "data.table_is_folder": ("{path} is a folder, not a table file.", "{path} ist ein Ordner, keine Tischdatei."),
     "data.table_is_folder_hint": ("Give the path of the .toml file.", "Gib den Pfad der .toml-Datei an."),
@@ -239,8 +239,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "data.no_session": ("There is no session {session}.", "Es gibt keinen Abend {session}."),
     "data.sessions_known": ("Sessions in this ledger: {sessions}.", "Abende in diesem Spielbuch: {sessions}."),
     "data.no_games_yet": ("The ledger has no games yet.", "Das Spielbuch hat noch keine Spiele."),
-    "data.session_does_not_replay": ("Session {session} does not replay: hand {hand}: {problem}",
-                                     "Abend {session} lässt sich nicht nachrechnen: Spiel {hand}: {problem}"),
+    "data.session_does_not_replay": ("{where} does not replay: hand {hand}: {problem}",
+                                     "{where} lässt sich nicht nachrechnen: Spiel {hand}: {problem}"),
+    # a session named as the subject of a sentence, and where in it (session.place)
+    "data.place_session": ("Session {session}", "Abend {session}"),
+    "data.place_in_session": ("in session {session}", "im Abend {session}"),
     "data.run_check": ("Run schafkopf check for details.", "Einzelheiten zeigt schafkopf check."),
     "data.nothing_to_correct": ("There are no games to correct yet.", "Es gibt noch keine Spiele zum Korrigieren."),
     "data.record_one": ("Record one with schafkopf add.", "Trag eins mit schafkopf add ein."),
@@ -253,8 +256,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                     "Nichts zu tun; schafkopf sheet zeigt die gültigen Spiele."),
     "data.hands_span": ("hands 1-{last}", "Spiele 1-{last}"),
     "data.no_hands": ("no hands", "keine Spiele"),
-    "data.no_such_hand": ("There is no hand {hand} in session {session} ({span}).",
-                          "Es gibt kein Spiel {hand} im Abend {session} ({span})."),
+    "data.no_such_hand": ("There is no hand {hand} {within} ({span}).",
+                          "Es gibt kein Spiel {hand} {within} ({span})."),
     "data.look_up_hand": ("Look the number up with schafkopf sheet.", "Schau die Nummer mit schafkopf sheet nach."),
     "data.corrected_meanwhile": ("Hand {hand} was corrected by someone else a moment ago.",
                                  "Spiel {hand} wurde gerade eben von jemand anderem korrigiert."),

@@ -7,8 +7,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     # -- the table file (after "FILE, line N: [section] key")
     "cli.tournament.family_only": ('"tournament" is for Bavarian Schafkopf only, not for {family}.',
                                    '"tournament" gibt es nur für Bayerischen Schafkopf, nicht für {family}.'),
-    "cli.tournament.family_only_hint": ('Set family = "bavarian", or remove kind = "tournament".',
-                                        'Setz family = "bavarian", oder entferne kind = "tournament".'),
+    "cli.tournament.family_only_hint": ('Set family = "{family}", or remove kind = "tournament".',
+                                        'Setz family = "{family}", oder entferne kind = "tournament".'),
     "cli.tournament.no_tariff": ("is not used in a tournament: it counts tournament points.",
                                  "gilt im Turnier nicht: dort zählen Turnierpunkte."),
     "cli.tournament.no_tariff_hint": ('Put the values into [points] (preset = "plus-minus" or "plus-only", '
@@ -174,8 +174,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                        "Tisch {tisch} hat in Runde {round} kein Spiel zum Zurücknehmen."),
     "cli.tournament.record_games": ("Record games with schafkopf add --tisch {tisch}.",
                                     "Trag Spiele mit schafkopf add --tisch {tisch} ein."),
-    "cli.tournament.no_such_hand": ("There is no hand {hand} at table {tisch} in round {round} ({span}).",
-                                    "Es gibt kein Spiel {hand} an Tisch {tisch} in Runde {round} ({span})."),
+    # a table of a round named as the subject of a sentence, and where at it (the tournament's place)
+    "cli.tournament.place_table": ("Table {tisch} of round {round}", "Tisch {tisch} der Runde {round}"),
+    "cli.tournament.place_at_table": ("at table {tisch} in round {round}", "an Tisch {tisch} in Runde {round}"),
     "cli.tournament.see_sheet": ("The table's hands: schafkopf tournament sheet --tisch {tisch} --round {round}.",
                                  "Die Spiele des Tisches zeigt schafkopf tournament sheet --tisch {tisch} --round "
                                  "{round}."),
@@ -183,10 +184,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                      "e.g. with --sitting-out.",
                                      "Korrigier zuerst dieses Spiel (schafkopf edit N --tisch {tisch} --round "
                                      "{round}), z. B. mit --sitting-out."),
-    "cli.tournament.table_does_not_replay": ("Table {tisch} of round {round} does not replay: hand {hand}: "
-                                             "{problem}",
-                                             "Tisch {tisch} der Runde {round} lässt sich nicht nachrechnen: Spiel "
-                                             "{hand}: {problem}"),
+
     "cli.tournament.no_round": ("No round has been drawn yet.", "Es wurde noch keine Runde ausgelost."),
     "cli.tournament.no_round_hint": ("Draw round 1: schafkopf tournament draw", "Lose Runde 1 aus: schafkopf "
                                                                                 "tournament draw"),

@@ -33,8 +33,6 @@ SIE = "sie"  # a Sie was played
 SIXTY_SIXTY = "sixty_sixty"  # the declaring side had exactly 60 Augen
 DURCHMARSCH = "durchmarsch"  # a Ramsch won by a Durchmarsch
 
-BAVARIAN_TRIGGERS = (KONTRA_LOST, SCHWARZ, SIE, SIXTY_SIXTY, DURCHMARSCH)
-WENDISH_TRIGGERS = (SCHWARZ, SIXTY_SIXTY)
 ROUND = "round"
 
 

@@ -230,6 +230,12 @@ class Family:
     default_language: ClassVar[str] = "de"
     default_currency: ClassVar[str] = "EUR"  # a new table's, and a table file's without ``currency``
     waiting: ClassVar[int | None] = 3  # players beyond the seats who may sit out in turn (None: any)
+    # a tournament's points of a hand by tariff key (RULES §10), and the tariff keys its [points]
+    # may set; none: the family plays no tournament
+    tournament_points: ClassVar[Mapping[str, int]] = {}
+    tournament_point_keys: ClassVar[tuple[str, ...]] = ()
+    # the words of the shared messages as this family says them, by language: (shared, own) pairs
+    own_words: ClassVar[Mapping[str, tuple[tuple[str, str], ...]]] = {}
 
     # -- games ---------------------------------------------------------------------------
     def game_table(self) -> dict[str, str]:
@@ -375,39 +381,41 @@ class Family:
         g = next((x for x in self.games if x.name == e.game), None)
         if g is not None and g.thrown_in:
             return self.game_label(e, lang)
-        parts = [self.game_label(e, lang)]
-        if e.tout:
-            parts.append(say("engine.describe.tout", lang))
-        names = "+".join(n for n in (e.player, e.partner) if n)
-        if g is not None and g.everyone:
-            names = e.durchmarsch or e.loser or e.winner or ",".join(declarers)
-            if e.durchmarsch:
-                names = say("engine.describe.durchmarsch", lang, name=names)
+        parts = [self.game_label(e, lang), *self.label_marks(e, lang)]
+        names = self.sheet_names(e, declarers, g, lang)
         if names:
-            parts.append(say("engine.describe.alone", lang, names=names) if e.alone else names)
+            parts.append(names)
         if e.augen is not None:
             parts.append(str(e.augen))
         if e.won is not None and e.augen is None:
             parts.append("+" if e.won else "-")
-        if e.ouvert:
-            parts.append(say("engine.flag.ouvert", lang))
-        if e.schwarz:
-            parts.append(say("engine.flag.schwarz", lang))
-        if e.laufende:
-            parts.append(f"L{e.laufende}")
-        for flag in ("kontra", "re", "sup", "hirsch", "crack", "recrack", "blitz", "zwang", "forced"):
-            if getattr(e, flag):
-                parts.append(say(f"engine.flag.{flag}", lang))
-        if e.legen:
-            parts.append(say("engine.describe.legen", lang, n=e.legen))
-        if e.schieben:
-            parts.append(say("engine.describe.schieben", lang, n=e.schieben))
-        if e.jungfrau:
-            parts.append(say("engine.describe.jungfrau", lang, names=",".join(e.jungfrau)))
+        parts += self.sheet_marks(e, lang)
         in_bock = (extra or {}).get("bock")
         if isinstance(in_bock, int) and in_bock > 1:  # the sheet marks a Bock hand (x4 where rounds overlap)
             parts.append(say("engine.describe.bock", lang) + (f" x{in_bock}" if in_bock > 2 else ""))
         return " ".join(parts)
+
+    def sheet_game(self, entry: GameEntry) -> str:
+        """The game's word for the narrow sheet's short label (``cli.short_<word>``): its name,
+        unless the family tells one kind of the game apart there."""
+        return entry.game
+
+    def label_marks(self, entry: GameEntry, lang: str) -> list[str]:
+        """What ``describe`` says right after the game's label, of the game itself (a short
+        label on the narrow sheet says it already)."""
+        return []
+
+    def sheet_names(self, entry: GameEntry, declarers: Sequence[str], game: GameType | None, lang: str) -> str:
+        """Who played the hand, in ``describe``: the declarer and his partner (``Anna+Ben``);
+        in a game of each for himself who lost or won it (a family words it its own way)."""
+        if game is not None and game.everyone:
+            return entry.loser or entry.winner or ",".join(declarers)
+        return "+".join(n for n in (entry.player, entry.partner) if n)
+
+    def sheet_marks(self, entry: GameEntry, lang: str) -> list[str]:
+        """The marks of the hand after its result, in ``describe``: ``schwarz``, and what the
+        family adds (its doublings, Laufende, ...)."""
+        return [say("engine.flag.schwarz", lang)] if entry.schwarz else []
 
     def title_in(self, lang: str) -> str:
         """The family's name in a language: ``Bayerischer Schafkopf`` / ``Bavarian Schafkopf``."""
@@ -481,14 +489,14 @@ class FamilyOf(Family, Generic[H, S]):
 
     state_type: ClassVar[type[Any]]
 
-    def h(self, rules: TableRules) -> H:
-        """The table's house rules, typed."""
+    def house_rules_of(self, rules: TableRules) -> H:
+        """The table's house rules, typed (``house`` as this family's ``house_rules``)."""
         cached: H | None = rules.__dict__.get("_house")  # hot: a replay asks several times a hand
         if cached is None:
             cached = self.house(rules)
         return cached
 
-    def t(self, state: HandState) -> S:
+    def own_state(self, state: HandState) -> S:
         """This family's part of the state (the default where a caller built a bare HandState)."""
         table: S = state.table
         if not isinstance(table, self.state_type):

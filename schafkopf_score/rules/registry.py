@@ -23,6 +23,9 @@ REGISTRY: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "deutscher": ("schafkopf_score.rules.deutscher", "Deutscher", ("deutsch", "deutscher-schafskopf", "schafskopf")),
     "sheepshead": ("schafkopf_score.rules.sheepshead", "Sheepshead", ("sheephead", "schafkopf-us", "wisconsin")),
 }
+# what ``schafkopf new`` makes without --family, and the family a tournament plays (RULES §10)
+DEFAULT_FAMILY = "bavarian"
+TOURNAMENT_FAMILY = "bavarian"
 
 
 class _Families(Mapping[str, Family]):

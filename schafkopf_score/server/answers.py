@@ -176,12 +176,11 @@ def calc_json(cfg: TableConfig, ledger: Ledger, line: str, tisch: int | None = N
     if tisch is None:
         entry, _ = entry_from_words(cfg.family_obj(), cfg.players, words, options)
         return outcome_json(calc(cfg, ledger, entry))
-    from ..tournament.core import as_points, at_table, entry_for, open_seat, seat_cap, table_cfg
+    from ..tournament.core import as_points, entry_for, open_seat, seat_cap, table_cfg
 
     seat = open_seat(cfg, ledger, tisch)
     entry, _ = entry_for(cfg, ledger, seat, words, options)
-    with at_table(seat):
-        return outcome_json(as_points(calc(table_cfg(cfg, seat.players), ledger, entry, seat.session_id),
+    return outcome_json(as_points(calc(table_cfg(cfg, seat.players), ledger, entry, seat),
                                       seat_cap(ledger, seat)))
 
 
@@ -208,7 +207,7 @@ def add_json(cfg: TableConfig, ledger: Ledger, line: str, tisch: int | None = No
                 keep(ledger, answer(hand, played, view))
 
         return answer(*add(cfg, ledger, entry, typed, after=kept))
-    from ..tournament.core import add_game, at_table, entry_for, find_seat
+    from ..tournament.core import add_game, entry_for, find_seat
 
     # the table as drawn (a table closed meanwhile is refused inside its lock, by add_game)
     seat = find_seat(cfg, ledger, tisch)
@@ -222,20 +221,13 @@ def add_json(cfg: TableConfig, ledger: Ledger, line: str, tisch: int | None = No
         if keep is not None:
             keep(ledger, at_table_answer(hand, played, view))
 
-    with at_table(seat):
-        return at_table_answer(*add_game(cfg, ledger, seat, entry, typed, after=kept_at_seat))
+    return at_table_answer(*add_game(cfg, ledger, seat, entry, typed, after=kept_at_seat))
 
 
 def _seat_cfg(cfg: TableConfig, ledger: Ledger, tisch: int | None, round_no: int | None) -> tuple[Any, TableConfig]:
     from ..cli.game_cmds import _at_tisch
 
     return _at_tisch(cfg, ledger, tisch, round_no)
-
-
-def _told(seat: Any) -> Any:
-    from ..cli.game_cmds import _told_at
-
-    return _told_at(seat)
 
 
 def undo_json(cfg: TableConfig, ledger: Ledger, reason: str, tisch: int | None = None,
@@ -246,8 +238,7 @@ def undo_json(cfg: TableConfig, ledger: Ledger, reason: str, tisch: int | None =
 
     _needs_tisch(cfg, tisch, round_no, "undo")
     seat, tcfg = _seat_cfg(cfg, ledger, tisch, round_no)
-    with _told(seat):
-        done = undo(tcfg, ledger, reason, session_id=seat.session_id if seat else None)
+    done = undo(tcfg, ledger, reason, place=seat)
     return voided_json(done)
 
 
@@ -259,8 +250,7 @@ def void_json(cfg: TableConfig, ledger: Ledger, hand: int, reason: str, tisch: i
 
     _needs_tisch(cfg, tisch, round_no, "void")
     seat, tcfg = _seat_cfg(cfg, ledger, tisch, round_no)
-    with _told(seat):
-        done = void(tcfg, ledger, hand, reason, session_id=seat.session_id if seat else None)
+    done = void(tcfg, ledger, hand, reason, place=seat)
     return voided_json(done)
 
 
@@ -276,30 +266,28 @@ def edit_json(cfg: TableConfig, ledger: Ledger, hand: int, line: str, reason: st
     _needs_tisch(cfg, tisch, round_no, "edit")
     seat, tcfg = _seat_cfg(cfg, ledger, tisch, round_no)
     words, options = words_of(cfg, line)
-    with _told(seat):
-        sid = seat.session_id if seat else None
-        old = find_hand(tcfg, ledger, hand, sid)
-        if not words:
-            raise IllegalEntry(Text("cli.edit_no_change", hand=hand), Text("cli.edit_no_change_hint", hand=hand))
-        if seat is None:
-            new, typed = corrected_entry(tcfg.family_obj(), tcfg.players, old.entry, words, options, set(options))
-        else:
-            from ..tournament.core import corrected_for
+    old = find_hand(tcfg, ledger, hand, seat)
+    if not words:
+        raise IllegalEntry(Text("cli.edit_no_change", hand=hand), Text("cli.edit_no_change_hint", hand=hand))
+    if seat is None:
+        new, typed = corrected_entry(tcfg.family_obj(), tcfg.players, old.entry, words, options, set(options))
+    else:
+        from ..tournament.core import corrected_for
 
-            new, typed = corrected_for(cfg, ledger, seat, old.entry, words, options, set(options))
-        if not confirm:
-            try:
-                confirm_change(tcfg, ledger, hand, old, new, False, session_id=sid)
-            except IllegalEntry as exc:
-                if exc.text.key != "cli.edit_changes":
-                    raise
-                raise NeedsConfirm(exc.text, Text("cli.server.confirm_hint"),
-                                   str(exc.text.params.get("change", ""))) from None
-        done = edit(tcfg, ledger, hand, new, reason, typed, expect=old.id, session_id=sid)
-        played = done.played
-        assert played is not None  # an edit always has its replacement
-        if seat is not None:
-            from ..tournament.core import as_points, seat_cap
+        new, typed = corrected_for(cfg, ledger, seat, old.entry, words, options, set(options))
+    if not confirm:
+        try:
+            confirm_change(tcfg, ledger, hand, old, new, False, place=seat)
+        except IllegalEntry as exc:
+            if exc.text.key != "cli.edit_changes":
+                raise
+            raise NeedsConfirm(exc.text, Text("cli.server.confirm_hint"),
+                               str(exc.text.params.get("change", ""))) from None
+    done = edit(tcfg, ledger, hand, new, reason, typed, expect=old.id, place=seat)
+    played = done.played
+    assert played is not None  # an edit always has its replacement
+    if seat is not None:
+        from ..tournament.core import as_points, seat_cap
 
-            played = as_points(played, seat_cap(ledger, seat))
+        played = as_points(played, seat_cap(ledger, seat))
     return edit_answer(old, played, hand, done.repriced)

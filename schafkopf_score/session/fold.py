@@ -22,6 +22,7 @@ from ..rules.model import GameEntry, HandState, Seating, TableRules
 from ..rules.play import Played, play, recorded_seating, seat, start_state
 from ..rules.registry import find_family
 from ..rules.seating import seat_hand
+from .place import THE_OPEN_SESSION, Place
 from .records import Closing, GameRecord, Payment, SessionInfo
 from .settle import session_balances
 
@@ -37,6 +38,7 @@ class SessionLog:
     closings: Sequence[Closing] = ()
     aliases: Mapping[str, str] = field(default_factory=dict)
     seated: Sequence[str] | None = None  # a tournament's table: the players its round drew there
+    place: Place = THE_OPEN_SESSION  # where it is played: the words for it, what its hands count in
 
     @property
     def id(self) -> int | None:
@@ -70,6 +72,7 @@ class SessionState:
     unit: str = "cent"
     aliases: Mapping[str, str] = field(default_factory=dict)  # an earlier name -> the name now (renames)
     payments: Sequence[Payment] = ()  # players paid out early (settle --player)
+    place: Place = THE_OPEN_SESSION
 
     @property
     def closed(self) -> bool:
@@ -221,7 +224,7 @@ def add_up(log: SessionLog, rows: list[Row], rules: TableRules, unit: str) -> Se
     else:
         state = state_for(played[-1] if played else None, rules, aliases)
     return SessionState(info, rows, balances, list(balances), state, rules, stock, bookings, unit, aliases,
-                        log.payments)
+                        log.payments, log.place)
 
 
 def is_hand(rec: GameRecord) -> bool:
@@ -242,20 +245,20 @@ def next_hand_number(rows: Sequence[Row]) -> int:
 
 def find_hand(state: SessionState, hand: int) -> GameRecord:
     """The valid record of hand ``hand`` of an open session (what a correction starts from)."""
+    place = state.place
     if state.session is None:
-        raise IllegalEntry(Text("data.nothing_to_correct"), Text("data.record_one"))
+        raise IllegalEntry(*place.nothing_to_correct())
     if state.closed:
-        raise IllegalEntry(Text("data.session_closed", session=state.session.id),
-                           Text("data.closed_reopen_hint", session=state.session.id))
+        raise IllegalEntry(*place.closed(state.session.id))
     hands = [r.record.hand for r in state.rows if is_hand(r.record)]
     for r in state.rows:
         if r.record.hand == hand and r.record.valid and is_hand(r.record):
             return r.record
     if hand in hands:
-        raise IllegalEntry(Text("data.hand_already_void", hand=hand), Text("data.hand_already_void_hint"))
+        raise IllegalEntry(Text("data.hand_already_void", hand=hand), place.look("hand_already_void_hint"))
     span = Text("data.hands_span", last=max(hands)) if hands else Text("data.no_hands")
-    raise IllegalEntry(Text("data.no_such_hand", hand=hand, session=state.session.id, span=span),
-                       Text("data.look_up_hand"))
+    raise IllegalEntry(Text("data.no_such_hand", hand=hand, within=place.within(state.session.id), span=span),
+                       place.look("look_up_hand"))
 
 
 def try_correction(log: SessionLog, target: GameRecord, entry: GameEntry | None) -> list[Row]:
@@ -263,7 +266,7 @@ def try_correction(log: SessionLog, target: GameRecord, entry: GameEntry | None)
     (nothing written). Refused if ``target`` is no longer a valid row of the log (corrected
     meanwhile), or if the correction breaks a later hand."""
     if not any(r.id == target.id and r.valid for r in log.records):
-        raise IllegalEntry(Text("data.corrected_meanwhile", hand=target.hand), Text("data.look_again"))
+        raise IllegalEntry(Text("data.corrected_meanwhile", hand=target.hand), log.place.look("look_again"))
     try:
         return replay_rows(log.records, {target.id: entry}, log.aliases)
     except IllegalEntry as exc:
@@ -271,7 +274,7 @@ def try_correction(log: SessionLog, target: GameRecord, entry: GameEntry | None)
         if where == target.hand:
             raise
         raise IllegalEntry(Text("data.correction_breaks", hand=where, problem=exc.text),
-                           Text("data.correction_breaks_hint")) from None
+                           log.place.correct_first()) from None
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ after the fact; a place that words a refusal otherwise says so itself.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import ClassVar
 
 from ..i18n import Text
 
@@ -20,12 +21,16 @@ class Place:
     """An evening at a table: its session (``session_id``; None: the open one, or a new one when
     none is open), counted in the family's unit, seated as the table file says."""
 
-    unit: str | None = None  # what its hands count in (None: the family's)
-    seated: Sequence[str] | None = None  # who is seated (None: the table file says)
-    kept_open = False  # a place whose session is never closed (a closed one is refused, not followed)
+    unit: ClassVar[str | None] = None  # what its hands count in (None: the family's)
+    kept_open: ClassVar[bool] = False  # a session never closed: a closed one is refused, not followed by a new one
 
     def __init__(self, session_id: int | None = None) -> None:
         self.session_id = session_id
+
+    @property
+    def seated(self) -> Sequence[str] | None:
+        """Who the place seats (None: the table file says)."""
+        return None
 
     def named(self, session: int | str) -> Text:
         """The session as the subject of a sentence: ``Session 7`` / ``Abend 7``."""
@@ -47,11 +52,16 @@ class Place:
         text = Text("data.session_closed_meanwhile" if meanwhile else "data.session_closed", session=session)
         return text, Text("data.closed_reopen_hint" if correcting else "data.corrections_open", session=session)
 
+    # the hints that say where to look at the hands, by what they answer
+    LOOK: ClassVar[dict[str, str]] = {
+        "look_up_hand": "data.look_up_hand", "look_again": "data.look_again",
+        "hand_already_void_hint": "data.hand_already_void_hint",
+        "recorded_meanwhile_hint": "data.recorded_meanwhile_hint", "edit_same_hint": "data.edit_same_hint",
+    }
+
     def look(self, why: str) -> Text:
-        """Where to look at the hands, as a hint: ``why`` names the hint a session gives
-        (``look_up_hand``, ``look_again``, ``hand_already_void_hint``, ``recorded_meanwhile_hint``,
-        ``edit_same_hint``)."""
-        return Text(f"data.{why}")
+        """Where to look at the hands, as a hint: ``why`` is one of ``LOOK``'s keys."""
+        return Text(self.LOOK[why])
 
     def correct_first(self) -> Text:
         """The hint when a correction would break a later hand: correct that one first."""

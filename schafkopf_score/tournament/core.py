@@ -11,10 +11,9 @@ player won.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, ClassVar
 
 from ..errors import IllegalEntry, ScoreError
 from ..i18n import Join, Text
@@ -22,6 +21,7 @@ from ..ledger import Ledger
 from ..rules.family import fold, resolve_name
 from ..rules.model import UNIT_POINT, GameEntry
 from ..rules.play import Played, play
+from ..session.place import Place
 from ..session.records import RoundTable, TournamentEvent
 from ..table import TableConfig
 from .draw import Layout, draw_tables, layout, meetings, repeats, spread_tables
@@ -59,20 +59,53 @@ def as_points(played: Played, cap: int = 0) -> Played:
 
 
 @dataclass(frozen=True)
-class Seat:
+class Seat(Place):
     """Table ``tisch`` of round ``round``: its players (seat order, the first dealt first) and
-    the session that holds its hands."""
+    the session that holds its hands. As the place of that session (``session.place``) it
+    counts its hands in tournament points, seats the players the draw seated, is never closed,
+    and words what is refused there of the table: "table 2 of round 1", the table's sheet."""
 
     round: int
     tisch: int
-    session_id: int
+    session_id: int  # always a session: the table's
     players: tuple[str, ...]
     standins: tuple[str, ...] = ()
+
+    unit: ClassVar[str | None] = UNIT_POINT
+    kept_open: ClassVar[bool] = True
+
+    @property
+    def seated(self) -> tuple[str, ...]:
+        return self.players
 
     @property
     def three(self) -> bool:
         """A table of three (``short_tables = "three"``)."""
         return len(self.players) == 3
+
+    def _at(self, key: str) -> Text:
+        return Text(key, tisch=self.tisch, round=self.round)
+
+    def named(self, session: int | str) -> Text:
+        return self._at("cli.tournament.place_table")
+
+    def within(self, session: int | str) -> Text:
+        return self._at("cli.tournament.place_at_table")
+
+    def nothing_to_correct(self) -> tuple[Text, Text]:
+        return self._at("cli.tournament.nothing_to_correct"), self._at("cli.tournament.record_games")
+
+    def nothing_to_undo(self) -> tuple[Text, Text]:
+        return self._at("cli.tournament.nothing_to_undo"), self._at("cli.tournament.record_games")
+
+    def closed(self, session: int, meanwhile: bool = False, correcting: bool = True) -> tuple[Text, Text]:
+        return self._at("cli.tournament.table_closed"), self._at("cli.tournament.table_closed_hint")
+
+    def look(self, why: str) -> Text:
+        return self._at("cli.tournament.see_sheet")
+
+    def correct_first(self) -> Text:
+        return self._at("cli.tournament.correct_first")
 
 
 def _seat(table: RoundTable, standins: Sequence[str] | None = None) -> Seat:
@@ -186,52 +219,6 @@ def open_seat(cfg: TableConfig, ledger: Ledger, tisch: int, round_no: int | None
     return seat
 
 
-# evening's words for a session, said of a tournament's table (its round and number instead of
-# "session N", the table's sheet instead of ``schafkopf sheet``)
-_AT_TABLE = {
-    "data.nothing_to_correct": "cli.tournament.nothing_to_correct",
-    "data.nothing_to_undo": "cli.tournament.nothing_to_undo",
-    "data.session_closed": "cli.tournament.table_closed",
-    "data.session_closed_meanwhile": "cli.tournament.table_closed",
-    "data.no_such_hand": "cli.tournament.no_such_hand",
-    "data.session_does_not_replay": "cli.tournament.table_does_not_replay",
-    "data.record_one": "cli.tournament.record_games",
-    "data.record_games": "cli.tournament.record_games",
-    "data.corrections_open": "cli.tournament.table_closed_hint",
-    "data.closed_reopen_hint": "cli.tournament.table_closed_hint",
-    "data.hand_already_void_hint": "cli.tournament.see_sheet",
-    "data.look_up_hand": "cli.tournament.see_sheet",
-    "data.look_again": "cli.tournament.see_sheet",
-    "data.recorded_meanwhile_hint": "cli.tournament.see_sheet",
-    "data.edit_same_hint": "cli.tournament.see_sheet",
-    "data.correction_breaks_hint": "cli.tournament.correct_first",
-}
-
-
-def _at_table(text: Text | None, seat: Seat) -> Text | None:
-    if text is None or text.key not in _AT_TABLE:
-        return text
-    return Text(_AT_TABLE[text.key], **{**text.params, "tisch": seat.tisch, "round": seat.round})
-
-
-@contextmanager
-def at_table(seat: Seat) -> Iterator[None]:
-    """Errors of ``evening`` about the session of a tournament's table, told of that table:
-    "table 2 of round 1" for "session 7", the table's sheet for ``schafkopf sheet``."""
-    try:
-        yield
-    except ScoreError as exc:
-        text, hint = _at_table(exc.text, seat), _at_table(exc.hint_text, seat)
-        if text is exc.text and hint is exc.hint_text:
-            raise
-        assert text is not None
-        told = type(exc)(text, hint)
-        told.language = exc.language
-        if hasattr(exc, "hand"):
-            told.hand = exc.hand  # type: ignore[attr-defined]
-        raise told from None
-
-
 def seat_of(ledger: Ledger, round_no: int, name: str) -> Seat | None:
     return next((s for s in _seats(ledger, round_no) if name in s.players), None)
 
@@ -332,7 +319,7 @@ def add_game(cfg: TableConfig, ledger: Ledger, seat: Seat, entry: GameEntry, typ
         if after is not None:
             after(hand, as_points(played, cap), view)
 
-    hand, played, view = add(table_cfg(cfg, seat.players), ledger, entry, typed, session_id=seat.session_id,
+    hand, played, view = add(table_cfg(cfg, seat.players), ledger, entry, typed, place=seat,
                              check=in_lock, after=answered)
     return hand, as_points(played, cap), view
 
@@ -420,7 +407,7 @@ def enter_list(cfg: TableConfig, ledger: Ledger, seat: Seat, lines: Sequence[str
     rules = tcfg.snapshot()
     out: list[tuple[int, Played]] = []
     with ledger.write(scope=seat.session_id) as conn:
-        view, state = current_state(tcfg, ledger, seat.session_id)
+        view, state = current_state(tcfg, ledger, seat)
         _limit_check(cfg, ledger, seat, len(entries))(view)
         hand = ledger.next_hand(conn, seat.session_id)
         for no, entry, typed in entries:
@@ -735,7 +722,7 @@ def ranking(cfg: TableConfig, ledger: Ledger, upto: int | None = None, day: int 
                 s.solos_won += int(paper.get("solos", {}).get(name, 0))
                 s.games_won += int(paper.get("won", {}).get(name, 0))
             continue
-        view = view_session(table_cfg(cfg, seat.players), ledger, seat.session_id)
+        view = view_session(table_cfg(cfg, seat.players), ledger, place=seat)
         cap = caps.get(seat.round, 0)
         for row in view.valid_rows():
             assert row.played is not None
@@ -771,4 +758,4 @@ def table_view(cfg: TableConfig, ledger: Ledger, seat: Seat) -> Any:
     """A table's session replayed, in points."""
     from ..evening import view_session
 
-    return view_session(table_cfg(cfg, seat.players), ledger, seat.session_id)
+    return view_session(table_cfg(cfg, seat.players), ledger, place=seat)

@@ -23,13 +23,9 @@ from .draw import SHORT_TABLES
 KINDS = ("table", "tournament")
 DRAWS = ("random", "ranking", "spread")
 POINT_PRESETS = ("plus-minus", "plus-only")
-# the points of a hand (the Bavarian tariff keys, in points): RULES §10. Laufende count nothing
-# unless a tournament says so; Bettel is worth a Solo without Schneider; a Ramsch costs its
-# loser 1 per other player. Both presets price the hands alike: plus-only is a view of them.
-POINTS: dict[str, int] = {"sauspiel": 1, "solo": 5, "bettel": 5, "ramsch": 1, "schneider": 1, "schwarz": 1,
-                          "laufende": 0}
-POINT_KEYS = ("sauspiel", "hochzeit", "solo", "wenz", "geier", "farbwenz", "farbgeier", "bettel", "ramsch",
-              "schneider", "schwarz", "laufende")
+# the points of a hand are the family's (``Family.tournament_points`` and the tariff keys its
+# [points] may set, ``tournament_point_keys``): RULES §10. Both presets price the hands alike:
+# plus-only is a view of them.
 TOURNAMENT_KEYS = ("rounds", "games_per_round", "games_per_round_five", "draw", "seed", "players_file",
                    "short_tables", "days")
 # [points] keys that are not a hand's tariff: how many doublings, and the cap of one game
@@ -147,9 +143,11 @@ def checked_tournament(c: Any, path: Path, data: dict[str, Any], family: Any) ->
     """Check a tournament's keys (``c`` is the loader's checker, whose errors name the file and
     the line): the registered players, the ``[points]`` as the tariff the engine prices hands
     with, and the ``[tournament]`` settings."""
-    if family.name != "bavarian":
+    if not family.tournament_points:
+        from ..rules.registry import TOURNAMENT_FAMILY
+
         raise c.fail("", "kind", Text("cli.tournament.family_only", family=family.title_text()),
-                     Text("cli.tournament.family_only_hint"))
+                     Text("cli.tournament.family_only_hint", family=TOURNAMENT_FAMILY))
     if "tariff" in data:
         raise c.fail("", "tariff", Text("cli.tournament.no_tariff"), Text("cli.tournament.no_tariff_hint"))
     section = data.get("tournament", {})
@@ -174,19 +172,20 @@ def checked_tournament(c: Any, path: Path, data: dict[str, Any], family: Any) ->
     if not isinstance(points, dict):
         raise c.fail("", "points", Text("data.must_be_section", section="points"))
     preset = "plus-minus"
-    tariff = dict(POINTS)
+    tariff = dict(family.tournament_points)
+    point_keys = family.tournament_point_keys
     limits = {"kontra": 0, "cap": 0}
     for key, value in points.items():
         if key == "preset":
             preset = c.check("points", KeySpec("preset", "plus-minus", kind="choice", choices=POINT_PRESETS), value)
-        elif key in POINT_KEYS:
+        elif key in point_keys:
             tariff[key] = c.check("points", KeySpec(key, 0, minimum=0, maximum=1000), value)
         elif key == "kontra":
             limits[key] = c.check("points", KeySpec(key, 2, minimum=1, maximum=2), value)
         elif key == "cap":
             limits[key] = c.check("points", KeySpec(key, 0, minimum=0, maximum=100_000), value)
         else:
-            raise c.unknown("points", key, ["preset", *POINT_KEYS, *POINT_LIMITS])
+            raise c.unknown("points", key, ["preset", *point_keys, *POINT_LIMITS])
     if rounds_days_bad(got):
         raise c.fail("tournament", "days", Text("cli.tournament.days_rounds", days=got["days"],
                                                 rounds=got.get("rounds", 3)),
@@ -280,7 +279,10 @@ def checked_prizes(c: Any, section: Any) -> Prizes:
 def tournament_file(players: list[str], *, name: str, language: str, rounds: int, games: int, draw: str,
                     points: str, players_file: str = "", days: int = 1, short_tables: str = "") -> str:
     """The text of a new tournament file, every key spelled out with what it means."""
+    from ..rules.registry import TOURNAMENT_FAMILY, find_family
     from ..text import toml_value
+
+    points_of = find_family(TOURNAMENT_FAMILY).tournament_points
 
     def line(key: str, value: Any, doc: str) -> str:
         text = f"{key} = {toml_value(value)}"
@@ -294,7 +296,7 @@ def tournament_file(players: list[str], *, name: str, language: str, rounds: int
         "schema = 1",
         line("name", name, "cli.tournament.file_name"),
         'kind = "tournament"',
-        'family = "bavarian"',
+        f'family = "{TOURNAMENT_FAMILY}"',
     ]
     if not players_file:
         out.append(line("players", players, "cli.tournament.file_players"))
@@ -319,13 +321,13 @@ def tournament_file(players: list[str], *, name: str, language: str, rounds: int
         "",
         "[points]",
         line("preset", points, "cli.tournament.file_preset"),
-        line("sauspiel", POINTS["sauspiel"], "cli.tournament.file_sauspiel"),
-        line("solo", POINTS["solo"], "cli.tournament.file_solo"),
-        line("schneider", POINTS["schneider"], "cli.tournament.file_schneider"),
-        line("schwarz", POINTS["schwarz"], "cli.tournament.file_schwarz"),
-        line("laufende", POINTS["laufende"], "cli.tournament.file_laufende"),
-        line("bettel", POINTS["bettel"], "cli.tournament.file_bettel"),
-        line("ramsch", POINTS["ramsch"], "cli.tournament.file_ramsch"),
+        line("sauspiel", points_of["sauspiel"], "cli.tournament.file_sauspiel"),
+        line("solo", points_of["solo"], "cli.tournament.file_solo"),
+        line("schneider", points_of["schneider"], "cli.tournament.file_schneider"),
+        line("schwarz", points_of["schwarz"], "cli.tournament.file_schwarz"),
+        line("laufende", points_of["laufende"], "cli.tournament.file_laufende"),
+        line("bettel", points_of["bettel"], "cli.tournament.file_bettel"),
+        line("ramsch", points_of["ramsch"], "cli.tournament.file_ramsch"),
         line("kontra", 2, "cli.tournament.file_kontra"),
         line("cap", 0, "cli.tournament.file_cap"),
         "",

@@ -9,6 +9,7 @@ its helpers), ``validate``, ``score`` and ``stock``; ``Bavarian`` joins them.
 
 from __future__ import annotations
 
+from ...i18n import add_part
 from .catalogue import (
     GAMES,
     RULES,
@@ -23,6 +24,8 @@ from .catalogue import (
 )
 from .score import Scoring
 from .validate import Validation
+
+add_part(f"{__name__}.messages")  # the family's words join the catalogue when the family is loaded
 
 
 class Bavarian(Validation, Scoring):

@@ -3,18 +3,23 @@ games the table plays, Laufende limits."""
 
 from __future__ import annotations
 
-from ...i18n import Text
+from collections.abc import Sequence
+
+from ...i18n import Text, say
 from ..family import (
     FamilyOf,
     GameType,
 )
-from ..model import UNIT_CENT, TableRules
+from ..model import UNIT_CENT, GameEntry, TableRules
 from .catalogue import (
     FRENCH,
     GAMES,
+    KONTRA_STEPS,
     RULES,
     SUITS,
     TARIFF,
+    TOURNAMENT_POINT_KEYS,
+    TOURNAMENT_POINTS,
     AllPass,
     BavarianRules,
     BavarianState,
@@ -40,6 +45,8 @@ class BavarianBase(FamilyOf[BavarianRules, BavarianState]):
     state_type = BavarianState
     rule_specs = RULES
     default_tariff = ("sauspiel", "solo")
+    tournament_points = TOURNAMENT_POINTS  # a tournament (Preisschafkopf) is Bavarian: RULES §10
+    tournament_point_keys = TOURNAMENT_POINT_KEYS
     presets = {
         "official": {},
         "wirtshaus": {
@@ -64,12 +71,37 @@ class BavarianBase(FamilyOf[BavarianRules, BavarianState]):
             problems.append(("rules", "all_pass", Text("engine.table.all_pass")))
         return problems
 
+    # -- the sheet -----------------------------------------------------------------------
+    def label_marks(self, entry: GameEntry, lang: str) -> list[str]:
+        return [say("engine.describe.tout", lang)] if entry.tout else []
+
+    def sheet_names(self, entry: GameEntry, declarers: Sequence[str], game: GameType | None, lang: str) -> str:
+        if game is not None and game.everyone and entry.durchmarsch:  # a Ramsch won by a Durchmarsch
+            return say("engine.describe.durchmarsch", lang, name=entry.durchmarsch)
+        return super().sheet_names(entry, declarers, game, lang)
+
+    def sheet_marks(self, entry: GameEntry, lang: str) -> list[str]:
+        """``ouvert``, ``schwarz``, the Laufende (``L3``), the doublings, who laid, how many
+        pushed, the Jungfrauen."""
+        marks = [say("engine.flag.ouvert", lang)] if entry.ouvert else []
+        marks += super().sheet_marks(entry, lang)
+        if entry.laufende:
+            marks.append(f"L{entry.laufende}")
+        marks += [say(f"engine.flag.{flag}", lang) for flag in (*KONTRA_STEPS, "forced") if getattr(entry, flag)]
+        if entry.legen:
+            marks.append(say("engine.describe.legen", lang, n=entry.legen))
+        if entry.schieben:
+            marks.append(say("engine.describe.schieben", lang, n=entry.schieben))
+        if entry.jungfrau:
+            marks.append(say("engine.describe.jungfrau", lang, names=",".join(entry.jungfrau)))
+        return marks
+
     # -- helpers -------------------------------------------------------------------------
     def passing(self, rules: TableRules) -> frozenset[AllPass]:
         """What the table does when everyone passes (``all_pass``: one mode, or a list)."""
         cached: frozenset[AllPass] | None = rules.__dict__.get("_passing")
         if cached is None:
-            cached = all_pass_modes(self.h(rules).all_pass)
+            cached = all_pass_modes(self.house_rules_of(rules).all_pass)
             object.__setattr__(rules, "_passing", cached)  # frozen: a cache, not a change
         return cached
 
@@ -87,10 +119,10 @@ class BavarianBase(FamilyOf[BavarianRules, BavarianState]):
     def laufende_min(self, game: GameType, rules: TableRules) -> int:
         if game.kind == "sie":
             return 8
-        return int(self.h(rules).laufende_min.get(game.name, game.laufende_min))
+        return int(self.house_rules_of(rules).laufende_min.get(game.name, game.laufende_min))
 
     def enabled(self, game: GameType, rules: TableRules) -> bool:
-        r = self.h(rules)
+        r = self.house_rules_of(rules)
         if game.kind == "weiter":
             return True
         if game.kind == "sie":

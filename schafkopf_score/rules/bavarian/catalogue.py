@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
-from ..bock import BAVARIAN_TRIGGERS, ROUND, BockStack
+from ..bock import DURCHMARSCH, KONTRA_LOST, ROUND, SCHWARZ, SIE, SIXTY_SIXTY, BockStack
 from ..family import (
     GameType,
     alias_table,
@@ -18,6 +18,15 @@ from ..keys import HouseRules, rule, tariff_keys
 SUITS = ("eichel", "gras", "herz", "schellen")
 FRENCH = ("kreuz", "pik", "karo")
 KONTRA_STEPS = ("kontra", "re", "sup", "hirsch")
+# a tournament's points of a hand (the tariff keys, in points): RULES §10. Laufende count nothing
+# unless a tournament says so; Bettel is worth a Solo without Schneider; a Ramsch costs its
+# loser 1 per other player. Both presets price the hands alike: plus-only is a view of them.
+TOURNAMENT_POINTS: dict[str, int] = {"sauspiel": 1, "solo": 5, "bettel": 5, "ramsch": 1, "schneider": 1,
+                                     "schwarz": 1, "laufende": 0}
+TOURNAMENT_POINT_KEYS = ("sauspiel", "hochzeit", "solo", "wenz", "geier", "farbwenz", "farbgeier", "bettel", "ramsch",
+                         "schneider", "schwarz", "laufende")
+# the hands after which a Bock round may follow (bock_after)
+BOCK_TRIGGERS = (KONTRA_LOST, SCHWARZ, SIE, SIXTY_SIXTY, DURCHMARSCH)
 
 _WIN = frozenset({"augen", "won", "schwarz"})
 _DOUBLE = frozenset({"kontra", "re", "sup", "hirsch", "legen"})
@@ -133,7 +142,7 @@ class BavarianRules(HouseRules):
     stock_doubles: bool = rule(False)
     kasse: int = rule(0)
     schieben: bool = rule(False)
-    bock_after: tuple[str, ...] = rule((), item_names=BAVARIAN_TRIGGERS)
+    bock_after: tuple[str, ...] = rule((), item_names=BOCK_TRIGGERS)
     bock_hands: str | int = rule(ROUND, kind="int_or_choice", choices=(ROUND,), minimum=1, maximum=100)
     bock_stack: BockStack = rule(BockStack.QUEUE)
 

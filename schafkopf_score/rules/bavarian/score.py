@@ -65,7 +65,7 @@ class Scoring(StockKeeping):
         for k in KONTRA_STEPS:
             if getattr(entry, k):
                 factors.append((Text(f"engine.flag.{k}"), 2))
-        in_bock = bock.multiplier(self.t(state).bock)
+        in_bock = bock.multiplier(self.own_state(state).bock)
         if in_bock > 1:
             factors.append((Text("engine.bock.word"), in_bock))
         subtotal = sum(a for _, a in terms)
@@ -117,7 +117,7 @@ class Scoring(StockKeeping):
         """What each active player pays into the Stock when everyone passed (``stock``, doubled
         per Legen and per push (Schieben) where ``stock_doubles``, RULES §12)."""
         each = self.tariff(rules, "stock")
-        if self.h(rules).stock_doubles:
+        if self.house_rules_of(rules).stock_doubles:
             each *= 2 ** entry.legen * 2 ** entry.schieben
         return each
 
@@ -126,9 +126,9 @@ class Scoring(StockKeeping):
         """The Ramsch: the loser pays (a Durchmarsch receives) the tariff x 2 per Legen, per push
         (schieben), per Jungfrau (``double_all``) and in Bock; with ``all_pass = ["ramsch",
         "stock"]`` every active player also pays into the Stock."""
-        r = self.h(rules)
+        r = self.house_rules_of(rules)
         active = seating.active
-        in_bock = bock.multiplier(self.t(state).bock)
+        in_bock = bock.multiplier(self.own_state(state).bock)
         mult = 2 ** entry.legen * 2 ** entry.schieben * in_bock
         durch = result.declarers[0] if result.won else None
         pay = {p: 0 for p in active}

@@ -28,24 +28,24 @@ class StockKeeping(BavarianBase):
         """A partner game and the Stock: won, the declarers take it half each; lost, they match it
         (``stock_on_loss = "double"``). Books into ``pay`` and returns the Stock's change."""
         stock_change = 0
-        if g.kind == "partner" and self.t(state).stock > 0:
-            halves = equal_shares(self.t(state).stock, 2)
+        if g.kind == "partner" and self.own_state(state).stock > 0:
+            halves = equal_shares(self.own_state(state).stock, 2)
             if won:
                 for d, h in zip(declarers, halves, strict=True):
                     pay[d] += h
-                stock_change = -self.t(state).stock
-                notes.append(Text("engine.bav.stock_won", amount=Amount(self.t(state).stock, rules.currency)))
-            elif self.h(rules).stock_on_loss == StockOnLoss.DOUBLE:
+                stock_change = -self.own_state(state).stock
+                notes.append(Text("engine.bav.stock_won", amount=Amount(self.own_state(state).stock, rules.currency)))
+            elif self.house_rules_of(rules).stock_on_loss == StockOnLoss.DOUBLE:
                 for d, h in zip(declarers, halves, strict=True):
                     pay[d] -= h
-                stock_change = self.t(state).stock
-                notes.append(Text("engine.bav.stock_matched", amount=Amount(self.t(state).stock, rules.currency)))
+                stock_change = self.own_state(state).stock
+                notes.append(Text("engine.bav.stock_matched", amount=Amount(self.own_state(state).stock, rules.currency)))
         return stock_change
 
     # -- state ---------------------------------------------------------------------------
     def bock_fired(self, entry: GameEntry, rules: TableRules, won: bool | None) -> list[str]:
         """The ``bock_after`` triggers this hand fulfils (each starts a Bock round)."""
-        after = self.h(rules).bock_after
+        after = self.house_rules_of(rules).bock_after
         if not after:
             return []
         kind = self.game(entry.game).kind
@@ -64,27 +64,27 @@ class StockKeeping(BavarianBase):
 
     def advance(self, entry: GameEntry, rules: TableRules, seating: Seating, state: HandState,
                 outcome: Outcome) -> HandState:
-        t = self.t(state)
+        t = self.own_state(state)
         fired = self.bock_fired(entry, rules, outcome.won)
         if not outcome.stock and not fired and not t.bock:
             return state
-        r = self.h(rules)
+        r = self.house_rules_of(rules)
         pending = bock.after_hand(t.bock, len(fired), bock.round_length(r.bock_hands, rules), r.bock_stack)
         return replace(state, table=replace(t, stock=t.stock + outcome.stock, bock=pending))
 
     def standing_notes(self, rules: TableRules, state: HandState, balances: Mapping[str, int],
                        language: str) -> list[str]:
         notes = []
-        if self.t(state).stock or AllPass.STOCK in self.passing(rules):
-            notes.append(say("engine.bav.stock_note", language, amount=Amount(self.t(state).stock, rules.currency)))
-        notes += bock.notes(self.t(state).bock, language)
-        notes += kasse_notes(rules, self.h(rules).kasse, balances, language)
+        if self.own_state(state).stock or AllPass.STOCK in self.passing(rules):
+            notes.append(say("engine.bav.stock_note", language, amount=Amount(self.own_state(state).stock, rules.currency)))
+        notes += bock.notes(self.own_state(state).bock, language)
+        notes += kasse_notes(rules, self.house_rules_of(rules).kasse, balances, language)
         return notes
 
     def pending(self, rules: TableRules, state: HandState) -> dict[str, Any]:
-        data: dict[str, Any] = {"stock": self.t(state).stock}
-        if self.h(rules).bock_after or self.t(state).bock:
-            data.update(bock.pending(self.t(state).bock))
+        data: dict[str, Any] = {"stock": self.own_state(state).stock}
+        if self.house_rules_of(rules).bock_after or self.own_state(state).bock:
+            data.update(bock.pending(self.own_state(state).bock))
         return data
 
     def pot_return(self, rules: TableRules, pot: int) -> dict[str, int]:

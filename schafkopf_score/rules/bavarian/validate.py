@@ -31,7 +31,7 @@ class Validation(BavarianBase):
 
     def validate(self, entry: GameEntry, rules: TableRules, seating: Seating, state: HandState) -> Result:
         g = self.game(entry.game)
-        r = self.h(rules)
+        r = self.house_rules_of(rules)
         if not self.enabled(g, rules):
             if g.kind == "sie":
                 hint = Text("engine.bav.sie_hint")
@@ -113,7 +113,7 @@ class Validation(BavarianBase):
                     Text("engine.bav.step_without_hint", step=step, prev=prev),
                 )
         steps = sum(flags)
-        allowed = self.h(rules).kontra
+        allowed = self.house_rules_of(rules).kontra
         if steps > allowed:
             if allowed == 0:
                 raise IllegalEntry(Text("engine.bav.no_kontra"), Text("engine.bav.no_kontra_hint"))
@@ -124,7 +124,7 @@ class Validation(BavarianBase):
                 Text("engine.bav.kontra_beyond_hint", step=step, steps=steps),
             )
         if entry.legen:
-            if not self.h(rules).legen:
+            if not self.house_rules_of(rules).legen:
                 raise IllegalEntry(Text("engine.bav.no_legen"), Text("engine.bav.no_legen_hint"))
             n = len(seating.active)
             if not 0 <= entry.legen <= n:
@@ -145,7 +145,7 @@ class Validation(BavarianBase):
                                Text("engine.bav.sie_laufende_hint", cap=cap))
 
     def _validate_ramsch(self, entry: GameEntry, rules: TableRules, seating: Seating) -> Result:
-        r = self.h(rules)
+        r = self.house_rules_of(rules)
         dm_rule = r.ramsch_durchmarsch
         if entry.schieben:
             if not r.schieben:
@@ -211,7 +211,7 @@ class Validation(BavarianBase):
         return Result((loser,), False)
 
     def _auto_durchmarsch(self, amap: Mapping[str, int], rules: TableRules) -> str | None:
-        dm_rule = self.h(rules).ramsch_durchmarsch
+        dm_rule = self.house_rules_of(rules).ramsch_durchmarsch
         if isinstance(dm_rule, int):
             for name, a in amap.items():
                 if a >= dm_rule:

@@ -9,14 +9,14 @@ recrack double the whole hand.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
-from ..errors import IllegalEntry
-from ..i18n import Join, Text, say
-from .family import (
+from ...errors import IllegalEntry
+from ...i18n import Join, Text, add_part, say
+from ..family import (
     FamilyOf,
     GameType,
     Result,
@@ -28,8 +28,10 @@ from .family import (
     require_active,
     require_partner,
 )
-from .keys import HouseRules, rule
-from .model import UNIT_POINT, GameEntry, HandState, Outcome, Seating, TableRules
+from ..keys import HouseRules, rule
+from ..model import UNIT_POINT, GameEntry, HandState, Outcome, Seating, TableRules
+
+add_part(f"{__name__}.messages")  # the family's words join the catalogue when the family is loaded
 
 GAMES = (
     GameType("pick", "pick", ("picker", "aufnehmen"), None, (14, 14), 0, "none",
@@ -106,13 +108,16 @@ class Sheepshead(FamilyOf[SheepsheadRules, SheepsheadState]):
     rule_specs = RULES
     default_language = "en"
     default_currency = "USD"  # Wisconsin plays in dollars
+    # the shared messages speak of Augen: a Sheepshead table counts points
+    own_words = {"en": (("--augen", "--points"), ("Augen", "points")),
+                 "de": (("--augen", "--points"), ("Augen", "Punkte"))}
     waiting = None  # six or more at a table: the dealer and those before him sit out
 
     def rule_defaults(self, seats: int) -> dict[str, Any]:
         return {"variant": "blind4"} if seats == 4 else {}
 
     def check_table(self, rules: TableRules) -> list[tuple[str, str, Text]]:
-        v = self.h(rules).variant
+        v = self.house_rules_of(rules).variant
         if rules.seats == 4 and v not in ("blind4", "black_queens"):
             return [("rules", "variant", Text("engine.table.not_four", variant=v.value))]
         if rules.seats != 4 and v in ("blind4", "black_queens"):
@@ -121,7 +126,7 @@ class Sheepshead(FamilyOf[SheepsheadRules, SheepsheadState]):
 
     # -- validate ------------------------------------------------------------------------
     def has_partner(self, rules: TableRules) -> bool:
-        v = self.h(rules).variant
+        v = self.house_rules_of(rules).variant
         return (rules.seats == 5 and v in ("called_ace", "called_ten", "jack_of_diamonds")) or v == "black_queens"
 
     def last_bidder(self, seating: Seating) -> str:
@@ -132,7 +137,7 @@ class Sheepshead(FamilyOf[SheepsheadRules, SheepsheadState]):
 
     def validate(self, entry: GameEntry, rules: TableRules, seating: Seating, state: HandState) -> Result:
         g = self.game(entry.game)
-        r = self.h(rules)
+        r = self.house_rules_of(rules)
         reject_foreign_options(entry, self, g)
         no_pick = r.no_pick
         if g.kind == "doubler":
@@ -185,7 +190,7 @@ class Sheepshead(FamilyOf[SheepsheadRules, SheepsheadState]):
         return Result.from_augen(entry, declarers, total=total, win_at=win_at)
 
     def _validate_leaster(self, entry: GameEntry, rules: TableRules, seating: Seating) -> Result:
-        r = self.h(rules)
+        r = self.house_rules_of(rules)
         check_active(entry.no_trick, seating)
         if entry.winner is not None:
             check_active([entry.winner], seating)
@@ -220,7 +225,7 @@ class Sheepshead(FamilyOf[SheepsheadRules, SheepsheadState]):
 
     def _leaster_points(self, entry: GameEntry, rules: TableRules, seating: Seating) -> dict[str, int]:
         assert entry.augen_map is not None
-        if self.h(rules).leaster_blind == LeasterBlind.NONE:
+        if self.house_rules_of(rules).leaster_blind == LeasterBlind.NONE:
             # the blind is left out, so the players' points make at most 120
             seen = dict(entry.augen_map)
             check_active(seen, seating)
@@ -235,15 +240,15 @@ class Sheepshead(FamilyOf[SheepsheadRules, SheepsheadState]):
         return augen_map_total(entry.augen_map, seating, 120, Text("engine.word.points"))
 
     def _leaster_candidates(self, points: Mapping[str, int], entry: GameEntry, rules: TableRules) -> list[str]:
-        if self.h(rules).leaster_needs_trick:
+        if self.house_rules_of(rules).leaster_needs_trick:
             return [p for p in points if p not in entry.no_trick]
         return list(points)
 
     # -- score ---------------------------------------------------------------------------
     def multiplier(self, entry: GameEntry, state: HandState) -> tuple[int, list[Text]]:
         """What doubles the hand, and the words that say so."""
-        m = 2 ** self.t(state).doublers
-        words = [Text("engine.sh.doubler_x", n=m)] if self.t(state).doublers else []
+        m = 2 ** self.own_state(state).doublers
+        words = [Text("engine.sh.doubler_x", n=m)] if self.own_state(state).doublers else []
         if entry.crack:
             m *= 2
             words.append(Text("engine.sh.crack_x"))
@@ -261,7 +266,7 @@ class Sheepshead(FamilyOf[SheepsheadRules, SheepsheadState]):
         active = seating.active
         lang = rules.language
         if g.kind == "doubler":
-            nxt = self.t(state).doublers + 1 if self.h(rules).doubler_stacking else 1
+            nxt = self.own_state(state).doublers + 1 if self.house_rules_of(rules).doubler_stacking else 1
             return Outcome("doubler", UNIT_POINT, tuple((p, 0) for p in active),
                            said=say("engine.sh.doubler", lang, n=2 ** nxt))
         mult, words = self.multiplier(entry, state)
@@ -279,12 +284,12 @@ class Sheepshead(FamilyOf[SheepsheadRules, SheepsheadState]):
         won = bool(result.won)
         tier = 3 if result.schwarz else (2 if result.schneider else 1)
         tier_word = {1: "", 2: Text("engine.sh.schneider"), 3: Text("engine.sh.no_trick")}[tier]
-        bump = not won and self.h(rules).on_the_bump and self.h(rules).variant != Variant.BLACK_QUEENS
+        bump = not won and self.house_rules_of(rules).on_the_bump and self.house_rules_of(rules).variant != Variant.BLACK_QUEENS
         value = tier * mult * (2 if bump else 1)
         extras = words + ([Text("engine.sh.bump_x")] if bump else [])
         sign = 1 if won else -1
         pay = {p: 0 for p in active}
-        if partner is not None and self.h(rules).variant == Variant.BLACK_QUEENS:
+        if partner is not None and self.house_rules_of(rules).variant == Variant.BLACK_QUEENS:
             for p in active:
                 pay[p] = sign * value * (1 if p in (picker, partner) else -1)
         elif partner is not None:
@@ -298,7 +303,7 @@ class Sheepshead(FamilyOf[SheepsheadRules, SheepsheadState]):
                 pay[p] = -sign * value
             pay[picker] = sign * value * (len(active) - 1)
         exempt: Text | None = None
-        if partner is not None and not won and tier == 3 and self.h(rules).partner_exempt_no_trick:
+        if partner is not None and not won and tier == 3 and self.house_rules_of(rules).partner_exempt_no_trick:
             # "rule 6": the partner pays as if his side had taken a trick (tier 2, schneider);
             # the picker pays the difference, so every opponent still receives the full tier 3
             share = pay[partner] // tier * 2
@@ -319,18 +324,28 @@ class Sheepshead(FamilyOf[SheepsheadRules, SheepsheadState]):
     def advance(self, entry: GameEntry, rules: TableRules, seating: Seating, state: HandState,
                 outcome: Outcome) -> HandState:
         if entry.game == "doubler":
-            nxt = self.t(state).doublers + 1 if self.h(rules).doubler_stacking else 1
+            nxt = self.own_state(state).doublers + 1 if self.house_rules_of(rules).doubler_stacking else 1
             return replace(state, table=SheepsheadState(nxt))
         return replace(state, table=SheepsheadState(0))
 
+    def sheet_names(self, entry: GameEntry, declarers: Sequence[str], game: GameType | None, lang: str) -> str:
+        names = super().sheet_names(entry, declarers, game, lang)
+        return say("engine.describe.alone", lang, names=names) if names and entry.alone else names
+
+    def sheet_marks(self, entry: GameEntry, lang: str) -> list[str]:
+        """``schwarz``, and the doublings: crack, recrack, blitz; a forced pick."""
+        marks = super().sheet_marks(entry, lang)
+        return marks + [say(f"engine.flag.{flag}", lang) for flag in ("crack", "recrack", "blitz", "forced")
+                        if getattr(entry, flag)]
+
     def standing_notes(self, rules: TableRules, state: HandState, balances: Mapping[str, int],
                        language: str) -> list[str]:
-        if self.t(state).doublers:
-            return [say("engine.sh.pending", language, n=self.t(state).doublers, mult=2 ** self.t(state).doublers)]
+        if self.own_state(state).doublers:
+            return [say("engine.sh.pending", language, n=self.own_state(state).doublers, mult=2 ** self.own_state(state).doublers)]
         return []
 
     def pending(self, rules: TableRules, state: HandState) -> dict[str, Any]:
-        return {"doublers": self.t(state).doublers}
+        return {"doublers": self.own_state(state).doublers}
 
     def to_money(self, rules: TableRules, balances: Mapping[str, int]) -> tuple[dict[str, int], str, dict[str, Any]]:
         """Points times ``point_value`` cents; with ``point_value = 0`` the points themselves."""

@@ -14,10 +14,10 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
-from ..errors import IllegalEntry
-from ..i18n import Join, Text, say
-from ..money import round_exact
-from .family import (
+from ...errors import IllegalEntry
+from ...i18n import Join, Text, add_part, say
+from ...money import round_exact
+from ..family import (
     FamilyOf,
     GameType,
     Result,
@@ -28,8 +28,10 @@ from .family import (
     require_active,
     require_partner,
 )
-from .keys import HouseRules, rule, tariff_keys
-from .model import UNIT_STROKE, GameEntry, HandState, Outcome, Seating, TableRules
+from ..keys import HouseRules, rule, tariff_keys
+from ..model import UNIT_STROKE, GameEntry, HandState, Outcome, Seating, TableRules
+
+add_part(f"{__name__}.messages")  # the family's words join the catalogue when the family is loaded
 
 GAMES = (
     GameType("spiel", "spiel", ("game", "trumpfspiel"), None,
@@ -37,6 +39,7 @@ GAMES = (
     GameType("draw", "draw", ("lot", "losen"), None, allowed=frozenset({"player", "partner", "cards"}),
              thrown_in=True),
 )
+
 TARIFF = tariff_keys("deutscher", ("head", 50))
 
 
@@ -108,7 +111,7 @@ class Deutscher(FamilyOf[DeutscherRules, DeutscherState]):
     rule_specs = RULES
 
     def check_table(self, rules: TableRules) -> list[tuple[str, str, Text]]:
-        r = self.h(rules)
+        r = self.house_rules_of(rules)
         if r.win_at > r.augen_total:
             return [("rules", "win_at", Text("engine.table.win_at", win_at=r.win_at, total=r.augen_total))]
         return []
@@ -130,6 +133,10 @@ class Deutscher(FamilyOf[DeutscherRules, DeutscherState]):
             return say("engine.describe.draw", lang, pairs=" / ".join("+".join(p) for p in pairs))
         return super().describe(entry, declarers, extra, lang=lang)
 
+    def sheet_marks(self, entry: GameEntry, lang: str) -> list[str]:
+        """``schwarz``, and a Zwangsspiel."""
+        return super().sheet_marks(entry, lang) + ([say("engine.flag.zwang", lang)] if entry.zwang else [])
+
     @staticmethod
     def pairs_of(entry: GameEntry, active: Sequence[str]) -> tuple[tuple[str, str], tuple[str, str]]:
         assert entry.player and entry.partner
@@ -137,22 +144,22 @@ class Deutscher(FamilyOf[DeutscherRules, DeutscherState]):
         return (entry.player, entry.partner), (rest[0], rest[1])
 
     def head_split(self, rules: TableRules, strokes: int) -> tuple[int, int]:
-        heads, rest = divmod(strokes, self.h(rules).strokes_per_head)
+        heads, rest = divmod(strokes, self.house_rules_of(rules).strokes_per_head)
         return heads, rest
 
     def limits(self, rules: TableRules) -> tuple[int, int]:
-        r = self.h(rules)
+        r = self.house_rules_of(rules)
         return r.augen_total, r.win_at
 
     def validate(self, entry: GameEntry, rules: TableRules, seating: Seating, state: HandState) -> Result:
         g = self.game(entry.game)
-        r = self.h(rules)
+        r = self.house_rules_of(rules)
         reject_foreign_options(entry, self, g)
         four = len(seating.active) == 4
         if g.kind == "draw":
             if not four:
                 raise IllegalEntry(Text("engine.ds.two_no_draw"), Text("engine.ds.two_no_draw_hint"))
-            if r.partners == Partners.FIXED and self.t(state).partners:
+            if r.partners == Partners.FIXED and self.own_state(state).partners:
                 raise IllegalEntry(Text("engine.ds.fixed_drawn"), Text("engine.ds.fixed_drawn_hint"))
             names = [n for n, _ in entry.cards]
             check_active(names, seating)
@@ -163,7 +170,7 @@ class Deutscher(FamilyOf[DeutscherRules, DeutscherState]):
         party: tuple[str, ...] = (player,)
         if four:
             partner = require_partner(entry, player, seating, self, g, Text("engine.ds.partner_hint"))
-            drawn = self.t(state).partners
+            drawn = self.own_state(state).partners
             if not drawn and r.partners == Partners.PER_GAME:  # RULES §12: every game has its own draw
                 raise IllegalEntry(Text("engine.ds.draw_first"), Text("engine.ds.draw_first_hint"))
             if drawn:
@@ -208,7 +215,7 @@ class Deutscher(FamilyOf[DeutscherRules, DeutscherState]):
                 strokes = 3 if result.schwarz else (2 if result.schneider else 1)
             else:
                 # a lost schwarz books one whole head, whatever strokes_per_head is (RULES §12)
-                strokes = self.h(rules).strokes_per_head if result.schwarz else (4 if result.schneider else 2)
+                strokes = self.house_rules_of(rules).strokes_per_head if result.schwarz else (4 if result.schneider else 2)
             winners = tuple(p for p in active if p not in party)
         pay = {p: (strokes if p in winners else 0) for p in active}
         if won:
@@ -226,15 +233,15 @@ class Deutscher(FamilyOf[DeutscherRules, DeutscherState]):
                 outcome: Outcome) -> HandState:
         if entry.game == "draw":
             return replace(state, table=DeutscherState(lot_pairs(entry.cards)))
-        if self.h(rules).partners == Partners.FIXED:
-            if self.t(state).partners is None and entry.partner:
+        if self.house_rules_of(rules).partners == Partners.FIXED:
+            if self.own_state(state).partners is None and entry.partner:
                 return replace(state, table=DeutscherState(self.pairs_of(entry, seating.active)))
             return state
         return replace(state, table=DeutscherState(None))
 
     # -- heads and money -----------------------------------------------------------------------
     def heads(self, rules: TableRules, strokes: Mapping[str, int]) -> dict[str, int]:
-        per = self.h(rules).strokes_per_head
+        per = self.house_rules_of(rules).strokes_per_head
         return {n: v // per for n, v in strokes.items()}
 
     def to_money(self, rules: TableRules, balances: Mapping[str, int]) -> tuple[dict[str, int], str, dict[str, Any]]:
@@ -254,12 +261,12 @@ class Deutscher(FamilyOf[DeutscherRules, DeutscherState]):
                        language: str) -> list[str]:
         heads = self.heads(rules, balances)
         notes = [say("engine.ds.heads", language, heads=", ".join(f"{n} {h}" for n, h in heads.items()))]
-        drawn = self.t(state).partners
+        drawn = self.own_state(state).partners
         if drawn:
             a, b = drawn
             notes.append(say("engine.ds.partners", language, a=pair_text(a), b=pair_text(b)))
         return notes
 
     def pending(self, rules: TableRules, state: HandState) -> dict[str, Any]:
-        drawn = self.t(state).partners
+        drawn = self.own_state(state).partners
         return {"partners": [list(p) for p in drawn] if drawn else None}

@@ -11,10 +11,10 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
-from ..errors import IllegalEntry
-from ..i18n import Amount, Join, Text, say
-from . import bock
-from .family import (
+from ...errors import IllegalEntry
+from ...i18n import Amount, Join, Text, add_part, say
+from .. import bock
+from ..family import (
     Bookings,
     FamilyOf,
     GameType,
@@ -32,8 +32,10 @@ from .family import (
     require_active,
     require_partner,
 )
-from .keys import HouseRules, rule, tariff_keys
-from .model import UNIT_CENT, GameEntry, HandState, Outcome, Seating, TableRules
+from ..keys import HouseRules, rule, tariff_keys
+from ..model import UNIT_CENT, GameEntry, HandState, Outcome, Seating, TableRules
+
+add_part(f"{__name__}.messages")  # the family's words join the catalogue when the family is loaded
 
 FRENCH = ("kreuz", "pik", "herz", "karo")
 BAVARIAN = ("eichel", "gras", "schellen")
@@ -48,7 +50,10 @@ GAMES = (
     GameType("jeder", "jeder", ("jeder-gegen-jeden",), "normal",
              allowed=frozenset({"augen_map", "winner", "loser"}), everyone=True),
 )
+
 SWITCHABLE = ("normal", "hochzeit", "solo", "jeder")
+# the hands after which a Bock round may follow (bock_after)
+BOCK_TRIGGERS = (bock.SCHWARZ, bock.SIXTY_SIXTY)
 
 
 def _game_item(name: str) -> str | None:
@@ -75,7 +80,7 @@ class WendishRules(HouseRules):
     muss_solo_penalty: int = rule(0)
     kasse: int = rule(0)
     jeder_gegen_jeden: JederGegenJeden = rule(JederGegenJeden.MOST_WINS)
-    bock_after: tuple[str, ...] = rule((), item_names=bock.WENDISH_TRIGGERS)
+    bock_after: tuple[str, ...] = rule((), item_names=BOCK_TRIGGERS)
     bock_hands: str | int = rule(bock.ROUND, kind="int_or_choice", choices=(bock.ROUND,), minimum=1, maximum=100)
     bock_stack: bock.BockStack = rule(bock.BockStack.QUEUE)
 
@@ -122,7 +127,7 @@ class Wendish(FamilyOf[WendishRules, WendishState]):
 
     def validate(self, entry: GameEntry, rules: TableRules, seating: Seating, state: HandState) -> Result:
         g = self.game(entry.game)
-        r = self.h(rules)
+        r = self.house_rules_of(rules)
         if g.name not in r.games:
             raise IllegalEntry(Text("engine.not_played", game=self.game_phrase(g.name)),
                                Text("engine.not_played_hint", game=g.name))
@@ -165,13 +170,13 @@ class Wendish(FamilyOf[WendishRules, WendishState]):
         if pick is not None:
             check_active([pick], seating)
         if len(tied) > 1 and pick is None:
-            opt = "--winner" if self.h(rules).jeder_gegen_jeden == JederGegenJeden.MOST_WINS else "--loser"
+            opt = "--winner" if self.house_rules_of(rules).jeder_gegen_jeden == JederGegenJeden.MOST_WINS else "--loser"
             raise IllegalEntry(Text("engine.tie", names=Join(tied, "and"), top=top, word=Text("engine.word.augen")),
                                Text("engine.wend.tie_hint", option=opt))
         if pick is not None and pick not in tied:
             raise IllegalEntry(Text("engine.wend.not_most", name=pick, augen=amap[pick], top=top),
                                Text("engine.wend.not_most_hint"))
-        most_wins = self.h(rules).jeder_gegen_jeden == JederGegenJeden.MOST_WINS
+        most_wins = self.house_rules_of(rules).jeder_gegen_jeden == JederGegenJeden.MOST_WINS
         return Result((pick or tied[0],), most_wins)
 
     def score(self, entry: GameEntry, rules: TableRules, seating: Seating, state: HandState,
@@ -179,7 +184,7 @@ class Wendish(FamilyOf[WendishRules, WendishState]):
         g = self.game(entry.game)
         active = seating.active
         lang = rules.language
-        in_bock = bock.multiplier(self.t(state).bock)
+        in_bock = bock.multiplier(self.own_state(state).bock)
         extra = {"bock": in_bock} if in_bock > 1 else {}
         started = bock.started_text(self.bock_fired(entry, rules), lang)
         if g.kind == "jeder":
@@ -216,6 +221,9 @@ class Wendish(FamilyOf[WendishRules, WendishState]):
     def game_label(self, entry: GameEntry, lang: str) -> str:
         return say("engine.label.wendish.still", lang) if entry.still else super().game_label(entry, lang)
 
+    def sheet_game(self, entry: GameEntry) -> str:
+        return "still" if entry.still else entry.game  # the silent solo has a short word of its own
+
     def _title(self, g: GameType, entry: GameEntry, lang: str) -> str:
         """The game as the explanation names it: ``Normalspiel``, ``Stilles Solo``, ``Herz-Solo``."""
         if g.name == "normal":
@@ -227,7 +235,7 @@ class Wendish(FamilyOf[WendishRules, WendishState]):
     # -- Muss-Solo, Kasse and Bock ------------------------------------------------------------
     def bock_fired(self, entry: GameEntry, rules: TableRules) -> list[str]:
         """The ``bock_after`` triggers this hand fulfils (each starts a Bock round)."""
-        after = self.h(rules).bock_after
+        after = self.house_rules_of(rules).bock_after
         if not after:
             return []
         happened = {bock.SCHWARZ: entry.schwarz, bock.SIXTY_SIXTY: entry.augen == 60}
@@ -235,7 +243,7 @@ class Wendish(FamilyOf[WendishRules, WendishState]):
 
     def advance(self, entry: GameEntry, rules: TableRules, seating: Seating, state: HandState,
                 outcome: Outcome) -> HandState:
-        t = self.t(state)
+        t = self.own_state(state)
         fired = self.bock_fired(entry, rules)
         solo = entry.game == "solo" and bool(entry.player)
         if not solo and not fired and not t.bock and t.last_active == seating.active:
@@ -245,15 +253,15 @@ class Wendish(FamilyOf[WendishRules, WendishState]):
             counts = dict(t.solos)
             counts[entry.player] = counts.get(entry.player, 0) + 1
             solos = tuple(sorted(counts.items()))
-        r = self.h(rules)
+        r = self.house_rules_of(rules)
         pending = bock.after_hand(t.bock, len(fired), bock.round_length(r.bock_hands, rules), r.bock_stack)
         return replace(state, table=WendishState(solos, pending, seating.active))
 
     def owed_solos(self, rules: TableRules, state: HandState) -> dict[str, int]:
-        need = self.h(rules).muss_solo
+        need = self.house_rules_of(rules).muss_solo
         if not need:
             return {}
-        return {p: need - self.t(state).solo_count(p) for p in rules.players if self.t(state).solo_count(p) < need}
+        return {p: need - self.own_state(state).solo_count(p) for p in rules.players if self.own_state(state).solo_count(p) < need}
 
     def standing_notes(self, rules: TableRules, state: HandState, balances: Mapping[str, int],
                        language: str) -> list[str]:
@@ -262,13 +270,13 @@ class Wendish(FamilyOf[WendishRules, WendishState]):
         if owed:
             notes.append(say("engine.wend.muss_solo_open", language,
                              owed=Join(f"{p} {n}" for p, n in owed.items())))
-        notes += bock.notes(self.t(state).bock, language)
-        notes += kasse_notes(rules, self.h(rules).kasse, balances, language)
+        notes += bock.notes(self.own_state(state).bock, language)
+        notes += kasse_notes(rules, self.house_rules_of(rules).kasse, balances, language)
         return notes
 
     def warnings(self, rules: TableRules, state: HandState) -> list[str]:
         owed = self.owed_solos(rules, state)
-        pen = self.h(rules).muss_solo_penalty
+        pen = self.house_rules_of(rules).muss_solo_penalty
         out = []
         for p, n in owed.items():
             if pen:
@@ -279,13 +287,13 @@ class Wendish(FamilyOf[WendishRules, WendishState]):
         return out
 
     def closing_bookings(self, rules: TableRules, state: HandState, pot: int = 0) -> Bookings:
-        pen = self.h(rules).muss_solo_penalty
+        pen = self.house_rules_of(rules).muss_solo_penalty
         pay: dict[str, int] = {}
         if not pen:
             return Bookings()
         # paid to each active player of the session's last hand (RULES §12); the table's
         # players where no hand tells (a state from before it was kept)
-        players = list(self.t(state).last_active or rules.players)
+        players = list(self.own_state(state).last_active or rules.players)
         for p, n in self.owed_solos(rules, state).items():
             for q in players:
                 if q != p:
@@ -294,9 +302,9 @@ class Wendish(FamilyOf[WendishRules, WendishState]):
         return Bookings(pay, 0, {"penalties": pay}) if pay else Bookings()
 
     def pending(self, rules: TableRules, state: HandState) -> dict[str, Any]:
-        data: dict[str, Any] = {"solos": dict(self.t(state).solos)}
-        if self.h(rules).muss_solo:
+        data: dict[str, Any] = {"solos": dict(self.own_state(state).solos)}
+        if self.house_rules_of(rules).muss_solo:
             data["muss_solo_owed"] = self.owed_solos(rules, state)
-        if self.h(rules).bock_after or self.t(state).bock:
-            data.update(bock.pending(self.t(state).bock))
+        if self.house_rules_of(rules).bock_after or self.own_state(state).bock:
+            data.update(bock.pending(self.own_state(state).bock))
         return data
