@@ -212,7 +212,7 @@ def import_dump(cfg: TableConfig, ledger: Ledger, data: Any, **work: Any) -> int
         if kind != cfg.kind:
             raise IllegalEntry(Text(f"data.import_{kind}_into_{cfg.kind}"), Text("data.import_kind_hint"))
     with ledger.write() as conn:
-        if conn.execute("SELECT count(*) FROM games").fetchone()[0]:
+        if ledger.has_games(conn):
             raise IllegalEntry(Text("data.import_not_empty", path=ledger.where),
                                Text("data.import_not_empty_hint"))
         # every game replayed under its own ruleset as it is loaded, inside the transaction: an

@@ -9,7 +9,7 @@ one transaction.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from .errors import IllegalEntry, LedgerError
@@ -19,6 +19,7 @@ from .rules.model import GameEntry, HandState
 from .rules.names import refuse_hidden
 from .rules.play import Played, play, seat
 from .rules.registry import find_family
+from .session import season
 from .session.fold import (
     Correction,
     Row,
@@ -34,6 +35,7 @@ from .session.fold import (
 from .session.fold import find_hand as find_recorded_hand
 from .session.place import THE_OPEN_SESSION, Place
 from .session.records import GameRecord, SessionInfo
+from .session.season import SessionColumn, local_date
 from .session.settle import SessionSettlement, close_difference, session_balances, settle_season, settle_session
 from .table import TableConfig
 
@@ -340,14 +342,9 @@ def reopen_session(cfg: TableConfig, ledger: Ledger, session_id: int, reason: st
 
 
 def closed_settlement(ledger: Ledger, info: SessionInfo) -> SessionSettlement:
-    """A closed session's settlement as stored at its close; a closing from before the
-    settlement was stored is settled from its balances, unrounded, under its hands' rules."""
-    stored = info.bookings.get("settlement")
-    if stored:
-        return SessionSettlement.from_stored(info.id, stored)
-    rules = ledger.session_rules(info.id)
-    assert info.closing is not None and rules is not None
-    return settle_session(rules, info.closing, 0, None, info.id, closed=True)
+    """A closed session's settlement as stored at its close (``season.closed_settlement``; the
+    rules of its hands read only for a closing from before the settlement was stored)."""
+    return season.closed_settlement(info, None if info.bookings.get("settlement") else ledger.session_rules(info.id))
 
 
 def session_settlement(cfg: TableConfig, ledger: Ledger, session_id: int | None = None,
@@ -380,26 +377,6 @@ def season_settlement(cfg: TableConfig, ledger: Ledger, session_ids: list[int],
     return settle_season(parts), parts
 
 
-@dataclass(frozen=True)
-class SessionColumn:
-    """One session in the season's standings: its date and each player's balance (unit)."""
-
-    session: int
-    date: str
-    closed: bool
-    balances: dict[str, int]
-
-
-def local_date(stamp: str) -> str:
-    """The local calendar date of a stored UTC time stamp (an evening that began at 23:30)."""
-    from datetime import datetime
-
-    try:
-        return datetime.fromisoformat(stamp).astimezone().date().isoformat()
-    except ValueError:
-        return stamp[:10]
-
-
 def season_standings(cfg: TableConfig, ledger: Ledger, session_ids: list[int]) -> tuple[list[SessionColumn],
                                                                                           SessionState]:
     """``standings --all``: a column per session (closed ones from their closings, no replay)
@@ -411,11 +388,7 @@ def season_standings(cfg: TableConfig, ledger: Ledger, session_ids: list[int]) -
         if info.id not in wanted:
             continue
         if info.closed_at and info.closing is not None:
-            stored = info.bookings.get("settlement")
-            # an evening settled in money counts as it was paid (the cash rounding included), as
-            # in settle --all; points and strokes stay the game's balances
-            paid = stored.get("paid") if stored and stored.get("unit") == find_family(cfg.family).unit else None
-            balances = dict(paid) if paid else dict(info.closing)
+            balances = season.closed_balances(info, find_family(cfg.family).unit)
         else:
             last = view_session(cfg, ledger, info.id)
             balances = dict(last.balances)

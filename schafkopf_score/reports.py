@@ -57,23 +57,23 @@ def build_report(cfg: Any, ledger: Any, session_ids: Sequence[int], season: bool
 def _payments(ledger: Any, session_ids: list[int]) -> dict[int, list[dict[str, Any]]]:
     """The early payouts (``settle --player``) of the sessions, by session, oldest first: one
     query (they are few)."""
-    if not session_ids or not getattr(ledger, "has_session_changes", False):
+    if not session_ids:
         return {}
     wanted = set(session_ids)
     out: dict[int, list[dict[str, Any]]] = {}
-    for sid, hand, created_at, player, amounts in ledger.conn.execute(
-            "SELECT session_id, hand, created_at, player, amounts FROM payments ORDER BY id"):
-        if sid in wanted:
-            out.setdefault(sid, []).append({"hand": hand, "created_at": created_at, "player": player,
-                                            "amounts": json.loads(amounts)})
+    for p in ledger.payments():
+        if p.session_id in wanted:
+            out.setdefault(p.session_id, []).append({"hand": p.hand, "created_at": p.created_at, "player": p.player,
+                                                     "amounts": p.amounts})
     return out
 
 
 def _overview(cfg: Any, ledger: Any, info: Any, aliases: dict[str, str],
               payments: list[dict[str, Any]]) -> dict[str, Any]:
     """One session without its hands: what its settlement shows and was (or would be) paid."""
-    from .evening import closed_settlement, local_date
+    from .evening import closed_settlement
     from .session.fold import merged
+    from .session.season import local_date
 
     stored = info.bookings.get("settlement") if info.closed_at else None
     if stored:  # what was paid, as stored at the close (``SessionSettlement.from_stored``, read as it is)
@@ -120,26 +120,6 @@ def _stored_settlement(stored: Mapping[str, Any]) -> dict[str, Any]:
             **{k: v for k, v in stored.items() if k not in ("unit", "paid", "exact", "round", "transfers")}}
 
 
-# every game row of the sessions with its void and latest payouts, in hand order: one query
-# for a whole season, read as the export goes (plain SQL both ledgers speak)
-_HANDS_SQL = (
-    "SELECT g.session_id, g.hand, g.replaces, g.created_at, g.game, g.entry, g.ruleset_id, "
-    "COALESCE(r.payouts, g.payouts), COALESCE(r.stock, g.stock), COALESCE(r.outcome, g.outcome), "
-    "v.kind, v.reason FROM games g LEFT JOIN voids v ON v.game_id = g.id "
-    "LEFT JOIN restatements r ON r.id = (SELECT max(id) FROM restatements WHERE game_id = g.id) "
-)
-
-
-def _hand_rows(ledger: Any, session_ids: list[int]) -> Iterator[Any]:
-    if ledger.conn is None or not session_ids:
-        return iter(())
-    if len(session_ids) == 1:
-        return iter(ledger.conn.execute(_HANDS_SQL + "WHERE g.session_id = ? ORDER BY g.hand, g.id",
-                                        (session_ids[0],)))
-    return iter(ledger.conn.execute(_HANDS_SQL + "WHERE g.session_id BETWEEN ? AND ? "
-                                    "ORDER BY g.session_id, g.hand, g.id", (min(session_ids), max(session_ids))))
-
-
 def _session_reports(cfg: Any, ledger: Any, overview: list[dict[str, Any]], players: list[str],
                      aliases: dict[str, str]) -> Iterator[dict[str, Any]]:
     """Each session with its hands and running totals, one at a time, from one query.
@@ -176,7 +156,7 @@ def _session_reports(cfg: Any, ledger: Any, overview: list[dict[str, Any]], play
     seated_under = Memo[int, tuple[str, ...]](
         lambda rid: tuple(aliases.get(n, n) for n in ledger.rules(rid).players))
 
-    rows = _hand_rows(ledger, [item["session"] for item in overview])
+    rows = ledger.hand_rows([item["session"] for item in overview])
     row = next(rows, None)
     for item in overview:
         sid = item["session"]

@@ -4,8 +4,9 @@ its checked import). Everything that imported ``schafkopf_score.ledger`` imports
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 from .dump import (
     DUMP_FORMAT,
@@ -47,11 +48,45 @@ def open_ledger(cfg: LedgerPlace, *, create: bool = False, migrate: bool = True)
     return Ledger(cfg.ledger_path, create=create, family=cfg.family, migrate=migrate, kind=cfg.kind)
 
 
+class ChangeProbe:
+    """A cheap look at a ledger whose value changes with every commit to it (what the table
+    server watches to push the changes to the phones); ``waits``: a look that waits itself for
+    the next change (PostgreSQL's notifications) rather than being repeated."""
+
+    def __init__(self, look: Callable[[], Any], waits: bool = False) -> None:
+        self.look = look
+        self.waits = waits
+
+    def __call__(self) -> Any:
+        return self.look()
+
+
+def change_probe(cfg: LedgerPlace, poll: float = 0.1) -> ChangeProbe | None:
+    """The probe of the table's ledger (None while a SQLite ledger does not exist yet)."""
+    if cfg.ledger_url:
+        from .postgres import change_probe as pg_probe
+
+        return ChangeProbe(pg_probe(cfg.ledger_url, poll), waits=True)
+    if not cfg.ledger_path.exists():
+        return None
+    import sqlite3
+
+    path = cfg.ledger_path
+    sq = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, check_same_thread=False)
+
+    def version() -> Any:
+        return sq.execute("PRAGMA data_version").fetchone()[0], path.stat().st_ino
+
+    return ChangeProbe(version)
+
+
 __all__ = [
     "BUSY_TIMEOUT_MS",
     "DUMP_FORMAT",
     "DUMP_VERSION",
+    "ChangeProbe",
     "ExportProblem",
+    "change_probe",
     "SCHEMA_VERSION",
     "Ledger",
     "_SCHEMA",

@@ -445,3 +445,30 @@ class PostgresLedger(Ledger):
         if bodies != [GUARD_BODY]:
             missing.append("schafkopf_append_only()")
         return missing
+
+
+# what changes with every commit that matters to the table server's streams
+_CHANGE_PRINT = ("SELECT (SELECT coalesce(max(id), 0) FROM games), (SELECT coalesce(max(id), 0) FROM voids), "
+                 "(SELECT coalesce(max(id), 0) FROM sessions), (SELECT coalesce(max(id), 0) FROM closings)")
+
+
+def change_probe(url: str, poll: float) -> Any:
+    """A look at the database that waits up to ``poll`` seconds for a change notification
+    (``pg_notify`` at every write's lock) and returns what changes with every commit (None
+    before the ledger's tables exist)."""
+    import psycopg
+
+    conn = psycopg.connect(url, autocommit=True, connect_timeout=10, application_name="schafkopf-score serve events")
+    conn.execute("LISTEN schafkopf_change")
+
+    def look() -> Any:
+        for note in conn.notifies(timeout=poll, stop_after=1):
+            del note  # another schema's note only wakes us early
+        for note in conn.notifies(timeout=0.001):  # the others that came meanwhile
+            del note
+        try:
+            return conn.execute(_CHANGE_PRINT).fetchone()
+        except psycopg.errors.UndefinedTable:
+            return None
+
+    return look

@@ -517,12 +517,16 @@ class Ledger:
         return self.rules(row[0]) if row else None
 
     # -- games ---------------------------------------------------------------------------
-    _GAME_SELECT = (
-        "SELECT g.*, v.kind AS v_kind, v.reason AS v_reason, v.created_at AS v_at, "
-        "r.payouts AS r_payouts, r.stock AS r_stock, r.outcome AS r_outcome FROM games g "
-        "LEFT JOIN voids v ON v.game_id = g.id "
-        "LEFT JOIN restatements r ON r.id = (SELECT max(id) FROM restatements WHERE game_id = g.id) "
-    )
+    # every game row with its void and its latest restatement: the one join every reading of
+    # the games makes (plain SQL both ledgers speak)
+    _CURRENT = ("FROM games g LEFT JOIN voids v ON v.game_id = g.id "
+                "LEFT JOIN restatements r ON r.id = (SELECT max(id) FROM restatements WHERE game_id = g.id) ")
+    _GAME_SELECT = ("SELECT g.*, v.kind AS v_kind, v.reason AS v_reason, v.created_at AS v_at, "
+                    "r.payouts AS r_payouts, r.stock AS r_stock, r.outcome AS r_outcome " + _CURRENT)
+    # a hand as a report reads it: its latest payouts, Stock and outcome, its void's kind and reason
+    _HAND_SELECT = ("SELECT g.session_id, g.hand, g.replaces, g.created_at, g.game, g.entry, g.ruleset_id, "
+                    "COALESCE(r.payouts, g.payouts), COALESCE(r.stock, g.stock), COALESCE(r.outcome, g.outcome), "
+                    "v.kind, v.reason " + _CURRENT)
 
     def games(self, session_id: int | None = None) -> list[GameRecord]:
         """Every game row of a session (or all), in hand order, voided ones included."""
@@ -554,14 +558,39 @@ class Ledger:
         outcomes: Memo[str, tuple[Any, Any]] = Memo(facts)
         for sid, game, void, payouts, outcome in self.conn.execute(
             "SELECT g.session_id, g.game, v.game_id IS NOT NULL, COALESCE(r.payouts, g.payouts), "
-            "COALESCE(r.outcome, g.outcome) FROM games g LEFT JOIN voids v ON v.game_id = g.id "
-            "LEFT JOIN restatements r ON r.id = (SELECT max(id) FROM restatements WHERE game_id = g.id) "
-            "ORDER BY g.session_id, g.hand, g.id"
+            "COALESCE(r.outcome, g.outcome) " + self._CURRENT + "ORDER BY g.session_id, g.hand, g.id"
         ):
             if sid not in wanted:
                 continue
             declarers, won = outcomes[outcome]
             yield {"game": game, "void": bool(void), "payouts": amounts[payouts], "declarers": declarers, "won": won}
+
+    def hand_rows(self, session_ids: list[int]) -> Iterator[tuple[Any, ...]]:
+        """Every game row of the sessions (ids in order) in hand order, as stored texts (``_HAND_SELECT``'s
+        columns): one query for a whole season, read as the caller goes (an export never holds
+        more than it writes)."""
+        if self.conn is None or not session_ids:
+            return iter(())
+        if len(session_ids) == 1:
+            return iter(self.conn.execute(self._HAND_SELECT + "WHERE g.session_id = ? ORDER BY g.hand, g.id",
+                                          (session_ids[0],)))
+        return iter(self.conn.execute(self._HAND_SELECT + "WHERE g.session_id BETWEEN ? AND ? "
+                                      "ORDER BY g.session_id, g.hand, g.id", (min(session_ids), max(session_ids))))
+
+    def has_games(self, conn: Any) -> bool:
+        """Inside a write: whether the ledger holds any game row (an import goes into an empty one)."""
+        return bool(conn.execute("SELECT count(*) FROM games").fetchone()[0])
+
+    def game_marks(self, session_ids: list[int]) -> dict[int, tuple[Any, ...]]:
+        """Per session: how many game rows and voids it holds and the latest of each (a correction
+        changes them, even where the count of valid hands stays)."""
+        if self.conn is None or not session_ids:
+            return {}
+        marks = "(" + ",".join(str(int(s)) for s in session_ids) + ")"
+        rows = self.conn.execute(
+            "SELECT g.session_id, count(g.id), max(g.id), count(v.id), max(v.id) FROM games g "
+            f"LEFT JOIN voids v ON v.game_id = g.id WHERE g.session_id IN {marks} GROUP BY g.session_id").fetchall()
+        return {int(r[0]): tuple(r[1:]) for r in rows}
 
     def insert_game(self, conn: sqlite3.Connection, session_id: int, hand: int, entry: GameEntry, typed: str,
                     rules: TableRules, unit: str, payouts: dict[str, int], stock: int,
@@ -642,13 +671,14 @@ class Ledger:
                      "VALUES (?,?,?,?,?,?)", (session_id, hand, created_at or now(), player, json.dumps(amounts, ensure_ascii=False),
                                               json.dumps(transfers, ensure_ascii=False)))
 
-    def payments(self, session_id: int) -> list[Payment]:
-        """A session's early payouts (``settle --player``), oldest first."""
+    def payments(self, session_id: int | None = None) -> list[Payment]:
+        """A session's early payouts (``settle --player``; None: of every session), oldest first."""
         if not self.has_session_changes:
             return []
         assert self.conn is not None
-        rows = self.conn.execute("SELECT id, session_id, hand, created_at, player, amounts, transfers FROM payments "
-                                 "WHERE session_id=? ORDER BY id", (session_id,)).fetchall()
+        sql = "SELECT id, session_id, hand, created_at, player, amounts, transfers FROM payments "
+        rows = (self.conn.execute(sql + "ORDER BY id") if session_id is None else
+                self.conn.execute(sql + "WHERE session_id=? ORDER BY id", (session_id,))).fetchall()
         return [Payment(r["session_id"], r["hand"], r["created_at"], r["player"], json.loads(r["amounts"]),
                         json.loads(r["transfers"]), r["id"]) for r in rows]
 

@@ -15,20 +15,17 @@ from __future__ import annotations
 
 import asyncio
 import json
-import sqlite3
 import threading
 import time
 from collections.abc import Callable
 from typing import Any
 
-from ..ledger import open_ledger
+from ..ledger import change_probe, open_ledger
 from ..table import TableConfig
 
 POLL = 0.1  # the longest wait for a wake-up (a write of this server, a notification) before a look
 GAP = 0.15  # at least this long between two looks: a burst of writes is told as one look's changes
 
-_PG_PRINT = ("SELECT (SELECT coalesce(max(id), 0) FROM games), (SELECT coalesce(max(id), 0) FROM voids), "
-             "(SELECT coalesce(max(id), 0) FROM sessions), (SELECT coalesce(max(id), 0) FROM closings)")
 
 
 class Hub:
@@ -105,35 +102,12 @@ class Hub:
             time.sleep(GAP)
 
     def _probe(self) -> Callable[[], Any] | None:
-        """A cheap function whose value changes with every commit to the ledger."""
-        cfg = self._config()
-        if cfg.ledger_url:
-            import psycopg
-
-            conn = psycopg.connect(cfg.ledger_url, autocommit=True, connect_timeout=10,
-                                   application_name="schafkopf-score serve events")
-            conn.execute("LISTEN schafkopf_change")
+        """A cheap function whose value changes with every commit to the ledger (the store's:
+        SQLite's data version, PostgreSQL's notifications)."""
+        probe = change_probe(self._config(), POLL)
+        if probe is not None and probe.waits:
             self._pause = 0.0  # the probe itself waits, for a notification
-
-            def pg() -> Any:
-                for note in conn.notifies(timeout=POLL, stop_after=1):
-                    del note  # another schema's note only wakes us early
-                for note in conn.notifies(timeout=0.001):  # the others that came meanwhile
-                    del note
-                try:
-                    return conn.execute(_PG_PRINT).fetchone()
-                except psycopg.errors.UndefinedTable:
-                    return None
-
-            return pg
-        if not cfg.ledger_path.exists():
-            return None
-        sq = sqlite3.connect(f"{cfg.ledger_path.resolve().as_uri()}?mode=ro", uri=True, check_same_thread=False)
-
-        def version() -> Any:
-            return sq.execute("PRAGMA data_version").fetchone()[0], cfg.ledger_path.stat().st_ino
-
-        return version
+        return probe
 
     def _changes(self) -> list[dict[str, Any]]:
         """What changed since the last look (the first look only notes the counts)."""
@@ -149,7 +123,7 @@ class Hub:
                 except Exception:
                     return []
                 counts = ledger.valid_game_counts([s.session_id for s in seats])
-                marks = _table_marks(ledger, [s.session_id for s in seats])
+                marks = ledger.game_marks([s.session_id for s in seats])
                 out = []
                 for s in seats:
                     mark = (round_no, marks.get(s.session_id))
@@ -162,15 +136,3 @@ class Hub:
                 return [{"hands": 0, "session": None}]
             n = ledger.valid_game_counts([info.id]).get(info.id, 0)
             return [{"hands": n, "session": info.id}]
-
-
-def _table_marks(ledger: Any, session_ids: list[int]) -> dict[int, Any]:
-    """Per session: its rows of games and voids so far (a correction changes them, even where
-    the count of valid hands stays)."""
-    if not session_ids:
-        return {}
-    marks = "(" + ",".join(str(int(s)) for s in session_ids) + ")"
-    rows = ledger.conn.execute(
-        "SELECT g.session_id, count(g.id), max(g.id), count(v.id), max(v.id) FROM games g "
-        f"LEFT JOIN voids v ON v.game_id = g.id WHERE g.session_id IN {marks} GROUP BY g.session_id").fetchall()
-    return {int(r[0]): tuple(r[1:]) for r in rows}

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any
 
 from ..errors import IllegalEntry
@@ -59,20 +60,47 @@ class Row:
 
 @dataclass
 class SessionState:
-    """A session folded: its rows, balances, Stock and the state before the next hand."""
+    """A session folded: its rows (each hand as it replays), and what follows from them, added
+    up once when first asked for: the balances (renames merged, early payouts and the closing's
+    bookings counted), the Stock and the state before the next hand."""
 
     session: SessionInfo | None
     rows: list[Row]
-    balances: dict[str, int]
-    players: list[str]
-    state: HandState
     rules: TableRules  # the rules of the next hand (the table's now)
-    stock: int = 0
-    bookings: dict[str, Any] = field(default_factory=dict)
     unit: str = "cent"
     aliases: Mapping[str, str] = field(default_factory=dict)  # an earlier name -> the name now (renames)
     payments: Sequence[Payment] = ()  # players paid out early (settle --player)
     place: Place = THE_OPEN_SESSION
+
+    @cached_property
+    def bookings(self) -> dict[str, Any]:
+        """What the closing in force booked (a returned Stock, penalties; none while open)."""
+        return self.session.bookings if self.session and self.session.closed_at else {}
+
+    @cached_property
+    def balances(self) -> dict[str, int]:
+        """Each player's balance: the table's players first, then anyone else paid."""
+        aliases = self.aliases
+        parts = [merged(r.played.outcome.payout_map(), aliases) for r in self.rows if r.played is not None]
+        parts.append(merged(paid_early(self.payments), aliases))
+        return session_balances(parts, {"payouts": merged(self.bookings.get("payouts", {}), aliases)},
+                                self.rules.players)
+
+    @property
+    def players(self) -> list[str]:
+        return list(self.balances)
+
+    @cached_property
+    def stock(self) -> int:
+        return sum(r.played.outcome.stock for r in self.rows if r.played is not None) + int(self.bookings.get("stock", 0))
+
+    @cached_property
+    def state(self) -> HandState:
+        """The state before the next hand (a closed session's: a fresh start)."""
+        if self.closed:
+            return start_state(self.rules)
+        played = [r.played for r in self.rows if r.played is not None]
+        return state_for(played[-1] if played else None, self.rules, self.aliases)
 
     @property
     def closed(self) -> bool:
@@ -212,19 +240,7 @@ def fold(log: SessionLog, rules: TableRules, unit: str) -> SessionState:
 def add_up(log: SessionLog, rows: list[Row], rules: TableRules, unit: str) -> SessionState:
     """The state of a session whose rows are replayed already (``add`` folds one more hand on
     without replaying the session again)."""
-    info, aliases = log.info, log.aliases
-    played = [r.played for r in rows if r.played is not None]
-    bookings: dict[str, Any] = info.bookings if info and info.closed_at else {}
-    parts = [merged(p.outcome.payout_map(), aliases) for p in played]
-    parts.append(merged(paid_early(log.payments), aliases))
-    balances = session_balances(parts, {"payouts": merged(bookings.get("payouts", {}), aliases)}, rules.players)
-    stock = sum(p.outcome.stock for p in played) + bookings.get("stock", 0)
-    if info and info.closed_at:
-        state = start_state(rules)
-    else:
-        state = state_for(played[-1] if played else None, rules, aliases)
-    return SessionState(info, rows, balances, list(balances), state, rules, stock, bookings, unit, aliases,
-                        log.payments, log.place)
+    return SessionState(log.info, rows, rules, unit, log.aliases, log.payments, log.place)
 
 
 def is_hand(rec: GameRecord) -> bool:
