@@ -126,7 +126,7 @@ class Table:
 
 
 # Words that give a language away in an error message (quoted input and names are left out first);
-# tests/test_language_refusals.py holds every refusal of the catalogue and a list through the CLI to them.
+# tests/cli/test_language_refusals.py holds every refusal of the catalogue and a list through the CLI to them.
 _ENGLISH = re.compile(r"\b(the|is|not|with|must|cannot|only|this|that|from|Enter|Use|Add|Give|Set|or|and)\b")
 _GERMAN = re.compile(r"\b(der|die|das|ist|nicht|mit|muss|kein|keine|nur|dieser|diese|oder|und|Gib|Nimm|Setz)\b")
 

@@ -14,7 +14,7 @@ shape is written by hand: this module makes it from the program itself.
   generator ``NAME`` (a family's tariff and house-rule tables, the README's command list).
 
 ``python -m schafkopf_score.docs`` writes every page; ``--check`` writes nothing and lists the
-pages that differ (exit 1). ``tests/test_docs.py`` fails on a stale page and names this command.
+pages that differ (exit 1). ``tests/cli/test_docs.py`` fails on a stale page and names this command.
 The CLI never imports this package, so it costs a one-shot command nothing. The parts:
 ``commands`` (the reference, the man page), ``keys`` (the table-file keys, the family tables),
 ``runs`` (the ``--json`` contract and the transcripts), ``cheatsheet`` (its HTML).

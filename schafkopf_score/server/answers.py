@@ -1,5 +1,5 @@
 """What each route of the server does: the library calls the CLI's commands make, and the JSON
-their ``--json`` prints (the command named in each docstring; ``tests/test_server_api.py``
+their ``--json`` prints (the command named in each docstring; ``tests/server/test_server_api.py``
 compares the two answers for the same entry). Nothing here speaks HTTP: a refusal is a
 ``ScoreError`` as in the CLI, and a change that needs a confirmation is ``NeedsConfirm``."""
 

@@ -1,0 +1,321 @@
+"""Hostile files and hostile neighbours: names, keys and numbers that look harmless but are not.
+
+Every case goes through the real CLI: ``schafkopf new`` for what is typed, a table file for
+what is written by hand, ``settle --from-balances`` and ``add --augen`` for typed numbers.
+"""
+
+import functools
+import json
+
+import pytest
+
+FOUR = ["Anna", "Ben", "Cora", "Dora"]
+
+
+@pytest.fixture
+def make_table(make_table):
+    """English tables: these tests read the English words of each refusal (every refusal of the
+    catalogue is checked in German in tests/cli/test_language_refusals.py; tests/app/test_language_data.py
+    reads German ones exactly)."""
+    return functools.partial(make_table, language="en")
+
+
+def toml_str(text: str) -> str:
+    """A TOML basic string (JSON's escapes are TOML's: \\u001b, \\n, \\u200b)."""
+    return json.dumps(text)
+
+
+def players_line(names) -> str:
+    return "players = [" + ", ".join(toml_str(n) for n in names) + "]"
+
+
+def with_players(make_table, names):
+    return make_table(replace={players_line(FOUR): players_line(names)})
+
+
+def new(t, tmp_path, *args, players="Anna,Ben,Cora,Dora"):
+    path = tmp_path / "new.toml"
+    r = t.run("new", str(path), "--family", "bavarian", "--players", players, *args)
+    return r, path
+
+
+# -- 6. names --------------------------------------------------------------------------------------
+
+CONTROL = [
+    ("Ben\x1b[31m", 4, "U+001B"),  # ESC: a terminal colour sequence
+    ("Ben\x07", 4, "U+0007"),  # BEL
+    ("Be\nn", 3, "U+000A"),  # a newline inside the name
+    ("B\x00en", 2, "U+0000"),  # NUL
+    ("Be\u200bn", 3, "U+200B ZERO WIDTH SPACE"),
+    ("Ben\u200d", 4, "U+200D ZERO WIDTH JOINER"),
+    ("\u202eneB", 1, "U+202E RIGHT-TO-LEFT OVERRIDE"),
+    ("B\u2028en", 2, "U+2028 LINE SEPARATOR"),
+]
+
+
+@pytest.mark.parametrize(("name", "pos", "char"), CONTROL)
+def test_new_refuses_a_control_character_in_a_name(make_table, tmp_path, name, pos, char):
+    t = make_table()
+    r, path = new(t, tmp_path, players=f"Anna,{name},Cora,Dora")
+    assert r.exit_code == 2, r.output
+    assert f"player 2 ({name!r})" in r.stderr
+    assert f"has an invisible or control character ({char})" in r.stderr and f"at position {pos}." in r.stderr
+    assert not path.exists()
+    # the message shows the character escaped: it never reaches the terminal raw
+    assert name not in r.stderr and "\x1b" not in r.stderr and "\u202e" not in r.stderr
+
+
+@pytest.mark.parametrize(("name", "pos", "char"), CONTROL)
+def test_table_file_refuses_a_control_character_in_a_name(make_table, name, pos, char):
+    t = with_players(make_table, ["Anna", name, "Cora", "Dora"])
+    r = t.run("rules", "--check")
+    assert r.exit_code == 2, r.output
+    assert f"Error: {t.path}, line 5: players has " in r.stderr
+    assert f"player 2 ({name!r})" in r.stderr and f"at position {pos}" in r.stderr
+    assert char in r.stderr
+
+
+COMPOSED, DECOMPOSED = "J\u00fcrgen", "Ju\u0308rgen"
+
+
+def test_new_refuses_names_equal_after_unicode_normalisation(make_table, tmp_path):
+    t = make_table()
+    r, path = new(t, tmp_path, players=f"{COMPOSED},Ben,{DECOMPOSED},Dora")
+    assert r.exit_code == 2, r.output
+    assert "--players names 'Ju\u0308rgen' twice" in r.stderr
+    assert "players 1 and 3" in r.stderr and r"'J\xfcrgen' and 'Ju\u0308rgen'" in r.stderr
+    assert not path.exists()
+
+
+@pytest.mark.parametrize("pair", [(COMPOSED, DECOMPOSED), ("j\u00fcrgen", "JU\u0308RGEN"), ("Zo\u00eb", "zoe\u0308")])
+def test_table_file_refuses_names_equal_after_unicode_normalisation(make_table, pair):
+    t = with_players(make_table, [pair[0], "Ben", "Cora", pair[1]])
+    r = t.run("rules", "--check")
+    assert r.exit_code == 2, r.output
+    assert f"line 5: players names {pair[1]!r} twice" in r.stderr and "players 1 and 4" in r.stderr
+
+
+def test_plain_case_duplicates_are_still_refused(make_table):
+    r = with_players(make_table, ["Anna", "Ben", "anna", "Dora"]).run("rules", "--check")
+    assert r.exit_code == 2 and "players names 'anna' twice." in r.stderr
+
+
+@pytest.mark.parametrize(("name", "says"), [
+    (" Ben", "has spaces around player 2 (' Ben')"),
+    ("Ben ", "has spaces around player 2 ('Ben ')"),
+    ("Ben\u00a0", "has spaces around player 2 ('Ben\\xa0')"),
+    ("   ", "has an empty name (player 2)"),
+    ("", "has an empty name (player 2)"),
+])
+def test_table_file_refuses_blank_and_padded_names(make_table, name, says):
+    t = with_players(make_table, ["Anna", name, "Cora", "Dora"])
+    r = t.run("rules", "--check")
+    assert r.exit_code == 2, r.output
+    assert f"line 5: players {says}" in r.stderr
+
+
+def test_new_refuses_an_empty_name_and_trims_around_commas(make_table, tmp_path):
+    t = make_table()
+    r, path = new(t, tmp_path, players="Anna,,Cora,Dora")
+    assert r.exit_code == 2 and "has an empty name (player 2)" in r.stderr and not path.exists()
+    r, path = new(t, tmp_path, players="Anna, Ben , Cora,Dora")  # spaces after commas are typing, not names
+    assert r.exit_code == 0, r.output
+    assert 'players = ["Anna", "Ben", "Cora", "Dora"]' in path.read_text(encoding="utf-8")
+
+
+def test_real_names_with_accents_and_marks_are_welcome(make_table, tmp_path):
+    names = [COMPOSED, "Jos\u00e9", "O'Brien", "Anna-Lena", "Zo\u00eb", "\u0141ukasz"]
+    t = with_players(make_table, names[:4])
+    assert "OK (bavarian, 4 players" in t.ok("rules", "--check").stdout
+    r, path = new(t, tmp_path, players=",".join([DECOMPOSED, *names[1:4]]))
+    assert r.exit_code == 0, r.output
+    assert DECOMPOSED in path.read_text(encoding="utf-8")  # kept as written, not rewritten
+
+
+# -- 9. keys and numbers ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("value", [str(2**53), pytest.param("1" + "0" * 400, id="10**400"), "1000000001"])
+def test_a_tariff_above_the_bound_is_refused(make_table, value):
+    t = make_table(replace={"solo = 50 ": f"solo = {value} "})
+    line = next(i for i, s in enumerate(t.path.read_text().splitlines(), 1) if s.startswith("solo ="))
+    r = t.run("rules", "--check")
+    assert r.exit_code == 2, r.output
+    assert f"line {line}: [tariff] solo must be at most 1000000000, not " in r.stderr
+    assert "cents" in r.stderr
+
+
+def test_a_tariff_at_the_bound_is_accepted(make_table):
+    t = make_table(replace={"solo = 50 ": "solo = 1000000000 "})
+    t.ok("rules", "--check")
+
+
+def test_a_number_too_long_for_python_is_a_message_not_a_crash(make_table):
+    t = make_table(replace={"solo = 50 ": "solo = 1" + "0" * 5000 + " "})
+    r = t.run("rules", "--check")
+    assert r.exit_code == 2, r.output
+    assert "is not valid TOML" in r.stderr and "Traceback" not in r.output
+
+
+@pytest.mark.parametrize(("family", "old", "new", "key"), [
+    ("wendish", "kasse = 0 ", "kasse = 9007199254740993 ", "[rules] kasse"),
+    ("wendish", "muss_solo_penalty = 0 ", "muss_solo_penalty = 10000000000 ", "[rules] muss_solo_penalty"),
+    ("bavarian", "geier = 2 }", "geier = 10000000000 }", "[rules] laufende_min geier"),
+    ("deutscher", "head = 50 ", "head = 10000000000 ", "[tariff] head"),
+])
+def test_every_integer_key_is_bounded(make_table, family, old, new, key):
+    players = FOUR if family != "sheepshead" else [*FOUR, "Emil"]
+    t = make_table(family=family, players=players, replace={old: new})
+    r = t.run("rules", "--check")
+    assert r.exit_code == 2, r.output
+    assert f"{key} " in r.stderr and "at most 1000000000" in r.stderr
+
+
+def test_point_value_is_bounded(make_table):
+    t = make_table(family="sheepshead", players=[*FOUR, "Emil"],
+                   replace={"point_value = 25 ": "point_value = 100000000000 "})
+    r = t.run("rules", "--check")
+    assert r.exit_code == 2 and "point_value must be at most 1000000000" in r.stderr
+
+
+def test_new_refuses_a_tariff_above_the_bound_before_writing(make_table, tmp_path):
+    t = make_table()
+    r, path = new(t, tmp_path, "--tariff", "10/100000000000")
+    assert r.exit_code == 2, r.output
+    assert "--tariff" in r.stderr and "1000000000" in r.stderr and not path.exists()
+
+
+@pytest.mark.parametrize("tariff", ["1_0/50", "\u0661\u0660/50", "\uff11\uff10/50"])
+def test_new_tariff_takes_ascii_digits_only(make_table, tmp_path, tariff):
+    t = make_table()
+    r, path = new(t, tmp_path, "--tariff", tariff)
+    assert r.exit_code == 2 and "is not numbers in cents" in r.stderr and not path.exists()
+
+
+def test_a_table_file_with_a_utf8_bom_loads(make_table):
+    t = make_table()
+    t.path.write_bytes(b"\xef\xbb\xbf" + t.path.read_bytes())
+    assert "OK (bavarian, 4 players, 4 seats)" in t.ok("rules", "--check").stdout
+    t.ok("add", "sauspiel", "--player", "an", "--partner", "be", "--augen", "72")
+
+
+def test_a_bom_does_not_shift_the_line_numbers(make_table):
+    t = make_table(replace={"legen = false": "legn = false"})
+    line = next(i for i, s in enumerate(t.path.read_text().splitlines(), 1) if s.startswith("legn"))
+    t.path.write_bytes(b"\xef\xbb\xbf" + t.path.read_bytes())
+    r = t.run("rules", "--check")
+    assert r.exit_code == 2 and f"line {line}: [rules] legn is not a known key." in r.stderr
+
+
+BAD_CURRENCIES = ["[/]", "[bold red]EUR", "EUR\x1b[2J", "E UR", "Euro\\", "", "EURO-DOLLAR", "eu\u200br"]
+
+
+@pytest.mark.parametrize("currency", BAD_CURRENCIES)
+def test_table_file_refuses_a_currency_with_markup_or_control_characters(make_table, currency):
+    t = make_table(replace={'currency = "EUR"': f"currency = {toml_str(currency)}"})
+    r = t.run("rules")
+    assert r.exit_code == 2, r.output
+    assert "currency must be three capital letters" in r.stderr and "Traceback" not in r.output
+
+
+@pytest.mark.parametrize("currency", BAD_CURRENCIES)
+def test_new_refuses_a_bad_currency(make_table, tmp_path, currency):
+    t = make_table()
+    r, path = new(t, tmp_path, "--currency", currency)
+    assert r.exit_code == 2, r.output
+    assert "--currency" in r.stderr and "three capital letters" in r.stderr and not path.exists()
+
+
+@pytest.mark.parametrize(("currency", "shown"), [("CHF", "0,50 CHF"), ("\u20ac", "0,50 \u20ac"), ("Fr.", "0,50 Fr."),
+                                                  ("$", "0,50 $"), ("z\u0142", "0,50 z\u0142")])
+def test_sane_currencies_are_accepted(make_table, tmp_path, currency, shown):
+    t = make_table(replace={'currency = "EUR"': f"currency = {toml_str(currency)}"}, language="de")
+    assert shown in t.ok("rules").stdout
+    r, _ = new(t, tmp_path, "--currency", currency)
+    assert r.exit_code == 0, r.output
+
+
+@pytest.mark.parametrize("balances", ["Cora=1,Cora=-1", "Anna=1,an=-1", "Anna=2,Ben=-1,anna=-1"])
+def test_from_balances_refuses_a_name_given_twice(make_table, balances):
+    t = make_table()
+    r = t.run("settle", "--from-balances", balances)
+    assert r.exit_code == 2, r.output
+    assert "gives " in r.stderr and " twice" in r.stderr
+
+
+@pytest.mark.parametrize("balances", ["Anna=\u0663,Ben=-\u0663", "Anna=3,\u0664\u0660,Ben=-3,40",
+                                      "Anna=\uff13,Ben=-3", "Anna=1_0,Ben=-10",
+                                      pytest.param("Anna=" + "9" * 5000 + ",Ben=-1", id="5000-digits")])
+def test_from_balances_takes_ascii_digits_only(make_table, balances):
+    t = make_table()
+    r = t.run("settle", "--from-balances", balances)
+    assert r.exit_code == 2, r.output
+    assert "Traceback" not in r.output
+    assert any(says in r.stderr for says in ("is not an amount", "is too large", "is not a player at this table"))
+
+
+def test_from_balances_still_takes_a_sheet(make_table):
+    t = make_table()
+    data = t.json("settle", "--from-balances", "Anna=+3,40, Ben=-1.15 ,Cora=-2,25")
+    assert data["balances"] == {"Anna": 340, "Ben": -115, "Cora": -225}
+
+
+@pytest.mark.parametrize("augen", ["7_0", "\u0667\u0660", "\uff17\uff10", "70.0", "+70", "0x46", "7 0"])
+def test_augen_take_ascii_digits_only(make_table, augen):
+    t = make_table()
+    before = t.ledger_bytes()
+    r = t.run("add", "sauspiel", "--player", "an", "--partner", "be", "--augen", augen)
+    assert r.exit_code == 2, r.output
+    assert f"--augen {augen!r} is not a whole number." in r.stderr
+    assert t.ledger_bytes() == before
+
+
+def test_augen_in_the_short_notation_and_in_a_ramsch_list_take_ascii_digits_only(make_table):
+    t = make_table(preset="wirtshaus")
+    r = t.run("add", "sau", "an", "be", "\u0667\u0660")
+    assert r.exit_code == 2 and "Error: '\u0667\u0660' fits nothing in a Sauspiel." in r.stderr, r.output
+    r = t.run("add", "ramsch", "--augen", "Anna=3_0,Ben=30,Cora=30,Dora=30")
+    assert r.exit_code == 2 and "--augen Anna= '3_0' is not a whole number." in r.stderr, r.output
+
+
+def test_plain_augen_still_work(make_table):
+    t = make_table()
+    t.ok("add", "sauspiel", "--player", "an", "--partner", "be", "--augen", " 72 ")
+    r = t.run("add", "sauspiel", "--player", "an", "--partner", "be", "--augen", "-5")
+    assert r.exit_code == 2 and "is not a whole number" not in r.stderr  # a number; the rules refuse it
+
+
+def test_a_file_nested_too_deeply_is_a_message_not_a_crash(make_table):
+    t = make_table()
+    t.path.write_text(t.path.read_text(encoding="utf-8") + "\n[x]\ny = " + "[" * 100_000 + "]" * 100_000 + "\n",
+                      encoding="utf-8")
+    r = t.run("rules", "--check")
+    assert r.exit_code == 2, r.output
+    assert "nests lists or tables too deeply" in r.stderr
+
+
+def test_the_table_name_takes_no_control_characters(make_table, tmp_path):
+    t = make_table(replace={'name = "test"': 'name = "Stamm\\u001b[2Jtisch"'})
+    r = t.run("rules")
+    assert r.exit_code == 2 and r"name 'Stamm\x1b[2Jtisch' has an invisible or control character (U+001B)" in r.stderr
+    r, path = new(t, tmp_path, "--name", "Stamm\u202etisch")
+    assert r.exit_code == 2 and "--name" in r.stderr and "U+202E" in r.stderr and not path.exists()
+
+
+@pytest.mark.parametrize("word", ["٧٠", "l٢", "g١", "７０"])
+def test_the_short_notation_takes_only_the_digits_0_to_9(make_table, word):
+    t = make_table()
+    r = t.run("calc", "wenz", "an", *(["70"] if word.startswith(("l", "g")) else []), word)
+    assert r.exit_code == 2 and f"Error: {word!r} fits nothing in a Wenz." in r.stderr, r.stderr
+
+
+def test_names_typed_alike_and_game_words_are_refused_by_new(tmp_path):
+    from schafkopf_score.cli.app import app
+    from tests.conftest import CliRunner
+
+    runner = CliRunner()
+    r = runner.invoke(app, ["new", str(tmp_path / "a.toml"), "--players", "Jürgen,Jurgen,Cora,Dora"])
+    assert r.exit_code == 2
+    assert r.stderr.startswith("Error: --players names 'Jürgen' and 'Jurgen' (players 1 and 2), which are typed "
+                               "alike ('jurgen').")
+    r = runner.invoke(app, ["new", str(tmp_path / "b.toml"), "--players", "Herzsolo,Ben,Cora,Dora"])
+    assert r.exit_code == 2 and "'Herzsolo' is a word of the short notation" in r.stderr

@@ -1,0 +1,84 @@
+"""The message catalogue: every id in both languages, every id the code uses exists, none unused."""
+
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+from schafkopf_score.i18n import LANGUAGES, Amount, Date, Join, Text, catalogue, render, say
+from schafkopf_score.rules.registry import FAMILIES
+
+EVERY_FAMILY = list(FAMILIES.values())  # a family adds its words (its messages) to the catalogue when it is loaded
+
+PACKAGE = Path(__file__).resolve().parents[2] / "schafkopf_score"
+ENGLISH_WORDS = re.compile(r"\b(the|is|not|with|must|cannot|only|this|that|from|to|of|and|or|a|an)\b")
+
+
+def fields(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+@pytest.mark.parametrize("key", sorted(catalogue()))
+def test_every_message_in_both_languages(key):
+    en, de = catalogue()[key]
+    assert isinstance(en, str) and isinstance(de, str)
+    assert en.strip(), key
+    assert de.strip() or not en.strip(), key
+    assert fields(en) == fields(de), f"{key}: the languages fill different fields"
+    params = {name: f"<{name}>" for name in fields(en)}
+    for lang in LANGUAGES:
+        shown = Text(key, **params).render(lang)
+        assert "{" not in shown.replace("{<", ""), (key, lang, shown)
+    if de == en:
+        prose = re.sub(r"\{[^}]*\}", " ", de)
+        assert not ENGLISH_WORDS.search(prose), f"{key}: the German text is English: {de!r}"
+    assert key.split(".", 1)[0] in {"common", "engine", "data", "cli", "export"}, key
+
+
+def _ids_in_code() -> tuple[set[str], set[str]]:
+    """Message ids the code names literally, and the prefixes of ids it builds (f-strings)."""
+    literal, prefixes = set(), set()
+    for path in PACKAGE.rglob("*.py"):
+        if "i18n" in path.parts or path.name == "messages.py":  # the catalogue's parts, a family's among them
+            continue
+        code = path.read_text(encoding="utf-8")
+        for match in re.finditer(r'''(f?)["']((?:common|engine|data|cli|export)\.[\w.{}]+)["']''', code):
+            if match.group(1) or "{" in match.group(2):
+                prefixes.add(match.group(2).split("{", 1)[0])
+            else:
+                literal.add(match.group(2))
+    return literal, prefixes
+
+
+def test_every_id_the_code_names_exists():
+    literal, prefixes = _ids_in_code()
+    missing = sorted(k for k in literal if k not in catalogue())
+    assert not missing, f"ids used in the code but missing from the catalogue: {missing}"
+    for prefix in prefixes:
+        assert any(k.startswith(prefix) for k in catalogue()), f"no id starts with {prefix!r}"
+
+
+def test_no_message_is_unused():
+    literal, prefixes = _ids_in_code()
+    unused = sorted(k for k in catalogue() if k not in literal and not any(k.startswith(p) for p in prefixes)
+                    and not k.startswith("common."))
+    assert not unused, f"catalogue entries nothing uses: {unused}"
+
+
+def test_parameters_render_in_the_reader_language():
+    inner = Text("common.did_you_mean", name="Anna")
+    assert Text("common.error", message=inner).render("de") == "Fehler: Meintest du Anna?"
+    assert Text("common.error", message=inner).render("en") == "Error: Did you mean Anna?"
+    assert render(Join(["Anna", "Ben", "Cora"], "and"), "en") == "Anna, Ben and Cora"
+    assert render(Join(["Anna", "Ben"], "or"), "de") == "Anna oder Ben"
+    assert render(Amount(-140, "EUR"), "de") == "-1,40 €"
+    assert render(Amount(140, "EUR", sign=True), "en") == "+€1.40"
+    assert render(Date("2026-11-30"), "de") == "30.11.2026"
+    assert render(Date("2026-11-30"), "en") == "2026-11-30"
+    assert say("common.or", "de") == "oder"
+    assert render(Join([]), "de") == ""
+
+
+def test_an_unknown_language_reads_english():
+    assert say("common.and", "fr") == "and"

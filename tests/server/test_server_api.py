@@ -1,0 +1,385 @@
+"""The table server (``schafkopf serve``, RULES §11, issue 26) through a real server process on a
+free port, spoken to with the standard library: the printed access links and the codes file,
+the API's answers equal to the CLI's ``--json`` for the same entry, the auth matrix, the
+idempotency keys (across a restart and two servers on one ledger), refusals in the table's
+language with nothing written, the limits, and a CLI ``add`` seen on an event stream."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import re
+import stat
+import time
+
+import pytest
+
+from tests.serving import Server, cli, printed_codes
+
+FOUR = ["Anna", "Ben", "Cora", "Dora"]
+
+
+@pytest.fixture
+def tab(make_table):
+    """The served table (a ``Table``: the CLI in this process on the same file)."""
+    return make_table(language="de")
+
+
+@pytest.fixture
+def table(tab):
+    return tab.path
+
+
+@pytest.fixture
+def twin(make_table):
+    """A second table file like the first, for the CLI to enter the same hands into."""
+    return make_table(language="de", name="twin")
+
+
+@pytest.fixture
+def served(table):
+    with Server(table) as s:
+        yield s
+
+
+def ledger_state(table):
+    """Every row of the ledger (the server's keys too); None while there is no ledger."""
+    import sqlite3
+
+    path = table.with_suffix(".sqlite")
+    if not path.exists():
+        return None
+    con = sqlite3.connect(path)
+    try:
+        return list(con.iterdump())
+    finally:
+        con.close()
+
+
+def timeless(data):
+    """An answer without the moments it was written (which differ between two ledgers)."""
+    text = json.dumps(data, sort_keys=True)
+    return json.loads(re.sub(r'"(recorded_at|voided_at)": "[^"]*"', r'"\1": ""', text))
+
+
+# -- the codes -----------------------------------------------------------------------------------
+
+def test_codes_are_printed_as_role_lines_kept_private_and_survive(tab, table):
+    first = tab.ok("serve", "--codes").stdout
+    codes = printed_codes(first)
+    assert sorted(codes) == ["host", "view"]
+    assert all(len(c) >= 32 and re.fullmatch(r"[A-Za-z0-9_-]+", c) for c in codes.values())  # 192 bits
+    assert re.search(rf"^host: http://127\.0\.0\.1:8765/\?k={codes['host']}$", first, re.M)
+    assert "█" in first or "▀" in first  # the QR codes
+    path = table.with_name(f"{table.stem}.serve-codes.json")
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert printed_codes(tab.ok("serve", "--codes").stdout) == codes  # the same after a "restart"
+    renewed = tab.ok("serve", "--codes", "--new-codes").stdout
+    assert "alten Links gelten nicht mehr" in renewed
+    new = printed_codes(renewed)
+    assert sorted(new) == ["host", "view"] and not set(new.values()) & set(codes.values())
+    assert printed_codes(tab.ok("serve", "--codes").stdout) == new
+    os.chmod(path, 0o644)  # opened up by hand: made private again at the next start
+    tab.ok("serve", "--codes")
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+
+
+def test_a_tournament_has_a_code_for_each_table(tmp_path):
+    from tests.app.test_tournament import tournament
+
+    t = tournament(tmp_path, players=[f"P{i}" for i in range(13)])  # tables of 5, 4, 4
+    codes = printed_codes(t.ok("serve", "--codes", "--port", "9000").stdout)
+    assert sorted(codes) == ["host", "tisch 1", "tisch 2", "tisch 3", "view"]
+    assert len(set(codes.values())) == 5
+    out = t.ok("serve", "--codes", "--port", "9000").stdout
+    assert [line.split(":")[0] for line in out.splitlines() if "?k=" in line] == ["host", "view", "tisch 1",
+                                                                                  "tisch 2", "tisch 3"]
+
+
+def test_a_port_in_use_is_a_clear_error(table, served):
+    r = cli(table, "serve", "--port", str(served.port), check=False)
+    assert r.returncode == 2
+    assert r.stderr.startswith(f"Fehler: Port {served.port} kann nicht benutzt werden")
+    assert "--port 8766" in r.stderr
+    assert "Traceback" not in r.stderr
+    r = cli(table, "serve", "--port", "70000", check=False)
+    assert (r.returncode, r.stderr.splitlines()[0]) == (2, "Fehler: --port 70000 ist kein Port: er muss zwischen 1 "
+                                                           "und 65535 liegen.")
+
+
+# -- the answers equal the CLI's --json ------------------------------------------------------------
+
+EVENING = ["sau an be 72 l3", "herzsolo co 105 l4", "wenz do 91 k", "sau be an -"]
+
+
+def test_the_api_answers_what_the_cli_answers_for_the_same_entries(served, tab, twin):
+    for line in EVENING:
+        status, got = served.post("/api/calc", {"line": line})
+        assert status == 200
+        assert got == twin.json("calc", *line.split())
+        status, got = served.post("/api/hands", {"line": line})
+        assert status == 201
+        assert got == twin.json("add", *line.split())
+    for path, args in (("/api/sheet", ["sheet"]), ("/api/standings", ["standings"]), ("/api/settle", ["settle"])):
+        status, got = served.get(path)
+        assert status == 200
+        assert got == tab.json(*args)  # the same ledger
+        assert timeless(got) == timeless(twin.json(*args))  # the twin's
+    status, got = served.post("/api/edit", {"hand": 1, "line": "k", "reason": "Kontra vergessen"})
+    assert status == 200
+    assert got == twin.json("edit", "1", "k", "--reason", "Kontra vergessen")
+    status, got = served.post("/api/void", {"hand": 2, "reason": "doppelt"})
+    assert status == 200
+    assert got == twin.json("void", "2", "--reason", "doppelt")
+    status, got = served.post("/api/undo", {"reason": "falsch"})
+    assert status == 200
+    assert got == twin.json("undo", "--reason", "falsch")
+    assert timeless(served.get("/api/sheet")[1]) == timeless(twin.json("sheet"))
+    status, got = served.post("/api/settle/close", {"round_to": 50})
+    assert status == 200
+    assert got == twin.json("settle", "--close", "--round", "50")
+    assert served.get("/api/settle")[1] == tab.json("settle")
+    status, got = served.get("/api/table")
+    assert (status, got["family"], got["players"], got["language"], got["kind"], got["seats"]) == (
+        200, "bavarian", FOUR, "de", "table", 4)
+    tab.ok("check")
+
+
+def test_an_edit_of_game_or_declarer_needs_confirm(served, table):
+    served.post("/api/hands", {"line": "sau an be 72"})
+    before = ledger_state(table)
+    status, got = served.post("/api/edit", {"hand": 1, "line": "wenz co 91"})
+    assert status == 409
+    assert got == {"error": "Diese Korrektur ändert das Spiel oder den Spieler von Spiel 1: Sauspiel Anna+Ben 72 -> "
+                            "Wenz Cora 91.",
+                   "hint": 'Schick es noch einmal mit "confirm": true, wenn du das so meinst; es wurde nichts '
+                           "geschrieben.",
+                   "change": "Sauspiel Anna+Ben 72 -> Wenz Cora 91"}
+    assert ledger_state(table) == before
+    status, got = served.post("/api/edit", {"hand": 1, "line": "wenz co 91", "confirm": True})
+    assert (status, got["game"], got["payouts"]) == (200, "wenz", {"Anna": -60, "Ben": -60, "Cora": 180, "Dora": -60})
+
+
+# -- refusals ---------------------------------------------------------------------------------------
+
+def test_a_refused_entry_is_422_in_the_tables_language_and_writes_nothing(make_table):
+    for lang, error, hint in (
+        ("de", "'xx' passt zu nichts in diesem Spiel (Sauspiel).", "Wörter sind Namen, eine Zahl Augen"),
+        ("en", "'xx' fits nothing in a Sauspiel.", "Words are names, a number of Augen, + or -"),
+    ):
+        t = make_table(language=lang, name=f"t{lang}").path
+        with Server(t) as s:
+            assert s.post("/api/hands", {"line": "sau an be 72"})[0] == 201
+            before = ledger_state(t)
+            status, got = s.post("/api/hands", {"line": "sau an xx 72", "key": "k1"})
+            assert status == 422, got
+            assert got["error"] == error and got["hint"].startswith(hint), got
+            cli_err = cli(t, "add", "sau", "an", "xx", "72", check=False).stderr
+            assert cli_err.splitlines() == [f"{'Fehler' if lang == 'de' else 'Error'}: {error}", got["hint"]]
+            assert ledger_state(t) == before
+            # the refused key is not spent: the corrected entry is recorded with it
+            assert s.post("/api/hands", {"line": "sau an be 61", "key": "k1"})[0] == 201
+
+
+@pytest.mark.parametrize("body, field", [({}, "line"), ({"line": 72}, "line"), ({"line": "sau", "key": ""}, "key"),
+                                         ({"line": "sau an be 72", "tisch": "x"}, "tisch"),
+                                         ({"line": "sau an be 72", "key": "k" * 201}, "key"),
+                                         ({"line": "sau an be 72", "tisch": True}, "tisch"),
+                                         ({"line": "sau an be 72", "tisch": 10**12}, "tisch"),
+                                         ({"line": "sau an be \x00 72"}, "line"),
+                                         ({"line": "sau an be " + "9" * 5000}, "line")])
+def test_a_malformed_body_is_refused_plainly(served, table, body, field):
+    status, got = served.post("/api/hands", body)
+    assert status == 422 and set(got) == {"error", "hint"}, got
+    assert ledger_state(table) is None
+    for raw in (b"[1, 2", b"[" * 30000 + b"]" * 30000, b'"just text"', b"\xff\xfe"):
+        status, _, out = served.request("POST", "/api/hands", raw=raw, code=served.host,
+                                        headers={"Content-Type": "application/json"})
+        assert (status, json.loads(out)["error"]) == (400, "Die Anfrage ist kein JSON-Objekt."), raw[:10]
+
+
+# -- the auth matrix --------------------------------------------------------------------------------
+
+READS = ["/api/table", "/api/sheet", "/api/standings", "/api/settle", "/"]
+WRITES = [("/api/hands", {"line": "sau an be 72"}), ("/api/undo", {}), ("/api/void", {"hand": 1}),
+          ("/api/edit", {"hand": 1, "line": "k"}), ("/api/settle/close", {})]
+
+
+def test_who_may_do_what(served, table):
+    assert served.post("/api/hands", {"line": "sau an be 72"})[0] == 201
+    before = ledger_state(table)
+    for path in READS:
+        for code, want in ((None, 401), ("wrong-" * 6, 401), ("view", 200), ("host", 200)):
+            status, _, _ = served.request("GET", path, code=served.codes.get(code, code) if code else None)
+            assert status == want, (path, code, status)
+    for path, body in WRITES:
+        for code, want in ((None, 401), ("x" * 32, 401), ("view", 403)):
+            status, got = served.post(path, body, code=code)
+            assert status == want, (path, code, status, got)
+            assert set(got) == {"error", "hint"}
+        status, _, _ = served.request("POST", f"{path}?k={served.host}", body)
+        assert status == 400  # a code in the address of a write
+    assert ledger_state(table) == before
+    status, got = served.post("/api/hands", {"line": "sau an be 72"}, code="view")
+    assert got == {"error": "Der Code von view darf das nicht.",
+                   "hint": "Frag den Gastgeber (der schafkopf serve gestartet hat); es wurde nichts geschrieben."}
+
+
+def test_a_link_sets_a_strict_cookie_and_the_code_leaves_the_address(served, table):
+    status, headers, _ = served.request("GET", f"/settle?k={served.view}&x=1")
+    assert status == 303
+    assert headers["location"] == "/settle?x=1"
+    cookie = headers["set-cookie"]
+    assert cookie.startswith(f"schafkopf_code={served.view};")
+    assert "HttpOnly" in cookie and "SameSite=strict" in cookie and "Path=/" in cookie
+    status, _, page = served.request("GET", "/settle", headers={"Cookie": f"schafkopf_code={served.view}"})
+    assert status == 200 and "Abrechnung" in page.decode()
+    status, _, _ = served.request("GET", "/?k=nonsense")
+    assert status == 401
+    # started by another site's page: handed on by a page of the server's own (RULES: Strict cookies)
+    status, headers, page = served.request("GET", f"/settle?k={served.view}", headers={"Sec-Fetch-Site": "cross-site"})
+    assert status == 200 and headers["set-cookie"].startswith(f"schafkopf_code={served.view};")
+    assert '<meta http-equiv="refresh" content="0;url=/settle">' in page.decode() and served.view not in page.decode()
+
+
+def test_a_write_with_the_cookie_needs_the_same_origin(served, table):
+    cookie = {"Cookie": f"schafkopf_code={served.host}", "Content-Type": "application/json"}
+    body = json.dumps({"line": "sau an be 72"}).encode()
+    for origin in (None, "http://evil.example", f"http://127.0.0.1:{served.port + 1}"):
+        headers = dict(cookie, **({"Origin": origin} if origin else {}))
+        status, _, out = served.request("POST", "/api/hands", raw=body, headers=headers)
+        assert status == 403, (origin, out)
+    assert ledger_state(table) is None
+    status, _, out = served.request("POST", "/api/hands", raw=body,
+                                    headers=dict(cookie, Origin=f"http://127.0.0.1:{served.port}"))
+    assert status == 201, out
+
+
+def test_wrong_codes_are_slowed_down_after_twenty_a_minute(served):
+    for i in range(20):
+        assert served.get("/api/table", code=f"guess-{i:02d}-" + "x" * 24)[0] == 401
+    status, got = served.get("/api/table", code="guess-21-" + "x" * 24)
+    assert status == 429
+    assert got["error"] == "Zu viele falsche Zugangscodes von diesem Gerät."
+    assert served.get("/api/table", code="host")[0] == 429  # even the right one, for a minute
+
+
+# -- limits and headers -----------------------------------------------------------------------------
+
+def test_a_body_over_64_kib_is_413_and_writes_nothing(served, table):
+    line = "sau an be 72 " + " " * (64 * 1024)
+    status, got = served.post("/api/hands", {"line": line})
+    assert (status, got) == (413, {"error": "body too large"})
+    # without a Content-Length (chunked): counted as it comes
+    conn = http.client.HTTPConnection("127.0.0.1", served.port, timeout=30)
+    conn.putrequest("POST", "/api/hands")
+    conn.putheader("Authorization", f"Bearer {served.host}")
+    conn.putheader("Content-Type", "application/json")
+    conn.putheader("Transfer-Encoding", "chunked")
+    conn.endheaders()
+    chunk = b'{"line": "sau an be 72' + b" " * 70000 + b'"}'
+    conn.send(f"{len(chunk):x}\r\n".encode() + chunk + b"\r\n0\r\n\r\n")
+    r = conn.getresponse()
+    assert r.status == 413
+    conn.close()
+    assert ledger_state(table) is None
+
+
+def test_every_answer_carries_the_security_headers_and_no_traceback(served):
+    for method, path in (("GET", "/"), ("GET", "/api/sheet"), ("GET", "/static/table.js"), ("POST", "/api/hands"),
+                         ("GET", "/nowhere")):
+        _, headers, body = served.request(method, path)
+        csp = headers["content-security-policy"]
+        assert "default-src 'none'" in csp and "script-src 'self'" in csp and "style-src 'self'" in csp
+        assert headers["x-content-type-options"] == "nosniff"
+        assert headers["referrer-policy"] == "no-referrer"
+        assert b"Traceback" not in body
+
+
+def test_nothing_the_server_logs_holds_a_code(table):
+    s = Server(table)
+    s.post("/api/hands", {"line": "sau an be 72"})
+    s.request("GET", f"/?k={s.view}")
+    s.request("GET", "/?k=wrong-code-wrong-code-wrong")
+    s.request("POST", f"/api/hands?k={s.host}", {"line": "x"})
+    err = s.stop()
+    for code in (*s.codes.values(), "wrong-code-wrong-code-wrong"):
+        assert code not in err
+
+
+# -- idempotency ------------------------------------------------------------------------------------
+
+def test_a_hand_sent_twice_with_its_key_is_recorded_once(tab, table):
+    with Server(table) as s:
+        status, first = s.post("/api/hands", {"line": "sau an be 72 l3", "key": "phone-1-hand-1"})
+        assert status == 201
+        assert s.post("/api/hands", {"line": "sau an be 72 l3", "key": "phone-1-hand-1"}) == (200, first)
+        assert s.post("/api/hands", {"line": "wenz co 91", "key": "phone-1-hand-2"})[0] == 201
+    with Server(table) as s:  # a restart
+        assert s.post("/api/hands", {"line": "sau an be 72 l3", "key": "phone-1-hand-1"}) == (200, first)
+        with Server(table) as other:  # a second server on the same ledger
+            assert other.post("/api/hands", {"line": "sau an be 72 l3", "key": "phone-1-hand-1"}) == (200, first)
+            assert other.post("/api/hands", {"line": "sau do an 61", "key": "phone-2-hand-1"})[0] == 201
+            assert s.post("/api/hands", {"line": "sau do an 61", "key": "phone-2-hand-1"})[0] == 200
+    hands = tab.json("sheet")["sessions"][0]["hands"]
+    assert [h["game"] for h in hands] == ["sauspiel", "wenz", "sauspiel"]
+    tab.ok("check")
+
+
+# -- events -----------------------------------------------------------------------------------------
+
+def read_event(resp, deadline: float) -> dict | None:
+    """The data of the next ``change`` event before ``deadline`` (None if none came)."""
+    event = None
+    while time.monotonic() < deadline:
+        line = resp.readline().decode()
+        if not line:
+            return None
+        line = line.rstrip("\n")
+        if line.startswith("event: "):
+            event = line[7:]
+        elif line.startswith("data: ") and event == "change":
+            return json.loads(line[6:])
+    return None
+
+
+def test_a_hand_entered_with_the_cli_reaches_an_open_event_stream_within_a_second(served, table):
+    conn = http.client.HTTPConnection("127.0.0.1", served.port, timeout=5)
+    conn.request("GET", "/api/events", headers={"Authorization": f"Bearer {served.view}"})
+    resp = conn.getresponse()
+    assert resp.status == 200 and resp.getheader("content-type").startswith("text/event-stream")
+    assert resp.readline().startswith(b"retry:")
+    time.sleep(0.6)  # the watcher has had its first look
+    cli(table, "add", "sau", "an", "be", "72")
+    assert read_event(resp, time.monotonic() + 1.0) == {"hands": 1, "session": 1}
+    served.post("/api/hands", {"line": "wenz co 91"})
+    assert read_event(resp, time.monotonic() + 1.0) == {"hands": 2, "session": 1}
+    cli(table, "edit", "1", "k")  # a correction: the count stays, the event comes all the same
+    assert read_event(resp, time.monotonic() + 1.0) == {"hands": 2, "session": 1}
+    conn.close()
+
+
+def test_a_table_file_broken_while_serving_is_a_clear_refusal(served, tab):
+    good = tab.path.read_text(encoding="utf-8")
+    tab.path.write_text(good.replace("players = [", "players = [[", 1), encoding="utf-8")
+    status, got = served.get("/api/table")
+    assert status == 422 and set(got) == {"error", "hint"} and str(tab.path) in got["error"], got
+    status, _, body = served.request("GET", "/", code=served.host)
+    assert status == 422 and b"Traceback" not in body
+    tab.path.write_text(good, encoding="utf-8")
+    assert served.get("/api/table")[0] == 200
+
+
+def test_a_field_of_the_wrong_kind_is_named_in_the_tables_language(make_table):
+    """The kind a field must be is a word of the table's language too (once the English kind
+    stood inside the German sentence)."""
+    for lang, text in (("de", 'Das Feld "hand" muss eine ganze Zahl sein.'),
+                       ("en", 'The field "hand" must be a whole number.')):
+        t = make_table(language=lang, name=f"k{lang}").path
+        with Server(t) as s:
+            assert s.post("/api/hands", {"line": "sau an be 72"})[0] == 201
+            before = ledger_state(t)
+            status, got = s.post("/api/void", {"hand": "eins", "reason": "x"})
+            assert (status, got["error"]) == (422, text), got
+            assert ledger_state(t) == before

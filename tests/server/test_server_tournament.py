@@ -1,0 +1,112 @@
+"""The table server at a tournament (RULES §11, issue 26): each table's code writes only its own
+table in the current round, the host draws; the ranking, the table lists and a table's sheet
+answer what ``tournament ... --json`` answers."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.app.test_tournament import EIGHT, tournament
+from tests.serving import Server
+
+
+@pytest.fixture
+def cup(tmp_path):
+    return tournament(tmp_path, players=EIGHT, extra='games_per_round = 4\nrounds = 2\nseed = "s"')
+
+
+def test_a_tables_code_writes_its_own_table_and_the_host_draws(cup):
+    with Server(cup.path) as s:
+        assert sorted(s.codes) == ["host", "tisch 1", "tisch 2", "view"]
+        assert s.post("/api/draw", {}, code="tisch 1")[0] == 403
+        status, drawn = s.post("/api/draw", {"seed": "s"})
+        assert status == 200
+        twin = tournament(cup.path.parent, players=EIGHT, extra='games_per_round = 4\nrounds = 2\nseed = "s"',
+                          name="twin")
+        assert drawn == twin.json("tournament", "draw", "--seed", "s")
+        seats = {t["tisch"]: t["players"] for t in drawn["tables"]}
+        one = [p.lower()[:3] for p in seats[1]]
+        line = f"sau {one[0]} {one[1]} 72"
+        # table 1's code: its own table (named or not), never table 2
+        status, got = s.post("/api/hands", {"line": line}, code="tisch 1")
+        assert status == 201, got
+        assert got == twin.json("add", "--tisch", "1", *line.split())
+        assert (got["round"], got["tisch"], got["unit"]) == (1, 1, "point")
+        assert s.post("/api/hands", {"line": line, "tisch": 1}, code="tisch 1")[0] == 201
+        twin.json("add", "--tisch", "1", *line.split())
+        status, got = s.post("/api/hands", {"line": line, "tisch": 2}, code="tisch 1")
+        assert (status, got) == (403, {"error": "The code of table 1 writes only table 1, in the current round.",
+                                       "hint": "Enter it at table 1, or ask the host; nothing was written."})
+        assert s.post("/api/undo", {"tisch": 2}, code="tisch 1")[0] == 403
+        assert s.post("/api/undo", {"round": 1}, code="tisch 1")[0] == 403
+        assert s.post("/api/hands", {"line": line}, code="view")[0] == 403
+        # the host names the table; without one, a tournament says how
+        status, got = s.post("/api/hands", {"line": line})
+        assert status == 422 and "--tisch" in got["hint"], got
+        two = [p.lower()[:3] for p in seats[2]]
+        status, got = s.post("/api/hands", {"line": f"wenz {two[0]} 91", "tisch": 2})
+        assert status == 201 and got == twin.json("add", "--tisch", "2", "wenz", two[0], "91")
+        assert s.post("/api/undo", {}, code="tisch 1") == (200, twin.json("undo", "--tisch", "1"))
+        for path, args in (("/api/ranking", ["tournament", "ranking"]), ("/api/tables", ["tournament", "tables"]),
+                           ("/api/sheet?tisch=1", ["tournament", "sheet", "--tisch", "1"]),
+                           ("/api/sheet?tisch=2&round=1", ["tournament", "sheet", "--tisch", "2", "--round", "1"])):
+            status, got = s.get(path, code="view")
+            assert status == 200 and got == cup.json(*args) == twin.json(*args), path
+        status, got = s.get("/api/sheet", code="view")
+        assert status == 422  # a tournament's sheet is a table's: ?tisch=N
+        # a table's page, the projector's ranking
+        status, _, page = s.request("GET", "/tisch/1", code=s.codes["tisch 1"])
+        assert status == 200 and "Round 1" in page.decode()
+        status, _, page = s.request("GET", "/ranking", code=s.view)
+        assert status == 200 and seats[1][0] in page.decode()
+        status, headers, _ = s.request("GET", "/", code=s.codes["tisch 2"])
+        assert (status, headers["location"]) == (303, "/tisch/2")
+    cup.ok("check")
+
+
+def test_a_capped_round_is_capped_on_the_server_as_in_the_cli(tmp_path):
+    """``[points] cap``: a table's sheet, its hands and the ranking from the server are the
+    CLI's, capped alike (once the server's sheet showed the uncapped points)."""
+    cup = tournament(tmp_path, players=EIGHT[:4], extra='games_per_round = 4\nseed = "c"', points="cap = 10")
+    cup.ok("tournament", "draw")
+    first = [p.lower()[:3] for p in cup.json("tournament", "tables")["tables"][0]["players"]]
+    with Server(cup.path) as s:
+        status, got = s.post("/api/hands", {"line": f"herzsolo {first[0]} 70"}, code="tisch 1")
+        assert status == 201 and sorted(got["payouts"].values()) == [-4, -3, -3, 10], got
+        for path, args in (("/api/sheet?tisch=1", ["tournament", "sheet", "--tisch", "1"]),
+                           ("/api/ranking", ["tournament", "ranking"])):
+            status, answer = s.get(path, code="view")
+            assert status == 200 and answer == cup.json(*args), path
+        sheet = cup.json("tournament", "sheet", "--tisch", "1")
+        assert sorted(sheet["balances"].values()) == [-4, -3, -3, 10]
+
+
+def test_a_hand_sent_twice_at_once_is_recorded_once_even_the_tables_last(tmp_path):
+    """A phone on bad Wi-Fi sends each hand twice at the same moment (the second request
+    waits for the first one's lock): one hand, and both answers the first's, the table's last
+    hand included (the second is not refused as "all games played": it is the same hand)."""
+    import threading
+
+    cup = tournament(tmp_path, players=EIGHT, extra='games_per_round = 3\nrounds = 1\nseed = "s"')
+    with Server(cup.path) as s:
+        drawn = s.post("/api/draw", {"seed": "s"})[1]
+        one = [p.lower()[:3] for p in drawn["tables"][0]["players"]]
+        lines = [f"sau {one[0]} {one[1]} 72", f"wenz {one[2]} 91", f"herzsolo {one[3]} 61"]
+        for i, line in enumerate(lines):
+            got: list[tuple[int, object]] = []
+
+            def send(line: str = line, i: int = i, got: list[tuple[int, object]] = got) -> None:
+                got.append(s.post("/api/hands", {"line": line, "key": f"hand-{i}"}, code="tisch 1"))
+
+            pair = [threading.Thread(target=send) for _ in range(2)]
+            for t in pair:
+                t.start()
+            for t in pair:
+                t.join(timeout=30)
+            assert sorted(status for status, _ in got) == [200, 201], got
+            assert got[0][1] == got[1][1] and got[0][1]["hand"] == i + 1  # type: ignore[index]
+        status, _ = s.post("/api/hands", {"line": lines[0], "key": "hand-3"}, code="tisch 1")
+        assert status == 422  # a fourth hand is refused: the table has played its three
+    hands = cup.json("tournament", "sheet", "--tisch", "1")["hands"]
+    assert [h["hand"] for h in hands] == [1, 2, 3]
+    cup.ok("check")
