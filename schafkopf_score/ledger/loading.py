@@ -23,6 +23,7 @@ from ..i18n import Text
 from ..rules.model import GameEntry, TableRules, entry_names
 from ..session.fold import SessionLog
 from ..session.records import Closing, GameRecord, Payment, SeatChange, SessionInfo
+from ..session.tournament import EVENTS
 from .dump import ExportProblem, RawSession, _fast_encoder, _not_an_export, check_export_head, check_ruleset, problem_text
 from .store import Ledger, aliases_of
 
@@ -200,23 +201,15 @@ def load(ledger: Ledger, conn: Any, data: Any, family: str | None = None, audit:
     return inserter.count
 
 
-# the kinds of tournament event an export may hold (``Ledger.insert_event``), and the shape of
-# each one's facts: a key's kind (``names``: a list of names, ``points``: name -> whole number)
-EVENT_KINDS: dict[str, dict[str, str]] = {
-    "player_add": {},
-    "player_withdraw": {"reason": "text"},
-    "draw": {"standins": "names", "short_tables": "text", "fix": "points", "apart": "pairs", "cap": "int",
-             "day": "int"},
-    "totals": {"session": "int", "tisch": "int", "totals": "points", "solos": "points", "won": "points"},
-}
-
-
 def checked_event(kind: str, data: Any) -> dict[str, Any]:
     """A tournament event of an export, as ``insert_event`` writes it; anything else (an unknown
     kind or key, a value of another shape, a hidden character in a text) is refused."""
     from ..rules.names import hidden_character
 
-    shape = EVENT_KINDS.get(kind)
+    # the kinds of tournament event, each with the shape of its facts (``session.tournament``:
+    # a key's kind, ``names``: a list of names, ``points``: name -> whole number)
+    event = EVENTS.get(kind)
+    shape = event.SHAPE if event is not None else None
     if shape is None or type(data) is not dict or not set(data) <= set(shape):
         raise ExportProblem(Text("data.export_event", kind=repr(kind[:40]), key=""))
 

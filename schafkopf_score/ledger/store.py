@@ -56,6 +56,7 @@ from ..session.records import (
     SessionInfo,
     TournamentEvent,
 )
+from ..session.tournament import Event
 from .schema import (
     SCHEMA_VERSION,
     TOURNAMENT_EVENT_TABLES,
@@ -888,6 +889,10 @@ class Ledger:
         self._ensure_events(conn)
         conn.execute("INSERT INTO tournament_events(created_at, kind, round, name, data) VALUES (?,?,?,?,?)",
                      (created_at or now(), kind, round_no, name, json.dumps(data, ensure_ascii=False, sort_keys=True)))
+
+    def record_event(self, conn: Any, event: Event) -> None:
+        """A tournament's event (``session.tournament``), inside the caller's transaction."""
+        self.insert_event(conn, event.kind, event.round, event.name, event.facts())
 
     def _has_events(self) -> bool:
         """Whether the ledger holds ``tournament_events`` (a schema-5 ledger made before it gets

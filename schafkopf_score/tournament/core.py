@@ -23,6 +23,7 @@ from ..rules.model import UNIT_POINT, GameEntry
 from ..rules.play import Played, play
 from ..session.place import Place
 from ..session.records import RoundTable, TournamentEvent
+from ..session.tournament import RoundDrawn, fold_tournament
 from ..table import TableConfig
 from .draw import Layout, draw_tables, layout, meetings, repeats, spread_tables
 from .points import capped, small_int
@@ -119,8 +120,8 @@ def _seats(ledger: Ledger, round_no: int | None = None) -> list[Seat]:
     """The tables of one round (``Ledger.seating``'s one query), or of every round."""
     if round_no is not None:
         return [_seat(t) for t in ledger.seating(round_no)[1]]
-    draws = {e.round: e.data for e in ledger.events() if e.kind == "draw"}
-    return [_seat(t, draws.get(t.round, {}).get("standins", ())) for t in ledger.round_tables()]
+    standins = fold_tournament((), ledger.events()).standins
+    return [_seat(t, standins.get(t.round, ())) for t in ledger.round_tables()]
 
 
 # -- who plays: the registered players, latecomers and withdrawals ------------------------------
@@ -143,16 +144,8 @@ class Roster:
 
 def roster(cfg: TableConfig, ledger: Ledger) -> Roster:
     """The tournament's players after every recorded latecomer and withdrawal."""
-    players = list(cfg.players)
-    joined: dict[str, int] = {}
-    withdrawn: dict[str, tuple[int, str]] = {}
-    for e in ledger.events():
-        if e.kind == "player_add" and e.name not in players:
-            players.append(e.name)
-            joined[e.name] = e.round
-        elif e.kind == "player_withdraw":
-            withdrawn[e.name] = (e.round, str(e.data.get("reason", "")))
-    return Roster(tuple(players), joined, withdrawn)
+    state = fold_tournament(cfg.players, ledger.events())
+    return Roster(tuple(state.players), state.joined, state.withdrawn)
 
 
 def name_of(players: Sequence[str], typed: str) -> str:
@@ -452,8 +445,7 @@ def unfinished_seat(cfg: TableConfig, ledger: Ledger, seat: Seat) -> bool:
 def table_totals(ledger: Ledger, events: list[TournamentEvent] | None = None) -> dict[int, dict[str, Any]]:
     """The paper totals entered for tables (session id -> ``totals``, ``solos``, ``won``);
     ``events``: the ledger's events, read already."""
-    return {int(e.data["session"]): e.data for e in (ledger.events() if events is None else events)
-            if e.kind == "totals"}
+    return fold_tournament((), ledger.events() if events is None else events).totals
 
 
 def seat_cap(ledger: Ledger, seat: Seat) -> int:
@@ -473,8 +465,7 @@ def capped_balances(view: Any, players: Sequence[str], cap: int) -> dict[str, in
 def round_caps(ledger: Ledger, events: list[TournamentEvent] | None = None) -> dict[int, int]:
     """The points cap each round was drawn under (a round drawn before caps existed: none);
     ``events``: the ledger's events, read already."""
-    return {e.round: int(e.data.get("cap", 0)) for e in (ledger.events() if events is None else events)
-            if e.kind == "draw"}
+    return fold_tournament((), ledger.events() if events is None else events).caps
 
 
 @dataclass(frozen=True)
@@ -610,9 +601,8 @@ def draw_round(cfg: TableConfig, ledger: Ledger, method: str | None = None, seed
         for table, standin in zip(tables, standins, strict=False):
             table.append(standin)
         ledger.insert_round(conn, round_no, method, seed)
-        ledger.insert_event(conn, "draw", round_no, "", {
-            "standins": standins, "short_tables": plan.short, "fix": fixed, "apart": [list(p) for p in pairs],
-            "cap": settings.cap, "day": settings.day_of(round_no)})
+        ledger.record_event(conn, RoundDrawn(round_no, "", tuple(standins), plan.short, fixed,
+                                             tuple((a, b) for a, b in pairs), settings.cap, settings.day_of(round_no)))
         seats = []
         for tisch, people in enumerate(tables, 1):
             sid = ledger.insert_session(conn)
@@ -697,7 +687,7 @@ def ranking(cfg: TableConfig, ledger: Ledger, upto: int | None = None, day: int 
                                   for p in people.players}
     totals = table_totals(ledger)
     caps = round_caps(ledger)
-    days = {e.round: int(e.data.get("day", 1)) for e in ledger.events() if e.kind == "draw"}
+    days = fold_tournament((), ledger.events()).days
     for seat in _seats(ledger):
         if upto is not None and seat.round > upto:
             continue

@@ -8,6 +8,7 @@ from ..i18n import Text
 from ..ledger import Ledger
 from ..rules.family import fold
 from ..rules.names import check_player_names, hidden_character
+from ..session.tournament import PlayerAdded, PlayerWithdrew
 from ..table import TableConfig
 from .core import (
     STANDIN_NAME,
@@ -55,7 +56,7 @@ def add_player(cfg: TableConfig, ledger: Ledger, name: str) -> int:
         if name.casefold().startswith(tuple(n.casefold() for n in STANDIN_NAME.values())):
             raise IllegalEntry(Text("cli.tournament.standin_reserved", name=name),
                                Text("cli.tournament.name_clash_hint", name=name))
-        ledger.insert_event(conn, "player_add", last + 1, name, {})
+        ledger.record_event(conn, PlayerAdded(last + 1, name))
     return last + 1
 
 
@@ -79,7 +80,7 @@ def withdraw_player(cfg: TableConfig, ledger: Ledger, typed: str, reason: str = 
             raise IllegalEntry(Text("cli.tournament.already_withdrawn", name=name),
                                Text("cli.tournament.already_withdrawn_hint"))
         last = latest_round(ledger)
-        ledger.insert_event(conn, "player_withdraw", last, name, {"reason": reason})
+        ledger.record_event(conn, PlayerWithdrew(last, name, reason))
         seat = seat_of(ledger, last, name) if last else None
         if seat is not None and not unfinished_seat(cfg, ledger, seat):
             seat = None

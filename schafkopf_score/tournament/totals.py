@@ -10,6 +10,7 @@ from ..errors import IllegalEntry
 from ..i18n import Join, Text
 from ..ledger import Ledger
 from ..rules.family import resolve_name
+from ..session.tournament import TableTotals
 from ..table import TableConfig
 from .core import Seat, latest_round, settings_of, table_totals
 from .points import small_int
@@ -79,9 +80,8 @@ def enter_totals(cfg: TableConfig, ledger: Ledger, seat: Seat, totals: str, solo
         if done:
             raise IllegalEntry(Text("cli.tournament.totals_with_hands", tisch=seat.tisch, round=seat.round, done=done),
                                Text("cli.tournament.totals_with_hands_hint"))
-        data = {"session": seat.session_id, "tisch": seat.tisch,
-                "totals": {p: points[p] for p in seat.players},
-                "solos": {p: solo_counts[p] for p in seat.players if p in solo_counts},
-                "won": {p: won_counts[p] for p in seat.players if p in won_counts}}
-        ledger.insert_event(conn, "totals", seat.round, "", data)
-    return data
+        event = TableTotals(seat.round, "", seat.session_id, seat.tisch, {p: points[p] for p in seat.players},
+                            {p: solo_counts[p] for p in seat.players if p in solo_counts},
+                            {p: won_counts[p] for p in seat.players if p in won_counts})
+        ledger.record_event(conn, event)
+    return event.facts()

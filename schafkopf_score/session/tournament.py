@@ -1,0 +1,170 @@
+"""A tournament's log beside its tables' sessions: the events it records, and their fold (pure).
+
+Each table of each round is a session of its own (its hands, corrections and seating are a
+session's log, ``session.fold``). What the tournament records besides them is a list of events:
+a latecomer registered, a player withdrawn, a round drawn (its stand-ins, the settings it was
+drawn under), a table's paper totals. Each kind is one class here: the facts it stores and of
+what shape (``SHAPE``: what the import checks an export's event against), how it reads them
+back, and its branch of the fold (``apply``), which ``fold_tournament`` runs over the events in
+the order they were recorded. A new kind of event is one more class in ``EVENTS``: the store
+keeps and exports every kind alike, the import checks it by its ``SHAPE``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from .records import TournamentEvent
+
+
+@dataclass
+class TournamentState:
+    """The tournament's events folded: who is registered (the file's players, then the
+    latecomers, each with the round from which he plays), who withdrew (in which round, why),
+    each round's draw (its stand-ins, its points cap and its day) and the tables whose paper
+    totals were entered (by session)."""
+
+    players: list[str]
+    joined: dict[str, int] = field(default_factory=dict)
+    withdrawn: dict[str, tuple[int, str]] = field(default_factory=dict)
+    standins: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    caps: dict[int, int] = field(default_factory=dict)
+    days: dict[int, int] = field(default_factory=dict)
+    totals: dict[int, dict[str, Any]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Event:
+    """One event of a tournament: the round it belongs to and the player it names."""
+
+    kind: ClassVar[str]
+    # the facts it stores, each by the shape of its value: text, int, names (a list of texts),
+    # points (text -> whole number), pairs (a list of two texts each)
+    SHAPE: ClassVar[Mapping[str, str]] = {}
+
+    round: int
+    name: str = ""
+
+    def facts(self) -> dict[str, Any]:
+        """What the ledger stores of it (``Ledger.insert_event``'s ``data``)."""
+        return {}
+
+    @classmethod
+    def read(cls, round_no: int, name: str, facts: Mapping[str, Any]) -> Event:
+        """The event from what the ledger stored (a ledger of an older version may lack a fact)."""
+        return cls(round_no, name)
+
+    def apply(self, state: TournamentState) -> None:
+        """Its branch of the fold."""
+
+
+@dataclass(frozen=True)
+class PlayerAdded(Event):
+    """A latecomer registered: he plays from this round on (no points for the rounds missed)."""
+
+    kind: ClassVar[str] = "player_add"
+
+    def apply(self, state: TournamentState) -> None:
+        if self.name not in state.players:
+            state.players.append(self.name)
+            state.joined[self.name] = self.round
+
+
+@dataclass(frozen=True)
+class PlayerWithdrew(Event):
+    """A player withdrawn in this round: he keeps his points and place, is never seated again."""
+
+    kind: ClassVar[str] = "player_withdraw"
+    SHAPE: ClassVar[Mapping[str, str]] = {"reason": "text"}
+
+    reason: str = ""
+
+    def facts(self) -> dict[str, Any]:
+        return {"reason": self.reason}
+
+    @classmethod
+    def read(cls, round_no: int, name: str, facts: Mapping[str, Any]) -> Event:
+        return cls(round_no, name, str(facts.get("reason", "")))
+
+    def apply(self, state: TournamentState) -> None:
+        state.withdrawn[self.name] = (self.round, self.reason)
+
+
+@dataclass(frozen=True)
+class RoundDrawn(Event):
+    """A round drawn: who it seated as a stand-in, how short tables were made, the seats fixed
+    and the players kept apart, the points cap and the day it was drawn under."""
+
+    kind: ClassVar[str] = "draw"
+    SHAPE: ClassVar[Mapping[str, str]] = {"standins": "names", "short_tables": "text", "fix": "points",
+                                          "apart": "pairs", "cap": "int", "day": "int"}
+
+    standins: tuple[str, ...] = ()
+    short_tables: str = ""
+    fix: Mapping[str, int] = field(default_factory=dict)
+    apart: tuple[tuple[str, str], ...] = ()
+    cap: int = 0  # a round drawn before caps existed: none
+    day: int = 1
+
+    def facts(self) -> dict[str, Any]:
+        return {"standins": list(self.standins), "short_tables": self.short_tables, "fix": dict(self.fix),
+                "apart": [list(p) for p in self.apart], "cap": self.cap, "day": self.day}
+
+    @classmethod
+    def read(cls, round_no: int, name: str, facts: Mapping[str, Any]) -> Event:
+        return cls(round_no, name, tuple(facts.get("standins", ())), str(facts.get("short_tables", "")),
+                   dict(facts.get("fix", {})), tuple((str(a), str(b)) for a, b in facts.get("apart", ())),
+                   int(facts.get("cap", 0)), int(facts.get("day", 1)))
+
+    def apply(self, state: TournamentState) -> None:
+        state.standins[self.round] = self.standins
+        state.caps[self.round] = self.cap
+        state.days[self.round] = self.day
+
+
+@dataclass(frozen=True)
+class TableTotals(Event):
+    """A table's paper totals, entered instead of its hands: its session and number, each
+    player's points, solos won and hands won."""
+
+    kind: ClassVar[str] = "totals"
+    SHAPE: ClassVar[Mapping[str, str]] = {"session": "int", "tisch": "int", "totals": "points", "solos": "points",
+                                          "won": "points"}
+
+    session: int = 0
+    tisch: int = 0
+    totals: Mapping[str, int] = field(default_factory=dict)
+    solos: Mapping[str, int] = field(default_factory=dict)
+    won: Mapping[str, int] = field(default_factory=dict)
+
+    def facts(self) -> dict[str, Any]:
+        return {"session": self.session, "tisch": self.tisch, "totals": dict(self.totals), "solos": dict(self.solos),
+                "won": dict(self.won)}
+
+    @classmethod
+    def read(cls, round_no: int, name: str, facts: Mapping[str, Any]) -> Event:
+        return cls(round_no, name, int(facts["session"]), int(facts.get("tisch", 0)), dict(facts.get("totals", {})),
+                   dict(facts.get("solos", {})), dict(facts.get("won", {})))
+
+    def apply(self, state: TournamentState) -> None:
+        state.totals[self.session] = self.facts()
+
+
+# every kind of event, by the name the ledger stores it under
+EVENTS: dict[str, type[Event]] = {c.kind: c for c in (PlayerAdded, PlayerWithdrew, RoundDrawn, TableTotals)}
+
+
+def read_event(stored: TournamentEvent) -> Event:
+    """A stored event as its class."""
+    return EVENTS[stored.kind].read(stored.round, stored.name, stored.data)
+
+
+def fold_tournament(players: Sequence[str], events: Iterable[TournamentEvent]) -> TournamentState:
+    """The tournament's events folded, in the order they were recorded, over the players of its
+    file (the file is never edited: latecomers and withdrawals are events)."""
+    state = TournamentState(list(players))
+    for stored in events:
+        read_event(stored).apply(state)
+    return state
