@@ -45,6 +45,36 @@ class SessionLog:
     def id(self) -> int | None:
         return self.info.id if self.info else None
 
+    @classmethod
+    def from_export(cls, session: Mapping[str, Any], rules: Mapping[str, TableRules],
+                    aliases: Mapping[str, str] | None = None) -> SessionLog:
+        """One session of a JSON export (as ``export --format json`` writes it: its games with
+        their voids and restatements, its early payouts, its closings) as a log, under the ids
+        the export gives; ``rules``: the export's rulesets, checked (``ledger.dump.check_ruleset``);
+        ``aliases``: the renames of its seating changes. The import builds the same log as it
+        checks and loads the rows (``ledger.loading``)."""
+        records = []
+        for g in session["games"]:
+            last = g["restatements"][-1] if g["restatements"] else g
+            void = g["void"] or {}
+            records.append(GameRecord(
+                id=g["id"], session_id=session["id"], hand=g["hand"], replaces=g["replaces"],
+                created_at=g["created_at"], game=g["game"], entry=GameEntry.from_dict(g["entry"]), typed=g["typed"],
+                rules=rules[g["ruleset"]], unit=g["unit"], payouts=last["payouts"], stock=last["stock"],
+                outcome=last["outcome"], void_kind=void.get("kind"), void_reason=void.get("reason", ""),
+                void_at=void.get("created_at"), restated=bool(g["restatements"])))
+        records.sort(key=lambda r: (r.hand, r.id))
+        c = session["closing"]
+        info = SessionInfo(session["id"], session["opened_at"], c["created_at"] if c else None,
+                           c["balances"] if c else None, c["bookings"] if c else {})
+        payments = [Payment(session["id"], p["hand"], p["created_at"], p["player"], p["amounts"], p["transfers"])
+                    for p in session.get("payments", [])]
+        closings = [Closing(i, o["created_at"], o["balances"], o["bookings"], o["reopened_at"], o["reason"])
+                    for i, o in enumerate(session.get("reopened_closings", []), 1)]
+        if c:
+            closings.append(Closing(len(closings) + 1, c["created_at"], c["balances"], c["bookings"]))
+        return cls(info, records, payments, closings, dict(aliases or {}))
+
     @property
     def closed(self) -> bool:
         return bool(self.info and self.info.closed_at)
