@@ -99,17 +99,15 @@ def _overview(cfg: Any, ledger: Any, info: Any, aliases: dict[str, str],
         "balances": balances, "stock": stock, "bookings": info.bookings, "payments": payments,
         # ``balances``: what ``settle`` shows (and ``settle --all`` adds up); ``amounts``: what
         # was (or would be) paid, after the Stock's return and the cash rounding
-        "settlement": {"amounts": settled.paid, "balances": settled.balances, "closed": settled.closed,
-                       "unit": settled.unit, "round": settled.round_to, "stock": settled.stock,
-                       "rounding": settled.moved, "transfers": [t.to_dict() for t in settled.transfers],
-                       **settled.extra},
+        "settlement": settled.reported(),
     }
 
 
 def _stored_settlement(stored: Mapping[str, Any]) -> dict[str, Any]:
-    """A closing's stored settlement as the report shows it: the same as reading it through
-    ``SessionSettlement.from_stored`` (what was paid, its rounding and transfers), without
-    building the objects (a season has thousands of closings)."""
+    """A closing's stored settlement as the report shows it: ``SessionSettlement.reported`` of
+    ``SessionSettlement.from_stored`` (what was paid, its rounding and transfers), its balances
+    as they were paid, without building the objects (a season has thousands of closings;
+    tests/app/test_report_settlement.py checks the two agree)."""
     paid = {str(n): int(v) for n, v in stored["paid"].items()}
     exact = stored.get("exact", paid)
     return {"amounts": paid, "balances": paid, "closed": True, "unit": str(stored["unit"]),

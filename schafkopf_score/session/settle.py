@@ -197,6 +197,14 @@ class SessionSettlement:
                    [Transfer(str(t["from"]), str(t["to"]), int(t["amount"])) for t in data["transfers"]],
                    exact, data.get("round"), extra=extra)
 
+    def reported(self) -> dict[str, Any]:
+        """The settlement as a report shows it (``reports``, and the exports made from it): what
+        was (or would be) paid (``amounts``, after the Stock's return and the cash rounding), the
+        balances ``settle`` shows, and the rounding and transfers."""
+        return {"amounts": self.paid, "balances": self.balances, "closed": self.closed, "unit": self.unit,
+                "round": self.round_to, "stock": self.stock, "rounding": self.moved,
+                "transfers": [t.to_dict() for t in self.transfers], **self.extra}
+
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"session": self.session, "closed": self.closed, "unit": self.unit,
                                 "balances": self.balances, "paid": self.paid,
