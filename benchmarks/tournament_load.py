@@ -59,7 +59,8 @@ def worker(table_file: str, tisch: int, players: list[str], games: int, start_at
     """One table's device: waits for the common start, enters its hands, prints the latencies."""
     from schafkopf_score.ledger import open_ledger
     from schafkopf_score.table import load_table
-    from schafkopf_score.tournament.core import add_game, entry_for, find_seat
+    from schafkopf_score.tournament.entries import add_game, entry_for
+    from schafkopf_score.tournament.seats import find_seat
 
     cfg = load_table(Path(table_file))
     # warm: the modules a command imports on its way, so that the figures are the entries'

@@ -59,7 +59,7 @@ def _at_tisch(cfg: Any, ledger: Any, tisch: int | None, round_no: int | None = N
     tournament. Refused: ``--tisch`` at a table that is no tournament, a table closed for good."""
     if tisch is None:
         return None, cfg
-    from ..tournament.core import open_seat, table_cfg
+    from ..tournament.seats import open_seat, table_cfg
 
     seat = open_seat(cfg, ledger, tisch, round_no)
     return seat, table_cfg(cfg, seat.players)
@@ -68,7 +68,7 @@ def _at_tisch(cfg: Any, ledger: Any, tisch: int | None, round_no: int | None = N
 def _tisch_entry(cfg: Any, ledger: Any, seat: Any, game: str | None, said: list[str] | None,
                  entry: dict[str, Any]) -> tuple[Any, str]:
     """The hand typed for a tournament's table: names among the players seated there."""
-    from ..tournament.core import entry_for
+    from ..tournament.entries import entry_for
 
     words = [w for w in (game, *(said or [])) if w is not None]
     return entry_for(cfg, ledger, seat, words, {k: entry.get(k) for k in ENTRY_NAMES})
@@ -105,7 +105,7 @@ def calc(ctx: typer.Context, game: GameArg, said: WordsArg = None, tisch: TischO
         if seat is None:
             played = do_calc(cfg, ledger, e)
         else:
-            from ..tournament.core import as_points, seat_cap
+            from ..tournament.seats import as_points, seat_cap
 
             e, _ = _tisch_entry(cfg, ledger, seat, game, said, entry)
             played = as_points(do_calc(tcfg, ledger, e, seat), seat_cap(ledger, seat))
@@ -144,7 +144,7 @@ def add(ctx: typer.Context, game: GameArg, said: WordsArg = None, tisch: TischOp
         with c.ledger(create=True) as ledger:
             hand, played, view = do_add(cfg, ledger, e, typed)
     else:  # a tournament's table (tournament/core.py: names seated there, at most its games)
-        from ..tournament.core import add_game
+        from ..tournament.entries import add_game
 
         with c.ledger() as ledger:
             seat, cfg = _at_tisch(cfg, ledger, tisch)
@@ -316,7 +316,7 @@ def edit(
             new, typed = corrected_entry(cfg.family_obj(), old.rules.players, old.entry, words,
                                          {k: entry.get(k) for k in ENTRY_NAMES}, given)
         else:
-            from ..tournament.core import corrected_for
+            from ..tournament.entries import corrected_for
 
             new, typed = corrected_for(c.cfg(), ledger, seat, old.entry, words,
                                        {k: entry.get(k) for k in ENTRY_NAMES}, given)
@@ -326,7 +326,7 @@ def edit(
         played = done.played
         assert played is not None  # an edit always has its replacement
         if seat is not None:
-            from ..tournament.core import as_points, seat_cap
+            from ..tournament.seats import as_points, seat_cap
 
             played = as_points(played, seat_cap(ledger, seat))
     if as_json:

@@ -170,7 +170,7 @@ def new(
 # -- draw -------------------------------------------------------------------------------------------
 
 def _tables_data(cfg: Any, ledger: Any, seats: list[Any]) -> list[dict[str, Any]]:
-    from ..tournament.core import roster, table_totals
+    from ..tournament.seats import roster, table_totals
 
     counts = ledger.valid_game_counts([s.session_id for s in seats])
     withdrawn = roster(cfg, ledger).withdrawn
@@ -210,7 +210,8 @@ def draw_cmd(
     Example: schafkopf --table turnier.toml tournament draw --seed 7
     Example: schafkopf --table turnier.toml tournament draw --report
     """
-    from ..tournament.core import draw_report, draw_round, settings_of
+    from ..tournament.rounds import draw_report, draw_round
+    from ..tournament.seats import settings_of
     from ..tournament.settings import DRAWS
 
     c = get(ctx)
@@ -300,7 +301,7 @@ def tables_cmd(ctx: typer.Context, round_no: RoundOpt = None, fmt: FormatOpt = "
     Example: schafkopf --table turnier.toml tournament tables --format html -o tische.html
     """
     from ..export.tournament import tables_csv, tables_html, tables_text
-    from ..tournament.core import round_seats
+    from ..tournament.seats import round_seats
 
     c = get(ctx)
     cfg = c.cfg()
@@ -348,8 +349,9 @@ def enter(
     \b
     Example: printf 'weiter\\nweiter\\n' | schafkopf --table turnier.toml tournament enter --tisch 2 -
     """
-    from ..tournament.core import capped_balances, enter_list, list_lines, open_seat, seat_cap, table_view
+    from ..tournament.entries import enter_list, list_lines
     from ..tournament.points import capped
+    from ..tournament.seats import capped_balances, open_seat, seat_cap, table_view
     from ..tournament.totals import enter_totals
 
     c = get(ctx)
@@ -405,8 +407,8 @@ def sheet_data(cfg: Any, ledger: Any, tisch: int, round_no: int | None = None) -
     """``tournament sheet --tisch N [--round R] --json`` (and the server's ``GET
     /api/sheet?tisch=N``): the table's games in points (capped as the round's cap says), each
     with the running totals."""
-    from ..tournament.core import capped_balances, find_seat, seat_cap, settings_of, table_view
     from ..tournament.points import capped
+    from ..tournament.seats import capped_balances, find_seat, seat_cap, settings_of, table_view
 
     seat = find_seat(cfg, ledger, tisch, round_no)
     view = table_view(cfg, ledger, seat)
@@ -465,7 +467,8 @@ def ranking_data(cfg: Any, ledger: Any, round_no: int | None = None, day: int | 
     """``tournament ranking --json`` (and the server's ``GET /api/ranking``): the ranking after
     ``round_no`` (default: every round so far), of day ``day`` (default: overall), with its
     tie-break chain."""
-    from ..tournament.core import ranking, round_seats, settings_of
+    from ..tournament.ranking import ranking
+    from ..tournament.seats import round_seats, settings_of
 
     settings = settings_of(cfg)
     _check_day(settings, day)
@@ -489,7 +492,7 @@ def ranking_cmd(ctx: typer.Context, round_no: Annotated[Optional[int], typer.Opt
     Example: schafkopf --table turnier.toml tournament ranking --format csv -o rangliste.csv
     """
     from ..export.tournament import ranking_csv, ranking_html, ranking_text
-    from ..tournament.core import settings_of
+    from ..tournament.seats import settings_of
 
     c = get(ctx)
     cfg = c.cfg()
@@ -588,8 +591,9 @@ def prizes_cmd(ctx: typer.Context, day: Annotated[Optional[int], typer.Option(
     \b
     Example: schafkopf --table turnier.toml tournament prizes
     """
-    from ..tournament.core import ranking, round_seats, settings_of
     from ..tournament.prizes import prize_list, prizes_text
+    from ..tournament.ranking import ranking
+    from ..tournament.seats import round_seats, settings_of
 
     c = get(ctx)
     cfg = c.cfg()
@@ -624,7 +628,7 @@ def sheets_cmd(ctx: typer.Context, round_no: RoundOpt = None,
     Example: schafkopf --table turnier.toml tournament sheets --round 1 -o bloecke.html
     """
     from ..export.sheets import sheets_html
-    from ..tournament.core import round_seats, settings_of
+    from ..tournament.seats import round_seats, settings_of
 
     c = get(ctx)
     cfg = c.cfg()

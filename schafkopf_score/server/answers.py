@@ -27,7 +27,7 @@ class NeedsConfirm(ScoreError):
 def words_of(cfg: TableConfig, line: str) -> tuple[list[str], dict[str, Any]]:
     """A typed line's words (and, in a tournament, the long options a list line may hold)."""
     if cfg.kind == "tournament":
-        from ..tournament.core import line_words
+        from ..tournament.entries import line_words
 
         return line_words(line)
     return line.split(), {}
@@ -121,7 +121,7 @@ def ranking_json(cfg: TableConfig, ledger: Ledger, round_no: int | None = None) 
 def tables_json(cfg: TableConfig, ledger: Ledger, round_no: int | None = None) -> dict[str, Any]:
     """``tournament tables --json``."""
     from ..cli.tournament_cmds import _tables_data
-    from ..tournament.core import round_seats
+    from ..tournament.seats import round_seats
 
     round_no, seats = round_seats(cfg, ledger, round_no)
     return {"round": round_no, "tables": _tables_data(cfg, ledger, seats)}
@@ -138,7 +138,8 @@ def draw_json(cfg: TableConfig, ledger: Ledger, by: str | None, seed: str | None
               fix: list[str] | None = None, apart: list[str] | None = None) -> dict[str, Any]:
     """``tournament draw [--fix NAME=TABLE ...] [--apart A,B ...] --json``."""
     from ..cli.tournament_cmds import _tables_data, drawn_json
-    from ..tournament.core import draw_round, settings_of
+    from ..tournament.rounds import draw_round
+    from ..tournament.seats import settings_of
     from ..tournament.settings import DRAWS
 
     settings_of(cfg)
@@ -176,7 +177,8 @@ def calc_json(cfg: TableConfig, ledger: Ledger, line: str, tisch: int | None = N
     if tisch is None:
         entry, _ = entry_from_words(cfg.family_obj(), cfg.players, words, options)
         return outcome_json(calc(cfg, ledger, entry))
-    from ..tournament.core import as_points, entry_for, open_seat, seat_cap, table_cfg
+    from ..tournament.entries import entry_for
+    from ..tournament.seats import as_points, open_seat, seat_cap, table_cfg
 
     seat = open_seat(cfg, ledger, tisch)
     entry, _ = entry_for(cfg, ledger, seat, words, options)
@@ -207,7 +209,8 @@ def add_json(cfg: TableConfig, ledger: Ledger, line: str, tisch: int | None = No
                 keep(ledger, answer(hand, played, view))
 
         return answer(*add(cfg, ledger, entry, typed, after=kept))
-    from ..tournament.core import add_game, entry_for, find_seat
+    from ..tournament.entries import add_game, entry_for
+    from ..tournament.seats import find_seat
 
     # the table as drawn (a table closed meanwhile is refused inside its lock, by add_game)
     seat = find_seat(cfg, ledger, tisch)
@@ -272,7 +275,7 @@ def edit_json(cfg: TableConfig, ledger: Ledger, hand: int, line: str, reason: st
     if seat is None:
         new, typed = corrected_entry(tcfg.family_obj(), tcfg.players, old.entry, words, options, set(options))
     else:
-        from ..tournament.core import corrected_for
+        from ..tournament.entries import corrected_for
 
         new, typed = corrected_for(cfg, ledger, seat, old.entry, words, options, set(options))
     if not confirm:
@@ -287,7 +290,7 @@ def edit_json(cfg: TableConfig, ledger: Ledger, hand: int, line: str, reason: st
     played = done.played
     assert played is not None  # an edit always has its replacement
     if seat is not None:
-        from ..tournament.core import as_points, seat_cap
+        from ..tournament.seats import as_points, seat_cap
 
         played = as_points(played, seat_cap(ledger, seat))
     return edit_answer(old, played, hand, done.repriced)

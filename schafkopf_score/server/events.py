@@ -116,7 +116,7 @@ class Hub:
             if ledger.conn is None:
                 return []
             if cfg.kind == "tournament":
-                from ..tournament.core import round_seats
+                from ..tournament.seats import round_seats
 
                 try:
                     round_no, seats = round_seats(cfg, ledger)

@@ -114,7 +114,7 @@ def table_data(cfg: Any, ledger: Any) -> dict[str, Any]:
 
 
 def tisch_data(cfg: Any, ledger: Any, tisch: int, round_no: int | None) -> dict[str, Any]:
-    from ..tournament.core import find_seat, latest_round, settings_of, table_cfg, table_view
+    from ..tournament.seats import find_seat, latest_round, settings_of, table_cfg, table_view
 
     seat = find_seat(cfg, ledger, tisch, round_no)
     view = table_view(cfg, ledger, seat)

@@ -1,8 +1,9 @@
 """Tournaments (Preisschafkopf, ``kind = "tournament"``): ``settings`` (the table file's
 ``[tournament]``, ``[points]`` and ``[prizes]``), ``draw`` (a round's tables, pure), ``points``
-(the cap, pure), ``prizes`` (the prize list, pure), ``core`` (the roster, the draw, the entries
-per table, the whole list of a table, the ranking, over the ledger), ``players`` (latecomers and
-withdrawals) and ``totals`` (a table's paper totals)."""
+(the cap, pure), ``prizes`` (the prize list, pure); over the ledger: ``seats`` (the roster, the
+tables of a round, each table as the place of its session), ``entries`` (hands and whole lists
+at a table), ``rounds`` (drawing a round), ``ranking``, ``players`` (latecomers and withdrawals)
+and ``totals`` (a table's paper totals)."""
 
 from __future__ import annotations
 

@@ -10,16 +10,7 @@ from ..rules.family import fold
 from ..rules.names import check_player_names, hidden_character
 from ..session.tournament import PlayerAdded, PlayerWithdrew
 from ..table import TableConfig
-from .core import (
-    STANDIN_NAME,
-    Seat,
-    latest_round,
-    name_of,
-    roster,
-    seat_of,
-    settings_of,
-    unfinished_seat,
-)
+from .seats import STANDIN_NAME, Seat, latest_round, name_of, roster, seat_of, settings_of, unfinished_seat
 
 # a latecomer's name at most this long (characters)
 MAX_NAME = 100

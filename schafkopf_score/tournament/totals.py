@@ -12,8 +12,8 @@ from ..ledger import Ledger
 from ..rules.family import resolve_name
 from ..session.tournament import TableTotals
 from ..table import TableConfig
-from .core import Seat, latest_round, settings_of, table_totals
 from .points import small_int
+from .seats import Seat, latest_round, settings_of, table_totals
 
 # a --totals/--solos/--won text at most this long (characters)
 MAX_PAIRS_TEXT = 20_000

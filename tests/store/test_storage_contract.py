@@ -645,7 +645,8 @@ import sys
 from pathlib import Path
 from schafkopf_score.ledger import open_ledger
 from schafkopf_score.table import load_table
-from schafkopf_score.tournament.core import add_game, entry_for, find_seat
+from schafkopf_score.tournament.entries import add_game, entry_for
+from schafkopf_score.tournament.seats import find_seat
 
 cfg = load_table(Path(sys.argv[1]))
 for i in range(int(sys.argv[4])):
