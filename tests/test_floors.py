@@ -38,6 +38,7 @@ FLOORS = {
     "tournament": "app",
     "export": "app",
     "ledger": "store",
+    "ledger.helpers": "store",
     "session": "session",
     "rules": "rules",
     "money": "core",
