@@ -8,6 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
 
+from .connection import BUSY_TIMEOUT_MS, busy_timeout, now
 from .dump import (
     DUMP_FORMAT,
     DUMP_VERSION,
@@ -20,7 +21,7 @@ from .dump import (
 )
 from .loading import load
 from .schema import _SCHEMA, SCHEMA_VERSION, _triggers, schema_statements
-from .store import BUSY_TIMEOUT_MS, Ledger, busy_timeout, create_ledger, now
+from .store import Ledger, create_ledger
 
 
 class LedgerPlace(Protocol):

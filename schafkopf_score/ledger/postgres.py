@@ -42,9 +42,10 @@ from typing import Any
 from ..errors import LedgerError, StorageError
 from ..files import redacted
 from ..i18n import Text
+from .connection import busy_timeout, now
 from .schema import _APPEND_ONLY, _SCHEMA, SCHEMA_VERSION
 from .sqlite_errors import busy_error
-from .store import Ledger, busy_timeout, now
+from .store import Ledger
 
 # the tables whose rows have an ``id`` of their own (every one but ``meta``): an INSERT into
 # them returns it, which is what ``sqlite3``'s ``lastrowid`` gives
