@@ -48,6 +48,17 @@ from .sqlite_errors import busy_error, is_busy, sqlite_problem, storage_error
 from .tournament_rows import TournamentRows
 
 
+def meta_rows(family: str | None, kind: str | None) -> list[tuple[str, str]]:
+    """What a new ledger's ``meta`` holds: its schema version, when it was made, and the family
+    and kind of the table file that made it (where it names them)."""
+    rows = [("schema_version", str(SCHEMA_VERSION)), ("created_at", now())]
+    if family:
+        rows.append(("family", family))
+    if kind:
+        rows.append(("kind", kind))
+    return rows
+
+
 def create_ledger(path: Path, family: str | None = None, kind: str | None = None) -> None:
     """Create a complete, empty ledger at ``path`` atomically: built under a temporary name and
     linked into place only if nothing is there yet (so an existing file is never a half-made
@@ -64,12 +75,7 @@ def create_ledger(path: Path, family: str | None = None, kind: str | None = None
             conn.execute("BEGIN")
             for stmt in schema_statements():
                 conn.execute(stmt)
-            conn.execute("INSERT INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
-            conn.execute("INSERT INTO meta VALUES ('created_at', ?)", (now(),))
-            if family:
-                conn.execute("INSERT INTO meta VALUES ('family', ?)", (family,))
-            if kind:
-                conn.execute("INSERT INTO meta VALUES ('kind', ?)", (kind,))
+            conn.executemany("INSERT INTO meta VALUES (?, ?)", meta_rows(family, kind))
             conn.execute("COMMIT")
         finally:
             conn.close()
@@ -246,24 +252,52 @@ class Ledger(Marks, TournamentRows):
         """One write transaction, the lock taken up front; retried while another writer holds it
         (for ``wait`` seconds, default the busy timeout). ``scope``: the one session the
         transaction writes into (a tournament's table), which lets a database that can lock a
-        part (PostgreSQL) run the writes of other tables meanwhile; SQLite locks the whole file."""
+        part (PostgreSQL) run the writes of other tables meanwhile; SQLite locks the whole file.
+        The ledger is made at its first write (``_make``); how the transaction is begun and its
+        lock taken is the database's (``_begin``)."""
         if self.conn is None and self._create:
-            create_ledger(self.path, self._family, self._kind)
+            self._make()
             self._create = False
             self._connect()
         if self.conn is None:
             raise LedgerError(Text("data.no_ledger_yet", path=self.where), Text("data.record_a_game_first"))
+        conn = self.conn
+        self._begin(conn, wait, scope)
+        try:
+            yield conn
+        except BaseException:
+            if self._may_roll_back() and conn.in_transaction:  # SQLite has already rolled back after a full disk
+                conn.execute("ROLLBACK")
+            self._forget_ids()
+            raise
+        else:
+            try:
+                conn.execute("COMMIT")
+            except BaseException:
+                if self._may_roll_back() and conn.in_transaction:  # a refused COMMIT (busy, read-only) leaves it open
+                    conn.execute("ROLLBACK")
+                self._forget_ids()
+                raise
+
+    # -- how the two databases make a ledger and begin a write (``PostgresLedger`` overrides these)
+    def _make(self) -> None:
+        """Make the ledger whole where it is to be (its first write)."""
+        create_ledger(self.path, self._family, self._kind)
+
+    def _begin(self, conn: sqlite3.Connection, wait: float | None, scope: int | None) -> None:
+        """Begin the write transaction with the writer lock taken, retried while another writer
+        holds it (SQLite locks the whole file: ``scope`` changes nothing)."""
         patience = busy_timeout() if wait is None else wait
         deadline = time.monotonic() + patience
         waiting = WAITING.get()
         if wait is not None or waiting is not None:
             # a session that acts on Ctrl-C while it waits asks SQLite in short slices
             slice_ = patience if waiting is None else min(patience, 0.2)
-            self.conn.execute(f"PRAGMA busy_timeout = {int(slice_ * 1000)}")
+            conn.execute(f"PRAGMA busy_timeout = {int(slice_ * 1000)}")
         try:
             while True:
                 try:
-                    self.conn.execute("BEGIN IMMEDIATE")
+                    conn.execute("BEGIN IMMEDIATE")
                     break
                 except StorageError as exc:
                     if exc.kind != "busy":
@@ -276,22 +310,11 @@ class Ledger(Marks, TournamentRows):
                     time.sleep(0.05)
         finally:
             if wait is not None or waiting is not None:
-                self.conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout() * 1000)}")
-        try:
-            yield self.conn
-        except BaseException:
-            if self.conn.in_transaction:  # SQLite has already rolled back after a full disk
-                self.conn.execute("ROLLBACK")
-            self._forget_ids()
-            raise
-        else:
-            try:
-                self.conn.execute("COMMIT")
-            except BaseException:
-                if self.conn.in_transaction:  # a refused COMMIT (busy, read-only) leaves it open
-                    self.conn.execute("ROLLBACK")
-                self._forget_ids()
-                raise
+                conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout() * 1000)}")
+
+    def _may_roll_back(self) -> bool:
+        """Whether a write that failed can still be rolled back here (a lost connection cannot)."""
+        return True
 
     # -- rulesets ------------------------------------------------------------------------
     def _forget_ids(self) -> None:
