@@ -309,15 +309,12 @@ class PostgresLedger(Ledger):
         assert conn is not None
         return {r[0] for r in conn.execute(_TABLES)}
 
-    def _ensure_events(self, conn: Any) -> None:
-        """Make ``tournament_events`` with its guards in a ledger made before it (PostgreSQL's
-        words; inside the caller's transaction, so two devices cannot both make it)."""
-        if "tournament_events" in self._table_names():
-            return
+    def _add_tables(self, conn: Any, tables: tuple[str, ...]) -> None:
+        """Make tables of the schema with their guards, in PostgreSQL's words."""
         for stmt in schema_statements():
             words = stmt.split()
-            if (words[:3] == ["CREATE", "TABLE", "tournament_events"]
-                    or (words[:2] == ["CREATE", "TRIGGER"] and words[2].startswith("tournament_events_no_"))):
+            if ((words[:2] == ["CREATE", "TABLE"] and words[2] in tables)
+                    or (words[:2] == ["CREATE", "TRIGGER"] and words[2].rsplit("_no_", 1)[0] in tables)):
                 conn.execute(stmt)
 
     def _migrate_from(self, version: int) -> None:

@@ -93,10 +93,16 @@ class TournamentRows:
                                       for r in rows if r[2] is not None]
 
     def _ensure_events(self, conn: Any) -> None:
-        """Make ``tournament_events`` (with its guards) in a schema-5 ledger made before it."""
+        """Make ``tournament_events`` (with its guards) in a schema-5 ledger made before it
+        (inside the caller's transaction, so two writers cannot both make it)."""
         if "tournament_events" in self._table_names():
             return
-        add_tables(conn, TOURNAMENT_EVENT_TABLES)
+        self._add_tables(conn, TOURNAMENT_EVENT_TABLES)
+
+    def _add_tables(self, conn: Any, tables: tuple[str, ...]) -> None:
+        """Make tables of the schema with their guards, in the database's words
+        (``PostgresLedger`` overrides it)."""
+        add_tables(conn, tables)
 
     def insert_event(self, conn: Any, kind: str, round_no: int, name: str, data: dict[str, Any],
                      created_at: str | None = None) -> None:
