@@ -1,6 +1,9 @@
-"""The ledger, in three rooms: ``store`` (the SQLite file, its schema, locking, inserts and
-queries), ``records`` (the frozen row types it hands out) and ``dump`` (the JSON export and
-its checked import). Everything that imported ``schafkopf_score.ledger`` imports from here."""
+"""The ledger, a module per concept: ``store`` (the ``Ledger``'s core: opening it, the write
+lock, a session's log read and appended), ``connection`` (the SQLite connection, the busy
+timeout), ``marks`` (check marks, the guards) and ``tournament_rows`` (rounds, tables, events),
+which the ``Ledger`` inherits; ``schema`` and ``migrations``; ``postgres`` (PostgreSQL's hooks);
+``dump`` (the JSON export), ``loading`` (its checked import) and ``helpers`` (the import's helper
+processes). Everything that imported ``schafkopf_score.ledger`` imports from here."""
 
 from __future__ import annotations
 
