@@ -110,7 +110,7 @@ def check_and_mark(ledger: Ledger, full: bool = False) -> CheckReport:
     every session), and each closed one that passes is marked verified under its fingerprint,
     so that the next check leaves it alone while its rows stay as they are. The marks are
     written if the ledger can be written now; a read-only or busy ledger is checked all the same."""
-    from .ledger.store import busy_timeout
+    from .ledger.connection import busy_timeout
 
     report = _audit(ledger, full, marking=True)
     if not report.passed:

@@ -605,7 +605,7 @@ def play(ctx: typer.Context) -> None:
     Example: schafkopf play
     Example: printf 'sau an be 72 l3 k\\nwenz co 80\\n' | schafkopf play
     """
-    from ..ledger.store import WAITING
+    from ..ledger.connection import WAITING
 
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     live = Live(ctx, interactive)

@@ -1,6 +1,9 @@
-"""The ledger, in three rooms: ``store`` (the SQLite file, its schema, locking, inserts and
-queries), ``records`` (the frozen row types it hands out) and ``dump`` (the JSON export and
-its checked import). Everything that imported ``schafkopf_score.ledger`` imports from here."""
+"""The ledger, a module per concept: ``store`` (the ``Ledger``'s core: opening it, the write
+lock, a session's log read and appended), ``connection`` (the SQLite connection, the busy
+timeout), ``marks`` (check marks, the guards) and ``tournament_rows`` (rounds, tables, events),
+which the ``Ledger`` inherits; ``schema`` and ``migrations``; ``postgres`` (PostgreSQL's hooks);
+``dump`` (the JSON export), ``loading`` (its checked import) and ``helpers`` (the import's helper
+processes). Everything that imported ``schafkopf_score.ledger`` imports from here."""
 
 from __future__ import annotations
 
@@ -8,6 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
 
+from .connection import BUSY_TIMEOUT_MS, busy_timeout, now
 from .dump import (
     DUMP_FORMAT,
     DUMP_VERSION,
@@ -20,7 +24,7 @@ from .dump import (
 )
 from .loading import load
 from .schema import _SCHEMA, SCHEMA_VERSION, _triggers, schema_statements
-from .store import BUSY_TIMEOUT_MS, Ledger, busy_timeout, create_ledger, now
+from .store import Ledger, create_ledger
 
 
 class LedgerPlace(Protocol):

@@ -11,7 +11,8 @@ from typing import Any, NamedTuple
 from ..errors import InvalidEntry
 from ..i18n import Text
 from ..rules.model import TableRules
-from .store import Ledger, now
+from .connection import now
+from .store import Ledger
 
 DUMP_FORMAT = "schafkopf-score-ledger"
 DUMP_VERSION = 1

@@ -35,16 +35,16 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
 from functools import lru_cache
 from typing import Any
 
 from ..errors import LedgerError, StorageError
 from ..files import redacted
 from ..i18n import Text
-from .schema import _APPEND_ONLY, _SCHEMA, SCHEMA_VERSION
+from .connection import busy_timeout
+from .schema import _APPEND_ONLY, _SCHEMA
 from .sqlite_errors import busy_error
-from .store import Ledger, busy_timeout, now
+from .store import Ledger, meta_rows
 
 # the tables whose rows have an ``id`` of their own (every one but ``meta``): an INSERT into
 # them returns it, which is what ``sqlite3``'s ``lastrowid`` gives
@@ -309,15 +309,12 @@ class PostgresLedger(Ledger):
         assert conn is not None
         return {r[0] for r in conn.execute(_TABLES)}
 
-    def _ensure_events(self, conn: Any) -> None:
-        """Make ``tournament_events`` with its guards in a ledger made before it (PostgreSQL's
-        words; inside the caller's transaction, so two devices cannot both make it)."""
-        if "tournament_events" in self._table_names():
-            return
+    def _add_tables(self, conn: Any, tables: tuple[str, ...]) -> None:
+        """Make tables of the schema with their guards, in PostgreSQL's words."""
         for stmt in schema_statements():
             words = stmt.split()
-            if (words[:3] == ["CREATE", "TABLE", "tournament_events"]
-                    or (words[:2] == ["CREATE", "TRIGGER"] and words[2].startswith("tournament_events_no_"))):
+            if ((words[:2] == ["CREATE", "TABLE"] and words[2] in tables)
+                    or (words[:2] == ["CREATE", "TRIGGER"] and words[2].rsplit("_no_", 1)[0] in tables)):
                 conn.execute(stmt)
 
     def _migrate_from(self, version: int) -> None:
@@ -334,12 +331,7 @@ class PostgresLedger(Ledger):
             if "meta" not in self._table_names():
                 for stmt in schema_statements():
                     conn.execute(stmt)
-                conn.execute("INSERT INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
-                conn.execute("INSERT INTO meta VALUES ('created_at', ?)", (now(),))
-                if self._family:
-                    conn.execute("INSERT INTO meta VALUES ('family', ?)", (self._family,))
-                if self._kind:
-                    conn.execute("INSERT INTO meta VALUES ('kind', ?)", (self._kind,))
+                conn.executemany("INSERT INTO meta VALUES (?, ?)", meta_rows(self._family, self._kind))
             conn.execute("COMMIT")
         except BaseException:
             if conn.in_transaction:
@@ -364,16 +356,8 @@ class PostgresLedger(Ledger):
                      "FROM (SELECT set_config('lock_timeout', ?, true)) AS patience",
                      (f"{max(1, int(patience * 1000))}ms",))
 
-    @contextmanager
-    def write(self, wait: float | None = None, scope: int | None = None) -> Iterator[Any]:
-        """One write transaction that takes this ledger's writer lock before anything else."""
-        if self.conn is None and self._create:
-            self._make()
-            self._create = False
-            self._connect()
-        if self.conn is None:
-            raise LedgerError(Text("data.no_ledger_yet", path=self.where), Text("data.record_a_game_first"))
-        conn: Any = self.conn
+    def _begin(self, conn: Any, wait: float | None, scope: int | None) -> None:
+        """Begin the write transaction and take this ledger's writer lock before anything else."""
         patience = busy_timeout() if wait is None else wait
         deadline = time.monotonic() + patience
         conn.execute("BEGIN")
@@ -383,21 +367,9 @@ class PostgresLedger(Ledger):
             if conn.in_transaction:
                 conn.execute("ROLLBACK")
             raise
-        try:
-            yield conn
-        except BaseException:
-            if not self.conn_broken and conn.in_transaction:
-                conn.execute("ROLLBACK")
-            self._forget_ids()
-            raise
-        else:
-            try:
-                conn.execute("COMMIT")
-            except BaseException:
-                if not self.conn_broken and conn.in_transaction:
-                    conn.execute("ROLLBACK")
-                self._forget_ids()
-                raise
+
+    def _may_roll_back(self) -> bool:
+        return not self.conn_broken
 
     @property
     def conn_broken(self) -> bool:

@@ -17,27 +17,21 @@ paid out during the session, as amounts per player and the transfers) and ``reop
 closed session reopened, naming the closing it set aside); a session may then hold several
 closings, of which the latest one not reopened is its closing.
 
-Schema 5 adds a tournament's ``rounds`` (number, drawn how, the seed) and ``round_tables`` (per
-round and table number, the players in seat order and the session that holds that table's
-games): each table of each round is a session of its own, so its hands, dealer rotation and
-corrections work as at any table.
-
-Check marks: ``verified`` holds, per closed session, the fingerprint (a digest of every stored
-row of the session, see ``Ledger.fingerprints``) under which ``check`` last replayed it without
-a problem. A routine ``check`` replays a closed session again only when its rows no longer
-match its latest mark; marks are rows like any other (appended, never changed).
+This module is the ledger's core: opening it (its schema, family and kind checked), the write
+lock, the rules snapshots, and a session's log read and appended (sessions, games, voids,
+restatements, closings, payments, seating changes, reopenings). Its other parts, which
+``Ledger`` inherits: ``connection`` (the SQLite connection whose failures are ``StorageError``s,
+the busy timeout), ``marks`` (the check marks' fingerprints, the guards) and
+``tournament_rows`` (schema 5: a tournament's rounds, tables and events).
 """
 
 from __future__ import annotations
 
-import contextvars
-import itertools
 import json
 import sqlite3
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
@@ -46,32 +40,24 @@ from ..files import fsync_dir, remove_orphans
 from ..i18n import Text
 from ..rules.model import GameEntry, TableRules
 from ..session.fold import SessionLog
-from ..session.records import (
-    Closing,
-    GameRecord,
-    Payment,
-    Round,
-    RoundTable,
-    SeatChange,
-    SessionInfo,
-    TournamentEvent,
-)
-from ..session.tournament import Event
-from .schema import (
-    SCHEMA_VERSION,
-    TOURNAMENT_EVENT_TABLES,
-    _triggers,
-    _words,
-    add_tables,
-    schema_statements,
-)
+from ..session.records import Closing, GameRecord, Payment, SeatChange, SessionInfo
+from .connection import WAITING, _Connection, busy_timeout, now
+from .marks import Marks
+from .schema import SCHEMA_VERSION, schema_statements
 from .sqlite_errors import busy_error, is_busy, sqlite_problem, storage_error
+from .tournament_rows import TournamentRows
 
-BUSY_TIMEOUT_MS = 30_000
-BUSY_TIMEOUT_MAX_S = 86_400  # a day: more is no wait but a hang (and inf overflows SQLite's milliseconds)
-# Called between the tries while a write waits for a busy ledger (``play`` sets it: Ctrl-C,
-# deferred while a hand is recorded, is acted on here, before anything was written).
-WAITING: contextvars.ContextVar[Callable[[], None] | None] = contextvars.ContextVar("WAITING", default=None)
+
+def meta_rows(family: str | None, kind: str | None) -> list[tuple[str, str]]:
+    """What a new ledger's ``meta`` holds: its schema version, when it was made, and the family
+    and kind of the table file that made it (where it names them)."""
+    rows = [("schema_version", str(SCHEMA_VERSION)), ("created_at", now())]
+    if family:
+        rows.append(("family", family))
+    if kind:
+        rows.append(("kind", kind))
+    return rows
+
 
 def create_ledger(path: Path, family: str | None = None, kind: str | None = None) -> None:
     """Create a complete, empty ledger at ``path`` atomically: built under a temporary name and
@@ -89,12 +75,7 @@ def create_ledger(path: Path, family: str | None = None, kind: str | None = None
             conn.execute("BEGIN")
             for stmt in schema_statements():
                 conn.execute(stmt)
-            conn.execute("INSERT INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
-            conn.execute("INSERT INTO meta VALUES ('created_at', ?)", (now(),))
-            if family:
-                conn.execute("INSERT INTO meta VALUES ('family', ?)", (family,))
-            if kind:
-                conn.execute("INSERT INTO meta VALUES ('kind', ?)", (kind,))
+            conn.executemany("INSERT INTO meta VALUES (?, ?)", meta_rows(family, kind))
             conn.execute("COMMIT")
         finally:
             conn.close()
@@ -110,94 +91,7 @@ def create_ledger(path: Path, family: str | None = None, kind: str | None = None
             tmp.unlink()
 
 
-_CHUNK = 256  # rows a cursor read by iteration takes at a time
-
-
-class _Cursor(sqlite3.Cursor):
-    """SQLite's cursor whose rows, read one by one or all at once, fail as ``StorageError``."""
-
-    where = ""
-
-    def __iter__(self) -> Iterator[Any]:  # type: ignore[override]  # an iterator of its rows, not the cursor
-        # the rows in chunks, each read under the translation, chained in C: a season's hundred
-        # thousand rows cost no Python call each
-        return itertools.chain.from_iterable(iter(self._chunk, []))
-
-    def _chunk(self) -> list[Any]:
-        return self.fetchmany(_CHUNK)
-
-    def fetchone(self) -> Any:
-        try:
-            return super().fetchone()
-        except sqlite3.Error as exc:
-            raise storage_error(exc, self.where) from exc
-
-    def fetchall(self) -> list[Any]:
-        try:
-            return super().fetchall()
-        except sqlite3.Error as exc:
-            raise storage_error(exc, self.where) from exc
-
-    def fetchmany(self, size: int | None = 1) -> list[Any]:
-        try:
-            return super().fetchmany(size)
-        except sqlite3.Error as exc:
-            raise storage_error(exc, self.where) from exc
-
-
-class _Connection(sqlite3.Connection):
-    """The ledger's SQLite connection: the same connection, whose every statement (and the rows
-    it reads) fails as the project's ``StorageError`` instead of an ``sqlite3`` exception. ``where``:
-    the ledger's file, as messages name it."""
-
-    where = ""
-
-    def execute(self, sql: str, parameters: Any = (), /) -> sqlite3.Cursor:
-        cur = self.cursor(_Cursor)
-        cur.where = self.where
-        try:
-            return cur.execute(sql, parameters)
-        except sqlite3.Error as exc:
-            raise storage_error(exc, self.where) from exc
-
-    def executemany(self, sql: str, parameters: Any, /) -> sqlite3.Cursor:
-        try:
-            return super().executemany(sql, parameters)
-        except sqlite3.Error as exc:
-            raise storage_error(exc, self.where) from exc
-
-    def backup(self, target: sqlite3.Connection, *args: Any, **kwargs: Any) -> None:
-        try:
-            super().backup(target, *args, **kwargs)
-        except sqlite3.Error as exc:
-            raise storage_error(exc, self.where) from exc
-
-
-def busy_timeout() -> float:
-    """How long to wait for another writer, in seconds (``SCHAFKOPF_BUSY_TIMEOUT``, default 30)."""
-    import math
-    import os
-
-    raw = os.environ.get("SCHAFKOPF_BUSY_TIMEOUT", "")
-    if not raw.strip():
-        return BUSY_TIMEOUT_MS / 1000
-    try:
-        seconds = float(raw) if len(raw) <= 40 else math.nan
-    except ValueError:
-        seconds = math.nan
-    if not 0 <= seconds <= BUSY_TIMEOUT_MAX_S:  # also nan; inf would overflow the milliseconds
-        shown = raw if len(raw) <= 40 else raw[:40] + "..."
-        raise LedgerError(Text("data.busy_timeout_bad", value=repr(shown), most=BUSY_TIMEOUT_MAX_S),
-                          Text("data.busy_timeout_bad_hint", most=BUSY_TIMEOUT_MAX_S))
-    return seconds
-
-
-
-def now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
-
-
-class Ledger:
+class Ledger(Marks, TournamentRows):
     """The ledger: the storage interface every command uses, and its SQLite implementation (a
     file beside the table file). ``postgres.PostgresLedger`` is the other implementation; it
     overrides where the ledger is, how it is opened and made, the writer lock, and the few
@@ -317,11 +211,6 @@ class Ledger:
         if not migrate(self, version):  # cannot be written now, and readable as it is
             self.old_schema = version
 
-    @property
-    def has_marks(self) -> bool:
-        """Whether this ledger keeps check marks (an older schema read as it is does not)."""
-        return self.conn is not None and self.old_schema is None
-
     def family(self) -> str | None:
         """The rule family this ledger's games are of (its own record, else its first game's)."""
         assert self.conn is not None
@@ -363,24 +252,52 @@ class Ledger:
         """One write transaction, the lock taken up front; retried while another writer holds it
         (for ``wait`` seconds, default the busy timeout). ``scope``: the one session the
         transaction writes into (a tournament's table), which lets a database that can lock a
-        part (PostgreSQL) run the writes of other tables meanwhile; SQLite locks the whole file."""
+        part (PostgreSQL) run the writes of other tables meanwhile; SQLite locks the whole file.
+        The ledger is made at its first write (``_make``); how the transaction is begun and its
+        lock taken is the database's (``_begin``)."""
         if self.conn is None and self._create:
-            create_ledger(self.path, self._family, self._kind)
+            self._make()
             self._create = False
             self._connect()
         if self.conn is None:
             raise LedgerError(Text("data.no_ledger_yet", path=self.where), Text("data.record_a_game_first"))
+        conn = self.conn
+        self._begin(conn, wait, scope)
+        try:
+            yield conn
+        except BaseException:
+            if self._may_roll_back() and conn.in_transaction:  # SQLite has already rolled back after a full disk
+                conn.execute("ROLLBACK")
+            self._forget_ids()
+            raise
+        else:
+            try:
+                conn.execute("COMMIT")
+            except BaseException:
+                if self._may_roll_back() and conn.in_transaction:  # a refused COMMIT (busy, read-only) leaves it open
+                    conn.execute("ROLLBACK")
+                self._forget_ids()
+                raise
+
+    # -- how the two databases make a ledger and begin a write (``PostgresLedger`` overrides these)
+    def _make(self) -> None:
+        """Make the ledger whole where it is to be (its first write)."""
+        create_ledger(self.path, self._family, self._kind)
+
+    def _begin(self, conn: sqlite3.Connection, wait: float | None, scope: int | None) -> None:
+        """Begin the write transaction with the writer lock taken, retried while another writer
+        holds it (SQLite locks the whole file: ``scope`` changes nothing)."""
         patience = busy_timeout() if wait is None else wait
         deadline = time.monotonic() + patience
         waiting = WAITING.get()
         if wait is not None or waiting is not None:
             # a session that acts on Ctrl-C while it waits asks SQLite in short slices
             slice_ = patience if waiting is None else min(patience, 0.2)
-            self.conn.execute(f"PRAGMA busy_timeout = {int(slice_ * 1000)}")
+            conn.execute(f"PRAGMA busy_timeout = {int(slice_ * 1000)}")
         try:
             while True:
                 try:
-                    self.conn.execute("BEGIN IMMEDIATE")
+                    conn.execute("BEGIN IMMEDIATE")
                     break
                 except StorageError as exc:
                     if exc.kind != "busy":
@@ -393,22 +310,11 @@ class Ledger:
                     time.sleep(0.05)
         finally:
             if wait is not None or waiting is not None:
-                self.conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout() * 1000)}")
-        try:
-            yield self.conn
-        except BaseException:
-            if self.conn.in_transaction:  # SQLite has already rolled back after a full disk
-                self.conn.execute("ROLLBACK")
-            self._forget_ids()
-            raise
-        else:
-            try:
-                self.conn.execute("COMMIT")
-            except BaseException:
-                if self.conn.in_transaction:  # a refused COMMIT (busy, read-only) leaves it open
-                    self.conn.execute("ROLLBACK")
-                self._forget_ids()
-                raise
+                conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout() * 1000)}")
+
+    def _may_roll_back(self) -> bool:
+        """Whether a write that failed can still be rolled back here (a lost connection cannot)."""
+        return True
 
     # -- rulesets ------------------------------------------------------------------------
     def _forget_ids(self) -> None:
@@ -461,11 +367,6 @@ class Ledger:
         """Whether the tables of a session's changes besides its hands are there (seating
         changes, early payouts, reopenings: schema 4; an older schema read as it is has none)."""
         return self.conn is not None and (self.old_schema is None or self.old_schema >= 4)
-
-    @property
-    def has_tournament_tables(self) -> bool:
-        """Whether a tournament's tables (rounds, round tables: schema 5) are there."""
-        return self.conn is not None and (self.old_schema is None or self.old_schema >= 5)
 
     def _sessions_sql(self) -> str:
         """Each session with its closing: the latest closing row, unless a reopening set it aside."""
@@ -592,6 +493,18 @@ class Ledger:
             "SELECT g.session_id, count(g.id), max(g.id), count(v.id), max(v.id) FROM games g "
             f"LEFT JOIN voids v ON v.game_id = g.id WHERE g.session_id IN {marks} GROUP BY g.session_id").fetchall()
         return {int(r[0]): tuple(r[1:]) for r in rows}
+
+    def valid_game_counts(self, session_ids: list[int]) -> dict[int, int]:
+        """How many valid (not voided) hands each of the sessions holds, in one query."""
+        if self.conn is None or not session_ids:
+            return {}
+        counts = {sid: 0 for sid in session_ids}
+        for sid, n in self.conn.execute(
+                "SELECT g.session_id, count(*) FROM games g WHERE NOT EXISTS (SELECT 1 FROM voids v "
+                "WHERE v.game_id = g.id) GROUP BY g.session_id"):
+            if int(sid) in counts:
+                counts[int(sid)] = int(n)
+        return counts
 
     def insert_game(self, conn: sqlite3.Connection, session_id: int, hand: int, entry: GameEntry, typed: str,
                     rules: TableRules, unit: str, payouts: dict[str, int], stock: int,
@@ -738,44 +651,8 @@ class Ledger:
             events.sort(key=lambda e: (e["at"], e["hand"] or 0))
         return events
 
-    # -- check marks ---------------------------------------------------------------------
-    def fingerprints(self) -> dict[int, str]:
-        """Every session's fingerprint: a digest of all its stored rows (the session, its games
-        with entry, payouts, Stock, outcome and the rules snapshot each was recorded with, its
-        voids, restatements and closing) and of this program's version. Plain SQL and hashing,
-        no replay: a row changed in any way (even behind the program's back) changes it."""
-        import hashlib
-
-        from .. import __version__  # read when called: the program's version as it is then
-
-        if self.conn is None:
-            return {}
-        rulesets = {rid: hashlib.blake2b(bytes(text), digest_size=16).digest() for rid, text in
-                    self.conn.execute(f"SELECT id, {self.fingerprint_blob('json')} FROM rulesets")}
-        start = f"schafkopf-score {__version__} ledger {SCHEMA_VERSION}".encode()
-        hashes: dict[int, Any] = {}
-        for tag, sql in fingerprint_queries(self.fingerprint_join, self.has_session_changes, self.has_tournament_tables):
-            for sid, text in self.conn.execute(sql):
-                h = hashes.get(sid)
-                if h is None:
-                    h = hashes[sid] = hashlib.blake2b(start, digest_size=20)
-                h.update(tag)
-                h.update(bytes(text) if text is not None else b"\0")
-        for sid, rid in self.conn.execute("SELECT DISTINCT session_id, ruleset_id FROM games ORDER BY 1, 2"):
-            h = hashes.get(sid)
-            if h is not None:
-                h.update(b"\x1drs")
-                h.update(rulesets.get(rid, b"\0"))
-        return {sid: h.hexdigest() for sid, h in hashes.items()}
-
-    # -- what the two databases say differently (``PostgresLedger`` overrides these) ---------
-    def fingerprint_join(self, *columns: str) -> str:
-        """SQL joining a row's columns into the bytes its fingerprint digests."""
-        return _joined(*columns)
-
-    def fingerprint_blob(self, column: str) -> str:
-        return f"CAST({column} AS BLOB)"
-
+    # -- what the two databases say differently (``PostgresLedger`` overrides these, and the
+    # fingerprint's SQL in ``Marks``) ------------------------------------------------------
     def has_column(self, table: str, column: str) -> bool:
         """Whether a table has a column (a ledger of schema 1 read as it is lacks ``outcome``)."""
         assert self.conn is not None
@@ -784,151 +661,6 @@ class Ledger:
     def after_bulk_insert(self, conn: Any, table: str) -> None:
         """Rows were inserted with ids of their own (an import); SQLite needs nothing more."""
 
-    def guards_missing(self) -> list[str]:
-        """The append-only guards that do not guard: a trigger dropped behind the program's
-        back, or one whose definition is not the guard's own (made again ``WHEN 0``, ``AFTER``
-        instead of ``BEFORE``, ``UPDATE OF`` one column, a body that does not refuse). What a
-        trigger does is read from its definition, word for word as the program makes it; its
-        name alone proves nothing."""
-        assert self.conn is not None
-        want = {_words(stmt): stmt.split()[2] for stmt in _triggers()}
-        have = {want[_words(str(sql))] for (sql,) in self.conn.execute(
-                    "SELECT sql FROM sqlite_master WHERE type='trigger'") if _words(str(sql)) in want}
-        tables = self._table_names()
-        return [name for stmt, name in want.items() if name.rsplit("_no_", 1)[0] in tables and name not in have]
-
-    def marks(self) -> dict[int, str]:
-        """Each session's latest check mark: the fingerprint it was last verified under."""
-        if not self.has_marks:
-            return {}
-        assert self.conn is not None
-        try:
-            return {int(sid): str(fp) for sid, fp in self.conn.execute(
-                "SELECT session_id, fingerprint FROM verified ORDER BY id")}
-        except StorageError:  # the table dropped behind the program's back: nothing verified
-            return {}
-
-    def insert_marks(self, conn: sqlite3.Connection, marks: dict[int, str]) -> None:
-        """Mark sessions verified under their fingerprints (inside the caller's transaction)."""
-        from .. import __version__  # read when called: the program's version as it is then
-
-        stamp = now()
-        conn.executemany("INSERT INTO verified(session_id, fingerprint, verified_at, program) VALUES (?,?,?,?)",
-                         [(sid, fp, stamp, __version__) for sid, fp in sorted(marks.items())])
-
-    # -- tournaments (schema 5) ---
-    def insert_round(self, conn: sqlite3.Connection, round_no: int, method: str, seed: str,
-                     created_at: str | None = None) -> None:
-        """A tournament's round drawn (its number, ``random`` or ``ranking``, the seed of the lot)."""
-        conn.execute("INSERT INTO rounds(round, created_at, method, seed) VALUES (?,?,?,?)",
-                     (round_no, created_at or now(), method, seed))
-
-    def insert_round_table(self, conn: sqlite3.Connection, round_no: int, tisch: int, session_id: int,
-                           players: list[str]) -> None:
-        """Table ``tisch`` of a round: its players in seat order (the first deals first) and the
-        session that holds its hands."""
-        conn.execute("INSERT INTO round_tables(round, tisch, session_id, players) VALUES (?,?,?,?)",
-                     (round_no, tisch, session_id, json.dumps(players, ensure_ascii=False)))
-
-    def rounds(self) -> list[Round]:
-        """Every round drawn, oldest first: ``round``, ``created_at``, ``method``, ``seed``."""
-        if not self.has_tournament_tables:
-            return []
-        assert self.conn is not None
-        rows = self.conn.execute("SELECT round, created_at, method, seed FROM rounds ORDER BY round").fetchall()
-        return [Round(int(r[0]), r[1], r[2], r[3]) for r in rows]
-
-    def round_tables(self, round_no: int | None = None) -> list[RoundTable]:
-        """The tables of a round (or of every round), by round and table number: ``round``,
-        ``tisch``, ``session_id``, ``players``."""
-        if not self.has_tournament_tables:
-            return []
-        assert self.conn is not None
-        sql = "SELECT round, tisch, session_id, players FROM round_tables"
-        args: tuple[Any, ...] = ()
-        if round_no is not None:
-            sql += " WHERE round = ?"
-            args = (round_no,)
-        rows = self.conn.execute(sql + " ORDER BY round, tisch", args).fetchall()
-        return [RoundTable(int(r[0]), int(r[1]), int(r[2]), json.loads(r[3])) for r in rows]
-
-    def seating(self, round_no: int | None = None, tisch: int | None = None) -> tuple[int, list[RoundTable]]:
-        """The latest round drawn (0: none) and the tables of round ``round_no`` (default: the
-        latest; none for a round not drawn), or its table ``tisch`` alone, each as
-        ``round_tables`` gives it with the ``standins`` its round's draw seated: one query, for
-        a tournament table's every entry."""
-        if not self.has_tournament_tables:
-            return 0, []
-        assert self.conn is not None
-        events = self._has_events()  # a ledger made before the events table: no stand-ins recorded
-        draw = ("(SELECT e.data FROM tournament_events e WHERE e.kind = 'draw' AND e.round = "
-                "coalesce(CAST(? AS BIGINT), (SELECT max(round) FROM rounds)) ORDER BY e.id DESC LIMIT 1)"
-                if events else "CAST(NULL AS TEXT)")
-        rows = self.conn.execute(
-            f"SELECT r.last, r.draw, t.round, t.tisch, t.session_id, t.players FROM (SELECT max(round) AS last, "
-            f"{draw} AS draw FROM rounds) r LEFT JOIN round_tables t ON t.round = coalesce(CAST(? AS BIGINT), r.last) "
-            "AND (CAST(? AS BIGINT) IS NULL OR t.tisch = CAST(? AS BIGINT)) ORDER BY t.tisch",
-            ((round_no,) if events else ()) + (round_no, tisch, tisch)).fetchall()
-        if not rows:
-            return 0, []
-        standins = json.loads(rows[0][1]).get("standins", []) if rows[0][1] else []
-        return int(rows[0][0] or 0), [_table(int(r[2]), int(r[3]), int(r[4]), json.loads(r[5]), standins)
-                                      for r in rows if r[2] is not None]
-
-    def _ensure_events(self, conn: Any) -> None:
-        """Make ``tournament_events`` (with its guards) in a schema-5 ledger made before it."""
-        if "tournament_events" in self._table_names():
-            return
-        add_tables(conn, TOURNAMENT_EVENT_TABLES)
-
-    def insert_event(self, conn: Any, kind: str, round_no: int, name: str, data: dict[str, Any],
-                     created_at: str | None = None) -> None:
-        """A tournament's event (inside the caller's transaction): ``kind`` (``player_add``,
-        ``player_withdraw``, ``draw``, ``totals``), the round it belongs to, the player it names,
-        and its facts as JSON."""
-        self._ensure_events(conn)
-        conn.execute("INSERT INTO tournament_events(created_at, kind, round, name, data) VALUES (?,?,?,?,?)",
-                     (created_at or now(), kind, round_no, name, json.dumps(data, ensure_ascii=False, sort_keys=True)))
-
-    def record_event(self, conn: Any, event: Event) -> None:
-        """A tournament's event (``session.tournament``), inside the caller's transaction."""
-        self.insert_event(conn, event.kind, event.round, event.name, event.facts())
-
-    def _has_events(self) -> bool:
-        """Whether the ledger holds ``tournament_events`` (a schema-5 ledger made before it gets
-        it with its first event). Looked up until it is there, then known: the program never
-        drops a table, and a long-lived server asks for the events several times a hand."""
-        if not self.__dict__.get("_events_known"):
-            self.__dict__["_events_known"] = "tournament_events" in self._table_names()
-        return bool(self.__dict__["_events_known"])
-
-    def events(self) -> list[TournamentEvent]:
-        """Every tournament event, oldest first: ``kind``, ``round``, ``name``, ``data``,
-        ``created_at`` (none in a ledger without the table)."""
-        if self.conn is None or not self.has_tournament_tables or not self._has_events():
-            return []
-        rows = self.conn.execute("SELECT created_at, kind, round, name, data FROM tournament_events ORDER BY id")
-        return [TournamentEvent(r[0], r[1], int(r[2]), r[3], json.loads(r[4])) for r in rows.fetchall()]
-
-    def tournament_sessions(self) -> set[int]:
-        """The sessions that are a tournament's tables (each open for good: never closed, and
-        not "an open session before a later one")."""
-        if not self.has_tournament_tables:
-            return set()
-        assert self.conn is not None
-        return {int(r[0]) for r in self.conn.execute("SELECT session_id FROM round_tables")}
-
-    def valid_game_counts(self, session_ids: list[int]) -> dict[int, int]:
-        """How many valid (not voided) hands each of the sessions holds, in one query."""
-        if self.conn is None or not session_ids:
-            return {}
-        counts = {sid: 0 for sid in session_ids}
-        for sid, n in self.conn.execute(
-                "SELECT g.session_id, count(*) FROM games g WHERE NOT EXISTS (SELECT 1 FROM voids v "
-                "WHERE v.game_id = g.id) GROUP BY g.session_id"):
-            if int(sid) in counts:
-                counts[int(sid)] = int(n)
-        return counts
 
 
 def aliases_of(changes: Iterable[SeatChange]) -> dict[str, str]:
@@ -949,45 +681,3 @@ def aliases_of(changes: Iterable[SeatChange]) -> dict[str, str]:
                 names[k] = new
         names[current] = new
     return {k: v for k, v in names.items() if k != v}
-
-
-def _table(round_no: int, tisch: int, session_id: int, players: list[str], standins: Iterable[str]) -> RoundTable:
-    """A round's table, with who of its players the draw seated as a stand-in."""
-    seated = set(standins)
-    return RoundTable(round_no, tisch, session_id, players, tuple(p for p in players if p in seated))
-
-
-def _joined(*columns: str) -> str:
-    """SQL that joins a row's columns into one byte string for a fingerprint: a unit separator
-    between them (a control character, which the JSON columns never hold unescaped)."""
-    return "CAST(" + " || x'1f' || ".join(columns) + " AS BLOB)"
-
-
-def fingerprint_queries(_joined: Any, session_changes: bool, tournament: bool = False) -> list[tuple[bytes, str]]:
-    """(tag, query of (session id, row bytes)) for every kind of row a session's fingerprint
-    covers, each in the order the rows were written; ``_joined`` is the database's way of
-    joining columns into bytes."""
-    rows = [
-        (b"\x1ds", "SELECT id, " + _joined("id", "opened_at") + " FROM sessions ORDER BY id"),
-        (b"\x1dg", "SELECT session_id, " + _joined(
-            "id", "hand", "coalesce(replaces || '', '-')", "created_at", "game", "entry", "typed", "ruleset_id", "unit",
-            "payouts", "stock", "outcome") + " FROM games ORDER BY id"),
-        (b"\x1dv", "SELECT g.session_id, " + _joined("v.id", "v.game_id", "v.created_at", "v.kind", "v.reason")
-         + " FROM voids v JOIN games g ON g.id = v.game_id ORDER BY v.id"),
-        (b"\x1dr", "SELECT g.session_id, " + _joined("r.id", "r.game_id", "r.created_at", "r.payouts", "r.stock",
-                                                      "r.outcome", "r.cause")
-         + " FROM restatements r JOIN games g ON g.id = r.game_id ORDER BY r.id"),
-        (b"\x1dc", "SELECT session_id, " + _joined("id", "created_at", "balances", "bookings") + " FROM closings ORDER BY id"),
-    ]
-    if tournament:  # a tournament table's seating and its round's draw belong to its session
-        rows.append((b"\x1dt", "SELECT t.session_id, " + _joined(
-            "t.id", "t.round", "t.tisch", "t.players", "r.created_at", "r.method", "r.seed")
-            + " FROM round_tables t JOIN rounds r ON r.round = t.round ORDER BY t.id"))
-    if not session_changes:
-        return rows
-    return rows + [
-        (b"\x1dp", "SELECT session_id, " + _joined("id", "hand", "created_at", "player", "amounts", "transfers")
-         + " FROM payments ORDER BY id"),
-        (b"\x1do", "SELECT session_id, " + _joined("id", "closing_id", "created_at", "reason")
-         + " FROM reopenings ORDER BY id"),
-    ]
