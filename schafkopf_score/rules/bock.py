@@ -1,7 +1,7 @@
 """Bock rounds (Bavarian and Wendish): after a hand that the table names in ``bock_after``, the
 next round of hands counts double.
 
-The pending Bock hands are part of the family's state (``HandState.table``), so they follow from
+The pending Bock hands are part of the family's state (``HandState.own``), so they follow from
 replaying the session and a correction propagates. The state is a tuple with one entry per
 pending hand, the number of Bock layers on it: a hand with ``n`` layers counts ``2 ** n``.
 

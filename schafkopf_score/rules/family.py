@@ -312,8 +312,8 @@ class Family:
         return []
 
     # -- the engine ----------------------------------------------------------------------
-    def initial_table(self) -> Any:
-        """The family's own state before the first hand of a session (``HandState.table``)."""
+    def initial_state(self) -> Any:
+        """The family's own state before the first hand of a session (``HandState.own``)."""
         return None
 
     def head_split(self, rules: TableRules, strokes: int) -> tuple[int, int]:
@@ -485,7 +485,7 @@ S = TypeVar("S")
 
 class FamilyOf(Family, Generic[H, S]):
     """A family with typed house rules ``H`` (its ``house_rules``) and a state of its own ``S``
-    (its ``state_type``, kept in ``HandState.table``)."""
+    (its ``state_type``, kept in ``HandState.own``)."""
 
     state_type: ClassVar[type[Any]]
 
@@ -498,12 +498,12 @@ class FamilyOf(Family, Generic[H, S]):
 
     def own_state(self, state: HandState) -> S:
         """This family's part of the state (the default where a caller built a bare HandState)."""
-        table: S = state.table
-        if not isinstance(table, self.state_type):
-            table = self.state_type()
-        return table
+        own: S = state.own
+        if not isinstance(own, self.state_type):
+            own = self.state_type()
+        return own
 
-    def initial_table(self) -> S:
+    def initial_state(self) -> S:
         return cast(S, self.state_type())
 
 

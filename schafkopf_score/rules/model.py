@@ -349,12 +349,12 @@ class TableRules:
 class HandState:
     """What the table stands at before a hand: derived by replaying the session, never stored.
 
-    ``table`` is the family's own state (the Bavarian Stock, Sheepshead doublers, the
+    ``own`` is the family's own state (the Bavarian Stock, Sheepshead doublers, the
     Deutscher pairs drawn, Wendish solos played): each family declares and reads its own."""
 
     hand: int = 1  # 1-based number of the hand about to be played
     dealer: str | None = None
-    table: Any = None
+    own: Any = None
 
 
 @dataclass(frozen=True)

@@ -50,7 +50,7 @@ class Played:
 
 
 def start_state(rules: TableRules) -> HandState:
-    return HandState(hand=1, dealer=rules.players[0], table=find_family(rules.family).initial_table())
+    return HandState(hand=1, dealer=rules.players[0], own=find_family(rules.family).initial_state())
 
 
 def recorded_seating(rules: TableRules, dealer: Any, sitting_out: Any) -> Seating | None:
@@ -94,7 +94,7 @@ def play(entry: GameEntry, rules: TableRules, state: HandState, seating: Seating
     outcome = family.score(entry, rules, seating, state, result)
     after = family.advance(entry, rules, seating, state, outcome)
     if family.deals(entry):
-        after = HandState(state.hand + 1, next_dealer(rules.players, seating.dealer), after.table)
+        after = HandState(state.hand + 1, next_dealer(rules.players, seating.dealer), after.own)
     elif after.dealer != seating.dealer:  # a draw is made for its dealer's hand (a recorded one too)
         after = replace(after, dealer=seating.dealer)
     return Played(entry, rules, seating, outcome, state, after)

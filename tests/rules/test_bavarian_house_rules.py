@@ -182,7 +182,7 @@ def test_stock_paid_in_twice_doubled_by_a_lost_sauspiel_paid_out_by_a_won_one():
         GameEntry("solo", player="Cora", suit="herz", augen=70),  # a solo leaves the Stock alone
         GameEntry("sauspiel", player="Cora", partner="Dora", augen=70),
     ])
-    got = [(h.outcome.payout_map(), h.outcome.stock, h.after.table.stock) for h in hands]
+    got = [(h.outcome.payout_map(), h.outcome.stock, h.after.own.stock) for h in hands]
     assert got[0] == ({"Anna": -10, "Ben": -10, "Cora": -10, "Dora": -10}, 40, 40)
     assert got[1] == ({"Anna": -10, "Ben": -10, "Cora": -10, "Dora": -10}, 40, 80)
     assert got[2] == ({"Anna": -50, "Ben": -50, "Cora": 10, "Dora": 10}, 80, 160)
@@ -194,7 +194,7 @@ def test_stock_on_loss_none_leaves_it():
     rules = make_rules("bavarian", FOUR, rules={"all_pass": "stock", "stock_on_loss": "none"})
     hands = run_session(rules, [GameEntry("weiter"), GameEntry("sauspiel", player="Anna", partner="Ben", augen=50)])
     assert hands[1].outcome.payout_map() == {"Anna": -10, "Ben": -10, "Cora": 10, "Dora": 10}
-    assert hands[1].after.table.stock == 40
+    assert hands[1].after.own.stock == 40
 
 
 def test_stock_doubles_with_legen():
@@ -207,7 +207,7 @@ def test_stock_at_a_five_player_table_only_the_active_pay_in():
     rules3 = make_rules("bavarian", FOUR + ["Emil"], rules={"all_pass": "stock"}, tariff={"stock": 5})
     hands = run_session(rules3, [GameEntry("weiter"), GameEntry("weiter"), GameEntry("weiter"),
                                  GameEntry("sauspiel", player="Anna", partner="Ben", augen=70)])
-    assert hands[2].after.table.stock == 60
+    assert hands[2].after.own.stock == 60
     last = hands[3].outcome
     assert last.payout_map()["Anna"] == 10 + 30 and last.stock == -60
 

@@ -47,7 +47,7 @@ def entries(draw, players=FOUR):
 @given(rules_st, entries(), st.integers(0, 500))
 def test_every_accepted_game_sums_to_zero_with_the_stock(rules, entry, stock):
     state = start_state(rules)
-    state = type(state)(hand=1, dealer=state.dealer, table=BavarianState(stock=stock))
+    state = type(state)(hand=1, dealer=state.dealer, own=BavarianState(stock=stock))
     try:
         out = play(entry, rules, state).outcome
     except IllegalEntry:

@@ -77,7 +77,7 @@ def test_stacked_doublers():
                         GameEntry("pick", player="Dan", partner="Eva", augen=70),
                         GameEntry("pick", player="Dan", partner="Eva", augen=70)])
     assert hands[0].outcome.payout_map() == {p: 0 for p in FIVE}
-    assert hands[1].after.table.doublers == 2
+    assert hands[1].after.own.doublers == 2
     assert hands[2].outcome.payout_map() == {"Anna": -4, "Ben": -4, "Carla": -4, "Dan": 8, "Eva": 4}
     assert hands[3].outcome.payout_map()["Dan"] == 2  # used up
 

@@ -182,7 +182,7 @@ def test_deutscher_fixed_partners_reject_other_pairs():
     with pytest.raises(IllegalEntry, match="Anna and Ben are not partners: the pairs are Anna \\+ Cora and Ben \\+ Dora"):
         list(replay([(GameEntry("spiel", player="Anna", partner="Cora", augen=70), rules),
                      (GameEntry("spiel", player="Anna", partner="Ben", augen=70), rules)]))
-    assert hands[0].after.table.partners == (("Anna", "Cora"), ("Ben", "Dora"))
+    assert hands[0].after.own.partners == (("Anna", "Cora"), ("Ben", "Dora"))
 
 
 def test_deutscher_evening_two_heads_against_one_settled(make_table):

@@ -70,7 +70,7 @@ class StockKeeping(BavarianBase):
             return state
         r = self.house_rules_of(rules)
         pending = bock.after_hand(t.bock, len(fired), bock.round_length(r.bock_hands, rules), r.bock_stack)
-        return replace(state, table=replace(t, stock=t.stock + outcome.stock, bock=pending))
+        return replace(state, own=replace(t, stock=t.stock + outcome.stock, bock=pending))
 
     def standing_notes(self, rules: TableRules, state: HandState, balances: Mapping[str, int],
                        language: str) -> list[str]:

@@ -232,12 +232,12 @@ class Deutscher(FamilyOf[DeutscherRules, DeutscherState]):
     def advance(self, entry: GameEntry, rules: TableRules, seating: Seating, state: HandState,
                 outcome: Outcome) -> HandState:
         if entry.game == "draw":
-            return replace(state, table=DeutscherState(lot_pairs(entry.cards)))
+            return replace(state, own=DeutscherState(lot_pairs(entry.cards)))
         if self.house_rules_of(rules).partners == Partners.FIXED:
             if self.own_state(state).partners is None and entry.partner:
-                return replace(state, table=DeutscherState(self.pairs_of(entry, seating.active)))
+                return replace(state, own=DeutscherState(self.pairs_of(entry, seating.active)))
             return state
-        return replace(state, table=DeutscherState(None))
+        return replace(state, own=DeutscherState(None))
 
     # -- heads and money -----------------------------------------------------------------------
     def heads(self, rules: TableRules, strokes: Mapping[str, int]) -> dict[str, int]:

@@ -325,8 +325,8 @@ class Sheepshead(FamilyOf[SheepsheadRules, SheepsheadState]):
                 outcome: Outcome) -> HandState:
         if entry.game == "doubler":
             nxt = self.own_state(state).doublers + 1 if self.house_rules_of(rules).doubler_stacking else 1
-            return replace(state, table=SheepsheadState(nxt))
-        return replace(state, table=SheepsheadState(0))
+            return replace(state, own=SheepsheadState(nxt))
+        return replace(state, own=SheepsheadState(0))
 
     def sheet_names(self, entry: GameEntry, declarers: Sequence[str], game: GameType | None, lang: str) -> str:
         names = super().sheet_names(entry, declarers, game, lang)

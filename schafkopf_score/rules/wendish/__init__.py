@@ -255,7 +255,7 @@ class Wendish(FamilyOf[WendishRules, WendishState]):
             solos = tuple(sorted(counts.items()))
         r = self.house_rules_of(rules)
         pending = bock.after_hand(t.bock, len(fired), bock.round_length(r.bock_hands, rules), r.bock_stack)
-        return replace(state, table=WendishState(solos, pending, seating.active))
+        return replace(state, own=WendishState(solos, pending, seating.active))
 
     def owed_solos(self, rules: TableRules, state: HandState) -> dict[str, int]:
         need = self.house_rules_of(rules).muss_solo
