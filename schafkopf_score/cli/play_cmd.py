@@ -194,7 +194,7 @@ class Live:
             self._edit(_number(rest, words[0]), rest[1:])
         elif command == "sheet":
             from ..evening import view_session
-            from .render import print_sheet
+            from .sheet import print_sheet
 
             print_sheet([view_session(cfg, self.ledger())], cfg, compact="compact" in rest)
         elif command == "stand":
@@ -211,7 +211,7 @@ class Live:
     def _add(self, words: list[str]) -> None:
         from ..entry import entry_from_words
         from ..evening import add
-        from .render import hand_line
+        from .answers import hand_line
 
         cfg = self.cfg()
         words, options = long_options(words)
@@ -230,7 +230,7 @@ class Live:
 
     def _void(self, hand: int | None, rest: list[str]) -> None:
         from ..evening import undo, void
-        from .render import voided_text
+        from .answers import voided_text
 
         cfg = self.cfg()
         reason = " ".join(rest)
@@ -241,8 +241,8 @@ class Live:
     def _edit(self, hand: int, words: list[str]) -> None:
         from ..entry import corrected_entry
         from ..evening import edit, find_hand
+        from .answers import edit_text
         from .game_cmds import confirm_change
-        from .render import edit_text
 
         cfg = self.cfg()
         yes = any(w in YES_WORDS for w in words)
@@ -269,7 +269,7 @@ class Live:
         """``settle [--round C] [close [--yes]]``: the evening's settlement; ``close`` records it
         as paid, after a yes on a terminal, with ``--yes`` when piped."""
         from ..evening import close_session, session_settlement
-        from .render import settle_text
+        from .standings import settle_text
 
         cfg = self.cfg()
         closing = yes = False
