@@ -685,7 +685,8 @@ def test_the_status_line_and_completion_of_every_word_on_a_terminal(make_table):
 def test_completion_offers_who_plays_next_first_and_the_table_language_words(make_table):
     from prompt_toolkit.document import Document
 
-    from schafkopf_score.cli.play_cmd import Live, Words
+    from schafkopf_score.cli.play_cmd import Live
+    from schafkopf_score.cli.play_editor import Words
     from schafkopf_score.table import load_table
 
     t = make_table(players=FIVE)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import hashlib
 import signal
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -27,6 +27,7 @@ import typer
 from ..errors import IllegalEntry, InvalidEntry, LedgerError, ScoreError, StorageError
 from ..i18n import Join, Text, language_of, say
 from .app import app, get, guard
+from .play_words import CLOSE_WORDS, COMMAND_WORDS, PLAYER_ACTIONS, SHOWN_ACTIONS, YES_WORDS, hand_number, long_options, whole_number
 
 if TYPE_CHECKING:
     from ..errors import ScoreError, StorageError
@@ -35,30 +36,6 @@ if TYPE_CHECKING:
 
 # A line longer than this is refused before it is split: no hand or command needs a tenth of it.
 MAX_LINE = 4096
-
-# every command of the session by the words that say it, English and German
-COMMAND_WORDS = {
-    "help": "help", "hilfe": "help", "?": "help",
-    "undo": "undo", "zurück": "undo", "zurueck": "undo",
-    "void": "void", "streichen": "void",
-    "edit": "edit", "ändern": "edit", "aendern": "edit",
-    "sheet": "sheet", "block": "sheet",
-    "stand": "stand", "standings": "stand",
-    "settle": "settle", "abrechnung": "settle",
-    "draw": "draw", "losen": "draw",
-    "player": "player", "spieler": "player",
-    "quit": "quit", "exit": "quit", "ende": "quit",
-}
-# the command words completion offers, in the table's language
-SHOWN_COMMANDS = {
-    "en": ("help", "undo", "void", "edit", "sheet", "stand", "settle", "draw", "player", "quit"),
-    "de": ("hilfe", "zurück", "streichen", "ändern", "block", "stand", "abrechnung", "losen", "spieler", "ende"),
-}
-PLAYER_ACTIONS = {"add": "add", "dazu": "add", "leave": "leave", "geht": "leave", "rename": "rename",
-                  "umbenennen": "rename", "list": "list", "liste": "list"}
-SHOWN_ACTIONS = {"en": ("add", "leave", "rename", "list"), "de": ("dazu", "geht", "umbenennen", "liste")}
-CLOSE_WORDS = ("close", "--close", "schließen", "schliessen", "abschließen", "abschliessen")
-YES_WORDS = ("--yes", "-y")
 
 
 class Quit(Exception):
@@ -189,9 +166,9 @@ class Live:
         elif command == "undo":
             self._void(None, rest)
         elif command == "void":
-            self._void(_number(rest, words[0]), rest[1:])
+            self._void(hand_number(rest, words[0]), rest[1:])
         elif command == "edit":
-            self._edit(_number(rest, words[0]), rest[1:])
+            self._edit(hand_number(rest, words[0]), rest[1:])
         elif command == "sheet":
             from ..evening import view_session
             from .sheet import print_sheet
@@ -284,7 +261,7 @@ class Live:
                 yes = True
             elif key == "--round" or key.startswith("--round="):
                 value = key.partition("=")[2] if "=" in key else (words.pop(0) if words else "")
-                round_to = _whole(value, "--round")
+                round_to = whole_number(value, "--round")
                 if round_to <= 0:
                     raise IllegalEntry(Text("cli.round_not_positive", value=round_to),
                                        Text("cli.round_not_positive_hint"))
@@ -320,7 +297,7 @@ class Live:
         cfg = self.cfg()
         seed: int | None = None
         if rest[:1] == ["--seed"] and len(rest) == 2:
-            seed = _whole(rest[1], "--seed")
+            seed = whole_number(rest[1], "--seed")
         elif rest:
             from ..text import quoted
 
@@ -423,74 +400,6 @@ def names_someone(entry: Any) -> bool:
         if o.kind in (NAME, NAMES) and o.field not in seating)
 
 
-def long_options(words: list[str]) -> tuple[list[str], dict[str, Any]]:
-    """The words of a hand and the long options typed among them (``--sitting-out Emil``,
-    ``--laufende 3``, ``--kontra``, ``--dealer=Ben``), as the one-shot commands take them.
-
-    >>> long_options(["sau", "an", "be", "72", "--sitting-out", "Emil", "--kontra"])
-    (['sau', 'an', 'be', '72'], {'sitting_out': ['Emil'], 'kontra': True})
-    """
-    from ..rules.model import COUNT, FLAG, NAMES, OUTCOME, entry_options
-
-    by_name: dict[str, tuple[Any, Any]] = {}
-    for opt in entry_options():
-        for name in opt.names:
-            if opt.kind == OUTCOME:
-                won, lost = name.split("/")
-                by_name[won], by_name[lost] = (opt, True), (opt, False)
-            else:
-                by_name[name] = (opt, None)
-    plain: list[str] = []
-    options: dict[str, Any] = {}
-    i = 0
-    while i < len(words):
-        word = words[i]
-        i += 1
-        if not word.startswith("--") or word == "--":
-            plain.append(word)
-            continue
-        name, eq, value = word.partition("=")
-        found = by_name.get(name.casefold())
-        if found is None:
-            from ..text import quoted
-
-            raise IllegalEntry(Text("cli.play_no_such_option", option=quoted(name)),
-                               Text("cli.play_no_such_option_hint"))
-        opt, outcome = found
-        if opt.kind in (FLAG, OUTCOME):
-            if eq:
-                raise IllegalEntry(Text("cli.play_option_no_value", option=name), Text("data.said_once_hint"))
-            options[opt.field] = True if opt.kind == FLAG else outcome
-            continue
-        if not eq:
-            if i >= len(words):
-                raise IllegalEntry(Text("cli.play_option_needs_value", option=name), Text("cli.play_no_such_option_hint"))
-            value = words[i]
-            i += 1
-        if opt.kind == NAMES:
-            options.setdefault(opt.field, []).append(value)
-        elif opt.kind == COUNT:
-            options[opt.field] = _whole(value, name)
-        else:
-            options[opt.field] = value
-    return plain, options
-
-
-def _whole(text: str, option: str) -> int:
-    from ..entry import parse_int
-
-    return parse_int(text, option)
-
-
-def _number(words: list[str], command: str) -> int:
-    from ..text import bounded_int
-
-    if not words or not (words[0].isascii() and words[0].isdigit()):
-        raise InvalidEntry(Text("cli.play_needs_number", command=command), Text("cli.play_needs_number_hint",
-                                                                                  command=command))
-    return bounded_int(words[0], Text("data.hand_number"))
-
-
 def read_piped(stream: Any) -> str | int | None:
     """The next line of a script (None at its end); a line longer than ``MAX_LINE`` is read to
     its end in pieces and only its length returned (it is refused, never held whole)."""
@@ -535,62 +444,6 @@ def fault(exc: OSError | StorageError, where: str) -> ScoreError:
     return LedgerError(Text("cli.play_fault", path=where, problem=problem), Text("cli.play_fault_hint"))
 
 
-class Words:
-    """Completion of the word at the cursor (every word, not only the first): commands and games
-    first on a line, then the players (who plays the next hand first), keywords and suits; the
-    actions after ``player``; the long options after ``--``. Umlauts fold (``jü`` finds Jürgen)."""
-
-    def __init__(self, live: Live) -> None:
-        self.live = live
-
-    def candidates(self, before: list[str], word: str) -> Iterable[str]:
-        from ..notation import keywords
-        from ..rules.model import entry_options
-
-        cfg = self.live.cfg_obj
-        if cfg is None:
-            return []
-        lang = language_of(cfg.language)
-        family = cfg.family_obj()
-        if word.startswith("--"):
-            return [n for o in entry_options() for n in o.names[0].split("/")]
-        if not before:
-            suited = [s + g for s in family.suits for g in family.suited_games]
-            return [*SHOWN_COMMANDS[lang], *sorted(family.game_table()), *suited]
-        command = COMMAND_WORDS.get(before[0].casefold())
-        if command == "player" and len(before) == 1:
-            return SHOWN_ACTIONS[lang]
-        if command == "settle":
-            return ["close" if lang == "en" else "schließen", "--round", "--yes"]
-        active = [p for p in self.live.active if p in cfg.players]
-        names = [*active, *(p for p in cfg.players if p not in active)]
-        return [*names, *sorted(keywords()), *family.suits, *sorted(family.suit_words)]
-
-    def completer(self) -> Any:
-        from prompt_toolkit.completion import Completer, Completion
-
-        from ..rules.family import fold
-
-        words = self
-
-        class _Completer(Completer):
-            def get_completions(self, document: Any, complete_event: Any) -> Any:
-                word = document.get_word_before_cursor(WORD=True)
-                text = document.text_before_cursor
-                before = text[:len(text) - len(word)].split()
-                typed = fold(word)
-                seen: set[str] = set()
-                for candidate in words.candidates(before, word):
-                    if candidate in seen:
-                        continue
-                    forms = fold(candidate)
-                    if any(f.startswith(t) for f in forms for t in typed):
-                        seen.add(candidate)
-                        yield Completion(candidate, start_position=-len(word))
-
-        return _Completer()
-
-
 @app.command()
 @guard
 def play(ctx: typer.Context) -> None:
@@ -621,9 +474,12 @@ def play(ctx: typer.Context) -> None:
     token = WAITING.set(keys.waiting)
     rejected = 0
     number = 0
-    prompt = _prompter(live) if interactive else None
-    if prompt is not None:
-        live.ask = _asker(live)
+    prompt = None
+    if interactive:  # the line editor (prompt_toolkit) only on a terminal
+        from .play_editor import asker, prompter
+
+        prompt = prompter(live)
+        live.ask = asker(live)
         live.show()
         typer.echo(say("cli.play_greeting", cfg.language))
     try:
@@ -686,13 +542,6 @@ def _refused(live: Live, exc: ScoreError, number: int, line: str | int) -> None:
     typer.echo(error_text(exc, lang, line if isinstance(line, str) else "", family), err=True)
 
 
-def quiet(session: Any) -> Any:
-    """No English from prompt_toolkit on any table: a terminal that does not answer the cursor
-    position request gets no "WARNING: your terminal doesn't support ... (CPR)"."""
-    session.app.renderer.cpr_not_supported_callback = None
-    return session
-
-
 def _shown(line: str, most: int = 80) -> str:
     r"""A refused line as its ``Zeile N:`` names it: cut after ``most`` characters, control
     characters escaped (never written raw to a terminal).
@@ -706,35 +555,3 @@ def _shown(line: str, most: int = 80) -> str:
     return text + ("…" if cut else "")
 
 
-def _prompter(live: Live) -> Callable[[], str]:
-    """A prompt with line editing, history, completion of every word and the status line."""
-    from prompt_toolkit import PromptSession
-
-    session: Any = PromptSession(completer=Words(live).completer(), complete_while_typing=False,
-                                 bottom_toolbar=lambda: live.status or None)
-    quiet(session)
-    return lambda: str(session.prompt("> "))
-
-
-def _asker(live: Live) -> Callable[..., bool]:
-    """A yes/no question in the table's language (``[j/N]``: j, ja, n, nein; ``[y/N]`` in
-    English); Ctrl-C or Ctrl-D, like Enter, are no."""
-    from prompt_toolkit import PromptSession
-
-    session: Any = quiet(PromptSession())
-
-    def ask(question: str, lang: str | None = None) -> bool:
-        from .game_cmds import answer_of
-
-        lang = lang or live.language()
-        while True:
-            try:
-                answer = answer_of(str(session.prompt(f"{question} {say('cli.play_yes_no', lang)} ")), lang)
-            except (KeyboardInterrupt, EOFError):
-                return False
-            if answer is not None:
-                return answer
-            yes, no = say("cli.play_yes_words", lang).split()[0], say("cli.play_no_words", lang).split()[0]
-            typer.echo(say("cli.play_answer_yes_no", lang, yes=yes, no=no))
-
-    return ask
