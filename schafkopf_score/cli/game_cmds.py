@@ -93,7 +93,7 @@ def calc(ctx: typer.Context, game: GameArg, said: WordsArg = None, tisch: TischO
     Example: schafkopf calc solo --player Anna --suit herz --augen 105 --laufende 4
     """
     from ..evening import calc as do_calc
-    from .answers import outcome_json, outcome_text
+    from .render import outcome_json, outcome_text
 
     c = get(ctx)
     cfg = c.cfg()
@@ -133,7 +133,7 @@ def add(ctx: typer.Context, game: GameArg, said: WordsArg = None, tisch: TischOp
     Example: schafkopf add sauspiel --player Anna --partner Ben --augen 72 --laufende 3 --kontra
     """
     from ..evening import add as do_add
-    from .answers import added_text, balances_text, next_dealer_line, outcome_json, outcome_text
+    from .render import added_text, balances_text, next_dealer_line, outcome_json, outcome_text
 
     c = get(ctx)
     cfg = c.cfg()
@@ -188,7 +188,7 @@ def draw(
     from ..evening import add as do_add
     from ..evening import current_state, lot_entry
     from ..tournament import refuse_at_tournament
-    from .answers import outcome_json
+    from .render import outcome_json
 
     c = get(ctx)
     cfg = c.cfg()
@@ -228,7 +228,7 @@ def undo(ctx: typer.Context, reason: ReasonOpt = "", tisch: TischOpt = None, rou
 
 
 def _voided(done: Any, lang: str, as_json: bool) -> None:
-    from .answers import voided_json, voided_text
+    from .render import voided_json, voided_text
 
     if as_json:
         emit_json(voided_json(done))
@@ -301,7 +301,7 @@ def edit(
     from ..entry import corrected_entry
     from ..evening import edit as do_edit
     from ..evening import find_hand
-    from .answers import edit_json, edit_text
+    from .render import edit_json, edit_text
 
     c = get(ctx)
     given = _given(ctx)

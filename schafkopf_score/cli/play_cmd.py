@@ -188,7 +188,7 @@ class Live:
     def _add(self, words: list[str]) -> None:
         from ..entry import entry_from_words
         from ..evening import add
-        from .answers import hand_line
+        from .render import hand_line
 
         cfg = self.cfg()
         words, options = long_options(words)
@@ -207,7 +207,7 @@ class Live:
 
     def _void(self, hand: int | None, rest: list[str]) -> None:
         from ..evening import undo, void
-        from .answers import voided_text
+        from .render import voided_text
 
         cfg = self.cfg()
         reason = " ".join(rest)
@@ -218,8 +218,8 @@ class Live:
     def _edit(self, hand: int, words: list[str]) -> None:
         from ..entry import corrected_entry
         from ..evening import edit, find_hand
-        from .answers import edit_text
         from .game_cmds import confirm_change
+        from .render import edit_text
 
         cfg = self.cfg()
         yes = any(w in YES_WORDS for w in words)

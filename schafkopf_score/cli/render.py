@@ -1,18 +1,22 @@
-"""What every printed answer of the CLI is made of: amounts in the table's format, text fitted
-to the terminal (its width, a text's cells, cutting with an ellipsis, the players' names cut
-short as the sheet's headings cut them) and the rich console (rich is imported only there).
-A hand's answers are in ``answers.py``, the sheet in ``sheet.py``, the standings and the
-settlement in ``standings.py``."""
+"""A hand's answers in plain text, as ``calc``, ``add``, ``play``, ``undo``/``void`` and
+``edit`` print them, and their ``--json`` shapes (the server answers with the same); and what
+every printed answer is made of: amounts in the table's format and text fitted to the terminal
+(its width, a text's cells, cutting with an ellipsis, the players' names cut short as the
+sheet's headings cut them). Rich is not imported here: the rich console is ``console.py``, the
+sheet ``sheet.py``, the standings and the settlement ``standings.py``."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..i18n import Join, say
 from ..money import format_amount, format_value
-from ..rules.model import TableRules
+from ..rules.model import Outcome, TableRules
+from ..rules.play import Played
 from ..rules.registry import find_family
 
+# -- amounts, and text fitted to the terminal ------------------------------------------------
 
 def tally(strokes: int, rules: TableRules, short: bool = False) -> str:
     """A sheep's-head tally: each completed head drawn as a head, the rest as strokes;
@@ -122,49 +126,252 @@ def shorten_names(text: str, names: Mapping[str, str]) -> str:
     return text
 
 
-def console(width: int | None = None) -> Any:
-    """The rich console of the CLI (``width``: wider than the terminal, for a sheet that
-    cannot be narrower)."""
-    from rich.console import Console
+# -- a hand's answers ----------------------------------------------------------------------
 
-    class TableConsole(Console):
-        def on_broken_pipe(self) -> None:
-            """A reader that went away (``| head -1``) has what it wanted: exit 0, quietly
-            (rich's own answer is exit 1)."""
-            from ..files import stdout_to_devnull
-
-            stdout_to_devnull()
-            raise SystemExit(0)
-
-        def _render_buffer(self, buffer: Any) -> str:
-            """Every text rich writes with an invisible or control character of a stored text
-            (an ESC of a reason that came in by hand) written as its escape: what the ledger
-            holds never steers the terminal. Rich's own colour codes are styles, not text."""
-            from rich.segment import Segment
-
-            from ..table import shown_plain
-
-            return str(super()._render_buffer(
-                Segment(shown_plain(text), style, control) if not control else Segment(text, style, control)
-                for text, style, control in buffer))
-
-    import sys
-
-    stdout: Any = sys.stdout
-    out = stdout.plain() if type(stdout).__name__ == "AnswerStream" else None  # (cli/app.py)
-    return TableConsole(highlight=False, soft_wrap=False, width=width, file=out)
+def verdict(outcome: Outcome, lang: str, names: Mapping[str, str] | None = None) -> str:
+    """``Anna und Ben gewinnen.`` / ``Anna loses.`` (``names``: how the players are shown)"""
+    if not outcome.declarers or outcome.won is None:
+        return ""
+    many = len(outcome.declarers) > 1
+    key = (("cli.wins_many" if many else "cli.wins_one") if outcome.won
+           else ("cli.loses_many" if many else "cli.loses_one"))
+    return say(key, lang, names=Join([(names or {}).get(n, n) for n in outcome.declarers], "and"))
 
 
-def escape(text: str) -> str:
-    """User text (names, comments) shown literally, never read as rich markup."""
-    from rich.markup import escape as rich_escape
+def seating_line(dealer: str, sitting_out: Sequence[str], lang: str) -> str:
+    """``(Geber: Anna; Anna setzt aus)``"""
+    key = "cli.seating_one" if len(sitting_out) == 1 else "cli.seating_many"
+    return say(key, lang, dealer=dealer, names=Join(sitting_out, "and"))
 
-    return rich_escape(text)
+
+def outcome_text(played: Played, title: str | None = None) -> str:
+    """A hand in full (``calc``, ``add -v``): the explanation, who won, each payout."""
+    rules = played.rules
+    lang = rules.language
+    out = played.outcome
+    lines = []
+    if title:
+        lines.append(title)
+    lines.append(out.explanation)
+    v = verdict(out, lang)
+    if v:
+        lines.append(v)
+    stock = say("cli.stock", lang)
+    width = max([len(n) for n, _ in out.payouts] + ([len(stock)] if out.stock else []), default=0)
+    for name, value in out.payouts:
+        lines.append(f"  {name:<{width}}  {amount(value, rules, out.unit):>12}")
+    if out.stock:
+        lines.append(f"  {stock:<{width}}  {amount(out.stock, rules, out.unit):>12}")
+    if played.seating.sitting_out:
+        lines.append(seating_line(played.seating.dealer, played.seating.sitting_out, lang))
+    return "\n".join(lines)
 
 
-def print_line(con: Any, text: str) -> None:
-    """A line of plain text, cut with an ellipsis where it is longer than the terminal (never
-    wrapped onto a second line)."""
-    from rich.text import Text
+def payouts_line(played: Played, lang: str, names: Mapping[str, str] | None = None,
+                 bare_amounts: bool = False) -> str:
+    """The payouts of a hand on one line: ``Anna +0,80 €, Ben -0,80 €, Stock +0,40 €``;
+    ``names``: how the players are shown (cut short), ``bare_amounts``: without the currency
+    (``Anna +0,80, Ben -0,80``)."""
+    rules = played.rules
+    out = played.outcome
+    names = names or {}
 
-    con.print(Text(text), no_wrap=True, overflow="ellipsis")
+    def show(value: int) -> str:
+        return bare(value, out.unit, lang, sign=True) if bare_amounts else amount(value, rules, out.unit, lang=lang)
+
+    pays = [say("cli.payout", lang, name=names.get(n, n), amount=show(v)) for n, v in out.payouts]
+    if out.stock:
+        pays.append(say("cli.payout", lang, name=say("cli.stock", lang), amount=show(out.stock)))
+    return ", ".join(pays)
+
+
+def describe_played(played: Played, lang: str) -> str:
+    """The hand as the sheet describes it: ``Herz-Solo Cora 105 L4``."""
+    out = played.outcome
+    return find_family(played.rules.family).describe(played.entry, out.declarers, out.extra, lang=lang)
+
+
+def added_text(hand: int, played: Played, view: Any, notes: Sequence[str], width: int | None = None) -> str:
+    """``add``'s short answer, at most three lines: what was recorded (and who won), the
+    payouts, and the next dealer with what stands before the next hand (Stock, Muss-Solo).
+
+    Each line fits the terminal (``width``): where the first two do not, the players' names in
+    them are cut to a few letters as the sheet's headings cut them; where the payouts still do
+    not fit they lose their currency (never an amount); where the game's text still does not
+    fit it is cut with an ellipsis, who won kept."""
+    width = terminal_width() if width is None else width
+    lang = view.rules.language
+    out = played.outcome
+    paid = any(v for _, v in out.payouts) or out.stock
+    first = second = ""
+    for length in (None, 6, 5, 4, 3):
+        names = abbreviations(view.players, length)
+        first = _recorded_line(hand, played, lang, names, width)
+        second = payouts_line(played, lang, names) if paid else ""
+        if text_cells(first) <= width and text_cells(second) <= width:
+            break
+    if text_cells(second) > width:  # the amounts without their currency (the sheet's cells)
+        second = payouts_line(played, lang, names, bare_amounts=True)
+    if text_cells(first) > width:
+        first = _recorded_line(hand, played, lang, names, width, cut=True)
+    lines = [first, second, standing_line(view, notes, width)]
+    return "\n".join(line for line in lines if line)
+
+
+def _recorded_line(hand: int, played: Played, lang: str, names: Mapping[str, str], width: int,
+                   cut: bool = False) -> str:
+    """``Spiel 3 eingetragen: Herz-Solo Cora 105 L4. Cora gewinnt.``, the names as ``names``
+    shows them; ``cut``: the game's text cut with an ellipsis so that the line fits ``width``
+    (who won kept), else the line cut at its end."""
+    v = verdict(played.outcome, lang, names)
+    game = shorten_names(describe_played(played, lang), names)
+
+    def line(game: str) -> str:
+        return (say("cli.recorded_verdict", lang, hand=hand, game=game, verdict=v) if v
+                else say("cli.recorded_short", lang, hand=hand, game=game))
+
+    text = line(game)
+    if not cut or text_cells(text) <= width:
+        return text
+    room = text_cells(game) - (text_cells(text) - width)
+    if room >= 8:
+        return line(cut_text(game, room, words=True))
+    return cut_text(text, width, words=True)
+
+
+def standing_line(view: Any, notes: Sequence[str], width: int) -> str:
+    """``add``'s third line: the next dealer and what stands before the next hand, on one line
+    of at most ``width`` characters: who sits out is left out first, then the notes that do not
+    fit (``-v`` shows them all; where none fits, only that -v shows them, or the dealer alone),
+    and a line that is still too long is cut with an ellipsis after a word."""
+    cell_len = text_cells
+    lang = view.rules.language
+    if view.closed:
+        heads = [""]
+    else:
+        dealer = say("cli.next_dealer", lang, dealer=view.next_seating().dealer)
+        heads = list(dict.fromkeys([next_dealer_line(view), dealer]))
+    for head in heads:
+        line = " · ".join(x for x in (head, *notes) if x)
+        if cell_len(line) <= width:
+            return line
+    head = heads[-1]
+    more = say("cli.more_with_verbose", lang)
+    kept = [head] if head else []
+    for note in notes:
+        if cell_len(" · ".join([*kept, note, more])) > width:
+            break
+        kept.append(note)
+    if len(kept) > (1 if head else 0) or (head and cell_len(" · ".join([head, more])) <= width):
+        return " · ".join([*kept, more])  # the notes that fit (maybe none), and where to read the rest
+    if head and cell_len(head) <= width:
+        return head  # no room for more: never half an amount
+    return cut_text(" · ".join(x for x in (head, *notes) if x), width, words=True)
+
+
+def next_dealer_line(view: Any) -> str:
+    """``Nächster Geber: Ben (Ben setzt aus)``"""
+    lang = view.rules.language
+    seating = view.next_seating()
+    if not seating.sitting_out:
+        return say("cli.next_dealer", lang, dealer=seating.dealer)
+    key = "cli.next_dealer_one" if len(seating.sitting_out) == 1 else "cli.next_dealer_many"
+    return say(key, lang, dealer=seating.dealer, names=Join(seating.sitting_out, "and"))
+
+
+def hand_line(hand: int, played: Played, view: Any) -> str:
+    """``play``'s one-line answer: number, game, payouts, next dealer."""
+    lang = view.rules.language
+    return say("cli.hand_line", lang, hand=hand, game=describe_played(played, lang),
+               payouts=payouts_line(played, lang), dealer=next_dealer_line(view))
+
+
+def outcome_json(played: Played, **extra: Any) -> dict[str, Any]:
+    out = played.outcome
+    data: dict[str, Any] = {
+        "game": out.game,
+        "unit": out.unit,
+        "payouts": out.payout_map(),
+        "stock": out.stock,
+        "value": out.value,
+        "won": out.won,
+        "declarers": list(out.declarers),
+        "explanation": out.explanation,
+        "dealer": played.seating.dealer,
+        "active": list(played.seating.active),
+        "sitting_out": list(played.seating.sitting_out),
+    }
+    data.update(dict(out.extra))
+    data.update(extra)
+    return data
+
+
+def describe_record(rec: Any, lang: str) -> str:
+    """A stored hand as the sheet describes it (a voided one too, from what was stored)."""
+    return find_family(rec.rules.family).describe(rec.entry, rec.outcome.get("declarers", ()),
+                                                  rec.outcome.get("extra"), lang=lang)
+
+
+def voided_text(rec: Any, lang: str, short: bool = False, changed: Sequence[Any] = ()) -> str:
+    """``Spiel 3 (Wenz Cora 70) ist gestrichen; ...`` (``undo``, ``void``; ``play`` short), and
+    a line for each later hand it re-priced."""
+    head = say("cli.voided_short" if short else "cli.voided", lang, hand=rec.hand, game=describe_record(rec, lang))
+    return "\n".join([head, *repriced_lines(changed, rec.rules, rec.unit, lang)])
+
+
+def voided_json(done: Any) -> dict[str, Any]:
+    """``undo --json`` / ``void N --json`` (and the server's answer): the hand voided and the
+    later hands it re-priced (``evening.Correction``)."""
+    rec = done.record
+    return {"voided": rec.hand, "game": rec.game, "session": rec.session_id,
+            "repriced": [r.to_json() for r in done.repriced]}
+
+
+def repriced_lines(changed: Sequence[Any], rules: TableRules, unit: str, lang: str) -> list[str]:
+    """``Spiel 4 neu bewertet: Cora +0,50 €, Emil -0,50 €`` for each hand a correction re-priced
+    (``evening.Repriced``); who dealt and who played stay as they were."""
+    lines = []
+    for r in changed:
+        parts = [f"{n} {amount(v, rules, unit, lang=lang)}" for n, v in r.payouts.items()]
+        if r.stock:
+            parts.append(f"{say('cli.stock', lang)} {amount(r.stock, rules, unit, lang=lang)}")
+        lines.append(say("cli.repriced", lang, hand=r.hand, changes=", ".join(parts)))
+    return lines
+
+
+def edit_text(old: Any, played: Played, hand: int, lang: str, changed: Sequence[Any] = ()) -> str:
+    """``Spiel 16 korrigiert: Sauspiel Anna+Ben 72 -> Sauspiel Anna+Ben 72 Kontra``, each
+    player's payout before -> after, and a line for each later hand it re-priced."""
+    rules = played.rules
+    out = played.outcome
+    family = find_family(rules.family)
+    before = family.describe(old.entry, old.outcome.get("declarers", ()), old.outcome.get("extra"), lang=lang)
+    after = family.describe(played.entry, out.declarers, out.extra, lang=lang)
+    lines = [say("cli.hand_corrected", lang, hand=hand, before=before, after=after), out.explanation]
+    v = verdict(out, lang)
+    if v:
+        lines.append(v)
+    new = out.payout_map()
+    names = list(dict.fromkeys([*old.payouts, *new]))
+    stock = say("cli.stock", lang)
+    width = max([len(n) for n in names] + ([len(stock)] if old.stock or out.stock else []), default=0)
+    for name in names:
+        lines.append(f"  {name:<{width}}  {amount(old.payouts.get(name, 0), rules, out.unit, lang=lang):>12} -> "
+                     f"{amount(new.get(name, 0), rules, out.unit, lang=lang):>12}")
+    if old.stock or out.stock:
+        lines.append(f"  {stock:<{width}}  {amount(old.stock, rules, out.unit, lang=lang):>12} -> "
+                     f"{amount(out.stock, rules, out.unit, lang=lang):>12}")
+    lines.extend(repriced_lines(changed, rules, out.unit, lang))
+    return "\n".join(lines)
+
+
+def edit_json(old: Any, played: Played, hand: int, changed: Sequence[Any] = ()) -> dict[str, Any]:
+    """The corrected hand as ``outcome_json`` plus what it was before and the later hands it
+    re-priced (``repriced``: ``[{"hand", "payouts": change per player, "stock": change}]``)."""
+    return outcome_json(played, hand=hand, before={"entry": old.entry.to_dict(), "payouts": dict(old.payouts),
+                                                   "stock": old.stock}, repriced=[r.to_json() for r in changed])
+
+
+def balances_text(balances: Mapping[str, int], rules: TableRules, unit: str) -> str:
+    width = max((len(n) for n in balances), default=0)
+    return "\n".join(f"  {n:<{width}}  {amount(v, rules, unit):>12}" for n, v in balances.items())

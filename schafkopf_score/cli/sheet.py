@@ -10,8 +10,8 @@ from typing import Any
 from ..i18n import catalogue, say
 from ..rules.model import Outcome
 from ..rules.registry import find_family
-from .answers import describe_played, describe_record, next_dealer_line
-from .render import abbreviations, bare, console, currency_symbol, cut_text, escape, print_line, shorten_names, tally
+from .console import console, escape, print_line
+from .render import abbreviations, bare, currency_symbol, cut_text, describe_played, describe_record, next_dealer_line, shorten_names, tally
 
 
 def describe_entry(row: Any, lang: str) -> str:

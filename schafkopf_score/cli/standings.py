@@ -8,7 +8,8 @@ from typing import Any
 
 from ..i18n import format_date, say
 from ..rules.model import TableRules
-from .render import abbreviations, amount, console, escape, print_line, shorten_names, tally, text_cells
+from .console import console, escape, print_line
+from .render import abbreviations, amount, shorten_names, tally, text_cells
 
 
 def print_standings(balances: Mapping[str, int], rules: TableRules, unit: str, notes: Sequence[str],

@@ -115,7 +115,7 @@ def rules(
 
     from ..money import format_amount
     from ..text import toml_value
-    from .render import console
+    from .console import console
 
     fam = cfg.family_obj()
     con = console()

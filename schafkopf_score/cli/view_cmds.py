@@ -150,7 +150,7 @@ def show_standings(cfg: Any, columns: list[Any], last: Any, all_: bool = False) 
     """The standings as a table (``standings`` and ``stand`` in ``play``): the balances of the
     sessions' columns, and what stands before the next hand while a session is open."""
     from ..session.settle import session_balances
-    from .answers import next_dealer_line
+    from .render import next_dealer_line
     from .standings import print_season, print_standings
 
     balances = session_balances((col.balances for col in columns), players=cfg.players)

@@ -54,7 +54,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "die Ausgabe konnte nicht geschrieben werden ({problem}). Ein Spiel, das dieser Befehl einträgt, ist "
         "gespeichert, bevor die Antwort erscheint; schafkopf sheet zeigt, was im Spielbuch steht."),
 
-    # -- a hand's result (answers.py) ---------------------------------------------------------
+    # -- a hand's result (render.py) ---------------------------------------------------------
     "cli.wins_one": ("{names} wins.", "{names} gewinnt."),
     "cli.wins_many": ("{names} win.", "{names} gewinnen."),
     "cli.loses_one": ("{names} loses.", "{names} verliert."),

@@ -168,7 +168,7 @@ def _hand_words(cfg: TableConfig, line: str, tisch: int | None, command: str) ->
 
 def calc_json(cfg: TableConfig, ledger: Ledger, line: str, tisch: int | None = None) -> dict[str, Any]:
     """``calc WORDS --json``."""
-    from ..cli.answers import outcome_json
+    from ..cli.render import outcome_json
     from ..entry import entry_from_words
     from ..evening import calc
 
@@ -190,7 +190,7 @@ def add_json(cfg: TableConfig, ledger: Ledger, line: str, tisch: int | None = No
     answer)`` is called inside the write transaction once the hand is written (the server
     records a request's idempotency key with its answer there, so that the key, its answer and
     the hand are one commit)."""
-    from ..cli.answers import outcome_json
+    from ..cli.render import outcome_json
     from ..entry import entry_from_words
     from ..evening import add
 
@@ -233,7 +233,7 @@ def _seat_cfg(cfg: TableConfig, ledger: Ledger, tisch: int | None, round_no: int
 def undo_json(cfg: TableConfig, ledger: Ledger, reason: str, tisch: int | None = None,
               round_no: int | None = None) -> dict[str, Any]:
     """``undo --json``."""
-    from ..cli.answers import voided_json
+    from ..cli.render import voided_json
     from ..evening import undo
 
     _needs_tisch(cfg, tisch, round_no, "undo")
@@ -245,7 +245,7 @@ def undo_json(cfg: TableConfig, ledger: Ledger, reason: str, tisch: int | None =
 def void_json(cfg: TableConfig, ledger: Ledger, hand: int, reason: str, tisch: int | None = None,
               round_no: int | None = None) -> dict[str, Any]:
     """``void N --json``."""
-    from ..cli.answers import voided_json
+    from ..cli.render import voided_json
     from ..evening import void
 
     _needs_tisch(cfg, tisch, round_no, "void")
@@ -258,8 +258,8 @@ def edit_json(cfg: TableConfig, ledger: Ledger, hand: int, line: str, reason: st
               tisch: int | None = None, round_no: int | None = None) -> dict[str, Any]:
     """``edit N WORDS [--yes] --json``: without ``confirm``, a change of game or declarer is
     refused as ``NeedsConfirm`` (the CLI's refusal without --yes)."""
-    from ..cli.answers import edit_json as edit_answer
     from ..cli.game_cmds import confirm_change
+    from ..cli.render import edit_json as edit_answer
     from ..entry import corrected_entry
     from ..evening import edit, find_hand
 

@@ -52,7 +52,7 @@ def repeated(cfg: TableConfig, ledger: Any, again: Any) -> dict[str, Any]:
     stopped before it could keep the answer)."""
     if again.answer:
         return json.loads(again.answer)  # type: ignore[no-any-return]
-    from ..cli.answers import outcome_json
+    from ..cli.render import outcome_json
     from ..evening import view_session
 
     view = view_session(cfg, ledger, again.session_id)

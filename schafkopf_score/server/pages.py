@@ -84,7 +84,7 @@ def _money(cfg: Any, value: int, unit: str) -> str:
 
 def _rows(cfg: Any, view: Any) -> list[dict[str, Any]]:
     """The sheet's rows: each valid hand with its description and the running totals."""
-    from ..cli.answers import describe_record
+    from ..cli.render import describe_record
 
     players = list(view.players) if getattr(view, "players", None) else list(cfg.players)
     running = {p: 0 for p in players}
