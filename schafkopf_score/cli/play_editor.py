@@ -13,7 +13,7 @@ from ..i18n import language_of, say
 from .play_words import COMMAND_WORDS, SHOWN_ACTIONS, SHOWN_COMMANDS
 
 if TYPE_CHECKING:
-    from .play_cmd import Live
+    from .play_live import Live
 
 
 class Words:
