@@ -46,7 +46,8 @@ from schafkopf_score.rules.model import GameEntry  # noqa: E402
 from schafkopf_score.rules.play import play, seat, start_state  # noqa: E402
 from schafkopf_score.rules.registry import find_family  # noqa: E402
 from schafkopf_score.session.settle import session_balances, settle_session  # noqa: E402
-from schafkopf_score.table import load_table, render_table  # noqa: E402
+from schafkopf_score.table import load_table  # noqa: E402
+from schafkopf_score.table_file import render_table  # noqa: E402
 
 PLAYERS = {
     "bavarian": ["Anna", "Ben", "Cora", "Dora", "Emil"],

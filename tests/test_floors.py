@@ -33,6 +33,7 @@ FLOORS = {
     "reports": "app",
     "players": "app",
     "table": "app",
+    "table_file": "app",
     "entry": "app",
     "notation": "app",
     "tournament": "app",

@@ -143,7 +143,7 @@ def add(ctx: typer.Context, game: GameArg, said: WordsArg = None, tisch: TischOp
         e, typed = _entry(ctx, game, said, entry)
         with c.ledger(create=True) as ledger:
             hand, played, view = do_add(cfg, ledger, e, typed)
-    else:  # a tournament's table (tournament/core.py: names seated there, at most its games)
+    else:  # a tournament's table (tournament/entries.py: names seated there, at most its games)
         from ..tournament.entries import add_game
 
         with c.ledger() as ledger:

@@ -224,7 +224,8 @@ def stats(ctx: typer.Context, session: SessionOpt = None, all_: AllOpt = False, 
     from rich.table import Table
 
     from ..reports import game_title, stats_headings
-    from .render import amount, console, escape
+    from .console import console, escape
+    from .render import amount
 
     rules = cfg.snapshot()
     words = stats_headings(cfg.language)

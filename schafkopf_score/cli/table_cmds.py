@@ -35,7 +35,8 @@ def new(
     Example: schafkopf new schafkopf.toml --family bavarian --players Anna,Ben,Cora,Dora --tariff 10/50
     """
     from ..files import write_atomic
-    from ..table import load_table, render_table
+    from ..table import load_table
+    from ..table_file import render_table
 
     # a refusal speaks the language asked for with --language, else that of the table in use
     # (English where there is none): the new table does not exist yet
@@ -114,7 +115,7 @@ def rules(
 
     from ..money import format_amount
     from ..text import toml_value
-    from .render import console
+    from .console import console
 
     fam = cfg.family_obj()
     con = console()

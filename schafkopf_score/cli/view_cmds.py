@@ -72,7 +72,7 @@ def sheet(
              "next_dealer": None if v.closed else v.state.dealer}
             for v in views]})
         return
-    from .render import print_sheet
+    from .sheet import print_sheet
 
     print_sheet(views, get(ctx).cfg(), compact=compact)
 
@@ -150,7 +150,8 @@ def show_standings(cfg: Any, columns: list[Any], last: Any, all_: bool = False) 
     """The standings as a table (``standings`` and ``stand`` in ``play``): the balances of the
     sessions' columns, and what stands before the next hand while a session is open."""
     from ..session.settle import session_balances
-    from .render import next_dealer_line, print_season, print_standings
+    from .render import next_dealer_line
+    from .standings import print_season, print_standings
 
     balances = session_balances((col.balances for col in columns), players=cfg.players)
     lang = cfg.language
@@ -202,7 +203,7 @@ def settle(
     from ..evening import close_session, season_settlement, select_sessions, session_settlement
     from ..session.settle import read_balances, settle_paper
     from ..tournament import refuse_at_tournament
-    from .render import settle_text
+    from .standings import settle_text
 
     c = get(ctx)
     cfg = c.cfg()
@@ -267,7 +268,7 @@ def _difference(ctx: typer.Context, result: Any) -> dict[str, Any] | None:
 
 def difference_text(difference: dict[str, Any], rules: Any) -> str:
     from ..session.settle import Transfer
-    from .render import transfer_line
+    from .standings import transfer_line
 
     lang = rules.language
     lines = [say("cli.difference_head", lang)]
@@ -281,7 +282,7 @@ def _settle_special(ctx: typer.Context, player: str | None, reopen: int | None, 
     """``settle --player NAME`` and ``settle --reopen N --reason R``: each alone."""
     from ..evening import reopen_session, settle_player
     from ..session.settle import Transfer
-    from .render import transfer_line
+    from .standings import transfer_line
 
     c = get(ctx)
     cfg = c.cfg()

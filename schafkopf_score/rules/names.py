@@ -2,7 +2,8 @@
 
 Players' names (no invisible or control character, no two names that are one after Unicode
 normalisation and case folding), the currency sign, and the languages a table speaks. Pure:
-``table.py`` (a table file, ``new``, ``player add``) and the ledger's import call them alike.
+``table.py`` (a table file, ``player add``), ``table_file.py`` (``new``) and the ledger's import call
+them alike.
 """
 
 from __future__ import annotations

@@ -388,7 +388,7 @@ def test_a_huge_number_in_a_tournament_list_is_refused_plainly(make_table, tmp_p
 
 
 def test_the_same_all_pass_hand_twice_is_no_duplicate():
-    from schafkopf_score.cli.play_cmd import names_someone
+    from schafkopf_score.cli.play_live import names_someone
     from schafkopf_score.rules.model import GameEntry
 
     assert not names_someone(GameEntry("weiter"))
@@ -685,7 +685,8 @@ def test_the_status_line_and_completion_of_every_word_on_a_terminal(make_table):
 def test_completion_offers_who_plays_next_first_and_the_table_language_words(make_table):
     from prompt_toolkit.document import Document
 
-    from schafkopf_score.cli.play_cmd import Live, Words
+    from schafkopf_score.cli.play_editor import Words
+    from schafkopf_score.cli.play_live import Live
     from schafkopf_score.table import load_table
 
     t = make_table(players=FIVE)

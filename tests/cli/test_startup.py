@@ -18,7 +18,7 @@ import typer.main
 
 from schafkopf_score.cli.app import COMMANDS, app, command_name
 from schafkopf_score.rules.registry import FAMILIES, REGISTRY, find_family
-from schafkopf_score.table import render_table
+from schafkopf_score.table_file import render_table
 
 # runs in a fresh interpreter: the command line after the report file, then the report
 PROBE = r"""

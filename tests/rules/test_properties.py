@@ -139,7 +139,8 @@ def test_replaying_an_evening_gives_the_stored_payouts(tmp_path_factory, evening
     from schafkopf_score import evening as ev
     from schafkopf_score.ledger import Ledger
     from schafkopf_score.rules.play import seat
-    from schafkopf_score.table import find_family, load_table, render_table
+    from schafkopf_score.table import find_family, load_table
+    from schafkopf_score.table_file import render_table
 
     folder = tmp_path_factory.mktemp("ev")
     path = folder / "t.toml"

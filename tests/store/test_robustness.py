@@ -159,7 +159,7 @@ FIRST_HAND = {
 @pytest.fixture(scope="module", params=sorted(FIRST_HAND))
 def fuzz_table(request, tmp_path_factory):
     from schafkopf_score.rules.registry import find_family
-    from schafkopf_score.table import render_table
+    from schafkopf_score.table_file import render_table
 
     family = request.param
     folder = tmp_path_factory.mktemp("fuzz")

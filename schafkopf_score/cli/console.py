@@ -1,0 +1,55 @@
+"""The rich console of the CLI (rich is imported only when a table is printed): a console that
+never lets a stored text steer the terminal, user text escaped from rich markup, and a line
+printed uncut by wrapping."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def console(width: int | None = None) -> Any:
+    """The rich console of the CLI (``width``: wider than the terminal, for a sheet that
+    cannot be narrower)."""
+    from rich.console import Console
+
+    class TableConsole(Console):
+        def on_broken_pipe(self) -> None:
+            """A reader that went away (``| head -1``) has what it wanted: exit 0, quietly
+            (rich's own answer is exit 1)."""
+            from ..files import stdout_to_devnull
+
+            stdout_to_devnull()
+            raise SystemExit(0)
+
+        def _render_buffer(self, buffer: Any) -> str:
+            """Every text rich writes with an invisible or control character of a stored text
+            (an ESC of a reason that came in by hand) written as its escape: what the ledger
+            holds never steers the terminal. Rich's own colour codes are styles, not text."""
+            from rich.segment import Segment
+
+            from ..table import shown_plain
+
+            return str(super()._render_buffer(
+                Segment(shown_plain(text), style, control) if not control else Segment(text, style, control)
+                for text, style, control in buffer))
+
+    import sys
+
+    stdout: Any = sys.stdout
+    out = stdout.plain() if type(stdout).__name__ == "AnswerStream" else None  # (cli/app.py)
+    return TableConsole(highlight=False, soft_wrap=False, width=width, file=out)
+
+
+def escape(text: str) -> str:
+    """User text (names, comments) shown literally, never read as rich markup."""
+    from rich.markup import escape as rich_escape
+
+    return rich_escape(text)
+
+
+def print_line(con: Any, text: str) -> None:
+    """A line of plain text, cut with an ellipsis where it is longer than the terminal (never
+    wrapped onto a second line)."""
+    from rich.text import Text
+
+    con.print(Text(text), no_wrap=True, overflow="ellipsis")

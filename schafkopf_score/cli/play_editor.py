@@ -1,0 +1,113 @@
+"""``play``'s line editor on a terminal (prompt_toolkit, imported only here and only on a
+terminal): the prompt with history, completion of every word and the status line, and the
+yes/no question in the table's language."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
+
+import typer
+
+from ..i18n import language_of, say
+from .play_words import COMMAND_WORDS, SHOWN_ACTIONS, SHOWN_COMMANDS
+
+if TYPE_CHECKING:
+    from .play_live import Live
+
+
+class Words:
+    """Completion of the word at the cursor (every word, not only the first): commands and games
+    first on a line, then the players (who plays the next hand first), keywords and suits; the
+    actions after ``player``; the long options after ``--``. Umlauts fold (``jü`` finds Jürgen)."""
+
+    def __init__(self, live: Live) -> None:
+        self.live = live
+
+    def candidates(self, before: list[str], word: str) -> Iterable[str]:
+        from ..notation import keywords
+        from ..rules.model import entry_options
+
+        cfg = self.live.cfg_obj
+        if cfg is None:
+            return []
+        lang = language_of(cfg.language)
+        family = cfg.family_obj()
+        if word.startswith("--"):
+            return [n for o in entry_options() for n in o.names[0].split("/")]
+        if not before:
+            suited = [s + g for s in family.suits for g in family.suited_games]
+            return [*SHOWN_COMMANDS[lang], *sorted(family.game_table()), *suited]
+        command = COMMAND_WORDS.get(before[0].casefold())
+        if command == "player" and len(before) == 1:
+            return SHOWN_ACTIONS[lang]
+        if command == "settle":
+            return ["close" if lang == "en" else "schließen", "--round", "--yes"]
+        active = [p for p in self.live.active if p in cfg.players]
+        names = [*active, *(p for p in cfg.players if p not in active)]
+        return [*names, *sorted(keywords()), *family.suits, *sorted(family.suit_words)]
+
+    def completer(self) -> Any:
+        from prompt_toolkit.completion import Completer, Completion
+
+        from ..rules.family import fold
+
+        words = self
+
+        class _Completer(Completer):
+            def get_completions(self, document: Any, complete_event: Any) -> Any:
+                word = document.get_word_before_cursor(WORD=True)
+                text = document.text_before_cursor
+                before = text[:len(text) - len(word)].split()
+                typed = fold(word)
+                seen: set[str] = set()
+                for candidate in words.candidates(before, word):
+                    if candidate in seen:
+                        continue
+                    forms = fold(candidate)
+                    if any(f.startswith(t) for f in forms for t in typed):
+                        seen.add(candidate)
+                        yield Completion(candidate, start_position=-len(word))
+
+        return _Completer()
+
+
+def quiet(session: Any) -> Any:
+    """No English from prompt_toolkit on any table: a terminal that does not answer the cursor
+    position request gets no "WARNING: your terminal doesn't support ... (CPR)"."""
+    session.app.renderer.cpr_not_supported_callback = None
+    return session
+
+
+def prompter(live: Live) -> Callable[[], str]:
+    """A prompt with line editing, history, completion of every word and the status line."""
+    from prompt_toolkit import PromptSession
+
+    session: Any = PromptSession(completer=Words(live).completer(), complete_while_typing=False,
+                                 bottom_toolbar=lambda: live.status or None)
+    quiet(session)
+    return lambda: str(session.prompt("> "))
+
+
+def asker(live: Live) -> Callable[..., bool]:
+    """A yes/no question in the table's language (``[j/N]``: j, ja, n, nein; ``[y/N]`` in
+    English); Ctrl-C or Ctrl-D, like Enter, are no."""
+    from prompt_toolkit import PromptSession
+
+    session: Any = quiet(PromptSession())
+
+    def ask(question: str, lang: str | None = None) -> bool:
+        from .game_cmds import answer_of
+
+        lang = lang or live.language()
+        while True:
+            try:
+                answer = answer_of(str(session.prompt(f"{question} {say('cli.play_yes_no', lang)} ")), lang)
+            except (KeyboardInterrupt, EOFError):
+                return False
+            if answer is not None:
+                return answer
+            yes, no = say("cli.play_yes_words", lang).split()[0], say("cli.play_no_words", lang).split()[0]
+            typer.echo(say("cli.play_answer_yes_no", lang, yes=yes, no=no))
+
+    return ask
