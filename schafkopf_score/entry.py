@@ -12,7 +12,8 @@ from typing import Any
 from .errors import IllegalEntry, InvalidEntry
 from .i18n import Text
 from .notation import read_words, suited_variant
-from .rules.family import Family, resolve_name
+from .rules.family import Family
+from .rules.matching import resolve_name
 from .rules.model import AUGEN, NAME, NAMES, SUIT, TEXT, GameEntry, entry_options
 from .rules.names import refuse_hidden
 from .text import bounded_int, quoted

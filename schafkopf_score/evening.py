@@ -281,7 +281,7 @@ def settle_player(cfg: TableConfig, ledger: Ledger, typed: str) -> dict[str, Any
     others pay (or are paid) with the opposite sign, the largest balances first, in as few
     transfers as that takes; the payment is a row, and the session's balances count it (that
     player at 0, the others adjusted), so the close settles the rest without him."""
-    from .rules.family import resolve_name
+    from .rules.matching import resolve_name
     from .session.settle import Transfer
 
     if ledger.conn is None:

@@ -18,7 +18,8 @@ from typing import Any
 
 from .errors import IllegalEntry, InvalidEntry
 from .i18n import Text, language_of
-from .rules.family import Family, GameType, fold
+from .rules.family import Family, GameType
+from .rules.matching import fold
 from .rules.model import AUGEN, COUNT, FLAG, NAME, NAMES, OUTCOME, EntryOption, entry_options
 from .text import bounded_int, quoted
 

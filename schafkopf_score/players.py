@@ -19,7 +19,7 @@ from .errors import IllegalEntry
 from .files import write_atomic
 from .i18n import Join, Text
 from .ledger import Ledger
-from .rules.family import resolve_name
+from .rules.matching import resolve_name
 from .rules.names import check_player_names, name_key
 from .table import TableConfig, _checked_table, load_table
 from .table_file import with_players

@@ -18,7 +18,7 @@ def _table(ctx: typer.Context) -> Any:
 
 
 def _matching(words: list[str], incomplete: str) -> list[str]:
-    from ..rules.family import fold
+    from ..rules.matching import fold
 
     typed = fold(incomplete)
     hits = [w for w in dict.fromkeys(words) if any(f.startswith(t) for f in fold(w) for t in typed)]

@@ -50,7 +50,7 @@ class Words:
     def completer(self) -> Any:
         from prompt_toolkit.completion import Completer, Completion
 
-        from ..rules.family import fold
+        from ..rules.matching import fold
 
         words = self
 

@@ -1,6 +1,7 @@
 """The pure rules engine: no I/O, no rich, no sqlite, no typer."""
 
-from .family import Family, GameType, resolve_name
+from .family import Family, GameType
+from .matching import resolve_name
 from .model import GameEntry, HandState, Outcome, Seating, TableRules
 from .play import Played, play
 from .registry import FAMILIES, find_family

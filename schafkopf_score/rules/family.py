@@ -1,4 +1,6 @@
-"""What every rule family shares: game types as data, name matching, the entry checks.
+"""What every rule family shares: game types as data, the ``Family`` a family subclasses.
+
+Name matching is in ``matching``, the entry checks the families share in ``entry_checks``.
 
 A family (``bavarian.py`` and its siblings) subclasses ``Family``: it lists its games, its
 table keys and presets, and implements ``validate`` (raise ``IllegalEntry``), ``score``
@@ -7,14 +9,15 @@ table keys and presets, and implements ``validate`` (raise ``IllegalEntry``), ``
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar, cast
 
-from ..errors import AmbiguousEntry, IllegalEntry
+from ..errors import IllegalEntry
 from ..i18n import Join, Text, catalogue, say
 from .keys import HouseRules, KeySpec
-from .model import GameEntry, HandState, Outcome, Seating, TableRules, entry_defaults, entry_options
+from .matching import alias_table, find_choice
+from .model import GameEntry, HandState, Outcome, Seating, TableRules, entry_options
 
 
 def option_label(field_name: str) -> str:
@@ -42,12 +45,6 @@ class Initial(Text):
     def render(self, lang: str) -> str:
         shown = super().render(lang)
         return shown[:1].upper() + shown[1:]
-
-
-def then(first: Text | None, second: Text) -> Text:
-    """Two sentences of a hint, the first left out when there is none (``Did you mean Ben?
-    Players here: ...``)."""
-    return Text("engine.then", first=first, second=second) if first is not None else second
 
 
 def card_text(card: str) -> Text:
@@ -128,83 +125,6 @@ class GameType:
     thrown_in: bool = False  # no game was played (all passed, the lot): no money, nobody declared
     everyone: bool = False  # each for himself (Ramsch, leaster, jeder gegen jeden)
     declared: bool = True  # its first "declarer" chose the game (not so the Ramsch loser)
-
-
-def alias_table(games: Iterable[GameType]) -> dict[str, str]:
-    """Every game name and alias -> the game's name."""
-    table: dict[str, str] = {}
-    for g in games:
-        table[g.name] = g.name
-        for a in g.aliases:
-            table[a] = g.name
-    return table
-
-
-def fold(text: str) -> tuple[str, str]:
-    """A name as it may be typed: case-insensitive, umlauts as the plain vowel or with an e, ß as
-    ss, accents dropped.
-
-    >>> fold("Jürgen"), fold("Strauß")
-    (('jurgen', 'juergen'), ('strauss', 'strauss'))
-    """
-    import unicodedata
-
-    t = unicodedata.normalize("NFC", text).strip().casefold().replace("ß", "ss")
-    with_e = t.replace("ä", "ae").replace("ö", "oe").replace("ü", "ue")
-    plain = "".join(c for c in unicodedata.normalize("NFKD", t) if not unicodedata.combining(c))
-    with_e = "".join(c for c in unicodedata.normalize("NFKD", with_e) if not unicodedata.combining(c))
-    return plain, with_e
-
-
-def resolve_name(typed: str, candidates: Sequence[str]) -> str:
-    """Match a typed name by case-insensitive unique prefix (an exact match always wins);
-    umlauts may be typed plain or with an e (``jurgen`` and ``juergen`` find Jürgen).
-
-    >>> resolve_name("an", ["Anna", "Ben"]), resolve_name("ju", ["Jürgen", "Anna"])
-    ('Anna', 'Jürgen')
-    """
-    t = typed.strip().casefold()
-    if not t:
-        raise IllegalEntry(Text("engine.name_empty"), Text("engine.name_one_of", names=Join(candidates)))
-    exact = [c for c in candidates if c.casefold() == t]
-    if exact:
-        return exact[0]
-    hits = [c for c in candidates if c.casefold().startswith(t)]
-    if not hits:
-        typed_forms = set(fold(typed))
-        folded = {c: fold(c) for c in candidates}
-        exact = [c for c in candidates if typed_forms & set(folded[c])]
-        if len(exact) == 1:
-            return exact[0]
-        hits = [c for c in candidates if any(f.startswith(x) for f in folded[c] for x in typed_forms)]
-    if len(hits) == 1:
-        return hits[0]
-    if hits:
-        raise AmbiguousEntry(Text("engine.name_ambiguous", typed=repr(typed), names=Join(hits)),
-                             Text("engine.name_type_more"))
-    import difflib
-
-    close = difflib.get_close_matches(fold(typed)[0], [fold(c)[0] for c in candidates], n=1, cutoff=0.6)
-    mean = next((c for c in candidates if close and fold(c)[0] == close[0]), None)
-    raise IllegalEntry(
-        Text("engine.not_a_player", typed=repr(typed)),
-        then(Text("common.did_you_mean", name=mean) if mean else None,
-             Text("engine.players_here", names=Join(candidates))),
-    )
-
-
-def find_choice(typed: str, table: Mapping[str, str], missing: Text) -> str:
-    """Look ``typed`` up in an alias table (case-insensitive); ``missing`` says what it is not,
-    with a did-you-mean and the known names as the hint."""
-    key = typed.strip().casefold()
-    if key in table:
-        return table[key]
-    names = sorted(set(table.values()))
-    import difflib
-
-    close = difflib.get_close_matches(key, list(table), n=1)
-    hint = Text("common.did_you_mean_q", name=table[close[0]]) if close else None
-    raise IllegalEntry(missing, then(hint, Text("engine.known", names=Join(names))))
 
 
 class Family:
@@ -505,101 +425,6 @@ class FamilyOf(Family, Generic[H, S]):
 
     def initial_state(self) -> S:
         return cast(S, self.state_type())
-
-
-# -- checks shared by the families ----------------------------------------------------------
-
-def reject_foreign_options(entry: GameEntry, family: Family, game: GameType, extra_allowed: Iterable[str] = ()) -> None:
-    """An option that means nothing for this game is a typo or a mix-up: say so."""
-    allowed: frozenset[str] | None = game.__dict__.get("_allowed")
-    if allowed is None:
-        allowed = ALWAYS_ALLOWED | game.allowed
-        object.__setattr__(game, "_allowed", allowed)  # frozen: a cache, not a change
-    if extra_allowed:
-        allowed = allowed | frozenset(extra_allowed)
-    given = entry.given()
-    if not given <= allowed:  # the first option given that is not allowed, in declaration order
-        opt = option_label(next(name for name, _ in entry_defaults() if name in given and name not in allowed))
-        raise IllegalEntry(Text("engine.option_foreign", option=opt, game=family.game_phrase(game.name)),
-                           Text("engine.option_foreign_hint", option=opt))
-
-
-def require_active(name: str | None, seating: Seating, option: str, family: Family, game: GameType) -> str:
-    if name is None:
-        raise IllegalEntry(Text("engine.needs_name", game=Initial(family.game_phrase(game.name)), option=option),
-                           Text("engine.needs_name_hint", option=option, names=Join(seating.active)))
-    check_active([name], seating)
-    return name
-
-
-def require_partner(entry: GameEntry, player: str, seating: Seating, family: Family, game: GameType,
-                    hint: Text) -> str:
-    """``--partner``: given, playing this hand, and not the declarer himself (``hint`` says
-    who the partner is in this game)."""
-    partner = require_active(entry.partner, seating, "--partner", family, game)
-    if partner == player:
-        raise IllegalEntry(Text("engine.own_partner", player=player), hint)
-    return partner
-
-
-def check_active(names: Iterable[str], seating: Seating) -> None:
-    for name in names:
-        if name not in seating.active:
-            from .seating import seating_text
-
-            raise IllegalEntry(Text("engine.not_playing", name=name, seating=seating_text(seating)),
-                               Text("engine.not_playing_hint", names=Join(seating.active)))
-
-
-def check_result(entry: GameEntry, *, total: int = 120, win_at: int = 61, option: str = "--augen",
-                 word: Text | None = None, what: Text | None = None, side: Text | None = None) -> None:
-    """The declaring side's Augen (Sheepshead: points) are possible, and ``--schwarz`` and
-    ``--won/--lost`` agree with them. Shared by every family: ``word`` is what is counted
-    (Augen), ``what`` whose they are (the declaring side's Augen), ``side`` what the declaring
-    side is called (side, party)."""
-    a = entry.augen
-    if a is None:
-        return
-    word = word or Text("engine.word.augen")
-    what = what or Text("engine.what.declaring_augen")
-    side = side or Text("engine.word.side")
-    if not 0 <= a <= total:
-        raise IllegalEntry(Text("engine.result_impossible", option=option, value=a, total=total, word=word),
-                           Text("engine.result_impossible_hint", what=what, total=total))
-    if entry.schwarz and a not in (0, total):
-        raise IllegalEntry(Text("engine.schwarz_but", option=option, value=a, side=side, word=word),
-                           Text("engine.schwarz_but_hint", option=option, side=side, total=total))
-    if entry.won is not None and entry.won != (a >= win_at):
-        result = Text("engine.word.won") if a >= win_at else Text("engine.word.lost")
-        raise IllegalEntry(
-            Text("engine.result_contradicts", option=option, value=a, result=result,
-                 flag="--won" if entry.won else "--lost"),
-            Text("engine.result_contradicts_hint", word=word, win_at=win_at),
-        )
-
-
-def augen_map_total(amap: Sequence[tuple[str, int]], seating: Seating, total: int, word: Text | None = None,
-                    option: str = "--augen") -> dict[str, int]:
-    """Check a per-player Augen list: every active player once, each 0..total, summing to total."""
-    word = word or Text("engine.word.augen")
-    seen: dict[str, int] = {}
-    for name, value in amap:
-        if name in seen:
-            raise IllegalEntry(Text("engine.map_twice", name=name), Text("engine.map_twice_hint", word=word))
-        if not 0 <= value <= total:
-            raise IllegalEntry(Text("engine.map_value", name=name, value=value, total=total, word=word),
-                               Text("engine.map_value_hint"))
-        seen[name] = value
-    check_active(seen, seating)
-    missing = [p for p in seating.active if p not in seen]
-    if missing:
-        raise IllegalEntry(Text("engine.map_lacks", option=option, names=Join(missing, "and")),
-                           Text("engine.map_lacks_hint", word=word, form=each_player(seating.active)))
-    s = sum(seen.values())
-    if s != total:
-        raise IllegalEntry(Text("engine.map_sum", word=word, sum=s, total=total),
-                           Text("engine.map_sum_hint", word=word, total=total))
-    return seen
 
 
 def kasse_notes(rules: TableRules, kasse: int, balances: Mapping[str, int], language: str) -> list[str]:

@@ -15,7 +15,7 @@ from typing import Any
 from ..errors import IllegalEntry
 from ..i18n import LANGUAGES as LANGUAGES
 from ..i18n import Text
-from .family import fold
+from .matching import fold
 
 # Unicode categories that are invisible or steer the terminal: control (Cc: ESC, BEL, newline,
 # NUL), format (Cf: zero-width space and joiner, right-to-left override, BOM), surrogates, and

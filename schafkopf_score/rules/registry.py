@@ -13,7 +13,8 @@ from collections.abc import Iterator, Mapping
 
 from ..errors import IllegalEntry
 from ..i18n import Join, Text
-from .family import Family, then
+from .family import Family
+from .matching import then
 
 # name -> (module, class, aliases), in the order families are listed
 REGISTRY: dict[str, tuple[str, str, tuple[str, ...]]] = {

@@ -353,7 +353,7 @@ def read_balances(text: str, players: Sequence[str], currency: str = "EUR", lang
     from ..errors import IllegalEntry, InvalidEntry
     from ..i18n import Amount, Text
     from ..money import format_amount
-    from ..rules.family import resolve_name
+    from ..rules.matching import resolve_name
 
     out: dict[str, int] = {}
     body = text.strip()

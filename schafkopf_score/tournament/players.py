@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..errors import IllegalEntry
 from ..i18n import Text
 from ..ledger import Ledger
-from ..rules.family import fold
+from ..rules.matching import fold
 from ..rules.names import check_player_names, hidden_character
 from ..session.tournament import PlayerAdded, PlayerWithdrew
 from ..table import TableConfig

@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 from ..errors import IllegalEntry
 from ..i18n import Text
 from ..ledger import Ledger
-from ..rules.family import fold, resolve_name
+from ..rules.matching import fold, resolve_name
 from ..rules.model import UNIT_POINT
 from ..rules.play import Played
 from ..session.place import Place

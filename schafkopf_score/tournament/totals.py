@@ -9,7 +9,7 @@ from typing import Any
 from ..errors import IllegalEntry
 from ..i18n import Join, Text
 from ..ledger import Ledger
-from ..rules.family import resolve_name
+from ..rules.matching import resolve_name
 from ..session.tournament import TableTotals
 from ..table import TableConfig
 from .points import small_int

@@ -9,11 +9,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from ..bock import DURCHMARSCH, KONTRA_LOST, ROUND, SCHWARZ, SIE, SIXTY_SIXTY, BockStack
-from ..family import (
-    GameType,
-    alias_table,
-)
+from ..family import GameType
 from ..keys import HouseRules, rule, tariff_keys
+from ..matching import alias_table
 
 SUITS = ("eichel", "gras", "herz", "schellen")
 FRENCH = ("kreuz", "pik", "karo")

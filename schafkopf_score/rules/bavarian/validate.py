@@ -7,17 +7,8 @@ from collections.abc import Mapping
 
 from ...errors import IllegalEntry
 from ...i18n import Join, Text
-from ..family import (
-    GameType,
-    Result,
-    augen_map_total,
-    check_active,
-    check_result,
-    each_player,
-    reject_foreign_options,
-    require_active,
-    require_partner,
-)
+from ..entry_checks import augen_map_total, check_active, check_result, reject_foreign_options, require_active, require_partner
+from ..family import GameType, Result, each_player
 from ..model import GameEntry, HandState, Seating, TableRules
 from .base import BavarianBase
 from .catalogue import KONTRA_STEPS, SUITS, AllPass

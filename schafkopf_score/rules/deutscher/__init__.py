@@ -17,17 +17,8 @@ from typing import Any
 from ...errors import IllegalEntry
 from ...i18n import Join, Text, add_part, say
 from ...money import round_exact
-from ..family import (
-    FamilyOf,
-    GameType,
-    Result,
-    card_text,
-    check_active,
-    check_result,
-    reject_foreign_options,
-    require_active,
-    require_partner,
-)
+from ..entry_checks import check_active, check_result, reject_foreign_options, require_active, require_partner
+from ..family import FamilyOf, GameType, Result, card_text
 from ..keys import HouseRules, rule, tariff_keys
 from ..model import UNIT_STROKE, GameEntry, HandState, Outcome, Seating, TableRules
 

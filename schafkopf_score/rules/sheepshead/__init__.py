@@ -16,18 +16,8 @@ from typing import Any
 
 from ...errors import IllegalEntry
 from ...i18n import Join, Text, add_part, say
-from ..family import (
-    FamilyOf,
-    GameType,
-    Result,
-    augen_map_total,
-    check_active,
-    check_result,
-    each_player,
-    reject_foreign_options,
-    require_active,
-    require_partner,
-)
+from ..entry_checks import augen_map_total, check_active, check_result, reject_foreign_options, require_active, require_partner
+from ..family import FamilyOf, GameType, Result, each_player
 from ..keys import HouseRules, rule
 from ..model import UNIT_POINT, GameEntry, HandState, Outcome, Seating, TableRules
 

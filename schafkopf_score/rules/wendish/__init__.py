@@ -14,25 +14,10 @@ from typing import Any
 from ...errors import IllegalEntry
 from ...i18n import Amount, Join, Text, add_part, say
 from .. import bock
-from ..family import (
-    Bookings,
-    FamilyOf,
-    GameType,
-    Initial,
-    Result,
-    alias_table,
-    augen_map_total,
-    card_text,
-    check_active,
-    check_result,
-    distribute,
-    each_player,
-    kasse_notes,
-    reject_foreign_options,
-    require_active,
-    require_partner,
-)
+from ..entry_checks import augen_map_total, check_active, check_result, reject_foreign_options, require_active, require_partner
+from ..family import Bookings, FamilyOf, GameType, Initial, Result, card_text, distribute, each_player, kasse_notes
 from ..keys import HouseRules, rule, tariff_keys
+from ..matching import alias_table
 from ..model import UNIT_CENT, GameEntry, HandState, Outcome, Seating, TableRules
 
 add_part(f"{__name__}.messages")  # the family's words join the catalogue when the family is loaded

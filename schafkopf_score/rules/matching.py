@@ -1,0 +1,97 @@
+"""Matching what was typed: players by unique prefix (case and accents folded), games and
+choices by name or alias, with a "did you mean" for what matches nothing (pure)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from ..errors import AmbiguousEntry, IllegalEntry
+from ..i18n import Join, Text
+
+if TYPE_CHECKING:
+    from .family import GameType
+
+
+
+def then(first: Text | None, second: Text) -> Text:
+    """Two sentences of a hint, the first left out when there is none (``Did you mean Ben?
+    Players here: ...``)."""
+    return Text("engine.then", first=first, second=second) if first is not None else second
+
+
+def alias_table(games: Iterable[GameType]) -> dict[str, str]:
+    """Every game name and alias -> the game's name."""
+    table: dict[str, str] = {}
+    for g in games:
+        table[g.name] = g.name
+        for a in g.aliases:
+            table[a] = g.name
+    return table
+
+
+def fold(text: str) -> tuple[str, str]:
+    """A name as it may be typed: case-insensitive, umlauts as the plain vowel or with an e, ß as
+    ss, accents dropped.
+
+    >>> fold("Jürgen"), fold("Strauß")
+    (('jurgen', 'juergen'), ('strauss', 'strauss'))
+    """
+    import unicodedata
+
+    t = unicodedata.normalize("NFC", text).strip().casefold().replace("ß", "ss")
+    with_e = t.replace("ä", "ae").replace("ö", "oe").replace("ü", "ue")
+    plain = "".join(c for c in unicodedata.normalize("NFKD", t) if not unicodedata.combining(c))
+    with_e = "".join(c for c in unicodedata.normalize("NFKD", with_e) if not unicodedata.combining(c))
+    return plain, with_e
+
+
+def resolve_name(typed: str, candidates: Sequence[str]) -> str:
+    """Match a typed name by case-insensitive unique prefix (an exact match always wins);
+    umlauts may be typed plain or with an e (``jurgen`` and ``juergen`` find Jürgen).
+
+    >>> resolve_name("an", ["Anna", "Ben"]), resolve_name("ju", ["Jürgen", "Anna"])
+    ('Anna', 'Jürgen')
+    """
+    t = typed.strip().casefold()
+    if not t:
+        raise IllegalEntry(Text("engine.name_empty"), Text("engine.name_one_of", names=Join(candidates)))
+    exact = [c for c in candidates if c.casefold() == t]
+    if exact:
+        return exact[0]
+    hits = [c for c in candidates if c.casefold().startswith(t)]
+    if not hits:
+        typed_forms = set(fold(typed))
+        folded = {c: fold(c) for c in candidates}
+        exact = [c for c in candidates if typed_forms & set(folded[c])]
+        if len(exact) == 1:
+            return exact[0]
+        hits = [c for c in candidates if any(f.startswith(x) for f in folded[c] for x in typed_forms)]
+    if len(hits) == 1:
+        return hits[0]
+    if hits:
+        raise AmbiguousEntry(Text("engine.name_ambiguous", typed=repr(typed), names=Join(hits)),
+                             Text("engine.name_type_more"))
+    import difflib
+
+    close = difflib.get_close_matches(fold(typed)[0], [fold(c)[0] for c in candidates], n=1, cutoff=0.6)
+    mean = next((c for c in candidates if close and fold(c)[0] == close[0]), None)
+    raise IllegalEntry(
+        Text("engine.not_a_player", typed=repr(typed)),
+        then(Text("common.did_you_mean", name=mean) if mean else None,
+             Text("engine.players_here", names=Join(candidates))),
+    )
+
+
+def find_choice(typed: str, table: Mapping[str, str], missing: Text) -> str:
+    """Look ``typed`` up in an alias table (case-insensitive); ``missing`` says what it is not,
+    with a did-you-mean and the known names as the hint."""
+    key = typed.strip().casefold()
+    if key in table:
+        return table[key]
+    names = sorted(set(table.values()))
+    import difflib
+
+    close = difflib.get_close_matches(key, list(table), n=1)
+    hint = Text("common.did_you_mean_q", name=table[close[0]]) if close else None
+    raise IllegalEntry(missing, then(hint, Text("engine.known", names=Join(names))))
