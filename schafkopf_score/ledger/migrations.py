@@ -20,8 +20,9 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from contextlib import AbstractContextManager
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from ..errors import LedgerError, ScoreError, StorageError
 from ..files import os_problem
@@ -32,8 +33,20 @@ from ..session.fold import replay
 from .schema import SCHEMA_VERSION, SESSION_CHANGE_TABLES, TOURNAMENT_EVENT_TABLES, TOURNAMENT_TABLES, _triggers, add_tables
 from .sqlite_errors import storage_error
 
-if TYPE_CHECKING:
-    from .store import Ledger
+
+class Ledger(Protocol):
+    """What a migration needs of the ledger it upgrades (``store.Ledger`` is one): its file, its
+    connection, its write transaction and its games."""
+
+    @property
+    def path(self) -> Path: ...
+
+    @property
+    def conn(self) -> Any: ...
+
+    def write(self, wait: float | None = None, scope: int | None = None) -> AbstractContextManager[Any]: ...
+
+    def games(self, session_id: int | None = None) -> Any: ...
 
 
 # The oldest schema this program reads as it is when it cannot migrate it now (its rows are those

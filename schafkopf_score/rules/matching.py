@@ -4,13 +4,20 @@ choices by name or alias, with a "did you mean" for what matches nothing (pure).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from ..errors import AmbiguousEntry, IllegalEntry
 from ..i18n import Join, Text
 
-if TYPE_CHECKING:
-    from .family import GameType
+
+class Named(Protocol):
+    """What a name table is made of (a family's ``GameType``): a name and its aliases."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def aliases(self) -> tuple[str, ...]: ...
 
 
 
@@ -20,7 +27,7 @@ def then(first: Text | None, second: Text) -> Text:
     return Text("engine.then", first=first, second=second) if first is not None else second
 
 
-def alias_table(games: Iterable[GameType]) -> dict[str, str]:
+def alias_table(games: Iterable[Named]) -> dict[str, str]:
     """Every game name and alias -> the game's name."""
     table: dict[str, str] = {}
     for g in games:
