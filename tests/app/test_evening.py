@@ -83,6 +83,24 @@ def test_check_finds_tampering(make_table):
     assert "die Auszahlungen ergeben zusammen +0,10 €, nicht null" in [p["problem"] for p in problems]
 
 
+def test_check_finds_a_gap_in_the_hand_numbers(make_table):
+    """A hand slipped in behind the program's back under a number after a gap: check says so (the
+    hands are numbered 1, 2, 3 ... in a session), in the table's language, and replays no further."""
+    t = make_table(language="en")
+    t.ok("add", "wenz", "--player", "Anna", "--augen", "70")
+    t.ok("add", "wenz", "--player", "Ben", "--augen", "70")
+    con = sqlite3.connect(t.ledger_path)
+    con.execute("INSERT INTO games(session_id, hand, created_at, game, entry, typed, ruleset_id, unit, payouts,"
+                " stock) SELECT session_id, 5, created_at, game, entry, typed, ruleset_id, unit, payouts, stock"
+                " FROM games WHERE hand = 2")
+    con.commit()
+    con.close()
+    r = t.run("check", "--json")
+    assert r.exit_code == 1
+    assert json.loads(r.stdout)["problems"] == [
+        {"session": 1, "hand": None, "problem": "the hands are not numbered 1 to 3 (the last is 5)"}]
+
+
 def test_rows_cannot_be_updated_or_deleted(make_table):
     t = make_table()
     t.ok("add", "wenz", "--player", "Anna", "--augen", "70")
