@@ -53,7 +53,7 @@ def _audit(ledger: Ledger, full: bool = True, marking: bool = False) -> CheckRep
         problems_seating = seated_twice(tables)
     else:
         problems_seating = []
-    aliases = ledger.aliases()
+    changes = ledger.seating_changes()
     # an older ledger read as it is keeps no marks: every session is replayed
     fingerprints = ledger.fingerprints() if ledger.has_marks and (marking or not full) else {}
     marks = ledger.marks() if fingerprints else {}
@@ -73,7 +73,7 @@ def _audit(ledger: Ledger, full: bool = True, marking: bool = False) -> CheckRep
             skipped += 1
             continue
         try:
-            log = replace(ledger.log(info, aliases), seated=seated.get(info.id))
+            log = replace(ledger.log(info, changes), seated=seated.get(info.id))
             found = check_session(log)
             # a tournament's tables are sessions side by side, each open until its round is over
             if info.closing is None and info.id != last_id and info.id not in side_by_side:
@@ -145,9 +145,9 @@ class ImportAudit:
                                                         guards=", ".join(ledger.guards_missing()))))
         # sessions already there (a ledger without games may hold empty ones): checked alike
         tables = {t.session_id: t.players for t in ledger.round_tables()}
-        aliases = ledger.aliases()
+        changes = ledger.seating_changes()
         for info in ledger.sessions():
-            self.session(replace(ledger.log(info, aliases), seated=tables.get(info.id)))
+            self.session(replace(ledger.log(info, changes), seated=tables.get(info.id)))
 
     @classmethod
     def fresh(cls) -> ImportAudit:

@@ -19,13 +19,13 @@ from typing import Any, Protocol
 from ..errors import ScoreError
 from ..i18n import Text
 from ..rules.model import GameEntry, TableRules, entry_names
-from ..session.fold import SessionLog
+from ..session.fold import SessionLog, renames
 from ..session.records import Closing, GameRecord, Payment, SeatChange, SessionInfo
 from ..session.tournament import EVENTS
 from .dump import ExportProblem, RawSession, _fast_encoder, _not_an_export, check_export_head, check_ruleset, problem_text
 from .helpers import _Chunk, _usable_cores, _work
 from .helpers import _Helpers as _Helpers  # (tests reach the helpers through this module)
-from .store import Ledger, aliases_of
+from .store import Ledger
 
 # what a chunk holds (a session is never split): what a helper works at a time; a chunk ends at
 # so many games, or at so many characters of text (long texts in the rows: memory stays flat)
@@ -155,7 +155,7 @@ def load(ledger: Ledger, conn: Any, data: Any, family: str | None = None, audit:
             rules=rules,
             ruleset_ids={k: ledger.ruleset_id(r) for k, r in rules.items()},
             units={k: "point" if rounds else _family_unit(r.family) for k, r in rules.items()},
-            aliases=aliases_of([*ledger.seating_changes(), *(SeatChange(None, 0, "", str(c["kind"]), str(c["name"]),
+            aliases=renames([*ledger.seating_changes(), *(SeatChange(None, 0, "", str(c["kind"]), str(c["name"]),
                                                                         str(c["other"]), []) for c in changes)]),
             seated={tab["session_id"]: [str(n) for n in tab["players"]] for r in rounds for tab in r["tables"]},
             audit=type(audit) if audit is not None else None)

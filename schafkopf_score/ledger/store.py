@@ -30,7 +30,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -39,7 +39,7 @@ from ..errors import LedgerError, StorageError
 from ..files import fsync_dir, remove_orphans
 from ..i18n import Text
 from ..rules.model import GameEntry, TableRules
-from ..session.fold import SessionLog
+from ..session.fold import SessionLog, renames
 from ..session.records import Closing, GameRecord, Payment, SeatChange, SessionInfo
 from .connection import WAITING, _Connection, busy_timeout, now
 from .marks import Marks
@@ -564,7 +564,7 @@ class Ledger(Marks, TournamentRows):
     def aliases(self) -> dict[str, str]:
         """Every name that was renamed, to the name the person goes by now (renames chain:
         Ben to Benedikt to Bene gives both earlier names ``Bene``)."""
-        return aliases_of(self.seating_changes())
+        return renames(self.seating_changes())
 
     def known_names(self) -> set[str]:
         """Every name a player was ever seated under at this table (the rules snapshots of the
@@ -611,14 +611,17 @@ class Ledger(Marks, TournamentRows):
         return [Closing(r["id"], r["created_at"], json.loads(r["balances"]), json.loads(r["bookings"]),
                         r["reopened_at"], r["reason"]) for r in rows.fetchall()]
 
-    def log(self, info: SessionInfo | None, aliases: dict[str, str] | None = None) -> SessionLog:
-        """A session's log: its game rows, early payouts and (a closed one's) closings, with the
-        renames (``aliases``, where the caller has read them already)."""
+    def log(self, info: SessionInfo | None, changes: list[SeatChange] | None = None) -> SessionLog:
+        """A session's log: its game rows, early payouts, (a closed one's) closings, its seating
+        changes and the renames they make (``changes``: the ledger's seating changes, where the
+        caller has read them already)."""
+        changes = self.seating_changes() if changes is None else changes
+        aliases = renames(changes)
         if info is None:
-            return SessionLog(None, aliases=self.aliases() if aliases is None else aliases)
+            return SessionLog(None, aliases=aliases)
         return SessionLog(info, self.games(info.id), self.payments(info.id),
-                          self.closings(info.id) if info.closing is not None else [],
-                          self.aliases() if aliases is None else aliases)
+                          self.closings(info.id) if info.closing is not None else [], aliases,
+                          seat_changes=[c for c in changes if c.session_id == info.id])
 
     def insert_reopening(self, conn: sqlite3.Connection, session_id: int, closing_id: int, reason: str,
                          created_at: str | None = None) -> None:
@@ -660,24 +663,3 @@ class Ledger(Marks, TournamentRows):
 
     def after_bulk_insert(self, conn: Any, table: str) -> None:
         """Rows were inserted with ids of their own (an import); SQLite needs nothing more."""
-
-
-
-def aliases_of(changes: Iterable[SeatChange]) -> dict[str, str]:
-    """Every earlier name to the name its player goes by now, from the seating changes in order.
-
-    >>> aliases_of([SeatChange(1, 2, "", "rename", "Ben", "Benedikt", []),
-    ...             SeatChange(1, 5, "", "rename", "Benedikt", "Bene", [])])
-    {'Ben': 'Bene', 'Benedikt': 'Bene'}
-    """
-    names: dict[str, str] = {}
-    for change in changes:
-        if change.kind != "rename":
-            continue
-        old, new = change.name, change.other
-        current = names.get(old, old)
-        for k, v in list(names.items()):
-            if v == current:
-                names[k] = new
-        names[current] = new
-    return {k: v for k, v in names.items() if k != v}

@@ -24,7 +24,7 @@ from ..rules.play import Played, play, recorded_seating, seat, start_state
 from ..rules.registry import find_family
 from ..rules.seating import seat_hand
 from .place import THE_OPEN_SESSION, Place
-from .records import Closing, GameRecord, Payment, SessionInfo
+from .records import Closing, GameRecord, Payment, SeatChange, SessionInfo
 from .settle import session_balances
 
 
@@ -40,6 +40,8 @@ class SessionLog:
     aliases: Mapping[str, str] = field(default_factory=dict)
     seated: Sequence[str] | None = None  # a tournament's table: the players its round drew there
     place: Place = THE_OPEN_SESSION  # where it is played: the words for it, what its hands count in
+    seat_changes: Sequence[SeatChange] = ()  # players added, leaving, renamed during it (each hand's
+    # snapshot seats it as it was played; the renames are in ``aliases``)
 
     @property
     def id(self) -> int | None:
@@ -47,12 +49,12 @@ class SessionLog:
 
     @classmethod
     def from_export(cls, session: Mapping[str, Any], rules: Mapping[str, TableRules],
-                    aliases: Mapping[str, str] | None = None) -> SessionLog:
+                    changes: Sequence[SeatChange] = ()) -> SessionLog:
         """One session of a JSON export (as ``export --format json`` writes it: its games with
         their voids and restatements, its early payouts, its closings) as a log, under the ids
         the export gives; ``rules``: the export's rulesets, checked (``ledger.dump.check_ruleset``);
-        ``aliases``: the renames of its seating changes. The import builds the same log as it
-        checks and loads the rows (``ledger.loading``)."""
+        ``changes``: the export's seating changes (the renames among them link names). The import
+        builds the same log as it checks and loads the rows (``ledger.loading``)."""
         records = []
         for g in session["games"]:
             last = g["restatements"][-1] if g["restatements"] else g
@@ -73,7 +75,8 @@ class SessionLog:
                     for i, o in enumerate(session.get("reopened_closings", []), 1)]
         if c:
             closings.append(Closing(len(closings) + 1, c["created_at"], c["balances"], c["bookings"]))
-        return cls(info, records, payments, closings, dict(aliases or {}))
+        return cls(info, records, payments, closings, renames(changes),
+                   seat_changes=[c for c in changes if c.session_id == session["id"]])
 
     @property
     def closed(self) -> bool:
@@ -151,6 +154,26 @@ class SessionState:
                 return row.record.rules
         return self.rules
 
+
+
+def renames(changes: Iterable[SeatChange]) -> dict[str, str]:
+    """Every earlier name to the name its player goes by now, from the seating changes in order.
+
+    >>> renames([SeatChange(1, 2, "", "rename", "Ben", "Benedikt", []),
+    ...          SeatChange(1, 5, "", "rename", "Benedikt", "Bene", [])])
+    {'Ben': 'Bene', 'Benedikt': 'Bene'}
+    """
+    names: dict[str, str] = {}
+    for change in changes:
+        if change.kind != "rename":
+            continue
+        old, new = change.name, change.other
+        current = names.get(old, old)
+        for k, v in list(names.items()):
+            if v == current:
+                names[k] = new
+        names[current] = new
+    return {k: v for k, v in names.items() if k != v}
 
 
 def merged(amounts: Mapping[str, int], aliases: Mapping[str, str]) -> dict[str, int]:

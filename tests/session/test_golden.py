@@ -15,7 +15,6 @@ from typing import Any
 import pytest
 
 from schafkopf_score.ledger.dump import check_ruleset
-from schafkopf_score.ledger.store import aliases_of
 from schafkopf_score.session.checks import check_session
 from schafkopf_score.session.fold import SessionLog, SessionState, fold
 from schafkopf_score.session.records import SeatChange
@@ -29,9 +28,9 @@ def read_log(export: dict[str, Any]) -> tuple[SessionLog, Any]:
     rulesets = {k: check_ruleset(v, family) for k, v in export["rulesets"].items()}
     table = {k: v for k, v in export["table"].items() if k not in ("name", "kind")}
     (session,) = export["sessions"]
-    aliases = aliases_of(SeatChange(c["session_id"], c["hand"], c["created_at"], c["kind"], c["name"], c["other"],
-                                    c["players"]) for c in export.get("seating_changes", []))
-    return SessionLog.from_export(session, rulesets, aliases), check_ruleset(table, family)
+    changes = [SeatChange(c["session_id"], c["hand"], c["created_at"], c["kind"], c["name"], c["other"], c["players"])
+               for c in export.get("seating_changes", [])]
+    return SessionLog.from_export(session, rulesets, changes), check_ruleset(table, family)
 
 
 def seen(state: SessionState) -> dict[str, Any]:
@@ -89,3 +88,11 @@ def test_a_log_that_breaks_a_check_says_where():
         "stored Anna -€0.60, Ben +€1.90, Cora -€0.60, Dora -€0.60",
         "session 1: closing balances do not match the games",
     ]
+
+
+def test_a_log_holds_its_seating_changes_and_the_renames_they_make():
+    golden = json.loads((Path(__file__).parents[1] / "golden" / "seats_change_mid_session.json").read_text("utf-8"))
+    log, _ = read_log(golden["export"])
+    assert [(c.hand, c.kind, c.name, c.other) for c in log.seat_changes] == [
+        (2, "add", "E", ""), (2, "leave", "B", ""), (4, "rename", "D", "Dora")]
+    assert log.aliases == {"D": "Dora"}
