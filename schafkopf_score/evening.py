@@ -38,6 +38,7 @@ from .session.records import GameRecord, SessionInfo
 from .session.season import SessionColumn, local_date
 from .session.settle import SessionSettlement, close_difference, session_balances, settle_season, settle_session
 from .table import TableConfig
+from .tournament import needs_table
 
 if TYPE_CHECKING:
     import random
@@ -81,9 +82,18 @@ def fold_log(cfg: TableConfig, log: SessionLog) -> SessionState:
                           Text("data.run_check")) from None
 
 
+def _at(cfg: TableConfig, place: Place | None) -> Place:
+    """The place a hand is recorded or corrected at: the one given, else the table's open
+    session (a tournament refuses: a hand there belongs to one of its tables)."""
+    if place is None:
+        needs_table(cfg)
+    return place or THE_OPEN_SESSION
+
+
 def current_state(cfg: TableConfig, ledger: Ledger, place: Place | None = None) -> tuple[SessionState, HandState]:
     """The open session (if any; ``place``: the session of that place, a tournament's table)
     and the state before the next hand."""
+    place = _at(cfg, place)
     view = view_session(cfg, ledger, place=place)
     if view.closed and place is not None and place.kept_open:  # closed for good: never a fresh session
         raise IllegalEntry(*place.closed(view.session.id if view.session else 0, correcting=False))
@@ -108,7 +118,7 @@ def add(cfg: TableConfig, ledger: Ledger, entry: GameEntry, typed: str = "", *, 
     ``after(hand, played, view)``: called inside the transaction once the hand is written, so
     that what it writes is committed with the hand (the server keeps a request's answer)."""
     rules = cfg.snapshot()
-    place = place or THE_OPEN_SESSION
+    place = _at(cfg, place)
     if ledger.conn is None:  # no ledger file yet: check first, so a refused first entry makes none
         calc(cfg, ledger, entry, place)
     # a tournament table's session is locked alone: the other tables of the round write meanwhile
@@ -206,7 +216,7 @@ def restatement_cause(cause: str) -> Text | str:
 def void(cfg: TableConfig, ledger: Ledger, hand: int, reason: str = "", kind: str = "void",
          place: Place | None = None) -> Correction:
     """Void hand N; the later hands are re-priced (never re-seated)."""
-    view = view_session(cfg, ledger, place=place)
+    view = view_session(cfg, ledger, place=_at(cfg, place))
     target = find_recorded_hand(view, hand)
     rows = _correct(ledger, view.place, target, None, kind, reason)
     return Correction(target, None, repriced(rows, target))
@@ -214,7 +224,7 @@ def void(cfg: TableConfig, ledger: Ledger, hand: int, reason: str = "", kind: st
 
 def undo(cfg: TableConfig, ledger: Ledger, reason: str = "", place: Place | None = None) -> Correction:
     """Void the last valid hand."""
-    view = view_session(cfg, ledger, place=place)
+    view = view_session(cfg, ledger, place=_at(cfg, place))
     valid = [r.record for r in view.rows if r.record.valid]
     if not valid or view.closed:
         raise IllegalEntry(*view.place.nothing_to_undo())
@@ -225,7 +235,7 @@ def undo(cfg: TableConfig, ledger: Ledger, reason: str = "", place: Place | None
 
 def find_hand(cfg: TableConfig, ledger: Ledger, hand: int, place: Place | None = None) -> GameRecord:
     """The valid record of hand N in the open session (what an edit starts from)."""
-    return find_recorded_hand(view_session(cfg, ledger, place=place), hand)
+    return find_recorded_hand(view_session(cfg, ledger, place=_at(cfg, place)), hand)
 
 
 def edit(cfg: TableConfig, ledger: Ledger, hand: int, entry: GameEntry, reason: str = "",
@@ -235,7 +245,7 @@ def edit(cfg: TableConfig, ledger: Ledger, hand: int, entry: GameEntry, reason: 
     them). ``expect``: the record the caller read (an edit built on it is refused if someone
     corrected the hand since); ``dry_run``: check, write nothing; ``place``: a tournament's
     table."""
-    view = view_session(cfg, ledger, place=place)
+    view = view_session(cfg, ledger, place=_at(cfg, place))
     target = find_recorded_hand(view, hand)
     if entry == target.entry:
         raise IllegalEntry(Text("data.edit_same", hand=hand), view.place.look("edit_same_hint"))

@@ -3,7 +3,8 @@
 A check is a function of the log (``LOG_CHECKS``, before the log is folded) or of the log and
 its folded state (``CHECKS``), returning the problems it finds, each a ``Problem`` (where and
 what, worded when shown). ``check_session`` runs them all in order: a log whose hand numbers
-are wrong, or that does not replay, is not checked further. ``check`` runs it over every
+are wrong, or that does not replay, is not checked further, but for the ``LAST`` checks (a
+tournament table's seating), which hold whatever the replay says. ``check`` runs it over every
 session of a ledger, ``import`` over every session of an export as it is loaded, so an export
 that imports is one that ``check`` accepts, by construction. A new kind of stored event gets
 its check here, beside its class in ``records`` and its branch in ``fold``.
@@ -219,7 +220,7 @@ def close_difference(log: SessionLog, state: SessionState | None) -> list[Proble
     return []
 
 
-def table_seating(log: SessionLog, state: SessionState | None) -> list[Problem]:
+def table_seating(log: SessionLog) -> list[Problem]:
     """A tournament table's hands were played by the players the draw seated there."""
     if log.seated is None:
         return []
@@ -231,18 +232,20 @@ def table_seating(log: SessionLog, state: SessionState | None) -> list[Problem]:
 
 
 # the checks in the order they run (and their problems are listed); a problem of a check in
-# ``STOPS`` leaves the rest unchecked (a log numbered wrong is not replayed)
+# ``STOPS`` leaves the rest unchecked (a log numbered wrong is not replayed), but for the
+# ``LAST`` ones, which hold whatever the replay says
 LOG_CHECKS: tuple[LogCheck, ...] = (zero_sums, hand_numbers, early_payouts)
 STOPS: tuple[LogCheck, ...] = (hand_numbers,)
 CHECKS: tuple[StateCheck, ...] = (stored_payouts, closing_booked, closing_balances, settlement_sums,
-                                  close_difference, table_seating)
+                                  close_difference)
+LAST: tuple[LogCheck, ...] = (table_seating,)
 
 
 def check_session(log: SessionLog) -> list[Problem]:
     """Every check of one session's log, in order (see the module's text). A row no program
     wrote (a field missing, a value of the wrong type) is a problem, never an exception."""
     try:
-        return _checked(log)
+        return _checked(log) + [p for check in LAST for p in check(log)]
     except (ValueError, KeyError, TypeError, AttributeError, OverflowError) as exc:  # a row no program wrote
         return [Problem(_sid(log), None, Text("data.problem_unreadable", problem=unreadable(exc)))]
 
@@ -344,4 +347,4 @@ def unreadable(exc: BaseException) -> Text:
     return Text("data.problem_database", problem=exc.problem if isinstance(exc, StorageError) else str(exc))
 
 
-__all__ = ["CHECKS", "LEDGER_WIDE", "LOG_CHECKS", "Problem", "check_session", "seated_twice"]
+__all__ = ["CHECKS", "LAST", "LEDGER_WIDE", "LOG_CHECKS", "Problem", "check_session", "seated_twice"]

@@ -156,9 +156,11 @@ class TableTotals(Event):
 EVENTS: dict[str, type[Event]] = {c.kind: c for c in (PlayerAdded, PlayerWithdrew, RoundDrawn, TableTotals)}
 
 
-def read_event(stored: TournamentEvent) -> Event:
-    """A stored event as its class."""
-    return EVENTS[stored.kind].read(stored.round, stored.name, stored.data)
+def read_event(stored: TournamentEvent) -> Event | None:
+    """A stored event as its class (None for a kind this program does not know: a ledger written
+    by a later version, whose events this one leaves as they are)."""
+    kind = EVENTS.get(stored.kind)
+    return kind.read(stored.round, stored.name, stored.data) if kind is not None else None
 
 
 def fold_tournament(players: Sequence[str], events: Iterable[TournamentEvent]) -> TournamentState:
@@ -166,5 +168,7 @@ def fold_tournament(players: Sequence[str], events: Iterable[TournamentEvent]) -
     file (the file is never edited: latecomers and withdrawals are events)."""
     state = TournamentState(list(players))
     for stored in events:
-        read_event(stored).apply(state)
+        event = read_event(stored)
+        if event is not None:
+            event.apply(state)
     return state

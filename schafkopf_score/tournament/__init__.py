@@ -20,3 +20,16 @@ def refuse_at_tournament(cfg: Any, command: str, instead: str, why: str = "cli.t
     from ..i18n import Text
 
     raise IllegalEntry(Text("cli.tournament.refused", command=command, why=Text(why)), Text(instead))
+
+
+def needs_table(cfg: Any) -> None:
+    """At a tournament a hand belongs to one table of a round (``--tisch N``; its session is that
+    table's place): one recorded, corrected or scored without it would land at whichever table
+    was drawn last, so it is refused (the commands and the server ask for ``--tisch`` first)."""
+    if getattr(cfg, "kind", "table") != "tournament":
+        return
+    from ..errors import IllegalEntry
+    from ..i18n import Text
+
+    raise IllegalEntry(Text("cli.tournament.needs_tisch"),
+                       Text("cli.tournament.needs_tisch_hint", example="schafkopf add --tisch 3 sau an be 72"))
