@@ -95,7 +95,7 @@ def current_state(cfg: TableConfig, ledger: Ledger, place: Place | None = None) 
     and the state before the next hand."""
     place = _at(cfg, place)
     view = view_session(cfg, ledger, place=place)
-    if view.closed and place is not None and place.kept_open:  # closed for good: never a fresh session
+    if view.closed and place.kept_open:  # closed for good: never a fresh session
         raise IllegalEntry(*place.closed(view.session.id if view.session else 0, correcting=False))
     if view.closed:
         empty = fold_log(cfg, SessionLog(None, aliases=view.aliases))

@@ -54,7 +54,7 @@ class SessionLog:
         their voids and restatements, its early payouts, its closings) as a log, under the ids
         the export gives; ``rules``: the export's rulesets, checked (``ledger.dump.check_ruleset``);
         ``changes``: the export's seating changes (the renames among them link names). The import
-        builds the same log as it checks and loads the rows (``ledger.loading``)."""
+        builds its logs of the same rows as it checks and loads them (``ledger.loading``)."""
         records = []
         for g in session["games"]:
             last = g["restatements"][-1] if g["restatements"] else g
