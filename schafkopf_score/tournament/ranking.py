@@ -12,7 +12,7 @@ from ..ledger import Ledger
 from ..session.tournament import fold_tournament
 from ..table import TableConfig
 from .points import capped
-from .seats import SOLO_KINDS, _seats, roster, round_caps, settings_of, table_cfg, table_totals
+from .seats import SOLO_KINDS, _seats, roster, settings_of, table_cfg
 
 
 @dataclass
@@ -73,15 +73,15 @@ def ranking(cfg: TableConfig, ledger: Ledger, upto: int | None = None, day: int 
 
     settings = settings_of(cfg)
     family = cfg.family_obj()
-    people = roster(cfg, ledger)
+    # the tournament's events folded once: who plays, the paper totals, each round's cap and day
+    state = fold_tournament(cfg.players, ledger.events())
+    people = roster(cfg, ledger, state)
     # a latecomer is marked from the round he joined in (one registered before round 1 is not late)
     table: dict[str, Standing] = {p: Standing(p, joined=people.joined.get(p, 0) if people.joined.get(p, 0) > 1 else 0,
                                              withdrawn=p in people.withdrawn)
                                   for p in people.players}
-    totals = table_totals(ledger)
-    caps = round_caps(ledger)
-    days = fold_tournament((), ledger.events()).days
-    for seat in _seats(ledger):
+    totals, caps, days = state.totals, state.caps, state.days
+    for seat in _seats(ledger, state=state):
         if upto is not None and seat.round > upto:
             continue
         if day is not None and days.get(seat.round, settings.day_of(seat.round)) != day:

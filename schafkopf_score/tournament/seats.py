@@ -21,7 +21,7 @@ from ..rules.model import UNIT_POINT
 from ..rules.play import Played
 from ..session.place import Place
 from ..session.records import RoundTable, TournamentEvent
-from ..session.tournament import fold_tournament
+from ..session.tournament import TournamentState, fold_tournament
 from ..table import TableConfig
 from .points import capped
 from .settings import TournamentSettings
@@ -115,11 +115,12 @@ def _seat(table: RoundTable, standins: Sequence[str] | None = None) -> Seat:
     return Seat(table.round, table.tisch, table.session_id, tuple(table.players), seated)
 
 
-def _seats(ledger: Ledger, round_no: int | None = None) -> list[Seat]:
-    """The tables of one round (``Ledger.seating``'s one query), or of every round."""
+def _seats(ledger: Ledger, round_no: int | None = None, state: TournamentState | None = None) -> list[Seat]:
+    """The tables of one round (``Ledger.seating``'s one query), or of every round (``state``:
+    the tournament's events folded already)."""
     if round_no is not None:
         return [_seat(t) for t in ledger.seating(round_no)[1]]
-    standins = fold_tournament((), ledger.events()).standins
+    standins = (state or fold_tournament((), ledger.events())).standins
     return [_seat(t, standins.get(t.round, ())) for t in ledger.round_tables()]
 
 
@@ -139,9 +140,10 @@ class Roster:
         return [p for p in self.players if p not in self.withdrawn]
 
 
-def roster(cfg: TableConfig, ledger: Ledger) -> Roster:
-    """The tournament's players after every recorded latecomer and withdrawal."""
-    state = fold_tournament(cfg.players, ledger.events())
+def roster(cfg: TableConfig, ledger: Ledger, state: TournamentState | None = None) -> Roster:
+    """The tournament's players after every recorded latecomer and withdrawal (``state``: the
+    tournament's events folded already, over the file's players)."""
+    state = state or fold_tournament(cfg.players, ledger.events())
     return Roster(tuple(state.players), state.joined, state.withdrawn)
 
 
