@@ -188,10 +188,7 @@ def settlement_sums(log: SessionLog, state: SessionState | None) -> list[Problem
     rules = log.records[-1].rules if log.records else None
     paid, exact, unit = stored.get("paid", {}), stored.get("exact", {}), stored.get("round") or 1
     problem: Text | None = None
-    cleared = {n: 0 for n in paid}
-    for t in stored.get("transfers", []):
-        cleared[t["from"]] = cleared.get(t["from"], 0) - t["amount"]
-        cleared[t["to"]] = cleared.get(t["to"], 0) + t["amount"]
+    cleared = _moved(stored.get("transfers", []))
     if sum(paid.values()) != 0:
         problem = Text("data.problem_paid_not_zero", total=_amount(sum(paid.values()), rules, "cent"))
     elif any(cleared.get(n, 0) != v for n, v in paid.items()) or set(cleared) - set(paid):
@@ -215,7 +212,8 @@ def close_difference(log: SessionLog, state: SessionState | None) -> list[Proble
         return [Problem(info.id, None, Text("data.problem_difference"))]
     want = {n: now.get(n, 0) - before.get(n, 0) for n in {*now, *before}}
     want = {n: v for n, v in want.items() if v}
-    if stored.get("amounts") != want or _cleared(stored.get("transfers", [])) != want:
+    cleared = {n: v for n, v in _moved(stored.get("transfers", [])).items() if v}
+    if stored.get("amounts") != want or cleared != want:
         return [Problem(info.id, None, Text("data.problem_difference"))]
     return []
 
@@ -293,13 +291,14 @@ def _rows(state: SessionState | None) -> list[Row]:
     return state.rows if state is not None else []
 
 
-def _cleared(transfers: Sequence[Any]) -> dict[str, int]:
-    """What the transfers move per player (those they leave at zero left out)."""
-    cleared: dict[str, int] = {}
+def _moved(transfers: Sequence[Any]) -> dict[str, int]:
+    """What the transfers move per player named in one (received less paid; zero for who pays
+    on what he receives)."""
+    moved: dict[str, int] = {}
     for t in transfers:
-        cleared[t["from"]] = cleared.get(t["from"], 0) - t["amount"]
-        cleared[t["to"]] = cleared.get(t["to"], 0) + t["amount"]
-    return {n: v for n, v in cleared.items() if v}
+        moved[t["from"]] = moved.get(t["from"], 0) - t["amount"]
+        moved[t["to"]] = moved.get(t["to"], 0) + t["amount"]
+    return moved
 
 
 # JSON with sorted keys, as ``json.dumps(..., sort_keys=True)`` writes it (the encoder made once:
