@@ -55,11 +55,11 @@ def split_words(line: str) -> list[str]:
                 current = None
             continue
         if unclosed is not None:
-            raise InvalidEntry(Text("cli.play_unreadable", problem=Text("cli.play_no_closing_quote")),
-                               Text("cli.play_unreadable_hint"))
+            raise InvalidEntry(Text("data.line_unreadable", problem=Text("data.no_closing_quote")),
+                               Text("data.line_unreadable_hint"))
         if trailing is not None:
-            raise InvalidEntry(Text("cli.play_unreadable", problem=Text("cli.play_no_escaped_character")),
-                               Text("cli.play_backslash_hint"))
+            raise InvalidEntry(Text("data.line_unreadable", problem=Text("data.no_escaped_character")),
+                               Text("data.backslash_hint"))
         if current is None:
             current = []
         if double is not None:

@@ -52,7 +52,7 @@ def _check_new_name(cfg: TableConfig, ledger: Ledger, name: str, person: str | N
 
     why = clashes(cfg.family_obj(), name)
     if why:
-        raise IllegalEntry(Text("cli.new_name_clash", why=why), Text("cli.new_name_clash_hint", name=name))
+        raise IllegalEntry(Text("data.new_name_clash", why=why), Text("data.new_name_clash_hint", name=name))
     aliases = ledger.aliases()
     # an earlier name typed in other letters (``ben`` for ``Ben``) is that earlier name
     now = next((now for old, now in aliases.items() if name_key(old) == name_key(name) and old != now), name)

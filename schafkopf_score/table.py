@@ -356,8 +356,8 @@ def _checked_table(path: Path, text: str, data: dict[str, Any]) -> TableConfig:
     else:
         for section in TOURNAMENT_SECTIONS:
             if section in data:
-                raise c.fail("", section, Text("cli.tournament.section_needs_kind", section=section),
-                             Text("cli.tournament.section_needs_kind_hint"))
+                raise c.fail("", section, Text("tournament.section_needs_kind", section=section),
+                             Text("tournament.section_needs_kind_hint"))
         players = data.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise c.fail("", "players", Text("data.players_list"))
@@ -418,7 +418,7 @@ def _checked_table(path: Path, text: str, data: dict[str, Any]) -> TableConfig:
         raise c.fail("", "players", Text("data.too_few_players", count=len(players), seats=seats),
                      Text("data.too_few_players_hint", seats=seats, count=len(players)))
     if kind == "tournament" and seats != 4:
-        raise c.fail("", "seats", Text("cli.tournament.seats_four", seats=seats), Text("cli.tournament.seats_four_hint"))
+        raise c.fail("", "seats", Text("tournament.seats_four", seats=seats), Text("tournament.seats_four_hint"))
     if kind == "table" and family.waiting is not None and len(players) > seats + family.waiting:
         raise c.fail("", "players", Text("data.too_many_players", count=len(players),
                                          most=seats + family.waiting, seats=seats),
@@ -449,7 +449,7 @@ def _checked_table(path: Path, text: str, data: dict[str, Any]) -> TableConfig:
     for section, key, message in family.check_table(snap):
         raise c.fail(section, key, message)
     if kind == "tournament" and "stock" in str(cfg.rules.get("all_pass")):
-        raise c.fail("rules", "all_pass", Text("cli.tournament.no_stock"), Text("cli.tournament.no_stock_hint"))
+        raise c.fail("rules", "all_pass", Text("tournament.no_stock"), Text("tournament.no_stock_hint"))
     return cfg
 
 

@@ -43,14 +43,14 @@ def _check_tisch(cfg: Any, command: str, tisch: int | None, round_no: int | None
     """Refused before the ledger is opened: a tournament's entry or correction without
     ``--tisch``, ``--round`` without ``--tisch``, ``--round`` at a table that is no tournament."""
     if round_no is not None and cfg.kind != "tournament":
-        raise IllegalEntry(Text("cli.tournament.round_not_tournament", path=str(cfg.path)),
-                           Text("cli.tournament.round_not_tournament_hint"))
+        raise IllegalEntry(Text("tournament.round_not_tournament", path=str(cfg.path)),
+                           Text("tournament.round_not_tournament_hint"))
     if tisch is None and cfg.kind == "tournament":
         if round_no is not None:
-            raise IllegalEntry(Text("cli.tournament.round_needs_tisch"), Text(
-                "cli.tournament.round_needs_tisch_hint", example=TISCH_EXAMPLES[command] + f" --round {round_no}"))
-        raise IllegalEntry(Text("cli.tournament.needs_tisch"),
-                           Text("cli.tournament.needs_tisch_hint", example=TISCH_EXAMPLES[command]))
+            raise IllegalEntry(Text("tournament.round_needs_tisch"), Text(
+                "tournament.round_needs_tisch_hint", example=TISCH_EXAMPLES[command] + f" --round {round_no}"))
+        raise IllegalEntry(Text("tournament.needs_tisch"),
+                           Text("tournament.needs_tisch_hint", example=TISCH_EXAMPLES[command]))
 
 
 def _at_tisch(cfg: Any, ledger: Any, tisch: int | None, round_no: int | None = None) -> tuple[Any, Any]:
@@ -192,7 +192,7 @@ def draw(
 
     c = get(ctx)
     cfg = c.cfg()
-    refuse_at_tournament(cfg, "draw", "cli.tournament.use_draw", "cli.tournament.why_lot")
+    refuse_at_tournament(cfg, "draw", "tournament.use_draw", "tournament.why_lot")
     rng = random.Random(seed) if seed is not None else random.SystemRandom()
     with c.ledger(create=True) as ledger:
         entry = lot_entry(cfg, current_state(cfg, ledger)[1], rng)
@@ -310,7 +310,7 @@ def edit(
         seat, cfg = _at_tisch(c.cfg(), ledger, tisch, round_no)
         old = find_hand(cfg, ledger, hand, seat)
         if game is None and not given:
-            raise IllegalEntry(Text("cli.edit_no_change", hand=hand), Text("cli.edit_no_change_hint", hand=hand))
+            raise IllegalEntry(Text("data.edit_no_change", hand=hand), Text("data.edit_no_change_hint", hand=hand))
         words = [w for w in (game, *(said or [])) if w is not None]
         if seat is None:
             new, typed = corrected_entry(cfg.family_obj(), old.rules.players, old.entry, words,
@@ -350,7 +350,7 @@ def confirm_change(cfg: Any, ledger: Any, hand: int, old: Any, new: Any, interac
     lang = cfg.language
     change = f"{family.describe(old.entry, lang=lang)} -> {family.describe(new, lang=lang)}"
     if not interactive:
-        raise IllegalEntry(Text("cli.edit_changes", hand=hand, change=change), Text("cli.edit_changes_hint"))
+        raise IllegalEntry(Text("data.edit_changes", hand=hand, change=change), Text("data.edit_changes_hint"))
     return bool((ask or ask_yes_no)(say("cli.edit_confirm", lang, hand=hand, change=change), lang))
 
 

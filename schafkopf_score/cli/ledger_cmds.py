@@ -68,7 +68,7 @@ def export(
     if fmt != "json":  # a tournament's lists: tournament ranking/tables; its ledger moves as JSON
         from ..tournament import refuse_at_tournament
 
-        refuse_at_tournament(cfg, f"export --format {fmt}", "cli.tournament.use_lists")
+        refuse_at_tournament(cfg, f"export --format {fmt}", "tournament.use_lists")
     elif cfg.kind == "tournament" and session is None:
         all_ = True  # a tournament's tables are sessions side by side: its ledger moves whole
     if target is not None:  # nor the table's own files, however the path is spelled
@@ -214,7 +214,7 @@ def stats(ctx: typer.Context, session: SessionOpt = None, all_: AllOpt = False, 
 
     c = get(ctx)
     cfg = c.cfg()
-    refuse_at_tournament(cfg, "stats", "cli.tournament.use_ranking")
+    refuse_at_tournament(cfg, "stats", "tournament.use_ranking")
     with c.ledger() as ledger:
         ids = select_sessions(ledger, session, all_)
         data = season_stats(cfg, ledger, ids)

@@ -126,7 +126,7 @@ def play(ctx: typer.Context) -> None:
     cfg = live.cfg()  # a missing or broken table file ends the session before it starts
     from ..tournament import refuse_at_tournament
 
-    refuse_at_tournament(cfg, "play", "cli.tournament.use_add_tisch", "cli.tournament.why_play")
+    refuse_at_tournament(cfg, "play", "tournament.use_add_tisch", "tournament.why_play")
     keys = Keys(interactive)
     try:
         previous: Any = signal.signal(signal.SIGINT, keys)

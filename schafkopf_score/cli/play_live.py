@@ -120,7 +120,7 @@ class Live:
         cfg = self.cfg()
         rest = words[1:]
         if command == "help":
-            typer.echo(say(f"cli.play_help_{cfg.family}", cfg.language))  # the family's own examples
+            typer.echo(say(f"engine.help.{cfg.family}", cfg.language))  # the family's own examples
             typer.echo(say("cli.play_commands", cfg.language))
         elif command == "undo":
             self._void(None, rest)
@@ -222,8 +222,8 @@ class Live:
                 value = key.partition("=")[2] if "=" in key else (words.pop(0) if words else "")
                 round_to = whole_number(value, "--round")
                 if round_to <= 0:
-                    raise IllegalEntry(Text("cli.round_not_positive", value=round_to),
-                                       Text("cli.round_not_positive_hint"))
+                    raise IllegalEntry(Text("data.round_not_positive", value=round_to),
+                                       Text("data.round_not_positive_hint"))
             else:
                 from ..text import quoted
 

@@ -53,22 +53,22 @@ def serve(
     cfg = get(ctx).cfg()
     lang = cfg.language
     if not 1 <= port <= 65535:
-        raise ConfigError(Text("cli.server.port_range", port=port), Text("cli.server.port_range_hint"))
+        raise ConfigError(Text("server.port_range", port=port), Text("server.port_range_hint"))
     from ..server import workers as many
 
     if not 1 <= workers <= many.MOST:
-        raise ConfigError(Text("cli.server.workers_range", workers=workers, most=many.MOST),
-                          Text("cli.server.workers_range_hint"))
+        raise ConfigError(Text("server.workers_range", workers=workers, most=many.MOST),
+                          Text("server.workers_range_hint"))
     if workers > 1 and not many.can_fork():
-        raise ConfigError(Text("cli.server.workers_no_fork"), Text("cli.server.workers_no_fork_hint"))
+        raise ConfigError(Text("server.workers_no_fork"), Text("server.workers_no_fork_hint"))
     try:
         import jinja2  # noqa: F401
         import segno  # noqa: F401
         import starlette  # noqa: F401
         import uvicorn
     except ImportError as exc:
-        raise ConfigError(Text("cli.server.needs_extra", missing=exc.name or "?"),
-                          Text("cli.server.needs_extra_hint")) from None
+        raise ConfigError(Text("server.needs_extra", missing=exc.name or "?"),
+                          Text("server.needs_extra_hint")) from None
     from ..server.codes import load_codes, qr_text, role_order
 
     tables = 0
@@ -95,10 +95,10 @@ def serve(
         except OSError as exc:
             if sock is not None:
                 sock.close()
-            raise ConfigError(Text("cli.server.port_busy", port=port, problem=exc.strerror or str(exc)),
-                              Text("cli.server.port_busy_hint")) from None
+            raise ConfigError(Text("server.port_busy", port=port, problem=exc.strerror or str(exc)),
+                              Text("server.port_busy_hint")) from None
     if new_codes:
-        typer.echo(say("cli.server.codes_new", lang))
+        typer.echo(say("server.codes_new", lang))
     for label in sorted(kept, key=role_order):
         url = f"{base}/?k={kept[label]}"
         typer.echo(f"{label}: {url}")
@@ -110,9 +110,9 @@ def serve(
 
     def ready() -> None:
         """Said once the server answers (its modules loaded, its connections open)."""
-        typer.echo(say("cli.server.serving", lang, name=cfg.name, url=base))
-        typer.echo(say("cli.server.local_only", lang) if host in ("127.0.0.1", "localhost", "::1")
-                   else say("cli.server.network", lang, host=host))
+        typer.echo(say("server.serving", lang, name=cfg.name, url=base))
+        typer.echo(say("server.local_only", lang) if host in ("127.0.0.1", "localhost", "::1")
+                   else say("server.network", lang, host=host))
         sys.stdout.flush()
 
     sys.stdout.flush()
@@ -130,6 +130,6 @@ def serve(
     if ended is not None:
         import signal
 
-        ended_how = (Text("cli.server.worker_killed", signal=signal.Signals(-ended).name) if ended < 0
-                     else Text("cli.server.worker_ended", code=ended))
-        raise ConfigError(ended_how, Text("cli.server.worker_ended_hint"))
+        ended_how = (Text("server.worker_killed", signal=signal.Signals(-ended).name) if ended < 0
+                     else Text("server.worker_ended", code=ended))
+        raise ConfigError(ended_how, Text("server.worker_ended_hint"))

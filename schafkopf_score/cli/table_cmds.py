@@ -51,7 +51,7 @@ def new(
         for n in names:
             why = clashes(fam, n)
             if why:
-                raise IllegalEntry(Text("cli.new_name_clash", why=why), Text("cli.new_name_clash_hint", name=n))
+                raise IllegalEntry(Text("data.new_name_clash", why=why), Text("data.new_name_clash_hint", name=n))
         if language is not None and language not in LANGUAGES:
             raise IllegalEntry(Text("cli.new_language", language=repr(language)), Text("cli.new_language_hint"))
         from ..files import target_problem
@@ -168,11 +168,11 @@ def _tournament_tables(cfg: Any, settings: Any, fam: Any, con: Any) -> None:
         value = settings.players_file if key == "players_file" else values[key]
         if key in ("seed", "players_file") and not value:
             continue
-        t.add_row(key, escape(toml_value(value)), escape(say(f"cli.tournament.{doc}", lang)))
+        t.add_row(key, escape(toml_value(value)), escape(say(f"tournament.{doc}", lang)))
     con.print(t)
-    counted = say("cli.tournament.rules_plus_only" if settings.plus_only else "cli.tournament.rules_plus_minus", lang)
-    t = Table(title=escape(say("cli.tournament.rules_points", lang, preset=settings.preset, counted=counted)))
-    for col in ("cli.col_key", "cli.tournament.col_points_value", "cli.col_meaning"):
+    counted = say("tournament.rules_plus_only" if settings.plus_only else "tournament.rules_plus_minus", lang)
+    t = Table(title=escape(say("tournament.rules_points", lang, preset=settings.preset, counted=counted)))
+    for col in ("cli.col_key", "tournament.col_points_value", "cli.col_meaning"):
         t.add_column(say(col, lang))
     for spec in fam.tariff_specs:
         if spec.name not in fam.tournament_point_keys:
@@ -215,7 +215,7 @@ def player(
     cfg = c.cfg()
     from ..tournament import refuse_at_tournament
 
-    refuse_at_tournament(cfg, "player", "cli.tournament.use_registration", "cli.tournament.why_player")
+    refuse_at_tournament(cfg, "player", "tournament.use_registration", "tournament.why_player")
     words = list(names or [])
     wanted = {"add": 1, "leave": 1, "rename": 2, "list": 0}
     if action not in wanted:

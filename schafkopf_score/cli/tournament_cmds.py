@@ -75,8 +75,8 @@ def _format(fmt: str) -> str:
     from ..export.tournament import FORMATS
 
     if fmt not in FORMATS:
-        raise IllegalEntry(Text("cli.tournament.format", fmt=repr(fmt)),
-                           Text("cli.tournament.format_hint", formats=", ".join(FORMATS)))
+        raise IllegalEntry(Text("tournament.format", fmt=repr(fmt)),
+                           Text("tournament.format_hint", formats=", ".join(FORMATS)))
     return fmt
 
 
@@ -123,17 +123,17 @@ def new(
         if language is not None and language not in LANGUAGES:
             raise IllegalEntry(Text("cli.new_language", language=repr(language)), Text("cli.new_language_hint"))
         if draw not in DRAWS:
-            raise IllegalEntry(Text("cli.tournament.option_choice", option="--draw", value=repr(draw),
+            raise IllegalEntry(Text("tournament.option_choice", option="--draw", value=repr(draw),
                                     choices=", ".join(DRAWS)))
         if points not in POINT_PRESETS:
-            raise IllegalEntry(Text("cli.tournament.option_choice", option="--points", value=repr(points),
+            raise IllegalEntry(Text("tournament.option_choice", option="--points", value=repr(points),
                                     choices=", ".join(POINT_PRESETS)))
         if short_tables is not None and short_tables not in SHORT_TABLES:
-            raise IllegalEntry(Text("cli.tournament.option_choice", option="--short-tables", value=repr(short_tables),
+            raise IllegalEntry(Text("tournament.option_choice", option="--short-tables", value=repr(short_tables),
                                     choices=", ".join(SHORT_TABLES)))
         names = [p.strip() for p in players.split(",")] if players else []
         if bool(names) == bool(players_file):
-            raise IllegalEntry(Text("cli.tournament.new_players"), Text("cli.tournament.new_players_hint"))
+            raise IllegalEntry(Text("tournament.new_players"), Text("tournament.new_players_hint"))
         if len(names) >= 4:  # fewer: the file's check says a tournament needs at least 4
             layout(len(names), short_tables or "")  # 6, 7, 11 players: a stand-in or a table of three
         if not path.name or str(path).endswith("/"):
@@ -142,15 +142,15 @@ def new(
         if problem is not None:
             raise IllegalEntry(Text("cli.out_target", out=str(path), problem=problem), Text("cli.new_needs_file_hint"))
         if path.exists() and not force:
-            raise IllegalEntry(Text("cli.tournament.file_exists", path=str(path)),
-                               Text("cli.tournament.file_exists_hint"))
+            raise IllegalEntry(Text("tournament.file_exists", path=str(path)),
+                               Text("tournament.file_exists_hint"))
         if not path.parent.is_dir():
             if path.parent.exists():
                 raise IllegalEntry(Text("cli.out_not_folder", folder=path.parent), Text("cli.choose_other_path"))
             raise IllegalEntry(Text("cli.new_no_folder", folder=path.parent), Text("cli.new_no_folder_hint"))
         if path.with_suffix(".sqlite").exists() and not force:
-            raise IllegalEntry(Text("cli.tournament.ledger_exists", path=str(path.with_suffix(".sqlite"))),
-                               Text("cli.tournament.file_exists_hint"))
+            raise IllegalEntry(Text("tournament.ledger_exists", path=str(path.with_suffix(".sqlite"))),
+                               Text("tournament.file_exists_hint"))
         text = tournament_file(names, name=name, language=lang, rounds=rounds, games=games, draw=draw,
                                points=points, players_file=players_file or "", days=days,
                                short_tables=short_tables or "")
@@ -163,7 +163,7 @@ def new(
         exc.language = exc.language or lang
         raise
     write_atomic(path, text)
-    typer.echo(say("cli.tournament.written_one" if rounds == 1 else "cli.tournament.written", cfg.language,
+    typer.echo(say("tournament.written_one" if rounds == 1 else "tournament.written", cfg.language,
                    path=str(path), count=len(cfg.players), rounds=rounds))
 
 
@@ -220,7 +220,7 @@ def draw_cmd(
     lang = cfg.language
     if report:
         if by is not None or seed is not None or force or fix or apart:
-            raise IllegalEntry(Text("cli.tournament.report_alone"), Text("cli.tournament.report_alone_hint"))
+            raise IllegalEntry(Text("tournament.report_alone"), Text("tournament.report_alone_hint"))
         with c.ledger() as ledger:
             after, pairs = draw_report(cfg, ledger, round_no)
         if as_json:
@@ -229,28 +229,28 @@ def draw_cmd(
         typer.echo(_report_text(after, pairs, lang))
         return
     if round_no is not None:
-        raise IllegalEntry(Text("cli.tournament.round_with_report"), Text("cli.tournament.round_with_report_hint"))
+        raise IllegalEntry(Text("tournament.round_with_report"), Text("tournament.round_with_report_hint"))
     if by is not None and by not in DRAWS:
-        raise IllegalEntry(Text("cli.tournament.option_choice", option="--by", value=repr(by), choices=", ".join(DRAWS)))
+        raise IllegalEntry(Text("tournament.option_choice", option="--by", value=repr(by), choices=", ".join(DRAWS)))
     with c.ledger(create=True) as ledger:
         drawn = draw_round(cfg, ledger, by, seed, force, fix or [], apart or [])
         tables = _tables_data(cfg, ledger, drawn.seats)
     if as_json:
         emit_json(drawn_json(drawn, tables))
         return
-    how = {"ranking": "cli.tournament.by_ranking", "spread": "cli.tournament.spread"}.get(drawn.method,
-                                                                                      "cli.tournament.at_random")
-    typer.echo(say("cli.tournament.drawn_one" if len(tables) == 1 else "cli.tournament.drawn", lang,
+    how = {"ranking": "tournament.by_ranking", "spread": "tournament.spread"}.get(drawn.method,
+                                                                                      "tournament.at_random")
+    typer.echo(say("tournament.drawn_one" if len(tables) == 1 else "tournament.drawn", lang,
                    round=drawn.round, count=len(tables), how=Text(how), seed=drawn.seed))
     for t in tables:
-        typer.echo(say("cli.tournament.table_line", lang, tisch=t["tisch"], names=_names(t, lang)))
+        typer.echo(say("tournament.table_line", lang, tisch=t["tisch"], names=_names(t, lang)))
     for name, tisch in drawn.fixed.items():
-        typer.echo(say("cli.tournament.fixed_line", lang, name=name, tisch=tisch))
+        typer.echo(say("tournament.fixed_line", lang, name=name, tisch=tisch))
     for a, b in drawn.apart:
-        typer.echo(say("cli.tournament.apart_line", lang, a=a, b=b))
+        typer.echo(say("tournament.apart_line", lang, a=a, b=b))
     if drawn.round > 1:
-        typer.echo(say("cli.tournament.repeats_none" if not drawn.repeats else
-                       "cli.tournament.repeats_one" if len(drawn.repeats) == 1 else "cli.tournament.repeats",
+        typer.echo(say("tournament.repeats_none" if not drawn.repeats else
+                       "tournament.repeats_one" if len(drawn.repeats) == 1 else "tournament.repeats",
                        lang, count=len(drawn.repeats)))
 
 
@@ -258,10 +258,10 @@ def _names(t: dict[str, Any], lang: str) -> str:
     """A table's players in seat order, stand-ins, the withdrawn and a table of three marked."""
     out = []
     for p in t["players"]:
-        mark = (" " + say("cli.tournament.mark_standin", lang) if p in t["standins"] else
-                " " + say("cli.tournament.mark_withdrawn", lang) if p in t["withdrawn"] else "")
+        mark = (" " + say("tournament.mark_standin", lang) if p in t["standins"] else
+                " " + say("tournament.mark_withdrawn", lang) if p in t["withdrawn"] else "")
         out.append(p + mark)
-    three = "  " + say("cli.tournament.mark_three", lang) if t["three"] else ""
+    three = "  " + say("tournament.mark_three", lang) if t["three"] else ""
     return ", ".join(out) + three
 
 
@@ -274,11 +274,11 @@ def drawn_json(drawn: Any, tables: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def _report_text(round_no: int, pairs: list[tuple[str, str, int]], lang: str) -> str:
-    lines = [say("cli.tournament.report_title", lang, round=round_no)]
+    lines = [say("tournament.report_title", lang, round=round_no)]
     if not pairs:
-        lines.append(say("cli.tournament.report_none", lang))
+        lines.append(say("tournament.report_none", lang))
         return "\n".join(lines)
-    lines.append(say("cli.tournament.report_pairs", lang, count=len(pairs)))
+    lines.append(say("tournament.report_pairs", lang, count=len(pairs)))
     by_player: dict[str, list[str]] = {}
     for a, b, n in pairs:
         by_player.setdefault(a, []).append(f"{b} ({n}x)")
@@ -358,32 +358,32 @@ def enter(
     cfg = c.cfg()
     if totals is not None:
         if file is not None:
-            raise IllegalEntry(Text("cli.tournament.totals_and_file"), Text("cli.tournament.totals_hint"))
+            raise IllegalEntry(Text("tournament.totals_and_file"), Text("tournament.totals_hint"))
         with c.ledger() as ledger:
             seat = open_seat(cfg, ledger, tisch, round_no)
             data = enter_totals(cfg, ledger, seat, totals, solos or "", won or "", latest_only=round_no is None)
         if as_json:
             emit_json({"round": seat.round, "tisch": seat.tisch, **{k: data[k] for k in ("totals", "solos", "won")}})
             return
-        typer.echo(say("cli.tournament.totals_entered", cfg.language, tisch=seat.tisch, round=seat.round))
+        typer.echo(say("tournament.totals_entered", cfg.language, tisch=seat.tisch, round=seat.round))
         typer.echo(", ".join(f"{n} {v:+d}" if v else f"{n} 0" for n, v in data["totals"].items()))
         return
     if solos is not None or won is not None:
-        raise IllegalEntry(Text("cli.tournament.solos_need_totals"), Text("cli.tournament.totals_hint"))
+        raise IllegalEntry(Text("tournament.solos_need_totals"), Text("tournament.totals_hint"))
     if file is None:
-        raise IllegalEntry(Text("cli.tournament.enter_what"), Text("cli.tournament.enter_what_hint"))
+        raise IllegalEntry(Text("tournament.enter_what"), Text("tournament.enter_what_hint"))
     if file == "-":
         text = sys.stdin.read()
     else:
         try:
             text = Path(file).read_text(encoding="utf-8-sig")
         except FileNotFoundError:
-            raise IllegalEntry(Text("cli.tournament.list_missing", path=file),
-                               Text("cli.tournament.list_unreadable_hint")) from None
+            raise IllegalEntry(Text("tournament.list_missing", path=file),
+                               Text("tournament.list_unreadable_hint")) from None
         except (OSError, UnicodeDecodeError) as exc:
-            raise IllegalEntry(Text("cli.tournament.list_unreadable", path=file,
+            raise IllegalEntry(Text("tournament.list_unreadable", path=file,
                                     problem=getattr(exc, "strerror", None) or str(exc)),
-                               Text("cli.tournament.list_unreadable_hint")) from None
+                               Text("tournament.list_unreadable_hint")) from None
     with c.ledger() as ledger:
         seat = open_seat(cfg, ledger, tisch, round_no)
         done = enter_list(cfg, ledger, seat, list_lines(text), latest_only=round_no is None)
@@ -395,7 +395,7 @@ def enter(
             {"hand": h, "game": p.outcome.game, "payouts": dict(capped(p.outcome.payouts, cap))} for h, p in done],
             "balances": balances})
         return
-    typer.echo(say("cli.tournament.entered_one" if len(done) == 1 else "cli.tournament.entered", cfg.language,
+    typer.echo(say("tournament.entered_one" if len(done) == 1 else "tournament.entered", cfg.language,
                    count=len(done), tisch=seat.tisch, round=seat.round,
                    first=done[0][0], last=done[-1][0]))
     typer.echo(", ".join(f"{n} {v:+d}" if v else f"{n} 0" for n, v in balances.items()))
@@ -449,7 +449,7 @@ def sheet(ctx: typer.Context, tisch: TischReq, round_no: RoundOpt = None, as_jso
         return
     lang = cfg.language
     players, hands = data["players"], data["hands"]
-    typer.echo(say("cli.tournament.sheet_title", lang, tisch=data["tisch"], round=data["round"],
+    typer.echo(say("tournament.sheet_title", lang, tisch=data["tisch"], round=data["round"],
                    done=data["done"], games=data["games"]))
     width = max(len(h["description"]) for h in hands) if hands else 10
     typer.echo(f"{'#':>3}  {'':<{width}}  " + "  ".join(f"{p[:8]:>8}" for p in players))
@@ -519,8 +519,8 @@ def _chain(lang: str) -> list[str]:
 
 def _check_day(settings: Any, day: int | None) -> None:
     if day is not None and not 1 <= day <= settings.days:
-        raise IllegalEntry(Text("cli.tournament.no_such_day", day=day, days=settings.days),
-                           Text("cli.tournament.days_are", days=settings.days))
+        raise IllegalEntry(Text("tournament.no_such_day", day=day, days=settings.days),
+                           Text("tournament.days_are", days=settings.days))
 
 
 # -- players: latecomers and withdrawals ------------------------------------------------------------
@@ -549,7 +549,7 @@ def player_add(ctx: typer.Context, name: Annotated[str, typer.Argument(help="The
     if as_json:
         emit_json({"player": name.strip(), "from_round": first})
         return
-    typer.echo(say("cli.tournament.player_added", cfg.language, name=name.strip(), round=first))
+    typer.echo(say("tournament.player_added", cfg.language, name=name.strip(), round=first))
 
 
 @player_app.command("withdraw")
@@ -573,9 +573,9 @@ def player_withdraw(ctx: typer.Context, name: Annotated[str, typer.Argument(help
     if as_json:
         emit_json({"player": who, "table_plays_on": seat.tisch if seat else None})
         return
-    typer.echo(say("cli.tournament.player_withdrawn", cfg.language, name=who))
+    typer.echo(say("tournament.player_withdrawn", cfg.language, name=who))
     if seat is not None:
-        typer.echo(say("cli.tournament.plays_on", cfg.language, name=who, tisch=seat.tisch, round=seat.round))
+        typer.echo(say("tournament.plays_on", cfg.language, name=who, tisch=seat.tisch, round=seat.round))
 
 
 # -- prizes -----------------------------------------------------------------------------------------
@@ -634,10 +634,10 @@ def sheets_cmd(ctx: typer.Context, round_no: RoundOpt = None,
     cfg = c.cfg()
     settings = settings_of(cfg)
     if fmt != "html":
-        raise IllegalEntry(Text("cli.tournament.format", fmt=repr(fmt)),
-                           Text("cli.tournament.format_hint", formats="html"))
+        raise IllegalEntry(Text("tournament.format", fmt=repr(fmt)),
+                           Text("tournament.format_hint", formats="html"))
     if url_base is not None and not url_base.startswith(("http://", "https://")):
-        raise IllegalEntry(Text("cli.tournament.url_base", url=url_base), Text("cli.tournament.url_base_hint"))
+        raise IllegalEntry(Text("tournament.url_base", url=url_base), Text("tournament.url_base_hint"))
     with c.ledger() as ledger:
         round_no, seats = round_seats(cfg, ledger, round_no)
         tables = _tables_data(cfg, ledger, seats)

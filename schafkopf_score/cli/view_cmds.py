@@ -60,7 +60,7 @@ def sheet(
     """
     from ..tournament import refuse_at_tournament
 
-    refuse_at_tournament(get(ctx).cfg(), "sheet", "cli.tournament.use_sheet")
+    refuse_at_tournament(get(ctx).cfg(), "sheet", "tournament.use_sheet")
     if history:
         _history(ctx, session, all_, as_json)
         return
@@ -128,7 +128,7 @@ def standings(ctx: typer.Context, session: SessionOpt = None, all_: AllOpt = Fal
 
     c = get(ctx)
     cfg = c.cfg()
-    refuse_at_tournament(cfg, "standings", "cli.tournament.use_ranking")
+    refuse_at_tournament(cfg, "standings", "tournament.use_ranking")
     with c.ledger() as ledger:
         ids = select_sessions(ledger, session, all_)
         columns, last = season_standings(cfg, ledger, ids)
@@ -207,9 +207,9 @@ def settle(
 
     c = get(ctx)
     cfg = c.cfg()
-    refuse_at_tournament(cfg, "settle", "cli.tournament.use_ranking")
+    refuse_at_tournament(cfg, "settle", "tournament.use_ranking")
     if round_ is not None and round_ <= 0:
-        raise IllegalEntry(Text("cli.round_not_positive", value=round_), Text("cli.round_not_positive_hint"))
+        raise IllegalEntry(Text("data.round_not_positive", value=round_), Text("data.round_not_positive_hint"))
     parts: list[Any] = []
     closed_now = None
     if player is not None or reopen is not None:

@@ -46,13 +46,13 @@ def qr_svg(url: str) -> str | None:
 
 def points_line(tariff: dict[str, int], settings: Any, lang: str) -> str:
     """The points preset in one small line (what the foot of each sheet says)."""
-    parts = [say("cli.tournament.foot_points", lang, preset=settings.preset, sauspiel=tariff.get("sauspiel", 1),
+    parts = [say("tournament.foot_points", lang, preset=settings.preset, sauspiel=tariff.get("sauspiel", 1),
                  solo=tariff.get("solo", 5), schneider=tariff.get("schneider", 1),
                  schwarz=tariff.get("schwarz", 1), laufende=tariff.get("laufende", 0))]
     if settings.kontra:
-        parts.append(say("cli.tournament.foot_kontra", lang, kontra=settings.kontra))
+        parts.append(say("tournament.foot_kontra", lang, kontra=settings.kontra))
     if settings.cap:
-        parts.append(say("cli.tournament.foot_cap", lang, cap=settings.cap))
+        parts.append(say("tournament.foot_cap", lang, cap=settings.cap))
     return "; ".join(parts)
 
 
@@ -62,18 +62,18 @@ def _sheet(name: str, round_no: int, t: dict[str, Any], lang: str, foot: str, ur
     n = len(players)
     out = ['<section class="sheet">', '<div class="head"><div>',
            f"<h1>{escape(name)}</h1>",
-           f"<h2>{escape(say('cli.tournament.sheet_head', lang, round=round_no, tisch=t['tisch'], games=t['games']))}"
-           + (f" · {escape(say('cli.tournament.mark_three', lang))}" if t["three"] else "") + "</h2>",
+           f"<h2>{escape(say('tournament.sheet_head', lang, round=round_no, tisch=t['tisch'], games=t['games']))}"
+           + (f" · {escape(say('tournament.mark_three', lang))}" if t["three"] else "") + "</h2>",
            '<ol class="seats">']
     writer = [p for p in players if p not in t["standins"]][-1]  # the last seat (a stand-in never writes)
     for i, p in enumerate(players):
         notes = []
         if i == 0:
-            notes.append(say("cli.tournament.deals_first", lang))
+            notes.append(say("tournament.deals_first", lang))
         if p == writer:
-            notes.append(say("cli.tournament.writes", lang))
+            notes.append(say("tournament.writes", lang))
         if p in t["standins"]:
-            notes.append(say("cli.tournament.mark_standin", lang))
+            notes.append(say("tournament.mark_standin", lang))
         cls = ' class="standin"' if p in t["standins"] else ""
         out.append(f"<li{cls}>{escape(p)}" + (f" {escape(' '.join(notes))}" if notes else "") + "</li>")
     out.append("</ol></div>")
@@ -84,8 +84,8 @@ def _sheet(name: str, round_no: int, t: dict[str, Any], lang: str, foot: str, ur
         out.append('<div class="qr">' + (svg or "") + f"<div>{escape(url)}</div></div>")
     out.append("</div>")
     head = "".join(f"<th>{escape(p)}</th>" for p in players)
-    out.append(f"<table><thead><tr><th>#</th><th>{escape(say('cli.tournament.col_dealer', lang))}</th>"
-               f"<th>{escape(say('cli.tournament.col_game', lang))}</th>{head}</tr></thead><tbody>")
+    out.append(f"<table><thead><tr><th>#</th><th>{escape(say('tournament.col_dealer', lang))}</th>"
+               f"<th>{escape(say('tournament.col_game', lang))}</th>{head}</tr></thead><tbody>")
     for g in range(1, t["games"] + 1):
         dealer = players[(g - 1) % n]
         # at a table of five the dealer sits out: his cell is struck through on the paper
@@ -104,7 +104,7 @@ def sheets_html(cfg: Any, settings: Any, round_no: int, tables: Sequence[dict[st
     (the server's, ``tisch N`` -> code) has one."""
     lang = cfg.language
     foot = points_line(cfg.tariff, settings, lang)
-    title = say("cli.tournament.sheets_title", lang, name=cfg.name, round=round_no)
+    title = say("tournament.sheets_title", lang, name=cfg.name, round=round_no)
     body: list[str] = []
     for t in tables:
         body += _sheet(cfg.name, round_no, t, lang, foot, url_base, (codes or {}).get(f"tisch {t['tisch']}"))

@@ -53,17 +53,17 @@ def _csv(rows: Sequence[Sequence[Any]], german: bool) -> str:
 
 def tables_text(name: str, round_no: int, tables: Sequence[dict[str, Any]], lang: str) -> str:
     """``Runde 2`` and per table its players in seat order (the first deals first)."""
-    lines = [say("cli.tournament.tables_title", lang, name=name, round=round_no)]
+    lines = [say("tournament.tables_title", lang, name=name, round=round_no)]
     for t in tables:
         lines.append("")
-        lines.append(say("cli.tournament.table_head", lang, tisch=t["tisch"], count=len(t["players"]),
+        lines.append(say("tournament.table_head", lang, tisch=t["tisch"], count=len(t["players"]),
                          done=t["done"], games=t["games"]))
         if t.get("totals"):
-            lines[-1] += "  " + say("cli.tournament.mark_totals", lang)
+            lines[-1] += "  " + say("tournament.mark_totals", lang)
         if t.get("three"):
-            lines[-1] += "  " + say("cli.tournament.mark_three", lang)
+            lines[-1] += "  " + say("tournament.mark_three", lang)
         for seat, player in enumerate(t["players"], 1):
-            first = "  " + say("cli.tournament.deals_first", lang) if seat == 1 else ""
+            first = "  " + say("tournament.deals_first", lang) if seat == 1 else ""
             lines.append(f"  {seat}. {player}{_mark(t, player, lang)}{first}")
     return "\n".join(lines) + "\n"
 
@@ -71,17 +71,17 @@ def tables_text(name: str, round_no: int, tables: Sequence[dict[str, Any]], lang
 def _mark(t: dict[str, Any], player: str, lang: str) -> str:
     """`` (stand-in)`` or `` (withdrawn)`` after a name on a table list."""
     if player in t.get("standins", ()):
-        return " " + say("cli.tournament.mark_standin", lang)
+        return " " + say("tournament.mark_standin", lang)
     if player in t.get("withdrawn", ()):
-        return " " + say("cli.tournament.mark_withdrawn", lang)
+        return " " + say("tournament.mark_withdrawn", lang)
     return ""
 
 
 def tables_csv(round_no: int, tables: Sequence[dict[str, Any]], german: bool) -> str:
     """One row a seat: ``round,table,seat,player`` (seat 1 deals first)."""
     lang = "de" if german else "en"
-    head = [say(k, lang) for k in ("cli.tournament.csv_round", "cli.tournament.csv_table", "cli.tournament.csv_seat",
-                                   "cli.tournament.csv_player")]
+    head = [say(k, lang) for k in ("tournament.csv_round", "tournament.csv_table", "tournament.csv_seat",
+                                   "tournament.csv_player")]
     rows: list[list[Any]] = [head]
     for t in tables:
         rows += [[round_no, t["tisch"], seat, player] for seat, player in enumerate(t["players"], 1)]
@@ -89,15 +89,15 @@ def tables_csv(round_no: int, tables: Sequence[dict[str, Any]], german: bool) ->
 
 
 def tables_html(name: str, round_no: int, tables: Sequence[dict[str, Any]], lang: str) -> str:
-    body = [f'<p class="muted">{escape(say("cli.tournament.html_tables_note", lang))}</p>', '<div class="tables">']
+    body = [f'<p class="muted">{escape(say("tournament.html_tables_note", lang))}</p>', '<div class="tables">']
     for t in tables:
         body.append('<div class="tisch">')
-        three = f" · {escape(say('cli.tournament.mark_three', lang))}" if t.get("three") else ""
-        body.append(f"<h2>{escape(say('cli.tournament.table_n', lang, tisch=t['tisch']))}{three}</h2>")
+        three = f" · {escape(say('tournament.mark_three', lang))}" if t.get("three") else ""
+        body.append(f"<h2>{escape(say('tournament.table_n', lang, tisch=t['tisch']))}{three}</h2>")
         body.append("<ol>" + "".join(f"<li>{escape(p + _mark(t, p, lang))}</li>" for p in t["players"]) + "</ol>")
         body.append("</div>")
     body.append("</div>")
-    return _page(say("cli.tournament.tables_title", lang, name=name, round=round_no), lang, body)
+    return _page(say("tournament.tables_title", lang, name=name, round=round_no), lang, body)
 
 
 # -- the ranking --------------------------------------------------------------------------------
@@ -108,30 +108,30 @@ def _rounds(rows: Sequence[dict[str, Any]]) -> list[str]:
 
 def _title(name: str, after: int, day: int | None, lang: str) -> str:
     if day is not None:
-        return say("cli.tournament.ranking_title_day", lang, name=name, day=day)
-    return say("cli.tournament.ranking_title", lang, name=name, round=after)
+        return say("tournament.ranking_title_day", lang, name=name, day=day)
+    return say("tournament.ranking_title", lang, name=name, round=after)
 
 
 def _player_mark(r: dict[str, Any], lang: str) -> str:
     marks = []
     if r.get("withdrawn"):
-        marks.append(say("cli.tournament.mark_withdrawn", lang))
+        marks.append(say("tournament.mark_withdrawn", lang))
     if r.get("joined"):
-        marks.append(say("cli.tournament.mark_joined", lang, round=r["joined"]))
+        marks.append(say("tournament.mark_joined", lang, round=r["joined"]))
     return ("  " + " ".join(marks)) if marks else ""
 
 
 def ranking_text(name: str, rows: Sequence[dict[str, Any]], lang: str, plus_only: bool, after: int,
                  day: int | None = None) -> str:
     head = [_title(name, after, day, lang),
-            say("cli.tournament.counted_plus_only" if plus_only else "cli.tournament.counted_plus_minus", lang)]
-    width = max([len(r["player"]) for r in rows] + [len(say("cli.tournament.col_player", lang))])
-    cols = [say(k, lang) for k in ("cli.tournament.col_points", "cli.tournament.col_solos",
-                                   "cli.tournament.col_won", "cli.tournament.col_games")]
-    lines = [*head, "", f"{'#':>4}  {say('cli.tournament.col_player', lang):<{width}}  "
+            say("tournament.counted_plus_only" if plus_only else "tournament.counted_plus_minus", lang)]
+    width = max([len(r["player"]) for r in rows] + [len(say("tournament.col_player", lang))])
+    cols = [say(k, lang) for k in ("tournament.col_points", "tournament.col_solos",
+                                   "tournament.col_won", "tournament.col_games")]
+    lines = [*head, "", f"{'#':>4}  {say('tournament.col_player', lang):<{width}}  "
              + "  ".join(f"{c:>8}" for c in cols)]
     for r in rows:
-        lot = "  " + say("cli.tournament.by_lot", lang) if r["lot"] else ""
+        lot = "  " + say("tournament.by_lot", lang) if r["lot"] else ""
         lines.append(f"{r['rank']:>4}  {r['player']:<{width}}  {r['points']:>8}  {r['solos_won']:>8}  "
                      f"{r['games_won']:>8}  {r['games']:>8}{lot}{_player_mark(r, lang)}")
     return "\n".join(lines) + "\n"
@@ -142,10 +142,10 @@ def ranking_csv(rows: Sequence[dict[str, Any]], german: bool) -> str:
     in a column of its own; ``lot`` 1 where the lot decided a tie."""
     lang = "de" if german else "en"
     rounds = _rounds(rows)
-    head = [say(k, lang) for k in ("cli.tournament.csv_rank", "cli.tournament.csv_player", "cli.tournament.csv_points",
-                                   "cli.tournament.csv_solos_won", "cli.tournament.csv_games_won",
-                                   "cli.tournament.csv_games", "cli.tournament.csv_lot")]
-    head += [say("cli.tournament.csv_round_n", lang, round=r) for r in rounds]
+    head = [say(k, lang) for k in ("tournament.csv_rank", "tournament.csv_player", "tournament.csv_points",
+                                   "tournament.csv_solos_won", "tournament.csv_games_won",
+                                   "tournament.csv_games", "tournament.csv_lot")]
+    head += [say("tournament.csv_round_n", lang, round=r) for r in rounds]
     out: list[list[Any]] = [head]
     for r in rows:
         out.append([r["rank"], r["player"], r["points"], r["solos_won"], r["games_won"], r["games"], int(r["lot"]),
@@ -160,13 +160,13 @@ def _cls(value: int) -> str:
 def ranking_html(name: str, rows: Sequence[dict[str, Any]], lang: str, plus_only: bool, after: int,
                  day: int | None = None) -> str:
     rounds = _rounds(rows)
-    cols = [say(k, lang) for k in ("cli.tournament.col_player", "cli.tournament.col_points", "cli.tournament.col_solos",
-                                   "cli.tournament.col_won", "cli.tournament.col_games")]
+    cols = [say(k, lang) for k in ("tournament.col_player", "tournament.col_points", "tournament.col_solos",
+                                   "tournament.col_won", "tournament.col_games")]
     head = "<tr><th>#</th>" + "".join(f"<th>{escape(c)}</th>" for c in cols)
-    head += "".join(f"<th>{escape(say('cli.tournament.round_short', lang, round=r))}</th>" for r in rounds) + "</tr>"
+    head += "".join(f"<th>{escape(say('tournament.round_short', lang, round=r))}</th>" for r in rounds) + "</tr>"
     body_rows = []
     for r in rows:
-        lot = f' <span class="muted">{escape(say("cli.tournament.by_lot", lang))}</span>' if r["lot"] else ""
+        lot = f' <span class="muted">{escape(say("tournament.by_lot", lang))}</span>' if r["lot"] else ""
         mark = _player_mark(r, lang).strip()
         lot += f' <span class="muted">{escape(mark)}</span>' if mark else ""
         cells = [f'<td class="n">{r["rank"]}</td>', f"<td>{escape(r['player'])}{lot}</td>",
@@ -175,6 +175,6 @@ def ranking_html(name: str, rows: Sequence[dict[str, Any]], lang: str, plus_only
         cells += [f"<td{_cls(r['rounds'][k])}>{r['rounds'][k]}</td>" if k in r["rounds"] else "<td></td>"
                   for k in rounds]
         body_rows.append("<tr>" + "".join(cells) + "</tr>")
-    note = say("cli.tournament.counted_plus_only" if plus_only else "cli.tournament.counted_plus_minus", lang)
+    note = say("tournament.counted_plus_only" if plus_only else "tournament.counted_plus_minus", lang)
     body = [f'<p class="muted">{escape(note)}</p>', '<div class="scroll"><table class="ranking">', head, *body_rows, "</table></div>"]
     return _page(_title(name, after, day, lang), lang, body)

@@ -2,7 +2,8 @@
 
 A message is a ``Text``: a message id and its parameters, rendered in the table's language only
 when it is shown (an error raised deep in the engine does not know who reads it). The words live
-in the catalogue's parts (``common``, ``engine``, ``data``, ``cli``, ``export``): each maps a
+in the catalogue's parts (``common``, ``engine``, ``data`` here; ``cli``, ``export``,
+``tournament`` and ``server`` beside the code that speaks them): each maps a
 message id to its English and German template, ``{name}`` fields filled from the parameters.
 The parts are loaded together, once, when the first message is rendered. A rule family owns
 the words of its games (its package's ``messages``): it adds that part with ``add_part`` when
@@ -25,10 +26,18 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 LANGUAGES = ("de", "en")
-_PARTS = ("common", "engine", "data", "cli", "export", "tournament", "server")
-_catalogue: dict[str, tuple[str, str]] | None = None
-# the parts added from above (a rule family's ``messages`` module), in the order they came; the
-# lock keeps a part added while another thread loads the catalogue from being left out
+# the words every floor shares, loaded with the first message shown
+_PARTS = (f"{__name__}.common", f"{__name__}.engine", f"{__name__}.data")
+# the parts that live beside their owner's code (the command line, the exports, the tournament, the
+# server), named by their import paths so that this floor imports none of them: a part is loaded
+# when the first id that begins with its owner's name is looked up (a one-shot ``calc`` loads no
+# tournament's words), or with every part for ``everything()``
+OWNERS = {"cli": "schafkopf_score.cli.messages", "export": "schafkopf_score.export.messages",
+          "tournament": "schafkopf_score.tournament.messages", "server": "schafkopf_score.server.messages"}
+_catalogue: "Catalogue | None" = None
+# the parts added from above (a rule family's ``messages`` module, an owner's part when first
+# needed), in the order they came; the lock keeps a part added while another thread loads the
+# catalogue from being left out
 _added: list[str] = []
 _loading = threading.RLock()
 
@@ -43,18 +52,50 @@ def _merge(merged: dict[str, tuple[str, str]], module: str) -> None:
         merged[key] = value
 
 
-def catalogue() -> Mapping[str, tuple[str, str]]:
-    """Every message id -> (English, German): the parts merged once (an id twice is a bug),
-    with the parts added so far."""
+class Catalogue(dict[str, tuple[str, str]]):
+    """Every message id -> (English, German) of the parts loaded so far; asking for an id (or
+    whether there is one) of an owner whose part is not loaded yet loads it first."""
+
+    def _owner_of(self, key: object) -> bool:
+        if not isinstance(key, str):
+            return False
+        module = OWNERS.get(key.split(".", 1)[0])
+        if module is None or module in _added:
+            return False
+        add_part(module)
+        return True
+
+    def __missing__(self, key: str) -> tuple[str, str]:
+        if self._owner_of(key):
+            return self[key]
+        raise KeyError(key)
+
+    def __contains__(self, key: object) -> bool:
+        return super().__contains__(key) or (self._owner_of(key) and super().__contains__(key))
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self[key] if key in self else default
+
+
+def catalogue() -> Catalogue:
+    """Every message id -> (English, German): the shared parts merged once (an id twice is a
+    bug), with the parts added so far; an owner's part comes in with its first id asked for."""
     global _catalogue
     if _catalogue is None:
         with _loading:
             if _catalogue is None:
-                merged: dict[str, tuple[str, str]] = {}
-                for part in (*(f"{__name__}.{name}" for name in _PARTS), *_added):
+                merged = Catalogue()
+                for part in (*_PARTS, *_added):
                     _merge(merged, part)
                 _catalogue = merged
     return _catalogue
+
+
+def everything() -> Catalogue:
+    """The whole catalogue: every owner's part loaded (the catalogue's tests, the docs)."""
+    for module in OWNERS.values():
+        add_part(module)
+    return catalogue()
 
 
 def add_part(module: str) -> None:

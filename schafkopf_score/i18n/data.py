@@ -659,4 +659,43 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "data.snapshot_not_a_table": ("A rules snapshot must be a table of its keys, not {value}.",
                                   "Ein Regelsatz muss eine Tabelle seiner Schlüssel sein, nicht {value}."),
     "data.snapshot_key_missing": ("is missing.", "fehlt."),
+    # moved from messages.py
+    "data.amount_as_printed": ("Write amounts as settle prints them, like {first} or {second}: "
+                              "--from-balances Anna=3.40,Ben=-1.15,Cora=-2.25.",
+                              "Schreib Beträge, wie settle sie zeigt, etwa {first} oder {second}: "
+                              "--from-balances Anna=3,40,Ben=-1,15,Cora=-2,25."),
+    "data.ledger_full": ("The ledger cannot be written: {problem}.", "Das Spielbuch kann nicht geschrieben werden: {problem}."),
+    "data.ledger_full_hint": ("Nothing of this command was recorded; make room on the disk and try again.",
+                             "Von diesem Befehl wurde nichts eingetragen; schaff Platz auf der Platte und versuch es noch einmal."),
+    "data.ledger_read_only_hint": (
+        "Nothing of this command was recorded; the ledger file or its folder may not be written: allow writing "
+        "(file permissions, a read-only disk or share) and try again.",
+        "Von diesem Befehl wurde nichts eingetragen; die Datei des Spielbuchs oder ihr Ordner darf nicht "
+        "beschrieben werden: erlaub das Schreiben (Dateirechte, schreibgeschützter Datenträger oder Freigabe) "
+        "und versuch es noch einmal."),
+    "data.ledger_unusable": ("The ledger cannot be used: {problem}.", "Das Spielbuch kann nicht benutzt werden: {problem}."),
+    "data.ledger_unusable_hint": (
+        "It was left as it is. If it is damaged, restore a backup; if busy, try again.",
+        "Es blieb unverändert. Ist es beschädigt, spiel eine Sicherung zurück; ist es belegt, versuch es noch einmal."),
+    "data.new_name_clash": ("{why}; a player of that name could not be entered.",
+                           "{why}; ein Spieler dieses Namens ließe sich nicht eintragen."),
+    "data.new_name_clash_hint": ("Give {name} another spelling (a nickname, or with the surname's initial).",
+                                "Schreib {name} anders (ein Spitzname, oder mit dem Anfangsbuchstaben des Nachnamens)."),
+    "data.line_unreadable": ("The line cannot be read: {problem}.", "Die Zeile lässt sich nicht lesen: {problem}."),
+    "data.line_unreadable_hint": ("Close the quotes.", "Schließ die Anführungszeichen."),
+    "data.no_closing_quote": ("No closing quotation", "ein Anführungszeichen ist nicht geschlossen"),
+    "data.no_escaped_character": ("No escaped character", "nach dem \\ fehlt ein Zeichen"),
+    "data.backslash_hint": ("Write \\\\ for a backslash, or leave it out at the end.",
+                                "Schreib \\\\ für einen Backslash, oder lass ihn am Ende weg."),
+    # moved from messages.py
+    "data.round_not_positive": ("--round {value} is not a positive number of cents.",
+                               "--round {value} ist keine positive Zahl von Cent."),
+    "data.round_not_positive_hint": ("Give e.g. --round 50.", "Gib z. B. --round 50 an."),
+    "data.edit_no_change": ("edit {hand} names no change.", "edit {hand} nennt keine Änderung."),
+    "data.edit_no_change_hint": (
+        "Give what changes (e.g. schafkopf edit {hand} k, or --kontra), or the whole corrected game.",
+        "Gib an, was sich ändert (z. B. schafkopf edit {hand} k, oder --kontra), oder das ganze korrigierte Spiel."),
+    "data.edit_changes": ("That edit changes the game or the declarer of hand {hand}: {change}.",
+                         "Diese Korrektur ändert das Spiel oder den Spieler von Spiel {hand}: {change}."),
+    "data.edit_changes_hint": ("Add --yes if that is what you mean.", "Häng --yes an, wenn du das so meinst."),
 }

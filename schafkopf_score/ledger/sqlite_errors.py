@@ -48,10 +48,10 @@ def storage_error(exc: sqlite3.Error, where: str) -> StorageError:
     if is_busy(exc):
         return busy_error(where)
     if "readonly" in text or "read-only" in text:  # a file or folder that may not be written
-        return StorageError(Text("cli.ledger_full", problem=problem), Text("cli.ledger_read_only_hint"),
+        return StorageError(Text("data.ledger_full", problem=problem), Text("data.ledger_read_only_hint"),
                             kind="read_only", problem=problem)
     if "full" in text or "disk I/O" in text:
-        return StorageError(Text("cli.ledger_full", problem=problem), Text("cli.ledger_full_hint"),
+        return StorageError(Text("data.ledger_full", problem=problem), Text("data.ledger_full_hint"),
                             kind="full", problem=problem)
-    return StorageError(Text("cli.ledger_unusable", problem=problem), Text("cli.ledger_unusable_hint"),
+    return StorageError(Text("data.ledger_unusable", problem=problem), Text("data.ledger_unusable_hint"),
                         kind="unopenable" if "unable to open" in text else "refused", problem=problem)

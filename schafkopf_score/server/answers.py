@@ -55,7 +55,7 @@ def sheet_json(cfg: TableConfig, ledger: Ledger) -> dict[str, Any]:
     from ..evening import select_sessions, view_session
     from ..tournament import refuse_at_tournament
 
-    refuse_at_tournament(cfg, "sheet", "cli.tournament.use_sheet")
+    refuse_at_tournament(cfg, "sheet", "tournament.use_sheet")
     ids = select_sessions(ledger, None, False)
     views = [view_session(cfg, ledger, sid) for sid in ids] or [view_session(cfg, ledger)]
     return {"sessions": [
@@ -70,7 +70,7 @@ def standings_json(cfg: TableConfig, ledger: Ledger) -> dict[str, Any]:
     from ..evening import season_standings, select_sessions
     from ..tournament import refuse_at_tournament
 
-    refuse_at_tournament(cfg, "standings", "cli.tournament.use_ranking")
+    refuse_at_tournament(cfg, "standings", "tournament.use_ranking")
     ids = select_sessions(ledger, None, False)
     columns, last = season_standings(cfg, ledger, ids)
     fam = cfg.family_obj()
@@ -85,7 +85,7 @@ def settle_json(cfg: TableConfig, ledger: Ledger) -> dict[str, Any]:
     from ..evening import select_sessions, session_settlement
     from ..tournament import refuse_at_tournament
 
-    refuse_at_tournament(cfg, "settle", "cli.tournament.use_ranking")
+    refuse_at_tournament(cfg, "settle", "tournament.use_ranking")
     ids = select_sessions(ledger, None, False)
     result = session_settlement(cfg, ledger, ids[0] if ids else None, None)
     data = result.to_json()
@@ -102,9 +102,9 @@ def close_json(cfg: TableConfig, ledger: Ledger, round_to: int | None) -> dict[s
     from ..evening import close_session, session_settlement
     from ..tournament import refuse_at_tournament
 
-    refuse_at_tournament(cfg, "settle", "cli.tournament.use_ranking")
+    refuse_at_tournament(cfg, "settle", "tournament.use_ranking")
     if round_to is not None and round_to <= 0:
-        raise IllegalEntry(Text("cli.round_not_positive", value=round_to), Text("cli.round_not_positive_hint"))
+        raise IllegalEntry(Text("data.round_not_positive", value=round_to), Text("data.round_not_positive_hint"))
     closed = close_session(cfg, ledger, round_to).session
     return session_settlement(cfg, ledger, closed.id if closed else None).to_json()
 
@@ -144,7 +144,7 @@ def draw_json(cfg: TableConfig, ledger: Ledger, by: str | None, seed: str | None
 
     settings_of(cfg)
     if by is not None and by not in DRAWS:
-        raise IllegalEntry(Text("cli.tournament.option_choice", option="--by", value=repr(by), choices=", ".join(DRAWS)))
+        raise IllegalEntry(Text("tournament.option_choice", option="--by", value=repr(by), choices=", ".join(DRAWS)))
     drawn = draw_round(cfg, ledger, by, seed, force, fix or [], apart or [])
     return drawn_json(drawn, _tables_data(cfg, ledger, drawn.seats))
 
@@ -271,7 +271,7 @@ def edit_json(cfg: TableConfig, ledger: Ledger, hand: int, line: str, reason: st
     words, options = words_of(cfg, line)
     old = find_hand(tcfg, ledger, hand, seat)
     if not words:
-        raise IllegalEntry(Text("cli.edit_no_change", hand=hand), Text("cli.edit_no_change_hint", hand=hand))
+        raise IllegalEntry(Text("data.edit_no_change", hand=hand), Text("data.edit_no_change_hint", hand=hand))
     if seat is None:
         new, typed = corrected_entry(tcfg.family_obj(), tcfg.players, old.entry, words, options, set(options))
     else:
@@ -282,9 +282,9 @@ def edit_json(cfg: TableConfig, ledger: Ledger, hand: int, line: str, reason: st
         try:
             confirm_change(tcfg, ledger, hand, old, new, False, place=seat)
         except IllegalEntry as exc:
-            if exc.text.key != "cli.edit_changes":
+            if exc.text.key != "data.edit_changes":
                 raise
-            raise NeedsConfirm(exc.text, Text("cli.server.confirm_hint"),
+            raise NeedsConfirm(exc.text, Text("server.confirm_hint"),
                                str(exc.text.params.get("change", ""))) from None
     done = edit(tcfg, ledger, hand, new, reason, typed, expect=old.id, place=seat)
     played = done.played

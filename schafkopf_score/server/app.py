@@ -84,11 +84,11 @@ def code_redirect(served: Served, request: Request) -> Response:
     on to the same URL without it (so it leaves the address bar and the history)."""
     address = _address(request)
     if served.slowed(address):
-        return refused(Refusal(429, say(served, "cli.server.slowed"), say(served, "cli.server.slowed_hint")))
+        return refused(Refusal(429, say(served, "server.slowed"), say(served, "server.slowed_hint")))
     code = request.query_params.get("k", "")
     if served.keyring.role(code) is None:
         served.wrong_code(address)
-        exc = Refusal(401, say(served, "cli.server.no_code"), say(served, "cli.server.no_code_hint"))
+        exc = Refusal(401, say(served, "server.no_code"), say(served, "server.no_code_hint"))
         if request.url.path.startswith("/api/"):
             return refused(exc)
         from .pages import refusal_page
@@ -122,7 +122,7 @@ async def api_sheet(served: Served, request: Request) -> Response:
     round_no = query_int(served, request, "round")
     if tisch is not None or served.cfg().kind == "tournament" and round_no is not None:
         if tisch is None:
-            raise Refusal(422, say(served, "cli.server.field_missing", field="tisch"), say(served, "cli.server.field_hint"))
+            raise Refusal(422, say(served, "server.field_missing", field="tisch"), say(served, "server.field_hint"))
         return answer(await work(served, answers.tisch_sheet_json, tisch, round_no))
     return answer(await work(served, answers.sheet_json))
 

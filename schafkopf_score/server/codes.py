@@ -83,8 +83,8 @@ def read_codes(path: Path) -> dict[str, str] | None:
     except FileNotFoundError:
         return None
     except OSError as exc:
-        raise ConfigError(Text("cli.server.codes_unreadable", path=str(path), problem=exc.strerror or str(exc)),
-                          Text("cli.server.codes_unreadable_hint")) from None
+        raise ConfigError(Text("server.codes_unreadable", path=str(path), problem=exc.strerror or str(exc)),
+                          Text("server.codes_unreadable_hint")) from None
     try:
         data: Any = json.loads(text)
         codes = data["codes"]
@@ -92,8 +92,8 @@ def read_codes(path: Path) -> dict[str, str] | None:
                                                   for k, v in codes.items()):
             raise ValueError
     except (ValueError, KeyError, TypeError):
-        raise ConfigError(Text("cli.server.codes_unreadable", path=str(path), problem="not a codes file"),
-                          Text("cli.server.codes_unreadable_hint")) from None
+        raise ConfigError(Text("server.codes_unreadable", path=str(path), problem="not a codes file"),
+                          Text("server.codes_unreadable_hint")) from None
     return dict(codes)
 
 

@@ -179,10 +179,10 @@ def authorize(served: Served, request: Request, need: str = "read") -> Role:
     ``Refusal``: 400 for a code in a POST's query string, 429 after too many wrong codes, 401
     without a known code, 403 for a role that may not, or a cookie write from another site."""
     if request.method != "GET" and "k" in request.query_params:
-        raise Refusal(400, say(served, "cli.server.code_in_query"), say(served, "cli.server.code_in_query_hint"))
+        raise Refusal(400, say(served, "server.code_in_query"), say(served, "server.code_in_query_hint"))
     address = _address(request)
     if served.slowed(address):
-        raise Refusal(429, say(served, "cli.server.slowed"), say(served, "cli.server.slowed_hint"))
+        raise Refusal(429, say(served, "server.slowed"), say(served, "server.slowed_hint"))
     auth = request.headers.get("authorization", "")
     by_cookie = False
     if auth[:7].lower() == "bearer ":
@@ -194,12 +194,12 @@ def authorize(served: Served, request: Request, need: str = "read") -> Role:
     if role is None:
         if code:
             served.wrong_code(address)
-        raise Refusal(401, say(served, "cli.server.no_code"), say(served, "cli.server.no_code_hint"))
+        raise Refusal(401, say(served, "server.no_code"), say(served, "server.no_code_hint"))
     if by_cookie and request.method != "GET" and not same_origin(request):
-        raise Refusal(403, say(served, "cli.server.other_origin"), say(served, "cli.server.other_origin_hint"))
+        raise Refusal(403, say(served, "server.other_origin"), say(served, "server.other_origin_hint"))
     if need == "write" and not role.may_write or need == "host" and role.name != HOST:
-        raise Refusal(403, say(served, "cli.server.role_may_not", role=role.label),
-                      say(served, "cli.server.role_may_not_hint"))
+        raise Refusal(403, say(served, "server.role_may_not", role=role.label),
+                      say(served, "server.role_may_not_hint"))
     return role
 
 
@@ -220,8 +220,8 @@ def check_tisch(served: Served, role: Role, tisch: int | None, round_no: int | N
     if tisch is None:
         tisch = role.tisch
     if tisch != role.tisch or round_no is not None:
-        raise Refusal(403, say(served, "cli.server.other_table", tisch=role.tisch),
-                      say(served, "cli.server.other_table_hint", tisch=role.tisch))
+        raise Refusal(403, say(served, "server.other_table", tisch=role.tisch),
+                      say(served, "server.other_table_hint", tisch=role.tisch))
     return tisch
 
 
@@ -239,8 +239,8 @@ def refusal_of(served: Served, exc: BaseException) -> Refusal:
         cfg = served.cfg()
         if cfg.ledger_url:
             problem = redacted(cfg.ledger_url, problem)
-        return Refusal(503, say(served, "cli.server.ledger_trouble", problem=problem),
-                       say(served, "cli.server.ledger_trouble_hint"))
+        return Refusal(503, say(served, "server.ledger_trouble", problem=problem),
+                       say(served, "server.ledger_trouble_hint"))
     if isinstance(exc, ScoreError):
         message, hint = exc.render(exc.language or lang)
         if isinstance(exc, answers.NeedsConfirm):
@@ -298,9 +298,9 @@ async def body_of(served: Served, request: Request) -> dict[str, Any]:
     try:
         data = json.loads(raw or b"{}")
     except (ValueError, UnicodeDecodeError, RecursionError):  # RecursionError: [[[[... nested too deep
-        raise Refusal(400, say(served, "cli.server.bad_json"), say(served, "cli.server.bad_json_hint")) from None
+        raise Refusal(400, say(served, "server.bad_json"), say(served, "server.bad_json_hint")) from None
     if not isinstance(data, dict):
-        raise Refusal(400, say(served, "cli.server.bad_json"), say(served, "cli.server.bad_json_hint"))
+        raise Refusal(400, say(served, "server.bad_json"), say(served, "server.bad_json_hint"))
     return data
 
 
@@ -309,8 +309,8 @@ def words_field(served: Served, data: dict[str, Any], name: str) -> list[str]:
     the command's repeatable option takes them."""
     value = data.get(name) or []
     if not isinstance(value, list) or len(value) > 200 or not all(isinstance(v, str) and len(v) <= 200 for v in value):
-        raise Refusal(422, say(served, "cli.server.field_kind", field=name, kind=say(served, "cli.server.kind_texts")),
-                      say(served, "cli.server.field_hint"))
+        raise Refusal(422, say(served, "server.field_kind", field=name, kind=say(served, "server.kind_texts")),
+                      say(served, "server.field_hint"))
     return value
 
 
@@ -319,26 +319,26 @@ def field(served: Served, data: dict[str, Any], name: str, kind: type, required:
     value = data.get(name)
     if value is None or value == "" and kind is not str:
         if required:
-            raise Refusal(422, say(served, "cli.server.field_missing", field=name),
-                          say(served, "cli.server.field_hint"))
+            raise Refusal(422, say(served, "server.field_missing", field=name),
+                          say(served, "server.field_hint"))
         return None
     if kind is int:
         if isinstance(value, str) and value.strip().lstrip("-").isdigit() and len(value) < 12:
             value = int(value)
         if isinstance(value, bool) or not isinstance(value, int) or abs(value) > 10**9:
-            raise Refusal(422, say(served, "cli.server.field_kind", field=name, kind=say(served, "cli.server.kind_number")),
-                          say(served, "cli.server.field_hint"))
+            raise Refusal(422, say(served, "server.field_kind", field=name, kind=say(served, "server.kind_number")),
+                          say(served, "server.field_hint"))
         return value
     if kind is bool:
         if isinstance(value, str):
             return value.lower() in ("1", "true", "yes", "on")
         if not isinstance(value, bool):
-            raise Refusal(422, say(served, "cli.server.field_kind", field=name, kind=say(served, "cli.server.kind_bool")),
-                          say(served, "cli.server.field_hint"))
+            raise Refusal(422, say(served, "server.field_kind", field=name, kind=say(served, "server.kind_bool")),
+                          say(served, "server.field_hint"))
         return value
     if not isinstance(value, str):
-        raise Refusal(422, say(served, "cli.server.field_kind", field=name, kind=say(served, "cli.server.kind_text")),
-                      say(served, "cli.server.field_hint"))
+        raise Refusal(422, say(served, "server.field_kind", field=name, kind=say(served, "server.kind_text")),
+                      say(served, "server.field_hint"))
     return value
 
 

@@ -17,7 +17,7 @@ async def api_hands_work(served: Served, line: str, key: str | None, tisch: int 
     from . import keys
 
     if key is not None and not 0 < len(key) <= keys.MAX_KEY:
-        raise Refusal(422, say(served, "cli.server.key_length", most=keys.MAX_KEY), say(served, "cli.server.field_hint"))
+        raise Refusal(422, say(served, "server.key_length", most=keys.MAX_KEY), say(served, "server.field_hint"))
 
     def add(cfg: TableConfig, ledger: Any) -> tuple[int, dict[str, Any]]:
         if key is None:

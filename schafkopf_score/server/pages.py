@@ -23,17 +23,17 @@ from .guards import HERE, Refusal, Served, authorize, body_of, check_tisch, fiel
 
 # every word a page shows, by its catalogue id (the pages name them by the part after "page_")
 PAGE_WORDS = (
-    "cli.server.page_title", "cli.server.page_sheet", "cli.server.page_standings", "cli.server.page_enter",
-    "cli.server.page_enter_hint", "cli.server.page_record", "cli.server.page_game",
-    "cli.server.page_players", "cli.server.page_augen", "cli.server.page_laufende", "cli.server.page_extras",
-    "cli.server.page_clear", "cli.server.page_corrections", "cli.server.page_undo", "cli.server.page_void",
-    "cli.server.page_edit", "cli.server.page_hand", "cli.server.page_settle",
-    "cli.server.page_transfers", "cli.server.page_nothing_owed", "cli.server.page_close",
-    "cli.server.page_round_to", "cli.server.page_no_hands", "cli.server.page_dealer", "cli.server.page_ranking",
-    "cli.server.page_tables", "cli.server.page_table", "cli.server.page_round", "cli.server.page_points",
-    "cli.server.page_done", "cli.server.page_draw", "cli.server.page_view_only",
-    "cli.server.page_recorded", "cli.server.page_confirm", "cli.server.page_closed",
-    "cli.server.page_no_round", "cli.server.page_player", "cli.server.page_rank",
+    "server.page_title", "server.page_sheet", "server.page_standings", "server.page_enter",
+    "server.page_enter_hint", "server.page_record", "server.page_game",
+    "server.page_players", "server.page_augen", "server.page_laufende", "server.page_extras",
+    "server.page_clear", "server.page_corrections", "server.page_undo", "server.page_void",
+    "server.page_edit", "server.page_hand", "server.page_settle",
+    "server.page_transfers", "server.page_nothing_owed", "server.page_close",
+    "server.page_round_to", "server.page_no_hands", "server.page_dealer", "server.page_ranking",
+    "server.page_tables", "server.page_table", "server.page_round", "server.page_points",
+    "server.page_done", "server.page_draw", "server.page_view_only",
+    "server.page_recorded", "server.page_confirm", "server.page_closed",
+    "server.page_no_round", "server.page_player", "server.page_rank",
 )
 
 

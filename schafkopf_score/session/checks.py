@@ -46,8 +46,8 @@ class Problem:
         if self.table is not None:
             round_no, tisch = self.table
             if self.hand is None:
-                return Text("cli.tournament.where_table", round=round_no, tisch=tisch)
-            return Text("cli.tournament.where_table_hand", round=round_no, tisch=tisch, hand=self.hand)
+                return Text("tournament.where_table", round=round_no, tisch=tisch)
+            return Text("tournament.where_table_hand", round=round_no, tisch=tisch, hand=self.hand)
         if self.hand is None:
             return Text("data.where_session", session=self.session)
         return Text("data.where_hand", session=self.session, hand=self.hand)

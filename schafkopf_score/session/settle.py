@@ -377,7 +377,7 @@ def read_balances(text: str, players: Sequence[str], currency: str = "EUR", lang
         if cents is None:
             examples = [format_amount(v, currency, language, sign=True) for v in (123450, -80)]
             raise InvalidEntry(Text("data.not_an_amount", who=who, text=repr(amount.strip())),
-                               Text("cli.amount_as_printed", first=examples[0], second=examples[1]))
+                               Text("data.amount_as_printed", first=examples[0], second=examples[1]))
         out[who] = cents
     total = sum(out.values())
     if total != 0:  # the amount is shown in the language the message is read in

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 
-def refuse_at_tournament(cfg: Any, command: str, instead: str, why: str = "cli.tournament.why_money") -> None:
+def refuse_at_tournament(cfg: Any, command: str, instead: str, why: str = "tournament.why_money") -> None:
     """Refuse a command of one table's money (``settle``, ``standings``, ``sheet``, ``stats``,
     a money export) or of another family (``draw``) at a tournament, naming the tournament
     command that does the job (``instead``: a hint id). Nothing is read or written before."""
@@ -19,7 +19,7 @@ def refuse_at_tournament(cfg: Any, command: str, instead: str, why: str = "cli.t
     from ..errors import IllegalEntry
     from ..i18n import Text
 
-    raise IllegalEntry(Text("cli.tournament.refused", command=command, why=Text(why)), Text(instead))
+    raise IllegalEntry(Text("tournament.refused", command=command, why=Text(why)), Text(instead))
 
 
 def needs_table(cfg: Any) -> None:
@@ -31,5 +31,5 @@ def needs_table(cfg: Any) -> None:
     from ..errors import IllegalEntry
     from ..i18n import Text
 
-    raise IllegalEntry(Text("cli.tournament.needs_tisch"),
-                       Text("cli.tournament.needs_tisch_hint", example="schafkopf add --tisch 3 sau an be 72"))
+    raise IllegalEntry(Text("tournament.needs_tisch"),
+                       Text("tournament.needs_tisch_hint", example="schafkopf add --tisch 3 sau an be 72"))

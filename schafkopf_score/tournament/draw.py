@@ -67,7 +67,7 @@ def layout(count: int, short_tables: str = "") -> Layout:
     ((5, 5, 4, 4), Layout(sizes=(4, 4), standins=2), (4, 4, 3))
     """
     if count < 4:
-        raise IllegalEntry(Text("cli.tournament.too_few", count=count), Text("cli.tournament.too_few_hint"))
+        raise IllegalEntry(Text("tournament.too_few", count=count), Text("tournament.too_few_hint"))
     sizes = plain_sizes(count)
     if sizes is not None:
         return Layout(tuple(sizes))
@@ -78,8 +78,8 @@ def layout(count: int, short_tables: str = "") -> Layout:
         threes = (4 - count % 4) % 4  # 6 -> 2, 7 -> 1, 11 -> 1
         return Layout((4,) * ((count - 3 * threes) // 4) + (3,) * threes)
     below, above = nearest_counts(count)
-    raise IllegalEntry(Text("cli.tournament.no_split", count=count),
-                       Text("cli.tournament.no_split_hint", fewer=below, more=above))
+    raise IllegalEntry(Text("tournament.no_split", count=count),
+                       Text("tournament.no_split_hint", fewer=below, more=above))
 
 
 def table_sizes(count: int, short_tables: str = "") -> list[int]:

@@ -54,11 +54,11 @@ def _not_seated(cfg: TableConfig, ledger: Ledger, seat: Seat, names: Any) -> Non
     for name in found:
         if name not in seat.players:
             other = seat_of(ledger, seat.round, name)
-            where = (Text("cli.tournament.sits_at", name=name, tisch=other.tisch) if other
-                     else Text("cli.tournament.sits_nowhere", name=name))
-            raise IllegalEntry(Text("cli.tournament.not_seated", name=name, tisch=seat.tisch, round=seat.round,
+            where = (Text("tournament.sits_at", name=name, tisch=other.tisch) if other
+                     else Text("tournament.sits_nowhere", name=name))
+            raise IllegalEntry(Text("tournament.not_seated", name=name, tisch=seat.tisch, round=seat.round,
                                     where=where),
-                               Text("cli.tournament.players_at", tisch=seat.tisch, names=Join(seat.players)))
+                               Text("tournament.players_at", tisch=seat.tisch, names=Join(seat.players)))
 
 
 def _limit_check(cfg: TableConfig, ledger: Ledger, seat: Seat, more: int = 1) -> Any:
@@ -66,19 +66,19 @@ def _limit_check(cfg: TableConfig, ledger: Ledger, seat: Seat, more: int = 1) ->
 
     def check(view: Any, events: list[TournamentEvent] | None = None) -> None:
         if seat.session_id in table_totals(ledger, events):
-            raise IllegalEntry(Text("cli.tournament.hands_after_totals", tisch=seat.tisch, round=seat.round),
-                               Text("cli.tournament.hands_after_totals_hint"))
+            raise IllegalEntry(Text("tournament.hands_after_totals", tisch=seat.tisch, round=seat.round),
+                               Text("tournament.hands_after_totals_hint"))
         if view.closed:
-            raise IllegalEntry(Text("cli.tournament.table_closed", tisch=seat.tisch, round=seat.round),
-                               Text("cli.tournament.table_closed_hint"))
+            raise IllegalEntry(Text("tournament.table_closed", tisch=seat.tisch, round=seat.round),
+                               Text("tournament.table_closed_hint"))
         done = len(view.valid_rows())
         if done + more > limit:
             if more == 1:
-                raise IllegalEntry(Text("cli.tournament.table_full_one" if limit == 1 else "cli.tournament.table_full",
+                raise IllegalEntry(Text("tournament.table_full_one" if limit == 1 else "tournament.table_full",
                                         tisch=seat.tisch, round=seat.round, games=limit),
-                                   Text("cli.tournament.table_full_hint"))
-            raise IllegalEntry(Text("cli.tournament.list_too_long", tisch=seat.tisch, round=seat.round, done=done,
-                                    more=more, games=limit), Text("cli.tournament.table_full_hint"))
+                                   Text("tournament.table_full_hint"))
+            raise IllegalEntry(Text("tournament.list_too_long", tisch=seat.tisch, round=seat.round, done=done,
+                                    more=more, games=limit), Text("tournament.table_full_hint"))
 
     return check
 
@@ -98,8 +98,8 @@ def add_game(cfg: TableConfig, ledger: Ledger, seat: Seat, entry: GameEntry, typ
         # inside the table's lock, which a draw waits for: the round and its events as they stand
         nonlocal cap
         if seat.round != latest_round(ledger):
-            raise IllegalEntry(Text("cli.tournament.round_over", round=seat.round),
-                               Text("cli.tournament.round_over_hint", round=seat.round))
+            raise IllegalEntry(Text("tournament.round_over", round=seat.round),
+                               Text("tournament.round_over_hint", round=seat.round))
         events = ledger.events()
         limit(view, events)
         cap = round_caps(ledger, events).get(seat.round, 0)
@@ -154,12 +154,12 @@ def line_words(text: str) -> tuple[list[str], dict[str, Any]]:
             continue
         option, eq, value = token.partition("=")
         if option not in LINE_OPTIONS:
-            raise IllegalEntry(Text("cli.tournament.list_option", option=option),
-                               Text("cli.tournament.list_option_hint"))
+            raise IllegalEntry(Text("tournament.list_option", option=option),
+                               Text("tournament.list_option_hint"))
         if not eq:
             if i >= len(tokens) or tokens[i].startswith("--"):
-                raise IllegalEntry(Text("cli.tournament.list_option_name", option=option),
-                                   Text("cli.tournament.list_option_hint"))
+                raise IllegalEntry(Text("tournament.list_option_name", option=option),
+                                   Text("tournament.list_option_hint"))
             value = tokens[i]
             i += 1
         field_name = LINE_OPTIONS[option]
@@ -190,10 +190,10 @@ def enter_list(cfg: TableConfig, ledger: Ledger, seat: Seat, lines: Sequence[str
             raise _at_line(no, exc) from None
         entries.append((no, entry, typed))
     if not entries:
-        raise IllegalEntry(Text("cli.tournament.list_empty"), Text("cli.tournament.list_empty_hint"))
+        raise IllegalEntry(Text("tournament.list_empty"), Text("tournament.list_empty_hint"))
     if latest_only and seat.round != latest_round(ledger):
-        raise IllegalEntry(Text("cli.tournament.round_over", round=seat.round),
-                           Text("cli.tournament.round_over_hint", round=seat.round))
+        raise IllegalEntry(Text("tournament.round_over", round=seat.round),
+                           Text("tournament.round_over_hint", round=seat.round))
     tcfg = table_cfg(cfg, seat.players)
     rules = tcfg.snapshot()
     out: list[tuple[int, Played]] = []
@@ -220,5 +220,5 @@ def _at_line(no: int, exc: ScoreError) -> IllegalEntry:
     ``--sitting-out`` says how to write that on the line."""
     hint = exc.hint_text
     if hint is not None and hint.key == "engine.not_playing_hint":
-        hint = Text("cli.tournament.list_sitting_out_hint", **hint.params)
-    return IllegalEntry(Text("cli.tournament.at_line", line=no, problem=exc.text), hint)
+        hint = Text("tournament.list_sitting_out_hint", **hint.params)
+    return IllegalEntry(Text("tournament.at_line", line=no, problem=exc.text), hint)

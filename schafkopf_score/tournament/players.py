@@ -26,27 +26,27 @@ def add_player(cfg: TableConfig, ledger: Ledger, name: str) -> int:
     settings = settings_of(cfg)
     name = name.strip()
     if len(name) > MAX_NAME:
-        raise IllegalEntry(Text("cli.tournament.name_long", most=MAX_NAME, length=len(name)),
-                           Text("cli.tournament.name_clash_hint", name=name[:20]))
+        raise IllegalEntry(Text("tournament.name_long", most=MAX_NAME, length=len(name)),
+                           Text("tournament.name_clash_hint", name=name[:20]))
     with ledger.write() as conn:
         last = latest_round(ledger)
         if last >= settings.rounds:
-            raise IllegalEntry(Text("cli.tournament.late_after_last", name=name, rounds=settings.rounds),
-                               Text("cli.tournament.late_after_last_hint"))
+            raise IllegalEntry(Text("tournament.late_after_last", name=name, rounds=settings.rounds),
+                               Text("tournament.late_after_last_hint"))
         now_playing = roster(cfg, ledger)
         for other in now_playing.players:
             if fold(other)[0] == fold(name)[0]:
-                raise IllegalEntry(Text("cli.tournament.already_registered", name=name, other=other),
-                                   Text("cli.tournament.already_registered_hint", name=name))
+                raise IllegalEntry(Text("tournament.already_registered", name=name, other=other),
+                                   Text("tournament.already_registered_hint", name=name))
         check_player_names([*now_playing.players, name],
-                           lambda msg, hint: IllegalEntry(Text("cli.tournament.bad_name", problem=msg), hint))
+                           lambda msg, hint: IllegalEntry(Text("tournament.bad_name", problem=msg), hint))
         why = clashes(cfg.family_obj(), name)
         if why:
-            raise IllegalEntry(Text("cli.tournament.name_clash_add", why=why),
-                               Text("cli.tournament.name_clash_hint", name=name))
+            raise IllegalEntry(Text("tournament.name_clash_add", why=why),
+                               Text("tournament.name_clash_hint", name=name))
         if name.casefold().startswith(tuple(n.casefold() for n in STANDIN_NAME.values())):
-            raise IllegalEntry(Text("cli.tournament.standin_reserved", name=name),
-                               Text("cli.tournament.name_clash_hint", name=name))
+            raise IllegalEntry(Text("tournament.standin_reserved", name=name),
+                               Text("tournament.name_clash_hint", name=name))
         ledger.record_event(conn, PlayerAdded(last + 1, name))
     return last + 1
 
@@ -58,18 +58,18 @@ def withdraw_player(cfg: TableConfig, ledger: Ledger, typed: str, reason: str = 
     settings_of(cfg)
     hidden = hidden_character(reason)
     if hidden:
-        raise IllegalEntry(Text("cli.tournament.reason_hidden", what=hidden[1], pos=hidden[0]),
-                           Text("cli.tournament.reason_hint"))
+        raise IllegalEntry(Text("tournament.reason_hidden", what=hidden[1], pos=hidden[0]),
+                           Text("tournament.reason_hint"))
     if len(reason) > 500:
-        raise IllegalEntry(Text("cli.tournament.reason_long", most=500), Text("cli.tournament.reason_hint"))
+        raise IllegalEntry(Text("tournament.reason_long", most=500), Text("tournament.reason_hint"))
     if ledger.conn is None:  # no ledger yet: an unknown name is refused before it is made
         name_of(roster(cfg, ledger).players, typed)
     with ledger.write() as conn:
         now_playing = roster(cfg, ledger)
         name = name_of(now_playing.players, typed)
         if name in now_playing.withdrawn:
-            raise IllegalEntry(Text("cli.tournament.already_withdrawn", name=name),
-                               Text("cli.tournament.already_withdrawn_hint"))
+            raise IllegalEntry(Text("tournament.already_withdrawn", name=name),
+                               Text("tournament.already_withdrawn_hint"))
         last = latest_round(ledger)
         ledger.record_event(conn, PlayerWithdrew(last, name, reason))
         seat = seat_of(ledger, last, name) if last else None

@@ -78,23 +78,23 @@ def prize_list(prizes: Prizes, standings: Sequence[Any], language: str) -> list[
 
 def prizes_text(name: str, awards: Sequence[Award], prizes: Prizes, language: str, chain: Sequence[str]) -> str:
     """The prize list to read out: one line a prize, ties named, the tie-break chain at the foot."""
-    lines = [say("cli.tournament.prizes_title", language, name=name)]
+    lines = [say("tournament.prizes_title", language, name=name)]
     if not prizes.any:
-        lines.append(say("cli.tournament.prizes_none", language))
+        lines.append(say("tournament.prizes_none", language))
     for a in awards:
-        where = (say("cli.tournament.prize_rank", language, rank=a.first) if a.first == a.last else
-                 say("cli.tournament.prize_ranks", language, first=a.first, last=a.last))
-        label = {"middle": "cli.tournament.prize_middle", "second_last": "cli.tournament.prize_second_last",
-                 "last": "cli.tournament.prize_last"}.get(a.kind)
+        where = (say("tournament.prize_rank", language, rank=a.first) if a.first == a.last else
+                 say("tournament.prize_ranks", language, first=a.first, last=a.last))
+        label = {"middle": "tournament.prize_middle", "second_last": "tournament.prize_second_last",
+                 "last": "tournament.prize_last"}.get(a.kind)
         if label:
             where += " " + say(label, language)
         what = " + ".join(p for p in a.prizes if p)
         line = f"{where}: {', '.join(a.players)}" + (f" ({what})" if what else "")
         if a.shared:
-            line += "  " + say("cli.tournament.prize_shared", language)
+            line += "  " + say("tournament.prize_shared", language)
         elif a.tied:
-            line += "  " + say("cli.tournament.prize_tie_broken", language, names=", ".join(a.tied))
+            line += "  " + say("tournament.prize_tie_broken", language, names=", ".join(a.tied))
         lines.append(line)
     lines.append("")
-    lines.append(say("cli.tournament.tie_chain", language, chain=" > ".join(chain)))
+    lines.append(say("tournament.tie_chain", language, chain=" > ".join(chain)))
     return "\n".join(lines) + "\n"

@@ -51,31 +51,31 @@ def _constraints(players: Sequence[str], tables: int, sizes: Sequence[int], fix:
     for item in fix:
         typed, eq, number = item.partition("=")
         if not eq or not typed.strip() or not number.strip():
-            raise IllegalEntry(Text("cli.tournament.fix_form", item=item), Text("cli.tournament.fix_hint"))
+            raise IllegalEntry(Text("tournament.fix_form", item=item), Text("tournament.fix_hint"))
         name = name_of(players, typed.strip())
         tisch = small_int(number.strip(), 1, tables)
         if tisch is None:
-            raise IllegalEntry(Text("cli.tournament.fix_table", item=item, count=tables),
-                               Text("cli.tournament.fix_hint"))
+            raise IllegalEntry(Text("tournament.fix_table", item=item, count=tables),
+                               Text("tournament.fix_hint"))
         if name in fixed and fixed[name] != tisch:
-            raise IllegalEntry(Text("cli.tournament.fix_twice", name=name), Text("cli.tournament.fix_hint"))
+            raise IllegalEntry(Text("tournament.fix_twice", name=name), Text("tournament.fix_hint"))
         fixed[name] = tisch
     for tisch in sorted(set(fixed.values())):
         there = [n for n, t in fixed.items() if t == tisch]
         if len(there) > sizes[tisch - 1]:
-            raise IllegalEntry(Text("cli.tournament.fix_full", tisch=tisch, seats=sizes[tisch - 1], names=Join(there, "and")),
-                               Text("cli.tournament.fix_hint"))
+            raise IllegalEntry(Text("tournament.fix_full", tisch=tisch, seats=sizes[tisch - 1], names=Join(there, "and")),
+                               Text("tournament.fix_hint"))
     pairs: list[tuple[str, str]] = []
     for item in apart:
         parts = [x.strip() for x in item.split(",")]
         if len(parts) != 2 or not all(parts):
-            raise IllegalEntry(Text("cli.tournament.apart_form", item=item), Text("cli.tournament.apart_hint"))
+            raise IllegalEntry(Text("tournament.apart_form", item=item), Text("tournament.apart_hint"))
         a, b = name_of(players, parts[0]), name_of(players, parts[1])
         if a == b:
-            raise IllegalEntry(Text("cli.tournament.apart_same", name=a), Text("cli.tournament.apart_hint"))
+            raise IllegalEntry(Text("tournament.apart_same", name=a), Text("tournament.apart_hint"))
         if a in fixed and b in fixed and fixed[a] == fixed[b]:
-            raise IllegalEntry(Text("cli.tournament.apart_fixed", a=a, b=b, tisch=fixed[a]),
-                               Text("cli.tournament.apart_hint"))
+            raise IllegalEntry(Text("tournament.apart_fixed", a=a, b=b, tisch=fixed[a]),
+                               Text("tournament.apart_hint"))
         pairs.append((a, b))
     return fixed, pairs
 
@@ -111,23 +111,23 @@ def draw_round(cfg: TableConfig, ledger: Ledger, method: str | None = None, seed
         rounds = ledger.rounds()
         last = rounds[-1].round if rounds else 0
         if last >= settings.rounds:
-            raise IllegalEntry(Text("cli.tournament.all_drawn_one" if settings.rounds == 1
-                                    else "cli.tournament.all_drawn", rounds=settings.rounds),
-                               Text("cli.tournament.all_drawn_hint"))
+            raise IllegalEntry(Text("tournament.all_drawn_one" if settings.rounds == 1
+                                    else "tournament.all_drawn", rounds=settings.rounds),
+                               Text("tournament.all_drawn_hint"))
         if last and not force:
             open_tables = unfinished(cfg, ledger, _seats(ledger, last))
             if open_tables:
                 raise IllegalEntry(
-                    Text("cli.tournament.still_playing", round=last,
-                         tables=Join(Text("cli.tournament.table_progress", tisch=s.tisch, done=done, games=games)
+                    Text("tournament.still_playing", round=last,
+                         tables=Join(Text("tournament.table_progress", tisch=s.tisch, done=done, games=games)
                                      for s, done, games in open_tables)),
-                    Text("cli.tournament.still_playing_hint"))
+                    Text("tournament.still_playing_hint"))
         round_no = last + 1
         method = method or ("random" if round_no == 1 else settings.draw)
         if method == "ranking" and round_no == 1:
-            raise IllegalEntry(Text("cli.tournament.first_random"), Text("cli.tournament.first_random_hint"))
+            raise IllegalEntry(Text("tournament.first_random"), Text("tournament.first_random_hint"))
         if method == "ranking" and (fix or apart):
-            raise IllegalEntry(Text("cli.tournament.ranking_fixed"), Text("cli.tournament.ranking_fixed_hint"))
+            raise IllegalEntry(Text("tournament.ranking_fixed"), Text("tournament.ranking_fixed_hint"))
         if method == "random" and (fix or apart):
             method = "spread"  # the spread draw is the one that honours them; in round 1 it is a lot
         if seed is None:

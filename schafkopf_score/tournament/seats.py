@@ -36,8 +36,8 @@ STANDIN_NAME = {"de": "Ersatz", "en": "Stand-in"}
 def settings_of(cfg: TableConfig) -> TournamentSettings:
     """The tournament's settings; a table file of another kind is refused."""
     if cfg.kind != "tournament" or cfg.tournament is None:
-        raise IllegalEntry(Text("cli.tournament.not_a_tournament", path=str(cfg.path)),
-                           Text("cli.tournament.not_a_tournament_hint"))
+        raise IllegalEntry(Text("tournament.not_a_tournament", path=str(cfg.path)),
+                           Text("tournament.not_a_tournament_hint"))
     return cfg.tournament  # type: ignore[no-any-return]
 
 
@@ -87,25 +87,25 @@ class Seat(Place):
         return Text(key, tisch=self.tisch, round=self.round)
 
     def named(self, session: int | str) -> Text:
-        return self._at("cli.tournament.place_table")
+        return self._at("tournament.place_table")
 
     def within(self, session: int | str) -> Text:
-        return self._at("cli.tournament.place_at_table")
+        return self._at("tournament.place_at_table")
 
     def nothing_to_correct(self) -> tuple[Text, Text]:
-        return self._at("cli.tournament.nothing_to_correct"), self._at("cli.tournament.record_games")
+        return self._at("tournament.nothing_to_correct"), self._at("tournament.record_games")
 
     def nothing_to_undo(self) -> tuple[Text, Text]:
-        return self._at("cli.tournament.nothing_to_undo"), self._at("cli.tournament.record_games")
+        return self._at("tournament.nothing_to_undo"), self._at("tournament.record_games")
 
     def closed(self, session: int, meanwhile: bool = False, correcting: bool = True) -> tuple[Text, Text]:
-        return self._at("cli.tournament.table_closed"), self._at("cli.tournament.table_closed_hint")
+        return self._at("tournament.table_closed"), self._at("tournament.table_closed_hint")
 
     def look(self, why: str) -> Text:
-        return self._at("cli.tournament.see_sheet")
+        return self._at("tournament.see_sheet")
 
     def correct_first(self) -> Text:
-        return self._at("cli.tournament.correct_first")
+        return self._at("tournament.correct_first")
 
 
 def _seat(table: RoundTable, standins: Sequence[str] | None = None) -> Seat:
@@ -159,9 +159,9 @@ def name_of(players: Sequence[str], typed: str) -> str:
 
         close = difflib.get_close_matches(fold(typed)[0], [fold(c)[0] for c in players], n=1, cutoff=0.6)
         mean = next((c for c in players if close and fold(c)[0] == close[0]), None)
-        raise IllegalEntry(Text("cli.tournament.not_registered", typed=repr(typed.strip())),
+        raise IllegalEntry(Text("tournament.not_registered", typed=repr(typed.strip())),
                            Text("common.did_you_mean", name=mean) if mean else
-                           Text("cli.tournament.see_registered")) from None
+                           Text("tournament.see_registered")) from None
 
 
 def latest_round(ledger: Ledger) -> int:
@@ -176,13 +176,13 @@ def round_seats(cfg: TableConfig, ledger: Ledger, round_no: int | None = None,
     settings_of(cfg)
     last, tables = ledger.seating(round_no, tisch)
     if last == 0:
-        raise IllegalEntry(Text("cli.tournament.no_round"), Text("cli.tournament.no_round_hint"))
+        raise IllegalEntry(Text("tournament.no_round"), Text("tournament.no_round_hint"))
     if round_no is None:
         round_no = last
     if not 1 <= round_no <= last:
-        raise IllegalEntry(Text("cli.tournament.no_such_round_one" if last == 1 else "cli.tournament.no_such_round",
+        raise IllegalEntry(Text("tournament.no_such_round_one" if last == 1 else "tournament.no_such_round",
                                 round=round_no, last=last),
-                           Text("cli.tournament.rounds_drawn_one" if last == 1 else "cli.tournament.rounds_drawn",
+                           Text("tournament.rounds_drawn_one" if last == 1 else "tournament.rounds_drawn",
                                 last=last))
     return round_no, [_seat(t) for t in tables]
 
@@ -195,9 +195,9 @@ def find_seat(cfg: TableConfig, ledger: Ledger, tisch: int, round_no: int | None
             return seat
     round_no, seats = round_seats(cfg, ledger, round_no)  # no such table: say how many there are
     one = len(seats) == 1
-    raise IllegalEntry(Text("cli.tournament.no_such_table_one" if one else "cli.tournament.no_such_table",
+    raise IllegalEntry(Text("tournament.no_such_table_one" if one else "tournament.no_such_table",
                             tisch=tisch, round=round_no, count=len(seats)),
-                       Text("cli.tournament.tables_are_one" if one else "cli.tournament.tables_are", count=len(seats)))
+                       Text("tournament.tables_are_one" if one else "tournament.tables_are", count=len(seats)))
 
 
 def open_seat(cfg: TableConfig, ledger: Ledger, tisch: int, round_no: int | None = None) -> Seat:
@@ -206,8 +206,8 @@ def open_seat(cfg: TableConfig, ledger: Ledger, tisch: int, round_no: int | None
     seat = find_seat(cfg, ledger, tisch, round_no)
     info = ledger.session(seat.session_id)
     if info is not None and info.closing is not None:
-        raise IllegalEntry(Text("cli.tournament.table_closed", tisch=seat.tisch, round=seat.round),
-                           Text("cli.tournament.table_closed_hint"))
+        raise IllegalEntry(Text("tournament.table_closed", tisch=seat.tisch, round=seat.round),
+                           Text("tournament.table_closed_hint"))
     return seat
 
 

@@ -33,7 +33,7 @@ POINT_LIMITS = ("kontra", "cap")
 PRIZE_KEYS = ("places", "middle", "second_last", "last", "ties")
 MAX_PLAYERS = 4000
 # the order of the ranking, said with every ranking (RULES §10): message ids
-TIE_BREAKS = ("cli.tournament.tb_points", "cli.tournament.tb_solos", "cli.tournament.tb_won", "cli.tournament.tb_lot")
+TIE_BREAKS = ("tournament.tb_points", "tournament.tb_solos", "tournament.tb_won", "tournament.tb_lot")
 
 
 def five_games(games: int) -> int:
@@ -120,21 +120,21 @@ def read_players_file(path: Path, fail: Any) -> list[str]:
     try:
         raw = read_bounded(path, TABLE_FILE_LIMIT)
     except FileNotFoundError:
-        raise fail(Text("cli.tournament.players_file_missing", path=path.name),
-                   Text("cli.tournament.players_file_hint")) from None
+        raise fail(Text("tournament.players_file_missing", path=path.name),
+                   Text("tournament.players_file_hint")) from None
     except FileTooLarge as exc:
         raise fail(Text("data.table_too_large", path=str(path), size=exc.size, limit=TABLE_FILE_LIMIT),
-                   Text("cli.tournament.players_file_hint")) from None
+                   Text("tournament.players_file_hint")) from None
     except OSError as exc:
         from ..files import os_problem
 
-        raise fail(Text("cli.tournament.players_file_unreadable", path=str(path), problem=os_problem(exc)),
-                   Text("cli.tournament.players_file_hint")) from None
+        raise fail(Text("tournament.players_file_unreadable", path=str(path), problem=os_problem(exc)),
+                   Text("tournament.players_file_hint")) from None
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise fail(Text("cli.tournament.players_file_not_utf8", path=str(path)),
-                   Text("cli.tournament.players_file_hint")) from None
+        raise fail(Text("tournament.players_file_not_utf8", path=str(path)),
+                   Text("tournament.players_file_hint")) from None
     return [line.strip() for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")]
 
 
@@ -146,10 +146,10 @@ def checked_tournament(c: Any, path: Path, data: dict[str, Any], family: Any) ->
     if not family.tournament_points:
         from ..rules.registry import TOURNAMENT_FAMILY
 
-        raise c.fail("", "kind", Text("cli.tournament.family_only", family=family.title_text()),
-                     Text("cli.tournament.family_only_hint", family=TOURNAMENT_FAMILY))
+        raise c.fail("", "kind", Text("tournament.family_only", family=family.title_text()),
+                     Text("tournament.family_only_hint", family=TOURNAMENT_FAMILY))
     if "tariff" in data:
-        raise c.fail("", "tariff", Text("cli.tournament.no_tariff"), Text("cli.tournament.no_tariff_hint"))
+        raise c.fail("", "tariff", Text("tournament.no_tariff"), Text("tournament.no_tariff_hint"))
     section = data.get("tournament", {})
     if not isinstance(section, dict):
         raise c.fail("", "tournament", Text("data.must_be_section", section="tournament"))
@@ -187,20 +187,20 @@ def checked_tournament(c: Any, path: Path, data: dict[str, Any], family: Any) ->
         else:
             raise c.unknown("points", key, ["preset", *point_keys, *POINT_LIMITS])
     if rounds_days_bad(got):
-        raise c.fail("tournament", "days", Text("cli.tournament.days_rounds", days=got["days"],
+        raise c.fail("tournament", "days", Text("tournament.days_rounds", days=got["days"],
                                                 rounds=got.get("rounds", 3)),
-                     Text("cli.tournament.days_rounds_hint"))
+                     Text("tournament.days_rounds_hint"))
     five = got.get("games_per_round_five", five_games(games))
     if five % 5:
-        raise c.fail("tournament", "games_per_round_five", Text("cli.tournament.five_multiple", games=five),
-                     Text("cli.tournament.five_multiple_hint", games=five_games(games)))
+        raise c.fail("tournament", "games_per_round_five", Text("tournament.five_multiple", games=five),
+                     Text("tournament.five_multiple_hint", games=five_games(games)))
     prizes = checked_prizes(c, data.get("prizes"))
     players_file = got.get("players_file", "")
     players: Any
     if players_file:
         if "players" in data:
-            raise c.fail("tournament", "players_file", Text("cli.tournament.players_twice"),
-                         Text("cli.tournament.players_twice_hint"))
+            raise c.fail("tournament", "players_file", Text("tournament.players_twice"),
+                         Text("tournament.players_twice_hint"))
         players = read_players_file(path.parent / players_file,
                                     lambda msg, hint: c.fail("tournament", "players_file", msg, hint))
         where = ("tournament", "players_file")
@@ -210,12 +210,12 @@ def checked_tournament(c: Any, path: Path, data: dict[str, Any], family: Any) ->
             raise c.fail("", "players", Text("data.players_list"))
         where = ("", "players")
     if len(players) > MAX_PLAYERS:
-        raise c.fail(*where, Text("cli.tournament.too_many_players", count=len(players), most=MAX_PLAYERS))
+        raise c.fail(*where, Text("tournament.too_many_players", count=len(players), most=MAX_PLAYERS))
     # fewer than 4 can never play; 6, 7 and 11 are seated (or refused) at the draw, so that a
     # withdrawal never makes the file unreadable
     if len(players) < 4:
-        raise c.fail(*where, Text("cli.tournament.too_few_file", count=len(players)),
-                     Text("cli.tournament.too_few_file_hint"))
+        raise c.fail(*where, Text("tournament.too_few_file", count=len(players)),
+                     Text("tournament.too_few_file_hint"))
     from ..notation import clashes
     from ..rules.names import check_player_names
 
@@ -223,8 +223,8 @@ def checked_tournament(c: Any, path: Path, data: dict[str, Any], family: Any) ->
     for name in players:
         why = clashes(family, name)
         if why:
-            raise c.fail(*where, Text("cli.tournament.name_clash", why=why),
-                         Text("cli.tournament.name_clash_hint", name=name))
+            raise c.fail(*where, Text("tournament.name_clash", why=why),
+                         Text("tournament.name_clash_hint", name=name))
     settings = TournamentSettings(
         rounds=got.get("rounds", 3), games_per_round=games,
         games_per_round_five=five, draw=got.get("draw", "spread"), seed=got.get("seed", ""),
@@ -254,8 +254,8 @@ def checked_prizes(c: Any, section: Any) -> Prizes:
                 if not value or len(value) > 1000 or not all(
                         isinstance(v, (str, int)) and not isinstance(v, bool) and str(v).strip()
                         and len(str(v)) <= 200 for v in value):
-                    raise c.fail("prizes", "places", Text("cli.tournament.prize_places"),
-                                 Text("cli.tournament.prize_places_hint"))
+                    raise c.fail("prizes", "places", Text("tournament.prize_places"),
+                                 Text("tournament.prize_places_hint"))
                 out[key] = tuple(str(v).strip() for v in value)
             else:
                 count = c.check("prizes", KeySpec("places", 0, minimum=0, maximum=1000), value)
@@ -269,8 +269,8 @@ def checked_prizes(c: Any, section: Any) -> Prizes:
                 value = "-"
             out[key] = c.check("prizes", KeySpec("last", "", kind="str"), value)
             if len(out[key]) > 200:
-                raise c.fail("prizes", "last", Text("cli.tournament.prize_places"),
-                             Text("cli.tournament.prize_places_hint"))
+                raise c.fail("prizes", "last", Text("tournament.prize_places"),
+                             Text("tournament.prize_places_hint"))
         else:
             out[key] = c.check("prizes", KeySpec("ties", "break", kind="choice", choices=("share", "break")), value)
     return Prizes(**out)
@@ -292,56 +292,56 @@ def tournament_file(players: list[str], *, name: str, language: str, rounds: int
         return f"{text:<40} # {say(doc, language)}"
 
     out = [
-        "# " + say("cli.tournament.file_header", language),
+        "# " + say("tournament.file_header", language),
         "schema = 1",
-        line("name", name, "cli.tournament.file_name"),
+        line("name", name, "tournament.file_name"),
         'kind = "tournament"',
         f'family = "{TOURNAMENT_FAMILY}"',
     ]
     if not players_file:
-        out.append(line("players", players, "cli.tournament.file_players"))
+        out.append(line("players", players, "tournament.file_players"))
     out += [
         'seats = 4',
-        line("language", language, "cli.tournament.file_language"),
+        line("language", language, "tournament.file_language"),
         "",
         "[tournament]",
-        line("rounds", rounds, "cli.tournament.file_rounds"),
-        line("games_per_round", games, "cli.tournament.file_games"),
-        line("games_per_round_five", five_games(games), "cli.tournament.file_games_five"),
-        line("draw", draw, "cli.tournament.file_draw"),
-        '# seed = "..."                           # ' + say("cli.tournament.file_seed", language),
-        (line("short_tables", short_tables, "cli.tournament.file_short_tables") if short_tables else
-         commented('# short_tables = "standin"', "cli.tournament.file_short_tables")),
+        line("rounds", rounds, "tournament.file_rounds"),
+        line("games_per_round", games, "tournament.file_games"),
+        line("games_per_round_five", five_games(games), "tournament.file_games_five"),
+        line("draw", draw, "tournament.file_draw"),
+        '# seed = "..."                           # ' + say("tournament.file_seed", language),
+        (line("short_tables", short_tables, "tournament.file_short_tables") if short_tables else
+         commented('# short_tables = "standin"', "tournament.file_short_tables")),
     ]
     if days > 1:
-        out.append(line("days", days, "cli.tournament.file_days"))
+        out.append(line("days", days, "tournament.file_days"))
     if players_file:
-        out.append(line("players_file", players_file, "cli.tournament.file_players_file"))
+        out.append(line("players_file", players_file, "tournament.file_players_file"))
     out += [
         "",
         "[points]",
-        line("preset", points, "cli.tournament.file_preset"),
-        line("sauspiel", points_of["sauspiel"], "cli.tournament.file_sauspiel"),
-        line("solo", points_of["solo"], "cli.tournament.file_solo"),
-        line("schneider", points_of["schneider"], "cli.tournament.file_schneider"),
-        line("schwarz", points_of["schwarz"], "cli.tournament.file_schwarz"),
-        line("laufende", points_of["laufende"], "cli.tournament.file_laufende"),
-        line("bettel", points_of["bettel"], "cli.tournament.file_bettel"),
-        line("ramsch", points_of["ramsch"], "cli.tournament.file_ramsch"),
-        line("kontra", 2, "cli.tournament.file_kontra"),
-        line("cap", 0, "cli.tournament.file_cap"),
+        line("preset", points, "tournament.file_preset"),
+        line("sauspiel", points_of["sauspiel"], "tournament.file_sauspiel"),
+        line("solo", points_of["solo"], "tournament.file_solo"),
+        line("schneider", points_of["schneider"], "tournament.file_schneider"),
+        line("schwarz", points_of["schwarz"], "tournament.file_schwarz"),
+        line("laufende", points_of["laufende"], "tournament.file_laufende"),
+        line("bettel", points_of["bettel"], "tournament.file_bettel"),
+        line("ramsch", points_of["ramsch"], "tournament.file_ramsch"),
+        line("kontra", 2, "tournament.file_kontra"),
+        line("cap", 0, "tournament.file_cap"),
         "",
         "[prizes]",
-        line("places", 3, "cli.tournament.file_places"),
-        line("middle", False, "cli.tournament.file_middle"),
-        line("second_last", False, "cli.tournament.file_second_last"),
-        commented('# last = "Trostpreis"', "cli.tournament.file_last"),
-        line("ties", "break", "cli.tournament.file_ties"),
+        line("places", 3, "tournament.file_places"),
+        line("middle", False, "tournament.file_middle"),
+        line("second_last", False, "tournament.file_second_last"),
+        commented('# last = "Trostpreis"', "tournament.file_last"),
+        line("ties", "break", "tournament.file_ties"),
         "",
         "[rules]",
-        line("games", ["sauspiel", "wenz", "farbwenz", "solo"], "cli.tournament.file_games_list"),
-        line("tout", True, "cli.tournament.file_tout"),
-        line("sie", True, "cli.tournament.file_sie"),
-        line("all_pass", "redeal", "cli.tournament.file_all_pass"),
+        line("games", ["sauspiel", "wenz", "farbwenz", "solo"], "tournament.file_games_list"),
+        line("tout", True, "tournament.file_tout"),
+        line("sie", True, "tournament.file_sie"),
+        line("all_pass", "redeal", "tournament.file_all_pass"),
     ]
     return "\n".join(out) + "\n"

@@ -29,7 +29,7 @@ def test_a_tournament_refuses_a_hand_without_its_table_in_the_library_too(tmp_pa
          "undo": lambda: evening.undo(cfg, ledger),
          "void": lambda: evening.void(cfg, ledger, 1),
          "find_hand": lambda: evening.find_hand(cfg, ledger, 1)}[call]()
-    assert refused.value.text.key == "cli.tournament.needs_tisch"
+    assert refused.value.text.key == "tournament.needs_tisch"
     assert t.ledger_bytes() == before
 
 

@@ -8,7 +8,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from schafkopf_score.i18n import catalogue
+from schafkopf_score.i18n import everything as catalogue
 from schafkopf_score.rules.registry import FAMILIES
 
 EVERY_FAMILY = list(FAMILIES.values())  # a family adds its words (its messages) to the catalogue when it is loaded

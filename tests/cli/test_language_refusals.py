@@ -17,7 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from schafkopf_score.i18n import LANGUAGES, Text, catalogue, template
+from schafkopf_score.i18n import LANGUAGES, Text, template
+from schafkopf_score.i18n import everything as catalogue
 from schafkopf_score.rules.registry import FAMILIES
 from tests.conftest import FOUR, Table, assert_language, wrong_language_words
 
@@ -77,9 +78,9 @@ def test_the_refusals_of_every_part_of_the_program_are_found():
     """The scan finds the refusals of the engine, the data layer, the CLI, the tournament and the
     server (a scan that found nothing would let every test below pass)."""
     for key in ("engine.not_a_game", "engine.not_a_player", "engine.bav.needs_suit", "engine.bav.laufende_cap_short",
-                "cli.tournament.nothing_to_undo", "data.no_such_hand", "data.table_key",
-                "cli.export_format", "cli.tournament.needs_tisch", "cli.server.port_range",
-                "cli.server.port_range_hint", "data.not_an_export"):
+                "tournament.nothing_to_undo", "data.no_such_hand", "data.table_key",
+                "cli.export_format", "tournament.needs_tisch", "server.port_range",
+                "server.port_range_hint", "data.not_an_export"):
         assert key in REFUSALS, key
     assert "cli.sheet_title" not in REFUSALS and "export.col_hand" not in REFUSALS
     assert len(REFUSALS) > len(catalogue()) // 3
@@ -155,7 +156,7 @@ CASES = [
     ("plain", "calc sauspiel --player Bem --partner Ben --augen 70", "engine.not_a_player"),
     ("plain", "calc sauspiel --player Anna --partner Ben --augen 70 --sau herz", "engine.bav.herz_sau"),
     ("plain", "calc wenz an ٧٠", "data.fits_nothing"),
-    ("tournament", "calc sau an be 72", "cli.tournament.needs_tisch"),
+    ("tournament", "calc sau an be 72", "tournament.needs_tisch"),
     # add
     ("plain", "add sauspiel --player Anna --partner Ben --augen 121", "engine.result_impossible"),
     ("plain", "add solo --player Anna --augen 70", "engine.bav.needs_suit"),
@@ -177,46 +178,46 @@ CASES = [
     ("plain", "add", "cli.click_missing_argument"),
     ("plain", "add wenz --player Anna --augen 70 --laufende zwei", "cli.click_bad_value"),
     ("deutscher", "add spiel an co 70", "engine.ds.draw_first"),
-    ("tournament", "add sau an be 72", "cli.tournament.needs_tisch"),
-    ("drawn", "add --tisch 2 weiter", "cli.tournament.no_such_table_one"),
+    ("tournament", "add sau an be 72", "tournament.needs_tisch"),
+    ("drawn", "add --tisch 2 weiter", "tournament.no_such_table_one"),
     ("drawn", "add --tisch 1 weiter --round 1", "cli.click_no_such_option"),
     # draw
     ("plain", "draw", "engine.no_lot"),
-    ("tournament", "draw", "cli.tournament.refused"),
+    ("tournament", "draw", "tournament.refused"),
     # edit
     ("evening", "edit 9 --kontra", "data.no_such_hand"),
     ("evening", "edit 1 --augen viel", "data.not_whole_number"),
-    ("evening", "edit 1", "cli.edit_no_change"),
+    ("evening", "edit 1", "data.edit_no_change"),
     ("evening", "edit 2 --player Dora --augen 121", "engine.result_impossible"),
     ("evening", "edit 1 sau an be co 72", "data.name_too_many"),
     ("closed", "edit 1 --augen 80", "data.session_closed"),
-    ("tournament", "edit 1 k", "cli.tournament.needs_tisch"),
+    ("tournament", "edit 1 k", "tournament.needs_tisch"),
     # undo
     ("plain", "undo", "data.nothing_to_undo"),
     ("evening", "undo --reason x\x1b[2J", "data.option_problem"),
-    ("tournament", "undo", "cli.tournament.needs_tisch"),
-    ("drawn", "undo --tisch 2", "cli.tournament.no_such_table_one"),
+    ("tournament", "undo", "tournament.needs_tisch"),
+    ("drawn", "undo --tisch 2", "tournament.no_such_table_one"),
     # void
     ("evening", "void 9", "data.no_such_hand"),
     ("voided", "void 1", "data.hand_already_void"),
     ("closed", "void 1 --reason falsch", "data.session_closed"),
     ("plain", "void", "cli.click_missing_argument"),
-    ("tournament", "void 1", "cli.tournament.needs_tisch"),
+    ("tournament", "void 1", "tournament.needs_tisch"),
     # settle
     ("evening", "settle --from-balances Anna=3,Ben=-2", "data.balances_not_zero"),
     ("evening", "settle --from-balances Xaver=3,Ben=-3", "engine.not_a_player"),
     ("evening", "settle --from-balances Cora=1,Cora=-1", "data.balance_twice"),
-    ("plain", "settle --round 0", "cli.round_not_positive"),
+    ("plain", "settle --round 0", "data.round_not_positive"),
     ("plain", "settle --reason x", "cli.reason_reopen_only"),
     ("plain", "settle --close", "data.nothing_to_close"),
     ("plain", "settle --session 7", "data.no_session"),
     ("closed", "settle --reopen 1", "data.reopen_reason"),
-    ("tournament", "settle", "cli.tournament.refused"),
+    ("tournament", "settle", "tournament.refused"),
     # the views and the ledger
     ("plain", "sheet --session 7", "data.no_session"),
     ("plain", "standings --session 7", "data.no_session"),
     ("plain", "stats --session 7", "data.no_session"),
-    ("tournament", "sheet", "cli.tournament.refused"),
+    ("tournament", "sheet", "tournament.refused"),
     ("plain", "export --format xls", "cli.export_format"),
     ("plain", "export --out ", "cli.out_empty"),
     ("plain", "export --session 7", "data.no_session"),
@@ -235,30 +236,30 @@ CASES = [
     ("evening", "player leave Zoe", "engine.not_a_player"),
     ("plain", "player add", "cli.player_words"),
     ("evening", "player leave Dora", "data.player_leave_too_few"),
-    ("tournament", "player add Xaver", "cli.tournament.refused"),
+    ("tournament", "player add Xaver", "tournament.refused"),
     # new and rules
     ("plain", "new neu.toml --players Anna,Ben,Cora,Dora --tariff x", "data.tariff_not_numbers"),
     ("plain", "new neu.toml --players Anna,Anna,Cora,Dora", "data.player_twice"),
     ("bad key", "rules --check", "data.table_key"),
     # tournament
-    ("tournament", "tournament draw --by ranking", "cli.tournament.first_random"),
-    ("tournament", "tournament draw --fix P01", "cli.tournament.fix_form"),
-    ("tournament", "tournament ranking --format pdf", "cli.tournament.format"),
-    ("tournament", "tournament ranking", "cli.tournament.no_round"),
-    ("tournament", "tournament tables", "cli.tournament.no_round"),
-    ("tournament", "tournament player withdraw Zed", "cli.tournament.not_registered"),
-    ("tournament", "tournament player add anna", "cli.tournament.already_registered"),
-    ("drawn", "tournament draw", "cli.tournament.still_playing"),
-    ("drawn", "tournament enter --tisch 1 --totals Anna=12,Ben=-12", "cli.tournament.totals_missing"),
+    ("tournament", "tournament draw --by ranking", "tournament.first_random"),
+    ("tournament", "tournament draw --fix P01", "tournament.fix_form"),
+    ("tournament", "tournament ranking --format pdf", "tournament.format"),
+    ("tournament", "tournament ranking", "tournament.no_round"),
+    ("tournament", "tournament tables", "tournament.no_round"),
+    ("tournament", "tournament player withdraw Zed", "tournament.not_registered"),
+    ("tournament", "tournament player add anna", "tournament.already_registered"),
+    ("drawn", "tournament draw", "tournament.still_playing"),
+    ("drawn", "tournament enter --tisch 1 --totals Anna=12,Ben=-12", "tournament.totals_missing"),
     ("drawn", "tournament enter --tisch 1 --totals Anna=12,Ben=-4,Cora=-3,Dora=-4",
-     "cli.tournament.totals_not_zero"),
-    ("drawn", "tournament enter --tisch 1 --solos Anna=1", "cli.tournament.solos_need_totals"),
-    ("drawn", "tournament tables --round 2", "cli.tournament.no_such_round_one"),
-    ("tournament", "tournament sheet --tisch 1", "cli.tournament.no_round"),
-    ("drawn", "tournament sheets --url-base javascript:x", "cli.tournament.url_base"),
+     "tournament.totals_not_zero"),
+    ("drawn", "tournament enter --tisch 1 --solos Anna=1", "tournament.solos_need_totals"),
+    ("drawn", "tournament tables --round 2", "tournament.no_such_round_one"),
+    ("tournament", "tournament sheet --tisch 1", "tournament.no_round"),
+    ("drawn", "tournament sheets --url-base javascript:x", "tournament.url_base"),
     # serve: its options are refused before any server starts
-    ("plain", "serve --port 0", "cli.server.port_range"),
-    ("plain", "serve --workers 0", "cli.server.workers_range"),
+    ("plain", "serve --port 0", "server.port_range"),
+    ("plain", "serve --workers 0", "server.workers_range"),
 ]
 
 _STDIN = {"play": "sau an be ٧٠\n"}

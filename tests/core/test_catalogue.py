@@ -6,12 +6,20 @@ from pathlib import Path
 
 import pytest
 
-from schafkopf_score.i18n import LANGUAGES, Amount, Date, Join, Text, catalogue, render, say
+from schafkopf_score.i18n import LANGUAGES, Amount, Date, Join, Text, render, say
+from schafkopf_score.i18n import everything as catalogue
 from schafkopf_score.rules.registry import FAMILIES
 
 EVERY_FAMILY = list(FAMILIES.values())  # a family adds its words (its messages) to the catalogue when it is loaded
 
 PACKAGE = Path(__file__).resolve().parents[2] / "schafkopf_score"
+# every id begins with its owner's name: the shared parts (common, engine, data) and the parts that
+# live beside their code (cli, export, tournament, server)
+PREFIXES = {"common", "engine", "data", "cli", "export", "tournament", "server"}
+# where an owner's ids may be said: its own package (and, for the server, the command that starts it)
+OWNED = {"cli": ("cli/",), "server": ("server/", "cli/serve_cmd.py"), "tournament": ("tournament/", "cli/", "export/",
+                                                                                      "server/", "session/checks.py",
+                                                                                      "table.py")}
 ENGLISH_WORDS = re.compile(r"\b(the|is|not|with|must|cannot|only|this|that|from|to|of|and|or|a|an)\b")
 
 
@@ -33,7 +41,7 @@ def test_every_message_in_both_languages(key):
     if de == en:
         prose = re.sub(r"\{[^}]*\}", " ", de)
         assert not ENGLISH_WORDS.search(prose), f"{key}: the German text is English: {de!r}"
-    assert key.split(".", 1)[0] in {"common", "engine", "data", "cli", "export"}, key
+    assert key.split(".", 1)[0] in PREFIXES, key
 
 
 def _ids_in_code() -> tuple[set[str], set[str]]:
@@ -43,10 +51,10 @@ def _ids_in_code() -> tuple[set[str], set[str]]:
         if "i18n" in path.parts or path.name == "messages.py":  # the catalogue's parts, a family's among them
             continue
         code = path.read_text(encoding="utf-8")
-        for match in re.finditer(r'''(f?)["']((?:common|engine|data|cli|export)\.[\w.{}]+)["']''', code):
+        for match in re.finditer(r'''(f?)["']((?:common|engine|data|cli|export|tournament|server)\.[\w.{}]+)["']''', code):
             if match.group(1) or "{" in match.group(2):
                 prefixes.add(match.group(2).split("{", 1)[0])
-            else:
+            elif not match.group(2).endswith(".html"):  # a template file (tournament.html), not an id
                 literal.add(match.group(2))
     return literal, prefixes
 
@@ -57,6 +65,20 @@ def test_every_id_the_code_names_exists():
     assert not missing, f"ids used in the code but missing from the catalogue: {missing}"
     for prefix in prefixes:
         assert any(k.startswith(prefix) for k in catalogue()), f"no id starts with {prefix!r}"
+
+
+def test_ids_are_said_where_their_owner_lives():
+    """``cli.*`` words are the command line's, ``server.*`` the server's: no floor below the doors
+    and no other door raises them (issue 34: the words live with their owner)."""
+    stray = []
+    for path in PACKAGE.rglob("*.py"):
+        rel = path.relative_to(PACKAGE).as_posix()
+        if "i18n" in path.parts or path.name == "messages.py":
+            continue
+        for match in re.finditer(r'''["'](cli|server|tournament)\.[\w.{}]+["']''', path.read_text(encoding="utf-8")):
+            if not rel.startswith(OWNED[match.group(1)]):
+                stray.append(f"{rel}: {match.group(0)}")
+    assert not stray, stray
 
 
 def test_no_message_is_unused():

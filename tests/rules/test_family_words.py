@@ -17,7 +17,7 @@ from schafkopf_score.rules.registry import FAMILIES, REGISTRY
 
 PACKAGE = Path(__file__).resolve().parents[2] / "schafkopf_score"
 FAMILY_IDS = tuple(REGISTRY)
-# a family's id as code says it: "bavarian", rules.bavarian, BAVARIAN_TRIGGERS, play_help_bavarian
+# a family's id as code says it: "bavarian", rules.bavarian, BAVARIAN_TRIGGERS, engine.help.bavarian
 _NAMED = re.compile(r"(?<![a-z])(" + "|".join(FAMILY_IDS) + r")(?![a-z])", re.IGNORECASE)
 # the shared modules that may name a family: the registry, where the families are data, and the
 # documentation's example sessions, command lines as a user types them (``--family bavarian``)
@@ -78,7 +78,7 @@ def test_each_family_keeps_its_messages_in_its_own_package():
         assert f"engine.family.{name}" in messages
         for game in family.games:
             assert f"engine.game.{name}.{game.name}" in messages, (name, game.name)
-        assert f"cli.play_help_{name}" in messages
+        assert f"engine.help.{name}" in messages
         assert all(loaded.get(key) == value for key, value in messages.items())
     shared = importlib.import_module("schafkopf_score.i18n.engine").MESSAGES
     assert not [key for key in shared if any(f".{n}." in key or key.endswith(f".{n}") for n in FAMILY_IDS)]

@@ -262,7 +262,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                        "Gib an, wie viele geschoben haben, 0 bis {players}."),
 
     # -- the help of play: examples of this family's games ---------------------------------------
-    "cli.play_help_bavarian": (
+    "engine.help.bavarian": (
         "One line a hand, in short words:\n"
         "  sau an be 72 l3 k      Sauspiel Anna with Ben, 72 Augen, 3 Laufende, Kontra\n"
         "  herzsolo co 105 l4 g1  Heart solo Cora, 105, 4 Laufende, one player laid\n"

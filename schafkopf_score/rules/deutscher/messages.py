@@ -77,7 +77,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "engine.ds.partners": ("Partners: {a}, {b}", "Partner: {a}, {b}"),
 
     # -- the help of play: examples of this family's games ---------------------------------------
-    "cli.play_help_deutscher": (
+    "engine.help.deutscher": (
         "One line a hand, in short words (the trump party and its Augen):\n"
         "  spiel an co 75         Anna and Cora, 75 Augen\n"
         "  spiel be do 28 zwang   Ben and Dora, 28 Augen, a forced game",

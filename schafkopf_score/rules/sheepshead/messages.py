@@ -146,7 +146,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
                           "Offene Doubler: {n} (das nächste Spiel zählt x{mult})"),
 
     # -- the help of play: examples of this family's games ---------------------------------------
-    "cli.play_help_sheepshead": (
+    "engine.help.sheepshead": (
         "One line a hand, in short words:\n"
         "  pick be eva 94           Ben picks, Eva is his partner, 94 points\n"
         "  pick an alone 40 crack   Anna picks and plays alone, 40 points, cracked\n"

@@ -90,7 +90,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                  "Spieler des letzten Spiels je Solo)."),
 
     # -- the help of play: examples of this family's games ---------------------------------------
-    "cli.play_help_wendish": (
+    "engine.help.wendish": (
         "One line a hand, in short words:\n"
         "  normal an be 72     Normal game Anna with Ben, 72 Augen\n"
         "  hochzeit co do 95   Hochzeit Cora with Dora, 95 Augen\n"

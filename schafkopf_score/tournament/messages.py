@@ -1,684 +1,684 @@
 """Messages of the tournament (id -> English, German): its table file's keys, the draw, the
 entries at a table (``--tisch N``), the table lists and the ranking. The ids begin with
-``cli.tournament.``; the English CSV column names (``csv_*``) are the machine contract of
+``tournament.``; the English CSV column names (``csv_*``) are the machine contract of
 ``--format csv``: never reword them."""
 
 MESSAGES: dict[str, tuple[str, str]] = {
     # -- the table file (after "FILE, line N: [section] key")
-    "cli.tournament.family_only": ('"tournament" is for Bavarian Schafkopf only, not for {family}.',
+    "tournament.family_only": ('"tournament" is for Bavarian Schafkopf only, not for {family}.',
                                    '"tournament" gibt es nur für Bayerischen Schafkopf, nicht für {family}.'),
-    "cli.tournament.family_only_hint": ('Set family = "{family}", or remove kind = "tournament".',
+    "tournament.family_only_hint": ('Set family = "{family}", or remove kind = "tournament".',
                                         'Setz family = "{family}", oder entferne kind = "tournament".'),
-    "cli.tournament.no_tariff": ("is not used in a tournament: it counts tournament points.",
+    "tournament.no_tariff": ("is not used in a tournament: it counts tournament points.",
                                  "gilt im Turnier nicht: dort zählen Turnierpunkte."),
-    "cli.tournament.no_tariff_hint": ('Put the values into [points] (preset = "plus-minus" or "plus-only", '
+    "tournament.no_tariff_hint": ('Put the values into [points] (preset = "plus-minus" or "plus-only", '
                                       "sauspiel = 1, solo = 5, ...).",
                                       'Schreib die Werte in [points] (preset = "plus-minus" oder "plus-only", '
                                       "sauspiel = 1, solo = 5, ...)."),
-    "cli.tournament.section_needs_kind": ("belongs to a tournament only.", "gehört nur zu einem Turnier."),
-    "cli.tournament.section_needs_kind_hint": ('Add kind = "tournament" at the top, or remove the section.',
+    "tournament.section_needs_kind": ("belongs to a tournament only.", "gehört nur zu einem Turnier."),
+    "tournament.section_needs_kind_hint": ('Add kind = "tournament" at the top, or remove the section.',
                                                'Setz oben kind = "tournament", oder entferne den Abschnitt.'),
-    "cli.tournament.seats_four": ("must be 4 in a tournament (tables of four; a fifth player sits out when he "
+    "tournament.seats_four": ("must be 4 in a tournament (tables of four; a fifth player sits out when he "
                                   "deals), not {seats}.",
                                   "muss im Turnier 4 sein (Vierertische; ein fünfter Spieler setzt aus, wenn er "
                                   "gibt), nicht {seats}."),
-    "cli.tournament.seats_four_hint": ("Set seats = 4.", "Setz seats = 4."),
-    "cli.tournament.no_stock": ("cannot feed a Stock in a tournament: points belong to players.",
+    "tournament.seats_four_hint": ("Set seats = 4.", "Setz seats = 4."),
+    "tournament.no_stock": ("cannot feed a Stock in a tournament: points belong to players.",
                                 "kann im Turnier keinen Stock füllen: Punkte gehören den Spielern."),
-    "cli.tournament.no_stock_hint": ('Use all_pass = "redeal" (or "ramsch").', 'Nimm all_pass = "redeal" (oder '
+    "tournament.no_stock_hint": ('Use all_pass = "redeal" (or "ramsch").', 'Nimm all_pass = "redeal" (oder '
                                                                              '"ramsch").'),
-    "cli.tournament.players_twice": ("and a players list both name the players.",
+    "tournament.players_twice": ("and a players list both name the players.",
                                      "und eine Spielerliste nennen beide die Spieler."),
-    "cli.tournament.players_twice_hint": ("Keep one of them: players = [...] or players_file.",
+    "tournament.players_twice_hint": ("Keep one of them: players = [...] or players_file.",
                                           "Behalte eins davon: players = [...] oder players_file."),
-    "cli.tournament.players_file_unreadable": ("cannot be read: {path}: {problem}.",
+    "tournament.players_file_unreadable": ("cannot be read: {path}: {problem}.",
                                                "lässt sich nicht lesen: {path}: {problem}."),
-    "cli.tournament.players_file_missing": ("does not exist: {path}.", "gibt es nicht: {path}."),
-    "cli.tournament.players_file_not_utf8": ("is not UTF-8 text: {path}.", "ist kein UTF-8-Text: {path}."),
-    "cli.tournament.players_file_hint": ("Give a text file beside the tournament's file, one name a line "
+    "tournament.players_file_missing": ("does not exist: {path}.", "gibt es nicht: {path}."),
+    "tournament.players_file_not_utf8": ("is not UTF-8 text: {path}.", "ist kein UTF-8-Text: {path}."),
+    "tournament.players_file_hint": ("Give a text file beside the tournament's file, one name a line "
                                          "(UTF-8; # starts a comment).",
                                          "Gib eine Textdatei neben der Turnierdatei an, ein Name je Zeile "
                                          "(UTF-8; # beginnt einen Kommentar)."),
-    "cli.tournament.too_many_players": ("names {count} players; a tournament takes at most {most}.",
+    "tournament.too_many_players": ("names {count} players; a tournament takes at most {most}.",
                                         "nennt {count} Spieler; ein Turnier fasst höchstens {most}."),
-    "cli.tournament.name_clash": ("holds a name that entries at a table would misread: {why}.",
+    "tournament.name_clash": ("holds a name that entries at a table would misread: {why}.",
                                   "enthält einen Namen, den Einträge am Tisch falsch lesen würden: {why}."),
-    "cli.tournament.name_clash_hint": ("Register {name} under another name (a surname initial: {name} M.).",
+    "tournament.name_clash_hint": ("Register {name} under another name (a surname initial: {name} M.).",
                                        "Melde {name} unter anderem Namen an (mit Initiale: {name} M.)."),
     # -- the file as ``tournament new`` writes it (comments)
-    "cli.tournament.file_header": ("A tournament (Preisschafkopf): schafkopf tournament --help",
+    "tournament.file_header": ("A tournament (Preisschafkopf): schafkopf tournament --help",
                                    "Ein Turnier (Preisschafkopf): schafkopf tournament --help"),
-    "cli.tournament.file_name": ("shown on the lists", "steht auf den Listen"),
-    "cli.tournament.file_players": ("the registered players", "die angemeldeten Spieler"),
-    "cli.tournament.file_language": ("de | en", "de | en"),
-    "cli.tournament.file_rounds": ("rounds to play", "Anzahl Runden"),
-    "cli.tournament.file_games": ("games per round at a table of four", "Spiele je Runde am Vierertisch"),
-    "cli.tournament.file_games_five": ("at a table of five (the dealer sits out)",
+    "tournament.file_name": ("shown on the lists", "steht auf den Listen"),
+    "tournament.file_players": ("the registered players", "die angemeldeten Spieler"),
+    "tournament.file_language": ("de | en", "de | en"),
+    "tournament.file_rounds": ("rounds to play", "Anzahl Runden"),
+    "tournament.file_games": ("games per round at a table of four", "Spiele je Runde am Vierertisch"),
+    "tournament.file_games_five": ("at a table of five (the dealer sits out)",
                                        "am Fünfertisch (der Geber setzt aus)"),
-    "cli.tournament.file_draw": ("rounds after the first: spread | random | ranking",
+    "tournament.file_draw": ("rounds after the first: spread | random | ranking",
                                  "Runden nach der ersten: spread | random | ranking"),
-    "cli.tournament.file_seed": ("seed of the lot (default: drawn once, stored)",
+    "tournament.file_seed": ("seed of the lot (default: drawn once, stored)",
                                  "Startwert der Auslosung (sonst einmal gezogen, gespeichert)"),
-    "cli.tournament.file_players_file": ("the registered players, one name a line",
+    "tournament.file_players_file": ("the registered players, one name a line",
                                          "die angemeldeten Spieler, ein Name je Zeile"),
-    "cli.tournament.file_preset": ("plus-minus | plus-only", "Wertung: plus-minus | plus-only"),
-    "cli.tournament.file_sauspiel": ("Sauspiel, per player", "Sauspiel, je Spieler"),
-    "cli.tournament.file_solo": ("Solo, Wenz: per opponent (declarer x3)", "Solo, Wenz: je Gegner (Spieler x3)"),
-    "cli.tournament.file_schneider": ("on top for Schneider", "zusätzlich für Schneider"),
-    "cli.tournament.file_schwarz": ("on top for Schwarz", "zusätzlich für Schwarz"),
-    "cli.tournament.file_laufende": ("per Laufender (0: they count nothing)", "je Laufendem (0: zählen nicht)"),
-    "cli.tournament.file_bettel": ("Bettel, per opponent (where played)", "Bettel, je Gegner (wo gespielt)"),
-    "cli.tournament.file_ramsch": ("Ramsch, the loser to each", "Ramsch, der Verlierer an jeden"),
-    "cli.tournament.file_games_list": ("the games played", "die gespielten Spiele"),
-    "cli.tournament.file_tout": ("Tout counts x2", "Tout zählt x2"),
-    "cli.tournament.file_sie": ("Sie counts x4", "Sie zählt x4"),
-    "cli.tournament.file_kontra": ("doublings: 1 Kontra, 2 Kontra and Re (each doubles)",
+    "tournament.file_preset": ("plus-minus | plus-only", "Wertung: plus-minus | plus-only"),
+    "tournament.file_sauspiel": ("Sauspiel, per player", "Sauspiel, je Spieler"),
+    "tournament.file_solo": ("Solo, Wenz: per opponent (declarer x3)", "Solo, Wenz: je Gegner (Spieler x3)"),
+    "tournament.file_schneider": ("on top for Schneider", "zusätzlich für Schneider"),
+    "tournament.file_schwarz": ("on top for Schwarz", "zusätzlich für Schwarz"),
+    "tournament.file_laufende": ("per Laufender (0: they count nothing)", "je Laufendem (0: zählen nicht)"),
+    "tournament.file_bettel": ("Bettel, per opponent (where played)", "Bettel, je Gegner (wo gespielt)"),
+    "tournament.file_ramsch": ("Ramsch, the loser to each", "Ramsch, der Verlierer an jeden"),
+    "tournament.file_games_list": ("the games played", "die gespielten Spiele"),
+    "tournament.file_tout": ("Tout counts x2", "Tout zählt x2"),
+    "tournament.file_sie": ("Sie counts x4", "Sie zählt x4"),
+    "tournament.file_kontra": ("doublings: 1 Kontra, 2 Kontra and Re (each doubles)",
                                    "Verdopplungen: 1 Kontra, 2 Kontra und Re (jede verdoppelt)"),
-    "cli.tournament.file_all_pass": ("all passed: redeal | ramsch", "alle weiter: redeal | ramsch"),
+    "tournament.file_all_pass": ("all passed: redeal | ramsch", "alle weiter: redeal | ramsch"),
     # -- tournament new
-    "cli.tournament.new_players": ("Give the players: --players A,B,... or --players-file FILE (one of them).",
+    "tournament.new_players": ("Give the players: --players A,B,... or --players-file FILE (one of them).",
                                    "Gib die Spieler an: --players A,B,... oder --players-file DATEI (eins davon)."),
-    "cli.tournament.new_players_hint": ("Example: schafkopf tournament new turnier.toml --players "
+    "tournament.new_players_hint": ("Example: schafkopf tournament new turnier.toml --players "
                                         "Anna,Ben,Cora,Dora,Emil",
                                         "Beispiel: schafkopf tournament new turnier.toml --players "
                                         "Anna,Ben,Cora,Dora,Emil"),
-    "cli.tournament.file_exists": ("{path} exists already; nothing was written.",
+    "tournament.file_exists": ("{path} exists already; nothing was written.",
                                    "{path} gibt es schon; nichts wurde geschrieben."),
-    "cli.tournament.ledger_exists": ("A ledger {path} exists already; nothing was written.",
+    "tournament.ledger_exists": ("A ledger {path} exists already; nothing was written.",
                                      "Ein Spielbuch {path} gibt es schon; nichts wurde geschrieben."),
-    "cli.tournament.file_exists_hint": ("Choose another name, or add --force to start afresh beside it.",
+    "tournament.file_exists_hint": ("Choose another name, or add --force to start afresh beside it.",
                                         "Wähle einen anderen Namen, oder gib --force an."),
-    "cli.tournament.option_choice": ("{option} {value}: choose {choices}.", "{option} {value}: wähle {choices}."),
-    "cli.tournament.written": ("Wrote {path}: {count} players, {rounds} rounds. Next: schafkopf --table {path} "
+    "tournament.option_choice": ("{option} {value}: choose {choices}.", "{option} {value}: wähle {choices}."),
+    "tournament.written": ("Wrote {path}: {count} players, {rounds} rounds. Next: schafkopf --table {path} "
                                "tournament draw",
                                "{path} geschrieben: {count} Spieler, {rounds} Runden. Weiter: schafkopf --table "
                                "{path} tournament draw"),
-    "cli.tournament.written_one": ("Wrote {path}: {count} players, 1 round. Next: schafkopf --table {path} "
+    "tournament.written_one": ("Wrote {path}: {count} players, 1 round. Next: schafkopf --table {path} "
                                    "tournament draw",
                                    "{path} geschrieben: {count} Spieler, 1 Runde. Weiter: schafkopf --table "
                                    "{path} tournament draw"),
     # -- which table
-    "cli.tournament.not_a_tournament": ('{path} is no tournament (kind = "tournament"): it has no tables to draw '
+    "tournament.not_a_tournament": ('{path} is no tournament (kind = "tournament"): it has no tables to draw '
                                         "or to name with --tisch.",
                                         '{path} ist kein Turnier (kind = "tournament"): es hat keine Tische zum '
                                         "Auslosen oder für --tisch."),
-    "cli.tournament.not_a_tournament_hint": ("At a single table leave --tisch out; for a tournament write one with "
+    "tournament.not_a_tournament_hint": ("At a single table leave --tisch out; for a tournament write one with "
                                              "schafkopf tournament new.",
                                              "An einem einzelnen Tisch lass --tisch weg; ein Turnier legt "
                                              "schafkopf tournament new an."),
-    "cli.tournament.needs_tisch": ("This is a tournament: say at which table the game was played.",
+    "tournament.needs_tisch": ("This is a tournament: say at which table the game was played.",
                                    "Das ist ein Turnier: sag, an welchem Tisch gespielt wurde."),
-    "cli.tournament.needs_tisch_hint": ("Add --tisch N, e.g. {example} (the tables: schafkopf tournament tables).",
+    "tournament.needs_tisch_hint": ("Add --tisch N, e.g. {example} (the tables: schafkopf tournament tables).",
                                         "Gib --tisch N an, z. B. {example} (die Tische: schafkopf tournament "
                                         "tables)."),
-    "cli.tournament.round_needs_tisch": ("--round names a round of one of the tournament's tables: give --tisch N "
+    "tournament.round_needs_tisch": ("--round names a round of one of the tournament's tables: give --tisch N "
                                          "too.",
                                          "--round nennt die Runde eines Turniertisches: gib auch --tisch N an."),
-    "cli.tournament.round_needs_tisch_hint": ("E.g. {example} (the tables of a round: schafkopf tournament tables "
+    "tournament.round_needs_tisch_hint": ("E.g. {example} (the tables of a round: schafkopf tournament tables "
                                               "--round R).",
                                               "Z. B. {example} (die Tische einer Runde: schafkopf tournament tables "
                                               "--round R)."),
-    "cli.tournament.round_not_tournament": ('{path} is no tournament (kind = "tournament"): it has no rounds to name '
+    "tournament.round_not_tournament": ('{path} is no tournament (kind = "tournament"): it has no rounds to name '
                                             "with --round.",
                                             '{path} ist kein Turnier (kind = "tournament"): es hat keine Runden für '
                                             "--round."),
-    "cli.tournament.round_not_tournament_hint": ("Leave --round out.", "Lass --round weg."),
+    "tournament.round_not_tournament_hint": ("Leave --round out.", "Lass --round weg."),
     # -- commands of one table's money, refused at a tournament
-    "cli.tournament.refused": ("This is a tournament: schafkopf {command} {why}.",
+    "tournament.refused": ("This is a tournament: schafkopf {command} {why}.",
                                "Das ist ein Turnier: schafkopf {command} {why}."),
-    "cli.tournament.why_money": ("counts money at one table, a tournament counts points per table and round",
+    "tournament.why_money": ("counts money at one table, a tournament counts points per table and round",
                                  "rechnet mit dem Geld eines Tisches, ein Turnier zählt Punkte je Tisch und Runde"),
-    "cli.tournament.why_play": ("is the live session of one table's evening",
+    "tournament.why_play": ("is the live session of one table's evening",
                                 "ist die laufende Runde eines einzelnen Tisches"),
-    "cli.tournament.use_add_tisch": ("Each table enters its hands with schafkopf add --tisch N ..., or its whole list "
+    "tournament.use_add_tisch": ("Each table enters its hands with schafkopf add --tisch N ..., or its whole list "
                                      "with schafkopf tournament enter --tisch N FILE.",
                                      "Jeder Tisch trägt seine Spiele mit schafkopf add --tisch N ... ein, oder seine "
                                      "ganze Liste mit schafkopf tournament enter --tisch N DATEI."),
-    "cli.tournament.why_player": ("changes the seating of one table",
+    "tournament.why_player": ("changes the seating of one table",
                                   "ändert die Sitzordnung eines Tisches"),
-    "cli.tournament.use_registration": ("A tournament's players are its registration (players or players_file in "
+    "tournament.use_registration": ("A tournament's players are its registration (players or players_file in "
                                         "the table file); the draw seats them at each round. Latecomers and "
                                         "withdrawals: schafkopf tournament player add NAME / withdraw NAME.",
                                         "Die Spieler eines Turniers sind seine Anmeldung (players oder players_file "
                                         "in der Tischdatei); die Auslosung setzt sie in jeder Runde. Nachzügler und "
                                         "Abmeldungen: schafkopf tournament player add NAME / withdraw NAME."),
-    "cli.tournament.why_lot": ("draws partners by lot in Deutscher Schafskopf",
+    "tournament.why_lot": ("draws partners by lot in Deutscher Schafskopf",
                                "lost im Deutschen Schafskopf die Partner aus"),
-    "cli.tournament.use_ranking": ("The standings of a tournament: schafkopf tournament ranking (points, solos won, "
+    "tournament.use_ranking": ("The standings of a tournament: schafkopf tournament ranking (points, solos won, "
                                    "games won).",
                                    "Den Stand eines Turniers zeigt schafkopf tournament ranking (Punkte, gewonnene "
                                    "Solos und Spiele)."),
-    "cli.tournament.use_sheet": ("A table's sheet: schafkopf tournament sheet --tisch N (the ranking: schafkopf "
+    "tournament.use_sheet": ("A table's sheet: schafkopf tournament sheet --tisch N (the ranking: schafkopf "
                                  "tournament ranking).",
                                  "Das Blatt eines Tisches zeigt schafkopf tournament sheet --tisch N (die Rangliste: "
                                  "schafkopf tournament ranking)."),
-    "cli.tournament.use_draw": ("The tables of the next round: schafkopf tournament draw.",
+    "tournament.use_draw": ("The tables of the next round: schafkopf tournament draw.",
                                 "Die Tische der nächsten Runde lost schafkopf tournament draw aus."),
-    "cli.tournament.use_lists": ("The lists: schafkopf tournament ranking --format html|csv and schafkopf tournament "
+    "tournament.use_lists": ("The lists: schafkopf tournament ranking --format html|csv and schafkopf tournament "
                                  "tables --format html|csv; the whole ledger: schafkopf export --format json.",
                                  "Die Listen: schafkopf tournament ranking --format html|csv und schafkopf "
                                  "tournament tables --format html|csv; das ganze Spielbuch: schafkopf export "
                                  "--format json."),
-    "cli.tournament.table_closed": ("Table {tisch} of round {round} has been closed (settle --close): nothing can "
+    "tournament.table_closed": ("Table {tisch} of round {round} has been closed (settle --close): nothing can "
                                     "be recorded or corrected there.",
                                     "Tisch {tisch} der Runde {round} wurde abgeschlossen (settle --close): dort "
                                     "lässt sich nichts mehr eintragen oder korrigieren."),
-    "cli.tournament.table_closed_hint": ("A tournament does not close its tables; the ranking counts that table's "
+    "tournament.table_closed_hint": ("A tournament does not close its tables; the ranking counts that table's "
                                          "games as they stand.",
                                          "Ein Turnier schließt seine Tische nicht ab; die Rangliste zählt die Spiele "
                                          "dieses Tisches, wie sie sind."),
     # -- what a correction at a table says (in place of "session N" and "schafkopf sheet")
-    "cli.tournament.nothing_to_correct": ("Table {tisch} has no games in round {round} yet.",
+    "tournament.nothing_to_correct": ("Table {tisch} has no games in round {round} yet.",
                                           "Tisch {tisch} hat in Runde {round} noch keine Spiele."),
-    "cli.tournament.nothing_to_undo": ("Table {tisch} has no game to undo in round {round}.",
+    "tournament.nothing_to_undo": ("Table {tisch} has no game to undo in round {round}.",
                                        "Tisch {tisch} hat in Runde {round} kein Spiel zum Zurücknehmen."),
-    "cli.tournament.record_games": ("Record games with schafkopf add --tisch {tisch}.",
+    "tournament.record_games": ("Record games with schafkopf add --tisch {tisch}.",
                                     "Trag Spiele mit schafkopf add --tisch {tisch} ein."),
     # a table of a round named as the subject of a sentence, and where at it (the tournament's place)
-    "cli.tournament.place_table": ("Table {tisch} of round {round}", "Tisch {tisch} der Runde {round}"),
-    "cli.tournament.place_at_table": ("at table {tisch} in round {round}", "an Tisch {tisch} in Runde {round}"),
-    "cli.tournament.see_sheet": ("The table's hands: schafkopf tournament sheet --tisch {tisch} --round {round}.",
+    "tournament.place_table": ("Table {tisch} of round {round}", "Tisch {tisch} der Runde {round}"),
+    "tournament.place_at_table": ("at table {tisch} in round {round}", "an Tisch {tisch} in Runde {round}"),
+    "tournament.see_sheet": ("The table's hands: schafkopf tournament sheet --tisch {tisch} --round {round}.",
                                  "Die Spiele des Tisches zeigt schafkopf tournament sheet --tisch {tisch} --round "
                                  "{round}."),
-    "cli.tournament.correct_first": ("Correct that hand first (schafkopf edit N --tisch {tisch} --round {round}), "
+    "tournament.correct_first": ("Correct that hand first (schafkopf edit N --tisch {tisch} --round {round}), "
                                      "e.g. with --sitting-out.",
                                      "Korrigier zuerst dieses Spiel (schafkopf edit N --tisch {tisch} --round "
                                      "{round}), z. B. mit --sitting-out."),
 
-    "cli.tournament.no_round": ("No round has been drawn yet.", "Es wurde noch keine Runde ausgelost."),
-    "cli.tournament.no_round_hint": ("Draw round 1: schafkopf tournament draw", "Lose Runde 1 aus: schafkopf "
+    "tournament.no_round": ("No round has been drawn yet.", "Es wurde noch keine Runde ausgelost."),
+    "tournament.no_round_hint": ("Draw round 1: schafkopf tournament draw", "Lose Runde 1 aus: schafkopf "
                                                                                 "tournament draw"),
-    "cli.tournament.no_such_round": ("There is no round {round}: rounds 1 to {last} have been drawn.",
+    "tournament.no_such_round": ("There is no round {round}: rounds 1 to {last} have been drawn.",
                                      "Runde {round} gibt es nicht: ausgelost sind die Runden 1 bis {last}."),
-    "cli.tournament.no_such_round_one": ("There is no round {round}: only round 1 has been drawn.",
+    "tournament.no_such_round_one": ("There is no round {round}: only round 1 has been drawn.",
                                          "Runde {round} gibt es nicht: ausgelost ist nur Runde 1."),
-    "cli.tournament.rounds_drawn": ("Give --round 1 to {last}.", "Gib --round 1 bis {last} an."),
-    "cli.tournament.rounds_drawn_one": ("Give --round 1, or leave --round out.",
+    "tournament.rounds_drawn": ("Give --round 1 to {last}.", "Gib --round 1 bis {last} an."),
+    "tournament.rounds_drawn_one": ("Give --round 1, or leave --round out.",
                                         "Gib --round 1 an, oder lass --round weg."),
-    "cli.tournament.no_such_table": ("Round {round} has no table {tisch}: it has {count} tables.",
+    "tournament.no_such_table": ("Round {round} has no table {tisch}: it has {count} tables.",
                                      "Runde {round} hat keinen Tisch {tisch}: sie hat {count} Tische."),
-    "cli.tournament.no_such_table_one": ("Round {round} has no table {tisch}: it has 1 table.",
+    "tournament.no_such_table_one": ("Round {round} has no table {tisch}: it has 1 table.",
                                          "Runde {round} hat keinen Tisch {tisch}: sie hat 1 Tisch."),
-    "cli.tournament.tables_are": ("Give --tisch 1 to {count} (schafkopf tournament tables).",
+    "tournament.tables_are": ("Give --tisch 1 to {count} (schafkopf tournament tables).",
                                   "Gib --tisch 1 bis {count} an (schafkopf tournament tables)."),
-    "cli.tournament.tables_are_one": ("Give --tisch 1 (schafkopf tournament tables).",
+    "tournament.tables_are_one": ("Give --tisch 1 (schafkopf tournament tables).",
                                       "Gib --tisch 1 an (schafkopf tournament tables)."),
-    "cli.tournament.not_seated": ("{name} does not play at table {tisch} in round {round}: {where}",
+    "tournament.not_seated": ("{name} does not play at table {tisch} in round {round}: {where}",
                                   "{name} spielt in Runde {round} nicht an Tisch {tisch}: {where}"),
-    "cli.tournament.sits_at": ("{name} sits at table {tisch}.", "{name} sitzt an Tisch {tisch}."),
-    "cli.tournament.sits_nowhere": ("{name} was drawn to no table this round.",
+    "tournament.sits_at": ("{name} sits at table {tisch}.", "{name} sitzt an Tisch {tisch}."),
+    "tournament.sits_nowhere": ("{name} was drawn to no table this round.",
                                     "{name} wurde in dieser Runde keinem Tisch zugelost."),
-    "cli.tournament.players_at": ("Players at table {tisch}: {names}.", "Spieler an Tisch {tisch}: {names}."),
-    "cli.tournament.table_full": ("Table {tisch} has played all its {games} games of round {round}.",
+    "tournament.players_at": ("Players at table {tisch}: {names}.", "Spieler an Tisch {tisch}: {names}."),
+    "tournament.table_full": ("Table {tisch} has played all its {games} games of round {round}.",
                                   "Tisch {tisch} hat alle {games} Spiele der Runde {round} gespielt."),
-    "cli.tournament.table_full_one": ("Table {tisch} has played its one game of round {round}.",
+    "tournament.table_full_one": ("Table {tisch} has played its one game of round {round}.",
                                       "Tisch {tisch} hat sein eines Spiel der Runde {round} gespielt."),
-    "cli.tournament.table_full_hint": ("Check the table's sheet (schafkopf tournament sheet --tisch N); a wrong "
+    "tournament.table_full_hint": ("Check the table's sheet (schafkopf tournament sheet --tisch N); a wrong "
                                        "game is corrected with edit N --tisch N or void N --tisch N.",
                                        "Prüf das Blatt des Tisches (schafkopf tournament sheet --tisch N); ein "
                                        "falsches Spiel korrigiert edit N --tisch N oder void N --tisch N."),
-    "cli.tournament.list_too_long": ("Table {tisch}: {done} + {more} games would be more than the {games} of "
+    "tournament.list_too_long": ("Table {tisch}: {done} + {more} games would be more than the {games} of "
                                      "round {round}. Nothing was recorded.",
                                      "Tisch {tisch}: {done} + {more} Spiele wären mehr als die {games} der Runde "
                                      "{round}. Nichts wurde eingetragen."),
-    "cli.tournament.round_over": ("Round {round} is over: a later round has been drawn.",
+    "tournament.round_over": ("Round {round} is over: a later round has been drawn.",
                                   "Runde {round} ist vorbei: eine spätere Runde wurde schon ausgelost."),
-    "cli.tournament.round_over_hint": ("Games go to the tables of the latest round; a table's missing games of "
+    "tournament.round_over_hint": ("Games go to the tables of the latest round; a table's missing games of "
                                        "round {round}: schafkopf tournament enter FILE --tisch N --round {round}.",
                                        "Spiele gehen an die Tische der letzten Runde; fehlende Spiele eines Tisches "
                                        "der Runde {round}: schafkopf tournament enter DATEI --tisch N --round "
                                        "{round}."),
     # -- the whole list of a table
-    "cli.tournament.at_line": ("line {line}: {problem} Nothing was recorded.",
+    "tournament.at_line": ("line {line}: {problem} Nothing was recorded.",
                                "Zeile {line}: {problem} Nichts wurde eingetragen."),
-    "cli.tournament.list_empty": ("The list holds no game.", "Die Liste enthält kein Spiel."),
-    "cli.tournament.list_empty_hint": ("One game a line in the short notation, e.g. sau an be 72.",
+    "tournament.list_empty": ("The list holds no game.", "Die Liste enthält kein Spiel."),
+    "tournament.list_empty_hint": ("One game a line in the short notation, e.g. sau an be 72.",
                                        "Ein Spiel je Zeile in Kurzschreibweise, z. B. sau an be 72."),
-    "cli.tournament.list_unreadable": ("The list {path} cannot be read: {problem}.",
+    "tournament.list_unreadable": ("The list {path} cannot be read: {problem}.",
                                        "Die Liste {path} lässt sich nicht lesen: {problem}."),
-    "cli.tournament.list_missing": ("There is no list {path}.", "Eine Liste {path} gibt es nicht."),
-    "cli.tournament.list_unreadable_hint": ("Give a UTF-8 text file, or - to read stdin.",
+    "tournament.list_missing": ("There is no list {path}.", "Eine Liste {path} gibt es nicht."),
+    "tournament.list_unreadable_hint": ("Give a UTF-8 text file, or - to read stdin.",
                                             "Gib eine UTF-8-Textdatei an, oder - für stdin."),
-    "cli.tournament.entered": ("Recorded {count} games at table {tisch} (round {round}): games {first} to {last}.",
+    "tournament.entered": ("Recorded {count} games at table {tisch} (round {round}): games {first} to {last}.",
                                "{count} Spiele an Tisch {tisch} (Runde {round}) eingetragen: Spiel {first} bis "
                                "{last}."),
-    "cli.tournament.entered_one": ("Recorded 1 game at table {tisch} (round {round}): game {first}.",
+    "tournament.entered_one": ("Recorded 1 game at table {tisch} (round {round}): game {first}.",
                                    "1 Spiel an Tisch {tisch} (Runde {round}) eingetragen: Spiel {first}."),
-    "cli.tournament.list_sitting_out_hint": ("Name one of {names}, or write who sat out on the line: "
+    "tournament.list_sitting_out_hint": ("Name one of {names}, or write who sat out on the line: "
                                              "--sitting-out NAME (e.g. sau an be 72 --sitting-out NAME).",
                                              "Nenn einen von {names}, oder schreib in die Zeile, wer ausgesetzt "
                                              "hat: --sitting-out NAME (z. B. sau an be 72 --sitting-out NAME)."),
-    "cli.tournament.list_option": ("{option} cannot be written in a list line: only --sitting-out NAME and "
+    "tournament.list_option": ("{option} cannot be written in a list line: only --sitting-out NAME and "
                                    "--dealer NAME can.",
                                    "{option} kann nicht in einer Zeile der Liste stehen: nur --sitting-out NAME und "
                                    "--dealer NAME."),
-    "cli.tournament.list_option_hint": ("Write the hand in the short notation, e.g. sau an be 72 l3 k.",
+    "tournament.list_option_hint": ("Write the hand in the short notation, e.g. sau an be 72 l3 k.",
                                         "Schreib das Spiel in Kurzschreibweise, z. B. sau an be 72 l3 k."),
-    "cli.tournament.list_option_name": ("{option} needs a name after it.", "Nach {option} fehlt ein Name."),
+    "tournament.list_option_name": ("{option} needs a name after it.", "Nach {option} fehlt ein Name."),
     # -- the draw
-    "cli.tournament.too_few": ("{count} players cannot make a table: a tournament needs at least 4.",
+    "tournament.too_few": ("{count} players cannot make a table: a tournament needs at least 4.",
                                "{count} Spieler ergeben keinen Tisch: ein Turnier braucht mindestens 4."),
-    "cli.tournament.too_few_hint": ("Register more players.", "Melde mehr Spieler an."),
-    "cli.tournament.too_few_file": ("has too few players ({count}): a tournament needs at least 4.",
+    "tournament.too_few_hint": ("Register more players.", "Melde mehr Spieler an."),
+    "tournament.too_few_file": ("has too few players ({count}): a tournament needs at least 4.",
                                     "hat zu wenige Spieler ({count}): ein Turnier braucht mindestens 4."),
-    "cli.tournament.too_few_file_hint": ("Register at least 4 players: players = [...], or a players_file with one "
+    "tournament.too_few_file_hint": ("Register at least 4 players: players = [...], or a players_file with one "
                                          "name a line.",
                                          "Melde mindestens 4 Spieler an: players = [...], oder eine players_file mit "
                                          "einem Namen je Zeile."),
-    "cli.tournament.no_split": ("{count} players cannot be seated at tables of four and five.",
+    "tournament.no_split": ("{count} players cannot be seated at tables of four and five.",
                                 "{count} Spieler lassen sich auf Vierer- und Fünfertische nicht verteilen."),
-    "cli.tournament.no_split_hint": ('Seat {fewer} or {more} players, or set short_tables = "standin" (unranked '
+    "tournament.no_split_hint": ('Seat {fewer} or {more} players, or set short_tables = "standin" (unranked '
                                      'stand-ins fill tables of four) or short_tables = "three" (a table of three) '
                                      "in [tournament].",
                                      'Setz {fewer} oder {more} Spieler, oder setz in [tournament] short_tables = '
                                      '"standin" (Ersatzspieler ohne Wertung füllen Vierertische) oder short_tables = '
                                      '"three" (ein Dreiertisch).'),
-    "cli.tournament.all_drawn": ("All {rounds} rounds have been drawn.", "Alle {rounds} Runden sind ausgelost."),
-    "cli.tournament.all_drawn_one": ("The tournament's one round has been drawn.",
+    "tournament.all_drawn": ("All {rounds} rounds have been drawn.", "Alle {rounds} Runden sind ausgelost."),
+    "tournament.all_drawn_one": ("The tournament's one round has been drawn.",
                                      "Die einzige Runde des Turniers ist ausgelost."),
-    "cli.tournament.all_drawn_hint": ("To play another, raise rounds in [tournament].",
+    "tournament.all_drawn_hint": ("To play another, raise rounds in [tournament].",
                                       "Für eine weitere erhöhe rounds in [tournament]."),
-    "cli.tournament.still_playing": ("Round {round} is not finished: {tables}.",
+    "tournament.still_playing": ("Round {round} is not finished: {tables}.",
                                      "Runde {round} ist noch nicht fertig: {tables}."),
-    "cli.tournament.table_progress": ("table {tisch} has {done} of {games} games",
+    "tournament.table_progress": ("table {tisch} has {done} of {games} games",
                                       "Tisch {tisch} hat {done} von {games} Spielen"),
-    "cli.tournament.still_playing_hint": ("Enter their games first, or draw anyway with --force.",
+    "tournament.still_playing_hint": ("Enter their games first, or draw anyway with --force.",
                                           "Trag zuerst deren Spiele ein, oder lose trotzdem aus mit --force."),
-    "cli.tournament.first_random": ("Round 1 is drawn at random: there is no ranking yet.",
+    "tournament.first_random": ("Round 1 is drawn at random: there is no ranking yet.",
                                     "Runde 1 wird zufällig ausgelost: es gibt noch keine Rangliste."),
-    "cli.tournament.first_random_hint": ("Leave --by out, or give --by random.", "Lass --by weg, oder gib --by "
+    "tournament.first_random_hint": ("Leave --by out, or give --by random.", "Lass --by weg, oder gib --by "
                                                                                  "random an."),
-    "cli.tournament.drawn": ("Round {round}: {count} tables, drawn {how} (seed {seed}).",
+    "tournament.drawn": ("Round {round}: {count} tables, drawn {how} (seed {seed}).",
                              "Runde {round}: {count} Tische, {how} ausgelost (Startwert {seed})."),
-    "cli.tournament.drawn_one": ("Round {round}: 1 table, drawn {how} (seed {seed}).",
+    "tournament.drawn_one": ("Round {round}: 1 table, drawn {how} (seed {seed}).",
                                  "Runde {round}: 1 Tisch, {how} ausgelost (Startwert {seed})."),
-    "cli.tournament.at_random": ("at random", "zufällig"),
-    "cli.tournament.by_ranking": ("by the ranking", "nach der Rangliste"),
-    "cli.tournament.table_line": ("  Table {tisch}: {names}", "  Tisch {tisch}: {names}"),
+    "tournament.at_random": ("at random", "zufällig"),
+    "tournament.by_ranking": ("by the ranking", "nach der Rangliste"),
+    "tournament.table_line": ("  Table {tisch}: {names}", "  Tisch {tisch}: {names}"),
     # -- the lists
-    "cli.tournament.format": ("--format {fmt} is not a format of this list.", "--format {fmt} gibt es für diese "
+    "tournament.format": ("--format {fmt} is not a format of this list.", "--format {fmt} gibt es für diese "
                                                                                "Liste nicht."),
-    "cli.tournament.format_hint": ("Choose {formats}.", "Wähle {formats}."),
-    "cli.tournament.tables_title": ("{name}: round {round}, table lists", "{name}: Runde {round}, Tischlisten"),
-    "cli.tournament.table_head": ("Table {tisch} ({count} players, {done} of {games} games)",
+    "tournament.format_hint": ("Choose {formats}.", "Wähle {formats}."),
+    "tournament.tables_title": ("{name}: round {round}, table lists", "{name}: Runde {round}, Tischlisten"),
+    "tournament.table_head": ("Table {tisch} ({count} players, {done} of {games} games)",
                                   "Tisch {tisch} ({count} Spieler, {done} von {games} Spielen)"),
-    "cli.tournament.table_n": ("Table {tisch}", "Tisch {tisch}"),
-    "cli.tournament.deals_first": ("(deals first)", "(gibt zuerst)"),
-    "cli.tournament.html_tables_note": ("Seat 1 deals first; the others follow clockwise in the order listed.",
+    "tournament.table_n": ("Table {tisch}", "Tisch {tisch}"),
+    "tournament.deals_first": ("(deals first)", "(gibt zuerst)"),
+    "tournament.html_tables_note": ("Seat 1 deals first; the others follow clockwise in the order listed.",
                                         "Platz 1 gibt zuerst; die anderen folgen im Uhrzeigersinn wie aufgeführt."),
-    "cli.tournament.sheet_title": ("Table {tisch}, round {round}: {done} of {games} games (running totals; "
+    "tournament.sheet_title": ("Table {tisch}, round {round}: {done} of {games} games (running totals; "
                                    "(n): sat out)",
                                    "Tisch {tisch}, Runde {round}: {done} von {games} Spielen (laufende Summen; "
                                    "(n): ausgesetzt)"),
-    "cli.tournament.ranking_title": ("{name}: ranking after round {round}", "{name}: Rangliste nach Runde {round}"),
-    "cli.tournament.counted_plus_minus": ("Points: plus and minus. Ties: solos won, then games won, then the lot.",
+    "tournament.ranking_title": ("{name}: ranking after round {round}", "{name}: Rangliste nach Runde {round}"),
+    "tournament.counted_plus_minus": ("Points: plus and minus. Ties: solos won, then games won, then the lot.",
                                           "Punkte: plus und minus. Gleichstand: gewonnene Solos, dann gewonnene "
                                           "Spiele, dann das Los."),
-    "cli.tournament.counted_plus_only": ("Points: plus points only. Ties: solos won, then games won, then the lot.",
+    "tournament.counted_plus_only": ("Points: plus points only. Ties: solos won, then games won, then the lot.",
                                          "Punkte: nur Pluspunkte. Gleichstand: gewonnene Solos, dann gewonnene "
                                          "Spiele, dann das Los."),
-    "cli.tournament.col_player": ("Player", "Spieler"),
-    "cli.tournament.col_points": ("Points", "Punkte"),
-    "cli.tournament.col_solos": ("Solos", "Solos"),
-    "cli.tournament.col_won": ("Won", "Gewonnen"),
-    "cli.tournament.col_games": ("Games", "Spiele"),
-    "cli.tournament.by_lot": ("(lot)", "(Los)"),
+    "tournament.col_player": ("Player", "Spieler"),
+    "tournament.col_points": ("Points", "Punkte"),
+    "tournament.col_solos": ("Solos", "Solos"),
+    "tournament.col_won": ("Won", "Gewonnen"),
+    "tournament.col_games": ("Games", "Spiele"),
+    "tournament.by_lot": ("(lot)", "(Los)"),
     # -- rules: a tournament's settings and points
-    "cli.tournament.rules_points": ("[points] (preset = {preset}: {counted})",
+    "tournament.rules_points": ("[points] (preset = {preset}: {counted})",
                                     "[points] (preset = {preset}: {counted})"),
-    "cli.tournament.rules_plus_minus": ("plus and minus points", "Plus- und Minuspunkte"),
-    "cli.tournament.rules_plus_only": ("plus points only", "nur Pluspunkte"),
-    "cli.tournament.col_points_value": ("Points", "Punkte"),
+    "tournament.rules_plus_minus": ("plus and minus points", "Plus- und Minuspunkte"),
+    "tournament.rules_plus_only": ("plus points only", "nur Pluspunkte"),
+    "tournament.col_points_value": ("Points", "Punkte"),
     # -- check: where a problem of a tournament's table is
-    "cli.tournament.where_table": ("round {round}, table {tisch}", "Runde {round}, Tisch {tisch}"),
-    "cli.tournament.where_table_hand": ("round {round}, table {tisch}, hand {hand}",
+    "tournament.where_table": ("round {round}, table {tisch}", "Runde {round}, Tisch {tisch}"),
+    "tournament.where_table_hand": ("round {round}, table {tisch}, hand {hand}",
                                         "Runde {round}, Tisch {tisch}, Spiel {hand}"),
-    "cli.tournament.round_short": ("R{round}", "R{round}"),
+    "tournament.round_short": ("R{round}", "R{round}"),
     # -- CSV column names (English: the machine contract; German: csv-de)
-    "cli.tournament.csv_round": ("round", "Runde"),
-    "cli.tournament.csv_table": ("table", "Tisch"),
-    "cli.tournament.csv_seat": ("seat", "Platz"),
-    "cli.tournament.csv_player": ("player", "Spieler"),
-    "cli.tournament.csv_rank": ("rank", "Platz"),
-    "cli.tournament.csv_points": ("points", "Punkte"),
-    "cli.tournament.csv_solos_won": ("solos_won", "Solos gewonnen"),
-    "cli.tournament.csv_games_won": ("games_won", "Spiele gewonnen"),
-    "cli.tournament.csv_games": ("games", "Spiele"),
-    "cli.tournament.csv_lot": ("lot", "Los"),
-    "cli.tournament.csv_round_n": ("round_{round}", "Runde {round}"),
+    "tournament.csv_round": ("round", "Runde"),
+    "tournament.csv_table": ("table", "Tisch"),
+    "tournament.csv_seat": ("seat", "Platz"),
+    "tournament.csv_player": ("player", "Spieler"),
+    "tournament.csv_rank": ("rank", "Platz"),
+    "tournament.csv_points": ("points", "Punkte"),
+    "tournament.csv_solos_won": ("solos_won", "Solos gewonnen"),
+    "tournament.csv_games_won": ("games_won", "Spiele gewonnen"),
+    "tournament.csv_games": ("games", "Spiele"),
+    "tournament.csv_lot": ("lot", "Los"),
+    "tournament.csv_round_n": ("round_{round}", "Runde {round}"),
     # -- tournament day (issue 27)
-    "cli.tournament.already_registered": (
+    "tournament.already_registered": (
         '{name} is registered already (as {other}).',
         '{name} ist schon angemeldet (als {other}).'),
-    "cli.tournament.already_registered_hint": (
+    "tournament.already_registered_hint": (
         'A second player of that name needs another one: add an initial ({name} M.).',
         'Ein zweiter Spieler dieses Namens braucht einen anderen: mit Initiale ({name} M.).'),
-    "cli.tournament.already_withdrawn": (
+    "tournament.already_withdrawn": (
         '{name} has withdrawn already.',
         '{name} hat sich schon abgemeldet.'),
-    "cli.tournament.already_withdrawn_hint": (
+    "tournament.already_withdrawn_hint": (
         'The ranking shows him as withdrawn: schafkopf tournament ranking.',
         'Die Rangliste zeigt ihn als abgemeldet: schafkopf tournament ranking.'),
-    "cli.tournament.apart_fixed": (
+    "tournament.apart_fixed": (
         '{a} and {b} are both fixed to table {tisch} and cannot be kept apart.',
         '{a} und {b} sind beide an Tisch {tisch} gesetzt und lassen sich nicht trennen.'),
-    "cli.tournament.apart_form": (
+    "tournament.apart_form": (
         '--apart {item} does not name two players.',
         '--apart {item} nennt nicht zwei Spieler.'),
-    "cli.tournament.apart_hint": (
+    "tournament.apart_hint": (
         'Write --apart A,B (two players; repeat --apart for more pairs).',
         'Schreib --apart A,B (zwei Spieler; --apart wiederholen für mehr Paare).'),
-    "cli.tournament.apart_line": (
+    "tournament.apart_line": (
         'Kept apart: {a} and {b}',
         'Getrennt: {a} und {b}'),
-    "cli.tournament.apart_same": (
+    "tournament.apart_same": (
         '--apart names {name} twice.',
         '--apart nennt {name} zweimal.'),
-    "cli.tournament.bad_name": (
+    "tournament.bad_name": (
         'This name cannot be registered: {problem}',
         'Dieser Name lässt sich nicht anmelden: {problem}'),
-    "cli.tournament.days_are": (
+    "tournament.days_are": (
         'The tournament has days 1 to {days}.',
         'Das Turnier hat die Tage 1 bis {days}.'),
-    "cli.tournament.days_rounds": (
+    "tournament.days_rounds": (
         'is {days}, more than the {rounds} rounds: each day needs a round.',
         'ist {days}, mehr als die {rounds} Runden: jeder Tag braucht eine Runde.'),
-    "cli.tournament.days_rounds_hint": (
+    "tournament.days_rounds_hint": (
         'Raise rounds, or lower days.',
         'Erhöhe rounds, oder verringere days.'),
-    "cli.tournament.enter_what": (
+    "tournament.enter_what": (
         "Give the table's list (FILE, or - for stdin) or its totals (--totals A=N,B=N,...).",
         'Gib die Liste des Tisches an (DATEI, oder - für die Eingabe) oder seine Summen (--totals '
         'A=N,B=N,...).'),
-    "cli.tournament.enter_what_hint": (
+    "tournament.enter_what_hint": (
         'Example: schafkopf tournament enter --tisch 2 liste.txt',
         'Beispiel: schafkopf tournament enter --tisch 2 liste.txt'),
-    "cli.tournament.file_cap": (
+    "tournament.file_cap": (
         'no game worth more than this to one player (0: no cap)',
         'kein Spiel zählt für einen Spieler mehr (0: keine Grenze)'),
-    "cli.tournament.file_days": (
+    "tournament.file_days": (
         'days the rounds are played on',
         'Turniertage, auf die die Runden fallen'),
-    "cli.tournament.file_last": (
+    "tournament.file_last": (
         "the last player's prize (Trostpreis)",
         'Preis des Letzten (Trostpreis)'),
-    "cli.tournament.file_middle": (
+    "tournament.file_middle": (
         'a prize for the middle rank',
         'ein Preis für den mittleren Platz'),
-    "cli.tournament.file_places": (
+    "tournament.file_places": (
         'prizes for the top places (a number, or a list of prizes)',
         'Preise für die ersten Plätze (eine Zahl, oder eine Liste der Preise)'),
-    "cli.tournament.file_second_last": (
+    "tournament.file_second_last": (
         'a prize for the second to last',
         'ein Preis für den Vorletzten'),
-    "cli.tournament.file_short_tables": (
+    "tournament.file_short_tables": (
         '6, 7, 11 players: standin | three',
         '6, 7, 11 Spieler: standin | three'),
-    "cli.tournament.file_ties": (
+    "tournament.file_ties": (
         'tied at a prize boundary: share | break',
         'Gleichstand an einer Preisgrenze: share | break'),
-    "cli.tournament.five_multiple": (
+    "tournament.five_multiple": (
         'is {games}: a table of five plays a multiple of 5 games, so that everyone sits out equally '
         'often.',
         'ist {games}: ein Fünfertisch spielt ein Vielfaches von 5 Spielen, damit jeder gleich oft '
         'aussetzt.'),
-    "cli.tournament.five_multiple_hint": (
+    "tournament.five_multiple_hint": (
         'Set games_per_round_five = {games}, or leave it out.',
         'Setz games_per_round_five = {games}, oder lass es weg.'),
-    "cli.tournament.fix_form": (
+    "tournament.fix_form": (
         '--fix {item} does not say NAME=TABLE.',
         '--fix {item} hat nicht die Form NAME=TISCH.'),
-    "cli.tournament.fix_full": (
+    "tournament.fix_full": (
         'Table {tisch} has {seats} seats for drawn players; --fix puts {names} there.',
         'Tisch {tisch} hat {seats} Plätze für ausgeloste Spieler; --fix setzt {names} dorthin.'),
-    "cli.tournament.fix_hint": (
+    "tournament.fix_hint": (
         'Write --fix NAME=TABLE (a registered player, a table of the round; repeatable).',
         'Schreib --fix NAME=TISCH (ein angemeldeter Spieler, ein Tisch der Runde; wiederholbar).'),
-    "cli.tournament.fix_table": (
+    "tournament.fix_table": (
         '--fix {item}: the round has tables 1 to {count}.',
         '--fix {item}: die Runde hat die Tische 1 bis {count}.'),
-    "cli.tournament.fix_twice": (
+    "tournament.fix_twice": (
         '--fix names {name} for two tables.',
         '--fix nennt {name} für zwei Tische.'),
-    "cli.tournament.fixed_line": (
+    "tournament.fixed_line": (
         'Fixed: {name} at table {tisch}',
         'Gesetzt: {name} an Tisch {tisch}'),
-    "cli.tournament.foot_cap": (
+    "tournament.foot_cap": (
         'no game over {cap} points a player',
         'kein Spiel über {cap} Punkte je Spieler'),
-    "cli.tournament.foot_kontra": (
+    "tournament.foot_kontra": (
         'doublings: {kontra} (Kontra, Re)',
         'Verdopplungen: {kontra} (Kontra, Re)'),
-    "cli.tournament.foot_points": (
+    "tournament.foot_points": (
         'Points ({preset}): Sauspiel {sauspiel} per player, Solo and Wenz {solo} per opponent, Schneider '
         '+{schneider}, Schwarz +{schwarz}, Laufende {laufende}; Tout x2, Sie x4',
         'Punkte ({preset}): Sauspiel {sauspiel} je Spieler, Solo und Wenz {solo} je Gegner, Schneider '
         '+{schneider}, Schwarz +{schwarz}, Laufende {laufende}; Tout x2, Sie x4'),
-    "cli.tournament.hands_after_totals": (
+    "tournament.hands_after_totals": (
         'Table {tisch} of round {round} has its paper totals entered: no hands go on top of them.',
         'Tisch {tisch} von Runde {round} hat seine Papiersummen eingetragen: darauf kommen keine Spiele.'),
-    "cli.tournament.hands_after_totals_hint": (
+    "tournament.hands_after_totals_hint": (
         'The ranking counts the totals: schafkopf tournament ranking.',
         'Die Rangliste zählt die Summen: schafkopf tournament ranking.'),
-    "cli.tournament.late_after_last": (
+    "tournament.late_after_last": (
         '{name} would play no round: all {rounds} rounds have been drawn.',
         '{name} spielte keine Runde mehr: alle {rounds} Runden sind ausgelost.'),
-    "cli.tournament.late_after_last_hint": (
+    "tournament.late_after_last_hint": (
         'A latecomer plays from the next round on; raise rounds in [tournament] for another.',
         'Ein Nachzügler spielt ab der nächsten Runde; für eine weitere erhöhe rounds in [tournament].'),
-    "cli.tournament.mark_joined": (
+    "tournament.mark_joined": (
         '(from round {round})',
         '(ab Runde {round})'),
-    "cli.tournament.mark_standin": (
+    "tournament.mark_standin": (
         '(stand-in)',
         '(Ersatz)'),
-    "cli.tournament.not_registered": (
+    "tournament.not_registered": (
         '{typed} is not registered in this tournament.',
         '{typed} ist in diesem Turnier nicht angemeldet.'),
-    "cli.tournament.see_registered": (
+    "tournament.see_registered": (
         'The registered players: the players list or players_file, and tournament ranking.',
         'Die angemeldeten Spieler: die Liste players oder players_file, und tournament ranking.'),
-    "cli.tournament.name_long": (
+    "tournament.name_long": (
         'The name is {length} characters long; a name may have at most {most}.',
         'Der Name ist {length} Zeichen lang; ein Name darf höchstens {most} haben.'),
-    "cli.tournament.pairs_long": (
+    "tournament.pairs_long": (
         '{option} is longer than {most} characters: no table has that many players.',
         '{option} ist länger als {most} Zeichen: so viele Spieler hat kein Tisch.'),
-    "cli.tournament.mark_totals": (
+    "tournament.mark_totals": (
         '(paper totals entered)',
         '(Papiersummen eingetragen)'),
-    "cli.tournament.mark_three": (
+    "tournament.mark_three": (
         '(table of three)',
         '(Dreiertisch)'),
-    "cli.tournament.mark_withdrawn": (
+    "tournament.mark_withdrawn": (
         '(withdrawn)',
         '(abgemeldet)'),
-    "cli.tournament.name_clash_add": (
+    "tournament.name_clash_add": (
         'This name would be misread by entries at a table: {why}.',
         'Diesen Namen würden Einträge am Tisch falsch lesen: {why}.'),
-    "cli.tournament.no_such_day": (
+    "tournament.no_such_day": (
         'There is no day {day}: the tournament has {days}.',
         'Einen Tag {day} gibt es nicht: das Turnier hat {days}.'),
-    "cli.tournament.pair_form": (
+    "tournament.pair_form": (
         '{option} {item} does not say NAME=NUMBER.',
         '{option} {item} hat nicht die Form NAME=ZAHL.'),
-    "cli.tournament.pair_number": (
+    "tournament.pair_number": (
         '{option} {item}: give a whole number from {lowest} to {highest}.',
         '{option} {item}: gib eine ganze Zahl von {lowest} bis {highest} an.'),
-    "cli.tournament.pair_twice": (
+    "tournament.pair_twice": (
         '{option} names {name} twice.',
         '{option} nennt {name} zweimal.'),
-    "cli.tournament.player_added": (
+    "tournament.player_added": (
         '{name} is registered: drawn from round {round} on.',
         '{name} ist angemeldet: ausgelost ab Runde {round}.'),
-    "cli.tournament.player_withdrawn": (
+    "tournament.player_withdrawn": (
         '{name} has withdrawn: keeps his points and place, not drawn again.',
         '{name} hat sich abgemeldet: behält Punkte und Platz, wird nicht mehr ausgelost.'),
-    "cli.tournament.plays_on": (
+    "tournament.plays_on": (
         "Table {tisch} of round {round} finishes the round as it sat (with {name}'s seat).",
         'Tisch {tisch} von Runde {round} spielt die Runde zu Ende, wie er saß (mit {name}s Platz).'),
-    "cli.tournament.prize_last": (
+    "tournament.prize_last": (
         '(the last)',
         '(der Letzte)'),
-    "cli.tournament.prize_middle": (
+    "tournament.prize_middle": (
         '(the middle rank)',
         '(der mittlere Platz)'),
-    "cli.tournament.prize_places": (
+    "tournament.prize_places": (
         'must be a number of places or a list of prizes (each a text or an amount of up to 200 '
         'characters).',
         'muss eine Zahl von Plätzen oder eine Liste von Preisen sein (je ein Text oder Betrag bis 200 '
         'Zeichen).'),
-    "cli.tournament.prize_places_hint": (
+    "tournament.prize_places_hint": (
         'Example: places = 3, or places = ["100 €", "50 €", "Geschenkkorb"].',
         'Beispiel: places = 3, oder places = ["100 €", "50 €", "Geschenkkorb"].'),
-    "cli.tournament.prize_rank": (
+    "tournament.prize_rank": (
         'Place {rank}',
         'Platz {rank}'),
-    "cli.tournament.prize_ranks": (
+    "tournament.prize_ranks": (
         'Places {first}-{last}',
         'Plätze {first}-{last}'),
-    "cli.tournament.prize_second_last": (
+    "tournament.prize_second_last": (
         '(the second to last)',
         '(der Vorletzte)'),
-    "cli.tournament.prize_shared": (
+    "tournament.prize_shared": (
         '(tied: shared)',
         '(gleichauf: geteilt)'),
-    "cli.tournament.prize_tie_broken": (
+    "tournament.prize_tie_broken": (
         '(tied with {names}: the lot decided)',
         '(gleichauf mit {names}: das Los entschied)'),
-    "cli.tournament.prizes_none": (
+    "tournament.prizes_none": (
         'The file names no prizes: add [prizes] (places = 3, middle, second_last, last).',
         'Die Datei nennt keine Preise: ergänze [prizes] (places = 3, middle, second_last, last).'),
-    "cli.tournament.prizes_title": (
+    "tournament.prizes_title": (
         '{name}: prizes',
         '{name}: Preise'),
-    "cli.tournament.ranking_fixed": (
+    "tournament.ranking_fixed": (
         'A draw by the ranking seats players by their rank: --fix and --apart cannot apply.',
         'Eine Auslosung nach der Rangliste setzt nach Platz: --fix und --apart gelten dort nicht.'),
-    "cli.tournament.ranking_fixed_hint": (
+    "tournament.ranking_fixed_hint": (
         'Draw with --by spread, or leave --fix and --apart out.',
         'Lose mit --by spread aus, oder lass --fix und --apart weg.'),
-    "cli.tournament.ranking_title_day": (
+    "tournament.ranking_title_day": (
         '{name}: ranking of day {day}',
         '{name}: Rangliste von Tag {day}'),
-    "cli.tournament.reason_hidden": (
+    "tournament.reason_hidden": (
         'The reason holds an invisible or control character ({what}, at {pos}).',
         'Der Grund enthält ein unsichtbares oder Steuerzeichen ({what}, an Stelle {pos}).'),
-    "cli.tournament.reason_hint": (
+    "tournament.reason_hint": (
         'Give a short reason in plain text: --reason "ill".',
         'Gib einen kurzen Grund als Text an: --reason "krank".'),
-    "cli.tournament.reason_long": (
+    "tournament.reason_long": (
         'The reason is longer than {most} characters.',
         'Der Grund ist länger als {most} Zeichen.'),
-    "cli.tournament.repeats": (
+    "tournament.repeats": (
         '{count} pairs meet again (tournament draw --report names them).',
         '{count} Paare treffen sich wieder (tournament draw --report nennt sie).'),
-    "cli.tournament.repeats_none": (
+    "tournament.repeats_none": (
         'No pair meets again.',
         'Kein Paar trifft sich wieder.'),
-    "cli.tournament.repeats_one": (
+    "tournament.repeats_one": (
         '1 pair meets again (tournament draw --report names it).',
         '1 Paar trifft sich wieder (tournament draw --report nennt es).'),
-    "cli.tournament.report_alone": (
+    "tournament.report_alone": (
         '--report draws nothing: it takes --round R (and --json) only.',
         '--report lost nichts aus: es nimmt nur --round R (und --json).'),
-    "cli.tournament.report_alone_hint": (
+    "tournament.report_alone_hint": (
         'Draw first (tournament draw ...), then look: tournament draw --report.',
         'Lose zuerst aus (tournament draw ...), dann sieh nach: tournament draw --report.'),
-    "cli.tournament.report_none": (
+    "tournament.report_none": (
         'No pair meets again: everyone has new opponents.',
         'Kein Paar trifft sich wieder: jeder hat neue Gegner.'),
-    "cli.tournament.report_pairs": (
+    "tournament.report_pairs": (
         '{count} pair(s) meet again (how often they met before):',
         '{count} Paar(e) treffen sich wieder (wie oft schon vorher):'),
-    "cli.tournament.report_title": (
+    "tournament.report_title": (
         'Draw of round {round}',
         'Auslosung von Runde {round}'),
-    "cli.tournament.round_with_report": (
+    "tournament.round_with_report": (
         '--round goes with --report: a draw is always of the next round.',
         '--round gehört zu --report: ausgelost wird immer die nächste Runde.'),
-    "cli.tournament.round_with_report_hint": (
+    "tournament.round_with_report_hint": (
         "Leave --round out, or add --report to see that round's draw.",
         'Lass --round weg, oder ergänze --report, um die Auslosung der Runde zu sehen.'),
-    "cli.tournament.sheets_title": (
+    "tournament.sheets_title": (
         '{name}: score sheets of round {round}',
         '{name}: Spiellisten von Runde {round}'),
-    "cli.tournament.sheet_head": (
+    "tournament.sheet_head": (
         'Round {round} · Table {tisch} · {games} games',
         'Runde {round} · Tisch {tisch} · {games} Spiele'),
-    "cli.tournament.col_dealer": (
+    "tournament.col_dealer": (
         'Dealer',
         'Geber'),
-    "cli.tournament.col_game": (
+    "tournament.col_game": (
         'Game',
         'Spiel'),
-    "cli.tournament.solos_above_won": (
+    "tournament.solos_above_won": (
         '--solos gives {name} {solos} solos won, but --won only {won} games won.',
         '--solos gibt {name} {solos} gewonnene Soli, --won aber nur {won} gewonnene Spiele.'),
-    "cli.tournament.solos_need_totals": (
+    "tournament.solos_need_totals": (
         '--solos and --won go with --totals.',
         '--solos und --won gehören zu --totals.'),
-    "cli.tournament.spread": (
+    "tournament.spread": (
         'spread (new opponents)',
         'gestreut (neue Gegner)'),
-    "cli.tournament.standin_reserved": (
+    "tournament.standin_reserved": (
         '{name} is how stand-ins are called on the lists.',
         '{name} heißen die Ersatzspieler auf den Listen.'),
-    "cli.tournament.tb_lot": (
+    "tournament.tb_lot": (
         'lot',
         'Los'),
-    "cli.tournament.tb_points": (
+    "tournament.tb_points": (
         'points',
         'Punkte'),
-    "cli.tournament.tb_solos": (
+    "tournament.tb_solos": (
         'solos won',
         'gewonnene Soli'),
-    "cli.tournament.tb_won": (
+    "tournament.tb_won": (
         'games won',
         'gewonnene Spiele'),
-    "cli.tournament.tie_chain": (
+    "tournament.tie_chain": (
         'Ranked by: {chain}.',
         'Reihung nach: {chain}.'),
-    "cli.tournament.totals_and_file": (
+    "tournament.totals_and_file": (
         'Give the list (FILE) or its totals (--totals), not both.',
         'Gib die Liste (DATEI) oder ihre Summen (--totals) an, nicht beides.'),
-    "cli.tournament.totals_entered": (
+    "tournament.totals_entered": (
         'Table {tisch} of round {round}: the paper totals are entered.',
         'Tisch {tisch} von Runde {round}: die Papiersummen sind eingetragen.'),
-    "cli.tournament.totals_hint": (
+    "tournament.totals_hint": (
         'Write --totals Anna=12,Ben=-4,Cora=-3,Dora=-5 (every player of the table once), --solos Anna=1, '
         '--won Anna=9.',
         'Schreib --totals Anna=12,Ben=-4,Cora=-3,Dora=-5 (jeden Spieler des Tisches einmal), --solos '
         'Anna=1, --won Anna=9.'),
-    "cli.tournament.totals_missing": (
+    "tournament.totals_missing": (
         '--totals leaves out {names} of table {tisch}.',
         '--totals lässt {names} von Tisch {tisch} aus.'),
-    "cli.tournament.totals_not_zero": (
+    "tournament.totals_not_zero": (
         'The totals sum to {total}, not to zero: one of them is written wrong.',
         'Die Summen ergeben {total}, nicht null: eine davon ist falsch abgeschrieben.'),
-    "cli.tournament.totals_not_zero_hint": (
+    "tournament.totals_not_zero_hint": (
         'Add up the paper list again; nothing was recorded.',
         'Rechne die Papierliste nach; nichts wurde eingetragen.'),
-    "cli.tournament.totals_twice": (
+    "tournament.totals_twice": (
         'Table {tisch} of round {round} has its totals entered already.',
         'Tisch {tisch} von Runde {round} hat seine Summen schon eingetragen.'),
-    "cli.tournament.totals_twice_hint": (
+    "tournament.totals_twice_hint": (
         'See them in the ranking: schafkopf tournament ranking --round {round}.',
         'Sieh sie in der Rangliste: schafkopf tournament ranking --round {round}.'),
-    "cli.tournament.totals_with_hands": (
+    "tournament.totals_with_hands": (
         'Table {tisch} of round {round} has {done} hands entered already: its totals come from them.',
         'Tisch {tisch} von Runde {round} hat schon {done} Spiele eingetragen: seine Summen ergeben sich '
         'daraus.'),
-    "cli.tournament.totals_with_hands_hint": (
+    "tournament.totals_with_hands_hint": (
         'Enter the missing hands instead (tournament enter --tisch N FILE).',
         'Trag stattdessen die fehlenden Spiele ein (tournament enter --tisch N DATEI).'),
-    "cli.tournament.url_base": (
+    "tournament.url_base": (
         '--url-base {url} is not a web address.',
         '--url-base {url} ist keine Webadresse.'),
-    "cli.tournament.url_base_hint": (
+    "tournament.url_base_hint": (
         "Give the table server's address: --url-base http://192.168.1.20:8000",
         'Gib die Adresse des Tischservers an: --url-base http://192.168.1.20:8000'),
-    "cli.tournament.writes": (
+    "tournament.writes": (
         '(writes)',
         '(schreibt)'),
 }

@@ -8,19 +8,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "schafkopf sheet shows what the ledger holds.",
         "Ein Spiel, das dieser Befehl einträgt, ist gespeichert, bevor die Antwort erscheint; "
         "schafkopf sheet zeigt, was im Spielbuch steht."),
-    "cli.ledger_full": ("The ledger cannot be written: {problem}.", "Das Spielbuch kann nicht geschrieben werden: {problem}."),
-    "cli.ledger_full_hint": ("Nothing of this command was recorded; make room on the disk and try again.",
-                             "Von diesem Befehl wurde nichts eingetragen; schaff Platz auf der Platte und versuch es noch einmal."),
-    "cli.ledger_read_only_hint": (
-        "Nothing of this command was recorded; the ledger file or its folder may not be written: allow writing "
-        "(file permissions, a read-only disk or share) and try again.",
-        "Von diesem Befehl wurde nichts eingetragen; die Datei des Spielbuchs oder ihr Ordner darf nicht "
-        "beschrieben werden: erlaub das Schreiben (Dateirechte, schreibgeschützter Datenträger oder Freigabe) "
-        "und versuch es noch einmal."),
-    "cli.ledger_unusable": ("The ledger cannot be used: {problem}.", "Das Spielbuch kann nicht benutzt werden: {problem}."),
-    "cli.ledger_unusable_hint": (
-        "It was left as it is. If it is damaged, restore a backup; if busy, try again.",
-        "Es blieb unverändert. Ist es beschädigt, spiel eine Sicherung zurück; ist es belegt, versuch es noch einmal."),
     "cli.internal_error": (
         "Internal error ({problem}). Please report it; the ledger is unchanged unless the command said it "
         "recorded something.",
@@ -153,16 +140,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "cli.warning": ("Warning: {text}", "Achtung: {text}"),
     "cli.session_closed": ("Session {session} closed.", "Abend {session} abgeschlossen."),
     "cli.pays": ("{payer} pays {payee} {amount}", "{payer} zahlt {payee} {amount}"),
-    "cli.round_not_positive": ("--round {value} is not a positive number of cents.",
-                               "--round {value} ist keine positive Zahl von Cent."),
-    "cli.round_not_positive_hint": ("Give e.g. --round 50.", "Gib z. B. --round 50 an."),
     "cli.from_balances_close": ("--from-balances settles a paper sheet; it cannot close a session.",
                                 "--from-balances rechnet einen Zettel ab; damit lässt sich kein Abend abschließen."),
     "cli.drop_close": ("Drop --close.", "Lass --close weg."),
-    "cli.amount_as_printed": ("Write amounts as settle prints them, like {first} or {second}: "
-                              "--from-balances Anna=3.40,Ben=-1.15,Cora=-2.25.",
-                              "Schreib Beträge, wie settle sie zeigt, etwa {first} oder {second}: "
-                              "--from-balances Anna=3,40,Ben=-1,15,Cora=-2,25."),
     "cli.season_empty": ("No games recorded yet: the season has nothing to settle.",
                          "Noch keine Spiele eingetragen: in der Saison gibt es nichts abzurechnen."),
     "cli.close_open_only": ("--close closes the open session only.", "--close schließt nur den offenen Abend ab."),
@@ -173,14 +153,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
                    "Spiel {hand} ({game}) ist gestrichen; das Spielbuch behält es, als gestrichen markiert."),
     "cli.voided_short": ("Hand {hand} ({game}): void.", "Spiel {hand} ({game}): gestrichen."),
     "cli.repriced": ("Hand {hand} re-priced: {changes}", "Spiel {hand} neu bewertet: {changes}"),
-    "cli.edit_no_change": ("edit {hand} names no change.", "edit {hand} nennt keine Änderung."),
-    "cli.edit_no_change_hint": (
-        "Give what changes (e.g. schafkopf edit {hand} k, or --kontra), or the whole corrected game.",
-        "Gib an, was sich ändert (z. B. schafkopf edit {hand} k, oder --kontra), oder das ganze korrigierte Spiel."),
     "cli.edit_left": ("Hand {hand} was left as it is.", "Spiel {hand} blieb, wie es war."),
-    "cli.edit_changes": ("That edit changes the game or the declarer of hand {hand}: {change}.",
-                         "Diese Korrektur ändert das Spiel oder den Spieler von Spiel {hand}: {change}."),
-    "cli.edit_changes_hint": ("Add --yes if that is what you mean.", "Häng --yes an, wenn du das so meinst."),
     "cli.edit_confirm": ("Hand {hand}: {change}. Change the game or the declarer?",
                          "Spiel {hand}: {change}. Spiel oder Spieler ändern?"),
 
@@ -202,10 +175,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "cli.new_no_players": ("new needs the players.", "new braucht die Spieler."),
     "cli.new_no_players_hint": ("Add --players Anna,Ben,Cora,Dora (seating order).",
                                 "Häng --players Anna,Ben,Cora,Dora an (in Sitzordnung)."),
-    "cli.new_name_clash": ("{why}; a player of that name could not be entered.",
-                           "{why}; ein Spieler dieses Namens ließe sich nicht eintragen."),
-    "cli.new_name_clash_hint": ("Give {name} another spelling (a nickname, or with the surname's initial).",
-                                "Schreib {name} anders (ein Spitzname, oder mit dem Anfangsbuchstaben des Nachnamens)."),
     "cli.new_language": ("--language {language} is not supported.", "--language {language} gibt es nicht."),
     "cli.new_language_hint": ("Use de or en.", "Nimm de oder en."),
     "cli.new_needs_file": ("new needs the path of a file.", "new braucht den Pfad einer Datei."),
@@ -303,12 +272,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
                             "Das ist derselbe Eintrag wie beim Spiel davor. Noch einmal eintragen?"),
     "cli.play_not_recorded": ("Not recorded.", "Nicht eingetragen."),
     "cli.play_left": ("Left as it is.", "Blieb, wie es war."),
-    "cli.play_unreadable": ("The line cannot be read: {problem}.", "Die Zeile lässt sich nicht lesen: {problem}."),
-    "cli.play_no_closing_quote": ("No closing quotation", "ein Anführungszeichen ist nicht geschlossen"),
-    "cli.play_no_escaped_character": ("No escaped character", "nach dem \\ fehlt ein Zeichen"),
-    "cli.play_unreadable_hint": ("Close the quotes.", "Schließ die Anführungszeichen."),
-    "cli.play_backslash_hint": ("Write \\\\ for a backslash, or leave it out at the end.",
-                                "Schreib \\\\ für einen Backslash, oder lass ihn am Ende weg."),
     "cli.play_settle_unknown": ("settle {words} is not known here.", "settle {words} gibt es hier nicht."),
     "cli.play_settle_unknown_hint": ("Type settle to see it, or settle close to close the evening.",
                                      "Tipp settle, um die Abrechnung zu sehen, oder settle close, um den Abend abzuschließen."),
