@@ -47,7 +47,7 @@ from schafkopf_score.rules.play import play, seat, start_state  # noqa: E402
 from schafkopf_score.rules.registry import find_family  # noqa: E402
 from schafkopf_score.session.settle import session_balances, settle_session  # noqa: E402
 from schafkopf_score.table import load_table  # noqa: E402
-from schafkopf_score.table_file import render_table  # noqa: E402
+from schafkopf_score.table.file import render_table  # noqa: E402
 
 PLAYERS = {
     "bavarian": ["Anna", "Ben", "Cora", "Dora", "Emil"],

@@ -66,7 +66,7 @@ def worker(table_file: str, tisch: int, players: list[str], games: int, start_at
     # warm: the modules a command imports on its way, so that the figures are the entries'
     import psycopg  # noqa: F401
 
-    import schafkopf_score.evening  # noqa: F401
+    import schafkopf_score.app.evening  # noqa: F401
     import schafkopf_score.ledger.postgres  # noqa: F401
 
     cfg.family_obj()

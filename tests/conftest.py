@@ -12,7 +12,7 @@ from schafkopf_score.rules.model import GameEntry
 from schafkopf_score.rules.play import play, start_state
 from schafkopf_score.rules.registry import find_family
 from schafkopf_score.table import make_rules
-from schafkopf_score.table_file import render_table
+from schafkopf_score.table.file import render_table
 
 _built: dict[int, object] = {}
 

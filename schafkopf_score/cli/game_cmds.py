@@ -92,7 +92,7 @@ def calc(ctx: typer.Context, game: GameArg, said: WordsArg = None, tisch: TischO
     Example: schafkopf calc herzsolo an 105 l4
     Example: schafkopf calc solo --player Anna --suit herz --augen 105 --laufende 4
     """
-    from ..evening import calc as do_calc
+    from ..app.evening import calc as do_calc
     from .render import outcome_json, outcome_text
 
     c = get(ctx)
@@ -132,7 +132,7 @@ def add(ctx: typer.Context, game: GameArg, said: WordsArg = None, tisch: TischOp
     Example: schafkopf add sau an be 72 l3 k
     Example: schafkopf add sauspiel --player Anna --partner Ben --augen 72 --laufende 3 --kontra
     """
-    from ..evening import add as do_add
+    from ..app.evening import add as do_add
     from .render import added_text, balances_text, next_dealer_line, outcome_json, outcome_text
 
     c = get(ctx)
@@ -185,8 +185,8 @@ def draw(
     """
     import random
 
-    from ..evening import add as do_add
-    from ..evening import current_state, lot_entry
+    from ..app.evening import add as do_add
+    from ..app.evening import current_state, lot_entry
     from ..tournament import refuse_at_tournament
     from .render import outcome_json
 
@@ -217,7 +217,7 @@ def undo(ctx: typer.Context, reason: ReasonOpt = "", tisch: TischOpt = None, rou
     \b
     Example: schafkopf undo --reason "entered twice"
     """
-    from ..evening import undo as do_undo
+    from ..app.evening import undo as do_undo
 
     c = get(ctx)
     _check_tisch(c.cfg(), "undo", tisch, round_no)
@@ -251,7 +251,7 @@ def void(
     \b
     Example: schafkopf void 2 --reason "wrong partner"
     """
-    from ..evening import void as do_void
+    from ..app.evening import void as do_void
 
     c = get(ctx)
     _check_tisch(c.cfg(), "void", tisch, round_no)
@@ -298,9 +298,9 @@ def edit(
     """
     import sys
 
+    from ..app.evening import edit as do_edit
+    from ..app.evening import find_hand
     from ..entry import corrected_entry
-    from ..evening import edit as do_edit
-    from ..evening import find_hand
     from .render import edit_json, edit_text
 
     c = get(ctx)
@@ -341,7 +341,7 @@ def confirm_change(cfg: Any, ledger: Any, hand: int, old: Any, new: Any, interac
     to go on; on a terminal the player is asked (False: declined; ``ask(question)``: how, in
     ``play``); otherwise an ``IllegalEntry`` asks for --yes. A wrong entry says so first, before
     any question."""
-    from ..evening import edit as do_edit
+    from ..app.evening import edit as do_edit
 
     if new.declaring() == old.entry.declaring():
         return True

@@ -33,11 +33,11 @@ def export(
     import errno
     import os
 
-    from ..evening import select_sessions
+    from ..app.evening import select_sessions
+    from ..app.reports import build_report
     from ..export import FORMATS, render
     from ..files import os_problem, same_file, stdout_to_devnull, target_problem, write_atomic
     from ..ledger import export_json
-    from ..reports import build_report
 
     if fmt not in FORMATS:
         raise IllegalEntry(Text("cli.export_format", fmt=repr(fmt)),
@@ -139,7 +139,7 @@ def import_(
     Example: schafkopf new saison.toml --family bavarian --players Anna,Ben,Cora,Dora
     Example: schafkopf --table saison.toml import abend.json --jobs 1
     """
-    from ..audit import import_into
+    from ..app.audit import import_into
     from ..ledger import bounded_lines, check_export_head, read_export
 
     c = get(ctx)
@@ -208,8 +208,8 @@ def stats(ctx: typer.Context, session: SessionOpt = None, all_: AllOpt = False, 
     \b
     Example: schafkopf stats --all
     """
-    from ..evening import select_sessions
-    from ..reports import season_stats
+    from ..app.evening import select_sessions
+    from ..app.reports import season_stats
     from ..tournament import refuse_at_tournament
 
     c = get(ctx)
@@ -223,7 +223,7 @@ def stats(ctx: typer.Context, session: SessionOpt = None, all_: AllOpt = False, 
         return
     from rich.table import Table
 
-    from ..reports import game_title, stats_headings
+    from ..app.reports import game_title, stats_headings
     from .console import console, escape
     from .render import amount
 
@@ -280,7 +280,7 @@ def check(
     Example: schafkopf check
     Example: schafkopf check --full
     """
-    from ..audit import check_and_mark
+    from ..app.audit import check_and_mark
 
     c = get(ctx)
     lang = c.cfg().language

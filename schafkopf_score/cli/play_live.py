@@ -129,7 +129,7 @@ class Live:
         elif command == "edit":
             self._edit(hand_number(rest, words[0]), rest[1:])
         elif command == "sheet":
-            from ..evening import view_session
+            from ..app.evening import view_session
             from .sheet import print_sheet
 
             print_sheet([view_session(cfg, self.ledger())], cfg, compact="compact" in rest)
@@ -145,8 +145,8 @@ class Live:
             self._add(words)
 
     def _add(self, words: list[str]) -> None:
+        from ..app.evening import add
         from ..entry import entry_from_words
-        from ..evening import add
         from .render import hand_line
 
         cfg = self.cfg()
@@ -165,7 +165,7 @@ class Live:
         self.show(view)
 
     def _void(self, hand: int | None, rest: list[str]) -> None:
-        from ..evening import undo, void
+        from ..app.evening import undo, void
         from .render import voided_text
 
         cfg = self.cfg()
@@ -175,8 +175,8 @@ class Live:
         typer.echo(voided_text(done.record, cfg.language, short=True, changed=done.repriced))
 
     def _edit(self, hand: int, words: list[str]) -> None:
+        from ..app.evening import edit, find_hand
         from ..entry import corrected_entry
-        from ..evening import edit, find_hand
         from .game_cmds import confirm_change
         from .render import edit_text
 
@@ -194,7 +194,7 @@ class Live:
         typer.echo(edit_text(old, done.played, hand, cfg.language, done.repriced))
 
     def _standings(self) -> None:
-        from ..evening import season_standings, select_sessions
+        from ..app.evening import season_standings, select_sessions
         from .view_cmds import show_standings
 
         cfg = self.cfg()
@@ -204,7 +204,7 @@ class Live:
     def _settle(self, rest: list[str]) -> None:
         """``settle [--round C] [close [--yes]]``: the evening's settlement; ``close`` records it
         as paid, after a yes on a terminal, with ``--yes`` when piped."""
-        from ..evening import close_session, session_settlement
+        from ..app.evening import close_session, session_settlement
         from .standings import settle_text
 
         cfg = self.cfg()
@@ -251,7 +251,7 @@ class Live:
         import json
         import random
 
-        from ..evening import add, current_state, lot_entry
+        from ..app.evening import add, current_state, lot_entry
 
         cfg = self.cfg()
         seed: int | None = None
@@ -274,7 +274,7 @@ class Live:
     def _player(self, rest: list[str]) -> None:
         """``player add NAME [--after X]``, ``player leave NAME``, ``player rename OLD NEW``,
         ``player list``: what ``schafkopf player`` does, through the same functions."""
-        from ..players import change_seating, change_text, seating
+        from ..app.players import change_seating, change_text, seating
 
         cfg = self.cfg()
         lang = cfg.language
@@ -322,7 +322,7 @@ class Live:
         self.shown = True
         try:
             if view is None or view.closed:
-                from ..evening import current_state
+                from ..app.evening import current_state
 
                 view, _ = current_state(self.cfg(), self.ledger())
             self.status, self.active = status_line(self.cfg(), view)

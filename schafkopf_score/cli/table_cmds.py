@@ -36,7 +36,7 @@ def new(
     """
     from ..files import write_atomic
     from ..table import load_table
-    from ..table_file import render_table
+    from ..table.file import render_table
 
     # a refusal speaks the language asked for with --language, else that of the table in use
     # (English where there is none): the new table does not exist yet
@@ -209,7 +209,7 @@ def player(
     Example: schafkopf player rename Ben Benedikt
     Example: schafkopf player list
     """
-    from ..players import change_seating, change_text, seating
+    from ..app.players import change_seating, change_text, seating
 
     c = get(ctx)
     cfg = c.cfg()

@@ -114,8 +114,8 @@ def new(
 
     from ..files import target_problem, write_atomic
     from ..table import _checked_table
-    from ..tournament.draw import SHORT_TABLES, layout
-    from ..tournament.settings import DRAWS, POINT_PRESETS, tournament_file
+    from ..table.tournament import DRAWS, POINT_PRESETS, SHORT_TABLES, tournament_file
+    from ..tournament.draw import layout
 
     # the answer and a refusal speak the language of the file it writes (--language, default de)
     lang = language if language in LANGUAGES else "de"
@@ -210,9 +210,9 @@ def draw_cmd(
     Example: schafkopf --table turnier.toml tournament draw --seed 7
     Example: schafkopf --table turnier.toml tournament draw --report
     """
+    from ..table.tournament import DRAWS
     from ..tournament.rounds import draw_report, draw_round
     from ..tournament.seats import settings_of
-    from ..tournament.settings import DRAWS
 
     c = get(ctx)
     cfg = c.cfg()
@@ -512,7 +512,7 @@ def ranking_cmd(ctx: typer.Context, round_no: Annotated[Optional[int], typer.Opt
 
 
 def _chain(lang: str) -> list[str]:
-    from ..tournament.settings import TIE_BREAKS
+    from ..table.tournament import TIE_BREAKS
 
     return [say(k, lang) for k in TIE_BREAKS]
 

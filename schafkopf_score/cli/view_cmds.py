@@ -15,7 +15,7 @@ from .options import WHOLE_NUMBER
 
 def _views(ctx: typer.Context, session: int | None, all_: bool) -> list[Any]:
     """The chosen sessions replayed (the latest when none is chosen; an empty view if none)."""
-    from ..evening import select_sessions, view_session
+    from ..app.evening import select_sessions, view_session
 
     c = get(ctx)
     cfg = c.cfg()
@@ -83,8 +83,8 @@ KINDS = {"void": "cli.kind_void", "undo": "cli.kind_undo", "edit": "cli.kind_edi
 
 
 def _history(ctx: typer.Context, session: int | None, all_: bool, as_json: bool) -> None:
-    from ..evening import restatement_cause, select_sessions
-    from ..reports import game_title
+    from ..app.evening import restatement_cause, select_sessions
+    from ..app.reports import game_title
     from ..table import shown_plain
 
     c = get(ctx)
@@ -122,7 +122,7 @@ def standings(ctx: typer.Context, session: SessionOpt = None, all_: AllOpt = Fal
     Example: schafkopf standings
     Example: schafkopf standings --all
     """
-    from ..evening import season_standings, select_sessions
+    from ..app.evening import season_standings, select_sessions
     from ..session.settle import session_balances
     from ..tournament import refuse_at_tournament
 
@@ -200,7 +200,7 @@ def settle(
     Example: schafkopf settle --round 50 --close
     Example: schafkopf settle --reopen 1 --reason "hand 2 was a Wenz"
     """
-    from ..evening import close_session, season_settlement, select_sessions, session_settlement
+    from ..app.evening import close_session, season_settlement, select_sessions, session_settlement
     from ..session.settle import read_balances, settle_paper
     from ..tournament import refuse_at_tournament
     from .standings import settle_text
@@ -280,7 +280,7 @@ def difference_text(difference: dict[str, Any], rules: Any) -> str:
 def _settle_special(ctx: typer.Context, player: str | None, reopen: int | None, reason: str, other: bool,
                     as_json: bool) -> None:
     """``settle --player NAME`` and ``settle --reopen N --reason R``: each alone."""
-    from ..evening import reopen_session, settle_player
+    from ..app.evening import reopen_session, settle_player
     from ..session.settle import Transfer
     from .standings import transfer_line
 

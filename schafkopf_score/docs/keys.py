@@ -1,6 +1,6 @@
 """The table-file keys and each family's tables (games, tariffs, house rules, presets), from the
 key specs (``rules/keys.py``, each family's ``HouseRules`` and tariff keys, ``table.py``,
-``tournament/settings.py``) and the catalogue's words."""
+``table/tournament.py``) and the catalogue's words."""
 
 from __future__ import annotations
 
@@ -146,13 +146,13 @@ TOURNAMENT_MEANING = {
 def table_file_page() -> str:
     from ..rules.registry import FAMILIES
     from ..table import TOP_KEYS
-    from ..tournament import settings
+    from ..table import tournament as settings
 
     lines = [
         "# The table file: every key",
         "",
         "Generated from the key declarations (`schafkopf_score/rules/keys.py`, each family's `HouseRules` and",
-        "tariff keys, `schafkopf_score/table.py`, `schafkopf_score/tournament/settings.py`) and the message",
+        "tariff keys, `schafkopf_score/table/__init__.py`, `schafkopf_score/table/tournament.py`) and the message",
         f"catalogue's words by `{REGENERATE}`; do not edit. `schafkopf new` writes every key with its",
         "comment; a key left out takes its default; an unknown key, a wrong type or a value out of range is an",
         "error naming the file, the line and the key. Every whole number is at most 10^9.",

@@ -51,8 +51,8 @@ def table_json(cfg: TableConfig) -> dict[str, Any]:
 
 def sheet_json(cfg: TableConfig, ledger: Ledger) -> dict[str, Any]:
     """``sheet --json``: the latest session."""
+    from ..app.evening import select_sessions, view_session
     from ..cli.view_cmds import _hand_json
-    from ..evening import select_sessions, view_session
     from ..tournament import refuse_at_tournament
 
     refuse_at_tournament(cfg, "sheet", "tournament.use_sheet")
@@ -67,7 +67,7 @@ def sheet_json(cfg: TableConfig, ledger: Ledger) -> dict[str, Any]:
 
 def standings_json(cfg: TableConfig, ledger: Ledger) -> dict[str, Any]:
     """``standings --json``: the latest session."""
-    from ..evening import season_standings, select_sessions
+    from ..app.evening import season_standings, select_sessions
     from ..tournament import refuse_at_tournament
 
     refuse_at_tournament(cfg, "standings", "tournament.use_ranking")
@@ -82,7 +82,7 @@ def standings_json(cfg: TableConfig, ledger: Ledger) -> dict[str, Any]:
 
 def settle_json(cfg: TableConfig, ledger: Ledger) -> dict[str, Any]:
     """``settle --json``: the latest session (as paid, once it is closed)."""
-    from ..evening import select_sessions, session_settlement
+    from ..app.evening import select_sessions, session_settlement
     from ..tournament import refuse_at_tournament
 
     refuse_at_tournament(cfg, "settle", "tournament.use_ranking")
@@ -99,7 +99,7 @@ def settle_json(cfg: TableConfig, ledger: Ledger) -> dict[str, Any]:
 
 def close_json(cfg: TableConfig, ledger: Ledger, round_to: int | None) -> dict[str, Any]:
     """``settle --close [--round N] --json``."""
-    from ..evening import close_session, session_settlement
+    from ..app.evening import close_session, session_settlement
     from ..tournament import refuse_at_tournament
 
     refuse_at_tournament(cfg, "settle", "tournament.use_ranking")
@@ -138,9 +138,9 @@ def draw_json(cfg: TableConfig, ledger: Ledger, by: str | None, seed: str | None
               fix: list[str] | None = None, apart: list[str] | None = None) -> dict[str, Any]:
     """``tournament draw [--fix NAME=TABLE ...] [--apart A,B ...] --json``."""
     from ..cli.tournament_cmds import _tables_data, drawn_json
+    from ..table.tournament import DRAWS
     from ..tournament.rounds import draw_round
     from ..tournament.seats import settings_of
-    from ..tournament.settings import DRAWS
 
     settings_of(cfg)
     if by is not None and by not in DRAWS:
@@ -169,9 +169,9 @@ def _hand_words(cfg: TableConfig, line: str, tisch: int | None, command: str) ->
 
 def calc_json(cfg: TableConfig, ledger: Ledger, line: str, tisch: int | None = None) -> dict[str, Any]:
     """``calc WORDS --json``."""
+    from ..app.evening import calc
     from ..cli.render import outcome_json
     from ..entry import entry_from_words
-    from ..evening import calc
 
     words, options = _hand_words(cfg, line, tisch, "calc")
     if tisch is None:
@@ -192,9 +192,9 @@ def add_json(cfg: TableConfig, ledger: Ledger, line: str, tisch: int | None = No
     answer)`` is called inside the write transaction once the hand is written (the server
     records a request's idempotency key with its answer there, so that the key, its answer and
     the hand are one commit)."""
+    from ..app.evening import add
     from ..cli.render import outcome_json
     from ..entry import entry_from_words
-    from ..evening import add
 
     words, options = _hand_words(cfg, line, tisch, "add")
     if tisch is None:
@@ -236,8 +236,8 @@ def _seat_cfg(cfg: TableConfig, ledger: Ledger, tisch: int | None, round_no: int
 def undo_json(cfg: TableConfig, ledger: Ledger, reason: str, tisch: int | None = None,
               round_no: int | None = None) -> dict[str, Any]:
     """``undo --json``."""
+    from ..app.evening import undo
     from ..cli.render import voided_json
-    from ..evening import undo
 
     _needs_tisch(cfg, tisch, round_no, "undo")
     seat, tcfg = _seat_cfg(cfg, ledger, tisch, round_no)
@@ -248,8 +248,8 @@ def undo_json(cfg: TableConfig, ledger: Ledger, reason: str, tisch: int | None =
 def void_json(cfg: TableConfig, ledger: Ledger, hand: int, reason: str, tisch: int | None = None,
               round_no: int | None = None) -> dict[str, Any]:
     """``void N --json``."""
+    from ..app.evening import void
     from ..cli.render import voided_json
-    from ..evening import void
 
     _needs_tisch(cfg, tisch, round_no, "void")
     seat, tcfg = _seat_cfg(cfg, ledger, tisch, round_no)
@@ -261,10 +261,10 @@ def edit_json(cfg: TableConfig, ledger: Ledger, hand: int, line: str, reason: st
               tisch: int | None = None, round_no: int | None = None) -> dict[str, Any]:
     """``edit N WORDS [--yes] --json``: without ``confirm``, a change of game or declarer is
     refused as ``NeedsConfirm`` (the CLI's refusal without --yes)."""
+    from ..app.evening import edit, find_hand
     from ..cli.game_cmds import confirm_change
     from ..cli.render import edit_json as edit_answer
     from ..entry import corrected_entry
-    from ..evening import edit, find_hand
 
     _needs_tisch(cfg, tisch, round_no, "edit")
     seat, tcfg = _seat_cfg(cfg, ledger, tisch, round_no)

@@ -243,7 +243,7 @@ async def api_events(served: Served, request: Request) -> Response:
 
 
 # what a request imports on its way (imported lazily, so that the CLI starts fast)
-_REQUESTS_IMPORT = ("..evening", "..entry", "..cli.render", "..cli.console", "..cli.sheet", "..cli.standings",
+_REQUESTS_IMPORT = ("..app.evening", "..entry", "..cli.render", "..cli.console", "..cli.sheet", "..cli.standings",
                     "..cli.game_cmds", "..cli.view_cmds", "..cli.tournament_cmds", "..tournament.seats",
                     "..tournament.entries", ".pages", ".keys")
 

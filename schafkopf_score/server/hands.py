@@ -52,8 +52,8 @@ def repeated(cfg: TableConfig, ledger: Any, again: Any) -> dict[str, Any]:
     stopped before it could keep the answer)."""
     if again.answer:
         return json.loads(again.answer)  # type: ignore[no-any-return]
+    from ..app.evening import view_session
     from ..cli.render import outcome_json
-    from ..evening import view_session
 
     view = view_session(cfg, ledger, again.session_id)
     if cfg.kind == "tournament":

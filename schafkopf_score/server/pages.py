@@ -102,7 +102,7 @@ def _rows(cfg: Any, view: Any) -> list[dict[str, Any]]:
 
 
 def table_data(cfg: Any, ledger: Any) -> dict[str, Any]:
-    from ..evening import select_sessions, view_session
+    from ..app.evening import select_sessions, view_session
 
     ids = select_sessions(ledger, None, False)
     view = view_session(cfg, ledger, ids[0] if ids else None)

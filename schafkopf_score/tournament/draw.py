@@ -21,7 +21,6 @@ from dataclasses import dataclass
 from ..errors import IllegalEntry
 from ..i18n import Text
 
-SHORT_TABLES = ("standin", "three")
 # a pair that must not sit together costs more than any number of meetings
 APART_COST = 1_000_000
 

@@ -89,7 +89,7 @@ def add_game(cfg: TableConfig, ledger: Ledger, seat: Seat, entry: GameEntry, typ
     ``check(view)`` and ``after(hand, played, view)`` (the hand in points, capped) are called
     inside the table's write transaction as ``evening.add`` calls them (the server records a
     request's idempotency key and its answer there)."""
-    from ..evening import add
+    from ..app.evening import add
 
     limit = _limit_check(cfg, ledger, seat)
     cap = 0
@@ -176,7 +176,7 @@ def enter_list(cfg: TableConfig, ledger: Ledger, seat: Seat, lines: Sequence[str
     comments left out; ``--sitting-out NAME`` and ``--dealer NAME`` allowed on a line): every
     line checked, then all written in one transaction, or none. An error names the line.
     ``latest_only``: refused if a later round has been drawn meanwhile (without ``--round``)."""
-    from ..evening import current_state
+    from ..app.evening import current_state
 
     entries: list[tuple[int, GameEntry, str]] = []
     for no, line in enumerate(lines, 1):

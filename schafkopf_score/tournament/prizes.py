@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..i18n import say
-from .settings import Prizes
+from ..table.tournament import Prizes
 
 
 @dataclass(frozen=True)

@@ -69,7 +69,7 @@ def ranking(cfg: TableConfig, ledger: Ledger, upto: int | None = None, day: int 
     only that day's rounds), best first: by points, then solos won, then hands won, then the
     lot. Stand-ins are left out; a withdrawn player keeps his place; a table's paper totals
     count as its hands would; each round's points cap applies to its hands."""
-    from ..evening import view_session
+    from ..app.evening import view_session
 
     settings = settings_of(cfg)
     family = cfg.family_obj()

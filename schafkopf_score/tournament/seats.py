@@ -23,8 +23,8 @@ from ..session.place import Place
 from ..session.records import RoundTable, TournamentEvent
 from ..session.tournament import TournamentState, fold_tournament
 from ..table import TableConfig
+from ..table.tournament import TournamentSettings
 from .points import capped
-from .settings import TournamentSettings
 
 SOLO_KINDS = ("solo", "sie", "bettel")
 
@@ -257,6 +257,6 @@ def round_caps(ledger: Ledger, events: list[TournamentEvent] | None = None) -> d
 
 def table_view(cfg: TableConfig, ledger: Ledger, seat: Seat) -> Any:
     """A table's session replayed, in points."""
-    from ..evening import view_session
+    from ..app.evening import view_session
 
     return view_session(table_cfg(cfg, seat.players), ledger, place=seat)

@@ -198,7 +198,7 @@ def check_wide_tables_scroll_in_their_box(driver, path):
 def maker(folder):
     """``make_table`` of conftest, for a module's fixture (a fixture cannot use a test's)."""
     from schafkopf_score.rules.registry import find_family
-    from schafkopf_score.table_file import render_table
+    from schafkopf_score.table.file import render_table
     from tests.conftest import FOUR, Table
 
     def make(players=FOUR, family="bavarian", preset="official", language=None, replace=None, name="test"):

@@ -13,8 +13,8 @@ from html.parser import HTMLParser
 
 import pytest
 
+from schafkopf_score.app.reports import game_title, stats_headings
 from schafkopf_score.export.spreadsheet import header
-from schafkopf_score.reports import game_title, stats_headings
 from schafkopf_score.rules.registry import find_family
 from tests.conftest import Table, draw_partners
 

@@ -136,7 +136,7 @@ def test_closed_session_and_recorded_hands_keep_their_prices(make_table):
 
 def test_a_table_file_of_another_family_is_refused(make_table):
     from schafkopf_score.rules.registry import find_family
-    from schafkopf_score.table_file import render_table
+    from schafkopf_score.table.file import render_table
 
     t = make_table()
     t.ok("add", "wenz", "--player", "Anna", "--augen", "70")

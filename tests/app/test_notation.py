@@ -31,7 +31,7 @@ from schafkopf_score.rules.model import AUGEN, COUNT, FLAG, NAME, NAMES, OUTCOME
 from schafkopf_score.rules.play import play, seat, start_state
 from schafkopf_score.rules.registry import FAMILIES
 from schafkopf_score.table import make_rules
-from schafkopf_score.table_file import render_table
+from schafkopf_score.table.file import render_table
 from tests.conftest import FOUR, Table
 from tests.rules.test_conformance import FAMILY_NAMES, PLAYERS, random_entry
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from schafkopf_score import evening
+from schafkopf_score.app import evening
 from schafkopf_score.errors import IllegalEntry
 from schafkopf_score.ledger import Ledger
 from schafkopf_score.rules.model import GameEntry

@@ -7,7 +7,7 @@ the balances, which a report shows as they were paid (the cash rounding included
 from hypothesis import given
 from hypothesis import strategies as st
 
-from schafkopf_score.reports import _stored_settlement
+from schafkopf_score.app.reports import _stored_settlement
 from schafkopf_score.session.settle import SessionSettlement, settle_session
 from schafkopf_score.table import make_rules
 

@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from schafkopf_score.cli.app import app
 from schafkopf_score.errors import IllegalEntry
+from schafkopf_score.table.tournament import five_games
 from schafkopf_score.tournament.draw import draw_tables, table_sizes
-from schafkopf_score.tournament.settings import five_games
 from tests.conftest import CliRunner
 
 UNSEATABLE = {6, 7, 11}

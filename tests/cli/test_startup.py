@@ -18,7 +18,7 @@ import typer.main
 
 from schafkopf_score.cli.app import COMMANDS, app, command_name
 from schafkopf_score.rules.registry import FAMILIES, REGISTRY, find_family
-from schafkopf_score.table_file import render_table
+from schafkopf_score.table.file import render_table
 
 # runs in a fresh interpreter: the command line after the report file, then the report
 PROBE = r"""
@@ -77,7 +77,7 @@ def loaded_apart(data: dict, family: str) -> list[str]:
     def ours_or_other_family(m: str) -> bool:
         if m == "rich" or m.startswith("rich."):
             return True
-        if m.startswith(("schafkopf_score.export", "schafkopf_score.reports", "schafkopf_score.docs")):
+        if m.startswith(("schafkopf_score.export", "schafkopf_score.app.reports", "schafkopf_score.docs")):
             return True
         return any(m == mod or m.startswith(mod + ".")
                    for name, mod in FAMILY_MODULES.items() if name != family)

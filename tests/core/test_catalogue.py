@@ -18,8 +18,8 @@ PACKAGE = Path(__file__).resolve().parents[2] / "schafkopf_score"
 PREFIXES = {"common", "engine", "data", "cli", "export", "tournament", "server"}
 # where an owner's ids may be said: its own package (and, for the server, the command that starts it)
 OWNED = {"cli": ("cli/",), "server": ("server/", "cli/serve_cmd.py"), "tournament": ("tournament/", "cli/", "export/",
-                                                                                      "server/", "session/checks.py",
-                                                                                      "table.py")}
+                                                                                      "server/", "session/checks.py", "app/",
+                                                                                      "table/")}
 ENGLISH_WORDS = re.compile(r"\b(the|is|not|with|must|cannot|only|this|that|from|to|of|and|or|a|an)\b")
 
 

@@ -135,12 +135,12 @@ def fill(template, active):
 
 @given(st.lists(templates(), min_size=1, max_size=12), st.sampled_from(["stock", "ramsch", "redeal"]))
 def test_replaying_an_evening_gives_the_stored_payouts(tmp_path_factory, evening, all_pass):
-    from schafkopf_score import audit
-    from schafkopf_score import evening as ev
+    from schafkopf_score.app import audit
+    from schafkopf_score.app import evening as ev
     from schafkopf_score.ledger import Ledger
     from schafkopf_score.rules.play import seat
     from schafkopf_score.table import find_family, load_table
-    from schafkopf_score.table_file import render_table
+    from schafkopf_score.table.file import render_table
 
     folder = tmp_path_factory.mktemp("ev")
     path = folder / "t.toml"

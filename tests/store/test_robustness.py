@@ -159,7 +159,7 @@ FIRST_HAND = {
 @pytest.fixture(scope="module", params=sorted(FIRST_HAND))
 def fuzz_table(request, tmp_path_factory):
     from schafkopf_score.rules.registry import find_family
-    from schafkopf_score.table_file import render_table
+    from schafkopf_score.table.file import render_table
 
     family = request.param
     folder = tmp_path_factory.mktemp("fuzz")
@@ -241,7 +241,7 @@ def test_sigkill_at_random_moments_loses_nothing_that_was_acknowledged(make_tabl
 WRITER = """
 import sys
 from pathlib import Path
-from schafkopf_score import evening
+from schafkopf_score.app import evening
 from schafkopf_score.ledger import Ledger
 from schafkopf_score.rules.model import GameEntry
 from schafkopf_score.table import load_table

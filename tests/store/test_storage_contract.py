@@ -504,7 +504,7 @@ def cli(table, *args):
 WRITER = """
 import sys
 from pathlib import Path
-from schafkopf_score import evening
+from schafkopf_score.app import evening
 from schafkopf_score.ledger import open_ledger
 from schafkopf_score.rules.model import GameEntry
 from schafkopf_score.table import load_table

@@ -16,16 +16,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .errors import ConfigError, ScoreError
-from .files import TABLE_FILE_LIMIT, FileTooLarge, os_problem, read_bounded, redacted
-from .i18n import Text
-from .rules.family import Family
-from .rules.keys import KeySpec, ValueProblem
-from .rules.model import TableRules
-from .rules.names import LANGUAGES, hidden_character, is_hidden
-from .rules.registry import DEFAULT_FAMILY, FAMILIES, find_family
-from .rules.snapshot import INT_LIMIT, SnapshotError, checked_family, defaults, number_problem
-from .rules.snapshot import checked as checked_snapshot
+from ..errors import ConfigError, ScoreError
+from ..files import TABLE_FILE_LIMIT, FileTooLarge, os_problem, read_bounded, redacted
+from ..i18n import Text
+from ..rules.family import Family
+from ..rules.keys import KeySpec, ValueProblem
+from ..rules.model import TableRules
+from ..rules.names import LANGUAGES, hidden_character, is_hidden
+from ..rules.registry import DEFAULT_FAMILY, FAMILIES, find_family
+from ..rules.snapshot import INT_LIMIT, SnapshotError, checked_family, defaults, number_problem
+from ..rules.snapshot import checked as checked_snapshot
 
 SCHEMA = 1
 TOP_KEYS = ("schema", "name", "family", "players", "seats", "deck", "currency", "language", "ledger", "kind")
@@ -346,7 +346,7 @@ def _checked_table(path: Path, text: str, data: dict[str, Any]) -> TableConfig:
     tournament = None
     players: Any
     if kind == "tournament":  # registered players, [points] as the tariff (tournament/settings.py)
-        from .tournament.settings import checked_tournament
+        from .tournament import checked_tournament
 
         players, points, tournament = checked_tournament(c, path, data, family)
         data = {**data, "tariff": points}

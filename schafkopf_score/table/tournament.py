@@ -18,7 +18,6 @@ from typing import Any
 
 from ..i18n import Text, say
 from ..rules.keys import KeySpec
-from .draw import SHORT_TABLES
 
 KINDS = ("table", "tournament")
 DRAWS = ("random", "ranking", "spread")
@@ -34,6 +33,10 @@ PRIZE_KEYS = ("places", "middle", "second_last", "last", "ties")
 MAX_PLAYERS = 4000
 # the order of the ranking, said with every ranking (RULES §10): message ids
 TIE_BREAKS = ("tournament.tb_points", "tournament.tb_solos", "tournament.tb_won", "tournament.tb_lot")
+
+# what seats the players where tables of four and five cannot (6, 7, 11 players): stand-ins, or a
+# table of three (RULES §10)
+SHORT_TABLES = ("standin", "three")
 
 
 def five_games(games: int) -> int:

@@ -12,15 +12,15 @@ import re
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from .errors import IllegalEntry, LedgerError
-from .i18n import Join, Text
-from .ledger import Ledger
-from .rules.model import GameEntry, HandState
-from .rules.names import refuse_hidden
-from .rules.play import Played, play, seat
-from .rules.registry import find_family
-from .session import season
-from .session.fold import (
+from ..errors import IllegalEntry, LedgerError
+from ..i18n import Join, Text
+from ..ledger import Ledger
+from ..rules.model import GameEntry, HandState
+from ..rules.names import refuse_hidden
+from ..rules.play import Played, play, seat
+from ..rules.registry import find_family
+from ..session import season
+from ..session.fold import (
     Correction,
     Row,
     SessionLog,
@@ -32,13 +32,13 @@ from .session.fold import (
     restated,
     try_correction,
 )
-from .session.fold import find_hand as find_recorded_hand
-from .session.place import THE_OPEN_SESSION, Place
-from .session.records import GameRecord, SessionInfo
-from .session.season import SessionColumn, local_date
-from .session.settle import SessionSettlement, close_difference, session_balances, settle_season, settle_session
-from .table import TableConfig
-from .tournament import needs_table
+from ..session.fold import find_hand as find_recorded_hand
+from ..session.place import THE_OPEN_SESSION, Place
+from ..session.records import GameRecord, SessionInfo
+from ..session.season import SessionColumn, local_date
+from ..session.settle import SessionSettlement, close_difference, session_balances, settle_season, settle_session
+from ..table import TableConfig
+from ..tournament import needs_table
 
 if TYPE_CHECKING:
     import random
@@ -154,7 +154,7 @@ def _same_seating(cfg: TableConfig, place: Place) -> None:
     """Inside the write lock: the table file still seats the players the command read from it (a
     ``player add/leave/rename`` may have changed it while the command waited for the lock), so a
     hand is never recorded under a seating that is no longer the table's."""
-    from .table import load_table
+    from ..table import load_table
 
     if place.seated is None and cfg.path.is_file() and tuple(load_table(cfg.path).players) != tuple(cfg.players):
         raise IllegalEntry(Text("data.seating_changed_meanwhile"), Text("data.seating_changed_meanwhile_hint"))
@@ -291,8 +291,8 @@ def settle_player(cfg: TableConfig, ledger: Ledger, typed: str) -> dict[str, Any
     others pay (or are paid) with the opposite sign, the largest balances first, in as few
     transfers as that takes; the payment is a row, and the session's balances count it (that
     player at 0, the others adjusted), so the close settles the rest without him."""
-    from .rules.matching import resolve_name
-    from .session.settle import Transfer
+    from ..rules.matching import resolve_name
+    from ..session.settle import Transfer
 
     if ledger.conn is None:
         raise IllegalEntry(Text("data.nothing_to_settle_player"), Text("data.record_games_first"))

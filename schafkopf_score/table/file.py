@@ -7,14 +7,14 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .errors import IllegalEntry
-from .i18n import Text, say
-from .rules.family import Family
-from .rules.names import check_player_names, currency_problem, hidden_character
-from .rules.registry import FAMILIES
-from .rules.snapshot import CURRENCY_HINT, INT_LIMIT, defaults
-from .table import HIDDEN_HINT, SCHEMA, TABLE_NAME_LIMIT, key_line
-from .text import toml_value
+from ..errors import IllegalEntry
+from ..i18n import Text, say
+from ..rules.family import Family
+from ..rules.names import check_player_names, currency_problem, hidden_character
+from ..rules.registry import FAMILIES
+from ..rules.snapshot import CURRENCY_HINT, INT_LIMIT, defaults
+from ..text import toml_value
+from . import HIDDEN_HINT, SCHEMA, TABLE_NAME_LIMIT, key_line
 
 
 def _line(key: str, value: Any, doc: str = "") -> str:

@@ -12,12 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .errors import IllegalEntry, LedgerError, StorageError
-from .i18n import Text
-from .ledger import Ledger
-from .session.checks import LEDGER_WIDE, Problem, check_session, open_before_later, seated_twice, unreadable
-from .session.fold import SessionLog
-from .table import TableConfig
+from ..errors import IllegalEntry, LedgerError, StorageError
+from ..i18n import Text
+from ..ledger import Ledger
+from ..session.checks import LEDGER_WIDE, Problem, check_session, open_before_later, seated_twice, unreadable
+from ..session.fold import SessionLog
+from ..table import TableConfig
 
 
 @dataclass(frozen=True)
@@ -110,7 +110,7 @@ def check_and_mark(ledger: Ledger, full: bool = False) -> CheckReport:
     every session), and each closed one that passes is marked verified under its fingerprint,
     so that the next check leaves it alone while its rows stay as they are. The marks are
     written if the ledger can be written now; a read-only or busy ledger is checked all the same."""
-    from .ledger.connection import busy_timeout
+    from ..ledger.connection import busy_timeout
 
     report = _audit(ledger, full, marking=True)
     if not report.passed:
@@ -200,7 +200,7 @@ def import_dump(cfg: TableConfig, ledger: Ledger, data: Any, **work: Any) -> int
     game replays under its own ruleset to exactly what the export says (payouts, Stock,
     declarers, dealer), every closing matches its games, and every ruleset is a valid table of
     this family (see ``ledger.load``; ``work``: its ``workers`` and ``chunk_games``)."""
-    from .ledger import load
+    from ..ledger import load
 
     if isinstance(data, dict) and isinstance(data.get("table"), dict):
         fam = data["table"].get("family")
@@ -231,10 +231,10 @@ def import_into(cfg: TableConfig, data: Any, workers: int | None = None) -> int:
     import os
     import secrets
 
-    from .files import fsync_dir
+    from ..files import fsync_dir
 
     if cfg.ledger_url:  # a database: the import is one transaction there
-        from .ledger import open_ledger
+        from ..ledger import open_ledger
 
         with open_ledger(cfg, create=True) as ledger:
             return import_dump(cfg, ledger, data, workers=workers)
@@ -244,7 +244,7 @@ def import_into(cfg: TableConfig, data: Any, workers: int | None = None) -> int:
             return import_dump(cfg, ledger, data, workers=workers)
     if not path.parent.is_dir():
         raise IllegalEntry(Text("data.ledger_folder_missing", path=str(path)), Text("data.ledger_folder_missing_hint"))
-    from .files import remove_orphans
+    from ..files import remove_orphans
 
     remove_orphans(path)  # what an import killed earlier (SIGKILL, power) left behind
     tmp = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(6)}.import")

@@ -11,10 +11,10 @@ import json
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
-from .i18n import say
-from .memo import Memo
-from .rules.model import GameEntry
-from .session.settle import session_balances, settle_session
+from ..i18n import say
+from ..memo import Memo
+from ..rules.model import GameEntry
+from ..session.settle import session_balances, settle_session
 
 
 def build_report(cfg: Any, ledger: Any, session_ids: Sequence[int], season: bool | None = None,
@@ -71,9 +71,9 @@ def _payments(ledger: Any, session_ids: list[int]) -> dict[int, list[dict[str, A
 def _overview(cfg: Any, ledger: Any, info: Any, aliases: dict[str, str],
               payments: list[dict[str, Any]]) -> dict[str, Any]:
     """One session without its hands: what its settlement shows and was (or would be) paid."""
+    from ..session.fold import merged
+    from ..session.season import local_date
     from .evening import closed_settlement
-    from .session.fold import merged
-    from .session.season import local_date
 
     stored = info.bookings.get("settlement") if info.closed_at else None
     if stored:  # what was paid, as stored at the close (``SessionSettlement.from_stored``, read as it is)
@@ -125,7 +125,7 @@ def _session_reports(cfg: Any, ledger: Any, overview: list[dict[str, Any]], play
     A season repeats itself (the same games by the same people for the same money): the stored
     JSON texts are decoded, and each entry described, once per distinct text (memos that start
     afresh when they grow large, so memory stays flat)."""
-    from .session.fold import merged
+    from ..session.fold import merged
 
     fam = cfg.family_obj()
     lang = cfg.language

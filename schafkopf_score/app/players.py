@@ -15,14 +15,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import IllegalEntry
-from .files import write_atomic
-from .i18n import Join, Text
-from .ledger import Ledger
-from .rules.matching import resolve_name
-from .rules.names import check_player_names, name_key
-from .table import TableConfig, _checked_table, load_table
-from .table_file import with_players
+from ..errors import IllegalEntry
+from ..files import write_atomic
+from ..i18n import Join, Text
+from ..ledger import Ledger
+from ..rules.matching import resolve_name
+from ..rules.names import check_player_names, name_key
+from ..table import TableConfig, _checked_table, load_table
+from ..table.file import with_players
 
 
 @dataclass(frozen=True)
@@ -48,7 +48,7 @@ def _check_new_name(cfg: TableConfig, ledger: Ledger, name: str, person: str | N
     """A name that joins the table (added, or a new name): not a word of the short notation,
     and not a name another person played under at this table (an earlier name of someone
     renamed); ``person`` is who takes the name (a rename), who may take back an earlier name."""
-    from .notation import clashes
+    from ..notation import clashes
 
     why = clashes(cfg.family_obj(), name)
     if why:
@@ -67,7 +67,7 @@ def _check_new_name(cfg: TableConfig, ledger: Ledger, name: str, person: str | N
 def _where(ledger: Ledger) -> tuple[int | None, int]:
     """The open session and the number of its next hand (None and 1 between sessions); a
     Deutscher draw is not a hand (it takes the number of the hand it is drawn for)."""
-    from .session.fold import is_hand
+    from ..session.fold import is_hand
 
     latest = ledger.latest_session()
     if latest is None or latest.closed_at:
