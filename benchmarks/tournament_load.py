@@ -60,7 +60,7 @@ def worker(table_file: str, tisch: int, players: list[str], games: int, start_at
     from schafkopf_score.ledger import open_ledger
     from schafkopf_score.table import load_table
     from schafkopf_score.tournament.entries import add_game, entry_for
-    from schafkopf_score.tournament.seats import find_seat
+    from schafkopf_score.tournament.tables import find_table
 
     cfg = load_table(Path(table_file))
     # warm: the modules a command imports on its way, so that the figures are the entries'
@@ -77,7 +77,7 @@ def worker(table_file: str, tisch: int, players: list[str], games: int, start_at
     for words in hands_for(tisch, players, games):
         t0 = time.perf_counter()
         with open_ledger(cfg) as ledger:
-            seat = find_seat(cfg, ledger, tisch)
+            seat = find_table(cfg, ledger, tisch)
             entry, typed = entry_for(cfg, ledger, seat, words)
             add_game(cfg, ledger, seat, entry, typed)
         latencies.append(time.perf_counter() - t0)

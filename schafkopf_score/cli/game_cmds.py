@@ -59,9 +59,9 @@ def _at_tisch(cfg: Any, ledger: Any, tisch: int | None, round_no: int | None = N
     tournament. Refused: ``--tisch`` at a table that is no tournament, a table closed for good."""
     if tisch is None:
         return None, cfg
-    from ..tournament.seats import open_seat, table_cfg
+    from ..tournament.tables import open_table, table_cfg
 
-    seat = open_seat(cfg, ledger, tisch, round_no)
+    seat = open_table(cfg, ledger, tisch, round_no)
     return seat, table_cfg(cfg, seat.players)
 
 
@@ -105,10 +105,10 @@ def calc(ctx: typer.Context, game: GameArg, said: WordsArg = None, tisch: TischO
         if seat is None:
             played = do_calc(cfg, ledger, e)
         else:
-            from ..tournament.seats import as_points, seat_cap
+            from ..tournament.tables import as_points, table_cap
 
             e, _ = _tisch_entry(cfg, ledger, seat, game, said, entry)
-            played = as_points(do_calc(tcfg, ledger, e, seat), seat_cap(ledger, seat))
+            played = as_points(do_calc(tcfg, ledger, e, seat), table_cap(ledger, seat))
     if as_json:
         emit_json(outcome_json(played))
     else:
@@ -326,9 +326,9 @@ def edit(
         played = done.played
         assert played is not None  # an edit always has its replacement
         if seat is not None:
-            from ..tournament.seats import as_points, seat_cap
+            from ..tournament.tables import as_points, table_cap
 
-            played = as_points(played, seat_cap(ledger, seat))
+            played = as_points(played, table_cap(ledger, seat))
     if as_json:
         emit_json(edit_json(old, played, hand, done.repriced))
     else:

@@ -170,7 +170,7 @@ def new(
 # -- draw -------------------------------------------------------------------------------------------
 
 def _tables_data(cfg: Any, ledger: Any, seats: list[Any]) -> list[dict[str, Any]]:
-    from ..tournament.seats import roster, table_totals
+    from ..tournament.tables import roster, table_totals
 
     counts = ledger.valid_game_counts([s.session_id for s in seats])
     withdrawn = roster(cfg, ledger).withdrawn
@@ -212,7 +212,7 @@ def draw_cmd(
     """
     from ..table.tournament import DRAWS
     from ..tournament.rounds import draw_report, draw_round
-    from ..tournament.seats import settings_of
+    from ..tournament.tables import settings_of
 
     c = get(ctx)
     cfg = c.cfg()
@@ -301,13 +301,13 @@ def tables_cmd(ctx: typer.Context, round_no: RoundOpt = None, fmt: FormatOpt = "
     Example: schafkopf --table turnier.toml tournament tables --format html -o tische.html
     """
     from ..export.tournament import tables_csv, tables_html, tables_text
-    from ..tournament.seats import round_seats
+    from ..tournament.tables import tables_of_round
 
     c = get(ctx)
     cfg = c.cfg()
     fmt = _format(fmt)
     with c.ledger() as ledger:
-        round_no, seats = round_seats(cfg, ledger, round_no)
+        round_no, seats = tables_of_round(cfg, ledger, round_no)
         tables = _tables_data(cfg, ledger, seats)
     if as_json:
         emit_json({"round": round_no, "tables": tables})
@@ -351,7 +351,7 @@ def enter(
     """
     from ..tournament.entries import enter_list, list_lines
     from ..tournament.points import capped
-    from ..tournament.seats import capped_balances, open_seat, seat_cap, table_view
+    from ..tournament.tables import capped_balances, open_table, table_cap, table_view
     from ..tournament.totals import enter_totals
 
     c = get(ctx)
@@ -360,7 +360,7 @@ def enter(
         if file is not None:
             raise IllegalEntry(Text("tournament.totals_and_file"), Text("tournament.totals_hint"))
         with c.ledger() as ledger:
-            seat = open_seat(cfg, ledger, tisch, round_no)
+            seat = open_table(cfg, ledger, tisch, round_no)
             data = enter_totals(cfg, ledger, seat, totals, solos or "", won or "", latest_only=round_no is None)
         if as_json:
             emit_json({"round": seat.round, "tisch": seat.tisch, **{k: data[k] for k in ("totals", "solos", "won")}})
@@ -385,10 +385,10 @@ def enter(
                                     problem=getattr(exc, "strerror", None) or str(exc)),
                                Text("tournament.list_unreadable_hint")) from None
     with c.ledger() as ledger:
-        seat = open_seat(cfg, ledger, tisch, round_no)
+        seat = open_table(cfg, ledger, tisch, round_no)
         done = enter_list(cfg, ledger, seat, list_lines(text), latest_only=round_no is None)
         view = table_view(cfg, ledger, seat)
-        cap = seat_cap(ledger, seat)
+        cap = table_cap(ledger, seat)
         balances = capped_balances(view, seat.players, cap)
     if as_json:
         emit_json({"round": seat.round, "tisch": seat.tisch, "hands": [
@@ -408,11 +408,11 @@ def sheet_data(cfg: Any, ledger: Any, tisch: int, round_no: int | None = None) -
     /api/sheet?tisch=N``): the table's games in points (capped as the round's cap says), each
     with the running totals."""
     from ..tournament.points import capped
-    from ..tournament.seats import capped_balances, find_seat, seat_cap, settings_of, table_view
+    from ..tournament.tables import capped_balances, find_table, settings_of, table_cap, table_view
 
-    seat = find_seat(cfg, ledger, tisch, round_no)
+    seat = find_table(cfg, ledger, tisch, round_no)
     view = table_view(cfg, ledger, seat)
-    cap = seat_cap(ledger, seat)
+    cap = table_cap(ledger, seat)
     family = cfg.family_obj()
     players = list(seat.players)
     hands = []
@@ -468,11 +468,11 @@ def ranking_data(cfg: Any, ledger: Any, round_no: int | None = None, day: int | 
     ``round_no`` (default: every round so far), of day ``day`` (default: overall), with its
     tie-break chain."""
     from ..tournament.ranking import ranking
-    from ..tournament.seats import round_seats, settings_of
+    from ..tournament.tables import settings_of, tables_of_round
 
     settings = settings_of(cfg)
     _check_day(settings, day)
-    after, _ = round_seats(cfg, ledger, round_no)  # refused before round 1 is drawn, as tables and sheet are
+    after, _ = tables_of_round(cfg, ledger, round_no)  # refused before round 1 is drawn, as tables and sheet are
     rows = [s.to_json() for s in ranking(cfg, ledger, round_no, day)]
     return {"round": after, "points": settings.preset, "day": day, "tie_breaks": _chain(cfg.language), "ranking": rows}
 
@@ -492,7 +492,7 @@ def ranking_cmd(ctx: typer.Context, round_no: Annotated[Optional[int], typer.Opt
     Example: schafkopf --table turnier.toml tournament ranking --format csv -o rangliste.csv
     """
     from ..export.tournament import ranking_csv, ranking_html, ranking_text
-    from ..tournament.seats import settings_of
+    from ..tournament.tables import settings_of
 
     c = get(ctx)
     cfg = c.cfg()
@@ -593,14 +593,14 @@ def prizes_cmd(ctx: typer.Context, day: Annotated[Optional[int], typer.Option(
     """
     from ..tournament.prizes import prize_list, prizes_text
     from ..tournament.ranking import ranking
-    from ..tournament.seats import round_seats, settings_of
+    from ..tournament.tables import settings_of, tables_of_round
 
     c = get(ctx)
     cfg = c.cfg()
     settings = settings_of(cfg)
     _check_day(settings, day)
     with c.ledger() as ledger:
-        after, _ = round_seats(cfg, ledger)
+        after, _ = tables_of_round(cfg, ledger)
         standings = ranking(cfg, ledger, None, day)
     awards = prize_list(settings.prizes, standings, cfg.language)
     if as_json:
@@ -628,7 +628,7 @@ def sheets_cmd(ctx: typer.Context, round_no: RoundOpt = None,
     Example: schafkopf --table turnier.toml tournament sheets --round 1 -o bloecke.html
     """
     from ..export.sheets import sheets_html
-    from ..tournament.seats import round_seats, settings_of
+    from ..tournament.tables import settings_of, tables_of_round
 
     c = get(ctx)
     cfg = c.cfg()
@@ -639,7 +639,7 @@ def sheets_cmd(ctx: typer.Context, round_no: RoundOpt = None,
     if url_base is not None and not url_base.startswith(("http://", "https://")):
         raise IllegalEntry(Text("tournament.url_base", url=url_base), Text("tournament.url_base_hint"))
     with c.ledger() as ledger:
-        round_no, seats = round_seats(cfg, ledger, round_no)
+        round_no, seats = tables_of_round(cfg, ledger, round_no)
         tables = _tables_data(cfg, ledger, seats)
     codes = None
     if url_base is not None:  # the table server's codes, where serve made them (never made here)

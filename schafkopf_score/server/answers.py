@@ -121,9 +121,9 @@ def ranking_json(cfg: TableConfig, ledger: Ledger, round_no: int | None = None) 
 def tables_json(cfg: TableConfig, ledger: Ledger, round_no: int | None = None) -> dict[str, Any]:
     """``tournament tables --json``."""
     from ..cli.tournament_cmds import _tables_data
-    from ..tournament.seats import round_seats
+    from ..tournament.tables import tables_of_round
 
-    round_no, seats = round_seats(cfg, ledger, round_no)
+    round_no, seats = tables_of_round(cfg, ledger, round_no)
     return {"round": round_no, "tables": _tables_data(cfg, ledger, seats)}
 
 
@@ -140,7 +140,7 @@ def draw_json(cfg: TableConfig, ledger: Ledger, by: str | None, seed: str | None
     from ..cli.tournament_cmds import _tables_data, drawn_json
     from ..table.tournament import DRAWS
     from ..tournament.rounds import draw_round
-    from ..tournament.seats import settings_of
+    from ..tournament.tables import settings_of
 
     settings_of(cfg)
     if by is not None and by not in DRAWS:
@@ -178,12 +178,12 @@ def calc_json(cfg: TableConfig, ledger: Ledger, line: str, tisch: int | None = N
         entry, _ = entry_from_words(cfg.family_obj(), cfg.players, words, options)
         return outcome_json(calc(cfg, ledger, entry))
     from ..tournament.entries import entry_for
-    from ..tournament.seats import as_points, open_seat, seat_cap, table_cfg
+    from ..tournament.tables import as_points, open_table, table_cap, table_cfg
 
-    seat = open_seat(cfg, ledger, tisch)
+    seat = open_table(cfg, ledger, tisch)
     entry, _ = entry_for(cfg, ledger, seat, words, options)
     return outcome_json(as_points(calc(table_cfg(cfg, seat.players), ledger, entry, seat),
-                                      seat_cap(ledger, seat)))
+                                      table_cap(ledger, seat)))
 
 
 def add_json(cfg: TableConfig, ledger: Ledger, line: str, tisch: int | None = None,
@@ -210,10 +210,10 @@ def add_json(cfg: TableConfig, ledger: Ledger, line: str, tisch: int | None = No
 
         return answer(*add(cfg, ledger, entry, typed, after=kept))
     from ..tournament.entries import add_game, entry_for
-    from ..tournament.seats import find_seat
+    from ..tournament.tables import find_table
 
     # the table as drawn (a table closed meanwhile is refused inside its lock, by add_game)
-    seat = find_seat(cfg, ledger, tisch)
+    seat = find_table(cfg, ledger, tisch)
     entry, typed = entry_for(cfg, ledger, seat, words, options)
 
     def at_table_answer(hand: int, played: Any, view: Any) -> dict[str, Any]:
@@ -290,7 +290,7 @@ def edit_json(cfg: TableConfig, ledger: Ledger, hand: int, line: str, reason: st
     played = done.played
     assert played is not None  # an edit always has its replacement
     if seat is not None:
-        from ..tournament.seats import as_points, seat_cap
+        from ..tournament.tables import as_points, table_cap
 
-        played = as_points(played, seat_cap(ledger, seat))
+        played = as_points(played, table_cap(ledger, seat))
     return edit_answer(old, played, hand, done.repriced)

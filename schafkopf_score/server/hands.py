@@ -57,7 +57,7 @@ def repeated(cfg: TableConfig, ledger: Any, again: Any) -> dict[str, Any]:
 
     view = view_session(cfg, ledger, again.session_id)
     if cfg.kind == "tournament":
-        from ..tournament.seats import as_points, round_caps, table_cfg
+        from ..tournament.tables import as_points, round_caps, table_cfg
 
         seat = next(s for s in ledger.round_tables() if s.session_id == again.session_id)
         view = view_session(table_cfg(cfg, seat.players), ledger, again.session_id)

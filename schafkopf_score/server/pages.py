@@ -114,9 +114,9 @@ def table_data(cfg: Any, ledger: Any) -> dict[str, Any]:
 
 
 def tisch_data(cfg: Any, ledger: Any, tisch: int, round_no: int | None) -> dict[str, Any]:
-    from ..tournament.seats import find_seat, latest_round, settings_of, table_cfg, table_view
+    from ..tournament.tables import find_table, latest_round, settings_of, table_cfg, table_view
 
-    seat = find_seat(cfg, ledger, tisch, round_no)
+    seat = find_table(cfg, ledger, tisch, round_no)
     view = table_view(cfg, ledger, seat)
     tcfg = table_cfg(cfg, seat.players)
     return {"players": list(seat.players), "rows": [r for r in _rows(tcfg, view) if not r["void"]],

@@ -13,10 +13,10 @@ from ..rules.model import UNIT_POINT, GameEntry
 from ..rules.play import Played, play
 from ..session.records import TournamentEvent
 from ..table import TableConfig
-from .seats import Seat, as_points, latest_round, round_caps, seat_of, settings_of, table_cfg, table_totals
+from .tables import TournamentTable, as_points, latest_round, round_caps, settings_of, table_cfg, table_of, table_totals
 
 
-def entry_for(cfg: TableConfig, ledger: Ledger, seat: Seat, words: Sequence[str],
+def entry_for(cfg: TableConfig, ledger: Ledger, seat: TournamentTable, words: Sequence[str],
               options: dict[str, Any] | None = None) -> tuple[GameEntry, str]:
     """A hand typed for one table: its names resolved among the players of that table. A
     registered player who sits elsewhere this round is named as such."""
@@ -30,7 +30,7 @@ def entry_for(cfg: TableConfig, ledger: Ledger, seat: Seat, words: Sequence[str]
         raise exc
 
 
-def corrected_for(cfg: TableConfig, ledger: Ledger, seat: Seat, old: GameEntry, words: Sequence[str],
+def corrected_for(cfg: TableConfig, ledger: Ledger, seat: TournamentTable, old: GameEntry, words: Sequence[str],
                   options: dict[str, Any], given: set[str]) -> tuple[GameEntry, str]:
     """``edit N --tisch T``: the correction with its names resolved at that table."""
     from ..entry import corrected_entry
@@ -44,7 +44,7 @@ def corrected_for(cfg: TableConfig, ledger: Ledger, seat: Seat, old: GameEntry, 
         raise exc
 
 
-def _not_seated(cfg: TableConfig, ledger: Ledger, seat: Seat, names: Any) -> None:
+def _not_seated(cfg: TableConfig, ledger: Ledger, seat: TournamentTable, names: Any) -> None:
     """Raise "NAME does not sit at table T" where the entry reads among all the registered
     players and names one who sits elsewhere (else return: the entry's own error stands)."""
     try:
@@ -53,7 +53,7 @@ def _not_seated(cfg: TableConfig, ledger: Ledger, seat: Seat, names: Any) -> Non
         return
     for name in found:
         if name not in seat.players:
-            other = seat_of(ledger, seat.round, name)
+            other = table_of(ledger, seat.round, name)
             where = (Text("tournament.sits_at", name=name, tisch=other.tisch) if other
                      else Text("tournament.sits_nowhere", name=name))
             raise IllegalEntry(Text("tournament.not_seated", name=name, tisch=seat.tisch, round=seat.round,
@@ -61,7 +61,7 @@ def _not_seated(cfg: TableConfig, ledger: Ledger, seat: Seat, names: Any) -> Non
                                Text("tournament.players_at", tisch=seat.tisch, names=Join(seat.players)))
 
 
-def _limit_check(cfg: TableConfig, ledger: Ledger, seat: Seat, more: int = 1) -> Any:
+def _limit_check(cfg: TableConfig, ledger: Ledger, seat: TournamentTable, more: int = 1) -> Any:
     limit = settings_of(cfg).games_at(len(seat.players))
 
     def check(view: Any, events: list[TournamentEvent] | None = None) -> None:
@@ -83,7 +83,7 @@ def _limit_check(cfg: TableConfig, ledger: Ledger, seat: Seat, more: int = 1) ->
     return check
 
 
-def add_game(cfg: TableConfig, ledger: Ledger, seat: Seat, entry: GameEntry, typed: str,
+def add_game(cfg: TableConfig, ledger: Ledger, seat: TournamentTable, entry: GameEntry, typed: str,
              check: Any = None, after: Any = None) -> tuple[int, Played, Any]:
     """Record a hand at a table of the latest round: refused beyond the round's games.
     ``check(view)`` and ``after(hand, played, view)`` (the hand in points, capped) are called
@@ -170,7 +170,7 @@ def line_words(text: str) -> tuple[list[str], dict[str, Any]]:
     return words, options
 
 
-def enter_list(cfg: TableConfig, ledger: Ledger, seat: Seat, lines: Sequence[str],
+def enter_list(cfg: TableConfig, ledger: Ledger, seat: TournamentTable, lines: Sequence[str],
                latest_only: bool = True) -> list[tuple[int, Played]]:
     """A table's whole list, one hand a line in the short notation (blank lines and ``#``
     comments left out; ``--sitting-out NAME`` and ``--dealer NAME`` allowed on a line): every

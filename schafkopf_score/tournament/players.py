@@ -10,7 +10,7 @@ from ..rules.matching import fold
 from ..rules.names import check_player_names, hidden_character
 from ..session.tournament import PlayerAdded, PlayerWithdrew
 from ..table import TableConfig
-from .seats import STANDIN_NAME, Seat, latest_round, name_of, roster, seat_of, settings_of, unfinished_seat
+from .tables import STANDIN_NAME, TournamentTable, latest_round, name_of, roster, settings_of, still_playing, table_of
 
 # a latecomer's name at most this long (characters)
 MAX_NAME = 100
@@ -51,7 +51,7 @@ def add_player(cfg: TableConfig, ledger: Ledger, name: str) -> int:
     return last + 1
 
 
-def withdraw_player(cfg: TableConfig, ledger: Ledger, typed: str, reason: str = "") -> tuple[str, Seat | None]:
+def withdraw_player(cfg: TableConfig, ledger: Ledger, typed: str, reason: str = "") -> tuple[str, TournamentTable | None]:
     """Withdraw a player (recorded): he keeps his points and place, is marked withdrawn and is
     never seated again. A table he sits at in the current round plays on as it sat (returned,
     to be said). Refused for a name not registered or already withdrawn."""
@@ -72,7 +72,7 @@ def withdraw_player(cfg: TableConfig, ledger: Ledger, typed: str, reason: str = 
                                Text("tournament.already_withdrawn_hint"))
         last = latest_round(ledger)
         ledger.record_event(conn, PlayerWithdrew(last, name, reason))
-        seat = seat_of(ledger, last, name) if last else None
-        if seat is not None and not unfinished_seat(cfg, ledger, seat):
+        seat = table_of(ledger, last, name) if last else None
+        if seat is not None and not still_playing(cfg, ledger, seat):
             seat = None
     return name, seat

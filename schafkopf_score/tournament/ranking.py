@@ -12,7 +12,7 @@ from ..ledger import Ledger
 from ..session.tournament import fold_tournament
 from ..table import TableConfig
 from .points import capped
-from .seats import SOLO_KINDS, _seats, roster, settings_of, table_cfg
+from .tables import SOLO_KINDS, _tables, roster, settings_of, table_cfg
 
 
 @dataclass
@@ -81,7 +81,7 @@ def ranking(cfg: TableConfig, ledger: Ledger, upto: int | None = None, day: int 
                                              withdrawn=p in people.withdrawn)
                                   for p in people.players}
     totals, caps, days = state.totals, state.caps, state.days
-    for seat in _seats(ledger, state=state):
+    for seat in _tables(ledger, state=state):
         if upto is not None and seat.round > upto:
             continue
         if day is not None and days.get(seat.round, settings.day_of(seat.round)) != day:

@@ -15,7 +15,7 @@ from ..table import TableConfig
 from .draw import Layout, draw_tables, layout, meetings, repeats, spread_tables
 from .points import small_int
 from .ranking import ranking
-from .seats import STANDIN_NAME, Seat, _seats, latest_round, name_of, roster, round_seats, settings_of, unfinished
+from .tables import STANDIN_NAME, TournamentTable, _tables, latest_round, name_of, roster, settings_of, tables_of_round, unfinished
 
 
 @dataclass(frozen=True)
@@ -23,7 +23,7 @@ class DrawnRound:
     round: int
     method: str
     seed: str
-    seats: list[Seat]
+    seats: list[TournamentTable]
     repeats: list[tuple[str, str, int]] = field(default_factory=list)
     fixed: dict[str, int] = field(default_factory=dict)
     apart: list[tuple[str, str]] = field(default_factory=list)
@@ -84,7 +84,7 @@ def history(ledger: Ledger) -> tuple[list[list[list[str]]], list[str]]:
     """Every drawn round's tables (in round order) and every stand-in's name."""
     by_round: dict[int, list[list[str]]] = {}
     standins: list[str] = []
-    for seat in _seats(ledger):
+    for seat in _tables(ledger):
         by_round.setdefault(seat.round, []).append(list(seat.players))
         standins += [p for p in seat.standins if p not in standins]
     return [by_round[r] for r in sorted(by_round)], standins
@@ -115,7 +115,7 @@ def draw_round(cfg: TableConfig, ledger: Ledger, method: str | None = None, seed
                                     else "tournament.all_drawn", rounds=settings.rounds),
                                Text("tournament.all_drawn_hint"))
         if last and not force:
-            open_tables = unfinished(cfg, ledger, _seats(ledger, last))
+            open_tables = unfinished(cfg, ledger, _tables(ledger, last))
             if open_tables:
                 raise IllegalEntry(
                     Text("tournament.still_playing", round=last,
@@ -157,14 +157,14 @@ def draw_round(cfg: TableConfig, ledger: Ledger, method: str | None = None, seed
         for tisch, people in enumerate(tables, 1):
             sid = ledger.insert_session(conn)
             ledger.insert_round_table(conn, round_no, tisch, sid, people)
-            seats.append(Seat(round_no, tisch, sid, tuple(people), tuple(p for p in people if p in standins)))
+            seats.append(TournamentTable(round_no, tisch, sid, tuple(people), tuple(p for p in people if p in standins)))
     return DrawnRound(round_no, method, seed, seats, found, fixed, pairs)
 
 
 def draw_report(cfg: TableConfig, ledger: Ledger, round_no: int | None = None) -> tuple[int, list[tuple[str, str, int]]]:
     """A drawn round's quality: the pairs at one table who met in an earlier round (with how
     often before), stand-ins left out."""
-    round_no, seats = round_seats(cfg, ledger, round_no)
+    round_no, seats = tables_of_round(cfg, ledger, round_no)
     past, standins = history(ledger)
     met = meetings(past[:round_no - 1], standins)
     return round_no, repeats([list(s.players) for s in seats], met, standins)

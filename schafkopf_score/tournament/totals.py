@@ -13,7 +13,7 @@ from ..rules.matching import resolve_name
 from ..session.tournament import TableTotals
 from ..table import TableConfig
 from .points import small_int
-from .seats import Seat, latest_round, settings_of, table_totals
+from .tables import TournamentTable, latest_round, settings_of, table_totals
 
 # a --totals/--solos/--won text at most this long (characters)
 MAX_PAIRS_TEXT = 20_000
@@ -45,7 +45,7 @@ def _pairs(text: str, option: str, players: Sequence[str], lowest: int, highest:
     return out
 
 
-def enter_totals(cfg: TableConfig, ledger: Ledger, seat: Seat, totals: str, solos: str = "", won: str = "",
+def enter_totals(cfg: TableConfig, ledger: Ledger, seat: TournamentTable, totals: str, solos: str = "", won: str = "",
                  latest_only: bool = True) -> dict[str, Any]:
     """A table's paper list as its final totals (``Anna=12,Ben=-4,...``), with the solos and
     games each won (``--solos``, ``--won``; 0 where not given): refused unless every player of

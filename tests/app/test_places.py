@@ -1,5 +1,5 @@
 """Where a hand goes: an evening's hands into the open session, a tournament's into one table
-of a round, given as the place of its session (``session.place``, ``tournament.seats.Seat``).
+of a round, given as the place of its session (``session.place``, ``tournament.tables.TournamentTable``).
 The library refuses a tournament's hand without its table, whoever calls it (the commands and
 the server ask for ``--tisch`` first), and a ledger that holds an event of a kind this program
 does not know (a later version's) still reads."""

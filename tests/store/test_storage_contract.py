@@ -646,12 +646,12 @@ from pathlib import Path
 from schafkopf_score.ledger import open_ledger
 from schafkopf_score.table import load_table
 from schafkopf_score.tournament.entries import add_game, entry_for
-from schafkopf_score.tournament.seats import find_seat
+from schafkopf_score.tournament.tables import find_table
 
 cfg = load_table(Path(sys.argv[1]))
 for i in range(int(sys.argv[4])):
     with open_ledger(cfg) as ledger:
-        seat = find_seat(cfg, ledger, int(sys.argv[2]))
+        seat = find_table(cfg, ledger, int(sys.argv[2]))
         entry, typed = entry_for(cfg, ledger, seat, ["wenz", sys.argv[3], "70"])
         add_game(cfg, ledger, seat, entry, typed)
 """

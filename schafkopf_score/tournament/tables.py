@@ -1,5 +1,5 @@
 """A tournament's tables over its ledger: who plays (the roster the events make), the tables of a
-round and who sits where, each table as the place of its session (``Seat``: a tournament's
+round and who sits where, each table as the place of its session (``TournamentTable``: a tournament's
 ``session.place.Place``), its points cap and paper totals, and its sheet.
 
 Each table of each round is a session of its own (``round_tables`` names it), so a table's
@@ -59,7 +59,7 @@ def as_points(played: Played, cap: int = 0) -> Played:
 
 
 @dataclass(frozen=True)
-class Seat(Place):
+class TournamentTable(Place):
     """Table ``tisch`` of round ``round``: its players (seat order, the first dealt first) and
     the session that holds its hands. As the place of that session (``session.place``) it
     counts its hands in tournament points, seats the players the draw seated, is never closed,
@@ -108,20 +108,20 @@ class Seat(Place):
         return self._at("tournament.correct_first")
 
 
-def _seat(table: RoundTable, standins: Sequence[str] | None = None) -> Seat:
+def _table(table: RoundTable, standins: Sequence[str] | None = None) -> TournamentTable:
     """A round's table as a seat, with who of its players its round's draw seated as a
     stand-in (``standins``: the draw's, where the table does not say them)."""
     seated = table.standins if standins is None else tuple(p for p in table.players if p in standins)
-    return Seat(table.round, table.tisch, table.session_id, tuple(table.players), seated)
+    return TournamentTable(table.round, table.tisch, table.session_id, tuple(table.players), seated)
 
 
-def _seats(ledger: Ledger, round_no: int | None = None, state: TournamentState | None = None) -> list[Seat]:
+def _tables(ledger: Ledger, round_no: int | None = None, state: TournamentState | None = None) -> list[TournamentTable]:
     """The tables of one round (``Ledger.seating``'s one query), or of every round (``state``:
     the tournament's events folded already)."""
     if round_no is not None:
-        return [_seat(t) for t in ledger.seating(round_no)[1]]
+        return [_table(t) for t in ledger.seating(round_no)[1]]
     standins = (state or fold_tournament((), ledger.events())).standins
-    return [_seat(t, standins.get(t.round, ())) for t in ledger.round_tables()]
+    return [_table(t, standins.get(t.round, ())) for t in ledger.round_tables()]
 
 
 @dataclass(frozen=True)
@@ -169,8 +169,8 @@ def latest_round(ledger: Ledger) -> int:
     return rounds[-1].round if rounds else 0
 
 
-def round_seats(cfg: TableConfig, ledger: Ledger, round_no: int | None = None,
-                tisch: int | None = None) -> tuple[int, list[Seat]]:
+def tables_of_round(cfg: TableConfig, ledger: Ledger, round_no: int | None = None,
+                tisch: int | None = None) -> tuple[int, list[TournamentTable]]:
     """The round asked for (default: the latest) and its tables (``tisch``: that one alone, if
     there is one); refused before the first draw and for a round not drawn."""
     settings_of(cfg)
@@ -184,26 +184,26 @@ def round_seats(cfg: TableConfig, ledger: Ledger, round_no: int | None = None,
                                 round=round_no, last=last),
                            Text("tournament.rounds_drawn_one" if last == 1 else "tournament.rounds_drawn",
                                 last=last))
-    return round_no, [_seat(t) for t in tables]
+    return round_no, [_table(t) for t in tables]
 
 
-def find_seat(cfg: TableConfig, ledger: Ledger, tisch: int, round_no: int | None = None) -> Seat:
+def find_table(cfg: TableConfig, ledger: Ledger, tisch: int, round_no: int | None = None) -> TournamentTable:
     """Table ``tisch`` of a round (default: the latest)."""
-    round_no, seats = round_seats(cfg, ledger, round_no, tisch)
+    round_no, seats = tables_of_round(cfg, ledger, round_no, tisch)
     for seat in seats:
         if seat.tisch == tisch:
             return seat
-    round_no, seats = round_seats(cfg, ledger, round_no)  # no such table: say how many there are
+    round_no, seats = tables_of_round(cfg, ledger, round_no)  # no such table: say how many there are
     one = len(seats) == 1
     raise IllegalEntry(Text("tournament.no_such_table_one" if one else "tournament.no_such_table",
                             tisch=tisch, round=round_no, count=len(seats)),
                        Text("tournament.tables_are_one" if one else "tournament.tables_are", count=len(seats)))
 
 
-def open_seat(cfg: TableConfig, ledger: Ledger, tisch: int, round_no: int | None = None) -> Seat:
+def open_table(cfg: TableConfig, ledger: Ledger, tisch: int, round_no: int | None = None) -> TournamentTable:
     """Table ``tisch`` of a round, to record or correct a hand there: refused if its session
     was closed (``settle --close`` of an older version; a tournament never closes a table)."""
-    seat = find_seat(cfg, ledger, tisch, round_no)
+    seat = find_table(cfg, ledger, tisch, round_no)
     info = ledger.session(seat.session_id)
     if info is not None and info.closing is not None:
         raise IllegalEntry(Text("tournament.table_closed", tisch=seat.tisch, round=seat.round),
@@ -211,11 +211,11 @@ def open_seat(cfg: TableConfig, ledger: Ledger, tisch: int, round_no: int | None
     return seat
 
 
-def seat_of(ledger: Ledger, round_no: int, name: str) -> Seat | None:
-    return next((s for s in _seats(ledger, round_no) if name in s.players), None)
+def table_of(ledger: Ledger, round_no: int, name: str) -> TournamentTable | None:
+    return next((s for s in _tables(ledger, round_no) if name in s.players), None)
 
 
-def unfinished(cfg: TableConfig, ledger: Ledger, seats: list[Seat]) -> list[tuple[Seat, int, int]]:
+def unfinished(cfg: TableConfig, ledger: Ledger, seats: list[TournamentTable]) -> list[tuple[TournamentTable, int, int]]:
     """The tables of a round still playing: (table, games played, games to play); a table
     whose paper totals are in has finished."""
     settings = settings_of(cfg)
@@ -225,7 +225,7 @@ def unfinished(cfg: TableConfig, ledger: Ledger, seats: list[Seat]) -> list[tupl
             if s.session_id not in done and counts.get(s.session_id, 0) < settings.games_at(len(s.players))]
 
 
-def unfinished_seat(cfg: TableConfig, ledger: Ledger, seat: Seat) -> bool:
+def still_playing(cfg: TableConfig, ledger: Ledger, seat: TournamentTable) -> bool:
     return bool(unfinished(cfg, ledger, [seat]))
 
 
@@ -235,7 +235,7 @@ def table_totals(ledger: Ledger, events: list[TournamentEvent] | None = None) ->
     return fold_tournament((), ledger.events() if events is None else events).totals
 
 
-def seat_cap(ledger: Ledger, seat: Seat) -> int:
+def table_cap(ledger: Ledger, seat: TournamentTable) -> int:
     """The points cap of the round a table plays in (0: none)."""
     return round_caps(ledger).get(seat.round, 0)
 
@@ -255,7 +255,7 @@ def round_caps(ledger: Ledger, events: list[TournamentEvent] | None = None) -> d
     return fold_tournament((), ledger.events() if events is None else events).caps
 
 
-def table_view(cfg: TableConfig, ledger: Ledger, seat: Seat) -> Any:
+def table_view(cfg: TableConfig, ledger: Ledger, seat: TournamentTable) -> Any:
     """A table's session replayed, in points."""
     from ..app.evening import view_session
 
