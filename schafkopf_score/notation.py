@@ -279,6 +279,10 @@ _PREFERRED = {"de": {"sitting_out": "aus", "dealer": "geber", "alone": "allein"}
               "en": {"sitting_out": "out", "dealer": "dealer", "alone": "alone"}}
 
 
+# an option that takes a value, named alone in a message: in the words of a line
+_BARE = {"de": {"augen": "die Augen"}, "en": {"augen": "the Augen"}}
+
+
 def _short_rules(lang: str) -> list[tuple[re.Pattern[str], Any]]:
     """How a message's long options read in the short notation, derived from the options'
     declarations: ``--laufende 0 bis 4`` -> ``l0 bis l4``, ``--kontra`` -> ``kontra``,
@@ -306,8 +310,9 @@ def _short_rules(lang: str) -> list[tuple[re.Pattern[str], Any]]:
         elif opt.kind == AUGEN:
             rules.append((rf"(?:{names}) (N|\d+)\b", r"\1"))
             rules.append((rf"(?:{names}) ((?:[^\s,=]+=[^\s,]*)(?:,[^\s,=]+=[^\s,]*)*)", _PAIRS))
+            rules.append((rf"(?:{names})(?![\w-])", _BARE[lang][opt.field]))  # the option alone: its words
         elif opt.field in ("suit", "sau"):
-            rules.append((rf"(?:{names}) ", ""))
+            rules.append((rf"(?:{names}) (?=[a-zäöü])", ""))  # (named alone it stays: no word says it)
     rules.append((r"\badd (?=[a-zäöü])", ""))  # inside play a hand needs no command word
     _SHORT[lang] = [(re.compile(p), r) for p, r in rules]
     return _SHORT[lang]
@@ -343,3 +348,24 @@ def family_words(text: str, family: str, lang: str) -> str:
     for old, new in find_family(family).own_words.get(language_of(lang), ()):
         text = text.replace(old, new)
     return text
+
+
+class Wording:
+    """How an error's words are put for a line as it was typed (``ScoreError.wording``): a line
+    in short words gets short words (``l0 bis l4``, not ``--laufende 0 bis 4``), and every line
+    its family's words (a Sheepshead table counts points, not Augen). Picklable: an error may
+    cross a process."""
+
+    __slots__ = ("family", "short")
+
+    def __init__(self, family: str, short: bool) -> None:
+        self.family = family
+        self.short = short
+
+    def __call__(self, text: str, lang: str) -> str:
+        if self.short:
+            text = short_form(text, lang)
+        return family_words(text, self.family, lang)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return Wording, (self.family, self.short)

@@ -73,7 +73,7 @@ def _overview(cfg: Any, ledger: Any, info: Any, aliases: dict[str, str],
     """One session without its hands: what its settlement shows and was (or would be) paid."""
     from ..session.fold import merged
     from ..session.season import local_date
-    from .evening import closed_settlement
+    from .settle import closed_settlement
 
     stored = info.bookings.get("settlement") if info.closed_at else None
     if stored:  # what was paid, as stored at the close (``SessionSettlement.from_stored``, read as it is)
@@ -268,7 +268,7 @@ def game_title(family: Any, game: str, lang: str) -> str:
 def season_stats(cfg: Any, ledger: Any, session_ids: list[int]) -> dict[str, Any]:
     """``stats`` of the sessions, with each player's money exactly as ``settle`` shows it for
     them (a Stock returned at the close and the cash rounding included)."""
-    from .evening import season_settlement
+    from .settle import season_settlement
 
     data = stats(ledger.hand_summaries(session_ids), cfg.players, cfg.family_obj())
     season, _ = season_settlement(cfg, ledger, session_ids)

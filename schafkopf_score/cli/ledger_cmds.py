@@ -33,8 +33,8 @@ def export(
     import errno
     import os
 
-    from ..app.evening import select_sessions
     from ..app.reports import build_report
+    from ..app.state import select_sessions
     from ..export import FORMATS, render
     from ..files import os_problem, same_file, stdout_to_devnull, target_problem, write_atomic
     from ..ledger import export_json
@@ -208,8 +208,8 @@ def stats(ctx: typer.Context, session: SessionOpt = None, all_: AllOpt = False, 
     \b
     Example: schafkopf stats --all
     """
-    from ..app.evening import select_sessions
     from ..app.reports import season_stats
+    from ..app.state import select_sessions
     from ..tournament import refuse_at_tournament
 
     c = get(ctx)

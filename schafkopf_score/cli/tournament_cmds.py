@@ -9,6 +9,7 @@ see a table's sheet (``sheet``), the ranking (``ranking``, per day with ``--day`
 from __future__ import annotations
 
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Annotated, Any, Optional
 
@@ -169,18 +170,6 @@ def new(
 
 # -- draw -------------------------------------------------------------------------------------------
 
-def _tables_data(cfg: Any, ledger: Any, seats: list[Any]) -> list[dict[str, Any]]:
-    from ..tournament.tables import roster, table_totals
-
-    counts = ledger.valid_game_counts([s.session_id for s in seats])
-    withdrawn = roster(cfg, ledger).withdrawn
-    totals = table_totals(ledger)
-    return [{"tisch": s.tisch, "players": list(s.players), "games": cfg.tournament.games_at(len(s.players)),
-             "done": counts.get(s.session_id, 0), "session": s.session_id, "standins": list(s.standins),
-             "three": s.three, "withdrawn": [p for p in s.players if p in withdrawn],
-             "totals": s.session_id in totals} for s in seats]
-
-
 @tournament_app.command("draw")
 @guard
 def draw_cmd(
@@ -210,8 +199,8 @@ def draw_cmd(
     Example: schafkopf --table turnier.toml tournament draw --seed 7
     Example: schafkopf --table turnier.toml tournament draw --report
     """
-    from ..table.tournament import DRAWS
-    from ..tournament.rounds import draw_report, draw_round
+    from ..app import tournament
+    from ..tournament.rounds import draw_report
     from ..tournament.tables import settings_of
 
     c = get(ctx)
@@ -230,13 +219,11 @@ def draw_cmd(
         return
     if round_no is not None:
         raise IllegalEntry(Text("tournament.round_with_report"), Text("tournament.round_with_report_hint"))
-    if by is not None and by not in DRAWS:
-        raise IllegalEntry(Text("tournament.option_choice", option="--by", value=repr(by), choices=", ".join(DRAWS)))
     with c.ledger(create=True) as ledger:
-        drawn = draw_round(cfg, ledger, by, seed, force, fix or [], apart or [])
-        tables = _tables_data(cfg, ledger, drawn.seats)
+        answer = tournament.draw(cfg, ledger, by, seed, force, fix or [], apart or [])
+    drawn, tables = answer.drawn, answer.tables
     if as_json:
-        emit_json(drawn_json(drawn, tables))
+        emit_json(answer.to_json())
         return
     how = {"ranking": "tournament.by_ranking", "spread": "tournament.spread"}.get(drawn.method,
                                                                                       "tournament.at_random")
@@ -254,7 +241,7 @@ def draw_cmd(
                        lang, count=len(drawn.repeats)))
 
 
-def _names(t: dict[str, Any], lang: str) -> str:
+def _names(t: Mapping[str, Any], lang: str) -> str:
     """A table's players in seat order, stand-ins, the withdrawn and a table of three marked."""
     out = []
     for p in t["players"]:
@@ -263,14 +250,6 @@ def _names(t: dict[str, Any], lang: str) -> str:
         out.append(p + mark)
     three = "  " + say("tournament.mark_three", lang) if t["three"] else ""
     return ", ".join(out) + three
-
-
-def drawn_json(drawn: Any, tables: list[dict[str, Any]]) -> dict[str, Any]:
-    """``tournament draw --json`` (and the server's ``POST /api/draw``): the round drawn, its
-    tables, what was fixed and kept apart, and the pairs meeting again."""
-    return {"round": drawn.round, "method": drawn.method, "seed": drawn.seed, "tables": tables,
-            "fixed": drawn.fixed, "apart": [list(p) for p in drawn.apart],
-            "repeats": [{"players": [a, b], "met_before": n} for a, b, n in drawn.repeats]}
 
 
 def _report_text(round_no: int, pairs: list[tuple[str, str, int]], lang: str) -> str:
@@ -300,18 +279,18 @@ def tables_cmd(ctx: typer.Context, round_no: RoundOpt = None, fmt: FormatOpt = "
     \b
     Example: schafkopf --table turnier.toml tournament tables --format html -o tische.html
     """
+    from ..app import tournament
     from ..export.tournament import tables_csv, tables_html, tables_text
-    from ..tournament.tables import tables_of_round
 
     c = get(ctx)
     cfg = c.cfg()
     fmt = _format(fmt)
     with c.ledger() as ledger:
-        round_no, seats = tables_of_round(cfg, ledger, round_no)
-        tables = _tables_data(cfg, ledger, seats)
+        answer = tournament.tables(cfg, ledger, round_no)
     if as_json:
-        emit_json({"round": round_no, "tables": tables})
+        emit_json(answer.to_json())
         return
+    round_no, tables = answer.round, [dict(t) for t in answer.tables]
     lang = cfg.language
     text = {"text": lambda: tables_text(cfg.name, round_no, tables, lang),
             "csv": lambda: tables_csv(round_no, tables, False), "csv-de": lambda: tables_csv(round_no, tables, True),
@@ -349,10 +328,7 @@ def enter(
     \b
     Example: printf 'weiter\\nweiter\\n' | schafkopf --table turnier.toml tournament enter --tisch 2 -
     """
-    from ..tournament.entries import enter_list, list_lines
-    from ..tournament.points import capped
-    from ..tournament.tables import capped_balances, open_table, table_cap, table_view
-    from ..tournament.totals import enter_totals
+    from ..app import tournament
 
     c = get(ctx)
     cfg = c.cfg()
@@ -360,13 +336,12 @@ def enter(
         if file is not None:
             raise IllegalEntry(Text("tournament.totals_and_file"), Text("tournament.totals_hint"))
         with c.ledger() as ledger:
-            seat = open_table(cfg, ledger, tisch, round_no)
-            data = enter_totals(cfg, ledger, seat, totals, solos or "", won or "", latest_only=round_no is None)
+            entered = tournament.enter_totals(cfg, ledger, tisch, totals, solos or "", won or "", round_no)
         if as_json:
-            emit_json({"round": seat.round, "tisch": seat.tisch, **{k: data[k] for k in ("totals", "solos", "won")}})
+            emit_json(entered.to_json())
             return
-        typer.echo(say("tournament.totals_entered", cfg.language, tisch=seat.tisch, round=seat.round))
-        typer.echo(", ".join(f"{n} {v:+d}" if v else f"{n} 0" for n, v in data["totals"].items()))
+        typer.echo(say("tournament.totals_entered", cfg.language, tisch=entered.tisch, round=entered.round))
+        typer.echo(", ".join(f"{n} {v:+d}" if v else f"{n} 0" for n, v in entered.totals.items()))
         return
     if solos is not None or won is not None:
         raise IllegalEntry(Text("tournament.solos_need_totals"), Text("tournament.totals_hint"))
@@ -385,52 +360,17 @@ def enter(
                                     problem=getattr(exc, "strerror", None) or str(exc)),
                                Text("tournament.list_unreadable_hint")) from None
     with c.ledger() as ledger:
-        seat = open_table(cfg, ledger, tisch, round_no)
-        done = enter_list(cfg, ledger, seat, list_lines(text), latest_only=round_no is None)
-        view = table_view(cfg, ledger, seat)
-        cap = table_cap(ledger, seat)
-        balances = capped_balances(view, seat.players, cap)
+        done = tournament.enter_list(cfg, ledger, tisch, tournament.list_lines(text), round_no)
     if as_json:
-        emit_json({"round": seat.round, "tisch": seat.tisch, "hands": [
-            {"hand": h, "game": p.outcome.game, "payouts": dict(capped(p.outcome.payouts, cap))} for h, p in done],
-            "balances": balances})
+        emit_json(done.to_json())
         return
-    typer.echo(say("tournament.entered_one" if len(done) == 1 else "tournament.entered", cfg.language,
-                   count=len(done), tisch=seat.tisch, round=seat.round,
-                   first=done[0][0], last=done[-1][0]))
-    typer.echo(", ".join(f"{n} {v:+d}" if v else f"{n} 0" for n, v in balances.items()))
+    typer.echo(say("tournament.entered_one" if len(done.hands) == 1 else "tournament.entered", cfg.language,
+                   count=len(done.hands), tisch=done.tisch, round=done.round,
+                   first=done.hands[0][0], last=done.hands[-1][0]))
+    typer.echo(", ".join(f"{n} {v:+d}" if v else f"{n} 0" for n, v in done.balances.items()))
 
 
 # -- sheet ------------------------------------------------------------------------------------------
-
-def sheet_data(cfg: Any, ledger: Any, tisch: int, round_no: int | None = None) -> dict[str, Any]:
-    """``tournament sheet --tisch N [--round R] --json`` (and the server's ``GET
-    /api/sheet?tisch=N``): the table's games in points (capped as the round's cap says), each
-    with the running totals."""
-    from ..tournament.points import capped
-    from ..tournament.tables import capped_balances, find_table, settings_of, table_cap, table_view
-
-    seat = find_table(cfg, ledger, tisch, round_no)
-    view = table_view(cfg, ledger, seat)
-    cap = table_cap(ledger, seat)
-    family = cfg.family_obj()
-    players = list(seat.players)
-    hands = []
-    running = {p: 0 for p in players}
-    for row in view.rows:
-        rec = row.record
-        item: dict[str, Any] = {"hand": rec.hand, "game": rec.game, "void": not rec.valid,
-                                "description": family.describe(rec.entry, lang=cfg.language)}
-        if row.played is not None:
-            pay = dict(capped(row.played.outcome.payouts, cap))
-            for p, v in pay.items():
-                running[p] += v
-            item.update(payouts=pay, dealer=row.played.seating.dealer, running=dict(running))
-        hands.append(item)
-    return {"round": seat.round, "tisch": seat.tisch, "players": players,
-            "games": settings_of(cfg).games_at(len(players)), "done": len(view.valid_rows()), "hands": hands,
-            "balances": capped_balances(view, players, cap)}
-
 
 @tournament_app.command("sheet")
 @guard
@@ -440,10 +380,13 @@ def sheet(ctx: typer.Context, tisch: TischReq, round_no: RoundOpt = None, as_jso
     \b
     Example: schafkopf --table turnier.toml tournament sheet --tisch 1
     """
+    from ..app import tournament
+
     c = get(ctx)
     cfg = c.cfg()
     with c.ledger() as ledger:
-        data = sheet_data(cfg, ledger, tisch, round_no)
+        answer = tournament.table_sheet(cfg, ledger, tisch, round_no)
+    data = answer.to_json()
     if as_json:
         emit_json(data)
         return
@@ -463,20 +406,6 @@ def sheet(ctx: typer.Context, tisch: TischReq, round_no: RoundOpt = None, as_jso
 
 # -- ranking ----------------------------------------------------------------------------------------
 
-def ranking_data(cfg: Any, ledger: Any, round_no: int | None = None, day: int | None = None) -> dict[str, Any]:
-    """``tournament ranking --json`` (and the server's ``GET /api/ranking``): the ranking after
-    ``round_no`` (default: every round so far), of day ``day`` (default: overall), with its
-    tie-break chain."""
-    from ..tournament.ranking import ranking
-    from ..tournament.tables import settings_of, tables_of_round
-
-    settings = settings_of(cfg)
-    _check_day(settings, day)
-    after, _ = tables_of_round(cfg, ledger, round_no)  # refused before round 1 is drawn, as tables and sheet are
-    rows = [s.to_json() for s in ranking(cfg, ledger, round_no, day)]
-    return {"round": after, "points": settings.preset, "day": day, "tie_breaks": _chain(cfg.language), "ranking": rows}
-
-
 @tournament_app.command("ranking")
 @guard
 def ranking_cmd(ctx: typer.Context, round_no: Annotated[Optional[int], typer.Option(
@@ -491,6 +420,7 @@ def ranking_cmd(ctx: typer.Context, round_no: Annotated[Optional[int], typer.Opt
     \b
     Example: schafkopf --table turnier.toml tournament ranking --format csv -o rangliste.csv
     """
+    from ..app import tournament
     from ..export.tournament import ranking_csv, ranking_html, ranking_text
     from ..tournament.tables import settings_of
 
@@ -499,7 +429,7 @@ def ranking_cmd(ctx: typer.Context, round_no: Annotated[Optional[int], typer.Opt
     settings = settings_of(cfg)
     fmt = _format(fmt)
     with c.ledger() as ledger:
-        data = ranking_data(cfg, ledger, round_no, day)
+        data = tournament.ranking(cfg, ledger, round_no, day).to_json()
     after, rows = data["round"], data["ranking"]
     if as_json:
         emit_json(data)
@@ -509,18 +439,6 @@ def ranking_cmd(ctx: typer.Context, round_no: Annotated[Optional[int], typer.Opt
             "csv": lambda: ranking_csv(rows, False), "csv-de": lambda: ranking_csv(rows, True),
             "html": lambda: ranking_html(cfg.name, rows, lang, settings.plus_only, after, day)}[fmt]()
     _write(ctx, fmt, out, text)
-
-
-def _chain(lang: str) -> list[str]:
-    from ..table.tournament import TIE_BREAKS
-
-    return [say(k, lang) for k in TIE_BREAKS]
-
-
-def _check_day(settings: Any, day: int | None) -> None:
-    if day is not None and not 1 <= day <= settings.days:
-        raise IllegalEntry(Text("tournament.no_such_day", day=day, days=settings.days),
-                           Text("tournament.days_are", days=settings.days))
 
 
 # -- players: latecomers and withdrawals ------------------------------------------------------------
@@ -591,6 +509,7 @@ def prizes_cmd(ctx: typer.Context, day: Annotated[Optional[int], typer.Option(
     \b
     Example: schafkopf --table turnier.toml tournament prizes
     """
+    from ..app.tournament import chain, check_day
     from ..tournament.prizes import prize_list, prizes_text
     from ..tournament.ranking import ranking
     from ..tournament.tables import settings_of, tables_of_round
@@ -598,16 +517,16 @@ def prizes_cmd(ctx: typer.Context, day: Annotated[Optional[int], typer.Option(
     c = get(ctx)
     cfg = c.cfg()
     settings = settings_of(cfg)
-    _check_day(settings, day)
+    check_day(cfg, day)
     with c.ledger() as ledger:
         after, _ = tables_of_round(cfg, ledger)
         standings = ranking(cfg, ledger, None, day)
     awards = prize_list(settings.prizes, standings, cfg.language)
     if as_json:
-        emit_json({"round": after, "ties": settings.prizes.ties, "tie_breaks": _chain(cfg.language),
+        emit_json({"round": after, "ties": settings.prizes.ties, "tie_breaks": chain(cfg.language),
                    "prizes": [a.to_json() for a in awards]})
         return
-    typer.echo(prizes_text(cfg.name, awards, settings.prizes, cfg.language, _chain(cfg.language)), nl=False)
+    typer.echo(prizes_text(cfg.name, awards, settings.prizes, cfg.language, chain(cfg.language)), nl=False)
 
 
 # -- score sheets to print --------------------------------------------------------------------------
@@ -628,7 +547,7 @@ def sheets_cmd(ctx: typer.Context, round_no: RoundOpt = None,
     Example: schafkopf --table turnier.toml tournament sheets --round 1 -o bloecke.html
     """
     from ..export.sheets import sheets_html
-    from ..tournament.tables import settings_of, tables_of_round
+    from ..tournament.tables import settings_of
 
     c = get(ctx)
     cfg = c.cfg()
@@ -638,12 +557,14 @@ def sheets_cmd(ctx: typer.Context, round_no: RoundOpt = None,
                            Text("tournament.format_hint", formats="html"))
     if url_base is not None and not url_base.startswith(("http://", "https://")):
         raise IllegalEntry(Text("tournament.url_base", url=url_base), Text("tournament.url_base_hint"))
+    from ..app import tournament
+
     with c.ledger() as ledger:
-        round_no, seats = tables_of_round(cfg, ledger, round_no)
-        tables = _tables_data(cfg, ledger, seats)
+        answer = tournament.tables(cfg, ledger, round_no)
+    round_no, tables = answer.round, [dict(t) for t in answer.tables]
     codes = None
     if url_base is not None:  # the table server's codes, where serve made them (never made here)
-        from ..server.codes import codes_path, read_codes
+        from ..app.codes import codes_path, read_codes
 
         codes = read_codes(codes_path(cfg.path))
     text = sheets_html(cfg, settings, round_no, tables, url_base, codes)

@@ -698,4 +698,24 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "data.edit_changes": ("That edit changes the game or the declarer of hand {hand}: {change}.",
                          "Diese Korrektur ändert das Spiel oder den Spieler von Spiel {hand}: {change}."),
     "data.edit_changes_hint": ("Add --yes if that is what you mean.", "Häng --yes an, wenn du das so meinst."),
+    # the same hand twice in a row (app.hands.SameHand): a door with a person in front of it asks
+    "data.same_hand": ("That is the same hand as hand {hand} just before it ({game}); it was not recorded again.",
+                       "Das ist dasselbe Spiel wie Spiel {hand} direkt davor ({game}); es wurde nicht noch einmal "
+                       "eingetragen."),
+    "data.same_hand_hint": ("If it was played twice, enter it again and confirm it.",
+                            "Wurde es zweimal gespielt, gib es noch einmal ein und bestätige es."),
+    # moved from messages.py
+    "data.no_such_option": ("{option} is no option of a hand.", "{option} ist keine Option eines Spiels."),
+    "data.no_such_option_hint": ("Type the hand in short words (help shows them), or with the options of "
+                                     "schafkopf add --help.",
+                                     "Tipp das Spiel in kurzen Wörtern (hilfe zeigt sie) oder mit den Optionen "
+                                     "von schafkopf add --help."),
+    "data.option_needs_value": ("{option} needs a value after it.", "Nach {option} muss ein Wert kommen."),
+    "data.option_no_value": ("{option} takes no value.", "{option} nimmt keinen Wert."),
+    # moved from messages.py
+    "data.codes_unreadable": ("The access codes file {path} cannot be read: {problem}.",
+                                    "Die Datei der Zugangscodes {path} kann nicht gelesen werden: {problem}."),
+    "data.codes_unreadable_hint": ("Make new codes with schafkopf serve --new-codes (the old links stop working).",
+                                         "Mach neue Codes mit schafkopf serve --new-codes (die alten Links gelten "
+                                         "dann nicht mehr)."),
 }

@@ -42,6 +42,7 @@ from ..rules.model import GameEntry, TableRules
 from ..session.fold import SessionLog, renames
 from ..session.records import Closing, GameRecord, Payment, SeatChange, SessionInfo
 from .connection import WAITING, _Connection, busy_timeout, now
+from .keys import ServedKeys
 from .marks import Marks
 from .schema import SCHEMA_VERSION, schema_statements
 from .sqlite_errors import busy_error, is_busy, sqlite_problem, storage_error
@@ -91,7 +92,7 @@ def create_ledger(path: Path, family: str | None = None, kind: str | None = None
             tmp.unlink()
 
 
-class Ledger(Marks, TournamentRows):
+class Ledger(Marks, TournamentRows, ServedKeys):
     """The ledger: the storage interface every command uses, and its SQLite implementation (a
     file beside the table file). ``postgres.PostgresLedger`` is the other implementation; it
     overrides where the ledger is, how it is opened and made, the writer lock, and the few

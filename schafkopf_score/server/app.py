@@ -163,7 +163,7 @@ async def api_hands(served: Served, request: Request) -> Response:
     line = field(served, data, "line", str, required=True)
     key = field(served, data, "key", str)
     tisch = check_tisch(served, role, field(served, data, "tisch", int))
-    status, result = await api_hands_work(served, line, key, tisch)
+    status, result = await api_hands_work(served, line, key, tisch, bool(field(served, data, "confirm", bool)))
     return answer(result, status)
 
 
@@ -243,9 +243,8 @@ async def api_events(served: Served, request: Request) -> Response:
 
 
 # what a request imports on its way (imported lazily, so that the CLI starts fast)
-_REQUESTS_IMPORT = ("..app.evening", "..entry", "..cli.render", "..cli.console", "..cli.sheet", "..cli.standings",
-                    "..cli.game_cmds", "..cli.view_cmds", "..cli.tournament_cmds", "..tournament.seats",
-                    "..tournament.entries", ".pages", ".keys")
+_REQUESTS_IMPORT = ("..app.hands", "..app.views", "..app.settle", "..app.tournament", "..entry",
+                    "..tournament.tables", "..session.sheet", ".pages")
 
 
 _frozen = False
@@ -282,14 +281,12 @@ def make_app(table_path: Path, codes: dict[str, str], ready: Callable[[], None] 
     """The server's application for the table file at ``table_path`` with these codes;
     ``ready()`` is called once it is warm (before it answers its first request); ``workers``:
     how many processes serve the port (``--workers``)."""
-    from . import keys, pages
+    from . import pages
 
     served = Served(table_path, codes, max(5, WRONG_CODES // workers))
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        with contextlib.suppress(Exception), served.ledger(served.cfg()) as ledger:
-            keys.ensure_table(ledger)
         await run_in_threadpool(warm, served)
         served.hub.start(asyncio.get_running_loop())
         if ready is not None:

@@ -83,6 +83,23 @@ class SessionLog:
         return bool(self.info and self.info.closed_at)
 
 
+@dataclass(frozen=True)
+class Ahead:
+    """What comes next in a session (the status line of ``play``, the phone, every answer): the
+    next hand's number, who deals it, who sits it out and who plays, and what stands before it
+    (the family's own: the Stock, Bock hands, a Muss-Solo owed, doublers)."""
+
+    hand: int
+    dealer: str
+    sitting_out: tuple[str, ...]
+    active: tuple[str, ...]
+    pending: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"hand": self.hand, "dealer": self.dealer, "sitting_out": list(self.sitting_out),
+                "active": list(self.active), **self.pending}
+
+
 @dataclass
 class Row:
     """One hand of the sheet: the record and, if valid, how it replays."""
@@ -142,6 +159,15 @@ class SessionState:
     def next_seating(self) -> Seating:
         """Who deals the next hand and who sits it out (by the rotation)."""
         return seat_hand(self.rules.players, self.rules.seats, self.state.dealer or self.rules.players[0])
+
+    def ahead(self) -> Ahead:
+        """What comes next: the next hand's number as the ledger will number it, who deals it and
+        who sits it out, and what stands before it (a closed session: the first hand of the
+        next one)."""
+        seating = self.next_seating()
+        return Ahead(1 if self.closed else next_hand_number(self.rows), seating.dealer,
+                     tuple(seating.sitting_out), tuple(seating.active),
+                     find_family(self.rules.family).pending(self.rules, self.state))
 
     def valid_rows(self) -> list[Row]:
         return [r for r in self.rows if r.played is not None]
@@ -288,6 +314,19 @@ def fold(log: SessionLog, rules: TableRules, unit: str) -> SessionState:
     the next hand; a session's hands keep their own snapshots); ``unit``: what its hands are
     counted in. Raises ``IllegalEntry`` (with the ``hand``) for a log that does not replay."""
     return add_up(log, replay_rows(log.records, aliases=log.aliases), rules, unit)
+
+
+def replayed(log: SessionLog, rules: TableRules, unit: str) -> SessionState:
+    """``fold``, for a stored session: a log that does not replay is a ledger to check, said so,
+    never a traceback."""
+    from ..errors import LedgerError
+
+    try:
+        return fold(log, rules, unit)
+    except IllegalEntry as exc:
+        raise LedgerError(Text("data.session_does_not_replay", where=log.place.named(log.id or "?"),
+                               hand=getattr(exc, "hand", "?"), problem=exc.text),
+                          Text("data.run_check")) from None
 
 
 def add_up(log: SessionLog, rows: list[Row], rules: TableRules, unit: str) -> SessionState:

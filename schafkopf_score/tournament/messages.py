@@ -248,13 +248,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                              "--sitting-out NAME (e.g. sau an be 72 --sitting-out NAME).",
                                              "Nenn einen von {names}, oder schreib in die Zeile, wer ausgesetzt "
                                              "hat: --sitting-out NAME (z. B. sau an be 72 --sitting-out NAME)."),
-    "tournament.list_option": ("{option} cannot be written in a list line: only --sitting-out NAME and "
-                                   "--dealer NAME can.",
-                                   "{option} kann nicht in einer Zeile der Liste stehen: nur --sitting-out NAME und "
-                                   "--dealer NAME."),
-    "tournament.list_option_hint": ("Write the hand in the short notation, e.g. sau an be 72 l3 k.",
-                                        "Schreib das Spiel in Kurzschreibweise, z. B. sau an be 72 l3 k."),
-    "tournament.list_option_name": ("{option} needs a name after it.", "Nach {option} fehlt ein Name."),
     # -- the draw
     "tournament.too_few": ("{count} players cannot make a table: a tournament needs at least 4.",
                                "{count} Spieler ergeben keinen Tisch: ein Turnier braucht mindestens 4."),

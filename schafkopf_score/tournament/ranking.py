@@ -12,7 +12,7 @@ from ..ledger import Ledger
 from ..session.tournament import fold_tournament
 from ..table import TableConfig
 from .points import capped
-from .tables import SOLO_KINDS, _tables, roster, settings_of, table_cfg
+from .tables import SOLO_KINDS, _tables, roster, settings_of, table_view
 
 
 @dataclass
@@ -69,8 +69,6 @@ def ranking(cfg: TableConfig, ledger: Ledger, upto: int | None = None, day: int 
     only that day's rounds), best first: by points, then solos won, then hands won, then the
     lot. Stand-ins are left out; a withdrawn player keeps his place; a table's paper totals
     count as its hands would; each round's points cap applies to its hands."""
-    from ..app.evening import view_session
-
     settings = settings_of(cfg)
     family = cfg.family_obj()
     # the tournament's events folded once: who plays, the paper totals, each round's cap and day
@@ -105,7 +103,7 @@ def ranking(cfg: TableConfig, ledger: Ledger, upto: int | None = None, day: int 
                 s.solos_won += int(paper.get("solos", {}).get(name, 0))
                 s.games_won += int(paper.get("won", {}).get(name, 0))
             continue
-        view = view_session(table_cfg(cfg, seat.players), ledger, place=seat)
+        view = table_view(cfg, ledger, seat)
         cap = caps.get(seat.round, 0)
         for row in view.valid_rows():
             assert row.played is not None

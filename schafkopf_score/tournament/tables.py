@@ -19,6 +19,7 @@ from ..ledger import Ledger
 from ..rules.matching import fold, resolve_name
 from ..rules.model import UNIT_POINT
 from ..rules.play import Played
+from ..session.fold import SessionState, replayed
 from ..session.place import Place
 from ..session.records import RoundTable, TournamentEvent
 from ..session.tournament import TournamentState, fold_tournament
@@ -70,9 +71,35 @@ class TournamentTable(Place):
     session_id: int  # always a session: the table's
     players: tuple[str, ...]
     standins: tuple[str, ...] = ()
+    cap: int = 0  # the points cap of its round (0: none), as the round was drawn
+    latest_only: bool = True  # hands go in only while its round is the latest (not when named by --round)
 
     unit: ClassVar[str | None] = UNIT_POINT
     kept_open: ClassVar[bool] = True
+
+    def admit(self, table: Any, ledger: Any, state: Any, more: int = 1) -> None:
+        """Inside the table's lock (which a draw waits for), before ``more`` hands: refused once
+        the next round is drawn (unless the table was named with its round), once its paper
+        totals are in, and beyond the round's games."""
+        if self.latest_only and self.round != latest_round(ledger):
+            raise IllegalEntry(Text("tournament.round_over", round=self.round),
+                               Text("tournament.round_over_hint", round=self.round))
+        if self.session_id in table_totals(ledger):
+            raise IllegalEntry(self._at("tournament.hands_after_totals"), Text("tournament.hands_after_totals_hint"))
+        if state.closed:
+            raise IllegalEntry(self._at("tournament.table_closed"), Text("tournament.table_closed_hint"))
+        limit = settings_of(table).games_at(len(self.players))
+        done = len(state.valid_rows())
+        if done + more > limit:
+            if more == 1:
+                raise IllegalEntry(Text("tournament.table_full_one" if limit == 1 else "tournament.table_full",
+                                        tisch=self.tisch, round=self.round, games=limit),
+                                   Text("tournament.table_full_hint"))
+            raise IllegalEntry(Text("tournament.list_too_long", tisch=self.tisch, round=self.round, done=done,
+                                    more=more, games=limit), Text("tournament.table_full_hint"))
+
+    def shown(self, played: Played) -> Played:
+        return as_points(played, self.cap)
 
     @property
     def seated(self) -> tuple[str, ...]:
@@ -188,12 +215,13 @@ def tables_of_round(cfg: TableConfig, ledger: Ledger, round_no: int | None = Non
 
 
 def find_table(cfg: TableConfig, ledger: Ledger, tisch: int, round_no: int | None = None) -> TournamentTable:
-    """Table ``tisch`` of a round (default: the latest)."""
-    round_no, seats = tables_of_round(cfg, ledger, round_no, tisch)
+    """Table ``tisch`` of a round (default: the latest, which alone takes new hands), with its
+    round's points cap."""
+    named, seats = tables_of_round(cfg, ledger, round_no, tisch)
     for seat in seats:
         if seat.tisch == tisch:
-            return seat
-    round_no, seats = tables_of_round(cfg, ledger, round_no)  # no such table: say how many there are
+            return replace(seat, cap=round_caps(ledger).get(seat.round, 0), latest_only=round_no is None)
+    round_no, seats = tables_of_round(cfg, ledger, named)  # no such table: say how many there are
     one = len(seats) == 1
     raise IllegalEntry(Text("tournament.no_such_table_one" if one else "tournament.no_such_table",
                             tisch=tisch, round=round_no, count=len(seats)),
@@ -255,8 +283,7 @@ def round_caps(ledger: Ledger, events: list[TournamentEvent] | None = None) -> d
     return fold_tournament((), ledger.events() if events is None else events).caps
 
 
-def table_view(cfg: TableConfig, ledger: Ledger, seat: TournamentTable) -> Any:
-    """A table's session replayed, in points."""
-    from ..app.evening import view_session
-
-    return view_session(table_cfg(cfg, seat.players), ledger, place=seat)
+def table_view(cfg: TableConfig, ledger: Ledger, table: TournamentTable) -> SessionState:
+    """A table's session replayed, in points (its hands as the draw seated them)."""
+    log = replace(ledger.log(ledger.session(table.session_id)), place=table)
+    return replayed(log, table_cfg(cfg, table.players).snapshot(), UNIT_POINT)

@@ -182,6 +182,7 @@ def test_the_sheet_and_json_keep_their_shapes(make_table):
     t = make_table()
     t.ok("add", "wenz", "an", "70")
     data = json.loads(t.ok("sheet", "--json").stdout)
-    assert set(data["sessions"][0]) == {"session", "closed", "unit", "hands", "balances", "stock", "next_dealer"}
+    assert set(data["sessions"][0]) == {"session", "closed", "unit", "hands", "balances", "stock", "next_dealer",
+                                        "next", "payments"}
     assert set(t.json("add", "wenz", "be", "70")) >= {"game", "unit", "payouts", "stock", "hand", "session",
                                                      "balances", "stock_total"}

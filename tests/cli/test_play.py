@@ -388,13 +388,13 @@ def test_a_huge_number_in_a_tournament_list_is_refused_plainly(make_table, tmp_p
 
 
 def test_the_same_all_pass_hand_twice_is_no_duplicate():
-    from schafkopf_score.cli.play_live import names_someone
+    from schafkopf_score.app.hands import repeats_a_hand
     from schafkopf_score.rules.model import GameEntry
 
-    assert not names_someone(GameEntry("weiter"))
-    assert not names_someone(GameEntry("doubler", sitting_out=("Emil",)))
-    assert names_someone(GameEntry("sauspiel", player="Anna", partner="Ben", augen=72))
-    assert names_someone(GameEntry("ramsch", augen_map=(("Anna", 60), ("Ben", 60))))
+    assert repeats_a_hand(GameEntry("weiter"))
+    assert repeats_a_hand(GameEntry("doubler", sitting_out=("Emil",)))
+    assert not repeats_a_hand(GameEntry("sauspiel", player="Anna", partner="Ben", augen=72))
+    assert not repeats_a_hand(GameEntry("ramsch", augen_map=(("Anna", 60), ("Ben", 60))))
 
 
 def test_a_ledger_replaced_under_the_session_refuses_that_line_and_the_next_goes_on(make_table):

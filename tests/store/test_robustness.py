@@ -241,7 +241,8 @@ def test_sigkill_at_random_moments_loses_nothing_that_was_acknowledged(make_tabl
 WRITER = """
 import sys
 from pathlib import Path
-from schafkopf_score.app import evening
+from schafkopf_score.app import hands
+from schafkopf_score.app.where import At
 from schafkopf_score.ledger import Ledger
 from schafkopf_score.rules.model import GameEntry
 from schafkopf_score.table import load_table
@@ -249,7 +250,7 @@ from schafkopf_score.table import load_table
 cfg = load_table(Path(sys.argv[1]))
 for i in range(50):
     ledger = Ledger(cfg.ledger_path)  # a fresh connection each time, as a new command would
-    evening.add(cfg, ledger, GameEntry("wenz", player=sys.argv[2], augen=70, comment=f"{sys.argv[2]}-{i}"))
+    hands.add_entry(At.evening(cfg, ledger), GameEntry("wenz", player=sys.argv[2], augen=70, comment=f"{sys.argv[2]}-{i}"))
     ledger.close()
 print("done")
 """
