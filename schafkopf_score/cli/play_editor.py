@@ -50,7 +50,7 @@ class Words:
     def completer(self) -> Any:
         from prompt_toolkit.completion import Completer, Completion
 
-        from ..rules.matching import fold
+        from ..rules.matching import spellings
 
         words = self
 
@@ -59,12 +59,12 @@ class Words:
                 word = document.get_word_before_cursor(WORD=True)
                 text = document.text_before_cursor
                 before = text[:len(text) - len(word)].split()
-                typed = fold(word)
+                typed = spellings(word)
                 seen: set[str] = set()
                 for candidate in words.candidates(before, word):
                     if candidate in seen:
                         continue
-                    forms = fold(candidate)
+                    forms = spellings(candidate)
                     if any(f.startswith(t) for f in forms for t in typed):
                         seen.add(candidate)
                         yield Completion(candidate, start_position=-len(word))

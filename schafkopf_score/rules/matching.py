@@ -37,11 +37,11 @@ def alias_table(games: Iterable[Named]) -> dict[str, str]:
     return table
 
 
-def fold(text: str) -> tuple[str, str]:
+def spellings(text: str) -> tuple[str, str]:
     """A name as it may be typed: case-insensitive, umlauts as the plain vowel or with an e, ß as
     ss, accents dropped.
 
-    >>> fold("Jürgen"), fold("Strauß")
+    >>> spellings("Jürgen"), spellings("Strauß")
     (('jurgen', 'juergen'), ('strauss', 'strauss'))
     """
     import unicodedata
@@ -68,8 +68,8 @@ def resolve_name(typed: str, candidates: Sequence[str]) -> str:
         return exact[0]
     hits = [c for c in candidates if c.casefold().startswith(t)]
     if not hits:
-        typed_forms = set(fold(typed))
-        folded = {c: fold(c) for c in candidates}
+        typed_forms = set(spellings(typed))
+        folded = {c: spellings(c) for c in candidates}
         exact = [c for c in candidates if typed_forms & set(folded[c])]
         if len(exact) == 1:
             return exact[0]
@@ -81,8 +81,8 @@ def resolve_name(typed: str, candidates: Sequence[str]) -> str:
                              Text("engine.name_type_more"))
     import difflib
 
-    close = difflib.get_close_matches(fold(typed)[0], [fold(c)[0] for c in candidates], n=1, cutoff=0.6)
-    mean = next((c for c in candidates if close and fold(c)[0] == close[0]), None)
+    close = difflib.get_close_matches(spellings(typed)[0], [spellings(c)[0] for c in candidates], n=1, cutoff=0.6)
+    mean = next((c for c in candidates if close and spellings(c)[0] == close[0]), None)
     raise IllegalEntry(
         Text("engine.not_a_player", typed=repr(typed)),
         then(Text("common.did_you_mean", name=mean) if mean else None,

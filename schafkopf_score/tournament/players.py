@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..errors import IllegalEntry
 from ..i18n import Text
 from ..ledger import Ledger
-from ..rules.matching import fold
+from ..rules.matching import spellings
 from ..rules.names import check_player_names, hidden_character
 from ..session.tournament import PlayerAdded, PlayerWithdrew
 from ..table import TableConfig
@@ -35,7 +35,7 @@ def add_player(cfg: TableConfig, ledger: Ledger, name: str) -> int:
                                Text("tournament.late_after_last_hint"))
         now_playing = roster(cfg, ledger)
         for other in now_playing.players:
-            if fold(other)[0] == fold(name)[0]:
+            if spellings(other)[0] == spellings(name)[0]:
                 raise IllegalEntry(Text("tournament.already_registered", name=name, other=other),
                                    Text("tournament.already_registered_hint", name=name))
         check_player_names([*now_playing.players, name],

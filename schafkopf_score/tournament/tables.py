@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 from ..errors import IllegalEntry
 from ..i18n import Text
 from ..ledger import Ledger
-from ..rules.matching import fold, resolve_name
+from ..rules.matching import resolve_name, spellings
 from ..rules.model import UNIT_POINT
 from ..rules.play import Played
 from ..session.fold import SessionState, replayed
@@ -184,8 +184,8 @@ def name_of(players: Sequence[str], typed: str) -> str:
             raise
         import difflib
 
-        close = difflib.get_close_matches(fold(typed)[0], [fold(c)[0] for c in players], n=1, cutoff=0.6)
-        mean = next((c for c in players if close and fold(c)[0] == close[0]), None)
+        close = difflib.get_close_matches(spellings(typed)[0], [spellings(c)[0] for c in players], n=1, cutoff=0.6)
+        mean = next((c for c in players if close and spellings(c)[0] == close[0]), None)
         raise IllegalEntry(Text("tournament.not_registered", typed=repr(typed.strip())),
                            Text("common.did_you_mean", name=mean) if mean else
                            Text("tournament.see_registered")) from None
