@@ -13,18 +13,25 @@ from ..i18n import Join, Text, render, say
 from .app import AllOpt, JsonOpt, SessionOpt, app, emit_json, fail_text, get, guard
 
 
+def export_formats() -> str:
+    """``--format``'s help: the export formats, as the registry lists them."""
+    from ..export import FORMATS
+
+    return " | ".join(FORMATS)
+
+
 @app.command()
 @guard
 def export(
     ctx: typer.Context,
-    fmt: Annotated[str, typer.Option("--format", help="csv | csv-de | json | md | html | text")] = "csv",
+    fmt: Annotated[str, typer.Option("--format", help=export_formats())] = "csv",
     out: Annotated[Optional[str], typer.Option(
         "--out", metavar="FILE",
         help="Write to this file (atomically) instead of stdout; - is stdout.")] = None,
     session: SessionOpt = None,
     all_: AllOpt = False,
 ) -> None:
-    """Export the session's ledger (or --all): CSV, German CSV, JSON (complete), Markdown, HTML.
+    """Export the session's ledger (or --all) to a file: CSV, JSON (complete), Markdown, HTML and more.
 
     \b
     Example: schafkopf export --format html --out abend.html
@@ -42,7 +49,7 @@ def export(
     if fmt not in FORMATS:
         raise IllegalEntry(Text("cli.export_format", fmt=repr(fmt)),
                            Text("cli.export_format_hint", formats=", ".join(FORMATS)))
-    example = "--out abend." + {"csv-de": "csv", "text": "txt"}.get(fmt, fmt)
+    example = "--out abend." + FORMATS[fmt].extension
     if out == "":
         raise IllegalEntry(Text("cli.out_empty"), Text("cli.out_empty_hint", example=example))
     target = None if out is None or out == "-" else Path(out)
