@@ -504,7 +504,8 @@ def cli(table, *args):
 WRITER = """
 import sys
 from pathlib import Path
-from schafkopf_score.app import evening
+from schafkopf_score.app import hands
+from schafkopf_score.app.where import At
 from schafkopf_score.ledger import open_ledger
 from schafkopf_score.rules.model import GameEntry
 from schafkopf_score.table import load_table
