@@ -280,11 +280,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "cli.play_line": ("Line {number}: {line}", "Zeile {number}: {line}"),
     "cli.play_commands": (
         "Commands: undo, void N [REASON], edit N WORDS [--yes], sheet, stand, settle [--round C] [close [--yes]],\n"
-        "  draw, player add NAME [--after X] | leave NAME | rename OLD NEW | list, help, quit\n"
+        "  settle --player NAME [--yes], draw, player add NAME [--after X] | leave NAME | rename OLD NEW | list,\n"
+        "  help, quit\n"
         "Out of rotation, on the hand's line: out NAME (--sitting-out NAME), dealer NAME (--dealer NAME)",
         "Befehle: zurück, streichen N [GRUND], ändern N WÖRTER [--yes], block, stand, abrechnung [--round C] "
         "[schließen [--yes]],\n"
-        "  losen, spieler dazu NAME [--nach X] | geht NAME | umbenennen ALT NEU | liste, hilfe, ende\n"
+        "  abrechnung --spieler NAME [--yes], losen, spieler dazu NAME [--nach X] | geht NAME | umbenennen ALT NEU |\n"
+        "  liste, hilfe, ende\n"
         "  (auch englisch: undo, void, edit, sheet, settle, draw, player, help, quit)\n"
         "Außer der Reihe, in der Zeile des Spiels: aus NAME (--sitting-out NAME), geber NAME (--dealer NAME)"),
     "cli.play_yes_no": ("[y/N]", "[j/N]"),
@@ -309,7 +311,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                   "abrechnung --spieler zahlt einen Spieler jetzt aus; die anderen zahlen ihm oder "
                                   "bekommen von ihm."),
     "cli.play_payout_needs_yes_hint": ("Add --yes: settle --player NAME --yes.",
-                                       "Häng --ja an: abrechnung --spieler NAME --ja."),
+                                       "Häng --yes an: abrechnung --spieler NAME --yes."),
     "cli.play_payout_confirm": ("Pay {name} out now?", "{name} jetzt auszahlen?"),
     "cli.play_not_paid_out": ("Not paid out.", "Nicht ausgezahlt."),
     "cli.play_closed_next": ("The next hand opens a new evening.", "Das nächste Spiel eröffnet einen neuen Abend."),

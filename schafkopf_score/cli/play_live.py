@@ -128,8 +128,7 @@ class Live:
         cfg = self.cfg()
         rest = words[1:]
         if command == "help":
-            typer.echo(say(f"engine.help.{cfg.family}", cfg.language))  # the family's own examples
-            typer.echo(say("cli.play_commands", cfg.language))
+            typer.echo(help_text(cfg))
         elif command == "undo":
             self._void(None, rest)
         elif command == "void":
@@ -369,3 +368,16 @@ def status_line(cfg: TableConfig, view: Any) -> tuple[str, tuple[str, ...]]:
         parts.append(say(key, lang, names=Join(ahead.sitting_out, "and")))
     parts += cfg.family_obj().standing_notes(view.rules, view.state, view.balances, lang)
     return " · ".join(parts), tuple(ahead.active)
+
+
+def help_text(cfg: TableConfig) -> str:
+    """``hilfe``: the family's head, example lines of the games this table plays in its
+    players' names (``vocabulary.Vocabulary.examples``), and play's commands."""
+    from ..vocabulary import Vocabulary
+
+    examples = Vocabulary(cfg.snapshot(), cfg.family_obj()).examples()
+    width = max((len(line) for line, _ in examples), default=0)
+    lines = [say(f"engine.help.{cfg.family}", cfg.language)]
+    lines += [f"  {line:<{width}}  {what}" for line, what in examples]
+    lines.append(say("cli.play_commands", cfg.language))
+    return "\n".join(lines)

@@ -216,10 +216,17 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "data.needs_name": ("{word} needs a name after it.", "Nach {word} muss ein Name kommen."),
     "data.needs_name_hint": ("Write it like {word} Anna.", "Schreib es wie {word} Anna."),
     "data.fits_nothing": ("{word} fits nothing in {game}.", "{word} passt zu nichts in diesem Spiel ({game})."),
-    "data.notation_words": ("Words are names, a number of Augen, + or -, l3 (Laufende), g1 (laid), k, re, sw, tout, "
-                            "jf NAME, and suits.",
-                            "Wörter sind Namen, eine Zahl Augen, + oder -, l3 (Laufende), g1 (gelegt), k, re, sw, "
-                            "tout, jf NAME und Farben."),
+    # what a line of a game is made of at a table (vocabulary.WordsHint)
+    "data.notation_words_of": ("Words are {words}.", "Wörter sind {words}."),
+    "data.words_names": ("names", "Namen"),
+    "data.words_augen": ("a number of Augen", "eine Zahl Augen"),
+    "data.words_outcome": ("+ or -", "+ oder -"),
+    "data.words_count": ("{word} ({what})", "{word} ({what})"),
+    "data.words_laufende": ("Laufende", "Laufende"),
+    "data.words_legen": ("laid", "gelegt"),
+    "data.words_schieben": ("pushed", "geschoben"),
+    "data.words_name_after": ("{word} NAME", "{word} NAME"),
+    "data.words_suits": ("suits", "Farben"),
     "data.notation_near": ("{near} {words}", "{near} {words}"),
     "data.given_twice": ("{option} is given twice, as a word and as an option.",
                          "{option} ist doppelt angegeben, als Wort und als Option."),

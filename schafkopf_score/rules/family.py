@@ -127,6 +127,22 @@ class GameType:
     declared: bool = True  # its first "declarer" chose the game (not so the Ramsch loser)
 
 
+class GameWord:
+    """A game's word as a message names it, in the reader's language (``losen`` at a German
+    table for the lot that an English one calls ``draw``: ``Family.shown_words``)."""
+
+    __slots__ = ("family", "game")
+
+    def __init__(self, family: Family, game: str) -> None:
+        self.family, self.game = family, game
+
+    def render(self, lang: str) -> str:
+        return self.family.shown_words.get(lang, {}).get(self.game, self.game)
+
+    def __str__(self) -> str:
+        return self.render("en")
+
+
 class Family:
     """Base of the four rule families."""
 
@@ -157,13 +173,32 @@ class Family:
     # the words of the shared messages as this family says them, by language: (shared, own) pairs
     own_words: ClassVar[Mapping[str, tuple[tuple[str, str], ...]]] = {}
 
+    # the word a game is shown by in a language where its aliases hold one of that language (the
+    # lot of a Deutscher table is ``losen`` in German): hints, completion and play's help use it
+    shown_words: ClassVar[Mapping[str, Mapping[str, str]]] = {}
+    # the word a line types a game by where a shorter alias is what tables type (``sau``)
+    typed_words: ClassVar[Mapping[str, str]] = {}
+    # examples of whole hands for play's help: (game, options), players by their seat (0: the
+    # first); only those the table plays are shown, in its players' names
+    help_examples: ClassVar[tuple[tuple[str, Mapping[str, Any]], ...]] = ()
+
     # -- games ---------------------------------------------------------------------------
+    def enabled(self, game: GameType, rules: TableRules) -> bool:
+        """Whether the table plays ``game`` (its house rules switch games on and off)."""
+        return True
+
+    def option_on(self, field_name: str, rules: TableRules) -> bool:
+        """Whether the table takes the entry option ``field_name`` at all (Legen, Tout, the
+        Kontra chain, cracking: where its house rules switch them on)."""
+        return True
+
     def game_table(self) -> dict[str, str]:
         return alias_table(self.games)
 
     def find_game(self, typed: str) -> GameType:
         name = find_choice(typed, self.game_table(),
-                           Text("engine.not_a_game", typed=repr(typed), family=self.title_text()))
+                           Text("engine.not_a_game", typed=repr(typed), family=self.title_text()),
+                           lambda game: GameWord(self, game))
         return self.game(name)
 
     def game(self, name: str) -> GameType:

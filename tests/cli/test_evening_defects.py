@@ -47,7 +47,7 @@ def test_the_sheet_shows_a_payout_as_a_row_of_its_own(make_table):
 
 def test_play_shows_the_sheet_after_a_payout_and_goes_on(make_table):
     t = make_table(name="t")
-    r = play(t, "sau an be 72\nabrechnung --spieler ben --ja\nblock\nwenz co 80\n")
+    r = play(t, "sau an be 72\nabrechnung --spieler ben --yes\nblock\nwenz co 80\n")
     assert r.returncode == 0, r.stderr
     assert "Ben nach Spiel 1 ausbezahlt" in r.stdout
     assert r.stdout.splitlines()[-1].startswith("Spiel 2: Wenz Cora 80")

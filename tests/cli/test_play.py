@@ -703,8 +703,15 @@ def test_completion_offers_who_plays_next_first_and_the_table_language_words(mak
     assert offered("str") == ["streichen"] and offered("zu") == ["zurück", "zusammenwerfen"]  # a command, a game
     assert offered("spieler ") == ["dazu", "geht", "umbenennen", "liste"]
     assert offered("sau an be 72 --sit") == ["--sitting-out"]
-    assert offered("sau an be 72 g") == ["g", "geber", "gras", "gruen", "grün"]
+    # the words this table takes in a Sauspiel, in German (no g: it plays no Legen; geber, not dealer)
+    assert offered("sau an be 72 g") == ["geber", "gras", "gruen", "grün"]
     assert offered("herzs") == ["herzsolo"]
+    assert offered("sau an be 72 ") [:5] == ["Ben", "Cora", "Dora", "Emil", "Anna"]
+    sau = offered("sau an be 72 ")[5:]
+    assert {"alone", "crack", "blitz", "dealer", "jf", "jungfrau", "tout", "out"}.isdisjoint(sau), sau
+    assert {"k", "re", "sw", "l", "aus", "geber"} <= set(sau)
+    assert offered("ramsch be j") == []  # this table plays no Ramsch: none of its words
+    assert offered("ändern 1 farbw") == ["farbwenz"]  # an edit may start with a new game
 
 
 @pytest.mark.slow

@@ -128,12 +128,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                "--forced gilt nur, wo der Eichel-Ober spielen muss, wenn alle passen."),
     "engine.bav.forced_only_hint": ('Set all_pass = "forced" in [rules], or drop --forced.',
                                     'Setz all_pass = "forced" in [rules], oder lass --forced weg.'),
-    "engine.bav.pass_ramsch": ('When everyone passes this table plays a Ramsch (all_pass = "ramsch").',
-                               'Wenn alle passen, spielt dieser Tisch einen Ramsch (all_pass = "ramsch").'),
-    "engine.bav.pass_ramsch_hint": ("Enter the Ramsch: add ramsch --loser NAME (or --augen Anna=..,Ben=..,...).",
-                                    "Trag den Ramsch ein: add ramsch --loser NAME (oder --augen Anna=..,Ben=..,...)."),
-    "engine.bav.pass_forced": ('When everyone passes the holder of the Acorn Ober must play (all_pass = "forced").',
-                               'Wenn alle passen, muss spielen, wer den Eichel-Ober hat (all_pass = "forced").'),
+    "engine.bav.pass_ramsch": ("When everyone passes this table plays a Ramsch (all_pass = {value}).",
+                               "Wenn alle passen, spielt dieser Tisch einen Ramsch (all_pass = {value})."),
+    "engine.bav.pass_ramsch_hint": ("Enter the Ramsch: add ramsch --loser NAME (or --augen {a}=..,{b}=..,...).",
+                                    "Trag den Ramsch ein: add ramsch --loser NAME (oder --augen {a}=..,{b}=..,...)."),
+    "engine.bav.pass_forced": ("When everyone passes the holder of the Acorn Ober must play (all_pass = {value}).",
+                               "Wenn alle passen, muss spielen, wer den Eichel-Ober hat (all_pass = {value})."),
     "engine.bav.pass_forced_hint": ("Enter the game he played, with --forced.", "Trag sein Spiel mit --forced ein."),
     "engine.bav.pass_legen": ("--legen on a thrown-in hand changes nothing here.",
                               "--legen ändert bei einem zusammengeworfenen Spiel hier nichts."),
@@ -262,15 +262,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                        "Gib an, wie viele geschoben haben, 0 bis {players}."),
 
     # -- the help of play: examples of this family's games ---------------------------------------
-    "engine.help.bavarian": (
-        "One line a hand, in short words:\n"
-        "  sau an be 72 l3 k      Sauspiel Anna with Ben, 72 Augen, 3 Laufende, Kontra\n"
-        "  herzsolo co 105 l4 g1  Heart solo Cora, 105, 4 Laufende, one player laid\n"
-        "  wenz do tout +         Wenz tout Dora, won               bettel be -   Bettel Ben, lost\n"
-        "  ramsch be jf do        Ramsch, Ben loses, Dora Jungfrau              weiter   all passed",
-        "Eine Zeile je Spiel, in kurzen Wörtern:\n"
-        "  sau an be 72 l3 k      Sauspiel Anna mit Ben, 72 Augen, 3 Laufende, Kontra\n"
-        "  herzsolo co 105 l4 g1  Herz-Solo Cora, 105, 4 Laufende, einer hat gelegt\n"
-        "  wenz do tout +         Wenz-Tout Dora, gewonnen      bettel be -   Bettel Ben, verloren\n"
-        "  ramsch be jf do        Ramsch, Ben verliert, Dora Jungfrau         weiter   alle passen"),
+    # the head of play's help (the examples below it are the table's own: vocabulary.Vocabulary.examples)
+    "engine.help.bavarian": ("One line a hand, in short words:", "Eine Zeile je Spiel, in kurzen Wörtern:"),
 }

@@ -102,6 +102,16 @@ class Sheepshead(FamilyOf[SheepsheadRules, SheepsheadState]):
     own_words = {"en": (("--augen", "--points"), ("Augen", "points")),
                  "de": (("--augen", "--points"), ("Augen", "Punkte"))}
     waiting = None  # six or more at a table: the dealer and those before him sit out
+    help_examples = (
+        ("pick", {"player": 1, "partner": 4, "augen": 94}),
+        ("pick", {"player": 0, "alone": True, "augen": 40, "crack": True}),
+        ("leaster", {"winner": 2}),
+    )
+
+    def option_on(self, field_name: str, rules: TableRules) -> bool:
+        r = self.house_rules_of(rules)
+        return {"crack": r.cracking, "recrack": r.cracking, "blitz": r.blitz,
+                "forced": r.no_pick == NoPick.FORCED}.get(field_name, True)
 
     def rule_defaults(self, seats: int) -> dict[str, Any]:
         return {"variant": "blind4"} if seats == 4 else {}

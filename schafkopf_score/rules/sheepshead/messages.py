@@ -146,13 +146,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
                           "Offene Doubler: {n} (das nächste Spiel zählt x{mult})"),
 
     # -- the help of play: examples of this family's games ---------------------------------------
-    "engine.help.sheepshead": (
-        "One line a hand, in short words:\n"
-        "  pick be eva 94           Ben picks, Eva is his partner, 94 points\n"
-        "  pick an alone 40 crack   Anna picks and plays alone, 40 points, cracked\n"
-        "  leaster co               a leaster, won by Cora",
-        "Eine Zeile je Spiel, in kurzen Wörtern:\n"
-        "  pick be eva 94           Ben nimmt auf, Eva ist Partnerin, 94 Punkte\n"
-        "  pick an alone 40 crack   Anna nimmt auf und spielt allein, 40 Punkte, Crack\n"
-        "  leaster co               ein Leaster, gewonnen von Cora"),
+    # the head of play's help (the examples below it are the table's own: vocabulary.Vocabulary.examples)
+    "engine.help.sheepshead": ("One line a hand, in short words:", "Eine Zeile je Spiel, in kurzen Wörtern:"),
 }

@@ -90,13 +90,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                  "Spieler des letzten Spiels je Solo)."),
 
     # -- the help of play: examples of this family's games ---------------------------------------
-    "engine.help.wendish": (
-        "One line a hand, in short words:\n"
-        "  normal an be 72     Normal game Anna with Ben, 72 Augen\n"
-        "  hochzeit co do 95   Hochzeit Cora with Dora, 95 Augen\n"
-        "  solo do still 80    Silent solo Dora, 80          kreuzsolo be 40   Club solo Ben, 40",
-        "Eine Zeile je Spiel, in kurzen Wörtern:\n"
-        "  normal an be 72     Normalspiel Anna mit Ben, 72 Augen\n"
-        "  hochzeit co do 95   Hochzeit Cora mit Dora, 95 Augen\n"
-        "  solo do still 80    Stilles Solo Dora, 80         kreuzsolo be 40   Kreuz-Solo Ben, 40"),
+    # the head of play's help (the examples below it are the table's own: vocabulary.Vocabulary.examples)
+    "engine.help.wendish": ("One line a hand, in short words:", "Eine Zeile je Spiel, in kurzen Wörtern:"),
 }
