@@ -22,6 +22,11 @@ def build_report(cfg: Any, ledger: Any, session_ids: Sequence[int], season: bool
     """The given sessions as data, from the stored rows (no replay). ``check`` is what proves
     the stored rows equal a replay.
 
+    A session's ``hands`` are its game rows in hand order (``dealt`` false for a row that is no
+    hand, such as a Deutscher draw), with each early payout (``settle --player``) as a row of
+    its own after the hand it followed (``payment`` true, no hand number): the running totals
+    count it, so the last row's totals are what the settlement shows before the close.
+
     ``overview`` holds per session what its settlement shows (a closed session from its stored
     closing, the open one from its stored payouts) and is read up front, so a season page can
     come first; ``sessions`` is an iterator over the sessions with their hands, read from one
@@ -64,7 +69,7 @@ def _payments(ledger: Any, session_ids: list[int]) -> dict[int, list[dict[str, A
     for p in ledger.payments():
         if p.session_id in wanted:
             out.setdefault(p.session_id, []).append({"hand": p.hand, "created_at": p.created_at, "player": p.player,
-                                                     "amounts": p.amounts})
+                                                     "amounts": p.amounts, "transfers": p.transfers})
     return out
 
 
@@ -146,7 +151,7 @@ def _session_reports(cfg: Any, ledger: Any, overview: list[dict[str, Any]], play
         declarers = o.get("declarers", ())
         description = described[entry_text, tuple(declarers), outcome_text if o.get("extra") else None]
         return (entry.comment or "", description, o.get("dealer"), o.get("sitting_out", []),
-                o.get("explanation", ""), o.get("declarers", []), o.get("won"))
+                o.get("explanation", ""), o.get("declarers", []), o.get("won"), fam.deals(entry))
 
     hand_words = Memo(shows)  # (entry text, outcome text) -> what the hand shows
     # a ruleset's players (under the names they go by now): who sat at the table for a hand played
@@ -163,16 +168,19 @@ def _session_reports(cfg: Any, ledger: Any, overview: list[dict[str, Any]], play
         running: dict[str, int] = {}
         hands = []
         stock = item["bookings"].get("stock", 0) if item["closed_at"] else 0
+        unpaid = list(item["payments"])  # the early payouts, each a row after the hand it followed
         while row is not None and row[0] == sid:
+            while unpaid and row[1] > unpaid[0]["hand"]:
+                hands.append(_payment_row(unpaid.pop(0), running, aliases, lang))
             _, hand, replaces, created_at, game, entry_text, ruleset_id, payouts_text, hand_stock, outcome_text, \
                 void_kind, void_reason = row
             row = next(rows, None)
-            comment, description, dealer, sitting_out, explanation, declarers, won = hand_words[
+            comment, description, dealer, sitting_out, explanation, declarers, won, dealt = hand_words[
                 entry_text, outcome_text]
             if void_kind is not None:
                 hands.append({"hand": hand, "game": game, "recorded_at": created_at, "void": True,
                               "void_kind": void_kind, "reason": void_reason or "", "edited": replaces is not None,
-                              "comment": comment, "description": description})
+                              "comment": comment, "description": description, "dealt": dealt})
                 continue
             payouts = value(payouts_text)
             if aliases:  # earlier names counted under the name the player goes by now
@@ -186,12 +194,31 @@ def _session_reports(cfg: Any, ledger: Any, overview: list[dict[str, Any]], play
                  "reason": void_reason or "", "edited": replaces is not None, "comment": comment,
                  "description": description, "dealer": dealer, "sitting_out": sitting_out,
                  "payouts": payouts, "stock": hand_stock, "explanation": explanation,
-                 "declarers": declarers, "won": won, "running": dict(running)}
+                 "declarers": declarers, "won": won, "running": dict(running), "dealt": dealt}
             if stroke:  # the paper's tally: completed sheep's heads and the strokes left
                 rules = ledger.rules(ruleset_id)
                 h["tally"] = {n: list(fam.head_split(rules, v)) if v >= 0 else [0, v] for n, v in running.items()}
             hands.append(h)
+        hands += [_payment_row(pay, running, aliases, lang) for pay in unpaid]
         yield {**item, "hands": hands, "stock": stock}
+
+
+def _payment_row(pay: Mapping[str, Any], running: dict[str, int], aliases: dict[str, str],
+                 lang: str) -> dict[str, Any]:
+    """An early payout (``settle --player``) as a row of the sheet after the hand it followed:
+    its amounts move the running totals (``running``, changed here), so that the sheet and the
+    chart end where the settlement does. No hand number (``""``), ``payment`` true, not dealt."""
+    from ..session.fold import merged
+
+    amounts = merged(pay["amounts"], aliases) if aliases else dict(pay["amounts"])
+    for n, a in amounts.items():
+        running[n] = running.get(n, 0) + a
+    return {"hand": "", "game": "payment", "payment": True, "recorded_at": pay["created_at"], "void": False,
+            "void_kind": None, "reason": "", "edited": False, "comment": "",
+            "description": say("export.csv_paid_out", lang, name=pay["player"], hand=pay["hand"]),
+            "dealer": None, "sitting_out": [], "payouts": amounts, "stock": 0, "explanation": "", "declarers": [],
+            "won": None, "running": dict(running), "dealt": False, "player": pay["player"],
+            "transfers": list(pay.get("transfers", ()))}
 
 
 def _no_stats() -> dict[str, int]:
@@ -210,8 +237,8 @@ def stats(hands: Iterable[Mapping[str, Any]], players: Sequence[str], family: An
     dealt = {g.name: family.deals(GameEntry(g.name)) for g in family.games}
     for h in hands:
         game = h["game"]
-        if h["void"] or not dealt.get(game, True):  # a draw (Deutscher) is not a game played (RULES §12)
-            continue
+        if h["void"] or h.get("payment") or not dealt.get(game, True):
+            continue  # a draw (Deutscher) is not a game played (RULES §12); an early payout is no game
         g = games.setdefault(game, {"games": 0, "won": 0, "moved": 0})
         g["games"] += 1
         won = h.get("won")

@@ -89,6 +89,10 @@ def to_markdown(report: dict[str, Any]) -> Iterator[str]:
                              f"({cell(void_word(report, h['void_kind']))}) |" + " |" * len(players))
                 continue
             run = h["running"]
+            if h.get("payment"):  # an early payout: a row of its own, in italics, without a hand number
+                lines.append(f"|  | *{cell(h['description'])}* | "
+                             + " | ".join([running_cell(run[p]) if p in run else "" for p in players]) + " |")
+                continue
             lines.append(f"| {cell(h['hand'])} | {cell(h['description'])} | "
                          + " | ".join([running_cell(run[p]) if p in run else "" for p in players]) + " |")
         st = s["settlement"]

@@ -176,6 +176,8 @@ def to_csv(report: dict[str, Any], german: bool) -> Iterator[str]:
         lines = []
         first = whole(s["session"]) + sep
         for h in s["hands"]:
+            if h.get("payment"):  # written with the rows after the hands (``extra_rows``)
+                continue
             shown = times[h["recorded_at"]]
             if h["void"]:
                 lines.append(f"{first}{whole(h['hand'])}{sep}{shown}{sep}{cell(h['game'])}{sep}"
