@@ -155,7 +155,7 @@ class Sheepshead(FamilyOf[SheepsheadRules, SheepsheadState]):
             if not self.has_partner(rules):
                 why = (Text("engine.sh.no_partner_three") if rules.seats == 3
                        else Text("engine.sh.no_partner_variant", variant=variant.value))
-                raise IllegalEntry(why, Text("engine.ds.drop_partner"))
+                raise IllegalEntry(why, Text("engine.sh.no_partner_hint"))
             declarers = (picker, require_partner(entry, picker, seating, self, g, Text("engine.sh.partner_hint")))
         elif self.has_partner(rules) and not entry.alone:
             raise IllegalEntry(Text("engine.sh.who_partner"), Text("engine.sh.who_partner_hint"))

@@ -72,6 +72,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                    "Zu dritt spielt der Aufnehmer ohne Partner."),
     "engine.sh.no_partner_variant": ('The picker plays without a partner in the "{variant}" variant.',
                                      'In der Variante "{variant}" spielt der Aufnehmer ohne Partner.'),
+    "engine.sh.no_partner_hint": ("Drop the partner: the picker plays alone against the others.",
+                                  "Lass den Partner weg: der Aufnehmer spielt allein gegen die anderen."),
     "engine.sh.partner_hint": ("--partner names who held the called card; if the picker held it, use --alone.",
                                "--partner nennt, wer die gerufene Karte hatte; hatte sie der Aufnehmer selbst, "
                                "nimm --alone."),

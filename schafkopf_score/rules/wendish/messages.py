@@ -53,6 +53,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
                              '"short20" (scharfe Karten) ist Dreiwendsch: setz seats = 3'),
 
     # -- what an entry gets wrong, and how a hand is scored --------------------------------------
+    "engine.wend.needs_augen": ("{game} needs the declaring side's Augen.", "{game} braucht die Augen der Spielerseite."),
     "engine.wend.partner_four": ("{game} needs four players; at {n} every game is a solo.",
                                  "{game} braucht vier Spieler; zu {n} ist jedes Spiel ein Solo."),
     "engine.wend.partner_four_hint": ("Enter a solo: solo --player NAME --still (or --suit S).",
