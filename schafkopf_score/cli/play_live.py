@@ -342,7 +342,8 @@ def status_line(cfg: TableConfig, view: Any) -> tuple[str, tuple[str, ...]]:
     parts = [say("cli.play_status_hand", lang, hand=view.state.hand),
              say("cli.play_status_dealer", lang, dealer=seating.dealer)]
     if seating.sitting_out:
-        parts.append(say("cli.play_status_out", lang, names=Join(seating.sitting_out, "and")))
+        parts.append(say(f"cli.play_status_out_{'one' if len(seating.sitting_out) == 1 else 'many'}", lang,
+                         names=Join(seating.sitting_out, "and")))
     parts += cfg.family_obj().standing_notes(view.rules, view.state, view.balances, lang)
     return " · ".join(parts), tuple(seating.active)
 

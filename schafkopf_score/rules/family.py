@@ -352,6 +352,28 @@ class Family:
         key = f"engine.label.{self.name}.{name}"
         return Text(key) if key in catalogue() else self.game_phrase(game)
 
+    def setting_words(self, spec: KeySpec, value: Any, lang: str) -> str:
+        """A table key's value in words, in a language (``rules``): ``KeySpec.value_words`` with
+        the items of a list or a table named as people say them (a game by its title, a Bock
+        trigger by its words).
+
+        >>> from .registry import find_family
+        >>> fam = find_family("wendish")
+        >>> spec = next(s for s in fam.rule_specs if s.name == "games")
+        >>> fam.setting_words(spec, ["normal", "solo"], "de")
+        'Normalspiel, Solo'
+        """
+        games = {g.name for g in self.games}
+
+        def item(name: str) -> str:
+            if name in games:
+                return self.game_text(name).render(lang)
+            if f"engine.bock.trigger.{name}" in catalogue():
+                return say(f"engine.bock.trigger.{name}", lang)
+            return name
+
+        return spec.value_words(value, lang, item)
+
     def game_phrase(self, game: str) -> Text:
         """A game's name inside a sentence of a message: ``Sauspiel``; the English names of the
         other families carry the article they are read with (``a leaster``), the German ones none."""

@@ -7,6 +7,21 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "engine.family.bavarian": ("Bavarian Schafkopf", "Bayerischer Schafkopf"),
 
     # -- a game in a message: English with the article it reads with, German the bare name -------
+    # -- a house rule's choices in words (``rules``)
+    "engine.choice.bavarian.all_pass.redeal": ("deal again", "neu geben"),
+    "engine.choice.bavarian.all_pass.ramsch": ("Ramsch", "Ramsch"),
+    "engine.choice.bavarian.all_pass.stock": ("pay into the Stock", "in den Stock zahlen"),
+    "engine.choice.bavarian.all_pass.forced": ("a forced game", "Muss-Spiel"),
+    "engine.choice.bavarian.ramsch_jungfrau.none": ("does not count", "zählt nicht"),
+    "engine.choice.bavarian.ramsch_jungfrau.double_all": ("doubles the whole value", "verdoppelt den ganzen Wert"),
+    "engine.choice.bavarian.ramsch_jungfrau.double_individual": ("the Jungfrau receives double",
+                                                               "die Jungfrau bekommt doppelt"),
+    "engine.choice.bavarian.ramsch_durchmarsch.none": ("no Durchmarsch", "kein Durchmarsch"),
+    "engine.choice.bavarian.ramsch_durchmarsch.all_tricks": ("all tricks", "alle Stiche"),
+    "engine.choice.bavarian.ramsch_durchmarsch_pays.ramsch": ("the Ramsch tariff", "den Ramsch-Tarif"),
+    "engine.choice.bavarian.ramsch_durchmarsch_pays.solo": ("the solo tariff", "den Solo-Tarif"),
+    "engine.choice.bavarian.stock_on_loss.double": ("doubles the Stock", "verdoppelt den Stock"),
+    "engine.choice.bavarian.stock_on_loss.none": ("leaves the Stock", "lässt den Stock"),
     "engine.game.bavarian.sauspiel": ("Sauspiel", "Sauspiel"),
     "engine.game.bavarian.hochzeit": ("Hochzeit", "Hochzeit"),
     "engine.game.bavarian.solo": ("Solo", "Solo"),

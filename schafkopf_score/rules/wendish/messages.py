@@ -7,6 +7,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "engine.family.wendish": ("Wendish Schafkopf", "Wendischer Schafkopf"),
 
     # -- a game in a message: English with the article it reads with, German the bare name -------
+    # -- a house rule's choices in words (``rules``)
+    "engine.choice.wendish.jeder_gegen_jeden.most_wins": ("the most Augen win", "die meisten Augen gewinnen"),
+    "engine.choice.wendish.jeder_gegen_jeden.most_loses": ("the most Augen lose", "die meisten Augen verlieren"),
     "engine.game.wendish.normal": ("a normal game", "Normalspiel"),
     "engine.game.wendish.hochzeit": ("a Hochzeit", "Hochzeit"),
     "engine.game.wendish.solo": ("a solo", "Solo"),
