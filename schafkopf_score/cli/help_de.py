@@ -20,6 +20,7 @@ from typing import Any
 
 from typer._click.formatting import HelpFormatter
 
+from ..rules.registry import REGISTRY
 from .usage import placeholder
 
 _B = "\b\n"  # click keeps the lines after it as they are (the examples)
@@ -232,7 +233,7 @@ OPTIONS: dict[str, str] = {
                      "je Kern; 1: dieser allein).",
     "check --full": "Jeden Abend nachspielen, auch die abgeschlossenen, die eine frühere Prüfung markiert hat.",
     "new path": "Wohin die Tischdatei geschrieben wird.",
-    "new --family": "bavarian | wendish | deutscher | sheepshead",
+    "new --family": " | ".join(REGISTRY),
     "new --players": "Die Namen in Sitzordnung, durch Kommas getrennt.",
     "new --preset": "official | wirtshaus (Bayerischer Schafkopf)",
     "new --tariff": "Grundtarife in Cent, z. B. 10/50 (oder 10/50/10).",

@@ -20,8 +20,9 @@ FAMILY_IDS = tuple(REGISTRY)
 # a family's id as code says it: "bavarian", rules.bavarian, BAVARIAN_TRIGGERS, engine.help.bavarian
 _NAMED = re.compile(r"(?<![a-z])(" + "|".join(FAMILY_IDS) + r")(?![a-z])", re.IGNORECASE)
 # the shared modules that may name a family: the registry, where the families are data, and the
-# documentation's example sessions, command lines as a user types them (``--family bavarian``)
-ALLOWED = {"rules/registry.py", "docs/runs.py"}
+# documentation's example sessions and the German --help's examples, command lines as a user types
+# them (``--family bavarian``)
+ALLOWED = {"rules/registry.py", "docs/runs.py", "cli/help_de.py"}
 
 
 def _family_package(path: Path) -> bool:
