@@ -98,7 +98,7 @@ def current_state(cfg: TableConfig, ledger: Ledger, place: Place | None = None) 
     if view.closed and place.kept_open:  # closed for good: never a fresh session
         raise IllegalEntry(*place.closed(view.session.id if view.session else 0, correcting=False))
     if view.closed:
-        empty = fold_log(cfg, SessionLog(None, aliases=view.aliases))
+        empty = fold_log(cfg, SessionLog(None, aliases=view.aliases, opening=view.carried))
         return empty, empty.state
     return view, view.state
 
@@ -275,7 +275,7 @@ def close_session(cfg: TableConfig, ledger: Ledger, round_to: int | None = None)
         booked = find_family(rules.family).closing_bookings(rules, view.state, view.stock)
         balances = session_balances([view.balances], {"payouts": booked.payouts})
         settlement = settle_session(rules, balances, view.stock + booked.stock, round_to, view.session.id,
-                                    closed=True)
+                                    closed=True, state=view.state)
         bookings: dict[str, Any] = {"settlement": settlement.stored()}
         if booked.payouts:
             bookings.update({"payouts": booked.payouts, "stock": booked.stock, **booked.parts})
@@ -369,7 +369,7 @@ def session_settlement(cfg: TableConfig, ledger: Ledger, session_id: int | None 
         return done
     view = view_session(cfg, ledger, info.id if info else None)
     rules = view.session_rules()
-    done = settle_session(rules, view.balances, view.stock, round_to, info.id if info else None)
+    done = settle_session(rules, view.balances, view.stock, round_to, info.id if info else None, state=view.state)
     return replace(done, warnings=tuple(find_family(rules.family).warnings(rules, view.state)))
 
 

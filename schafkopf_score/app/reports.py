@@ -14,6 +14,7 @@ from typing import Any
 from ..i18n import say
 from ..memo import Memo
 from ..rules.model import GameEntry
+from ..session.fold import carried_on
 from ..session.settle import session_balances, settle_session
 
 
@@ -40,13 +41,15 @@ def build_report(cfg: Any, ledger: Any, session_ids: Sequence[int], season: bool
     fam = cfg.family_obj()
     lang = cfg.language
     wanted = set(session_ids)
-    infos = [info for info in (ledger.sessions() if infos is None else infos) if info.id in wanted]
+    every = ledger.sessions() if infos is None else infos
+    openings = {later.id: carried_on(earlier) for earlier, later in zip(every, every[1:], strict=False)}
+    infos = [info for info in every if info.id in wanted]
     aliases = ledger.aliases() if infos else {}
     payments = _payments(ledger, [info.id for info in infos])
     players: list[str] = list(cfg.players)
     overview = []
     for info in infos:
-        item = _overview(cfg, ledger, info, aliases, payments.get(info.id, []))
+        item = _overview(cfg, ledger, info, aliases, payments.get(info.id, []), openings.get(info.id) or {})
         for p in item["settlement"]["balances"]:
             if p not in players:
                 players.append(p)
@@ -74,9 +77,10 @@ def _payments(ledger: Any, session_ids: list[int]) -> dict[int, list[dict[str, A
 
 
 def _overview(cfg: Any, ledger: Any, info: Any, aliases: dict[str, str],
-              payments: list[dict[str, Any]]) -> dict[str, Any]:
-    """One session without its hands: what its settlement shows and was (or would be) paid."""
-    from ..session.fold import merged
+              payments: list[dict[str, Any]], opening: dict[str, int]) -> dict[str, Any]:
+    """One session without its hands: what its settlement shows and was (or would be) paid;
+    ``opening``: the Stock the evening before carried into it."""
+    from ..session.fold import merged, replay_rows
     from ..session.season import local_date
     from .evening import closed_settlement
 
@@ -86,7 +90,7 @@ def _overview(cfg: Any, ledger: Any, info: Any, aliases: dict[str, str],
             "session": info.id, "opened_at": info.opened_at, "closed_at": info.closed_at,
             "date": local_date(info.opened_at) if info.opened_at else None,
             "balances": dict(info.closing or {}), "stock": 0, "bookings": info.bookings, "payments": payments,
-            "settlement": _stored_settlement(stored),
+            "opening": sum(opening.values()), "settlement": _stored_settlement(stored),
         }
     if info.closed_at:
         settled = closed_settlement(ledger, info)  # closed before the settlement was stored
@@ -95,13 +99,17 @@ def _overview(cfg: Any, ledger: Any, info: Any, aliases: dict[str, str],
         records = [rec for rec in ledger.games(info.id) if rec.valid]
         parts = [merged(rec.payouts, aliases) for rec in records] + [merged(session_balances(p["amounts"] for p in payments), aliases)]
         balances = session_balances(parts, {}, cfg.players)
-        stock = sum(rec.stock for rec in records)
+        stock = sum(opening.values()) + sum(rec.stock for rec in records)
         rules = records[-1].rules if records else cfg.snapshot()  # priced by its own snapshot
-        settled = settle_session(rules, balances, stock, None, info.id)
+        # who paid into the Stock decides where it goes (stock_at_close): replayed only where it holds money
+        rows = replay_rows(records, aliases=aliases, opening=opening) if stock and records else []
+        state = rows[-1].played.after if rows and rows[-1].played is not None else None
+        settled = settle_session(rules, balances, stock, None, info.id, state=state)
     return {
         "session": info.id, "opened_at": info.opened_at, "closed_at": info.closed_at,
         "date": local_date(info.opened_at) if info.opened_at else None,
         "balances": balances, "stock": stock, "bookings": info.bookings, "payments": payments,
+        "opening": sum(opening.values()),
         # ``balances``: what ``settle`` shows (and ``settle --all`` adds up); ``amounts``: what
         # was (or would be) paid, after the Stock's return and the cash rounding
         "settlement": settled.reported(),
@@ -167,7 +175,7 @@ def _session_reports(cfg: Any, ledger: Any, overview: list[dict[str, Any]], play
             row = next(rows, None)
         running: dict[str, int] = {}
         hands = []
-        stock = item["bookings"].get("stock", 0) if item["closed_at"] else 0
+        stock = item["opening"] + (item["bookings"].get("stock", 0) if item["closed_at"] else 0)
         unpaid = list(item["payments"])  # the early payouts, each a row after the hand it followed
         while row is not None and row[0] == sid:
             while unpaid and row[1] > unpaid[0]["hand"]:

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from .season import season_table
-from .words import amount_text, date_text, session_title, word
+from .words import amount_text, date_text, session_title, stock_carried, stock_moves, word
 
 
 def best_hand(s: dict[str, Any]) -> tuple[dict[str, Any], str, int] | None:
@@ -46,12 +46,16 @@ def to_text(report: dict[str, Any]) -> Iterator[str]:
         ranked = sorted((shown or s["balances"]).items(), key=lambda kv: -kv[1])
         lines.append(f"{word(report, 'export.balance')}: "
                      + ", ".join(f"{p} {amount_text(v, report, unit, sign=True)}" for p, v in ranked))
-        if st["transfers"]:
+        if st["transfers"] or stock_moves(st):
             lines.append(f"{word(report, 'export.transfers')}:")
             lines += [word(report, "export.pays", payer=t["from"], payee=t["to"],
                            amount=amount_text(t["amount"], report, unit)) for t in st["transfers"]]
+            lines += [word(report, key, **{**p, "amount": amount_text(p["amount"], report, unit)})
+                      for key, p in stock_moves(st)]
         elif unit == "cent":
             lines.append(word(report, "export.nobody_owes"))
+        if stock_carried(st):  # the Stock opens the next evening
+            lines.append(word(report, "export.stock_carried", amount=amount_text(stock_carried(st), report, unit)))
         best = best_hand(s)
         if best is not None:
             h, name, value = best

@@ -26,6 +26,9 @@ from .words import (
     money_text,
     session_title,
     short_date,
+    stock_carried,
+    stock_goes,
+    stock_moves,
     stock_returned,
     void_word,
     word,
@@ -464,7 +467,10 @@ def settlement_block(page: Page, s: dict[str, Any]) -> list[str]:
     out = [f"<h3>{label[title]}</h3>", '<div class="scroll"><table class="settle">', f"<thead>{head}</thead><tbody>",
            *rows, "</tbody></table></div>"]
     if st.get("stock"):
-        out.append(f'<p>{w("export.stock_transfers", amount=amount_text(st["stock"], report, unit))}</p>')
+        how = stock_goes(st)
+        out.append(f'<p>{w(f"export.stock_transfers_{how}", amount=amount_text(st["stock"], report, unit))}</p>')
+    elif stock_carried(st):  # a closed evening whose Stock opens the next
+        out.append(f'<p>{w("export.stock_carried", amount=amount_text(stock_carried(st), report, unit))}</p>')
     returned = stock_returned(report, s)
     if returned:
         shares = ", ".join(f"{p} {amount_text(v, report, sign=True)}" for p, v in returned[1].items())
@@ -473,11 +479,13 @@ def settlement_block(page: Page, s: dict[str, Any]) -> list[str]:
         moved = ", ".join(f"{p} {amount_text(v, report, unit, sign=True)}" for p, v in rounding.items()) or "-"
         out.append(f'<p>{w("export.rounded", amount=amount_text(st["round"], report, unit), moved=moved)}</p>')
     out.append(f"<h3>{label['export.transfers']}</h3>")
-    if st["transfers"]:
+    if st["transfers"] or stock_moves(st):
         out.append('<ul class="transfers">')
         for t in st["transfers"]:
             out.append("<li>" + w("export.pays", payer=t["from"], payee=t["to"],
                                   amount=amount_text(t["amount"], report, unit)) + "</li>")
+        for key, p in stock_moves(st):
+            out.append("<li>" + w(key, **{**p, "amount": amount_text(p["amount"], report, unit)}) + "</li>")
         out.append("</ul>")
     else:
         out.append(f"<p>{label['export.nobody_owes']}</p>")

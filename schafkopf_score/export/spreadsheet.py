@@ -111,17 +111,21 @@ def header(players: list[str], german: bool) -> list[str]:
 
 
 # the rows after an evening's hands that make its columns add up (their ``game`` cell)
-EXTRA_ROWS = ("payment", "closing", "rounding")
+EXTRA_ROWS = ("opening", "payment", "closing", "rounding")
 
 
 def extra_rows(report: dict[str, Any], s: dict[str, Any]) -> list[dict[str, Any]]:
     """What an evening's hands do not show but its money does, as rows like a hand's: every
-    early payout (``payment``, ``settle --player``: the amounts as booked), what the close
-    booked (``closing``: the Stock going back, penalties; the Stock column takes the Stock out)
-    and what the cash rounding moved (``rounding``). The payouts of the hands and these rows
+    early payout (``payment``, ``settle --player``: the amounts as booked), the Stock the evening
+    opened with (``opening``, carried in from the evening before), what the close booked
+    (``closing``: the Stock going back or on to the next evening, penalties; the Stock column
+    takes the Stock out) and what the cash rounding moved (``rounding``). The payouts of the hands and these rows
     add up, per player, to what ``settle`` shows for the evening: for a closed one what was
     paid, rounding included (in points or strokes where the family counts in them)."""
     out = []
+    if s.get("opening"):  # the Stock the evening before carried in: the Stock column starts with it
+        out.append({"game": "opening", "recorded_at": s.get("opened_at"), "payouts": {}, "stock": s["opening"],
+                    "description": word(report, "export.csv_opening")})
     for pay in s.get("payments", ()):
         out.append({"game": "payment", "recorded_at": pay["created_at"], "payouts": pay["amounts"],
                     "description": word(report, "export.csv_paid_out", name=pay["player"], hand=pay["hand"])})
@@ -133,6 +137,11 @@ def extra_rows(report: dict[str, Any], s: dict[str, Any]) -> list[dict[str, Any]
         out.append({"game": "closing", "recorded_at": s["closed_at"], "payouts": bookings["payouts"],
                     "stock": bookings.get("stock", 0), "description": word(report, key)})
     st = s["settlement"]
+    carried = st.get("stock_carried")
+    if isinstance(carried, dict) and carried:  # the Stock goes on to the next evening: out of this one's column
+        out.append({"game": "closing", "recorded_at": s["closed_at"], "payouts": {},
+                    "stock": -sum(int(v) for v in carried.values()),
+                    "description": word(report, "export.csv_closing_carried")})
     if st.get("rounding") and st.get("unit") == report["unit"]:
         out.append({"game": "rounding", "recorded_at": s["closed_at"], "payouts": st["rounding"],
                     "description": word(report, "export.csv_rounding",
@@ -151,8 +160,9 @@ def to_csv(report: dict[str, Any], german: bool) -> Iterator[str]:
     (the description beside them is in the table's language).
 
     After an evening's hands come the rows of ``extra_rows`` (an empty hand number, ``payment``,
-    ``closing`` or ``rounding`` as the game), so that every player's column of an evening sums
-    to what ``settle`` shows for it: a closed evening as it was paid."""
+    ``closing`` or ``rounding`` as the game; an ``opening`` row before them), so that every
+    player's column of an evening sums to what ``settle`` shows for it: a closed evening as it
+    was paid."""
     sep = ";" if german else ","
     players = report["players"]
     unit = report["unit"]
@@ -172,9 +182,16 @@ def to_csv(report: dict[str, Any], german: bool) -> Iterator[str]:
 
     yield ("\ufeff" if german else "") + sep.join(text_cell(c) for c in header(players, german)) + "\r\n"
     times = Memo[Any, str](lambda stamp: cell(when(stamp)))
+    def extra_line(first: str, x: dict[str, Any]) -> str:
+        stock = amount(x["stock"]) if "stock" in x else ""
+        return (f"{first}{sep}{cell(when(x['recorded_at']))}{sep}{cell(x['game'])}{sep}"
+                f"{cell(x['description'])}{sep}{sep}{sep}{sep}{columns(x['payouts'])}{sep}{stock}{sep}\r\n")
+
     for s in report["sessions"]:
         lines = []
         first = whole(s["session"]) + sep
+        extras = extra_rows(report, s)
+        lines += [extra_line(first, x) for x in extras if x["game"] == "opening"]  # the Stock carried in, first
         for h in s["hands"]:
             if h.get("payment"):  # written with the rows after the hands (``extra_rows``)
                 continue
@@ -189,8 +206,5 @@ def to_csv(report: dict[str, Any], german: bool) -> Iterator[str]:
                          f"{cell(h['description'])}{sep}{cell(h.get('dealer') or '')}{sep}"
                          f"{cell('+'.join(h.get('declarers', [])))}{sep}{sep}"
                          f"{columns(h.get('payouts', {}))}{sep}{amount(h.get('stock', 0))}{sep}{cell(h['comment'])}\r\n")
-        for x in extra_rows(report, s):
-            stock = amount(x["stock"]) if "stock" in x else ""
-            lines.append(f"{first}{sep}{cell(when(x['recorded_at']))}{sep}{cell(x['game'])}{sep}"
-                         f"{cell(x['description'])}{sep}{sep}{sep}{sep}{columns(x['payouts'])}{sep}{stock}{sep}\r\n")
+        lines += [extra_line(first, x) for x in extras if x["game"] != "opening"]
         yield "".join(lines)

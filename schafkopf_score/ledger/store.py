@@ -39,7 +39,7 @@ from ..errors import LedgerError, StorageError
 from ..files import fsync_dir, remove_orphans
 from ..i18n import Text
 from ..rules.model import GameEntry, TableRules
-from ..session.fold import SessionLog, renames
+from ..session.fold import SessionLog, carried_on, renames
 from ..session.records import Closing, GameRecord, Payment, SeatChange, SessionInfo
 from .connection import WAITING, _Connection, busy_timeout, now
 from .marks import Marks
@@ -621,7 +621,14 @@ class Ledger(Marks, TournamentRows):
             return SessionLog(None, aliases=aliases)
         return SessionLog(info, self.games(info.id), self.payments(info.id),
                           self.closings(info.id) if info.closing is not None else [], aliases,
-                          seat_changes=[c for c in changes if c.session_id == info.id])
+                          seat_changes=[c for c in changes if c.session_id == info.id], opening=self.opening(info.id))
+
+    def opening(self, session_id: int) -> dict[str, int]:
+        """The Stock a session opens with: what the session before it carried on at its close
+        (``stock_at_close = "carry"``, stored with that closing's settlement), by who paid it in."""
+        assert self.conn is not None
+        row = self.conn.execute("SELECT max(id) FROM sessions WHERE id < ?", (session_id,)).fetchone()
+        return carried_on(self.session(int(row[0]))) if row and row[0] else {}
 
     def insert_reopening(self, conn: sqlite3.Connection, session_id: int, closing_id: int, reason: str,
                          created_at: str | None = None) -> None:

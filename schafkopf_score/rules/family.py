@@ -277,9 +277,26 @@ class Family:
         penalties); ``pot`` is the money in the pot when the session closes."""
         return Bookings()
 
-    def pot_return(self, rules: TableRules, pot: int) -> dict[str, int]:
-        """How money left in the pot goes back at the close (a family without a pot has none)."""
+    def pot_return(self, rules: TableRules, pot: int, state: HandState | None = None) -> dict[str, int]:
+        """How money left in the pot goes back at the close, per player (a family without a pot
+        has none); ``state``: the state after the session's last hand (who paid into the pot)."""
         return {}
+
+    def pot_carried(self, rules: TableRules, pot: int, state: HandState | None = None) -> dict[str, int]:
+        """What of the pot goes on to the table's next evening instead of back, by who paid it
+        in (it sums to ``pot`` less ``pot_return``); the next evening opens with it
+        (``opening_state``). None of it for a family without a pot."""
+        return {}
+
+    def opening_state(self, carried: Mapping[str, int]) -> Any:
+        """The family's own state before the first hand of an evening that opens with the pot the
+        evening before carried (``pot_carried``, by who paid it in)."""
+        return self.initial_state()
+
+    def renamed_state(self, own: Any, aliases: Mapping[str, str]) -> Any:
+        """The family's own state with earlier names as the players go by now (a rename during
+        the evening): what it keeps by name follows the player."""
+        return own
 
     def lot(self, active: Sequence[str], rng: Any) -> GameEntry:
         """The lot that draws partners before a game, where the family has one."""

@@ -20,6 +20,7 @@ from .catalogue import (
     BavarianState,
     DurchmarschPays,
     Jungfrau,
+    StockAtClose,
     StockOnLoss,
 )
 from .score import Scoring
@@ -34,4 +35,4 @@ class Bavarian(Validation, Scoring):
 
 
 __all__ = ["GAMES", "RULES", "SUITS", "TARIFF", "AllPass", "Bavarian", "BavarianRules", "BavarianState",
-           "DurchmarschPays", "Jungfrau", "StockOnLoss"]
+           "DurchmarschPays", "Jungfrau", "StockAtClose", "StockOnLoss"]
