@@ -56,6 +56,7 @@ def build_report(cfg: Any, ledger: Any, session_ids: Sequence[int], season: bool
         overview.append(item)
     return {
         "table": cfg.name, "family": cfg.family, "family_title": fam.title_in(lang), "unit": fam.unit,
+        "has_stock": fam.has_stock,
         "currency": cfg.currency, "language": lang, "players": players, "overview": overview,
         "sessions": _session_reports(cfg, ledger, overview, players, aliases),
         "season": len(overview) > 1 if season is None else season,

@@ -96,18 +96,19 @@ def whole(value: Any) -> str:
 COLUMNS = ("session", "hand", "recorded_at", "game", "description", "dealer", "declarers", "void")
 
 
-def header(players: list[str], german: bool) -> list[str]:
+def header(players: list[str], german: bool, stock: bool = True) -> list[str]:
     """The column names: ``csv`` keeps the English names (the machine contract scripts read),
-    ``csv-de`` has German ones (``Abend;Spiel;Zeit;...``); the players' columns are their names.
+    ``csv-de`` has German ones (``Abend;Spiel;Zeit;...``); the players' columns are their names;
+    the Stock's column only where the family has a Stock (``stock``).
 
     >>> header(["Anna"], True)
     ['Abend', 'Spiel', 'Zeit', 'Spielart', 'Beschreibung', 'Geber', 'Spielmacher', 'Gestrichen', 'Anna', 'Stock', 'Kommentar']
-    >>> header(["Anna"], False)[:3]
-    ['session', 'hand', 'recorded_at']
+    >>> header(["Anna"], False, stock=False)[-3:]
+    ['void', 'Anna', 'comment']
     """
     lang = "de" if german else "en"
     names = [say(f"export.csv_{c}", lang) for c in COLUMNS]
-    return [*names, *players, say("export.csv_stock", lang), say("export.csv_comment", lang)]
+    return [*names, *players, *([say("export.csv_stock", lang)] if stock else []), say("export.csv_comment", lang)]
 
 
 # the rows after an evening's hands that make its columns add up (their ``game`` cell)
@@ -180,12 +181,18 @@ def to_csv(report: dict[str, Any], german: bool) -> Iterator[str]:
     def columns(pay: dict[str, int]) -> str:
         return sep.join([amount(pay[p]) if p in pay else "" for p in players])
 
-    yield ("\ufeff" if german else "") + sep.join(text_cell(c) for c in header(players, german)) + "\r\n"
+    has_stock = report.get("has_stock", True)  # a family without a Stock: no column of zeros
+
+    def stock_cell(value: int | None) -> str:
+        """The Stock's cell and its separator (nothing where the family has no Stock)."""
+        return ("" if value is None else amount(value)) + sep if has_stock else ""
+
+    yield ("\ufeff" if german else "") + sep.join(text_cell(c) for c in header(players, german, has_stock)) + "\r\n"
     times = Memo[Any, str](lambda stamp: cell(when(stamp)))
+
     def extra_line(first: str, x: dict[str, Any]) -> str:
-        stock = amount(x["stock"]) if "stock" in x else ""
         return (f"{first}{sep}{cell(when(x['recorded_at']))}{sep}{cell(x['game'])}{sep}"
-                f"{cell(x['description'])}{sep}{sep}{sep}{sep}{columns(x['payouts'])}{sep}{stock}{sep}\r\n")
+                f"{cell(x['description'])}{sep}{sep}{sep}{sep}{columns(x['payouts'])}{sep}{stock_cell(x.get('stock'))}\r\n")
 
     for s in report["sessions"]:
         lines = []
@@ -200,11 +207,11 @@ def to_csv(report: dict[str, Any], german: bool) -> Iterator[str]:
                 lines.append(f"{first}{whole(h['hand'])}{sep}{shown}{sep}{cell(h['game'])}{sep}"
                              f"{cell(h['description'])}{sep}{cell(h.get('dealer') or '')}{sep}"
                              f"{cell('+'.join(h.get('declarers', [])))}{sep}{cell(void(h['void_kind']))}{sep}"
-                             f"{columns(h.get('payouts', {}))}{sep}{sep}{cell(h['comment'])}\r\n")
+                             f"{columns(h.get('payouts', {}))}{sep}{stock_cell(None)}{cell(h['comment'])}\r\n")
                 continue
             lines.append(f"{first}{whole(h['hand'])}{sep}{shown}{sep}{cell(h['game'])}{sep}"
                          f"{cell(h['description'])}{sep}{cell(h.get('dealer') or '')}{sep}"
                          f"{cell('+'.join(h.get('declarers', [])))}{sep}{sep}"
-                         f"{columns(h.get('payouts', {}))}{sep}{amount(h.get('stock', 0))}{sep}{cell(h['comment'])}\r\n")
+                         f"{columns(h.get('payouts', {}))}{sep}{stock_cell(h.get('stock', 0))}{cell(h['comment'])}\r\n")
         lines += [extra_line(first, x) for x in extras if x["game"] != "opening"]
         yield "".join(lines)

@@ -133,6 +133,7 @@ class Family:
     name: ClassVar[str]
     aliases: ClassVar[tuple[str, ...]] = ()
     unit: ClassVar[str]
+    has_stock: ClassVar[bool] = False  # a pot of its own (the Bavarian Stock): the exports' Stock column
     default_seats: ClassVar[int] = 4
     seat_range: ClassVar[tuple[int, ...]] = (2, 3, 4)
     decks: ClassVar[tuple[str, ...]] = ("long", "short")

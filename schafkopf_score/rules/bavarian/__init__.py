@@ -33,6 +33,8 @@ class Bavarian(Validation, Scoring):
     """Bavarian Schafkopf: its table (``base``), checks (``validate``), payouts (``score``) and
     the Stock (``stock``)."""
 
+    has_stock = True
+
 
 __all__ = ["GAMES", "RULES", "SUITS", "TARIFF", "AllPass", "Bavarian", "BavarianRules", "BavarianState",
            "DurchmarschPays", "Jungfrau", "StockAtClose", "StockOnLoss"]

@@ -27,7 +27,7 @@ GAMES = (
     GameType("pick", "pick", ("picker", "aufnehmen"), None, (14, 14), 0, "none",
              frozenset({"player", "partner", "alone", "augen", "schwarz", "crack", "recrack", "blitz", "forced"})),
     GameType("leaster", "leaster", ("least",), None, (0, 0), 0, "none",
-             frozenset({"winner", "augen_map", "no_trick"}), everyone=True),
+             frozenset({"winner", "augen_map", "no_trick"}), everyone=True, declared=False),  # nobody declares it
     GameType("doubler", "doubler", ("pass", "redeal"), None, (0, 0), 0, "none", frozenset(),
              thrown_in=True),
 )
