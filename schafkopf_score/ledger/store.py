@@ -494,6 +494,15 @@ class Ledger(Marks, TournamentRows):
             f"LEFT JOIN voids v ON v.game_id = g.id WHERE g.session_id IN {marks} GROUP BY g.session_id").fetchall()
         return {int(r[0]): tuple(r[1:]) for r in rows}
 
+    def valid_games_by_game(self) -> dict[str, int]:
+        """How many valid (not voided) game rows the ledger holds, per game (``check`` counts the
+        hands among them)."""
+        if self.conn is None:
+            return {}
+        return {str(game): int(n) for game, n in self.conn.execute(
+            "SELECT g.game, count(*) FROM games g WHERE NOT EXISTS (SELECT 1 FROM voids v WHERE v.game_id = g.id) "
+            "GROUP BY g.game")}
+
     def valid_game_counts(self, session_ids: list[int]) -> dict[int, int]:
         """How many valid (not voided) hands each of the sessions holds, in one query."""
         if self.conn is None or not session_ids:
