@@ -32,6 +32,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "cli.click_no_such_option": ("No such option: {option}.", "Diese Option gibt es nicht: {option}."),
     "cli.click_needs_value": ("Option '{option}' requires an argument.", "Die Option '{option}' braucht einen Wert."),
     "cli.click_missing_argument": ("Missing argument {name}.", "Es fehlt {name}."),
+    "cli.click_missing_command": ("Missing command.", "Es fehlt ein Befehl."),
     "cli.click_missing_option": ("Missing option {name}.", "Es fehlt die Option {name}."),
     "cli.click_bad_value": ("Invalid value for {param}: {problem}", "Falscher Wert für {param}: {problem}"),
     "cli.click_not_a_number": ("{value} is not a valid integer.", "{value} ist keine ganze Zahl."),

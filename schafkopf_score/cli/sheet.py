@@ -99,7 +99,7 @@ def print_sheet(views: Sequence[Any], cfg: Any, compact: bool = False) -> None:
     for view in views:
         lang = view.rules.language
         sheet = None
-        for length in (None, 6, 5, 4, 3):  # the names as they are, else as short as needed
+        for length in (None, 12, 10, 8, 6, 5, 4, 3):  # the names as they are, else as short as needed
             sheet = _SheetLayout(view, cfg, compact, abbreviations(view.players, length))
             if sheet.comfortable() <= width:
                 break

@@ -97,6 +97,8 @@ def usage_text(error: Any, lang: str) -> str:
             problem = (say("cli.click_not_one_of", lang, value=choice.group(1), choices=choice.group(2)) if choice
                        else message)
         return say("cli.click_bad_value", lang, param=hint, problem=problem)
+    if message == "Missing command.":
+        return say("cli.click_missing_command", lang)
     command = re.fullmatch(r"No such command (.+)\.", message)
     if command:
         return say("cli.click_no_such_command", lang, name=command.group(1))

@@ -379,7 +379,7 @@ class Family:
         >>> fam = find_family("wendish")
         >>> spec = next(s for s in fam.rule_specs if s.name == "games")
         >>> fam.setting_words(spec, ["normal", "solo"], "de")
-        'Normalspiel, Solo'
+        'Normal, Solo'
         """
         games = {g.name for g in self.games}
 

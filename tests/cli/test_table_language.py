@@ -88,6 +88,14 @@ def test_a_missing_argument_is_named_in_german(make_table, line, usage, name):
     assert err.splitlines()[-1] == f"Fehler: Es fehlt '{name}'."
 
 
+def test_a_missing_command_is_said_in_german(make_table):
+    t = make_table(language="de")
+    err = t.refused()
+    assert err.splitlines()[0] == "Aufruf: schafkopf [OPTIONEN] BEFEHL [ARGUMENTE]..."
+    assert err.splitlines()[-1] == "Fehler: Es fehlt ein Befehl."
+    assert make_table(language="en", name="en").refused().splitlines()[-1] == "Error: Missing command."
+
+
 @pytest.mark.parametrize("line,name", [("add", "GAME"), ("void", "hand"), ("import", "FILE")])
 def test_a_missing_argument_keeps_click_words_on_an_english_table(make_table, line, name):
     t = make_table(language="en")
