@@ -55,6 +55,6 @@ def current_state(cfg: TableConfig, ledger: Ledger, place: Place) -> tuple[Sessi
     if view.closed and place.kept_open:  # closed for good: never a fresh session
         raise IllegalEntry(*place.closed(view.session.id if view.session else 0, correcting=False))
     if view.closed:
-        empty = fold_log(cfg, SessionLog(None, aliases=view.aliases))
+        empty = fold_log(cfg, SessionLog(None, aliases=view.aliases, opening=view.carried))
         return empty, empty.state
     return view, view.state

@@ -92,14 +92,42 @@ def quiet(session: Any) -> Any:
     return session
 
 
-def prompter(live: Live) -> Callable[[], str]:
-    """A prompt with line editing, history, completion of every word and the status line."""
+def prompter(live: Live, most: int) -> Callable[[], str | int]:
+    """A prompt with line editing, history, completion of every word and the status line. A
+    line that grows beyond ``most`` characters (a paste, or keys arriving faster than they are
+    drawn) ends the prompt at once with its length, as a piped line too long is read: it is
+    refused before the editor lays out, completes or draws it (which takes seconds for 50 KB)."""
     from prompt_toolkit import PromptSession
+    from prompt_toolkit.application.current import get_app
+    from prompt_toolkit.key_binding import KeyBindings
+    from prompt_toolkit.keys import Keys
+
+    keys = KeyBindings()
+
+    @keys.add(Keys.BracketedPaste, eager=True)
+    def _paste(event: Any) -> None:
+        buffer = event.current_buffer
+        length = len(buffer.text) + len(event.data)
+        if length > most:
+            event.app.exit(result=length)  # never inserted, never drawn
+            return
+        buffer.insert_text(event.data.replace("\r\n", "\n").replace("\r", "\n"))
+
+    def _grown(buffer: Any) -> None:
+        app = get_app()
+        if len(buffer.text) > most and app.future is not None and not app.future.done():
+            app.exit(result=len(buffer.text))
 
     session: Any = PromptSession(completer=Words(live).completer(), complete_while_typing=False,
-                                 bottom_toolbar=lambda: live.status or None)
+                                 bottom_toolbar=lambda: live.status or None, key_bindings=keys)
+    session.default_buffer.on_text_changed += _grown
     quiet(session)
-    return lambda: str(session.prompt("> "))
+
+    def prompt() -> str | int:
+        answer = session.prompt("> ")
+        return answer if isinstance(answer, int) else str(answer)
+
+    return prompt
 
 
 def asker(live: Live) -> Callable[..., bool]:

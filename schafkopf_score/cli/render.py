@@ -256,10 +256,12 @@ def next_dealer_line(view: Any) -> str:
 
 
 def hand_line(hand: int, played: Played, view: Any) -> str:
-    """``play``'s one-line answer: number, game, payouts, next dealer."""
+    """``play``'s one-line answer: number, game, what it was worth as ``calc`` explains it
+    (``Sauspiel 10 + 3 Laufende 30 = 40, Kontra x2 = 80 je Verlierer``), payouts, next dealer."""
     lang = view.rules.language
     return say("cli.hand_line", lang, hand=hand, game=describe_played(played, lang),
-               payouts=payouts_line(played, lang), dealer=next_dealer_line(view))
+               explanation=played.outcome.explanation, payouts=payouts_line(played, lang),
+               dealer=next_dealer_line(view))
 
 
 def voided_text(rec: Any, lang: str, short: bool = False, changed: Sequence[Any] = ()) -> str:

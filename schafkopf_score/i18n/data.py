@@ -695,6 +695,24 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "data.backslash_hint": ("Write \\\\ for a backslash, or leave it out at the end.",
                                 "Schreib \\\\ für einen Backslash, oder lass ihn am Ende weg."),
     # moved from messages.py
+    # what check says when all holds
+    "data.check_ok": ("OK: {sessions}, {hands} checked.", "OK: {sessions}, {hands} geprüft."),
+    "data.check_sessions": ("{count} sessions", "{count} Abende"),
+    "data.check_sessions_one": ("{count} session", "{count} Abend"),
+    "data.check_hands": ("{count} hands", "{count} Spiele"),
+    "data.check_hands_one": ("{count} hand", "{count} Spiel"),
+    "data.round_stock_in": ("{amount} cents go into the Stock for the next evening at the close; rounding to {round} "
+                            "cents would change the Stock.",
+                            "Beim Abschluss gehen {amount} Cent für den nächsten Abend in den Stock; auf {round} Cent "
+                            "gerundet, würde sich der Stock ändern."),
+    "data.round_stock_out": ("{amount} cents come out of the Stock at the close; rounding to {round} cents would "
+                             "change the Stock.",
+                             "Beim Abschluss kommen {amount} Cent aus dem Stock; auf {round} Cent gerundet, würde "
+                             "sich der Stock ändern."),
+    "data.round_stock_hint": ("Round to an amount that goes into it evenly (e.g. --round 10), or settle without "
+                              "--round.",
+                              "Runde auf einen Betrag, der darin aufgeht (z. B. --round 10), oder rechne ohne "
+                              "--round ab."),
     "data.round_not_positive": ("--round {value} is not a positive number of cents.",
                                "--round {value} ist keine positive Zahl von Cent."),
     "data.round_not_positive_hint": ("Give e.g. --round 50.", "Gib z. B. --round 50 an."),

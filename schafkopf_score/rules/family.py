@@ -149,6 +149,7 @@ class Family:
     name: ClassVar[str]
     aliases: ClassVar[tuple[str, ...]] = ()
     unit: ClassVar[str]
+    has_stock: ClassVar[bool] = False  # a pot of its own (the Bavarian Stock): the exports' Stock column
     default_seats: ClassVar[int] = 4
     seat_range: ClassVar[tuple[int, ...]] = (2, 3, 4)
     decks: ClassVar[tuple[str, ...]] = ("long", "short")
@@ -312,9 +313,26 @@ class Family:
         penalties); ``pot`` is the money in the pot when the session closes."""
         return Bookings()
 
-    def pot_return(self, rules: TableRules, pot: int) -> dict[str, int]:
-        """How money left in the pot goes back at the close (a family without a pot has none)."""
+    def pot_return(self, rules: TableRules, pot: int, state: HandState | None = None) -> dict[str, int]:
+        """How money left in the pot goes back at the close, per player (a family without a pot
+        has none); ``state``: the state after the session's last hand (who paid into the pot)."""
         return {}
+
+    def pot_carried(self, rules: TableRules, pot: int, state: HandState | None = None) -> dict[str, int]:
+        """What of the pot goes on to the table's next evening instead of back, by who paid it
+        in (it sums to ``pot`` less ``pot_return``); the next evening opens with it
+        (``opening_state``). None of it for a family without a pot."""
+        return {}
+
+    def opening_state(self, carried: Mapping[str, int]) -> Any:
+        """The family's own state before the first hand of an evening that opens with the pot the
+        evening before carried (``pot_carried``, by who paid it in)."""
+        return self.initial_state()
+
+    def renamed_state(self, own: Any, aliases: Mapping[str, str]) -> Any:
+        """The family's own state with earlier names as the players go by now (a rename during
+        the evening): what it keeps by name follows the player."""
+        return own
 
     def lot(self, active: Sequence[str], rng: Any) -> GameEntry:
         """The lot that draws partners before a game, where the family has one."""
@@ -386,6 +404,28 @@ class Family:
         name = self.game(game).name
         key = f"engine.label.{self.name}.{name}"
         return Text(key) if key in catalogue() else self.game_phrase(game)
+
+    def setting_words(self, spec: KeySpec, value: Any, lang: str) -> str:
+        """A table key's value in words, in a language (``rules``): ``KeySpec.value_words`` with
+        the items of a list or a table named as people say them (a game by its title, a Bock
+        trigger by its words).
+
+        >>> from .registry import find_family
+        >>> fam = find_family("wendish")
+        >>> spec = next(s for s in fam.rule_specs if s.name == "games")
+        >>> fam.setting_words(spec, ["normal", "solo"], "de")
+        'Normal, Solo'
+        """
+        games = {g.name for g in self.games}
+
+        def item(name: str) -> str:
+            if name in games:
+                return self.game_text(name).render(lang)
+            if f"engine.bock.trigger.{name}" in catalogue():
+                return say(f"engine.bock.trigger.{name}", lang)
+            return name
+
+        return spec.value_words(value, lang, item)
 
     def game_phrase(self, game: str) -> Text:
         """A game's name inside a sentence of a message: ``Sauspiel``; the English names of the

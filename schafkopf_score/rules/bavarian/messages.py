@@ -7,6 +7,25 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "engine.family.bavarian": ("Bavarian Schafkopf", "Bayerischer Schafkopf"),
 
     # -- a game in a message: English with the article it reads with, German the bare name -------
+    # -- a house rule's choices in words (``rules``)
+    "engine.choice.bavarian.all_pass.redeal": ("deal again", "neu geben"),
+    "engine.choice.bavarian.all_pass.ramsch": ("Ramsch", "Ramsch"),
+    "engine.choice.bavarian.all_pass.stock": ("pay into the Stock", "in den Stock zahlen"),
+    "engine.choice.bavarian.all_pass.forced": ("a forced game", "Muss-Spiel"),
+    "engine.choice.bavarian.ramsch_jungfrau.none": ("does not count", "zählt nicht"),
+    "engine.choice.bavarian.ramsch_jungfrau.double_all": ("doubles the whole value", "verdoppelt den ganzen Wert"),
+    "engine.choice.bavarian.ramsch_jungfrau.double_individual": ("the Jungfrau receives double",
+                                                               "die Jungfrau bekommt doppelt"),
+    "engine.choice.bavarian.ramsch_durchmarsch.none": ("no Durchmarsch", "kein Durchmarsch"),
+    "engine.choice.bavarian.ramsch_durchmarsch.all_tricks": ("all tricks", "alle Stiche"),
+    "engine.choice.bavarian.ramsch_durchmarsch_pays.ramsch": ("the Ramsch tariff", "den Ramsch-Tarif"),
+    "engine.choice.bavarian.ramsch_durchmarsch_pays.solo": ("the solo tariff", "den Solo-Tarif"),
+    "engine.choice.bavarian.stock_on_loss.double": ("doubles the Stock", "verdoppelt den Stock"),
+    "engine.choice.bavarian.stock_on_loss.none": ("leaves the Stock", "lässt den Stock"),
+    "engine.choice.bavarian.stock_at_close.equal": ("equal shares to the players at the table",
+                                                    "zu gleichen Teilen an die Spieler am Tisch"),
+    "engine.choice.bavarian.stock_at_close.payers": ("back to who paid it in", "zurück an die, die eingezahlt haben"),
+    "engine.choice.bavarian.stock_at_close.carry": ("on to the next evening", "weiter zum nächsten Abend"),
     "engine.game.bavarian.sauspiel": ("Sauspiel", "Sauspiel"),
     "engine.game.bavarian.hochzeit": ("Hochzeit", "Hochzeit"),
     "engine.game.bavarian.solo": ("Solo", "Solo"),
@@ -94,6 +113,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                           "| none (lässt ihn)"),
     "engine.key.bavarian.stock_doubles": ("Legen and Schieben double the payment into the Stock",
                                           "Legen und Schieben verdoppeln die Zahlung in den Stock"),
+    "engine.key.bavarian.stock_at_close": (
+        "the Stock left at the close: equal (equal shares of the players at the table) | payers (back to who "
+        "paid it in) | carry (it opens the next evening)",
+        "der Stock beim Abschluss: equal (zu gleichen Teilen an die Spieler am Tisch) | payers (zurück an die, die "
+        "eingezahlt haben) | carry (er eröffnet den nächsten Abend)"),
     "engine.key.bavarian.kasse": ("each player's buy-in in cents (0: no Kasse)",
                                   "Einsatz jedes Spielers in Cent (0: keine Kasse)"),
     "engine.key.bavarian.schieben": ("Ramsch with schieben: --schieben N, each push doubles",

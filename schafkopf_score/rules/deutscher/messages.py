@@ -7,6 +7,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "engine.family.deutscher": ("Deutscher Schafskopf", "Deutscher Schafskopf"),
 
     # -- a game in a message: English with the article it reads with, German the bare name -------
+    # -- a house rule's choices in words (``rules``)
+    "engine.choice.deutscher.partners.per_game": ("drawn before every game", "vor jedem Spiel gelost"),
+    "engine.choice.deutscher.partners.fixed": ("fixed for the evening", "fest für den Abend"),
     "engine.game.deutscher.spiel": ("a game", "Spiel"),
     "engine.game.deutscher.draw": ("the draw", "Losen"),
 

@@ -27,7 +27,7 @@ GAMES = (
     GameType("pick", "pick", ("picker", "aufnehmen"), None, (14, 14), 0, "none",
              frozenset({"player", "partner", "alone", "augen", "schwarz", "crack", "recrack", "blitz", "forced"})),
     GameType("leaster", "leaster", ("least",), None, (0, 0), 0, "none",
-             frozenset({"winner", "augen_map", "no_trick"}), everyone=True),
+             frozenset({"winner", "augen_map", "no_trick"}), everyone=True, declared=False),  # nobody declares it
     GameType("doubler", "doubler", ("pass", "redeal"), None, (0, 0), 0, "none", frozenset(),
              thrown_in=True),
 )
@@ -165,7 +165,7 @@ class Sheepshead(FamilyOf[SheepsheadRules, SheepsheadState]):
             if not self.has_partner(rules):
                 why = (Text("engine.sh.no_partner_three") if rules.seats == 3
                        else Text("engine.sh.no_partner_variant", variant=variant.value))
-                raise IllegalEntry(why, Text("engine.ds.drop_partner"))
+                raise IllegalEntry(why, Text("engine.sh.no_partner_hint"))
             declarers = (picker, require_partner(entry, picker, seating, self, g, Text("engine.sh.partner_hint")))
         elif self.has_partner(rules) and not entry.alone:
             raise IllegalEntry(Text("engine.sh.who_partner"), Text("engine.sh.who_partner_hint"))

@@ -147,7 +147,7 @@ class Wendish(FamilyOf[WendishRules, WendishState]):
                 self.suit(entry.suit)
         total, win_at = self.limits(rules)
         if entry.augen is None and entry.won is None:
-            raise IllegalEntry(Text("engine.bav.needs_augen", game=Initial(self.game_phrase(g.name))),
+            raise IllegalEntry(Text("engine.wend.needs_augen", game=Initial(self.game_phrase(g.name))),
                                Text("engine.add_augen_hint", total=total))
         check_result(entry, total=total, win_at=win_at)
         below = r.schneider_below  # a side with fewer Augen is schneider, either side alike

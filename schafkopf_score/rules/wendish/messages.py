@@ -7,6 +7,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "engine.family.wendish": ("Wendish Schafkopf", "Wendischer Schafkopf"),
 
     # -- a game in a message: English with the article it reads with, German the bare name -------
+    # -- a house rule's choices in words (``rules``)
+    "engine.choice.wendish.jeder_gegen_jeden.most_wins": ("the most Augen win", "die meisten Augen gewinnen"),
+    "engine.choice.wendish.jeder_gegen_jeden.most_loses": ("the most Augen lose", "die meisten Augen verlieren"),
     "engine.game.wendish.normal": ("a normal game", "Normalspiel"),
     "engine.game.wendish.hochzeit": ("a Hochzeit", "Hochzeit"),
     "engine.game.wendish.solo": ("a solo", "Solo"),
@@ -53,6 +56,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
                              '"short20" (scharfe Karten) ist Dreiwendsch: setz seats = 3'),
 
     # -- what an entry gets wrong, and how a hand is scored --------------------------------------
+    "engine.wend.needs_augen": ("{game} needs the declaring side's Augen.", "{game} braucht die Augen der Spielerseite."),
     "engine.wend.partner_four": ("{game} needs four players; at {n} every game is a solo.",
                                  "{game} braucht vier Spieler; zu {n} ist jedes Spiel ein Solo."),
     "engine.wend.partner_four_hint": ("Enter a solo: solo --player NAME --still (or --suit S).",
