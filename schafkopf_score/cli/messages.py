@@ -383,6 +383,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
                             "Differenz zu dem, was beim früheren Abschluss gezahlt wurde:"),
     "cli.kind_closed": ("closed (set aside by a reopening)", "abgeschlossen (durch Wiederöffnen aufgehoben)"),
     "cli.kind_reopened": ("reopened", "wieder geöffnet"),
+    "cli.payout_moved_more": ("{name} was paid out after hand {hand}: with this correction {name} gets {amount} more.",
+                              "{name} wurde nach Spiel {hand} ausbezahlt: durch die Korrektur bekommt {name} noch "
+                              "{amount}."),
+    "cli.payout_moved_back": ("{name} was paid out after hand {hand}: with this correction {name} owes {amount} back.",
+                              "{name} wurde nach Spiel {hand} ausbezahlt: durch die Korrektur schuldet {name} "
+                              "{amount} zurück."),
     "cli.paid_out_row": ("{name} paid out after hand {hand}", "{name} nach Spiel {hand} ausbezahlt"),
     "cli.history_session": ("{at}  session {session}  {kind}", "{at}  Abend {session}  {kind}"),
     "cli.history_session_reason": ("{at}  session {session}  {kind}: {reason}", "{at}  Abend {session}  {kind}: {reason}"),

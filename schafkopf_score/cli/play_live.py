@@ -185,7 +185,7 @@ class Live:
         cfg = self.cfg()
         reason = " ".join(rest)
         done = hands.undo(self.at(), reason) if hand is None else hands.void(self.at(), hand, reason)
-        typer.echo(voided_text(done.record, cfg.language, short=True, changed=done.repriced))
+        typer.echo(voided_text(done.record, cfg.language, short=True, changed=done.repriced, moved=done.payouts_moved))
 
     def _edit(self, hand: int, words: list[str]) -> None:
         from ..app import hands
@@ -204,7 +204,7 @@ class Live:
                 typer.echo(say("cli.play_left", cfg.language))
                 return
             done = hands.edit(self.at(), hand, line, expect=change.expect)
-        typer.echo(edit_text(done.old, done.played, hand, cfg.language, done.repriced))
+        typer.echo(edit_text(done.old, done.played, hand, cfg.language, done.repriced, done.payouts_moved))
 
     def _standings(self) -> None:
         from ..app import views

@@ -439,6 +439,36 @@ class Correction:
     repriced: tuple[Repriced, ...]
 
 
+@dataclass(frozen=True)
+class PayoutMoved:
+    """A player paid out early (``settle --player``) after a hand that a correction changed: his
+    balance up to that payout moved by ``change``, which he now gets (positive) or owes back
+    (negative); the payout as paid stays in the ledger."""
+
+    player: str
+    after_hand: int
+    change: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"player": self.player, "after_hand": self.after_hand, "change": self.change}
+
+
+def payouts_moved(log: SessionLog, rows: Sequence[Row]) -> tuple[PayoutMoved, ...]:
+    """The early payouts of ``log`` that the correction (``rows``: the session replayed with it)
+    moves: each paid-out player's balance up to his payout, as stored and as it replays now."""
+    aliases = log.aliases
+    stored = [(r.hand, merged(r.payouts, aliases)) for r in log.records if r.valid]
+    now = [(r.record.hand, merged(r.played.outcome.payout_map(), aliases)) for r in rows if r.played is not None]
+    out = []
+    for payment in log.payments:
+        player = aliases.get(payment.player, payment.player)
+        before = sum(a.get(player, 0) for hand, a in stored if hand <= payment.hand)
+        after = sum(a.get(player, 0) for hand, a in now if hand <= payment.hand)
+        if after != before:
+            out.append(PayoutMoved(player, payment.hand, after - before))
+    return tuple(out)
+
+
 def restated(rows: Sequence[Row], target: GameRecord) -> Iterator[Row]:
     """The rows after ``target`` (the session replayed with the correction) that replay
     otherwise than stored: their payouts, Stock, dealer or who sat out."""

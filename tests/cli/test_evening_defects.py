@@ -109,3 +109,21 @@ def test_settle_close_yes_is_taken_by_the_one_shot_command_as_by_play(make_table
     r = play(t2, "sau an be 72\nsettle close --yes\n")
     assert r.returncode == 0, r.stderr
     assert json.loads(t2.ok("settle", "--json").stdout)["paid"] == closed["paid"]
+
+
+# -- 10. a correction of a hand before an early payout says what the payout now owes ------------
+
+def test_an_edit_before_a_payout_says_what_the_paid_out_player_now_gets_or_owes(make_table):
+    t = make_table(language="en")
+    t.ok("add", "sau", "an", "be", "72")  # 10 cents each way
+    t.ok("settle", "--player", "Ben")  # Ben paid his 10 cents' win: Cora pays him
+    out = t.ok("edit", "1", "k").stdout.splitlines()
+    assert out[-1] == "Ben was paid out after hand 1: with this correction Ben gets €0.10 more."
+    assert t.json("settle")["balances"] == {"Anna": 20, "Ben": 10, "Cora": -10, "Dora": -20}
+    voided = t.json("undo")
+    assert voided["payouts_moved"] == [{"player": "Ben", "after_hand": 1, "change": -20}]
+    # the payout as paid stays: Ben owes back what he took
+    assert t.json("settle")["balances"] == {"Anna": 0, "Ben": -10, "Cora": 10, "Dora": 0}
+    # a hand after the payout moves nothing of it
+    t.ok("add", "wenz", "co", "80")
+    assert t.json("void", "2")["payouts_moved"] == []
