@@ -37,7 +37,7 @@ from ..session.fold import (
 from ..session.records import GameRecord
 from .answers import DrawnLot, EditAnswer, HandAnswer, RecordedHand, VoidAnswer
 from .line import Line, correction_of, entry_of, worded
-from .state import current_state, view_session
+from .state import current_state, keep, view_session
 from .where import At
 
 if TYPE_CHECKING:
@@ -168,6 +168,8 @@ def _recording(at: At, entry: GameEntry, typed: str, confirm: bool = True) -> It
         now = add_up(log, [*prior, Row(record, played)], rules, unit)  # folded on, not replayed again
         where = getattr(place, "round", None), getattr(place, "tisch", None)
         yield Recording(RecordedHand(place.shown(played), hand, now, session_id, *where), tx)
+        mark = ledger.change_mark(place.session_id)  # (with the caller's rows, before the commit)
+    keep(ledger, place, mark, now)  # committed: the next entry folds on from here
 
 
 def lot(at: At, rng: random.Random, seed: int | None = None) -> DrawnLot:

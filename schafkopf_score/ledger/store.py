@@ -369,6 +369,23 @@ class Ledger(Marks, TournamentRows, ServedKeys):
         changes, early payouts, reopenings: schema 4; an older schema read as it is has none)."""
         return self.conn is not None and (self.old_schema is None or self.old_schema >= 4)
 
+    def change_mark(self, session_id: int | None = None) -> tuple[Any, ...] | None:
+        """What changes with every row that could change a session's log (its games, any void,
+        restatement, closing, reopening, payout, seating change, a new session): a use case that
+        kept a session folded (``app.state``) folds it again only when this differs. ``session_id``
+        None: the latest session. None without a ledger."""
+        if self.conn is None:
+            return None
+        latest = "coalesce(CAST(? AS BIGINT), (SELECT max(id) FROM sessions))"
+        parts = [f"(SELECT max(id) FROM games WHERE session_id = {latest})", "(SELECT max(id) FROM voids)",
+                 "(SELECT max(id) FROM restatements)", "(SELECT max(id) FROM sessions)",
+                 "(SELECT max(id) FROM closings)"]
+        if self.has_session_changes:
+            parts += ["(SELECT max(id) FROM payments)", "(SELECT max(id) FROM reopenings)",
+                      "(SELECT max(id) FROM seating_changes)"]
+        row = self.conn.execute(f"SELECT {', '.join(parts)}", (session_id,)).fetchone()
+        return tuple(row)
+
     def _sessions_sql(self) -> str:
         """Each session with its closing: the latest closing row, unless a reopening set it aside."""
         if not self.has_session_changes:
