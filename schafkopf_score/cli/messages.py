@@ -376,4 +376,22 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "cli.import_players_only_in_table": ("only in the table file: {names}", "nur in der Tischdatei: {names}"),
     "cli.import_players_order": ("the same players in another seating order",
                                  "dieselben Spieler in anderer Sitzordnung"),
+
+    # -- what the evenings tell (insight_cmds.py, charts.py; RULES §13) -------------------------
+    "cli.rating_title": ("Ratings at {name}: {hands} hands rated in {sessions} sessions",
+                         "Wertung am Tisch {name}: {hands} gewertete Spiele an {sessions} Abenden"),
+    "cli.rating_none": ("No rating yet: the ratings begin with the first hand played.",
+                        "Noch keine Wertung: sie beginnt mit dem ersten gespielten Spiel."),
+    "cli.col_rating": ("Rating", "Wertung"),
+    "cli.col_range": ("Range", "Bereich"),
+    "cli.col_hands": ("Hands", "Spiele"),
+    "cli.col_session_change": ("Session {session}", "Abend {session}"),
+    "cli.col_trend": ("Trend", "Verlauf"),
+    "cli.provisional": ("provisional", "vorläufig"),
+    "cli.rating_range_note": ("Range: the rating plus or minus two sigma (about 95 % sure).",
+                              "Bereich: die Wertung plus/minus zwei Sigma (zu etwa 95 % sicher)."),
+    "cli.rating_provisional_note": ("Provisional: fewer than {hands} rated hands; luck still outweighs skill.",
+                                    "Vorläufig: weniger als {hands} gewertete Spiele; noch wiegt das Glück mehr."),
+    "cli.chart_sessions": ("session", "Abend"),
+    "cli.chart_hands": ("hand", "Spiel"),
 }

@@ -1,0 +1,46 @@
+"""``schafkopf rating``: the skill rating of a table's players from every session of its ledger
+(a tournament: every table of every round), computed from the stored hands each time it is
+asked for, never stored (``insights.rating``: the model and its parameters)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..insights.rating import PARAMETERS, PlayerRating, Ratings, rate
+from .hands import read_hands
+
+
+def season_ratings(cfg: Any, ledger: Any) -> Ratings:
+    """Every player's rating after every recorded hand of the ledger, in the order played."""
+    ids = [info.id for info in ledger.sessions()]
+    return rate(read_hands(cfg, ledger, ids))
+
+
+@dataclass(frozen=True)
+class RatingTable:
+    """The ratings shown (best first) and what they rest on: the hands rated, the sessions."""
+
+    ratings: tuple[PlayerRating, ...]
+    hands: int
+    sessions: int
+    latest: int | None  # the latest session (whose change the table shows)
+
+    def to_json(self) -> dict[str, Any]:
+        """``rating --json``: ``{"ratings": [{"player", "rating", "low", "high", "hands",
+        "provisional", "history"}, ...], "hands", "sessions", "model"}``."""
+        return {"ratings": [p.to_json() for p in self.ratings], "hands": self.hands, "sessions": self.sessions,
+                "model": dict(PARAMETERS)}
+
+
+def rating_table(cfg: Any, ledger: Any, everyone: bool = False) -> RatingTable:
+    """The table's ratings: of the players seated at the table now (a tournament: registered),
+    or with ``everyone`` of every player who ever played a hand here."""
+    infos = ledger.sessions()
+    ratings = rate(read_hands(cfg, ledger, [info.id for info in infos]))
+    if everyone:
+        shown = ratings.players
+    else:
+        seated = set(cfg.players)
+        shown = tuple(p for p in ratings.players if p.name in seated)
+    return RatingTable(shown, ratings.hands, len(infos), infos[-1].id if infos else None)
