@@ -13,7 +13,7 @@ import json
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from ..insights.hands import HandFacts
+from ..insights.hands import HandFacts, Match, match
 from ..memo import Memo
 
 
@@ -60,6 +60,16 @@ def read_hands(cfg: Any, ledger: Any, session_ids: Sequence[int]) -> Iterator[Ha
     amounts = Memo(payouts)
     bases: Memo[int, int] = Memo(lambda rid: base_tariff(family, ledger.rules(rid).tariff))
     unit = "point" if getattr(cfg, "kind", "table") == "tournament" else family.unit  # a tournament counts points
+
+    def sides(key: tuple[str, str, int, str]) -> Match | None:
+        """The match of a hand, once per distinct outcome, payouts, tariff and game."""
+        outcome_text, payouts_text, ruleset_id, game = key
+        declarers, won, value = outcomes[outcome_text]
+        kind = kinds.get(game)
+        return match(HandFacts(0, 0, "", game, declarers, won, value, amounts[payouts_text], bases[ruleset_id],
+                               bool(kind is not None and kind.everyone), False, unit))
+
+    matches: Memo[tuple[str, str, int, str], Match | None] = Memo(sides)
     for row in ledger.hand_rows(list(session_ids)):
         sid, hand, _, created_at, game, entry_text, ruleset_id, payouts_text, _, outcome_text, void_kind, _ = row
         if void_kind is not None or sid not in wanted:
@@ -70,4 +80,4 @@ def read_hands(cfg: Any, ledger: Any, session_ids: Sequence[int]) -> Iterator[Ha
         declarers, won, value = outcomes[outcome_text]
         yield HandFacts(sid, hand, created_at, game, declarers, won, value, amounts[payouts_text],
                         bases[ruleset_id], bool(kind is not None and kind.everyone), entries[entry_text],
-                        unit)
+                        unit, matches[outcome_text, payouts_text, ruleset_id, game])

@@ -202,11 +202,15 @@ def _players_differ(data: Any, table: tuple[str, ...]) -> dict[str, list[str]] |
 
 @app.command()
 @guard
-def stats(ctx: typer.Context, session: SessionOpt = None, all_: AllOpt = False, as_json: JsonOpt = False) -> None:
+def stats(ctx: typer.Context, session: SessionOpt = None, all_: AllOpt = False, as_json: JsonOpt = False,
+          player: Annotated[Optional[str], typer.Option(
+              "--player", metavar="NAME", help="One player's own page: games and money per game type, partners, "
+              "best and worst hand, streaks, Kontra, the rating.")] = None) -> None:
     """Per player (games, as declarer, won, money) and per game type (games, won, moved).
 
     \b
     Example: schafkopf stats --all
+    Example: schafkopf stats --player Anna --all
     """
     from ..app.evening import select_sessions
     from ..app.reports import season_stats
@@ -215,6 +219,11 @@ def stats(ctx: typer.Context, session: SessionOpt = None, all_: AllOpt = False, 
     c = get(ctx)
     cfg = c.cfg()
     refuse_at_tournament(cfg, "stats", "tournament.use_ranking")
+    if player is not None:  # a player's own page (RULES §13)
+        from .player_page import show_player_page
+
+        show_player_page(ctx, player, session, all_, as_json)
+        return
     with c.ledger() as ledger:
         ids = select_sessions(ledger, session, all_)
         data = season_stats(cfg, ledger, ids)

@@ -23,6 +23,15 @@ MAX_DOUBLINGS = 3
 MAX_WEIGHT = 1 + WEIGHT_STEP * MAX_DOUBLINGS
 
 
+class Match(NamedTuple):
+    """A hand as a match: the teams in the order they finished and each team's rank (0 first;
+    teams level share a rank), and how much it weighs."""
+
+    teams: tuple[tuple[str, ...], ...]
+    ranks: tuple[int, ...]
+    weight: float
+
+
 class HandFacts(NamedTuple):
     """One valid hand (a NamedTuple: a season makes a hundred thousand of them)."""
 
@@ -38,6 +47,7 @@ class HandFacts(NamedTuple):
     everyone: bool  # each for himself (Ramsch, leaster, jeder gegen jeden)
     kontra: bool  # Kontra (Sheepshead: a crack) was given against the declaring side
     unit: str  # cent | point | stroke
+    sides: Match | None = None  # ``match(self)``, where the reader worked it out once for many hands
 
     @property
     def active(self) -> tuple[str, ...]:
@@ -79,15 +89,6 @@ class HandFacts(NamedTuple):
         if self.unit != "stroke" or amount:
             return amount
         return -self.value if self.won_by(name) is False else 0
-
-
-class Match(NamedTuple):
-    """A hand as a match: the teams in the order they finished and each team's rank (0 first;
-    teams level share a rank), and how much it weighs."""
-
-    teams: tuple[tuple[str, ...], ...]
-    ranks: tuple[int, ...]
-    weight: float
 
 
 def weight(value: int, base: int) -> float:

@@ -138,7 +138,7 @@ class Rater:
         if hand.session != self._session:
             self._close_session()
             self._session = hand.session
-        m = match(hand)
+        m = hand.sides or match(hand)
         if m is not None:
             self.add(m)
             seen = self._seen

@@ -60,8 +60,8 @@ def independent_ratings(export: dict, thrown_in=("weiter",), everyone=("ramsch",
                                                                             for _ in range(size - len(t))]
                     for t in teams]
             out = model.rate(objs, ranks=ranks)
-            for t, new in zip(teams, out):
-                for n, r in zip(t, new):
+            for t, new in zip(teams, out, strict=True):
+                for n, r in zip(t, new, strict=False):
                     mu, sigma = skill.get(n, (MU, SIGMA))
                     widened = math.sqrt(sigma * sigma + TAU * TAU)
                     skill[n] = (mu + w * (r.mu - mu), widened * (r.sigma / widened) ** w if w != 1 else r.sigma)

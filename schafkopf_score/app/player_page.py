@@ -1,0 +1,56 @@
+"""``schafkopf stats --player NAME``: a player's own page (RULES §13): his figures over the
+chosen sessions (``insights.player``) and his rating over every session (``insights.rating``),
+from the stored hands, read once."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..insights.player import PlayerFigures, figures
+from ..insights.rating import PlayerRating, rate
+from ..rules.matching import resolve_name
+from .evening import select_sessions
+from .hands import read_hands
+
+
+@dataclass(frozen=True)
+class PlayerPage:
+    """A player's page: his figures over the sessions asked for, his rating (over every session;
+    None before his first rated hand) and where he stands among the rated players."""
+
+    figures: PlayerFigures
+    sessions: tuple[int, ...]
+    rating: PlayerRating | None
+    rank: int | None
+    rated: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"sessions": list(self.sessions), **self.figures.to_json(),
+                "rating": {**self.rating.to_json(), "rank": self.rank, "of": self.rated} if self.rating else None}
+
+
+def player_name(cfg: Any, ledger: Any, typed: str) -> str:
+    """The player a typed name means: by unique prefix among the table's players and everyone who
+    played a hand here (an earlier name finds the name he goes by now)."""
+    aliases = ledger.aliases()
+    names = list(dict.fromkeys([*cfg.players, *(aliases.get(n, n) for n in sorted(ledger.known_names()))]))
+    for old, new in aliases.items():
+        if old.casefold() == typed.strip().casefold():
+            return str(new)
+    return resolve_name(typed, names)  # refused with the names there are (and a did-you-mean)
+
+
+def player_page(cfg: Any, ledger: Any, typed: str, session: int | None = None, all_: bool = False) -> PlayerPage:
+    """The page of the player ``typed`` names, over the latest session (``session``: that one;
+    ``all_``: every session), with his rating over every session."""
+    name = player_name(cfg, ledger, typed)
+    ids = select_sessions(ledger, session, all_)
+    every = [info.id for info in ledger.sessions()]
+    hands = list(read_hands(cfg, ledger, every))
+    wanted = set(ids)
+    page = figures(name, (h for h in hands if h.session in wanted), sheepshead=cfg.family == "sheepshead")
+    ratings = rate(hands)
+    mine = ratings.of(name)
+    rank = next((i for i, p in enumerate(ratings.players, 1) if p.name == name), None)
+    return PlayerPage(page, tuple(ids), mine, rank, len(ratings.players))
