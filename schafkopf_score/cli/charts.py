@@ -56,15 +56,21 @@ def sparkline(values: Sequence[float], width: int = 12, ascii_only: bool = False
 
 
 def markers(names: Sequence[str]) -> list[str]:
-    """A character per series: each name's initial where the initials differ, else 1, 2, ...
+    """A character per series: each name's initial, where no other name shares it; 1, 2, ...
+    for those that do.
 
-    >>> markers(["Anna", "Ben"]), markers(["Anna", "Andi", "Ben"])
-    (['A', 'B'], ['1', '2', '3'])
+    >>> markers(["Anna", "Ben"]), markers(["Anna", "Andi", "Ben"]), markers(["Ölaf", "Ute"])
+    (['A', 'B'], ['1', '2', 'B'], ['1', 'U'])
     """
     initials = [(n.strip()[:1] or "?").upper() for n in names]
-    if len(set(initials)) == len(initials) and all(i.isascii() and i.isalnum() for i in initials):
-        return initials
-    return [str(i + 1) if i < 9 else chr(ord("a") + i - 9) for i in range(len(names))]
+    out, number = [], 0
+    for initial in initials:
+        if initials.count(initial) == 1 and initial.isascii() and initial.isalnum():
+            out.append(initial)
+        else:
+            number += 1
+            out.append(str(number) if number < 10 else chr(ord("a") + number - 10))
+    return out
 
 
 def _at(values: Sequence[float | None], position: float) -> float | None:
@@ -112,7 +118,7 @@ def line_chart(series: Sequence[tuple[str, Sequence[float | None]]], width: int,
     grid: list[list[tuple[str, str]]] = [[(" ", "")] * columns for _ in range(height)]
     zero_row = row_of(0.0) if zero and low <= 0 <= high else None
     if zero_row is not None:
-        grid[zero_row] = [("-" if ascii_only else "┄", "dim")] * columns
+        grid[zero_row] = [("-", "")] * columns if ascii_only else [("┄", "dim")] * columns
     for index, (_, values) in enumerate(series):
         colour = "" if ascii_only else COLOURS[index % len(COLOURS)]
         mark = marks[index]
@@ -128,7 +134,7 @@ def line_chart(series: Sequence[tuple[str, Sequence[float | None]]], width: int,
             for rr in span:  # a step of more than a row is drawn as a line down (or up)
                 here = grid[rr][c][0]
                 overlap = here not in (" ", "-", "┄", mark)
-                grid[rr][c] = ("*" if overlap else mark, "bold" if overlap else colour)
+                grid[rr][c] = ("*" if overlap else mark, "bold" if overlap and not ascii_only else colour)
             previous = r
     lines = []
     for r in range(height):
@@ -162,3 +168,58 @@ def print_lines(con: Any, lines: Sequence[Any]) -> None:
     """Chart lines as they are (never wrapped, cut at the terminal's edge)."""
     for line in lines:
         con.print(line, no_wrap=True, overflow="crop", soft_wrap=False)
+
+
+def evening_trends(state: Any, shown: Sequence[str] = ()) -> dict[str, list[float]]:
+    """Each player's balance hand by hand through a folded session (for the sparklines of
+    ``standings`` and ``play``'s ``stand``); empty where fewer than two hands were played.
+    ``shown``: the names the standings show (a closed evening's under the names it was paid
+    under): each finds his line under the name he goes by now.
+
+    """
+    from ..insights.trends import evening_steps, running_totals
+
+    _, steps = evening_steps(state)
+    if len(steps) < 2:
+        return {}
+    lines = {n: [float(v or 0) for v in line] for n, line in running_totals(steps).items()}
+    for name in shown:
+        now = state.aliases.get(name)
+        if name not in lines and now in lines:
+            lines[name] = lines[now]
+    return lines
+
+
+def show_balance_chart(ctx: Any, session: int | None, all_: bool) -> None:
+    """``standings --chart``: each player's balance over the evening (or the season) as a chart."""
+    from ..app.trends import balance_history
+    from ..i18n import say
+    from .app import get
+    from .console import console, print_line
+    from .render import amount, bare
+
+    c = get(ctx)
+    cfg = c.cfg()
+    with c.ledger() as ledger:
+        history = balance_history(cfg, ledger, session, all_)
+    lang = cfg.language
+    con = console()
+    rules = cfg.snapshot()
+    if len(history.steps) < 1:
+        print_line(con, say("cli.chart_nothing", lang))
+        return
+    if history.by == "session":
+        print_line(con, say("cli.chart_title_season", lang, name=cfg.name, count=len(history.steps)))
+        first, last, title = f"#{history.steps[0]}", f"#{history.steps[-1]}", say("cli.chart_sessions", lang)
+    else:
+        print_line(con, say("cli.chart_title_session", lang, name=cfg.name, session=history.session,
+                            count=len(history.steps)))
+        first, last, title = str(history.steps[0]), str(history.steps[-1]), say("cli.chart_hands", lang)
+
+    def label(v: float) -> str:
+        value = round(v)
+        return amount(value, rules, "cent", sign=False) if history.unit == "cent" else bare(value, history.unit, lang)
+
+    series = [(name, [None if v is None else float(v) for v in values]) for name, values in history.balances.items()]
+    print_lines(con, line_chart(series, con.width, ascii_only=plain(con), y_label=label, x_labels=(first, last),
+                                x_title=title))

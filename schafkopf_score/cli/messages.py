@@ -433,4 +433,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
                             "({partner_won}), leasters {leasters} ({leasters_won} won)",
                             "Aufgenommen {picks} ({picks_won} gewonnen), allein {alone} ({alone_won}), als Partner "
                             "{partner} ({partner_won}), Leaster {leasters} ({leasters_won} gewonnen)"),
+    # standings --chart (charts.py)
+    "cli.chart_title_session": ("{name}: the balances of session {session} over its {count} hands",
+                                "{name}: der Stand von Abend {session} über seine {count} Spiele"),
+    "cli.chart_title_season": ("{name}: the season's balances over {count} sessions",
+                               "{name}: der Stand der Saison über {count} Abende"),
+    "cli.chart_nothing": ("Nothing to draw yet: no hand recorded.", "Noch nichts zu zeichnen: kein Spiel eingetragen."),
+    "cli.chart_json": ("--chart draws the chart; --json prints the figures. Choose one.",
+                       "--chart zeichnet das Bild; --json gibt die Zahlen aus. Nimm eins von beiden."),
+    "cli.chart_json_hint": ("Example: schafkopf standings --chart", "Beispiel: schafkopf standings --chart"),
 }

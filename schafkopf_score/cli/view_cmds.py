@@ -115,12 +115,15 @@ def _history(ctx: typer.Context, session: int | None, all_: bool, as_json: bool)
 
 @app.command()
 @guard
-def standings(ctx: typer.Context, session: SessionOpt = None, all_: AllOpt = False, as_json: JsonOpt = False) -> None:
+def standings(ctx: typer.Context, session: SessionOpt = None, all_: AllOpt = False, as_json: JsonOpt = False,
+              chart: Annotated[bool, typer.Option("--chart", help="Each player's balance over the evening as a chart "
+                                                                  "(--all: over the season).")] = False) -> None:
     """Each player's balance, the Stock, and who deals next (--all: a column per session and the total).
 
     \b
     Example: schafkopf standings
     Example: schafkopf standings --all
+    Example: schafkopf standings --chart
     """
     from ..app.evening import season_standings, select_sessions
     from ..session.settle import session_balances
@@ -129,6 +132,13 @@ def standings(ctx: typer.Context, session: SessionOpt = None, all_: AllOpt = Fal
     c = get(ctx)
     cfg = c.cfg()
     refuse_at_tournament(cfg, "standings", "tournament.use_ranking")
+    if chart:  # RULES §13: the balances as a chart (cli/charts.py)
+        if as_json:
+            raise IllegalEntry(Text("cli.chart_json"), Text("cli.chart_json_hint"))
+        from .charts import show_balance_chart
+
+        show_balance_chart(ctx, session, all_)
+        return
     with c.ledger() as ledger:
         ids = select_sessions(ledger, session, all_)
         columns, last = season_standings(cfg, ledger, ids)
@@ -167,8 +177,10 @@ def show_standings(cfg: Any, columns: list[Any], last: Any, all_: bool = False) 
     # who was at none of these sessions (he joined later): a blank, not 0; an open session seats
     # the table file's players
     present = {n for col in columns for n in col.balances} | (set(cfg.players) if not last.closed else set())
+    from .charts import evening_trends
+
     print_standings(balances, last.rules, last.unit, notes, title,
-                    absent={n for n in balances if n not in present and not balances[n]})
+                    absent={n for n in balances if n not in present and not balances[n]}, trend=evening_trends(last, list(balances)))
 
 
 @app.command()
