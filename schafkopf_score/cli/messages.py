@@ -442,4 +442,25 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "cli.chart_json": ("--chart draws the chart; --json prints the figures. Choose one.",
                        "--chart zeichnet das Bild; --json gibt die Zahlen aus. Nimm eins von beiden."),
     "cli.chart_json_hint": ("Example: schafkopf standings --chart", "Beispiel: schafkopf standings --chart"),
+    # settle --tariff / --rules (whatif_view.py)
+    "cli.whatif_alone": ("{option} shows a what-if and cannot be combined with {others}.",
+                         "{option} zeigt ein Was-wäre-wenn und lässt sich nicht mit {others} verbinden."),
+    "cli.whatif_alone_hint": ("Run it on its own, e.g. schafkopf settle --tariff 20/50 (--session N, --all and "
+                              "--round go with it).",
+                              "Ruf es allein auf, z. B. schafkopf settle --tariff 20/50 (--session N, --all und "
+                              "--round gehen dazu)."),
+    "cli.whatif_head_session": ("Session {session} as it stands and under {under}:",
+                                "Abend {session}, wie er steht und mit {under}:"),
+    "cli.whatif_head_season": ("The season ({count} sessions) as it stands and under {under}:",
+                               "Die Saison ({count} Abende), wie sie steht und mit {under}:"),
+    "cli.whatif_head_empty": ("No session yet; under {under} nothing changes.",
+                              "Noch kein Abend; mit {under} ändert sich nichts."),
+    "cli.whatif_tariff": ("tariff {tariff}", "Tarif {tariff}"),
+    "cli.whatif_col_now": ("Now", "Jetzt"),
+    "cli.whatif_col_other": ("Under {under}", "Mit {under}"),
+    "cli.whatif_col_difference": ("Difference", "Differenz"),
+    "cli.whatif_refused": ("Refused under the other rules ({count}, left out):",
+                           "Von den anderen Regeln abgelehnt ({count}, weggelassen):"),
+    "cli.whatif_refused_line": ("session {session}, hand {hand}: {reason}", "Abend {session}, Spiel {hand}: {reason}"),
+    "cli.whatif_transfers": ("Transfers under {under}:", "Ausgleich mit {under}:"),
 }

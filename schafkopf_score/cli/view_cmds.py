@@ -197,6 +197,11 @@ def settle(
     reopen: Annotated[Optional[int], typer.Option("--reopen", help="Reopen closed session N to correct it.",
                                                   click_type=WHOLE_NUMBER)] = None,
     reason: Annotated[str, typer.Option("--reason", help="Why the session is reopened (with --reopen).")] = "",
+    tariff: Annotated[Optional[str], typer.Option("--tariff", metavar="A/B", help="Price the recorded hands again "
+                                                  "under another tariff (as new --tariff reads it), beside today's.")]
+    = None,
+    rules_file: Annotated[Optional[str], typer.Option("--rules", metavar="FILE", help="Price the recorded hands "
+                                                      "again under another table file's [tariff] and [rules].")] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Net every player's balance and list the fewest transfers that clear it.
@@ -208,9 +213,14 @@ def settle(
     --reason R reopens the latest session to correct it (closing it again pays the
     difference).
 
+    --tariff A/B or --rules FILE shows the evening (--all: the season) as it stands and as it
+    would under the other tariff, per player with the difference; hands the other rules refuse
+    are listed. Nothing is written.
+
     \b
     Example: schafkopf settle --round 50 --close
     Example: schafkopf settle --reopen 1 --reason "hand 2 was a Wenz"
+    Example: schafkopf settle --tariff 20/50
     """
     from ..app.evening import close_session, season_settlement, select_sessions, session_settlement
     from ..session.settle import read_balances, settle_paper
@@ -222,6 +232,13 @@ def settle(
     refuse_at_tournament(cfg, "settle", "tournament.use_ranking")
     if round_ is not None and round_ <= 0:
         raise IllegalEntry(Text("data.round_not_positive", value=round_), Text("data.round_not_positive_hint"))
+    if tariff is not None or rules_file is not None:  # RULES §13: the evening under another tariff
+        from .whatif_view import show_what_if
+
+        given = {"--close": close, "--from-balances": from_balances is not None, "--player": player is not None,
+                 "--reopen": reopen is not None, "--reason": bool(reason)}
+        show_what_if(ctx, tariff, rules_file, session, all_, round_, [k for k, v in given.items() if v], as_json)
+        return
     parts: list[Any] = []
     closed_now = None
     if player is not None or reopen is not None:
