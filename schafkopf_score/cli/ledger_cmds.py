@@ -17,7 +17,7 @@ from .app import AllOpt, JsonOpt, SessionOpt, app, emit_json, fail_text, get, gu
 @guard
 def export(
     ctx: typer.Context,
-    fmt: Annotated[str, typer.Option("--format", help="csv | csv-de | json | md | html | text")] = "csv",
+    fmt: Annotated[str, typer.Option("--format", help="csv | csv-de | json | md | html | text | xlsx")] = "csv",
     out: Annotated[Optional[str], typer.Option(
         "--out", metavar="FILE",
         help="Write to this file (atomically) instead of stdout; - is stdout.")] = None,
@@ -27,25 +27,33 @@ def export(
     """Export the session's ledger (or --all): CSV, German CSV, JSON (complete), Markdown, HTML.
 
     \b
+    xlsx is a workbook for Excel and LibreOffice (the settlement, the stats, a sheet per
+    evening), written to --out.
+
+    \b
     Example: schafkopf export --format html --out abend.html
     Example: schafkopf export --format json --out abend.json
+    Example: schafkopf export --all --format xlsx --out saison.xlsx
     """
     import errno
     import os
 
     from ..app.evening import select_sessions
     from ..app.reports import build_report
-    from ..export import FORMATS, render
+    from ..export import BINARY_FORMATS, FORMATS, render
     from ..files import os_problem, same_file, stdout_to_devnull, target_problem, write_atomic
     from ..ledger import export_json
 
-    if fmt not in FORMATS:
+    if fmt not in FORMATS + BINARY_FORMATS:
         raise IllegalEntry(Text("cli.export_format", fmt=repr(fmt)),
-                           Text("cli.export_format_hint", formats=", ".join(FORMATS)))
+                           Text("cli.export_format_hint", formats=", ".join(FORMATS + BINARY_FORMATS)))
     example = "--out abend." + {"csv-de": "csv", "text": "txt"}.get(fmt, fmt)
     if out == "":
         raise IllegalEntry(Text("cli.out_empty"), Text("cli.out_empty_hint", example=example))
     target = None if out is None or out == "-" else Path(out)
+    binary = fmt in BINARY_FORMATS
+    if binary and target is None and sys.stdout.isatty():  # a workbook is no text for a terminal
+        raise IllegalEntry(Text("cli.binary_to_terminal", fmt=fmt), Text("cli.binary_to_terminal_hint", example=example))
     if out is not None and target is not None:  # said without the table: never replace a link, folder or device
         problem = Text("cli.out_folder") if out.endswith(("/", os.sep)) else target_problem(target)
         if problem is not None:
@@ -85,15 +93,21 @@ def export(
     with c.ledger(migrate=fmt != "json") as ledger:
         infos = ledger.sessions() if all_ and fmt != "json" else None  # a season's sessions, read once
         ids = [info.id for info in infos] if infos is not None else select_sessions(ledger, session, all_)
+        chunks: Any
         if fmt == "json":
             chunks = export_json(ledger, ids, {"name": cfg.name, "kind": cfg.kind, **cfg.snapshot().to_dict()})
+        elif binary:  # RULES §13: the workbook
+            from .xlsx_export import workbook
+
+            chunks = workbook(cfg, ledger, ids, infos)
         else:
             chunks = render(fmt, build_report(cfg, ledger, ids, infos=infos))
         if target is None:
+            stream = sys.stdout.buffer if binary else sys.stdout
             try:
                 for chunk in chunks:
-                    sys.stdout.write(chunk)
-                sys.stdout.flush()
+                    stream.write(chunk)
+                stream.flush()
             except BrokenPipeError:  # the reader stopped early (| head -1): quietly done
                 stdout_to_devnull()
                 raise typer.Exit(0) from None
@@ -104,7 +118,7 @@ def export(
             return
         existed = os.path.lexists(target)
         try:
-            write_atomic(target, chunks)
+            write_atomic(target, chunks, binary=binary)
         except OSError as exc:
             if exc.errno in (errno.ENOSPC, errno.EDQUOT):
                 hint = "cli.disk_full_hint"

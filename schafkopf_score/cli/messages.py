@@ -463,4 +463,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
                            "Von den anderen Regeln abgelehnt ({count}, weggelassen):"),
     "cli.whatif_refused_line": ("session {session}, hand {hand}: {reason}", "Abend {session}, Spiel {hand}: {reason}"),
     "cli.whatif_transfers": ("Transfers under {under}:", "Ausgleich mit {under}:"),
+    # export --format xlsx
+    "cli.binary_to_terminal": ("An {fmt} workbook is a binary file and is not printed to a terminal.",
+                               "Eine {fmt}-Arbeitsmappe ist eine Binärdatei und wird nicht im Terminal ausgegeben."),
+    "cli.binary_to_terminal_hint": ("Write it to a file: schafkopf export --format xlsx {example}",
+                                    "Schreib sie in eine Datei: schafkopf export --format xlsx {example}"),
 }

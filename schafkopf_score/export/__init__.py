@@ -7,6 +7,8 @@ from collections.abc import Iterator
 from typing import Any
 
 FORMATS = ("csv", "csv-de", "json", "md", "html", "text")
+# formats written as bytes (to --out, or to a standard output that is no terminal)
+BINARY_FORMATS = ("xlsx",)
 
 
 def render(fmt: str, report: dict[str, Any]) -> Iterator[str]:

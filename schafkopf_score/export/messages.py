@@ -98,4 +98,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "export.csv_closing": ("Booked at the close", "Beim Abschluss gebucht"),
     "export.csv_closing_stock": ("Booked at the close: the Stock went back", "Beim Abschluss gebucht: der Stock ging zurück"),
     "export.csv_rounding": ("Rounded to {amount} when paid", "Beim Bezahlen auf {amount} gerundet"),
+    # -- the xlsx workbook (xlsx.py)
+    "export.xlsx_settlement": ("Settlement", "Abrechnung"),
+    "export.xlsx_date": ("Date", "Datum"),
+    "export.xlsx_session": ("Session", "Abend"),
+    "export.xlsx_hand": ("Hand", "Nr."),
+    "export.xlsx_time": ("Time", "Zeit"),
+    "export.xlsx_declarers": ("Declarers", "Spielmacher"),
+    "export.xlsx_void": ("Void", "Gestrichen"),
+    "export.xlsx_status": ("Status", "Status"),
+    "export.xlsx_total": ("Total", "Summe"),
 }
