@@ -101,7 +101,12 @@ def export(
 
             chunks = workbook(cfg, ledger, ids, infos)
         else:
-            chunks = render(fmt, build_report(cfg, ledger, ids, infos=infos))
+            report = build_report(cfg, ledger, ids, infos=infos)
+            if fmt == "html":  # RULES §13: the ratings and each player's page
+                from ..app.insights_report import insights
+
+                report["insights"] = insights(cfg, ledger, ids)
+            chunks = render(fmt, report)
         if target is None:
             stream = sys.stdout.buffer if binary else sys.stdout
             try:

@@ -555,6 +555,10 @@ def to_html(report: dict[str, Any]) -> Iterator[str]:
     page = Page(report)
     if season:
         out += season_block(page)
+    if report.get("insights") and sessions:  # RULES §13: the ratings and each player's page
+        from .html_insights import insights_block
+
+        out += insights_block(page)
     yield "\n".join(out) + "\n"
     for s in report["sessions"]:  # on the season page without their own charts: one chart, the season's
         yield "\n".join(session_block(page, s, chart=not season)) + "\n"

@@ -108,4 +108,40 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "export.xlsx_void": ("Void", "Gestrichen"),
     "export.xlsx_status": ("Status", "Status"),
     "export.xlsx_total": ("Total", "Summe"),
+    # -- the ratings and the players' pages in the HTML report (html_insights.py)
+    "export.ratings": ("Ratings", "Wertung"),
+    "export.ratings_none": ("No rating yet: no hand was played.", "Noch keine Wertung: kein Spiel gespielt."),
+    "export.rating": ("Rating", "Wertung"),
+    "export.rating_range": ("Range", "Bereich"),
+    "export.col_hands": ("Hands", "Spiele"),
+    "export.provisional": ("provisional", "vorläufig"),
+    "export.ratings_note": ("Every session of the table counts, each hand a match between its sides, weighted by "
+                            "its worth (openskill's Plackett-Luce model). Range: the rating plus or minus two sigma; "
+                            "provisional: fewer than {hands} rated hands.",
+                            "Jeder Abend am Tisch zählt, jedes Spiel als Partie zwischen seinen Seiten, gewichtet "
+                            "nach seinem Wert (Plackett-Luce-Modell von openskill). Bereich: die Wertung plus/minus "
+                            "zwei Sigma; vorläufig: weniger als {hands} gewertete Spiele."),
+    "export.ratings_chart": ("The ratings after each session", "Die Wertung nach jedem Abend"),
+    "export.page_summary": ("{hands} hands, {won} won; money", "{hands} Spiele, {won} gewonnen; Geld"),
+    "export.page_rating": ("Rating {rating} ({low} – {high}), place {rank} of {of}",
+                           "Wertung {rating} ({low} – {high}), Platz {rank} von {of}"),
+    "export.page_declared": ("Declared (won)", "Gespielt (gew.)"),
+    "export.page_partner": ("Partner (won)", "Partner (gew.)"),
+    "export.page_together": ("Together (won/hands):", "Zusammen (gewonnen/Spiele):"),
+    "export.page_mate": ("{name} {won}/{hands}", "{name} {won}/{hands}"),
+    "export.page_buddy": ("Buddy: {name} ({won} of {hands} won together)",
+                          "Lieblingspartner: {name} ({won} von {hands} zusammen gewonnen)"),
+    "export.page_nemesis": ("Nemesis: {name} ({won} of {hands} won together)",
+                            "Angstgegner: {name} ({won} von {hands} zusammen gewonnen)"),
+    "export.page_best": ("Best hand: session {session}, hand {hand} ({game})",
+                         "Bestes Spiel: Abend {session}, Spiel {hand} ({game})"),
+    "export.page_worst": ("Worst hand: session {session}, hand {hand} ({game})",
+                          "Schlechtestes Spiel: Abend {session}, Spiel {hand} ({game})"),
+    "export.page_streaks": ("Longest runs: {won} won, {lost} lost", "Längste Serien: {won} gewonnen, {lost} verloren"),
+    "export.page_kontra": ("Kontra given {given} ({given_won} won), received {against} ({against_won} won)",
+                           "Kontra gegeben {given} ({given_won} gewonnen), bekommen {against} ({against_won} gewonnen)"),
+    "export.page_sheepshead": ("Picks {picks} ({picks_won} won), alone {alone} ({alone_won}), as partner {partner} "
+                               "({partner_won}), leasters {leasters} ({leasters_won} won)",
+                               "Aufgenommen {picks} ({picks_won} gewonnen), allein {alone} ({alone_won}), als Partner "
+                               "{partner} ({partner_won}), Leaster {leasters} ({leasters_won} gewonnen)"),
 }
