@@ -28,6 +28,10 @@ def render(fmt: str, report: dict[str, Any]) -> Iterator[str]:
     if fmt == "html":
         from .html_report import to_html
 
+        if report.get("insights"):  # the ratings and each player's page (RULES §13)
+            from .html_insights import insights_block
+
+            return to_html(report, insights_block)
         return to_html(report)
     if fmt == "text":
         from .chat import to_text
