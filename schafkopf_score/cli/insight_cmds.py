@@ -74,7 +74,8 @@ def print_ratings(cfg: Any, table: Any, chart: bool = False) -> None:
     if not table.ratings:
         typer.echo(say("cli.rating_none", lang))
         return
-    print_line(con, say("cli.rating_title", lang, name=cfg.name, hands=table.hands, sessions=table.sessions))
+    print_line(con, say("cli.rating_title" if table.sessions != 1 else "cli.rating_title_one", lang, name=cfg.name,
+                        hands=table.hands, sessions=table.sessions))
     t = Table()
     t.add_column("#", justify="right")
     t.add_column(say("cli.col_player", lang))
@@ -90,7 +91,7 @@ def print_ratings(cfg: Any, table: Any, chart: bool = False) -> None:
         if table.latest is not None:
             moved = change_in(p, table.latest)
             cells.append("" if moved is None else number(moved, lang, sign=True))
-        cells.append(sparkline([pt.mu for pt in p.history], 12, flat))
+        cells.append(sparkline([pt.mu for pt in p.history], 12, flat) if len(p.history) > 1 else "")
         t.add_row(*cells)
     con.print(t)
     print_line(con, say("cli.rating_range_note", lang))

@@ -58,7 +58,8 @@ def print_player_page(cfg: Any, page: Any) -> None:
         key = "cli.page_rating_provisional" if r.provisional else "cli.page_rating"
         print_line(con, say(key, lang, rating=number(r.rating, lang), low=number(r.low, lang),
                             high=number(r.high, lang), rank=page.rank, of=page.rated,
-                            trend=sparkline([p.mu for p in r.history], 16, plain(con))))
+                            trend=" " + sparkline([p.mu for p in r.history], 16, plain(con)) if len(r.history) > 1
+                            else ""))
     if not f.played.hands:
         print_line(con, say("cli.page_no_hands", lang))
         return
