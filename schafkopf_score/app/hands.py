@@ -44,8 +44,6 @@ def read_hands(cfg: Any, ledger: Any, session_ids: Sequence[int]) -> Iterator[Ha
         return declarers, o.get("won"), int(o.get("value", 0) or 0)
 
     def entry(text: str) -> bool:
-        if "kontra" not in text and "crack" not in text:  # most hands: no need to decode it
-            return False
         e = loads(text)
         return bool(e.get("kontra") or e.get("crack"))
 
@@ -61,15 +59,14 @@ def read_hands(cfg: Any, ledger: Any, session_ids: Sequence[int]) -> Iterator[Ha
     bases: Memo[int, int] = Memo(lambda rid: base_tariff(family, ledger.rules(rid).tariff))
     unit = "point" if getattr(cfg, "kind", "table") == "tournament" else family.unit  # a tournament counts points
 
-    def sides(key: tuple[str, str, int, str]) -> Match | None:
-        """The match of a hand, once per distinct outcome, payouts, tariff and game."""
-        outcome_text, payouts_text, ruleset_id, game = key
-        declarers, won, value = outcomes[outcome_text]
+    def sides(key: tuple[tuple[tuple[str, ...], Any, int], str, int, str]) -> Match | None:
+        """The match of a hand, once per distinct result, payouts, tariff and game."""
+        (declarers, won, value), payouts_text, ruleset_id, game = key
         kind = kinds.get(game)
         return match(HandFacts(0, 0, "", game, declarers, won, value, amounts[payouts_text], bases[ruleset_id],
                                bool(kind is not None and kind.everyone), False, unit))
 
-    matches: Memo[tuple[str, str, int, str], Match | None] = Memo(sides)
+    matches: Memo[tuple[tuple[tuple[str, ...], Any, int], str, int, str], Match | None] = Memo(sides)
     for row in ledger.hand_rows(list(session_ids)):
         sid, hand, _, created_at, game, entry_text, ruleset_id, payouts_text, _, outcome_text, void_kind, _ = row
         if void_kind is not None or sid not in wanted:
@@ -77,7 +74,9 @@ def read_hands(cfg: Any, ledger: Any, session_ids: Sequence[int]) -> Iterator[Ha
         kind = kinds.get(game)
         if kind is not None and kind.thrown_in:
             continue
-        declarers, won, value = outcomes[outcome_text]
-        yield HandFacts(sid, hand, created_at, game, declarers, won, value, amounts[payouts_text],
-                        bases[ruleset_id], bool(kind is not None and kind.everyone), entries[entry_text],
-                        unit, matches[outcome_text, payouts_text, ruleset_id, game])
+        result = outcomes[outcome_text]
+        # Kontra (a crack) is rare: the entry's text is decoded only where it may say so
+        kontra = ("kontra" in entry_text or "crack" in entry_text) and entries[entry_text]
+        yield HandFacts(sid, hand, created_at, game, result[0], result[1], result[2], amounts[payouts_text],
+                        bases[ruleset_id], bool(kind is not None and kind.everyone), kontra,
+                        unit, matches[result, payouts_text, ruleset_id, game])

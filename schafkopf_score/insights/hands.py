@@ -30,6 +30,7 @@ class Match(NamedTuple):
     teams: tuple[tuple[str, ...], ...]
     ranks: tuple[int, ...]
     weight: float
+    fill: tuple[int, ...] = ()  # how many average players fill each team up to the largest (``rating``)
 
 
 class HandFacts(NamedTuple):
@@ -110,9 +111,9 @@ def match(hand: HandFacts) -> Match | None:
     >>> h = HandFacts(1, 1, "", "sauspiel", ("A", "B"), False, 20, {"A": -20, "B": -20, "C": 20, "D": 20},
     ...               10, False, False, "cent")
     >>> match(h)
-    Match(teams=(('C', 'D'), ('A', 'B')), ranks=(0, 1), weight=1.5)
+    Match(teams=(('C', 'D'), ('A', 'B')), ranks=(0, 1), weight=1.5, fill=(0, 0))
     >>> match(h._replace(game="ramsch", declarers=("A",), everyone=True, value=10))
-    Match(teams=(('B',), ('C',), ('D',), ('A',)), ranks=(0, 0, 0, 1), weight=1.0)
+    Match(teams=(('B',), ('C',), ('D',), ('A',)), ranks=(0, 0, 0, 1), weight=1.0, fill=(0, 0, 0, 0))
     """
     payouts, declarers, won = hand.payouts, hand.declarers, hand.won
     if won is None or not declarers or len(payouts) < 2:
@@ -123,11 +124,14 @@ def match(hand: HandFacts) -> Match | None:
         if first not in payouts:
             return None
         others = [(n,) for n in payouts if n != first]
+        fill = (0,) * (len(others) + 1)
         if won:
-            return Match(((first,), *others), (0,) + (1,) * len(others), w)
-        return Match((*others, (first,)), (0,) * len(others) + (1,), w)
+            return Match(((first,), *others), (0,) + (1,) * len(others), w, fill)
+        return Match((*others, (first,)), (0,) * len(others) + (1,), w, fill)
     declaring = tuple([n for n in declarers if n in payouts])
     against = tuple([n for n in payouts if n not in declarers])
     if not declaring or not against:
         return None
-    return Match((declaring, against) if won else (against, declaring), (0, 1), w)
+    teams = (declaring, against) if won else (against, declaring)
+    size = max(len(declaring), len(against))
+    return Match(teams, (0, 1), w, (size - len(teams[0]), size - len(teams[1])))

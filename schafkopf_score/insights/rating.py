@@ -156,25 +156,21 @@ class Rater:
 
     def add(self, m: Match) -> None:
         """One match: the library's update for the teams as they finished, scaled by its weight."""
-        skill, count = self._skill, self._count
-        size = 0
-        for team in m.teams:
-            if len(team) > size:
-                size = len(team)
+        skill, count, rating = self._skill, self._count, self.model.rating
         teams: list[list[Any]] = []
         before: list[tuple[Any, float, float]] = []  # each real player: his object, mu and sigma before
         pool = 0
-        for team in m.teams:
+        for team, fill in zip(m.teams, m.fill or (0,) * len(m.teams), strict=True):
             row = []
             for name in team:
                 r = skill.get(name)
                 if r is None:
-                    r = skill[name] = self.model.rating(MU, SIGMA)
+                    r = skill[name] = rating(MU, SIGMA)
                     count[name] = 0
                 before.append((r, r.mu, r.sigma))
                 row.append(r)
                 count[name] += 1
-            for _ in range(size - len(team)):
+            for _ in range(fill):
                 r = self._stand_ins[pool]
                 pool += 1
                 r.mu, r.sigma = MU, STAND_IN_SIGMA
