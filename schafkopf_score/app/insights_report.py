@@ -16,7 +16,7 @@ from .reports import game_title
 def insights(cfg: Any, ledger: Any, session_ids: Sequence[int]) -> dict[str, Any]:
     """``{"ratings": [rating --json's rows, best first], "pages": [stats --player's figures, with
     "rating", "rank" and each game's "title"], "provisional_hands": N}``."""
-    hands = list(read_hands(cfg, ledger, [info.id for info in ledger.sessions()]))
+    hands = list(read_hands(cfg, ledger, ledger.session_ids()))
     ratings = rate(hands)
     wanted = set(session_ids)
     chosen = [h for h in hands if h.session in wanted]

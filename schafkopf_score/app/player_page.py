@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..insights.player import PlayerFigures, figures
-from ..insights.rating import PlayerRating, rate
+from ..insights.rating import PlayerRating, rate, shown
 from ..rules.matching import resolve_name
 from .evening import select_sessions
 from .hands import read_hands
@@ -26,8 +26,13 @@ class PlayerPage:
     rated: int
 
     def to_json(self) -> dict[str, Any]:
-        return {"sessions": list(self.sessions), **self.figures.to_json(),
-                "rating": {**self.rating.to_json(), "rank": self.rank, "of": self.rated} if self.rating else None}
+        """``stats --player --json``: the figures, and the rating with its place and its course
+        (``history``: the rating after each session he played)."""
+        rating = None
+        if self.rating is not None:
+            rating = {**self.rating.to_json(history=False), "rank": self.rank, "of": self.rated,
+                      "history": [{"session": p.session, "rating": shown(p.mu)} for p in self.rating.history]}
+        return {"sessions": list(self.sessions), **self.figures.to_json(), "rating": rating}
 
 
 def player_name(cfg: Any, ledger: Any, typed: str) -> str:
@@ -45,8 +50,13 @@ def player_page(cfg: Any, ledger: Any, typed: str, session: int | None = None, a
     """The page of the player ``typed`` names, over the latest session (``session``: that one;
     ``all_``: every session), with his rating over every session."""
     name = player_name(cfg, ledger, typed)
-    ids = select_sessions(ledger, session, all_)
-    every = [info.id for info in ledger.sessions()]
+    every = ledger.session_ids()
+    if all_:
+        ids = every
+    elif session is None:
+        ids = every[-1:]
+    else:
+        ids = select_sessions(ledger, session)  # (refused, with the sessions there are, where it is none)
     hands = list(read_hands(cfg, ledger, every))
     wanted = set(ids)
     page = figures(name, (h for h in hands if h.session in wanted), sheepshead=cfg.family == "sheepshead")

@@ -13,8 +13,7 @@ from .hands import read_hands
 
 def season_ratings(cfg: Any, ledger: Any) -> Ratings:
     """Every player's rating after every recorded hand of the ledger, in the order played."""
-    ids = [info.id for info in ledger.sessions()]
-    return rate(read_hands(cfg, ledger, ids))
+    return rate(read_hands(cfg, ledger, ledger.session_ids()))
 
 
 @dataclass(frozen=True)
@@ -26,21 +25,22 @@ class RatingTable:
     sessions: int
     latest: int | None  # the latest session (whose change the table shows)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, history: bool = False) -> dict[str, Any]:
         """``rating --json``: ``{"ratings": [{"player", "rating", "low", "high", "hands",
-        "provisional", "history"}, ...], "hands", "sessions", "model"}``."""
-        return {"ratings": [p.to_json() for p in self.ratings], "hands": self.hands, "sessions": self.sessions,
+        "provisional"}, ...], "hands", "sessions", "model"}``; ``history`` (``--chart``): each
+        rating with its ``history``, a point after each session the player played."""
+        return {"ratings": [p.to_json(history) for p in self.ratings], "hands": self.hands, "sessions": self.sessions,
                 "model": dict(PARAMETERS)}
 
 
 def rating_table(cfg: Any, ledger: Any, everyone: bool = False) -> RatingTable:
     """The table's ratings: of the players seated at the table now (a tournament: registered),
     or with ``everyone`` of every player who ever played a hand here."""
-    infos = ledger.sessions()
-    ratings = rate(read_hands(cfg, ledger, [info.id for info in infos]))
+    ids = ledger.session_ids()
+    ratings = rate(read_hands(cfg, ledger, ids))
     if everyone:
         shown = ratings.players
     else:
         seated = set(cfg.players)
         shown = tuple(p for p in ratings.players if p.name in seated)
-    return RatingTable(shown, ratings.hands, len(infos), infos[-1].id if infos else None)
+    return RatingTable(shown, ratings.hands, len(ids), ids[-1] if ids else None)

@@ -9,7 +9,8 @@ import typer
 from ..i18n import say
 from .app import JsonOpt, app, emit_json, get, guard
 
-ChartOpt = Annotated[bool, typer.Option("--chart", help="Draw the ratings' history as a chart (a point per session).")]
+ChartOpt = Annotated[bool, typer.Option("--chart", help="Draw the ratings' history as a chart (a point per session; "
+                                                       "with --json: each rating's history).")]
 
 
 @app.command()
@@ -38,8 +39,8 @@ def rating(
     cfg = c.cfg()
     with c.ledger() as ledger:
         table = rating_table(cfg, ledger, everyone=all_)
-    if as_json:
-        emit_json(table.to_json())
+    if as_json:  # with --chart: the chart's figures, each rating's history
+        emit_json(table.to_json(history=chart))
         return
     print_ratings(cfg, table, chart)
 

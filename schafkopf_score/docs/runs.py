@@ -120,8 +120,8 @@ JSON_STEPS: list[tuple[str, str, list[str]]] = [
     ("stats", "`stats --json`", ["stats", "--json"]),
     ("check", "`check --json`", ["check", "--json"]),
     ("player", "`player list --json`", ["player", "list", "--json"]),
-    ("rating", "`rating --json`: the ratings, best first, each with its history (a point per session), and the "
-     "model's parameters", ["rating", "--json"]),
+    ("rating", "`rating --json`: the ratings, best first, and the model's parameters (with `--chart`: each "
+     "rating's history, a point after each session)", ["rating", "--json"]),
     ("stats-player", "`stats --player NAME --json`: a player's own page", ["stats", "--player", "Anna", "--json"]),
     ("whatif", "`settle --tariff 20/100 --json`: the evening now and under another tariff, and the hands it "
      "refuses", ["settle", "--tariff", "20/100", "--json"]),

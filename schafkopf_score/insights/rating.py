@@ -6,8 +6,9 @@ Each hand is a match (``hands.match``) between the sides as they were. The model
 side's ratings, so a side of one against three would be expected to lose every hand it plays,
 and every rating would sink until three players weigh what one does (towards 0). A smaller side
 is therefore filled up to the size of the larger with *average players*: a fixed rating of
-``MU`` that the model is sure of (``STAND_IN_SIGMA``) and that no hand changes. They stand for
-the cards that made the Solo worth declaring. A hand weighs ``hands.weight`` (1 to 2.5: half a
+``MU`` that the model is sure of (``STAND_IN_SIGMA``) and that no hand changes (given to the
+model as one rating of their sum, which weighs exactly what they weigh). They stand for the
+cards that made the Solo worth declaring. A hand weighs ``hands.weight`` (1 to 2.5: half a
 hand more for every doubling of the table's plain game); a hand of weight ``w`` moves a rating
 ``w`` times as far as the library's own update and narrows its range as ``w`` hands would
 (``sigma * (sigma' / sigma) ** w``).
@@ -127,9 +128,9 @@ class Rater:
         self._skill: dict[str, Any] = {}  # name -> the library's rating object (mu, sigma now)
         self._count: dict[str, int] = {}  # name -> hands rated
         self._history: dict[str, list[Point]] = {}
-        self._stand_ins = [self.model.rating(MU, SIGMA) for _ in range(8)]
+        self._line_ups: dict[tuple[tuple[str, ...], ...], tuple[list[list[Any]], list[Any], list[Any]]] = {}
         self._session: int | None = None
-        self._seen: dict[str, None] = {}  # who played in the current session, in order
+        self._tally: dict[tuple[tuple[str, ...], ...], int] = {}  # the line-ups played since the last count
         self._compute = getattr(self.model, "_compute", None)
 
     def add_hand(self, hand: HandFacts) -> None:
@@ -141,25 +142,44 @@ class Rater:
         m = hand.sides or match(hand)
         if m is not None:
             self.add(m)
-            seen = self._seen
-            for team in m.teams:
+
+    def _counted(self) -> dict[str, None]:
+        """Count the hands of the line-ups played since the last count (a hand counts its
+        line-up once, not each player: fewer steps a hand); who played them, in order."""
+        count = self._count
+        seen: dict[str, None] = {}
+        for teams, n in self._tally.items():
+            for team in teams:
                 for name in team:
+                    count[name] += n
                     seen[name] = None
+        self._tally = {}
+        return seen
 
     def _close_session(self) -> None:
+        seen = self._counted()
         if self._session is None:
             return
-        for name in self._seen:
+        for name in seen:
             r = self._skill[name]
             self._history.setdefault(name, []).append(Point(self._session, r.mu, r.sigma, self._count[name]))
-        self._seen = {}
 
-    def add(self, m: Match) -> None:
-        """One match: the library's update for the teams as they finished, scaled by its weight."""
+    @staticmethod
+    def _stand_in_sigma(fill: int) -> float:
+        """The sigma of ``fill`` average players as one rating, before ``TAU`` is added: its
+        square plus TAU squared is their sigmas' squares (each plus TAU squared) added up."""
+        return math.sqrt(fill * (STAND_IN_SIGMA * STAND_IN_SIGMA + TAU * TAU) - TAU * TAU)
+
+    def _line_up(self, m: Match) -> tuple[list[list[Any]], list[Any], list[Any]]:
+        """The rating objects of a match's teams in their order (each player's own, then the
+        average players that fill a smaller team), its players' and its average players'
+        objects: made once per line-up of teams (a season repeats its line-ups)."""
+        if len(self._line_ups) >= 4096:  # a tournament's line-ups hardly repeat: memory stays flat
+            self._line_ups.clear()
         skill, count, rating = self._skill, self._count, self.model.rating
         teams: list[list[Any]] = []
-        before: list[tuple[Any, float, float]] = []  # each real player: his object, mu and sigma before
-        pool = 0
+        real: list[Any] = []
+        stand_ins: list[Any] = []
         for team, fill in zip(m.teams, m.fill or (0,) * len(m.teams), strict=True):
             row = []
             for name in team:
@@ -167,21 +187,32 @@ class Rater:
                 if r is None:
                     r = skill[name] = rating(MU, SIGMA)
                     count[name] = 0
-                before.append((r, r.mu, r.sigma))
                 row.append(r)
-                count[name] += 1
-            for _ in range(fill):
-                r = self._stand_ins[pool]
-                pool += 1
-                r.mu, r.sigma = MU, STAND_IN_SIGMA
-                row.append(r)
-            teams.append(row)
-        self.update(teams, list(m.ranks))
+                real.append(r)
+            # ``fill`` average players as one rating of their sum: the model adds up a team's mu
+            # and its sigma squared (each widened by TAU), so one of fill x MU, whose sigma
+            # squared once widened is fill x TAU squared, weighs exactly what they weigh
+            extra = [rating(MU * fill, self._stand_in_sigma(fill))] if fill else []
+            stand_ins += [(r, r.mu, r.sigma) for r in extra]
+            teams.append(row + extra)
+        line_up = self._line_ups[m.teams] = (teams, real, stand_ins)
+        return line_up
+
+    def add(self, m: Match) -> None:
+        """One match: the library's update for the teams as they finished, scaled by its weight."""
+        line_up = self._line_ups.get(m.teams) or self._line_up(m)
+        teams, real, stand_ins = line_up
+        tally = self._tally
+        tally[m.teams] = tally.get(m.teams, 0) + 1
         w = m.weight
-        if w != 1:
-            tau2 = TAU * TAU
-            for r, mu, sigma in before:
-                widened = math.sqrt(sigma * sigma + tau2)
+        before = [(r.mu, r.sigma) for r in real] if w != 1 else None
+        for r, mu, sigma in stand_ins:  # the average players are the same before every hand
+            r.mu, r.sigma = mu, sigma
+        self.update(teams, list(m.ranks))
+        if before is not None:
+            tau2, sqrt = TAU * TAU, math.sqrt
+            for r, (mu, sigma) in zip(real, before, strict=True):
+                widened = sqrt(sigma * sigma + tau2)
                 r.mu = mu + w * (r.mu - mu)
                 r.sigma = widened * (r.sigma / widened) ** w
         self.hands += 1
@@ -208,7 +239,7 @@ class Rater:
         self._compute(teams=teams, ranks=ranks)
 
     def result(self) -> Ratings:
-        self._close_session()
+        self._close_session()  # (matches added on their own, without a session, are counted too)
         self._session = None
         players = [PlayerRating(name, r.mu, r.sigma, self._count[name], self._history.get(name, []))
                    for name, r in self._skill.items()]

@@ -383,6 +383,13 @@ class Ledger(Marks, TournamentRows):
         rows = self.conn.execute(self._sessions_sql() + " ORDER BY s.id").fetchall()
         return [self._session(r) for r in rows]
 
+    def session_ids(self) -> list[int]:
+        """Every session's number, oldest first, without its closing (what a pass over every
+        hand of the ledger needs: ``rating``, a player's page)."""
+        if self.conn is None:
+            return []
+        return [int(r[0]) for r in self.conn.execute("SELECT id FROM sessions ORDER BY id")]
+
     def session(self, session_id: int) -> SessionInfo | None:
         if self.conn is None:
             return None

@@ -52,8 +52,9 @@ def test_a_players_page_worked_by_hand(make_table):
     # Kontra: given against Ben's Solo (lost) and against Cora and Dora (won); none received
     assert page["kontra"] == {"given": {"hands": 2, "won": 1}, "against": {"hands": 0, "won": 0}}
     assert "sheepshead" not in page
-    rated = {r["player"]: r for r in t.json("rating")["ratings"]}
-    assert page["rating"] == {**rated["Anna"], "rank": list(rated).index("Anna") + 1, "of": 4}
+    rated = {r["player"]: r for r in t.json("rating", "--chart")["ratings"]}
+    history = [{"session": p["session"], "rating": p["rating"]} for p in rated["Anna"]["history"]]
+    assert page["rating"] == {**rated["Anna"], "history": history, "rank": list(rated).index("Anna") + 1, "of": 4}
     # the figures add up to what stats and settle say of her
     stats = t.json("stats")["players"]["Anna"]
     assert (stats["games"], stats["declarer"], stats["balance"]) == (page["hands"], 21, page["money"])

@@ -115,9 +115,15 @@ def test_the_ratings_equal_openskill_hand_by_hand_from_the_ledger(make_table):
     assert all(r["provisional"] for r in data["ratings"])  # nobody has 30 hands yet
     # best first, and the history ends where the rating is
     assert [r["rating"] for r in data["ratings"]] == sorted((r["rating"] for r in data["ratings"]), reverse=True)
-    for r in data["ratings"]:
+    assert all("history" not in r for r in data["ratings"])  # the history comes with --chart
+    charted = t.json("rating", "--chart")
+    assert [{k: v for k, v in r.items() if k != "history"} for r in charted["ratings"]] == data["ratings"]
+    for r in charted["ratings"]:
         assert r["history"][-1]["rating"] == r["rating"] and r["history"][-1]["hands"] == r["hands"]
         assert [p["session"] for p in r["history"]] == sorted({p["session"] for p in r["history"]})
+    # Ben played in every evening: a point after each, the hands counted up
+    ben = next(r for r in charted["ratings"] if r["player"] == "Ben")
+    assert [(p["session"], p["hands"]) for p in ben["history"]] == [(1, 5), (2, 10), (3, 15)]
     assert data["model"]["mu"] == MU and data["model"]["provisional_hands"] == 30
 
 
@@ -220,3 +226,28 @@ def test_an_empty_ledger_has_no_ratings_yet(make_table):
     t = make_table(language="en")
     assert t.ok("rating").stdout == "No rating yet: the ratings begin with the first hand played.\n"
     assert t.json("rating")["ratings"] == []
+
+
+def test_the_rater_equals_openskills_public_update_bit_for_bit():
+    """The rater calls the model's update directly (its public ``rate`` deep-copies every
+    rating first); without that update it falls back on ``rate``: both give the same figures."""
+    from schafkopf_score.insights.hands import HandFacts
+    from schafkopf_score.insights.rating import Rater
+
+    four = {"A": 0, "B": 0, "C": 0, "D": 0}
+    hands = [
+        HandFacts(1, 1, "", "sauspiel", ("A", "B"), True, 10, four, 10, False, False, "cent"),
+        HandFacts(1, 2, "", "solo", ("C",), True, 70, four, 10, False, False, "cent"),  # 1 v 3, weight 2
+        HandFacts(1, 3, "", "ramsch", ("D",), False, 10, four, 10, True, False, "cent"),  # the loser last
+        HandFacts(2, 1, "", "ramsch", ("B",), True, 10, four, 10, True, False, "cent"),  # a Durchmarsch first
+        HandFacts(2, 2, "", "wenz", ("A",), False, 640, four, 10, False, False, "cent"),  # weight 2.5
+    ] * 5
+    fast, public = Rater(), Rater()
+    public._compute = None
+    for rater in (fast, public):
+        for hand in hands:
+            rater.add_hand(hand)
+    a, b = fast.result(), public.result()
+    assert [(p.name, p.mu, p.sigma, p.hands) for p in a.players] == [(p.name, p.mu, p.sigma, p.hands) for p in b.players]
+    assert [p.history for p in a.players] == [p.history for p in b.players]
+    assert {p.name: p.hands for p in a.players} == {"A": 25, "B": 25, "C": 25, "D": 25}
