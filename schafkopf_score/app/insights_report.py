@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..insights.player import figures
-from ..insights.rating import PROVISIONAL_HANDS, rate
+from ..insights.player import Page
+from ..insights.rating import PROVISIONAL_HANDS, Rater
 from .hands import read_hands
 from .reports import game_title
 
@@ -16,19 +16,27 @@ from .reports import game_title
 def insights(cfg: Any, ledger: Any, session_ids: Sequence[int]) -> dict[str, Any]:
     """``{"ratings": [rating --json's rows, best first], "pages": [stats --player's figures, with
     "rating", "rank" and each game's "title"], "provisional_hands": N}``."""
-    hands = list(read_hands(cfg, ledger, ledger.session_ids()))
-    ratings = rate(hands)
+    rater = Rater()
     wanted = set(session_ids)
-    chosen = [h for h in hands if h.session in wanted]
+    sheepshead = cfg.family == "sheepshead"
+    pages: dict[str, Page] = {name: Page(name, sheepshead) for name in cfg.players}
+    for hand in read_hands(cfg, ledger, ledger.session_ids()):  # one pass: the ratings and every page
+        rater.add_hand(hand)
+        if hand.session in wanted:
+            for name in hand.payouts:
+                page = pages.get(name)
+                if page is None:
+                    page = pages[name] = Page(name, sheepshead)
+                page.add(hand)
+    ratings = rater.result()
     family = cfg.family_obj()
-    names = list(dict.fromkeys([*cfg.players, *(n for h in chosen for n in h.payouts)]))
     rank = {p.name: i for i, p in enumerate(ratings.players, 1)}
-    pages = []
-    for name in names:
-        page = figures(name, chosen, sheepshead=cfg.family == "sheepshead")
-        if not page.played.hands:
+    shown = []
+    for name, builder in pages.items():
+        figures = builder.result()
+        if not figures.played.hands:
             continue
-        data = page.to_json()
+        data = figures.to_json()
         for line in data["by_game"]:
             line["title"] = game_title(family, line["game"], cfg.language)
         for key in ("best_hand", "worst_hand"):
@@ -36,5 +44,5 @@ def insights(cfg: Any, ledger: Any, session_ids: Sequence[int]) -> dict[str, Any
                 data[key]["title"] = game_title(family, data[key]["game"], cfg.language)
         mine = ratings.of(name)
         data["rating"] = {**mine.to_json(history=False), "rank": rank[name], "of": len(ratings.players)} if mine else None
-        pages.append(data)
-    return {"ratings": [p.to_json() for p in ratings.players], "pages": pages, "provisional_hands": PROVISIONAL_HANDS}
+        shown.append(data)
+    return {"ratings": [p.to_json() for p in ratings.players], "pages": shown, "provisional_hands": PROVISIONAL_HANDS}

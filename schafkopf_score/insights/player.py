@@ -121,6 +121,108 @@ class PlayerFigures:
         return data
 
 
+class Page:
+    """A player's figures, added up hand by hand (``add``), then finished (``result``): one
+    pass over a season serves every player's page."""
+
+    def __init__(self, name: str, sheepshead: bool = False) -> None:
+        self.page = PlayerFigures(name)
+        self.together: dict[str, Tally] = {}
+        self.run = 0
+        self.shead = {"picks": Tally(), "alone": Tally(), "partner": Tally(), "leasters": Tally()} \
+            if sheepshead else None
+
+    def add(self, h: HandFacts) -> None:
+        """A hand he played (one he did not play is passed over). Written out in one piece
+        (``HandFacts.side_of``, ``won_by`` and ``result_for`` worked once): a season's page
+        adds a hundred thousand hands."""
+        page = self.page
+        name = page.name
+        payouts = h.payouts
+        paid = payouts.get(name)
+        if paid is None:
+            return
+        declarers, result = h.declarers, h.won
+        first = bool(declarers) and declarers[0] == name
+        if h.everyone:
+            side = ("first" if result else "last") if first else "between"
+            won = None if result is None else (True if side == "first" else False if side == "last" else not result)
+        else:
+            side = "declarer" if first else "partner" if name in declarers else "opponent"
+            won = None if result is None else (result if side != "opponent" else not result)
+        amount = paid if h.unit != "stroke" or paid else (-h.value if won is False else 0)
+        page.unit = h.unit
+        page.money += paid
+        played = page.played
+        played.hands += 1
+        line = page.games.get(h.game)
+        if line is None:
+            line = page.games[h.game] = GameLine(h.game)
+        line.played.hands += 1
+        line.money += paid
+        role = page.roles.get(side)
+        if role is not None:
+            role.hands += 1
+        if won:
+            played.won += 1
+            line.played.won += 1
+            if role is not None:
+                role.won += 1
+        if side == "declarer":
+            line.declarer.count(won)
+        elif side == "partner":
+            line.partner.count(won)
+        if not h.everyone:
+            declaring = side != "opponent"
+            together = self.together
+            for other in payouts:
+                if other != name and (other in declarers) == declaring:
+                    mate = together.get(other)
+                    if mate is None:
+                        mate = together[other] = Tally()
+                    mate.hands += 1
+                    if won:
+                        mate.won += 1
+            if h.kontra:
+                (page.kontra_against if declaring else page.kontra_given).count(won)
+        best = page.best
+        if best is None or amount > best.amount:
+            page.best = Moment(h.session, h.hand, h.game, amount)
+        worst = page.worst
+        if worst is None or amount < worst.amount:
+            page.worst = Moment(h.session, h.hand, h.game, amount)
+        if won is not None:
+            run = self.run
+            run = self.run = (run + 1 if run > 0 else 1) if won else (run - 1 if run < 0 else -1)
+            if run > page.longest_won:
+                page.longest_won = run
+            elif -run > page.longest_lost:
+                page.longest_lost = -run
+        shead = self.shead
+        if shead is not None:
+            if h.game == "leaster":
+                shead["leasters"].count(won)
+            elif side == "declarer":
+                shead["picks"].count(won)
+                if len(declarers) == 1:
+                    shead["alone"].count(won)
+            elif side == "partner":
+                shead["partner"].count(won)
+
+    def result(self) -> PlayerFigures:
+        page = self.page
+        page.current = self.run
+        page.partners = tuple(Partner(n, t.hands, t.won) for n, t in
+                              sorted(self.together.items(), key=lambda kv: (-kv[1].hands, kv[0])))
+        enough = [p for p in page.partners if p.hands >= MIN_TOGETHER]
+        if enough:
+            page.buddy = max(enough, key=lambda p: (p.won / p.hands, p.hands, _reverse(p.name)))
+            worst = min(enough, key=lambda p: (p.won / p.hands, -p.hands, p.name))
+            page.nemesis = worst if worst != page.buddy else None
+        page.sheepshead = self.shead
+        return page
+
+
 def figures(name: str, hands: Iterable[HandFacts], sheepshead: bool = False) -> PlayerFigures:
     """The player's figures over the hands (the ones he did not play are passed over).
 
@@ -134,72 +236,10 @@ def figures(name: str, hands: Iterable[HandFacts], sheepshead: bool = False) -> 
     >>> (f.longest_won, f.longest_lost, f.current), f.best, f.worst.hand
     ((1, 1, -1), Moment(session=1, hand=1, game='sauspiel', amount=10), 2)
     """
-    page = PlayerFigures(name)
-    together: dict[str, Tally] = {}
-    run = 0
-    shead = {"picks": Tally(), "alone": Tally(), "partner": Tally(), "leasters": Tally()} if sheepshead else None
-    roles = page.roles
+    page = Page(name, sheepshead)
     for h in hands:
-        payouts = h.payouts
-        if name not in payouts:
-            continue
-        side = h.side_of(name)
-        page.unit = h.unit
-        won = h.won_by(name)
-        amount = h.result_for(name)
-        paid = payouts[name]
-        page.played.count(won)
-        page.money += paid
-        line = page.games.get(h.game)
-        if line is None:
-            line = page.games[h.game] = GameLine(h.game)
-        line.played.count(won)
-        line.money += paid
-        if side in roles:
-            roles[side].count(won)
-        if side == "declarer":
-            line.declarer.count(won)
-        elif side == "partner":
-            line.partner.count(won)
-        if not h.everyone:
-            declaring = side in ("declarer", "partner")
-            for other in payouts:
-                if other != name and (other in h.declarers) == declaring:
-                    mate = together.get(other)
-                    if mate is None:
-                        mate = together[other] = Tally()
-                    mate.count(won)
-            if h.kontra:
-                (page.kontra_against if declaring else page.kontra_given).count(won)
-        if page.best is None or amount > page.best.amount:
-            page.best = Moment(h.session, h.hand, h.game, amount)
-        if page.worst is None or amount < page.worst.amount:
-            page.worst = Moment(h.session, h.hand, h.game, amount)
-        if won is not None:
-            run = (run + 1 if run > 0 else 1) if won else (run - 1 if run < 0 else -1)
-            if run > page.longest_won:
-                page.longest_won = run
-            elif -run > page.longest_lost:
-                page.longest_lost = -run
-        if shead is not None:
-            if h.game == "leaster":
-                shead["leasters"].count(won)
-            elif side == "declarer":
-                shead["picks"].count(won)
-                if len(h.declarers) == 1:
-                    shead["alone"].count(won)
-            elif side == "partner":
-                shead["partner"].count(won)
-    page.current = run
-    page.partners = tuple(Partner(n, t.hands, t.won) for n, t in
-                          sorted(together.items(), key=lambda kv: (-kv[1].hands, kv[0])))
-    enough = [p for p in page.partners if p.hands >= MIN_TOGETHER]
-    if enough:
-        page.buddy = max(enough, key=lambda p: (p.won / p.hands, p.hands, _reverse(p.name)))
-        worst = min(enough, key=lambda p: (p.won / p.hands, -p.hands, p.name))
-        page.nemesis = worst if worst != page.buddy else None
-    page.sheepshead = shead
-    return page
+        page.add(h)
+    return page.result()
 
 
 def _reverse(name: str) -> tuple[int, ...]:
