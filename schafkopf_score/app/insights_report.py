@@ -18,18 +18,18 @@ def insights(cfg: Any, ledger: Any, session_ids: Sequence[int]) -> dict[str, Any
     "rating", "rank" and each game's "title"], "provisional_hands": N}``."""
     rater = Rater()
     wanted = set(session_ids)
-    sheepshead = cfg.family == "sheepshead"
-    pages: dict[str, Page] = {name: Page(name, sheepshead) for name in cfg.players}
+    family = cfg.family_obj()
+    record = bool(family.page_record)  # the record in the family's own terms (Sheepshead's picks, ...)
+    pages: dict[str, Page] = {name: Page(name, record) for name in cfg.players}
     for hand in read_hands(cfg, ledger, ledger.session_ids()):  # one pass: the ratings and every page
         rater.add_hand(hand)
         if hand.session in wanted:
             for name in hand.payouts:
                 page = pages.get(name)
                 if page is None:
-                    page = pages[name] = Page(name, sheepshead)
+                    page = pages[name] = Page(name, record)
                 page.add(hand)
     ratings = rater.result()
-    family = cfg.family_obj()
     rank = {p.name: i for i, p in enumerate(ratings.players, 1)}
     shown = []
     for name, builder in pages.items():
@@ -37,6 +37,9 @@ def insights(cfg: Any, ledger: Any, session_ids: Sequence[int]) -> dict[str, Any
         if not figures.played.hands:
             continue
         data = figures.to_json()
+        if "record" in data:  # in the family's words, with the message that says them
+            data["record"] = {family.page_record[k]: v for k, v in data["record"].items()}
+            data["record_text"] = family.page_record_text
         for line in data["by_game"]:
             line["title"] = game_title(family, line["game"], cfg.language)
         for key in ("best_hand", "worst_hand"):

@@ -24,6 +24,7 @@ class PlayerPage:
     rating: PlayerRating | None
     rank: int | None
     rated: int
+    record_words: dict[str, str]  # the family's words for its record's counts (``Family.page_record``)
 
     def to_json(self) -> dict[str, Any]:
         """``stats --player --json``: the figures, and the rating with its place and its course
@@ -32,7 +33,10 @@ class PlayerPage:
         if self.rating is not None:
             rating = {**self.rating.to_json(history=False), "rank": self.rank, "of": self.rated,
                       "history": [{"session": p.session, "rating": shown(p.mu)} for p in self.rating.history]}
-        return {"sessions": list(self.sessions), **self.figures.to_json(), "rating": rating}
+        data = {"sessions": list(self.sessions), **self.figures.to_json(), "rating": rating}
+        if "record" in data:  # in the family's own words (Sheepshead: picks, alone, partner, leasters)
+            data["record"] = {self.record_words[k]: v for k, v in data["record"].items()}
+        return data
 
 
 def player_name(cfg: Any, ledger: Any, typed: str) -> str:
@@ -59,8 +63,9 @@ def player_page(cfg: Any, ledger: Any, typed: str, session: int | None = None, a
         ids = select_sessions(ledger, session)  # (refused, with the sessions there are, where it is none)
     hands = list(read_hands(cfg, ledger, every))
     wanted = set(ids)
-    page = figures(name, (h for h in hands if h.session in wanted), sheepshead=cfg.family == "sheepshead")
+    family = cfg.family_obj()
+    page = figures(name, (h for h in hands if h.session in wanted), record=bool(family.page_record))
     ratings = rate(hands)
     mine = ratings.of(name)
     rank = next((i for i, p in enumerate(ratings.players, 1) if p.name == name), None)
-    return PlayerPage(page, tuple(ids), mine, rank, len(ratings.players))
+    return PlayerPage(page, tuple(ids), mine, rank, len(ratings.players), dict(family.page_record))

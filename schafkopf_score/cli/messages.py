@@ -431,11 +431,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "cli.page_run_lost": ("{count} lost", "{count} verloren"),
     "cli.page_kontra": ("Kontra given: {given} ({given_won} won); received: {against} ({against_won} won)",
                         "Kontra gegeben: {given} ({given_won} gewonnen); bekommen: {against} ({against_won} gewonnen)"),
-    "cli.page_sheepshead": ("Picks {picks} ({picks_won} won), alone {alone} ({alone_won}), as partner {partner} "
-                            "({partner_won}), leasters {leasters} ({leasters_won} won)",
-                            "Aufgenommen {picks} ({picks_won} gewonnen), allein {alone} ({alone_won}), als Partner "
-                            "{partner} ({partner_won}), Leaster {leasters} ({leasters_won} gewonnen)"),
-    # standings --chart (charts.py)
     "cli.chart_title_session": ("{name}: the balances of session {session} over its {count} hands",
                                 "{name}: der Stand von Abend {session} über seine {count} Spiele"),
     "cli.chart_title_season": ("{name}: the season's balances over {count} sessions",

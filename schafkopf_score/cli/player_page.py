@@ -97,9 +97,7 @@ def print_player_page(cfg: Any, page: Any) -> None:
     print_line(con, say("cli.page_streaks", lang, won=f.longest_won, lost=f.longest_lost, current=current))
     print_line(con, say("cli.page_kontra", lang, given=f.kontra_given.hands, given_won=f.kontra_given.won,
                         against=f.kontra_against.hands, against_won=f.kontra_against.won))
-    if f.sheepshead is not None:
-        s = f.sheepshead
-        print_line(con, say("cli.page_sheepshead", lang, picks=s["picks"].hands, picks_won=s["picks"].won,
-                            alone=s["alone"].hands, alone_won=s["alone"].won, partner=s["partner"].hands,
-                            partner_won=s["partner"].won, leasters=s["leasters"].hands,
-                            leasters_won=s["leasters"].won))
+    if f.record is not None and family.page_record_text:  # the record in the family's own terms
+        counts = {key: t.hands for key, t in f.record.items()}
+        counts.update({f"{key}_won": t.won for key, t in f.record.items()})
+        print_line(con, say(family.page_record_text, lang, **counts))

@@ -147,7 +147,7 @@ def print_season(columns: Sequence[Any], total: Mapping[str, int], rules: TableR
                 if n in col.balances or running:
                     so_far += col.balances.get(n, 0)
                     running.append(float(so_far))
-            cells.append(sparkline(running, 16, flat))
+            cells.append(sparkline(running, 16, flat) if len(running) > 1 else "")  # one evening: no course yet
         table.add_row(escape(n), *cells)
     print_line(con, title)
     con.print(table)

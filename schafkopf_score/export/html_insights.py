@@ -114,11 +114,10 @@ def player_section(page: Page, p: dict[str, Any]) -> list[str]:
     kontra = w("export.page_kontra", given=k["given"]["hands"], given_won=k["given"]["won"],
                against=k["against"]["hands"], against_won=k["against"]["won"])
     out.append(f"<p>{streaks}; {kontra}</p>")
-    if p.get("sheepshead"):
-        sh = p["sheepshead"]
-        said = w("export.page_sheepshead", picks=sh["picks"]["hands"], picks_won=sh["picks"]["won"],
-                 alone=sh["alone"]["hands"], alone_won=sh["alone"]["won"], partner=sh["partner"]["hands"],
-                 partner_won=sh["partner"]["won"], leasters=sh["leasters"]["hands"], leasters_won=sh["leasters"]["won"])
-        out.append(f"<p>{said}</p>")
+    if p.get("record") and p.get("record_text"):  # the record in the family's own terms
+        counts: dict[str, int] = {}
+        for key, tally in zip(("declared", "alone", "partner", "each"), p["record"].values(), strict=True):
+            counts[key], counts[f"{key}_won"] = tally["hands"], tally["won"]
+        out.append(f"<p>{w(p['record_text'], **counts)}</p>")
     out.append("</section>")
     return out

@@ -140,8 +140,4 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "export.page_streaks": ("Longest runs: {won} won, {lost} lost", "Längste Serien: {won} gewonnen, {lost} verloren"),
     "export.page_kontra": ("Kontra given {given} ({given_won} won), received {against} ({against_won} won)",
                            "Kontra gegeben {given} ({given_won} gewonnen), bekommen {against} ({against_won} gewonnen)"),
-    "export.page_sheepshead": ("Picks {picks} ({picks_won} won), alone {alone} ({alone_won}), as partner {partner} "
-                               "({partner_won}), leasters {leasters} ({leasters_won} won)",
-                               "Aufgenommen {picks} ({picks_won} gewonnen), allein {alone} ({alone_won}), als Partner "
-                               "{partner} ({partner_won}), Leaster {leasters} ({leasters_won} gewonnen)"),
 }

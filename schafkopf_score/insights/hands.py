@@ -3,7 +3,7 @@
 ``HandFacts`` is what a valid, stored hand says once its texts are decoded: who played it (its
 payouts name the active players), who declared, whether the declaring side won, what it was
 worth (the amount each loser paid, the ``value`` of its outcome) and whether Kontra was given.
-``sides`` turns it into the match a rating reads: the declaring side against the rest
+``match`` turns it into the match a rating reads: the declaring side against the rest
 (Sauspiel and Hochzeit 2 v 2, every Solo 1 v 3, Sheepshead's picker and partner against the
 others, Deutscher pair against pair), or every player for himself where the game is played so
 (Ramsch, leaster, Wendish *jeder gegen jeden*): the loser last, a winner (a Durchmarsch, the
@@ -49,47 +49,6 @@ class HandFacts(NamedTuple):
     kontra: bool  # Kontra (Sheepshead: a crack) was given against the declaring side
     unit: str  # cent | point | stroke
     sides: Match | None = None  # ``match(self)``, where the reader worked it out once for many hands
-
-    @property
-    def active(self) -> tuple[str, ...]:
-        return tuple(self.payouts)
-
-    def side_of(self, name: str) -> str | None:
-        """``declarer``, ``partner``, ``opponent`` (or, in a game of each for himself, ``first``,
-        ``last`` or ``between``); None where the player did not play the hand."""
-        if name not in self.payouts:
-            return None
-        if self.everyone:
-            if self.declarers and name == self.declarers[0]:
-                return "first" if self.won else "last"
-            return "between"
-        if self.declarers and name == self.declarers[0]:
-            return "declarer"
-        return "partner" if name in self.declarers else "opponent"
-
-    def won_by(self, name: str) -> bool | None:
-        """Whether the player's side won the hand (in a game of each for himself: everyone but
-        the loser won a Ramsch; only the winner won a leaster or a Durchmarsch); None where he
-        did not play it or nothing was decided."""
-        side = self.side_of(name)
-        if side is None or self.won is None:
-            return None
-        if side == "first":
-            return True
-        if side == "last":
-            return False
-        if side == "between":
-            return not self.won
-        return self.won if side in ("declarer", "partner") else not self.won
-
-    def result_for(self, name: str) -> int:
-        """What the hand meant to the player in its unit: his payout (cents, points); where only
-        the winners book (Deutscher strokes), the strokes he took, or those booked against him
-        as a negative number."""
-        amount = self.payouts.get(name, 0)
-        if self.unit != "stroke" or amount:
-            return amount
-        return -self.value if self.won_by(name) is False else 0
 
 
 def weight(value: int, base: int) -> float:

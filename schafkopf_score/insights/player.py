@@ -6,7 +6,7 @@ two against them, the three against a Solo), how often, how often they won toget
 best and the worst of them among those with at least ``MIN_TOGETHER`` hands (*buddy* and
 *nemesis*); his best and his worst hand; his longest runs of won and of lost hands; the Kontra
 his side gave and the Kontra given against him, and how those hands ended; Sheepshead in its
-own terms (picks, alone, leasters, the partner's record).
+own terms (``Family.page_record``: Sheepshead's picks, alone, leasters, the partner's record).
 """
 
 from __future__ import annotations
@@ -101,7 +101,7 @@ class PlayerFigures:
     current: int = 0  # the run he is on: won hands (positive) or lost ones (negative)
     kontra_given: Tally = field(default_factory=Tally)
     kontra_against: Tally = field(default_factory=Tally)  # Kontra given against his side; won: his side won
-    sheepshead: dict[str, Tally] | None = None
+    record: dict[str, Tally] | None = None  # declared, alone, partner, each (``Family.page_record``)
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -116,8 +116,8 @@ class PlayerFigures:
             "streaks": {"won": self.longest_won, "lost": self.longest_lost, "current": self.current},
             "kontra": {"given": self.kontra_given.to_json(), "against": self.kontra_against.to_json()},
         }
-        if self.sheepshead is not None:
-            data["sheepshead"] = {k: v.to_json() for k, v in self.sheepshead.items()}
+        if self.record is not None:
+            data["record"] = {k: v.to_json() for k, v in self.record.items()}
         return data
 
 
@@ -125,17 +125,20 @@ class Page:
     """A player's figures, added up hand by hand (``add``), then finished (``result``): one
     pass over a season serves every player's page."""
 
-    def __init__(self, name: str, sheepshead: bool = False) -> None:
+    def __init__(self, name: str, record: bool = False) -> None:
         self.page = PlayerFigures(name)
         self.together: dict[str, Tally] = {}
         self.run = 0
-        self.shead = {"picks": Tally(), "alone": Tally(), "partner": Tally(), "leasters": Tally()} \
-            if sheepshead else None
+        self.record = {"declared": Tally(), "alone": Tally(), "partner": Tally(), "each": Tally()} \
+            if record else None
 
     def add(self, h: HandFacts) -> None:
-        """A hand he played (one he did not play is passed over). Written out in one piece
-        (``HandFacts.side_of``, ``won_by`` and ``result_for`` worked once): a season's page
-        adds a hundred thousand hands."""
+        """A hand he played (one he did not play is passed over): his side (declarer, partner or
+        opponent; in a game of each for himself first, last or between), whether his side won
+        (in a Ramsch everyone but the loser; in a leaster or a Durchmarsch only the winner), and
+        what it meant to him (his payout; where only the winners book, Deutscher strokes, the
+        strokes he took or those booked against him as a negative number). Written out in one
+        piece: a season's page adds a hundred thousand hands."""
         page = self.page
         name = page.name
         payouts = h.payouts
@@ -198,16 +201,16 @@ class Page:
                 page.longest_won = run
             elif -run > page.longest_lost:
                 page.longest_lost = -run
-        shead = self.shead
-        if shead is not None:
-            if h.game == "leaster":
-                shead["leasters"].count(won)
+        record = self.record
+        if record is not None:
+            if h.everyone:
+                record["each"].count(won)
             elif side == "declarer":
-                shead["picks"].count(won)
+                record["declared"].count(won)
                 if len(declarers) == 1:
-                    shead["alone"].count(won)
+                    record["alone"].count(won)
             elif side == "partner":
-                shead["partner"].count(won)
+                record["partner"].count(won)
 
     def result(self) -> PlayerFigures:
         page = self.page
@@ -219,11 +222,11 @@ class Page:
             page.buddy = max(enough, key=lambda p: (p.won / p.hands, p.hands, _reverse(p.name)))
             worst = min(enough, key=lambda p: (p.won / p.hands, -p.hands, p.name))
             page.nemesis = worst if worst != page.buddy else None
-        page.sheepshead = self.shead
+        page.record = self.record
         return page
 
 
-def figures(name: str, hands: Iterable[HandFacts], sheepshead: bool = False) -> PlayerFigures:
+def figures(name: str, hands: Iterable[HandFacts], record: bool = False) -> PlayerFigures:
     """The player's figures over the hands (the ones he did not play are passed over).
 
     >>> from .hands import HandFacts
@@ -236,7 +239,7 @@ def figures(name: str, hands: Iterable[HandFacts], sheepshead: bool = False) -> 
     >>> (f.longest_won, f.longest_lost, f.current), f.best, f.worst.hand
     ((1, 1, -1), Moment(session=1, hand=1, game='sauspiel', amount=10), 2)
     """
-    page = Page(name, sheepshead)
+    page = Page(name, record)
     for h in hands:
         page.add(h)
     return page.result()

@@ -51,7 +51,7 @@ def test_a_players_page_worked_by_hand(make_table):
     assert page["streaks"] == {"won": 7, "lost": 9, "current": 2}
     # Kontra: given against Ben's Solo (lost) and against Cora and Dora (won); none received
     assert page["kontra"] == {"given": {"hands": 2, "won": 1}, "against": {"hands": 0, "won": 0}}
-    assert "sheepshead" not in page
+    assert "record" not in page  # a Bavarian page keeps no record of its own
     rated = {r["player"]: r for r in t.json("rating", "--chart")["ratings"]}
     history = [{"session": p["session"], "rating": p["rating"]} for p in rated["Anna"]["history"]]
     assert page["rating"] == {**rated["Anna"], "history": history, "rank": list(rated).index("Anna") + 1, "of": 4}
@@ -102,8 +102,8 @@ def test_a_sheepshead_page_speaks_sheepshead(make_table):
     t.ok("add", "leaster", "--winner", "an")
     page = t.json("stats", "--player", "anna")
     assert page["unit"] == "point"
-    assert page["sheepshead"] == {"picks": {"hands": 2, "won": 1}, "alone": {"hands": 1, "won": 0},
-                                  "partner": {"hands": 1, "won": 1}, "leasters": {"hands": 1, "won": 1}}
+    assert page["record"] == {"picks": {"hands": 2, "won": 1}, "alone": {"hands": 1, "won": 0},
+                              "partner": {"hands": 1, "won": 1}, "leasters": {"hands": 1, "won": 1}}
     out = t.ok("stats", "--player", "anna").stdout
     assert "Picks 2 (1 won), alone 1 (0), as partner 1 (1), leasters 1 (1 won)" in out
 
@@ -123,3 +123,15 @@ def test_wrong_names_and_a_tournament_are_refused(make_table, tmp_path):
     cup = tournament(tmp_path, name="cup2")
     err = cup.refused("stats", "--player", "Anna")
     assert err.startswith("Error: ") and "tournament" in err
+
+
+def test_a_deutscher_page_counts_strokes_against_him(make_table):
+    t = make_table(family="deutscher", language="en", replace={'partners = "per_game"': 'partners = "fixed"'})
+    t.ok("add", "spiel", "--player", "an", "--partner", "co", "--augen", "70")  # Anna+Cora: 1 stroke each
+    t.ok("add", "spiel", "--player", "an", "--partner", "co", "--augen", "20")  # lost: Ben and Dora book 4 each
+    page = t.json("stats", "--player", "an")
+    assert (page["unit"], page["hands"], page["won"], page["money"]) == ("stroke", 2, 1, 1)
+    assert page["best_hand"]["amount"] == 1 and page["worst_hand"] == {"session": 1, "hand": 2, "game": "spiel",
+                                                                       "amount": -4}
+    assert page["streaks"] == {"won": 1, "lost": 1, "current": -1}
+    assert page["partners"] == [{"player": "Cora", "hands": 2, "won": 1}]

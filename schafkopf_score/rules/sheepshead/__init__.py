@@ -102,6 +102,9 @@ class Sheepshead(FamilyOf[SheepsheadRules, SheepsheadState]):
     own_words = {"en": (("--augen", "--points"), ("Augen", "points")),
                  "de": (("--augen", "--points"), ("Augen", "Punkte"))}
     waiting = None  # six or more at a table: the dealer and those before him sit out
+    # a player's page speaks Sheepshead: picks, picks alone, the partner's record, leasters
+    page_record = {"declared": "picks", "alone": "alone", "partner": "partner", "each": "leasters"}
+    page_record_text = "engine.sh.page_record"
 
     def rule_defaults(self, seats: int) -> dict[str, Any]:
         return {"variant": "blind4"} if seats == 4 else {}

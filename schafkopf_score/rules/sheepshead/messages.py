@@ -155,4 +155,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "  pick be eva 94           Ben nimmt auf, Eva ist Partnerin, 94 Punkte\n"
         "  pick an alone 40 crack   Anna nimmt auf und spielt allein, 40 Punkte, Crack\n"
         "  leaster co               ein Leaster, gewonnen von Cora"),
+    # a player's page (stats --player, the HTML report: RULES §13)
+    "engine.sh.page_record": ("Picks {declared} ({declared_won} won), alone {alone} ({alone_won}), as partner "
+                              "{partner} ({partner_won}), leasters {each} ({each_won} won)",
+                              "Aufgenommen {declared} ({declared_won} gewonnen), allein {alone} ({alone_won}), "
+                              "als Partner {partner} ({partner_won}), Leaster {each} ({each_won} gewonnen)"),
 }
