@@ -9,7 +9,7 @@ from typing import Any
 
 from ..insights.player import Page
 from ..insights.rating import PROVISIONAL_HANDS, Rater
-from .hands import read_hands
+from .hand_facts import read_hands
 from .reports import game_title
 
 

@@ -11,7 +11,7 @@ from ..insights.player import PlayerFigures, figures
 from ..insights.rating import PlayerRating, rate, shown
 from ..rules.matching import resolve_name
 from .evening import select_sessions
-from .hands import read_hands
+from .hand_facts import read_hands
 
 
 @dataclass(frozen=True)

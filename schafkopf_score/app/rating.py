@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..insights.rating import PARAMETERS, PlayerRating, Ratings, rate
-from .hands import read_hands
+from .hand_facts import read_hands
 
 
 def season_ratings(cfg: Any, ledger: Any) -> Ratings:
