@@ -7,8 +7,9 @@ For each family it generates a ledger (default: 100,000 games over 2,000 session
 Bavarian, a quarter of that for the other families) with every kind of entry the family has
 (thrown-in hands, Stock, Ramsch, voids, edits with restatements, closings), then times real
 `schafkopf` processes: `add` into it against `add` into an empty ledger (goal: within 1.2x),
-`settle` and `sheet` of the latest session, `stats --all`, `export --all --format json` and
-`import` of that export (goals: each under 2 s, memory under 200 MB). It also runs the heavy
+`settle` and `sheet` of the latest session, `stats --all`, `rating` and `stats --player NAME
+--all` (the median of the runs), `export --all --format json` and `import` of that export
+(goals: each under 2 s, memory under 200 MB). It also runs the heavy
 commands at half the size to show how they grow.
 
 ``--from-export FILE`` builds the season from a real evening instead of the generator: the
@@ -193,6 +194,13 @@ def measure(exe: list[str], folder: Path, family: str, games: int, sessions: int
     results["add_ratio"] = results["add_season_s"] / results["add_empty_s"]
     for name, args in (("settle", ["settle"]), ("sheet", ["sheet"]), ("stats_all", ["stats", "--all", "--json"])):
         results[name + "_s"], results[name + "_mb"], _ = run(exe + args, env, folder)
+    # what the evenings tell (RULES §13): every hand of the season read, rated, and one player's page
+    # (goal: each under 2 s and 200 MB); the median of the runs, the largest memory
+    for name, args in (("rating", ["rating", "--json"]),
+                       ("stats_player", ["stats", "--player", PLAYERS[family][0], "--all", "--json"])):
+        runs_ = [run(exe + args, env, folder)[:2] for _ in range(runs)]
+        results[name + "_s"] = statistics.median(r[0] for r in runs_)
+        results[name + "_mb"] = max(r[1] for r in runs_)
     dump = folder / f"{family}.json"
     results["export_json_s"], results["export_json_mb"], _ = run(
         exe + ["export", "--all", "--format", "json", "--out", str(dump)], env, folder)
@@ -311,6 +319,8 @@ def from_export(exe: list[str], export: Path, games: int, runs: int) -> None:
             "export md --all": ["export", "--all", "--format", "md", "--out", str(folder / "s.md")],
             "export text --all": ["export", "--all", "--format", "text", "--out", str(folder / "s.txt")],
             "stats --all": ["stats", "--all", "--json"],
+            "rating": ["rating", "--json"],
+            "stats --player": ["stats", "--player", str(evening["table"]["players"][0]), "--all", "--json"],
             "sheet": ["sheet"],
             "check --full": ["check", "--full"],
             "check": ["check"],
@@ -388,11 +398,12 @@ def main() -> None:
                 print(json.dumps({k: round(v, 3) if isinstance(v, float) else v for k, v in r.items()}), flush=True)
     print()
     print(f"{'family':<11}{'games':>8}  {'add empty':>9} {'add season':>10} {'ratio':>6}  {'settle':>7} {'sheet':>7} "
-          f"{'stats':>7} {'export':>7} {'import':>7}  {'max MB':>6}")
+          f"{'stats':>7} {'rating':>7} {'player':>7} {'export':>7} {'import':>7}  {'max MB':>6}")
     for r in rows:
         mb = max(r[k] for k in r if str(k).endswith("_mb"))
         print(f"{r['family']:<11}{r['games']:>8}  {r['add_empty_s']*1000:>7.0f}ms {r['add_season_s']*1000:>8.0f}ms "
               f"{r['add_ratio']:>6.2f}  {r['settle_s']:>6.2f}s {r['sheet_s']:>6.2f}s {r['stats_all_s']:>6.2f}s "
+              f"{r['rating_s']:>6.2f}s {r['stats_player_s']:>6.2f}s "
               f"{r['export_json_s']:>6.2f}s {r['import_s']:>6.2f}s  {mb:>6.0f}")
 
 

@@ -34,6 +34,7 @@ FLOORS = {
     # features the use cases call, with words of their own
     "tournament": "features",
     "export": "features",
+    "insights": "features",
     # the table file and what is typed at it
     "table": "table",
     "entry": "table",

@@ -92,9 +92,11 @@ class VoidAnswer:
 
     def to_json(self) -> dict[str, Any]:
         rec = self.record
-        return {"voided": rec.hand, "game": rec.game, "session": rec.session_id,
-                "repriced": [r.to_json() for r in self.repriced],
-                "payouts_moved": [m.to_json() for m in self.payouts_moved]}
+        data = {"voided": rec.hand, "game": rec.game, "session": rec.session_id,
+                "repriced": [r.to_json() for r in self.repriced]}
+        if self.payouts_moved:  # an early payout before the voided hand: what it now owes
+            data["payouts_moved"] = [m.to_json() for m in self.payouts_moved]
+        return data
 
 
 @dataclass(frozen=True)
@@ -110,7 +112,7 @@ class EditAnswer:
 
     def to_json(self) -> dict[str, Any]:
         old = self.old
+        moved = {"payouts_moved": [m.to_json() for m in self.payouts_moved]} if self.payouts_moved else {}
         return outcome_json(self.played, hand=self.hand,
                             before={"entry": old.entry.to_dict(), "payouts": dict(old.payouts), "stock": old.stock},
-                            repriced=[r.to_json() for r in self.repriced],
-                            payouts_moved=[m.to_json() for m in self.payouts_moved])
+                            repriced=[r.to_json() for r in self.repriced], **moved)

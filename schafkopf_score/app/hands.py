@@ -168,7 +168,7 @@ def _recording(at: At, entry: GameEntry, typed: str, confirm: bool = True) -> It
         now = add_up(log, [*prior, Row(record, played)], rules, unit)  # folded on, not replayed again
         where = getattr(place, "round", None), getattr(place, "tisch", None)
         yield Recording(RecordedHand(place.shown(played), hand, now, session_id, *where), tx)
-        mark = ledger.change_mark(place.session_id)  # (with the caller's rows, before the commit)
+        mark = ledger.change_mark(place.session_id) if ledger.keep_folded else None  # (before the commit)
     keep(ledger, place, mark, now)  # committed: the next entry folds on from here
 
 

@@ -61,6 +61,8 @@ _kept: OrderedDict[tuple[str, int | None], tuple[tuple[Any, ...], SessionState]]
 def kept_view(cfg: TableConfig, ledger: Ledger, place: Place) -> SessionState:
     """The session of ``place`` folded: as kept, where nothing that could change it was written
     since, else folded anew (and kept)."""
+    if not ledger.keep_folded:
+        return view_session(cfg, ledger, place=place)
     key = (ledger.where, place.session_id)
     mark = ledger.change_mark(place.session_id)
     kept = _kept.get(key)
@@ -76,7 +78,7 @@ def kept_view(cfg: TableConfig, ledger: Ledger, place: Place) -> SessionState:
 def keep(ledger: Ledger, place: Place, mark: tuple[Any, ...] | None, view: SessionState) -> None:
     """Keep ``view`` as the session of ``place`` at ``mark`` (a committed write's mark only:
     never one of a write that may still roll back)."""
-    if mark is None:
+    if mark is None or not ledger.keep_folded:
         return
     _kept[(ledger.where, place.session_id)] = (mark, view)
     _kept.move_to_end((ledger.where, place.session_id))

@@ -126,6 +126,7 @@ COMMANDS: dict[str, str] = {
     "calc": "game_cmds", "add": "game_cmds", "draw": "game_cmds", "undo": "game_cmds", "void": "game_cmds",
     "edit": "game_cmds",
     "export": "ledger_cmds", "import": "ledger_cmds", "stats": "ledger_cmds", "check": "ledger_cmds",
+    "rating": "insight_cmds",  # the skill ratings (RULES §13)
     "play": "play_cmd",
     "new": "table_cmds", "rules": "table_cmds", "player": "table_cmds",
     "sheet": "view_cmds", "standings": "view_cmds", "settle": "view_cmds",

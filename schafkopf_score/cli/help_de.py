@@ -99,6 +99,12 @@ COMMANDS: dict[str, str] = {
     "standings": "Der Stand jedes Spielers, der Stock und wer als Nächstes gibt (--all: eine Spalte je\n"
                  "Abend und die Summe).\n\n" + _B
                  + "Beispiel: schafkopf standings\nBeispiel: schafkopf standings --all",
+    "rating": "Die Spielstärke jedes Spielers aus allen Abenden des Tisches (im Turnier: aus jeder Runde).\n\n"
+              "Jedes Spiel ist ein Vergleich seiner Parteien (Sauspiel 2 gegen 2, ein Solo 1 gegen 3, Ramsch\n"
+              "jeder gegen jeden), gewichtet nach seinem Wert; die Spanne ist die Wertung plus oder minus zwei\n"
+              "Sigma, und wer weniger als 30 gewertete Spiele hat, ist vorläufig. Jedes Mal aus dem Spielbuch\n"
+              "berechnet (das Plackett-Luce-Modell von openskill), nie gespeichert: eine Korrektur ändert sie.\n\n"
+              + _B + "Beispiel: schafkopf rating\nBeispiel: schafkopf rating --all --chart",
     "settle": "Die Stände verrechnen und die wenigsten Zahlungen nennen, die sie ausgleichen.\n\n"
               "--close hält fest, dass das Geld bezahlt ist (mit --round: die gerundeten Beträge);\n"
               "ein abgeschlossener Abend zeigt immer, was bezahlt wurde. --all ist die Saison: jeder\n"
@@ -254,6 +260,16 @@ OPTIONS: dict[str, str] = {
     "settle --player": "Den Stand dieses Spielers jetzt auszahlen (der Rest wird später verrechnet).",
     "settle --reopen": "Den abgeschlossenen Abend N wieder öffnen, um ihn zu korrigieren.",
     "settle --reason": "Warum der Abend wieder geöffnet wird (mit --reopen).",
+    "settle --tariff": "Die eingetragenen Spiele noch einmal nach einem anderen Tarif bewerten (wie new --tariff "
+                       "ihn liest), neben dem heutigen.",
+    "settle --rules": "Die eingetragenen Spiele noch einmal nach [tariff] und [rules] einer anderen Tischdatei "
+                      "bewerten.",
+    "standings --chart": "Den Stand jedes Spielers über den Abend als Diagramm (--all: über die Saison).",
+    "rating --chart": "Den Verlauf der Wertungen als Diagramm (ein Punkt je Abend; mit --json: der Verlauf jeder "
+                      "Wertung).",
+    "stats --player": "Die eigene Seite eines Spielers: Spiele und Geld je Spielart, Partner, Serien, Kontra, "
+                      "die Wertung.",
+    "rating --all": "Jeder, der hier je gespielt hat, nicht nur, wer jetzt am Tisch sitzt.",
     "settle --yes": "Mit --close und --player genommen wie in play (dieser Befehl fragt nichts).",
     "serve --host": "Die Adresse, auf der gelauscht wird (0.0.0.0: das lokale Netz).",
     "serve --port": "Der Port, auf dem gelauscht wird.",

@@ -34,25 +34,32 @@ def export(
     """Export the session's ledger (or --all) to a file: CSV, JSON (complete), Markdown, HTML and more.
 
     \b
+    xlsx is a workbook for Excel and LibreOffice (the settlement, the stats, a sheet per
+    evening), written to --out.
+
+    \b
     Example: schafkopf export --format html --out abend.html
     Example: schafkopf export --format json --out abend.json
+    Example: schafkopf export --all --format xlsx --out saison.xlsx
     """
     import errno
     import os
 
-    from ..app.reports import build_report
+    from ..app.exports import chunks as export_chunks
     from ..app.state import select_sessions
-    from ..export import FORMATS, render
+    from ..export import FORMATS
     from ..files import os_problem, same_file, stdout_to_devnull, target_problem, write_atomic
-    from ..ledger import export_json
 
     if fmt not in FORMATS:
         raise IllegalEntry(Text("cli.export_format", fmt=repr(fmt)),
                            Text("cli.export_format_hint", formats=", ".join(FORMATS)))
-    example = "--out abend." + FORMATS[fmt].extension
+    form = FORMATS[fmt]
+    example = "--out abend." + form.extension
     if out == "":
         raise IllegalEntry(Text("cli.out_empty"), Text("cli.out_empty_hint", example=example))
     target = None if out is None or out == "-" else Path(out)
+    if form.binary and target is None and sys.stdout.isatty():  # a workbook is no text for a terminal
+        raise IllegalEntry(Text("cli.binary_to_terminal", fmt=fmt), Text("cli.binary_to_terminal_hint", example=example))
     if out is not None and target is not None:  # said without the table: never replace a link, folder or device
         problem = Text("cli.out_folder") if out.endswith(("/", os.sep)) else target_problem(target)
         if problem is not None:
@@ -92,15 +99,13 @@ def export(
     with c.ledger(migrate=fmt != "json") as ledger:
         infos = ledger.sessions() if all_ and fmt != "json" else None  # a season's sessions, read once
         ids = [info.id for info in infos] if infos is not None else select_sessions(ledger, session, all_)
-        if fmt == "json":
-            chunks = export_json(ledger, ids, {"name": cfg.name, "kind": cfg.kind, **cfg.snapshot().to_dict()})
-        else:
-            chunks = render(fmt, build_report(cfg, ledger, ids, infos=infos))
+        chunks = export_chunks(cfg, ledger, fmt, ids, infos)
         if target is None:
+            stream = sys.stdout.buffer if form.binary else sys.stdout
             try:
                 for chunk in chunks:
-                    sys.stdout.write(chunk)
-                sys.stdout.flush()
+                    stream.write(chunk)
+                stream.flush()
             except BrokenPipeError:  # the reader stopped early (| head -1): quietly done
                 stdout_to_devnull()
                 raise typer.Exit(0) from None
@@ -111,7 +116,7 @@ def export(
             return
         existed = os.path.lexists(target)
         try:
-            write_atomic(target, chunks)
+            write_atomic(target, chunks, binary=form.binary)
         except OSError as exc:
             if exc.errno in (errno.ENOSPC, errno.EDQUOT):
                 hint = "cli.disk_full_hint"
@@ -209,11 +214,15 @@ def _players_differ(data: Any, table: tuple[str, ...]) -> dict[str, list[str]] |
 
 @app.command()
 @guard
-def stats(ctx: typer.Context, session: SessionOpt = None, all_: AllOpt = False, as_json: JsonOpt = False) -> None:
+def stats(ctx: typer.Context, session: SessionOpt = None, all_: AllOpt = False, as_json: JsonOpt = False,
+          player: Annotated[Optional[str], typer.Option(
+              "--player", metavar="NAME", help="One player's own page: games and money per game type, partners, "
+              "best and worst hand, streaks, Kontra, the rating.")] = None) -> None:
     """Per player (games, as declarer, won, money) and per game type (games, won, moved).
 
     \b
     Example: schafkopf stats --all
+    Example: schafkopf stats --player Anna --all
     """
     from ..app.reports import season_stats
     from ..app.state import select_sessions
@@ -222,6 +231,11 @@ def stats(ctx: typer.Context, session: SessionOpt = None, all_: AllOpt = False, 
     c = get(ctx)
     cfg = c.cfg()
     refuse_at_tournament(cfg, "stats", "tournament.use_ranking")
+    if player is not None:  # a player's own page (RULES §13)
+        from .player_page import show_player_page
+
+        show_player_page(ctx, player, session, all_, as_json)
+        return
     with c.ledger() as ledger:
         ids = select_sessions(ledger, session, all_)
         data = season_stats(cfg, ledger, ids)

@@ -78,6 +78,7 @@ class Live:
                 self.cfg().ledger_url or self.cfg().ledger_path.exists()):
             self.close()
             self.ledger_obj = get(self.ctx).ledger(create=True)
+            self.ledger_obj.keep_folded = True  # one evening, line after line: fold on from the last
             self.identity = None
         if self.identity is None and self.ledger_obj.conn is not None and not self.cfg().ledger_url:
             self.identity = self._file_identity()

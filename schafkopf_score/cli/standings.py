@@ -13,24 +13,31 @@ from .render import abbreviations, amount, shorten_names, tally, text_cells
 
 
 def print_standings(balances: Mapping[str, int], rules: TableRules, unit: str, notes: Sequence[str],
-                    title: str, absent: Collection[str] = ()) -> None:
-    """The balances, a row a player; those ``absent`` (not at the table then) with a blank."""
+                    title: str, absent: Collection[str] = (), trend: Mapping[str, Sequence[float]] | None = None) -> None:
+    """The balances, a row a player; those ``absent`` (not at the table then) with a blank;
+    ``trend``: each player's balance hand by hand, shown as a sparkline beside it."""
     from rich.table import Table
 
+    from .charts import plain, sparkline
+
     lang = rules.language
+    con = console()
+    flat = plain(con)
     table = Table()
     table.add_column(say("cli.col_player", lang))
     table.add_column(say("cli.col_balance", lang), justify="right")
+    if trend:
+        table.add_column(say("cli.col_trend", lang))
     for n, v in balances.items():
+        spark = [sparkline(trend[n], 16, flat) if n in trend else ""] if trend else []
         if n in absent:
-            table.add_row(escape(n), "")
+            table.add_row(escape(n), "", *[""] * len(spark))
             continue
         if unit == "stroke":
-            table.add_row(escape(n), tally(v, rules))
+            table.add_row(escape(n), tally(v, rules), *spark)
             continue
         style = "green" if v > 0 else ("red" if v < 0 else "")
-        table.add_row(escape(n), f"[{style}]{amount(v, rules, unit)}[/]" if style else amount(v, rules, unit))
-    con = console()
+        table.add_row(escape(n), f"[{style}]{amount(v, rules, unit)}[/]" if style else amount(v, rules, unit), *spark)
     print_line(con, title)  # above the table, never wrapped to the table's width
     con.print(table)
     for line in fit_notes(notes, list(balances), con.width):
@@ -137,14 +144,29 @@ def print_season(columns: Sequence[Any], total: Mapping[str, int], rules: TableR
         head = f"{format_date(col.date, lang) if col.date else ''}\n#{col.session}"
         table.add_column(head + ("" if col.closed else " " + say("cli.season_open", lang)), justify="right")
     table.add_column(say("cli.col_total", lang), justify="right")
+    con = console()
+    trend = len(columns) > 1  # the season's total after each session, as a sparkline
+    if trend:
+        from .charts import plain, sparkline
+
+        table.add_column(say("cli.col_trend", lang))
+        flat = plain(con)
 
     def show(v: int) -> str:
         return tally(v, rules) if unit == "stroke" else amount(v, rules, unit)
 
     for n, v in total.items():
         # a player who was not at an evening (he joined later): a blank, not 0
-        table.add_row(escape(n), *[show(col.balances[n]) if n in col.balances else "" for col in columns], show(v))
-    con = console()
+        cells = [show(col.balances[n]) if n in col.balances else "" for col in columns] + [show(v)]
+        if trend:
+            running: list[float] = []
+            so_far = 0
+            for col in columns:
+                if n in col.balances or running:
+                    so_far += col.balances.get(n, 0)
+                    running.append(float(so_far))
+            cells.append(sparkline(running, 16, flat) if len(running) > 1 else "")  # one evening: no course yet
+        table.add_row(escape(n), *cells)
     print_line(con, title)
     con.print(table)
     for line in fit_notes(notes, list(total), con.width):

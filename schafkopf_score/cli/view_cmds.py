@@ -91,16 +91,29 @@ def _history(cfg: Any, answer: Any, as_json: bool) -> None:
 
 @app.command()
 @guard
-def standings(ctx: typer.Context, session: SessionOpt = None, all_: AllOpt = False, as_json: JsonOpt = False) -> None:
+def standings(ctx: typer.Context, session: SessionOpt = None, all_: AllOpt = False, as_json: JsonOpt = False,
+              chart: Annotated[bool, typer.Option("--chart", help="Each player's balance over the evening as a chart "
+                                                                  "(--all: over the season).")] = False) -> None:
     """Each player's balance, the Stock, and who deals next (--all: a column per session and the total).
 
     \b
     Example: schafkopf standings
     Example: schafkopf standings --all
+    Example: schafkopf standings --chart
     """
     from ..app import views
 
     c = get(ctx)
+    if chart:  # RULES §13: the balances as a chart (cli/charts.py)
+        from ..tournament import refuse_at_tournament
+
+        refuse_at_tournament(c.cfg(), "standings", "tournament.use_ranking")
+        if as_json:
+            raise IllegalEntry(Text("cli.chart_json"), Text("cli.chart_json_hint"))
+        from .charts import show_balance_chart
+
+        show_balance_chart(ctx, session, all_)
+        return
     with c.ledger() as ledger:
         answer = views.standings(_evening(ctx, ledger, "standings"), session, all_)
     if as_json:
@@ -129,8 +142,10 @@ def show_standings(cfg: Any, answer: Any) -> None:
     # who was at none of these sessions (he joined later): a blank, not 0; an open session seats
     # the table file's players
     present = {n for col in columns for n in col.balances} | (set(cfg.players) if not last.closed else set())
+    from .charts import evening_trends
+
     print_standings(balances, last.rules, last.unit, notes, title,
-                    absent={n for n in balances if n not in present and not balances[n]})
+                    absent={n for n in balances if n not in present and not balances[n]}, trend=evening_trends(last, list(balances)))
 
 
 @app.command()
@@ -149,6 +164,11 @@ def settle(
     reason: Annotated[str, typer.Option("--reason", help="Why the session is reopened (with --reopen).")] = "",
     yes: Annotated[bool, typer.Option("--yes", "-y", help="Taken with --close and --player as play takes it (this "
                                                           "command asks no question).")] = False,
+    tariff: Annotated[Optional[str], typer.Option("--tariff", metavar="A/B", help="Price the recorded hands again "
+                                                  "under another tariff (as new --tariff reads it), beside today's.")]
+    = None,
+    rules_file: Annotated[Optional[str], typer.Option("--rules", metavar="FILE", help="Price the recorded hands "
+                                                      "again under another table file's [tariff] and [rules].")] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Net every player's balance and list the fewest transfers that clear it.
@@ -160,9 +180,14 @@ def settle(
     --reason R reopens the latest session to correct it (closing it again pays the
     difference).
 
+    --tariff A/B or --rules FILE shows the evening (--all: the season) as it stands and as it
+    would under the other tariff, per player with the difference; hands the other rules refuse
+    are listed. Nothing is written.
+
     \b
     Example: schafkopf settle --round 50 --close
     Example: schafkopf settle --reopen 1 --reason "hand 2 was a Wenz"
+    Example: schafkopf settle --tariff 20/50
     """
     from ..app import settle as money
     from .standings import settle_text
@@ -170,6 +195,17 @@ def settle(
     del yes  # the same words as play's, which asks first on a terminal
     c = get(ctx)
     cfg = c.cfg()
+    if tariff is not None or rules_file is not None:  # RULES §13: the evening under another tariff
+        from ..tournament import refuse_at_tournament
+        from .whatif_view import show_what_if
+
+        refuse_at_tournament(cfg, "settle", "tournament.use_ranking")
+        if round_ is not None and round_ <= 0:
+            raise IllegalEntry(Text("data.round_not_positive", value=round_), Text("data.round_not_positive_hint"))
+        given = {"--close": close, "--from-balances": from_balances is not None, "--player": player is not None,
+                 "--reopen": reopen is not None, "--reason": bool(reason)}
+        show_what_if(ctx, tariff, rules_file, session, all_, round_, [k for k, v in given.items() if v], as_json)
+        return
     if player is not None or reopen is not None:
         _settle_special(ctx, player, reopen, reason, bool(close or round_ is not None or from_balances is not None
                                                           or session is not None or all_), as_json)

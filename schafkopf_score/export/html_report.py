@@ -547,7 +547,8 @@ def season_block(page: Page) -> list[str]:
             "</section>"]
 
 
-def to_html(report: dict[str, Any]) -> Iterator[str]:
+def to_html(report: dict[str, Any], extra: Callable[[Page], list[str]] | None = None) -> Iterator[str]:
+    """The report as one page; ``extra``: sections after the season's (``html_insights``)."""
     lang = lang_of(report)
     table = report["table"]
     sessions = report["overview"]
@@ -571,6 +572,8 @@ def to_html(report: dict[str, Any]) -> Iterator[str]:
     page = Page(report)
     if season:
         out += season_block(page)
+    if extra is not None and sessions:  # the ratings and each player's page (RULES §13)
+        out += extra(page)
     yield "\n".join(out) + "\n"
     for s in report["sessions"]:  # on the season page without their own charts: one chart, the season's
         yield "\n".join(session_block(page, s, chart=not season)) + "\n"

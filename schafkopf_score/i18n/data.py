@@ -743,4 +743,26 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "data.codes_unreadable_hint": ("Make new codes with schafkopf serve --new-codes (the old links stop working).",
                                          "Mach neue Codes mit schafkopf serve --new-codes (die alten Links gelten "
                                          "dann nicht mehr)."),
+    # settle --tariff / --rules: the evening under another tariff (app/whatif.py)
+    "data.whatif_one": ("Give either --tariff or --rules, not both.", "Gib entweder --tariff oder --rules an, nicht beides."),
+    "data.whatif_one_hint": ("Example: schafkopf settle --tariff 20/50", "Beispiel: schafkopf settle --tariff 20/50"),
+    "data.whatif_tariff_not_here": ("--tariff does not apply to {family}: its tariff is not two base amounts.",
+                                    "--tariff gilt nicht für {family}: sein Tarif sind keine zwei Grundbeträge."),
+    "data.whatif_tariff_not_here_hint": ("Write the other [tariff] into a copy of the table file and give it with "
+                                         "--rules FILE.",
+                                         "Schreib den anderen [tariff] in eine Kopie der Tischdatei und gib sie mit "
+                                         "--rules DATEI an."),
+    "data.whatif_rules_empty": ("--rules needs a table file.", "--rules braucht eine Tischdatei."),
+    "data.whatif_rules_file": ("The other table file {path} cannot be used: {problem}",
+                               "Die andere Tischdatei {path} ist nicht brauchbar: {problem}"),
+    "data.whatif_rules_tournament": ("{path} is a tournament's file: its points are no tariff for an evening.",
+                                     "{path} ist eine Turnierdatei: ihre Punkte sind kein Tarif für einen Abend."),
+    "data.whatif_rules_family": ("{path} plays {other}, this table {family}: hands are priced only by their own "
+                                 "family's rules.",
+                                 "{path} spielt {other}, dieser Tisch {family}: Spiele lassen sich nur nach den Regeln "
+                                 "ihrer eigenen Familie bewerten."),
+    "data.whatif_rules_hint": ("Give a table file of this family, e.g. a copy of this one with the other [tariff] "
+                               "and [rules]: schafkopf settle --rules other.toml",
+                               "Gib eine Tischdatei dieser Familie an, z. B. eine Kopie dieser mit dem anderen "
+                               "[tariff] und [rules]: schafkopf settle --rules andere.toml"),
 }

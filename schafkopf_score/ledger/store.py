@@ -98,6 +98,10 @@ class Ledger(Marks, TournamentRows, ServedKeys):
     overrides where the ledger is, how it is opened and made, the writer lock, and the few
     pieces of SQL the two databases say differently (the hooks marked below)."""
 
+    # a long-lived door's ledger (``play``, the server): the use cases keep the sessions they fold
+    # and fold on from them (``app.state``); a one-shot command reads and folds afresh
+    keep_folded = False
+
     # what a storage failure raises, on either database (made where the store meets it)
     errors: tuple[type[BaseException], ...] = (StorageError,)
 
@@ -400,6 +404,13 @@ class Ledger(Marks, TournamentRows, ServedKeys):
             return []
         rows = self.conn.execute(self._sessions_sql() + " ORDER BY s.id").fetchall()
         return [self._session(r) for r in rows]
+
+    def session_ids(self) -> list[int]:
+        """Every session's number, oldest first, without its closing (what a pass over every
+        hand of the ledger needs: ``rating``, a player's page)."""
+        if self.conn is None:
+            return []
+        return [int(r[0]) for r in self.conn.execute("SELECT id FROM sessions ORDER BY id")]
 
     def session(self, session_id: int) -> SessionInfo | None:
         if self.conn is None:

@@ -173,6 +173,12 @@ class Family:
     tournament_point_keys: ClassVar[tuple[str, ...]] = ()
     # the words of the shared messages as this family says them, by language: (shared, own) pairs
     own_words: ClassVar[Mapping[str, tuple[tuple[str, str], ...]]] = {}
+    # a player's page in the family's own terms (RULES §13, ``stats --player``): its words for the
+    # record's counts (``declared``, ``alone``, ``partner``, ``each``: the hands declared, declared
+    # without a partner, played as partner, and of each for himself, each with the won ones),
+    # and the message that says them (its fields: those four and ``*_won``); {} / None: none
+    page_record: ClassVar[Mapping[str, str]] = {}
+    page_record_text: ClassVar[str | None] = None
 
     # the word a game is shown by in a language where its aliases hold one of that language (the
     # lot of a Deutscher table is ``losen`` in German): hints, completion and play's help use it

@@ -125,12 +125,15 @@ class Served:
     def ledger(self, cfg: TableConfig, create: bool = False) -> Any:
         """The table's ledger for one request: SQLite's file, or PostgreSQL on a pooled connection."""
         if not cfg.ledger_url:
-            return open_ledger(cfg, create=create)
-        from .pool import PooledLedger, make_pool
+            ledger = open_ledger(cfg, create=create)
+        else:
+            from .pool import PooledLedger, make_pool
 
-        if self._pool is None:
-            self._pool = make_pool(cfg.ledger_url)
-        return PooledLedger(self._pool, cfg, create=create)
+            if self._pool is None:
+                self._pool = make_pool(cfg.ledger_url)
+            ledger = PooledLedger(self._pool, cfg, create=create)
+        ledger.keep_folded = True  # one long-lived process: fold on from the session last folded
+        return ledger
 
     def close(self) -> None:
         if self._pool is not None:

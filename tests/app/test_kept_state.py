@@ -29,6 +29,7 @@ def test_a_kept_session_is_folded_anew_after_another_process_wrote(make_table):
     t = make_table(preset="wirtshaus", language="en")
     cfg = load_table(t.path)
     with open_ledger(cfg, create=True) as ledger:
+        ledger.keep_folded = True  # as play and the server keep their ledger
         first = hands.add(At.evening(cfg, ledger), read_line("sau an be 72"))
         assert first.hand == 1 and (ledger.where, None) in _kept
         # another process: a hand, a correction of hand 1, a player paid out

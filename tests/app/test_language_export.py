@@ -294,7 +294,9 @@ def test_html_season_page(make_table):
     assert_self_contained(html)
     assert "<title>saison – Saison</title>" in html
     assert "<h2>Saison</h2>" in html and "3 Abende, 02.11.2026 bis 30.11.2026" in html
-    season_html = html[html.index('<section class="season"'):html.index('<section class="session"')]
+    # the season, then the ratings and the players' pages (RULES §13), then the evenings
+    season_html = html[html.index('<section class="season"'):html.index('<section class="ratings"')]
+    assert html.index('<section class="ratings"') < html.index('<section class="session"')
     for day, n in (("02.11.2026", 1), ("16.11.2026", 2), ("30.11.2026", 3)):
         assert f'<th class="n">{day}<br><span class="muted">#{n}' in season_html
     assert '<th class="n">Summe</th>' in season_html and "(offen)" in season_html
@@ -341,12 +343,15 @@ def test_stats_headings_in_both_languages():
 
 
 def test_html_season_page_has_one_chart_and_every_evening(make_table):
-    """The season page: one chart (the season's, over the evenings), then every evening with its
-    settlement and sheet but without a chart of its own; an evening's own page keeps its chart."""
+    """The season page: the season's chart (over the evenings) and the ratings' (RULES §13), then
+    every evening with its settlement and sheet but without a chart of its own; an evening's own
+    page keeps its chart."""
     t = season(make_table)
     html = export(t, "html", "--all")
-    assert html.count('<figure class="chart">') == 1
-    season_html = html[html.index('<section class="season"'):html.index('<section class="session"')]
+    assert html.count('<figure class="chart">') == 2
+    ratings = html[html.index('<section class="ratings"'):html.index('<section class="player"')]
+    assert ratings.count('<figure class="chart">') == 1 and "<h3>Die Wertung nach jedem Abend</h3>" in ratings
+    season_html = html[html.index('<section class="season"'):html.index('<section class="ratings"')]
     assert '<figure class="chart">' in season_html and "<h3>Stände über die Saison</h3>" in season_html
     assert "den Verlauf eines Abends zeigt sein eigener Bericht" in season_html
     assert html.count('<section class="session"') == 3 and "<h3>Verlauf der Stände</h3>" not in html

@@ -126,4 +126,4 @@ def test_an_edit_before_a_payout_says_what_the_paid_out_player_now_gets_or_owes(
     assert t.json("settle")["balances"] == {"Anna": 0, "Ben": -10, "Cora": 10, "Dora": 0}
     # a hand after the payout moves nothing of it
     t.ok("add", "wenz", "co", "80")
-    assert t.json("void", "2")["payouts_moved"] == []
+    assert "payouts_moved" not in t.json("void", "2")

@@ -223,6 +223,15 @@ CASES = [
     ("plain", "settle --session 7", "data.no_session"),
     ("closed", "settle --reopen 1", "data.reopen_reason"),
     ("tournament", "settle", "tournament.refused"),
+    # what the evenings tell (RULES §13)
+    ("evening", "settle --tariff 20/50 --close", "cli.whatif_alone"),
+    ("evening", "settle --tariff 20/50 --rules x.toml", "data.whatif_one"),
+    ("evening", "settle --rules fehlt.toml", "data.whatif_rules_file"),
+    ("evening", "settle --rules ", "data.whatif_rules_empty"),
+    ("evening", "settle --tariff zehn", "data.tariff_not_numbers"),
+    ("evening", "stats --player Xaver", "engine.not_a_player"),
+    ("evening", "standings --chart --json", "cli.chart_json"),
+    ("tournament", "stats --player Anna", "tournament.refused"),
     # the views and the ledger
     ("plain", "sheet --session 7", "data.no_session"),
     ("plain", "standings --session 7", "data.no_session"),

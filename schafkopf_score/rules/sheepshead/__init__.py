@@ -113,6 +113,10 @@ class Sheepshead(FamilyOf[SheepsheadRules, SheepsheadState]):
         return {"crack": r.cracking, "recrack": r.cracking, "blitz": r.blitz,
                 "forced": r.no_pick == NoPick.FORCED}.get(field_name, True)
 
+    # a player's page speaks Sheepshead: picks, picks alone, the partner's record, leasters
+    page_record = {"declared": "picks", "alone": "alone", "partner": "partner", "each": "leasters"}
+    page_record_text = "engine.sh.page_record"
+
     def rule_defaults(self, seats: int) -> dict[str, Any]:
         return {"variant": "blind4"} if seats == 4 else {}
 

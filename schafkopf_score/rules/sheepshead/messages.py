@@ -162,4 +162,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     # -- the help of play: examples of this family's games ---------------------------------------
     # the head of play's help (the examples below it are the table's own: vocabulary.Vocabulary.examples)
     "engine.help.sheepshead": ("One line a hand, in short words:", "Eine Zeile je Spiel, in kurzen Wörtern:"),
+    # a player's page (stats --player, the HTML report: RULES §13)
+    "engine.sh.page_record": ("Picks {declared} ({declared_won} won), alone {alone} ({alone_won}), as partner "
+                              "{partner} ({partner_won}), leasters {each} ({each_won} won)",
+                              "Aufgenommen {declared} ({declared_won} gewonnen), allein {alone} ({alone_won}), "
+                              "als Partner {partner} ({partner_won}), Leaster {each} ({each_won} gewonnen)"),
 }
