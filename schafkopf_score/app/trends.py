@@ -8,7 +8,7 @@ from typing import Any
 
 from ..insights.trends import evening_steps, running_totals
 from .views import standings
-from .where import At
+from .where import evening
 
 
 @dataclass(frozen=True)
@@ -30,7 +30,7 @@ class BalanceHistory:
 def balance_history(cfg: Any, ledger: Any, session: int | None = None, all_: bool = False) -> BalanceHistory:
     """The balances of the latest session (``session``: that one) hand by hand, or with ``all_``
     the season's totals session by session (a closed evening as it was paid)."""
-    seen = standings(At.evening(cfg, ledger), session, all_)
+    seen = standings(evening(cfg, ledger, "standings"), session, all_)
     columns, last = seen.columns, seen.last
     if all_:
         totals = running_totals((col.balances for col in columns), cfg.players)

@@ -18,6 +18,7 @@ from ..session.place import THE_OPEN_SESSION
 from ..session.settle import SessionSettlement, settle_season
 from .settle import closed_settlement, season_settlement, session_settlement
 from .state import select_sessions
+from .where import evening
 
 
 @dataclass(frozen=True)
@@ -85,7 +86,10 @@ def other_rules(cfg: Any, tariff: str | None, rules_file: str | None) -> Callabl
 def what_if(cfg: Any, ledger: Any, *, tariff: str | None = None, rules_file: str | None = None,
             session: int | None = None, all_: bool = False, round_to: int | None = None) -> WhatIf:
     """The latest session (``session``: that one; ``all_``: every one) settled now and under the
-    other tariff or rules."""
+    other tariff or rules. Refused at a tournament, which counts points, not money."""
+    evening(cfg, ledger, "settle")
+    if round_to is not None and round_to <= 0:
+        raise IllegalEntry(Text("data.round_not_positive", value=round_to), Text("data.round_not_positive_hint"))
     other = other_rules(cfg, tariff, rules_file)
     ids = select_sessions(ledger, session, all_)
     now_rules = cfg.snapshot()

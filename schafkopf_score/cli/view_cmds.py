@@ -105,9 +105,6 @@ def standings(ctx: typer.Context, session: SessionOpt = None, all_: AllOpt = Fal
 
     c = get(ctx)
     if chart:  # RULES §13: the balances as a chart (cli/charts.py)
-        from ..tournament import refuse_at_tournament
-
-        refuse_at_tournament(c.cfg(), "standings", "tournament.use_ranking")
         if as_json:
             raise IllegalEntry(Text("cli.chart_json"), Text("cli.chart_json_hint"))
         from .charts import show_balance_chart
@@ -196,12 +193,8 @@ def settle(
     c = get(ctx)
     cfg = c.cfg()
     if tariff is not None or rules_file is not None:  # RULES §13: the evening under another tariff
-        from ..tournament import refuse_at_tournament
         from .whatif_view import show_what_if
 
-        refuse_at_tournament(cfg, "settle", "tournament.use_ranking")
-        if round_ is not None and round_ <= 0:
-            raise IllegalEntry(Text("data.round_not_positive", value=round_), Text("data.round_not_positive_hint"))
         given = {"--close": close, "--from-balances": from_balances is not None, "--player": player is not None,
                  "--reopen": reopen is not None, "--reason": bool(reason)}
         show_what_if(ctx, tariff, rules_file, session, all_, round_, [k for k, v in given.items() if v], as_json)
