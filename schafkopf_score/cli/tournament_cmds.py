@@ -280,7 +280,7 @@ def fix_cmd(ctx: typer.Context,
     Recorded for the tournament; draw --fix NAME=TABLE does it for one round.
 
     \b
-    Example: schafkopf --table turnier.toml tournament fix Max 1
+    Example: schafkopf --table turnier.toml tournament fix Ida 1
     """
     from ..app import tournament
 
@@ -335,7 +335,7 @@ def swap_cmd(ctx: typer.Context,
     entered anything.
 
     \b
-    Example: schafkopf --table turnier.toml tournament swap Anna Ben --reason "Anna sat at the wrong table"
+    Example: schafkopf --table turnier.toml tournament swap Cora Dora --reason "Cora sat at the wrong table"
     """
     from ..app import tournament
 
@@ -474,7 +474,6 @@ def enter(
 
     \b
     Example: printf 'weiter\\nweiter\\n' | schafkopf --table turnier.toml tournament enter --tisch 2 -
-    Example: schafkopf --table turnier.toml tournament enter --tisch 3 --totals A=5,B=-5,C=2,D=-2 --replace --reason typo
     """
     from ..app import tournament
 
@@ -680,7 +679,7 @@ def prizes_cmd(ctx: typer.Context, day: Annotated[Optional[int], typer.Option(
     provisional, unless --provisional.
 
     \b
-    Example: schafkopf --table turnier.toml tournament prizes
+    Example: schafkopf --table turnier.toml tournament prizes --provisional
     """
     from ..app import tournament
     from ..export.tournament import prizes_html

@@ -181,15 +181,13 @@ def award_line(a: Award, language: str, currency: str = "EUR") -> str:
              "last": "tournament.prize_last"}.get(a.kind)
     if label:
         where += " " + say(label, language)
-    who = ", ".join(f"{p} (#{n})" if n else p for p, n in zip(a.players, a.numbers or (None,) * len(a.players),
-                                                                strict=True))
+    who = ", ".join(f"#{n} {p}" if n else p for p, n in zip(a.players, a.numbers or (None,) * len(a.players),
+                                                               strict=True))
     parts = []
     for prize, cents in zip(a.prizes, a.amounts or (None,) * len(a.prizes), strict=True):
-        if not prize:
-            continue
-        shown = _money(cents, currency, language) if cents is not None else prize
-        parts.append(shown if cents is None or shown == prize or not SHARE.fullmatch(prize)
-                     else f"{prize} = {shown}")
+        if prize:  # as the file writes it; a share of the pool with what it comes to
+            parts.append(f"{prize} = {_money(cents, currency, language)}" if cents is not None and SHARE.fullmatch(prize)
+                         else prize)
     what = " + ".join(parts)
     line = f"{where}: {who}" + (f" ({what})" if what else "")
     if a.shared:
