@@ -927,4 +927,22 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "tournament.name_is_number": (
         "'{name}' reads as a start number (#17 names player 17)",
         "'{name}' liest sich als Startnummer (#17 nennt Spieler 17)"),
+    "tournament.sheet_total": (
+        'Total',
+        'Summe'),
+    "tournament.sheet_solos_won": (
+        'Solos won',
+        'Gewonnene Solos'),
+    "tournament.sheet_games_won": (
+        'Games won',
+        'Gewonnene Spiele'),
+    "tournament.sheet_zero": (
+        'The totals add up to 0',
+        'Die Summen ergeben 0'),
+    "tournament.sheet_sign_writer": (
+        'Signature (writer)',
+        'Unterschrift (Schreiber)'),
+    "tournament.sheet_sign_player": (
+        'Signature (a player of the table)',
+        'Unterschrift (ein Mitspieler)'),
 }
