@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import IllegalEntry, ScoreError
-from ..i18n import Text, say
+from ..i18n import Text, render, say
 from ..ledger import Ledger
 from ..rules.play import Played, play
 from ..session.sheet import sheet as sheet_rows
@@ -49,20 +49,31 @@ def tables_data(cfg: TableConfig, ledger: Ledger, tables: Sequence[TournamentTab
 
 @dataclass(frozen=True)
 class Tables:
-    """``tournament tables``: a round's tables."""
+    """``tournament tables``: a round's tables, and the tournament's ``status`` ("provisional -
+    table 9 (round 3) missing", in the table's language; None once every table is in)."""
 
     round: int
     tables: Sequence[Mapping[str, Any]]
+    status: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"round": self.round, "tables": [dict(t) for t in self.tables]}
+        return {"round": self.round, "tables": [dict(t) for t in self.tables], "status": self.status}
+
+
+def status(cfg: TableConfig, ledger: Ledger, progress: Any = None) -> str | None:
+    """The tournament's status as the lists and pages say it: "provisional - ..." (None when
+    every round is drawn and every table in)."""
+    from ..tournament.progress import progress as progress_of
+
+    note = (progress or progress_of(cfg, ledger)).said()
+    return None if note is None else render(note, cfg.language)
 
 
 def tables(cfg: TableConfig, ledger: Ledger, round_no: int | None = None) -> Tables:
     from ..tournament.tables import tables_of_round
 
     round_no, seated = tables_of_round(cfg, ledger, round_no)
-    return Tables(round_no, tables_data(cfg, ledger, seated))
+    return Tables(round_no, tables_data(cfg, ledger, seated), status(cfg, ledger))
 
 
 @dataclass(frozen=True)
@@ -178,6 +189,7 @@ class Ranking:
     rows: Sequence[Any]  # tournament.ranking.Standing
     progress: Any = None  # tournament.progress.Progress
     corrections: Sequence[Mapping[str, Any]] = ()
+    status: str | None = None  # "provisional - ...", in the table's language
 
     @property
     def complete(self) -> bool:
@@ -187,7 +199,8 @@ class Ranking:
         done = self.progress.to_json() if self.progress is not None else {"complete": True, "missing": [],
                                                                          "undrawn": []}
         return {"round": self.round, "points": self.points, "day": self.day, "tie_breaks": list(self.tie_breaks),
-                **done, "ranking": [s.to_json() for s in self.rows], "corrections": [dict(c) for c in self.corrections]}
+                **done, "status": self.status, "ranking": [s.to_json() for s in self.rows],
+                "corrections": [dict(c) for c in self.corrections]}
 
 
 def corrections(ledger: Ledger, upto: int | None = None, day_rounds: set[int] | None = None) -> list[dict[str, Any]]:
@@ -213,8 +226,9 @@ def ranking(cfg: TableConfig, ledger: Ledger, round_no: int | None = None, day: 
     after, _ = tables_of_round(cfg, ledger, round_no)  # refused before round 1 is drawn, as tables and sheet are
     rows = standings(cfg, ledger, round_no, day)
     days = {r for r in range(1, settings.rounds + 1) if settings.day_of(r) == day} if day is not None else None
-    return Ranking(after, settings.preset, day, chain(cfg.language), rows, progress(cfg, ledger, round_no, day),
-                   corrections(ledger, round_no, days))
+    done = progress(cfg, ledger, round_no, day)
+    return Ranking(after, settings.preset, day, chain(cfg.language), rows, done, corrections(ledger, round_no, days),
+                   status(cfg, ledger, done))
 
 
 @dataclass(frozen=True)

@@ -46,24 +46,13 @@ def close_json(cfg: TableConfig, ledger: Ledger, round_to: int | None) -> dict[s
 # -- a tournament -----------------------------------------------------------------------------------
 
 def ranking_json(cfg: TableConfig, ledger: Ledger, round_no: int | None = None) -> dict[str, Any]:
-    """``tournament ranking --json``, and ``status``: "provisional - ..." in the table's language
-    (None when every table is in) for the pages to show."""
-    from ..i18n import render
-
-    answer = tournament.ranking(cfg, ledger, round_no)
-    note = answer.progress.said() if answer.progress is not None else None
-    return {**answer.to_json(), "status": render(note, cfg.language) if note is not None else None}
+    """``tournament ranking --json``."""
+    return tournament.ranking(cfg, ledger, round_no).to_json()
 
 
 def tables_json(cfg: TableConfig, ledger: Ledger, round_no: int | None = None) -> dict[str, Any]:
-    """``tournament tables --json``, and the tournament's ``status`` as the ranking says it (for
-    the host page)."""
-    from ..i18n import render
-    from ..tournament.progress import progress
-
-    note = progress(cfg, ledger).said()
-    return {**tournament.tables(cfg, ledger, round_no).to_json(),
-            "status": render(note, cfg.language) if note is not None else None}
+    """``tournament tables --json``."""
+    return tournament.tables(cfg, ledger, round_no).to_json()
 
 
 def tisch_sheet_json(cfg: TableConfig, ledger: Ledger, tisch: int, round_no: int | None = None) -> dict[str, Any]:
