@@ -114,13 +114,13 @@ def test_a_day_of_61_players_at_the_desk_and_on_the_host_api(tmp_path):
         enter_list(t, 1, ["weiter"] * 5)
         replay.played(round1[1], 5)
         p = round1[2]
-        for line, (w, l) in ((f"sau #{NUMBER[p[0]]} #{NUMBER[p[1]]} 72", (p[:2], p[2:])),
+        for line, (won, lost) in ((f"sau #{NUMBER[p[0]]} #{NUMBER[p[1]]} 72", (p[:2], p[2:])),
                              (f"sau #{NUMBER[p[2]]} #{NUMBER[p[3]]} 61", (p[2:], p[:2])),
                              ("weiter", (None, None)), (f"sau #{NUMBER[p[0]]} #{NUMBER[p[2]]} 80", ((p[0], p[2]), (p[1], p[3])))):
             status, got = s.post("/api/hands", {"line": line, "tisch": 2, "key": line})
             assert status == 201, got
-            if w is not None:
-                replay.sauspiel(w, l)
+            if won is not None:
+                replay.sauspiel(won, lost)
         replay.played(p, 4)
         q = round1[3]
         wrong = {q[0]: 6, q[1]: -1, q[2]: -2, q[3]: -3}  # q[1] and q[3] swapped on the way in: still zero
