@@ -188,8 +188,9 @@ def sheet_text(data: dict[str, Any], lang: str) -> str:
             cells = "  ".join(f"{h['running'][p]:>{w}}" if p in h["payouts"] else f"{'(' + str(h['running'][p]) + ')':>{w}}"
                               for p, w in zip(players, col, strict=True))
             lines.append(f"{h['hand']:>3}  {h['description']:<{width}}  {cells}")
-    for item in data.get("history") or ():
-        lines.append(_history_line(item, lang))
+    for item in data.get("history") or ():  # the totals in seat order, as the sheet shows them
+        seated = {n: item["totals"][n] for n in players if n in item["totals"]}
+        lines.append(_history_line({**item, "totals": {**seated, **item["totals"]}}, lang))
     return "\n".join(lines) + "\n"
 
 

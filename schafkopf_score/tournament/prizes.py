@@ -157,12 +157,12 @@ def prize_list(prizes: Prizes, standings: Sequence[Any], language: str, pool: Po
                                 amounts, each, "", tuple(numbers.get(n) for n in names)))
             continue
         done.add(rank)
-        # the players of equal points beside this place: what put them in their order is said
-        tied, decided = [], ""
-        for j in (rank - 1, rank + 1):
-            if 1 <= j <= count and standings[j - 1].points == me.points:
-                tied.append(standings[j - 1].player)
-                decided = decided or _decided(me, standings[j - 1])
+        # the players of equal points: what put this place's player before the next of them (or
+        # after the one before) is said
+        tied = [s.player for s in standings if s.points == me.points and s is not me]
+        beside = [standings[j - 1] for j in (rank + 1, rank - 1) if 1 <= j <= count
+                  and standings[j - 1].points == me.points]
+        decided = _decided(me, beside[0]) if beside else ""
         awards.append(Award(kind, rank, rank, (prize,), (me.player,), tuple(tied), False, (worth(rank),), (),
                             decided, (numbers.get(me.player),)))
     return awards
