@@ -244,10 +244,12 @@ class Prizes:
     progress: Any  # tournament.progress.Progress
     day: int | None = None
 
+    status: str | None = None  # "provisional - ...", in the table's language
+
     def to_json(self) -> dict[str, Any]:
         return {"round": self.round, "day": self.day, "ties": self.ties, "tie_breaks": list(self.tie_breaks),
-                **self.progress.to_json(), "provisional": not self.progress.complete, **self.pool.to_json(),
-                "prizes": [a.to_json() for a in self.awards]}
+                **self.progress.to_json(), "provisional": not self.progress.complete, "status": self.status,
+                **self.pool.to_json(), "prizes": [a.to_json() for a in self.awards]}
 
 
 def prizes(cfg: TableConfig, ledger: Ledger, day: int | None = None, provisional: bool = False) -> Prizes:
@@ -270,7 +272,7 @@ def prizes(cfg: TableConfig, ledger: Ledger, day: int | None = None, provisional
     fee = settings.prizes
     pool = Pool(fee.entry_fee, len(roster(cfg, ledger).players), fee.costs)
     awards = prize_list(fee, rows, cfg.language, pool, cfg.currency, start_numbers(cfg, ledger))
-    return Prizes(after, fee.ties, chain(cfg.language), awards, pool, done, day)
+    return Prizes(after, fee.ties, chain(cfg.language), awards, pool, done, day, status(cfg, ledger, done))
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,8 @@ TOURNAMENT_KEYS = ("rounds", "games_per_round", "games_per_round_five", "draw", 
 # [points] keys that are not a hand's tariff: how many doublings, and the cap of one game
 POINT_LIMITS = ("kontra", "cap")
 PRIZE_KEYS = ("places", "middle", "second_last", "last", "ties", "entry_fee", "costs")
+# a start number as typed (``#17``): a registered name must not read as one
+START_NUMBER = re.compile(r"#\s*([0-9]{1,6})")
 # a share of the prize pool among the places: "40%", "12,5 %"
 SHARE = re.compile(r"([0-9]{1,3}(?:[.,][0-9]{1,2})?)\s*%")
 MAX_PLAYERS = 4000
@@ -230,11 +232,9 @@ def checked_tournament(c: Any, path: Path, data: dict[str, Any], family: Any) ->
     from ..rules.names import check_player_names
 
     check_player_names(players, lambda msg, hint: c.fail(*where, msg, hint))
-    from ..tournament.numbers import number_of
-
     for name in players:
         why = clashes(family, name) or (Text("tournament.name_is_number", name=name)
-                                        if number_of(name) is not None else None)
+                                        if START_NUMBER.fullmatch(name.strip()) else None)
         if why:
             raise c.fail(*where, Text("tournament.name_clash", why=why),
                          Text("tournament.name_clash_hint", name=name))

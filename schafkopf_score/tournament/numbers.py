@@ -15,17 +15,18 @@ from ..errors import IllegalEntry
 from ..i18n import Join, Text
 from ..ledger import Ledger
 from ..table import TableConfig
+from ..table.tournament import START_NUMBER as _NUMBER
 
-_NUMBER = re.compile(r"#\s*([0-9]{1,6})")
 _BARE = re.compile(r"#?\s*([0-9]{1,6})")
 
 
 def start_numbers(cfg: TableConfig, ledger: Ledger, state: Any = None) -> dict[str, int]:
     """Every registered player's start number (the withdrawn keep theirs); ``state``: the
     tournament's events folded already."""
-    from .tables import roster
+    from ..session.tournament import fold_tournament
 
-    return {name: i for i, name in enumerate(roster(cfg, ledger, state).players, 1)}
+    folded = state or fold_tournament(cfg.players, ledger.events())
+    return {name: i for i, name in enumerate(folded.players, 1)}
 
 
 def number_of(typed: str, bare: bool = False) -> int | None:

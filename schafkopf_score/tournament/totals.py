@@ -1,5 +1,7 @@
 """A table's paper list back in as its final totals (RULES §10 "Paper lists back in"): checked
-(every player of the table once, a zero sum), then recorded as one event, or nothing."""
+(every player of the table once, a zero sum), then recorded as one event, or nothing; and
+corrected (RULES §10 "The desk"): replaced with the same checks, or voided, each a recorded event
+with its reason, the totals before it kept; ``totals_history`` lists them."""
 
 from __future__ import annotations
 
