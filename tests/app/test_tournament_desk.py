@@ -450,3 +450,36 @@ def test_the_sheet_shows_full_names_and_solos_is_one_word(tmp_path):
 
     german = [de for key, (_, de) in everything().items() if key.startswith("tournament.")]
     assert not any("Soli" in text for text in german)
+
+
+# -- 9. hostile input never tracebacks and a refusal writes nothing --------------------------------------
+
+WORDS = ["Anna", "ben", "#1", "1", "#0", "#99999999", "0", "-1", "x", "", " ", "stefan", "wolf", "A=1,B=-1",
+         "Anna=1,Ben=-1,Cora=0,Dora=0", "--remove", "--replace", "--void-totals", "--reason", "é\u200b", "9" * 30]
+
+
+@pytest.fixture(scope="module")
+def hostile(tmp_path_factory):
+    t = tournament(tmp_path_factory.mktemp("desk"), EIGHT, extra='games_per_round = 2\nrounds = 2\nseed = "f"')
+    t.ok("tournament", "draw")
+    return t
+
+
+def test_the_desks_commands_take_any_words_without_a_traceback(hostile):
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    @settings(max_examples=120, deadline=None)
+    @given(st.sampled_from([["fix"], ["apart"], ["swap"], ["draw", "--redo"], ["enter", "--tisch", "1", "--totals"],
+                            ["enter", "--tisch", "2", "--void-totals"], ["tables", "--by-name", "--round"]]),
+           st.lists(st.sampled_from(WORDS) | st.text(max_size=6), max_size=4))
+    def run(command, words):
+        before = hostile.ledger_bytes()
+        r = hostile.run("tournament", *command, *words)
+        if r.exception is not None and not isinstance(r.exception, SystemExit):
+            raise r.exception
+        assert r.exit_code in (0, 2) and "Traceback" not in r.output, (command, words, r.output)
+        if r.exit_code == 2:
+            assert r.stderr.strip() and hostile.ledger_bytes() == before, (command, words)
+
+    run()
