@@ -38,6 +38,7 @@ FLOORS = {
     "table": "table",
     "entry": "table",
     "notation": "table",
+    "vocabulary": "table",
     # the store: every SQL statement, both databases
     "ledger": "store",
     # a session as a log and its fold (pure)

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..rules.play import Played
-from ..session.fold import Ahead, Repriced, SessionState
+from ..session.fold import Ahead, PayoutMoved, Repriced, SessionState
 from ..session.records import GameRecord
 
 
@@ -88,11 +88,13 @@ class VoidAnswer:
 
     record: GameRecord
     repriced: tuple[Repriced, ...]
+    payouts_moved: tuple[PayoutMoved, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         rec = self.record
         return {"voided": rec.hand, "game": rec.game, "session": rec.session_id,
-                "repriced": [r.to_json() for r in self.repriced]}
+                "repriced": [r.to_json() for r in self.repriced],
+                "payouts_moved": [m.to_json() for m in self.payouts_moved]}
 
 
 @dataclass(frozen=True)
@@ -104,9 +106,11 @@ class EditAnswer:
     played: Played
     hand: int
     repriced: Sequence[Repriced] = ()
+    payouts_moved: Sequence[PayoutMoved] = ()
 
     def to_json(self) -> dict[str, Any]:
         old = self.old
         return outcome_json(self.played, hand=self.hand,
                             before={"entry": old.entry.to_dict(), "payouts": dict(old.payouts), "stock": old.stock},
-                            repriced=[r.to_json() for r in self.repriced])
+                            repriced=[r.to_json() for r in self.repriced],
+                            payouts_moved=[m.to_json() for m in self.payouts_moved])

@@ -21,11 +21,23 @@ from ..rules.model import NAME, NAMES, GameEntry, entry_options
 from ..rules.names import refuse_hidden
 from ..rules.play import Played, play, seat
 from ..rules.registry import find_family
-from ..session.fold import Row, SessionLog, SessionState, add_up, find_hand, next_hand_number, repriced, restated, try_correction
+from ..session.fold import (
+    PayoutMoved,
+    Row,
+    SessionLog,
+    SessionState,
+    add_up,
+    find_hand,
+    next_hand_number,
+    payouts_moved,
+    repriced,
+    restated,
+    try_correction,
+)
 from ..session.records import GameRecord
 from .answers import DrawnLot, EditAnswer, HandAnswer, RecordedHand, VoidAnswer
 from .line import Line, correction_of, entry_of, worded
-from .state import current_state, view_session
+from .state import current_state, keep, view_session
 from .where import At
 
 if TYPE_CHECKING:
@@ -156,6 +168,8 @@ def _recording(at: At, entry: GameEntry, typed: str, confirm: bool = True) -> It
         now = add_up(log, [*prior, Row(record, played)], rules, unit)  # folded on, not replayed again
         where = getattr(place, "round", None), getattr(place, "tisch", None)
         yield Recording(RecordedHand(place.shown(played), hand, now, session_id, *where), tx)
+        mark = ledger.change_mark(place.session_id)  # (with the caller's rows, before the commit)
+    keep(ledger, place, mark, now)  # committed: the next entry folds on from here
 
 
 def lot(at: At, rng: random.Random, seed: int | None = None) -> DrawnLot:
@@ -181,8 +195,9 @@ def _same_seating(cfg: Any) -> None:
 # -- corrections ------------------------------------------------------------------------------------
 
 def _correct(at: At, target: GameRecord, new_entry: GameEntry | None, kind: str, reason: str,
-             typed: str = "") -> list[Row]:
-    """Void (or replace) ``target``, restating every later game whose payouts change."""
+             typed: str = "") -> tuple[list[Row], tuple[PayoutMoved, ...]]:
+    """Void (or replace) ``target``, restating every later game whose payouts change; with the
+    early payouts the correction moves."""
     ledger, place = at.ledger, at.place
     # the replacement is scored under the rules the hand was played with (its snapshot):
     # a correction fixes what was typed, it does not re-price the hand under today's table
@@ -194,7 +209,8 @@ def _correct(at: At, target: GameRecord, new_entry: GameEntry | None, kind: str,
         info = ledger.session(target.session_id)
         if info is None or info.closed_at:
             raise IllegalEntry(*place.closed(target.session_id, meanwhile=True))
-        rows = try_correction(replace(ledger.log(info), place=place), target, new_entry)
+        log = replace(ledger.log(info), place=place)
+        rows = try_correction(log, target, new_entry)
         if kind == "undo" and any(r.record.valid and r.record.hand > target.hand for r in rows):
             raise IllegalEntry(Text("data.recorded_meanwhile", hand=target.hand), place.look("recorded_meanwhile_hint"))
         ledger.insert_void(tx, target.id, kind, reason)
@@ -210,14 +226,14 @@ def _correct(at: At, target: GameRecord, new_entry: GameEntry | None, kind: str,
             out = row.played.outcome
             ledger.insert_restatement(tx, row.record.id, out.payout_map(), out.stock, row.played.summary(),
                                       f"{kind} of hand {target.hand}")
-    return rows
+    return rows, payouts_moved(log, rows)
 
 
 def void(at: At, hand: int, reason: str = "") -> VoidAnswer:
     """Void hand N; the later hands are re-priced (never re-seated)."""
     target = find_hand(view_session(at.cfg, at.ledger, place=at.place), hand)
-    rows = _correct(at, target, None, "void", reason)
-    return VoidAnswer(target, repriced(rows, target))
+    rows, moved = _correct(at, target, None, "void", reason)
+    return VoidAnswer(target, repriced(rows, target), moved)
 
 
 def undo(at: At, reason: str = "") -> VoidAnswer:
@@ -227,8 +243,8 @@ def undo(at: At, reason: str = "") -> VoidAnswer:
     if not valid or view.closed:
         raise IllegalEntry(*view.place.nothing_to_undo())
     target = valid[-1]
-    rows = _correct(at, target, None, "undo", reason)
-    return VoidAnswer(target, repriced(rows, target))
+    rows, moved = _correct(at, target, None, "undo", reason)
+    return VoidAnswer(target, repriced(rows, target), moved)
 
 
 def recorded_hand(at: At, hand: int) -> GameRecord:
@@ -262,10 +278,10 @@ def edit(at: At, hand: int, line: Line, reason: str = "", *, expect: int | None 
             change = f"{family.describe(target.entry, lang=lang)} -> {family.describe(entry, lang=lang)}"
             raise NeedsConfirm(Text("data.edit_changes", hand=hand, change=change), Text("data.edit_changes_hint"),
                                change, target.id)
-        rows = _correct(at, target, entry, "edit", reason, typed)
+        rows, moved = _correct(at, target, entry, "edit", reason, typed)
     played = next(r.played for r in rows if r.record.id == target.id)
     assert played is not None
-    return EditAnswer(target, at.place.shown(played), hand, repriced(rows, target))
+    return EditAnswer(target, at.place.shown(played), hand, repriced(rows, target), moved)
 
 
 _CAUSE = re.compile(r"(void|undo|edit) of hand ([0-9]+)")

@@ -20,6 +20,7 @@ from ..errors import IllegalEntry, ScoreError
 from ..i18n import Join, Text
 from ..notation import Wording, split_words
 from ..rules.model import COUNT, FLAG, NAME, NAMES, OUTCOME, GameEntry, entry_options
+from ..vocabulary import Vocabulary
 from .where import At
 
 
@@ -138,9 +139,10 @@ def entry_of(at: At, line: Line) -> tuple[GameEntry, str]:
         raise IllegalEntry(Text("data.no_game"), Text("data.no_game_hint"))
     line = numbered(at, line)
     family = at.cfg.family_obj()
+    words = Vocabulary(at.cfg.snapshot(), family)
     with worded(at, line):
         try:
-            return entry_from_words(family, at.cfg.players, line.words, line.options)
+            return entry_from_words(family, at.cfg.players, line.words, line.options, words)
         except IllegalEntry:
             _seated_elsewhere(at, lambda: entry_from_words(family, at.table.players, line.words,
                                                            line.options)[0].names())
@@ -155,9 +157,10 @@ def correction_of(at: At, line: Line, old: GameEntry, players: Sequence[str]) ->
 
     line = numbered(at, line)
     family = at.cfg.family_obj()
+    words = Vocabulary(at.cfg.snapshot(), family)
     with worded(at, line):
         try:
-            return corrected_entry(family, players, old, line.words, line.options, line.given)
+            return corrected_entry(family, players, old, line.words, line.options, line.given, words)
         except IllegalEntry:
             _seated_elsewhere(at, lambda: corrected_entry(family, at.table.players, old, line.words, line.options,
                                                           line.given)[0].names())

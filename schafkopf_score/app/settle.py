@@ -70,7 +70,7 @@ def session_settlement(cfg: TableConfig, ledger: Ledger, session_id: int | None 
         return done
     view = view_session(cfg, ledger, info.id if info else None)
     rules = view.session_rules()
-    done = settle_session(rules, view.balances, view.stock, round_to, info.id if info else None)
+    done = settle_session(rules, view.balances, view.stock, round_to, info.id if info else None, state=view.state)
     return replace(done, warnings=tuple(find_family(rules.family).warnings(rules, view.state)))
 
 
@@ -132,7 +132,8 @@ def close(at: At, round_to: int | None = None) -> Settlement:
         # the session's own rules decide, not today's table file (RULES §7)
         booked = find_family(rules.family).closing_bookings(rules, view.state, view.stock)
         balances = session_balances([view.balances], {"payouts": booked.payouts})
-        settled = settle_session(rules, balances, view.stock + booked.stock, round_to, view.session.id, closed=True)
+        settled = settle_session(rules, balances, view.stock + booked.stock, round_to, view.session.id, closed=True,
+                                 state=view.state)
         bookings: dict[str, Any] = {"settlement": settled.stored()}
         if booked.payouts:
             bookings.update({"payouts": booked.payouts, "stock": booked.stock, **booked.parts})

@@ -3,7 +3,9 @@ place folded (``session.fold``), with the state before its next hand."""
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import replace
+from typing import Any
 
 from ..errors import IllegalEntry
 from ..i18n import Join, Text
@@ -48,13 +50,47 @@ def fold_log(cfg: TableConfig, log: SessionLog) -> SessionState:
     return replayed(log, cfg.snapshot(), log.place.unit or find_family(cfg.family).unit)
 
 
+# The sessions a long-lived door (``play``, the server) folded last, kept with the ledger's change
+# mark they were folded at: an entry at hand 300 folds only what changed since, not the evening
+# again (issue 34). A session is folded anew whenever any row that could change it was written,
+# by whoever; the table's rules now (a player joined) are part of what must match.
+_KEPT_MOST = 64
+_kept: OrderedDict[tuple[str, int | None], tuple[tuple[Any, ...], SessionState]] = OrderedDict()
+
+
+def kept_view(cfg: TableConfig, ledger: Ledger, place: Place) -> SessionState:
+    """The session of ``place`` folded: as kept, where nothing that could change it was written
+    since, else folded anew (and kept)."""
+    key = (ledger.where, place.session_id)
+    mark = ledger.change_mark(place.session_id)
+    kept = _kept.get(key)
+    if mark is not None and kept is not None and kept[0] == mark and kept[1].place == place \
+            and kept[1].rules == cfg.snapshot():
+        _kept.move_to_end(key)
+        return kept[1]
+    view = view_session(cfg, ledger, place=place)
+    keep(ledger, place, mark, view)
+    return view
+
+
+def keep(ledger: Ledger, place: Place, mark: tuple[Any, ...] | None, view: SessionState) -> None:
+    """Keep ``view`` as the session of ``place`` at ``mark`` (a committed write's mark only:
+    never one of a write that may still roll back)."""
+    if mark is None:
+        return
+    _kept[(ledger.where, place.session_id)] = (mark, view)
+    _kept.move_to_end((ledger.where, place.session_id))
+    while len(_kept) > _KEPT_MOST:
+        _kept.popitem(last=False)
+
+
 def current_state(cfg: TableConfig, ledger: Ledger, place: Place) -> tuple[SessionState, HandState]:
     """The session a new hand goes into at ``place`` (the open one; a fresh one after a close)
     and the state before that hand."""
-    view = view_session(cfg, ledger, place=place)
+    view = kept_view(cfg, ledger, place)
     if view.closed and place.kept_open:  # closed for good: never a fresh session
         raise IllegalEntry(*place.closed(view.session.id if view.session else 0, correcting=False))
     if view.closed:
-        empty = fold_log(cfg, SessionLog(None, aliases=view.aliases))
+        empty = fold_log(cfg, SessionLog(None, aliases=view.aliases, opening=view.carried))
         return empty, empty.state
     return view, view.state

@@ -187,7 +187,7 @@ def _voided(done: Any, lang: str, as_json: bool) -> None:
     if as_json:
         emit_json(done.to_json())
     else:
-        typer.echo(voided_text(done.record, lang, changed=done.repriced))
+        typer.echo(voided_text(done.record, lang, changed=done.repriced, moved=done.payouts_moved))
 
 
 @app.command()
@@ -273,7 +273,7 @@ def edit(
     if as_json:
         emit_json(done.to_json())
     else:
-        typer.echo(edit_text(done.old, done.played, hand, cfg.language, done.repriced))
+        typer.echo(edit_text(done.old, done.played, hand, cfg.language, done.repriced, done.payouts_moved))
 
 
 def answer_of(text: str, lang: str) -> bool | None:

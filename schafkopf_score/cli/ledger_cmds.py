@@ -278,10 +278,10 @@ def check(
 ) -> None:
     """Verify the ledger: zero sums, replay equals stored payouts, closing balances.
 
-    Silent with exit 0 when everything holds; lists each problem with exit 1 otherwise. A closed
-    session that passes is marked verified; a later check replays it again only if one of its
-    stored rows changed (--full replays everything). --json adds how many sessions were replayed,
-    skipped as verified and newly marked.
+    Says how many sessions and hands it checked, exit 0, when everything holds; lists each
+    problem with exit 1 otherwise. A closed session that passes is marked verified; a later check
+    replays it again only if one of its stored rows changed (--full replays everything). --json
+    adds how many sessions were replayed, skipped as verified and newly marked, and checked.
 
     \b
     Example: schafkopf check
@@ -303,5 +303,7 @@ def check(
     else:
         for p in report.problems:
             typer.echo(p.line().render(lang))
+        if not report.problems:
+            typer.echo(report.summary().render(lang))
     if report.problems:
         raise typer.Exit(1)

@@ -22,11 +22,17 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "cli.usage_word_args": ("ARGS", "ARGUMENTE"),
     "cli.usage_word_game": ("GAME", "SPIEL"),
     "cli.usage_word_words": ("WORDS", "WÖRTER"),
-    "cli.usage_word_path": ("path", "Pfad"),
-    "cli.usage_word_hand": ("hand", "Nummer"),
+    "cli.usage_word_path": ("PATH", "PFAD"),
+    "cli.usage_word_hand": ("HAND", "SPIELNUMMER"),
+    "cli.usage_word_file": ("FILE", "DATEI"),
+    "cli.usage_word_action": ("ACTION", "AKTION"),
+    "cli.usage_word_names": ("NAMES", "NAMEN"),
+    "cli.usage_word_name": ("NAME", "NAME"),
+    "cli.usage_word_table": ("TABLE", "TISCH"),
     "cli.click_no_such_option": ("No such option: {option}.", "Diese Option gibt es nicht: {option}."),
     "cli.click_needs_value": ("Option '{option}' requires an argument.", "Die Option '{option}' braucht einen Wert."),
     "cli.click_missing_argument": ("Missing argument {name}.", "Es fehlt {name}."),
+    "cli.click_missing_command": ("Missing command.", "Es fehlt ein Befehl."),
     "cli.click_missing_option": ("Missing option {name}.", "Es fehlt die Option {name}."),
     "cli.click_bad_value": ("Invalid value for {param}: {problem}", "Falscher Wert für {param}: {problem}"),
     "cli.click_not_a_number": ("{value} is not a valid integer.", "{value} ist keine ganze Zahl."),
@@ -57,7 +63,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "cli.recorded_verdict": ("Hand {hand} recorded: {game}. {verdict}", "Spiel {hand} eingetragen: {game}. {verdict}"),
     "cli.balance_head": ("Balance:", "Stand:"),
     "cli.hand_corrected": ("Hand {hand} corrected: {before} -> {after}", "Spiel {hand} korrigiert: {before} -> {after}"),
-    "cli.hand_line": ("Hand {hand}: {game} | {payouts} | {dealer}", "Spiel {hand}: {game} | {payouts} | {dealer}"),
+    "cli.hand_line": ("Hand {hand}: {game} | {explanation} | {payouts} | {dealer}",
+                      "Spiel {hand}: {game} | {explanation} | {payouts} | {dealer}"),
     "cli.payout": ("{name} {amount}", "{name} {amount}"),
     "cli.more_with_verbose": ("more with -v", "mehr mit -v"),
 
@@ -129,8 +136,17 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "cli.settle_head_closed": ("Balance (Session {session}, closed):", "Stand (Abend {session}, abgeschlossen):"),
     "cli.settle_head_season": ("Balance (Season, {count} sessions):", "Stand (Saison, {count} Abende):"),
     "cli.settle_head_season_one": ("Balance (Season, 1 session):", "Stand (Saison, 1 Abend):"),
-    "cli.stock_back": ("goes back in equal shares at the close, already counted in the transfers",
-                       "geht beim Abschluss zu gleichen Teilen zurück, im Ausgleich schon eingerechnet"),
+    # where the Stock goes at the close (stock_at_close), beside its amount in ``settle``
+    "cli.stock_back_equal": ("goes back in equal shares at the close, already counted in the transfers",
+                             "geht beim Abschluss zu gleichen Teilen zurück, im Ausgleich schon eingerechnet"),
+    "cli.stock_back_payers": ("goes back at the close to who paid it in ({shares}), already counted in the transfers",
+                              "geht beim Abschluss an die zurück, die eingezahlt haben ({shares}), im Ausgleich "
+                              "schon eingerechnet"),
+    "cli.stock_back_carry": ("stays in the Stock for the next evening", "bleibt für den nächsten Abend im Stock"),
+    "cli.stock_carried": ("Stock {amount}: goes on to the next evening, which opens with it.",
+                          "Stock {amount}: geht weiter zum nächsten Abend, der mit ihm beginnt."),
+    "cli.pays_stock": ("{payer} puts {amount} into the Stock", "{payer} legt {amount} in den Stock"),
+    "cli.stock_pays": ("The Stock pays {payee} {amount}", "Der Stock zahlt {payee} {amount}"),
     "cli.rounded": ("Rounded to {amount}: {moves}", "Gerundet auf {amount}: {moves}"),
     "cli.paid_before": ("Already paid: Session {sessions}.", "Schon bezahlt: Abend {sessions}."),
     "cli.transfers": ("Transfers:", "Ausgleich:"),
@@ -280,11 +296,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "cli.play_line": ("Line {number}: {line}", "Zeile {number}: {line}"),
     "cli.play_commands": (
         "Commands: undo, void N [REASON], edit N WORDS [--yes], sheet, stand, settle [--round C] [close [--yes]],\n"
-        "  draw, player add NAME [--after X] | leave NAME | rename OLD NEW | list, help, quit\n"
+        "  settle --player NAME [--yes], draw, player add NAME [--after X] | leave NAME | rename OLD NEW | list,\n"
+        "  help, quit\n"
         "Out of rotation, on the hand's line: out NAME (--sitting-out NAME), dealer NAME (--dealer NAME)",
         "Befehle: zurück, streichen N [GRUND], ändern N WÖRTER [--yes], block, stand, abrechnung [--round C] "
         "[schließen [--yes]],\n"
-        "  losen, spieler dazu NAME [--nach X] | geht NAME | umbenennen ALT NEU | liste, hilfe, ende\n"
+        "  abrechnung --spieler NAME [--yes], losen, spieler dazu NAME [--nach X] | geht NAME | umbenennen ALT NEU |\n"
+        "  liste, hilfe, ende\n"
         "  (auch englisch: undo, void, edit, sheet, settle, draw, player, help, quit)\n"
         "Außer der Reihe, in der Zeile des Spiels: aus NAME (--sitting-out NAME), geber NAME (--dealer NAME)"),
     "cli.play_yes_no": ("[y/N]", "[j/N]"),
@@ -309,7 +327,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                   "abrechnung --spieler zahlt einen Spieler jetzt aus; die anderen zahlen ihm oder "
                                   "bekommen von ihm."),
     "cli.play_payout_needs_yes_hint": ("Add --yes: settle --player NAME --yes.",
-                                       "Häng --ja an: abrechnung --spieler NAME --ja."),
+                                       "Häng --yes an: abrechnung --spieler NAME --yes."),
     "cli.play_payout_confirm": ("Pay {name} out now?", "{name} jetzt auszahlen?"),
     "cli.play_not_paid_out": ("Not paid out.", "Nicht ausgezahlt."),
     "cli.play_closed_next": ("The next hand opens a new evening.", "Das nächste Spiel eröffnet einen neuen Abend."),
@@ -365,6 +383,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
                             "Differenz zu dem, was beim früheren Abschluss gezahlt wurde:"),
     "cli.kind_closed": ("closed (set aside by a reopening)", "abgeschlossen (durch Wiederöffnen aufgehoben)"),
     "cli.kind_reopened": ("reopened", "wieder geöffnet"),
+    "cli.payout_moved_more": ("{name} was paid out after hand {hand}: with this correction {name} gets {amount} more.",
+                              "{name} wurde nach Spiel {hand} ausbezahlt: durch die Korrektur bekommt {name} noch "
+                              "{amount}."),
+    "cli.payout_moved_back": ("{name} was paid out after hand {hand}: with this correction {name} owes {amount} back.",
+                              "{name} wurde nach Spiel {hand} ausbezahlt: durch die Korrektur schuldet {name} "
+                              "{amount} zurück."),
     "cli.paid_out_row": ("{name} paid out after hand {hand}", "{name} nach Spiel {hand} ausbezahlt"),
     "cli.history_session": ("{at}  session {session}  {kind}", "{at}  Abend {session}  {kind}"),
     "cli.history_session_reason": ("{at}  session {session}  {kind}: {reason}", "{at}  Abend {session}  {kind}: {reason}"),

@@ -128,8 +128,7 @@ class Live:
         cfg = self.cfg()
         rest = words[1:]
         if command == "help":
-            typer.echo(say(f"engine.help.{cfg.family}", cfg.language))  # the family's own examples
-            typer.echo(say("cli.play_commands", cfg.language))
+            typer.echo(help_text(cfg))
         elif command == "undo":
             self._void(None, rest)
         elif command == "void":
@@ -186,7 +185,7 @@ class Live:
         cfg = self.cfg()
         reason = " ".join(rest)
         done = hands.undo(self.at(), reason) if hand is None else hands.void(self.at(), hand, reason)
-        typer.echo(voided_text(done.record, cfg.language, short=True, changed=done.repriced))
+        typer.echo(voided_text(done.record, cfg.language, short=True, changed=done.repriced, moved=done.payouts_moved))
 
     def _edit(self, hand: int, words: list[str]) -> None:
         from ..app import hands
@@ -205,7 +204,7 @@ class Live:
                 typer.echo(say("cli.play_left", cfg.language))
                 return
             done = hands.edit(self.at(), hand, line, expect=change.expect)
-        typer.echo(edit_text(done.old, done.played, hand, cfg.language, done.repriced))
+        typer.echo(edit_text(done.old, done.played, hand, cfg.language, done.repriced, done.payouts_moved))
 
     def _standings(self) -> None:
         from ..app import views
@@ -369,3 +368,16 @@ def status_line(cfg: TableConfig, view: Any) -> tuple[str, tuple[str, ...]]:
         parts.append(say(key, lang, names=Join(ahead.sitting_out, "and")))
     parts += cfg.family_obj().standing_notes(view.rules, view.state, view.balances, lang)
     return " · ".join(parts), tuple(ahead.active)
+
+
+def help_text(cfg: TableConfig) -> str:
+    """``hilfe``: the family's head, example lines of the games this table plays in its
+    players' names (``vocabulary.Vocabulary.examples``), and play's commands."""
+    from ..vocabulary import Vocabulary
+
+    examples = Vocabulary(cfg.snapshot(), cfg.family_obj()).examples()
+    width = max((len(line) for line, _ in examples), default=0)
+    lines = [say(f"engine.help.{cfg.family}", cfg.language)]
+    lines += [f"  {line:<{width}}  {what}" for line, what in examples]
+    lines.append(say("cli.play_commands", cfg.language))
+    return "\n".join(lines)

@@ -28,7 +28,7 @@ PLAYER_ACTIONS = {"add": "add", "dazu": "add", "leave": "leave", "geht": "leave"
                   "umbenennen": "rename", "list": "list", "liste": "list"}
 SHOWN_ACTIONS = {"en": ("add", "leave", "rename", "list"), "de": ("dazu", "geht", "umbenennen", "liste")}
 CLOSE_WORDS = ("close", "--close", "schließen", "schliessen", "abschließen", "abschliessen")
-YES_WORDS = ("--yes", "-y", "--ja", "-j")
+YES_WORDS = ("--yes", "-y")
 # ``settle --player NAME`` inside play: who is paid out now (also in German)
 PLAYER_OPTIONS = ("--player", "--spieler")
 

@@ -256,17 +256,26 @@ def next_dealer_line(view: Any) -> str:
 
 
 def hand_line(hand: int, played: Played, view: Any) -> str:
-    """``play``'s one-line answer: number, game, payouts, next dealer."""
+    """``play``'s one-line answer: number, game, what it was worth as ``calc`` explains it
+    (``Sauspiel 10 + 3 Laufende 30 = 40, Kontra x2 = 80 je Verlierer``), payouts, next dealer."""
     lang = view.rules.language
     return say("cli.hand_line", lang, hand=hand, game=describe_played(played, lang),
-               payouts=payouts_line(played, lang), dealer=next_dealer_line(view))
+               explanation=played.outcome.explanation, payouts=payouts_line(played, lang),
+               dealer=next_dealer_line(view))
 
 
-def voided_text(rec: Any, lang: str, short: bool = False, changed: Sequence[Any] = ()) -> str:
-    """``Spiel 3 (Wenz Cora 70) ist gestrichen; ...`` (``undo``, ``void``; ``play`` short), and
-    a line for each later hand it re-priced."""
+def voided_text(rec: Any, lang: str, short: bool = False, changed: Sequence[Any] = (), moved: Sequence[Any] = ()) -> str:
+    """``Spiel 3 (Wenz Cora 70) ist gestrichen; ...`` (``undo``, ``void``; ``play`` short), a
+    line for each later hand it re-priced, and for each early payout it moved."""
     head = say("cli.voided_short" if short else "cli.voided", lang, hand=rec.hand, game=describe_record(rec, lang))
-    return "\n".join([head, *repriced_lines(changed, rec.rules, rec.unit, lang)])
+    return "\n".join([head, *repriced_lines(changed, rec.rules, rec.unit, lang), *moved_lines(moved, rec.rules, lang)])
+
+
+def moved_lines(moved: Sequence[Any], rules: TableRules, lang: str) -> list[str]:
+    """``Ben wurde nach Spiel 1 ausbezahlt: durch die Korrektur bekommt er noch 0,20 €`` for each
+    early payout a correction moved (``session.fold.PayoutMoved``)."""
+    return [say("cli.payout_moved_more" if m.change > 0 else "cli.payout_moved_back", lang, name=m.player,
+                hand=m.after_hand, amount=amount(abs(m.change), rules, "cent", sign=False, lang=lang)) for m in moved]
 
 
 def repriced_lines(changed: Sequence[Any], rules: TableRules, unit: str, lang: str) -> list[str]:
@@ -281,7 +290,8 @@ def repriced_lines(changed: Sequence[Any], rules: TableRules, unit: str, lang: s
     return lines
 
 
-def edit_text(old: Any, played: Played, hand: int, lang: str, changed: Sequence[Any] = ()) -> str:
+def edit_text(old: Any, played: Played, hand: int, lang: str, changed: Sequence[Any] = (),
+              moved: Sequence[Any] = ()) -> str:
     """``Spiel 16 korrigiert: Sauspiel Anna+Ben 72 -> Sauspiel Anna+Ben 72 Kontra``, each
     player's payout before -> after, and a line for each later hand it re-priced."""
     rules = played.rules
@@ -304,6 +314,7 @@ def edit_text(old: Any, played: Played, hand: int, lang: str, changed: Sequence[
         lines.append(f"  {stock:<{width}}  {amount(old.stock, rules, out.unit, lang=lang):>12} -> "
                      f"{amount(out.stock, rules, out.unit, lang=lang):>12}")
     lines.extend(repriced_lines(changed, rules, out.unit, lang))
+    lines.extend(moved_lines(moved, rules, lang))
     return "\n".join(lines)
 
 

@@ -96,7 +96,7 @@ def print_sheet(views: Sequence[Any], cfg: Any, compact: bool = False) -> None:
         lang = view.rules.language
         rows = sheet_rows(view)
         sheet = None
-        for length in (None, 6, 5, 4, 3):  # the names as they are, else as short as needed
+        for length in (None, 12, 10, 8, 6, 5, 4, 3):  # the names as they are, else as short as needed
             sheet = _SheetLayout(view, rows, compact, abbreviations(view.players, length))
             if sheet.comfortable() <= width:
                 break
@@ -135,7 +135,8 @@ class _SheetLayout:
         # (index of a text column, its least width): the game's text gives way first
         if not compact:
             heads += [say("cli.col_dealer", lang), say("cli.col_game", lang)]
-            self.text_columns = {2: 12, 1: len(heads[1])}
+            # the dealer's name gives way before the hand's description (its Augen and marks)
+            self.text_columns = {1: len(heads[1]), 2: 12}
         else:
             heads += [say("cli.col_game", lang), say("cli.col_declarer", lang)]
             self.text_columns = {2: len(heads[2]), 1: 6}
@@ -210,13 +211,19 @@ class _SheetLayout:
         # the room a voided hand's mark and reason need beside its game (given where there is room)
         self.void_need = max((cell_len(f"{struck[0]} {note}".strip()) for struck, note in self.void_notes.values()),
                              default=0)
+        # the room every hand's description needs whole (a lot's line, a payout's, a voided hand's may be cut)
+        hands = [k for k, row in enumerate(rows) if row.kind == "hand"]  # (a row of cells for each sheet row)
+        self.hand_need = 0 if compact else max((self.rows[k][self.notes_column].cell_len for k in hands), default=0)
 
     def comfortable(self) -> int:
-        """The width of the sheet with the game's text given 20 columns at least (the rest cut)
-        and the declarers 12 (``compact``)."""
+        """The width of the sheet with every hand's description whole (and the game's text 20
+        columns at least, the lot's lines cut), the dealer's name as narrow as its heading; the
+        declarers 12 (``compact``)."""
         widths = list(self.widths)
         i = self.notes_column
-        widths[i] = min(widths[i], 12 if self.compact else 20)
+        widths[i] = min(widths[i], 12 if self.compact else max(20, self.hand_need))
+        if not self.compact:
+            widths[1] = min(widths[1], self.text_columns[1])
         return self.total(widths)
 
     def smallest(self) -> int:

@@ -83,8 +83,10 @@ def settle_text(result: Any, rules: TableRules, parts: Sequence[Any] | None = No
     lines = [head]
     lines += [f"  {n:<12} {amount(v, rules, unit):>12}" for n, v in result.balances.items()]
     if result.stock:
-        lines.append(f"  {say('cli.stock', lang):<12} {amount(result.stock, rules, unit):>12}  "
-                     f"({say('cli.stock_back', lang)})")
+        lines.append(f"  {say('cli.stock', lang):<12} {amount(result.stock, rules, unit):>12}  ({stock_goes(result, rules)})")
+    carried = result.extra.get("stock_carried") or {}
+    if result.closed and carried:  # a closed evening whose Stock opens the next
+        lines.append(say("cli.stock_carried", lang, amount=amount(sum(carried.values()), rules, unit, sign=False)))
     if result.round_to:
         moves = ", ".join(say("cli.payout", lang, name=n, amount=amount(d, rules, unit))
                           for n, d in result.moved.items()) or "-"
@@ -100,11 +102,27 @@ def settle_text(result: Any, rules: TableRules, parts: Sequence[Any] | None = No
     else:
         heading = say("cli.outstanding", lang)
     lines.append(heading)
-    lines += [f"  {transfer_line(t, rules, unit)}" for t in result.transfers] or [f"  {say('cli.nothing_owed', lang)}"]
+    stock = [f"  {say('cli.pays_stock', lang, payer=t['from'], amount=amount(t['amount'], rules, unit, sign=False))}"
+             for t in result.extra.get("into_stock", ())]
+    stock += [f"  {say('cli.stock_pays', lang, payee=t['to'], amount=amount(t['amount'], rules, unit, sign=False))}"
+              for t in result.extra.get("from_stock", ())]
+    lines += [f"  {transfer_line(t, rules, unit)}" for t in result.transfers] + stock or [f"  {say('cli.nothing_owed', lang)}"]
     lines += [say("cli.warning", lang, text=text) for text in result.warnings]
     if closed_now is not None:
         lines.append(say("cli.session_closed", lang, session=closed_now))
     return "\n".join(lines)
+
+
+def stock_goes(result: Any, rules: TableRules) -> str:
+    """Where the Stock goes at the close, as the house rule ``stock_at_close`` says (a settlement
+    that does not say: in equal shares, the rule before there was a choice)."""
+    lang = rules.language
+    how = result.extra.get("stock_at_close", "equal")
+    if how == "payers":
+        shares = ", ".join(say("cli.payout", lang, name=n, amount=amount(v, rules, result.unit))
+                           for n, v in result.stock_return.items())
+        return say("cli.stock_back_payers", lang, shares=shares)
+    return say("cli.stock_back_carry" if how == "carry" else "cli.stock_back_equal", lang)
 
 
 def print_season(columns: Sequence[Any], total: Mapping[str, int], rules: TableRules, unit: str,

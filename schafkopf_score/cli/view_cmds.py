@@ -147,6 +147,8 @@ def settle(
     reopen: Annotated[Optional[int], typer.Option("--reopen", help="Reopen closed session N to correct it.",
                                                   click_type=WHOLE_NUMBER)] = None,
     reason: Annotated[str, typer.Option("--reason", help="Why the session is reopened (with --reopen).")] = "",
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Taken with --close and --player as play takes it (this "
+                                                          "command asks no question).")] = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Net every player's balance and list the fewest transfers that clear it.
@@ -165,6 +167,7 @@ def settle(
     from ..app import settle as money
     from .standings import settle_text
 
+    del yes  # the same words as play's, which asks first on a terminal
     c = get(ctx)
     cfg = c.cfg()
     if player is not None or reopen is not None:

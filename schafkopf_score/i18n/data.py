@@ -216,10 +216,17 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "data.needs_name": ("{word} needs a name after it.", "Nach {word} muss ein Name kommen."),
     "data.needs_name_hint": ("Write it like {word} Anna.", "Schreib es wie {word} Anna."),
     "data.fits_nothing": ("{word} fits nothing in {game}.", "{word} passt zu nichts in diesem Spiel ({game})."),
-    "data.notation_words": ("Words are names, a number of Augen, + or -, l3 (Laufende), g1 (laid), k, re, sw, tout, "
-                            "jf NAME, and suits.",
-                            "Wörter sind Namen, eine Zahl Augen, + oder -, l3 (Laufende), g1 (gelegt), k, re, sw, "
-                            "tout, jf NAME und Farben."),
+    # what a line of a game is made of at a table (vocabulary.WordsHint)
+    "data.notation_words_of": ("Words are {words}.", "Wörter sind {words}."),
+    "data.words_names": ("names", "Namen"),
+    "data.words_augen": ("a number of Augen", "eine Zahl Augen"),
+    "data.words_outcome": ("+ or -", "+ oder -"),
+    "data.words_count": ("{word} ({what})", "{word} ({what})"),
+    "data.words_laufende": ("Laufende", "Laufende"),
+    "data.words_legen": ("laid", "gelegt"),
+    "data.words_schieben": ("pushed", "geschoben"),
+    "data.words_name_after": ("{word} NAME", "{word} NAME"),
+    "data.words_suits": ("suits", "Farben"),
     "data.notation_near": ("{near} {words}", "{near} {words}"),
     "data.given_twice": ("{option} is given twice, as a word and as an option.",
                          "{option} ist doppelt angegeben, als Wort und als Option."),
@@ -688,6 +695,24 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "data.backslash_hint": ("Write \\\\ for a backslash, or leave it out at the end.",
                                 "Schreib \\\\ für einen Backslash, oder lass ihn am Ende weg."),
     # moved from messages.py
+    # what check says when all holds
+    "data.check_ok": ("OK: {sessions}, {hands} checked.", "OK: {sessions}, {hands} geprüft."),
+    "data.check_sessions": ("{count} sessions", "{count} Abende"),
+    "data.check_sessions_one": ("{count} session", "{count} Abend"),
+    "data.check_hands": ("{count} hands", "{count} Spiele"),
+    "data.check_hands_one": ("{count} hand", "{count} Spiel"),
+    "data.round_stock_in": ("{amount} cents go into the Stock for the next evening at the close; rounding to {round} "
+                            "cents would change the Stock.",
+                            "Beim Abschluss gehen {amount} Cent für den nächsten Abend in den Stock; auf {round} Cent "
+                            "gerundet, würde sich der Stock ändern."),
+    "data.round_stock_out": ("{amount} cents come out of the Stock at the close; rounding to {round} cents would "
+                             "change the Stock.",
+                             "Beim Abschluss kommen {amount} Cent aus dem Stock; auf {round} Cent gerundet, würde "
+                             "sich der Stock ändern."),
+    "data.round_stock_hint": ("Round to an amount that goes into it evenly (e.g. --round 10), or settle without "
+                              "--round.",
+                              "Runde auf einen Betrag, der darin aufgeht (z. B. --round 10), oder rechne ohne "
+                              "--round ab."),
     "data.round_not_positive": ("--round {value} is not a positive number of cents.",
                                "--round {value} ist keine positive Zahl von Cent."),
     "data.round_not_positive_hint": ("Give e.g. --round 50.", "Gib z. B. --round 50 an."),

@@ -19,7 +19,7 @@ from typing import Any, Protocol
 from ..errors import ScoreError
 from ..i18n import Text
 from ..rules.model import GameEntry, TableRules, entry_names
-from ..session.fold import SessionLog, renames
+from ..session.fold import SessionLog, carried_on, renames
 from ..session.records import Closing, GameRecord, Payment, SeatChange, SessionInfo
 from ..session.tournament import EVENTS
 from .dump import ExportProblem, RawSession, _fast_encoder, _not_an_export, check_export_head, check_ruleset, problem_text
@@ -246,14 +246,16 @@ def _chunks(sessions: Iterable[Any], size: int, sid: int, gid: int) -> Iterator[
         return
     batch: list[RawSession] = []
     games = chars = 0
+    opening: dict[str, int] = {}  # what the last session of the chunk before carried on
     try:
         for s in sessions:
             batch.append(s)
             games += len(s.games)
             chars += len(s.head) + sum(map(len, s.games))
             if games >= size or chars >= CHUNK_CHARS:
-                yield _Chunk(batch, sid, gid)
+                yield _Chunk(batch, sid, gid, opening=opening)
                 sid, gid = sid + len(batch), gid + games
+                opening = _carried(batch[-1])
                 batch, games, chars = [], 0, 0
     except (ValueError, RecursionError, ScoreError) as exc:  # the text of the export breaks off here
         if batch:
@@ -261,7 +263,18 @@ def _chunks(sessions: Iterable[Any], size: int, sid: int, gid: int) -> Iterator[
         yield _Chunk([], sid, gid, problem=exc)
         return
     if batch:
-        yield _Chunk(batch, sid, gid)
+        yield _Chunk(batch, sid, gid, opening=opening)
+
+
+def _carried(raw: RawSession) -> dict[str, int]:
+    """What a session of the export carried on to the next at its close (a head that cannot be
+    read carries nothing: its own chunk refuses it)."""
+    try:
+        head = json.loads(raw.head)
+        c = head.get("closing") or {}
+        return carried_on(SessionInfo(0, "", str(c.get("created_at")), c.get("balances"), c.get("bookings") or {}))
+    except (ValueError, TypeError, AttributeError, RecursionError):
+        return {}
 
 
 class _Inserter:
@@ -312,6 +325,7 @@ def load_chunk(chunk: _Chunk, ctx: _Context) -> _Done:
     done = _Done({table: [] for table in _INSERT})
     audit = ctx.audit.fresh() if ctx.audit is not None else None
     sid, gid, cid = chunk.first_sid, chunk.first_gid, 1
+    opening = chunk.opening or {}  # the Stock the session before carried on to the next
     seen: set[Any] = set()
     loads = json.loads
     for pos, s in enumerate(chunk.sessions):
@@ -329,7 +343,8 @@ def load_chunk(chunk: _Chunk, ctx: _Context) -> _Done:
                 raise ExportProblem(Text("data.export_session_twice", id=repr(eid)))
             seen.add(eid)
             done.export_ids.append(eid)
-            loaded, gid, cid = _load_session(ctx, s, sid, gid, cid, done)
+            loaded, gid, cid = _load_session(ctx, s, sid, gid, cid, done, opening)
+            opening = carried_on(loaded.info)
             sid += 1
             if audit is not None:
                 at = _AT_REPLAY
@@ -344,9 +359,10 @@ def load_chunk(chunk: _Chunk, ctx: _Context) -> _Done:
 
 
 def _load_session(ctx: _Context, s: dict[str, Any], sid: int, next_id: int, next_cid: int,
-                  done: _Done) -> tuple[SessionLog, int, int]:
-    """One session's rows checked and added to ``done``; returns it as the audit reads it, and
-    the next game and closing ids."""
+                  done: _Done, opening: dict[str, int] | None = None) -> tuple[SessionLog, int, int]:
+    """One session's rows checked and added to ``done``; returns it as the audit reads it (with
+    the Stock the session before carried on to it, ``opening``), and the next game and closing
+    ids."""
     pending = done.rows
     dumps = _fast_encoder()
     known = entry_names()
@@ -448,7 +464,8 @@ def _load_session(ctx: _Context, s: dict[str, Any], sid: int, next_id: int, next
         raise ExportProblem(Text("data.export_empty_closed", session=s["id"]))
     info = SessionInfo(id=sid, opened_at=opened_at, closed_at=str(c["created_at"]) if c else None,
                        closing=c["balances"] if c else None, bookings=c["bookings"] if c else {})
-    return SessionLog(info, records, payments, closings, aliases, ctx.seated.get(s["id"])), next_id, next_cid
+    return (SessionLog(info, records, payments, closings, aliases, ctx.seated.get(s["id"]), opening=opening or {}),
+            next_id, next_cid)
 
 
 def _stored_amounts(row: dict[str, Any], game: Any) -> None:

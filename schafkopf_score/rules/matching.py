@@ -3,8 +3,8 @@ choices by name or alias, with a "did you mean" for what matches nothing (pure).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Protocol
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, Protocol
 
 from ..errors import AmbiguousEntry, IllegalEntry
 from ..i18n import Join, Text
@@ -124,9 +124,10 @@ def resolve_name(typed: str, candidates: Sequence[str]) -> str:
     )
 
 
-def find_choice(typed: str, table: Mapping[str, str], missing: Text) -> str:
+def find_choice(typed: str, table: Mapping[str, str], missing: Text, shown: Callable[[str], Any] = str) -> str:
     """Look ``typed`` up in an alias table (case-insensitive); ``missing`` says what it is not,
-    with a did-you-mean and the known names as the hint."""
+    with a did-you-mean and the known names as the hint (each as ``shown`` presents it: a
+    game by its word in the reader's language)."""
     key = typed.strip().casefold()
     if key in table:
         return table[key]
@@ -134,5 +135,5 @@ def find_choice(typed: str, table: Mapping[str, str], missing: Text) -> str:
     import difflib
 
     close = difflib.get_close_matches(key, list(table), n=1)
-    hint = Text("common.did_you_mean_q", name=table[close[0]]) if close else None
-    raise IllegalEntry(missing, then(hint, Text("engine.known", names=Join(names))))
+    hint = Text("common.did_you_mean_q", name=shown(table[close[0]])) if close else None
+    raise IllegalEntry(missing, then(hint, Text("engine.known", names=Join(shown(n) for n in names))))

@@ -168,7 +168,7 @@ def test_markdown_in_german(make_table):
     assert "| ~~4~~ | ~~Herz-Solo Cora 70~~ (gestrichen) |" in md
     assert "| ~~6~~ | ~~Wenz Ben 91 L3~~ (korrigiert) |" in md
     assert "\nGerundet auf 0,50 €: " in md
-    assert "\nStock: 0,40 € ging beim Abschluss zu gleichen Teilen zurück (Anna +0,10 €, Ben +0,10 €, " \
+    assert "\nStock: 0,40 € ging beim Abschluss zurück (Anna +0,10 €, Ben +0,10 €, " \
            "Cora +0,10 €, Dora +0,10 €); im Stand eingerechnet\n" in md
     assert "\nAusgleich:\n\n- " in md
     for english in ("Session", "Game", "Player", "Balance", "Paid", "Transfers", "Rounded", "closed", "void"):
@@ -181,7 +181,7 @@ def test_markdown_in_english(make_table):
     assert "| Player | Balance | Paid |" in md
     assert "(void) |" in md and "(edited) |" in md
     assert "\nRounded to €0.50: " in md
-    assert "\nStock: €0.40 went back in equal shares at the close (Anna +€0.10, Ben +€0.10, Cora +€0.10, " \
+    assert "\nStock: €0.40 went back at the close (Anna +€0.10, Ben +€0.10, Cora +€0.10, " \
            "Dora +€0.10); counted in the balances\n" in md
     assert "\nTransfers:\n\n- " in md
     for german in ("Abend", "Spieler", "Stand", "Bezahlt", "Ausgleich", "Gerundet", "abgeschlossen", "gestrichen"):
@@ -222,7 +222,7 @@ def test_html_in_german(make_table):
     assert ('<tr><th>Spieler</th><th class="n">Stand</th><th class="n">Rundung</th><th class="n">Bezahlt</th>'
             "</tr>") in html
     assert '<th class="n">#</th><th>Geber</th><th>Spiel</th>' in html
-    assert "<p>Stock: 0,40 € ging beim Abschluss zu gleichen Teilen zurück" in html
+    assert "<p>Stock: 0,40 € ging beim Abschluss zurück" in html
     assert "<p>Gerundet auf 0,50 €: " in html
     assert re.search(r"<li>\w+ zahlt \w+ \d+,\d0 €</li>", html)  # the rounded transfers, as paid
     assert "(gestrichen)" in html and "(korrigiert)" in html and "* = korrigiert" in html
@@ -249,7 +249,7 @@ def test_html_in_english(make_table):
         assert heading in html, heading
     assert ('<tr><th>Player</th><th class="n">Balance</th><th class="n">Rounding</th><th class="n">Paid</th>'
             "</tr>") in html
-    assert "<p>Stock: €0.40 went back in equal shares at the close" in html
+    assert "<p>Stock: €0.40 went back at the close" in html
     assert "<p>Rounded to €0.50: " in html
     assert re.search(r"<li>\w+ pays \w+ €\d+\.\d0</li>", html)
     assert ">Hand</text>" in html and ">€0.00</text>" in html

@@ -584,8 +584,9 @@ def test_a_word_that_fits_nothing_is_named_with_the_nearest_keyword(make_table, 
         t.ok("add", "sau", "an", "be", "72")
     err = refused(t, "sau", "an", "be", "72", "kontr")
     assert "'kontr' passt zu nichts in diesem Spiel (Sauspiel)." in err and "Meintest du 'kontra'?" in err
-    err = refused(t, "sau", "an", "be", "72", "tuot")
+    err = refused(t, "wenz", "an", "tuot")  # a Wenz takes a Tout (a Sauspiel does not: no such suggestion there)
     assert "'tuot'" in err and "Meintest du 'tout'?" in err
+    assert "Meintest du" not in refused(t, "sau", "an", "be", "72", "tuot")
     err = refused(t, "sau", "an", "be", "72", "xyzzy")
     assert "'xyzzy' passt zu nichts" in err and "Meintest du" not in err
     t = make_table(name="en", language="en")

@@ -370,7 +370,7 @@ def test_deutscher_play_has_draw(make_table):
     r = t.run("play", input=f"spiel {a} {b} 70\n")
     assert r.exit_code == 0, r.stderr
     assert t.json("standings")["balances"][a] == 1 and t.json("standings")["partners"] is None
-    assert "  draw, player add NAME" in t.run("play", input="help\n").stdout
+    assert " draw, player add NAME" in t.run("play", input="help\n").stdout
 
 
 # -- the table file ------------------------------------------------------------------------------------

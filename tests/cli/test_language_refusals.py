@@ -135,7 +135,13 @@ def _state(name: str, make_table, tmp_path: Path, lang: str) -> Table:
         return t
     if name == "bad key":
         return make_table(language=lang, replace={"[rules]": "[rules]\nsolo_tarif = 5"})
-    family = {"deutscher": "deutscher", "sheepshead": "sheepshead"}.get(name, "bavarian")
+    if name == "sheepshead3":  # three-handed: the picker always plays alone
+        return make_table(language=lang, family="sheepshead", seats=3)
+    if name == "blind4":  # four-handed Sheepshead plays the blind4 variant: the picker alone
+        t = make_table(language=lang, family="sheepshead", seats=4)
+        assert 'variant = "blind4"' in t.path.read_text(encoding="utf-8")
+        return t
+    family = {"deutscher": "deutscher", "sheepshead": "sheepshead", "wendish": "wendish"}.get(name, "bavarian")
     t = make_table(language=lang, family=family)
     if name in ("evening", "closed", "voided"):
         t.ok("add", "sau", "an", "be", "72")
@@ -178,6 +184,10 @@ CASES = [
     ("plain", "add", "cli.click_missing_argument"),
     ("plain", "add wenz --player Anna --augen 70 --laufende zwei", "cli.click_bad_value"),
     ("deutscher", "add spiel an co 70", "engine.ds.draw_first"),
+    ("sheepshead3", "add pick --picker Ben --partner Cora --points 70", "engine.sh.no_partner_three"),
+    ("sheepshead3", "add pick be co 70", "engine.sh.no_partner_hint"),
+    ("blind4", "add pick be co 70", "engine.sh.no_partner_variant"),
+    ("wendish", "add normal --player Anna --partner Ben", "engine.wend.needs_augen"),
     ("tournament", "add sau an be 72", "tournament.needs_tisch"),
     ("drawn", "add --tisch 2 weiter", "tournament.no_such_table_one"),
     ("drawn", "add --tisch 1 weiter --round 1", "cli.click_no_such_option"),
