@@ -252,7 +252,8 @@ def test_corrections_at_a_table_work_as_at_any_table(tmp_path):
         "Error: Table 1 has played all its 3 games of round 1.\n"
         "Check the table's sheet (schafkopf tournament sheet --tisch N); a wrong game is corrected with "
         "edit N --tisch N or void N --tisch N.\n")
-    assert t.json("undo", "--tisch", "1") == {"voided": 3, "game": "weiter", "session": 1, "repriced": []}
+    assert t.json("undo", "--tisch", "1") == {"voided": 3, "game": "weiter", "session": 1, "repriced": [],
+                                             "payouts_moved": []}
     assert t.json("void", "1", "--tisch", "1")["voided"] == 1
     pts = {r["player"]: r["points"] for r in ranking(t)}
     assert (pts[a], pts[b], pts[c], pts[d]) == (-5, -5, 15, -5)
