@@ -19,7 +19,7 @@ from typing import Any
 from .errors import IllegalEntry, InvalidEntry
 from .i18n import Text, language_of
 from .rules.family import Family, GameType
-from .rules.matching import spellings
+from .rules.matching import could_name
 from .rules.model import AUGEN, COUNT, FLAG, NAME, NAMES, OUTCOME, EntryOption, entry_options
 from .text import bounded_int, quoted
 from .vocabulary import Vocabulary
@@ -238,8 +238,7 @@ def _suit(family: Family, game: GameType, key: str) -> tuple[str, str] | None:
 
 
 def _is_name(word: str, players: Sequence[str]) -> bool:
-    forms = set(spellings(word))
-    return any(f.startswith(x) for p in players for f in spellings(p) for x in forms)
+    return could_name(word, players)
 
 
 def _place_names(raw: dict[str, Any], names: list[str], family: Family, game: GameType) -> None:

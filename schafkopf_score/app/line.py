@@ -19,7 +19,7 @@ from typing import Any
 from ..errors import IllegalEntry, ScoreError
 from ..i18n import Join, Text
 from ..notation import Wording, split_words
-from ..rules.model import COUNT, FLAG, NAMES, OUTCOME, GameEntry, entry_options
+from ..rules.model import COUNT, FLAG, NAME, NAMES, OUTCOME, GameEntry, entry_options
 from ..vocabulary import Vocabulary
 from .where import At
 
@@ -137,6 +137,7 @@ def entry_of(at: At, line: Line) -> tuple[GameEntry, str]:
 
     if not line.words:
         raise IllegalEntry(Text("data.no_game"), Text("data.no_game_hint"))
+    line = numbered(at, line)
     family = at.cfg.family_obj()
     words = Vocabulary(at.cfg.snapshot(), family)
     with worded(at, line):
@@ -154,6 +155,7 @@ def correction_of(at: At, line: Line, old: GameEntry, players: Sequence[str]) ->
     given say changes (``edit 7 k``, ``edit 7 --laufende 0``). ``players``: who played the hand."""
     from ..entry import corrected_entry
 
+    line = numbered(at, line)
     family = at.cfg.family_obj()
     words = Vocabulary(at.cfg.snapshot(), family)
     with worded(at, line):
@@ -163,6 +165,25 @@ def correction_of(at: At, line: Line, old: GameEntry, players: Sequence[str]) ->
             _seated_elsewhere(at, lambda: corrected_entry(family, at.table.players, old, line.words, line.options,
                                                           line.given)[0].names())
             raise
+
+
+def numbered(at: At, line: Line) -> Line:
+    """At a tournament, ``#17`` names the player of start number 17 (a word of the line, or the
+    value of a name's long option); elsewhere, and in a line without ``#``, the line as it is."""
+    names = [o.field for o in entry_options() if o.kind in (NAME, NAMES)]
+    said = list(line.words)
+    for k in names:
+        value = line.options.get(k)
+        said += [value] if isinstance(value, str) else [v for v in value or () if isinstance(v, str)]
+    if not at.tournament or not any(w.lstrip().startswith("#") for w in said):
+        return line
+    from ..tournament.numbers import start_numbers, with_numbers
+
+    numbers = start_numbers(at.table, at.ledger)
+    options = {k: (with_numbers([v], numbers)[0] if k in names and isinstance(v, str) else
+                   with_numbers(v, numbers) if k in names and isinstance(v, list) else v)
+               for k, v in line.options.items()}
+    return Line(tuple(with_numbers(line.words, numbers)), options, line.given)
 
 
 def _seated_elsewhere(at: At, names: Any) -> None:

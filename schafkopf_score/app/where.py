@@ -67,7 +67,7 @@ def at(cfg: TableConfig, ledger: Ledger, command: str = "add", tisch: int | None
         return At.evening(cfg, ledger)
     from ..tournament.tables import open_table, table_cfg
 
-    table = open_table(cfg, ledger, tisch, round_no)
+    table = open_table(cfg, ledger, tisch, round_no, command)
     return At(cfg, ledger, table, table_cfg(cfg, table.players))
 
 

@@ -133,18 +133,36 @@ COMMANDS: dict[str, str] = {
                              "--rounds 2 --games 24",
     "tournament draw": "Die nächste Runde losen: Vierertische, ein Rest gibt Fünfertische (der Geber setzt\n"
                        "aus); spätere Runden verteilen (so viele verschiedene Gegner wie möglich), wenn die\n"
-                       "Datei nichts anderes sagt.\n\n" + _B
+                       "Datei nichts anderes sagt. Jede Auslosung hält die Vorgaben für den Tag ein\n"
+                       "(tournament fix, tournament apart) und nennt, was sie eingehalten hat.\n\n" + _B
                        + "Beispiel: schafkopf --table turnier.toml tournament draw --seed 7\n"
-                         "Beispiel: schafkopf --table turnier.toml tournament draw --report",
+                         "Beispiel: schafkopf --table turnier.toml tournament draw --report\n"
+                         'Beispiel: schafkopf --table turnier.toml tournament draw --redo --reason "Anna was seated '
+                         'twice"',
+    "tournament fix": "Einen Spieler bei jeder weiteren Auslosung an einen Tisch setzen (einer, der nicht\n"
+                      "umziehen kann), bis --remove. Fürs Turnier festgehalten; draw --fix NAME=TISCH tut es\n"
+                      "für eine Runde.\n\n" + _B + "Beispiel: schafkopf --table turnier.toml tournament fix Ida 1",
+    "tournament apart": "Zwei Spieler bei jeder weiteren Auslosung trennen (ein Paar, zwei aus einem Verein),\n"
+                        "bis --remove. Fürs Turnier festgehalten; draw --apart A,B tut es für eine Runde.\n\n"
+                        + _B + "Beispiel: schafkopf --table turnier.toml tournament apart Anna Ben",
+    "tournament swap": "Die Plätze zweier Spieler in der laufenden Runde tauschen (festgehalten), solange\n"
+                       "keiner ihrer Tische etwas eingetragen hat.\n\n"
+                       + _B + 'Beispiel: schafkopf --table turnier.toml tournament swap Cora Dora --reason "Cora sat '
+                              'at the wrong table"',
     "tournament tables": "Die Tischlisten einer Runde, zum Drucken: wer an welchem Tisch sitzt, in\n"
-                         "Sitzordnung (der Erste gibt zuerst), und wie viele Spiele jeder Tisch eingetragen hat.\n\n"
-                         + _B + "Beispiel: schafkopf --table turnier.toml tournament tables --format html -o tische.html",
+                         "Sitzordnung (der Erste gibt zuerst), mit Startnummern, und wie viele Spiele jeder Tisch\n"
+                         "eingetragen hat (oder seine Papiersummen).\n\n"
+                         + _B + "Beispiel: schafkopf --table turnier.toml tournament tables --format html -o tische.html\n"
+                                "Beispiel: schafkopf --table turnier.toml tournament tables --by-name --format html "
+                                "-o eingang.html",
     "tournament enter": "Die ganze Liste eines Tisches am Ende einer Runde eintragen: jede Zeile wird zuerst\n"
                         "geprüft, dann werden alle auf einmal eingetragen, oder keine (ein Fehler nennt die\n"
                         "Zeile). Ein Tisch, der auf Papier geschrieben hat, gibt stattdessen seine\n"
-                        "Endstände an: --totals Anna=12,Ben=-4,... (mit --solos und --won). Eine Zeile ist\n"
-                        "ein Spiel in kurzen Wörtern; wer ausgesetzt oder gegeben hat, wo es nicht der\n"
-                        "Reihe nach ging, steht in der Zeile als --sitting-out NAME oder --dealer NAME.\n\n"
+                        "Endstände an: --totals Anna=12,Ben=-4,... (mit --solos und --won); falsche Summen\n"
+                        "ersetzt --replace --reason R (oder streicht --void-totals), die früheren bleiben\n"
+                        "verzeichnet. Eine Zeile ist ein Spiel in kurzen Wörtern (#17 nennt Startnummer 17;\n"
+                        '"stefan w" einen Namen aus zwei Wörtern); wer ausgesetzt oder gegeben hat, wo es nicht\n'
+                        "der Reihe nach ging, steht in der Zeile als --sitting-out NAME oder --dealer NAME.\n\n"
                         + _B + "Beispiel: printf 'weiter\\nweiter\\n' | schafkopf --table turnier.toml "
                                "tournament enter --tisch 2 -",
     "tournament sheet": "Der Block eines Tisches in einer Runde: jedes Spiel mit seinen Punkten und den\n"
@@ -152,16 +170,20 @@ COMMANDS: dict[str, str] = {
                         + _B + "Beispiel: schafkopf --table turnier.toml tournament sheet --tisch 1",
     "tournament ranking": "Die Rangliste: Punkte (plus-minus, oder nur plus, wie die Vorgabe in [points]\n"
                           "sagt), dann gewonnene Solos, dann gewonnene Spiele, dann das Los. Ersatzspieler\n"
-                          "zählen nicht; wer aufgehört hat, behält seinen Platz.\n\n"
+                          "zählen nicht; wer aufgehört hat, behält seinen Platz. Solange ein Tisch einer\n"
+                          "gelosten Runde fehlt oder Runden noch zu losen sind, sagt sie vorläufig und was fehlt.\n\n"
                           + _B + "Beispiel: schafkopf --table turnier.toml tournament ranking --format csv "
                                  "-o rangliste.csv",
     "tournament prizes": "Wer welchen Preis bekommt, wie [prizes] in der Datei sagt (die ersten Plätze, der\n"
-                         "mittlere Rang, der Vorletzte, der Letzte); Gleichstand an einer Preisgrenze wird\n"
-                         "genannt (geteilt, oder nach den Wertungen entschieden).\n\n"
-                         + _B + "Beispiel: schafkopf --table turnier.toml tournament prizes",
+                         "mittlere Rang, der Vorletzte, der Letzte), mit dem Topf der Startgelder und dem Betrag\n"
+                         "jedes Preises; ein Gleichstand wird erklärt (geteilt, mit dem Betrag je Spieler, oder\n"
+                         "die Wertung, die entschied). Solange die Rangliste vorläufig ist, nur mit\n"
+                         "--provisional.\n\n"
+                         + _B + "Beispiel: schafkopf --table turnier.toml tournament prizes --provisional",
     "tournament sheets": "Die Blöcke einer Runde zum Drucken (A4, eine Seite je Tisch): die Plätze in\n"
                          "Reihenfolge, wer zuerst gibt und wer schreibt, eine nummerierte Zeile je Spiel,\n"
-                         "eine Spalte je Spieler, die Punkte unten.\n\n"
+                         "eine Spalte je Spieler, eine Summenzeile, ein Feld für die Nullprobe, Unterschriften,\n"
+                         "die Punkte unten.\n\n"
                          + _B + "Beispiel: schafkopf --table turnier.toml tournament sheets --round 1 -o bloecke.html",
     "tournament player": "Nachzügler und Abmeldungen (im Spielbuch festgehalten; die Datei bleibt, wie sie ist).",
     "tournament player add": "Einen Nachzügler anmelden: er wird ab der nächsten Runde gelost, ohne Punkte für\n"
@@ -303,6 +325,29 @@ OPTIONS: dict[str, str] = {
     "tournament draw --report": "Nichts losen: die Güte einer gelosten Runde zeigen (Paare, die sich "
                                 "wieder treffen, je Spieler).",
     "tournament draw --round": "Mit --report: die Runde (Vorgabe: die letzte).",
+    "tournament draw --redo": "Die laufende Runde neu losen (festgehalten), solange keiner ihrer Tische etwas "
+                              "eingetragen hat.",
+    "tournament draw --reason": "Mit --redo: warum (steht im Spielbuch).",
+    "tournament fix name": "Der Spieler (Name, Teil davon oder Startnummer: 17 oder #17).",
+    "tournament fix table": "Der Tisch, an dem er bei jeder weiteren Auslosung sitzt.",
+    "tournament fix --remove": "Die Vorgabe wieder wegnehmen.",
+    "tournament apart first": "Ein Spieler (Name, Teil davon oder Startnummer).",
+    "tournament apart second": "Der andere Spieler.",
+    "tournament apart --remove": "Die Vorgabe wieder wegnehmen.",
+    "tournament swap first": "Ein Spieler der laufenden Runde.",
+    "tournament swap second": "Der Spieler, mit dem er den Platz tauscht.",
+    "tournament swap --reason": "Warum (steht im Spielbuch).",
+    "tournament tables --by-name": "Jeder Spieler nach dem Alphabet, mit Startnummer und Tisch (die Liste für "
+                                   "den Eingang).",
+    "tournament enter --replace": "Mit --totals: die früher eingetragenen Summen des Tisches ersetzen "
+                                  "(festgehalten; die früheren bleiben).",
+    "tournament enter --void-totals": "Die Papiersummen des Tisches streichen (festgehalten; sie bleiben im "
+                                      "Spielbuch): der Tisch hat wieder weder Spiele noch Summen.",
+    "tournament enter --reason": "Mit --replace oder --void-totals: warum (steht im Spielbuch).",
+    "tournament prizes --provisional": "Die Liste drucken, obwohl Tische oder Runden noch fehlen (als vorläufig "
+                                       "markiert).",
+    "tournament prizes --format": "text | html",
+    "tournament prizes --out": "In diese Datei schreiben (atomar) statt auf die Standardausgabe.",
     "tournament tables --round": "Die Runde (Vorgabe: die letzte).",
     "tournament tables --format": "text | csv | csv-de | html",
     "tournament enter --tisch": "Die Tischnummer (wie in den Tischlisten).",

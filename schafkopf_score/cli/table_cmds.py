@@ -107,6 +107,10 @@ def rules(
         emit_json(data)
         return
     if check:
+        if tournament is not None:  # 6, 7 or 11 players without short_tables: refused as the draw refuses it
+            from ..tournament.draw import layout
+
+            layout(len(cfg.players), tournament.short_tables)
         typer.echo(say("cli.rules_ok", lang, path=cfg.path, family=cfg.family_obj().title_in(lang), count=len(cfg.players),
                        seats=cfg.seats))
         return

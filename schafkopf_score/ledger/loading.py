@@ -157,7 +157,7 @@ def load(ledger: Ledger, conn: Any, data: Any, family: str | None = None, audit:
             units={k: "point" if rounds else _family_unit(r.family) for k, r in rules.items()},
             aliases=renames([*ledger.seating_changes(), *(SeatChange(None, 0, "", str(c["kind"]), str(c["name"]),
                                                                         str(c["other"]), []) for c in changes)]),
-            seated={tab["session_id"]: [str(n) for n in tab["players"]] for r in rounds for tab in r["tables"]},
+            seated=_seated(rounds, data.get("tournament_events", [])),
             audit=type(audit) if audit is not None else None)
         first_sid, first_gid = _next_id(conn, "sessions"), _next_id(conn, "games")
         chunks = _chunks(data["sessions"], chunk_games or CHUNK_GAMES, first_sid, first_gid)
@@ -177,7 +177,7 @@ def load(ledger: Ledger, conn: Any, data: Any, family: str | None = None, audit:
                               json.dumps([str(n) for n in tab["players"]], ensure_ascii=False)))
         for e in data.get("tournament_events", []) if rounds else []:
             kind, event = str(e["kind"]), checked_event(str(e["kind"]), e["data"])
-            if kind == "totals":  # a table's paper totals belong to its session as loaded
+            if "session" in event:  # a table's paper totals (and their corrections) belong to its session as loaded
                 event["session"] = session_ids[int(event["session"])]
             ledger.insert_event(conn, kind, int(e["round"]), str(e["name"]), event, created_at=str(e["created_at"]))
         for c in changes:  # a change between sessions, or in a session not exported, has no session
@@ -187,6 +187,23 @@ def load(ledger: Ledger, conn: Any, data: Any, family: str | None = None, audit:
     except _CAUGHT as exc:
         raise _refusal(exc) from None
     return inserter.count
+
+
+def _seated(rounds: list[Any], events: Any) -> dict[Any, list[str]]:
+    """Who sits at each exported table (by the export's session id): as drawn, or as the
+    round's latest reseating event says (a round drawn again, two players swapped)."""
+    from ..session.records import RoundTable
+    from ..session.tournament import reseated
+
+    seating: dict[int, Any] = {}
+    for e in events if isinstance(events, list) else []:
+        if isinstance(e, dict) and e.get("kind") == "reseat" and isinstance(e.get("data"), dict):
+            tables = e["data"].get("tables")
+            if isinstance(tables, list) and all(isinstance(t, list) for t in tables) and type(e.get("round")) is int:
+                seating[e["round"]] = [[str(n) for n in t] for t in tables]
+    drawn = [RoundTable(int(r["round"]), int(tab["tisch"]), tab["session_id"], [str(n) for n in tab["players"]])
+             for r in rounds for tab in r["tables"]]
+    return {t.session_id: list(t.players) for t in reseated(drawn, seating)}
 
 
 def checked_event(kind: str, data: Any) -> dict[str, Any]:
@@ -211,7 +228,9 @@ def checked_event(kind: str, data: Any) -> dict[str, Any]:
           "names": lambda v: type(v) is list and all(text(x) for x in v),
           "points": lambda v: type(v) is dict and all(text(k) and whole(x) for k, x in v.items()),
           "pairs": lambda v: type(v) is list and all(type(p) is list and len(p) == 2 and all(text(x) for x in p)
-                                                     for p in v)}
+                                                     for p in v),
+          "tables": lambda v: type(v) is list and len(v) <= 10_000 and all(
+              type(t) is list and len(t) <= 5 and all(text(x) for x in t) for t in v)}
     for key, value in data.items():
         if not ok[shape[key]](value):
             raise ExportProblem(Text("data.export_event", kind=repr(kind[:40]), key=repr(key[:40])))

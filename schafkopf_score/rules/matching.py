@@ -53,9 +53,41 @@ def spellings(text: str) -> tuple[str, str]:
     return plain, with_e
 
 
+def by_parts(typed: str, name: str) -> bool:
+    """Whether ``typed`` names ``name`` by the parts of a full name: each typed word the start
+    of another word of the name, in order (``wolf`` and ``st w`` name Stefan Wolf, ``schroder``
+    Stefan Schröder).
+
+    >>> by_parts("wolf", "Stefan Wolf"), by_parts("s w", "Stefan Wolf"), by_parts("w s", "Stefan Wolf")
+    (True, True, False)
+    """
+    typed_words = [spellings(w) for w in typed.split()]
+    words = [spellings(w) for w in name.split()]
+    if not typed_words or len(words) < 2:
+        return False
+    i = 0
+    for forms in typed_words:
+        while i < len(words) and not any(f.startswith(x) for f in words[i] for x in forms if x):
+            i += 1
+        if i >= len(words):
+            return False
+        i += 1
+    return True
+
+
+def could_name(word: str, players: Sequence[str]) -> bool:
+    """Whether ``word`` may name one of ``players``: the start of a name (in any spelling), or
+    parts of a full name (``by_parts``)."""
+    forms = set(spellings(word))
+    return any(f.startswith(x) for p in players for f in spellings(p) for x in forms) or any(
+        by_parts(word, p) for p in players)
+
+
 def resolve_name(typed: str, candidates: Sequence[str]) -> str:
     """Match a typed name by case-insensitive unique prefix (an exact match always wins);
-    umlauts may be typed plain or with an e (``jurgen`` and ``juergen`` find Jürgen).
+    umlauts may be typed plain or with an e (``jurgen`` and ``juergen`` find Jürgen); where no
+    name starts so, by the parts of a full name (``wolf``, ``st w``: ``by_parts``), so that
+    two players of one first name are told apart by their surnames.
 
     >>> resolve_name("an", ["Anna", "Ben"]), resolve_name("ju", ["Jürgen", "Anna"])
     ('Anna', 'Jürgen')
@@ -74,6 +106,8 @@ def resolve_name(typed: str, candidates: Sequence[str]) -> str:
         if len(exact) == 1:
             return exact[0]
         hits = [c for c in candidates if any(f.startswith(x) for f in folded[c] for x in typed_forms)]
+    if not hits:  # a surname, or the parts of a full name (``wolf``, ``st wo``: Stefan Wolf)
+        hits = [c for c in candidates if by_parts(typed, c)]
     if len(hits) == 1:
         return hits[0]
     if hits:

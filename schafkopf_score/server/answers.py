@@ -61,9 +61,34 @@ def tisch_sheet_json(cfg: TableConfig, ledger: Ledger, tisch: int, round_no: int
 
 
 def draw_json(cfg: TableConfig, ledger: Ledger, by: str | None, seed: str | None, force: bool,
-              fix: list[str] | None = None, apart: list[str] | None = None) -> dict[str, Any]:
-    """``tournament draw [--fix NAME=TABLE ...] [--apart A,B ...] --json``."""
-    return tournament.draw(cfg, ledger, by, seed, force, fix or [], apart or []).to_json()
+              fix: list[str] | None = None, apart: list[str] | None = None, redo: bool = False,
+              reason: str = "") -> dict[str, Any]:
+    """``tournament draw [--fix NAME=TABLE ...] [--apart A,B ...] [--redo --reason R] --json``."""
+    return tournament.draw(cfg, ledger, by, seed, force, fix or [], apart or [], redo, reason).to_json()
+
+
+def totals_json(cfg: TableConfig, ledger: Ledger, tisch: int, totals: str, solos: str, won: str,
+                round_no: int | None, replace: bool, reason: str, void: bool) -> dict[str, Any]:
+    """``tournament enter --tisch N --totals ... [--replace --reason R] --json`` (``void``:
+    ``--void-totals``)."""
+    if void:
+        return tournament.void_totals(cfg, ledger, tisch, round_no, reason).to_json()
+    return tournament.enter_totals(cfg, ledger, tisch, totals, solos, won, round_no, replace, reason).to_json()
+
+
+def fix_json(cfg: TableConfig, ledger: Ledger, player: str, tisch: str, remove: bool) -> dict[str, Any]:
+    """``tournament fix NAME TABLE [--remove] --json``."""
+    return tournament.fix(cfg, ledger, player, tisch, remove).to_json()
+
+
+def apart_json(cfg: TableConfig, ledger: Ledger, first: str, second: str, remove: bool) -> dict[str, Any]:
+    """``tournament apart A B [--remove] --json``."""
+    return tournament.apart(cfg, ledger, first, second, remove).to_json()
+
+
+def swap_json(cfg: TableConfig, ledger: Ledger, first: str, second: str, reason: str) -> dict[str, Any]:
+    """``tournament swap A B [--reason R] --json``."""
+    return tournament.swap(cfg, ledger, first, second, reason).to_json()
 
 
 # -- hands ------------------------------------------------------------------------------------------

@@ -123,6 +123,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "server.page_confirm": ("Game or declarer changes", "Spiel oder Spieler ändert sich"),
     "server.page_closed": ("This session is closed.", "Dieser Abend ist abgeschlossen."),
     "server.page_no_round": ("No round drawn yet.", "Noch keine Runde ausgelost."),
+    "server.page_paper": ("paper totals", "Papiersummen"),
     "server.page_player": ("Player", "Spieler"),
     "server.page_rank": ("Rank", "Platz"),
     # a key used again with another line (POST /api/hands): what was recorded under it

@@ -33,7 +33,7 @@ PAGE_WORDS = (
     "server.page_tables", "server.page_table", "server.page_round", "server.page_points",
     "server.page_done", "server.page_draw", "server.page_view_only",
     "server.page_recorded", "server.page_confirm", "server.page_closed",
-    "server.page_no_round", "server.page_player", "server.page_rank",
+    "server.page_no_round", "server.page_player", "server.page_rank", "server.page_paper",
 )
 
 

@@ -7,9 +7,10 @@ from ..errors import IllegalEntry
 from ..i18n import Text
 from ..ledger import Ledger
 from ..rules.matching import spellings
-from ..rules.names import check_player_names, hidden_character
+from ..rules.names import check_player_names
 from ..session.tournament import PlayerAdded, PlayerWithdrew
 from ..table import TableConfig
+from .numbers import number_of
 from .tables import STANDIN_NAME, TournamentTable, latest_round, name_of, roster, settings_of, still_playing, table_of
 
 # a latecomer's name at most this long (characters)
@@ -40,7 +41,8 @@ def add_player(cfg: TableConfig, ledger: Ledger, name: str) -> int:
                                    Text("tournament.already_registered_hint", name=name))
         check_player_names([*now_playing.players, name],
                            lambda msg, hint: IllegalEntry(Text("tournament.bad_name", problem=msg), hint))
-        why = clashes(cfg.family_obj(), name)
+        why = clashes(cfg.family_obj(), name) or (Text("tournament.name_is_number", name=name)
+                                                    if number_of(name) is not None else None)
         if why:
             raise IllegalEntry(Text("tournament.name_clash_add", why=why),
                                Text("tournament.name_clash_hint", name=name))
@@ -55,18 +57,16 @@ def withdraw_player(cfg: TableConfig, ledger: Ledger, typed: str, reason: str = 
     """Withdraw a player (recorded): he keeps his points and place, is marked withdrawn and is
     never seated again. A table he sits at in the current round plays on as it sat (returned,
     to be said). Refused for a name not registered or already withdrawn."""
+    from .numbers import start_numbers
+    from .totals import checked_reason
+
     settings_of(cfg)
-    hidden = hidden_character(reason)
-    if hidden:
-        raise IllegalEntry(Text("tournament.reason_hidden", what=hidden[1], pos=hidden[0]),
-                           Text("tournament.reason_hint"))
-    if len(reason) > 500:
-        raise IllegalEntry(Text("tournament.reason_long", most=500), Text("tournament.reason_hint"))
+    reason = checked_reason(reason)
     if ledger.conn is None:  # no ledger yet: an unknown name is refused before it is made
-        name_of(roster(cfg, ledger).players, typed)
+        name_of(roster(cfg, ledger).players, typed, start_numbers(cfg, ledger))
     with ledger.write() as conn:
         now_playing = roster(cfg, ledger)
-        name = name_of(now_playing.players, typed)
+        name = name_of(now_playing.players, typed, start_numbers(cfg, ledger))
         if name in now_playing.withdrawn:
             raise IllegalEntry(Text("tournament.already_withdrawn", name=name),
                                Text("tournament.already_withdrawn_hint"))

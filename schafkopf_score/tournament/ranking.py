@@ -20,6 +20,7 @@ class Standing:
     """One player's tournament so far: points (as the tournament counts them), the plus and
     minus points, solos won, hands won, hands played; ``rank`` 1 is the best; ``lot``: the lot
     decided between this player and a neighbour with the same points, solos and hands won;
+    ``number``: his start number;
     ``withdrawn``: he withdrew (keeps his place, never seated again); ``joined``: the round a
     latecomer joined in (0: from the start)."""
 
@@ -35,12 +36,13 @@ class Standing:
     rounds: dict[int, int] = field(default_factory=dict)
     withdrawn: bool = False
     joined: int = 0
+    number: int | None = None  # the start number (registration order)
 
     def key(self) -> tuple[int, int, int]:
         return (self.points, self.solos_won, self.games_won)
 
     def to_json(self) -> dict[str, Any]:
-        return {"rank": self.rank, "player": self.player, "points": self.points, "plus": self.plus,
+        return {"rank": self.rank, "number": self.number, "player": self.player, "points": self.points, "plus": self.plus,
                 "minus": self.minus, "solos_won": self.solos_won, "games_won": self.games_won, "games": self.games,
                 "lot": self.lot, "rounds": {str(k): v for k, v in sorted(self.rounds.items())},
                 "withdrawn": self.withdrawn, "joined": self.joined}
@@ -127,7 +129,9 @@ def ranking(cfg: TableConfig, ledger: Ledger, upto: int | None = None, day: int 
         table = {n: s for n, s in table.items() if s.rounds}
     seed = lot_seed(cfg, ledger)
     order = sorted(table.values(), key=lambda s: (-s.points, -s.solos_won, -s.games_won, lot_number(seed, s.player)))
+    numbers = {p: i for i, p in enumerate(people.players, 1)}
     for i, s in enumerate(order, 1):
         s.rank = i
+        s.number = numbers.get(s.player)
         s.lot = any(0 <= j < len(order) and order[j].key() == s.key() for j in (i - 2, i))
     return order

@@ -9,7 +9,7 @@ given the table as the place and a table file whose players are the players of t
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
@@ -85,7 +85,9 @@ class TournamentTable(Place):
             raise IllegalEntry(Text("tournament.round_over", round=self.round),
                                Text("tournament.round_over_hint", round=self.round))
         if self.session_id in table_totals(ledger):
-            raise IllegalEntry(self._at("tournament.hands_after_totals"), Text("tournament.hands_after_totals_hint"))
+            raise IllegalEntry(self._at("tournament.hands_after_totals"),
+                               Text("tournament.paper_replace_hint", tisch=self.tisch,
+                                    at_round="" if self.latest_only else f" --round {self.round}"))
         if state.closed:
             raise IllegalEntry(self._at("tournament.table_closed"), Text("tournament.table_closed_hint"))
         limit = settings_of(table).games_at(len(self.players))
@@ -174,10 +176,17 @@ def roster(cfg: TableConfig, ledger: Ledger, state: TournamentState | None = Non
     return Roster(tuple(state.players), state.joined, state.withdrawn)
 
 
-def name_of(players: Sequence[str], typed: str) -> str:
-    """A registered player by unique prefix; an unknown name is said of the tournament (with a
-    "did you mean" where one is close), not of "this table"."""
+def name_of(players: Sequence[str], typed: str, numbers: Mapping[str, int] | None = None) -> str:
+    """A registered player by unique prefix (or part of his full name), or by his start number
+    (``numbers``: ``#17`` or ``17``); an unknown name is said of the tournament (with a "did you
+    mean" where one is close), not of "this table"."""
+    from .numbers import player_at
+
     try:
+        if numbers is not None:
+            found = player_at(typed, players, numbers, bare=True)
+            if found is not None:
+                return found
         return resolve_name(typed, list(players))
     except IllegalEntry as exc:
         if exc.text is None or exc.text.key != "engine.not_a_player":
@@ -228,15 +237,28 @@ def find_table(cfg: TableConfig, ledger: Ledger, tisch: int, round_no: int | Non
                        Text("tournament.tables_are_one" if one else "tournament.tables_are", count=len(seats)))
 
 
-def open_table(cfg: TableConfig, ledger: Ledger, tisch: int, round_no: int | None = None) -> TournamentTable:
+def open_table(cfg: TableConfig, ledger: Ledger, tisch: int, round_no: int | None = None,
+               command: str = "add") -> TournamentTable:
     """Table ``tisch`` of a round, to record or correct a hand there: refused if its session
-    was closed (``settle --close`` of an older version; a tournament never closes a table)."""
+    was closed (``settle --close`` of an older version; a tournament never closes a table), and
+    a correction of a hand (``command``: ``undo``, ``void``, ``edit``) at a table whose paper
+    totals are in (it has no hands: its totals are corrected with ``--replace``)."""
     seat = find_table(cfg, ledger, tisch, round_no)
     info = ledger.session(seat.session_id)
     if info is not None and info.closing is not None:
         raise IllegalEntry(Text("tournament.table_closed", tisch=seat.tisch, round=seat.round),
                            Text("tournament.table_closed_hint"))
+    if command in ("undo", "void", "edit") and seat.session_id in table_totals(ledger):
+        refuse_paper(seat, command, round_no is not None)
     return seat
+
+
+def refuse_paper(seat: TournamentTable, command: str, named_round: bool = False) -> None:
+    """A hand's correction (``undo``, ``void``, ``edit``) at a table that handed in paper totals:
+    refused, naming how its totals are corrected."""
+    at_round = f" --round {seat.round}" if named_round else ""
+    raise IllegalEntry(Text("tournament.paper_no_hands", command=command, tisch=seat.tisch, round=seat.round),
+                       Text("tournament.paper_replace_hint", tisch=seat.tisch, at_round=at_round))
 
 
 def table_of(ledger: Ledger, round_no: int, name: str) -> TournamentTable | None:

@@ -276,6 +276,18 @@ CASES = [
     ("drawn", "tournament tables --round 2", "tournament.no_such_round_one"),
     ("tournament", "tournament sheet --tisch 1", "tournament.no_round"),
     ("drawn", "tournament sheets --url-base javascript:x", "tournament.url_base"),
+    # the desk (issue 36)
+    ("drawn", "tournament enter --tisch 1 --totals Anna=1,Ben=-1,Cora=0,Dora=0 --replace",
+     "tournament.nothing_to_replace"),
+    ("drawn", "tournament enter --tisch 1 --void-totals", "tournament.nothing_to_void"),
+    ("drawn", "tournament enter --tisch 1 --replace", "tournament.replace_needs_totals"),
+    ("drawn", "tournament fix Anna 9", "tournament.fix_table_day"),
+    ("drawn", "tournament fix #9 1", "tournament.no_such_number"),
+    ("drawn", "tournament apart Anna anna", "tournament.apart_same_day"),
+    ("drawn", "tournament swap Anna Anna", "tournament.swap_same"),
+    ("drawn", "tournament draw --redo --force", "tournament.redo_force"),
+    ("drawn", "tournament prizes", "tournament.prizes_provisional"),
+    ("tournament", "tournament draw --redo", "tournament.no_round"),
     # serve: its options are refused before any server starts
     ("plain", "serve --port 0", "server.port_range"),
     ("plain", "serve --workers 0", "server.workers_range"),
