@@ -57,10 +57,10 @@ def shape_of_json(step: str, data: dict) -> tuple:
 
 
 def refusal(stderr: str) -> tuple:
-    """``Fehler: what`` and the hint below it (play names the line first)."""
-    lines = [line for line in stderr.splitlines() if not line.startswith("Zeile ")]
-    assert lines[0].startswith("Fehler: "), stderr
-    return ("refused", lines[0].removeprefix("Fehler: "), "\n".join(lines[1:]))
+    """``Fehler: what`` (``Error: ``) and the hint below it (play names the line first)."""
+    lines = [line for line in stderr.splitlines() if not line.startswith(("Zeile ", "Line "))]
+    assert lines[0].startswith(("Fehler: ", "Error: ")), stderr
+    return ("refused", lines[0].split(": ", 1)[1], "\n".join(lines[1:]))
 
 
 def through_cli(t) -> list[tuple]:
@@ -146,3 +146,71 @@ def test_an_evening_through_every_door_gives_the_same_answers_and_the_same_ledge
     assert [a[0] for a in answers["cli"]].count("refused") == 5
     ledgers = {door: ledger_of(t) for door, t in tables.items()}
     assert ledgers["cli"] == ledgers["play"] == ledgers["server"]
+
+
+# -- a tournament's round: a table of five, a table that hands in paper totals -----------------------
+
+NINE = ["Anna", "Ben", "Cora", "Dora", "Emil", "Fritz", "Gabi", "Hans", "Ida"]
+
+
+def cup(make_table, name: str):
+    from tests.app.test_tournament import tournament
+
+    t = tournament(make_table(name=f"{name}-folder").path.parent, NINE,
+                   extra='games_per_round = 4\nrounds = 1\nseed = "parity"', name=name)
+    t.ok("tournament", "draw")
+    return t
+
+
+def round_steps(tables: dict[int, list[str]]) -> list[tuple]:
+    """(step, the CLI's words, the API's path and body) of the round, by who sits where."""
+    five = next(t for t, p in tables.items() if len(p) == 5)
+    four = next(t for t, p in tables.items() if len(p) == 4)
+    a, b, c, d, e = (p[:3].lower() for p in tables[five])  # the first deals the first hand and sits it out
+    w, x, y, z = tables[four]
+    return [
+        ("hand", ["add", "--tisch", str(five), "sau", b, c, "72"], ("/api/hands", {"tisch": five, "line": f"sau {b} {c} 72"})),
+        ("refused", ["add", "--tisch", str(five), "sau", a, b, "72"], ("/api/hands", {"tisch": five, "line": f"sau {a} {b} 72"})),
+        ("hand", ["add", "--tisch", str(five), "wenz", d, "80", "k"], ("/api/hands", {"tisch": five, "line": f"wenz {d} 80 k"})),
+        ("undo", ["undo", "--tisch", str(five)], ("/api/undo", {"tisch": five})),
+        ("hand", ["add", "--tisch", str(five), "herzsolo", e, "61"], ("/api/hands", {"tisch": five, "line": f"herzsolo {e} 61"})),
+        ("totals", ["tournament", "enter", "--tisch", str(four), "--totals", f"{w}=3,{x}=-1,{y}=-1,{z}=-1",
+                    "--solos", f"{w}=1", "--won", f"{w}=3,{x}=1"],
+         ("/api/totals", {"tisch": four, "totals": {w: 3, x: -1, y: -1, z: -1}, "solos": {w: 1}, "won": {w: 3, x: 1}})),
+        ("refused", ["tournament", "enter", "--tisch", str(four), "--totals", f"{w}=3,{x}=-1,{y}=-1,{z}=-2"],
+         ("/api/totals", {"tisch": four, "totals": {w: 3, x: -1, y: -1, z: -2}})),
+    ]
+
+
+@pytest.mark.slow
+def test_a_tournament_round_through_the_cli_and_the_server_gives_the_same_answers_and_ranking(make_table):
+    by_cli, by_server = cup(make_table, "cli"), cup(make_table, "server")
+    tables = {t["tisch"]: t["players"] for t in by_cli.json("tournament", "tables")["tables"]}
+    assert tables == {t["tisch"]: t["players"] for t in by_server.json("tournament", "tables")["tables"]}
+    steps = round_steps(tables)
+    cli_answers, server_answers = [], []
+    for step, args, _ in steps:
+        r = by_cli.run(*args, "--json")
+        if step == "refused":
+            assert r.exit_code == 2, (args, r.stdout)
+            cli_answers.append(refusal(r.stderr))
+        else:
+            assert r.exit_code == 0, (args, r.stderr)
+            cli_answers.append((step, json.loads(r.stdout)))
+    with Server(by_server.path) as s:
+        for i, (step, _, (path, body)) in enumerate(steps):
+            status, data = s.post(path, {**body, **({"key": f"cup-{i}"} if path == "/api/hands" else {})})
+            if step == "refused":
+                assert status == 422, (body, data)
+                server_answers.append(("refused", data["error"], data.get("hint", "")))
+            else:
+                assert status == 200 or status == 201, (body, data)
+                server_answers.append((step, data))
+    # the API's answers hold every key of the CLI's --json with the same values (RULES §11)
+    for cli_answer, server_answer in zip(cli_answers, server_answers, strict=True):
+        if cli_answer[0] == "refused":
+            assert cli_answer == server_answer
+        else:
+            assert {k: server_answer[1].get(k) for k in cli_answer[1]} == cli_answer[1], (cli_answer, server_answer)
+    assert by_cli.json("tournament", "ranking") == by_server.json("tournament", "ranking")
+    assert ledger_of(by_cli) == ledger_of(by_server)
