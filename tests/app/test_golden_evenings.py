@@ -126,7 +126,7 @@ def parse(path: Path) -> Case:
     xfail = re.search(r"^# xfail: (.+)$", table, re.M)
     case = Case(path, table, [], [], [Evening()], [], xfail.group(1) if xfail else None, family.group(1))
     _play(case, sections[1][1], sections[1][2])
-    for head, number, body in sections[2:]:
+    for head, _line, body in sections[2:]:
         while body and not body[-1].strip():
             body.pop()
         case.blocks.append((shlex.split(head), "\n".join(body)))
@@ -316,7 +316,7 @@ def played(request, tmp_path_factory):
     cases = [parse(p) for p in CASES if p in wanted]
     with ThreadPoolExecutor(max_workers=3) as pool:
         runs = list(pool.map(lambda c: _play_lines(c, root / c.name), cases))
-    return {c.path: run for c, run in zip(cases, runs)}
+    return {c.path: run for c, run in zip(cases, runs, strict=True)}
 
 
 def _refusals(stderr: str) -> list[tuple[int, str]]:
@@ -394,7 +394,7 @@ def test_the_evening_plays_as_written(path, played):
     sheet = cli("sheet", "--all", "--json")
     sessions = json.loads(sheet.stdout)["sessions"] if sheet.exit_code == 0 else []
     hands: list[dict[str, Any]] = []
-    for number, (session, evening) in enumerate(zip(sessions, case.evenings), 1):
+    for number, (session, evening) in enumerate(zip(sessions, case.evenings, strict=False), 1):
         current: dict[int, dict[str, Any]] = {}  # an edited hand: its replacement, not the row it replaced
         for h in session["hands"]:
             if h["game"] != "draw" and (h["hand"] not in current or not h["void"]):
