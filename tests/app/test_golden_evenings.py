@@ -256,7 +256,7 @@ def _sums(evening: Evening) -> tuple[dict[str, int], int]:
         for name, amount in result.items():
             total[name] = total.get(name, 0) + amount
     stock = total.pop("Stock", 0)
-    return total, stock
+    return {k: v for k, v in total.items() if v}, stock
 
 
 # -- the file alone ---------------------------------------------------------------------------------
@@ -275,7 +275,9 @@ def test_the_hand_computations_add_up(path):
             continue
         expected = _settle_expected(body, f"{case.name}: {' '.join(words)}")
         session = _session_of(words, case)
-        totals, stock = _sums(case.evenings[session - 1])
+        totals, _ = _sums(case.evenings[session - 1])
+        # the Stock runs on from evening to evening (a carried Stock opens the next one)
+        stock = sum(_sums(evening)[1] for evening in case.evenings[:session])
         key = UNITS[case.family]
         assert key in expected, f"{case.name}: '{' '.join(words)}' must give the {key}"
         written = {k: v for k, v in expected[key].items() if v}
