@@ -337,7 +337,7 @@ def _show(case: Case, hands: list[dict[str, Any]], blocks: list[tuple[list[str],
     unchecked."""
     out = [f"=== {case.name}: what the program gives"]
     for h in hands:
-        pay = {k: v for k, v in h["payouts"].items() if v}
+        pay = {k: v for k, v in h.get("payouts", {}).items() if v}
         if h.get("stock"):
             pay["Stock"] = h["stock"]
         shown = ", ".join(f"{k} {v:+d}" for k, v in pay.items()) or "0"
