@@ -16,8 +16,11 @@ Per case two tests:
   every hand's payouts as computed by hand (``sheet --all --json``), then each expected block
   (``sheet``, ``settle --json``, ``standings``, ...) compared exactly.
 
-A mismatch is never written back into a case. ``GOLDEN_SHOW=1`` prints what the program gives,
-in the case's format, for a person to check against the rules; the test fails all the same.
+A mismatch is never written back into a case. ``GOLDEN_SHOW=1`` (with ``pytest -s``) prints what
+the program gives, in the case's format, for a person to check against the rules and the case's
+computations; the test passes or fails all the same. A case the program gets wrong says
+``# xfail: REASON`` in its header and is expected to fail (strictly: it fails the run once the
+program is put right, so that the mark comes off).
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ import re
 import shlex
 import subprocess
 import sys
+import tomllib
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -224,8 +228,8 @@ def _settle_expected(body: str, where: str) -> dict[str, Any]:
     transfer a line, ``transfers  none`` for none) or ``KEY  <JSON>``."""
     out: dict[str, Any] = {}
     for raw in body.splitlines():
-        line = raw.split("#", 1)[0].strip() if not raw.lstrip().startswith('"') else raw.strip()
-        if not line:
+        line = raw.strip()
+        if not line or line.startswith("#"):
             continue
         key, _, rest = line.partition(" ")
         rest = rest.strip()
@@ -284,11 +288,19 @@ def test_the_hand_computations_add_up(path):
         assert written == totals, (
             f"{case.name}, evening {session}: the hand computations add up to {totals}, the case "
             f"expects {key} {written}")
-        if key == "balances" and "stock" in expected and not case.evenings[session - 1].closed \
-                and "--all" not in words:
+        if key == "balances" and "stock" in expected and not case.evenings[session - 1].closed:
             assert expected["stock"] == stock, (
                 f"{case.name}, evening {session}: the Stock by the hand computations is {stock}, "
                 f"the case expects {expected['stock']}")
+        table = tomllib.loads(case.table)
+        if key == "points" and "balances" in expected:  # points to money at settling (RULES §5)
+            value = table.get("point_value", 25) or 1
+            assert expected["balances"] == {k: v * value for k, v in expected["points"].items()}, (
+                f"{case.name}: the balances are not the points x {value}")
+        if key == "strokes" and "heads" in expected:  # only completed heads count (RULES §4)
+            per_head = table.get("rules", {}).get("strokes_per_head", 9)
+            assert expected["heads"] == {k: v // per_head for k, v in expected["strokes"].items()}, (
+                f"{case.name}: the heads are not the strokes // {per_head}")
 
 
 # -- through play -----------------------------------------------------------------------------------
@@ -315,7 +327,13 @@ def played(request, tmp_path_factory):
     wanted = {item.callspec.params["path"] for item in request.session.items
               if item.module is sys.modules[__name__] and item.originalname == "test_the_evening_plays_as_written"}
     root = tmp_path_factory.mktemp("golden-evenings")
-    cases = [parse(p) for p in CASES if p in wanted]
+    cases = []
+    for p in CASES:
+        try:
+            if p in wanted:
+                cases.append(parse(p))
+        except CaseError:  # the case's own test says what is wrong with it
+            pass
     with ThreadPoolExecutor(max_workers=3) as pool:
         runs = list(pool.map(lambda c: _play_lines(c, root / c.name), cases))
     return {c.path: run for c, run in zip(cases, runs, strict=True)}
@@ -395,6 +413,8 @@ def test_the_evening_plays_as_written(path, played):
     # every hand as computed by hand
     sheet = cli("sheet", "--all", "--json")
     sessions = json.loads(sheet.stdout)["sessions"] if sheet.exit_code == 0 else []
+    if sheet.exit_code != 0:
+        problems.append(f"'sheet --all --json' exited {sheet.exit_code}: {sheet.stdout}{sheet.stderr}")
     hands: list[dict[str, Any]] = []
     for number, (session, evening) in enumerate(zip(sessions, case.evenings, strict=False), 1):
         current: dict[int, dict[str, Any]] = {}  # an edited hand: its replacement, not the row it replaced
