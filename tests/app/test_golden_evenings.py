@@ -55,7 +55,7 @@ DRAW = ("draw", "losen")
 OTHER = ("sheet", "block", "stand", "standings", "player", "spieler", "help", "hilfe", "?")
 CLOSE = ("close", "--close", "schließen", "schliessen", "abschließen", "abschliessen")
 UNITS = {"bavarian": "balances", "wendish": "balances", "sheepshead": "points", "deutscher": "strokes"}
-RESULT = re.compile(r"#\s*=>\s*(.*)$")
+RESULT = re.compile(r"#\s*=>\s*(?:(\d+):\s*)?(.*)$")
 AMOUNT = re.compile(r"(\S+)\s+([+-]?\d+)$")
 
 
@@ -148,10 +148,15 @@ def _play(case: Case, first: int, body: list[str]) -> None:
         if not line:
             continue
         m = RESULT.match(line)
+        if m and m.group(1):  # "# => 3: ...": hand 3 as a correction before it prices it now
+            if int(m.group(1)) not in evening.hands:
+                raise CaseError(f"{where}: there is no hand {m.group(1)} to price again")
+            evening.hands[int(m.group(1))].result = _result(m.group(2), where)
+            continue
         if m:
             if pending is not None:
                 raise CaseError(f"{where}: two computations for one line")
-            pending = _result(m.group(1), where)
+            pending = _result(m.group(2), where)
             continue
         if line.startswith("#"):
             continue
