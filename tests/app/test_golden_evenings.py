@@ -339,7 +339,7 @@ def played(request, tmp_path_factory):
                 cases.append(parse(p))
         except CaseError:  # the case's own test says what is wrong with it
             pass
-    with ThreadPoolExecutor(max_workers=3) as pool:
+    with ThreadPoolExecutor(max_workers=max(2, min(4, os.cpu_count() or 2))) as pool:
         runs = list(pool.map(lambda c: _play_lines(c, root / c.name), cases))
     return {c.path: run for c, run in zip(cases, runs, strict=True)}
 
