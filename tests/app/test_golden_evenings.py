@@ -330,7 +330,8 @@ def played(request, tmp_path_factory):
     """Every selected case's lines through ``play``, a few at a time (each its own process and
     table), so the cases together stay quick on a small machine."""
     wanted = {item.callspec.params["path"] for item in request.session.items
-              if item.module is sys.modules[__name__] and item.originalname == "test_the_evening_plays_as_written"}
+              if getattr(item, "module", None) is sys.modules[__name__]
+              and getattr(item, "originalname", None) == "test_the_evening_plays_as_written"}
     root = tmp_path_factory.mktemp("golden-evenings")
     cases = []
     for p in CASES:
