@@ -374,10 +374,10 @@ def sheet_table(page: Page, s: dict[str, Any]) -> list[str]:
     hands = s["hands"]
     rows = []
     stocks: list[int | None] = []  # the Stock after each row (None: a hand taken out)
-    used = bool(s.get("stock"))
+    stock = int(s.get("opening") or 0)  # the Stock carried in from the evening before
+    used = bool(s.get("stock") or stock)
     edited = False
     running: dict[str, int] = {}
-    stock = 0
     cell, cell_out = page.cell, page.cell_out
     tallied = page.unit == "stroke"
     blank = "<td></td>" * len(players)

@@ -116,7 +116,7 @@ def sheet(state: SessionState) -> list[SheetRow]:
     """A folded session's sheet: its rows in hand order, each early payout after the hand it
     was made after, and what the close booked last."""
     rows: list[SheetRow] = []
-    tally = Tally(state.rules.players, state.aliases)
+    tally = Tally(state.rules.players, state.aliases, stock=sum(state.opening.values()))
     payments = sorted(state.payments, key=lambda p: p.hand)
     shown = state.place.shown
     k = 0

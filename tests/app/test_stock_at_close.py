@@ -11,6 +11,7 @@ each, 80 in it), ``weiter`` (120). Balances: Anna and Ben -10 -10 -20 -10 = -50,
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -206,3 +207,20 @@ def test_the_csv_columns_add_up_with_a_carried_stock(make_table):
     assert rows[5].split(",")[-2] == "1.20"
     stock = {s: sum(round(float(r.split(",")[-2]) * 100) for r in rows[1:] if r.startswith(f"{s},")) for s in (1, 2)}
     assert stock == {1: t.json("settle", "--session", "1")["stock"], 2: t.json("settle")["stock"]} == {1: 0, 2: 120}
+
+
+def test_the_sheets_stock_column_goes_on_from_the_stock_carried_in(make_table):
+    """The evening a carried Stock opens: its sheet's Stock column starts from the 1,20 € carried
+    in (after a passed hand 1,60 €, after the won Sauspiel that takes it 0,00 €), in the table's
+    sheet and in the HTML report alike."""
+    t = stock_table(make_table, "carry")
+    the_example(t)
+    t.ok("settle", "--close", "--yes")
+    t.ok("add", "weiter")
+    t.ok("add", "sau", "co", "do", "70")
+    lines = t.ok("sheet").stdout.splitlines()
+    assert lines[3].endswith("-0,10  -0,10  -0,10  -0,10   1,60"), lines
+    assert lines[4].endswith("-0,20  -0,20   0,80   0,80   0,00"), lines
+    html = t.ok("export", "--format", "html").stdout
+    sheet = html.split('<table class="sheet">')[1].split("</table>")[0]
+    assert re.findall(r"<td>([^<]*)</td></tr>", sheet) == ["1,60 €", "0,00 €"], sheet
