@@ -244,7 +244,7 @@
   function fields(f) {
     var data = {};
     Array.prototype.forEach.call(f.elements, function (e) {
-      if (!e.name || e.name === "back" || e.name === "sure") { return; }
+      if (!e.name || e.name === "back" || e.name.indexOf("sure") === 0) { return; }
       if (e.type === "checkbox") { if (e.checked) { data[e.name] = true; } return; }
       if (e.value === "") { return; }
       data[e.name] = /^(hand|tisch|round|round_to|session)$/.test(e.name) && /^-?[0-9]+$/.test(e.value)
