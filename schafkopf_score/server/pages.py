@@ -47,7 +47,7 @@ ENTRY_WORDS = ("server.page_enter", "server.page_enter_hint", "server.page_recor
                "server.page_view_only", "server.page_dealer", "server.page_next_hand", "server.page_sits_out",
                "server.page_role", "server.page_count")
 SHEET_WORDS = ("server.page_standings", "server.page_no_hands", "server.page_value", "server.page_closed",
-               "server.page_hand_short")
+               "server.page_hand_short", "server.page_done", "server.page_game")
 
 
 @dataclass(frozen=True)
@@ -218,15 +218,15 @@ def tisch_data(cfg: Any, ledger: Any, tisch: int, round_no: int | None) -> dict[
             "ahead": ahead_of(state), "closed": False, "round": table.round, "tisch": table.tisch,
             "current": table.round == latest, "games": settings_of(cfg).games_at(len(players)),
             "done": len(state.valid_rows()), "paper": paper is not None,
-            "paper_totals": _paper(paper)}
+            "paper_totals": _paper(paper, cfg.language)}
 
 
-def _paper(paper: Any) -> list[tuple[str, str]]:
-    if not paper:
+def _paper(paper: Any, lang: str) -> list[tuple[str, str]]:
+    """A table's paper totals (``tournament enter --totals``) as the page shows them."""
+    totals = paper.get("totals") if isinstance(paper, dict) else None
+    if not isinstance(totals, dict):
         return []
-    totals = paper.get("totals", paper) if isinstance(paper, dict) else {}
-    return [(str(p), _money(int(v), "point", "de").lstrip("+") if isinstance(v, int) else str(v))
-            for p, v in totals.items()] if isinstance(totals, dict) else []
+    return [(str(p), _money(v, "point", lang) if isinstance(v, int) else str(v)) for p, v in totals.items()]
 
 
 def tap_data(cfg: Any, players: list[str]) -> dict[str, Any]:

@@ -94,7 +94,8 @@ def vocabulary(family: Family, rules: TableRules, players: Sequence[str], lang: 
         elif opt.kind in (NAME, NAMES) and opt.field not in FIRST + SECOND:
             names.append({"field": opt.field, "word": (opt.words or ("",))[0], "many": opt.kind == NAMES,
                           "label": _label(opt.field, lang, family)})
-    roles = [{"field": f, "label": _label(f, lang, family)} for f in (*FIRST, *SECOND) if f in used]
+    roles = [{"field": f, "label": _label(f, lang, family)} for f in ("player", "partner", "loser", "winner")
+             if f in used]
     suits = ([{"word": s, "label": render(family.suit_text(s), lang)} for s in family.suits]
              if used & {"suit", "sau"} else [])
     outcome = options["won"]
