@@ -91,19 +91,6 @@ class Phone:
         shutil.rmtree(self.profile, ignore_errors=True)
 
 
-@pytest.fixture
-def phones():
-    made: list[Phone] = []
-
-    def phone(width: int = 390, height: int = 844) -> Phone:
-        made.append(Phone(width, height))
-        return made[-1]
-
-    yield phone
-    for p in made:
-        p.quit()
-
-
 def axe_findings(phone: Phone) -> list[dict[str, Any]]:
     """axe-core's serious and critical findings on the page (the package ships axe-core)."""
     from axe_selenium_python import Axe

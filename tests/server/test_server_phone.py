@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from tests.server.phone import Phone, needs_browser, phones  # noqa: F401  (the fixture)
+from tests.server.phone import Phone, needs_browser
 from tests.serving import Server, cli
 
 pytestmark = needs_browser

@@ -11,7 +11,7 @@ import json
 import pytest
 
 from tests.app.test_tournament import EIGHT, tournament
-from tests.server.phone import axe_findings, needs_browser, phones  # noqa: F401  (the fixture)
+from tests.server.phone import axe_findings, needs_browser
 from tests.serving import Server, cli
 
 pytestmark = needs_browser
