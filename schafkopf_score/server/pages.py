@@ -43,9 +43,9 @@ ENTRY_WORDS = ("server.page_enter", "server.page_enter_hint", "server.page_recor
                "server.page_lost", "server.page_schneider", "server.page_backspace", "server.page_more",
                "server.page_clear", "server.page_corrections", "server.page_undo", "server.page_void",
                "server.page_edit", "server.page_hand", "server.page_confirm", "server.page_reason",
-               "server.page_sure_void", "server.page_sure_undo", "server.page_outbox", "server.page_answer",
+               "server.page_sure_void", "server.page_sure_undo", "server.page_outbox",
                "server.page_view_only", "server.page_dealer", "server.page_next_hand", "server.page_sits_out",
-               "server.page_role", "server.page_count")
+               "server.page_role")
 SHEET_WORDS = ("server.page_standings", "server.page_no_hands", "server.page_value", "server.page_closed",
                "server.page_hand_short", "server.page_done", "server.page_game")
 
