@@ -246,3 +246,39 @@ def test_two_host_phones_entering_the_same_hand_the_second_is_asked(make_table, 
         assert len(t.json("sheet")["sessions"][0]["hands"]) == 2
         for p in (a, b):
             assert p.severe() == []
+
+
+def test_a_phone_whose_code_was_replaced_says_so_and_stops(make_table, phones):
+    t = make_table(players=["Anna", "Ben", "Cora", "Dora"], language="de")
+    s = Server(t.path)
+    port = s.port
+    try:
+        a = phones()
+        a.open(f"http://127.0.0.1:{port}/?k={s.host}")
+        a.wait("return document.getElementById('conn').getAttribute('data-state') === 'live'")
+        s.stop()
+        s = Server(t.path, "--new-codes", port=port)  # every code replaced: this phone's is gone
+        gone = a.wait("var g = document.getElementById('code-gone'); return g && g.innerText", timeout=15)
+        assert gone.startswith("Der Code dieses Handys gilt nicht mehr")
+        assert a.text("#conn") == "Code nicht mehr gültig"
+        a.type("sau an be 72")
+        a.record()
+        time.sleep(1.0)
+        assert "nicht bestätigt" in a.text("#outbox")  # kept, not sent with a code that is gone
+        assert t.json("sheet")["sessions"][0]["hands"] == []
+    finally:
+        s.stop()
+
+
+def test_a_new_evening_after_the_close_is_entered_on_the_phone(make_table, phones):
+    t = make_table(players=["Anna", "Ben", "Cora", "Dora"], language="de")
+    cli(t.path, "add", "sau", "an", "be", "72")
+    cli(t.path, "settle", "--close")
+    with Server(t.path) as s:
+        a = phones()
+        a.open(f"http://127.0.0.1:{s.port}/?k={s.host}")
+        assert "Dieser Abend ist abgeschlossen." in a.text("#live")
+        a.type("wenz co 91")
+        a.record()
+        assert a.said().startswith("Spiel 1 eingetragen: Wenz Cora 91.")
+        assert [x["session"] for x in t.json("sheet", "--all")["sessions"]] == [1, 2]
