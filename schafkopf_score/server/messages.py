@@ -179,6 +179,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "server.tap.dealer": ("Dealt", "Gibt"),
     # -- the pages (pages.py, templates/), the page's script (its words handed to it with the page)
     "server.page_nav": ("Pages", "Seiten"),
+    "server.page_skip": ("To the content", "Zum Inhalt"),
     "server.page_back": ("Back to the table", "Zurück zum Tisch"),
     "server.page_join": ("Join", "Beitreten"),
     "server.page_join_hint": ("Let the other phones scan a code: the view code reads, the host code writes.",

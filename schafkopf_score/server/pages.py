@@ -31,7 +31,7 @@ BASE_WORDS = ("server.page_title", "server.page_sheet", "server.page_settle", "s
               "server.page_table", "server.page_ranking", "server.page_players", "server.page_join",
               "server.page_sessions", "server.page_recorded", "server.page_nav", "server.page_conn_live",
               "server.page_conn_reconnecting", "server.page_conn_offline", "server.page_conn_gone",
-              "server.page_back")
+              "server.page_back", "server.page_skip")
 # what the page's script says (the outbox, the questions), handed to it with the page
 SCRIPT_WORDS = ("server.page_pending", "server.page_sending_failed", "server.page_undo", "server.page_yes_again",
                 "server.page_no", "server.page_recorded_as", "server.page_correct_to", "server.page_edit_pending",
@@ -229,18 +229,17 @@ def _paper(paper: Any, lang: str) -> list[tuple[str, str]]:
     return [(str(p), _money(v, "point", lang) if isinstance(v, int) else str(v)) for p, v in totals.items()]
 
 
-def tap_data(cfg: Any, players: list[str]) -> dict[str, Any]:
-    """The tap entry's vocabulary at this table (``taps.vocabulary``)."""
+def tap_data(cfg: Any, players: list[str] | None = None) -> dict[str, Any]:
+    """The tap entry's vocabulary (``taps.vocabulary``): at an evening, the table file's seating
+    (the next hand's); at a tournament's table, its players under that table's rules."""
     from .taps import vocabulary
 
-    return vocabulary(cfg.family_obj(), cfg.snapshot() if len(players) == len(cfg.players)
-                      else _seated(cfg, players).snapshot(), players, cfg.language)
-
-
-def _seated(cfg: Any, players: list[str]) -> Any:
+    if players is None:
+        return vocabulary(cfg.family_obj(), cfg.snapshot(), list(cfg.players), cfg.language)
     from ..tournament.tables import table_cfg
 
-    return table_cfg(cfg, players)
+    seated = table_cfg(cfg, players)
+    return vocabulary(cfg.family_obj(), seated.snapshot(), players, cfg.language)
 
 
 # -- the pages -------------------------------------------------------------------------------------
@@ -252,8 +251,8 @@ async def home(served: Served, request: Request, role: Role) -> dict[str, Any] |
             return RedirectResponse(f"/tisch/{role.tisch}", status_code=303)
         return await tournament_home(served, request, role)
     live = await work(served, table_data)
-    return {"tournament": False, "key": secrets.token_urlsafe(12), "tap": tap_data(cfg, live["players"]),
-            "live": live, "may_write": role.may_write}
+    return {"tournament": False, "key": secrets.token_urlsafe(12), "tap": tap_data(cfg), "live": live,
+            "may_write": role.may_write}
 
 
 async def tournament_home(served: Served, request: Request, role: Role) -> dict[str, Any]:
