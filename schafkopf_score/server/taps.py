@@ -1,10 +1,10 @@
 """The tap entry's vocabulary, generated from the family's declarations: the games the table's
-house rules let it play (``Family.offered``) with the entry options each takes, the words of the
-short notation for them (``GameEntry``'s option declarations, ``notation.keywords``), the suits,
-and a word for each player. The page's script (``static/taps.js``) reads the entry line with it
-and writes taps into it as words, so taps and typing edit one line (RULES §8, §11).
+house rules let it play with the entry options each takes there and the words of its language
+(the table's ``vocabulary.Vocabulary``, made of ``Family.enabled``, ``Family.option_on`` and
+``GameEntry``'s option declarations), the suits, and a word for each player. The page's script
+(``static/taps.js``) reads the entry line with it and writes taps into it as words, so taps and
+typing edit one line (RULES §8, §11).
 
->>> from schafkopf_score.table import make_rules
 >>> from schafkopf_score.rules.registry import find_family
 >>> player_words(find_family("bavarian"), ["Anna", "Andreas", "Ben", "Kurt"])
 {'Anna': 'ann', 'Andreas': 'and', 'Ben': 'be', 'Kurt': 'ku'}
@@ -19,7 +19,7 @@ from ..i18n import render, say
 from ..notation import clashes, family_words
 from ..rules.family import Family
 from ..rules.matching import resolve_name
-from ..rules.model import COUNT, FLAG, NAME, NAMES, OUTCOME, TableRules, entry_options
+from ..rules.model import COUNT, FLAG, NAME, NAMES, TableRules, entry_options
 
 # the names a hand's first and second name fill, by what the game takes (as notation places them)
 FIRST = ("player", "loser", "winner")
@@ -57,48 +57,49 @@ def _label(field: str, lang: str, family: Family) -> str:
 
 
 def vocabulary(family: Family, rules: TableRules, players: Sequence[str], lang: str) -> dict[str, Any]:
-    """What the tap entry offers at this table and the words it writes (JSON for the page)."""
-    offered = family.offered(rules)
-    options = {o.field: o for o in entry_options()}
-    games = []
-    for g in family.games:
-        if g.name not in offered:
-            continue
-        fields = offered[g.name]
-        label = render(family.game_text(g.name), lang)
-        words = [w for w, n in family.game_table().items() if n == g.name]
-        word = min(words, key=lambda w: (len(w) < 3, not g.name.startswith(w), len(w), w)) if words else g.name
+    """What the tap entry offers at this table and the words it writes (JSON for the page): the
+    table's notation (``vocabulary.Vocabulary``: the games it plays, the options each takes at
+    its house rules, the words of its language) made into buttons."""
+    from ..rules.model import GameEntry
+    from ..vocabulary import LANGUAGE_WORDS, Vocabulary
+
+    table = Vocabulary(rules, family)
+    own = LANGUAGE_WORDS.get(table.lang, {})
+    games, used = [], set()
+    for g in table.games:
+        fields = {o.field for o in table.options(g.name)}
+        if g.everyone:  # a game of each for himself takes its names as pairs too
+            fields |= {"augen_map"} & g.allowed
+        used |= fields
         suit_field = "suit" if "suit" in fields else ("sau" if "sau" in fields else None)
-        games.append({"name": g.name, "word": word, "label": label, "fields": sorted(fields),
-                      "suit": suit_field, "first": next((f for f in FIRST if f in fields), None),
-                      "second": next((f for f in SECOND if f in fields), None),
-                      "thrown_in": g.thrown_in})
-    used = set().union(*offered.values()) if offered else set()
+        games.append({"name": g.name, "word": table.line(GameEntry(g.name)), "label": render(family.game_text(g.name), lang),
+                      "fields": sorted(fields), "suit": suit_field,
+                      "first": next((f for f in FIRST if f in fields), None),
+                      "second": next((f for f in SECOND if f in fields), None), "thrown_in": g.thrown_in})
     flags, counts, names = [], [], []
     seats = rules.seats
-    trumps = max((g.trumps[0] for g in family.games if g.name in offered), default=0)
+    playing = table.games
+    trumps = max((g.trumps[0] for g in playing), default=0)
     for opt in entry_options():
         if opt.field not in used or opt.field in NOT_TAPPED:
             continue
-        if opt.kind == FLAG and opt.words:
-            flags.append({"field": opt.field, "word": opt.words[0], "words": list(opt.words),
-                          "label": _label(opt.field, lang, family)})
-        elif opt.kind == COUNT and opt.words:
+        word = own.get(opt.field) or (opt.words[0] if opt.words else "")
+        if opt.kind == FLAG and word:
+            flags.append({"field": opt.field, "word": word, "label": _label(opt.field, lang, family)})
+        elif opt.kind == COUNT and word:
             most = {"laufende": min(trumps, MOST_COUNT), "legen": seats, "schieben": seats - 1}.get(opt.field, 4)
             least = 1
             if opt.field == "laufende":
-                least = min((g.laufende_min for g in family.games if g.name in offered and g.laufende_min),
-                            default=1)
-            counts.append({"field": opt.field, "prefix": opt.words[0], "label": _label(opt.field, lang, family),
+                least = min((g.laufende_min for g in playing if g.laufende_min), default=1)
+            counts.append({"field": opt.field, "prefix": word, "label": _label(opt.field, lang, family),
                            "numbers": list(range(least, max(least, most) + 1))})
         elif opt.kind in (NAME, NAMES) and opt.field not in FIRST + SECOND:
-            names.append({"field": opt.field, "word": (opt.words or ("",))[0], "many": opt.kind == NAMES,
+            names.append({"field": opt.field, "word": word, "many": opt.kind == NAMES,
                           "label": _label(opt.field, lang, family)})
     roles = [{"field": f, "label": _label(f, lang, family)} for f in ("player", "partner", "loser", "winner")
              if f in used]
     suits = ([{"word": s, "label": render(family.suit_text(s), lang)} for s in family.suits]
              if used & {"suit", "sau"} else [])
-    outcome = options["won"]
     total = family.limits(rules)[0]
     return {
         "games": games,
@@ -112,7 +113,7 @@ def vocabulary(family: Family, rules: TableRules, players: Sequence[str], lang: 
         "flags": flags,
         "counts": counts,
         "keywords": {w: {"field": o.field, "kind": o.kind} for o in entry_options() for w in o.words},
-        "outcome": outcome.kind == OUTCOME,
+        "outcome": "won" in used,
         # Schneider without counting: the Augen that make it (the losing side with 29 or fewer)
         "augen": {"label": _label("augen", lang, family), "total": total,
                   "schneider_won": total - 29, "schneider_lost": 29},
