@@ -84,7 +84,8 @@ class Phone:
         failed load) and the network it dropped itself."""
         return [e for e in self.driver.get_log("browser") if e.get("level") == "SEVERE"
                 and not any(a in e["message"] for a in ("status of 422", "status of 409", "ERR_INTERNET_DISCONNECTED",
-                                                        "ERR_CONNECTION_REFUSED", "status of 401", *allowed))]
+                                                        "ERR_CONNECTION_REFUSED", "status of 401", "ERR_BLOCKED_BY_CLIENT",
+                                                        *allowed))]
 
     def quit(self) -> None:
         self.driver.quit()

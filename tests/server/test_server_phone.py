@@ -197,9 +197,15 @@ def test_a_hand_sent_offline_waits_in_the_outbox_across_a_reload_and_is_recorded
         assert "nicht bestätigt - wird gesendet: sau an be 72 l3" in a.text("#outbox").replace("\n", " ")
         time.sleep(1.5)
         assert t.json("sheet")["sessions"][0]["hands"] == []
+        # back online, but the hands' route still out of reach: the page reloads, the hand waits
+        a.driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/api/hands*"]})
         a.offline(False)
-        a.driver.refresh()  # the outbox survives the reload, and is sent with its key
-        text = a.said(timeout=12)
+        a.driver.refresh()  # the outbox survives the reload
+        a.wait("return document.querySelector('#outbox li') !== null")
+        assert "sau an be 72 l3" in a.text("#outbox")
+        assert t.json("sheet")["sessions"][0]["hands"] == []
+        a.driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})  # and now it gets through, with its key
+        text = a.said(timeout=15)
         assert text.startswith("Spiel 1 eingetragen: Sauspiel Anna+Ben 72 L3. Anna und Ben gewinnen.")
         a.wait("return document.getElementById('conn').getAttribute('data-state') === 'live'")
         assert len(t.json("sheet")["sessions"][0]["hands"]) == 1
