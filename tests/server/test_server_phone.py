@@ -163,9 +163,11 @@ def test_a_lost_answer_then_a_corrected_line_records_the_corrected_hand_once(mak
         assert "nicht bestätigt - wird gesendet" in a.text("#outbox")
         time.sleep(1.0)
         assert len(t.json("sheet")["sessions"][0]["hands"]) == 1  # recorded once, however often re-sent
-        # the scorer corrects the pending line and sends it again; now the answers get through
+        # the scorer takes the pending line back (it waits meanwhile), corrects it and sends it
+        # again; now the answers get through
+        a.wait("var b = document.querySelector('#outbox li .actions button'); if (b) { b.click(); } "
+               "return document.getElementById('line').value !== ''")  # Ändern
         a.js("window.fetch = window.realFetch;")
-        a.driver.find_element("css selector", "#outbox li .actions button").click()  # Ändern
         assert a.line() == f"sau {first[:2]} {second[:2]} 72"
         a.driver.find_element("id", "line").clear()
         a.type(f"sau {first[:2]} {second[:2]} 85 l3")

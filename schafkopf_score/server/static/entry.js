@@ -128,8 +128,11 @@
     paint();
   }
 
+  var answeredKeys = {};  // what each key of this page recorded (a line taken back may be answered meanwhile)
+
   function answered(item, status, j) {
     if (status === 200 || status === 201) {
+      answeredKeys[item.key] = j;
       drop(item.key);
       clearAnswers();
       lines(said, j.said || [String(j.hand)]);
@@ -158,22 +161,7 @@
     }
     if (status === 409 && j.recorded) {
       drop(item.key);
-      clearAnswers();
-      var rec = j.recorded;
-      lines(ask, [j.error, W.recorded_as + " " + (rec.said ? rec.said[0] : String(rec.hand))]);
-      var fix = el("div", "actions");
-      fix.appendChild(button(W.correct_to + ": " + item.line, function () {
-        var data = {hand: rec.hand, line: item.line, reason: "", confirm: true};
-        if (item.tisch !== undefined) { data.tisch = item.tisch; }
-        post("/api/edit", data).then(function (res) {
-          clearAnswers();
-          if (res.status === 200) { lines(said, res.body.said || []); said.hidden = false; S.refresh(); }
-          else { showRefusal(refusal, res.body); }
-        }, function () { showRefusal(refusal, {error: W.sending_failed}); });
-      }, "go"));
-      fix.appendChild(button(W.no, clearAnswers));
-      ask.appendChild(fix);
-      ask.hidden = false;
+      offerCorrection(item, j.recorded, [j.error]);
       S.refresh();
       return;
     }
@@ -184,6 +172,26 @@
     clearAnswers();
     showRefusal(refusal, j);
     if (!line.value) { line.value = item.line; if (window.schafkopfTaps) { window.schafkopfTaps.paint(); } }
+  }
+
+  // a key recorded another line than the one now sent under it: what it recorded, and the
+  // correction of that hand to the new line, one tap away
+  function offerCorrection(item, rec, head) {
+    clearAnswers();
+    lines(ask, head.concat([W.recorded_as + " " + (rec.said ? rec.said[0] : String(rec.hand))]));
+    var fix = el("div", "actions");
+    fix.appendChild(button(W.correct_to + ": " + item.line, function () {
+      var data = {hand: rec.hand, line: item.line, reason: "", confirm: true};
+      if (item.tisch !== undefined) { data.tisch = item.tisch; }
+      post("/api/edit", data).then(function (res) {
+        clearAnswers();
+        if (res.status === 200) { lines(said, res.body.said || []); said.hidden = false; S.refresh(); }
+        else { showRefusal(refusal, res.body); }
+      }, function () { showRefusal(refusal, {error: W.sending_failed}); });
+    }, "go"));
+    fix.appendChild(button(W.no, clearAnswers));
+    ask.appendChild(fix);
+    ask.hidden = false;
   }
 
   function askUndo(hand, tisch) {
@@ -216,6 +224,14 @@
       var text = line.value.trim();
       var all = items(), item = null;
       if (editing) { item = all.filter(function (i) { return i.key === editing; })[0] || null; }
+      if (!item && editing && answeredKeys[editing] && answeredKeys[editing].hand !== undefined) {
+        // the line taken back was recorded meanwhile: that hand is corrected, not a second one recorded
+        var was = answeredKeys[editing], tisch = form.elements.tisch ? Number(form.elements.tisch.value) : undefined;
+        editing = null;
+        line.value = "";
+        offerCorrection({key: "", line: text, tisch: tisch}, was, []);
+        return;
+      }
       if (item) {
         // a pending hand's line changed: sent under its key, so the server says whether the old
         // line was recorded meanwhile (409 with what it recorded) or records the new one
