@@ -313,7 +313,7 @@ async def api_events(served: Served, request: Request) -> Response:
 
 # what a request imports on its way (imported lazily, so that the CLI starts fast)
 _REQUESTS_IMPORT = ("..app.hands", "..app.views", "..app.settle", "..app.tournament", "..entry",
-                    "..tournament.tables", "..session.sheet", ".pages")
+                    "..tournament.tables", "..session.sheet", "..vocabulary", ".pages", ".taps", ".said")
 
 
 _frozen = False
