@@ -160,7 +160,7 @@ def hall(url: str, tables: int, games: int, folder: Path, workers: int = 1) -> d
     proc, port, codes = start_server(pg_table, workers)
     try:
         jobs = [(codes[f"tisch {t['tisch']}"],
-                 [(f"t{t['tisch']}-h{i}", {"line": " ".join(words), "confirm": True})
+                 [(f"t{t['tisch']}-h{i}", {"line": " ".join(words)})
                   for i, words in enumerate(hands_for(t["tisch"], t["players"], games))]) for t in seating]
         SPLITS.clear()
         latencies, errors, wall = run_phones(port, jobs)
@@ -187,8 +187,7 @@ def stammtisch(phones: int, games: int, folder: Path) -> dict[str, object]:
     proc, port, codes = start_server(table)
     try:
         rng = random.Random(8)
-        jobs = [(codes["host"], [(f"p{p}-h{i}", {"line": rng.choice(choices), "confirm": True})
-                                   for i in range(each)])
+        jobs = [(codes["host"], [(f"p{p}-h{i}", {"line": rng.choice(choices)}) for i in range(each)])
                 for p in range(phones)]
         SPLITS.clear()
         latencies, errors, wall = run_phones(port, jobs)
