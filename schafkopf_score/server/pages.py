@@ -301,7 +301,7 @@ def projector(ranking: dict[str, Any] | None, tables: dict[str, Any] | None) -> 
     complete = ranking.get("complete")
     missing = ranking.get("missing") if isinstance(ranking.get("missing"), list) else []
     return {"playing": playing, "provisional": complete is False, "missing": missing,
-            "numbers": any("number" in r for r in ranking.get("ranking", []))}
+            "numbers": any(r.get("number") is not None for r in ranking.get("ranking", []))}
 
 
 async def settle_page(served: Served, request: Request, role: Role) -> dict[str, Any]:

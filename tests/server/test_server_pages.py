@@ -309,6 +309,7 @@ def test_the_projector_says_provisional_only_when_the_ranking_says_so():
     assert said["provisional"] is True and said["missing"] == [{"round": 1, "tisch": 2}]
     assert projector({"ranking": [{"number": 7}], "complete": True}, tables)["provisional"] is False
     assert projector({"ranking": [{"number": 7}]}, tables)["numbers"] is True
+    assert projector({"ranking": [{"number": None}]}, tables)["numbers"] is False
     assert projector({"ranking": [], "missing": "nonsense"}, tables)["missing"] == []
 
 
