@@ -124,7 +124,8 @@ def test_a_tables_phone_enters_and_the_projector_ranking_follows(tmp_path, phone
         # the projector: the declarer on top with the Wenz's points (Schneider: 6 from each of three)
         top = wait_for(projector, "var r = document.querySelector('.ranking tbody tr'); "
                                   f"return r && r.innerText.includes('{first}') && r.innerText")
-        assert top.split() == ["1", first, "18", "1", "1"]  # with the tie-breaks: solos and hands won
+        number = next(r["number"] for r in cup.json("tournament", "ranking")["ranking"] if r["player"] == first)
+        assert top.split() == ["1", str(number), first, "18", "1", "1"]  # start number; tie-breaks: solos, hands won
         assert projector.execute_script("return window.notReloaded === true")
         assert "Tisch 1: 1/4" in projector.find_element("css selector", ".progress-box").text
         assert second not in top and sideways(table) <= 0

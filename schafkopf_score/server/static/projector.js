@@ -15,13 +15,20 @@
     return Math.max(1, Math.floor((window.innerHeight - top - 8) / height));
   }
 
-  function show() {
-    var all = rows(), n = perPage(all), pages = Math.max(1, Math.ceil(all.length / n));
+  function lay(all, n) {
+    var pages = Math.max(1, Math.ceil(all.length / n));
     if (page >= pages) { page = 0; }
-    all.forEach(function (r, i) { r.classList.toggle("off", i < page * n || i >= (page + 1) * n); });
     var label = document.querySelector(".pages");
     if (label) { label.textContent = pages > 1 ? (S.words.page_of || "") + " " + (page + 1) + "/" + pages : ""; }
     return pages;
+  }
+
+  function show() {
+    var all = rows(), n = perPage(all);
+    lay(all, n);
+    var fits = perPage(all);  // the label may have moved the rows down: measured again with it
+    if (fits !== n) { n = fits; lay(all, n); }
+    all.forEach(function (r, i) { r.classList.toggle("off", i < page * n || i >= (page + 1) * n); });
   }
 
   S.on(function (what) { if (what === "refreshed") { show(); } });
