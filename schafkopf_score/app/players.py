@@ -37,6 +37,12 @@ class Change:
     session: int | None
     hand: int
 
+    def to_json(self) -> dict[str, Any]:
+        """``player add/leave/rename --json``: what changed, the seating after it, and from
+        which hand (session None: from the first hand of the next session)."""
+        return {"kind": self.kind, "name": self.name, "other": self.other, "players": list(self.players),
+                "session": self.session, "hand": self.hand}
+
 
 def _check_names(cfg: TableConfig, players: list[str], option: str) -> None:
     """The new seating's names, checked as ``new`` checks them."""

@@ -245,7 +245,6 @@ def player(
     with c.ledger(create=True) as ledger:
         change = change_seating(cfg, ledger, action, words, after)
     if as_json:
-        emit_json({"kind": change.kind, "name": change.name, "other": change.other, "players": change.players,
-                   "session": change.session, "hand": change.hand})
+        emit_json(change.to_json())
         return
     typer.echo(change_text(change).render(lang))

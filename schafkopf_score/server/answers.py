@@ -12,6 +12,7 @@ from ..app.line import read_line
 from ..app.where import at, evening
 from ..ledger import Ledger
 from ..table import TableConfig
+from . import said
 
 
 def table_json(cfg: TableConfig) -> dict[str, Any]:
@@ -23,9 +24,9 @@ def table_json(cfg: TableConfig) -> dict[str, Any]:
 
 # -- an evening -------------------------------------------------------------------------------------
 
-def sheet_json(cfg: TableConfig, ledger: Ledger) -> dict[str, Any]:
-    """``sheet --json``: the latest session."""
-    return views.sheets(evening(cfg, ledger, "sheet")).to_json()
+def sheet_json(cfg: TableConfig, ledger: Ledger, session: int | None = None) -> dict[str, Any]:
+    """``sheet [--session N] --json``: the latest session, or session N."""
+    return views.sheets(evening(cfg, ledger, "sheet"), session).to_json()
 
 
 def standings_json(cfg: TableConfig, ledger: Ledger) -> dict[str, Any]:
@@ -101,18 +102,20 @@ def calc_json(cfg: TableConfig, ledger: Ledger, line: str, tisch: int | None = N
 def undo_json(cfg: TableConfig, ledger: Ledger, reason: str, tisch: int | None = None,
               round_no: int | None = None) -> dict[str, Any]:
     """``undo --json``."""
-    return hands.undo(at(cfg, ledger, "undo", tisch, round_no), reason).to_json()
+    done = hands.undo(at(cfg, ledger, "undo", tisch, round_no), reason)
+    return {**done.to_json(), "said": said.voided(done.record, cfg.language)}
 
 
 def void_json(cfg: TableConfig, ledger: Ledger, hand: int, reason: str, tisch: int | None = None,
               round_no: int | None = None) -> dict[str, Any]:
     """``void N --json``."""
-    return hands.void(at(cfg, ledger, "void", tisch, round_no), hand, reason).to_json()
+    done = hands.void(at(cfg, ledger, "void", tisch, round_no), hand, reason)
+    return {**done.to_json(), "said": said.voided(done.record, cfg.language)}
 
 
 def edit_json(cfg: TableConfig, ledger: Ledger, hand: int, line: str, reason: str, confirm: bool,
               tisch: int | None = None, round_no: int | None = None) -> dict[str, Any]:
     """``edit N WORDS [--yes] --json``: without ``confirm``, a change of the game or the
     declarer is refused as ``hands.NeedsConfirm`` (409 with the change)."""
-    return hands.edit(at(cfg, ledger, "edit", tisch, round_no), hand, read_line(line), reason,
-                      confirm=confirm).to_json()
+    done = hands.edit(at(cfg, ledger, "edit", tisch, round_no), hand, read_line(line), reason, confirm=confirm)
+    return {**done.to_json(), "said": said.corrected(done.old, done.played, done.hand, cfg.language)}

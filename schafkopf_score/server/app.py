@@ -124,7 +124,7 @@ async def api_sheet(served: Served, request: Request) -> Response:
         if tisch is None:
             raise Refusal(422, say(served, "server.field_missing", field="tisch"), say(served, "server.field_hint"))
         return answer(await work(served, answers.tisch_sheet_json, tisch, round_no))
-    return answer(await work(served, answers.sheet_json))
+    return answer(await work(served, answers.sheet_json, query_int(served, request, "session")))
 
 
 async def api_standings(served: Served, request: Request) -> Response:
@@ -313,7 +313,7 @@ async def api_events(served: Served, request: Request) -> Response:
 
 # what a request imports on its way (imported lazily, so that the CLI starts fast)
 _REQUESTS_IMPORT = ("..app.hands", "..app.views", "..app.settle", "..app.tournament", "..entry",
-                    "..tournament.tables", "..session.sheet", ".pages")
+                    "..tournament.tables", "..session.sheet", "..vocabulary", ".pages", ".taps", ".said")
 
 
 _frozen = False
@@ -350,7 +350,7 @@ def make_app(table_path: Path, codes: dict[str, str], ready: Callable[[], None] 
     """The server's application for the table file at ``table_path`` with these codes;
     ``ready()`` is called once it is warm (before it answers its first request); ``workers``:
     how many processes serve the port (``--workers``)."""
-    from . import pages
+    from . import host, pages
 
     served = Served(table_path, codes, max(5, WRONG_CODES // workers))
 
@@ -376,6 +376,7 @@ def make_app(table_path: Path, codes: dict[str, str], ready: Callable[[], None] 
         r("/api/edit", api_edit, ("POST",)), r("/api/settle/close", api_close, ("POST",)),
         r("/api/draw", api_draw, ("POST",)), r("/api/totals", api_totals, ("POST",)),
         r("/api/fix", api_fix, ("POST",)), r("/api/apart", api_apart, ("POST",)), r("/api/swap", api_swap, ("POST",)),
+        *[r(path, handler, methods) for path, handler, methods in host.ROUTES],
         *[r(path, handler, methods) for path, handler, methods in pages.ROUTES],
         Mount("/static", app=StaticFiles(directory=HERE / "static"), name="static"),
     ]

@@ -39,13 +39,13 @@ async def api_hands_work(served: Served, line: str, key: str | None, tisch: int 
         where = at(cfg, ledger, "add", tisch)
         typed = read_line(line)
         if key is None:
-            return 201, hands.add(where, typed, confirm=confirm).to_json()
+            return 201, with_said(hands.add(where, typed, confirm=confirm), cfg.language)
         earlier = ledger.served_key(key)
         if earlier is not None:
             return repeated(served, cfg, ledger, earlier, line)
         try:
             with hands.recording(where, typed, confirm=confirm) as done:
-                data = done.answer.to_json()
+                data = with_said(done.answer, cfg.language)
                 used = ledger.keep_key(done.tx, key, _same(line), done.answer.session, done.answer.hand, data)
                 if used is not None:  # the same key's first request committed while this one waited
                     raise _Used(used)
@@ -66,6 +66,13 @@ async def api_hands_work(served: Served, line: str, key: str | None, tisch: int 
     finally:
         served.hub.wake.set()
     return result
+
+
+def with_said(done: Any, lang: str) -> dict[str, Any]:
+    """``add --json`` and what the CLI prints of it (``"said"``: its lines), kept with the key."""
+    from .said import recorded as said_recorded
+
+    return {**done.to_json(), "said": said_recorded(done.hand, done.played, lang, done.ahead)}
 
 
 def _same(line: str) -> str:

@@ -1,44 +1,92 @@
-"""The server's pages (Jinja2, autoescaped): the table, a tournament's table, the projector's
-ranking, the settlement; phone-first, readable without JavaScript, in the table's language.
+"""The server's pages, a registry (issue 34): one ``Page`` per page (its path, template,
+handler, the words it shows, its title, who may open it) gives the route and the page's words;
+adding a page is one entry here and one template. Jinja2 renders them autoescaped, phone-first,
+readable without JavaScript, in the table's language.
 
-A page without JavaScript writes through small forms (``POST /form/...``, the same functions
-as the API, answered with a redirect back); with JavaScript (``static/table.js``) the forms
-post JSON to the API, the tap buttons build the entry line, and an event stream
-(``/api/events``) fetches the page's live part anew after every write.
+A page without JavaScript writes through small forms (``POST /form/...``: the same functions as
+the API, answered with a redirect back, or the refusal as a page); with JavaScript
+(``static/*.js``) the forms post JSON to the API, the tap entry edits the entry line, hands wait
+in an outbox until answered, and an event stream (``/api/events``) fetches the page's live parts
+anew after every write and every reconnection.
 """
 
 from __future__ import annotations
 
 import secrets
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any
-from urllib.parse import urlencode
 
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 
 from ..errors import IllegalEntry, ScoreError
-from ..i18n import render, say
+from ..i18n import say
 from . import answers
+from .codes import Role
 from .guards import HERE, Refusal, Served, authorize, body_of, check_tisch, field, query_int, work
 
-# every word a page shows, by its catalogue id (the pages name them by the part after "page_")
-PAGE_WORDS = (
-    "server.page_title", "server.page_sheet", "server.page_standings", "server.page_enter",
-    "server.page_enter_hint", "server.page_record", "server.page_game",
-    "server.page_players", "server.page_augen", "server.page_laufende", "server.page_extras",
-    "server.page_clear", "server.page_corrections", "server.page_undo", "server.page_void",
-    "server.page_edit", "server.page_hand", "server.page_settle",
-    "server.page_transfers", "server.page_nothing_owed", "server.page_close",
-    "server.page_round_to", "server.page_no_hands", "server.page_dealer", "server.page_ranking",
-    "server.page_tables", "server.page_table", "server.page_round", "server.page_points",
-    "server.page_done", "server.page_draw", "server.page_view_only",
-    "server.page_recorded", "server.page_confirm", "server.page_closed",
-    "server.page_no_round", "server.page_player", "server.page_rank", "server.page_paper",
-)
+# the words every page shows (its header, navigation, connection, answers)
+BASE_WORDS = ("server.page_title", "server.page_sheet", "server.page_settle", "server.page_tables",
+              "server.page_table", "server.page_ranking", "server.page_players", "server.page_join",
+              "server.page_sessions", "server.page_recorded", "server.page_nav", "server.page_conn_live",
+              "server.page_conn_reconnecting", "server.page_conn_offline", "server.page_conn_gone",
+              "server.page_back", "server.page_skip")
+# what the page's script says (the outbox, the questions), handed to it with the page
+SCRIPT_WORDS = ("server.page_pending", "server.page_sending_failed", "server.page_undo", "server.page_yes_again",
+                "server.page_no", "server.page_recorded_as", "server.page_correct_to", "server.page_edit_pending",
+                "server.page_drop_pending", "server.page_conn_gone", "server.page_ask_same", "server.page_cancel",
+                "server.page_reason", "server.page_undo_confirm", "server.page_code_gone", "server.page_page_of",
+                "server.page_recorded", "server.page_undo_hand", "server.page_void")
+ENTRY_WORDS = ("server.page_enter", "server.page_enter_hint", "server.page_record", "server.page_game",
+               "server.page_suit", "server.page_players", "server.page_result", "server.page_won",
+               "server.page_lost", "server.page_schneider", "server.page_backspace", "server.page_more",
+               "server.page_clear", "server.page_corrections", "server.page_undo", "server.page_void",
+               "server.page_edit", "server.page_hand", "server.page_confirm", "server.page_reason",
+               "server.page_sure_void", "server.page_sure_undo", "server.page_outbox",
+               "server.page_view_only", "server.page_dealer", "server.page_next_hand", "server.page_sits_out",
+               "server.page_role")
+SHEET_WORDS = ("server.page_standings", "server.page_no_hands", "server.page_value", "server.page_closed",
+               "server.page_hand_short", "server.page_done", "server.page_game")
 
 
-def words(lang: str) -> dict[str, str]:
-    return {key.split(".page_", 1)[1]: say(key, lang) for key in PAGE_WORDS}
+@dataclass(frozen=True)
+class Page:
+    """One page: ``handler(served, request, role)`` returns the template's data (or a response
+    of its own, a redirect); ``words``: the catalogue ids it shows besides the base's, named in
+    the template by the part after ``server.page_``; ``title``: the id of its title; ``need``:
+    what a code must be allowed to open it (read, host)."""
+
+    path: str
+    template: str
+    handler: Callable[[Served, Request, Role], Awaitable[dict[str, Any] | Response]]
+    words: tuple[str, ...]
+    title: str
+    need: str = "read"
+
+
+class Words:
+    """A page's words by their short names (``server.page_sheet`` -> ``w.sheet``). Not a dict:
+    in a template ``w.clear`` of a dict is its method ``clear``, not the word."""
+
+    __slots__ = ("_said",)
+
+    def __init__(self, said: dict[str, str]) -> None:
+        self._said = said
+
+    def __getattr__(self, name: str) -> str:
+        try:
+            return self._said[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+    def __getitem__(self, name: str) -> str:
+        return self._said[name]
+
+
+def words(lang: str, ids: tuple[str, ...] = ()) -> Words:
+    """The words of a page by their short names (``server.page_sheet`` -> ``sheet``)."""
+    return Words({key.split(".page_", 1)[1]: say(key, lang) for key in (*BASE_WORDS, *ids)})
 
 
 _env: Any = None
@@ -54,139 +102,186 @@ def env() -> Any:
     return _env
 
 
-def page(served: Served, request: Request, name: str, status: int = 200, **data: Any) -> HTMLResponse:
+def _cfg(served: Served) -> Any:
     try:
-        cfg: Any = served.cfg()
+        return served.cfg()
     except Exception:  # a table file broken meanwhile: its refusal is shown all the same
         from types import SimpleNamespace
 
-        cfg = SimpleNamespace(name="schafkopf", kind="table", language=served.lang())
+        return SimpleNamespace(name="schafkopf", kind="table", language=served.lang())
+
+
+def render_page(served: Served, request: Request, template: str, ids: tuple[str, ...], title: str,
+                status: int = 200, **data: Any) -> HTMLResponse:
+    cfg = _cfg(served)
     lang = cfg.language
-    html = env().get_template(name).render(w=words(lang), lang=lang, cfg=cfg, path=request.url.path,
-                                           error=request.query_params.get("error", ""),
-                                           hint=request.query_params.get("hint", ""),
-                                           done=request.query_params.get("done", ""), **data)
+    done = request.query_params.get("done", "")
+    done = done if done.isascii() and done.isdigit() and len(done) < 7 else ""
+    live = data.get("live") or {}
+    row = next((r for r in live.get("rows", ()) if done and str(r["hand"]) == done), None)
+    data.setdefault("done_text", say("server.said_recorded", lang, hand=row["hand"], game=row["what"]) if row else "")
+    html = env().get_template(template).render(
+        w=words(lang, ids + SCRIPT_WORDS), lang=lang, cfg=cfg, path=request.url.path, title=say(title, lang),
+        script_words={key.split(".page_", 1)[1]: say(key, lang) for key in SCRIPT_WORDS},
+        done=done, **data)
     return HTMLResponse(html, status_code=status)
 
 
 def refusal_page(served: Served, request: Request, exc: Refusal) -> Response:
-    return page(served, request, "refused.html", status=exc.status, message=exc.body["error"],
-                advice=exc.body.get("hint", ""), role=None)
+    return render_page(served, request, "refused.html", (), "server.page_title", status=exc.status,
+                       message=exc.body["error"], advice=exc.body.get("hint", ""), role=None)
+
+
+def endpoint(page: Page) -> Callable[[Served, Request], Awaitable[Response]]:
+    async def show(served: Served, request: Request) -> Response:
+        role = authorize(served, request, page.need)
+        data = await page.handler(served, request, role)
+        if isinstance(data, Response):
+            return data
+        return render_page(served, request, page.template, page.words, page.title, role=role, **data)
+
+    return show
 
 
 # -- what the pages show --------------------------------------------------------------------------
 
-def _money(cfg: Any, value: int, unit: str) -> str:
+def _money(value: int, unit: str, lang: str) -> str:
     from ..money import bare
 
-    return bare(value, unit, cfg.language, sign=True)
+    return bare(value, unit, lang, sign=True)
 
 
-def _rows(cfg: Any, state: Any) -> list[dict[str, Any]]:
-    """The sheet's rows (``session.sheet``): each hand with its description and the running
-    totals, a payout and what the close booked as rows of their own."""
-    from ..session.sheet import describe_record, sheet
+def sheet_rows(state: Any, lang: str, players: list[str]) -> list[dict[str, Any]]:
+    """The sheet's rows (``session.sheet``), latest first: each hand with its description, its
+    value and the running totals; a payout and what the close booked as rows of their own."""
+    from ..session.sheet import CLOSING, PAYOUT, VOID, describe_record, sheet
 
-    players = list(state.players) if state.players else list(cfg.players)
     out = []
     for row in sheet(state):
-        if row.kind in ("payout", "closing"):
-            what = (say("server.page_paid_out", cfg.language, name=row.player) if row.kind == "payout"
-                    else say("server.page_closing", cfg.language))
-            item: dict[str, Any] = {"hand": "", "what": what, "void": False}
+        if row.kind == VOID:
+            continue
+        if row.kind in (PAYOUT, CLOSING):
+            what = (say("server.page_paid_out", lang, name=row.player) if row.kind == PAYOUT
+                    else say("server.page_closing", lang))
+            item: dict[str, Any] = {"hand": "", "what": what, "value": ""}
         else:
             rec = row.record
             assert rec is not None  # a hand's row
-            item = {"hand": rec.hand, "what": describe_record(rec, cfg.language), "void": row.kind == "void"}
-        if row.kind != "void":
-            item["value"] = _money(cfg, row.value, state.unit).lstrip("+") if row.value else ""
-            item["cells"] = [("" if row.running.get(p) is None else _money(cfg, row.running[p] or 0, state.unit),
-                              p in row.amounts) for p in players]
+            item = {"hand": rec.hand, "what": describe_record(rec, lang),
+                    "value": _money(row.value, state.unit, lang).lstrip("+") if row.value else ""}
+        item["cells"] = [("" if row.running.get(p) is None else _money(row.running[p] or 0, state.unit, lang),
+                          p in row.amounts) for p in players]
         out.append(item)
+    out.reverse()
     return out
 
 
-def table_data(cfg: Any, ledger: Any) -> dict[str, Any]:
-    from ..app import views
-    from ..app.where import evening
+def ahead_of(state: Any) -> dict[str, Any] | None:
+    if state.closed:
+        return None
+    ahead = state.ahead()
+    return {"hand": ahead.hand, "dealer": ahead.dealer, "sitting_out": list(ahead.sitting_out)}
 
-    state = views.sheets(evening(cfg, ledger, "sheet")).states[0]
-    ahead = None if state.closed else state.ahead()
-    return {"players": list(state.players) or list(cfg.players),
-            "rows": [r for r in _rows(cfg, state) if not r["void"]],
-            "balances": [(p, _money(cfg, v, state.unit)) for p, v in state.balances.items()],
-            "dealer": ahead.dealer if ahead else None, "next_hand": ahead.hand if ahead else None,
-            "closed": state.closed, "session": state.session.id if state.session else None}
+
+def table_data(cfg: Any, ledger: Any, session: int | None = None) -> dict[str, Any]:
+    """An evening's live part: standings, what comes next, the sheet (session N, or the latest)."""
+    from ..app.state import view_session
+
+    state = view_session(cfg, ledger, session)
+    players = list(state.players) or list(cfg.players)
+    return {"players": players, "rows": sheet_rows(state, cfg.language, players),
+            "balances": [(p, _money(v, state.unit, cfg.language)) for p, v in state.balances.items()],
+            "ahead": ahead_of(state), "closed": state.closed,
+            "session": state.session.id if state.session else None,
+            "sessions": [s.id for s in ledger.sessions()] if ledger.conn is not None else []}
 
 
 def tisch_data(cfg: Any, ledger: Any, tisch: int, round_no: int | None) -> dict[str, Any]:
-    from ..tournament.tables import find_table, latest_round, settings_of, table_cfg, table_view
+    """A tournament's table: its round, players, sheet in points; before the first draw, or
+    for a table the round does not have, what to wait for."""
+    from ..tournament.tables import find_table, latest_round, settings_of, table_view
 
-    table = find_table(cfg, ledger, tisch, round_no)
+    latest = latest_round(ledger) if ledger.conn is not None else 0
+    if latest == 0:
+        return {"waiting": "draw", "tisch": tisch, "round": 0}
+    try:
+        table = find_table(cfg, ledger, tisch, round_no)
+    except IllegalEntry:
+        return {"waiting": "table", "tisch": tisch, "round": round_no or latest}
     state = table_view(cfg, ledger, table)
-    tcfg = table_cfg(cfg, table.players)
-    return {"players": list(table.players), "rows": [r for r in _rows(tcfg, state) if not r["void"]],
-            "balances": [(p, str(v)) for p, v in state.balances.items()], "dealer": state.state.dealer,
-            "next_hand": state.ahead().hand,
-            "closed": False, "round": table.round, "tisch": table.tisch, "current": table.round == latest_round(ledger),
-            "games": settings_of(cfg).games_at(len(table.players)), "done": len(state.valid_rows())}
+    players = list(table.players)
+    from ..tournament.tables import table_totals
+
+    paper = table_totals(ledger).get(table.session_id)
+    return {"waiting": "", "players": players, "rows": sheet_rows(state, cfg.language, players),
+            "balances": [(p, _money(v, "point", cfg.language)) for p, v in state.balances.items()],
+            "ahead": ahead_of(state), "closed": False, "round": table.round, "tisch": table.tisch,
+            "current": table.round == latest, "games": settings_of(cfg).games_at(len(players)),
+            "done": len(state.valid_rows()), "paper": paper is not None,
+            "paper_totals": _paper(paper, cfg.language)}
 
 
-def tap_data(cfg: Any) -> dict[str, Any]:
-    """The tap entry's buttons: the games (their first short word), the suits."""
-    family = cfg.family_obj()
-    games = []
-    for g in family.games:
-        label = render(family.game_phrase(g.name), cfg.language)
-        for article in ("a ", "an ", "the "):
-            label = label.removeprefix(article)
-        games.append({"word": g.name, "label": label, "suit": "suit" in g.allowed or "sau" in g.allowed})
-    return {"games": games, "suits": list(family.suits), "laufende": list(range(2, 9)),
-            "augen": [31, 61, 72, 91, 100, 120, 0], "extras": ["k", "re", "-"]}
+def _paper(paper: Any, lang: str) -> list[tuple[str, str]]:
+    """A table's paper totals (``tournament enter --totals``) as the page shows them."""
+    totals = paper.get("totals") if isinstance(paper, dict) else None
+    if not isinstance(totals, dict):
+        return []
+    return [(str(p), _money(v, "point", lang) if isinstance(v, int) else str(v)) for p, v in totals.items()]
 
 
-# -- the page routes -------------------------------------------------------------------------------
+def tap_data(cfg: Any, players: list[str] | None = None) -> dict[str, Any]:
+    """The tap entry's vocabulary (``taps.vocabulary``): at an evening, the table file's seating
+    (the next hand's); at a tournament's table, its players under that table's rules."""
+    from .taps import vocabulary
 
-async def home(served: Served, request: Request) -> Response:
-    role = authorize(served, request)
+    if players is None:
+        return vocabulary(cfg.family_obj(), cfg.snapshot(), list(cfg.players), cfg.language)
+    from ..tournament.tables import table_cfg
+
+    seated = table_cfg(cfg, players)
+    return vocabulary(cfg.family_obj(), seated.snapshot(), players, cfg.language)
+
+
+# -- the pages -------------------------------------------------------------------------------------
+
+async def home(served: Served, request: Request, role: Role) -> dict[str, Any] | Response:
     cfg = served.cfg()
     if cfg.kind == "tournament":
         if role.name == "tisch":
             return RedirectResponse(f"/tisch/{role.tisch}", status_code=303)
         return await tournament_home(served, request, role)
-    data = await work(served, table_data)
-    return page(served, request, "table.html", role=role, key=secrets.token_urlsafe(12), tap=tap_data(cfg),
-                live=data)
+    live = await work(served, table_data)
+    return {"tournament": False, "key": secrets.token_urlsafe(12), "tap": tap_data(cfg), "live": live,
+            "may_write": role.may_write}
 
 
-async def tournament_home(served: Served, request: Request, role: Any) -> Response:
+async def tournament_home(served: Served, request: Request, role: Role) -> dict[str, Any]:
     def read(cfg: Any, ledger: Any) -> Any:
         try:
             return answers.tables_json(cfg, ledger)
         except IllegalEntry:
             return None
 
-    tables = await work(served, read)
-    return page(served, request, "tournament.html", role=role, tables=tables)
+    return {"tournament": True, "tables": await work(served, read)}
 
 
-async def tisch_page(served: Served, request: Request) -> Response:
-    role = authorize(served, request)
+async def tisch_page(served: Served, request: Request, role: Role) -> dict[str, Any]:
     cfg = served.cfg()
     try:
         tisch = int(request.path_params["n"])
     except ValueError:
         raise Refusal(404, "not found") from None
+    if not 0 < tisch < 10_000:
+        raise Refusal(404, "not found")
     round_no = query_int(served, request, "round")
-    data = await work(served, tisch_data, tisch, round_no)
-    may = role.name == "host" or role.name == "tisch" and role.tisch == tisch and data["current"] and round_no is None
-    return page(served, request, "tisch.html", role=role, may_write=may, key=secrets.token_urlsafe(12),
-                tap=tap_data(cfg), live=data)
+    live = await work(served, tisch_data, tisch, round_no)
+    may = (not live["waiting"] and not live["paper"] and live["current"] and round_no is None
+           and (role.name == "host" or role.name == "tisch" and role.tisch == tisch))
+    tap = tap_data(cfg, live["players"]) if may else None
+    return {"may_write": may, "key": secrets.token_urlsafe(12), "tap": tap, "live": live}
 
 
-async def ranking_page(served: Served, request: Request) -> Response:
-    role = authorize(served, request)
-
+async def ranking_page(served: Served, request: Request, role: Role) -> dict[str, Any]:
     def read(cfg: Any, ledger: Any) -> Any:
         try:
             return answers.ranking_json(cfg, ledger), answers.tables_json(cfg, ledger)
@@ -194,45 +289,137 @@ async def ranking_page(served: Served, request: Request) -> Response:
             return None, None
 
     ranking, tables = await work(served, read)
-    return page(served, request, "ranking.html", role=role, ranking=ranking, tables=tables)
+    return {"ranking": ranking, "tables": tables, **projector(ranking, tables)}
 
 
-async def settle_page(served: Served, request: Request) -> Response:
-    role = authorize(served, request)
+def projector(ranking: dict[str, Any] | None, tables: dict[str, Any] | None) -> dict[str, Any]:
+    """What the projector marks: tables still playing; provisional while the tournament says
+    tables are missing (``complete`` False; absent: nothing is said)."""
+    if not ranking or not tables:
+        return {"playing": [], "provisional": False, "missing": []}
+    playing = [t for t in tables.get("tables", []) if not t.get("totals") and t.get("done", 0) < t.get("games", 0)]
+    complete = ranking.get("complete")
+    missing = ranking.get("missing") if isinstance(ranking.get("missing"), list) else []
+    return {"playing": playing, "provisional": complete is False, "missing": missing,
+            "numbers": any(r.get("number") is not None for r in ranking.get("ranking", []))}
+
+
+async def settle_page(served: Served, request: Request, role: Role) -> dict[str, Any]:
     cfg = served.cfg()
     data = await work(served, answers.settle_json)
     unit = data.get("unit", "cent")
     from ..money import format_value
 
     def money(v: int) -> str:
-        return format_value(v, unit if unit != "cent" else "cent", cfg.currency, cfg.language, sign=False)
+        return format_value(v, unit, cfg.currency, cfg.language, sign=False)
 
     transfers = [(t["from"], t["to"], money(t["amount"])) for t in data.get("transfers", [])]
-    balances = [(p, _money(cfg, v, unit)) for p, v in data.get("balances", {}).items()]
-    return page(served, request, "settle.html", role=role, settle=data, transfers=transfers, balances=balances)
+    balances = [(p, _money(v, unit, cfg.language)) for p, v in data.get("balances", {}).items()]
+    return {"settle": data, "transfers": transfers, "balances": balances, "players": list(cfg.players),
+            "unit": unit}
 
 
-# a page's form without JavaScript: the API's work, then back to the page
+async def players_page(served: Served, request: Request, role: Role) -> dict[str, Any]:
+    from ..app.players import seating
+
+    return {"seating": await work(served, seating)}
+
+
+async def sessions_page(served: Served, request: Request, role: Role) -> dict[str, Any]:
+    number = request.path_params.get("n")
+    session = None if number is None else _number(number)
+    live = await work(served, _session_data, session)
+    return {"live": live, "asked": session}
+
+
+def _number(text: str) -> int:
+    if not text.isascii() or not text.isdigit() or len(text) > 9:
+        raise Refusal(404, "not found")
+    return int(text)
+
+
+def _session_data(cfg: Any, ledger: Any, session: int | None) -> dict[str, Any]:
+    from ..app.state import select_sessions
+
+    if session is not None:
+        select_sessions(ledger, session)  # refused, with the sessions there are
+    return table_data(cfg, ledger, session)
+
+
+async def join_page(served: Served, request: Request, role: Role) -> dict[str, Any]:
+    """The links (and their QR codes) to hand the other phones: the view and host codes and, in
+    a tournament, each table's; from the codes file as it is now."""
+    from ..app.codes import codes_path, read_codes
+    from .codes import role_order
+
+    cfg = served.cfg()
+    codes = read_codes(codes_path(cfg.path)) or {}
+    base = f"{request.url.scheme}://{request.headers.get('host', request.url.netloc)}"
+    links = []
+    import segno
+
+    for label in sorted(codes, key=role_order):
+        url = f"{base}/?k={codes[label]}"
+        links.append({"label": label, "url": url, "qr": segno.make(url, error="m").svg_data_uri(scale=4, border=2)})
+    return {"links": links}
+
+
+PAGES: tuple[Page, ...] = (
+    Page("/", "table.html", home, ENTRY_WORDS + SHEET_WORDS + (
+        "server.page_round", "server.page_done", "server.page_draw", "server.page_no_round",
+        "server.page_paper", "server.page_draw_sure", "server.page_session"), "server.page_title"),
+    Page("/tisch/{n}", "tisch.html", tisch_page, ENTRY_WORDS + SHEET_WORDS + (
+        "server.page_round", "server.page_done", "server.page_wait_draw", "server.page_wait_table",
+        "server.page_paper", "server.page_old_round"), "server.page_table"),
+    Page("/ranking", "ranking.html", ranking_page, (
+        "server.page_round", "server.page_rank", "server.page_player", "server.page_points", "server.page_no_round",
+        "server.page_provisional", "server.page_playing", "server.page_all_done", "server.page_lot",
+        "server.page_withdrawn", "server.page_from_round", "server.page_missing", "server.page_number",
+        "server.page_solos_won", "server.page_games_won", "server.page_page_of", "server.page_paper"),
+         "server.page_ranking"),
+    Page("/settle", "settle.html", settle_page, (
+        "server.page_transfers", "server.page_nothing_owed", "server.page_close", "server.page_round_to",
+        "server.page_closed", "server.page_standings", "server.page_sure_close", "server.page_pay_out",
+        "server.page_player", "server.page_reopen", "server.page_reason", "server.page_sure_reopen"),
+         "server.page_settle"),
+    Page("/players", "players.html", players_page, (
+        "server.page_seated", "server.page_left", "server.page_add_player", "server.page_after",
+        "server.page_leave_player", "server.page_rename_player", "server.page_new_name", "server.page_player",
+        "server.page_changes", "server.page_sure_leave"), "server.page_players"),
+    Page("/sessions", "sessions.html", sessions_page, SHEET_WORDS + ("server.page_session",), "server.page_sessions"),
+    Page("/sessions/{n}", "sessions.html", sessions_page, SHEET_WORDS + ("server.page_session",),
+         "server.page_sessions"),
+    Page("/join", "join.html", join_page, ("server.page_join_hint", "server.page_role_host", "server.page_role_view",
+                                           "server.page_role_tisch"), "server.page_join", need="host"),
+)
+
+
+# a page's form without JavaScript: the API's work, then back to the page (a refusal: as a page)
 FORMS = {"hands": "write", "undo": "write", "void": "write", "edit": "write", "close": "host", "draw": "host"}
 
 
 async def form(served: Served, request: Request) -> Response:
+    from . import host
+
     action = request.path_params["action"]
-    if action not in FORMS:
+    if action not in FORMS and action not in host.ACTIONS:
         raise Refusal(404, "not found")
-    role = authorize(served, request, FORMS[action])
+    need = FORMS.get(action) or host.ACTIONS[action][0]
+    role = authorize(served, request, need)
     data = await body_of(served, request)
     back = field(served, data, "back", str) or "/"
-    if not back.startswith("/") or back.startswith("//"):
+    if not back.startswith("/") or back.startswith("//") or "\\" in back:
         back = "/"
+    done = "1"
     try:
         tisch = check_tisch(served, role, field(served, data, "tisch", int))
         reason = field(served, data, "reason", str) or ""
         if action == "hands":
             from .hands import api_hands_work
 
-            await api_hands_work(served, field(served, data, "line", str, required=True),
-                                 field(served, data, "key", str), tisch)
+            _, result = await api_hands_work(served, field(served, data, "line", str, required=True),
+                                             field(served, data, "key", str), tisch)
+            done = str(result.get("hand", 1))
         elif action == "undo":
             await work(served, answers.undo_json, reason, tisch, None)
         elif action == "void":
@@ -243,22 +430,17 @@ async def form(served: Served, request: Request) -> Response:
                        bool(field(served, data, "confirm", bool)), tisch, None)
         elif action == "close":
             await work(served, answers.close_json, field(served, data, "round_to", int))
-        else:
+        elif action == "draw":
             await work(served, answers.draw_json, None, None, False, create=True)
+        else:
+            await host.ACTIONS[action][1](served, data)
     except Refusal as exc:
         served.hub.wake.set()
-        query = urlencode({"error": exc.body["error"], "hint": exc.body.get("hint", "")})
-        return RedirectResponse(f"{back}?{query}", status_code=303)
+        return refusal_page(served, request, exc)
     except ScoreError:  # pragma: no cover - work() turns these into refusals
         raise
     served.hub.wake.set()
-    return RedirectResponse(f"{back}?done=1", status_code=303)
+    return RedirectResponse(f"{back}?done={done}", status_code=303)
 
 
-ROUTES = [
-    ("/", home, ("GET",)),
-    ("/tisch/{n}", tisch_page, ("GET",)),
-    ("/ranking", ranking_page, ("GET",)),
-    ("/settle", settle_page, ("GET",)),
-    ("/form/{action}", form, ("POST",)),
-]
+ROUTES = [*[(p.path, endpoint(p), ("GET",)) for p in PAGES], ("/form/{action}", form, ("POST",))]

@@ -79,17 +79,19 @@ def test_two_phones_enter_by_line_and_by_taps_and_see_each_other(make_table, pho
         assert "+0,40" in sheet_text(b)
         wait_for(a, "return document.getElementById('line').value === ''")
         # phone a: taps (game, player, Augen, Laufende, Kontra) write the line, then record
-        for selector in ('[data-game="wenz"]', '[data-player="Cora"]', '[data-augen="91"]', '[data-laufende="l2"]',
-                         '[data-flag="k"]'):
+        for selector in ('[data-tap="game"][data-value="wenz"]', '[data-tap="name"][data-value="Cora"]',
+                         '[data-tap="digit"][data-value="9"]', '[data-tap="digit"][data-value="1"]',
+                         '[data-tap="count"][data-field="laufende"][data-value="2"]',
+                         '[data-tap="flag"][data-value="kontra"]'):
             a.find_element("css selector", selector).click()
-        assert a.find_element("id", "line").get_attribute("value") == "wenz cora 91 l2 k"
+        assert a.find_element("id", "line").get_attribute("value") == "wenz co 91 l2 k"
         a.find_element("css selector", ".line-form button.go").click()
         wait_for(b, "return document.querySelector('#live').innerText.includes('Wenz Cora 91 L2 Kontra')")
         assert b.execute_script("return window.notReloaded === true")
         # a refusal is shown on the phone that typed it, and nothing is written
         a.find_element("id", "line").send_keys("sau an xx 72")
         a.find_element("css selector", ".line-form button.go").click()
-        message = wait_for(a, "var m = document.getElementById('message'); return !m.hidden && m.innerText")
+        message = wait_for(a, "var m = document.getElementById('refusal'); return !m.hidden && m.innerText")
         assert message.startswith("'xx' passt zu nichts in diesem Spiel (Sauspiel).")
         assert len(t.json("sheet")["sessions"][0]["hands"]) == 2
         for phone in (a, b):
@@ -113,17 +115,19 @@ def test_a_tables_phone_enters_and_the_projector_ranking_follows(tmp_path, phone
         projector.execute_script("window.notReloaded = true")
         time.sleep(0.5)
         first, second = seats[1][0], seats[1][1]
-        table.find_element("css selector", '[data-game="wenz"]').click()
-        table.find_element("css selector", f'[data-player="{first}"]').click()
-        table.find_element("css selector", '[data-augen="91"]').click()
+        table.find_element("css selector", '[data-tap="game"][data-value="wenz"]').click()
+        table.find_element("css selector", f'[data-tap="name"][data-value="{first}"]').click()
+        table.find_element("css selector", '[data-tap="digit"][data-value="9"]').click()
+        table.find_element("css selector", '[data-tap="digit"][data-value="1"]').click()
         table.find_element("css selector", ".line-form button.go").click()
         wait_for(table, f"return document.querySelector('#live').innerText.includes('Wenz {first} 91')")
         # the projector: the declarer on top with the Wenz's points (Schneider: 6 from each of three)
         top = wait_for(projector, "var r = document.querySelector('.ranking tbody tr'); "
                                   f"return r && r.innerText.includes('{first}') && r.innerText")
-        assert top.split() == ["1", first, "18"]
+        number = next(r["number"] for r in cup.json("tournament", "ranking")["ranking"] if r["player"] == first)
+        assert top.split() == ["1", str(number), first, "18", "1", "1"]  # start number; tie-breaks: solos, hands won
         assert projector.execute_script("return window.notReloaded === true")
-        assert "1/4" in projector.find_element("css selector", ".tables").text
+        assert "Tisch 1: 1/4" in projector.find_element("css selector", ".progress-box").text
         assert second not in top and sideways(table) <= 0
         for phone in (table, projector):
             assert severe(phone) == []
@@ -139,6 +143,6 @@ def test_a_link_on_another_sites_page_opens_the_table(make_table, phones, tmp_pa
         phone = phones()
         phone.get(chat.as_uri())
         phone.find_element("id", "go").click()
-        wait_for(phone, "return location.pathname === '/settle' && document.querySelector('main h2') !== null")
+        wait_for(phone, "return location.pathname === '/settle' && document.querySelector('main h1') !== null")
         assert phone.current_url == f"http://127.0.0.1:{s.port}/settle"
         assert "Abrechnung" in phone.find_element("tag name", "main").text

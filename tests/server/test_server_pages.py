@@ -1,18 +1,24 @@
-"""The server's pages without JavaScript (RULES §11, issue 26), through a real server process:
-each page in the table's language, every name escaped, a hand entered and corrected through the
-page's forms (cookie and same origin, as a browser without JavaScript sends them), a refusal
-shown on the page with nothing written."""
+"""The server's pages without JavaScript (RULES §11, issues 26, 34, 35), through a real server
+process: each page in the table's language, every name escaped, the pages a registry, the entry
+before the sheet, the tap pad made of the table's games and house rules, a hand entered and
+corrected through the page's forms (cookie and same origin, as a browser without JavaScript
+sends them), a refusal shown as a page with nothing written, the host's actions (players, a
+payout, reopening, earlier evenings, the join screen) through the API and the forms."""
 
 from __future__ import annotations
 
 import re
-from urllib.parse import parse_qs, urlencode, urlsplit
+from pathlib import Path
+from urllib.parse import urlencode
 
 import pytest
 
-from tests.serving import Server
+from schafkopf_score.i18n import LANGUAGES, everything
+from tests.app.test_tournament import EIGHT, tournament
+from tests.serving import Server, cli
 
 HOSTILE = ["Anna", "<b>Ben</b>", "Cora&Co", '"Dora"']
+SERVER = Path(__file__).resolve().parents[2] / "schafkopf_score" / "server"
 
 
 @pytest.fixture
@@ -27,32 +33,101 @@ def browser_post(s, path, fields, code):
                               "Cookie": f"schafkopf_code={code}", "Origin": f"http://127.0.0.1:{s.port}"})
 
 
-def page(s, path, code):
-    status, _, body = s.request("GET", path, headers={"Cookie": f"schafkopf_code={code}"})
-    assert status == 200, (path, status, body[:300])
+def page(s, path, code, status=200):
+    got, _, body = s.request("GET", path, headers={"Cookie": f"schafkopf_code={code}"})
+    assert got == status, (path, got, body[:300])
     return body.decode()
 
 
 def test_the_pages_escape_every_name_and_speak_the_tables_language(hostile):
     with Server(hostile.path) as s:
         assert s.post("/api/hands", {"line": "sau an <b 72"})[0] == 201
-        for path in ("/", "/settle"):
+        for path in ("/", "/settle", "/players", "/sessions", "/sessions/1"):
             html = page(s, path, s.view)
             assert '<html lang="de">' in html
-            assert "<b>Ben</b>" not in html and "&lt;b&gt;Ben&lt;/b&gt;" in html
-            assert "Cora&Co" not in html and "Cora&amp;Co" in html
-            assert 'href="/static/table.css"' in html and "<script src=\"/static/table.js\"" in html
+            assert "<b>Ben</b>" not in html and "&lt;b&gt;Ben&lt;/b&gt;" in html, path
+            assert "Cora&Co" not in html and "Cora&amp;Co" in html, path
+            assert 'href="/static/table.css"' in html and '<script src="/static/live.js"' in html
             assert "<script>" not in html and " style=" not in html and " onclick" not in html  # CSP: nothing inline
+            assert "built-in method" not in html and "bound method" not in html
         html = page(s, "/", s.view)
         assert "Stand" in html and "Block" in html and "Dieser Code darf nur lesen." in html
         assert "/form/hands" not in html  # no entry for a code that only reads
         html = page(s, "/", s.host)
         assert 'action="/form/hands"' in html and "Spiel eintragen" in html
-        for word, label in (('sauspiel" data-suited="1', "Sauspiel"), ("wenz", "Wenz"),
-                            ("weiter", "Weiter (alle passen)")):  # the tap buttons
-            assert f'<button type="button" data-game="{word}">{label}</button>' in html, word
-        assert '<button type="button" data-player="&lt;b&gt;Ben&lt;/b&gt;">&lt;b&gt;Ben&lt;/b&gt;</button>' in html
-        assert '<button type="button" data-laufende="l3">3</button>' in html
+        assert html.index('id="line"') < html.index('class="sheet"')  # the entry first, the sheet below
+        assert '<button type="button" data-tap="clear" class="clear">Leeren</button>' in html
+        for game, label in (("sauspiel", "Sauspiel"), ("wenz", "Wenz"), ("weiter", "Weiter")):
+            assert f'data-tap="game" data-value="{game}" aria-pressed="false">{label}</button>' in html, game
+        assert 'data-tap="name" data-value="&lt;b&gt;Ben&lt;/b&gt;" data-word="&lt;b"' in html  # the shortest start
+        assert '<span class="pname">&lt;b&gt;Ben&lt;/b&gt;</span>' in html
+        assert 'data-tap="count" data-field="laufende" data-value="3"' in html
+
+
+def test_the_sheet_shows_the_latest_hand_first_with_its_value(make_table):
+    t = make_table(language="de")
+    cli(t.path, "add", "sau", "an", "be", "72", "l3")
+    cli(t.path, "add", "wenz", "co", "91")
+    with Server(t.path) as s:
+        html = page(s, "/", s.view)
+        rows = re.findall(r'<tr><td>(\d+)</td><td class="what">([^<]+)</td><td class="num value">([^<]*)</td>', html)
+        assert rows == [("2", "Wenz Cora 91", "0,60"), ("1", "Sauspiel Anna+Ben 72 L3", "0,40")]
+        assert "<th scope=\"col\" class=\"num\">Wert</th>" in html
+
+
+def test_the_tap_pad_offers_only_what_the_table_plays(make_table):
+    """The house rules switch games and options on and off; the pad follows them."""
+    t = make_table(language="de", replace={'games = ["sauspiel", "wenz", "farbwenz", "solo"]': 'games = ["sauspiel"]',
+                                           "sie = true": "sie = false", "kontra = 2": "kontra = 1",
+                                           "tout = true": "tout = false"})
+    with Server(t.path) as s:
+        html = page(s, "/", s.host)
+        games = re.findall(r'data-tap="game" data-value="(\w+)"', html)
+        assert games == ["sauspiel", "weiter"]
+        flags = re.findall(r'data-tap="flag" data-value="(\w+)"', html)
+        assert flags == ["schwarz", "kontra"]  # no Re (kontra = 1), no Tout
+    w = make_table(language="de", preset="wirtshaus", name="wirt")
+    with Server(w.path) as s:
+        html = page(s, "/", s.host)
+        assert re.findall(r'data-tap="game" data-value="(\w+)"', html) == [
+            "sauspiel", "hochzeit", "solo", "wenz", "geier", "farbwenz", "farbgeier", "sie", "bettel", "ramsch", "weiter"]
+        assert 'data-tap="count" data-field="legen"' in html  # Legen: the wirtshaus plays it
+        assert re.findall(r'class="role" data-tap="role" data-value="(\w+)"', html) == [
+            "player", "partner", "loser", "jungfrau", "durchmarsch", "sitting_out", "dealer"]
+
+
+@pytest.mark.parametrize("family", ["bavarian", "wendish", "deutscher", "sheepshead"])
+def test_every_family_gets_its_pad_from_its_declarations(make_table, family):
+    from schafkopf_score.rules.model import entry_options
+    from schafkopf_score.rules.registry import find_family
+    from schafkopf_score.server.taps import vocabulary
+    from schafkopf_score.table import load_table
+
+    players = ["Anna", "Ben", "Cora", "Dora", "Emil"] if family == "sheepshead" else ["Anna", "Ben", "Cora", "Dora"]
+    t = make_table(family=family, players=players, language="en")
+    cfg = load_table(t.path)
+    fam = find_family(family)
+    vocab = vocabulary(fam, cfg.snapshot(), players, "en")
+    from schafkopf_score.vocabulary import Vocabulary
+
+    assert [g["name"] for g in vocab["games"]] == [g.name for g in Vocabulary(cfg.snapshot()).games]
+    assert all(label for x in (*vocab["flags"], *vocab["counts"], *vocab["names"], *vocab["roles"])
+               for label in [x["label"]])
+    words = {o.field: o.words for o in entry_options()}
+    assert all(f["word"] in words[f["field"]] for f in vocab["flags"])
+    with Server(t.path) as s:
+        html = page(s, "/", s.host)
+        for g in vocab["games"]:
+            assert f'data-value="{g["name"]}"' in html
+
+
+def test_every_entry_option_the_pad_may_offer_has_its_label_in_both_languages():
+    from schafkopf_score.rules.model import COUNT, FLAG, NAME, NAMES, entry_options
+
+    for opt in entry_options():
+        if opt.kind in (FLAG, COUNT, NAME, NAMES) and opt.field not in ("comment",):
+            en, de = everything()[f"server.tap.{opt.field}"]
+            assert en and de
 
 
 def test_a_hand_entered_and_corrected_through_the_forms_without_javascript(hostile):
@@ -63,24 +138,25 @@ def test_a_hand_entered_and_corrected_through_the_forms_without_javascript(hosti
                                           s.host)
         assert (status, headers["location"]) == (303, "/?done=1")
         html = page(s, "/?done=1", s.host)
-        assert "Erledigt." in html and "Sauspiel Anna+Cora&amp;Co 72 L3" in html
+        assert ('<p class="ok" role="status">Spiel 1 eingetragen: Sauspiel Anna+Cora&amp;Co 72 L3.</p>' in html)
         # the same form sent again (a reload): recorded once
         browser_post(s, "/form/hands", {"line": "sau an co 72 l3", "key": key, "back": "/"}, s.host)
         assert len(hostile.json("sheet")["sessions"][0]["hands"]) == 1
-        # a refusal comes back to the page, written nowhere
+        # a refusal is shown as a page (its words never travel in an address), written nowhere
         before = hostile.ledger_bytes()
-        status, headers, _ = browser_post(s, "/form/hands", {"line": "sau an xx 72", "back": "/"}, s.host)
-        assert status == 303
-        where = urlsplit(headers["location"])
-        assert where.path == "/" and parse_qs(where.query)["error"] == ["'xx' passt zu nichts in diesem Spiel (Sauspiel)."]
-        assert "&#39;xx&#39; passt zu nichts" in page(s, headers["location"], s.host)
+        status, headers, body = browser_post(s, "/form/hands", {"line": "sau an xx 72", "back": "/"}, s.host)
+        assert status == 422 and "location" not in headers
+        assert "<strong>&#39;xx&#39; passt zu nichts in diesem Spiel (Sauspiel).</strong>" in body.decode()
         assert hostile.ledger_bytes() == before
-        # a correction, then the undo
+        html = page(s, "/?error=Alles+gel%C3%B6scht", s.host)
+        assert "Alles gelöscht" not in html  # no text from the address is shown as the server's
+        # a correction, then the undo (each with its reason)
         status, headers, _ = browser_post(s, "/form/edit", {"hand": "1", "line": "k", "back": "/"}, s.host)
         assert headers["location"] == "/?done=1"
         assert hostile.json("sheet")["sessions"][0]["hands"][-1]["entry"]["kontra"] is True
-        browser_post(s, "/form/undo", {"back": "/"}, s.host)
-        assert [h["void"] for h in hostile.json("sheet")["sessions"][0]["hands"]] == [True, True]
+        browser_post(s, "/form/undo", {"back": "/", "reason": "falsch", "sure_undo": "1"}, s.host)
+        hands = hostile.json("sheet")["sessions"][0]["hands"]
+        assert [h["void"] for h in hands] == [True, True] and hands[-1]["reason"] == "falsch"
         # a form from another site, or with the view code, changes nothing
         before = hostile.ledger_bytes()
         status, _, _ = s.request("POST", "/form/hands", raw=b"line=sau+an+co+72",
@@ -89,7 +165,7 @@ def test_a_hand_entered_and_corrected_through_the_forms_without_javascript(hosti
         assert status == 403
         assert browser_post(s, "/form/hands", {"line": "sau an co 72"}, s.view)[0] == 403
         assert browser_post(s, "/form/hands", {"line": "sau an co 72", "back": "//evil.example/"},
-                            s.host)[1]["location"] == "/?done=1"  # back never leaves the server
+                            s.host)[1]["location"] == "/?done=2"  # back never leaves the server
         assert hostile.ledger_bytes() != before
 
 
@@ -101,17 +177,151 @@ def test_a_page_without_a_code_says_how_to_get_one(hostile):
         assert "QR-Code" in body.decode()
 
 
+# -- the registry --------------------------------------------------------------------------------
+
+def test_the_pages_are_a_registry_each_with_its_route_template_and_words():
+    from schafkopf_score.server import pages
+
+    paths = [p.path for p in pages.PAGES]
+    assert len(paths) == len(set(paths))
+    assert [r[0] for r in pages.ROUTES] == [*paths, "/form/{action}"]
+    for p in pages.PAGES:
+        assert (SERVER / "templates" / p.template).is_file(), p.template
+        for key in (*pages.BASE_WORDS, *pages.SCRIPT_WORDS, *p.words, p.title):
+            assert key in everything(), key
+        # every word the page's templates name is one of its words
+        used = set()
+        todo = [p.template]
+        while todo:
+            text = (SERVER / "templates" / todo.pop()).read_text(encoding="utf-8")
+            used |= set(re.findall(r"\bw\.(\w+)", text))
+            todo += re.findall(r'(?:include|extends) "([^"]+)"', text)
+        have = {k.split(".page_", 1)[1] for k in (*pages.BASE_WORDS, *pages.SCRIPT_WORDS, *p.words)}
+        assert used <= have, (p.path, sorted(used - have))
+
+
+def test_the_page_words_are_in_both_languages():
+    for key, (en, de) in everything().items():
+        if key.startswith("server.page_"):
+            assert en.strip() and de.strip(), key
+    assert len(LANGUAGES) >= 2
+
+
+# -- the host's actions -----------------------------------------------------------------------------
+
+def test_the_host_seats_players_pays_one_out_and_reopens_as_the_cli_does(make_table):
+    t = make_table(language="de")
+    twin = make_table(language="de", name="twin")
+    with Server(t.path) as s:
+        assert s.post("/api/hands", {"line": "sau an be 72"})[0] == 201
+        cli(twin.path, "add", "sau", "an", "be", "72")
+        status, got = s.post("/api/players/add", {"name": "Emil", "after": "Ben"})
+        assert status == 200
+        assert {k: got[k] for k in got if k != "said"} == twin.json("player", "add", "Emil", "--after", "Ben")
+        assert got["said"][0].startswith("Emil kommt an den Tisch, ab Spiel 2 von Abend 1.")
+        status, got = s.post("/api/players/rename", {"name": "Emil", "new": "Emilia"})
+        assert status == 200 and got["players"] == ["Anna", "Ben", "Emilia", "Cora", "Dora"]
+        status, got = s.post("/api/players/leave", {"name": "Emilia"})
+        assert status == 200 and got["players"] == FOUR
+        assert s.get("/api/players")[1]["players"] == FOUR
+        status, got = s.post("/api/players/leave", {"name": "Anna"})  # too few then: the CLI's refusal
+        refused = cli(make_table(language="de", name="third").path, "player", "leave", "Anna",
+                      check=False).stderr.splitlines()
+        assert status == 422 and [f"Fehler: {got['error']}", got["hint"]] == refused
+        assert s.post("/api/players/add", {"name": "Zoe"}, code="view")[0] == 403
+        cli(twin.path, "player", "leave", "Emil")
+        status, got = s.post("/api/settle/payout", {"player": "Anna"})
+        assert status == 200 and got == twin.json("settle", "--player", "Anna")
+        status, got = s.post("/api/settle/close", {})
+        assert status == 200
+        status, got = s.post("/api/settle/reopen", {"session": 1})
+        assert status == 422 and "Grund" in got["error"]  # a reason is needed, as --reopen asks
+        status, got = s.post("/api/settle/reopen", {"session": 1, "reason": "Kontra vergessen"})
+        assert (status, got) == (200, {"session": 1, "reopened": True, "reason": "Kontra vergessen"})
+        status, got = s.get("/api/sheet?session=1")
+        assert status == 200 and [h["hand"] for h in got["sessions"][0]["hands"]] == [1]
+        assert s.get("/api/sheet?session=9")[0] == 422
+
+
+FOUR = ["Anna", "Ben", "Cora", "Dora"]
+
+
+def test_the_host_pages_work_without_javascript(make_table):
+    t = make_table(language="de")
+    cli(t.path, "add", "sau", "an", "be", "72")
+    with Server(t.path) as s:
+        html = page(s, "/players", s.host)
+        assert 'action="/form/player_add"' in html and "Spieler kommt dazu" in html
+        assert "/form/player_add" not in page(s, "/players", s.view)
+        status, headers, _ = browser_post(s, "/form/player_add", {"name": "Emil", "back": "/players"}, s.host)
+        assert (status, headers["location"]) == (303, "/players?done=1")
+        assert t.json("player", "list")["players"] == [*FOUR, "Emil"]
+        html = page(s, "/settle", s.host)
+        assert 'name="sure_close" value="1" required' in html  # closing asks first
+        status, _, body = browser_post(s, "/form/close", {"back": "/settle"}, s.host)
+        assert status == 303 and t.json("settle")["closed"] is True
+        html = page(s, "/settle", s.host)
+        assert 'action="/form/reopen"' in html and "Abend wieder öffnen" in html
+        status, _, body = browser_post(s, "/form/reopen", {"session": "1", "back": "/settle"}, s.host)
+        assert status == 422 and "Grund" in body.decode()
+        html = page(s, "/sessions/1", s.view)
+        assert "Sauspiel Anna+Ben 72" in html and 'aria-current="page"' in html
+        page(s, "/sessions/7", s.view, status=422)
+
+
+def test_the_join_screen_shows_the_codes_as_qr_images_to_the_host_only(tmp_path):
+    cup = tournament(tmp_path, players=EIGHT, extra='games_per_round = 4\nseed = "s"', language="de")
+    with Server(cup.path) as s:
+        html = page(s, "/join", s.host)
+        labels = re.findall(r"<h2>([^<]+)</h2>", html)
+        assert labels == ["Gastgeber (trägt ein und korrigiert)", "Zuschauen (nur lesen)", "Tisch 1", "Tisch 2"]
+        images = re.findall(r'<img src="(data:image/svg\+xml[^"]+)" alt="QR: ([^"]+)"', html)
+        assert len(images) == 4 and images[1][1] == f"http://127.0.0.1:{s.port}/?k={s.view}"
+        page(s, "/join", s.view, status=403)
+        page(s, "/join", s.codes["tisch 1"], status=403)
+
+
+def test_a_tables_page_before_the_draw_waits_and_a_paper_table_shows_its_totals(tmp_path):
+    cup = tournament(tmp_path, players=EIGHT, extra='games_per_round = 4\nseed = "s"', language="de")
+    with Server(cup.path) as s:
+        html = page(s, "/tisch/1", s.codes["tisch 1"])
+        assert "Warte auf die Auslosung" in html and "tournament draw" not in html and 'id="taps"' not in html
+        cli(cup.path, "tournament", "draw")
+        players = cup.json("tournament", "tables")["tables"][1]["players"]
+        totals = ",".join(f"{p}={v}" for p, v in zip(players, (12, -4, -4, -4), strict=True))
+        cli(cup.path, "tournament", "enter", "--tisch", "2", "--totals", totals)
+        html = page(s, "/tisch/2", s.host)
+        assert "Papiersummen" in html and 'id="taps"' not in html and "0 / 4" not in html
+        assert f'<th scope="row">{players[0]}</th><td class="num">+12</td>' in html
+        html = page(s, "/", s.host)
+        assert re.search(r'Tisch 2</a>: [^<]+<span class="paper">Papiersummen</span>', html)
+
+
+def test_the_projector_says_provisional_only_when_the_ranking_says_so():
+    from schafkopf_score.server.pages import projector
+
+    tables = {"tables": [{"tisch": 1, "done": 4, "games": 4}, {"tisch": 2, "done": 1, "games": 4},
+                         {"tisch": 3, "done": 0, "games": 4, "totals": True}]}
+    said = projector({"ranking": []}, tables)
+    assert said["provisional"] is False and said["missing"] == []  # absent: nothing said
+    assert [t["tisch"] for t in said["playing"]] == [2]
+    said = projector({"ranking": [], "complete": False, "missing": [{"round": 1, "tisch": 2}]}, tables)
+    assert said["provisional"] is True and said["missing"] == [{"round": 1, "tisch": 2}]
+    assert projector({"ranking": [{"number": 7}], "complete": True}, tables)["provisional"] is False
+    assert projector({"ranking": [{"number": 7}]}, tables)["numbers"] is True
+    assert projector({"ranking": [{"number": None}]}, tables)["numbers"] is False
+    assert projector({"ranking": [], "missing": "nonsense"}, tables)["missing"] == []
+
+
 def test_the_package_ships_every_template_and_static_file():
     """``pip install .`` copies the pages' files: each one matches the package data that
     pyproject.toml declares for schafkopf_score.server (a new kind of file would be left out)."""
     import fnmatch
     import tomllib
-    from pathlib import Path
 
     root = Path(__file__).resolve().parents[2]
     globs = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"][
         "package-data"]["schafkopf_score.server"]
-    folder = root / "schafkopf_score" / "server"
-    files = [p.relative_to(folder).as_posix() for sub in ("templates", "static") for p in (folder / sub).rglob("*")
+    files = [p.relative_to(SERVER).as_posix() for sub in ("templates", "static") for p in (SERVER / sub).rglob("*")
              if p.is_file()]
     assert files and all(any(fnmatch.fnmatch(f, g) for g in globs) for f in files), (files, globs)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tests.app.test_tournament import EIGHT, tournament
+from tests.server.test_server_api import holds
 from tests.serving import Server
 
 
@@ -30,7 +31,7 @@ def test_a_tables_code_writes_its_own_table_and_the_host_draws(cup):
         # table 1's code: its own table (named or not), never table 2
         status, got = s.post("/api/hands", {"line": line}, code="tisch 1")
         assert status == 201, got
-        assert got == twin.json("add", "--tisch", "1", *line.split())
+        assert holds(got, twin.json("add", "--tisch", "1", *line.split()))
         assert (got["round"], got["tisch"], got["unit"]) == (1, 1, "point")
         # the same hand again is asked about (409 with the hand it repeats), and recorded when confirmed
         assert s.post("/api/hands", {"line": line, "tisch": 1}, code="tisch 1")[1]["same_as"] == 1
@@ -47,8 +48,9 @@ def test_a_tables_code_writes_its_own_table_and_the_host_draws(cup):
         assert status == 422 and "--tisch" in got["hint"], got
         two = [p.lower()[:3] for p in seats[2]]
         status, got = s.post("/api/hands", {"line": f"wenz {two[0]} 91", "tisch": 2})
-        assert status == 201 and got == twin.json("add", "--tisch", "2", "wenz", two[0], "91")
-        assert s.post("/api/undo", {}, code="tisch 1") == (200, twin.json("undo", "--tisch", "1"))
+        assert status == 201 and holds(got, twin.json("add", "--tisch", "2", "wenz", two[0], "91"))
+        status, got = s.post("/api/undo", {}, code="tisch 1")
+        assert status == 200 and holds(got, twin.json("undo", "--tisch", "1"))
         for path, args in (("/api/ranking", ["tournament", "ranking"]), ("/api/tables", ["tournament", "tables"]),
                            ("/api/sheet?tisch=1", ["tournament", "sheet", "--tisch", "1"]),
                            ("/api/sheet?tisch=2&round=1", ["tournament", "sheet", "--tisch", "2", "--round", "1"])):
