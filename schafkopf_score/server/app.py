@@ -163,7 +163,8 @@ async def api_hands(served: Served, request: Request) -> Response:
     line = field(served, data, "line", str, required=True)
     key = field(served, data, "key", str)
     tisch = check_tisch(served, role, field(served, data, "tisch", int))
-    status, result = await api_hands_work(served, line, key, tisch, bool(field(served, data, "confirm", bool)))
+    status, result = await api_hands_work(served, line, key, tisch, bool(field(served, data, "confirm", bool)),
+                                          field(served, data, "round", int), role.name == "tisch")
     return answer(result, status)
 
 

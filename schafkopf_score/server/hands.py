@@ -12,7 +12,8 @@ from ..app import hands
 from ..app.line import read_line
 from ..app.state import view_session
 from ..app.where import at
-from ..errors import ScoreError
+from ..errors import IllegalEntry, ScoreError
+from ..i18n import Text
 from ..ledger import ServedKey
 from ..table import TableConfig
 from .guards import Refusal, Served, say, work
@@ -29,14 +30,21 @@ class _Used(Exception):
 
 
 async def api_hands_work(served: Served, line: str, key: str | None, tisch: int | None,
-                         confirm: bool = False) -> tuple[int, dict[str, Any]]:
+                         confirm: bool = False, round_no: int | None = None,
+                         current_only: bool = False) -> tuple[int, dict[str, Any]]:
     """Record a hand (201 and ``add --json``), or, for a key used before, its first answer
-    (200) or, sent with another line, a 409 naming what it recorded."""
+    (200) or, sent with another line, a 409 naming what it recorded. ``round_no``: the
+    tournament's round the line was typed for (a phone's page names the round it showed);
+    ``current_only`` (a table's code): a round that is over is refused, naming how the desk
+    enters the hand, so that a line waiting in a phone's outbox while the next round was drawn
+    never lands in the new round."""
     if key is not None and not 0 < len(key) <= MAX_KEY:
         raise Refusal(422, say(served, "server.key_length", most=MAX_KEY), say(served, "server.field_hint"))
 
     def add(cfg: TableConfig, ledger: Any) -> tuple[int, dict[str, Any]]:
-        where = at(cfg, ledger, "add", tisch)
+        if current_only and round_no is not None and tisch is not None:
+            refuse_round_over(cfg, ledger, tisch, round_no, line)
+        where = at(cfg, ledger, "add", tisch, round_no)
         typed = read_line(line)
         if key is None:
             return 201, with_said(hands.add(where, typed, confirm=confirm), cfg.language)
@@ -66,6 +74,17 @@ async def api_hands_work(served: Served, line: str, key: str | None, tisch: int 
     finally:
         served.hub.wake.set()
     return result
+
+
+def refuse_round_over(cfg: TableConfig, ledger: Any, tisch: int, round_no: int, line: str) -> None:
+    """A table's phone may write its table's current round only: a line typed for an earlier
+    round is refused (422), naming the desk's command that enters it there."""
+    from ..tournament.tables import latest_round
+
+    latest = latest_round(ledger) if cfg.kind == "tournament" else round_no
+    if round_no != latest:
+        raise IllegalEntry(Text("server.round_over", round=round_no, tisch=tisch, latest=latest),
+                           Text("server.round_over_hint", round=round_no, tisch=tisch, line=" ".join(line.split())))
 
 
 def with_said(done: Any, lang: str) -> dict[str, Any]:

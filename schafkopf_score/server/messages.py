@@ -62,6 +62,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "server.other_table_hint": ("Enter it at table {tisch}, or ask the host; nothing was written.",
                                     "Trag es an Tisch {tisch} ein, oder frag den Gastgeber; es wurde nichts "
                                     "geschrieben."),
+    "server.round_over": ("Round {round} is over: table {tisch} plays round {latest} now, so this line was not "
+                          "recorded.",
+                          "Runde {round} ist vorbei: Tisch {tisch} spielt jetzt Runde {latest}, die Zeile wurde "
+                          "nicht eingetragen."),
+    "server.round_over_hint": ("If the hand was played in round {round}, the desk enters it: "
+                               "schafkopf add --tisch {tisch} --round {round} {line}",
+                               "Wurde das Spiel in Runde {round} gespielt, trägt es die Turnierleitung nach: "
+                               "schafkopf add --tisch {tisch} --round {round} {line}"),
     "server.bad_json": ("The request is no JSON object.", "Die Anfrage ist kein JSON-Objekt."),
     "server.bad_json_hint": ("Send a JSON object with the fields the guide names, e.g. line; nothing was "
                                  "written.",

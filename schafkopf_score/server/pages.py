@@ -418,7 +418,8 @@ async def form(served: Served, request: Request) -> Response:
             from .hands import api_hands_work
 
             _, result = await api_hands_work(served, field(served, data, "line", str, required=True),
-                                             field(served, data, "key", str), tisch)
+                                             field(served, data, "key", str), tisch, False,
+                                             field(served, data, "round", int), role.name == "tisch")
             done = str(result.get("hand", 1))
         elif action == "undo":
             await work(served, answers.undo_json, reason, tisch, None)

@@ -61,6 +61,7 @@ def test_a_tables_code_writes_its_own_table_and_the_host_draws(cup):
         # a table's page, the projector's ranking
         status, _, page = s.request("GET", "/tisch/1", code=s.codes["tisch 1"])
         assert status == 200 and "Round 1" in page.decode()
+        assert '<input type="hidden" name="round" value="1">' in page.decode()  # a waiting line keeps its round
         status, _, page = s.request("GET", "/ranking", code=s.view)
         assert status == 200 and seats[1][0] in page.decode()
         status, headers, _ = s.request("GET", "/", code=s.codes["tisch 2"])
@@ -114,3 +115,40 @@ def test_a_hand_sent_twice_at_once_is_recorded_once_even_the_tables_last(tmp_pat
     hands = cup.json("tournament", "sheet", "--tisch", "1")["hands"]
     assert [h["hand"] for h in hands] == [1, 2, 3]
     cup.ok("check")
+
+
+def test_a_line_typed_for_a_round_that_is_over_never_lands_in_the_next(cup):
+    """A phone's page names the round it showed (``"round"``): a line still waiting in a table's
+    outbox when the desk drew the next round (``--force``) is refused for that table's code,
+    naming the desk's command, and nothing is written; the host's names the round and is
+    recorded there; a line without a round goes to the round now played."""
+    with Server(cup.path) as s:
+        status, drawn = s.post("/api/draw", {"seed": "s"})
+        assert status == 200, drawn
+        one = [p.lower()[:3] for p in next(t["players"] for t in drawn["tables"] if t["tisch"] == 1)]
+        line = f"sau {one[0]} {one[1]} 72"
+        assert s.post("/api/hands", {"line": line, "round": 1, "key": "k1"}, code="tisch 1")[0] == 201
+        status, got = s.post("/api/draw", {"force": True})
+        assert status == 200, got
+        before = cup.json("tournament", "sheet", "--tisch", "1", "--round", "1")
+        status, got = s.post("/api/hands", {"line": f"wenz {one[2]}  91", "round": 1, "key": "k2"}, code="tisch 1")
+        assert (status, got) == (422, {
+            "error": "Round 1 is over: table 1 plays round 2 now, so this line was not recorded.",
+            "hint": f"If the hand was played in round 1, the desk enters it: "
+                    f"schafkopf add --tisch 1 --round 1 wenz {one[2]} 91"}), got
+        assert cup.json("tournament", "sheet", "--tisch", "1", "--round", "1") == before
+        assert cup.json("tournament", "sheet", "--tisch", "1")["hands"] == []
+        # the host's phone names the round it showed: recorded in round 1
+        status, got = s.post("/api/hands", {"line": f"wenz {one[2]} 91", "round": 1, "tisch": 1, "key": "k3"})
+        assert status == 201 and (got["round"], got["tisch"], got["hand"]) == (1, 1, 2), got
+        # the current round named by the table's code, or no round: the round now played
+        two = [p.lower()[:3] for p in next(t["players"] for t in got_tables(s) if t["tisch"] == 1)]
+        status, got = s.post("/api/hands", {"line": f"wenz {two[0]} 91", "round": 2}, code="tisch 1")
+        assert status == 201 and (got["round"], got["hand"]) == (2, 1), got
+    cup.ok("check")
+
+
+def got_tables(s: Server) -> list[dict]:
+    status, tables = s.get("/api/tables", code="view")
+    assert status == 200, tables
+    return tables["tables"]

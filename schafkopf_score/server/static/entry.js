@@ -109,6 +109,7 @@
     update(next);
     var data = {line: next.line, key: next.key};
     if (next.tisch !== undefined) { data.tisch = next.tisch; }
+    if (next.round !== undefined) { data.round = next.round; }  // the round the page showed: never the next one
     if (next.confirm) { data.confirm = true; }
     post("/api/hands", data).then(function (res) {
       sending = false;
@@ -183,6 +184,10 @@
     fix.appendChild(button(W.correct_to + ": " + item.line, function () {
       var data = {hand: rec.hand, line: item.line, reason: "", confirm: true};
       if (item.tisch !== undefined) { data.tisch = item.tisch; }
+      // a hand of a round before the one the page shows: that round's, never the same number now
+      if (rec.round !== undefined && form.elements.round && rec.round !== Number(form.elements.round.value)) {
+        data.round = rec.round;
+      }
       post("/api/edit", data).then(function (res) {
         clearAnswers();
         if (res.status === 200) { lines(said, res.body.said || []); said.hidden = false; S.refresh(); }
@@ -240,6 +245,7 @@
       } else {
         item = {key: newKey(), line: text};
         if (form.elements.tisch) { item.tisch = Number(form.elements.tisch.value); }
+        if (form.elements.round) { item.round = Number(form.elements.round.value); }
         all.push(item);
         save(all);
       }
