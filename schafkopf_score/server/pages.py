@@ -127,9 +127,11 @@ def render_page(served: Served, request: Request, template: str, ids: tuple[str,
     return HTMLResponse(html, status_code=status)
 
 
-def refusal_page(served: Served, request: Request, exc: Refusal) -> Response:
+def refusal_page(served: Served, request: Request, exc: Refusal, back: str = "/") -> Response:
+    """A refusal as a page (a form sent without JavaScript): what is wrong, how to fix it, and
+    the way back to the page the form was on (``back``, a path of this server)."""
     return render_page(served, request, "refused.html", (), "server.page_title", status=exc.status,
-                       message=exc.body["error"], advice=exc.body.get("hint", ""), role=None)
+                       message=exc.body["error"], advice=exc.body.get("hint", ""), role=None, back=back)
 
 
 def endpoint(page: Page) -> Callable[[Served, Request], Awaitable[Response]]:
@@ -437,7 +439,7 @@ async def form(served: Served, request: Request) -> Response:
             await host.ACTIONS[action][1](served, data)
     except Refusal as exc:
         served.hub.wake.set()
-        return refusal_page(served, request, exc)
+        return refusal_page(served, request, exc, back)
     except ScoreError:  # pragma: no cover - work() turns these into refusals
         raise
     served.hub.wake.set()

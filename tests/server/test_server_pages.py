@@ -148,6 +148,11 @@ def test_a_hand_entered_and_corrected_through_the_forms_without_javascript(hosti
         assert status == 422 and "location" not in headers
         assert "<strong>&#39;xx&#39; passt zu nichts in diesem Spiel (Sauspiel).</strong>" in body.decode()
         assert hostile.ledger_bytes() == before
+        # its way back leads to the page the form was on (a path of this server, never another site)
+        _, _, body = browser_post(s, "/form/payout", {"player": "Niemand", "back": "/settle"}, s.host)
+        assert '<a href="/settle">' in body.decode()
+        _, _, body = browser_post(s, "/form/payout", {"player": "Niemand", "back": "//evil.example/"}, s.host)
+        assert '<a href="/">' in body.decode() and "evil" not in body.decode()
         html = page(s, "/?error=Alles+gel%C3%B6scht", s.host)
         assert "Alles gelöscht" not in html  # no text from the address is shown as the server's
         # a correction, then the undo (each with its reason)
