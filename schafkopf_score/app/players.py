@@ -66,7 +66,8 @@ def _check_new_name(cfg: TableConfig, ledger: Ledger, name: str, person: str | N
     if now != name and now != mine:
         raise IllegalEntry(Text("data.player_earlier_name", name=name, now=now),
                            Text("data.player_earlier_name_hint"))
-    if person is not None and now != mine and any(name_key(name) == name_key(k) for k in ledger.known_names()):
+    if person is not None and now != mine and any(name_key(name) == name_key(k) and aliases.get(k, k) != mine
+                                                  for k in ledger.known_names()):
         raise IllegalEntry(Text("data.player_name_taken", name=name), Text("data.player_name_taken_hint"))
 
 
@@ -128,12 +129,23 @@ def _returning(ledger: Ledger, name: str, seated: list[str]) -> str:
     return name
 
 
+def _not_seated(cfg: TableConfig, name: str, but: str | None = None) -> None:
+    """A joining player's name (or a new name): no one else at the table goes by it, however
+    it is written (``anna`` for ``Anna``)."""
+    seated = next((p for p in cfg.players if p != but and name_key(p) == name_key(name)), None)
+    if seated is not None:
+        raise IllegalEntry(Text("data.player_already_seated", name=name, seated=seated) if seated != name
+                           else Text("data.player_seated_already", name=name),
+                           Text("data.player_already_seated_hint", name=name.strip()))
+
+
 def add_player(cfg: TableConfig, ledger: Ledger, name: str, after: str | None = None) -> Change:
     """``player add NAME [--after NAME]``: NAME joins at the seat after ``after`` (default: at
     the end of the list, the seat before the first player) from the next hand."""
 
     def plan(cfg: TableConfig) -> Plan:
         players = list(cfg.players)
+        _not_seated(cfg, name)
         joining = _returning(ledger, name, players)
         if after is not None:
             behind = _seated(cfg, after)
@@ -174,6 +186,7 @@ def rename_player(cfg: TableConfig, ledger: Ledger, typed: str, new: str) -> Cha
         old = _seated(cfg, typed)
         if new == old:
             raise IllegalEntry(Text("data.player_rename_same", name=old), Text("data.player_rename_same_hint"))
+        _not_seated(cfg, new, but=old)
         players = [new if p == old else p for p in cfg.players]
         _check_names(cfg, players, "NEW")
         _check_new_name(cfg, ledger, new, person=old)

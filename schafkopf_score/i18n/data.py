@@ -522,6 +522,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "data.player_leave_too_few_hint": (
         "Add a player first (schafkopf player add NAME), or set seats lower in the table file.",
         "Nimm zuerst einen Spieler dazu (schafkopf player add NAME), oder setz seats in der Tischdatei herunter."),
+    "data.player_already_seated": ("{name} already sits at this table (as {seated}).",
+                                   "{name} sitzt schon an diesem Tisch (als {seated})."),
+    "data.player_seated_already": ("{name} already sits at this table.", "{name} sitzt schon an diesem Tisch."),
+    "data.player_already_seated_hint": ("Give the newcomer a name of his own, e.g. '{name} B.'; "
+                                        "the seating: schafkopf player list.",
+                                        "Gib dem Neuen einen eigenen Namen, z. B. '{name} B.'; wer hier sitzt: "
+                                        "schafkopf player list."),
     "data.player_rename_same": ("{name} already has that name.", "{name} heißt schon so."),
     "data.player_rename_same_hint": ("Give the new name after the old one: schafkopf player rename OLD NEW.",
                                      "Gib den neuen Namen nach dem alten an: schafkopf player rename ALT NEU."),

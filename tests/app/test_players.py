@@ -119,20 +119,33 @@ def test_a_rename_keeps_the_old_hands_and_merges_the_balances(make_table):
     assert (t.path.read_bytes(), t.ledger_bytes()) == before
 
 
+def test_a_name_written_in_other_letters_is_the_same_players(make_table):
+    """A rename that only changes how the name is written (``anna`` to ``Anna``) is the same
+    person's: allowed, and back again; his balance stays one."""
+    t = make_table(tariff="10/50", language="en", players=["anna", "Ben", "Cora", "Dora"])
+    t.ok("add", "sauspiel", "--player", "anna", "--partner", "Ben", "--augen", "70")
+    assert t.ok("player", "rename", "anna", "Anna").stdout.startswith("anna is called Anna from hand 2")
+    t.ok("add", "sauspiel", "--player", "Anna", "--partner", "Ben", "--augen", "70")
+    assert t.json("standings")["balances"] == {"Anna": 20, "Ben": 20, "Cora": -20, "Dora": -20}
+    t.ok("player", "rename", "Anna", "ANNA")
+    assert t.json("standings")["balances"]["ANNA"] == 20
+    assert t.run("check").exit_code == 0
+
+
 def test_refusals_write_nothing(make_table):
     t = make_table(tariff="10/50", language="en")
     t.ok("add", "sauspiel", "--player", "Anna", "--partner", "Ben", "--augen", "70")
     assert t.refused("player", "leave", "Zoe") == \
         "Error: 'Zoe' is not a player at this table.\nPlayers here: Anna, Ben, Cora, Dora.\n"
-    assert t.refused("player", "add", "anna") == \
-        "Error: NAME names 'anna' twice.\nEvery player needs a different name.\n"
+    assert t.refused("player", "add", "anna") == "Error: anna already sits at this table (as Anna).\n" \
+        "Give the newcomer a name of his own, e.g. 'anna B.'; the seating: schafkopf player list.\n"
     assert t.refused("player", "add", "Maxi", "--after", "Zoe") == \
         "Error: 'Zoe' is not a player at this table.\nPlayers here: Anna, Ben, Cora, Dora.\n"
     assert t.refused("player", "leave", "Dora") == (
         "Error: Without Dora only 3 players are left, but a game needs 4.\n"
         "Add a player first (schafkopf player add NAME), or set seats lower in the table file.\n")
-    assert t.refused("player", "rename", "Ben", "Cora") == \
-        "Error: NEW names 'Cora' twice.\nEvery player needs a different name.\n"
+    assert t.refused("player", "rename", "Ben", "Cora") == "Error: Cora already sits at this table.\n" \
+        "Give the newcomer a name of his own, e.g. 'Cora B.'; the seating: schafkopf player list.\n"
     assert t.refused("player", "add", "Re").startswith("Error: 'Re' is a word of the short notation")
     assert t.refused("player", "kick", "Ben").startswith("Error: 'kick' is not something player does.")
     assert t.refused("player", "add") == \
