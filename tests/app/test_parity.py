@@ -3,11 +3,12 @@ and the server's API, each on a table of its own, and compared step by step: eve
 and payouts, every correction, every refusal's words (what is wrong and how to fix it) and, at
 the end, the ledger (``export --format json``, its times and ids left out).
 
-The scenario is an evening with a Stock, Kontra, a duplicate hand, an undo, a void, an edit, five
-refusals, and a tournament round (a table of five and a table that hands in paper totals) through
+The scenario is an evening with a Stock, Kontra, a duplicate hand, an undo, a void, an edit, a
+player who joins, is renamed, paid out and leaves, seven refusals, and a tournament round (a table of five and a table that hands in paper totals) through
 the CLI and the server. A door says a step in its own words; what comes back is put in one shape:
 ``("hand", number, payouts)``, ``("voided", number, repriced)``, ``("edited", number, payouts)``,
-``("same", number)`` or ``("refused", message, hint)``.
+``("same", number)``, ``("player", kind, name, seating, from hand)``, ``("paid", player, amounts)``
+or ``("refused", message, hint)``.
 """
 
 from __future__ import annotations
@@ -43,12 +44,30 @@ EVENING = [
     # the same hand again: a script's add and a piped play record it; the API asks first (409, the hand it
     # repeats) and records it when confirmed
     ("duplicate", ["add", "sau", "be", "co", "61"], "sau be co 61", ("/api/hands", {"line": "sau be co 61"})),
+    # the host's actions: a player joins, is renamed, is paid out and leaves; a name taken and a player who
+    # is not at the table are refused
+    ("player", ["player", "add", "Emil", "--after", "Dora"], "spieler dazu Emil --nach Dora",
+     ("/api/players/add", {"name": "Emil", "after": "Dora"})),
+    ("refused", ["player", "add", "cora"], "spieler dazu cora", ("/api/players/add", {"name": "cora"})),
+    ("hand", ["add", "sau", "em", "an", "72"], "sau em an 72", ("/api/hands", {"line": "sau em an 72"})),
+    ("player", ["player", "rename", "Emil", "Emilia"], "spieler umbenennen Emil Emilia",
+     ("/api/players/rename", {"name": "Emil", "new": "Emilia"})),
+    ("payout", ["settle", "--player", "Emilia", "--yes"], "abrechnung --spieler Emilia --yes",
+     ("/api/settle/payout", {"player": "Emilia"})),
+    ("refused", ["settle", "--player", "Niemand", "--yes"], "abrechnung --spieler Niemand --yes",
+     ("/api/settle/payout", {"player": "Niemand"})),
+    ("player", ["player", "leave", "Emilia"], "spieler geht Emilia", ("/api/players/leave", {"name": "Emilia"})),
+    ("hand", ["add", "wenz", "be", "90"], "wenz be 90", ("/api/hands", {"line": "wenz be 90"})),
 ]
 PLAYERS = ["Anna", "Ben", "Cora", "Dora"]
 TABLE = {'all_pass = "redeal"': 'all_pass = "stock"'}
 
 
 def shape_of_json(step: str, data: dict) -> tuple:
+    if step == "player":
+        return ("player", data["kind"], data["name"], data["players"], data["hand"])
+    if step == "payout":
+        return ("paid", data["player"], data["amounts"])
     if step == "undo" or step == "void":
         return ("voided", data["voided"], data["repriced"])
     if step == "edit":
@@ -89,6 +108,14 @@ def through_play(t) -> list[tuple]:
             out.append(refusal(r.stderr))
             continue
         assert r.returncode == 0, (line, r.stderr)
+        if step == "player":
+            change = t.json("player", "list")["changes"][-1]
+            out.append(("player", change["kind"], change["name"], change["players"], change["hand"]))
+            continue
+        if step == "payout":
+            paid = t.json("sheet")["sessions"][0]["payments"][-1]
+            out.append(("paid", paid["player"], paid["amounts"]))
+            continue
         hands = t.json("sheet")["sessions"][0]["hands"]
         if step in ("undo", "void"):
             voided = next(h for h in hands if h["void"] and not before[h["hand"], h["recorded_at"]]["void"])
@@ -143,7 +170,7 @@ def test_an_evening_through_every_door_gives_the_same_answers_and_the_same_ledge
     # play answers in words: its hands, corrections and refusals as read back (a void's re-pricing is
     # compared in the ledgers below)
     assert [a if a[0] != "voided" else a[:2] + (None,) for a in answers["cli"]] == answers["play"], answers["play"]
-    assert [a[0] for a in answers["cli"]].count("refused") == 5
+    assert [a[0] for a in answers["cli"]].count("refused") == 7
     ledgers = {door: ledger_of(t) for door, t in tables.items()}
     assert ledgers["cli"] == ledgers["play"] == ledgers["server"]
 
