@@ -107,6 +107,19 @@ def _refusal(exc: BaseException) -> BaseException:
     return exc
 
 
+def _all_plain(values: Iterable[Any]) -> bool:
+    """Whether no text among ``values`` (or in a list among them) holds a character that is not
+    printable: the usual case, at C speed; ``_plain`` words what is wrong where this says no."""
+    for value in values:
+        t = type(value)
+        if t is str:
+            if not value.isprintable():
+                return False
+        elif t is list and not _all_plain(value):
+            return False
+    return True
+
+
 def _plain(value: Any, field: str, where: Any) -> None:
     """Refuse a text of the export that holds an invisible or control character (an ANSI escape
     in a void's reason, a right-to-left override in a comment): no program of ours stored it,
@@ -295,13 +308,14 @@ def load_chunk(chunk: _Chunk, ctx: _Context) -> _Done:
     sid, gid, cid = chunk.first_sid, chunk.first_gid, 1
     seen: set[Any] = set()
     loads = json.loads
+    memos = _Memos()
     for pos, s in enumerate(chunk.sessions):
         at = _AT_ROWS
         try:
             if isinstance(s, RawSession):
                 games = s.games
                 s = loads(s.head)
-                s["games"] = (loads(g) for g in games)
+                s["games"] = map(_parse, games)
             eid = s["id"]
             if type(eid) is not int:  # a ledger's session ids are whole numbers
                 raise ExportProblem(Text("data.export_bad_session_id", id=repr(eid)[:40]))
@@ -310,7 +324,7 @@ def load_chunk(chunk: _Chunk, ctx: _Context) -> _Done:
                 raise ExportProblem(Text("data.export_session_twice", id=repr(eid)))
             seen.add(eid)
             done.export_ids.append(eid)
-            loaded, gid, cid = _load_session(ctx, s, sid, gid, cid, done)
+            loaded, gid, cid = _load_session(ctx, s, sid, gid, cid, done, memos)
             sid += 1
             if audit is not None:
                 at = _AT_REPLAY
@@ -324,29 +338,101 @@ def load_chunk(chunk: _Chunk, ctx: _Context) -> _Done:
     return done
 
 
+_scan: Callable[[str, int], tuple[Any, int]] = json.JSONDecoder().scan_once  # type: ignore[attr-defined]
+
+
+def _parse(text: str) -> Any:
+    """A game's line of the export as ``json.loads`` reads it (the scanner called directly: a
+    line is one JSON value, no blanks around it); a line it does not read whole is handed to
+    ``json.loads``, whose refusal (its words, line and column) the import quotes."""
+    try:
+        value, end = _scan(text, 0)
+        if end == len(text):
+            return value
+    except (StopIteration, ValueError):
+        pass
+    return json.loads(text)
+
+
+class _Memos:
+    """What a chunk's sessions repeat, made once per distinct value (bounded: memory stays
+    flat): the entry an entry's stored text reads as, the stored text of a hand's payouts."""
+
+    LIMIT = 4096
+
+    def __init__(self) -> None:
+        self.entries: dict[str, GameEntry] = {}
+        self.payouts: dict[tuple[tuple[str, int], ...], str] = {}
+
+    def entry(self, text: str, data: dict[str, Any]) -> GameEntry:
+        """``GameEntry.from_dict(data)``, ``text`` being ``data`` as stored (one text, one entry:
+        a frozen value, shared)."""
+        entry = self.entries.get(text)
+        if entry is None:
+            entry = GameEntry.from_dict(data)  # every field of its option's type
+            if len(self.entries) >= self.LIMIT:
+                self.entries.clear()
+            self.entries[text] = entry
+        return entry
+
+    def payouts_text(self, payouts: dict[str, int], dumps: Callable[[Any], str]) -> str:
+        """``dumps(payouts)`` of payouts checked by ``_stored_amounts`` (names to whole numbers)."""
+        key = tuple(payouts.items())
+        text = self.payouts.get(key)
+        if text is None:
+            if len(self.payouts) >= self.LIMIT:
+                self.payouts.clear()
+            text = self.payouts[key] = dumps(payouts)
+        return text
+
+
+def _where(g: Any) -> Text:
+    return Text("data.export_where_game", game=repr(g.get("id"))[:20])
+
+
+def _record(**fields: Any) -> GameRecord:
+    """A ``GameRecord`` of fields the import checked, made at once (its dataclass ``__init__``
+    sets its 18 frozen fields one by one; tests/store/test_import_helpers.py checks the two
+    make equal records)."""
+    record = object.__new__(GameRecord)
+    record.__dict__.update(fields)
+    return record
+
+
 def _load_session(ctx: _Context, s: dict[str, Any], sid: int, next_id: int, next_cid: int,
-                  done: _Done) -> tuple[SessionLog, int, int]:
+                  done: _Done, memos: _Memos | None = None) -> tuple[SessionLog, int, int]:
     """One session's rows checked and added to ``done``; returns it as the audit reads it, and
-    the next game and closing ids."""
+    the next game and closing ids. The checks run in the order a refusal names the first
+    problem met; the usual case (no text to look at twice) takes the short way."""
     pending = done.rows
+    memos = memos or _Memos()
     dumps = _fast_encoder()
     known = entry_names()
-    from_dict = GameEntry.from_dict
     rules, ruleset_ids, units, aliases = ctx.rules, ctx.ruleset_ids, ctx.units, ctx.aliases
     opened_at = str(s["opened_at"])
     pending["sessions"].append((sid, opened_at))
     ids: dict[int, int] = {}
     records: list[GameRecord] = []
+    games_rows, restatement_rows, void_rows = pending["games"], pending["restatements"], pending["voids"]
     for g in s["games"]:
         entry = g["entry"]
         if type(entry) is not dict or not entry.keys() <= known or type(entry.get("game")) is not str:
             raise ExportProblem(Text("data.export_bad_entry", game=g.get("id")))
-        parsed = from_dict(entry)  # every field of its option's type
-        where = Text("data.export_where_game", game=repr(g.get("id"))[:20])
-        for key, value in entry.items():
-            _plain(value, key, where)
-        _plain(g["typed"], "typed", where)
-        _plain(g["created_at"], "created_at", where)
+        try:
+            entry_text = dumps(entry)
+        except RecursionError:  # (nested deeper than anything an entry holds: refused just below)
+            entry_text = ""
+        parsed = memos.entry(entry_text, entry) if entry_text else GameEntry.from_dict(entry)
+        if not _all_plain(entry.values()):
+            where = _where(g)
+            for key, value in entry.items():
+                _plain(value, key, where)
+        typed = g["typed"]
+        if type(typed) is not str or not typed.isprintable():
+            _plain(typed, "typed", _where(g))
+        created_at = g["created_at"]
+        if type(created_at) is not str or not created_at.isprintable():
+            _plain(created_at, "created_at", _where(g))
         hand = g["hand"]
         if type(hand) is not int or hand < 1:
             raise ExportProblem(Text("data.export_bad_hand", game=g.get("id"), hand=repr(hand)))
@@ -359,9 +445,13 @@ def _load_session(ctx: _Context, s: dict[str, Any], sid: int, next_id: int, next
             raise ExportProblem(Text("data.export_bad_value", game=g.get("id"), field="game", value=repr(g["game"])))
         restatements = g["restatements"]
         # the row as first stored and every restatement: the same shape as the ledger writes
-        for row in (g, *restatements):
-            _stored_amounts(row, g.get("id"))
-        last = restatements[-1] if restatements else g
+        if restatements == []:  # (the usual case)
+            _stored_amounts(g, g.get("id"))
+            last = g
+        else:
+            for row in (g, *restatements):
+                _stored_amounts(row, g.get("id"))
+            last = restatements[-1] if restatements else g
         payouts, stock, outcome = last["payouts"], last["stock"], last["outcome"]
         unit = g["unit"]
         if unit != (units.get(g["ruleset"]) or unit) or type(unit) is not str:
@@ -369,22 +459,27 @@ def _load_session(ctx: _Context, s: dict[str, Any], sid: int, next_id: int, next
         void = g["void"]
         new_id = ids[g["id"]] = next_id
         next_id += 1
-        created_at, typed, ruleset = str(g["created_at"]), str(g["typed"]), g["ruleset"]
+        ruleset = g["ruleset"]
+        if type(created_at) is not str or type(typed) is not str:
+            created_at, typed = str(created_at), str(typed)
         replaces = ids[g["replaces"]] if g["replaces"] is not None else None
-        pending["games"].append((new_id, sid, hand, replaces, created_at, entry["game"], dumps(entry), typed,
-                                 ruleset_ids[ruleset], unit, dumps(g["payouts"]), int(g["stock"]),
-                                 dumps(g["outcome"])))
-        for r in restatements:
-            _plain(r["cause"], "cause", where)
-            _plain(r["created_at"], "created_at", where)
-            pending["restatements"].append((new_id, str(r["created_at"]), dumps(r["payouts"]), int(r["stock"]),
-                                            dumps(r["outcome"]), str(r["cause"])))
+        games_rows.append((new_id, sid, hand, replaces, created_at, entry["game"], entry_text or dumps(entry), typed,
+                           ruleset_ids[ruleset], unit, memos.payouts_text(g["payouts"], dumps), int(g["stock"]),
+                           dumps(g["outcome"])))
+        if restatements:
+            where = _where(g)
+            for r in restatements:
+                _plain(r["cause"], "cause", where)
+                _plain(r["created_at"], "created_at", where)
+                restatement_rows.append((new_id, str(r["created_at"]), dumps(r["payouts"]), int(r["stock"]),
+                                         dumps(r["outcome"]), str(r["cause"])))
         if void:
+            where = _where(g)
             for key in ("kind", "reason", "created_at"):
                 _plain(void[key], key, where)
             void = (str(void["kind"]), str(void["reason"]), str(void["created_at"]))
-            pending["voids"].append((new_id, void[2], void[0], void[1]))
-        records.append(GameRecord(
+            void_rows.append((new_id, void[2], void[0], void[1]))
+        records.append(_record(
             id=new_id, session_id=sid, hand=hand, replaces=replaces, created_at=created_at,
             game=entry["game"], entry=parsed, typed=typed, rules=rules[ruleset], unit=unit, payouts=payouts,
             stock=stock, outcome=outcome, ruleset_id=ruleset_ids[ruleset],
@@ -432,11 +527,14 @@ def _load_session(ctx: _Context, s: dict[str, Any], sid: int, next_id: int, next
     return SessionLog(info, records, payments, closings, aliases, ctx.seated.get(s["id"])), next_id, next_cid
 
 
+_STR, _INT = frozenset((str,)), frozenset((int,))  # the one type of a payout's name, and of its amount
+
+
 def _stored_amounts(row: dict[str, Any], game: Any) -> None:
     """A stored row's payouts (names to whole numbers), Stock (a whole number) and outcome (an
     object), as the ledger writes them; anything else is no export of this program."""
     payouts = row["payouts"]
-    if type(payouts) is not dict or any(type(k) is not str or type(v) is not int for k, v in payouts.items()):
+    if type(payouts) is not dict or not (_STR.issuperset(map(type, payouts)) and _INT.issuperset(map(type, payouts.values()))):
         raise ExportProblem(Text("data.export_bad_payouts", game=game))
     if type(row["stock"]) is not int:
         raise ExportProblem(Text("data.export_bad_value", game=game, field="stock", value=repr(row["stock"])))
