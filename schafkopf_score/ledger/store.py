@@ -611,6 +611,22 @@ class Ledger(Marks, TournamentRows):
         return [Closing(r["id"], r["created_at"], json.loads(r["balances"]), json.loads(r["bookings"]),
                         r["reopened_at"], r["reason"]) for r in rows.fetchall()]
 
+    def reopened_closings(self) -> dict[int, list[Closing]]:
+        """Per session, the closings a reopening set aside (as ``closings`` gives them), oldest
+        first: one query for a season (an export writes them with each session)."""
+        if not self.has_session_changes:
+            return {}
+        assert self.conn is not None
+        out: dict[int, list[Closing]] = {}
+        for r in self.conn.execute(
+                "SELECT c.session_id, c.id, c.created_at, c.balances, c.bookings, o.created_at AS reopened_at, "
+                "o.reason FROM closings c JOIN reopenings o ON o.closing_id = c.id ORDER BY c.session_id, c.id"):
+            if r["reopened_at"] is not None:
+                out.setdefault(r["session_id"], []).append(Closing(
+                    r["id"], r["created_at"], json.loads(r["balances"]), json.loads(r["bookings"]), r["reopened_at"],
+                    r["reason"]))
+        return out
+
     def log(self, info: SessionInfo | None, changes: list[SeatChange] | None = None) -> SessionLog:
         """A session's log: its game rows, early payouts, (a closed one's) closings, its seating
         changes and the renames they make (``changes``: the ledger's seating changes, where the
