@@ -106,6 +106,7 @@ class Ledger(Marks, TournamentRows):
         self._rules_cache: dict[int, TableRules] = {}
         self._ruleset_ids: dict[int, tuple[TableRules, int]] = {}
         self._ruleset_digests: dict[str, int] = {}  # a snapshot's hash -> its id, of the rows read
+        self._sessions_read: tuple[Any, list[SessionInfo]] | None = None  # (``_read_stamp``, ``sessions()``)
         self.conn: sqlite3.Connection | None = None
         self._family = family
         self._kind = kind
@@ -158,6 +159,7 @@ class Ledger(Marks, TournamentRows):
             raise
 
     def close(self) -> None:
+        self._sessions_read = None
         if self.conn is not None:
             self.conn.close()
             self.conn = None
@@ -378,10 +380,32 @@ class Ledger(Marks, TournamentRows):
                 "AND NOT EXISTS (SELECT 1 FROM reopenings o WHERE o.closing_id = c.id)")
 
     def sessions(self) -> list[SessionInfo]:
+        """Every session with its closing in force, oldest first. Read again only when the
+        ledger changed since the last reading (a command asks more than once: which sessions
+        there are, then the season's): the same frozen values, never changed by a reader."""
         if self.conn is None:
             return []
-        rows = self.conn.execute(self._sessions_sql() + " ORDER BY s.id").fetchall()
-        return [self._session(r) for r in rows]
+        stamp = self._read_stamp()
+        cached = self._sessions_read
+        if stamp is not None and cached is not None and cached[0] == stamp:
+            return list(cached[1])
+        loads = json.loads
+        infos = [SessionInfo(sid, opened_at, closed_at, loads(balances) if balances else None,
+                             loads(bookings) if bookings else {})
+                 for sid, opened_at, closed_at, balances, bookings in self.conn.execute(
+                     self._sessions_sql() + " ORDER BY s.id").fetchall()]  # (as ``_session`` reads a row)
+        self._sessions_read = (stamp, infos) if stamp is not None else None
+        return list(infos)
+
+    def _read_stamp(self) -> tuple[Any, ...] | None:
+        """What changes whenever the ledger's rows or tables may have changed: this connection's
+        changes, another connection's commits (SQLite's ``data_version``) and the schema; None
+        where it cannot be told (PostgreSQL reads again every time)."""
+        conn = self.conn
+        if conn is None:
+            return None
+        return (conn, conn.total_changes, conn.execute("PRAGMA data_version").fetchone()[0],
+                conn.execute("PRAGMA schema_version").fetchone()[0], self.old_schema)
 
     def session(self, session_id: int) -> SessionInfo | None:
         if self.conn is None:
