@@ -7,13 +7,17 @@ overview read up front and the sessions with their hands as an iterator; the exp
 
 from __future__ import annotations
 
+import gc
 import json
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 from ..i18n import say
 from ..memo import Memo
 from ..rules.model import GameEntry
+from ..session.fold import merged
+from ..session.season import local_date
 from ..session.settle import session_balances, settle_session
 
 
@@ -40,12 +44,13 @@ def build_report(cfg: Any, ledger: Any, session_ids: Sequence[int], season: bool
     payments = _payments(ledger, [info.id for info in infos])
     players: list[str] = list(cfg.players)
     overview = []
-    for info in infos:
-        item = _overview(cfg, ledger, info, aliases, payments.get(info.id, []))
-        for p in item["settlement"]["balances"]:
-            if p not in players:
-                players.append(p)
-        overview.append(item)
+    with collection_paused():
+        for info in infos:
+            item = _overview(cfg, ledger, info, aliases, payments.get(info.id, []))
+            for p in item["settlement"]["balances"]:
+                if p not in players:
+                    players.append(p)
+            overview.append(item)
     return {
         "table": cfg.name, "family": cfg.family, "family_title": fam.title_in(lang), "unit": fam.unit,
         "currency": cfg.currency, "language": lang, "players": players, "overview": overview,
@@ -71,10 +76,6 @@ def _payments(ledger: Any, session_ids: list[int]) -> dict[int, list[dict[str, A
 def _overview(cfg: Any, ledger: Any, info: Any, aliases: dict[str, str],
               payments: list[dict[str, Any]]) -> dict[str, Any]:
     """One session without its hands: what its settlement shows and was (or would be) paid."""
-    from ..session.fold import merged
-    from ..session.season import local_date
-    from .evening import closed_settlement
-
     stored = info.bookings.get("settlement") if info.closed_at else None
     if stored:  # what was paid, as stored at the close (``SessionSettlement.from_stored``, read as it is)
         return {
@@ -84,6 +85,8 @@ def _overview(cfg: Any, ledger: Any, info: Any, aliases: dict[str, str],
             "settlement": _stored_settlement(stored),
         }
     if info.closed_at:
+        from .evening import closed_settlement
+
         settled = closed_settlement(ledger, info)  # closed before the settlement was stored
         balances, stock = dict(info.closing or {}), settled.stock
     else:  # as ``settle`` adds it up (early payouts and renames included), from the stored payouts
@@ -120,13 +123,23 @@ def _stored_settlement(stored: Mapping[str, Any]) -> dict[str, Any]:
 
 def _session_reports(cfg: Any, ledger: Any, overview: list[dict[str, Any]], players: list[str],
                      aliases: dict[str, str]) -> Iterator[dict[str, Any]]:
+    """``_sessions_made``, each session made with the cycle collector held (``collection_paused``)."""
+    sessions = _sessions_made(cfg, ledger, overview, players, aliases)
+    while True:
+        with collection_paused():
+            session = next(sessions, None)
+        if session is None:
+            return
+        yield session
+
+
+def _sessions_made(cfg: Any, ledger: Any, overview: list[dict[str, Any]], players: list[str],
+                   aliases: dict[str, str]) -> Iterator[dict[str, Any]]:
     """Each session with its hands and running totals, one at a time, from one query.
 
     A season repeats itself (the same games by the same people for the same money): the stored
     JSON texts are decoded, and each entry described, once per distinct text (memos that start
     afresh when they grow large, so memory stays flat)."""
-    from ..session.fold import merged
-
     fam = cfg.family_obj()
     lang = cfg.language
     stroke = fam.unit == "stroke"
@@ -161,6 +174,7 @@ def _session_reports(cfg: Any, ledger: Any, overview: list[dict[str, Any]], play
         while row is not None and row[0] < sid:  # a session between the wanted ones
             row = next(rows, None)
         running: dict[str, int] = {}
+        seated: set[int] = set()  # the rulesets whose players are in ``running`` (at 0 before they are paid)
         hands = []
         stock = item["bookings"].get("stock", 0) if item["closed_at"] else 0
         while row is not None and row[0] == sid:
@@ -177,8 +191,10 @@ def _session_reports(cfg: Any, ledger: Any, overview: list[dict[str, Any]], play
             payouts = value(payouts_text)
             if aliases:  # earlier names counted under the name the player goes by now
                 payouts = merged(payouts, aliases)
-            for n in seated_under[ruleset_id]:
-                running.setdefault(n, 0)
+            if ruleset_id not in seated:
+                seated.add(ruleset_id)
+                for n in seated_under[ruleset_id]:
+                    running.setdefault(n, 0)
             for n, a in payouts.items():
                 running[n] = running.get(n, 0) + a
             stock += hand_stock
@@ -192,6 +208,21 @@ def _session_reports(cfg: Any, ledger: Any, overview: list[dict[str, Any]], play
                 h["tally"] = {n: list(fam.head_split(rules, v)) if v >= 0 else [0, v] for n, v in running.items()}
             hands.append(h)
         yield {**item, "hands": hands, "stock": stock}
+
+
+@contextmanager
+def collection_paused() -> Iterator[None]:
+    """Python's cycle collector held while a season's rows are made (dicts and lists that refer
+    to no cycle, freed as they go out of use anyway): each pass of it walks every object alive,
+    the season's memos and overview included, a tenth of a report's time. Never across a
+    ``yield``: whatever the caller does between two sessions runs with the collector as it was."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
 
 def _no_stats() -> dict[str, int]:

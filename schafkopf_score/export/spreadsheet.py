@@ -172,6 +172,7 @@ def to_csv(report: dict[str, Any], german: bool) -> Iterator[str]:
 
     yield ("\ufeff" if german else "") + sep.join(text_cell(c) for c in header(players, german)) + "\r\n"
     times = Memo[Any, str](lambda stamp: cell(when(stamp)))
+    number_cell = Memo[Any, str](whole).__getitem__  # a hand's number
     for s in report["sessions"]:
         lines = []
         first = whole(s["session"]) + sep
@@ -183,10 +184,12 @@ def to_csv(report: dict[str, Any], german: bool) -> Iterator[str]:
                              f"{cell('+'.join(h.get('declarers', [])))}{sep}{cell(void(h['void_kind']))}{sep}"
                              f"{columns(h.get('payouts', {}))}{sep}{sep}{cell(h['comment'])}\r\n")
                 continue
-            lines.append(f"{first}{whole(h['hand'])}{sep}{shown}{sep}{cell(h['game'])}{sep}"
+            pay = h.get("payouts", {})
+            lines.append(f"{first}{number_cell(h['hand'])}{sep}{shown}{sep}{cell(h['game'])}{sep}"
                          f"{cell(h['description'])}{sep}{cell(h.get('dealer') or '')}{sep}"
                          f"{cell('+'.join(h.get('declarers', [])))}{sep}{sep}"
-                         f"{columns(h.get('payouts', {}))}{sep}{amount(h.get('stock', 0))}{sep}{cell(h['comment'])}\r\n")
+                         f"{sep.join([amount(pay[p]) if p in pay else '' for p in players])}{sep}"
+                         f"{amount(h.get('stock', 0))}{sep}{cell(h['comment'])}\r\n")
         for x in extra_rows(report, s):
             stock = amount(x["stock"]) if "stock" in x else ""
             lines.append(f"{first}{sep}{cell(when(x['recorded_at']))}{sep}{cell(x['game'])}{sep}"
