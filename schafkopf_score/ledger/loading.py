@@ -25,6 +25,7 @@ from ..session.tournament import EVENTS
 from .dump import ExportProblem, RawSession, _fast_encoder, _not_an_export, check_export_head, check_ruleset, problem_text
 from .helpers import _Chunk, _usable_cores, _work
 from .helpers import _Helpers as _Helpers  # (tests reach the helpers through this module)
+from .marks import RowFingerprints
 from .store import Ledger
 
 # what a chunk holds (a session is never split): what a helper works at a time; a chunk ends at
@@ -36,14 +37,17 @@ _INSERT = {  # in the order a chunk is written: every row after the rows it refe
     "sessions": "INSERT INTO sessions(id, opened_at) VALUES (?,?)",
     "games": ("INSERT INTO games(id, session_id, hand, replaces, created_at, game, entry, typed, ruleset_id, unit, "
               "payouts, stock, outcome) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)"),
-    "restatements": ("INSERT INTO restatements(game_id, created_at, payouts, stock, outcome, cause) "
-                     "VALUES (?,?,?,?,?,?)"),
-    "voids": "INSERT INTO voids(game_id, created_at, kind, reason) VALUES (?,?,?,?)",
+    "restatements": ("INSERT INTO restatements(id, game_id, created_at, payouts, stock, outcome, cause) "
+                     "VALUES (?,?,?,?,?,?,?)"),
+    "voids": "INSERT INTO voids(id, game_id, created_at, kind, reason) VALUES (?,?,?,?,?)",
     "closings": "INSERT INTO closings(id, session_id, created_at, balances, bookings) VALUES (?,?,?,?,?)",
-    "reopenings": "INSERT INTO reopenings(session_id, closing_id, created_at, reason) VALUES (?,?,?,?)",
-    "payments": ("INSERT INTO payments(session_id, hand, created_at, player, amounts, transfers) "
-                 "VALUES (?,?,?,?,?,?)"),
+    "reopenings": "INSERT INTO reopenings(id, session_id, closing_id, created_at, reason) VALUES (?,?,?,?,?)",
+    "payments": ("INSERT INTO payments(id, session_id, hand, created_at, player, amounts, transfers) "
+                 "VALUES (?,?,?,?,?,?,?)"),
 }
+# the rows a chunk makes without their ids: the inserting process numbers them on, as the
+# database would (one more than the last), so that it knows them (``RowFingerprints``)
+_NUMBERED = ("restatements", "voids", "reopenings", "payments")
 
 # where in a session a refusal is met, in the order a single pass meets them: the session's id
 # (twice in the export), its rows, an open session before it, its replay
@@ -58,6 +62,7 @@ class Audit(Protocol):
 
     open_before: int | None  # an open session seen last: a later session refuses the import
     closed: list[int]  # the closed sessions audited, to be marked verified
+    fingerprints: dict[int, str] | None  # the sessions' fingerprints, where ``load`` worked them out
 
     @classmethod
     def fresh(cls) -> Audit:
@@ -174,13 +179,20 @@ def load(ledger: Ledger, conn: Any, data: Any, family: str | None = None, audit:
             audit=type(audit) if audit is not None else None)
         first_sid, first_gid = _next_id(conn, "sessions"), _next_id(conn, "games")
         chunks = _chunks(data["sessions"], chunk_games or CHUNK_GAMES, first_sid, first_gid)
-        inserter = _Inserter(conn, audit, _next_id(conn, "closings"))
+        # a ledger that held no session: the fingerprints of its sessions are worked out from the
+        # rows as they are inserted (a tournament's tables and draws are read back as ever)
+        digests = None
+        if audit is not None and not rounds and _next_id(conn, "sessions") == 1:
+            digests = ledger.row_fingerprints()
+        inserter = _Inserter(conn, audit, {t: _next_id(conn, t) for t in ("closings", *_NUMBERED)}, digests)
         # helpers beyond the cores would only share them (and take memory each)
         cores = _usable_cores()
         _work(chunks, ctx, load_chunk, inserter.take, min(workers or cores, cores))
         session_ids = inserter.session_ids
-        for table in ("sessions", "games", "closings"):  # the ids were given here: the database counts on
+        for table in ("sessions", "games", "closings", *_NUMBERED):  # the ids were given here: the database counts on
             ledger.after_bulk_insert(conn, table)
+        if audit is not None:
+            audit.fingerprints = digests.digests() if digests is not None else None
         for r in rounds:  # a tournament's rounds, each table to its session as loaded
             conn.execute("INSERT INTO rounds(round, created_at, method, seed) VALUES (?,?,?,?)",
                          (int(r["round"]), str(r["created_at"]), str(r["method"]), str(r["seed"])))
@@ -262,10 +274,12 @@ class _Inserter:
     """Takes the chunks' work in the export's order: makes the checks that reach across
     chunks, raises the first refusal a single pass would have met, and inserts the rows."""
 
-    def __init__(self, conn: Any, audit: Audit | None, next_cid: int) -> None:
+    def __init__(self, conn: Any, audit: Audit | None, next_ids: dict[str, int], digests: RowFingerprints | None) -> None:
         self.conn = conn
         self.audit = audit
-        self.next_cid = next_cid
+        self.next_cid = next_ids["closings"]
+        self.next_ids = next_ids  # the id the next row of each of the tables ``_NUMBERED`` takes
+        self.digests = digests
         self.open_before = audit.open_before if audit is not None else None
         self.session_ids: dict[Any, int] = {}  # export id -> ledger id
         self.count = 0
@@ -294,9 +308,17 @@ class _Inserter:
             done.rows["closings"] = [(c[0] + shift, *c[1:]) for c in done.rows["closings"]]
             done.rows["reopenings"] = [(r[0], r[1] + shift, *r[2:]) for r in done.rows["reopenings"]]
         self.next_cid += done.closings
+        for table in _NUMBERED:
+            rows = done.rows[table]
+            if rows:
+                first = self.next_ids[table]
+                done.rows[table] = [(i, *r) for i, r in enumerate(rows, first)]
+                self.next_ids[table] = first + len(rows)
         for table, rows in done.rows.items():
             if rows:
                 self.conn.executemany(_INSERT[table], rows)
+        if self.digests is not None:  # (after the rows went in: a value SQLite refuses refused the import)
+            self.digests.add(done.rows)
         self.count += done.count
 
 
