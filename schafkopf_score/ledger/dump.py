@@ -168,12 +168,13 @@ LINE_LIMIT = 1 << 20  # an export writes one game a line; a longer line is not a
 def bounded_lines(fh: Any, limit: int = LINE_LIMIT) -> Iterator[str]:
     """The lines of a file, refusing one longer than ``limit`` characters before it is read
     whole (a 100 MB comment must not take the memory of a season)."""
+    readline, most = fh.readline, limit + 1
     while True:
-        line = fh.readline(limit + 1)
+        line = readline(most)
+        if len(line) > limit and line[-1] != "\n":
+            raise ExportProblem(Text("data.export_line_too_long", limit=limit))
         if not line:
             return
-        if len(line) > limit and not line.endswith("\n"):
-            raise ExportProblem(Text("data.export_line_too_long", limit=limit))
         yield line
 
 
@@ -212,14 +213,20 @@ def _raw_sessions(lines: Iterator[str]) -> Iterator[RawSession]:
             return
         if not text.endswith(games_suffix):
             raise _not_an_export(Text("data.export_unexpected_line", line=repr(text[:40])))
-        games = []
+        games: list[str] = []
+        add = games.append
         for line in lines:
             game = line.strip()
-            if game in ("]}", "]},"):
+            if game[-1:] == ",":  # (every game but the last)
+                if game != "]},":
+                    add(game[:-1])
+                    continue
+                break
+            if game == "]}":
                 break
             if not game:  # the export writes a game a line, and no empty one
                 raise _not_an_export(Text("data.export_unexpected_line", line=repr(game)))
-            games.append(game[:-1] if game.endswith(",") else game)
+            add(game)
         else:
             raise _cut_short()
         yield RawSession(text[: -len(games_suffix)] + "}", games)

@@ -385,6 +385,9 @@ class _Memos:
     def __init__(self) -> None:
         self.entries: dict[str, GameEntry] = {}
         self.payouts: dict[tuple[tuple[str, int], ...], str] = {}
+        # a game's name, a unit: one text each, so that a chunk's rows carry it once to the
+        # inserting process (pickle writes a text it has written already as a reference)
+        self.words: dict[str, str] = {}
 
     def entry(self, text: str, data: dict[str, Any]) -> GameEntry:
         """``GameEntry.from_dict(data)``, ``text`` being ``data`` as stored (one text, one entry:
@@ -436,6 +439,7 @@ def _load_session(ctx: _Context, s: dict[str, Any], sid: int, next_id: int, next
     ids: dict[int, int] = {}
     records: list[GameRecord] = []
     games_rows, restatement_rows, void_rows = pending["games"], pending["restatements"], pending["voids"]
+    words = memos.words
     for g in s["games"]:
         entry = g["entry"]
         if type(entry) is not dict or not entry.keys() <= known or type(entry.get("game")) is not str:
@@ -485,9 +489,10 @@ def _load_session(ctx: _Context, s: dict[str, Any], sid: int, next_id: int, next
         if type(created_at) is not str or type(typed) is not str:
             created_at, typed = str(created_at), str(typed)
         replaces = ids[g["replaces"]] if g["replaces"] is not None else None
-        games_rows.append((new_id, sid, hand, replaces, created_at, entry["game"], entry_text or dumps(entry), typed,
-                           ruleset_ids[ruleset], unit, memos.payouts_text(g["payouts"], dumps), int(g["stock"]),
-                           dumps(g["outcome"])))
+        game = words.setdefault(entry["game"], entry["game"])
+        games_rows.append((new_id, sid, hand, replaces, created_at, game, entry_text or dumps(entry), typed,
+                           ruleset_ids[ruleset], words.setdefault(unit, unit), memos.payouts_text(g["payouts"], dumps),
+                           int(g["stock"]), dumps(g["outcome"])))
         if restatements:
             where = _where(g)
             for r in restatements:
