@@ -239,17 +239,20 @@ def stats(hands: Iterable[Mapping[str, Any]], players: Sequence[str], family: An
     per_player = {p: _no_stats() for p in players}
     games: dict[str, dict[str, int]] = {}
     dealt = {g.name: family.deals(GameEntry(g.name)) for g in family.games}
+    # (a game no longer known, an older ledger's: thrown in never, declared as any)
+    traits = {name: (kind.thrown_in, kind.declared) for name, kind in kinds.items()}
     for h in hands:
         game = h["game"]
         if h["void"] or not dealt.get(game, True):  # a draw (Deutscher) is not a game played (RULES §12)
             continue
-        g = games.setdefault(game, {"games": 0, "won": 0, "moved": 0})
+        g = games.get(game)
+        if g is None:
+            g = games[game] = {"games": 0, "won": 0, "moved": 0}
         g["games"] += 1
         won = h.get("won")
         if won:
             g["won"] += 1
-        kind = kinds.get(game)
-        thrown_in = kind is not None and kind.thrown_in
+        thrown_in, declared = traits.get(game, (False, True))
         moved = 0
         for name, amount in h["payouts"].items():
             st = per_player.get(name)
@@ -261,10 +264,12 @@ def stats(hands: Iterable[Mapping[str, Any]], players: Sequence[str], family: An
             if not thrown_in:
                 st["games"] += 1
         g["moved"] += moved
-        if kind is None or kind.declared:
+        if declared:
             # "as declarer" counts the declarer alone; the called partner counts "as partner" (RULES §12)
             for i, name in enumerate(h.get("declarers", ())):
-                st = per_player.setdefault(name, _no_stats())
+                st = per_player.get(name)
+                if st is None:
+                    st = per_player[name] = _no_stats()
                 role = "declarer" if i == 0 else "partner"
                 st[role] += 1
                 if won:
