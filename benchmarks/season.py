@@ -168,6 +168,13 @@ def generate(folder: Path, family: str, games: int, sessions: int, seed: int = 1
 def run(cmd: list[str], env: dict[str, str], cwd: Path) -> tuple[float, float, str]:
     """Wall seconds, peak RSS in MB (from wait4: of the largest of the process and the helper
     processes it waited for) and stdout."""
+    wall, mb, _, out = timed(cmd, env, cwd)
+    return wall, mb, out
+
+
+def timed(cmd: list[str], env: dict[str, str], cwd: Path) -> tuple[float, float, float, str]:
+    """``run``'s wall seconds and peak MB, the processor seconds (user and system, of the process
+    and the helpers it waited for: less moved by a busy machine than the wall) and stdout."""
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         t0 = time.perf_counter()
         p = subprocess.Popen(cmd, env=env, cwd=cwd, stdout=out, stderr=err)
@@ -178,7 +185,7 @@ def run(cmd: list[str], env: dict[str, str], cwd: Path) -> tuple[float, float, s
         err.seek(0)
         if p.returncode != 0:
             raise SystemExit(f"{' '.join(cmd)} failed: {err.read().decode()}")
-        return wall, usage.ru_maxrss / 1024, out.read().decode()
+        return wall, usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime, out.read().decode()
 
 
 def measure(exe: list[str], folder: Path, family: str, games: int, sessions: int, runs: int) -> dict[str, object]:
@@ -284,14 +291,18 @@ class Side:
         self.name, self.exe, self.folder, self.env = name, exe, folder, env
         folder.mkdir(parents=True, exist_ok=True)
 
-    def run(self, table: Path, *args: str) -> tuple[float, float, str]:
-        return run(self.exe + ["--table", str(self.folder / table.name), *args], self.env, self.folder)
+    def run(self, table: Path, *args: str) -> tuple[float, float, float]:
+        """(wall seconds, peak MB, processor seconds) of a command at ``table`` (its copy here)."""
+        return timed(self.exe + ["--table", str(self.folder / table.name), *args], self.env, self.folder)[:3]
 
 
-def paired(sides: list[Side], runs: int, once: Any, before: Any = None) -> list[list[tuple[float, float]]]:
-    """``once(side)`` -> (seconds, MB), run ``runs`` times per side, the sides in turn (A B A B):
+Timing = tuple[float, float, float]  # wall seconds, peak MB, processor seconds
+
+
+def paired(sides: list[Side], runs: int, once: Any, before: Any = None) -> list[list[Timing]]:
+    """``once(side)`` -> ``Timing``, run ``runs`` times per side, the sides in turn (A B A B):
     a busy machine slows both alike. ``before(side)`` runs untimed before each timed run."""
-    out: list[list[tuple[float, float]]] = [[] for _ in sides]
+    out: list[list[Timing]] = [[] for _ in sides]
     for _ in range(runs):
         for i, side in enumerate(sides):
             if before is not None:
@@ -364,13 +375,13 @@ def season_figures(args: argparse.Namespace) -> None:
             (side.folder / "empty").mkdir()
             shutil.copy(table, side.folder / "empty" / table.name)
         ledger = table.with_suffix(".sqlite").name
-        figures: dict[str, list[list[tuple[float, float]]]] = {}
+        figures: dict[str, list[list[Timing]]] = {}
 
         def fresh(side: Side) -> None:
             for leftover in side.folder.glob(ledger + "*"):
                 leftover.unlink()
 
-        figures["import"] = paired(sides, args.import_runs, lambda side: side.run(table, "import", str(season_file))[:2],
+        figures["import"] = paired(sides, args.import_runs, lambda side: side.run(table, "import", str(season_file)),
                                    before=fresh)
         for side in sides:  # the season the other commands are timed on: imported last, and an evening opened
             side.run(table, *first)
@@ -392,35 +403,39 @@ def season_figures(args: argparse.Namespace) -> None:
             "check --full": ["check", "--full"],
         }
         for name, cmd in commands.items():
-            figures[name] = paired(sides, args.runs, lambda side, cmd=cmd: side.run(table, *cmd)[:2])
+            figures[name] = paired(sides, args.runs, lambda side, cmd=cmd: side.run(table, *cmd))
 
-        def add_once(side: Side, where: Path) -> tuple[float, float]:
-            timed = run(side.exe + ["--table", str(where / table.name), *second], side.env, side.folder)[:2]
+        def add_once(side: Side, where: Path) -> Timing:
+            took = timed(side.exe + ["--table", str(where / table.name), *second], side.env, side.folder)[:3]
             run(side.exe + ["--table", str(where / table.name), "undo"], side.env, side.folder)
-            return timed
+            return took
 
         figures["add (season)"] = paired(sides, args.runs, lambda side: add_once(side, side.folder))
         figures["add (empty)"] = paired(sides, args.runs, lambda side: add_once(side, side.folder / "empty"))
-        bare = paired(sides[:1], args.runs, lambda side: run([sys.executable, "-c", "pass"], env, folder)[:2])[0]
+        bare = paired(sides[:1], args.runs, lambda side: timed([sys.executable, "-c", "pass"], env, folder)[:3])[0]
         bare_s = statistics.median(r[0] for r in bare)
         print(f"{what}; {args.runs} runs a figure ({args.import_runs} for import), medians; bare python start "
               f"{bare_s * 1000:.0f} ms ({os.cpu_count()} cores, {sys.version.split()[0]})")
         if len(sides) == 1:
-            print(f"{'command':<22}{'seconds':>9}{'x bare':>9}{'peak MB':>9}")
+            print(f"{'command':<22}{'seconds':>9}{'x bare':>9}{'cpu s':>8}{'peak MB':>9}")
             for name, (mine,) in figures.items():
                 secs = statistics.median(r[0] for r in mine)
-                print(f"{name:<22}{secs:>9.2f}{secs / bare_s:>9.1f}{max(r[1] for r in mine):>9.0f}")
+                print(f"{name:<22}{secs:>9.2f}{secs / bare_s:>9.1f}{statistics.median(r[2] for r in mine):>8.2f}"
+                      f"{max(r[1] for r in mine):>9.0f}")
         else:
             print(f"this: {ROOT}; baseline: {args.baseline_python}")
-            print(f"{'command':<22}{'this s':>9}{'base s':>9}{'ratio':>8}{'range':>14}{'this MB':>9}{'base MB':>9}")
+            print(f"{'command':<20}{'this s':>8}{'base s':>8}{'ratio':>7}{'range':>11}{'this cpu':>9}{'base cpu':>9}"
+                  f"{'ratio':>7}{'this MB':>8}{'base MB':>8}")
             for name, (mine, theirs) in figures.items():
                 ratios = sorted(a[0] / b[0] for a, b in zip(mine, theirs, strict=True))
-                print(f"{name:<22}{statistics.median(r[0] for r in mine):>9.2f}"
-                      f"{statistics.median(r[0] for r in theirs):>9.2f}{statistics.median(ratios):>8.2f}"
-                      f"{f'{ratios[0]:.2f}-{ratios[-1]:.2f}':>14}{max(r[1] for r in mine):>9.0f}"
-                      f"{max(r[1] for r in theirs):>9.0f}")
-            print("ratio: the median of the pairs' ratios this / baseline (each pair run side by side); "
-                  "range: the lowest and highest pair")
+                cpu = statistics.median(a[2] / b[2] for a, b in zip(mine, theirs, strict=True))
+                print(f"{name:<20}{statistics.median(r[0] for r in mine):>8.2f}"
+                      f"{statistics.median(r[0] for r in theirs):>8.2f}{statistics.median(ratios):>7.2f}"
+                      f"{f'{ratios[0]:.2f}-{ratios[-1]:.2f}':>11}{statistics.median(r[2] for r in mine):>9.2f}"
+                      f"{statistics.median(r[2] for r in theirs):>9.2f}{cpu:>7.2f}{max(r[1] for r in mine):>8.0f}"
+                      f"{max(r[1] for r in theirs):>8.0f}")
+            print("s: wall seconds; cpu: processor seconds (user + system, helpers included); ratio: the median of "
+                  "the pairs' ratios this / baseline (each pair run side by side); range: the lowest and highest pair")
         a_big = statistics.median(r[0] for r in figures["add (season)"][0])
         a_empty = statistics.median(r[0] for r in figures["add (empty)"][0])
         print(f"add into the season / add into an empty ledger (this): {a_big / a_empty:.2f}x")
