@@ -342,16 +342,16 @@ def season_export(args: argparse.Namespace, folder: Path, exe: list[str],
                     str(made)], check=True)
     table = made / f"{family}.toml"
     run(exe + ["--table", str(table), "export", "--all", "--format", "json", "--out", str(season_file)], env, folder)
-    data = json.loads(season_file.read_text(encoding="utf-8"))
-    n_games = sum(len(s["games"]) for s in data["sessions"])
+    # read in a process of its own too (this one's memory would count in every command's peak)
+    subprocess.run([sys.executable, __file__, "--info", str(season_file)], check=True)
+    n_games, n_sessions, first = json.loads(Path(str(season_file) + ".info").read_text(encoding="utf-8"))
     table_text = table.read_text(encoding="utf-8")
     (folder / "season.toml").write_text(table_text, encoding="utf-8")
-    first = add_args(data["sessions"][0]["games"][0]["entry"])
     second = {"bavarian": ["add", "weiter"], "wendish": ["add", "normal", "--player", "Anna", "--partner", "Ben",
                                                       "--augen", "70"],
               "deutscher": ["add", "spiel", "--player", "Anna", "--partner", "Ben", "--augen", "70"],
               "sheepshead": ["add", "doubler"]}[family]
-    what = f"generated {family} season: {n_games} games in {len(data['sessions'])} sessions"
+    what = f"generated {family} season: {n_games} games in {n_sessions} sessions"
     return season_file, folder / "season.toml", what, first, second
 
 
@@ -464,6 +464,12 @@ def _replicate_to_file(closed_file: str, games: str, out: str) -> None:
 def main() -> None:
     if sys.argv[1:2] == ["--replicate"]:
         _replicate_to_file(*sys.argv[2:5])
+        return
+    if sys.argv[1:2] == ["--info"]:  # an export's games, sessions and the add of its first hand
+        data = json.loads(Path(sys.argv[2]).read_text(encoding="utf-8"))
+        info = [sum(len(s["games"]) for s in data["sessions"]), len(data["sessions"]),
+                add_args(data["sessions"][0]["games"][0]["entry"])]
+        Path(sys.argv[2] + ".info").write_text(json.dumps(info), encoding="utf-8")
         return
     if sys.argv[1:2] == ["--generate"]:
         family, games, sessions, folder = sys.argv[2:6]
