@@ -57,16 +57,17 @@ def hands_for(tisch: int, players: list[str], games: int) -> list[list[str]]:
 
 def worker(table_file: str, tisch: int, players: list[str], games: int, start_at: float) -> None:
     """One table's device: waits for the common start, enters its hands, prints the latencies."""
+    from schafkopf_score.app import hands
+    from schafkopf_score.app.line import line_of
+    from schafkopf_score.app.where import at
     from schafkopf_score.ledger import open_ledger
     from schafkopf_score.table import load_table
-    from schafkopf_score.tournament.entries import add_game, entry_for
-    from schafkopf_score.tournament.seats import find_seat
 
     cfg = load_table(Path(table_file))
     # warm: the modules a command imports on its way, so that the figures are the entries'
     import psycopg  # noqa: F401
 
-    import schafkopf_score.app.evening  # noqa: F401
+    import schafkopf_score.app.hands  # noqa: F401
     import schafkopf_score.ledger.postgres  # noqa: F401
 
     cfg.family_obj()
@@ -77,9 +78,7 @@ def worker(table_file: str, tisch: int, players: list[str], games: int, start_at
     for words in hands_for(tisch, players, games):
         t0 = time.perf_counter()
         with open_ledger(cfg) as ledger:
-            seat = find_seat(cfg, ledger, tisch)
-            entry, typed = entry_for(cfg, ledger, seat, words)
-            add_game(cfg, ledger, seat, entry, typed)
+            hands.add(at(cfg, ledger, "add", tisch), line_of(words))
         latencies.append(time.perf_counter() - t0)
     print(json.dumps(latencies))
 

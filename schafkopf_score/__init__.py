@@ -25,8 +25,8 @@ _WHERE = {
     "TableRules": ".rules",
     "find_family": ".rules",
     "play": ".rules",
-    "fewest_transfers": ".settle",
-    "round_balances": ".settle",
+    "fewest_transfers": ".session.settle",
+    "round_balances": ".session.settle",
 }
 
 if TYPE_CHECKING:

@@ -17,6 +17,7 @@ from .rules.matching import resolve_name
 from .rules.model import AUGEN, NAME, NAMES, SUIT, TEXT, GameEntry, entry_options
 from .rules.names import refuse_hidden
 from .text import bounded_int, quoted
+from .vocabulary import Vocabulary
 
 
 def parse_int(text: str, option: str, hint: Text | None = None) -> int:
@@ -120,11 +121,12 @@ def typed_text(game: str, raw: Mapping[str, Any]) -> str:
 
 
 def entry_from_words(family: Family, players: Sequence[str], words: Sequence[str],
-                     options: Mapping[str, Any] | None = None) -> tuple[GameEntry, str]:
+                     options: Mapping[str, Any] | None = None, vocabulary: Vocabulary | None = None) -> tuple[GameEntry, str]:
     """A hand from the short notation (``sau an be 72 l3 k``) and any long options typed with it:
-    the entry and its "as typed" text. Both forms give the same entry and the same text."""
+    the entry and its "as typed" text. Both forms give the same entry and the same text.
+    ``vocabulary``: the table's words, which a refusal's hint offers."""
     options = dict(options or {})
-    game, raw = read_words(family, players, words, given=options)
+    game, raw = read_words(family, players, words, given=options, vocabulary=vocabulary)
     merged = {**options, **raw}
     variant = suited_variant(family, family.find_game(game).name)
     if variant is not None and merged.get("suit") is not None:
@@ -142,11 +144,12 @@ def is_game_word(family: Family, word: str) -> bool:
 
 
 def patch_from_words(family: Family, players: Sequence[str], old: GameEntry, words: Sequence[str],
-                     options: Mapping[str, Any], given: Collection[str]) -> tuple[GameEntry, str]:
+                     options: Mapping[str, Any], given: Collection[str],
+                     vocabulary: Vocabulary | None = None) -> tuple[GameEntry, str]:
     """Hand ``old`` with only what ``words`` and the long options ``given`` say changed
     (``edit 16 k``, ``edit 16 --laufende 0``): the rest of the hand stays."""
     game, raw = read_words(family, players, [old.game, *words], given={k: options[k] for k in given},
-                           given_exactly=True)
+                           given_exactly=True, vocabulary=vocabulary)
     merged = {**{k: options[k] for k in given}, **raw}
     if not merged:
         raise IllegalEntry(Text("data.no_change"), Text("data.no_change_hint"))
@@ -159,10 +162,11 @@ def patch_from_words(family: Family, players: Sequence[str], old: GameEntry, wor
 
 
 def corrected_entry(family: Family, players: Sequence[str], old: GameEntry, words: Sequence[str],
-                    options: Mapping[str, Any], given: Collection[str]) -> tuple[GameEntry, str]:
+                    options: Mapping[str, Any], given: Collection[str],
+                    vocabulary: Vocabulary | None = None) -> tuple[GameEntry, str]:
     """A correction of hand ``old`` (``edit N ...``, in ``play`` too): a game word first replaces
     the hand by the entry as typed (``edit 7 sau an co 72``); otherwise only what the words and
     the ``given`` long options say changes (``edit 7 k``, ``edit 7 --laufende 0``)."""
     if words and is_game_word(family, words[0]):
-        return entry_from_words(family, players, words, options)
-    return patch_from_words(family, players, old, words, options, given)
+        return entry_from_words(family, players, words, options, vocabulary)
+    return patch_from_words(family, players, old, words, options, given, vocabulary)

@@ -7,6 +7,8 @@ table's language before it exits with status 2.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .i18n import Text
 
 
@@ -15,6 +17,9 @@ class ScoreError(Exception):
 
     exit_code = 2
     language: str | None = None  # the table's language, where the error knows it better than its reader
+    # how the words of the message are put for the line that was typed (``text, lang -> text``):
+    # a line in short words is answered in short words, in its family's words (app.line)
+    wording: Callable[[str, str], str] | None = None
 
     def __init__(self, message: Text, hint: Text | None = None) -> None:
         super().__init__(message.key)
@@ -26,8 +31,11 @@ class ScoreError(Exception):
         return _rebuild, (type(self), self.text, self.hint_text, self.__dict__)
 
     def render(self, lang: str) -> tuple[str, str]:
-        """What is wrong and how to put it right, in ``lang``."""
-        return self.text.render(lang), (self.hint_text.render(lang) if self.hint_text is not None else "")
+        """What is wrong and how to put it right, in ``lang`` (worded as ``wording`` says)."""
+        message, hint = self.text.render(lang), (self.hint_text.render(lang) if self.hint_text is not None else "")
+        if self.wording is not None:
+            message, hint = self.wording(message, lang), self.wording(hint, lang) if hint else hint
+        return message, hint
 
     @property
     def message(self) -> str:

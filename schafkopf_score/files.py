@@ -136,9 +136,9 @@ def _new_file_mode() -> int:
     return 0o666 & ~umask
 
 
-def write_atomic(path: Path, text: str | Iterable[str]) -> None:
-    """Write a file (a text, or its chunks) via a temp file, fsync and rename: never a
-    half-written file.
+def write_atomic(path: Path, text: str | Iterable[str] | Iterable[bytes], binary: bool = False) -> None:
+    """Write a file (a text, or its chunks; ``binary``: chunks of bytes) via a temp file, fsync
+    and rename: never a half-written file.
 
     The temp file is made beside ``path`` with a random name and ``O_EXCL`` (so a symlink or a
     file planted under a guessable name is never followed), and removed again whatever fails,
@@ -156,9 +156,9 @@ def write_atomic(path: Path, text: str | Iterable[str]) -> None:
     fd, name = tempfile.mkstemp(prefix=f".{path.name[:100]}.", suffix=".tmp", dir=folder)
     tmp = Path(name)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
+        with (os.fdopen(fd, "wb") if binary else os.fdopen(fd, "w", encoding="utf-8", newline="\n")) as fh:
             for chunk in [text] if isinstance(text, str) else text:
-                fh.write(chunk)
+                fh.write(chunk)  # type: ignore[arg-type]
             fh.flush()
             if st is not None and (st.st_uid, st.st_gid) != (os.geteuid(), os.getegid()):
                 with contextlib.suppress(OSError):

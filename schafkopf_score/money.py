@@ -94,3 +94,22 @@ def format_value(value: int, unit: str, currency: str = "EUR", language: str = "
     if unit == "cent":
         return format_amount(value, currency, language, sign=sign)
     return f"+{value}" if sign and value > 0 else str(value)
+
+
+def bare(value: int, unit: str, lang: str, sign: bool = False) -> str:
+    """An amount without its currency, for the sheet's cells: ``12,40`` / ``12.40`` (the
+    currency is named once, in the sheet's title); points and strokes as plain numbers.
+
+    >>> bare(-1240, "cent", "de"), bare(123456, "cent", "en"), bare(5, "point", "de", sign=True)
+    ('-12,40', '1,234.56', '+5')
+    """
+    if unit != "cent":
+        return f"+{value}" if sign and value > 0 else str(value)
+    whole, frac = divmod(abs(value), 100)
+    if lang == "de":
+        text = f"{whole:,}".replace(",", ".") + f",{frac:02d}"
+    else:
+        text = f"{whole:,}.{frac:02d}"
+    if value < 0:
+        return "-" + text
+    return ("+" + text) if sign and value > 0 else text

@@ -19,9 +19,10 @@ from typing import Any
 from .errors import IllegalEntry, InvalidEntry
 from .i18n import Text, language_of
 from .rules.family import Family, GameType
-from .rules.matching import fold
+from .rules.matching import could_name
 from .rules.model import AUGEN, COUNT, FLAG, NAME, NAMES, OUTCOME, EntryOption, entry_options
 from .text import bounded_int, quoted
+from .vocabulary import Vocabulary
 
 _COUNT = re.compile(r"([a-zß]+)([0-9]+)")
 # a count or the Augen in a word: no game at a table counts past 3 digits (Augen 120, Laufende 14)
@@ -120,12 +121,14 @@ def a_game(family: Family, game: str) -> Text:
 
 
 def read_words(family: Family, players: Sequence[str], words: Sequence[str],
-               given: Mapping[str, Any] | None = None, given_exactly: bool = False) -> tuple[str, dict[str, Any]]:
+               given: Mapping[str, Any] | None = None, given_exactly: bool = False,
+               vocabulary: Vocabulary | None = None) -> tuple[str, dict[str, Any]]:
     """The game and the option values (as typed, names not yet resolved) that ``words`` say.
 
     ``words[0]`` is the game (``herzsolo`` also says its suit); ``given`` are long options typed
     alongside, which the words must not say a second time (``given_exactly``: ``given`` holds
-    only the options typed on the command line, so even a default value counts as said)."""
+    only the options typed on the command line, so even a default value counts as said);
+    ``vocabulary``: the table's words, which a refusal's hint offers (default: the family's)."""
     if not words:
         raise InvalidEntry(Text("data.no_game"), Text("data.no_game_hint"))
     head, *rest = words
@@ -193,7 +196,7 @@ def read_words(family: Family, players: Sequence[str], words: Sequence[str],
         if key in family.foreign_suits:  # the other deck's suit: the same error as --suit gives
             family.suit(key)
         raise IllegalEntry(Text("data.fits_nothing", word=quoted(word), game=a_game(family, game.name)),
-                           _nearest(word, family, players))
+                           (vocabulary or Vocabulary(None, family)).suggestion(word, game.name, players))
     if pairs:
         _set(raw, by_kind[AUGEN], ",".join(pairs), " ".join(pairs))
     _place_names(raw, names, family, game)
@@ -235,8 +238,7 @@ def _suit(family: Family, game: GameType, key: str) -> tuple[str, str] | None:
 
 
 def _is_name(word: str, players: Sequence[str]) -> bool:
-    forms = set(fold(word))
-    return any(f.startswith(x) for p in players for f in fold(p) for x in forms)
+    return could_name(word, players)
 
 
 def _place_names(raw: dict[str, Any], names: list[str], family: Family, game: GameType) -> None:
@@ -254,21 +256,6 @@ def _place_names(raw: dict[str, Any], names: list[str], family: Family, game: Ga
         raw[field] = name
 
 
-def _nearest(word: str, family: Family, players: Sequence[str]) -> Text:
-    import difflib
-
-    if len(word) > 40:  # longer than any word of the notation: nothing is near it
-        return Text("data.notation_words")
-
-    known = [*keywords(), *family.game_table(), *family.suits, *family.suit_words, *players]
-    close = difflib.get_close_matches(word.casefold(), [k.casefold() for k in known], n=1, cutoff=0.6)
-    if close:
-        match = next(k for k in known if k.casefold() == close[0])
-        return Text("data.notation_near", near=Text("common.did_you_mean_q", name=match),
-                    words=Text("data.notation_words"))
-    return Text("data.notation_words")
-
-
 def _PAIRS(m: re.Match[str]) -> str:
     """``--augen Anna=N,Ben=N`` -> ``Anna=N Ben=N`` (the words of a line)."""
     return m.group(1).replace(",", " ")
@@ -277,6 +264,10 @@ def _PAIRS(m: re.Match[str]) -> str:
 # where the notation has a word in each language, a message names the one of its language
 _PREFERRED = {"de": {"sitting_out": "aus", "dealer": "geber", "alone": "allein"},
               "en": {"sitting_out": "out", "dealer": "dealer", "alone": "alone"}}
+
+
+# an option that takes a value, named alone in a message: in the words of a line
+_BARE = {"de": {"augen": "die Augen"}, "en": {"augen": "the Augen"}}
 
 
 def _short_rules(lang: str) -> list[tuple[re.Pattern[str], Any]]:
@@ -305,9 +296,10 @@ def _short_rules(lang: str) -> list[tuple[re.Pattern[str], Any]]:
             rules.append((rf"(?:{names}) (NAME|[A-ZÄÖÜ]\w*)", r"\1"))
         elif opt.kind == AUGEN:
             rules.append((rf"(?:{names}) (N|\d+)\b", r"\1"))
-            rules.append((rf"(?:{names}) ((?:[^\s,=]+=[^\s,]*)(?:,[^\s,=]+=[^\s,]*)*)", _PAIRS))
+            rules.append((rf"(?:{names}) ((?:[^\s,=]+=[^\s,]*)(?:,[^\s,=]+=[^\s,]*)*(?:,\.\.\.)?)", _PAIRS))
+            rules.append((rf"(?:{names})(?![\w-])", _BARE[lang][opt.field]))  # the option alone: its words
         elif opt.field in ("suit", "sau"):
-            rules.append((rf"(?:{names}) ", ""))
+            rules.append((rf"(?:{names}) (?=[a-zäöü])", ""))  # (named alone it stays: no word says it)
     rules.append((r"\badd (?=[a-zäöü])", ""))  # inside play a hand needs no command word
     _SHORT[lang] = [(re.compile(p), r) for p, r in rules]
     return _SHORT[lang]
@@ -343,3 +335,24 @@ def family_words(text: str, family: str, lang: str) -> str:
     for old, new in find_family(family).own_words.get(language_of(lang), ()):
         text = text.replace(old, new)
     return text
+
+
+class Wording:
+    """How an error's words are put for a line as it was typed (``ScoreError.wording``): a line
+    in short words gets short words (``l0 bis l4``, not ``--laufende 0 bis 4``), and every line
+    its family's words (a Sheepshead table counts points, not Augen). Picklable: an error may
+    cross a process."""
+
+    __slots__ = ("family", "short")
+
+    def __init__(self, family: str, short: bool) -> None:
+        self.family = family
+        self.short = short
+
+    def __call__(self, text: str, lang: str) -> str:
+        if self.short:
+            text = short_form(text, lang)
+        return family_words(text, self.family, lang)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return Wording, (self.family, self.short)

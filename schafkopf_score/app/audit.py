@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..errors import IllegalEntry, LedgerError, StorageError
+from ..errors import IllegalEntry, LedgerError, ScoreError, StorageError
 from ..i18n import Text
 from ..ledger import Ledger
 from ..session.checks import LEDGER_WIDE, Problem, check_session, open_before_later, seated_twice, unreadable
@@ -31,11 +31,21 @@ class CheckReport:
     skipped_verified: int = 0
     marked: int = 0
     passed: dict[int, str] = field(default_factory=dict, repr=False)  # session -> fingerprint, to be marked
+    sessions: int = 0  # the sessions checked (replayed or verified before)
+    hands: int = 0  # the valid hands in them (a Deutscher draw is no hand)
 
     def to_json(self, lang: str) -> dict[str, Any]:
         """``check --json``: the problems (in ``lang``) and the counts."""
         return {"problems": [p.to_json(lang) for p in self.problems], "replayed": self.replayed,
-                "skipped_verified": self.skipped_verified, "marked": self.marked}
+                "skipped_verified": self.skipped_verified, "marked": self.marked, "sessions": self.sessions,
+                "hands": self.hands}
+
+    def summary(self) -> Text:
+        """``OK: 2 sessions, 14 hands checked`` (what ``check`` says when all holds)."""
+        return Text("data.check_ok",
+                    sessions=Text("data.check_sessions_one" if self.sessions == 1 else "data.check_sessions",
+                                  count=self.sessions),
+                    hands=Text("data.check_hands_one" if self.hands == 1 else "data.check_hands", count=self.hands))
 
 
 def _audit(ledger: Ledger, full: bool = True, marking: bool = False) -> CheckReport:
@@ -84,7 +94,23 @@ def _audit(ledger: Ledger, full: bool = True, marking: bool = False) -> CheckRep
         problems.extend(found)
         if marking and not found and not verified and info.closing is not None and fingerprint is not None:
             passed[info.id] = fingerprint
-    return CheckReport(_at_tables(ledger, problems), replayed, skipped, 0, passed)
+    return CheckReport(_at_tables(ledger, problems), replayed, skipped, 0, passed, len(sessions), _hands(ledger))
+
+
+def _hands(ledger: Ledger) -> int:
+    """The valid hands of the ledger (a Deutscher draw is no hand: RULES §12)."""
+    from ..rules.model import GameEntry
+    from ..rules.registry import find_family
+
+    counts = ledger.valid_games_by_game()
+    name = ledger.family() if counts else None
+    if name is None:
+        return sum(counts.values())
+    try:
+        family = find_family(name)
+    except ScoreError:  # a family this program does not know: every row a hand
+        return sum(counts.values())
+    return sum(n for game, n in counts.items() if family.deals(GameEntry(game)))
 
 
 def _at_tables(ledger: Ledger, problems: list[Problem]) -> list[Problem]:

@@ -16,7 +16,7 @@ from typing import Any
 from ..i18n import say
 from ..memo import Memo
 from ..rules.model import GameEntry
-from ..session.fold import merged
+from ..session.fold import carried_on, merged
 from ..session.season import local_date
 from ..session.settle import session_balances, settle_session
 
@@ -25,6 +25,11 @@ def build_report(cfg: Any, ledger: Any, session_ids: Sequence[int], season: bool
                  infos: Sequence[Any] | None = None) -> dict[str, Any]:
     """The given sessions as data, from the stored rows (no replay). ``check`` is what proves
     the stored rows equal a replay.
+
+    A session's ``hands`` are its game rows in hand order (``dealt`` false for a row that is no
+    hand, such as a Deutscher draw), with each early payout (``settle --player``) as a row of
+    its own after the hand it followed (``payment`` true, no hand number): the running totals
+    count it, so the last row's totals are what the settlement shows before the close.
 
     ``overview`` holds per session what its settlement shows (a closed session from its stored
     closing, the open one from its stored payouts) and is read up front, so a season page can
@@ -39,20 +44,23 @@ def build_report(cfg: Any, ledger: Any, session_ids: Sequence[int], season: bool
     fam = cfg.family_obj()
     lang = cfg.language
     wanted = set(session_ids)
-    infos = [info for info in (ledger.sessions() if infos is None else infos) if info.id in wanted]
+    every = ledger.sessions() if infos is None else infos
+    openings = {later.id: carried_on(earlier) for earlier, later in zip(every, every[1:], strict=False)}
+    infos = [info for info in every if info.id in wanted]
     aliases = ledger.aliases() if infos else {}
     payments = _payments(ledger, [info.id for info in infos])
     players: list[str] = list(cfg.players)
     overview = []
     with collection_paused():
         for info in infos:
-            item = _overview(cfg, ledger, info, aliases, payments.get(info.id, []))
+            item = _overview(cfg, ledger, info, aliases, payments.get(info.id, []), openings.get(info.id) or {})
             for p in item["settlement"]["balances"]:
                 if p not in players:
                     players.append(p)
             overview.append(item)
     return {
         "table": cfg.name, "family": cfg.family, "family_title": fam.title_in(lang), "unit": fam.unit,
+        "has_stock": fam.has_stock,
         "currency": cfg.currency, "language": lang, "players": players, "overview": overview,
         "sessions": _session_reports(cfg, ledger, overview, players, aliases),
         "season": len(overview) > 1 if season is None else season,
@@ -69,23 +77,24 @@ def _payments(ledger: Any, session_ids: list[int]) -> dict[int, list[dict[str, A
     for p in ledger.payments():
         if p.session_id in wanted:
             out.setdefault(p.session_id, []).append({"hand": p.hand, "created_at": p.created_at, "player": p.player,
-                                                     "amounts": p.amounts})
+                                                     "amounts": p.amounts, "transfers": p.transfers})
     return out
 
 
 def _overview(cfg: Any, ledger: Any, info: Any, aliases: dict[str, str],
-              payments: list[dict[str, Any]]) -> dict[str, Any]:
-    """One session without its hands: what its settlement shows and was (or would be) paid."""
+              payments: list[dict[str, Any]], opening: dict[str, int]) -> dict[str, Any]:
+    """One session without its hands: what its settlement shows and was (or would be) paid;
+    ``opening``: the Stock the evening before carried into it."""
     stored = info.bookings.get("settlement") if info.closed_at else None
     if stored:  # what was paid, as stored at the close (``SessionSettlement.from_stored``, read as it is)
         return {
             "session": info.id, "opened_at": info.opened_at, "closed_at": info.closed_at,
             "date": local_date(info.opened_at) if info.opened_at else None,
             "balances": dict(info.closing or {}), "stock": 0, "bookings": info.bookings, "payments": payments,
-            "settlement": _stored_settlement(stored),
+            "opening": sum(opening.values()), "settlement": _stored_settlement(stored),
         }
     if info.closed_at:
-        from .evening import closed_settlement
+        from .settle import closed_settlement
 
         settled = closed_settlement(ledger, info)  # closed before the settlement was stored
         balances, stock = dict(info.closing or {}), settled.stock
@@ -93,13 +102,19 @@ def _overview(cfg: Any, ledger: Any, info: Any, aliases: dict[str, str],
         records = [rec for rec in ledger.games(info.id) if rec.valid]
         parts = [merged(rec.payouts, aliases) for rec in records] + [merged(session_balances(p["amounts"] for p in payments), aliases)]
         balances = session_balances(parts, {}, cfg.players)
-        stock = sum(rec.stock for rec in records)
+        stock = sum(opening.values()) + sum(rec.stock for rec in records)
         rules = records[-1].rules if records else cfg.snapshot()  # priced by its own snapshot
-        settled = settle_session(rules, balances, stock, None, info.id)
+        from ..session.fold import replay_rows
+
+        # who paid into the Stock decides where it goes (stock_at_close): replayed only where it holds money
+        rows = replay_rows(records, aliases=aliases, opening=opening) if stock and records else []
+        state = rows[-1].played.after if rows and rows[-1].played is not None else None
+        settled = settle_session(rules, balances, stock, None, info.id, state=state)
     return {
         "session": info.id, "opened_at": info.opened_at, "closed_at": info.closed_at,
         "date": local_date(info.opened_at) if info.opened_at else None,
         "balances": balances, "stock": stock, "bookings": info.bookings, "payments": payments,
+        "opening": sum(opening.values()),
         # ``balances``: what ``settle`` shows (and ``settle --all`` adds up); ``amounts``: what
         # was (or would be) paid, after the Stock's return and the cash rounding
         "settlement": settled.reported(),
@@ -159,7 +174,7 @@ def _sessions_made(cfg: Any, ledger: Any, overview: list[dict[str, Any]], player
         declarers = o.get("declarers", ())
         description = described[entry_text, tuple(declarers), outcome_text if o.get("extra") else None]
         return (entry.comment or "", description, o.get("dealer"), o.get("sitting_out", []),
-                o.get("explanation", ""), o.get("declarers", []), o.get("won"))
+                o.get("explanation", ""), o.get("declarers", []), o.get("won"), fam.deals(entry))
 
     hand_words = Memo(shows)  # (entry text, outcome text) -> what the hand shows
     # a ruleset's players (under the names they go by now): who sat at the table for a hand played
@@ -176,17 +191,20 @@ def _sessions_made(cfg: Any, ledger: Any, overview: list[dict[str, Any]], player
         running: dict[str, int] = {}
         seated: set[int] = set()  # the rulesets whose players are in ``running`` (at 0 before they are paid)
         hands = []
-        stock = item["bookings"].get("stock", 0) if item["closed_at"] else 0
+        stock = item["opening"] + (item["bookings"].get("stock", 0) if item["closed_at"] else 0)
+        unpaid = list(item["payments"])  # the early payouts, each a row after the hand it followed
         while row is not None and row[0] == sid:
+            while unpaid and row[1] > unpaid[0]["hand"]:
+                hands.append(_payment_row(unpaid.pop(0), running, aliases, lang))
             _, hand, replaces, created_at, game, entry_text, ruleset_id, payouts_text, hand_stock, outcome_text, \
                 void_kind, void_reason = row
             row = next(rows, None)
-            comment, description, dealer, sitting_out, explanation, declarers, won = hand_words[
+            comment, description, dealer, sitting_out, explanation, declarers, won, dealt = hand_words[
                 entry_text, outcome_text]
             if void_kind is not None:
                 hands.append({"hand": hand, "game": game, "recorded_at": created_at, "void": True,
                               "void_kind": void_kind, "reason": void_reason or "", "edited": replaces is not None,
-                              "comment": comment, "description": description})
+                              "comment": comment, "description": description, "dealt": dealt})
                 continue
             payouts = value(payouts_text)
             if aliases:  # earlier names counted under the name the player goes by now
@@ -202,11 +220,12 @@ def _sessions_made(cfg: Any, ledger: Any, overview: list[dict[str, Any]], player
                  "reason": void_reason or "", "edited": replaces is not None, "comment": comment,
                  "description": description, "dealer": dealer, "sitting_out": sitting_out,
                  "payouts": payouts, "stock": hand_stock, "explanation": explanation,
-                 "declarers": declarers, "won": won, "running": dict(running)}
+                 "declarers": declarers, "won": won, "running": dict(running), "dealt": dealt}
             if stroke:  # the paper's tally: completed sheep's heads and the strokes left
                 rules = ledger.rules(ruleset_id)
                 h["tally"] = {n: list(fam.head_split(rules, v)) if v >= 0 else [0, v] for n, v in running.items()}
             hands.append(h)
+        hands += [_payment_row(pay, running, aliases, lang) for pay in unpaid]
         yield {**item, "hands": hands, "stock": stock}
 
 
@@ -223,6 +242,24 @@ def collection_paused() -> Iterator[None]:
     finally:
         if was:
             gc.enable()
+
+
+def _payment_row(pay: Mapping[str, Any], running: dict[str, int], aliases: dict[str, str],
+                 lang: str) -> dict[str, Any]:
+    """An early payout (``settle --player``) as a row of the sheet after the hand it followed:
+    its amounts move the running totals (``running``, changed here), so that the sheet and the
+    chart end where the settlement does. No hand number (``""``), ``payment`` true, not dealt."""
+    from ..session.fold import merged
+
+    amounts = merged(pay["amounts"], aliases) if aliases else dict(pay["amounts"])
+    for n, a in amounts.items():
+        running[n] = running.get(n, 0) + a
+    return {"hand": "", "game": "payment", "payment": True, "recorded_at": pay["created_at"], "void": False,
+            "void_kind": None, "reason": "", "edited": False, "comment": "",
+            "description": say("export.csv_paid_out", lang, name=pay["player"], hand=pay["hand"]),
+            "dealer": None, "sitting_out": [], "payouts": amounts, "stock": 0, "explanation": "", "declarers": [],
+            "won": None, "running": dict(running), "dealt": False, "player": pay["player"],
+            "transfers": list(pay.get("transfers", ()))}
 
 
 def _no_stats() -> dict[str, int]:
@@ -243,8 +280,8 @@ def stats(hands: Iterable[Mapping[str, Any]], players: Sequence[str], family: An
     traits = {name: (kind.thrown_in, kind.declared) for name, kind in kinds.items()}
     for h in hands:
         game = h["game"]
-        if h["void"] or not dealt.get(game, True):  # a draw (Deutscher) is not a game played (RULES §12)
-            continue
+        if h["void"] or h.get("payment") or not dealt.get(game, True):
+            continue  # a draw (Deutscher) is not a game played (RULES §12); an early payout is no game
         g = games.get(game)
         if g is None:
             g = games[game] = {"games": 0, "won": 0, "moved": 0}
@@ -304,7 +341,7 @@ def game_title(family: Any, game: str, lang: str) -> str:
 def season_stats(cfg: Any, ledger: Any, session_ids: list[int]) -> dict[str, Any]:
     """``stats`` of the sessions, with each player's money exactly as ``settle`` shows it for
     them (a Stock returned at the close and the cash rounding included)."""
-    from .evening import season_settlement
+    from .settle import season_settlement
 
     data = stats(ledger.hand_summaries(session_ids), cfg.players, cfg.family_obj())
     season, _ = season_settlement(cfg, ledger, session_ids)

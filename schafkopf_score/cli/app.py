@@ -7,7 +7,7 @@ import functools
 import importlib
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Annotated, Any, Optional, TypeVar
 
 import typer
@@ -29,12 +29,52 @@ if TYPE_CHECKING:
 F = TypeVar("F", bound=Callable[..., Any])
 
 
+class TableContext(typer.Context):
+    """A command's context whose ``--help`` speaks the table's language: German on a table whose
+    language is German (``help_de.py``, loaded only then), else click's English."""
+
+    def get_help(self) -> str:
+        if _help_language(self) == "de":
+            from .help_de import german_help
+
+            return german_help(self)
+        return str(super().get_help())
+
+
+_help_table: list[str | None] = [None]  # the --table of the command line being read (for --help)
+
+
+def _help_language(ctx: Any) -> str:
+    """The language of the table the command line names: its file read as far as it can be
+    (English without a readable one)."""
+    from ..table import peek_language
+
+    obj = ctx.find_root().obj
+    if isinstance(obj, Ctx):
+        return obj.language()
+    return peek_language(_help_table[0])
+
+
+def _every_command(cmd: Any) -> Iterator[Any]:
+    yield cmd
+    for sub in getattr(cmd, "commands", {}).values():
+        yield from _every_command(sub)
+
+
 class TableGroup(TyperGroup):
-    """The ``schafkopf`` command group: click's usage errors speak the table's language
-    (``usage.py``)."""
+    """The ``schafkopf`` command group: click's usage errors and ``--help`` speak the table's
+    language (``usage.py``, ``help_de.py``)."""
+
+    context_class = TableContext
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for cmd in _every_command(self):  # every command's --help asks its context for the language
+            cmd.context_class = TableContext
 
     def make_context(self, info_name: str | None, args: list[str], parent: Any = None, **extra: Any) -> Any:
         table = _table_option(list(args))
+        _help_table[0] = table
         try:
             return super().make_context(info_name, args, parent=parent, **extra)
         except click_errors.UsageError as exc:
@@ -86,6 +126,7 @@ COMMANDS: dict[str, str] = {
     "calc": "game_cmds", "add": "game_cmds", "draw": "game_cmds", "undo": "game_cmds", "void": "game_cmds",
     "edit": "game_cmds",
     "export": "ledger_cmds", "import": "ledger_cmds", "stats": "ledger_cmds", "check": "ledger_cmds",
+    "rating": "insight_cmds",  # the skill ratings (RULES §13)
     "play": "play_cmd",
     "new": "table_cmds", "rules": "table_cmds", "player": "table_cmds",
     "sheet": "view_cmds", "standings": "view_cmds", "settle": "view_cmds",

@@ -18,10 +18,10 @@ def _table(ctx: typer.Context) -> Any:
 
 
 def _matching(words: list[str], incomplete: str) -> list[str]:
-    from ..rules.matching import fold
+    from ..rules.matching import spellings
 
-    typed = fold(incomplete)
-    hits = [w for w in dict.fromkeys(words) if any(f.startswith(t) for f in fold(w) for t in typed)]
+    typed = spellings(incomplete)
+    hits = [w for w in dict.fromkeys(words) if any(f.startswith(t) for f in spellings(w) for t in typed)]
     # the shell keeps only what starts with the typed text: offer names in the case typed
     return [w.lower() if incomplete.islower() else w for w in hits]
 

@@ -2,27 +2,23 @@
 
 from __future__ import annotations
 
-import json
 from typing import Annotated, Any, Optional
 
 import typer
 
 from ..errors import IllegalEntry
 from ..i18n import Text, say
-from ..rules.registry import find_family
 from . import complete
 from .app import JsonOpt, app, emit_json, get, guard
 from .options import ENTRY_NAMES, WHOLE_NUMBER, with_entry_options
 
 # -- games ----------------------------------------------------------------------------------------
 
-def _entry(ctx: typer.Context, game: str, said: list[str] | None, entry: dict[str, Any]) -> tuple[Any, str]:
-    """The hand from its words and long options, and its "as typed" text."""
-    from ..entry import entry_from_words
+def _line(game: str | None, said: list[str] | None, entry: dict[str, Any], given: set[str] | None = None) -> Any:
+    """The hand as the command line typed it: its words and its long options."""
+    from ..app.line import from_command
 
-    cfg = get(ctx).cfg()
-    return entry_from_words(cfg.family_obj(), cfg.players, [game, *(said or [])],
-                            {k: entry.get(k) for k in ENTRY_NAMES})
+    return from_command([game, *(said or [])], {k: entry.get(k) for k in ENTRY_NAMES}, given)
 
 
 TischOpt = Annotated[Optional[int], typer.Option(
@@ -33,45 +29,11 @@ TRoundOpt = Annotated[Optional[int], typer.Option(
     help="Tournament, with --tisch: the round of that table (default: the latest), to correct a round after the "
          "next one was drawn.")]
 
-# what each command looks like with --tisch (a tournament's refusal shows it)
-TISCH_EXAMPLES = {"add": "schafkopf add --tisch 3 sau an be 72", "calc": "schafkopf calc --tisch 3 sau an be 72",
-                  "undo": "schafkopf undo --tisch 3", "void": "schafkopf void 2 --tisch 3",
-                  "edit": "schafkopf edit 2 --tisch 3 k"}
 
+def _at(ctx: typer.Context, ledger: Any, command: str, tisch: int | None, round_no: int | None = None) -> Any:
+    from ..app.where import at
 
-def _check_tisch(cfg: Any, command: str, tisch: int | None, round_no: int | None = None) -> None:
-    """Refused before the ledger is opened: a tournament's entry or correction without
-    ``--tisch``, ``--round`` without ``--tisch``, ``--round`` at a table that is no tournament."""
-    if round_no is not None and cfg.kind != "tournament":
-        raise IllegalEntry(Text("tournament.round_not_tournament", path=str(cfg.path)),
-                           Text("tournament.round_not_tournament_hint"))
-    if tisch is None and cfg.kind == "tournament":
-        if round_no is not None:
-            raise IllegalEntry(Text("tournament.round_needs_tisch"), Text(
-                "tournament.round_needs_tisch_hint", example=TISCH_EXAMPLES[command] + f" --round {round_no}"))
-        raise IllegalEntry(Text("tournament.needs_tisch"),
-                           Text("tournament.needs_tisch_hint", example=TISCH_EXAMPLES[command]))
-
-
-def _at_tisch(cfg: Any, ledger: Any, tisch: int | None, round_no: int | None = None) -> tuple[Any, Any]:
-    """A tournament's table ``--tisch N`` of the latest round (or of ``--round R``): (the table,
-    the table file as that table sees it); (None, cfg) without ``--tisch`` at a table that is no
-    tournament. Refused: ``--tisch`` at a table that is no tournament, a table closed for good."""
-    if tisch is None:
-        return None, cfg
-    from ..tournament.seats import open_seat, table_cfg
-
-    seat = open_seat(cfg, ledger, tisch, round_no)
-    return seat, table_cfg(cfg, seat.players)
-
-
-def _tisch_entry(cfg: Any, ledger: Any, seat: Any, game: str | None, said: list[str] | None,
-                 entry: dict[str, Any]) -> tuple[Any, str]:
-    """The hand typed for a tournament's table: names among the players seated there."""
-    from ..tournament.entries import entry_for
-
-    words = [w for w in (game, *(said or [])) if w is not None]
-    return entry_for(cfg, ledger, seat, words, {k: entry.get(k) for k in ENTRY_NAMES})
+    return at(get(ctx).cfg(), ledger, command, tisch, round_no)
 
 
 GameArg = Annotated[str, typer.Argument(metavar="GAME", help="The game: sauspiel, solo, wenz, ... (the table's games: schafkopf rules).",
@@ -92,27 +54,18 @@ def calc(ctx: typer.Context, game: GameArg, said: WordsArg = None, tisch: TischO
     Example: schafkopf calc herzsolo an 105 l4
     Example: schafkopf calc solo --player Anna --suit herz --augen 105 --laufende 4
     """
-    from ..app.evening import calc as do_calc
-    from .render import outcome_json, outcome_text
+    from ..app import hands
+    from ..app.where import check_place
+    from .render import outcome_text
 
     c = get(ctx)
-    cfg = c.cfg()
-    _check_tisch(cfg, "calc", tisch)
-    if tisch is None:
-        e, _ = _entry(ctx, game, said, entry)
+    check_place(c.cfg(), "calc", tisch)
     with c.ledger() as ledger:
-        seat, tcfg = _at_tisch(cfg, ledger, tisch)
-        if seat is None:
-            played = do_calc(cfg, ledger, e)
-        else:
-            from ..tournament.seats import as_points, seat_cap
-
-            e, _ = _tisch_entry(cfg, ledger, seat, game, said, entry)
-            played = as_points(do_calc(tcfg, ledger, e, seat), seat_cap(ledger, seat))
+        answer = hands.calc(_at(ctx, ledger, "calc", tisch), _line(game, said, entry))
     if as_json:
-        emit_json(outcome_json(played))
+        emit_json(answer.to_json())
     else:
-        typer.echo(outcome_text(played))
+        typer.echo(outcome_text(answer.played))
 
 
 VerboseOpt = Annotated[bool, typer.Option("--verbose", "-v", help="Show the hand in full and every player's balance.")]
@@ -126,41 +79,44 @@ def add(ctx: typer.Context, game: GameArg, said: WordsArg = None, tisch: TischOp
     """Check a game against the table's rules, record it and say what it paid.
 
     The answer is three lines at most: what was recorded, the payouts, and who deals next;
-    -v shows the hand in full and the standings.
+    -v shows the hand in full and the standings. The same hand as the one just before is asked
+    about on a terminal (a script's is recorded).
 
     \b
     Example: schafkopf add sau an be 72 l3 k
     Example: schafkopf add sauspiel --player Anna --partner Ben --augen 72 --laufende 3 --kontra
     """
-    from ..app.evening import add as do_add
-    from .render import added_text, balances_text, next_dealer_line, outcome_json, outcome_text
+    import sys
+
+    from ..app import hands
+    from ..app.where import check_place
+    from .render import added_text, balances_text, next_dealer_line, outcome_text
 
     c = get(ctx)
     cfg = c.cfg()
-    _check_tisch(cfg, "add", tisch)
-    at: dict[str, Any] = {}
-    if tisch is None:
-        e, typed = _entry(ctx, game, said, entry)
-        with c.ledger(create=True) as ledger:
-            hand, played, view = do_add(cfg, ledger, e, typed)
-    else:  # a tournament's table (tournament/entries.py: names seated there, at most its games)
-        from ..tournament.entries import add_game
-
-        with c.ledger() as ledger:
-            seat, cfg = _at_tisch(cfg, ledger, tisch)
-            e, typed = _tisch_entry(c.cfg(), ledger, seat, game, said, entry)
-            hand, played, view = add_game(c.cfg(), ledger, seat, e, typed)
-        at = {"round": seat.round, "tisch": seat.tisch}
+    check_place(cfg, "add", tisch)
+    line = _line(game, said, entry)
+    with c.ledger(create=True) as ledger:
+        at = _at(ctx, ledger, "add", tisch)
+        asking = sys.stdin.isatty() and not as_json
+        try:
+            answer = hands.add(at, line, confirm=not asking)
+        except hands.SameHand as again:
+            if not ask_yes_no(say("cli.play_same_entry", cfg.language), cfg.language):
+                typer.echo(say("cli.play_not_recorded", cfg.language))
+                raise typer.Exit(2) from None
+            del again
+            answer = hands.add(at, line)
     if as_json:
-        emit_json(outcome_json(played, hand=hand, session=view.session.id if view.session else None,
-                               balances=view.balances, stock_total=view.stock, **at))
+        emit_json(answer.to_json())
         return
+    view = answer.state
     lang = cfg.language
     notes = cfg.family_obj().standing_notes(view.rules, view.state, view.balances, lang)
     if not verbose:
-        typer.echo(added_text(hand, played, view, notes))
+        typer.echo(added_text(answer.hand, answer.played, view, notes))
         return
-    typer.echo(outcome_text(played, say("cli.recorded", lang, hand=hand)))
+    typer.echo(outcome_text(answer.played, say("cli.recorded", lang, hand=answer.hand)))
     typer.echo(say("cli.balance_head", lang))
     typer.echo(balances_text(view.balances, view.rules, view.unit))
     for note in notes:
@@ -185,22 +141,20 @@ def draw(
     """
     import random
 
-    from ..app.evening import add as do_add
-    from ..app.evening import current_state, lot_entry
+    from ..app import hands
+    from ..app.where import At
     from ..tournament import refuse_at_tournament
-    from .render import outcome_json
 
     c = get(ctx)
     cfg = c.cfg()
     refuse_at_tournament(cfg, "draw", "tournament.use_draw", "tournament.why_lot")
     rng = random.Random(seed) if seed is not None else random.SystemRandom()
     with c.ledger(create=True) as ledger:
-        entry = lot_entry(cfg, current_state(cfg, ledger)[1], rng)
-        hand, played, _ = do_add(cfg, ledger, entry, json.dumps({"game": entry.game, "seed": seed}))
+        answer = hands.lot(At.evening(cfg, ledger), rng, seed)
     if as_json:
-        emit_json(outcome_json(played, hand=hand, cards=dict(entry.cards)))
+        emit_json(answer.to_json())
     else:
-        typer.echo(played.outcome.explanation)
+        typer.echo(answer.played.outcome.explanation)
 
 
 # -- corrections ---------------------------------------------------------------------------------
@@ -217,23 +171,23 @@ def undo(ctx: typer.Context, reason: ReasonOpt = "", tisch: TischOpt = None, rou
     \b
     Example: schafkopf undo --reason "entered twice"
     """
-    from ..app.evening import undo as do_undo
+    from ..app import hands
+    from ..app.where import check_place
 
     c = get(ctx)
-    _check_tisch(c.cfg(), "undo", tisch, round_no)
+    check_place(c.cfg(), "undo", tisch, round_no)
     with c.ledger() as ledger:
-        seat, cfg = _at_tisch(c.cfg(), ledger, tisch, round_no)
-        done = do_undo(cfg, ledger, reason, place=seat)
+        done = hands.undo(_at(ctx, ledger, "undo", tisch, round_no), reason)
     _voided(done, c.cfg().language, as_json)
 
 
 def _voided(done: Any, lang: str, as_json: bool) -> None:
-    from .render import voided_json, voided_text
+    from .render import voided_text
 
     if as_json:
-        emit_json(voided_json(done))
+        emit_json(done.to_json())
     else:
-        typer.echo(voided_text(done.record, lang, changed=done.repriced))
+        typer.echo(voided_text(done.record, lang, changed=done.repriced, moved=done.payouts_moved))
 
 
 @app.command()
@@ -251,13 +205,13 @@ def void(
     \b
     Example: schafkopf void 2 --reason "wrong partner"
     """
-    from ..app.evening import void as do_void
+    from ..app import hands
+    from ..app.where import check_place
 
     c = get(ctx)
-    _check_tisch(c.cfg(), "void", tisch, round_no)
+    check_place(c.cfg(), "void", tisch, round_no)
     with c.ledger() as ledger:
-        seat, cfg = _at_tisch(c.cfg(), ledger, tisch, round_no)
-        done = do_void(cfg, ledger, hand, reason, place=seat)
+        done = hands.void(_at(ctx, ledger, "void", tisch, round_no), hand, reason)
     _voided(done, c.cfg().language, as_json)
 
 
@@ -298,60 +252,28 @@ def edit(
     """
     import sys
 
-    from ..app.evening import edit as do_edit
-    from ..app.evening import find_hand
-    from ..entry import corrected_entry
-    from .render import edit_json, edit_text
+    from ..app import hands
+    from ..app.where import check_place
+    from .render import edit_text
 
     c = get(ctx)
-    given = _given(ctx)
-    _check_tisch(c.cfg(), "edit", tisch, round_no)
+    cfg = c.cfg()
+    check_place(cfg, "edit", tisch, round_no)
+    line = _line(game, said, entry, _given(ctx))
     with c.ledger() as ledger:
-        seat, cfg = _at_tisch(c.cfg(), ledger, tisch, round_no)
-        old = find_hand(cfg, ledger, hand, seat)
-        if game is None and not given:
-            raise IllegalEntry(Text("data.edit_no_change", hand=hand), Text("data.edit_no_change_hint", hand=hand))
-        words = [w for w in (game, *(said or [])) if w is not None]
-        if seat is None:
-            new, typed = corrected_entry(cfg.family_obj(), old.rules.players, old.entry, words,
-                                         {k: entry.get(k) for k in ENTRY_NAMES}, given)
-        else:
-            from ..tournament.entries import corrected_for
-
-            new, typed = corrected_for(c.cfg(), ledger, seat, old.entry, words,
-                                       {k: entry.get(k) for k in ENTRY_NAMES}, given)
-        if not yes and not confirm_change(cfg, ledger, hand, old, new, sys.stdin.isatty(), place=seat):
-            raise IllegalEntry(Text("cli.edit_left", hand=hand))
-        done = do_edit(cfg, ledger, hand, new, reason, typed, expect=old.id, place=seat)
-        played = done.played
-        assert played is not None  # an edit always has its replacement
-        if seat is not None:
-            from ..tournament.seats import as_points, seat_cap
-
-            played = as_points(played, seat_cap(ledger, seat))
+        at = _at(ctx, ledger, "edit", tisch, round_no)
+        try:
+            done = hands.edit(at, hand, line, reason, confirm=yes)
+        except hands.NeedsConfirm as change:
+            if not sys.stdin.isatty():
+                raise
+            if not ask_yes_no(say("cli.edit_confirm", cfg.language, hand=hand, change=change.change), cfg.language):
+                raise IllegalEntry(Text("cli.edit_left", hand=hand)) from None
+            done = hands.edit(at, hand, line, reason, expect=change.expect)
     if as_json:
-        emit_json(edit_json(old, played, hand, done.repriced))
+        emit_json(done.to_json())
     else:
-        typer.echo(edit_text(old, played, hand, cfg.language, done.repriced))
-
-
-def confirm_change(cfg: Any, ledger: Any, hand: int, old: Any, new: Any, interactive: bool,
-                   place: Any = None, ask: Any = None) -> bool:
-    """Changing who played what is a bigger step than a typo (``edit`` and ``play`` alike): True
-    to go on; on a terminal the player is asked (False: declined; ``ask(question)``: how, in
-    ``play``); otherwise an ``IllegalEntry`` asks for --yes. A wrong entry says so first, before
-    any question."""
-    from ..app.evening import edit as do_edit
-
-    if new.declaring() == old.entry.declaring():
-        return True
-    do_edit(cfg, ledger, hand, new, dry_run=True, expect=old.id, place=place)
-    family = find_family(old.rules.family)
-    lang = cfg.language
-    change = f"{family.describe(old.entry, lang=lang)} -> {family.describe(new, lang=lang)}"
-    if not interactive:
-        raise IllegalEntry(Text("data.edit_changes", hand=hand, change=change), Text("data.edit_changes_hint"))
-    return bool((ask or ask_yes_no)(say("cli.edit_confirm", lang, hand=hand, change=change), lang))
+        typer.echo(edit_text(done.old, done.played, hand, cfg.language, done.repriced, done.payouts_moved))
 
 
 def answer_of(text: str, lang: str) -> bool | None:

@@ -13,39 +13,53 @@ from ..i18n import Join, Text, render, say
 from .app import AllOpt, JsonOpt, SessionOpt, app, emit_json, fail_text, get, guard
 
 
+def export_formats() -> str:
+    """``--format``'s help: the export formats, as the registry lists them."""
+    from ..export import FORMATS
+
+    return " | ".join(FORMATS)
+
+
 @app.command()
 @guard
 def export(
     ctx: typer.Context,
-    fmt: Annotated[str, typer.Option("--format", help="csv | csv-de | json | md | html | text")] = "csv",
+    fmt: Annotated[str, typer.Option("--format", help=export_formats())] = "csv",
     out: Annotated[Optional[str], typer.Option(
         "--out", metavar="FILE",
         help="Write to this file (atomically) instead of stdout; - is stdout.")] = None,
     session: SessionOpt = None,
     all_: AllOpt = False,
 ) -> None:
-    """Export the session's ledger (or --all): CSV, German CSV, JSON (complete), Markdown, HTML.
+    """Export the session's ledger (or --all) to a file: CSV, JSON (complete), Markdown, HTML and more.
+
+    \b
+    xlsx is a workbook for Excel and LibreOffice (the settlement, the stats, a sheet per
+    evening), written to --out.
 
     \b
     Example: schafkopf export --format html --out abend.html
     Example: schafkopf export --format json --out abend.json
+    Example: schafkopf export --all --format xlsx --out saison.xlsx
     """
     import errno
     import os
 
-    from ..app.evening import select_sessions
-    from ..app.reports import build_report
-    from ..export import FORMATS, render
+    from ..app.exports import chunks as export_chunks
+    from ..app.state import select_sessions
+    from ..export import FORMATS
     from ..files import os_problem, same_file, stdout_to_devnull, target_problem, write_atomic
-    from ..ledger import export_json
 
     if fmt not in FORMATS:
         raise IllegalEntry(Text("cli.export_format", fmt=repr(fmt)),
                            Text("cli.export_format_hint", formats=", ".join(FORMATS)))
-    example = "--out abend." + {"csv-de": "csv", "text": "txt"}.get(fmt, fmt)
+    form = FORMATS[fmt]
+    example = "--out abend." + form.extension
     if out == "":
         raise IllegalEntry(Text("cli.out_empty"), Text("cli.out_empty_hint", example=example))
     target = None if out is None or out == "-" else Path(out)
+    if form.binary and target is None and sys.stdout.isatty():  # a workbook is no text for a terminal
+        raise IllegalEntry(Text("cli.binary_to_terminal", fmt=fmt), Text("cli.binary_to_terminal_hint", example=example))
     if out is not None and target is not None:  # said without the table: never replace a link, folder or device
         problem = Text("cli.out_folder") if out.endswith(("/", os.sep)) else target_problem(target)
         if problem is not None:
@@ -85,15 +99,13 @@ def export(
     with c.ledger(migrate=fmt != "json") as ledger:
         infos = ledger.sessions() if all_ and fmt != "json" else None  # a season's sessions, read once
         ids = [info.id for info in infos] if infos is not None else select_sessions(ledger, session, all_)
-        if fmt == "json":
-            chunks = export_json(ledger, ids, {"name": cfg.name, "kind": cfg.kind, **cfg.snapshot().to_dict()})
-        else:
-            chunks = render(fmt, build_report(cfg, ledger, ids, infos=infos))
+        chunks = export_chunks(cfg, ledger, fmt, ids, infos)
         if target is None:
+            stream = sys.stdout.buffer if form.binary else sys.stdout
             try:
                 for chunk in chunks:
-                    sys.stdout.write(chunk)
-                sys.stdout.flush()
+                    stream.write(chunk)
+                stream.flush()
             except BrokenPipeError:  # the reader stopped early (| head -1): quietly done
                 stdout_to_devnull()
                 raise typer.Exit(0) from None
@@ -104,7 +116,7 @@ def export(
             return
         existed = os.path.lexists(target)
         try:
-            write_atomic(target, chunks)
+            write_atomic(target, chunks, binary=form.binary)
         except OSError as exc:
             if exc.errno in (errno.ENOSPC, errno.EDQUOT):
                 hint = "cli.disk_full_hint"
@@ -202,19 +214,28 @@ def _players_differ(data: Any, table: tuple[str, ...]) -> dict[str, list[str]] |
 
 @app.command()
 @guard
-def stats(ctx: typer.Context, session: SessionOpt = None, all_: AllOpt = False, as_json: JsonOpt = False) -> None:
+def stats(ctx: typer.Context, session: SessionOpt = None, all_: AllOpt = False, as_json: JsonOpt = False,
+          player: Annotated[Optional[str], typer.Option(
+              "--player", metavar="NAME", help="One player's own page: games and money per game type, partners, "
+              "best and worst hand, streaks, Kontra, the rating.")] = None) -> None:
     """Per player (games, as declarer, won, money) and per game type (games, won, moved).
 
     \b
     Example: schafkopf stats --all
+    Example: schafkopf stats --player Anna --all
     """
-    from ..app.evening import select_sessions
     from ..app.reports import season_stats
+    from ..app.state import select_sessions
     from ..tournament import refuse_at_tournament
 
     c = get(ctx)
     cfg = c.cfg()
     refuse_at_tournament(cfg, "stats", "tournament.use_ranking")
+    if player is not None:  # a player's own page (RULES §13)
+        from .player_page import show_player_page
+
+        show_player_page(ctx, player, session, all_, as_json)
+        return
     with c.ledger() as ledger:
         ids = select_sessions(ledger, session, all_)
         data = season_stats(cfg, ledger, ids)
@@ -271,10 +292,10 @@ def check(
 ) -> None:
     """Verify the ledger: zero sums, replay equals stored payouts, closing balances.
 
-    Silent with exit 0 when everything holds; lists each problem with exit 1 otherwise. A closed
-    session that passes is marked verified; a later check replays it again only if one of its
-    stored rows changed (--full replays everything). --json adds how many sessions were replayed,
-    skipped as verified and newly marked.
+    Says how many sessions and hands it checked, exit 0, when everything holds; lists each
+    problem with exit 1 otherwise. A closed session that passes is marked verified; a later check
+    replays it again only if one of its stored rows changed (--full replays everything). --json
+    adds how many sessions were replayed, skipped as verified and newly marked, and checked.
 
     \b
     Example: schafkopf check
@@ -296,5 +317,7 @@ def check(
     else:
         for p in report.problems:
             typer.echo(p.line().render(lang))
+        if not report.problems:
+            typer.echo(report.summary().render(lang))
     if report.problems:
         raise typer.Exit(1)

@@ -139,7 +139,7 @@ def play(ctx: typer.Context) -> None:
     if interactive:  # the line editor (prompt_toolkit) only on a terminal
         from .play_editor import asker, prompter
 
-        prompt = prompter(live)
+        prompt = prompter(live, MAX_LINE)
         live.ask = asker(live)
         live.show()
         typer.echo(say("cli.play_greeting", cfg.language))

@@ -25,32 +25,45 @@ class Words:
         self.live = live
 
     def candidates(self, before: list[str], word: str) -> Iterable[str]:
-        from ..notation import keywords
+        """The words the table's vocabulary offers at this place of the line: commands and the
+        games it plays first; after a game, the players and the words that game takes (in the
+        table's language); after ``edit N``, a game or what changes."""
         from ..rules.model import entry_options
+        from ..vocabulary import Vocabulary
 
         cfg = self.live.cfg_obj
         if cfg is None:
             return []
         lang = language_of(cfg.language)
-        family = cfg.family_obj()
+        vocabulary = Vocabulary(cfg.snapshot(), cfg.family_obj())
         if word.startswith("--"):
             return [n for o in entry_options() for n in o.names[0].split("/")]
         if not before:
-            suited = [s + g for s in family.suits for g in family.suited_games]
-            return [*SHOWN_COMMANDS[lang], *sorted(family.game_table()), *suited]
+            return [*SHOWN_COMMANDS[lang], *vocabulary.game_words()]
         command = COMMAND_WORDS.get(before[0].casefold())
         if command == "player" and len(before) == 1:
             return SHOWN_ACTIONS[lang]
         if command == "settle":
-            return ["close" if lang == "en" else "schließen", "--round", "--yes"]
+            return ["close" if lang == "en" else "schließen", "--round", "--player", "--yes"]
+        if command in ("undo", "void", "sheet", "stand", "draw", "help", "quit"):
+            return []
+        hand = before[2:] if command == "edit" else before
+        if command == "edit" and not hand:  # a new game, or what changes in the hand
+            return [*vocabulary.game_words(), *self._names(cfg), *vocabulary.keywords()]
+        game = hand[0] if hand and hand[0].casefold() in {w.casefold() for w in vocabulary.game_words()} else None
+        family = cfg.family_obj()
+        suits = [*family.suits, *sorted(family.suit_words)] if vocabulary.takes_suits(game) else []
+        return [*self._names(cfg), *vocabulary.keywords(game), *suits]
+
+    def _names(self, cfg: Any) -> list[str]:
+        """The players, who plays the next hand first."""
         active = [p for p in self.live.active if p in cfg.players]
-        names = [*active, *(p for p in cfg.players if p not in active)]
-        return [*names, *sorted(keywords()), *family.suits, *sorted(family.suit_words)]
+        return [*active, *(p for p in cfg.players if p not in active)]
 
     def completer(self) -> Any:
         from prompt_toolkit.completion import Completer, Completion
 
-        from ..rules.matching import fold
+        from ..rules.matching import spellings
 
         words = self
 
@@ -59,12 +72,12 @@ class Words:
                 word = document.get_word_before_cursor(WORD=True)
                 text = document.text_before_cursor
                 before = text[:len(text) - len(word)].split()
-                typed = fold(word)
+                typed = spellings(word)
                 seen: set[str] = set()
                 for candidate in words.candidates(before, word):
                     if candidate in seen:
                         continue
-                    forms = fold(candidate)
+                    forms = spellings(candidate)
                     if any(f.startswith(t) for f in forms for t in typed):
                         seen.add(candidate)
                         yield Completion(candidate, start_position=-len(word))
@@ -79,14 +92,42 @@ def quiet(session: Any) -> Any:
     return session
 
 
-def prompter(live: Live) -> Callable[[], str]:
-    """A prompt with line editing, history, completion of every word and the status line."""
+def prompter(live: Live, most: int) -> Callable[[], str | int]:
+    """A prompt with line editing, history, completion of every word and the status line. A
+    line that grows beyond ``most`` characters (a paste, or keys arriving faster than they are
+    drawn) ends the prompt at once with its length, as a piped line too long is read: it is
+    refused before the editor lays out, completes or draws it (which takes seconds for 50 KB)."""
     from prompt_toolkit import PromptSession
+    from prompt_toolkit.application.current import get_app
+    from prompt_toolkit.key_binding import KeyBindings
+    from prompt_toolkit.keys import Keys
+
+    keys = KeyBindings()
+
+    @keys.add(Keys.BracketedPaste, eager=True)
+    def _paste(event: Any) -> None:
+        buffer = event.current_buffer
+        length = len(buffer.text) + len(event.data)
+        if length > most:
+            event.app.exit(result=length)  # never inserted, never drawn
+            return
+        buffer.insert_text(event.data.replace("\r\n", "\n").replace("\r", "\n"))
+
+    def _grown(buffer: Any) -> None:
+        app = get_app()
+        if len(buffer.text) > most and app.future is not None and not app.future.done():
+            app.exit(result=len(buffer.text))
 
     session: Any = PromptSession(completer=Words(live).completer(), complete_while_typing=False,
-                                 bottom_toolbar=lambda: live.status or None)
+                                 bottom_toolbar=lambda: live.status or None, key_bindings=keys)
+    session.default_buffer.on_text_changed += _grown
     quiet(session)
-    return lambda: str(session.prompt("> "))
+
+    def prompt() -> str | int:
+        answer = session.prompt("> ")
+        return answer if isinstance(answer, int) else str(answer)
+
+    return prompt
 
 
 def asker(live: Live) -> Callable[..., bool]:

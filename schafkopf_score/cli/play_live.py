@@ -15,7 +15,16 @@ import typer
 from ..errors import IllegalEntry, LedgerError
 from ..i18n import Join, Text, language_of, say
 from .app import get
-from .play_words import CLOSE_WORDS, COMMAND_WORDS, PLAYER_ACTIONS, SHOWN_ACTIONS, YES_WORDS, hand_number, long_options, whole_number
+from .play_words import (
+    CLOSE_WORDS,
+    COMMAND_WORDS,
+    PLAYER_ACTIONS,
+    PLAYER_OPTIONS,
+    SHOWN_ACTIONS,
+    YES_WORDS,
+    hand_number,
+    whole_number,
+)
 
 if TYPE_CHECKING:
     from ..ledger import Ledger
@@ -36,7 +45,6 @@ class Live:
         self.digest: bytes | None = None
         self.ledger_obj: Ledger | None = None
         self.identity: tuple[int, int] | None = None  # the ledger file opened (device, inode)
-        self.last: Any = None
         self.status = ""
         self.shown = False  # the status was made anew for this line
         self.active: tuple[str, ...] = ()  # who plays the next hand (completion offers them first)
@@ -70,6 +78,7 @@ class Live:
                 self.cfg().ledger_url or self.cfg().ledger_path.exists()):
             self.close()
             self.ledger_obj = get(self.ctx).ledger(create=True)
+            self.ledger_obj.keep_folded = True  # one evening, line after line: fold on from the last
             self.identity = None
         if self.identity is None and self.ledger_obj.conn is not None and not self.cfg().ledger_url:
             self.identity = self._file_identity()
@@ -120,8 +129,7 @@ class Live:
         cfg = self.cfg()
         rest = words[1:]
         if command == "help":
-            typer.echo(say(f"engine.help.{cfg.family}", cfg.language))  # the family's own examples
-            typer.echo(say("cli.play_commands", cfg.language))
+            typer.echo(help_text(cfg))
         elif command == "undo":
             self._void(None, rest)
         elif command == "void":
@@ -129,10 +137,10 @@ class Live:
         elif command == "edit":
             self._edit(hand_number(rest, words[0]), rest[1:])
         elif command == "sheet":
-            from ..app.evening import view_session
+            from ..app import views
             from .sheet import print_sheet
 
-            print_sheet([view_session(cfg, self.ledger())], cfg, compact="compact" in rest)
+            print_sheet(views.sheets(self.at()).states, cfg, compact="compact" in rest)
         elif command == "stand":
             self._standings()
         elif command == "settle":
@@ -144,72 +152,79 @@ class Live:
         else:
             self._add(words)
 
+    def at(self) -> Any:
+        """The evening the lines are entered at (``app.where``)."""
+        from ..app.where import At
+
+        return At.evening(self.cfg(), self.ledger())
+
     def _add(self, words: list[str]) -> None:
-        from ..app.evening import add
-        from ..entry import entry_from_words
+        from ..app import hands
+        from ..app.line import line_of
         from .render import hand_line
 
         cfg = self.cfg()
-        words, options = long_options(words)
-        entry, typed = entry_from_words(cfg.family_obj(), cfg.players, words, options)
-        if self.interactive and entry == self.last and names_someone(entry) and not self.ask(
-                say("cli.play_same_entry", cfg.language)):
-            typer.echo(say("cli.play_not_recorded", cfg.language))
-            return
-        hand, played, view = add(cfg, self.ledger(), entry, typed)
+        line = line_of(words)
+        try:
+            answer = hands.add(self.at(), line, confirm=not self.interactive)
+        except hands.SameHand:
+            if not self.ask(say("cli.play_same_entry", cfg.language)):
+                typer.echo(say("cli.play_not_recorded", cfg.language))
+                return
+            answer = hands.add(self.at(), line)
         self.noticed()
-        self.last = entry
-        if hand == 1 and view.session is not None and view.session.id > 1:
-            typer.echo(say("cli.play_new_evening", cfg.language, session=view.session.id))
-        typer.echo(hand_line(hand, played, view))
+        view = answer.state
+        if answer.hand == 1 and answer.session > 1:
+            typer.echo(say("cli.play_new_evening", cfg.language, session=answer.session))
+        typer.echo(hand_line(answer.hand, answer.played, view))
         self.show(view)
 
     def _void(self, hand: int | None, rest: list[str]) -> None:
-        from ..app.evening import undo, void
+        from ..app import hands
         from .render import voided_text
 
         cfg = self.cfg()
         reason = " ".join(rest)
-        done = undo(cfg, self.ledger(), reason) if hand is None else void(cfg, self.ledger(), hand, reason)
-        self.last = None
-        typer.echo(voided_text(done.record, cfg.language, short=True, changed=done.repriced))
+        done = hands.undo(self.at(), reason) if hand is None else hands.void(self.at(), hand, reason)
+        typer.echo(voided_text(done.record, cfg.language, short=True, changed=done.repriced, moved=done.payouts_moved))
 
     def _edit(self, hand: int, words: list[str]) -> None:
-        from ..app.evening import edit, find_hand
-        from ..entry import corrected_entry
-        from .game_cmds import confirm_change
+        from ..app import hands
+        from ..app.line import line_of
         from .render import edit_text
 
         cfg = self.cfg()
         yes = any(w in YES_WORDS for w in words)
-        words, options = long_options([w for w in words if w not in YES_WORDS])
-        old = find_hand(cfg, self.ledger(), hand)
-        new, typed = corrected_entry(cfg.family_obj(), old.rules.players, old.entry, words, options, set(options))
-        if not yes and not confirm_change(cfg, self.ledger(), hand, old, new, self.interactive, ask=self.ask):
-            typer.echo(say("cli.play_left", cfg.language))
-            return
-        done = edit(cfg, self.ledger(), hand, new, "", typed, expect=old.id)
-        self.last = None
-        assert done.played is not None  # an edit always has its replacement
-        typer.echo(edit_text(old, done.played, hand, cfg.language, done.repriced))
+        line = line_of([w for w in words if w not in YES_WORDS])
+        try:
+            done = hands.edit(self.at(), hand, line, confirm=yes)
+        except hands.NeedsConfirm as change:
+            if not self.interactive:
+                raise
+            if not self.ask(say("cli.edit_confirm", cfg.language, hand=hand, change=change.change), cfg.language):
+                typer.echo(say("cli.play_left", cfg.language))
+                return
+            done = hands.edit(self.at(), hand, line, expect=change.expect)
+        typer.echo(edit_text(done.old, done.played, hand, cfg.language, done.repriced, done.payouts_moved))
 
     def _standings(self) -> None:
-        from ..app.evening import season_standings, select_sessions
+        from ..app import views
         from .view_cmds import show_standings
 
-        cfg = self.cfg()
-        columns, last = season_standings(cfg, self.ledger(), select_sessions(self.ledger()))
-        show_standings(cfg, columns, last)
+        show_standings(self.cfg(), views.standings(self.at()))
 
     def _settle(self, rest: list[str]) -> None:
         """``settle [--round C] [close [--yes]]``: the evening's settlement; ``close`` records it
-        as paid, after a yes on a terminal, with ``--yes`` when piped."""
-        from ..app.evening import close_session, session_settlement
-        from .standings import settle_text
+        as paid, after a yes on a terminal, with ``--yes`` when piped. ``settle --player NAME``
+        pays one player out now (a player who leaves), asked first as the close is."""
+        from ..app import settle as money
+        from .standings import settle_text, transfer_line
 
         cfg = self.cfg()
+        lang = cfg.language
         closing = yes = False
         round_to: int | None = None
+        player: str | None = None
         words = list(rest)
         while words:
             word = words.pop(0)
@@ -218,42 +233,53 @@ class Live:
                 closing = True
             elif key in YES_WORDS:
                 yes = True
-            elif key == "--round" or key.startswith("--round="):
+            elif key.partition("=")[0] in ("--round", "--runden"):
                 value = key.partition("=")[2] if "=" in key else (words.pop(0) if words else "")
                 round_to = whole_number(value, "--round")
-                if round_to <= 0:
-                    raise IllegalEntry(Text("data.round_not_positive", value=round_to),
-                                       Text("data.round_not_positive_hint"))
+            elif key.partition("=")[0] in PLAYER_OPTIONS:
+                player = word.partition("=")[2] if "=" in word else (words.pop(0) if words else "")
+                if not player:
+                    raise IllegalEntry(Text("data.option_needs_value", option=word), Text("cli.play_settle_unknown_hint"))
             else:
                 from ..text import quoted
 
                 raise IllegalEntry(Text("cli.play_settle_unknown", words=quoted(" ".join(rest))),
                                    Text("cli.play_settle_unknown_hint"))
-        ledger = self.ledger()
+        at = self.at()
+        if player is not None:
+            if closing or round_to is not None:
+                raise IllegalEntry(Text("cli.settle_alone", option="--player"), Text("cli.settle_alone_hint"))
+            if not yes:
+                if not self.interactive:
+                    raise IllegalEntry(Text("cli.play_payout_needs_yes"), Text("cli.play_payout_needs_yes_hint"))
+                if not self.ask(say("cli.play_payout_confirm", lang, name=player)):
+                    typer.echo(say("cli.play_not_paid_out", lang))
+                    return
+            done = money.pay_out(at, player)
+            typer.echo(say("cli.player_paid_out", lang, name=done.player, session=done.session))
+            for t in done.transfers:
+                typer.echo(f"  {transfer_line(t, cfg.snapshot(), 'cent')}")
+            return
         if not closing:
-            typer.echo(settle_text(session_settlement(cfg, ledger, None, round_to), cfg.snapshot()))
+            typer.echo(settle_text(money.settlement(at, round_to=round_to).result, cfg.snapshot()))
             return
         if not yes:
             if not self.interactive:
                 raise IllegalEntry(Text("cli.play_close_needs_yes"), Text("cli.play_close_needs_yes_hint"))
-            typer.echo(settle_text(session_settlement(cfg, ledger, None, round_to), cfg.snapshot()))
-            if not self.ask(say("cli.play_close_confirm", cfg.language)):
-                typer.echo(say("cli.play_not_closed", cfg.language))
+            typer.echo(settle_text(money.settlement(at, round_to=round_to).result, cfg.snapshot()))
+            if not self.ask(say("cli.play_close_confirm", lang)):
+                typer.echo(say("cli.play_not_closed", lang))
                 return
-        closed = close_session(cfg, ledger, round_to).session
-        result = session_settlement(cfg, ledger, closed.id if closed else None)
-        self.last = None
-        typer.echo(settle_text(result, cfg.snapshot(), None, closed.id if closed else None))
-        typer.echo(say("cli.play_closed_next", cfg.language))
+        answer = money.close(at, round_to)
+        typer.echo(settle_text(answer.result, cfg.snapshot(), None, answer.closed_now))
+        typer.echo(say("cli.play_closed_next", lang))
 
     def _draw(self, rest: list[str]) -> None:
         """``draw`` (Deutscher Schafskopf): the partners by lot, as ``schafkopf draw`` does."""
-        import json
         import random
 
-        from ..app.evening import add, current_state, lot_entry
+        from ..app import hands
 
-        cfg = self.cfg()
         seed: int | None = None
         if rest[:1] == ["--seed"] and len(rest) == 2:
             seed = whole_number(rest[1], "--seed")
@@ -263,13 +289,10 @@ class Live:
             raise IllegalEntry(Text("cli.play_draw_words", words=quoted(" ".join(rest))),
                                Text("cli.play_draw_words_hint"))
         rng = random.Random(seed) if seed is not None else random.SystemRandom()
-        ledger = self.ledger()
-        entry = lot_entry(cfg, current_state(cfg, ledger)[1], rng)
-        _, played, view = add(cfg, ledger, entry, json.dumps({"game": entry.game, "seed": seed}))
+        done = hands.lot(self.at(), rng, seed)
         self.noticed()
-        self.last = None
-        typer.echo(played.outcome.explanation)
-        self.show(view)
+        typer.echo(done.played.outcome.explanation)
+        self.show()
 
     def _player(self, rest: list[str]) -> None:
         """``player add NAME [--after X]``, ``player leave NAME``, ``player rename OLD NEW``,
@@ -284,7 +307,7 @@ class Live:
             if option in words:
                 i = words.index(option)
                 if i + 1 >= len(words):
-                    raise IllegalEntry(Text("cli.play_option_needs_value", option=option),
+                    raise IllegalEntry(Text("data.option_needs_value", option=option),
                                        Text("cli.player_usage_add"))
                 after = words[i + 1]
                 del words[i:i + 2]
@@ -310,7 +333,6 @@ class Live:
             return
         change = change_seating(cfg, ledger, action, names, after)
         self.noticed()
-        self.last = None
         typer.echo(change_text(change).render(lang))
 
     # -- the status line ----------------------------------------------------------------
@@ -322,9 +344,9 @@ class Live:
         self.shown = True
         try:
             if view is None or view.closed:
-                from ..app.evening import current_state
+                from ..app.state import current_state
 
-                view, _ = current_state(self.cfg(), self.ledger())
+                view, _ = current_state(self.cfg(), self.ledger(), self.at().place)
             self.status, self.active = status_line(self.cfg(), view)
             ledger = self.ledger_obj
             if view.session is None and ledger is not None and ledger.conn is not None:
@@ -336,24 +358,27 @@ class Live:
 
 
 def status_line(cfg: TableConfig, view: Any) -> tuple[str, tuple[str, ...]]:
-    """``Spiel 5 · Ben gibt · Cora setzt aus · Stock 0,40 € · ...`` and who plays next."""
+    """``Spiel 5 · Ben gibt · Cora setzt aus · Stock 0,40 € · ...`` and who plays next: the next
+    hand's number as the ledger will number it (``SessionState.ahead``)."""
     lang = cfg.language
-    seating = view.next_seating()
-    parts = [say("cli.play_status_hand", lang, hand=view.state.hand),
-             say("cli.play_status_dealer", lang, dealer=seating.dealer)]
-    if seating.sitting_out:
-        parts.append(say("cli.play_status_out", lang, names=Join(seating.sitting_out, "and")))
+    ahead = view.ahead()
+    parts = [say("cli.play_status_hand", lang, hand=ahead.hand),
+             say("cli.play_status_dealer", lang, dealer=ahead.dealer)]
+    if ahead.sitting_out:
+        key = "cli.play_status_out_one" if len(ahead.sitting_out) == 1 else "cli.play_status_out_many"
+        parts.append(say(key, lang, names=Join(ahead.sitting_out, "and")))
     parts += cfg.family_obj().standing_notes(view.rules, view.state, view.balances, lang)
-    return " · ".join(parts), tuple(seating.active)
+    return " · ".join(parts), tuple(ahead.active)
 
 
-def names_someone(entry: Any) -> bool:
-    """Whether an entry is about someone (a declarer, a loser, Augen by name): the same one
-    twice in a row is likely typed twice. ``weiter``, ``doubler`` and other hands without a
-    name are repeated at a table every evening."""
-    from ..rules.model import NAME, NAMES, entry_options
+def help_text(cfg: TableConfig) -> str:
+    """``hilfe``: the family's head, example lines of the games this table plays in its
+    players' names (``vocabulary.Vocabulary.examples``), and play's commands."""
+    from ..vocabulary import Vocabulary
 
-    seating = ("sitting_out", "dealer")
-    return bool(entry.augen_map) or any(
-        getattr(entry, o.field) not in (None, ()) for o in entry_options()
-        if o.kind in (NAME, NAMES) and o.field not in seating)
+    examples = Vocabulary(cfg.snapshot(), cfg.family_obj()).examples()
+    width = max((len(line) for line, _ in examples), default=0)
+    lines = [say(f"engine.help.{cfg.family}", cfg.language)]
+    lines += [f"  {line:<{width}}  {what}" for line, what in examples]
+    lines.append(say("cli.play_commands", cfg.language))
+    return "\n".join(lines)

@@ -1,11 +1,9 @@
-"""The words of a line of ``play``: its commands and their actions in English and German, the
-long options typed among a hand's short words, and a command's hand number."""
+"""The words of a line of ``play``: its commands and their actions in English and German, and a
+command's hand number (a hand's own words are read by ``app.line``)."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from ..errors import IllegalEntry, InvalidEntry
+from ..errors import InvalidEntry
 from ..i18n import Text
 
 # every command of the session by the words that say it, English and German
@@ -31,59 +29,8 @@ PLAYER_ACTIONS = {"add": "add", "dazu": "add", "leave": "leave", "geht": "leave"
 SHOWN_ACTIONS = {"en": ("add", "leave", "rename", "list"), "de": ("dazu", "geht", "umbenennen", "liste")}
 CLOSE_WORDS = ("close", "--close", "schließen", "schliessen", "abschließen", "abschliessen")
 YES_WORDS = ("--yes", "-y")
-
-
-def long_options(words: list[str]) -> tuple[list[str], dict[str, Any]]:
-    """The words of a hand and the long options typed among them (``--sitting-out Emil``,
-    ``--laufende 3``, ``--kontra``, ``--dealer=Ben``), as the one-shot commands take them.
-
-    >>> long_options(["sau", "an", "be", "72", "--sitting-out", "Emil", "--kontra"])
-    (['sau', 'an', 'be', '72'], {'sitting_out': ['Emil'], 'kontra': True})
-    """
-    from ..rules.model import COUNT, FLAG, NAMES, OUTCOME, entry_options
-
-    by_name: dict[str, tuple[Any, Any]] = {}
-    for opt in entry_options():
-        for name in opt.names:
-            if opt.kind == OUTCOME:
-                won, lost = name.split("/")
-                by_name[won], by_name[lost] = (opt, True), (opt, False)
-            else:
-                by_name[name] = (opt, None)
-    plain: list[str] = []
-    options: dict[str, Any] = {}
-    i = 0
-    while i < len(words):
-        word = words[i]
-        i += 1
-        if not word.startswith("--") or word == "--":
-            plain.append(word)
-            continue
-        name, eq, value = word.partition("=")
-        found = by_name.get(name.casefold())
-        if found is None:
-            from ..text import quoted
-
-            raise IllegalEntry(Text("cli.play_no_such_option", option=quoted(name)),
-                               Text("cli.play_no_such_option_hint"))
-        opt, outcome = found
-        if opt.kind in (FLAG, OUTCOME):
-            if eq:
-                raise IllegalEntry(Text("cli.play_option_no_value", option=name), Text("data.said_once_hint"))
-            options[opt.field] = True if opt.kind == FLAG else outcome
-            continue
-        if not eq:
-            if i >= len(words):
-                raise IllegalEntry(Text("cli.play_option_needs_value", option=name), Text("cli.play_no_such_option_hint"))
-            value = words[i]
-            i += 1
-        if opt.kind == NAMES:
-            options.setdefault(opt.field, []).append(value)
-        elif opt.kind == COUNT:
-            options[opt.field] = whole_number(value, name)
-        else:
-            options[opt.field] = value
-    return plain, options
+# ``settle --player NAME`` inside play: who is paid out now (also in German)
+PLAYER_OPTIONS = ("--player", "--spieler")
 
 
 def whole_number(text: str, option: str) -> int:

@@ -11,10 +11,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..i18n import Join, say
-from ..money import format_amount, format_value
+from ..money import bare, format_amount, format_value
 from ..rules.model import Outcome, TableRules
 from ..rules.play import Played
 from ..rules.registry import find_family
+from ..session.sheet import describe_played, describe_record
 
 # -- amounts, and text fitted to the terminal ------------------------------------------------
 
@@ -37,25 +38,6 @@ def amount(value: int, rules: TableRules, unit: str, sign: bool = True, lang: st
     """An amount in the table's format (``lang``: the table's language where the hand's own
     snapshot may be older)."""
     return format_value(value, unit, rules.currency, lang or rules.language, sign=sign)
-
-
-def bare(value: int, unit: str, lang: str, sign: bool = False) -> str:
-    """An amount without its currency, for the sheet's cells: ``12,40`` / ``12.40`` (the
-    currency is named once, in the sheet's title); points and strokes as plain numbers.
-
-    >>> bare(-1240, "cent", "de"), bare(123456, "cent", "en"), bare(5, "point", "de", sign=True)
-    ('-12,40', '1,234.56', '+5')
-    """
-    if unit != "cent":
-        return f"+{value}" if sign and value > 0 else str(value)
-    whole, frac = divmod(abs(value), 100)
-    if lang == "de":
-        text = f"{whole:,}".replace(",", ".") + f",{frac:02d}"
-    else:
-        text = f"{whole:,}.{frac:02d}"
-    if value < 0:
-        return "-" + text
-    return ("+" + text) if sign and value > 0 else text
 
 
 def currency_symbol(currency: str, lang: str) -> str:
@@ -185,12 +167,6 @@ def payouts_line(played: Played, lang: str, names: Mapping[str, str] | None = No
     return ", ".join(pays)
 
 
-def describe_played(played: Played, lang: str) -> str:
-    """The hand as the sheet describes it: ``Herz-Solo Cora 105 L4``."""
-    out = played.outcome
-    return find_family(played.rules.family).describe(played.entry, out.declarers, out.extra, lang=lang)
-
-
 def added_text(hand: int, played: Played, view: Any, notes: Sequence[str], width: int | None = None) -> str:
     """``add``'s short answer, at most three lines: what was recorded (and who won), the
     payouts, and the next dealer with what stands before the next hand (Stock, Muss-Solo).
@@ -280,51 +256,26 @@ def next_dealer_line(view: Any) -> str:
 
 
 def hand_line(hand: int, played: Played, view: Any) -> str:
-    """``play``'s one-line answer: number, game, payouts, next dealer."""
+    """``play``'s one-line answer: number, game, what it was worth as ``calc`` explains it
+    (``Sauspiel 10 + 3 Laufende 30 = 40, Kontra x2 = 80 je Verlierer``), payouts, next dealer."""
     lang = view.rules.language
     return say("cli.hand_line", lang, hand=hand, game=describe_played(played, lang),
-               payouts=payouts_line(played, lang), dealer=next_dealer_line(view))
+               explanation=played.outcome.explanation, payouts=payouts_line(played, lang),
+               dealer=next_dealer_line(view))
 
 
-def outcome_json(played: Played, **extra: Any) -> dict[str, Any]:
-    out = played.outcome
-    data: dict[str, Any] = {
-        "game": out.game,
-        "unit": out.unit,
-        "payouts": out.payout_map(),
-        "stock": out.stock,
-        "value": out.value,
-        "won": out.won,
-        "declarers": list(out.declarers),
-        "explanation": out.explanation,
-        "dealer": played.seating.dealer,
-        "active": list(played.seating.active),
-        "sitting_out": list(played.seating.sitting_out),
-    }
-    data.update(dict(out.extra))
-    data.update(extra)
-    return data
-
-
-def describe_record(rec: Any, lang: str) -> str:
-    """A stored hand as the sheet describes it (a voided one too, from what was stored)."""
-    return find_family(rec.rules.family).describe(rec.entry, rec.outcome.get("declarers", ()),
-                                                  rec.outcome.get("extra"), lang=lang)
-
-
-def voided_text(rec: Any, lang: str, short: bool = False, changed: Sequence[Any] = ()) -> str:
-    """``Spiel 3 (Wenz Cora 70) ist gestrichen; ...`` (``undo``, ``void``; ``play`` short), and
-    a line for each later hand it re-priced."""
+def voided_text(rec: Any, lang: str, short: bool = False, changed: Sequence[Any] = (), moved: Sequence[Any] = ()) -> str:
+    """``Spiel 3 (Wenz Cora 70) ist gestrichen; ...`` (``undo``, ``void``; ``play`` short), a
+    line for each later hand it re-priced, and for each early payout it moved."""
     head = say("cli.voided_short" if short else "cli.voided", lang, hand=rec.hand, game=describe_record(rec, lang))
-    return "\n".join([head, *repriced_lines(changed, rec.rules, rec.unit, lang)])
+    return "\n".join([head, *repriced_lines(changed, rec.rules, rec.unit, lang), *moved_lines(moved, rec.rules, lang)])
 
 
-def voided_json(done: Any) -> dict[str, Any]:
-    """``undo --json`` / ``void N --json`` (and the server's answer): the hand voided and the
-    later hands it re-priced (``evening.Correction``)."""
-    rec = done.record
-    return {"voided": rec.hand, "game": rec.game, "session": rec.session_id,
-            "repriced": [r.to_json() for r in done.repriced]}
+def moved_lines(moved: Sequence[Any], rules: TableRules, lang: str) -> list[str]:
+    """``Ben wurde nach Spiel 1 ausbezahlt: durch die Korrektur bekommt er noch 0,20 €`` for each
+    early payout a correction moved (``session.fold.PayoutMoved``)."""
+    return [say("cli.payout_moved_more" if m.change > 0 else "cli.payout_moved_back", lang, name=m.player,
+                hand=m.after_hand, amount=amount(abs(m.change), rules, "cent", sign=False, lang=lang)) for m in moved]
 
 
 def repriced_lines(changed: Sequence[Any], rules: TableRules, unit: str, lang: str) -> list[str]:
@@ -339,7 +290,8 @@ def repriced_lines(changed: Sequence[Any], rules: TableRules, unit: str, lang: s
     return lines
 
 
-def edit_text(old: Any, played: Played, hand: int, lang: str, changed: Sequence[Any] = ()) -> str:
+def edit_text(old: Any, played: Played, hand: int, lang: str, changed: Sequence[Any] = (),
+              moved: Sequence[Any] = ()) -> str:
     """``Spiel 16 korrigiert: Sauspiel Anna+Ben 72 -> Sauspiel Anna+Ben 72 Kontra``, each
     player's payout before -> after, and a line for each later hand it re-priced."""
     rules = played.rules
@@ -362,14 +314,8 @@ def edit_text(old: Any, played: Played, hand: int, lang: str, changed: Sequence[
         lines.append(f"  {stock:<{width}}  {amount(old.stock, rules, out.unit, lang=lang):>12} -> "
                      f"{amount(out.stock, rules, out.unit, lang=lang):>12}")
     lines.extend(repriced_lines(changed, rules, out.unit, lang))
+    lines.extend(moved_lines(moved, rules, lang))
     return "\n".join(lines)
-
-
-def edit_json(old: Any, played: Played, hand: int, changed: Sequence[Any] = ()) -> dict[str, Any]:
-    """The corrected hand as ``outcome_json`` plus what it was before and the later hands it
-    re-priced (``repriced``: ``[{"hand", "payouts": change per player, "stock": change}]``)."""
-    return outcome_json(played, hand=hand, before={"entry": old.entry.to_dict(), "payouts": dict(old.payouts),
-                                                   "stock": old.stock}, repriced=[r.to_json() for r in changed])
 
 
 def balances_text(balances: Mapping[str, int], rules: TableRules, unit: str) -> str:

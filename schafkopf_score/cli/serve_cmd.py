@@ -69,7 +69,8 @@ def serve(
     except ImportError as exc:
         raise ConfigError(Text("server.needs_extra", missing=exc.name or "?"),
                           Text("server.needs_extra_hint")) from None
-    from ..server.codes import load_codes, qr_text, role_order
+    from ..app.codes import load_codes
+    from ..server.codes import qr_text, role_order
 
     tables = 0
     if cfg.kind == "tournament":

@@ -8,10 +8,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..i18n import catalogue, say
-from ..rules.model import Outcome
+from ..money import bare
 from ..rules.registry import find_family
+from ..session.sheet import describe_played, describe_record
+from ..session.sheet import sheet as sheet_rows
 from .console import console, escape, print_line
-from .render import abbreviations, bare, currency_symbol, cut_text, describe_played, describe_record, next_dealer_line, shorten_names, tally
+from .render import abbreviations, currency_symbol, cut_text, next_dealer_line, shorten_names, tally
 
 
 def describe_entry(row: Any, lang: str) -> str:
@@ -69,11 +71,6 @@ def _sheet_hand(row: Any, lang: str) -> tuple[str, str, str]:
     return short, who, rest
 
 
-def _value(out: Outcome) -> int:
-    """What a hand was worth: its tariff per opponent, else the largest payout."""
-    return out.value or max((abs(v) for _, v in out.payouts), default=0)
-
-
 def _sheet_title(cfg: Any, view: Any, lang: str) -> str:
     status = say("cli.closed" if view.closed else "cli.open", lang)
     sid = view.session.id if view.session else "-"
@@ -97,14 +94,15 @@ def print_sheet(views: Sequence[Any], cfg: Any, compact: bool = False) -> None:
     width = con.width
     for view in views:
         lang = view.rules.language
+        rows = sheet_rows(view)
         sheet = None
-        for length in (None, 6, 5, 4, 3):  # the names as they are, else as short as needed
-            sheet = _SheetLayout(view, cfg, compact, abbreviations(view.players, length))
+        for length in (None, 12, 10, 8, 6, 5, 4, 3):  # the names as they are, else as short as needed
+            sheet = _SheetLayout(view, rows, compact, abbreviations(view.players, length))
             if sheet.comfortable() <= width:
                 break
         else:  # the game's text cut where it is too long; the names as on paper
             for length in (4, 3):
-                sheet = _SheetLayout(view, cfg, compact, abbreviations(view.players, length))
+                sheet = _SheetLayout(view, rows, compact, abbreviations(view.players, length))
                 if sheet.smallest() <= width:
                     break
         assert sheet is not None
@@ -126,7 +124,7 @@ class _SheetLayout:
     they are; the text columns (dealer, game, declarers) as wide as their cells where the
     terminal has room, else narrower, their cells cut with an ellipsis."""
 
-    def __init__(self, view: Any, cfg: Any, compact: bool, names: Mapping[str, str]) -> None:
+    def __init__(self, view: Any, rows: Sequence[Any], compact: bool, names: Mapping[str, str]) -> None:
         from rich.text import Text
 
         self.view, self.compact, self.names = view, compact, names
@@ -137,7 +135,8 @@ class _SheetLayout:
         # (index of a text column, its least width): the game's text gives way first
         if not compact:
             heads += [say("cli.col_dealer", lang), say("cli.col_game", lang)]
-            self.text_columns = {2: 12, 1: len(heads[1])}
+            # the dealer's name gives way before the hand's description (its Augen and marks)
+            self.text_columns = {1: len(heads[1]), 2: 12}
         else:
             heads += [say("cli.col_game", lang), say("cli.col_declarer", lang)]
             self.text_columns = {2: len(heads[2]), 1: 6}
@@ -151,17 +150,33 @@ class _SheetLayout:
         self.rows: list[list[Any]] = []  # rich Text cells
         self.void_notes: dict[int, tuple[list[str], str]] = {}  # row index -> (struck texts, longest first; note)
         blank = Text("")
-        running = {p: 0 for p in view.players}
-        stock = 0
-        aliases = getattr(view, "aliases", {})
         n_money = len(view.players) + (1 if self.has_stock else 0)
-        seated: set[str] = set()  # who sat at the table by this hand: before he joined, a player's cell is blank
-        for row in view.rows:
+
+        def amounts(row: Any) -> list[Any]:
+            cells = []
+            for p in view.players:
+                total = row.running.get(p)
+                if total is None:  # not at the table yet
+                    cells.append(blank)
+                    continue
+                text = tally(total, rules, short=True) if view.unit == "stroke" else bare(total, view.unit, lang)
+                cells.append(Text(text, style="" if p in row.amounts or row.kind != "hand" else "dim"))
+            if self.has_stock:
+                cells.append(Text(bare(row.stock, view.unit, lang)))
+            return cells
+
+        for row in rows:
+            if row.kind in ("payout", "closing"):
+                key = ("cli.paid_out_row" if row.kind == "payout" else
+                       "cli.stock_row" if row.booked_stock else "cli.closing_row")
+                label = Text(say(key, lang, name=names.get(row.player, row.player), hand=row.hand))
+                cells = [blank, label, blank, blank] if compact else [blank, blank, label, blank]
+                self.rows.append(cells + amounts(row))
+                continue
             rec = row.record
-            seated.update(aliases.get(n, n) for n in rec.rules.players)
             short, who, rest = _sheet_hand(row, lang)
             who, rest = shorten_names(who, names), shorten_names(rest, names)
-            if row.played is None:
+            if row.kind == "void":
                 mark = say("cli.edited" if rec.void_kind == "edit" else "cli.void", lang)
                 note = (say("cli.void_mark_reason", lang, mark=mark, reason=rec.void_reason) if rec.void_reason
                         else say("cli.void_mark", lang, mark=mark))
@@ -178,48 +193,14 @@ class _SheetLayout:
                 self.void_notes[len(self.rows)] = (struck, note)
                 self.rows.append(cells + [blank] * (1 + n_money))
                 continue
-            out = row.played.outcome
-            pay = {aliases.get(n, n): a for n, a in out.payout_map().items()}  # a renamed player's column
-            for n, a in pay.items():
-                running[n] = running.get(n, 0) + a
-            stock += out.stock
-            number = f"{rec.hand}*" if rec.replaces else str(rec.hand)
+            number = f"{rec.hand}*" if row.edited else str(rec.hand)
             if compact:
                 cells = [Text(number), Text(short or rest), Text(who if short else "")]
             else:
                 dealer = row.played.seating.dealer
                 cells = [Text(number), Text(names.get(dealer, dealer)), Text(" ".join(x for x in (short, rest) if x))]
-            worth = _value(out)
-            cells.append(Text(bare(worth, out.unit, lang) if worth else ""))
-            seated.update(pay)
-            for p in view.players:
-                if p not in seated:
-                    cells.append(blank)
-                    continue
-                text = tally(running[p], rules, short=True) if out.unit == "stroke" else bare(running[p], out.unit, lang)
-                cells.append(Text(text, style="" if p in pay else "dim"))
-            if self.has_stock:
-                cells.append(Text(bare(stock, out.unit, lang)))
-            self.rows.append(cells)
-        for payment in getattr(view, "payments", []):  # a player paid out early (settle --player)
-            label = Text(say("cli.paid_out_row", lang, name=payment["player"], hand=payment["hand"]))
-            cells = [blank, label, blank, blank] if compact else [blank, blank, label, blank]
-            for n, a in payment["amounts"].items():
-                running[aliases.get(n, n)] = running.get(aliases.get(n, n), 0) + a
-            cells += [Text(bare(running.get(p, 0), view.unit, lang)) for p in view.players]
-            if self.has_stock:
-                cells.append(Text(bare(stock, view.unit, lang)))
-            self.rows.append(cells)
-        if view.bookings.get("payouts"):
-            label = Text(say("cli.stock_row" if "stock_return" in view.bookings else "cli.closing_row", lang))
-            cells = [blank, label, blank, blank] if compact else [blank, blank, label, blank]
-            for p in view.players:
-                running[p] = running.get(p, 0) + view.bookings["payouts"].get(p, 0)
-                cells.append(Text(tally(running[p], rules, short=True) if view.unit == "stroke"
-                                  else bare(running[p], view.unit, lang)))
-            if self.has_stock:
-                cells.append(Text(bare(stock + view.bookings.get("stock", 0), view.unit, lang)))
-            self.rows.append(cells)
+            cells.append(Text(bare(row.value, view.unit, lang) if row.value else ""))
+            self.rows.append(cells + amounts(row))
         from rich.cells import cell_len
 
         first = len(heads) - len(view.players) - (1 if self.has_stock else 0)
@@ -230,13 +211,19 @@ class _SheetLayout:
         # the room a voided hand's mark and reason need beside its game (given where there is room)
         self.void_need = max((cell_len(f"{struck[0]} {note}".strip()) for struck, note in self.void_notes.values()),
                              default=0)
+        # the room every hand's description needs whole (a lot's line, a payout's, a voided hand's may be cut)
+        hands = [k for k, row in enumerate(rows) if row.kind == "hand"]  # (a row of cells for each sheet row)
+        self.hand_need = 0 if compact else max((self.rows[k][self.notes_column].cell_len for k in hands), default=0)
 
     def comfortable(self) -> int:
-        """The width of the sheet with the game's text given 20 columns at least (the rest cut)
-        and the declarers 12 (``compact``)."""
+        """The width of the sheet with every hand's description whole (and the game's text 20
+        columns at least, the lot's lines cut), the dealer's name as narrow as its heading; the
+        declarers 12 (``compact``)."""
         widths = list(self.widths)
         i = self.notes_column
-        widths[i] = min(widths[i], 12 if self.compact else 20)
+        widths[i] = min(widths[i], 12 if self.compact else max(20, self.hand_need))
+        if not self.compact:
+            widths[1] = min(widths[1], self.text_columns[1])
         return self.total(widths)
 
     def smallest(self) -> int:

@@ -13,24 +13,31 @@ from .render import abbreviations, amount, shorten_names, tally, text_cells
 
 
 def print_standings(balances: Mapping[str, int], rules: TableRules, unit: str, notes: Sequence[str],
-                    title: str, absent: Collection[str] = ()) -> None:
-    """The balances, a row a player; those ``absent`` (not at the table then) with a blank."""
+                    title: str, absent: Collection[str] = (), trend: Mapping[str, Sequence[float]] | None = None) -> None:
+    """The balances, a row a player; those ``absent`` (not at the table then) with a blank;
+    ``trend``: each player's balance hand by hand, shown as a sparkline beside it."""
     from rich.table import Table
 
+    from .charts import plain, sparkline
+
     lang = rules.language
+    con = console()
+    flat = plain(con)
     table = Table()
     table.add_column(say("cli.col_player", lang))
     table.add_column(say("cli.col_balance", lang), justify="right")
+    if trend:
+        table.add_column(say("cli.col_trend", lang))
     for n, v in balances.items():
+        spark = [sparkline(trend[n], 16, flat) if n in trend else ""] if trend else []
         if n in absent:
-            table.add_row(escape(n), "")
+            table.add_row(escape(n), "", *[""] * len(spark))
             continue
         if unit == "stroke":
-            table.add_row(escape(n), tally(v, rules))
+            table.add_row(escape(n), tally(v, rules), *spark)
             continue
         style = "green" if v > 0 else ("red" if v < 0 else "")
-        table.add_row(escape(n), f"[{style}]{amount(v, rules, unit)}[/]" if style else amount(v, rules, unit))
-    con = console()
+        table.add_row(escape(n), f"[{style}]{amount(v, rules, unit)}[/]" if style else amount(v, rules, unit), *spark)
     print_line(con, title)  # above the table, never wrapped to the table's width
     con.print(table)
     for line in fit_notes(notes, list(balances), con.width):
@@ -83,8 +90,10 @@ def settle_text(result: Any, rules: TableRules, parts: Sequence[Any] | None = No
     lines = [head]
     lines += [f"  {n:<12} {amount(v, rules, unit):>12}" for n, v in result.balances.items()]
     if result.stock:
-        lines.append(f"  {say('cli.stock', lang):<12} {amount(result.stock, rules, unit):>12}  "
-                     f"({say('cli.stock_back', lang)})")
+        lines.append(f"  {say('cli.stock', lang):<12} {amount(result.stock, rules, unit):>12}  ({stock_goes(result, rules)})")
+    carried = result.extra.get("stock_carried") or {}
+    if result.closed and carried:  # a closed evening whose Stock opens the next
+        lines.append(say("cli.stock_carried", lang, amount=amount(sum(carried.values()), rules, unit, sign=False)))
     if result.round_to:
         moves = ", ".join(say("cli.payout", lang, name=n, amount=amount(d, rules, unit))
                           for n, d in result.moved.items()) or "-"
@@ -100,11 +109,27 @@ def settle_text(result: Any, rules: TableRules, parts: Sequence[Any] | None = No
     else:
         heading = say("cli.outstanding", lang)
     lines.append(heading)
-    lines += [f"  {transfer_line(t, rules, unit)}" for t in result.transfers] or [f"  {say('cli.nothing_owed', lang)}"]
+    stock = [f"  {say('cli.pays_stock', lang, payer=t['from'], amount=amount(t['amount'], rules, unit, sign=False))}"
+             for t in result.extra.get("into_stock", ())]
+    stock += [f"  {say('cli.stock_pays', lang, payee=t['to'], amount=amount(t['amount'], rules, unit, sign=False))}"
+              for t in result.extra.get("from_stock", ())]
+    lines += [f"  {transfer_line(t, rules, unit)}" for t in result.transfers] + stock or [f"  {say('cli.nothing_owed', lang)}"]
     lines += [say("cli.warning", lang, text=text) for text in result.warnings]
     if closed_now is not None:
         lines.append(say("cli.session_closed", lang, session=closed_now))
     return "\n".join(lines)
+
+
+def stock_goes(result: Any, rules: TableRules) -> str:
+    """Where the Stock goes at the close, as the house rule ``stock_at_close`` says (a settlement
+    that does not say: in equal shares, the rule before there was a choice)."""
+    lang = rules.language
+    how = result.extra.get("stock_at_close", "equal")
+    if how == "payers":
+        shares = ", ".join(say("cli.payout", lang, name=n, amount=amount(v, rules, result.unit))
+                           for n, v in result.stock_return.items())
+        return say("cli.stock_back_payers", lang, shares=shares)
+    return say("cli.stock_back_carry" if how == "carry" else "cli.stock_back_equal", lang)
 
 
 def print_season(columns: Sequence[Any], total: Mapping[str, int], rules: TableRules, unit: str,
@@ -119,14 +144,29 @@ def print_season(columns: Sequence[Any], total: Mapping[str, int], rules: TableR
         head = f"{format_date(col.date, lang) if col.date else ''}\n#{col.session}"
         table.add_column(head + ("" if col.closed else " " + say("cli.season_open", lang)), justify="right")
     table.add_column(say("cli.col_total", lang), justify="right")
+    con = console()
+    trend = len(columns) > 1  # the season's total after each session, as a sparkline
+    if trend:
+        from .charts import plain, sparkline
+
+        table.add_column(say("cli.col_trend", lang))
+        flat = plain(con)
 
     def show(v: int) -> str:
         return tally(v, rules) if unit == "stroke" else amount(v, rules, unit)
 
     for n, v in total.items():
         # a player who was not at an evening (he joined later): a blank, not 0
-        table.add_row(escape(n), *[show(col.balances[n]) if n in col.balances else "" for col in columns], show(v))
-    con = console()
+        cells = [show(col.balances[n]) if n in col.balances else "" for col in columns] + [show(v)]
+        if trend:
+            running: list[float] = []
+            so_far = 0
+            for col in columns:
+                if n in col.balances or running:
+                    so_far += col.balances.get(n, 0)
+                    running.append(float(so_far))
+            cells.append(sparkline(running, 16, flat) if len(running) > 1 else "")  # one evening: no course yet
+        table.add_row(escape(n), *cells)
     print_line(con, title)
     con.print(table)
     for line in fit_notes(notes, list(total), con.width):

@@ -107,14 +107,17 @@ def rules(
         emit_json(data)
         return
     if check:
-        typer.echo(say("cli.rules_ok", lang, path=cfg.path, family=cfg.family, count=len(cfg.players),
+        if tournament is not None:  # 6, 7 or 11 players without short_tables: refused as the draw refuses it
+            from ..tournament.draw import layout
+
+            layout(len(cfg.players), tournament.short_tables)
+        typer.echo(say("cli.rules_ok", lang, path=cfg.path, family=cfg.family_obj().title_in(lang), count=len(cfg.players),
                        seats=cfg.seats))
         return
     from rich.markup import escape
     from rich.table import Table
 
     from ..money import format_amount
-    from ..text import toml_value
     from .console import console
 
     fam = cfg.family_obj()
@@ -141,7 +144,7 @@ def rules(
     for spec in fam.rule_specs:
         if tournament is not None and spec.name.startswith(MONEY_RULES):
             continue  # no Stock and no Kasse at a tournament: points belong to the players
-        t.add_row(spec.name, escape(toml_value(cfg.rules[spec.name])), escape(spec.meaning(lang)))
+        t.add_row(spec.name, escape(fam.setting_words(spec, cfg.rules[spec.name], lang)), escape(spec.meaning(lang)))
     con.print(t)
 
 

@@ -9,6 +9,7 @@ see a table's sheet (``sheet``), the ranking (``ranking``, per day with ``--day`
 from __future__ import annotations
 
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Annotated, Any, Optional
 
@@ -169,18 +170,6 @@ def new(
 
 # -- draw -------------------------------------------------------------------------------------------
 
-def _tables_data(cfg: Any, ledger: Any, seats: list[Any]) -> list[dict[str, Any]]:
-    from ..tournament.seats import roster, table_totals
-
-    counts = ledger.valid_game_counts([s.session_id for s in seats])
-    withdrawn = roster(cfg, ledger).withdrawn
-    totals = table_totals(ledger)
-    return [{"tisch": s.tisch, "players": list(s.players), "games": cfg.tournament.games_at(len(s.players)),
-             "done": counts.get(s.session_id, 0), "session": s.session_id, "standins": list(s.standins),
-             "three": s.three, "withdrawn": [p for p in s.players if p in withdrawn],
-             "totals": s.session_id in totals} for s in seats]
-
-
 @tournament_app.command("draw")
 @guard
 def draw_cmd(
@@ -192,10 +181,15 @@ def draw_cmd(
     force: Annotated[bool, typer.Option("--force", help="Draw although tables of the round before still "
                                                         "play.")] = False,
     fix: Annotated[Optional[list[str]], typer.Option(
-        "--fix", metavar="NAME=TABLE", help="Seat a player at this table (repeatable; recorded with the "
-                                            "round).")] = None,
+        "--fix", metavar="NAME=TABLE", help="Seat a player at this table in this round (repeatable; for every "
+                                            "round: tournament fix).")] = None,
     apart: Annotated[Optional[list[str]], typer.Option(
-        "--apart", metavar="A,B", help="Keep two players apart (repeatable; recorded with the round).")] = None,
+        "--apart", metavar="A,B", help="Keep two players apart in this round (repeatable; for every round: "
+                                       "tournament apart).")] = None,
+    redo: Annotated[bool, typer.Option("--redo", help="Draw the current round again (recorded), while none of "
+                                                      "its tables has entered anything.")] = False,
+    reason: Annotated[str, typer.Option("--reason", metavar="R", help="With --redo: why (kept in the "
+                                                                      "ledger).")] = "",
     report: Annotated[bool, typer.Option("--report", help="Draw nothing: show a drawn round's quality (the "
                                                           "pairs meeting again, by player).")] = False,
     round_no: Annotated[Optional[int], typer.Option("--round", metavar="R", help="With --report: the round "
@@ -205,21 +199,24 @@ def draw_cmd(
 ) -> None:
     """Draw the next round: tables of four, a remainder makes tables of five (the dealer sits out);
     later rounds spread (as many different opponents as can be) unless the file says otherwise.
+    Every draw honours the players fixed and kept apart for the day (tournament fix, tournament
+    apart) and prints what it honoured.
 
     \b
     Example: schafkopf --table turnier.toml tournament draw --seed 7
     Example: schafkopf --table turnier.toml tournament draw --report
+    Example: schafkopf --table turnier.toml tournament draw --redo --reason "Anna was seated twice"
     """
-    from ..table.tournament import DRAWS
-    from ..tournament.rounds import draw_report, draw_round
-    from ..tournament.seats import settings_of
+    from ..app import tournament
+    from ..tournament.rounds import draw_report
+    from ..tournament.tables import settings_of
 
     c = get(ctx)
     cfg = c.cfg()
     settings_of(cfg)
     lang = cfg.language
     if report:
-        if by is not None or seed is not None or force or fix or apart:
+        if by is not None or seed is not None or force or fix or apart or redo:
             raise IllegalEntry(Text("tournament.report_alone"), Text("tournament.report_alone_hint"))
         with c.ledger() as ledger:
             after, pairs = draw_report(cfg, ledger, round_no)
@@ -230,47 +227,142 @@ def draw_cmd(
         return
     if round_no is not None:
         raise IllegalEntry(Text("tournament.round_with_report"), Text("tournament.round_with_report_hint"))
-    if by is not None and by not in DRAWS:
-        raise IllegalEntry(Text("tournament.option_choice", option="--by", value=repr(by), choices=", ".join(DRAWS)))
+    if reason and not redo:
+        raise IllegalEntry(Text("tournament.reason_needs_redo"), Text("tournament.redo_hint"))
     with c.ledger(create=True) as ledger:
-        drawn = draw_round(cfg, ledger, by, seed, force, fix or [], apart or [])
-        tables = _tables_data(cfg, ledger, drawn.seats)
+        answer = tournament.draw(cfg, ledger, by, seed, force, fix or [], apart or [], redo, reason)
     if as_json:
-        emit_json(drawn_json(drawn, tables))
+        emit_json(answer.to_json())
         return
+    typer.echo(drawn_text(answer, lang), nl=False)
+
+
+def drawn_text(answer: Any, lang: str) -> str:
+    """A draw as the organiser reads it: the round, its tables (start numbers, marks), what it
+    honoured (fixed seats and pairs apart, for the day or this round) and the pairs meeting again."""
+    drawn, tables = answer.drawn, answer.tables
     how = {"ranking": "tournament.by_ranking", "spread": "tournament.spread"}.get(drawn.method,
                                                                                       "tournament.at_random")
-    typer.echo(say("tournament.drawn_one" if len(tables) == 1 else "tournament.drawn", lang,
-                   round=drawn.round, count=len(tables), how=Text(how), seed=drawn.seed))
+    key = "tournament.redrawn" if drawn.redo else "tournament.drawn_one" if len(tables) == 1 else "tournament.drawn"
+    lines = [say(key, lang, round=drawn.round, count=len(tables), how=Text(how), seed=drawn.seed)]
     for t in tables:
-        typer.echo(say("tournament.table_line", lang, tisch=t["tisch"], names=_names(t, lang)))
-    for name, tisch in drawn.fixed.items():
-        typer.echo(say("tournament.fixed_line", lang, name=name, tisch=tisch))
-    for a, b in drawn.apart:
-        typer.echo(say("tournament.apart_line", lang, a=a, b=b))
+        lines.append(say("tournament.table_line", lang, tisch=t["tisch"], names=_names(t, lang)))
+    honoured = drawn.honoured
+    for name, tisch in honoured.fixed.items():
+        lines.append(say("tournament.fixed_line", lang, name=name, tisch=tisch,
+                         how=Text("tournament.for_the_day" if name in honoured.standing_fixed else
+                                  "tournament.for_the_round")))
+    for a, b in honoured.apart:
+        lines.append(say("tournament.apart_line", lang, a=a, b=b,
+                         how=Text("tournament.for_the_day" if frozenset((a, b)) in honoured.standing_apart else
+                                  "tournament.for_the_round")))
+    if not honoured.fixed and not honoured.apart:
+        lines.append(say("tournament.honoured_none", lang))
     if drawn.round > 1:
-        typer.echo(say("tournament.repeats_none" if not drawn.repeats else
-                       "tournament.repeats_one" if len(drawn.repeats) == 1 else "tournament.repeats",
-                       lang, count=len(drawn.repeats)))
+        lines.append(say("tournament.repeats_none" if not drawn.repeats else
+                         "tournament.repeats_one" if len(drawn.repeats) == 1 else "tournament.repeats",
+                         lang, count=len(drawn.repeats)))
+    return "\n".join(lines) + "\n"
 
 
-def _names(t: dict[str, Any], lang: str) -> str:
-    """A table's players in seat order, stand-ins, the withdrawn and a table of three marked."""
+# -- the organiser's constraints and a swap ---------------------------------------------------------
+
+@tournament_app.command("fix")
+@guard
+def fix_cmd(ctx: typer.Context,
+            name: Annotated[str, typer.Argument(help="The player (a name, part of it, or the start number: 17 or "
+                                                     "#17).")],
+            table: Annotated[Optional[str], typer.Argument(metavar="[TABLE]", help="The table he sits at in every "
+                                                                                   "later draw.")] = None,
+            remove: Annotated[bool, typer.Option("--remove", help="Take the constraint away.")] = False,
+            as_json: JsonOpt = False) -> None:
+    """Seat a player at one table in every later draw (one who cannot move), until --remove.
+    Recorded for the tournament; draw --fix NAME=TABLE does it for one round.
+
+    \b
+    Example: schafkopf --table turnier.toml tournament fix Ida 1
+    """
+    from ..app import tournament
+
+    c = get(ctx)
+    cfg = c.cfg()
+    if table is None and not remove:
+        raise IllegalEntry(Text("tournament.fix_needs_table"), Text("tournament.fix_day_hint"))
+    with c.ledger(create=True) as ledger:
+        answer = tournament.fix(cfg, ledger, name, table or "", remove)
+    if as_json:
+        emit_json(answer.to_json())
+        return
+    typer.echo(say("tournament.unfixed" if remove else "tournament.fixed_day", cfg.language,
+                   name=answer.players[0], tisch=answer.tisch))
+
+
+@tournament_app.command("apart")
+@guard
+def apart_cmd(ctx: typer.Context,
+              first: Annotated[str, typer.Argument(metavar="A", help="A player (name, part of it, or start "
+                                                                     "number).")],
+              second: Annotated[str, typer.Argument(metavar="B", help="The other player.")],
+              remove: Annotated[bool, typer.Option("--remove", help="Take the constraint away.")] = False,
+              as_json: JsonOpt = False) -> None:
+    """Keep two players apart in every later draw (a couple, two of one club), until --remove.
+    Recorded for the tournament; draw --apart A,B does it for one round.
+
+    \b
+    Example: schafkopf --table turnier.toml tournament apart Anna Ben
+    """
+    from ..app import tournament
+
+    c = get(ctx)
+    cfg = c.cfg()
+    with c.ledger(create=True) as ledger:
+        answer = tournament.apart(cfg, ledger, first, second, remove)
+    if as_json:
+        emit_json(answer.to_json())
+        return
+    a, b = answer.players
+    typer.echo(say("tournament.unapart" if remove else "tournament.apart_day", cfg.language, a=a, b=b))
+
+
+@tournament_app.command("swap")
+@guard
+def swap_cmd(ctx: typer.Context,
+             first: Annotated[str, typer.Argument(metavar="A", help="A player of the current round.")],
+             second: Annotated[str, typer.Argument(metavar="B", help="The player he changes seats with.")],
+             reason: Annotated[str, typer.Option("--reason", metavar="R", help="Why (kept in the ledger).")] = "",
+             as_json: JsonOpt = False) -> None:
+    """Swap two players' seats in the current round (recorded), while neither of their tables has
+    entered anything.
+
+    \b
+    Example: schafkopf --table turnier.toml tournament swap Cora Dora --reason "Cora sat at the wrong table"
+    """
+    from ..app import tournament
+
+    c = get(ctx)
+    cfg = c.cfg()
+    with c.ledger() as ledger:
+        answer = tournament.swap(cfg, ledger, first, second, reason)
+    if as_json:
+        emit_json(answer.to_json())
+        return
+    lang = cfg.language
+    a, b = answer.players
+    typer.echo(say("tournament.swapped", lang, a=a, b=b, round=answer.round))
+    for t in answer.tables:
+        typer.echo(say("tournament.table_line", lang, tisch=t["tisch"], names=_names(t, lang)))
+
+
+def _names(t: Mapping[str, Any], lang: str) -> str:
+    """A table's players in seat order with their start numbers, stand-ins, the withdrawn and a
+    table of three marked."""
     out = []
-    for p in t["players"]:
+    for p, n in zip(t["players"], t.get("numbers") or [None] * len(t["players"]), strict=True):
         mark = (" " + say("tournament.mark_standin", lang) if p in t["standins"] else
                 " " + say("tournament.mark_withdrawn", lang) if p in t["withdrawn"] else "")
-        out.append(p + mark)
+        out.append((f"#{n} " if n else "") + p + mark)
     three = "  " + say("tournament.mark_three", lang) if t["three"] else ""
     return ", ".join(out) + three
-
-
-def drawn_json(drawn: Any, tables: list[dict[str, Any]]) -> dict[str, Any]:
-    """``tournament draw --json`` (and the server's ``POST /api/draw``): the round drawn, its
-    tables, what was fixed and kept apart, and the pairs meeting again."""
-    return {"round": drawn.round, "method": drawn.method, "seed": drawn.seed, "tables": tables,
-            "fixed": drawn.fixed, "apart": [list(p) for p in drawn.apart],
-            "repeats": [{"players": [a, b], "met_before": n} for a, b, n in drawn.repeats]}
 
 
 def _report_text(round_no: int, pairs: list[tuple[str, str, int]], lang: str) -> str:
@@ -293,26 +385,50 @@ def _report_text(round_no: int, pairs: list[tuple[str, str, int]], lang: str) ->
 @tournament_app.command("tables")
 @guard
 def tables_cmd(ctx: typer.Context, round_no: RoundOpt = None, fmt: FormatOpt = "text", out: OutOpt = None,
+               by_name: Annotated[bool, typer.Option("--by-name", help="Every player in alphabetical order with "
+                                                                       "start number and table (the list for the "
+                                                                       "entrance).")] = False,
                as_json: JsonOpt = False) -> None:
     """The table lists of a round, to print: who sits at which table, in seat order (the first deals
-    first), and how many games each table has entered.
+    first), with start numbers, and how many games each table has entered (or its paper totals).
 
     \b
     Example: schafkopf --table turnier.toml tournament tables --format html -o tische.html
+    Example: schafkopf --table turnier.toml tournament tables --by-name --format html -o eingang.html
     """
-    from ..export.tournament import tables_csv, tables_html, tables_text
-    from ..tournament.seats import round_seats
+    from ..app import tournament
+    from ..export.tournament import (
+        by_name_csv,
+        by_name_html,
+        by_name_text,
+        tables_csv,
+        tables_html,
+        tables_text,
+    )
 
     c = get(ctx)
     cfg = c.cfg()
     fmt = _format(fmt)
-    with c.ledger() as ledger:
-        round_no, seats = round_seats(cfg, ledger, round_no)
-        tables = _tables_data(cfg, ledger, seats)
-    if as_json:
-        emit_json({"round": round_no, "tables": tables})
-        return
     lang = cfg.language
+    if by_name:
+        with c.ledger() as ledger:
+            seated = tournament.by_name(cfg, ledger, round_no)
+        if as_json:
+            emit_json(seated.to_json())
+            return
+        rows = [dict(r) for r in seated.players]
+        text = {"text": lambda: by_name_text(cfg.name, seated.round, rows, lang),
+                "csv": lambda: by_name_csv(seated.round, rows, False),
+                "csv-de": lambda: by_name_csv(seated.round, rows, True),
+                "html": lambda: by_name_html(cfg.name, seated.round, rows, lang)}[fmt]()
+        _write(ctx, fmt, out, text)
+        return
+    with c.ledger() as ledger:
+        answer = tournament.tables(cfg, ledger, round_no)
+    if as_json:
+        emit_json(answer.to_json())
+        return
+    round_no, tables = answer.round, [dict(t) for t in answer.tables]
     text = {"text": lambda: tables_text(cfg.name, round_no, tables, lang),
             "csv": lambda: tables_csv(round_no, tables, False), "csv-de": lambda: tables_csv(round_no, tables, True),
             "html": lambda: tables_html(cfg.name, round_no, tables, lang)}[fmt]()
@@ -330,44 +446,69 @@ def enter(
                                                                          "short notation; - reads stdin.")] = None,
     round_no: Annotated[Optional[int], typer.Option(
         "--round", metavar="R", help="The round (default: the latest): a table's missing games of a round "
-                                     "after the next one was drawn (draw --force).", click_type=WHOLE_NUMBER)] = None,
+                                     "after the next one was drawn (draw --force), or an earlier round's totals "
+                                     "corrected.", click_type=WHOLE_NUMBER)] = None,
     totals: Annotated[Optional[str], typer.Option(
         "--totals", metavar="A=N,B=N,...", help="Instead of a list: the paper list's final totals, every player "
-                                                "of the table (they sum to zero).")] = None,
+                                                "of the table (they sum to zero; a name or start number).")] = None,
     solos: Annotated[Optional[str], typer.Option("--solos", metavar="A=N,...", help="With --totals: solos won "
                                                                                    "(0 where not named).")] = None,
     won: Annotated[Optional[str], typer.Option("--won", metavar="A=N,...", help="With --totals: games won (0 where "
                                                                                "not named).")] = None,
+    replace: Annotated[bool, typer.Option("--replace", help="With --totals: replace the table's totals entered "
+                                                            "before (recorded; the earlier ones are kept).")] = False,
+    void_totals: Annotated[bool, typer.Option("--void-totals", help="Void the table's paper totals (recorded; "
+                                                                    "kept in the ledger): the table has neither "
+                                                                    "hands nor totals again.")] = False,
+    reason: Annotated[str, typer.Option("--reason", metavar="R", help="With --replace or --void-totals: why (kept "
+                                                                      "in the ledger).")] = "",
     as_json: JsonOpt = False,
 ) -> None:
     """Enter a table's whole list at the end of a round: every line is checked first, then all are
     recorded in one go, or none (an error names the line). A table that wrote on paper gives its
-    final totals instead: --totals Anna=12,Ben=-4,... (with --solos and --won). A line is a game in the short
-    notation; who sat out or dealt, where it is not the rotation, goes on the line as
-    --sitting-out NAME or --dealer NAME.
+    final totals instead: --totals Anna=12,Ben=-4,... (with --solos and --won); wrong totals are
+    corrected with --replace --reason R (or voided with --void-totals), the earlier ones kept. A
+    line is a game in the short notation (#17 names start number 17; "stefan w" a name of two
+    words); who sat out or dealt, where it is not the rotation, goes on the line as --sitting-out
+    NAME or --dealer NAME.
 
     \b
     Example: printf 'weiter\\nweiter\\n' | schafkopf --table turnier.toml tournament enter --tisch 2 -
     """
-    from ..tournament.entries import enter_list, list_lines
-    from ..tournament.points import capped
-    from ..tournament.seats import capped_balances, open_seat, seat_cap, table_view
-    from ..tournament.totals import enter_totals
+    from ..app import tournament
 
     c = get(ctx)
     cfg = c.cfg()
+    lang = cfg.language
+    if void_totals:
+        if totals is not None or file is not None or solos is not None or won is not None or replace:
+            raise IllegalEntry(Text("tournament.void_totals_alone"), Text("tournament.void_totals_hint"))
+        with c.ledger() as ledger:
+            voided = tournament.void_totals(cfg, ledger, tisch, round_no, reason)
+        if as_json:
+            emit_json(voided.to_json())
+            return
+        typer.echo(say("tournament.totals_voided", lang, tisch=voided.tisch, round=voided.round))
+        return
+    if reason and not replace:
+        raise IllegalEntry(Text("tournament.reason_needs_replace"), Text("tournament.totals_hint"))
     if totals is not None:
         if file is not None:
             raise IllegalEntry(Text("tournament.totals_and_file"), Text("tournament.totals_hint"))
         with c.ledger() as ledger:
-            seat = open_seat(cfg, ledger, tisch, round_no)
-            data = enter_totals(cfg, ledger, seat, totals, solos or "", won or "", latest_only=round_no is None)
+            entered = tournament.enter_totals(cfg, ledger, tisch, totals, solos or "", won or "", round_no, replace,
+                                              reason)
+        for warning in entered.warnings:
+            typer.echo(say("tournament.warning", lang, text=warning), err=True)
         if as_json:
-            emit_json({"round": seat.round, "tisch": seat.tisch, **{k: data[k] for k in ("totals", "solos", "won")}})
+            emit_json(entered.to_json())
             return
-        typer.echo(say("tournament.totals_entered", cfg.language, tisch=seat.tisch, round=seat.round))
-        typer.echo(", ".join(f"{n} {v:+d}" if v else f"{n} 0" for n, v in data["totals"].items()))
+        typer.echo(say("tournament.totals_replaced" if entered.replaced is not None else "tournament.totals_entered",
+                       lang, tisch=entered.tisch, round=entered.round))
+        typer.echo(", ".join(f"{n} {v:+d}" if v else f"{n} 0" for n, v in entered.totals.items()))
         return
+    if replace:
+        raise IllegalEntry(Text("tournament.replace_needs_totals"), Text("tournament.totals_hint"))
     if solos is not None or won is not None:
         raise IllegalEntry(Text("tournament.solos_need_totals"), Text("tournament.totals_hint"))
     if file is None:
@@ -385,97 +526,42 @@ def enter(
                                     problem=getattr(exc, "strerror", None) or str(exc)),
                                Text("tournament.list_unreadable_hint")) from None
     with c.ledger() as ledger:
-        seat = open_seat(cfg, ledger, tisch, round_no)
-        done = enter_list(cfg, ledger, seat, list_lines(text), latest_only=round_no is None)
-        view = table_view(cfg, ledger, seat)
-        cap = seat_cap(ledger, seat)
-        balances = capped_balances(view, seat.players, cap)
+        done = tournament.enter_list(cfg, ledger, tisch, tournament.list_lines(text), round_no)
     if as_json:
-        emit_json({"round": seat.round, "tisch": seat.tisch, "hands": [
-            {"hand": h, "game": p.outcome.game, "payouts": dict(capped(p.outcome.payouts, cap))} for h, p in done],
-            "balances": balances})
+        emit_json(done.to_json())
         return
-    typer.echo(say("tournament.entered_one" if len(done) == 1 else "tournament.entered", cfg.language,
-                   count=len(done), tisch=seat.tisch, round=seat.round,
-                   first=done[0][0], last=done[-1][0]))
-    typer.echo(", ".join(f"{n} {v:+d}" if v else f"{n} 0" for n, v in balances.items()))
+    typer.echo(say("tournament.entered_one" if len(done.hands) == 1 else "tournament.entered", lang,
+                   count=len(done.hands), tisch=done.tisch, round=done.round,
+                   first=done.hands[0][0], last=done.hands[-1][0]))
+    typer.echo(", ".join(f"{n} {v:+d}" if v else f"{n} 0" for n, v in done.balances.items()))
 
 
 # -- sheet ------------------------------------------------------------------------------------------
 
-def sheet_data(cfg: Any, ledger: Any, tisch: int, round_no: int | None = None) -> dict[str, Any]:
-    """``tournament sheet --tisch N [--round R] --json`` (and the server's ``GET
-    /api/sheet?tisch=N``): the table's games in points (capped as the round's cap says), each
-    with the running totals."""
-    from ..tournament.points import capped
-    from ..tournament.seats import capped_balances, find_seat, seat_cap, settings_of, table_view
-
-    seat = find_seat(cfg, ledger, tisch, round_no)
-    view = table_view(cfg, ledger, seat)
-    cap = seat_cap(ledger, seat)
-    family = cfg.family_obj()
-    players = list(seat.players)
-    hands = []
-    running = {p: 0 for p in players}
-    for row in view.rows:
-        rec = row.record
-        item: dict[str, Any] = {"hand": rec.hand, "game": rec.game, "void": not rec.valid,
-                                "description": family.describe(rec.entry, lang=cfg.language)}
-        if row.played is not None:
-            pay = dict(capped(row.played.outcome.payouts, cap))
-            for p, v in pay.items():
-                running[p] += v
-            item.update(payouts=pay, dealer=row.played.seating.dealer, running=dict(running))
-        hands.append(item)
-    return {"round": seat.round, "tisch": seat.tisch, "players": players,
-            "games": settings_of(cfg).games_at(len(players)), "done": len(view.valid_rows()), "hands": hands,
-            "balances": capped_balances(view, players, cap)}
-
-
 @tournament_app.command("sheet")
 @guard
 def sheet(ctx: typer.Context, tisch: TischReq, round_no: RoundOpt = None, as_json: JsonOpt = False) -> None:
-    """One table's sheet in a round: each game with its points and the running totals.
+    """One table's sheet in a round: each game with its points and the running totals; a table
+    that wrote on paper: its paper totals, with how they were entered and corrected.
 
     \b
     Example: schafkopf --table turnier.toml tournament sheet --tisch 1
     """
+    from ..app import tournament
+    from ..export.tournament import sheet_text
+
     c = get(ctx)
     cfg = c.cfg()
     with c.ledger() as ledger:
-        data = sheet_data(cfg, ledger, tisch, round_no)
+        answer = tournament.table_sheet(cfg, ledger, tisch, round_no)
+    data = answer.to_json()
     if as_json:
         emit_json(data)
         return
-    lang = cfg.language
-    players, hands = data["players"], data["hands"]
-    typer.echo(say("tournament.sheet_title", lang, tisch=data["tisch"], round=data["round"],
-                   done=data["done"], games=data["games"]))
-    width = max(len(h["description"]) for h in hands) if hands else 10
-    typer.echo(f"{'#':>3}  {'':<{width}}  " + "  ".join(f"{p[:8]:>8}" for p in players))
-    for h in hands:
-        if h["void"]:
-            continue
-        cells = "  ".join(f"{h['running'][p]:>8}" if p in h["payouts"] else f"{'(' + str(h['running'][p]) + ')':>8}"
-                          for p in players)
-        typer.echo(f"{h['hand']:>3}  {h['description']:<{width}}  {cells}")
+    typer.echo(sheet_text(data, cfg.language), nl=False)
 
 
 # -- ranking ----------------------------------------------------------------------------------------
-
-def ranking_data(cfg: Any, ledger: Any, round_no: int | None = None, day: int | None = None) -> dict[str, Any]:
-    """``tournament ranking --json`` (and the server's ``GET /api/ranking``): the ranking after
-    ``round_no`` (default: every round so far), of day ``day`` (default: overall), with its
-    tie-break chain."""
-    from ..tournament.ranking import ranking
-    from ..tournament.seats import round_seats, settings_of
-
-    settings = settings_of(cfg)
-    _check_day(settings, day)
-    after, _ = round_seats(cfg, ledger, round_no)  # refused before round 1 is drawn, as tables and sheet are
-    rows = [s.to_json() for s in ranking(cfg, ledger, round_no, day)]
-    return {"round": after, "points": settings.preset, "day": day, "tie_breaks": _chain(cfg.language), "ranking": rows}
-
 
 @tournament_app.command("ranking")
 @guard
@@ -487,40 +573,35 @@ def ranking_cmd(ctx: typer.Context, round_no: Annotated[Optional[int], typer.Opt
         fmt: FormatOpt = "text", out: OutOpt = None, as_json: JsonOpt = False) -> None:
     """The ranking: points (plus-minus, or plus-only as the file's [points] preset says), then solos
     won, then games won, then the lot. Stand-ins are left out; a withdrawn player keeps his place.
+    While a table of a drawn round is not in, or rounds are still to be drawn, it says
+    "provisional" and what is missing.
 
     \b
     Example: schafkopf --table turnier.toml tournament ranking --format csv -o rangliste.csv
     """
+    from ..app import tournament
     from ..export.tournament import ranking_csv, ranking_html, ranking_text
-    from ..tournament.seats import settings_of
+    from ..tournament.tables import settings_of
 
     c = get(ctx)
     cfg = c.cfg()
     settings = settings_of(cfg)
     fmt = _format(fmt)
     with c.ledger() as ledger:
-        data = ranking_data(cfg, ledger, round_no, day)
+        answer = tournament.ranking(cfg, ledger, round_no, day)
+    data = answer.to_json()
     after, rows = data["round"], data["ranking"]
     if as_json:
         emit_json(data)
         return
     lang = cfg.language
-    text = {"text": lambda: ranking_text(cfg.name, rows, lang, settings.plus_only, after, day),
+    note = answer.progress.said() if answer.progress is not None else None
+    text = {"text": lambda: ranking_text(cfg.name, rows, lang, settings.plus_only, after, day, note,
+                                         data["corrections"]),
             "csv": lambda: ranking_csv(rows, False), "csv-de": lambda: ranking_csv(rows, True),
-            "html": lambda: ranking_html(cfg.name, rows, lang, settings.plus_only, after, day)}[fmt]()
+            "html": lambda: ranking_html(cfg.name, rows, lang, settings.plus_only, after, day, note,
+                                         data["corrections"])}[fmt]()
     _write(ctx, fmt, out, text)
-
-
-def _chain(lang: str) -> list[str]:
-    from ..table.tournament import TIE_BREAKS
-
-    return [say(k, lang) for k in TIE_BREAKS]
-
-
-def _check_day(settings: Any, day: int | None) -> None:
-    if day is not None and not 1 <= day <= settings.days:
-        raise IllegalEntry(Text("tournament.no_such_day", day=day, days=settings.days),
-                           Text("tournament.days_are", days=settings.days))
 
 
 # -- players: latecomers and withdrawals ------------------------------------------------------------
@@ -544,12 +625,15 @@ def player_add(ctx: typer.Context, name: Annotated[str, typer.Argument(help="The
 
     c = get(ctx)
     cfg = c.cfg()
+    from ..tournament.numbers import start_numbers
+
     with c.ledger(create=True) as ledger:
         first = add_player(cfg, ledger, name)
+        number = start_numbers(cfg, ledger).get(name.strip())
     if as_json:
-        emit_json({"player": name.strip(), "from_round": first})
+        emit_json({"player": name.strip(), "number": number, "from_round": first})
         return
-    typer.echo(say("tournament.player_added", cfg.language, name=name.strip(), round=first))
+    typer.echo(say("tournament.player_added", cfg.language, name=name.strip(), round=first, number=number))
 
 
 @player_app.command("withdraw")
@@ -584,30 +668,43 @@ def player_withdraw(ctx: typer.Context, name: Annotated[str, typer.Argument(help
 @guard
 def prizes_cmd(ctx: typer.Context, day: Annotated[Optional[int], typer.Option(
         "--day", metavar="D", help="The prizes of day D (default: overall).", click_type=WHOLE_NUMBER)] = None,
+        provisional: Annotated[bool, typer.Option("--provisional", help="Print the list although tables or "
+                                                                        "rounds are still missing (marked as "
+                                                                        "provisional).")] = False,
+        fmt: Annotated[str, typer.Option("--format", help="text | html")] = "text", out: OutOpt = None,
         as_json: JsonOpt = False) -> None:
     """Who gets which prize, as the file's [prizes] say (top places, the middle rank, the second to
-    last, the last); a tie at a prize boundary is named (shared, or decided by the tie-breaks).
+    last, the last), with the pool of the entry fees and each prize's amount; a tie is explained
+    (shared, with each one's amount, or the tie-break that decided). Refused while the ranking is
+    provisional, unless --provisional.
 
     \b
-    Example: schafkopf --table turnier.toml tournament prizes
+    Example: schafkopf --table turnier.toml tournament prizes --provisional
     """
-    from ..tournament.prizes import prize_list, prizes_text
-    from ..tournament.ranking import ranking
-    from ..tournament.seats import round_seats, settings_of
+    from ..app import tournament
+    from ..export.tournament import prizes_html
+    from ..tournament.prizes import prizes_text
+    from ..tournament.tables import settings_of
 
     c = get(ctx)
     cfg = c.cfg()
     settings = settings_of(cfg)
-    _check_day(settings, day)
+    if fmt not in ("text", "html"):
+        raise IllegalEntry(Text("tournament.format", fmt=repr(fmt)), Text("tournament.format_hint",
+                                                                          formats="text, html"))
     with c.ledger() as ledger:
-        after, _ = round_seats(cfg, ledger)
-        standings = ranking(cfg, ledger, None, day)
-    awards = prize_list(settings.prizes, standings, cfg.language)
+        answer = tournament.prizes(cfg, ledger, day, provisional)
     if as_json:
-        emit_json({"round": after, "ties": settings.prizes.ties, "tie_breaks": _chain(cfg.language),
-                   "prizes": [a.to_json() for a in awards]})
+        emit_json(answer.to_json())
         return
-    typer.echo(prizes_text(cfg.name, awards, settings.prizes, cfg.language, _chain(cfg.language)), nl=False)
+    note = answer.progress.said()
+    if fmt == "html":
+        text = prizes_html(cfg.name, answer.awards, settings.prizes, cfg.language, answer.tie_breaks, answer.pool,
+                           cfg.currency, note)
+    else:
+        text = prizes_text(cfg.name, answer.awards, settings.prizes, cfg.language, answer.tie_breaks, answer.pool,
+                           cfg.currency, note)
+    _write(ctx, fmt, out, text)
 
 
 # -- score sheets to print --------------------------------------------------------------------------
@@ -628,7 +725,7 @@ def sheets_cmd(ctx: typer.Context, round_no: RoundOpt = None,
     Example: schafkopf --table turnier.toml tournament sheets --round 1 -o bloecke.html
     """
     from ..export.sheets import sheets_html
-    from ..tournament.seats import round_seats, settings_of
+    from ..tournament.tables import settings_of
 
     c = get(ctx)
     cfg = c.cfg()
@@ -638,12 +735,14 @@ def sheets_cmd(ctx: typer.Context, round_no: RoundOpt = None,
                            Text("tournament.format_hint", formats="html"))
     if url_base is not None and not url_base.startswith(("http://", "https://")):
         raise IllegalEntry(Text("tournament.url_base", url=url_base), Text("tournament.url_base_hint"))
+    from ..app import tournament
+
     with c.ledger() as ledger:
-        round_no, seats = round_seats(cfg, ledger, round_no)
-        tables = _tables_data(cfg, ledger, seats)
+        answer = tournament.tables(cfg, ledger, round_no)
+    round_no, tables = answer.round, [dict(t) for t in answer.tables]
     codes = None
     if url_base is not None:  # the table server's codes, where serve made them (never made here)
-        from ..server.codes import codes_path, read_codes
+        from ..app.codes import codes_path, read_codes
 
         codes = read_codes(codes_path(cfg.path))
     text = sheets_html(cfg, settings, round_no, tables, url_base, codes)

@@ -35,14 +35,39 @@ class UsageInLanguage(click_errors.UsageError):
             usage = ctx.get_usage()
             if usage.startswith("Usage:"):
                 usage = say("cli.usage", self.lang) + usage[len("Usage:"):]
-            for word in ("OPTIONS", "COMMAND", "ARGS", "GAME", "WORDS", "path", "hand"):  # the placeholders
-                key = word.lower()
-                local = say(f"cli.usage_word_{key}", self.lang)
-                usage = usage.replace(f"{{{word}}}", "{" + local + "}").replace(f"{word}]", local + "]").replace(
-                    f" {word} ", f" {local} ")
+            usage = localised_usage(usage, ctx, self.lang)
             hint = say("cli.usage_help", self.lang, command=ctx.command_path, option="--help")
             click_utils.echo(f"{usage}\n{hint}\n", file=file, err=file is None)
         click_utils.echo(say("common.error", self.lang, message=self.format_message()), file=file, err=file is None)
+
+
+def placeholder(word: str, lang: str) -> str:
+    """An argument's placeholder in a language: ``GAME`` is ``SPIEL``, ``hand`` is
+    ``SPIELNUMMER`` (a word the catalogue does not know stays as it is).
+
+    >>> placeholder("hand", "de"), placeholder("GAME", "de"), placeholder("FOO", "de")
+    ('SPIELNUMMER', 'SPIEL', 'FOO')
+    """
+    from ..i18n import catalogue
+
+    lower = word.lower()
+    key = f"cli.usage_word_{lower}"
+    return say(key, lang) if key in catalogue() else word
+
+
+def localised_usage(usage: str, ctx: Any, lang: str) -> str:
+    """Click's usage line with the placeholders (``[OPTIONS]``, ``COMMAND``, each argument's
+    metavar or name) in the language; the command's own path stays as typed."""
+    import re
+
+    path = str(ctx.command_path)
+    head, _, rest = usage.partition(path)
+    words = {"OPTIONS", "COMMAND", "ARGS"}
+    for param in getattr(ctx.command, "params", ()):
+        if param.param_type_name == "argument":  # shown by its metavar (GAME, [WORDS]...) or its name (hand)
+            words |= {param.name or "", re.sub(r"\W", "", param.metavar or "")} - {""}
+    pattern = re.compile(r"(?<![\w-])(" + "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)) + r")(?![\w-])")
+    return head + path + pattern.sub(lambda m: placeholder(m.group(1), lang), rest)
 
 
 def usage_text(error: Any, lang: str) -> str:
@@ -63,7 +88,7 @@ def usage_text(error: Any, lang: str) -> str:
             param.get_error_hint(error.ctx) if param is not None and error.ctx is not None else "")
         if isinstance(error, click_errors.MissingParameter) and param is not None:
             key = "cli.click_missing_argument" if param.param_type_name == "argument" else "cli.click_missing_option"
-            return say(key, lang, name=hint)
+            return say(key, lang, name=f"'{placeholder(param.name or '', lang)}'" if key.endswith("argument") else hint)
         number = re.fullmatch(r"(.+) is not a valid (?:integer|int|float|number)\.", message)
         if number:
             problem = say("cli.click_not_a_number", lang, value=number.group(1))
@@ -72,6 +97,8 @@ def usage_text(error: Any, lang: str) -> str:
             problem = (say("cli.click_not_one_of", lang, value=choice.group(1), choices=choice.group(2)) if choice
                        else message)
         return say("cli.click_bad_value", lang, param=hint, problem=problem)
+    if message == "Missing command.":
+        return say("cli.click_missing_command", lang)
     command = re.fullmatch(r"No such command (.+)\.", message)
     if command:
         return say("cli.click_no_such_command", lang, name=command.group(1))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Annotated, Any, Optional
 
 import typer
@@ -13,29 +14,11 @@ from .options import WHOLE_NUMBER
 
 # -- views ---------------------------------------------------------------------------------------
 
-def _views(ctx: typer.Context, session: int | None, all_: bool) -> list[Any]:
-    """The chosen sessions replayed (the latest when none is chosen; an empty view if none)."""
-    from ..app.evening import select_sessions, view_session
+def _evening(ctx: typer.Context, ledger: Any, command: str) -> Any:
+    """The table's evenings (``app.where.evening``: refused at a tournament)."""
+    from ..app.where import evening
 
-    c = get(ctx)
-    cfg = c.cfg()
-    with c.ledger() as ledger:
-        ids = select_sessions(ledger, session, all_)
-        return [view_session(cfg, ledger, sid) for sid in ids] or [view_session(cfg, ledger)]
-
-
-def _hand_json(row: Any) -> dict[str, Any]:
-    rec = row.record
-    data: dict[str, Any] = {"hand": rec.hand, "game": rec.game, "entry": rec.entry.to_dict(),
-                            "void": not rec.valid, "recorded_at": rec.created_at}
-    if not rec.valid:
-        data.update({"void_kind": rec.void_kind, "reason": rec.void_reason, "voided_at": rec.void_at})
-    if row.played is not None:
-        out = row.played.outcome
-        data.update({"payouts": out.payout_map(), "stock": out.stock, "dealer": row.played.seating.dealer,
-                     "sitting_out": list(row.played.seating.sitting_out), "explanation": out.explanation,
-                     "replaces": rec.replaces is not None})
-    return data
+    return evening(get(ctx).cfg(), ledger, command)
 
 
 @app.command()
@@ -58,23 +41,21 @@ def sheet(
     Example: schafkopf sheet
     Example: schafkopf sheet --compact
     """
-    from ..tournament import refuse_at_tournament
+    from ..app import views
 
-    refuse_at_tournament(get(ctx).cfg(), "sheet", "tournament.use_sheet")
-    if history:
-        _history(ctx, session, all_, as_json)
-        return
-    views = _views(ctx, session, all_)
+    c = get(ctx)
+    with c.ledger() as ledger:
+        at = _evening(ctx, ledger, "sheet")
+        if history:
+            _history(c.cfg(), views.history(at, session, all_), as_json)
+            return
+        answer = views.sheets(at, session, all_)
     if as_json:
-        emit_json({"sessions": [
-            {"session": v.session.id if v.session else None, "closed": v.closed, "unit": v.unit,
-             "hands": [_hand_json(r) for r in v.rows], "balances": v.balances, "stock": v.stock,
-             "next_dealer": None if v.closed else v.state.dealer}
-            for v in views]})
+        emit_json(answer.to_json())
         return
     from .sheet import print_sheet
 
-    print_sheet(views, get(ctx).cfg(), compact=compact)
+    print_sheet(answer.states, c.cfg(), compact=compact)
 
 
 # what a correction did, in the history's words
@@ -82,24 +63,19 @@ KINDS = {"void": "cli.kind_void", "undo": "cli.kind_undo", "edit": "cli.kind_edi
          "closed": "cli.kind_closed", "reopened": "cli.kind_reopened"}
 
 
-def _history(ctx: typer.Context, session: int | None, all_: bool, as_json: bool) -> None:
-    from ..app.evening import restatement_cause, select_sessions
+def _history(cfg: Any, answer: Any, as_json: bool) -> None:
+    from ..app.hands import restatement_cause
     from ..app.reports import game_title
     from ..table import shown_plain
 
-    c = get(ctx)
-    cfg = c.cfg()
-    with c.ledger() as ledger:
-        ids = select_sessions(ledger, session, all_)
-        events = [e for sid in ids for e in ledger.history(sid)]
     if as_json:
-        emit_json({"history": events})
+        emit_json(answer.to_json())
         return
     lang = cfg.language
-    if not events:
+    if not answer.events:
         typer.echo(say("cli.no_corrections", lang))
     family = cfg.family_obj()
-    for e in events:
+    for e in answer.events:
         kind = say(KINDS[e["kind"]], lang) if e["kind"] in KINDS else e["kind"]
         if e["kind"] == "restated":  # the cause is stored as a machine value ("void of hand 2")
             e = {**e, "reason": render(restatement_cause(e["reason"] or ""), lang)}
@@ -115,51 +91,47 @@ def _history(ctx: typer.Context, session: int | None, all_: bool, as_json: bool)
 
 @app.command()
 @guard
-def standings(ctx: typer.Context, session: SessionOpt = None, all_: AllOpt = False, as_json: JsonOpt = False) -> None:
+def standings(ctx: typer.Context, session: SessionOpt = None, all_: AllOpt = False, as_json: JsonOpt = False,
+              chart: Annotated[bool, typer.Option("--chart", help="Each player's balance over the evening as a chart "
+                                                                  "(--all: over the season).")] = False) -> None:
     """Each player's balance, the Stock, and who deals next (--all: a column per session and the total).
 
     \b
     Example: schafkopf standings
     Example: schafkopf standings --all
+    Example: schafkopf standings --chart
     """
-    from ..app.evening import season_standings, select_sessions
-    from ..session.settle import session_balances
-    from ..tournament import refuse_at_tournament
+    from ..app import views
 
     c = get(ctx)
-    cfg = c.cfg()
-    refuse_at_tournament(cfg, "standings", "tournament.use_ranking")
-    with c.ledger() as ledger:
-        ids = select_sessions(ledger, session, all_)
-        columns, last = season_standings(cfg, ledger, ids)
-    if as_json:
-        fam = cfg.family_obj()
-        balances = session_balances((col.balances for col in columns), players=cfg.players)
-        data: dict[str, Any] = {"sessions": [col.session for col in columns], "unit": last.unit,
-                                "balances": balances, "next_dealer": None if last.closed else last.state.dealer,
-                                **({} if last.closed else fam.pending(last.rules, last.state))}
-        if all_:
-            data["by_session"] = [{"session": col.session, "date": col.date, "closed": col.closed,
-                                   "balances": col.balances} for col in columns]
-        emit_json(data)
+    if chart:  # RULES §13: the balances as a chart (cli/charts.py)
+        if as_json:
+            raise IllegalEntry(Text("cli.chart_json"), Text("cli.chart_json_hint"))
+        from .charts import show_balance_chart
+
+        show_balance_chart(ctx, session, all_)
         return
-    show_standings(cfg, columns, last, all_)
+    with c.ledger() as ledger:
+        answer = views.standings(_evening(ctx, ledger, "standings"), session, all_)
+    if as_json:
+        emit_json(answer.to_json())
+        return
+    show_standings(c.cfg(), answer)
 
 
-def show_standings(cfg: Any, columns: list[Any], last: Any, all_: bool = False) -> None:
+def show_standings(cfg: Any, answer: Any) -> None:
     """The standings as a table (``standings`` and ``stand`` in ``play``): the balances of the
     sessions' columns, and what stands before the next hand while a session is open."""
-    from ..session.settle import session_balances
     from .render import next_dealer_line
     from .standings import print_season, print_standings
 
-    balances = session_balances((col.balances for col in columns), players=cfg.players)
+    columns, last, balances = answer.columns, answer.last, answer.balances
     lang = cfg.language
     # what stands before the next hand (Stock, Muss-Solo owed, heads): only while a session is open
     notes = [] if last.closed else cfg.family_obj().standing_notes(last.rules, last.state, balances, cfg.language)
     if not last.closed:
         notes.append(next_dealer_line(last))
-    if all_:
+    if answer.season:
         print_season(columns, balances, last.rules, last.unit, notes, say("cli.season_title", lang, name=cfg.name))
         return
     title = (say("cli.standings_title", lang, name=cfg.name, session=last.session.id) if last.session
@@ -167,8 +139,10 @@ def show_standings(cfg: Any, columns: list[Any], last: Any, all_: bool = False) 
     # who was at none of these sessions (he joined later): a blank, not 0; an open session seats
     # the table file's players
     present = {n for col in columns for n in col.balances} | (set(cfg.players) if not last.closed else set())
+    from .charts import evening_trends
+
     print_standings(balances, last.rules, last.unit, notes, title,
-                    absent={n for n in balances if n not in present and not balances[n]})
+                    absent={n for n in balances if n not in present and not balances[n]}, trend=evening_trends(last, list(balances)))
 
 
 @app.command()
@@ -185,6 +159,13 @@ def settle(
     reopen: Annotated[Optional[int], typer.Option("--reopen", help="Reopen closed session N to correct it.",
                                                   click_type=WHOLE_NUMBER)] = None,
     reason: Annotated[str, typer.Option("--reason", help="Why the session is reopened (with --reopen).")] = "",
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Taken with --close and --player as play takes it (this "
+                                                          "command asks no question).")] = False,
+    tariff: Annotated[Optional[str], typer.Option("--tariff", metavar="A/B", help="Price the recorded hands again "
+                                                  "under another tariff (as new --tariff reads it), beside today's.")]
+    = None,
+    rules_file: Annotated[Optional[str], typer.Option("--rules", metavar="FILE", help="Price the recorded hands "
+                                                      "again under another table file's [tariff] and [rules].")] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Net every player's balance and list the fewest transfers that clear it.
@@ -196,77 +177,59 @@ def settle(
     --reason R reopens the latest session to correct it (closing it again pays the
     difference).
 
+    --tariff A/B or --rules FILE shows the evening (--all: the season) as it stands and as it
+    would under the other tariff, per player with the difference; hands the other rules refuse
+    are listed. Nothing is written.
+
     \b
     Example: schafkopf settle --round 50 --close
     Example: schafkopf settle --reopen 1 --reason "hand 2 was a Wenz"
+    Example: schafkopf settle --tariff 20/50
     """
-    from ..app.evening import close_session, season_settlement, select_sessions, session_settlement
-    from ..session.settle import read_balances, settle_paper
-    from ..tournament import refuse_at_tournament
+    from ..app import settle as money
     from .standings import settle_text
 
+    del yes  # the same words as play's, which asks first on a terminal
     c = get(ctx)
     cfg = c.cfg()
-    refuse_at_tournament(cfg, "settle", "tournament.use_ranking")
-    if round_ is not None and round_ <= 0:
-        raise IllegalEntry(Text("data.round_not_positive", value=round_), Text("data.round_not_positive_hint"))
-    parts: list[Any] = []
-    closed_now = None
+    if tariff is not None or rules_file is not None:  # RULES §13: the evening under another tariff
+        from .whatif_view import show_what_if
+
+        given = {"--close": close, "--from-balances": from_balances is not None, "--player": player is not None,
+                 "--reopen": reopen is not None, "--reason": bool(reason)}
+        show_what_if(ctx, tariff, rules_file, session, all_, round_, [k for k, v in given.items() if v], as_json)
+        return
     if player is not None or reopen is not None:
         _settle_special(ctx, player, reopen, reason, bool(close or round_ is not None or from_balances is not None
                                                           or session is not None or all_), as_json)
         return
     if reason:
         raise IllegalEntry(Text("cli.reason_reopen_only"), Text("cli.reason_reopen_only_hint"))
-    if from_balances is not None:
-        if close:
-            raise IllegalEntry(Text("cli.from_balances_close"), Text("cli.drop_close"))
-        result = settle_paper(read_balances(from_balances, cfg.players, cfg.currency, cfg.language), round_)
-    elif close:
-        if session is not None or all_:
-            raise IllegalEntry(Text("cli.close_open_only"), Text("cli.drop_session_all"))
-        with c.ledger() as ledger:
-            closed_now = close_session(cfg, ledger, round_).session
-            result = session_settlement(cfg, ledger, closed_now.id if closed_now else None)
-    else:
-        with c.ledger() as ledger:
-            ids = select_sessions(ledger, session, all_)
-            if all_:
-                result, parts = season_settlement(cfg, ledger, ids, round_)
-                # a ledger without a session: the season is empty (no "session None" to settle)
-                parts = [p for p in parts if p.session is not None]
-            else:
-                result = session_settlement(cfg, ledger, ids[0] if ids else None, round_)
-    difference = _difference(ctx, result) if result.closed and parts == [] and not all_ else None
+    with c.ledger() as ledger:
+        at = _evening(ctx, ledger, "settle")
+        if from_balances is not None:
+            if close:
+                raise IllegalEntry(Text("cli.from_balances_close"), Text("cli.drop_close"))
+            answer = money.paper(at, from_balances, round_)
+        elif close:
+            if session is not None or all_:
+                raise IllegalEntry(Text("cli.close_open_only"), Text("cli.drop_session_all"))
+            answer = money.close(at, round_)
+        else:
+            answer = money.settlement(at, session, all_, round_)
     if as_json:
-        data = result.to_json()
-        if difference:
-            data["difference"] = difference
-        if all_:
-            data["sessions"] = [p.session for p in parts if p.session is not None]
-            data["by_session"] = [{"session": p.session, "closed": p.closed, "balances": p.balances} for p in parts]
-        emit_json(data)
+        emit_json(answer.to_json())
         return
-    if all_ and not parts:
+    if all_ and not answer.parts:
         typer.echo(say("cli.season_empty", cfg.language))
         return
-    text = settle_text(result, cfg.snapshot(), parts if all_ else None, closed_now.id if closed_now else None)
-    if difference:
-        text += "\n" + difference_text(difference, cfg.snapshot())
+    text = settle_text(answer.result, cfg.snapshot(), answer.parts if all_ else None, answer.closed_now)
+    if answer.difference:
+        text += "\n" + difference_text(answer.difference, cfg.snapshot())
     typer.echo(text)
 
 
-def _difference(ctx: typer.Context, result: Any) -> dict[str, Any] | None:
-    """What a session closed again after a reopening paid on top of its earlier closing."""
-    c = get(ctx)
-    if result.session is None:
-        return None
-    with c.ledger() as ledger:
-        info = ledger.session(result.session)
-    return info.bookings.get("difference") if info is not None else None
-
-
-def difference_text(difference: dict[str, Any], rules: Any) -> str:
+def difference_text(difference: Mapping[str, Any], rules: Any) -> str:
     from ..session.settle import Transfer
     from .standings import transfer_line
 
@@ -280,8 +243,7 @@ def difference_text(difference: dict[str, Any], rules: Any) -> str:
 def _settle_special(ctx: typer.Context, player: str | None, reopen: int | None, reason: str, other: bool,
                     as_json: bool) -> None:
     """``settle --player NAME`` and ``settle --reopen N --reason R``: each alone."""
-    from ..app.evening import reopen_session, settle_player
-    from ..session.settle import Transfer
+    from ..app import settle as money
     from .standings import transfer_line
 
     c = get(ctx)
@@ -295,20 +257,18 @@ def _settle_special(ctx: typer.Context, player: str | None, reopen: int | None, 
         if reason:
             raise IllegalEntry(Text("cli.reason_reopen_only"), Text("cli.reason_reopen_only_hint"))
         with c.ledger() as ledger:
-            done = settle_player(cfg, ledger, player)
+            done = money.pay_out(_evening(ctx, ledger, "settle"), player)
         if as_json:
-            emit_json(done)
+            emit_json(done.to_json())
             return
-        typer.echo(say("cli.player_paid_out", lang, name=done["player"], session=done["session"]))
-        for t in done["transfers"]:
-            typer.echo(f"  {transfer_line(Transfer(t['from'], t['to'], t['amount']), rules, 'cent')}")
+        typer.echo(say("cli.player_paid_out", lang, name=done.player, session=done.session))
+        for t in done.transfers:
+            typer.echo(f"  {transfer_line(t, rules, 'cent')}")
         return
     assert reopen is not None
     with c.ledger() as ledger:
-        info = reopen_session(cfg, ledger, reopen, reason)
+        info = money.reopen(_evening(ctx, ledger, "settle"), reopen, reason)
     if as_json:
-        emit_json({"session": info.id, "reopened": True, "reason": reason.strip()})
+        emit_json(info.to_json())
         return
-    typer.echo(say("cli.session_reopened", lang, session=info.id))
-
-
+    typer.echo(say("cli.session_reopened", lang, session=info.session))

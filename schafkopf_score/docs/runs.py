@@ -46,6 +46,18 @@ TRANSCRIPTS: dict[str, list[str]] = {
         "schafkopf player rename Ben Benedikt",
         "schafkopf player list",
     ],
+    "insights": [
+        "schafkopf new runde.toml --family bavarian --players Anna,Ben,Cora,Dora --language en",
+        "schafkopf add sau an be 72 l3",
+        "schafkopf add herzsolo co 91",
+        "schafkopf add sau an co 50 k",
+        "schafkopf add wenz do 40",
+        "schafkopf add sau be do 80",
+        "schafkopf rating",
+        "schafkopf stats --player anna",
+        "schafkopf standings --chart",
+        "schafkopf settle --tariff 20/100",
+    ],
     "reopen": [
         "schafkopf new abend.toml --family bavarian --players Anna,Ben,Cora,Dora --language en",
         "schafkopf add sau an be 61",
@@ -108,6 +120,11 @@ JSON_STEPS: list[tuple[str, str, list[str]]] = [
     ("stats", "`stats --json`", ["stats", "--json"]),
     ("check", "`check --json`", ["check", "--json"]),
     ("player", "`player list --json`", ["player", "list", "--json"]),
+    ("rating", "`rating --json`: the ratings, best first, and the model's parameters (with `--chart`: each "
+     "rating's history, a point after each session)", ["rating", "--json"]),
+    ("stats-player", "`stats --player NAME --json`: a player's own page", ["stats", "--player", "Anna", "--json"]),
+    ("whatif", "`settle --tariff 20/100 --json`: the evening now and under another tariff, and the hands it "
+     "refuses", ["settle", "--tariff", "20/100", "--json"]),
     ("close", "`settle --close --round 50 --json`: the closing as stored",
      ["settle", "--close", "--round", "50", "--json"]),
     ("export", "`export --format json`: the JSON export that `import` reads back", ["export", "--format", "json"]),

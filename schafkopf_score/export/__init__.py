@@ -1,34 +1,56 @@
-"""Exports of the ledger: pure functions from a report (or a ledger dump) to text, written
-chunk by chunk as the report's sessions are read (a season is never held in memory whole)."""
+"""Exports of the ledger: pure functions from a report (or a ledger dump) to text (or bytes),
+written chunk by chunk as the report's sessions are read (a season is never held in memory whole).
+
+Every format is one entry of ``FORMATS``: its name, the extension of its file, what ``--help``
+says of it, what its report needs besides the sessions (``needs``: the ratings and players'
+pages, the stats), whether it is bytes, and its writer (``module:function``, imported only when
+the format is asked for). ``json`` is the ledger's own dump (``ledger.export_json``, no report);
+the others are made from ``app.reports.build_report`` (``app.exports`` builds what a format
+needs). A new format is a writer module and one entry here.
+"""
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from typing import Any
 
-FORMATS = ("csv", "csv-de", "json", "md", "html", "text")
+
+@dataclass(frozen=True)
+class Format:
+    """An export format: ``name`` as ``--format`` takes it, its file's ``extension``, what the
+    help says of it (``title``), what its report needs (``needs``: ``insights``, ``stats``),
+    whether it is written as bytes (``binary``), and its writer: ``writer`` (``module:function``
+    in this package, called with the report and ``options``); None for the ledger's own dump."""
+
+    name: str
+    extension: str
+    title: str
+    writer: str | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+    needs: frozenset[str] = frozenset()
+    binary: bool = False
+
+    def render(self, report: dict[str, Any]) -> Iterator[Any]:
+        if self.writer is None:
+            raise ValueError(f"{self.name} is written from the ledger, not from a report")
+        module, function = self.writer.split(":")
+        made: Iterator[Any] = getattr(importlib.import_module(module, __name__), function)(report, **self.options)
+        return made
 
 
-def render(fmt: str, report: dict[str, Any]) -> Iterator[str]:
+FORMATS: dict[str, Format] = {f.name: f for f in (
+    Format("csv", "csv", "CSV", ".spreadsheet:to_csv", {"german": False}),
+    Format("csv-de", "csv", "German CSV", ".spreadsheet:to_csv", {"german": True}),
+    Format("json", "json", "JSON (complete)"),
+    Format("md", "md", "Markdown", ".markdown:to_markdown"),
+    Format("html", "html", "HTML", ".html_insights:to_html_page", needs=frozenset({"insights"})),
+    Format("text", "txt", "chat text", ".chat:to_text"),
+    Format("xlsx", "xlsx", "Excel/LibreOffice workbook", ".xlsx:to_workbook", needs=frozenset({"stats"}), binary=True),
+)}
+
+
+def render(fmt: str, report: dict[str, Any]) -> Iterator[Any]:
     """The export in format ``fmt`` of a report (``json`` is written by ``ledger.export_json``)."""
-    if fmt == "csv":
-        from .spreadsheet import to_csv
-
-        return to_csv(report, german=False)
-    if fmt == "csv-de":
-        from .spreadsheet import to_csv
-
-        return to_csv(report, german=True)
-    if fmt == "md":
-        from .markdown import to_markdown
-
-        return to_markdown(report)
-    if fmt == "html":
-        from .html_report import to_html
-
-        return to_html(report)
-    if fmt == "text":
-        from .chat import to_text
-
-        return to_text(report)
-    raise ValueError(fmt)
+    return FORMATS[fmt].render(report)

@@ -8,14 +8,14 @@ from collections.abc import Iterator
 from typing import Any
 
 from .season import season_table
-from .words import amount_text, date_text, session_title, word
+from .words import amount_text, date_text, session_title, stock_carried, stock_moves, word
 
 
 def best_hand(s: dict[str, Any]) -> tuple[dict[str, Any], str, int] | None:
     """The hand that paid one player the most (the earlier one on a tie)."""
     best = None
     for h in s["hands"]:
-        if h["void"]:
+        if h["void"] or not h.get("dealt", True):  # a draw or an early payout is no game
             continue
         for name, value in h.get("payouts", {}).items():
             if value > 0 and (best is None or value > best[2]):
@@ -34,19 +34,28 @@ def to_text(report: dict[str, Any]) -> Iterator[str]:
         lines = [] if first else [""]
         first = False
         lines.append(f"{report['table']} · {session_title(report, s)}")
-        played = sum(1 for h in s["hands"] if not h["void"])
+        played = sum(1 for h in s["hands"] if not h["void"] and h.get("dealt", True))  # a draw is no hand
         lines.append(word(report, "export.chat_hand_one") if played == 1 else
                      word(report, "export.chat_hands", count=played))
+        for h in s["hands"]:  # an early payout (settle --player): who was paid out, by whom
+            if h.get("payment"):
+                paid = ", ".join(word(report, "export.pays", payer=t["from"], payee=t["to"],
+                                      amount=amount_text(int(t["amount"]), report)) for t in h["transfers"])
+                lines.append(f"{h['description']}: {paid}" if paid else h["description"])
         shown = st.get("amounts") if st.get("closed") else st.get("balances")
         ranked = sorted((shown or s["balances"]).items(), key=lambda kv: -kv[1])
         lines.append(f"{word(report, 'export.balance')}: "
                      + ", ".join(f"{p} {amount_text(v, report, unit, sign=True)}" for p, v in ranked))
-        if st["transfers"]:
+        if st["transfers"] or stock_moves(st):
             lines.append(f"{word(report, 'export.transfers')}:")
             lines += [word(report, "export.pays", payer=t["from"], payee=t["to"],
                            amount=amount_text(t["amount"], report, unit)) for t in st["transfers"]]
+            lines += [word(report, key, **{**p, "amount": amount_text(p["amount"], report, unit)})
+                      for key, p in stock_moves(st)]
         elif unit == "cent":
             lines.append(word(report, "export.nobody_owes"))
+        if stock_carried(st):  # the Stock opens the next evening
+            lines.append(word(report, "export.stock_carried", amount=amount_text(stock_carried(st), report, unit)))
         best = best_hand(s)
         if best is not None:
             h, name, value = best

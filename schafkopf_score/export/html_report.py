@@ -26,6 +26,9 @@ from .words import (
     money_text,
     session_title,
     short_date,
+    stock_carried,
+    stock_goes,
+    stock_moves,
     stock_returned,
     void_word,
     word,
@@ -61,6 +64,7 @@ table.sheet td:nth-child(2),table.sheet td:nth-child(3){text-align:left}
 tr.void td{color:#999;text-decoration:line-through}
 tr.void td.kind{text-decoration:none}
 tr.closing td{border-top:2px solid #555;font-weight:600}
+tr.payment td{font-style:italic;border-top:1px dashed #555}
 tr.total td,tr.total th{border-top:2px solid #555;font-weight:700}
 ul.transfers{padding-left:1.2em;margin:.3em 0}
 ul.transfers li{margin:.15em 0}
@@ -282,10 +286,12 @@ def unit_title(report: dict[str, Any], unit: str) -> str:
 
 
 def session_chart(report: dict[str, Any], s: dict[str, Any]) -> str:
-    hands = [h for h in s["hands"] if not h["void"]]
+    """The running balances over the evening's hands: a point per hand (a Deutscher draw is
+    none) and one, unlabelled, per early payout, so the lines end at the settlement's figures."""
+    hands = [h for h in s["hands"] if not h["void"] and (h.get("dealt", True) or h.get("payment"))]
     players = list(report["players"])
     series = {p: [0] + [h["running"].get(p, 0) for h in hands] for p in players}
-    labels = [""] + [str(h["hand"]) for h in hands]
+    labels = [""] + ["" if h.get("payment") else str(h["hand"]) for h in hands]
     return chart_figure(series, labels, lambda v: amount_text(v, report),
                         title=word(report, "export.chart"), x_title=word(report, "export.axis_hand"),
                         y_title=unit_title(report, report["unit"]))
@@ -384,6 +390,11 @@ def sheet_table(page: Page, s: dict[str, Any]) -> list[str]:
             stocks.append(None)
             continue
         running = h["running"]
+        if h.get("payment"):  # an early payout: a row of its own, the totals after it
+            cells = "".join([cell[running[p]] if p in running else "<td></td>" for p in players])
+            rows.append(f'<tr class="payment"><td></td><td></td><td>{escaped(h["description"])}</td>{cells}')
+            stocks.append(stock)
+            continue
         moved = h.get("stock", 0)
         if moved:
             used = True
@@ -456,7 +467,10 @@ def settlement_block(page: Page, s: dict[str, Any]) -> list[str]:
     out = [f"<h3>{label[title]}</h3>", '<div class="scroll"><table class="settle">', f"<thead>{head}</thead><tbody>",
            *rows, "</tbody></table></div>"]
     if st.get("stock"):
-        out.append(f'<p>{w("export.stock_transfers", amount=amount_text(st["stock"], report, unit))}</p>')
+        how = stock_goes(st)
+        out.append(f'<p>{w(f"export.stock_transfers_{how}", amount=amount_text(st["stock"], report, unit))}</p>')
+    elif stock_carried(st):  # a closed evening whose Stock opens the next
+        out.append(f'<p>{w("export.stock_carried", amount=amount_text(stock_carried(st), report, unit))}</p>')
     returned = stock_returned(report, s)
     if returned:
         shares = ", ".join(f"{p} {amount_text(v, report, sign=True)}" for p, v in returned[1].items())
@@ -465,11 +479,13 @@ def settlement_block(page: Page, s: dict[str, Any]) -> list[str]:
         moved = ", ".join(f"{p} {amount_text(v, report, unit, sign=True)}" for p, v in rounding.items()) or "-"
         out.append(f'<p>{w("export.rounded", amount=amount_text(st["round"], report, unit), moved=moved)}</p>')
     out.append(f"<h3>{label['export.transfers']}</h3>")
-    if st["transfers"]:
+    if st["transfers"] or stock_moves(st):
         out.append('<ul class="transfers">')
         for t in st["transfers"]:
             out.append("<li>" + w("export.pays", payer=t["from"], payee=t["to"],
                                   amount=amount_text(t["amount"], report, unit)) + "</li>")
+        for key, p in stock_moves(st):
+            out.append("<li>" + w(key, **{**p, "amount": amount_text(p["amount"], report, unit)}) + "</li>")
         out.append("</ul>")
     else:
         out.append(f"<p>{label['export.nobody_owes']}</p>")
@@ -480,7 +496,7 @@ def session_block(page: Page, s: dict[str, Any], chart: bool = True) -> list[str
     """An evening: its date, the settlement as paid, its chart (``chart``: an evening's own page;
     the season page leaves it out) and the sheet."""
     report, label = page.report, page.label
-    count = len(s["hands"]) - len([1 for h in s["hands"] if h["void"]])
+    count = sum(1 for h in s["hands"] if not h["void"] and h.get("dealt", True))  # no draw, no payout
     status = label["export.closed" if s.get("closed_at") else "export.open"]
     hands = label["export.one_hand"] if count == 1 else escaped(word(report, "export.hands", count=count))
     out = [f'<section class="session" id="session-{escaped(str(s["session"]))}">',
@@ -531,7 +547,8 @@ def season_block(page: Page) -> list[str]:
             "</section>"]
 
 
-def to_html(report: dict[str, Any]) -> Iterator[str]:
+def to_html(report: dict[str, Any], extra: Callable[[Page], list[str]] | None = None) -> Iterator[str]:
+    """The report as one page; ``extra``: sections after the season's (``html_insights``)."""
     lang = lang_of(report)
     table = report["table"]
     sessions = report["overview"]
@@ -555,6 +572,8 @@ def to_html(report: dict[str, Any]) -> Iterator[str]:
     page = Page(report)
     if season:
         out += season_block(page)
+    if extra is not None and sessions:  # the ratings and each player's page (RULES §13)
+        out += extra(page)
     yield "\n".join(out) + "\n"
     for s in report["sessions"]:  # on the season page without their own charts: one chart, the season's
         yield "\n".join(session_block(page, s, chart=not season)) + "\n"

@@ -16,7 +16,18 @@ from typing import Any
 
 from ..memo import Memo
 from .season import season_table
-from .words import amount_text, date_text, heads_of, session_title, stock_returned, void_word, word
+from .words import (
+    amount_text,
+    date_text,
+    heads_of,
+    session_title,
+    stock_carried,
+    stock_goes,
+    stock_moves,
+    stock_returned,
+    void_word,
+    word,
+)
 
 # CR LF, and every other character Python (and some renderers) take as a line break:
 # LF, VT, FF, CR, FS, GS, RS, NEL, LINE SEPARATOR, PARAGRAPH SEPARATOR
@@ -89,6 +100,10 @@ def to_markdown(report: dict[str, Any]) -> Iterator[str]:
                              f"({cell(void_word(report, h['void_kind']))}) |" + " |" * len(players))
                 continue
             run = h["running"]
+            if h.get("payment"):  # an early payout: a row of its own, in italics, without a hand number
+                lines.append(f"|  | *{cell(h['description'])}* | "
+                             + " | ".join([shown[run[p]] if p in run else "" for p in players]) + " |")
+                continue
             lines.append(f"| {hand_cell[h['hand']]} | {text_cell[h['description']]} | "
                          + " | ".join([shown[run[p]] if p in run else "" for p in players]) + " |")
         st = s["settlement"]
@@ -100,7 +115,10 @@ def to_markdown(report: dict[str, Any]) -> Iterator[str]:
         if heads:
             lines += ["", cell(w("export.heads_line", heads=", ".join(f"{p} {n}" for p, n in heads.items())))]
         if st.get("stock"):
-            lines += ["", w("export.stock_paid", amount=money(st["stock"], unit))]
+            how = stock_goes(st)
+            lines += ["", w(f"export.stock_paid_{how}", amount=money(st["stock"], unit))]
+        if stock_carried(st) and not st.get("stock"):  # a closed evening whose Stock opens the next
+            lines += ["", w("export.stock_carried", amount=money(stock_carried(st), unit))]
         returned = stock_returned(report, s)
         if returned:
             shares = ", ".join(f"{cell(p)} {money(v, sign=True)}" for p, v in returned[1].items())
@@ -111,7 +129,9 @@ def to_markdown(report: dict[str, Any]) -> Iterator[str]:
         lines += ["", f"{cell(w('export.transfers'))}:", ""]
         for t in st["transfers"]:
             lines.append(f"- {item(t['from'])} → {cell(t['to'])}: {money(t['amount'], unit)}")
-        if not st["transfers"]:
+        for key, p in stock_moves(st):
+            lines.append(f"- {item(w(key, **{**p, 'amount': amount_text(p['amount'], report, unit)}))}")
+        if not st["transfers"] and not stock_moves(st):
             lines.append(f"- {cell(w('export.none'))}")
         lines.append("")
         yield "\n".join(lines) + "\n"

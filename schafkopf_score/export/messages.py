@@ -36,14 +36,31 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "export.strokes": ("Strokes", "Striche"),
     "export.points": ("Points", "Punkte"),
     "export.heads_line": ("Sheep's heads: {heads}", "Schafsköpfe: {heads}"),
-    "export.stock_paid": ("Stock: {amount} (goes back in equal shares at the close; counted in Paid)",
-                          "Stock: {amount} (geht beim Abschluss zu gleichen Teilen zurück; in Bezahlt eingerechnet)"),
-    "export.stock_transfers": ("Stock: {amount} (goes back in equal shares at the close; counted in the transfers)",
-                               "Stock: {amount} (geht beim Abschluss zu gleichen Teilen zurück; im Ausgleich "
-                               "schon eingerechnet)"),
-    "export.stock_returned": ("Stock: {amount} went back in equal shares at the close ({shares}); counted in the "
-                              "balances", "Stock: {amount} ging beim Abschluss zu gleichen Teilen zurück ({shares}); "
-                              "im Stand eingerechnet"),
+    # where the Stock goes at the close (stock_at_close), under an open evening's settlement
+    "export.stock_paid_equal": ("Stock: {amount} (goes back in equal shares at the close; counted in Paid)",
+                                "Stock: {amount} (geht beim Abschluss zu gleichen Teilen zurück; in Bezahlt eingerechnet)"),
+    "export.stock_paid_payers": ("Stock: {amount} (goes back at the close to who paid it in; counted in Paid)",
+                                 "Stock: {amount} (geht beim Abschluss an die zurück, die eingezahlt haben; in Bezahlt "
+                                 "eingerechnet)"),
+    "export.stock_paid_carry": ("Stock: {amount} (stays for the next evening; counted in Paid)",
+                                "Stock: {amount} (bleibt für den nächsten Abend; in Bezahlt eingerechnet)"),
+    "export.stock_transfers_equal": ("Stock: {amount} (goes back in equal shares at the close; counted in the transfers)",
+                                     "Stock: {amount} (geht beim Abschluss zu gleichen Teilen zurück; im Ausgleich "
+                                     "schon eingerechnet)"),
+    "export.stock_transfers_payers": ("Stock: {amount} (goes back at the close to who paid it in; counted in the "
+                                      "transfers)",
+                                      "Stock: {amount} (geht beim Abschluss an die zurück, die eingezahlt haben; im "
+                                      "Ausgleich schon eingerechnet)"),
+    "export.stock_transfers_carry": ("Stock: {amount} (stays for the next evening; the transfers say who puts "
+                                     "what into it)",
+                                     "Stock: {amount} (bleibt für den nächsten Abend; der Ausgleich sagt, wer was "
+                                     "hineinlegt)"),
+    "export.stock_returned": ("Stock: {amount} went back at the close ({shares}); counted in the balances",
+                              "Stock: {amount} ging beim Abschluss zurück ({shares}); im Stand eingerechnet"),
+    "export.stock_carried": ("Stock: {amount} went on to the next evening, which opens with it",
+                             "Stock: {amount} ging weiter zum nächsten Abend, der mit ihm beginnt"),
+    "export.pays_stock": ("{payer} puts {amount} into the Stock", "{payer} legt {amount} in den Stock"),
+    "export.stock_pays": ("The Stock pays {payee} {amount}", "Der Stock zahlt {payee} {amount}"),
     "export.rounded": ("Rounded to {amount}: {moved}", "Gerundet auf {amount}: {moved}"),
     "export.transfers": ("Transfers", "Ausgleich"),
     "export.none": ("none", "keiner"),
@@ -96,6 +113,51 @@ MESSAGES: dict[str, tuple[str, str]] = {
     # the rows of the CSV that make an evening's columns add up to what was paid
     "export.csv_paid_out": ("{name} paid out after hand {hand}", "{name} nach Spiel {hand} ausbezahlt"),
     "export.csv_closing": ("Booked at the close", "Beim Abschluss gebucht"),
+    "export.csv_opening": ("The Stock carried in from the evening before", "Der Stock vom Abend davor"),
+    "export.csv_closing_carried": ("Booked at the close: the Stock goes on to the next evening",
+                                   "Beim Abschluss gebucht: der Stock geht weiter zum nächsten Abend"),
     "export.csv_closing_stock": ("Booked at the close: the Stock went back", "Beim Abschluss gebucht: der Stock ging zurück"),
     "export.csv_rounding": ("Rounded to {amount} when paid", "Beim Bezahlen auf {amount} gerundet"),
+    # -- the xlsx workbook (xlsx.py)
+    "export.xlsx_settlement": ("Settlement", "Abrechnung"),
+    "export.xlsx_date": ("Date", "Datum"),
+    "export.xlsx_session": ("Session", "Abend"),
+    "export.xlsx_hand": ("Hand", "Nr."),
+    "export.xlsx_time": ("Time", "Zeit"),
+    "export.xlsx_declarers": ("Declarers", "Spielmacher"),
+    "export.xlsx_void": ("Void", "Gestrichen"),
+    "export.xlsx_status": ("Status", "Status"),
+    "export.xlsx_total": ("Total", "Summe"),
+    # -- the ratings and the players' pages in the HTML report (html_insights.py)
+    "export.ratings": ("Ratings", "Wertung"),
+    "export.ratings_none": ("No rating yet: no hand was played.", "Noch keine Wertung: kein Spiel gespielt."),
+    "export.rating": ("Rating", "Wertung"),
+    "export.rating_range": ("Range", "Bereich"),
+    "export.col_hands": ("Hands", "Spiele"),
+    "export.provisional": ("provisional", "vorläufig"),
+    "export.ratings_note": ("Every session of the table counts, each hand a match between its sides, weighted by "
+                            "its worth (openskill's Plackett-Luce model). Range: the rating plus or minus two sigma; "
+                            "provisional: fewer than {hands} rated hands.",
+                            "Jeder Abend am Tisch zählt, jedes Spiel als Partie zwischen seinen Seiten, gewichtet "
+                            "nach seinem Wert (Plackett-Luce-Modell von openskill). Bereich: die Wertung plus/minus "
+                            "zwei Sigma; vorläufig: weniger als {hands} gewertete Spiele."),
+    "export.ratings_chart": ("The ratings after each session", "Die Wertung nach jedem Abend"),
+    "export.page_summary": ("{hands} hands, {won} won; money", "{hands} Spiele, {won} gewonnen; Geld"),
+    "export.page_rating": ("Rating {rating} ({low} – {high}), place {rank} of {of}",
+                           "Wertung {rating} ({low} – {high}), Platz {rank} von {of}"),
+    "export.page_declared": ("Declared (won)", "Gespielt (gew.)"),
+    "export.page_partner": ("Partner (won)", "Partner (gew.)"),
+    "export.page_together": ("Together (won/hands):", "Zusammen (gewonnen/Spiele):"),
+    "export.page_mate": ("{name} {won}/{hands}", "{name} {won}/{hands}"),
+    "export.page_buddy": ("Buddy: {name} ({won} of {hands} won together)",
+                          "Lieblingspartner: {name} ({won} von {hands} zusammen gewonnen)"),
+    "export.page_nemesis": ("Nemesis: {name} ({won} of {hands} won together)",
+                            "Angstgegner: {name} ({won} von {hands} zusammen gewonnen)"),
+    "export.page_best": ("Best hand: session {session}, hand {hand} ({game})",
+                         "Bestes Spiel: Abend {session}, Spiel {hand} ({game})"),
+    "export.page_worst": ("Worst hand: session {session}, hand {hand} ({game})",
+                          "Schlechtestes Spiel: Abend {session}, Spiel {hand} ({game})"),
+    "export.page_streaks": ("Longest runs: {won} won, {lost} lost", "Längste Serien: {won} gewonnen, {lost} verloren"),
+    "export.page_kontra": ("Kontra given {given} ({given_won} won), received {against} ({against_won} won)",
+                           "Kontra gegeben {given} ({given_won} gewonnen), bekommen {against} ({against_won} gewonnen)"),
 }

@@ -96,32 +96,37 @@ def whole(value: Any) -> str:
 COLUMNS = ("session", "hand", "recorded_at", "game", "description", "dealer", "declarers", "void")
 
 
-def header(players: list[str], german: bool) -> list[str]:
+def header(players: list[str], german: bool, stock: bool = True) -> list[str]:
     """The column names: ``csv`` keeps the English names (the machine contract scripts read),
-    ``csv-de`` has German ones (``Abend;Spiel;Zeit;...``); the players' columns are their names.
+    ``csv-de`` has German ones (``Abend;Spiel;Zeit;...``); the players' columns are their names;
+    the Stock's column only where the family has a Stock (``stock``).
 
     >>> header(["Anna"], True)
     ['Abend', 'Spiel', 'Zeit', 'Spielart', 'Beschreibung', 'Geber', 'Spielmacher', 'Gestrichen', 'Anna', 'Stock', 'Kommentar']
-    >>> header(["Anna"], False)[:3]
-    ['session', 'hand', 'recorded_at']
+    >>> header(["Anna"], False, stock=False)[-3:]
+    ['void', 'Anna', 'comment']
     """
     lang = "de" if german else "en"
     names = [say(f"export.csv_{c}", lang) for c in COLUMNS]
-    return [*names, *players, say("export.csv_stock", lang), say("export.csv_comment", lang)]
+    return [*names, *players, *([say("export.csv_stock", lang)] if stock else []), say("export.csv_comment", lang)]
 
 
 # the rows after an evening's hands that make its columns add up (their ``game`` cell)
-EXTRA_ROWS = ("payment", "closing", "rounding")
+EXTRA_ROWS = ("opening", "payment", "closing", "rounding")
 
 
 def extra_rows(report: dict[str, Any], s: dict[str, Any]) -> list[dict[str, Any]]:
     """What an evening's hands do not show but its money does, as rows like a hand's: every
-    early payout (``payment``, ``settle --player``: the amounts as booked), what the close
-    booked (``closing``: the Stock going back, penalties; the Stock column takes the Stock out)
-    and what the cash rounding moved (``rounding``). The payouts of the hands and these rows
+    early payout (``payment``, ``settle --player``: the amounts as booked), the Stock the evening
+    opened with (``opening``, carried in from the evening before), what the close booked
+    (``closing``: the Stock going back or on to the next evening, penalties; the Stock column
+    takes the Stock out) and what the cash rounding moved (``rounding``). The payouts of the hands and these rows
     add up, per player, to what ``settle`` shows for the evening: for a closed one what was
     paid, rounding included (in points or strokes where the family counts in them)."""
     out = []
+    if s.get("opening"):  # the Stock the evening before carried in: the Stock column starts with it
+        out.append({"game": "opening", "recorded_at": s.get("opened_at"), "payouts": {}, "stock": s["opening"],
+                    "description": word(report, "export.csv_opening")})
     for pay in s.get("payments", ()):
         out.append({"game": "payment", "recorded_at": pay["created_at"], "payouts": pay["amounts"],
                     "description": word(report, "export.csv_paid_out", name=pay["player"], hand=pay["hand"])})
@@ -133,6 +138,11 @@ def extra_rows(report: dict[str, Any], s: dict[str, Any]) -> list[dict[str, Any]
         out.append({"game": "closing", "recorded_at": s["closed_at"], "payouts": bookings["payouts"],
                     "stock": bookings.get("stock", 0), "description": word(report, key)})
     st = s["settlement"]
+    carried = st.get("stock_carried")
+    if isinstance(carried, dict) and carried:  # the Stock goes on to the next evening: out of this one's column
+        out.append({"game": "closing", "recorded_at": s["closed_at"], "payouts": {},
+                    "stock": -sum(int(v) for v in carried.values()),
+                    "description": word(report, "export.csv_closing_carried")})
     if st.get("rounding") and st.get("unit") == report["unit"]:
         out.append({"game": "rounding", "recorded_at": s["closed_at"], "payouts": st["rounding"],
                     "description": word(report, "export.csv_rounding",
@@ -151,8 +161,9 @@ def to_csv(report: dict[str, Any], german: bool) -> Iterator[str]:
     (the description beside them is in the table's language).
 
     After an evening's hands come the rows of ``extra_rows`` (an empty hand number, ``payment``,
-    ``closing`` or ``rounding`` as the game), so that every player's column of an evening sums
-    to what ``settle`` shows for it: a closed evening as it was paid."""
+    ``closing`` or ``rounding`` as the game; an ``opening`` row before them), so that every
+    player's column of an evening sums to what ``settle`` shows for it: a closed evening as it
+    was paid."""
     sep = ";" if german else ","
     players = report["players"]
     unit = report["unit"]
@@ -170,28 +181,37 @@ def to_csv(report: dict[str, Any], german: bool) -> Iterator[str]:
     def columns(pay: dict[str, int]) -> str:
         return sep.join([amount(pay[p]) if p in pay else "" for p in players])
 
-    yield ("\ufeff" if german else "") + sep.join(text_cell(c) for c in header(players, german)) + "\r\n"
+    has_stock = report.get("has_stock", True)  # a family without a Stock: no column of zeros
+
+    def stock_cell(value: int | None) -> str:
+        """The Stock's cell and its separator (nothing where the family has no Stock)."""
+        return ("" if value is None else amount(value)) + sep if has_stock else ""
+
+    yield ("\ufeff" if german else "") + sep.join(text_cell(c) for c in header(players, german, has_stock)) + "\r\n"
     times = Memo[Any, str](lambda stamp: cell(when(stamp)))
-    number_cell = Memo[Any, str](whole).__getitem__  # a hand's number
+
+    def extra_line(first: str, x: dict[str, Any]) -> str:
+        return (f"{first}{sep}{cell(when(x['recorded_at']))}{sep}{cell(x['game'])}{sep}"
+                f"{cell(x['description'])}{sep}{sep}{sep}{sep}{columns(x['payouts'])}{sep}{stock_cell(x.get('stock'))}\r\n")
+
     for s in report["sessions"]:
         lines = []
         first = whole(s["session"]) + sep
+        extras = extra_rows(report, s)
+        lines += [extra_line(first, x) for x in extras if x["game"] == "opening"]  # the Stock carried in, first
         for h in s["hands"]:
+            if h.get("payment"):  # written with the rows after the hands (``extra_rows``)
+                continue
             shown = times[h["recorded_at"]]
             if h["void"]:
                 lines.append(f"{first}{whole(h['hand'])}{sep}{shown}{sep}{cell(h['game'])}{sep}"
                              f"{cell(h['description'])}{sep}{cell(h.get('dealer') or '')}{sep}"
                              f"{cell('+'.join(h.get('declarers', [])))}{sep}{cell(void(h['void_kind']))}{sep}"
-                             f"{columns(h.get('payouts', {}))}{sep}{sep}{cell(h['comment'])}\r\n")
+                             f"{columns(h.get('payouts', {}))}{sep}{stock_cell(None)}{cell(h['comment'])}\r\n")
                 continue
-            pay = h.get("payouts", {})
-            lines.append(f"{first}{number_cell(h['hand'])}{sep}{shown}{sep}{cell(h['game'])}{sep}"
+            lines.append(f"{first}{whole(h['hand'])}{sep}{shown}{sep}{cell(h['game'])}{sep}"
                          f"{cell(h['description'])}{sep}{cell(h.get('dealer') or '')}{sep}"
                          f"{cell('+'.join(h.get('declarers', [])))}{sep}{sep}"
-                         f"{sep.join([amount(pay[p]) if p in pay else '' for p in players])}{sep}"
-                         f"{amount(h.get('stock', 0))}{sep}{cell(h['comment'])}\r\n")
-        for x in extra_rows(report, s):
-            stock = amount(x["stock"]) if "stock" in x else ""
-            lines.append(f"{first}{sep}{cell(when(x['recorded_at']))}{sep}{cell(x['game'])}{sep}"
-                         f"{cell(x['description'])}{sep}{sep}{sep}{sep}{columns(x['payouts'])}{sep}{stock}{sep}\r\n")
+                         f"{columns(h.get('payouts', {}))}{sep}{stock_cell(h.get('stock', 0))}{cell(h['comment'])}\r\n")
+        lines += [extra_line(first, x) for x in extras if x["game"] != "opening"]
         yield "".join(lines)

@@ -120,3 +120,30 @@ def stock_returned(report: dict[str, Any], s: dict[str, Any]) -> tuple[int, dict
     if not isinstance(back, dict) or not back:
         return None
     return sum(int(v) for v in back.values()), {str(p): int(v) for p, v in back.items()}
+
+
+def stock_goes(settlement: dict[str, Any]) -> str:
+    """Where a settlement's Stock goes at the close (the house rule ``stock_at_close``):
+    ``equal``, ``payers`` or ``carry``; a settlement that does not say: ``equal``."""
+    how = settlement.get("stock_at_close")
+    return how if how in ("payers", "carry") else "equal"
+
+
+def stock_carried(settlement: dict[str, Any]) -> int:
+    """The Stock a closed evening's settlement carried on to the next evening (0: none)."""
+    carried = settlement.get("stock_carried")
+    return sum(int(v) for v in carried.values()) if isinstance(carried, dict) else 0
+
+
+def stock_moves(settlement: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """Who puts what into the Stock (it goes on to the next evening), and what the Stock pays
+    out (what the evening opened with, going back): each as a message id and its parameters
+    but the amount (``name``, ``amount`` in cents)."""
+    out: list[tuple[str, dict[str, Any]]] = []
+    for t in settlement.get("into_stock") or ():
+        if isinstance(t, dict):
+            out.append(("export.pays_stock", {"payer": str(t["from"]), "amount": int(t["amount"])}))
+    for t in settlement.get("from_stock") or ():
+        if isinstance(t, dict):
+            out.append(("export.stock_pays", {"payee": str(t["to"]), "amount": int(t["amount"])}))
+    return out

@@ -247,8 +247,8 @@ def render(value: Any, lang: str) -> str:
     """One parameter as text: messages, lists and amounts in the language, the rest as ``str``."""
     if type(value) is str:
         return value
-    if isinstance(value, (Text, Join, Amount, Date)):
-        return value.render(lang)
+    if isinstance(value, (Text, Join, Amount, Date)) or hasattr(value, "render"):
+        return str(value.render(lang))
     if isinstance(value, (list, tuple)):
         return ", ".join(render(v, lang) for v in value)
     return str(value)

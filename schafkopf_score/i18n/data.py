@@ -216,10 +216,17 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "data.needs_name": ("{word} needs a name after it.", "Nach {word} muss ein Name kommen."),
     "data.needs_name_hint": ("Write it like {word} Anna.", "Schreib es wie {word} Anna."),
     "data.fits_nothing": ("{word} fits nothing in {game}.", "{word} passt zu nichts in diesem Spiel ({game})."),
-    "data.notation_words": ("Words are names, a number of Augen, + or -, l3 (Laufende), g1 (laid), k, re, sw, tout, "
-                            "jf NAME, and suits.",
-                            "Wörter sind Namen, eine Zahl Augen, + oder -, l3 (Laufende), g1 (gelegt), k, re, sw, "
-                            "tout, jf NAME und Farben."),
+    # what a line of a game is made of at a table (vocabulary.WordsHint)
+    "data.notation_words_of": ("Words are {words}.", "Wörter sind {words}."),
+    "data.words_names": ("names", "Namen"),
+    "data.words_augen": ("a number of Augen", "eine Zahl Augen"),
+    "data.words_outcome": ("+ or -", "+ oder -"),
+    "data.words_count": ("{word} ({what})", "{word} ({what})"),
+    "data.words_laufende": ("Laufende", "Laufende"),
+    "data.words_legen": ("laid", "gelegt"),
+    "data.words_schieben": ("pushed", "geschoben"),
+    "data.words_name_after": ("{word} NAME", "{word} NAME"),
+    "data.words_suits": ("suits", "Farben"),
     "data.notation_near": ("{near} {words}", "{near} {words}"),
     "data.given_twice": ("{option} is given twice, as a word and as an option.",
                          "{option} ist doppelt angegeben, als Wort und als Option."),
@@ -688,6 +695,24 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "data.backslash_hint": ("Write \\\\ for a backslash, or leave it out at the end.",
                                 "Schreib \\\\ für einen Backslash, oder lass ihn am Ende weg."),
     # moved from messages.py
+    # what check says when all holds
+    "data.check_ok": ("OK: {sessions}, {hands} checked.", "OK: {sessions}, {hands} geprüft."),
+    "data.check_sessions": ("{count} sessions", "{count} Abende"),
+    "data.check_sessions_one": ("{count} session", "{count} Abend"),
+    "data.check_hands": ("{count} hands", "{count} Spiele"),
+    "data.check_hands_one": ("{count} hand", "{count} Spiel"),
+    "data.round_stock_in": ("{amount} cents go into the Stock for the next evening at the close; rounding to {round} "
+                            "cents would change the Stock.",
+                            "Beim Abschluss gehen {amount} Cent für den nächsten Abend in den Stock; auf {round} Cent "
+                            "gerundet, würde sich der Stock ändern."),
+    "data.round_stock_out": ("{amount} cents come out of the Stock at the close; rounding to {round} cents would "
+                             "change the Stock.",
+                             "Beim Abschluss kommen {amount} Cent aus dem Stock; auf {round} Cent gerundet, würde "
+                             "sich der Stock ändern."),
+    "data.round_stock_hint": ("Round to an amount that goes into it evenly (e.g. --round 10), or settle without "
+                              "--round.",
+                              "Runde auf einen Betrag, der darin aufgeht (z. B. --round 10), oder rechne ohne "
+                              "--round ab."),
     "data.round_not_positive": ("--round {value} is not a positive number of cents.",
                                "--round {value} ist keine positive Zahl von Cent."),
     "data.round_not_positive_hint": ("Give e.g. --round 50.", "Gib z. B. --round 50 an."),
@@ -698,4 +723,46 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "data.edit_changes": ("That edit changes the game or the declarer of hand {hand}: {change}.",
                          "Diese Korrektur ändert das Spiel oder den Spieler von Spiel {hand}: {change}."),
     "data.edit_changes_hint": ("Add --yes if that is what you mean.", "Häng --yes an, wenn du das so meinst."),
+    # the same hand twice in a row (app.hands.SameHand): a door with a person in front of it asks
+    "data.same_hand": ("That is the same hand as hand {hand} just before it ({game}); it was not recorded again.",
+                       "Das ist dasselbe Spiel wie Spiel {hand} direkt davor ({game}); es wurde nicht noch einmal "
+                       "eingetragen."),
+    "data.same_hand_hint": ("If it was played twice, enter it again and confirm it.",
+                            "Wurde es zweimal gespielt, gib es noch einmal ein und bestätige es."),
+    # moved from messages.py
+    "data.no_such_option": ("{option} is no option of a hand.", "{option} ist keine Option eines Spiels."),
+    "data.no_such_option_hint": ("Type the hand in short words (help shows them), or with the options of "
+                                     "schafkopf add --help.",
+                                     "Tipp das Spiel in kurzen Wörtern (hilfe zeigt sie) oder mit den Optionen "
+                                     "von schafkopf add --help."),
+    "data.option_needs_value": ("{option} needs a value after it.", "Nach {option} muss ein Wert kommen."),
+    "data.option_no_value": ("{option} takes no value.", "{option} nimmt keinen Wert."),
+    # moved from messages.py
+    "data.codes_unreadable": ("The access codes file {path} cannot be read: {problem}.",
+                                    "Die Datei der Zugangscodes {path} kann nicht gelesen werden: {problem}."),
+    "data.codes_unreadable_hint": ("Make new codes with schafkopf serve --new-codes (the old links stop working).",
+                                         "Mach neue Codes mit schafkopf serve --new-codes (die alten Links gelten "
+                                         "dann nicht mehr)."),
+    # settle --tariff / --rules: the evening under another tariff (app/whatif.py)
+    "data.whatif_one": ("Give either --tariff or --rules, not both.", "Gib entweder --tariff oder --rules an, nicht beides."),
+    "data.whatif_one_hint": ("Example: schafkopf settle --tariff 20/50", "Beispiel: schafkopf settle --tariff 20/50"),
+    "data.whatif_tariff_not_here": ("--tariff does not apply to {family}: its tariff is not two base amounts.",
+                                    "--tariff gilt nicht für {family}: sein Tarif sind keine zwei Grundbeträge."),
+    "data.whatif_tariff_not_here_hint": ("Write the other [tariff] into a copy of the table file and give it with "
+                                         "--rules FILE.",
+                                         "Schreib den anderen [tariff] in eine Kopie der Tischdatei und gib sie mit "
+                                         "--rules DATEI an."),
+    "data.whatif_rules_empty": ("--rules needs a table file.", "--rules braucht eine Tischdatei."),
+    "data.whatif_rules_file": ("The other table file {path} cannot be used: {problem}",
+                               "Die andere Tischdatei {path} ist nicht brauchbar: {problem}"),
+    "data.whatif_rules_tournament": ("{path} is a tournament's file: its points are no tariff for an evening.",
+                                     "{path} ist eine Turnierdatei: ihre Punkte sind kein Tarif für einen Abend."),
+    "data.whatif_rules_family": ("{path} plays {other}, this table {family}: hands are priced only by their own "
+                                 "family's rules.",
+                                 "{path} spielt {other}, dieser Tisch {family}: Spiele lassen sich nur nach den Regeln "
+                                 "ihrer eigenen Familie bewerten."),
+    "data.whatif_rules_hint": ("Give a table file of this family, e.g. a copy of this one with the other [tariff] "
+                               "and [rules]: schafkopf settle --rules other.toml",
+                               "Gib eine Tischdatei dieser Familie an, z. B. eine Kopie dieser mit dem anderen "
+                               "[tariff] und [rules]: schafkopf settle --rules andere.toml"),
 }

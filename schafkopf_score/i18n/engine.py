@@ -36,6 +36,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "engine.rank.acht": ("Eight", "Acht"),
     "engine.rank.sieben": ("Seven", "Sieben"),
 
+    # -- a table key's value in words (``rules``; a choice's words are its family's) ------------------
+    "engine.value_yes": ("yes", "ja"),
+    "engine.value_no": ("no", "nein"),
+    "engine.value_none": ("none", "keine"),
+
     # -- a hand on the sheet (Family.describe) ------------------------------------------------------
     "engine.describe.bock": ("Bock", "Bock"),
     "engine.flag.schwarz": ("schwarz", "schwarz"),
@@ -148,6 +153,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "engine.bock.word": ("Bock", "Bock"),
     "engine.bock.factor": (", Bock x{mult}", ", Bock x{mult}"),
     "engine.bock.started": ("Bock after {why}", "Bock nach {why}"),
+    "engine.choice.bock_hands.round": ("one per player at the table", "eins je Spieler am Tisch"),
+    "engine.choice.bock_stack.queue": ("one more round after it", "noch eine Runde danach"),
+    "engine.choice.bock_stack.double": ("x4 where they overlap", "x4, wo sie sich überlagern"),
     "engine.bock.trigger.kontra_lost": ("a lost Kontra", "verlorenem Kontra"),
     "engine.bock.trigger.schwarz": ("schwarz", "Schwarz"),
     "engine.bock.trigger.sie": ("a Sie", "Sie"),

@@ -1,7 +1,8 @@
 """The ledger, a module per concept: ``store`` (the ``Ledger``'s core: opening it, the write
 lock, a session's log read and appended), ``connection`` (the SQLite connection, the busy
-timeout), ``marks`` (check marks, the guards) and ``tournament_rows`` (rounds, tables, events),
-which the ``Ledger`` inherits; ``schema`` and ``migrations``; ``postgres`` (PostgreSQL's hooks);
+timeout), ``marks`` (check marks, the guards), ``tournament_rows`` (rounds, tables, events) and
+``keys`` (the table server's idempotency keys), which the ``Ledger`` inherits; ``schema`` and
+``migrations``; ``postgres`` (PostgreSQL's hooks);
 ``dump`` (the JSON export), ``loading`` (its checked import) and ``helpers`` (the import's helper
 processes). Everything that imported ``schafkopf_score.ledger`` imports from here."""
 
@@ -22,6 +23,7 @@ from .dump import (
     problem_text,
     read_export,
 )
+from .keys import ServedKey
 from .loading import load
 from .schema import _SCHEMA, SCHEMA_VERSION, _triggers, schema_statements
 from .store import Ledger, create_ledger
@@ -93,6 +95,7 @@ __all__ = [
     "change_probe",
     "SCHEMA_VERSION",
     "Ledger",
+    "ServedKey",
     "_SCHEMA",
     "_triggers",
     "bounded_lines",

@@ -94,7 +94,7 @@ def export_json(ledger: Ledger, session_ids: list[int], table: dict[str, Any]) -
     rounds = tournament_rounds(ledger, wanted)
     # a tournament's events (latecomers, withdrawals, draws' facts, paper totals of exported tables)
     events = [e.exported() for e in ledger.events()
-              if e.kind != "totals" or e.data.get("session") in wanted] if rounds else []
+              if "session" not in e.data or e.data.get("session") in wanted] if rounds else []
     yield enc({**head, "rulesets": rulesets, **({"seating_changes": seating} if seating else {}),
                **({"rounds": rounds} if rounds else {}),
                **({"tournament_events": events} if events else {})})[:-1] + ', "sessions": ['
@@ -156,7 +156,7 @@ def tournament_rounds(ledger: Ledger, wanted: set[int]) -> list[dict[str, Any]]:
         return []
     rounds: dict[int, dict[str, Any]] = {r.round: {"round": r.round, "created_at": r.created_at, "method": r.method,
                                                "seed": r.seed, "tables": []} for r in ledger.rounds()}
-    for t in ledger.round_tables():
+    for t in ledger.round_tables(drawn=True):  # as drawn: a later seating is an event, exported with them
         if t.session_id in wanted and t.round in rounds:
             rounds[t.round]["tables"].append({"tisch": t.tisch, "session_id": t.session_id, "players": t.players})
     return [r for r in rounds.values() if r["tables"]]

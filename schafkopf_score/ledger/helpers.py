@@ -34,6 +34,7 @@ class _Chunk:
     first_sid: int
     first_gid: int
     problem: BaseException | None = None
+    opening: dict[str, int] | None = None  # the Stock the session before the first carried on to it
 
 
 def _usable_cores(quota_file: str = "/sys/fs/cgroup/cpu.max") -> int:

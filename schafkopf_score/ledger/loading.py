@@ -19,7 +19,7 @@ from typing import Any, Protocol
 from ..errors import ScoreError
 from ..i18n import Text
 from ..rules.model import GameEntry, TableRules, entry_names
-from ..session.fold import SessionLog, renames
+from ..session.fold import SessionLog, carried_on, renames
 from ..session.records import Closing, GameRecord, Payment, SeatChange, SessionInfo
 from ..session.tournament import EVENTS
 from .dump import ExportProblem, RawSession, _fast_encoder, _not_an_export, check_export_head, check_ruleset, problem_text
@@ -175,7 +175,7 @@ def load(ledger: Ledger, conn: Any, data: Any, family: str | None = None, audit:
             units={k: "point" if rounds else _family_unit(r.family) for k, r in rules.items()},
             aliases=renames([*ledger.seating_changes(), *(SeatChange(None, 0, "", str(c["kind"]), str(c["name"]),
                                                                         str(c["other"]), []) for c in changes)]),
-            seated={tab["session_id"]: [str(n) for n in tab["players"]] for r in rounds for tab in r["tables"]},
+            seated=_seated(rounds, data.get("tournament_events", [])),
             audit=type(audit) if audit is not None else None)
         first_sid, first_gid = _next_id(conn, "sessions"), _next_id(conn, "games")
         chunks = _chunks(data["sessions"], chunk_games or CHUNK_GAMES, first_sid, first_gid)
@@ -202,7 +202,7 @@ def load(ledger: Ledger, conn: Any, data: Any, family: str | None = None, audit:
                               json.dumps([str(n) for n in tab["players"]], ensure_ascii=False)))
         for e in data.get("tournament_events", []) if rounds else []:
             kind, event = str(e["kind"]), checked_event(str(e["kind"]), e["data"])
-            if kind == "totals":  # a table's paper totals belong to its session as loaded
+            if "session" in event:  # a table's paper totals (and their corrections) belong to its session as loaded
                 event["session"] = session_ids[int(event["session"])]
             ledger.insert_event(conn, kind, int(e["round"]), str(e["name"]), event, created_at=str(e["created_at"]))
         for c in changes:  # a change between sessions, or in a session not exported, has no session
@@ -212,6 +212,23 @@ def load(ledger: Ledger, conn: Any, data: Any, family: str | None = None, audit:
     except _CAUGHT as exc:
         raise _refusal(exc) from None
     return inserter.count
+
+
+def _seated(rounds: list[Any], events: Any) -> dict[Any, list[str]]:
+    """Who sits at each exported table (by the export's session id): as drawn, or as the
+    round's latest reseating event says (a round drawn again, two players swapped)."""
+    from ..session.records import RoundTable
+    from ..session.tournament import reseated
+
+    seating: dict[int, Any] = {}
+    for e in events if isinstance(events, list) else []:
+        if isinstance(e, dict) and e.get("kind") == "reseat" and isinstance(e.get("data"), dict):
+            tables = e["data"].get("tables")
+            if isinstance(tables, list) and all(isinstance(t, list) for t in tables) and type(e.get("round")) is int:
+                seating[e["round"]] = [[str(n) for n in t] for t in tables]
+    drawn = [RoundTable(int(r["round"]), int(tab["tisch"]), tab["session_id"], [str(n) for n in tab["players"]])
+             for r in rounds for tab in r["tables"]]
+    return {t.session_id: list(t.players) for t in reseated(drawn, seating)}
 
 
 def checked_event(kind: str, data: Any) -> dict[str, Any]:
@@ -236,7 +253,9 @@ def checked_event(kind: str, data: Any) -> dict[str, Any]:
           "names": lambda v: type(v) is list and all(text(x) for x in v),
           "points": lambda v: type(v) is dict and all(text(k) and whole(x) for k, x in v.items()),
           "pairs": lambda v: type(v) is list and all(type(p) is list and len(p) == 2 and all(text(x) for x in p)
-                                                     for p in v)}
+                                                     for p in v),
+          "tables": lambda v: type(v) is list and len(v) <= 10_000 and all(
+              type(t) is list and len(t) <= 5 and all(text(x) for x in t) for t in v)}
     for key, value in data.items():
         if not ok[shape[key]](value):
             raise ExportProblem(Text("data.export_event", kind=repr(kind[:40]), key=repr(key[:40])))
@@ -252,14 +271,16 @@ def _chunks(sessions: Iterable[Any], size: int, sid: int, gid: int) -> Iterator[
         return
     batch: list[RawSession] = []
     games = chars = 0
+    opening: dict[str, int] = {}  # what the last session of the chunk before carried on
     try:
         for s in sessions:
             batch.append(s)
             games += len(s.games)
             chars += len(s.head) + sum(map(len, s.games))
             if games >= size or chars >= CHUNK_CHARS:
-                yield _Chunk(batch, sid, gid)
+                yield _Chunk(batch, sid, gid, opening=opening)
                 sid, gid = sid + len(batch), gid + games
+                opening = _carried(batch[-1])
                 batch, games, chars = [], 0, 0
     except (ValueError, RecursionError, ScoreError) as exc:  # the text of the export breaks off here
         if batch:
@@ -267,7 +288,18 @@ def _chunks(sessions: Iterable[Any], size: int, sid: int, gid: int) -> Iterator[
         yield _Chunk([], sid, gid, problem=exc)
         return
     if batch:
-        yield _Chunk(batch, sid, gid)
+        yield _Chunk(batch, sid, gid, opening=opening)
+
+
+def _carried(raw: RawSession) -> dict[str, int]:
+    """What a session of the export carried on to the next at its close (a head that cannot be
+    read carries nothing: its own chunk refuses it)."""
+    try:
+        head = json.loads(raw.head)
+        c = head.get("closing") or {}
+        return carried_on(SessionInfo(0, "", str(c.get("created_at")), c.get("balances"), c.get("bookings") or {}))
+    except (ValueError, TypeError, AttributeError, RecursionError):
+        return {}
 
 
 class _Inserter:
@@ -328,6 +360,7 @@ def load_chunk(chunk: _Chunk, ctx: _Context) -> _Done:
     done = _Done({table: [] for table in _INSERT})
     audit = ctx.audit.fresh() if ctx.audit is not None else None
     sid, gid, cid = chunk.first_sid, chunk.first_gid, 1
+    opening = chunk.opening or {}  # the Stock the session before carried on to the next
     seen: set[Any] = set()
     loads = json.loads
     memos = _Memos()
@@ -346,7 +379,8 @@ def load_chunk(chunk: _Chunk, ctx: _Context) -> _Done:
                 raise ExportProblem(Text("data.export_session_twice", id=repr(eid)))
             seen.add(eid)
             done.export_ids.append(eid)
-            loaded, gid, cid = _load_session(ctx, s, sid, gid, cid, done, memos)
+            loaded, gid, cid = _load_session(ctx, s, sid, gid, cid, done, opening, memos)
+            opening = carried_on(loaded.info)
             sid += 1
             if audit is not None:
                 at = _AT_REPLAY
@@ -425,10 +459,12 @@ def _record(**fields: Any) -> GameRecord:
 
 
 def _load_session(ctx: _Context, s: dict[str, Any], sid: int, next_id: int, next_cid: int,
-                  done: _Done, memos: _Memos | None = None) -> tuple[SessionLog, int, int]:
-    """One session's rows checked and added to ``done``; returns it as the audit reads it, and
-    the next game and closing ids. The checks run in the order a refusal names the first
-    problem met; the usual case (no text to look at twice) takes the short way."""
+                  done: _Done, opening: dict[str, int] | None = None,
+                  memos: _Memos | None = None) -> tuple[SessionLog, int, int]:
+    """One session's rows checked and added to ``done``; returns it as the audit reads it (with
+    the Stock the session before carried on to it, ``opening``), and the next game and closing
+    ids. The checks run in the order a refusal names the first problem met; the usual case (no
+    text to look at twice) takes the short way."""
     pending = done.rows
     memos = memos or _Memos()
     dumps = _fast_encoder()
@@ -551,7 +587,8 @@ def _load_session(ctx: _Context, s: dict[str, Any], sid: int, next_id: int, next
         raise ExportProblem(Text("data.export_empty_closed", session=s["id"]))
     info = SessionInfo(id=sid, opened_at=opened_at, closed_at=str(c["created_at"]) if c else None,
                        closing=c["balances"] if c else None, bookings=c["bookings"] if c else {})
-    return SessionLog(info, records, payments, closings, aliases, ctx.seated.get(s["id"])), next_id, next_cid
+    return (SessionLog(info, records, payments, closings, aliases, ctx.seated.get(s["id"]), opening=opening or {}),
+            next_id, next_cid)
 
 
 _STR, _INT = frozenset((str,)), frozenset((int,))  # the one type of a payout's name, and of its amount

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import sqlite3
 
+from .keys import KEYS_DDL
+
 SCHEMA_VERSION = 5
 
 _SCHEMA = """
@@ -154,7 +156,8 @@ def _words(sql: str) -> str:
 
 
 def schema_statements() -> list[str]:
-    return [s for s in _SCHEMA.split(";") if s.strip()] + _triggers()
+    # with the table server's own keys table (not guarded: no row of the ledger's own depends on it)
+    return [s for s in _SCHEMA.split(";") if s.strip()] + _triggers() + [KEYS_DDL]
 
 
 def add_tables(conn: sqlite3.Connection, tables: tuple[str, ...]) -> None:

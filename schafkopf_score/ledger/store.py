@@ -39,9 +39,10 @@ from ..errors import LedgerError, StorageError
 from ..files import fsync_dir, remove_orphans
 from ..i18n import Text
 from ..rules.model import GameEntry, TableRules
-from ..session.fold import SessionLog, renames
+from ..session.fold import SessionLog, carried_on, renames
 from ..session.records import Closing, GameRecord, Payment, SeatChange, SessionInfo
 from .connection import WAITING, _Connection, busy_timeout, now
+from .keys import ServedKeys
 from .marks import Marks
 from .schema import SCHEMA_VERSION, schema_statements
 from .sqlite_errors import busy_error, is_busy, sqlite_problem, storage_error
@@ -91,11 +92,15 @@ def create_ledger(path: Path, family: str | None = None, kind: str | None = None
             tmp.unlink()
 
 
-class Ledger(Marks, TournamentRows):
+class Ledger(Marks, TournamentRows, ServedKeys):
     """The ledger: the storage interface every command uses, and its SQLite implementation (a
     file beside the table file). ``postgres.PostgresLedger`` is the other implementation; it
     overrides where the ledger is, how it is opened and made, the writer lock, and the few
     pieces of SQL the two databases say differently (the hooks marked below)."""
+
+    # a long-lived door's ledger (``play``, the server): the use cases keep the sessions they fold
+    # and fold on from them (``app.state``); a one-shot command reads and folds afresh
+    keep_folded = False
 
     # what a storage failure raises, on either database (made where the store meets it)
     errors: tuple[type[BaseException], ...] = (StorageError,)
@@ -370,6 +375,23 @@ class Ledger(Marks, TournamentRows):
         changes, early payouts, reopenings: schema 4; an older schema read as it is has none)."""
         return self.conn is not None and (self.old_schema is None or self.old_schema >= 4)
 
+    def change_mark(self, session_id: int | None = None) -> tuple[Any, ...] | None:
+        """What changes with every row that could change a session's log (its games, any void,
+        restatement, closing, reopening, payout, seating change, a new session): a use case that
+        kept a session folded (``app.state``) folds it again only when this differs. ``session_id``
+        None: the latest session. None without a ledger."""
+        if self.conn is None:
+            return None
+        latest = "coalesce(CAST(? AS BIGINT), (SELECT max(id) FROM sessions))"
+        parts = [f"(SELECT max(id) FROM games WHERE session_id = {latest})", "(SELECT max(id) FROM voids)",
+                 "(SELECT max(id) FROM restatements)", "(SELECT max(id) FROM sessions)",
+                 "(SELECT max(id) FROM closings)"]
+        if self.has_session_changes:
+            parts += ["(SELECT max(id) FROM payments)", "(SELECT max(id) FROM reopenings)",
+                      "(SELECT max(id) FROM seating_changes)"]
+        row = self.conn.execute(f"SELECT {', '.join(parts)}", (session_id,)).fetchone()
+        return tuple(row)
+
     def _sessions_sql(self) -> str:
         """Each session with its closing: the latest closing row, unless a reopening set it aside."""
         if not self.has_session_changes:
@@ -406,6 +428,13 @@ class Ledger(Marks, TournamentRows):
             return None
         return (conn, conn.total_changes, conn.execute("PRAGMA data_version").fetchone()[0],
                 conn.execute("PRAGMA schema_version").fetchone()[0], self.old_schema)
+
+    def session_ids(self) -> list[int]:
+        """Every session's number, oldest first, without its closing (what a pass over every
+        hand of the ledger needs: ``rating``, a player's page)."""
+        if self.conn is None:
+            return []
+        return [int(r[0]) for r in self.conn.execute("SELECT id FROM sessions ORDER BY id")]
 
     def session(self, session_id: int) -> SessionInfo | None:
         if self.conn is None:
@@ -517,6 +546,15 @@ class Ledger(Marks, TournamentRows):
             "SELECT g.session_id, count(g.id), max(g.id), count(v.id), max(v.id) FROM games g "
             f"LEFT JOIN voids v ON v.game_id = g.id WHERE g.session_id IN {marks} GROUP BY g.session_id").fetchall()
         return {int(r[0]): tuple(r[1:]) for r in rows}
+
+    def valid_games_by_game(self) -> dict[str, int]:
+        """How many valid (not voided) game rows the ledger holds, per game (``check`` counts the
+        hands among them)."""
+        if self.conn is None:
+            return {}
+        return {str(game): int(n) for game, n in self.conn.execute(
+            "SELECT g.game, count(*) FROM games g WHERE NOT EXISTS (SELECT 1 FROM voids v WHERE v.game_id = g.id) "
+            "GROUP BY g.game")}
 
     def valid_game_counts(self, session_ids: list[int]) -> dict[int, int]:
         """How many valid (not voided) hands each of the sessions holds, in one query."""
@@ -661,7 +699,14 @@ class Ledger(Marks, TournamentRows):
             return SessionLog(None, aliases=aliases)
         return SessionLog(info, self.games(info.id), self.payments(info.id),
                           self.closings(info.id) if info.closing is not None else [], aliases,
-                          seat_changes=[c for c in changes if c.session_id == info.id])
+                          seat_changes=[c for c in changes if c.session_id == info.id], opening=self.opening(info.id))
+
+    def opening(self, session_id: int) -> dict[str, int]:
+        """The Stock a session opens with: what the session before it carried on at its close
+        (``stock_at_close = "carry"``, stored with that closing's settlement), by who paid it in."""
+        assert self.conn is not None
+        row = self.conn.execute("SELECT max(id) FROM sessions WHERE id < ?", (session_id,)).fetchone()
+        return carried_on(self.session(int(row[0]))) if row and row[0] else {}
 
     def insert_reopening(self, conn: sqlite3.Connection, session_id: int, closing_id: int, reason: str,
                          created_at: str | None = None) -> None:

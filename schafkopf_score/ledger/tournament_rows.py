@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from ..session.records import Round, RoundTable, TournamentEvent
-from ..session.tournament import Event
+from ..session.tournament import Event, reseated
 from .connection import now
 from .schema import TOURNAMENT_EVENT_TABLES, add_tables
 
@@ -56,9 +56,11 @@ class TournamentRows:
         rows = self.conn.execute("SELECT round, created_at, method, seed FROM rounds ORDER BY round").fetchall()
         return [Round(int(r[0]), r[1], r[2], r[3]) for r in rows]
 
-    def round_tables(self, round_no: int | None = None) -> list[RoundTable]:
+    def round_tables(self, round_no: int | None = None, drawn: bool = False) -> list[RoundTable]:
         """The tables of a round (or of every round), by round and table number: ``round``,
-        ``tisch``, ``session_id``, ``players``."""
+        ``tisch``, ``session_id``, ``players`` as they sit now (a round drawn again or two
+        players swapped: the latest seating recorded for it; ``drawn``: as the draw wrote them,
+        which the export keeps)."""
         if not self.has_tournament_tables:
             return []
         assert self.conn is not None
@@ -68,7 +70,20 @@ class TournamentRows:
             sql += " WHERE round = ?"
             args = (round_no,)
         rows = self.conn.execute(sql + " ORDER BY round, tisch", args).fetchall()
-        return [RoundTable(int(r[0]), int(r[1]), int(r[2]), json.loads(r[3])) for r in rows]
+        tables = [RoundTable(int(r[0]), int(r[1]), int(r[2]), json.loads(r[3])) for r in rows]
+        return tables if drawn else reseated(tables, self._seatings(round_no))
+
+    def _seatings(self, round_no: int | None = None) -> dict[int, list[list[str]]]:
+        """The latest seating recorded for each round drawn again or swapped (round -> players
+        by table number)."""
+        if self.conn is None or not self._has_events():
+            return {}
+        sql = "SELECT round, data FROM tournament_events WHERE kind = 'reseat'"
+        args: tuple[Any, ...] = ()
+        if round_no is not None:
+            sql += " AND round = ?"
+            args = (round_no,)
+        return {int(r[0]): json.loads(r[1]).get("tables", []) for r in self.conn.execute(sql + " ORDER BY id", args)}
 
     def seating(self, round_no: int | None = None, tisch: int | None = None) -> tuple[int, list[RoundTable]]:
         """The latest round drawn (0: none) and the tables of round ``round_no`` (default: the
@@ -79,19 +94,27 @@ class TournamentRows:
             return 0, []
         assert self.conn is not None
         events = self._has_events()  # a ledger made before the events table: no stand-ins recorded
-        draw = ("(SELECT e.data FROM tournament_events e WHERE e.kind = 'draw' AND e.round = "
-                "coalesce(CAST(? AS BIGINT), (SELECT max(round) FROM rounds)) ORDER BY e.id DESC LIMIT 1)"
-                if events else "CAST(NULL AS TEXT)")
+        # the round's draw (its stand-ins) and its latest seating where it was drawn again or swapped
+        latest = ("(SELECT e.data FROM tournament_events e WHERE e.kind = '{kind}' AND e.round = "
+                  "coalesce(CAST(? AS BIGINT), (SELECT max(round) FROM rounds)) ORDER BY e.id DESC LIMIT 1)")
+        draw, seats = ((latest.format(kind="draw"), latest.format(kind="reseat")) if events else
+                       ("CAST(NULL AS TEXT)", "CAST(NULL AS TEXT)"))
         rows = self.conn.execute(
-            f"SELECT r.last, r.draw, t.round, t.tisch, t.session_id, t.players FROM (SELECT max(round) AS last, "
-            f"{draw} AS draw FROM rounds) r LEFT JOIN round_tables t ON t.round = coalesce(CAST(? AS BIGINT), r.last) "
-            "AND (CAST(? AS BIGINT) IS NULL OR t.tisch = CAST(? AS BIGINT)) ORDER BY t.tisch",
-            ((round_no,) if events else ()) + (round_no, tisch, tisch)).fetchall()
+            f"SELECT r.last, r.draw, r.seats, t.round, t.tisch, t.session_id, t.players FROM (SELECT max(round) AS "
+            f"last, {draw} AS draw, {seats} AS seats FROM rounds) r LEFT JOIN round_tables t ON t.round = "
+            "coalesce(CAST(? AS BIGINT), r.last) AND (CAST(? AS BIGINT) IS NULL OR t.tisch = CAST(? AS BIGINT)) "
+            "ORDER BY t.tisch",
+            ((round_no, round_no) if events else ()) + (round_no, tisch, tisch)).fetchall()
         if not rows:
             return 0, []
         standins = json.loads(rows[0][1]).get("standins", []) if rows[0][1] else []
-        return int(rows[0][0] or 0), [_table(int(r[2]), int(r[3]), int(r[4]), json.loads(r[5]), standins)
-                                      for r in rows if r[2] is not None]
+        after = json.loads(rows[0][2]).get("tables", []) if rows[0][2] else []
+
+        def players(tisch: int, drawn: str) -> list[str]:
+            return list(after[tisch - 1]) if 1 <= tisch <= len(after) else json.loads(drawn)
+
+        return int(rows[0][0] or 0), [_table(int(r[3]), int(r[4]), int(r[5]), players(int(r[4]), r[6]), standins)
+                                      for r in rows if r[3] is not None]
 
     def _ensure_events(self, conn: Any) -> None:
         """Make ``tournament_events`` (with its guards) in a schema-5 ledger made before it
@@ -107,8 +130,8 @@ class TournamentRows:
 
     def insert_event(self, conn: Any, kind: str, round_no: int, name: str, data: dict[str, Any],
                      created_at: str | None = None) -> None:
-        """A tournament's event (inside the caller's transaction): ``kind`` (``player_add``,
-        ``player_withdraw``, ``draw``, ``totals``), the round it belongs to, the player it names,
+        """A tournament's event (inside the caller's transaction): its ``kind`` (one of
+        ``session.tournament.EVENTS``), the round it belongs to, the player it names,
         and its facts as JSON."""
         self._ensure_events(conn)
         conn.execute("INSERT INTO tournament_events(created_at, kind, round, name, data) VALUES (?,?,?,?,?)",
@@ -133,6 +156,14 @@ class TournamentRows:
             return []
         rows = self.conn.execute("SELECT created_at, kind, round, name, data FROM tournament_events ORDER BY id")
         return [TournamentEvent(r[0], r[1], int(r[2]), r[3], json.loads(r[4])) for r in rows.fetchall()]
+
+    def sessions_with_games(self, session_ids: list[int]) -> set[int]:
+        """Which of the sessions hold a game row (valid or voided): a table that has entered a
+        hand, even one voided since."""
+        if self.conn is None or not session_ids:
+            return set()
+        wanted = set(session_ids)
+        return {int(r[0]) for r in self.conn.execute("SELECT DISTINCT session_id FROM games") if int(r[0]) in wanted}
 
     def tournament_sessions(self) -> set[int]:
         """The sessions that are a tournament's tables (each open for good: never closed, and

@@ -127,12 +127,29 @@ class GameType:
     declared: bool = True  # its first "declarer" chose the game (not so the Ramsch loser)
 
 
+class GameWord:
+    """A game's word as a message names it, in the reader's language (``losen`` at a German
+    table for the lot that an English one calls ``draw``: ``Family.shown_words``)."""
+
+    __slots__ = ("family", "game")
+
+    def __init__(self, family: Family, game: str) -> None:
+        self.family, self.game = family, game
+
+    def render(self, lang: str) -> str:
+        return self.family.shown_words.get(lang, {}).get(self.game, self.game)
+
+    def __str__(self) -> str:
+        return self.render("en")
+
+
 class Family:
     """Base of the four rule families."""
 
     name: ClassVar[str]
     aliases: ClassVar[tuple[str, ...]] = ()
     unit: ClassVar[str]
+    has_stock: ClassVar[bool] = False  # a pot of its own (the Bavarian Stock): the exports' Stock column
     default_seats: ClassVar[int] = 4
     seat_range: ClassVar[tuple[int, ...]] = (2, 3, 4)
     decks: ClassVar[tuple[str, ...]] = ("long", "short")
@@ -156,14 +173,39 @@ class Family:
     tournament_point_keys: ClassVar[tuple[str, ...]] = ()
     # the words of the shared messages as this family says them, by language: (shared, own) pairs
     own_words: ClassVar[Mapping[str, tuple[tuple[str, str], ...]]] = {}
+    # a player's page in the family's own terms (RULES §13, ``stats --player``): its words for the
+    # record's counts (``declared``, ``alone``, ``partner``, ``each``: the hands declared, declared
+    # without a partner, played as partner, and of each for himself, each with the won ones),
+    # and the message that says them (its fields: those four and ``*_won``); {} / None: none
+    page_record: ClassVar[Mapping[str, str]] = {}
+    page_record_text: ClassVar[str | None] = None
+
+    # the word a game is shown by in a language where its aliases hold one of that language (the
+    # lot of a Deutscher table is ``losen`` in German): hints, completion and play's help use it
+    shown_words: ClassVar[Mapping[str, Mapping[str, str]]] = {}
+    # the word a line types a game by where a shorter alias is what tables type (``sau``)
+    typed_words: ClassVar[Mapping[str, str]] = {}
+    # examples of whole hands for play's help: (game, options), players by their seat (0: the
+    # first); only those the table plays are shown, in its players' names
+    help_examples: ClassVar[tuple[tuple[str, Mapping[str, Any]], ...]] = ()
 
     # -- games ---------------------------------------------------------------------------
+    def enabled(self, game: GameType, rules: TableRules) -> bool:
+        """Whether the table plays ``game`` (its house rules switch games on and off)."""
+        return True
+
+    def option_on(self, field_name: str, rules: TableRules) -> bool:
+        """Whether the table takes the entry option ``field_name`` at all (Legen, Tout, the
+        Kontra chain, cracking: where its house rules switch them on)."""
+        return True
+
     def game_table(self) -> dict[str, str]:
         return alias_table(self.games)
 
     def find_game(self, typed: str) -> GameType:
         name = find_choice(typed, self.game_table(),
-                           Text("engine.not_a_game", typed=repr(typed), family=self.title_text()))
+                           Text("engine.not_a_game", typed=repr(typed), family=self.title_text()),
+                           lambda game: GameWord(self, game))
         return self.game(name)
 
     def game(self, name: str) -> GameType:
@@ -277,9 +319,26 @@ class Family:
         penalties); ``pot`` is the money in the pot when the session closes."""
         return Bookings()
 
-    def pot_return(self, rules: TableRules, pot: int) -> dict[str, int]:
-        """How money left in the pot goes back at the close (a family without a pot has none)."""
+    def pot_return(self, rules: TableRules, pot: int, state: HandState | None = None) -> dict[str, int]:
+        """How money left in the pot goes back at the close, per player (a family without a pot
+        has none); ``state``: the state after the session's last hand (who paid into the pot)."""
         return {}
+
+    def pot_carried(self, rules: TableRules, pot: int, state: HandState | None = None) -> dict[str, int]:
+        """What of the pot goes on to the table's next evening instead of back, by who paid it
+        in (it sums to ``pot`` less ``pot_return``); the next evening opens with it
+        (``opening_state``). None of it for a family without a pot."""
+        return {}
+
+    def opening_state(self, carried: Mapping[str, int]) -> Any:
+        """The family's own state before the first hand of an evening that opens with the pot the
+        evening before carried (``pot_carried``, by who paid it in)."""
+        return self.initial_state()
+
+    def renamed_state(self, own: Any, aliases: Mapping[str, str]) -> Any:
+        """The family's own state with earlier names as the players go by now (a rename during
+        the evening): what it keeps by name follows the player."""
+        return own
 
     def lot(self, active: Sequence[str], rng: Any) -> GameEntry:
         """The lot that draws partners before a game, where the family has one."""
@@ -351,6 +410,28 @@ class Family:
         name = self.game(game).name
         key = f"engine.label.{self.name}.{name}"
         return Text(key) if key in catalogue() else self.game_phrase(game)
+
+    def setting_words(self, spec: KeySpec, value: Any, lang: str) -> str:
+        """A table key's value in words, in a language (``rules``): ``KeySpec.value_words`` with
+        the items of a list or a table named as people say them (a game by its title, a Bock
+        trigger by its words).
+
+        >>> from .registry import find_family
+        >>> fam = find_family("wendish")
+        >>> spec = next(s for s in fam.rule_specs if s.name == "games")
+        >>> fam.setting_words(spec, ["normal", "solo"], "de")
+        'Normal, Solo'
+        """
+        games = {g.name for g in self.games}
+
+        def item(name: str) -> str:
+            if name in games:
+                return self.game_text(name).render(lang)
+            if f"engine.bock.trigger.{name}" in catalogue():
+                return say(f"engine.bock.trigger.{name}", lang)
+            return name
+
+        return spec.value_words(value, lang, item)
 
     def game_phrase(self, game: str) -> Text:
         """A game's name inside a sentence of a message: ``Sauspiel``; the English names of the

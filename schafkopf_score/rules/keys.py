@@ -46,6 +46,42 @@ class KeySpec:
         """What the key means, in a language (``rules`` shows it; ``new`` writes it as a comment)."""
         return say(f"engine.key.{self.family}.{self.name}", lang) if self.family else ""
 
+    def value_words(self, value: Any, lang: str, item: Callable[[str], str] = str) -> str:
+        """The key's value in words, in a language (``rules`` shows it): yes or no, a choice in
+        its words with the file's spelling after it, a list's or a table's items as ``item``
+        words them (a game's title), numbers as they are.
+
+        >>> KeySpec("legen", False, kind="bool").value_words(True, "de")
+        'ja'
+        >>> KeySpec("bock_stack", "queue", kind="choice", choices=("queue", "double")).value_words("queue", "de")
+        'noch eine Runde danach ("queue")'
+        >>> KeySpec("bock_after", [], kind="list").value_words([], "en")
+        'none'
+        """
+        if isinstance(value, bool):
+            return say("engine.value_yes" if value else "engine.value_no", lang)
+        if isinstance(value, str):
+            return self._choice_words(value, lang)
+        if isinstance(value, Mapping):
+            return ", ".join(f"{item(str(k))} {v}" for k, v in value.items()) or say("engine.value_none", lang)
+        if isinstance(value, (list, tuple)):
+            if not value:
+                return say("engine.value_none", lang)
+            if self.kind == "choice_list":
+                return ", ".join(self._choice_words(str(v), lang) for v in value)
+            return ", ".join(item(str(v)) for v in value)
+        return str(value)
+
+    def _choice_words(self, value: str, lang: str) -> str:
+        """A choice in the words of the family's catalogue (or the shared one, for a key every
+        family with it shares), the value as the file spells it after them."""
+        from ..i18n import catalogue
+
+        for key in (f"engine.choice.{self.family}.{self.name}.{value}", f"engine.choice.{self.name}.{value}"):
+            if key in catalogue():
+                return f'{say(key, lang)} ("{value}")'
+        return f'"{value}"'
+
     @property
     def doc(self) -> str:
         """What the key means, in English."""

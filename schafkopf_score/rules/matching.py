@@ -3,8 +3,8 @@ choices by name or alias, with a "did you mean" for what matches nothing (pure).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Protocol
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, Protocol
 
 from ..errors import AmbiguousEntry, IllegalEntry
 from ..i18n import Join, Text
@@ -37,11 +37,11 @@ def alias_table(games: Iterable[Named]) -> dict[str, str]:
     return table
 
 
-def fold(text: str) -> tuple[str, str]:
+def spellings(text: str) -> tuple[str, str]:
     """A name as it may be typed: case-insensitive, umlauts as the plain vowel or with an e, ß as
     ss, accents dropped.
 
-    >>> fold("Jürgen"), fold("Strauß")
+    >>> spellings("Jürgen"), spellings("Strauß")
     (('jurgen', 'juergen'), ('strauss', 'strauss'))
     """
     import unicodedata
@@ -53,9 +53,41 @@ def fold(text: str) -> tuple[str, str]:
     return plain, with_e
 
 
+def by_parts(typed: str, name: str) -> bool:
+    """Whether ``typed`` names ``name`` by the parts of a full name: each typed word the start
+    of another word of the name, in order (``wolf`` and ``st w`` name Stefan Wolf, ``schroder``
+    Stefan Schröder).
+
+    >>> by_parts("wolf", "Stefan Wolf"), by_parts("s w", "Stefan Wolf"), by_parts("w s", "Stefan Wolf")
+    (True, True, False)
+    """
+    typed_words = [spellings(w) for w in typed.split()]
+    words = [spellings(w) for w in name.split()]
+    if not typed_words or len(words) < 2:
+        return False
+    i = 0
+    for forms in typed_words:
+        while i < len(words) and not any(f.startswith(x) for f in words[i] for x in forms if x):
+            i += 1
+        if i >= len(words):
+            return False
+        i += 1
+    return True
+
+
+def could_name(word: str, players: Sequence[str]) -> bool:
+    """Whether ``word`` may name one of ``players``: the start of a name (in any spelling), or
+    parts of a full name (``by_parts``)."""
+    forms = set(spellings(word))
+    return any(f.startswith(x) for p in players for f in spellings(p) for x in forms) or any(
+        by_parts(word, p) for p in players)
+
+
 def resolve_name(typed: str, candidates: Sequence[str]) -> str:
     """Match a typed name by case-insensitive unique prefix (an exact match always wins);
-    umlauts may be typed plain or with an e (``jurgen`` and ``juergen`` find Jürgen).
+    umlauts may be typed plain or with an e (``jurgen`` and ``juergen`` find Jürgen); where no
+    name starts so, by the parts of a full name (``wolf``, ``st w``: ``by_parts``), so that
+    two players of one first name are told apart by their surnames.
 
     >>> resolve_name("an", ["Anna", "Ben"]), resolve_name("ju", ["Jürgen", "Anna"])
     ('Anna', 'Jürgen')
@@ -68,12 +100,14 @@ def resolve_name(typed: str, candidates: Sequence[str]) -> str:
         return exact[0]
     hits = [c for c in candidates if c.casefold().startswith(t)]
     if not hits:
-        typed_forms = set(fold(typed))
-        folded = {c: fold(c) for c in candidates}
+        typed_forms = set(spellings(typed))
+        folded = {c: spellings(c) for c in candidates}
         exact = [c for c in candidates if typed_forms & set(folded[c])]
         if len(exact) == 1:
             return exact[0]
         hits = [c for c in candidates if any(f.startswith(x) for f in folded[c] for x in typed_forms)]
+    if not hits:  # a surname, or the parts of a full name (``wolf``, ``st wo``: Stefan Wolf)
+        hits = [c for c in candidates if by_parts(typed, c)]
     if len(hits) == 1:
         return hits[0]
     if hits:
@@ -81,8 +115,8 @@ def resolve_name(typed: str, candidates: Sequence[str]) -> str:
                              Text("engine.name_type_more"))
     import difflib
 
-    close = difflib.get_close_matches(fold(typed)[0], [fold(c)[0] for c in candidates], n=1, cutoff=0.6)
-    mean = next((c for c in candidates if close and fold(c)[0] == close[0]), None)
+    close = difflib.get_close_matches(spellings(typed)[0], [spellings(c)[0] for c in candidates], n=1, cutoff=0.6)
+    mean = next((c for c in candidates if close and spellings(c)[0] == close[0]), None)
     raise IllegalEntry(
         Text("engine.not_a_player", typed=repr(typed)),
         then(Text("common.did_you_mean", name=mean) if mean else None,
@@ -90,9 +124,10 @@ def resolve_name(typed: str, candidates: Sequence[str]) -> str:
     )
 
 
-def find_choice(typed: str, table: Mapping[str, str], missing: Text) -> str:
+def find_choice(typed: str, table: Mapping[str, str], missing: Text, shown: Callable[[str], Any] = str) -> str:
     """Look ``typed`` up in an alias table (case-insensitive); ``missing`` says what it is not,
-    with a did-you-mean and the known names as the hint."""
+    with a did-you-mean and the known names as the hint (each as ``shown`` presents it: a
+    game by its word in the reader's language)."""
     key = typed.strip().casefold()
     if key in table:
         return table[key]
@@ -100,5 +135,5 @@ def find_choice(typed: str, table: Mapping[str, str], missing: Text) -> str:
     import difflib
 
     close = difflib.get_close_matches(key, list(table), n=1)
-    hint = Text("common.did_you_mean_q", name=table[close[0]]) if close else None
-    raise IllegalEntry(missing, then(hint, Text("engine.known", names=Join(names))))
+    hint = Text("common.did_you_mean_q", name=shown(table[close[0]])) if close else None
+    raise IllegalEntry(missing, then(hint, Text("engine.known", names=Join(shown(n) for n in names))))

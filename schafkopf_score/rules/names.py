@@ -15,7 +15,7 @@ from typing import Any
 from ..errors import IllegalEntry
 from ..i18n import LANGUAGES as LANGUAGES
 from ..i18n import Text
-from .matching import fold
+from .matching import spellings
 
 # Unicode categories that are invisible or steer the terminal: control (Cc: ESC, BEL, newline,
 # NUL), format (Cf: zero-width space and joiner, right-to-left override, BOM), surrogates, and
@@ -108,7 +108,7 @@ def check_player_names(players: list[str], fail: Any) -> None:
             raise fail(Text("data.player_hidden", what=what, i=i, name=repr(p), pos=pos),
                        Text("data.player_hidden_hint"))
         key = name_key(p)
-        folded = fold(p)[0]
+        folded = spellings(p)[0]
         twin = folded if folded in folded_seen and key not in seen else None  # a dict's look-up: no n²
         if twin is not None:
             j, first = folded_seen[twin]

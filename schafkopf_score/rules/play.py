@@ -8,6 +8,7 @@ returns the state for the next hand. A whole session is replayed one floor up
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
@@ -50,8 +51,12 @@ class Played:
         return data
 
 
-def start_state(rules: TableRules) -> HandState:
-    return HandState(hand=1, dealer=rules.players[0], own=find_family(rules.family).initial_state())
+def start_state(rules: TableRules, carried: Mapping[str, int] | None = None) -> HandState:
+    """The state before the first hand of a session; ``carried``: the pot the evening before
+    carried into this one (by who paid it in), where there is one."""
+    family = find_family(rules.family)
+    return HandState(hand=1, dealer=rules.players[0],
+                     own=family.opening_state(carried) if carried else family.initial_state())
 
 
 def recorded_seating(rules: TableRules, dealer: Any, sitting_out: Any) -> Seating | None:

@@ -116,10 +116,10 @@ class Hub:
             if ledger.conn is None:
                 return []
             if cfg.kind == "tournament":
-                from ..tournament.seats import round_seats
+                from ..tournament.tables import tables_of_round
 
                 try:
-                    round_no, seats = round_seats(cfg, ledger)
+                    round_no, seats = tables_of_round(cfg, ledger)
                 except Exception:
                     return []
                 counts = ledger.valid_game_counts([s.session_id for s in seats])

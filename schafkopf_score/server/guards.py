@@ -20,13 +20,13 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from ..app.codes import HOST
 from ..errors import LedgerError, ScoreError, StorageError
 from ..files import redacted
 from ..i18n import say as said
 from ..ledger import open_ledger
 from ..table import TableConfig, load_table
-from . import answers
-from .codes import HOST, Keyring, Role
+from .codes import Keyring, Role
 from .events import Hub
 
 HERE = Path(__file__).resolve().parent
@@ -125,12 +125,15 @@ class Served:
     def ledger(self, cfg: TableConfig, create: bool = False) -> Any:
         """The table's ledger for one request: SQLite's file, or PostgreSQL on a pooled connection."""
         if not cfg.ledger_url:
-            return open_ledger(cfg, create=create)
-        from .pool import PooledLedger, make_pool
+            ledger = open_ledger(cfg, create=create)
+        else:
+            from .pool import PooledLedger, make_pool
 
-        if self._pool is None:
-            self._pool = make_pool(cfg.ledger_url)
-        return PooledLedger(self._pool, cfg, create=create)
+            if self._pool is None:
+                self._pool = make_pool(cfg.ledger_url)
+            ledger = PooledLedger(self._pool, cfg, create=create)
+        ledger.keep_folded = True  # one long-lived process: fold on from the session last folded
+        return ledger
 
     def close(self) -> None:
         if self._pool is not None:
@@ -242,9 +245,13 @@ def refusal_of(served: Served, exc: BaseException) -> Refusal:
         return Refusal(503, say(served, "server.ledger_trouble", problem=problem),
                        say(served, "server.ledger_trouble_hint"))
     if isinstance(exc, ScoreError):
+        from ..app.hands import NeedsConfirm, SameHand
+
         message, hint = exc.render(exc.language or lang)
-        if isinstance(exc, answers.NeedsConfirm):
-            return Refusal(409, message, hint, change=exc.change)
+        if isinstance(exc, NeedsConfirm):
+            return Refusal(409, message, said("server.confirm_hint", lang), change=exc.change)
+        if isinstance(exc, SameHand):
+            return Refusal(409, message, said("server.same_hand_hint", lang), same_as=exc.same_as)
         if isinstance(exc, LedgerError) and exc.text.key in ("data.ledger_busy", "data.pg_unreachable"):
             return Refusal(503, message, hint)
         return Refusal(422, message, hint)

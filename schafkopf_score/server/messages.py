@@ -3,11 +3,6 @@ refusals of its API and the words of its pages. The ids begin with ``server.``."
 
 MESSAGES: dict[str, tuple[str, str]] = {
     # -- the command
-    "server.codes_unreadable": ("The access codes file {path} cannot be read: {problem}.",
-                                    "Die Datei der Zugangscodes {path} kann nicht gelesen werden: {problem}."),
-    "server.codes_unreadable_hint": ("Make new codes with schafkopf serve --new-codes (the old links stop working).",
-                                         "Mach neue Codes mit schafkopf serve --new-codes (die alten Links gelten "
-                                         "dann nicht mehr)."),
     "server.serving": ("Serving {name} on {url} (Ctrl-C stops).", "{name} läuft auf {url} (Strg-C beendet)."),
     "server.local_only": ("Only this computer can open it; --host 0.0.0.0 opens it to the local network.",
                               "Nur dieser Rechner kann es öffnen; --host 0.0.0.0 öffnet es für das lokale Netz."),
@@ -120,12 +115,24 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "server.page_round": ("Round", "Runde"),
     "server.page_points": ("Points", "Punkte"),
     "server.page_done": ("Games played", "Gespielt"),
+    "server.page_paid_out": ("{name} paid out", "{name} ausbezahlt"),
+    "server.page_closing": ("Closing", "Abschluss"),
     "server.page_draw": ("Draw the next round", "Nächste Runde auslosen"),
     "server.page_view_only": ("This code can only read.", "Dieser Code darf nur lesen."),
     "server.page_recorded": ("Done.", "Erledigt."),
     "server.page_confirm": ("Game or declarer changes", "Spiel oder Spieler ändert sich"),
     "server.page_closed": ("This session is closed.", "Dieser Abend ist abgeschlossen."),
     "server.page_no_round": ("No round drawn yet.", "Noch keine Runde ausgelost."),
+    "server.page_paper": ("paper totals", "Papiersummen"),
     "server.page_player": ("Player", "Spieler"),
     "server.page_rank": ("Rank", "Platz"),
+    # a key used again with another line (POST /api/hands): what was recorded under it
+    "server.key_other_line": ("This key recorded hand {hand} with another line; nothing was recorded now.",
+                              "Mit diesem Schlüssel wurde Spiel {hand} mit einer anderen Zeile eingetragen; jetzt "
+                              "wurde nichts eingetragen."),
+    "server.key_other_line_hint": ("Look at the hand recorded; to enter another one, send it with a new key.",
+                                   "Sieh dir das eingetragene Spiel an; ein weiteres schick mit einem neuen Schlüssel."),
+    "server.same_hand_hint": ('Send it again with "confirm": true if it was played twice; nothing was written.',
+                              'Schick es noch einmal mit "confirm": true, wenn es zweimal gespielt wurde; '
+                              "es wurde nichts geschrieben."),
 }

@@ -33,7 +33,7 @@ PAGE_WORDS = (
     "server.page_tables", "server.page_table", "server.page_round", "server.page_points",
     "server.page_done", "server.page_draw", "server.page_view_only",
     "server.page_recorded", "server.page_confirm", "server.page_closed",
-    "server.page_no_round", "server.page_player", "server.page_rank",
+    "server.page_no_round", "server.page_player", "server.page_rank", "server.page_paper",
 )
 
 
@@ -77,52 +77,59 @@ def refusal_page(served: Served, request: Request, exc: Refusal) -> Response:
 # -- what the pages show --------------------------------------------------------------------------
 
 def _money(cfg: Any, value: int, unit: str) -> str:
-    from ..cli.render import bare
+    from ..money import bare
 
     return bare(value, unit, cfg.language, sign=True)
 
 
-def _rows(cfg: Any, view: Any) -> list[dict[str, Any]]:
-    """The sheet's rows: each valid hand with its description and the running totals."""
-    from ..cli.render import describe_record
+def _rows(cfg: Any, state: Any) -> list[dict[str, Any]]:
+    """The sheet's rows (``session.sheet``): each hand with its description and the running
+    totals, a payout and what the close booked as rows of their own."""
+    from ..session.sheet import describe_record, sheet
 
-    players = list(view.players) if getattr(view, "players", None) else list(cfg.players)
-    running = {p: 0 for p in players}
+    players = list(state.players) if state.players else list(cfg.players)
     out = []
-    for row in view.rows:
-        rec = row.record
-        item: dict[str, Any] = {"hand": rec.hand, "what": describe_record(rec, cfg.language), "void": not rec.valid}
-        if row.played is not None:
-            for p, v in row.played.outcome.payout_map().items():
-                running[p] = running.get(p, 0) + v
-            item["cells"] = [(_money(cfg, running.get(p, 0), view.unit), p in row.played.outcome.payout_map())
-                             for p in players]
+    for row in sheet(state):
+        if row.kind in ("payout", "closing"):
+            what = (say("server.page_paid_out", cfg.language, name=row.player) if row.kind == "payout"
+                    else say("server.page_closing", cfg.language))
+            item: dict[str, Any] = {"hand": "", "what": what, "void": False}
+        else:
+            rec = row.record
+            assert rec is not None  # a hand's row
+            item = {"hand": rec.hand, "what": describe_record(rec, cfg.language), "void": row.kind == "void"}
+        if row.kind != "void":
+            item["value"] = _money(cfg, row.value, state.unit).lstrip("+") if row.value else ""
+            item["cells"] = [("" if row.running.get(p) is None else _money(cfg, row.running[p] or 0, state.unit),
+                              p in row.amounts) for p in players]
         out.append(item)
     return out
 
 
 def table_data(cfg: Any, ledger: Any) -> dict[str, Any]:
-    from ..app.evening import select_sessions, view_session
+    from ..app import views
+    from ..app.where import evening
 
-    ids = select_sessions(ledger, None, False)
-    view = view_session(cfg, ledger, ids[0] if ids else None)
-    players = list(cfg.players)
-    return {"players": players, "rows": [r for r in _rows(cfg, view) if not r["void"]],
-            "balances": [(p, _money(cfg, v, view.unit)) for p, v in view.balances.items()],
-            "dealer": None if view.closed else view.state.dealer, "closed": view.closed,
-            "session": view.session.id if view.session else None}
+    state = views.sheets(evening(cfg, ledger, "sheet")).states[0]
+    ahead = None if state.closed else state.ahead()
+    return {"players": list(state.players) or list(cfg.players),
+            "rows": [r for r in _rows(cfg, state) if not r["void"]],
+            "balances": [(p, _money(cfg, v, state.unit)) for p, v in state.balances.items()],
+            "dealer": ahead.dealer if ahead else None, "next_hand": ahead.hand if ahead else None,
+            "closed": state.closed, "session": state.session.id if state.session else None}
 
 
 def tisch_data(cfg: Any, ledger: Any, tisch: int, round_no: int | None) -> dict[str, Any]:
-    from ..tournament.seats import find_seat, latest_round, settings_of, table_cfg, table_view
+    from ..tournament.tables import find_table, latest_round, settings_of, table_cfg, table_view
 
-    seat = find_seat(cfg, ledger, tisch, round_no)
-    view = table_view(cfg, ledger, seat)
-    tcfg = table_cfg(cfg, seat.players)
-    return {"players": list(seat.players), "rows": [r for r in _rows(tcfg, view) if not r["void"]],
-            "balances": [(p, str(v)) for p, v in view.balances.items()], "dealer": view.state.dealer,
-            "closed": False, "round": seat.round, "tisch": seat.tisch, "current": seat.round == latest_round(ledger),
-            "games": settings_of(cfg).games_at(len(seat.players)), "done": len(view.valid_rows())}
+    table = find_table(cfg, ledger, tisch, round_no)
+    state = table_view(cfg, ledger, table)
+    tcfg = table_cfg(cfg, table.players)
+    return {"players": list(table.players), "rows": [r for r in _rows(tcfg, state) if not r["void"]],
+            "balances": [(p, str(v)) for p, v in state.balances.items()], "dealer": state.state.dealer,
+            "next_hand": state.ahead().hand,
+            "closed": False, "round": table.round, "tisch": table.tisch, "current": table.round == latest_round(ledger),
+            "games": settings_of(cfg).games_at(len(table.players)), "done": len(state.valid_rows())}
 
 
 def tap_data(cfg: Any) -> dict[str, Any]:

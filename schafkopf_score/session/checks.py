@@ -22,7 +22,7 @@ from ..i18n import Amount, Join, Text
 from ..rules.registry import find_family
 from .fold import Row, SessionLog, SessionState, add_up, is_hand, merged, paid_early, replay_rows
 from .records import RoundTable, SessionInfo
-from .settle import session_balances, settle_session
+from .settle import STOCK_PARTY, session_balances, settle_session
 
 # the "session" of a problem of the whole ledger (a guard missing), not of one session
 LEDGER_WIDE = 0
@@ -155,12 +155,14 @@ def closing_booked(log: SessionLog, state: SessionState | None) -> list[Problem]
     if info.closing is None or not stored or not played:
         return []  # a closing from before the settlement was stored: checked by its balances
     rules = played[-1].rules
-    pot = sum(p.outcome.stock for p in played)
-    booked = find_family(rules.family).closing_bookings(rules, played[-1].after, pot)
+    after = played[-1].after
+    pot = sum(log.opening.values()) + sum(p.outcome.stock for p in played)  # the Stock carried in, and the hands'
+    booked = find_family(rules.family).closing_bookings(rules, after, pot)
     if booked.payouts != info.bookings.get("payouts", {}) or (booked.stock or 0) != info.bookings.get("stock", 0):
         return [Problem(info.id, None, Text("data.problem_close_booked"))]
-    try:
-        again = settle_session(rules, info.closing, 0, stored.get("round"), info.id, closed=True).stored()
+    try:  # what is left in the Stock after the close's bookings is carried on (stock_at_close = "carry")
+        again = settle_session(rules, info.closing, pot + (booked.stock or 0), stored.get("round"), info.id,
+                               closed=True, state=after).stored()
     except (ValueError, TypeError, KeyError):
         return [Problem(info.id, None, Text("data.problem_settlement_unworkable"))]
     if _canonical(again) != _canonical(stored):
@@ -194,9 +196,13 @@ def settlement_sums(log: SessionLog, state: SessionState | None) -> list[Problem
     rules = log.records[-1].rules if log.records else None
     paid, exact, unit = stored.get("paid", {}), stored.get("exact", {}), stored.get("round") or 1
     problem: Text | None = None
-    cleared = _moved(stored.get("transfers", []))
-    if sum(paid.values()) != 0:
-        problem = Text("data.problem_paid_not_zero", total=_amount(sum(paid.values()), rules, "cent"))
+    # the players' transfers, and what goes into the Stock (carried on to the next evening) or out of
+    # it (what the evening opened with), the Stock's side being STOCK_PARTY
+    cleared = _moved([*stored.get("transfers", []), *stored.get("into_stock", []), *stored.get("from_stock", [])],
+                     party=STOCK_PARTY)
+    into = sum((stored.get("stock_carried") or {}).values()) - sum(log.opening.values())
+    if sum(paid.values()) + into != 0 or cleared.pop(STOCK_PARTY, 0) != into:
+        problem = Text("data.problem_paid_not_zero", total=_amount(sum(paid.values()) + into, rules, "cent"))
     elif any(cleared.get(n, 0) != v for n, v in paid.items()) or set(cleared) - set(paid):
         problem = Text("data.problem_transfers")
     elif any(abs(v - exact.get(n, 0)) >= unit for n, v in paid.items()):
@@ -262,7 +268,7 @@ def _checked(log: SessionLog) -> list[Problem]:
         if found and log_check in STOPS:
             return problems
     try:
-        rows = replay_rows(log.records, aliases=log.aliases)
+        rows = replay_rows(log.records, aliases=log.aliases, opening=log.opening)
     except IllegalEntry as exc:
         problems.append(Problem(_sid(log), getattr(exc, "hand", None), Text("data.problem_no_replay",
                                                                            problem=exc.text)))
@@ -297,13 +303,15 @@ def _rows(state: SessionState | None) -> list[Row]:
     return state.rows if state is not None else []
 
 
-def _moved(transfers: Sequence[Any]) -> dict[str, int]:
+def _moved(transfers: Sequence[Any], party: str = "") -> dict[str, int]:
     """What the transfers move per player named in one (received less paid; zero for who pays
-    on what he receives)."""
+    on what he receives); a transfer without a payer or a payee (into or out of the Stock) has
+    ``party`` on that side."""
     moved: dict[str, int] = {}
     for t in transfers:
-        moved[t["from"]] = moved.get(t["from"], 0) - t["amount"]
-        moved[t["to"]] = moved.get(t["to"], 0) + t["amount"]
+        payer, payee = t.get("from", party), t.get("to", party)
+        moved[payer] = moved.get(payer, 0) - t["amount"]
+        moved[payee] = moved.get(payee, 0) + t["amount"]
     return moved
 
 

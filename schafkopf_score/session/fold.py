@@ -42,6 +42,8 @@ class SessionLog:
     place: Place = THE_OPEN_SESSION  # where it is played: the words for it, what its hands count in
     seat_changes: Sequence[SeatChange] = ()  # players added, leaving, renamed during it (each hand's
     # snapshot seats it as it was played; the renames are in ``aliases``)
+    opening: Mapping[str, int] = field(default_factory=dict)  # the Stock the evening before carried into
+    # this one (``stock_at_close = "carry"``), by who paid it in: its first hand starts with it
 
     @property
     def id(self) -> int | None:
@@ -49,12 +51,13 @@ class SessionLog:
 
     @classmethod
     def from_export(cls, session: Mapping[str, Any], rules: Mapping[str, TableRules],
-                    changes: Sequence[SeatChange] = ()) -> SessionLog:
+                    changes: Sequence[SeatChange] = (), opening: Mapping[str, int] | None = None) -> SessionLog:
         """One session of a JSON export (as ``export --format json`` writes it: its games with
         their voids and restatements, its early payouts, its closings) as a log, under the ids
         the export gives; ``rules``: the export's rulesets, checked (``ledger.dump.check_ruleset``);
-        ``changes``: the export's seating changes (the renames among them link names). The import
-        builds its logs of the same rows as it checks and loads them (``ledger.loading``)."""
+        ``changes``: the export's seating changes (the renames among them link names);
+        ``opening``: the Stock the session before carried into it. The import builds its logs of
+        the same rows as it checks and loads them (``ledger.loading``)."""
         records = []
         for g in session["games"]:
             last = g["restatements"][-1] if g["restatements"] else g
@@ -76,11 +79,28 @@ class SessionLog:
         if c:
             closings.append(Closing(len(closings) + 1, c["created_at"], c["balances"], c["bookings"]))
         return cls(info, records, payments, closings, renames(changes),
-                   seat_changes=[c for c in changes if c.session_id == session["id"]])
+                   seat_changes=[c for c in changes if c.session_id == session["id"]], opening=dict(opening or {}))
 
     @property
     def closed(self) -> bool:
         return bool(self.info and self.info.closed_at)
+
+
+@dataclass(frozen=True)
+class Ahead:
+    """What comes next in a session (the status line of ``play``, the phone, every answer): the
+    next hand's number, who deals it, who sits it out and who plays, and what stands before it
+    (the family's own: the Stock, Bock hands, a Muss-Solo owed, doublers)."""
+
+    hand: int
+    dealer: str
+    sitting_out: tuple[str, ...]
+    active: tuple[str, ...]
+    pending: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"hand": self.hand, "dealer": self.dealer, "sitting_out": list(self.sitting_out),
+                "active": list(self.active), **self.pending}
 
 
 @dataclass
@@ -104,6 +124,7 @@ class SessionState:
     aliases: Mapping[str, str] = field(default_factory=dict)  # an earlier name -> the name now (renames)
     payments: Sequence[Payment] = ()  # players paid out early (settle --player)
     place: Place = THE_OPEN_SESSION
+    opening: Mapping[str, int] = field(default_factory=dict)  # the Stock carried in from the evening before
 
     @cached_property
     def bookings(self) -> dict[str, Any]:
@@ -125,7 +146,10 @@ class SessionState:
 
     @cached_property
     def stock(self) -> int:
-        return sum(r.played.outcome.stock for r in self.rows if r.played is not None) + int(self.bookings.get("stock", 0))
+        """The money in the Stock: what the evening opened with, what its hands moved and what
+        the close booked."""
+        return (sum(self.opening.values()) + sum(r.played.outcome.stock for r in self.rows if r.played is not None)
+                + int(self.bookings.get("stock", 0)))
 
     @cached_property
     def state(self) -> HandState:
@@ -133,7 +157,13 @@ class SessionState:
         if self.closed:
             return start_state(self.rules)
         played = [r.played for r in self.rows if r.played is not None]
-        return state_for(played[-1] if played else None, self.rules, self.aliases)
+        return state_for(played[-1] if played else None, self.rules, self.aliases, self.opening)
+
+    @property
+    def carried(self) -> dict[str, int]:
+        """What a closed session carried on to the table's next evening (the Stock under
+        ``stock_at_close = "carry"``, by who paid it in); nothing for an open one."""
+        return carried_on(self.session)
 
     @property
     def closed(self) -> bool:
@@ -142,6 +172,15 @@ class SessionState:
     def next_seating(self) -> Seating:
         """Who deals the next hand and who sits it out (by the rotation)."""
         return seat_hand(self.rules.players, self.rules.seats, self.state.dealer or self.rules.players[0])
+
+    def ahead(self) -> Ahead:
+        """What comes next: the next hand's number as the ledger will number it, who deals it and
+        who sits it out, and what stands before it (a closed session: the first hand of the
+        next one)."""
+        seating = self.next_seating()
+        return Ahead(1 if self.closed else next_hand_number(self.rows), seating.dealer,
+                     tuple(seating.sitting_out), tuple(seating.active),
+                     find_family(self.rules.family).pending(self.rules, self.state))
 
     def valid_rows(self) -> list[Row]:
         return [r for r in self.rows if r.played is not None]
@@ -224,29 +263,46 @@ def dealer_after_change(last: Played, players: tuple[str, ...], aliases: Mapping
     return players[0]
 
 
-def state_for(last: Played | None, rules: TableRules, aliases: Mapping[str, str] | None = None) -> HandState:
-    """The state before the hand after ``last`` (None: the first of a session) under ``rules``:
-    the deal continues from the last hand, in the seating as it is at the next one."""
+def carried_on(info: SessionInfo | None) -> dict[str, int]:
+    """What a closed session carried on to the next evening, as its closing stored it
+    (``settlement["stock_carried"]``: the Stock by who paid it in); nothing for an open one or
+    a closing that carried nothing."""
+    if info is None or not info.closed_at:
+        return {}
+    carried = (info.bookings.get("settlement") or {}).get("stock_carried")
+    if not isinstance(carried, dict):
+        return {}
+    return {str(n): v for n, v in carried.items() if type(v) is int}
+
+
+def state_for(last: Played | None, rules: TableRules, aliases: Mapping[str, str] | None = None,
+              opening: Mapping[str, int] | None = None) -> HandState:
+    """The state before the hand after ``last`` (None: the first of a session, which starts with
+    the Stock carried in, ``opening``) under ``rules``: the deal continues from the last hand,
+    in the seating as it is at the next one (what the family keeps by name under the names now)."""
     if last is None:
-        return start_state(rules)
+        return start_state(rules, opening)
     if tuple(last.rules.players) == tuple(rules.players):
         return last.after
-    return replace(last.after, dealer=dealer_after_change(last, tuple(rules.players), aliases))
+    own = find_family(rules.family).renamed_state(last.after.own, aliases) if aliases else last.after.own
+    return replace(last.after, dealer=dealer_after_change(last, tuple(rules.players), aliases), own=own)
 
 
 Hand = tuple[GameEntry, TableRules] | tuple[GameEntry, TableRules, Seating | None]
 
 
-def replay(games: Iterable[Hand], aliases: Mapping[str, str] | None = None) -> Iterator[Played]:
+def replay(games: Iterable[Hand], aliases: Mapping[str, str] | None = None,
+           opening: Mapping[str, int] | None = None) -> Iterator[Played]:
     """Replay hands in order, each under its own rules snapshot: ``(entry, rules)``, or
     ``(entry, rules, seating)`` for a hand whose dealer and sitting-out are recorded facts.
     Everything that depends on order (Stock, doublers, Bock, Muss-Solo, partners) follows from
-    the hands before; ``aliases``: earlier names -> the names now (renames)."""
+    the hands before; ``aliases``: earlier names -> the names now (renames); ``opening``: the
+    Stock carried in from the evening before."""
     last: Played | None = None
     for hand in games:
         entry, rules = hand[0], hand[1]
         seating = hand[2] if len(hand) > 2 else None
-        last = play(entry, rules, state_for(last, rules, aliases), seating)
+        last = play(entry, rules, state_for(last, rules, aliases, opening), seating)
         yield last
 
 
@@ -264,10 +320,10 @@ def recorded(rec: GameRecord, entry: GameEntry | None = None) -> Seating | None:
 
 
 def replay_rows(records: Sequence[GameRecord], substitute: Mapping[int, GameEntry | None] | None = None,
-                aliases: Mapping[str, str] | None = None) -> list[Row]:
+                aliases: Mapping[str, str] | None = None, opening: Mapping[str, int] | None = None) -> list[Row]:
     """Replay a session's records in hand order. ``substitute`` maps a record id to a new entry
-    (an edit) or to None (a void), to try a correction before writing it. An ``IllegalEntry``
-    from the replay carries the ``hand`` it happened in."""
+    (an edit) or to None (a void), to try a correction before writing it; ``opening``: the
+    Stock carried in. An ``IllegalEntry`` from the replay carries the ``hand`` it happened in."""
     # (``replay``, written out: a check and an import replay every hand of a season)
     substitute = substitute or {}
     rows: list[Row] = []
@@ -281,7 +337,7 @@ def replay_rows(records: Sequence[GameRecord], substitute: Mapping[int, GameEntr
         try:
             seating = recorded(rec, entry)
             # the same snapshot as the hand before: the state after it, as ``state_for`` gives it
-            state = last.after if last is not None and last.rules is rules else state_for(last, rules, aliases)
+            state = last.after if last is not None and last.rules is rules else state_for(last, rules, aliases, opening)
             last = play(entry, rules, state, seating)
         except IllegalEntry as exc:
             exc.hand = rec.hand  # type: ignore[attr-defined]
@@ -294,13 +350,26 @@ def fold(log: SessionLog, rules: TableRules, unit: str) -> SessionState:
     """The session replayed and added up. ``rules``: the table's rules now (who is seated for
     the next hand; a session's hands keep their own snapshots); ``unit``: what its hands are
     counted in. Raises ``IllegalEntry`` (with the ``hand``) for a log that does not replay."""
-    return add_up(log, replay_rows(log.records, aliases=log.aliases), rules, unit)
+    return add_up(log, replay_rows(log.records, aliases=log.aliases, opening=log.opening), rules, unit)
+
+
+def replayed(log: SessionLog, rules: TableRules, unit: str) -> SessionState:
+    """``fold``, for a stored session: a log that does not replay is a ledger to check, said so,
+    never a traceback."""
+    from ..errors import LedgerError
+
+    try:
+        return fold(log, rules, unit)
+    except IllegalEntry as exc:
+        raise LedgerError(Text("data.session_does_not_replay", where=log.place.named(log.id or "?"),
+                               hand=getattr(exc, "hand", "?"), problem=exc.text),
+                          Text("data.run_check")) from None
 
 
 def add_up(log: SessionLog, rows: list[Row], rules: TableRules, unit: str) -> SessionState:
     """The state of a session whose rows are replayed already (``add`` folds one more hand on
     without replaying the session again)."""
-    return SessionState(log.info, rows, rules, unit, log.aliases, log.payments, log.place)
+    return SessionState(log.info, rows, rules, unit, log.aliases, log.payments, log.place, log.opening)
 
 
 def is_hand(rec: GameRecord) -> bool:
@@ -344,7 +413,7 @@ def try_correction(log: SessionLog, target: GameRecord, entry: GameEntry | None)
     if not any(r.id == target.id and r.valid for r in log.records):
         raise IllegalEntry(Text("data.corrected_meanwhile", hand=target.hand), log.place.look("look_again"))
     try:
-        return replay_rows(log.records, {target.id: entry}, log.aliases)
+        return replay_rows(log.records, {target.id: entry}, log.aliases, log.opening)
     except IllegalEntry as exc:
         where = getattr(exc, "hand", None)
         if where == target.hand:
@@ -375,6 +444,36 @@ class Correction:
     record: GameRecord
     played: Played | None
     repriced: tuple[Repriced, ...]
+
+
+@dataclass(frozen=True)
+class PayoutMoved:
+    """A player paid out early (``settle --player``) after a hand that a correction changed: his
+    balance up to that payout moved by ``change``, which he now gets (positive) or owes back
+    (negative); the payout as paid stays in the ledger."""
+
+    player: str
+    after_hand: int
+    change: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"player": self.player, "after_hand": self.after_hand, "change": self.change}
+
+
+def payouts_moved(log: SessionLog, rows: Sequence[Row]) -> tuple[PayoutMoved, ...]:
+    """The early payouts of ``log`` that the correction (``rows``: the session replayed with it)
+    moves: each paid-out player's balance up to his payout, as stored and as it replays now."""
+    aliases = log.aliases
+    stored = [(r.hand, merged(r.payouts, aliases)) for r in log.records if r.valid]
+    now = [(r.record.hand, merged(r.played.outcome.payout_map(), aliases)) for r in rows if r.played is not None]
+    out = []
+    for payment in log.payments:
+        player = aliases.get(payment.player, payment.player)
+        before = sum(a.get(player, 0) for hand, a in stored if hand <= payment.hand)
+        after = sum(a.get(player, 0) for hand, a in now if hand <= payment.hand)
+        if after != before:
+            out.append(PayoutMoved(player, payment.hand, after - before))
+    return tuple(out)
 
 
 def restated(rows: Sequence[Row], target: GameRecord) -> Iterator[Row]:

@@ -12,9 +12,10 @@ after the fact; a place that words a refusal otherwise says so itself.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from ..i18n import Text
+from ..rules.play import Played
 
 
 class Place:
@@ -31,6 +32,15 @@ class Place:
     def seated(self) -> Sequence[str] | None:
         """Who the place seats (None: the table file says)."""
         return None
+
+    def admit(self, table: Any, ledger: Any, state: Any, more: int = 1) -> None:
+        """Inside the write lock, before ``more`` hands are written: raise to refuse them (a
+        tournament's table whose games are all played). ``table``: the table file, ``ledger``
+        the store, ``state`` the session folded. An evening admits every hand."""
+
+    def shown(self, played: Played) -> Played:
+        """A hand as the place counts it (a tournament's table: in points, capped)."""
+        return played
 
     def named(self, session: int | str) -> Text:
         """The session as the subject of a sentence: ``Session 7`` / ``Abend 7``."""

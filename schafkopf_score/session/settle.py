@@ -15,9 +15,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ..rules.model import TableRules
+    from ..rules.model import HandState, TableRules
 
 EXACT_LIMIT = 16
+
+# the Stock as the payee of the money that goes into it at a close that carries it on to the next
+# evening (``stock_at_close = "carry"``): a name no player has (names hold no control character)
+STOCK_PARTY = "\x00stock"
 
 
 @dataclass(frozen=True)
@@ -131,24 +135,45 @@ def round_balances(balances: Mapping[str, int], unit: int) -> dict[str, int]:
 
 @dataclass(frozen=True)
 class Settlement:
-    """What the table hands over: the (rounded) balances and the transfers that clear them."""
+    """What the table hands over: the (rounded) balances and the transfers that clear them;
+    ``stock_moves``: the transfers into or out of the Stock where the balances do not sum to
+    zero (the Stock goes on to the next evening, or pays out what an evening opened with), with
+    ``STOCK_PARTY`` as the Stock's side."""
 
     balances: dict[str, int]
     transfers: list[Transfer]
     unrounded: dict[str, int]
     moved: dict[str, int]  # what the cash rounding changed, by player
+    stock_moves: list[Transfer] = field(default_factory=list)
 
 
 def settle_up(balances: Mapping[str, int], round_to: int | None = None) -> Settlement:
-    """Round to cash (if asked) and find the fewest transfers.
+    """Round to cash (if asked) and find the fewest transfers. Balances that do not sum to zero
+    settle with the Stock: what they lack goes into it (a Stock carried on to the next evening),
+    what they have over comes out of it (a Stock the evening opened with, paid back), as part of
+    the fewest transfers (``stock_moves``); the cash rounding never changes the Stock, so that
+    amount must be a whole multiple of ``round_to``.
 
     >>> settle_up({"Anna": 340, "Ben": -340}).transfers[0].to_dict()
     {'from': 'Ben', 'to': 'Anna', 'amount': 340}
+    >>> [t.to_dict() for t in settle_up({"Anna": 10, "Ben": -50}).stock_moves]
+    [{'from': 'Ben', 'to': '\\x00stock', 'amount': 40}]
     """
     exact = dict(balances)
+    into = -sum(exact.values())  # what goes into the Stock (negative: what comes out of it)
+    if into and round_to and into % round_to:
+        from ..errors import IllegalEntry
+        from ..i18n import Text
+
+        raise IllegalEntry(Text("data.round_stock_in" if into > 0 else "data.round_stock_out", amount=abs(into),
+                                round=round_to), Text("data.round_stock_hint"))
     money = round_balances(exact, round_to) if round_to else exact
     moved = {n: money[n] - exact[n] for n in exact if money[n] != exact[n]}
-    return Settlement(money, fewest_transfers(money, list(money)), exact, moved)
+    if not into:
+        return Settlement(money, fewest_transfers(money, list(money)), exact, moved)
+    every = fewest_transfers({**money, STOCK_PARTY: into}, [*money, STOCK_PARTY])
+    return Settlement(money, [t for t in every if STOCK_PARTY not in (t.payer, t.payee)], exact, moved,
+                      [t for t in every if STOCK_PARTY in (t.payer, t.payee)])
 
 
 # -- a session's and a season's settlement ------------------------------------------------------
@@ -220,10 +245,12 @@ class SessionSettlement:
 
 
 def settle_session(rules: TableRules, balances: Mapping[str, int], stock: int = 0, round_to: int | None = None,
-                   session: int | None = None, closed: bool = False) -> SessionSettlement:
+                   session: int | None = None, closed: bool = False, state: HandState | None = None) -> SessionSettlement:
     """Settle a session's balances (in the family's unit) under ``rules`` (the snapshot its
-    hands were played with): money in the Stock is shown beside them and settled as it would
-    go back at the close; then the family's conversion to money and the cash rounding.
+    hands were played with): money in the Stock is shown beside them and settled as it goes at
+    the close (``stock_at_close``: back to the players, or on to the next evening, the players
+    who owe putting it into the Stock); then the family's conversion to money and the cash
+    rounding. ``state``: the state after the last hand (who paid into the Stock).
 
     >>> from schafkopf_score.table import make_rules  # (a doctest only: the session imports no table)
     >>> s = settle_session(make_rules("bavarian", ["A", "B", "C", "D"]), {"A": 30, "B": -10, "C": -30, "D": -30}, 40)
@@ -232,16 +259,33 @@ def settle_session(rules: TableRules, balances: Mapping[str, int], stock: int = 
     """
     from ..rules.registry import find_family
 
-    back = find_family(rules.family).pot_return(rules, stock)  # as it would go back at the close
+    family = find_family(rules.family)
+    back = family.pot_return(rules, stock, state)  # as it goes back at the close
+    carried = family.pot_carried(rules, stock, state)  # as it goes on to the next evening
     after = dict(balances)
     for n, v in back.items():
         after[n] = after.get(n, 0) + v
-    money, unit, extra = find_family(rules.family).to_money(rules, after)
+    money, unit, extra = family.to_money(rules, after)
     result = settle_up(money, round_to)
+    if stock:  # where the Stock goes (a house rule's value)
+        how = getattr(family.house(rules), "stock_at_close", None)
+        extra = {**extra, **({"stock_at_close": str(how)} if how is not None else {})}
+    if carried:  # what of it goes on to the next evening, by who paid it in
+        extra = {**extra, "stock_carried": carried}
+    if result.stock_moves:  # who puts money into the Stock, or takes it out
+        extra = {**extra, **stock_moves(result.stock_moves)}
     # what each player stands at, never rounded (RULES §12); ``paid`` is what the transfers clear
     shown = dict(balances) if stock else dict(result.unrounded)
     return SessionSettlement(session, closed, unit, shown, dict(result.balances), result.transfers,
                              dict(result.unrounded), round_to, stock, back, extra)
+
+
+def stock_moves(moves: Sequence[Transfer]) -> dict[str, list[dict[str, Any]]]:
+    """The transfers into and out of the Stock as a settlement keeps them: ``into_stock``
+    (``{"from": player, "amount": ...}``) and ``from_stock`` (``{"to": player, ...}``)."""
+    into = [{"from": t.payer, "amount": t.amount} for t in moves if t.payee == STOCK_PARTY]
+    out = [{"to": t.payee, "amount": t.amount} for t in moves if t.payer == STOCK_PARTY]
+    return {**({"into_stock": into} if into else {}), **({"from_stock": out} if out else {})}
 
 
 def settle_paper(balances: Mapping[str, int], round_to: int | None = None) -> SessionSettlement:
@@ -261,11 +305,13 @@ def settle_season(parts: Sequence[SessionSettlement]) -> SessionSettlement:
     open_part = next((p for p in parts if not p.closed), None)
     for p in parts:
         for key, value in p.extra.items():  # points, strokes, heads: per player, added up
-            if isinstance(value, dict):
+            if isinstance(value, dict) and key != "stock_carried":  # (a Stock carried on is no one's money)
                 into = extra.setdefault(key, {})
                 for n, v in value.items():
                     into[n] = into.get(n, 0) + v
     unit = parts[-1].unit if parts else "cent"
+    if open_part is not None:  # where the open evening's Stock goes, and who puts it in
+        extra.update({k: v for k, v in open_part.extra.items() if k in ("stock_at_close", "into_stock", "from_stock")})
     if open_part is None:
         return SessionSettlement(None, True, unit, balances, {n: 0 for n in balances}, [], {}, extra=extra)
     return SessionSettlement(None, False, unit, balances, open_part.paid, open_part.transfers, open_part.exact,

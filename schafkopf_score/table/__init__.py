@@ -72,10 +72,6 @@ class TableConfig:
             return redacted(self.ledger_url)
         return str(self.ledger_path)
 
-    @classmethod
-    def from_toml(cls, path: str | os.PathLike[str]) -> TableConfig:
-        return load_table(Path(path))
-
     def snapshot(self) -> TableRules:
         return TableRules(
             family=self.family,

@@ -12,6 +12,7 @@ Nothing here reads the ledger: ``table.py`` calls ``checked_tournament`` while i
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -29,7 +30,11 @@ TOURNAMENT_KEYS = ("rounds", "games_per_round", "games_per_round_five", "draw", 
                    "short_tables", "days")
 # [points] keys that are not a hand's tariff: how many doublings, and the cap of one game
 POINT_LIMITS = ("kontra", "cap")
-PRIZE_KEYS = ("places", "middle", "second_last", "last", "ties")
+PRIZE_KEYS = ("places", "middle", "second_last", "last", "ties", "entry_fee", "costs")
+# a start number as typed (``#17``): a registered name must not read as one
+START_NUMBER = re.compile(r"#\s*([0-9]{1,6})")
+# a share of the prize pool among the places: "40%", "12,5 %"
+SHARE = re.compile(r"([0-9]{1,3}(?:[.,][0-9]{1,2})?)\s*%")
 MAX_PLAYERS = 4000
 # the order of the ranking, said with every ranking (RULES §10): message ids
 TIE_BREAKS = ("tournament.tb_points", "tournament.tb_solos", "tournament.tb_won", "tournament.tb_lot")
@@ -52,15 +57,19 @@ def five_games(games: int) -> int:
 
 @dataclass(frozen=True)
 class Prizes:
-    """``[prizes]``: the top ``places`` (a count, or the list of what each place gets), the
-    middle rank, the second to last, the last (its prize's name, "" for none), and whether
-    players tied at a prize boundary share it or the tie-breaks decide (``ties``)."""
+    """``[prizes]``: the top ``places`` (a count, or the list of what each place gets: an
+    amount, a share of the pool such as ``"40%"``, or goods), the middle rank, the second to
+    last, the last (its prize's name, "" for none), whether players tied at a prize boundary
+    share it or the tie-breaks decide (``ties``), the entry fee per player and the costs taken
+    off the pool before its shares."""
 
     places: tuple[str, ...] = ()
     middle: bool = False
     second_last: bool = False
     last: str = ""
     ties: str = "break"
+    entry_fee: int = 0  # cents per registered player (latecomers included)
+    costs: int = 0  # cents taken off the pool before its shares ("40%") are paid
 
     @property
     def any(self) -> bool:
@@ -224,7 +233,8 @@ def checked_tournament(c: Any, path: Path, data: dict[str, Any], family: Any) ->
 
     check_player_names(players, lambda msg, hint: c.fail(*where, msg, hint))
     for name in players:
-        why = clashes(family, name)
+        why = clashes(family, name) or (Text("tournament.name_is_number", name=name)
+                                        if START_NUMBER.fullmatch(name.strip()) else None)
         if why:
             raise c.fail(*where, Text("tournament.name_clash", why=why),
                          Text("tournament.name_clash_hint", name=name))
@@ -241,9 +251,10 @@ def rounds_days_bad(got: dict[str, Any]) -> bool:
 
 
 def checked_prizes(c: Any, section: Any) -> Prizes:
-    """``[prizes]``: ``places`` a count (1..1000) or a list of prizes (text or amounts),
-    ``middle`` and ``second_last`` true/false, ``last`` the name of a consolation prize,
-    ``ties`` "share" or "break"."""
+    """``[prizes]``: ``places`` a count (1..1000) or a list of prizes (text, amounts or shares
+    of the pool: ``"40%"``, together at most 100 %, which need an ``entry_fee``), ``middle``
+    and ``second_last`` true/false, ``last`` the name of a consolation prize, ``ties`` "share"
+    or "break", ``entry_fee`` and ``costs`` in cents."""
     if section is None:
         return Prizes()
     if not isinstance(section, dict):
@@ -274,8 +285,17 @@ def checked_prizes(c: Any, section: Any) -> Prizes:
             if len(out[key]) > 200:
                 raise c.fail("prizes", "last", Text("tournament.prize_places"),
                              Text("tournament.prize_places_hint"))
+        elif key in ("entry_fee", "costs"):
+            out[key] = c.check("prizes", KeySpec(key, 0, minimum=0, maximum=10**9), value)
         else:
             out[key] = c.check("prizes", KeySpec("ties", "break", kind="choice", choices=("share", "break")), value)
+    shares = [SHARE.fullmatch(p) for p in out.get("places", ())]
+    percent = sum(float(m.group(1).replace(",", ".")) for m in shares if m)
+    if any(m and float(m.group(1).replace(",", ".")) <= 0 for m in shares) or percent > 100:
+        raise c.fail("prizes", "places", Text("tournament.prize_shares", percent=f"{percent:g}"),
+                     Text("tournament.prize_shares_hint"))
+    if any(shares) and not out.get("entry_fee"):
+        raise c.fail("prizes", "places", Text("tournament.prize_shares_no_fee"), Text("tournament.prize_fee_hint"))
     return Prizes(**out)
 
 
@@ -340,6 +360,8 @@ def tournament_file(players: list[str], *, name: str, language: str, rounds: int
         line("second_last", False, "tournament.file_second_last"),
         commented('# last = "Trostpreis"', "tournament.file_last"),
         line("ties", "break", "tournament.file_ties"),
+        commented("# entry_fee = 1500", "tournament.file_entry_fee"),
+        commented("# costs = 0", "tournament.file_costs"),
         "",
         "[rules]",
         line("games", ["sauspiel", "wenz", "farbwenz", "solo"], "tournament.file_games_list"),

@@ -1,9 +1,11 @@
-"""Tournaments (Preisschafkopf, ``kind = "tournament"``): ``settings`` (the table file's
-``[tournament]``, ``[points]`` and ``[prizes]``), ``draw`` (a round's tables, pure), ``points``
-(the cap, pure), ``prizes`` (the prize list, pure); over the ledger: ``seats`` (the roster, the
-tables of a round, each table as the place of its session), ``entries`` (hands and whole lists
-at a table), ``rounds`` (drawing a round), ``ranking``, ``players`` (latecomers and withdrawals)
-and ``totals`` (a table's paper totals)."""
+"""Tournaments (Preisschafkopf, ``kind = "tournament"``): ``draw`` (a round's tables, pure and
+seeded), ``points`` (the cap, pure), ``prizes`` (the prize list and the pool, pure); over the
+ledger: ``tables`` (the roster, the tables of a round, each table as the place of its session),
+``rounds`` (drawing a round, drawing it again, swapping two seats), ``constraints`` (players
+fixed and kept apart for the day), ``ranking``, ``progress`` (whether the ranking is final),
+``numbers`` (start numbers), ``players`` (latecomers and withdrawals) and ``totals`` (a table's
+paper totals, replaced and voided). The table file's sections are read in ``table.tournament``;
+the events are ``session.tournament``'s."""
 
 from __future__ import annotations
 

@@ -248,13 +248,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                              "--sitting-out NAME (e.g. sau an be 72 --sitting-out NAME).",
                                              "Nenn einen von {names}, oder schreib in die Zeile, wer ausgesetzt "
                                              "hat: --sitting-out NAME (z. B. sau an be 72 --sitting-out NAME)."),
-    "tournament.list_option": ("{option} cannot be written in a list line: only --sitting-out NAME and "
-                                   "--dealer NAME can.",
-                                   "{option} kann nicht in einer Zeile der Liste stehen: nur --sitting-out NAME und "
-                                   "--dealer NAME."),
-    "tournament.list_option_hint": ("Write the hand in the short notation, e.g. sau an be 72 l3 k.",
-                                        "Schreib das Spiel in Kurzschreibweise, z. B. sau an be 72 l3 k."),
-    "tournament.list_option_name": ("{option} needs a name after it.", "Nach {option} fehlt ein Name."),
     # -- the draw
     "tournament.too_few": ("{count} players cannot make a table: a tournament needs at least 4.",
                                "{count} Spieler ergeben keinen Tisch: ein Turnier braucht mindestens 4."),
@@ -369,8 +362,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         'Write --apart A,B (two players; repeat --apart for more pairs).',
         'Schreib --apart A,B (zwei Spieler; --apart wiederholen für mehr Paare).'),
     "tournament.apart_line": (
-        'Kept apart: {a} and {b}',
-        'Getrennt: {a} und {b}'),
+        'Kept apart: {a} and {b} ({how})',
+        'Getrennt: {a} und {b} ({how})'),
     "tournament.apart_same": (
         '--apart names {name} twice.',
         '--apart nennt {name} zweimal.'),
@@ -441,8 +434,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         '--fix names {name} for two tables.',
         '--fix nennt {name} für zwei Tische.'),
     "tournament.fixed_line": (
-        'Fixed: {name} at table {tisch}',
-        'Gesetzt: {name} an Tisch {tisch}'),
+        'Fixed: {name} at table {tisch} ({how})',
+        'Gesetzt: {name} an Tisch {tisch} ({how})'),
     "tournament.foot_cap": (
         'no game over {cap} points a player',
         'kein Spiel über {cap} Punkte je Spieler'),
@@ -485,8 +478,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         '{option} is longer than {most} characters: no table has that many players.',
         '{option} ist länger als {most} Zeichen: so viele Spieler hat kein Tisch.'),
     "tournament.mark_totals": (
-        '(paper totals entered)',
-        '(Papiersummen eingetragen)'),
+        '(paper totals)',
+        '(Papiersummen)'),
     "tournament.mark_three": (
         '(table of three)',
         '(Dreiertisch)'),
@@ -509,8 +502,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         '{option} names {name} twice.',
         '{option} nennt {name} zweimal.'),
     "tournament.player_added": (
-        '{name} is registered: drawn from round {round} on.',
-        '{name} ist angemeldet: ausgelost ab Runde {round}.'),
+        '{name} is registered (start number {number}): drawn from round {round} on.',
+        '{name} ist angemeldet (Startnummer {number}): ausgelost ab Runde {round}.'),
     "tournament.player_withdrawn": (
         '{name} has withdrawn: keeps his points and place, not drawn again.',
         '{name} hat sich abgemeldet: behält Punkte und Platz, wird nicht mehr ausgelost.'),
@@ -543,9 +536,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "tournament.prize_shared": (
         '(tied: shared)',
         '(gleichauf: geteilt)'),
-    "tournament.prize_tie_broken": (
-        '(tied with {names}: the lot decided)',
-        '(gleichauf mit {names}: das Los entschied)'),
     "tournament.prizes_none": (
         'The file names no prizes: add [prizes] (places = 3, middle, second_last, last).',
         'Die Datei nennt keine Preise: ergänze [prizes] (places = 3, middle, second_last, last).'),
@@ -614,7 +604,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         'Spiel'),
     "tournament.solos_above_won": (
         '--solos gives {name} {solos} solos won, but --won only {won} games won.',
-        '--solos gibt {name} {solos} gewonnene Soli, --won aber nur {won} gewonnene Spiele.'),
+        '--solos gibt {name} {solos} gewonnene Solos, --won aber nur {won} gewonnene Spiele.'),
     "tournament.solos_need_totals": (
         '--solos and --won go with --totals.',
         '--solos und --won gehören zu --totals.'),
@@ -632,7 +622,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         'Punkte'),
     "tournament.tb_solos": (
         'solos won',
-        'gewonnene Soli'),
+        'gewonnene Solos'),
     "tournament.tb_won": (
         'games won',
         'gewonnene Spiele'),
@@ -663,8 +653,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         'Table {tisch} of round {round} has its totals entered already.',
         'Tisch {tisch} von Runde {round} hat seine Summen schon eingetragen.'),
     "tournament.totals_twice_hint": (
-        'See them in the ranking: schafkopf tournament ranking --round {round}.',
-        'Sieh sie in der Rangliste: schafkopf tournament ranking --round {round}.'),
+        'Wrong totals are corrected with schafkopf tournament enter --tisch {tisch} --round {round} --totals ... --replace --reason R.',
+        'Falsche Summen korrigierst du mit schafkopf tournament enter --tisch {tisch} --round {round} --totals ... --replace --reason R.'),
     "tournament.totals_with_hands": (
         'Table {tisch} of round {round} has {done} hands entered already: its totals come from them.',
         'Tisch {tisch} von Runde {round} hat schon {done} Spiele eingetragen: seine Summen ergeben sich '
@@ -681,4 +671,278 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "tournament.writes": (
         '(writes)',
         '(schreibt)'),
+    "tournament.apart_already": (
+        '{a} and {b} are kept apart for the day already.',
+        '{a} und {b} sind schon für den Tag getrennt.'),
+    "tournament.apart_day": (
+        '{a} and {b} are kept apart in every later draw (until tournament apart ... --remove).',
+        '{a} und {b} werden bei jeder weiteren Auslosung getrennt (bis tournament apart ... --remove).'),
+    "tournament.apart_day_hint": (
+        'Write tournament apart A B (two registered players: a name, part of it, or the start number).',
+        'Schreib tournament apart A B (zwei angemeldete Spieler: Name, Teil davon oder Startnummer).'),
+    "tournament.apart_same_day": (
+        'tournament apart names {name} twice.',
+        'tournament apart nennt {name} zweimal.'),
+    "tournament.both": (
+        '{first}; {second}',
+        '{first}; {second}'),
+    "tournament.by_name_title": (
+        '{name}: who sits where in round {round}',
+        '{name}: wer sitzt wo in Runde {round}'),
+    "tournament.col_number": (
+        'No.',
+        'Nr.'),
+    "tournament.col_seat": (
+        'Seat',
+        'Platz'),
+    "tournament.col_table": (
+        'Table',
+        'Tisch'),
+    "tournament.constraints_hint": (
+        'The constraints for the day: tournament draw prints them with every draw.',
+        'Die Vorgaben für den Tag: tournament draw nennt sie bei jeder Auslosung.'),
+    "tournament.corrections_title": (
+        'Corrections of paper totals:',
+        'Korrekturen von Papiersummen:'),
+    "tournament.csv_number": (
+        'number',
+        'Startnummer'),
+    "tournament.done_of": (
+        '{done} of {games} games',
+        '{done} von {games} Spielen'),
+    "tournament.file_costs": (
+        'costs (cents) taken off the pool before its shares',
+        'Kosten (Cent), vor der Aufteilung vom Topf abgezogen'),
+    "tournament.file_entry_fee": (
+        'entry fee per player (cents); places may then be shares: ["40%", "25%"]',
+        'Startgeld je Spieler (Cent); Plätze dann auch als Anteile: ["40%", "25%"]'),
+    "tournament.fix_against_day": (
+        '{name} sits at table {tisch} for the day; --fix puts him at table {other}.',
+        '{name} sitzt für den Tag an Tisch {tisch}; --fix setzt ihn an Tisch {other}.'),
+    "tournament.fix_day_hint": (
+        'Write tournament fix NAME TABLE (a registered player, a table of the next draw).',
+        'Schreib tournament fix NAME TISCH (ein angemeldeter Spieler, ein Tisch der nächsten Auslosung).'),
+    "tournament.fix_needs_table": (
+        'tournament fix needs the table (or --remove).',
+        'tournament fix braucht den Tisch (oder --remove).'),
+    "tournament.fix_table_day": (
+        'Table {table} does not exist: the next draw has tables 1 to {count}.',
+        'Tisch {table} gibt es nicht: die nächste Auslosung hat die Tische 1 bis {count}.'),
+    "tournament.fixed_already": (
+        '{name} sits at table {tisch} in every draw already.',
+        '{name} sitzt schon bei jeder Auslosung an Tisch {tisch}.'),
+    "tournament.fixed_beyond": (
+        '{name} is fixed to table {tisch}, but round {round} has {count} tables.',
+        '{name} ist an Tisch {tisch} gesetzt, aber Runde {round} hat {count} Tische.'),
+    "tournament.fixed_beyond_hint": (
+        'Take it away with tournament fix {name} {tisch} --remove (or fix him to another table).',
+        'Nimm es weg mit tournament fix {name} {tisch} --remove (oder setz ihn an einen anderen Tisch).'),
+    "tournament.fixed_day": (
+        '{name} sits at table {tisch} in every later draw (until tournament fix {name} --remove).',
+        '{name} sitzt bei jeder weiteren Auslosung an Tisch {tisch} (bis tournament fix {name} --remove).'),
+    "tournament.for_the_day": (
+        'for the day',
+        'für den Tag'),
+    "tournament.for_the_round": (
+        'this round',
+        'diese Runde'),
+    "tournament.history_entered": (
+        '{at}: table {tisch} (round {round}) entered {totals}',
+        '{at}: Tisch {tisch} (Runde {round}) eingetragen {totals}'),
+    "tournament.history_replaced": (
+        '{at}: table {tisch} (round {round}) replaced by {totals} (why: {reason})',
+        '{at}: Tisch {tisch} (Runde {round}) ersetzt durch {totals} (Grund: {reason})'),
+    "tournament.history_voided": (
+        '{at}: table {tisch} (round {round}) voided {totals} (why: {reason})',
+        '{at}: Tisch {tisch} (Runde {round}) gestrichen {totals} (Grund: {reason})'),
+    "tournament.honoured_none": (
+        'No seats fixed, no players kept apart.',
+        'Keine Plätze gesetzt, keine Spieler getrennt.'),
+    "tournament.missing_many": (
+        'tables {tische} (round {round})',
+        'Tische {tische} (Runde {round})'),
+    "tournament.missing_one": (
+        'table {tisch} (round {round})',
+        'Tisch {tisch} (Runde {round})'),
+    "tournament.missing_table": (
+        '{tables} missing',
+        '{tables} fehlt'),
+    "tournament.missing_tables": (
+        '{tables} missing',
+        '{tables} fehlen'),
+    "tournament.no_such_number": (
+        'No player has start number {number} (the numbers go from 1 to {count}).',
+        'Kein Spieler hat die Startnummer {number} (die Nummern gehen von 1 bis {count}).'),
+    "tournament.not_apart": (
+        '{a} and {b} are not kept apart for the day.',
+        '{a} und {b} sind nicht für den Tag getrennt.'),
+    "tournament.not_fixed": (
+        '{name} is not fixed to a table.',
+        '{name} ist an keinen Tisch gesetzt.'),
+    "tournament.nothing_to_replace": (
+        'Table {tisch} of round {round} has no paper totals to replace.',
+        'Tisch {tisch} von Runde {round} hat keine Papiersummen zum Ersetzen.'),
+    "tournament.nothing_to_replace_hint": (
+        'Enter its totals without --replace: schafkopf tournament enter --tisch {tisch} --totals ...',
+        'Trag seine Summen ohne --replace ein: schafkopf tournament enter --tisch {tisch} --totals ...'),
+    "tournament.nothing_to_void": (
+        'Table {tisch} of round {round} has no paper totals to void.',
+        'Tisch {tisch} von Runde {round} hat keine Papiersummen zum Streichen.'),
+    "tournament.number_not_here": (
+        'Start number {number} is {name}, who is not at this table.',
+        'Startnummer {number} ist {name}, und der sitzt nicht an diesem Tisch.'),
+    "tournament.numbers_hint": (
+        'Start numbers go from 1 to {count}: tournament tables --by-name lists them.',
+        'Die Startnummern gehen von 1 bis {count}: tournament tables --by-name listet sie.'),
+    "tournament.paper_no_hands": (
+        'Table {tisch} of round {round} handed in paper totals, not hands: {command} has nothing to correct there.',
+        'Tisch {tisch} von Runde {round} hat Papiersummen abgegeben, keine Spiele: {command} hat dort nichts zu korrigieren.'),
+    "tournament.paper_replace_hint": (
+        'Correct its totals: schafkopf tournament enter --tisch {tisch}{at_round} --totals ... --replace '
+        '--reason R (or --void-totals).',
+        'Korrigier seine Summen: schafkopf tournament enter --tisch {tisch}{at_round} --totals ... --replace '
+        '--reason R (oder --void-totals).'),
+    "tournament.paper_word": (
+        'paper totals',
+        'Papiersummen'),
+    "tournament.players_here": (
+        'The players here: {names}.',
+        'Die Spieler hier: {names}.'),
+    "tournament.pool_costs": (
+        ', less costs of {costs}: {shared} to share',
+        ', abzüglich Kosten von {costs}: {shared} zu verteilen'),
+    "tournament.pool_line": (
+        'Pool: {players} players x {fee} = {pool}',
+        'Topf: {players} Spieler x {fee} = {pool}'),
+    "tournament.prize_decided_lot": (
+        '(tied with {names}: the lot decided)',
+        '(gleichauf mit {names}: das Los entschied)'),
+    "tournament.prize_decided_solos": (
+        '(tied on points with {names}: solos won decided)',
+        '(punktgleich mit {names}: die gewonnenen Solos entschieden)'),
+    "tournament.prize_decided_won": (
+        '(tied on points with {names}: games won decided)',
+        '(punktgleich mit {names}: die gewonnenen Spiele entschieden)'),
+    "tournament.prize_fee_hint": (
+        'Set [prizes] entry_fee = 1500 (cents per player), or give the places as amounts.',
+        'Setz in [prizes] entry_fee = 1500 (Cent je Spieler), oder gib die Plätze als Beträge an.'),
+    "tournament.prize_shared_each": (
+        '(tied: shared, {each} each)',
+        '(gleichauf: geteilt, je {each})'),
+    "tournament.prize_shares": (
+        'give shares of the pool that add up to {percent} %: at most 100 %, each above 0.',
+        'gibt Anteile am Topf, die {percent} % ergeben: höchstens 100 %, jeder über 0.'),
+    "tournament.prize_shares_hint": (
+        'Example: places = ["40%", "25%", "15%", "Geschenkkorb"].',
+        'Beispiel: places = ["40%", "25%", "15%", "Geschenkkorb"].'),
+    "tournament.prize_shares_no_fee": (
+        'gives shares of the pool, but [prizes] has no entry_fee: the pool is empty.',
+        'gibt Anteile am Topf, aber [prizes] hat kein entry_fee: der Topf ist leer.'),
+    "tournament.prizes_provisional": (
+        'The ranking is not final yet: {what}.',
+        'Die Rangliste steht noch nicht fest: {what}.'),
+    "tournament.prizes_provisional_hint": (
+        'Enter what is missing, or print a provisional list: schafkopf tournament prizes --provisional.',
+        'Trag ein, was fehlt, oder druck eine vorläufige Liste: schafkopf tournament prizes --provisional.'),
+    "tournament.provisional": (
+        'provisional - {what}',
+        'vorläufig - {what}'),
+    "tournament.provisional_after": (
+        'after round {drawn} of {rounds}',
+        'nach Runde {drawn} von {rounds}'),
+    "tournament.reason_needs_redo": (
+        '--reason goes with --redo.',
+        '--reason gehört zu --redo.'),
+    "tournament.reason_needs_replace": (
+        '--reason goes with --replace or --void-totals.',
+        '--reason gehört zu --replace oder --void-totals.'),
+    "tournament.redo_force": (
+        '--redo draws the current round again: --force does not go with it.',
+        '--redo lost die laufende Runde neu aus: --force passt nicht dazu.'),
+    "tournament.redo_hint": (
+        'Write schafkopf tournament draw --redo --reason R (while no table of the round has entered anything).',
+        'Schreib schafkopf tournament draw --redo --reason R (solange kein Tisch der Runde etwas eingetragen hat).'),
+    "tournament.redrawn": (
+        'Round {round} drawn again: {count} tables, {how} (seed {seed}).',
+        'Runde {round} neu ausgelost: {count} Tische, {how} (Startwert {seed}).'),
+    "tournament.replace_needs_totals": (
+        '--replace goes with --totals.',
+        '--replace gehört zu --totals.'),
+    "tournament.reseat_entered": (
+        'Round {round} cannot be seated anew: its tables have begun to enter (table {tische}).',
+        'Runde {round} lässt sich nicht neu setzen: ihre Tische tragen schon ein (Tisch {tische}).'),
+    "tournament.reseat_entered_hint": (
+        'Correct the entries at the table instead (undo, void, edit, or --replace for totals).',
+        'Korrigier stattdessen die Einträge am Tisch (undo, void, edit, oder --replace für Summen).'),
+    "tournament.sheet_title_paper": (
+        'Table {tisch}, round {round}: paper totals',
+        'Tisch {tisch}, Runde {round}: Papiersummen'),
+    "tournament.swap_hint": (
+        'Write tournament swap A B (two players of the current round: a name, part of it, or the start number).',
+        'Schreib tournament swap A B (zwei Spieler der laufenden Runde: Name, Teil davon oder Startnummer).'),
+    "tournament.swap_not_seated": (
+        '{name} does not play in round {round}.',
+        '{name} spielt in Runde {round} nicht.'),
+    "tournament.swap_same": (
+        'tournament swap names {name} twice.',
+        'tournament swap nennt {name} zweimal.'),
+    "tournament.swapped": (
+        '{a} and {b} have changed seats in round {round}:',
+        '{a} und {b} haben in Runde {round} die Plätze getauscht:'),
+    "tournament.table_head_paper": (
+        'Table {tisch} ({count} players, paper totals)',
+        'Tisch {tisch} ({count} Spieler, Papiersummen)'),
+    "tournament.totals_no_tiebreaks": (
+        'No {options} given: every tie of these players at this table goes to the lot.',
+        'Kein {options} angegeben: jeder Gleichstand dieser Spieler an diesem Tisch geht ans Los.'),
+    "tournament.totals_replaced": (
+        'Table {tisch} of round {round}: the paper totals are replaced (the earlier ones are kept).',
+        'Tisch {tisch} von Runde {round}: die Papiersummen sind ersetzt (die früheren bleiben verzeichnet).'),
+    "tournament.totals_same": (
+        'These are the totals table {tisch} of round {round} has already.',
+        'Das sind schon die Summen von Tisch {tisch} in Runde {round}.'),
+    "tournament.totals_same_hint": (
+        'Nothing was recorded: see them with schafkopf tournament sheet --tisch N.',
+        'Nichts wurde verzeichnet: sieh sie dir mit schafkopf tournament sheet --tisch N an.'),
+    "tournament.totals_voided": (
+        'Table {tisch} of round {round}: the paper totals are voided (kept in the ledger); the table enters its '
+        'hands or totals anew.',
+        'Tisch {tisch} von Runde {round}: die Papiersummen sind gestrichen (sie bleiben verzeichnet); der Tisch '
+        'trägt Spiele oder Summen neu ein.'),
+    "tournament.unapart": (
+        '{a} and {b} are no longer kept apart.',
+        '{a} und {b} werden nicht mehr getrennt.'),
+    "tournament.unfixed": (
+        '{name} is no longer fixed to table {tisch}.',
+        '{name} ist nicht mehr an Tisch {tisch} gesetzt.'),
+    "tournament.void_totals_alone": (
+        '--void-totals goes with --tisch (and --round, --reason) alone.',
+        '--void-totals steht nur mit --tisch (und --round, --reason).'),
+    "tournament.void_totals_hint": (
+        'Write schafkopf tournament enter --tisch N --void-totals --reason R.',
+        'Schreib schafkopf tournament enter --tisch N --void-totals --reason R.'),
+    "tournament.warning": (
+        'Warning: {text}',
+        'Warnung: {text}'),
+    "tournament.name_is_number": (
+        "'{name}' reads as a start number (#17 names player 17)",
+        "'{name}' liest sich als Startnummer (#17 nennt Spieler 17)"),
+    "tournament.sheet_total": (
+        'Total',
+        'Summe'),
+    "tournament.sheet_solos_won": (
+        'Solos won',
+        'Gewonnene Solos'),
+    "tournament.sheet_games_won": (
+        'Games won',
+        'Gewonnene Spiele'),
+    "tournament.sheet_zero": (
+        'The totals add up to 0',
+        'Die Summen ergeben 0'),
+    "tournament.sheet_sign_writer": (
+        'Signature (writer)',
+        'Unterschrift (Schreiber)'),
+    "tournament.sheet_sign_player": (
+        'Signature (a player of the table)',
+        'Unterschrift (ein Mitspieler)'),
 }

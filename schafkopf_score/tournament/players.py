@@ -6,11 +6,12 @@ from __future__ import annotations
 from ..errors import IllegalEntry
 from ..i18n import Text
 from ..ledger import Ledger
-from ..rules.matching import fold
-from ..rules.names import check_player_names, hidden_character
+from ..rules.matching import spellings
+from ..rules.names import check_player_names
 from ..session.tournament import PlayerAdded, PlayerWithdrew
 from ..table import TableConfig
-from .seats import STANDIN_NAME, Seat, latest_round, name_of, roster, seat_of, settings_of, unfinished_seat
+from .numbers import number_of
+from .tables import STANDIN_NAME, TournamentTable, latest_round, name_of, roster, settings_of, still_playing, table_of
 
 # a latecomer's name at most this long (characters)
 MAX_NAME = 100
@@ -35,12 +36,13 @@ def add_player(cfg: TableConfig, ledger: Ledger, name: str) -> int:
                                Text("tournament.late_after_last_hint"))
         now_playing = roster(cfg, ledger)
         for other in now_playing.players:
-            if fold(other)[0] == fold(name)[0]:
+            if spellings(other)[0] == spellings(name)[0]:
                 raise IllegalEntry(Text("tournament.already_registered", name=name, other=other),
                                    Text("tournament.already_registered_hint", name=name))
         check_player_names([*now_playing.players, name],
                            lambda msg, hint: IllegalEntry(Text("tournament.bad_name", problem=msg), hint))
-        why = clashes(cfg.family_obj(), name)
+        why = clashes(cfg.family_obj(), name) or (Text("tournament.name_is_number", name=name)
+                                                    if number_of(name) is not None else None)
         if why:
             raise IllegalEntry(Text("tournament.name_clash_add", why=why),
                                Text("tournament.name_clash_hint", name=name))
@@ -51,28 +53,26 @@ def add_player(cfg: TableConfig, ledger: Ledger, name: str) -> int:
     return last + 1
 
 
-def withdraw_player(cfg: TableConfig, ledger: Ledger, typed: str, reason: str = "") -> tuple[str, Seat | None]:
+def withdraw_player(cfg: TableConfig, ledger: Ledger, typed: str, reason: str = "") -> tuple[str, TournamentTable | None]:
     """Withdraw a player (recorded): he keeps his points and place, is marked withdrawn and is
     never seated again. A table he sits at in the current round plays on as it sat (returned,
     to be said). Refused for a name not registered or already withdrawn."""
+    from .numbers import start_numbers
+    from .totals import checked_reason
+
     settings_of(cfg)
-    hidden = hidden_character(reason)
-    if hidden:
-        raise IllegalEntry(Text("tournament.reason_hidden", what=hidden[1], pos=hidden[0]),
-                           Text("tournament.reason_hint"))
-    if len(reason) > 500:
-        raise IllegalEntry(Text("tournament.reason_long", most=500), Text("tournament.reason_hint"))
+    reason = checked_reason(reason)
     if ledger.conn is None:  # no ledger yet: an unknown name is refused before it is made
-        name_of(roster(cfg, ledger).players, typed)
+        name_of(roster(cfg, ledger).players, typed, start_numbers(cfg, ledger))
     with ledger.write() as conn:
         now_playing = roster(cfg, ledger)
-        name = name_of(now_playing.players, typed)
+        name = name_of(now_playing.players, typed, start_numbers(cfg, ledger))
         if name in now_playing.withdrawn:
             raise IllegalEntry(Text("tournament.already_withdrawn", name=name),
                                Text("tournament.already_withdrawn_hint"))
         last = latest_round(ledger)
         ledger.record_event(conn, PlayerWithdrew(last, name, reason))
-        seat = seat_of(ledger, last, name) if last else None
-        if seat is not None and not unfinished_seat(cfg, ledger, seat):
+        seat = table_of(ledger, last, name) if last else None
+        if seat is not None and not still_playing(cfg, ledger, seat):
             seat = None
     return name, seat

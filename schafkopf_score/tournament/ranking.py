@@ -12,7 +12,7 @@ from ..ledger import Ledger
 from ..session.tournament import fold_tournament
 from ..table import TableConfig
 from .points import capped
-from .seats import SOLO_KINDS, _seats, roster, settings_of, table_cfg
+from .tables import SOLO_KINDS, _tables, roster, settings_of, table_view
 
 
 @dataclass
@@ -20,6 +20,7 @@ class Standing:
     """One player's tournament so far: points (as the tournament counts them), the plus and
     minus points, solos won, hands won, hands played; ``rank`` 1 is the best; ``lot``: the lot
     decided between this player and a neighbour with the same points, solos and hands won;
+    ``number``: his start number;
     ``withdrawn``: he withdrew (keeps his place, never seated again); ``joined``: the round a
     latecomer joined in (0: from the start)."""
 
@@ -35,12 +36,13 @@ class Standing:
     rounds: dict[int, int] = field(default_factory=dict)
     withdrawn: bool = False
     joined: int = 0
+    number: int | None = None  # the start number (registration order)
 
     def key(self) -> tuple[int, int, int]:
         return (self.points, self.solos_won, self.games_won)
 
     def to_json(self) -> dict[str, Any]:
-        return {"rank": self.rank, "player": self.player, "points": self.points, "plus": self.plus,
+        return {"rank": self.rank, "number": self.number, "player": self.player, "points": self.points, "plus": self.plus,
                 "minus": self.minus, "solos_won": self.solos_won, "games_won": self.games_won, "games": self.games,
                 "lot": self.lot, "rounds": {str(k): v for k, v in sorted(self.rounds.items())},
                 "withdrawn": self.withdrawn, "joined": self.joined}
@@ -69,8 +71,6 @@ def ranking(cfg: TableConfig, ledger: Ledger, upto: int | None = None, day: int 
     only that day's rounds), best first: by points, then solos won, then hands won, then the
     lot. Stand-ins are left out; a withdrawn player keeps his place; a table's paper totals
     count as its hands would; each round's points cap applies to its hands."""
-    from ..app.evening import view_session
-
     settings = settings_of(cfg)
     family = cfg.family_obj()
     # the tournament's events folded once: who plays, the paper totals, each round's cap and day
@@ -81,7 +81,7 @@ def ranking(cfg: TableConfig, ledger: Ledger, upto: int | None = None, day: int 
                                              withdrawn=p in people.withdrawn)
                                   for p in people.players}
     totals, caps, days = state.totals, state.caps, state.days
-    for seat in _seats(ledger, state=state):
+    for seat in _tables(ledger, state=state):
         if upto is not None and seat.round > upto:
             continue
         if day is not None and days.get(seat.round, settings.day_of(seat.round)) != day:
@@ -105,7 +105,7 @@ def ranking(cfg: TableConfig, ledger: Ledger, upto: int | None = None, day: int 
                 s.solos_won += int(paper.get("solos", {}).get(name, 0))
                 s.games_won += int(paper.get("won", {}).get(name, 0))
             continue
-        view = view_session(table_cfg(cfg, seat.players), ledger, place=seat)
+        view = table_view(cfg, ledger, seat)
         cap = caps.get(seat.round, 0)
         for row in view.valid_rows():
             assert row.played is not None
@@ -129,7 +129,9 @@ def ranking(cfg: TableConfig, ledger: Ledger, upto: int | None = None, day: int 
         table = {n: s for n, s in table.items() if s.rounds}
     seed = lot_seed(cfg, ledger)
     order = sorted(table.values(), key=lambda s: (-s.points, -s.solos_won, -s.games_won, lot_number(seed, s.player)))
+    numbers = {p: i for i, p in enumerate(people.players, 1)}
     for i, s in enumerate(order, 1):
         s.rank = i
+        s.number = numbers.get(s.player)
         s.lot = any(0 <= j < len(order) and order[j].key() == s.key() for j in (i - 2, i))
     return order

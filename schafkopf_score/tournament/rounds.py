@@ -1,32 +1,47 @@
 """Drawing a tournament's round over its ledger: who is seated (stand-ins, tables of three), the
-seats fixed and the players kept apart, the lot or the ranking, and the draw recorded with its
-facts (``session.tournament.RoundDrawn``)."""
+seats fixed and the players kept apart (for the day and for the round), the lot or the ranking,
+and the draw recorded with its facts (``session.tournament.RoundDrawn``); the latest round drawn
+again (``redo_round``) and two players' seats swapped (``swap_seats``) while its tables have
+entered nothing, each recorded as the round's new seating (``RoundReseated``)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
 
 from ..errors import IllegalEntry
 from ..i18n import Join, Text
 from ..ledger import Ledger
-from ..session.tournament import RoundDrawn
+from ..session.tournament import RoundDrawn, RoundReseated, fold_tournament
 from ..table import TableConfig
+from .constraints import Honoured, merged
 from .draw import Layout, draw_tables, layout, meetings, repeats, spread_tables
 from .points import small_int
 from .ranking import ranking
-from .seats import STANDIN_NAME, Seat, _seats, latest_round, name_of, roster, round_seats, settings_of, unfinished
+from .tables import STANDIN_NAME, TournamentTable, _tables, latest_round, name_of, roster, settings_of, tables_of_round, unfinished
 
 
 @dataclass(frozen=True)
 class DrawnRound:
+    """A round drawn (or drawn again: ``redo``): its tables, how and with which seed, the
+    constraints it honoured (``honoured``: the standing ones and the round's own) and the pairs
+    meeting again."""
+
     round: int
     method: str
     seed: str
-    seats: list[Seat]
+    seats: list[TournamentTable]
     repeats: list[tuple[str, str, int]] = field(default_factory=list)
-    fixed: dict[str, int] = field(default_factory=dict)
-    apart: list[tuple[str, str]] = field(default_factory=list)
+    honoured: Honoured = field(default_factory=Honoured)
+    redo: bool = False
+
+    @property
+    def fixed(self) -> dict[str, int]:
+        return self.honoured.fixed
+
+    @property
+    def apart(self) -> list[tuple[str, str]]:
+        return self.honoured.apart
 
 
 def standin_names(count: int, taken: Sequence[str], language: str) -> list[str]:
@@ -44,15 +59,15 @@ def standin_names(count: int, taken: Sequence[str], language: str) -> list[str]:
 
 
 def _constraints(players: Sequence[str], tables: int, sizes: Sequence[int], fix: Sequence[str],
-                 apart: Sequence[str]) -> tuple[dict[str, int], list[tuple[str, str]]]:
+                 apart: Sequence[str], numbers: Mapping[str, int] | None = None) -> tuple[dict[str, int], list[tuple[str, str]]]:
     """``--fix NAME=TABLE`` and ``--apart A,B`` read and checked against the players the round
-    seats and its tables."""
+    seats and its tables (a name or a start number: ``#17`` or ``17``)."""
     fixed: dict[str, int] = {}
     for item in fix:
         typed, eq, number = item.partition("=")
         if not eq or not typed.strip() or not number.strip():
             raise IllegalEntry(Text("tournament.fix_form", item=item), Text("tournament.fix_hint"))
-        name = name_of(players, typed.strip())
+        name = name_of(players, typed.strip(), numbers)
         tisch = small_int(number.strip(), 1, tables)
         if tisch is None:
             raise IllegalEntry(Text("tournament.fix_table", item=item, count=tables),
@@ -70,7 +85,7 @@ def _constraints(players: Sequence[str], tables: int, sizes: Sequence[int], fix:
         parts = [x.strip() for x in item.split(",")]
         if len(parts) != 2 or not all(parts):
             raise IllegalEntry(Text("tournament.apart_form", item=item), Text("tournament.apart_hint"))
-        a, b = name_of(players, parts[0]), name_of(players, parts[1])
+        a, b = name_of(players, parts[0], numbers), name_of(players, parts[1], numbers)
         if a == b:
             raise IllegalEntry(Text("tournament.apart_same", name=a), Text("tournament.apart_hint"))
         if a in fixed and b in fixed and fixed[a] == fixed[b]:
@@ -80,23 +95,55 @@ def _constraints(players: Sequence[str], tables: int, sizes: Sequence[int], fix:
     return fixed, pairs
 
 
-def history(ledger: Ledger) -> tuple[list[list[list[str]]], list[str]]:
-    """Every drawn round's tables (in round order) and every stand-in's name."""
+def history(ledger: Ledger, before: int | None = None) -> tuple[list[list[list[str]]], list[str]]:
+    """Every drawn round's tables (in round order; ``before``: only the rounds before it) and
+    every stand-in's name."""
     by_round: dict[int, list[list[str]]] = {}
     standins: list[str] = []
-    for seat in _seats(ledger):
-        by_round.setdefault(seat.round, []).append(list(seat.players))
+    for seat in _tables(ledger):
         standins += [p for p in seat.standins if p not in standins]
+        if before is None or seat.round < before:
+            by_round.setdefault(seat.round, []).append(list(seat.players))
     return [by_round[r] for r in sorted(by_round)], standins
+
+
+def _seat(cfg: TableConfig, ledger: Ledger, players: Sequence[str], round_no: int, method: str, seed: str,
+          real: Sequence[int], honoured: Honoured) -> tuple[list[list[str]], list[tuple[str, str, int]]]:
+    """The players of a round at their tables (seat order; stand-ins not yet added), by
+    ``method``, and the pairs meeting again."""
+    past, old_standins = history(ledger, round_no)
+    met = meetings(past, old_standins)
+    if method == "ranking":
+        ranked = [r.player for r in ranking(cfg, ledger, round_no - 1)]
+        active = set(players)
+        tables = draw_tables(players, round_no, seed, [p for p in ranked if p in active], real)
+    elif method == "spread":
+        tables = spread_tables(players, round_no, seed, real, met, honoured.fixed, honoured.apart)
+    else:
+        tables = draw_tables(players, round_no, seed, None, real)
+    return tables, repeats(tables, met)
+
+
+def _method(method: str | None, round_no: int, default: str, constrained: bool) -> str:
+    method = method or ("random" if round_no == 1 else default)
+    if method == "ranking" and round_no == 1:
+        raise IllegalEntry(Text("tournament.first_random"), Text("tournament.first_random_hint"))
+    if method == "ranking" and constrained:
+        raise IllegalEntry(Text("tournament.ranking_fixed"), Text("tournament.ranking_fixed_hint"))
+    if method == "random" and constrained:
+        method = "spread"  # the spread draw is the one that honours them; in round 1 it is a lot
+    return method
 
 
 def draw_round(cfg: TableConfig, ledger: Ledger, method: str | None = None, seed: str | None = None,
                force: bool = False, fix: Sequence[str] = (), apart: Sequence[str] = ()) -> DrawnRound:
     """Draw the next round and record it (its tables, each a new session, and the draw's facts:
-    stand-ins, ``--fix``, ``--apart``, the points cap), in one transaction. Round 1 at random
-    (``spread`` where players are fixed or kept apart); later ones by ``method`` (default: the
-    file's ``draw``). Refused after the last round, while tables of the round before still play
-    (unless ``force``), and where the players cannot be seated without ``short_tables``."""
+    stand-ins, the constraints it honoured, the points cap), in one transaction. Round 1 at
+    random (``spread`` where players are fixed or kept apart); later ones by ``method``
+    (default: the file's ``draw``). The standing constraints (``tournament fix``, ``tournament
+    apart``) hold with the round's own (``fix``, ``apart``). Refused after the last round,
+    while tables of the round before still play (unless ``force``), and where the players
+    cannot be seated without ``short_tables``."""
     import secrets
 
     settings = settings_of(cfg)
@@ -106,7 +153,8 @@ def draw_round(cfg: TableConfig, ledger: Ledger, method: str | None = None, seed
         if ledger.conn is None:  # no ledger yet: --fix and --apart checked before it is made
             players = roster(cfg, ledger).active
             _constraints(players, len(early.sizes),
-                         [size - (1 if i < early.standins else 0) for i, size in enumerate(early.sizes)], fix, apart)
+                         [size - (1 if i < early.standins else 0) for i, size in enumerate(early.sizes)], fix, apart,
+                         {p: i for i, p in enumerate(roster(cfg, ledger).players, 1)})
     with ledger.write() as conn:
         rounds = ledger.rounds()
         last = rounds[-1].round if rounds else 0
@@ -115,7 +163,7 @@ def draw_round(cfg: TableConfig, ledger: Ledger, method: str | None = None, seed
                                     else "tournament.all_drawn", rounds=settings.rounds),
                                Text("tournament.all_drawn_hint"))
         if last and not force:
-            open_tables = unfinished(cfg, ledger, _seats(ledger, last))
+            open_tables = unfinished(cfg, ledger, _tables(ledger, last))
             if open_tables:
                 raise IllegalEntry(
                     Text("tournament.still_playing", round=last,
@@ -123,48 +171,138 @@ def draw_round(cfg: TableConfig, ledger: Ledger, method: str | None = None, seed
                                      for s, done, games in open_tables)),
                     Text("tournament.still_playing_hint"))
         round_no = last + 1
-        method = method or ("random" if round_no == 1 else settings.draw)
-        if method == "ranking" and round_no == 1:
-            raise IllegalEntry(Text("tournament.first_random"), Text("tournament.first_random_hint"))
-        if method == "ranking" and (fix or apart):
-            raise IllegalEntry(Text("tournament.ranking_fixed"), Text("tournament.ranking_fixed_hint"))
-        if method == "random" and (fix or apart):
-            method = "spread"  # the spread draw is the one that honours them; in round 1 it is a lot
-        if seed is None:
-            seed = settings.seed or (str(rounds[0].seed) if rounds else secrets.token_hex(4))
-        players = roster(cfg, ledger).active
+        state = fold_tournament(cfg.players, ledger.events())
+        people = roster(cfg, ledger, state)
+        players = people.active
         plan: Layout = layout(len(players), settings.short_tables)
         real = [size - (1 if i < plan.standins else 0) for i, size in enumerate(plan.sizes)]
-        fixed, pairs = _constraints(players, len(real), real, fix, apart)
-        past, old_standins = history(ledger)
-        met = meetings(past, old_standins)
-        if method == "ranking":
-            ranked = [r.player for r in ranking(cfg, ledger)]
-            active = set(players)
-            tables = draw_tables(players, round_no, seed, [p for p in ranked if p in active], real)
-        elif method == "spread":
-            tables = spread_tables(players, round_no, seed, real, met, fixed, pairs)
-        else:
-            tables = draw_tables(players, round_no, seed, None, real)
-        found = repeats(tables, met)
-        standins = standin_names(plan.standins, roster(cfg, ledger).players, cfg.language)
+        fixed, pairs = _constraints(players, len(real), real, fix, apart,
+                                    {p: i for i, p in enumerate(people.players, 1)})
+        honoured = merged(players, real, round_no, state.fixed, state.apart, fixed, pairs)
+        method = _method(method, round_no, settings.draw, bool(honoured.fixed or honoured.apart))
+        if seed is None:
+            seed = settings.seed or (str(rounds[0].seed) if rounds else secrets.token_hex(4))
+        tables, found = _seat(cfg, ledger, players, round_no, method, seed, real, honoured)
+        standins = standin_names(plan.standins, people.players, cfg.language)
         for table, standin in zip(tables, standins, strict=False):
             table.append(standin)
         ledger.insert_round(conn, round_no, method, seed)
-        ledger.record_event(conn, RoundDrawn(round_no, "", tuple(standins), plan.short, fixed,
+        ledger.record_event(conn, RoundDrawn(round_no, "", tuple(standins), plan.short, dict(fixed),
                                              tuple((a, b) for a, b in pairs), settings.cap, settings.day_of(round_no)))
         seats = []
-        for tisch, people in enumerate(tables, 1):
+        for tisch, people_at in enumerate(tables, 1):
             sid = ledger.insert_session(conn)
-            ledger.insert_round_table(conn, round_no, tisch, sid, people)
-            seats.append(Seat(round_no, tisch, sid, tuple(people), tuple(p for p in people if p in standins)))
-    return DrawnRound(round_no, method, seed, seats, found, fixed, pairs)
+            ledger.insert_round_table(conn, round_no, tisch, sid, people_at)
+            seats.append(TournamentTable(round_no, tisch, sid, tuple(people_at),
+                                         tuple(p for p in people_at if p in standins)))
+    return DrawnRound(round_no, method, seed, seats, found, honoured)
+
+
+def _untouched(cfg: TableConfig, ledger: Ledger, seats: Sequence[TournamentTable], round_no: int) -> None:
+    """Refused once one of ``seats`` has entered anything: a hand (even one voided since) or
+    paper totals (even voided since)."""
+    sessions = {s.session_id: s for s in seats}
+    rows = ledger.sessions_with_games(list(sessions))
+    paper = {int(e.data.get("session", 0)) for e in ledger.events() if "session" in e.data}
+    entered = sorted(s.tisch for sid, s in sessions.items() if sid in rows or sid in paper)
+    if entered:
+        raise IllegalEntry(Text("tournament.reseat_entered", round=round_no, tische=Join(entered, "and"),
+                                count=len(entered)), Text("tournament.reseat_entered_hint"))
+
+
+def redo_round(cfg: TableConfig, ledger: Ledger, method: str | None = None, seed: str | None = None,
+               fix: Sequence[str] = (), apart: Sequence[str] = (), reason: str = "") -> DrawnRound:
+    """``tournament draw --redo``: the latest round drawn again (recorded: ``RoundReseated``,
+    the seating before it kept), the same players at the same tables (their sessions stay),
+    honouring the standing constraints and the ones given here; a new lot (``seed``: the
+    round's seed and the count of redraws, unless given). Refused once a table of the round
+    has entered anything."""
+    from .totals import checked_reason
+
+    settings = settings_of(cfg)
+    reason = checked_reason(reason)
+    with ledger.write() as conn:
+        rounds = ledger.rounds()
+        if not rounds:
+            raise IllegalEntry(Text("tournament.no_round"), Text("tournament.no_round_hint"))
+        now = rounds[-1]
+        round_no = now.round
+        seats = _tables(ledger, round_no)
+        _untouched(cfg, ledger, seats, round_no)
+        state = fold_tournament(cfg.players, ledger.events())
+        people = roster(cfg, ledger, state)
+        standins = [p for s in seats for p in s.standins]
+        players = [p for s in seats for p in s.players if p not in standins]
+        real = [len(s.players) - len(s.standins) for s in seats]
+        numbers = {p: i for i, p in enumerate(people.players, 1)}
+        fixed, pairs = _constraints(players, len(real), real, fix, apart, numbers)
+        honoured = merged(players, real, round_no, state.fixed, state.apart, fixed, pairs)
+        method = _method(method or (now.method if round_no > 1 else None), round_no, settings.draw,
+                         bool(honoured.fixed or honoured.apart))
+        redos = sum(1 for e in ledger.events() if e.kind == "reseat" and e.round == round_no
+                    and e.data.get("how") == "redo")
+        seed = seed if seed is not None else f"{now.seed}/{redos + 1}"
+        tables, found = _seat(cfg, ledger, sorted(players, key=lambda p: numbers.get(p, 0)), round_no, method, seed,
+                              real, honoured)
+        for table, seat in zip(tables, seats, strict=True):
+            table += list(seat.standins)
+        before = tuple(tuple(s.players) for s in seats)
+        ledger.record_event(conn, RoundReseated(round_no, "", "redo", tuple(tuple(t) for t in tables), before, method,
+                                                seed, dict(fixed), tuple(pairs), (), reason))
+    out = [replace(s, players=tuple(t)) for s, t in zip(seats, tables, strict=True)]
+    return DrawnRound(round_no, method, seed, out, found, honoured, redo=True)
+
+
+def swap_seats(cfg: TableConfig, ledger: Ledger, first: str, second: str,
+               reason: str = "") -> tuple[str, str, TournamentTable, TournamentTable]:
+    """``tournament swap A B``: two players of the latest round change seats (recorded:
+    ``RoundReseated``, the seating before it kept), while neither of their tables has entered
+    anything. Returns both and their tables after it."""
+    from .numbers import start_numbers
+    from .totals import checked_reason
+
+    settings_of(cfg)
+    reason = checked_reason(reason)
+    with ledger.write() as conn:
+        round_no = latest_round(ledger)
+        if not round_no:
+            raise IllegalEntry(Text("tournament.no_round"), Text("tournament.no_round_hint"))
+        seats = _tables(ledger, round_no)
+        seated = [p for s in seats for p in s.players]
+        numbers = start_numbers(cfg, ledger)
+        a = _seated_name(seated, first, numbers, round_no)
+        b = _seated_name(seated, second, numbers, round_no)
+        if a == b:
+            raise IllegalEntry(Text("tournament.swap_same", name=a), Text("tournament.swap_hint"))
+        ta = next(s for s in seats if a in s.players)
+        tb = next(s for s in seats if b in s.players)
+        _untouched(cfg, ledger, [ta] if ta == tb else [ta, tb], round_no)
+        swapped = {a: b, b: a}
+        tables = tuple(tuple(swapped.get(p, p) for p in s.players) for s in seats)
+        ledger.record_event(conn, RoundReseated(round_no, "", "swap", tables, tuple(tuple(s.players) for s in seats),
+                                                swapped=(a, b), reason=reason))
+    after = {s.tisch: replace(s, players=tables[s.tisch - 1]) for s in seats}
+    return a, b, after[ta.tisch], after[tb.tisch]
+
+
+def _seated_name(seated: Sequence[str], typed: str, numbers: Mapping[str, int], round_no: int) -> str:
+    """A player seated in the round (by name, part of it, or start number); a registered one
+    not seated there is named as such."""
+    try:
+        return name_of(seated, typed.strip(), numbers)
+    except IllegalEntry as exc:
+        try:
+            who = name_of(list(numbers), typed.strip(), numbers)
+        except IllegalEntry:
+            raise exc from None
+        raise IllegalEntry(Text("tournament.swap_not_seated", name=who, round=round_no),
+                           Text("tournament.swap_hint")) from None
 
 
 def draw_report(cfg: TableConfig, ledger: Ledger, round_no: int | None = None) -> tuple[int, list[tuple[str, str, int]]]:
     """A drawn round's quality: the pairs at one table who met in an earlier round (with how
     often before), stand-ins left out."""
-    round_no, seats = round_seats(cfg, ledger, round_no)
+    round_no, seats = tables_of_round(cfg, ledger, round_no)
     past, standins = history(ledger)
     met = meetings(past[:round_no - 1], standins)
     return round_no, repeats([list(s.players) for s in seats], met, standins)

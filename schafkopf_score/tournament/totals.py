@@ -1,27 +1,34 @@
 """A table's paper list back in as its final totals (RULES §10 "Paper lists back in"): checked
-(every player of the table once, a zero sum), then recorded as one event, or nothing."""
+(every player of the table once, a zero sum), then recorded as one event, or nothing; and
+corrected (RULES §10 "The desk"): replaced with the same checks, or voided, each a recorded event
+with its reason, the totals before it kept; ``totals_history`` lists them."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from ..errors import IllegalEntry
 from ..i18n import Join, Text
 from ..ledger import Ledger
 from ..rules.matching import resolve_name
-from ..session.tournament import TableTotals
+from ..session.records import TournamentEvent
+from ..session.tournament import TableTotals, TotalsReplaced, TotalsVoided
 from ..table import TableConfig
 from .points import small_int
-from .seats import Seat, latest_round, settings_of, table_totals
+from .tables import TournamentTable, latest_round, settings_of, table_totals
 
 # a --totals/--solos/--won text at most this long (characters)
 MAX_PAIRS_TEXT = 20_000
 
 
-def _pairs(text: str, option: str, players: Sequence[str], lowest: int, highest: int) -> dict[str, int]:
-    """``Anna=12,Ben=-4``: each name (by unique prefix among ``players``) with a whole number
-    within ``lowest..highest``; a name given twice is refused."""
+def _pairs(text: str, option: str, players: Sequence[str], lowest: int, highest: int,
+           numbers: Mapping[str, int] | None = None) -> dict[str, int]:
+    """``Anna=12,Ben=-4``: each name (by unique prefix among ``players``, or a start number:
+    ``#17`` or ``17``) with a whole number within ``lowest..highest``; a name given twice is
+    refused."""
+    from .numbers import player_at
     out: dict[str, int] = {}
     if len(text) > MAX_PAIRS_TEXT:
         raise IllegalEntry(Text("tournament.pairs_long", option=option, most=MAX_PAIRS_TEXT),
@@ -31,7 +38,8 @@ def _pairs(text: str, option: str, players: Sequence[str], lowest: int, highest:
         if not eq or not typed.strip():
             raise IllegalEntry(Text("tournament.pair_form", option=option, item=item.strip()),
                                Text("tournament.totals_hint"))
-        name = resolve_name(typed.strip(), list(players))  # "not a player at this table", its players named
+        # a start number, else "not a player at this table", its players named
+        name = player_at(typed.strip(), players, numbers or {}, bare=True) or resolve_name(typed.strip(), list(players))
         raw = number.strip()
         sign = -1 if raw.startswith("-") else 1
         value = small_int(raw.lstrip("+-") if raw[:1] in "+-" else raw, 0, max(abs(lowest), highest))
@@ -45,16 +53,49 @@ def _pairs(text: str, option: str, players: Sequence[str], lowest: int, highest:
     return out
 
 
-def enter_totals(cfg: TableConfig, ledger: Ledger, seat: Seat, totals: str, solos: str = "", won: str = "",
-                 latest_only: bool = True) -> dict[str, Any]:
+def checked_reason(reason: str) -> str:
+    """A correction's or a withdrawal's reason, as the ledger keeps it: no hidden character, at
+    most 500 characters."""
+    from ..rules.names import hidden_character
+
+    hidden = hidden_character(reason)
+    if hidden:
+        raise IllegalEntry(Text("tournament.reason_hidden", what=hidden[1], pos=hidden[0]),
+                           Text("tournament.reason_hint"))
+    if len(reason) > 500:
+        raise IllegalEntry(Text("tournament.reason_long", most=500), Text("tournament.reason_hint"))
+    return reason.strip()
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """Paper totals as recorded (``enter --totals``, with ``--replace``): each player's points,
+    solos won and games won; ``replaced``: the totals in force before (a replacement); ``warn``:
+    what to say beside it (no solos or games won given: ties at this table go to the lot)."""
+
+    totals: dict[str, int]
+    solos: dict[str, int]
+    won: dict[str, int]
+    replaced: dict[str, Any] | None = None
+    warn: tuple[Text, ...] = ()
+
+
+def enter_totals(cfg: TableConfig, ledger: Ledger, seat: TournamentTable, totals: str, solos: str = "", won: str = "",
+                 latest_only: bool = True, replace: bool = False, reason: str = "") -> Recorded:
     """A table's paper list as its final totals (``Anna=12,Ben=-4,...``), with the solos and
     games each won (``--solos``, ``--won``; 0 where not given): refused unless every player of
     the table is named once, the totals sum to zero, and the table has no hands entered and no
-    totals yet. Recorded as one event, or nothing."""
+    totals yet. ``replace``: the totals in force are replaced (refused where there are none),
+    with the same checks and the ``reason``; the earlier totals stay recorded. Recorded as one
+    event, or nothing."""
+    from .numbers import start_numbers
+
     settings = settings_of(cfg)
+    reason = checked_reason(reason)
     games = settings.games_at(len(seat.players))
     bound = games * 21 * 4 * 8  # more than any table's games can move (Sie, Kontra, Re: x 32)
-    points = _pairs(totals, "--totals", seat.players, -bound, bound)
+    numbers = start_numbers(cfg, ledger)
+    points = _pairs(totals, "--totals", seat.players, -bound, bound, numbers)
     missing = [p for p in seat.players if p not in points]
     if missing:
         raise IllegalEntry(Text("tournament.totals_missing", tisch=seat.tisch, names=Join(missing, "and")),
@@ -63,8 +104,8 @@ def enter_totals(cfg: TableConfig, ledger: Ledger, seat: Seat, totals: str, solo
     if total != 0:
         raise IllegalEntry(Text("tournament.totals_not_zero", total=f"{total:+d}"),
                            Text("tournament.totals_not_zero_hint"))
-    solo_counts = _pairs(solos, "--solos", seat.players, 0, games) if solos else {}
-    won_counts = _pairs(won, "--won", seat.players, 0, games) if won else {}
+    solo_counts = _pairs(solos, "--solos", seat.players, 0, games, numbers) if solos else {}
+    won_counts = _pairs(won, "--won", seat.players, 0, games, numbers) if won else {}
     for name, n in solo_counts.items():
         if n > won_counts.get(name, n):
             raise IllegalEntry(Text("tournament.solos_above_won", name=name, solos=n, won=won_counts[name]),
@@ -73,15 +114,71 @@ def enter_totals(cfg: TableConfig, ledger: Ledger, seat: Seat, totals: str, solo
         if latest_only and seat.round != latest_round(ledger):
             raise IllegalEntry(Text("tournament.round_over", round=seat.round),
                                Text("tournament.round_over_hint", round=seat.round))
-        if seat.session_id in table_totals(ledger):
+        before = table_totals(ledger).get(seat.session_id)
+        if before is not None and not replace:
             raise IllegalEntry(Text("tournament.totals_twice", tisch=seat.tisch, round=seat.round),
-                               Text("tournament.totals_twice_hint", round=seat.round))
+                               Text("tournament.totals_twice_hint", tisch=seat.tisch, round=seat.round))
+        if before is None and replace:
+            raise IllegalEntry(Text("tournament.nothing_to_replace", tisch=seat.tisch, round=seat.round),
+                               Text("tournament.nothing_to_replace_hint", tisch=seat.tisch))
         done = ledger.valid_game_counts([seat.session_id]).get(seat.session_id, 0)
         if done:
             raise IllegalEntry(Text("tournament.totals_with_hands", tisch=seat.tisch, round=seat.round, done=done),
                                Text("tournament.totals_with_hands_hint"))
-        event = TableTotals(seat.round, "", seat.session_id, seat.tisch, {p: points[p] for p in seat.players},
-                            {p: solo_counts[p] for p in seat.players if p in solo_counts},
-                            {p: won_counts[p] for p in seat.players if p in won_counts})
-        ledger.record_event(conn, event)
-    return event.facts()
+        ordered = {p: points[p] for p in seat.players}
+        s_of = {p: solo_counts[p] for p in seat.players if p in solo_counts}
+        w_of = {p: won_counts[p] for p in seat.players if p in won_counts}
+        if before is not None and (ordered, s_of, w_of) == (before["totals"], before["solos"], before["won"]):
+            raise IllegalEntry(Text("tournament.totals_same", tisch=seat.tisch, round=seat.round),
+                               Text("tournament.totals_same_hint"))
+        if replace:
+            ledger.record_event(conn, TotalsReplaced(seat.round, "", seat.session_id, seat.tisch, ordered, s_of, w_of,
+                                                     reason))
+        else:
+            ledger.record_event(conn, TableTotals(seat.round, "", seat.session_id, seat.tisch, ordered, s_of, w_of))
+    warn: list[Text] = []
+    if not solos or not won:
+        left = "/".join(o for o, given in (("--solos", solos), ("--won", won)) if not given)
+        warn.append(Text("tournament.totals_no_tiebreaks", options=left))
+    return Recorded(ordered, s_of, w_of, before, tuple(warn))
+
+
+def void_totals(cfg: TableConfig, ledger: Ledger, seat: TournamentTable, reason: str = "",
+                latest_only: bool = True) -> dict[str, Any]:
+    """A table's paper totals voided (recorded, with the ``reason``; the totals stay in the
+    ledger as they were): the table has neither hands nor totals again. Returns the totals it
+    voided. Refused where none are in force."""
+    settings_of(cfg)
+    reason = checked_reason(reason)
+    with ledger.write(scope=seat.session_id) as conn:
+        if latest_only and seat.round != latest_round(ledger):
+            raise IllegalEntry(Text("tournament.round_over", round=seat.round),
+                               Text("tournament.round_over_hint", round=seat.round))
+        before = table_totals(ledger).get(seat.session_id)
+        if before is None:
+            raise IllegalEntry(Text("tournament.nothing_to_void", tisch=seat.tisch, round=seat.round),
+                               Text("tournament.nothing_to_replace_hint", tisch=seat.tisch))
+        ledger.record_event(conn, TotalsVoided(seat.round, "", seat.session_id, seat.tisch, reason))
+    return before
+
+
+def totals_history(events: Sequence[TournamentEvent]) -> dict[int, list[dict[str, Any]]]:
+    """Each table's paper totals as they were entered, replaced and voided, oldest first (by
+    session): ``{"kind": "entered" | "replaced" | "voided", "at", "reason", "totals", "solos",
+    "won"}`` (a void: the totals it voided)."""
+    out: dict[int, list[dict[str, Any]]] = {}
+    now: dict[int, dict[str, Any]] = {}
+    kinds = {"totals": "entered", "totals_replace": "replaced", "totals_void": "voided"}
+    for e in events:
+        if e.kind not in kinds:
+            continue
+        session = int(e.data.get("session", 0))
+        if e.kind == "totals_void":
+            voided = now.pop(session, {})
+            item = {"totals": voided.get("totals", {}), "solos": voided.get("solos", {}), "won": voided.get("won", {})}
+        else:
+            item = {k: dict(e.data.get(k, {})) for k in ("totals", "solos", "won")}
+            now[session] = item
+        out.setdefault(session, []).append({"kind": kinds[e.kind], "round": e.round, "tisch": int(e.data.get("tisch", 0)),
+                                            "at": e.created_at, "reason": str(e.data.get("reason", "")), **item})
+    return out

@@ -297,14 +297,16 @@ def test_a_phone_honours_the_viewport(pages, tmp_path):
 
 @pytest.mark.parametrize("width", WIDTHS)
 def test_season_page_has_one_chart_and_every_evening(browser, pages, width):
-    """The season page shows one chart, the season's, and every evening (settlement and sheet)
-    without a chart of its own; an evening's own page (``--session N``) keeps its chart."""
+    """The season page shows the season's chart (and the ratings' history), and every evening
+    (settlement and sheet) without a chart of its own; an evening's own page (``--session N``)
+    keeps its chart."""
     from selenium.webdriver.common.by import By
 
     open_page(browser, pages["season"], width)
     figures = browser.find_elements(By.CSS_SELECTOR, "figure.chart")
-    assert len(figures) == 1 and figures[0].find_element(By.XPATH, "..").get_attribute("class") == "season"
-    assert len([svg for svg in browser.find_elements(By.CSS_SELECTOR, "figure.chart svg") if svg.is_displayed()]) == 1
+    # the season's chart, and the ratings' history in a section of their own (RULES §13)
+    assert [f.find_element(By.XPATH, "..").get_attribute("class") for f in figures] == ["season", "ratings"]
+    assert len([svg for svg in browser.find_elements(By.CSS_SELECTOR, "figure.chart svg") if svg.is_displayed()]) == 2
     sections = browser.find_elements(By.CSS_SELECTOR, "section.session")
     assert len(sections) == 3
     for section in sections:

@@ -61,11 +61,11 @@ def test_a_word_that_fits_nothing_suggests_the_nearest(make_table, language):
     assert r.exit_code == 2 and r.stdout == ""
     assert r.stderr == {
         "de": "Fehler: 'kontr' passt zu nichts in diesem Spiel (Sauspiel).\n"
-              "Meintest du 'kontra'? Wörter sind Namen, eine Zahl Augen, + oder -, l3 (Laufende), g1 (gelegt), "
-              "k, re, sw, tout, jf NAME und Farben.\n",
+              "Meintest du 'kontra'? Wörter sind Namen, eine Zahl Augen, + oder -, sw, l3 (Laufende), k, re, "
+              "aus NAME, geber NAME und Farben.\n",
         "en": "Error: 'kontr' fits nothing in a Sauspiel.\n"
-              "Did you mean 'kontra'? Words are names, a number of Augen, + or -, l3 (Laufende), g1 (laid), "
-              "k, re, sw, tout, jf NAME, and suits.\n",
+              "Did you mean 'kontra'? Words are names, a number of Augen, + or -, sw, l3 (Laufende), k, re, "
+              "out NAME, dealer NAME and suits.\n",
     }[language]
     assert not t.ledger_path.exists()
 

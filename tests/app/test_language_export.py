@@ -168,7 +168,7 @@ def test_markdown_in_german(make_table):
     assert "| ~~4~~ | ~~Herz-Solo Cora 70~~ (gestrichen) |" in md
     assert "| ~~6~~ | ~~Wenz Ben 91 L3~~ (korrigiert) |" in md
     assert "\nGerundet auf 0,50 €: " in md
-    assert "\nStock: 0,40 € ging beim Abschluss zu gleichen Teilen zurück (Anna +0,10 €, Ben +0,10 €, " \
+    assert "\nStock: 0,40 € ging beim Abschluss zurück (Anna +0,10 €, Ben +0,10 €, " \
            "Cora +0,10 €, Dora +0,10 €); im Stand eingerechnet\n" in md
     assert "\nAusgleich:\n\n- " in md
     for english in ("Session", "Game", "Player", "Balance", "Paid", "Transfers", "Rounded", "closed", "void"):
@@ -181,7 +181,7 @@ def test_markdown_in_english(make_table):
     assert "| Player | Balance | Paid |" in md
     assert "(void) |" in md and "(edited) |" in md
     assert "\nRounded to €0.50: " in md
-    assert "\nStock: €0.40 went back in equal shares at the close (Anna +€0.10, Ben +€0.10, Cora +€0.10, " \
+    assert "\nStock: €0.40 went back at the close (Anna +€0.10, Ben +€0.10, Cora +€0.10, " \
            "Dora +€0.10); counted in the balances\n" in md
     assert "\nTransfers:\n\n- " in md
     for german in ("Abend", "Spieler", "Stand", "Bezahlt", "Ausgleich", "Gerundet", "abgeschlossen", "gestrichen"):
@@ -222,7 +222,7 @@ def test_html_in_german(make_table):
     assert ('<tr><th>Spieler</th><th class="n">Stand</th><th class="n">Rundung</th><th class="n">Bezahlt</th>'
             "</tr>") in html
     assert '<th class="n">#</th><th>Geber</th><th>Spiel</th>' in html
-    assert "<p>Stock: 0,40 € ging beim Abschluss zu gleichen Teilen zurück" in html
+    assert "<p>Stock: 0,40 € ging beim Abschluss zurück" in html
     assert "<p>Gerundet auf 0,50 €: " in html
     assert re.search(r"<li>\w+ zahlt \w+ \d+,\d0 €</li>", html)  # the rounded transfers, as paid
     assert "(gestrichen)" in html and "(korrigiert)" in html and "* = korrigiert" in html
@@ -249,7 +249,7 @@ def test_html_in_english(make_table):
         assert heading in html, heading
     assert ('<tr><th>Player</th><th class="n">Balance</th><th class="n">Rounding</th><th class="n">Paid</th>'
             "</tr>") in html
-    assert "<p>Stock: €0.40 went back in equal shares at the close" in html
+    assert "<p>Stock: €0.40 went back at the close" in html
     assert "<p>Rounded to €0.50: " in html
     assert re.search(r"<li>\w+ pays \w+ €\d+\.\d0</li>", html)
     assert ">Hand</text>" in html and ">€0.00</text>" in html
@@ -294,7 +294,9 @@ def test_html_season_page(make_table):
     assert_self_contained(html)
     assert "<title>saison – Saison</title>" in html
     assert "<h2>Saison</h2>" in html and "3 Abende, 02.11.2026 bis 30.11.2026" in html
-    season_html = html[html.index('<section class="season"'):html.index('<section class="session"')]
+    # the season, then the ratings and the players' pages (RULES §13), then the evenings
+    season_html = html[html.index('<section class="season"'):html.index('<section class="ratings"')]
+    assert html.index('<section class="ratings"') < html.index('<section class="session"')
     for day, n in (("02.11.2026", 1), ("16.11.2026", 2), ("30.11.2026", 3)):
         assert f'<th class="n">{day}<br><span class="muted">#{n}' in season_html
     assert '<th class="n">Summe</th>' in season_html and "(offen)" in season_html
@@ -341,12 +343,15 @@ def test_stats_headings_in_both_languages():
 
 
 def test_html_season_page_has_one_chart_and_every_evening(make_table):
-    """The season page: one chart (the season's, over the evenings), then every evening with its
-    settlement and sheet but without a chart of its own; an evening's own page keeps its chart."""
+    """The season page: the season's chart (over the evenings) and the ratings' (RULES §13), then
+    every evening with its settlement and sheet but without a chart of its own; an evening's own
+    page keeps its chart."""
     t = season(make_table)
     html = export(t, "html", "--all")
-    assert html.count('<figure class="chart">') == 1
-    season_html = html[html.index('<section class="season"'):html.index('<section class="session"')]
+    assert html.count('<figure class="chart">') == 2
+    ratings = html[html.index('<section class="ratings"'):html.index('<section class="player"')]
+    assert ratings.count('<figure class="chart">') == 1 and "<h3>Die Wertung nach jedem Abend</h3>" in ratings
+    season_html = html[html.index('<section class="season"'):html.index('<section class="ratings"')]
     assert '<figure class="chart">' in season_html and "<h3>Stände über die Saison</h3>" in season_html
     assert "den Verlauf eines Abends zeigt sein eigener Bericht" in season_html
     assert html.count('<section class="session"') == 3 and "<h3>Verlauf der Stände</h3>" not in html

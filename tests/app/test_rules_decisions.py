@@ -291,33 +291,38 @@ def test_leaster_refuses_crack_and_blitz(make_table, flag, word):
     t = make_table(family="sheepshead", players=FIVE, language="en", replace={"blitz = false": "blitz = true"})
     assert t.refused("add", "leaster", "--winner", "Ben", flag) == (
         f"Error: {flag} does not apply to a leaster.\nDrop {flag} from the entry.\n")
-    assert t.refused("add", "leaster", "be", word).startswith(f"Error: {flag} does not apply to a leaster.\n")
+    # typed in short words, answered in short words (issue 33)
+    assert t.refused("add", "leaster", "be", word) == f"Error: {word} does not apply to a leaster.\nDrop {word} from the entry.\n"
 
 
 # -- what a game takes -----------------------------------------------------------------------------------
 
 def test_tout_and_sie_take_no_augen_and_no_schwarz(make_table):
     t = make_table(language="en")
-    for args in (("wenz", "an", "tout", "+", "120"), ("wenz", "an", "tout", "+", "sw"),
-                 ("wenz", "--player", "an", "--tout", "--won", "--augen", "120")):
+    for args in (("wenz", "an", "tout", "+", "120"), ("wenz", "an", "tout", "+", "sw")):
         assert t.refused("add", *args) == ("Error: A Tout is won or lost by tricks; Augen and schwarz do not count.\n"
-                                           "Drop --augen/--schwarz and enter --won or --lost.\n"), args
+                                           "Drop the Augen/schwarz and enter + or -.\n"), args
+    assert t.refused("add", "wenz", "--player", "an", "--tout", "--won", "--augen", "120") == (
+        "Error: A Tout is won or lost by tricks; Augen and schwarz do not count.\n"
+        "Drop --augen/--schwarz and enter --won or --lost.\n")
     assert t.refused("add", "sie", "an", "l8", "120") == (
-        "Error: --augen does not apply to Sie.\nDrop --augen from the entry.\n")
-    for args in (("sie", "--player", "an", "--laufende", "8", "--schwarz"), ("sie", "an", "l8", "sw")):
-        assert t.refused("add", *args) == "Error: --schwarz does not apply to Sie.\nDrop --schwarz from the entry.\n"
+        "Error: the Augen does not apply to Sie.\nDrop the Augen from the entry.\n")
+    assert t.refused("add", "sie", "--player", "an", "--laufende", "8", "--schwarz") == (
+        "Error: --schwarz does not apply to Sie.\nDrop --schwarz from the entry.\n")
+    assert t.refused("add", "sie", "an", "l8", "sw") == "Error: schwarz does not apply to Sie.\nDrop schwarz from the entry.\n"
     assert pays(t, "calc", "wenz", "an", "tout", "+", "l2") == {"Anna": 420, "Ben": -140, "Cora": -140, "Dora": -140}
 
 
 def test_wendish_takes_no_laufende_and_a_silent_solo_no_suit(make_table):
     t = make_table(family="wendish", language="en")
     assert t.refused("add", "normal", "an", "be", "70", "l3") == (
-        "Error: --laufende does not apply to a normal game.\nDrop --laufende from the entry.\n")
-    for args in (("solo", "an", "still", "karo", "70"), ("solo", "--player", "an", "--still", "--suit", "karo",
-                                                          "--augen", "70")):
-        assert t.refused("add", *args) == (
-            "Error: A silent solo takes no --suit: diamonds stay trump.\n"
-            "Drop --suit (or drop --still: a Lust-Solo in that suit).\n")
+        "Error: lN does not apply to a normal game.\nDrop lN from the entry.\n")
+    assert t.refused("add", "solo", "--player", "an", "--still", "--suit", "karo", "--augen", "70") == (
+        "Error: A silent solo takes no --suit: diamonds stay trump.\n"
+        "Drop --suit (or drop --still: a Lust-Solo in that suit).\n")
+    assert t.refused("add", "solo", "an", "still", "karo", "70") == (
+        "Error: A silent solo takes no --suit: diamonds stay trump.\n"
+        "Drop --suit (or drop still: a Lust-Solo in that suit).\n")
     assert pays(t, "add", "solo", "an", "karo", "70") == {"Anna": 90, "Ben": -30, "Cora": -30, "Dora": -30}
 
 
@@ -365,7 +370,7 @@ def test_deutscher_play_has_draw(make_table):
     r = t.run("play", input=f"spiel {a} {b} 70\n")
     assert r.exit_code == 0, r.stderr
     assert t.json("standings")["balances"][a] == 1 and t.json("standings")["partners"] is None
-    assert "  draw, player add NAME" in t.run("play", input="help\n").stdout
+    assert " draw, player add NAME" in t.run("play", input="help\n").stdout
 
 
 # -- the table file ------------------------------------------------------------------------------------
@@ -375,7 +380,7 @@ def test_seats_3_implies_the_short_deck_unless_deck_says_otherwise(make_table):
     t = make_table(players=three, seats=3, language="en", replace={'deck = "short"': "# no deck line"})
     t.ok("rules", "--check")
     assert t.refused("calc", "herzsolo", "an", "70", "l13") == (
-        "Error: Laufende 13 is impossible in a Solo: it has 12 trumps in the short deck.\nGive --laufende 0 to 12.\n")
+        "Error: Laufende 13 is impossible in a Solo: it has 12 trumps in the short deck.\nGive l0 to l12.\n")
     t.path.write_text(t.path.read_text(encoding="utf-8").replace("# no deck line", 'deck = "long"'), encoding="utf-8")
     t.ok("rules", "--check")
     # the long deck has 14 trumps: (50 + 13 x 10) = 180 from each of two
@@ -417,9 +422,12 @@ def test_dealer_on_any_hand_continues_the_rotation_from_that_dealer(make_table):
     (["bettel", "an"], ["bettel", "--player", "an"]),
 ])
 def test_short_notation_and_long_options_give_the_same_refusal(make_table, short, long):
+    """The same fact refused, each in the form it was typed (RULES §12)."""
+    from schafkopf_score.notation import short_form
+
     t = make_table(preset="wirtshaus", language="en")
     a, b = t.refused("add", *short), t.refused("add", *long)
-    assert a.startswith("Error: ") and a.splitlines()[0] == b.splitlines()[0], (a, b)
+    assert a.startswith("Error: ") and a == short_form(b, "en"), (a, b)
 
 
 # -- settle --json: balances unrounded, paid rounded ------------------------------------------------

@@ -109,7 +109,7 @@ def test_cli_reports_config_error_exit_2(make_table):
 
 def test_rules_check(make_table):
     t = make_table(language="en")
-    assert "OK (bavarian, 4 players, 4 seats)" in t.ok("rules", "--check").stdout
+    assert "OK (Bavarian Schafkopf, 4 players, 4 seats)" in t.ok("rules", "--check").stdout
 
 
 def test_new_refuses_to_overwrite(tmp_path):

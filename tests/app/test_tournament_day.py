@@ -93,7 +93,7 @@ def test_a_withdrawal_in_the_middle_of_a_round_lets_the_table_finish_and_leaves_
     play_out(t, 3 - seat["tisch"], 2)
     # 7 players now: every command still works; the draw says what to do
     for args in (("tournament", "ranking"), ("tournament", "tables"), ("check",), ("rules",),
-                 ("tournament", "sheet", "--tisch", "1"), ("tournament", "prizes")):
+                 ("tournament", "sheet", "--tisch", "1"), ("tournament", "prizes", "--provisional")):
         t.ok(*args)
     assert ranking(t)["Ben"]["withdrawn"] is True
     assert "Ben" in t.ok("tournament", "ranking").stdout.split("(withdrawn)")[0].splitlines()[-1]
@@ -205,11 +205,12 @@ def test_prizes_places_middle_second_last_last_and_ties(tmp_path):
     order = [r["player"] for r in t.json("tournament", "ranking")["ranking"]]
     out = t.ok("tournament", "prizes").stdout.splitlines()
     assert out[0] == "Cup: prizes"
-    assert out[1].startswith(f"Place 1: {order[0]} (100 €)  (tied with {order[1]}: the lot decided)")
-    assert out[2].startswith(f"Place 2: {order[1]} (50 €)")
-    assert out[3].startswith(f"Place 4 (the middle rank): {order[3]}")
-    assert out[4].startswith(f"Place 7 (the second to last): {order[6]}")
-    assert out[5].startswith(f"Place 8 (the last): {order[7]} (Trostpreis)")
+    number = {p: i for i, p in enumerate(EIGHT, 1)}
+    assert out[1] == f"Place 1: #{number[order[0]]} {order[0]} (100 €)  (tied with {order[1]}: the lot decided)"
+    assert out[2].startswith(f"Place 2: #{number[order[1]]} {order[1]} (50 €)")
+    assert out[3].startswith(f"Place 4 (the middle rank): #{number[order[3]]} {order[3]}")
+    assert out[4].startswith(f"Place 7 (the second to last): #{number[order[6]]} {order[6]}")
+    assert out[5].startswith(f"Place 8 (the last): #{number[order[7]]} {order[7]} (Trostpreis)")
     assert out[-1] == "Ranked by: points > solos won > games won > lot."
     t.path.write_text(t.path.read_text(encoding="utf-8").replace("[prizes]\n", '[prizes]\nties = "share"\n'),
                       encoding="utf-8")
@@ -273,7 +274,7 @@ def test_paper_totals_checked_and_all_or_nothing(tmp_path):
     assert fail(t, "tournament", "enter", "--tisch", "1", "--totals", f"{a}=0,{b}=0,{c}=0,{d}=0").startswith(
         "Error: Table 1 of round 1 has its totals entered already.")
     assert fail(t, "add", "--tisch", "1", "weiter").startswith("Error: Table 1 of round 1 has its paper totals")
-    assert "(paper totals entered)" in t.ok("tournament", "tables").stdout
+    assert "Table 1 (4 players, paper totals)" in t.ok("tournament", "tables").stdout
     t.ok("check")
 
 

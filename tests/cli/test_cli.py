@@ -190,11 +190,42 @@ def test_every_command_has_help_with_an_example():
         assert "Example: schafkopf" in r.stdout, cmd
 
 
-def test_check_silent_when_fine(make_table):
-    t = make_table()
+@pytest.mark.parametrize("lang,said", [("de", "OK: 1 Abend, 2 Spiele geprüft.\n"),
+                                       ("en", "OK: 1 session, 2 hands checked.\n")])
+def test_check_says_ok_when_fine(make_table, lang, said):
+    t = make_table(language=lang)
     t.ok("add", "wenz", "--player", "Anna", "--augen", "70")
-    r = t.ok("check")
-    assert r.stdout == ""
+    t.ok("add", "wenz", "--player", "Ben", "--augen", "70")
+    t.ok("add", "wenz", "--player", "Cora", "--augen", "70")
+    t.ok("void", "2")  # a voided hand is not counted
+    assert t.ok("check").stdout == said
+    assert t.ok("check", "--full").stdout == said  # verified or replayed: the same counts
+    t.ok("settle", "--close")
+    t.ok("add", "wenz", "--player", "Dora", "--augen", "70")
+    assert t.ok("check").stdout == ("OK: 2 Abende, 3 Spiele geprüft.\n" if lang == "de"
+                                    else "OK: 2 sessions, 3 hands checked.\n")
+    data = t.json("check")
+    assert (data["sessions"], data["hands"], data["problems"]) == (2, 3, [])
+
+
+def test_check_counts_no_draw_as_a_hand(make_table):
+    from tests.conftest import draw_partners
+
+    t = make_table(family="deutscher", language="de")
+    for first, second in (("Anna", "Cora"), ("Ben", "Dora")):
+        draw_partners(t, first, second)
+        t.ok("add", "spiel", first[:2].lower(), second[:2].lower(), "70")
+    assert t.ok("check").stdout == "OK: 1 Abend, 2 Spiele geprüft.\n"
+
+
+def test_check_with_a_problem_says_no_ok(make_table):
+    from tests.conftest import tamper_sqlite
+
+    t = make_table(language="en")
+    t.ok("add", "wenz", "--player", "Anna", "--augen", "70")
+    tamper_sqlite(t.ledger_path, "UPDATE games SET payouts = '{\"Anna\": 999}'")
+    r = t.run("check")
+    assert r.exit_code == 1 and "OK" not in r.stdout and r.stdout.startswith("session 1, hand 1:")
 
 
 def test_example_evening_replays_and_settles(tmp_path):

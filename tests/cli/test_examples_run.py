@@ -20,7 +20,8 @@ pytestmark = pytest.mark.slow
 # The order in which a new table's evening uses the commands; each command's help examples run
 # in this order, so that an example may build on the ones before it (a table, hands, an export).
 STORY = ("new", "rules", "calc", "add", "play", "sheet", "standings", "undo", "void", "edit", "stats",
-         "export", "import", "check", "settle", "draw", "player", "tournament", None)  # None: the examples of ``schafkopf --help``
+         "export", "import", "check", "settle", "rating", "draw", "player", "tournament",
+         None)  # None: the examples of ``schafkopf --help``
 # commands whose examples serve until Ctrl-C: documented like the rest, run by their own tests
 # (tests/server/test_server_*.py start ``schafkopf serve`` on a free port), not in the story
 SERVING = ("serve",)

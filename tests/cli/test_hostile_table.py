@@ -126,7 +126,7 @@ def test_new_refuses_an_empty_name_and_trims_around_commas(make_table, tmp_path)
 def test_real_names_with_accents_and_marks_are_welcome(make_table, tmp_path):
     names = [COMPOSED, "Jos\u00e9", "O'Brien", "Anna-Lena", "Zo\u00eb", "\u0141ukasz"]
     t = with_players(make_table, names[:4])
-    assert "OK (bavarian, 4 players" in t.ok("rules", "--check").stdout
+    assert "OK (Bavarian Schafkopf, 4 players" in t.ok("rules", "--check").stdout
     r, path = new(t, tmp_path, players=",".join([DECOMPOSED, *names[1:4]]))
     assert r.exit_code == 0, r.output
     assert DECOMPOSED in path.read_text(encoding="utf-8")  # kept as written, not rewritten
@@ -194,7 +194,7 @@ def test_new_tariff_takes_ascii_digits_only(make_table, tmp_path, tariff):
 def test_a_table_file_with_a_utf8_bom_loads(make_table):
     t = make_table()
     t.path.write_bytes(b"\xef\xbb\xbf" + t.path.read_bytes())
-    assert "OK (bavarian, 4 players, 4 seats)" in t.ok("rules", "--check").stdout
+    assert "OK (Bavarian Schafkopf, 4 players, 4 seats)" in t.ok("rules", "--check").stdout
     t.ok("add", "sauspiel", "--player", "an", "--partner", "be", "--augen", "72")
 
 

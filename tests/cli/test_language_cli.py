@@ -22,7 +22,7 @@ TEXTS = {
         "edit": "Spiel 1 korrigiert: Wenz Anna 70 -> Wenz Anna 70 Kontra",
         "family": "Bayerischer Schafkopf",
         "players": "Spieler: Anna, Ben, Cora, Dora; 4 Plätze; Blatt lang (32 Karten); Spielbuch {ledger}",
-        "check": "{path}: OK (bavarian, 4 Spieler, 4 Plätze).\n",
+        "check": "{path}: OK (Bayerischer Schafkopf, 4 Spieler, 4 Plätze).\n",
         "rules_heads": (["Schlüssel", "Betrag", "Bedeutung"], ["Schlüssel", "Wert", "Bedeutung"]),
         "stats": ("Spieler", ["Spieler", "Spiele", "Spielmacher", "Gewonnen", "Mitspieler", "Stand"]),
         "history": "{at}  Abend 1 Spiel 2 (Wenz)  gestrichen: doppelt",
@@ -46,7 +46,7 @@ TEXTS = {
         "edit": "Hand 1 corrected: Wenz Anna 70 -> Wenz Anna 70 Kontra",
         "family": "Bavarian Schafkopf",
         "players": "Players: Anna, Ben, Cora, Dora; 4 seats; deck long (32 cards); ledger {ledger}",
-        "check": "{path}: OK (bavarian, 4 players, 4 seats).\n",
+        "check": "{path}: OK (Bavarian Schafkopf, 4 players, 4 seats).\n",
         "rules_heads": (["key", "amount", "meaning"], ["key", "value", "meaning"]),
         "stats": ("Players", ["Player", "Games", "Declarer", "Won", "Partner", "Balance"]),
         "history": "{at}  session 1 hand 2 (Wenz)  void: doppelt",
@@ -182,6 +182,7 @@ def test_the_sheet_and_json_keep_their_shapes(make_table):
     t = make_table()
     t.ok("add", "wenz", "an", "70")
     data = json.loads(t.ok("sheet", "--json").stdout)
-    assert set(data["sessions"][0]) == {"session", "closed", "unit", "hands", "balances", "stock", "next_dealer"}
+    assert set(data["sessions"][0]) == {"session", "closed", "unit", "hands", "balances", "stock", "next_dealer",
+                                        "next", "payments"}
     assert set(t.json("add", "wenz", "be", "70")) >= {"game", "unit", "payouts", "stock", "hand", "session",
                                                      "balances", "stock_total"}

@@ -135,7 +135,13 @@ def _state(name: str, make_table, tmp_path: Path, lang: str) -> Table:
         return t
     if name == "bad key":
         return make_table(language=lang, replace={"[rules]": "[rules]\nsolo_tarif = 5"})
-    family = {"deutscher": "deutscher", "sheepshead": "sheepshead"}.get(name, "bavarian")
+    if name == "sheepshead3":  # three-handed: the picker always plays alone
+        return make_table(language=lang, family="sheepshead", seats=3)
+    if name == "blind4":  # four-handed Sheepshead plays the blind4 variant: the picker alone
+        t = make_table(language=lang, family="sheepshead", seats=4)
+        assert 'variant = "blind4"' in t.path.read_text(encoding="utf-8")
+        return t
+    family = {"deutscher": "deutscher", "sheepshead": "sheepshead", "wendish": "wendish"}.get(name, "bavarian")
     t = make_table(language=lang, family=family)
     if name in ("evening", "closed", "voided"):
         t.ok("add", "sau", "an", "be", "72")
@@ -178,6 +184,10 @@ CASES = [
     ("plain", "add", "cli.click_missing_argument"),
     ("plain", "add wenz --player Anna --augen 70 --laufende zwei", "cli.click_bad_value"),
     ("deutscher", "add spiel an co 70", "engine.ds.draw_first"),
+    ("sheepshead3", "add pick --picker Ben --partner Cora --points 70", "engine.sh.no_partner_three"),
+    ("sheepshead3", "add pick be co 70", "engine.sh.no_partner_hint"),
+    ("blind4", "add pick be co 70", "engine.sh.no_partner_variant"),
+    ("wendish", "add normal --player Anna --partner Ben", "engine.wend.needs_augen"),
     ("tournament", "add sau an be 72", "tournament.needs_tisch"),
     ("drawn", "add --tisch 2 weiter", "tournament.no_such_table_one"),
     ("drawn", "add --tisch 1 weiter --round 1", "cli.click_no_such_option"),
@@ -213,6 +223,15 @@ CASES = [
     ("plain", "settle --session 7", "data.no_session"),
     ("closed", "settle --reopen 1", "data.reopen_reason"),
     ("tournament", "settle", "tournament.refused"),
+    # what the evenings tell (RULES §13)
+    ("evening", "settle --tariff 20/50 --close", "cli.whatif_alone"),
+    ("evening", "settle --tariff 20/50 --rules x.toml", "data.whatif_one"),
+    ("evening", "settle --rules fehlt.toml", "data.whatif_rules_file"),
+    ("evening", "settle --rules ", "data.whatif_rules_empty"),
+    ("evening", "settle --tariff zehn", "data.tariff_not_numbers"),
+    ("evening", "stats --player Xaver", "engine.not_a_player"),
+    ("evening", "standings --chart --json", "cli.chart_json"),
+    ("tournament", "stats --player Anna", "tournament.refused"),
     # the views and the ledger
     ("plain", "sheet --session 7", "data.no_session"),
     ("plain", "standings --session 7", "data.no_session"),
@@ -257,6 +276,18 @@ CASES = [
     ("drawn", "tournament tables --round 2", "tournament.no_such_round_one"),
     ("tournament", "tournament sheet --tisch 1", "tournament.no_round"),
     ("drawn", "tournament sheets --url-base javascript:x", "tournament.url_base"),
+    # the desk (issue 36)
+    ("drawn", "tournament enter --tisch 1 --totals Anna=1,Ben=-1,Cora=0,Dora=0 --replace",
+     "tournament.nothing_to_replace"),
+    ("drawn", "tournament enter --tisch 1 --void-totals", "tournament.nothing_to_void"),
+    ("drawn", "tournament enter --tisch 1 --replace", "tournament.replace_needs_totals"),
+    ("drawn", "tournament fix Anna 9", "tournament.fix_table_day"),
+    ("drawn", "tournament fix #9 1", "tournament.no_such_number"),
+    ("drawn", "tournament apart Anna anna", "tournament.apart_same_day"),
+    ("drawn", "tournament swap Anna Anna", "tournament.swap_same"),
+    ("drawn", "tournament draw --redo --force", "tournament.redo_force"),
+    ("drawn", "tournament prizes", "tournament.prizes_provisional"),
+    ("tournament", "tournament draw --redo", "tournament.no_round"),
     # serve: its options are refused before any server starts
     ("plain", "serve --port 0", "server.port_range"),
     ("plain", "serve --workers 0", "server.workers_range"),

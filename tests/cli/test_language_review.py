@@ -29,7 +29,7 @@ def test_a_close_match_for_an_unknown_command_in_german(make_table):
 
 def test_the_usage_lines_placeholders_in_german(make_table):
     t = make_table(language="de")
-    assert "Aufruf: schafkopf void [OPTIONEN] {Nummer}" in t.run("void").stderr
+    assert "Aufruf: schafkopf void [OPTIONEN] {SPIELNUMMER}" in t.run("void").stderr
     assert "Aufruf: schafkopf add [OPTIONEN] {SPIEL} [WÖRTER]..." in t.run("add").stderr
     assert "Aufruf: schafkopf [OPTIONEN] BEFEHL [ARGUMENTE]..." in t.run("sheeet").stderr
     assert "OPTIONS" not in t.run("add").stderr

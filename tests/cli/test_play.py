@@ -31,12 +31,12 @@ def test_a_scripted_evening_with_a_refused_line_in_the_middle(make_table):
     # Sauspiel (10 + 3 Laufende 30) x2 Kontra = 80; Herz-Solo (50 + 10 + 40) x2 gelegt = 200 each;
     # Wenz-Tout (50 + 20) x2 = 140 each
     assert lines == [
-        "Spiel 1: Sauspiel Anna+Ben 72 L3 Kontra | Anna +0,80 €, Ben +0,80 €, Cora -0,80 €, Dora -0,80 € "
-        "| Nächster Geber: Ben",
-        "Spiel 2: Herz-Solo Cora 105 L4 gelegt 1 | Anna -2,00 €, Ben -2,00 €, Cora +6,00 €, Dora -2,00 € "
-        "| Nächster Geber: Cora",
-        "Spiel 3: Wenz Tout Dora + L2 | Anna -1,40 €, Ben -1,40 €, Cora -1,40 €, Dora +4,20 € "
-        "| Nächster Geber: Dora",
+        "Spiel 1: Sauspiel Anna+Ben 72 L3 Kontra | Sauspiel 10 + 3 Laufende 30 = 40, Kontra x2 = 80 je Verlierer "
+        "| Anna +0,80 €, Ben +0,80 €, Cora -0,80 €, Dora -0,80 € | Nächster Geber: Ben",
+        "Spiel 2: Herz-Solo Cora 105 L4 gelegt 1 | Herz-Solo 50 + Schneider 10 + 4 Laufende 40 = 100, gelegt x2 "
+        "= 200 je Gegner | Anna -2,00 €, Ben -2,00 €, Cora +6,00 €, Dora -2,00 € | Nächster Geber: Cora",
+        "Spiel 3: Wenz Tout Dora + L2 | Wenz 50 + 2 Laufende 20 = 70, Tout x2 = 140 je Gegner "
+        "| Anna -1,40 €, Ben -1,40 €, Cora -1,40 €, Dora +4,20 € | Nächster Geber: Dora",
     ]
     # the script's reader learns which line was refused, and why
     assert r.stderr.startswith("Zeile 3: sau an be 72 xyz\nFehler: 'xyz' passt zu nichts in diesem Spiel (Sauspiel).\n")
@@ -250,8 +250,8 @@ def test_hands_out_of_rotation_in_short_words_and_long_options(make_table):
     b = make_table(players=FIVE, name="add")
     r = a.run("play", input="sau be co 72 aus do\nwenz an 80 --sitting-out Emil --dealer Ben\nsau an be 72 out co geber do\n")
     assert r.exit_code == 0, r.stderr
-    assert r.stdout.splitlines()[0] == ("Spiel 1: Sauspiel Ben+Cora 72 | Anna -0,10 €, Ben +0,10 €, Cora +0,10 €, "
-                                        "Emil -0,10 € | Nächster Geber: Ben (Ben setzt aus)")
+    assert r.stdout.splitlines()[0] == ("Spiel 1: Sauspiel Ben+Cora 72 | Sauspiel 10 je Verlierer | Anna -0,10 €, "
+                                        "Ben +0,10 €, Cora +0,10 €, Emil -0,10 € | Nächster Geber: Ben (Ben setzt aus)")
     b.ok("add", "sau", "be", "co", "72", "--sitting-out", "Dora")
     b.ok("add", "wenz", "an", "80", "--sitting-out", "Emil", "--dealer", "Ben")
     b.ok("add", "sau", "an", "be", "72", "--sitting-out", "Cora", "--dealer", "Dora")
@@ -267,8 +267,8 @@ def test_a_latecomer_a_rename_and_a_leaver_inside_play_as_the_one_shot_commands_
     assert r.exit_code == 0, r.stderr
     assert r.stdout.splitlines()[1:3] == [
         "Emil kommt an den Tisch, ab Spiel 2 von Abend 1. Sitzordnung: Anna, Ben, Emil, Cora, Dora.",
-        "Spiel 2: Wenz Emil 80 | Anna -0,50 €, Emil +1,50 €, Cora -0,50 €, Dora -0,50 € | Nächster Geber: Emil "
-        "(Emil setzt aus)"]
+        "Spiel 2: Wenz Emil 80 | Wenz 50 je Gegner | Anna -0,50 €, Emil +1,50 €, Cora -0,50 €, Dora -0,50 € "
+        "| Nächster Geber: Emil (Emil setzt aus)"]
     assert r.stdout.splitlines()[-2:] == ["Sitzordnung: Anna, Ben, Emilio, Dora (4 spielen ein Spiel).",
                                           "Gegangen: Cora."]
     b.ok("add", "sau", "an", "be", "72")
@@ -308,8 +308,8 @@ def test_settle_rounded_and_closed_inside_play_and_the_next_hand_opens_a_new_eve
                         "Häng --yes an: abrechnung schließen --yes.\n")
     assert "Abend 1 abgeschlossen." in out and "Das nächste Spiel eröffnet einen neuen Abend." in out
     assert out[-2:] == ["Abend 2 beginnt mit diesem Spiel (der vorige ist abgerechnet).",
-                        "Spiel 1: Wenz Ben 80 | Anna -0,50 €, Ben +1,50 €, Cora -0,50 €, Dora -0,50 € "
-                        "| Nächster Geber: Ben"]
+                        "Spiel 1: Wenz Ben 80 | Wenz 50 je Gegner | Anna -0,50 €, Ben +1,50 €, Cora -0,50 €, "
+                        "Dora -0,50 € | Nächster Geber: Ben"]
     closing = t.json("settle", "--session", "1")
     assert closing["closed"] and closing["round"] == 50
     assert closing["paid"] == {"Anna": 50, "Ben": 50, "Cora": -50, "Dora": -50}
@@ -388,13 +388,13 @@ def test_a_huge_number_in_a_tournament_list_is_refused_plainly(make_table, tmp_p
 
 
 def test_the_same_all_pass_hand_twice_is_no_duplicate():
-    from schafkopf_score.cli.play_live import names_someone
+    from schafkopf_score.app.hands import repeats_a_hand
     from schafkopf_score.rules.model import GameEntry
 
-    assert not names_someone(GameEntry("weiter"))
-    assert not names_someone(GameEntry("doubler", sitting_out=("Emil",)))
-    assert names_someone(GameEntry("sauspiel", player="Anna", partner="Ben", augen=72))
-    assert names_someone(GameEntry("ramsch", augen_map=(("Anna", 60), ("Ben", 60))))
+    assert repeats_a_hand(GameEntry("weiter"))
+    assert repeats_a_hand(GameEntry("doubler", sitting_out=("Emil",)))
+    assert not repeats_a_hand(GameEntry("sauspiel", player="Anna", partner="Ben", augen=72))
+    assert not repeats_a_hand(GameEntry("ramsch", augen_map=(("Anna", 60), ("Ben", 60))))
 
 
 def test_a_ledger_replaced_under_the_session_refuses_that_line_and_the_next_goes_on(make_table):
@@ -703,8 +703,15 @@ def test_completion_offers_who_plays_next_first_and_the_table_language_words(mak
     assert offered("str") == ["streichen"] and offered("zu") == ["zurück", "zusammenwerfen"]  # a command, a game
     assert offered("spieler ") == ["dazu", "geht", "umbenennen", "liste"]
     assert offered("sau an be 72 --sit") == ["--sitting-out"]
-    assert offered("sau an be 72 g") == ["g", "geber", "gras", "gruen", "grün"]
+    # the words this table takes in a Sauspiel, in German (no g: it plays no Legen; geber, not dealer)
+    assert offered("sau an be 72 g") == ["geber", "gras", "gruen", "grün"]
     assert offered("herzs") == ["herzsolo"]
+    assert offered("sau an be 72 ") [:5] == ["Ben", "Cora", "Dora", "Emil", "Anna"]
+    sau = offered("sau an be 72 ")[5:]
+    assert {"alone", "crack", "blitz", "dealer", "jf", "jungfrau", "tout", "out"}.isdisjoint(sau), sau
+    assert {"k", "re", "sw", "l", "aus", "geber"} <= set(sau)
+    assert offered("ramsch be j") == []  # this table plays no Ramsch: none of its words
+    assert offered("ändern 1 farbw") == ["farbwenz"]  # an edit may start with a new game
 
 
 @pytest.mark.slow
@@ -813,13 +820,13 @@ def test_a_whole_irregular_evening_in_one_english_session(make_table):
                             "sau an be 72\nsau be co 72\n")
     assert r.exit_code == 2  # the hand that the new evening's first dealer sits out
     out = r.stdout.splitlines()
-    assert out[3] == ("Hand 3: Sauspiel Anna+Cora 61 | Anna +€0.10, Emil -€0.10, Cora +€0.10, Dora -€0.10 "
-                      "| Next dealer: Cora (Cora sits out)")
+    assert out[3] == ("Hand 3: Sauspiel Anna+Cora 61 | Sauspiel 10 per loser | Anna +€0.10, Emil -€0.10, "
+                      "Cora +€0.10, Dora -€0.10 | Next dealer: Cora (Cora sits out)")
     assert out[4] == "Hand 3 corrected: Sauspiel Anna+Cora 61 -> Sauspiel Anna+Cora 61 Kontra"
     assert "Session 1 closed." in out and "The next hand opens a new evening." in out
     assert out[-2:] == ["Evening 2 begins with this hand (the one before is settled).",
-                        "Hand 1: Sauspiel Ben+Cora 72 | Ben +€0.10, Emil -€0.10, Cora +€0.10, Dora -€0.10 "
-                        "| Next dealer: Ben (Ben sits out)"]
+                        "Hand 1: Sauspiel Ben+Cora 72 | Sauspiel 10 per loser | Ben +€0.10, Emil -€0.10, "
+                        "Cora +€0.10, Dora -€0.10 | Next dealer: Ben (Ben sits out)"]
     assert r.stderr == ("Line 7: sau an be 72\nError: Anna does not play this hand: Anna deals; Anna sits out.\n"
                         "Name one of Ben, Emil, Cora, Dora, or say who sat out with out NAME.\n")
     hands = stored(t)

@@ -20,8 +20,9 @@ FAMILY_IDS = tuple(REGISTRY)
 # a family's id as code says it: "bavarian", rules.bavarian, BAVARIAN_TRIGGERS, engine.help.bavarian
 _NAMED = re.compile(r"(?<![a-z])(" + "|".join(FAMILY_IDS) + r")(?![a-z])", re.IGNORECASE)
 # the shared modules that may name a family: the registry, where the families are data, and the
-# documentation's example sessions, command lines as a user types them (``--family bavarian``)
-ALLOWED = {"rules/registry.py", "docs/runs.py"}
+# documentation's example sessions and the German --help's examples, command lines as a user types
+# them (``--family bavarian``)
+ALLOWED = {"rules/registry.py", "docs/runs.py", "cli/help_de.py"}
 
 
 def _family_package(path: Path) -> bool:
@@ -120,3 +121,66 @@ def test_the_check_finds_a_family_named_in_code():
     assert names_a_family('say(f"cli.play_help_{family}")\nsay("cli.play_help_deutscher")\n') == [
         "line 2: deutscher"]
     assert names_a_family('def f():\n    """find_family("bavarian")"""\n# deutscher\nx = "Bavarian Schafkopf"\n') == []
+
+
+# -- every id a family can raise is in that family's catalogue (issue 33, item 5) ----------------------
+
+# an id as code names it: a literal, or the fixed start of one it builds (``f"engine.flag.{flag}"``)
+_ID = re.compile(r'''(f?)["']((?:common|engine|data)\.[\w.{}]+)["']''')
+SHARED_PARTS = ("schafkopf_score.i18n.common", "schafkopf_score.i18n.engine", "schafkopf_score.i18n.data")
+
+
+def ids_named(source: str) -> tuple[set[str], set[str]]:
+    """The message ids ``source`` names literally, and the fixed starts of those it builds."""
+    literal, built = set(), set()
+    for match in _ID.finditer(source):
+        if match.group(1) or "{" in match.group(2):
+            built.add(match.group(2).split("{", 1)[0])
+        else:
+            literal.add(match.group(2))
+    return literal, built
+
+
+def words_of(name: str) -> dict[str, tuple[str, str]]:
+    """What a table of family ``name`` can say: the shared parts and the family's own words, not
+    another family's (a fresh interpreter running only this family has no others)."""
+    words: dict[str, tuple[str, str]] = {}
+    for module in (*SHARED_PARTS, f"{REGISTRY[name][0]}.messages"):
+        words.update(importlib.import_module(module).MESSAGES)
+    return words
+
+
+def test_every_id_a_family_raises_is_in_its_own_catalogue_in_both_languages():
+    """Read over the code: every id a family's package names (its refusals, hints, words) and
+    every id the shared engine makes of the family's name (its title, help, games, keys) is in
+    the shared words or the family's own, in English and in German. An id borrowed from another
+    family (``engine.ds.drop_partner`` said by Sheepshead) is a KeyError on a table of one."""
+    missing = []
+    for name in FAMILY_IDS:
+        words = words_of(name)
+        family = FAMILIES[name]
+        package = PACKAGE / "rules" / name
+        sources = [p for p in sorted(package.rglob("*.py")) if p.name != "messages.py"]
+        literal, built = set(), set()
+        for path in sources:
+            more, starts = ids_named(path.read_text(encoding="utf-8"))
+            literal |= more
+            built |= starts
+        # what the shared engine says of the family by its name (rules/family.py, rules/keys.py)
+        literal |= {f"engine.family.{name}", f"engine.help.{name}", *(f"engine.game.{name}.{g.name}" for g in family.games)}
+        literal |= {f"engine.key.{spec.family}.{spec.name}" for spec in (*family.tariff_specs, *family.rule_specs,
+                                                                          *family.extra_specs) if spec.family}
+        assert len(literal) > 20, (name, literal)
+        for key in sorted(literal):
+            en, de = words.get(key, ("", ""))
+            if not (en.strip() and de.strip()):
+                missing.append(f"{name}: {key}")
+        missing += [f"{name}: {start}..." for start in sorted(built) if not any(k.startswith(start) for k in words)]
+    assert not missing, f"ids a family says that its catalogue lacks: {missing}"
+
+
+def test_the_id_check_reads_literals_and_built_ids():
+    literal, built = ids_named('raise IllegalEntry(why, Text("engine.ds.drop_partner"))\n'
+                               'say(f"engine.flag.{flag}", lang)\nText("engine.sh.x_{k}")\n')
+    assert literal == {"engine.ds.drop_partner"} and built == {"engine.flag.", "engine.sh.x_"}
+    assert "engine.ds.drop_partner" not in words_of("sheepshead") and "engine.ds.drop_partner" in words_of("deutscher")

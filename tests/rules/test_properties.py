@@ -135,8 +135,9 @@ def fill(template, active):
 
 @given(st.lists(templates(), min_size=1, max_size=12), st.sampled_from(["stock", "ramsch", "redeal"]))
 def test_replaying_an_evening_gives_the_stored_payouts(tmp_path_factory, evening, all_pass):
-    from schafkopf_score.app import audit
-    from schafkopf_score.app import evening as ev
+    from schafkopf_score.app import audit, hands
+    from schafkopf_score.app.state import current_state, view_session
+    from schafkopf_score.app.where import At
     from schafkopf_score.ledger import Ledger
     from schafkopf_score.rules.play import seat
     from schafkopf_score.table import find_family, load_table
@@ -150,18 +151,19 @@ def test_replaying_an_evening_gives_the_stored_payouts(tmp_path_factory, evening
     ledger = Ledger(cfg.ledger_path)
     stored = []
     for template in evening:
-        _, state = ev.current_state(cfg, ledger)
+        _, state = current_state(cfg, ledger, At.evening(cfg, ledger).place)
         active = seat(GameEntry("weiter"), cfg.snapshot(), state).active
         try:
-            _, p, after = ev.add(cfg, ledger, fill(template, active))
+            done = hands.add_entry(At.evening(cfg, ledger), fill(template, active))
         except IllegalEntry:
             continue
+        p, after = done.played, done.state
         stored.append(p.outcome)
-        replayed = ev.view_session(cfg, ledger)
+        replayed = view_session(cfg, ledger)
         assert (after.balances, after.stock, after.state) == (replayed.balances, replayed.stock, replayed.state)
     assume(stored)
     assert audit.check_ledger(ledger) == []
-    view = ev.view_session(cfg, ledger)
+    view = view_session(cfg, ledger)
     assert [r.played.outcome.payout_map() for r in view.valid_rows()] == [o.payout_map() for o in stored]
     assert sum(view.balances.values()) + view.stock == 0
     ledger.close()

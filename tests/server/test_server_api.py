@@ -327,6 +327,47 @@ def test_a_hand_sent_twice_with_its_key_is_recorded_once(tab, table):
     tab.ok("check")
 
 
+def test_a_key_used_with_another_line_is_409_with_what_it_recorded_and_records_nothing(tab, table):
+    """A phone whose answer was lost, its line corrected and sent again with the same key: the
+    hand recorded under the key is named, nothing else is written (issue 35)."""
+    with Server(table) as s:
+        status, first = s.post("/api/hands", {"line": "sau an be 72", "key": "k-1"})
+        assert status == 201
+        before = ledger_state(table)
+        status, answer = s.post("/api/hands", {"line": "sau an be 85 l3", "key": "k-1"})
+        assert status == 409 and answer["recorded"] == first, answer
+        assert answer["error"] == "Mit diesem Schlüssel wurde Spiel 1 mit einer anderen Zeile eingetragen; jetzt wurde " \
+                                  "nichts eingetragen."
+        assert ledger_state(table) == before
+        # the same line with other spaces is the same line
+        assert s.post("/api/hands", {"line": "sau  an be   72", "key": "k-1"}) == (200, first)
+
+
+def test_the_keys_table_of_an_older_ledger_is_made_with_its_first_keyed_hand_not_by_a_refusal(tab, table):
+    import sqlite3
+
+    tab.ok("add", "weiter")
+    con = sqlite3.connect(table.with_suffix(".sqlite"))
+    con.execute("DROP TABLE served_keys")  # a ledger made before the table server kept its keys there
+    con.commit()
+    con.close()
+
+    def tables():
+        con = sqlite3.connect(table.with_suffix(".sqlite"))
+        try:
+            return {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        finally:
+            con.close()
+
+    with Server(table) as s:
+        assert s.post("/api/hands", {"line": "sau an be 72", "key": "k-1"}, code="nonsense")[0] == 401
+        assert s.post("/api/hands", {"line": "sau an an 72", "key": "k-1"})[0] == 422
+        assert "served_keys" not in tables()  # neither the start nor a refused request made it
+        status, first = s.post("/api/hands", {"line": "sau an be 72", "key": "k-1"})
+        assert status == 201 and "served_keys" in tables()
+        assert s.post("/api/hands", {"line": "sau an be 72", "key": "k-1"}) == (200, first)
+
+
 # -- events -----------------------------------------------------------------------------------------
 
 def read_event(resp, deadline: float) -> dict | None:

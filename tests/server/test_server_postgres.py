@@ -81,7 +81,7 @@ def test_sigkill_mid_request_loses_no_committed_hand_and_records_no_half_hand(ma
             while left and not stop.is_set():
                 key, line = left[0]
                 try:
-                    status, body = s.post("/api/hands", {"line": line, "key": key})
+                    status, body = s.post("/api/hands", {"line": line, "key": key, "confirm": True})
                 except (OSError, http.client.HTTPException, json.JSONDecodeError):
                     return  # the server is gone: sent again after the restart
                 assert status in (200, 201), body
@@ -105,7 +105,7 @@ def test_sigkill_mid_request_loses_no_committed_hand_and_records_no_half_hand(ma
     assert kills >= 2 and len(acknowledged) >= 1, (kills, len(acknowledged))  # killed amid the phones' posts
     with Server(t.path) as s:  # the rest, and everything once more: nothing twice
         for key, line in [(f"hand-{i}", line) for i, line in enumerate(lines)]:
-            status, body = s.post("/api/hands", {"line": line, "key": key})
+            status, body = s.post("/api/hands", {"line": line, "key": key, "confirm": True})
             assert status in (200, 201)
             if key in acknowledged:
                 assert (status, body) == (200, acknowledged[key])

@@ -32,7 +32,9 @@ def test_a_tables_code_writes_its_own_table_and_the_host_draws(cup):
         assert status == 201, got
         assert got == twin.json("add", "--tisch", "1", *line.split())
         assert (got["round"], got["tisch"], got["unit"]) == (1, 1, "point")
-        assert s.post("/api/hands", {"line": line, "tisch": 1}, code="tisch 1")[0] == 201
+        # the same hand again is asked about (409 with the hand it repeats), and recorded when confirmed
+        assert s.post("/api/hands", {"line": line, "tisch": 1}, code="tisch 1")[1]["same_as"] == 1
+        assert s.post("/api/hands", {"line": line, "tisch": 1, "confirm": True}, code="tisch 1")[0] == 201
         twin.json("add", "--tisch", "1", *line.split())
         status, got = s.post("/api/hands", {"line": line, "tisch": 2}, code="tisch 1")
         assert (status, got) == (403, {"error": "The code of table 1 writes only table 1, in the current round.",

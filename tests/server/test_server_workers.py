@@ -52,11 +52,12 @@ def test_two_workers_record_every_hand_once_and_tell_every_stream(table):
         stream = conn.getresponse()
         stream.readline()
         time.sleep(0.5)
-        answers = [post_fresh(s, {"line": "sau an be 72", "key": f"h{i}"}) for i in range(12)]
+        # the same hand twelve times, each confirmed as played again (RULES §11)
+        answers = [post_fresh(s, {"line": "sau an be 72", "key": f"h{i}", "confirm": True}) for i in range(12)]
         assert [status for status, _ in answers] == [201] * 12
         assert [a["hand"] for _, a in answers] == list(range(1, 13))
         # sent again, on new connections (either worker): the first answers, nothing written
-        again = [post_fresh(s, {"line": "sau an be 72", "key": f"h{i}"}) for i in range(12)]
+        again = [post_fresh(s, {"line": "sau an be 72", "key": f"h{i}", "confirm": True}) for i in range(12)]
         assert again == [(200, a) for _, a in answers]
         seen = []
         deadline = time.monotonic() + 2

@@ -59,22 +59,23 @@ def test_a_routine_check_after_a_first_check_replays_no_closed_session(make_tabl
     t = season(make_table)
     code, first = counts(t)
     assert code == 0
-    assert first == {"problems": [], "replayed": 3, "skipped_verified": 0, "marked": 2}
+    assert first == {"problems": [], "replayed": 3, "skipped_verified": 0, "marked": 2, "sessions": 3, "hands": 5}
     assert [sid for sid, _ in marks(t)] == [1, 2]
     code, again = counts(t)
     assert code == 0
-    assert again == {"problems": [], "replayed": 1, "skipped_verified": 2, "marked": 0}  # only the open evening
+    assert again == {"problems": [], "replayed": 1, "skipped_verified": 2, "marked": 0, "sessions": 3,
+                     "hands": 5}  # only the open evening
     assert len(marks(t)) == 2  # a mark that still holds is not written again
     r = t.run("check")
-    assert r.exit_code == 0 and r.stdout == "" and r.stderr == ""  # silent on success, as before
+    assert r.exit_code == 0 and r.stdout == "OK: 3 Abende, 5 Spiele geprüft.\n" and r.stderr == ""  # says so (issue 33)
 
 
 def test_closing_the_open_evening_marks_it_at_the_next_check(make_table):
     t = season(make_table)
     t.ok("check")
     t.ok("settle", "--close")
-    assert counts(t)[1] == {"problems": [], "replayed": 1, "skipped_verified": 2, "marked": 1}
-    assert counts(t)[1] == {"problems": [], "replayed": 0, "skipped_verified": 3, "marked": 0}
+    assert counts(t)[1] == {"problems": [], "replayed": 1, "skipped_verified": 2, "marked": 1, "sessions": 3, "hands": 5}
+    assert counts(t)[1] == {"problems": [], "replayed": 0, "skipped_verified": 3, "marked": 0, "sessions": 3, "hands": 5}
 
 
 def test_a_payout_changed_behind_the_programs_back_is_replayed_and_reported(make_table):
@@ -123,9 +124,9 @@ def test_any_stored_row_of_a_session_changed_brings_it_back_into_the_replay(make
 def test_check_full_replays_every_session(make_table):
     t = season(make_table)
     t.ok("check")
-    assert counts(t, "--full")[1] == {"problems": [], "replayed": 3, "skipped_verified": 0, "marked": 0}
+    assert counts(t, "--full")[1] == {"problems": [], "replayed": 3, "skipped_verified": 0, "marked": 0, "sessions": 3, "hands": 5}
     r = t.run("check", "--full")
-    assert r.exit_code == 0 and r.stdout == ""
+    assert r.exit_code == 0 and r.stdout == "OK: 3 Abende, 5 Spiele geprüft.\n"
     assert "--full" in t.ok("check", "--help").stdout
 
 
@@ -135,7 +136,7 @@ def test_a_new_program_version_replays_what_an_older_one_marked(make_table, monk
     t = season(make_table)
     t.ok("check")
     monkeypatch.setattr(schafkopf_score, "__version__", "99.0.0")
-    assert counts(t)[1] == {"problems": [], "replayed": 3, "skipped_verified": 0, "marked": 2}
+    assert counts(t)[1] == {"problems": [], "replayed": 3, "skipped_verified": 0, "marked": 2, "sessions": 3, "hands": 5}
     assert counts(t)[1]["skipped_verified"] == 2
 
 
@@ -151,7 +152,7 @@ def test_the_marks_are_append_only(make_table):
 
 def test_check_without_a_ledger_makes_none(make_table):
     t = make_table()
-    assert counts(t)[1] == {"problems": [], "replayed": 0, "skipped_verified": 0, "marked": 0}
+    assert counts(t)[1] == {"problems": [], "replayed": 0, "skipped_verified": 0, "marked": 0, "sessions": 0, "hands": 0}
     assert not t.ledger_path.exists()
 
 
@@ -166,7 +167,7 @@ def test_a_busy_ledger_is_checked_and_its_marks_wait(make_table):
     finally:
         holder.execute("ROLLBACK")
         holder.close()
-    assert code == 0 and data == {"problems": [], "replayed": 3, "skipped_verified": 0, "marked": 0}
+    assert code == 0 and data == {"problems": [], "replayed": 3, "skipped_verified": 0, "marked": 0, "sessions": 3, "hands": 5}
     assert marks(t) == []
     assert counts(t)[1]["marked"] == 2  # the next check that can write marks them
 
@@ -214,9 +215,9 @@ def test_a_read_only_ledger_is_checked_all_the_same(make_table, read_only_folder
     make_read_only()
     before = ro.ledger_bytes()
     code, data = counts(ro)
-    assert code == 0 and data == {"problems": [], "replayed": 3, "skipped_verified": 0, "marked": 0}
+    assert code == 0 and data == {"problems": [], "replayed": 3, "skipped_verified": 0, "marked": 0, "sessions": 3, "hands": 5}
     r = ro.run("check")
-    assert r.exit_code == 0 and r.stdout == "" and r.stderr == ""
+    assert r.exit_code == 0 and r.stdout == "OK: 3 Abende, 5 Spiele geprüft.\n" and r.stderr == ""
     assert ro.ledger_bytes() == before
 
 
@@ -234,7 +235,7 @@ def test_a_version_2_ledger_is_migrated_with_a_backup_and_then_marked(make_table
     expected = t.json("standings", "--all")
     v2_ledger(t)
     code, data = counts(t)
-    assert code == 0 and data == {"problems": [], "replayed": 3, "skipped_verified": 0, "marked": 2}
+    assert code == 0 and data == {"problems": [], "replayed": 3, "skipped_verified": 0, "marked": 2, "sessions": 3, "hands": 5}
     backup = sqlite3.connect(t.ledger_path.with_name("test.v2-backup.sqlite"))
     assert backup.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()[0] == "2"
     assert backup.execute("SELECT count(*) FROM sqlite_master WHERE name LIKE 'verified%'").fetchone()[0] == 0
@@ -263,7 +264,7 @@ def test_a_read_only_version_2_ledger_is_read_as_it_is(make_table, read_only_fol
     make_read_only()
     before = ro.ledger_bytes()
     code, data = counts(ro)
-    assert code == 0 and data == {"problems": [], "replayed": 3, "skipped_verified": 0, "marked": 0}
+    assert code == 0 and data == {"problems": [], "replayed": 3, "skipped_verified": 0, "marked": 0, "sessions": 3, "hands": 5}
     for cmd, want in expected.items():
         assert ro.json(cmd) == want
     r = ro.run("add", "weiter")  # a write says the ledger cannot be written (no backup, no traceback)
@@ -279,7 +280,7 @@ def test_import_marks_the_closed_sessions_it_replayed(make_table, tmp_path):
     fresh = make_table(name="fresh")
     fresh.ok("import", str(dump))
     assert [sid for sid, _ in marks(fresh)] == [1, 2]
-    assert counts(fresh)[1] == {"problems": [], "replayed": 1, "skipped_verified": 2, "marked": 0}
+    assert counts(fresh)[1] == {"problems": [], "replayed": 1, "skipped_verified": 2, "marked": 0, "sessions": 3, "hands": 5}
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
@@ -316,4 +317,6 @@ def test_import_marks_under_the_fingerprints_check_reads_back(make_table, tmp_pa
                    for table in ("voids", "restatements", "payments", "reopenings", "closings")}
     assert all(counts_.values()), counts_
     assert marks(fresh) == [(sid, read_back[sid]) for sid in (1, 2, 3)]
-    assert counts(fresh)[1] == {"problems": [], "replayed": 1, "skipped_verified": 3, "marked": 0}
+    found = counts(fresh)[1]
+    assert {k: found[k] for k in ("problems", "replayed", "skipped_verified", "marked")} == {
+        "problems": [], "replayed": 1, "skipped_verified": 3, "marked": 0}

@@ -33,7 +33,7 @@ GATED = """
 import os, sys, time
 ready, gate, delay = sys.argv[1], sys.argv[2], float(sys.argv[3])
 from schafkopf_score.cli.app import run
-import schafkopf_score.app.evening, schafkopf_score.session.settle  # what the commands import lazily
+import schafkopf_score.app.hands, schafkopf_score.app.settle, schafkopf_score.session.settle  # what the commands import lazily
 open(ready, "w").close()
 deadline = time.monotonic() + 30
 while not os.path.exists(gate) and time.monotonic() < deadline:

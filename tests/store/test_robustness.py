@@ -120,12 +120,12 @@ WORDS = ["Anna", "an", "Ben", "", " ", "'", '"', "=1+1", "<script>", "[/]", "[bo
          "Ω" * 50]
 OPTIONS = ["--player", "--partner", "--augen", "--points", "--picker", "--laufende", "--legen", "--suit", "--sau", "--loser", "--jungfrau",
            "--durchmarsch", "--sitting-out", "--dealer", "--comment", "--winner", "--no-trick", "--reason",
-           "--session", "--round", "--from-balances", "--format", "--out", "--seed"]
+           "--session", "--round", "--from-balances", "--format", "--out", "--seed", "--tariff", "--rules"]
 FLAGS = ["--schwarz", "--kontra", "--re", "--sup", "--hirsch", "--tout", "--won", "--lost", "--ouvert", "--json",
          "--close", "--all", "--alone", "--crack", "--recrack", "--forced", "--zwang", "--still", "--history",
-         "--check"]
+         "--check", "--chart"]
 COMMANDS = ["calc", "add", "undo", "void", "edit", "sheet", "standings", "settle", "check", "export", "stats",
-            "rules", "draw", "import"]
+            "rules", "draw", "import", "rating"]
 GAMES = ["sauspiel", "solo", "wenz", "ramsch", "weiter", "sie", "bettel", "hochzeit", "pick", "leaster", "doubler",
          "normal", "jeder", "spiel", "draw", "xyz", ""]
 
@@ -205,7 +205,7 @@ def test_hostile_names_survive_every_command(make_table, tmp_path):
     balances = t.json("standings")["balances"]
     assert set(balances) == set(names) and sum(balances.values()) == 0
     assert t.json("settle")["balances"] == balances
-    for fmt in ("csv", "csv-de", "md", "html", "json"):
+    for fmt in ("csv", "csv-de", "md", "html", "json", "xlsx"):
         t.ok("export", "--format", fmt, "--out", str(tmp_path / f"x.{fmt}"))
     fresh = make_table(players=names, preset="wirtshaus", name="fresh")
     fresh.ok("import", str(tmp_path / "x.json"))
@@ -213,6 +213,13 @@ def test_hostile_names_survive_every_command(make_table, tmp_path):
     assert "🂡 [/] Ace" in t.ok("sheet").stdout
     assert "🂡 [/] Ace" in t.ok("standings").stdout
     assert "🂡 [/] Ace" in t.ok("stats").stdout
+    # what the evenings tell (RULES §13): the names as they are, never read as markup
+    assert {r["player"] for r in t.json("rating")["ratings"]} == set(names)
+    assert "🂡 [/] Ace" in t.ok("rating", "--chart").stdout
+    assert t.json("stats", "--player", "<scr")["player"] == "<script>x</script>"
+    assert "🂡 [/] Ace" in t.ok("standings", "--chart").stdout
+    assert "<script>x</script>" in t.ok("settle", "--tariff", "20/50").stdout
+    assert "&lt;script&gt;x&lt;/script&gt;" in (tmp_path / "x.html").read_text(encoding="utf-8")
     t.ok("rules")
 
 
@@ -241,7 +248,8 @@ def test_sigkill_at_random_moments_loses_nothing_that_was_acknowledged(make_tabl
 WRITER = """
 import sys
 from pathlib import Path
-from schafkopf_score.app import evening
+from schafkopf_score.app import hands
+from schafkopf_score.app.where import At
 from schafkopf_score.ledger import Ledger
 from schafkopf_score.rules.model import GameEntry
 from schafkopf_score.table import load_table
@@ -249,7 +257,7 @@ from schafkopf_score.table import load_table
 cfg = load_table(Path(sys.argv[1]))
 for i in range(50):
     ledger = Ledger(cfg.ledger_path)  # a fresh connection each time, as a new command would
-    evening.add(cfg, ledger, GameEntry("wenz", player=sys.argv[2], augen=70, comment=f"{sys.argv[2]}-{i}"))
+    hands.add_entry(At.evening(cfg, ledger), GameEntry("wenz", player=sys.argv[2], augen=70, comment=f"{sys.argv[2]}-{i}"))
     ledger.close()
 print("done")
 """

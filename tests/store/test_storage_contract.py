@@ -504,7 +504,8 @@ def cli(table, *args):
 WRITER = """
 import sys
 from pathlib import Path
-from schafkopf_score.app import evening
+from schafkopf_score.app import hands
+from schafkopf_score.app.where import At
 from schafkopf_score.ledger import open_ledger
 from schafkopf_score.rules.model import GameEntry
 from schafkopf_score.table import load_table
@@ -512,7 +513,7 @@ from schafkopf_score.table import load_table
 cfg = load_table(Path(sys.argv[1]))
 for i in range(int(sys.argv[3])):
     ledger = open_ledger(cfg, create=True)  # a fresh connection each time, as a new command would
-    evening.add(cfg, ledger, GameEntry("wenz", player=sys.argv[2], augen=70, comment=f"{sys.argv[2]}-{i}"))
+    hands.add_entry(At.evening(cfg, ledger), GameEntry("wenz", player=sys.argv[2], augen=70, comment=f"{sys.argv[2]}-{i}"))
     ledger.close()
 print("done")
 """
@@ -645,15 +646,14 @@ import sys
 from pathlib import Path
 from schafkopf_score.ledger import open_ledger
 from schafkopf_score.table import load_table
-from schafkopf_score.tournament.entries import add_game, entry_for
-from schafkopf_score.tournament.seats import find_seat
+from schafkopf_score.app import hands
+from schafkopf_score.app.line import line_of
+from schafkopf_score.app.where import at
 
 cfg = load_table(Path(sys.argv[1]))
 for i in range(int(sys.argv[4])):
     with open_ledger(cfg) as ledger:
-        seat = find_seat(cfg, ledger, int(sys.argv[2]))
-        entry, typed = entry_for(cfg, ledger, seat, ["wenz", sys.argv[3], "70"])
-        add_game(cfg, ledger, seat, entry, typed)
+        hands.add(at(cfg, ledger, "add", int(sys.argv[2])), line_of(["wenz", sys.argv[3], "70"]))
 """
 
 

@@ -20,6 +20,7 @@ from .catalogue import (
     BavarianState,
     DurchmarschPays,
     Jungfrau,
+    StockAtClose,
     StockOnLoss,
 )
 from .score import Scoring
@@ -32,6 +33,17 @@ class Bavarian(Validation, Scoring):
     """Bavarian Schafkopf: its table (``base``), checks (``validate``), payouts (``score``) and
     the Stock (``stock``)."""
 
+    has_stock = True
+    typed_words = {"sauspiel": "sau"}  # what a table types for it
+    help_examples = (
+        ("sauspiel", {"player": 0, "partner": 1, "augen": 72, "laufende": 3, "kontra": True}),
+        ("solo", {"player": 2, "suit": "herz", "augen": 105, "laufende": 4, "legen": 1}),
+        ("wenz", {"player": 3, "tout": True, "won": True}),
+        ("bettel", {"player": 1, "won": False}),
+        ("ramsch", {"loser": 1, "jungfrau": (3,)}),
+        ("weiter", {}),
+    )
+
 
 __all__ = ["GAMES", "RULES", "SUITS", "TARIFF", "AllPass", "Bavarian", "BavarianRules", "BavarianState",
-           "DurchmarschPays", "Jungfrau", "StockOnLoss"]
+           "DurchmarschPays", "Jungfrau", "StockAtClose", "StockOnLoss"]

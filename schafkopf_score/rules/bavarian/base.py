@@ -121,6 +121,14 @@ class BavarianBase(FamilyOf[BavarianRules, BavarianState]):
             return 8
         return int(self.house_rules_of(rules).laufende_min.get(game.name, game.laufende_min))
 
+    def option_on(self, field_name: str, rules: TableRules) -> bool:
+        r = self.house_rules_of(rules)
+        chain = {"kontra": 1, "re": 2, "sup": 3, "hirsch": 4}
+        if field_name in chain:
+            return r.kontra >= chain[field_name]
+        return {"tout": r.tout, "legen": r.legen, "ouvert": r.bettel_ouvert, "schieben": r.schieben,
+                "forced": AllPass.FORCED in self.passing(rules)}.get(field_name, True)
+
     def enabled(self, game: GameType, rules: TableRules) -> bool:
         r = self.house_rules_of(rules)
         if game.kind == "weiter":

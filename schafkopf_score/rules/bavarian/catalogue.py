@@ -116,6 +116,16 @@ class StockOnLoss(StrEnum):
     NONE = "none"
 
 
+class StockAtClose(StrEnum):
+    """Where the Stock left at the close goes (RULES §7): back in equal shares to the players
+    at the table, back to those who paid into it (as each paid), or on to the table's next
+    evening, which opens with it."""
+
+    EQUAL = "equal"
+    PAYERS = "payers"
+    CARRY = "carry"
+
+
 @dataclass(frozen=True)
 class BavarianRules(HouseRules):
     """The ``[rules]`` of a Bavarian table, typed, each with its default (RULES §2, §6)."""
@@ -138,6 +148,7 @@ class BavarianRules(HouseRules):
     bettel_ouvert: bool = rule(True)
     stock_on_loss: StockOnLoss = rule(StockOnLoss.DOUBLE)
     stock_doubles: bool = rule(False)
+    stock_at_close: StockAtClose = rule(StockAtClose.EQUAL)
     kasse: int = rule(0)
     schieben: bool = rule(False)
     bock_after: tuple[str, ...] = rule((), item_names=BOCK_TRIGGERS)
@@ -150,8 +161,11 @@ RULES = BavarianRules.specs()
 
 @dataclass(frozen=True)
 class BavarianState:
-    """What a Bavarian table carries from hand to hand: the money in the Stock, and the Bock
-    layers of each pending Bock hand (``bock.py``)."""
+    """What a Bavarian table carries from hand to hand: the money in the Stock, who paid it in
+    (``paid_in``: what each player put into the Stock since it was last won, in the order they
+    first did; the Stock's money is theirs until a game wins it), and the Bock layers of each
+    pending Bock hand (``bock.py``)."""
 
     stock: int = 0
     bock: tuple[int, ...] = ()
+    paid_in: tuple[tuple[str, int], ...] = ()

@@ -7,6 +7,25 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "engine.family.bavarian": ("Bavarian Schafkopf", "Bayerischer Schafkopf"),
 
     # -- a game in a message: English with the article it reads with, German the bare name -------
+    # -- a house rule's choices in words (``rules``)
+    "engine.choice.bavarian.all_pass.redeal": ("deal again", "neu geben"),
+    "engine.choice.bavarian.all_pass.ramsch": ("Ramsch", "Ramsch"),
+    "engine.choice.bavarian.all_pass.stock": ("pay into the Stock", "in den Stock zahlen"),
+    "engine.choice.bavarian.all_pass.forced": ("a forced game", "Muss-Spiel"),
+    "engine.choice.bavarian.ramsch_jungfrau.none": ("does not count", "zählt nicht"),
+    "engine.choice.bavarian.ramsch_jungfrau.double_all": ("doubles the whole value", "verdoppelt den ganzen Wert"),
+    "engine.choice.bavarian.ramsch_jungfrau.double_individual": ("the Jungfrau receives double",
+                                                               "die Jungfrau bekommt doppelt"),
+    "engine.choice.bavarian.ramsch_durchmarsch.none": ("no Durchmarsch", "kein Durchmarsch"),
+    "engine.choice.bavarian.ramsch_durchmarsch.all_tricks": ("all tricks", "alle Stiche"),
+    "engine.choice.bavarian.ramsch_durchmarsch_pays.ramsch": ("the Ramsch tariff", "den Ramsch-Tarif"),
+    "engine.choice.bavarian.ramsch_durchmarsch_pays.solo": ("the solo tariff", "den Solo-Tarif"),
+    "engine.choice.bavarian.stock_on_loss.double": ("doubles the Stock", "verdoppelt den Stock"),
+    "engine.choice.bavarian.stock_on_loss.none": ("leaves the Stock", "lässt den Stock"),
+    "engine.choice.bavarian.stock_at_close.equal": ("equal shares to the players at the table",
+                                                    "zu gleichen Teilen an die Spieler am Tisch"),
+    "engine.choice.bavarian.stock_at_close.payers": ("back to who paid it in", "zurück an die, die eingezahlt haben"),
+    "engine.choice.bavarian.stock_at_close.carry": ("on to the next evening", "weiter zum nächsten Abend"),
     "engine.game.bavarian.sauspiel": ("Sauspiel", "Sauspiel"),
     "engine.game.bavarian.hochzeit": ("Hochzeit", "Hochzeit"),
     "engine.game.bavarian.solo": ("Solo", "Solo"),
@@ -94,6 +113,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                           "| none (lässt ihn)"),
     "engine.key.bavarian.stock_doubles": ("Legen and Schieben double the payment into the Stock",
                                           "Legen und Schieben verdoppeln die Zahlung in den Stock"),
+    "engine.key.bavarian.stock_at_close": (
+        "the Stock left at the close: equal (equal shares of the players at the table) | payers (back to who "
+        "paid it in) | carry (it opens the next evening)",
+        "der Stock beim Abschluss: equal (zu gleichen Teilen an die Spieler am Tisch) | payers (zurück an die, die "
+        "eingezahlt haben) | carry (er eröffnet den nächsten Abend)"),
     "engine.key.bavarian.kasse": ("each player's buy-in in cents (0: no Kasse)",
                                   "Einsatz jedes Spielers in Cent (0: keine Kasse)"),
     "engine.key.bavarian.schieben": ("Ramsch with schieben: --schieben N, each push doubles",
@@ -128,12 +152,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                "--forced gilt nur, wo der Eichel-Ober spielen muss, wenn alle passen."),
     "engine.bav.forced_only_hint": ('Set all_pass = "forced" in [rules], or drop --forced.',
                                     'Setz all_pass = "forced" in [rules], oder lass --forced weg.'),
-    "engine.bav.pass_ramsch": ('When everyone passes this table plays a Ramsch (all_pass = "ramsch").',
-                               'Wenn alle passen, spielt dieser Tisch einen Ramsch (all_pass = "ramsch").'),
-    "engine.bav.pass_ramsch_hint": ("Enter the Ramsch: add ramsch --loser NAME (or --augen Anna=..,Ben=..,...).",
-                                    "Trag den Ramsch ein: add ramsch --loser NAME (oder --augen Anna=..,Ben=..,...)."),
-    "engine.bav.pass_forced": ('When everyone passes the holder of the Acorn Ober must play (all_pass = "forced").',
-                               'Wenn alle passen, muss spielen, wer den Eichel-Ober hat (all_pass = "forced").'),
+    "engine.bav.pass_ramsch": ("When everyone passes this table plays a Ramsch (all_pass = {value}).",
+                               "Wenn alle passen, spielt dieser Tisch einen Ramsch (all_pass = {value})."),
+    "engine.bav.pass_ramsch_hint": ("Enter the Ramsch: add ramsch --loser NAME (or --augen {a}=..,{b}=..,...).",
+                                    "Trag den Ramsch ein: add ramsch --loser NAME (oder --augen {a}=..,{b}=..,...)."),
+    "engine.bav.pass_forced": ("When everyone passes the holder of the Acorn Ober must play (all_pass = {value}).",
+                               "Wenn alle passen, muss spielen, wer den Eichel-Ober hat (all_pass = {value})."),
     "engine.bav.pass_forced_hint": ("Enter the game he played, with --forced.", "Trag sein Spiel mit --forced ein."),
     "engine.bav.pass_legen": ("--legen on a thrown-in hand changes nothing here.",
                               "--legen ändert bei einem zusammengeworfenen Spiel hier nichts."),
@@ -262,15 +286,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                        "Gib an, wie viele geschoben haben, 0 bis {players}."),
 
     # -- the help of play: examples of this family's games ---------------------------------------
-    "engine.help.bavarian": (
-        "One line a hand, in short words:\n"
-        "  sau an be 72 l3 k      Sauspiel Anna with Ben, 72 Augen, 3 Laufende, Kontra\n"
-        "  herzsolo co 105 l4 g1  Heart solo Cora, 105, 4 Laufende, one player laid\n"
-        "  wenz do tout +         Wenz tout Dora, won               bettel be -   Bettel Ben, lost\n"
-        "  ramsch be jf do        Ramsch, Ben loses, Dora Jungfrau              weiter   all passed",
-        "Eine Zeile je Spiel, in kurzen Wörtern:\n"
-        "  sau an be 72 l3 k      Sauspiel Anna mit Ben, 72 Augen, 3 Laufende, Kontra\n"
-        "  herzsolo co 105 l4 g1  Herz-Solo Cora, 105, 4 Laufende, einer hat gelegt\n"
-        "  wenz do tout +         Wenz-Tout Dora, gewonnen      bettel be -   Bettel Ben, verloren\n"
-        "  ramsch be jf do        Ramsch, Ben verliert, Dora Jungfrau         weiter   alle passen"),
+    # the head of play's help (the examples below it are the table's own: vocabulary.Vocabulary.examples)
+    "engine.help.bavarian": ("One line a hand, in short words:", "Eine Zeile je Spiel, in kurzen Wörtern:"),
 }

@@ -1,5 +1,6 @@
-"""The Stock (RULES §2 "When everyone passes"): fed when all pass, paid out by a won partner game,
-matched by a lost one, returned in equal shares at the close."""
+"""The Stock (RULES §2 "When everyone passes", §7): fed when all pass, paid out by a won partner
+game, matched by a lost one; at the close (``stock_at_close``) returned in equal shares to the
+players at the table, returned to those who paid it in, or carried on to the next evening."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from dataclasses import replace
 from typing import Any
 
 from ...i18n import Amount, Text, say
-from ...money import equal_shares
+from ...money import equal_shares, split_largest_remainder
 from .. import bock
 from ..family import (
     Bookings,
@@ -17,7 +18,7 @@ from ..family import (
 )
 from ..model import GameEntry, HandState, Outcome, Seating, TableRules
 from .base import BavarianBase
-from .catalogue import AllPass, StockOnLoss
+from .catalogue import AllPass, BavarianState, StockAtClose, StockOnLoss
 
 
 class StockKeeping(BavarianBase):
@@ -70,7 +71,21 @@ class StockKeeping(BavarianBase):
             return state
         r = self.house_rules_of(rules)
         pending = bock.after_hand(t.bock, len(fired), bock.round_length(r.bock_hands, rules), r.bock_stack)
-        return replace(state, own=replace(t, stock=t.stock + outcome.stock, bock=pending))
+        paid_in = t.paid_in
+        if outcome.stock > 0:  # fed (all passed, a Ramsch with the Stock) or matched (a lost partner game)
+            paid_in = _added(paid_in, self._fed_by(entry, seating, outcome))
+        elif outcome.stock < 0 and t.stock + outcome.stock == 0:  # won: the Stock is empty again
+            paid_in = ()
+        return replace(state, own=replace(t, stock=t.stock + outcome.stock, bock=pending, paid_in=paid_in))
+
+    def _fed_by(self, entry: GameEntry, seating: Seating, outcome: Outcome) -> dict[str, int]:
+        """Who put this hand's money into the Stock: the two declarers of a lost partner game
+        matching it (half each, as ``_stock_after`` books it), else every active player alike
+        (all passed, a Ramsch with the Stock)."""
+        if self.game(entry.game).kind == "partner":
+            return dict(zip(outcome.declarers, equal_shares(outcome.stock, 2), strict=True))
+        each = outcome.stock // len(seating.active)
+        return dict.fromkeys(seating.active, each)
 
     def standing_notes(self, rules: TableRules, state: HandState, balances: Mapping[str, int],
                        language: str) -> list[str]:
@@ -87,13 +102,60 @@ class StockKeeping(BavarianBase):
             data.update(bock.pending(self.own_state(state).bock))
         return data
 
-    def pot_return(self, rules: TableRules, pot: int) -> dict[str, int]:
-        """The Stock left at the close goes back to the players in equal shares (largest
-        remainder, earlier first)."""
+    def pot_return(self, rules: TableRules, pot: int, state: HandState | None = None) -> dict[str, int]:
+        """The Stock left at the close, as ``stock_at_close`` says: in equal shares to the players
+        at the table (``equal``), back to those who paid it in, in proportion to what each paid
+        (``payers``), or to nobody (``carry``: it opens the next evening). Largest remainder, ties
+        in seating order (RULES §12)."""
         if pot <= 0:
             return {}
+        how = self.house_rules_of(rules).stock_at_close
+        if how == StockAtClose.CARRY:
+            return {}
+        if how == StockAtClose.PAYERS:
+            paid = self._paid_in(rules, state)
+            if paid:
+                return dict(zip(paid, split_largest_remainder(pot, list(paid.values())), strict=True))
         return dict(zip(rules.players, equal_shares(pot, len(rules.players)), strict=True))
 
+    def pot_carried(self, rules: TableRules, pot: int, state: HandState | None = None) -> dict[str, int]:
+        """Under ``stock_at_close = "carry"`` the whole Stock, by who paid it in (what a ledger
+        written before anyone's share was known counts under the players at the table, in equal
+        shares)."""
+        if pot <= 0 or self.house_rules_of(rules).stock_at_close != StockAtClose.CARRY:
+            return {}
+        paid = self._paid_in(rules, state)
+        if not paid:
+            return dict(zip(rules.players, equal_shares(pot, len(rules.players)), strict=True))
+        return dict(zip(paid, split_largest_remainder(pot, list(paid.values())), strict=True))
+
+    def _paid_in(self, rules: TableRules, state: HandState | None) -> dict[str, int]:
+        """Who paid into the Stock and how much, the players in seating order first."""
+        paid = dict(self.own_state(state).paid_in) if state is not None else {}
+        order = [p for p in rules.players if p in paid] + [p for p in paid if p not in rules.players]
+        return {p: paid[p] for p in order if paid[p] > 0}
+
     def closing_bookings(self, rules: TableRules, state: HandState, pot: int = 0) -> Bookings:
-        back = self.pot_return(rules, pot)
+        back = self.pot_return(rules, pot, state)
         return Bookings(back, -sum(back.values()), {"stock_return": back}) if back else Bookings()
+
+    def opening_state(self, carried: Mapping[str, int]) -> BavarianState:
+        """An evening that opens with the Stock the evening before carried, its payers with it."""
+        return BavarianState(stock=sum(carried.values()), paid_in=tuple((p, v) for p, v in carried.items() if v))
+
+    def renamed_state(self, own: Any, aliases: Mapping[str, str]) -> Any:
+        """Who paid into the Stock, under the names the players go by now."""
+        if not isinstance(own, BavarianState) or not own.paid_in:
+            return own
+        paid_in: tuple[tuple[str, int], ...] = ()
+        for name, amount in own.paid_in:
+            paid_in = _added(paid_in, {aliases.get(name, name): amount})
+        return replace(own, paid_in=paid_in)
+
+
+def _added(paid_in: tuple[tuple[str, int], ...], more: Mapping[str, int]) -> tuple[tuple[str, int], ...]:
+    """What each player paid into the Stock, with ``more`` added (new payers after the others)."""
+    total = dict(paid_in)
+    for name, amount in more.items():
+        total[name] = total.get(name, 0) + amount
+    return tuple(total.items())

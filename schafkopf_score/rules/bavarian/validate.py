@@ -7,6 +7,7 @@ from collections.abc import Mapping
 
 from ...errors import IllegalEntry
 from ...i18n import Join, Text
+from ...text import toml_value
 from ..entry_checks import augen_map_total, check_active, check_result, reject_foreign_options, require_active, require_partner
 from ..family import GameType, Result, each_player
 from ..model import GameEntry, HandState, Seating, TableRules
@@ -41,10 +42,14 @@ class Validation(BavarianBase):
             raise IllegalEntry(Text("engine.bav.forced_only"), Text("engine.bav.forced_only_hint"))
         kind = g.kind
         if kind == "weiter":
+            # the table's all_pass as its file says it, and two of its players in the example
+            modes_said = [str(m) for m in r.all_pass] if isinstance(r.all_pass, tuple) else [str(r.all_pass)]
+            said = toml_value(modes_said if len(modes_said) > 1 else modes_said[0])  # ["ramsch"] is "ramsch"
             if AllPass.RAMSCH in modes:
-                raise IllegalEntry(Text("engine.bav.pass_ramsch"), Text("engine.bav.pass_ramsch_hint"))
+                a, b = (list(seating.active) * 2)[:2]
+                raise IllegalEntry(Text("engine.bav.pass_ramsch", value=said), Text("engine.bav.pass_ramsch_hint", a=a, b=b))
             if AllPass.FORCED in modes:
-                raise IllegalEntry(Text("engine.bav.pass_forced"), Text("engine.bav.pass_forced_hint"))
+                raise IllegalEntry(Text("engine.bav.pass_forced", value=said), Text("engine.bav.pass_forced_hint"))
             if entry.legen and not (AllPass.STOCK in modes and r.stock_doubles):
                 raise IllegalEntry(Text("engine.bav.pass_legen"), Text("engine.bav.pass_legen_hint"))
             return Result()

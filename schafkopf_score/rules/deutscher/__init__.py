@@ -100,6 +100,11 @@ class Deutscher(FamilyOf[DeutscherRules, DeutscherState]):
     house_rules = DeutscherRules
     state_type = DeutscherState
     rule_specs = RULES
+    shown_words = {"de": {"draw": "losen"}, "en": {"draw": "draw"}}
+    help_examples = (
+        ("spiel", {"player": 0, "partner": 2, "augen": 75}),
+        ("spiel", {"player": 1, "partner": 3, "augen": 28, "zwang": True}),
+    )
 
     def check_table(self, rules: TableRules) -> list[tuple[str, str, Text]]:
         r = self.house_rules_of(rules)

@@ -7,6 +7,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "engine.family.deutscher": ("Deutscher Schafskopf", "Deutscher Schafskopf"),
 
     # -- a game in a message: English with the article it reads with, German the bare name -------
+    # -- a house rule's choices in words (``rules``)
+    "engine.choice.deutscher.partners.per_game": ("drawn before every game", "vor jedem Spiel gelost"),
+    "engine.choice.deutscher.partners.fixed": ("fixed for the evening", "fest für den Abend"),
     "engine.game.deutscher.spiel": ("a game", "Spiel"),
     "engine.game.deutscher.draw": ("the draw", "Losen"),
 
@@ -77,11 +80,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "engine.ds.partners": ("Partners: {a}, {b}", "Partner: {a}, {b}"),
 
     # -- the help of play: examples of this family's games ---------------------------------------
-    "engine.help.deutscher": (
-        "One line a hand, in short words (the trump party and its Augen):\n"
-        "  spiel an co 75         Anna and Cora, 75 Augen\n"
-        "  spiel be do 28 zwang   Ben and Dora, 28 Augen, a forced game",
-        "Eine Zeile je Spiel, in kurzen Wörtern (die Trumpfpartei und ihre Augen):\n"
-        "  spiel an co 75         Anna und Cora, 75 Augen\n"
-        "  spiel be do 28 zwang   Ben und Dora, 28 Augen, Zwangsspiel"),
+    # the head of play's help (the examples below it are the table's own: vocabulary.Vocabulary.examples)
+    "engine.help.deutscher": ("One line a hand, in short words (the trump party and its Augen):",
+                              "Eine Zeile je Spiel, in kurzen Wörtern (die Trumpfpartei und ihre Augen):"),
 }

@@ -27,7 +27,7 @@ GAMES = (
     GameType("pick", "pick", ("picker", "aufnehmen"), None, (14, 14), 0, "none",
              frozenset({"player", "partner", "alone", "augen", "schwarz", "crack", "recrack", "blitz", "forced"})),
     GameType("leaster", "leaster", ("least",), None, (0, 0), 0, "none",
-             frozenset({"winner", "augen_map", "no_trick"}), everyone=True),
+             frozenset({"winner", "augen_map", "no_trick"}), everyone=True, declared=False),  # nobody declares it
     GameType("doubler", "doubler", ("pass", "redeal"), None, (0, 0), 0, "none", frozenset(),
              thrown_in=True),
 )
@@ -102,6 +102,20 @@ class Sheepshead(FamilyOf[SheepsheadRules, SheepsheadState]):
     own_words = {"en": (("--augen", "--points"), ("Augen", "points")),
                  "de": (("--augen", "--points"), ("Augen", "Punkte"))}
     waiting = None  # six or more at a table: the dealer and those before him sit out
+    help_examples = (
+        ("pick", {"player": 1, "partner": 4, "augen": 94}),
+        ("pick", {"player": 0, "alone": True, "augen": 40, "crack": True}),
+        ("leaster", {"winner": 2}),
+    )
+
+    def option_on(self, field_name: str, rules: TableRules) -> bool:
+        r = self.house_rules_of(rules)
+        return {"crack": r.cracking, "recrack": r.cracking, "blitz": r.blitz,
+                "forced": r.no_pick == NoPick.FORCED}.get(field_name, True)
+
+    # a player's page speaks Sheepshead: picks, picks alone, the partner's record, leasters
+    page_record = {"declared": "picks", "alone": "alone", "partner": "partner", "each": "leasters"}
+    page_record_text = "engine.sh.page_record"
 
     def rule_defaults(self, seats: int) -> dict[str, Any]:
         return {"variant": "blind4"} if seats == 4 else {}
@@ -155,7 +169,7 @@ class Sheepshead(FamilyOf[SheepsheadRules, SheepsheadState]):
             if not self.has_partner(rules):
                 why = (Text("engine.sh.no_partner_three") if rules.seats == 3
                        else Text("engine.sh.no_partner_variant", variant=variant.value))
-                raise IllegalEntry(why, Text("engine.ds.drop_partner"))
+                raise IllegalEntry(why, Text("engine.sh.no_partner_hint"))
             declarers = (picker, require_partner(entry, picker, seating, self, g, Text("engine.sh.partner_hint")))
         elif self.has_partner(rules) and not entry.alone:
             raise IllegalEntry(Text("engine.sh.who_partner"), Text("engine.sh.who_partner_hint"))

@@ -7,6 +7,18 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "engine.family.sheepshead": ("Sheepshead", "Sheepshead"),
 
     # -- a game in a message: English with the article it reads with, German the bare name -------
+    # -- a house rule's choices in words (``rules``)
+    "engine.choice.sheepshead.variant.called_ace": ("a called ace", "gerufenes Ass"),
+    "engine.choice.sheepshead.variant.called_ten": ("a called ten", "gerufene Zehn"),
+    "engine.choice.sheepshead.variant.jack_of_diamonds": ("the jack of diamonds", "Karo-Bube"),
+    "engine.choice.sheepshead.variant.blind4": ("four-handed, the picker alone", "zu viert, der Aufnehmer allein"),
+    "engine.choice.sheepshead.variant.black_queens": ("the black queens together", "die schwarzen Damen zusammen"),
+    "engine.choice.sheepshead.no_pick.leaster": ("a leaster", "Leaster"),
+    "engine.choice.sheepshead.no_pick.doubler": ("a doubler", "Doubler"),
+    "engine.choice.sheepshead.no_pick.forced": ("the dealer must pick", "der Geber muss aufnehmen"),
+    "engine.choice.sheepshead.leaster_blind.last_trick": ("to the last trick", "zum letzten Stich"),
+    "engine.choice.sheepshead.leaster_blind.first_trick": ("to the first trick", "zum ersten Stich"),
+    "engine.choice.sheepshead.leaster_blind.none": ("to nobody", "an niemanden"),
     "engine.game.sheepshead.pick": ("a picked hand", "Aufnahmespiel"),
     "engine.game.sheepshead.leaster": ("a leaster", "Leaster"),
     "engine.game.sheepshead.doubler": ("a doubler", "Doubler"),
@@ -72,6 +84,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                    "Zu dritt spielt der Aufnehmer ohne Partner."),
     "engine.sh.no_partner_variant": ('The picker plays without a partner in the "{variant}" variant.',
                                      'In der Variante "{variant}" spielt der Aufnehmer ohne Partner.'),
+    "engine.sh.no_partner_hint": ("Drop the partner: the picker plays alone against the others.",
+                                  "Lass den Partner weg: der Aufnehmer spielt allein gegen die anderen."),
     "engine.sh.partner_hint": ("--partner names who held the called card; if the picker held it, use --alone.",
                                "--partner nennt, wer die gerufene Karte hatte; hatte sie der Aufnehmer selbst, "
                                "nimm --alone."),
@@ -146,13 +160,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
                           "Offene Doubler: {n} (das nächste Spiel zählt x{mult})"),
 
     # -- the help of play: examples of this family's games ---------------------------------------
-    "engine.help.sheepshead": (
-        "One line a hand, in short words:\n"
-        "  pick be eva 94           Ben picks, Eva is his partner, 94 points\n"
-        "  pick an alone 40 crack   Anna picks and plays alone, 40 points, cracked\n"
-        "  leaster co               a leaster, won by Cora",
-        "Eine Zeile je Spiel, in kurzen Wörtern:\n"
-        "  pick be eva 94           Ben nimmt auf, Eva ist Partnerin, 94 Punkte\n"
-        "  pick an alone 40 crack   Anna nimmt auf und spielt allein, 40 Punkte, Crack\n"
-        "  leaster co               ein Leaster, gewonnen von Cora"),
+    # the head of play's help (the examples below it are the table's own: vocabulary.Vocabulary.examples)
+    "engine.help.sheepshead": ("One line a hand, in short words:", "Eine Zeile je Spiel, in kurzen Wörtern:"),
+    # a player's page (stats --player, the HTML report: RULES §13)
+    "engine.sh.page_record": ("Picks {declared} ({declared_won} won), alone {alone} ({alone_won}), as partner "
+                              "{partner} ({partner_won}), leasters {each} ({each_won} won)",
+                              "Aufgenommen {declared} ({declared_won} gewonnen), allein {alone} ({alone_won}), "
+                              "als Partner {partner} ({partner_won}), Leaster {each} ({each_won} gewonnen)"),
 }

@@ -105,6 +105,16 @@ class Wendish(FamilyOf[WendishRules, WendishState]):
     def rule_defaults(self, seats: int) -> dict[str, Any]:
         return {"games": ["solo", "jeder"]} if seats == 3 else ({"games": ["solo"]} if seats == 2 else {})
 
+    help_examples = (
+        ("normal", {"player": 0, "partner": 1, "augen": 72}),
+        ("hochzeit", {"player": 2, "partner": 3, "augen": 95}),
+        ("solo", {"player": 3, "still": True, "augen": 80}),
+        ("solo", {"player": 1, "suit": "kreuz", "augen": 40}),
+    )
+
+    def enabled(self, game: GameType, rules: TableRules) -> bool:
+        return game.name in self.house_rules_of(rules).games
+
     def check_table(self, rules: TableRules) -> list[tuple[str, str, Text]]:
         if rules.deck == "short20" and rules.seats != 3:
             return [("", "deck", Text("engine.table.short20"))]
@@ -137,7 +147,7 @@ class Wendish(FamilyOf[WendishRules, WendishState]):
                 self.suit(entry.suit)
         total, win_at = self.limits(rules)
         if entry.augen is None and entry.won is None:
-            raise IllegalEntry(Text("engine.bav.needs_augen", game=Initial(self.game_phrase(g.name))),
+            raise IllegalEntry(Text("engine.wend.needs_augen", game=Initial(self.game_phrase(g.name))),
                                Text("engine.add_augen_hint", total=total))
         check_result(entry, total=total, win_at=win_at)
         below = r.schneider_below  # a side with fewer Augen is schneider, either side alike

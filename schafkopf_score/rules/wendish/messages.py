@@ -7,6 +7,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "engine.family.wendish": ("Wendish Schafkopf", "Wendischer Schafkopf"),
 
     # -- a game in a message: English with the article it reads with, German the bare name -------
+    # -- a house rule's choices in words (``rules``)
+    "engine.choice.wendish.jeder_gegen_jeden.most_wins": ("the most Augen win", "die meisten Augen gewinnen"),
+    "engine.choice.wendish.jeder_gegen_jeden.most_loses": ("the most Augen lose", "die meisten Augen verlieren"),
     "engine.game.wendish.normal": ("a normal game", "Normalspiel"),
     "engine.game.wendish.hochzeit": ("a Hochzeit", "Hochzeit"),
     "engine.game.wendish.solo": ("a solo", "Solo"),
@@ -53,6 +56,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
                              '"short20" (scharfe Karten) ist Dreiwendsch: setz seats = 3'),
 
     # -- what an entry gets wrong, and how a hand is scored --------------------------------------
+    "engine.wend.needs_augen": ("{game} needs the declaring side's Augen.", "{game} braucht die Augen der Spielerseite."),
     "engine.wend.partner_four": ("{game} needs four players; at {n} every game is a solo.",
                                  "{game} braucht vier Spieler; zu {n} ist jedes Spiel ein Solo."),
     "engine.wend.partner_four_hint": ("Enter a solo: solo --player NAME --still (or --suit S).",
@@ -90,13 +94,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                  "Spieler des letzten Spiels je Solo)."),
 
     # -- the help of play: examples of this family's games ---------------------------------------
-    "engine.help.wendish": (
-        "One line a hand, in short words:\n"
-        "  normal an be 72     Normal game Anna with Ben, 72 Augen\n"
-        "  hochzeit co do 95   Hochzeit Cora with Dora, 95 Augen\n"
-        "  solo do still 80    Silent solo Dora, 80          kreuzsolo be 40   Club solo Ben, 40",
-        "Eine Zeile je Spiel, in kurzen Wörtern:\n"
-        "  normal an be 72     Normalspiel Anna mit Ben, 72 Augen\n"
-        "  hochzeit co do 95   Hochzeit Cora mit Dora, 95 Augen\n"
-        "  solo do still 80    Stilles Solo Dora, 80         kreuzsolo be 40   Kreuz-Solo Ben, 40"),
+    # the head of play's help (the examples below it are the table's own: vocabulary.Vocabulary.examples)
+    "engine.help.wendish": ("One line a hand, in short words:", "Eine Zeile je Spiel, in kurzen Wörtern:"),
 }

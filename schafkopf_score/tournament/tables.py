@@ -1,5 +1,5 @@
 """A tournament's tables over its ledger: who plays (the roster the events make), the tables of a
-round and who sits where, each table as the place of its session (``Seat``: a tournament's
+round and who sits where, each table as the place of its session (``TournamentTable``: a tournament's
 ``session.place.Place``), its points cap and paper totals, and its sheet.
 
 Each table of each round is a session of its own (``round_tables`` names it), so a table's
@@ -9,16 +9,17 @@ given the table as the place and a table file whose players are the players of t
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 from ..errors import IllegalEntry
 from ..i18n import Text
 from ..ledger import Ledger
-from ..rules.matching import fold, resolve_name
+from ..rules.matching import resolve_name, spellings
 from ..rules.model import UNIT_POINT
 from ..rules.play import Played
+from ..session.fold import SessionState, replayed
 from ..session.place import Place
 from ..session.records import RoundTable, TournamentEvent
 from ..session.tournament import TournamentState, fold_tournament
@@ -59,7 +60,7 @@ def as_points(played: Played, cap: int = 0) -> Played:
 
 
 @dataclass(frozen=True)
-class Seat(Place):
+class TournamentTable(Place):
     """Table ``tisch`` of round ``round``: its players (seat order, the first dealt first) and
     the session that holds its hands. As the place of that session (``session.place``) it
     counts its hands in tournament points, seats the players the draw seated, is never closed,
@@ -70,9 +71,37 @@ class Seat(Place):
     session_id: int  # always a session: the table's
     players: tuple[str, ...]
     standins: tuple[str, ...] = ()
+    cap: int = 0  # the points cap of its round (0: none), as the round was drawn
+    latest_only: bool = True  # hands go in only while its round is the latest (not when named by --round)
 
     unit: ClassVar[str | None] = UNIT_POINT
     kept_open: ClassVar[bool] = True
+
+    def admit(self, table: Any, ledger: Any, state: Any, more: int = 1) -> None:
+        """Inside the table's lock (which a draw waits for), before ``more`` hands: refused once
+        the next round is drawn (unless the table was named with its round), once its paper
+        totals are in, and beyond the round's games."""
+        if self.latest_only and self.round != latest_round(ledger):
+            raise IllegalEntry(Text("tournament.round_over", round=self.round),
+                               Text("tournament.round_over_hint", round=self.round))
+        if self.session_id in table_totals(ledger):
+            raise IllegalEntry(self._at("tournament.hands_after_totals"),
+                               Text("tournament.paper_replace_hint", tisch=self.tisch,
+                                    at_round="" if self.latest_only else f" --round {self.round}"))
+        if state.closed:
+            raise IllegalEntry(self._at("tournament.table_closed"), Text("tournament.table_closed_hint"))
+        limit = settings_of(table).games_at(len(self.players))
+        done = len(state.valid_rows())
+        if done + more > limit:
+            if more == 1:
+                raise IllegalEntry(Text("tournament.table_full_one" if limit == 1 else "tournament.table_full",
+                                        tisch=self.tisch, round=self.round, games=limit),
+                                   Text("tournament.table_full_hint"))
+            raise IllegalEntry(Text("tournament.list_too_long", tisch=self.tisch, round=self.round, done=done,
+                                    more=more, games=limit), Text("tournament.table_full_hint"))
+
+    def shown(self, played: Played) -> Played:
+        return as_points(played, self.cap)
 
     @property
     def seated(self) -> tuple[str, ...]:
@@ -108,20 +137,20 @@ class Seat(Place):
         return self._at("tournament.correct_first")
 
 
-def _seat(table: RoundTable, standins: Sequence[str] | None = None) -> Seat:
+def _table(table: RoundTable, standins: Sequence[str] | None = None) -> TournamentTable:
     """A round's table as a seat, with who of its players its round's draw seated as a
     stand-in (``standins``: the draw's, where the table does not say them)."""
     seated = table.standins if standins is None else tuple(p for p in table.players if p in standins)
-    return Seat(table.round, table.tisch, table.session_id, tuple(table.players), seated)
+    return TournamentTable(table.round, table.tisch, table.session_id, tuple(table.players), seated)
 
 
-def _seats(ledger: Ledger, round_no: int | None = None, state: TournamentState | None = None) -> list[Seat]:
+def _tables(ledger: Ledger, round_no: int | None = None, state: TournamentState | None = None) -> list[TournamentTable]:
     """The tables of one round (``Ledger.seating``'s one query), or of every round (``state``:
     the tournament's events folded already)."""
     if round_no is not None:
-        return [_seat(t) for t in ledger.seating(round_no)[1]]
+        return [_table(t) for t in ledger.seating(round_no)[1]]
     standins = (state or fold_tournament((), ledger.events())).standins
-    return [_seat(t, standins.get(t.round, ())) for t in ledger.round_tables()]
+    return [_table(t, standins.get(t.round, ())) for t in ledger.round_tables()]
 
 
 @dataclass(frozen=True)
@@ -147,18 +176,25 @@ def roster(cfg: TableConfig, ledger: Ledger, state: TournamentState | None = Non
     return Roster(tuple(state.players), state.joined, state.withdrawn)
 
 
-def name_of(players: Sequence[str], typed: str) -> str:
-    """A registered player by unique prefix; an unknown name is said of the tournament (with a
-    "did you mean" where one is close), not of "this table"."""
+def name_of(players: Sequence[str], typed: str, numbers: Mapping[str, int] | None = None) -> str:
+    """A registered player by unique prefix (or part of his full name), or by his start number
+    (``numbers``: ``#17`` or ``17``); an unknown name is said of the tournament (with a "did you
+    mean" where one is close), not of "this table"."""
+    from .numbers import player_at
+
     try:
+        if numbers is not None:
+            found = player_at(typed, players, numbers, bare=True)
+            if found is not None:
+                return found
         return resolve_name(typed, list(players))
     except IllegalEntry as exc:
         if exc.text is None or exc.text.key != "engine.not_a_player":
             raise
         import difflib
 
-        close = difflib.get_close_matches(fold(typed)[0], [fold(c)[0] for c in players], n=1, cutoff=0.6)
-        mean = next((c for c in players if close and fold(c)[0] == close[0]), None)
+        close = difflib.get_close_matches(spellings(typed)[0], [spellings(c)[0] for c in players], n=1, cutoff=0.6)
+        mean = next((c for c in players if close and spellings(c)[0] == close[0]), None)
         raise IllegalEntry(Text("tournament.not_registered", typed=repr(typed.strip())),
                            Text("common.did_you_mean", name=mean) if mean else
                            Text("tournament.see_registered")) from None
@@ -169,8 +205,8 @@ def latest_round(ledger: Ledger) -> int:
     return rounds[-1].round if rounds else 0
 
 
-def round_seats(cfg: TableConfig, ledger: Ledger, round_no: int | None = None,
-                tisch: int | None = None) -> tuple[int, list[Seat]]:
+def tables_of_round(cfg: TableConfig, ledger: Ledger, round_no: int | None = None,
+                tisch: int | None = None) -> tuple[int, list[TournamentTable]]:
     """The round asked for (default: the latest) and its tables (``tisch``: that one alone, if
     there is one); refused before the first draw and for a round not drawn."""
     settings_of(cfg)
@@ -184,38 +220,52 @@ def round_seats(cfg: TableConfig, ledger: Ledger, round_no: int | None = None,
                                 round=round_no, last=last),
                            Text("tournament.rounds_drawn_one" if last == 1 else "tournament.rounds_drawn",
                                 last=last))
-    return round_no, [_seat(t) for t in tables]
+    return round_no, [_table(t) for t in tables]
 
 
-def find_seat(cfg: TableConfig, ledger: Ledger, tisch: int, round_no: int | None = None) -> Seat:
-    """Table ``tisch`` of a round (default: the latest)."""
-    round_no, seats = round_seats(cfg, ledger, round_no, tisch)
+def find_table(cfg: TableConfig, ledger: Ledger, tisch: int, round_no: int | None = None) -> TournamentTable:
+    """Table ``tisch`` of a round (default: the latest, which alone takes new hands), with its
+    round's points cap."""
+    named, seats = tables_of_round(cfg, ledger, round_no, tisch)
     for seat in seats:
         if seat.tisch == tisch:
-            return seat
-    round_no, seats = round_seats(cfg, ledger, round_no)  # no such table: say how many there are
+            return replace(seat, cap=round_caps(ledger).get(seat.round, 0), latest_only=round_no is None)
+    round_no, seats = tables_of_round(cfg, ledger, named)  # no such table: say how many there are
     one = len(seats) == 1
     raise IllegalEntry(Text("tournament.no_such_table_one" if one else "tournament.no_such_table",
                             tisch=tisch, round=round_no, count=len(seats)),
                        Text("tournament.tables_are_one" if one else "tournament.tables_are", count=len(seats)))
 
 
-def open_seat(cfg: TableConfig, ledger: Ledger, tisch: int, round_no: int | None = None) -> Seat:
+def open_table(cfg: TableConfig, ledger: Ledger, tisch: int, round_no: int | None = None,
+               command: str = "add") -> TournamentTable:
     """Table ``tisch`` of a round, to record or correct a hand there: refused if its session
-    was closed (``settle --close`` of an older version; a tournament never closes a table)."""
-    seat = find_seat(cfg, ledger, tisch, round_no)
+    was closed (``settle --close`` of an older version; a tournament never closes a table), and
+    a correction of a hand (``command``: ``undo``, ``void``, ``edit``) at a table whose paper
+    totals are in (it has no hands: its totals are corrected with ``--replace``)."""
+    seat = find_table(cfg, ledger, tisch, round_no)
     info = ledger.session(seat.session_id)
     if info is not None and info.closing is not None:
         raise IllegalEntry(Text("tournament.table_closed", tisch=seat.tisch, round=seat.round),
                            Text("tournament.table_closed_hint"))
+    if command in ("undo", "void", "edit") and seat.session_id in table_totals(ledger):
+        refuse_paper(seat, command, round_no is not None)
     return seat
 
 
-def seat_of(ledger: Ledger, round_no: int, name: str) -> Seat | None:
-    return next((s for s in _seats(ledger, round_no) if name in s.players), None)
+def refuse_paper(seat: TournamentTable, command: str, named_round: bool = False) -> None:
+    """A hand's correction (``undo``, ``void``, ``edit``) at a table that handed in paper totals:
+    refused, naming how its totals are corrected."""
+    at_round = f" --round {seat.round}" if named_round else ""
+    raise IllegalEntry(Text("tournament.paper_no_hands", command=command, tisch=seat.tisch, round=seat.round),
+                       Text("tournament.paper_replace_hint", tisch=seat.tisch, at_round=at_round))
 
 
-def unfinished(cfg: TableConfig, ledger: Ledger, seats: list[Seat]) -> list[tuple[Seat, int, int]]:
+def table_of(ledger: Ledger, round_no: int, name: str) -> TournamentTable | None:
+    return next((s for s in _tables(ledger, round_no) if name in s.players), None)
+
+
+def unfinished(cfg: TableConfig, ledger: Ledger, seats: list[TournamentTable]) -> list[tuple[TournamentTable, int, int]]:
     """The tables of a round still playing: (table, games played, games to play); a table
     whose paper totals are in has finished."""
     settings = settings_of(cfg)
@@ -225,7 +275,7 @@ def unfinished(cfg: TableConfig, ledger: Ledger, seats: list[Seat]) -> list[tupl
             if s.session_id not in done and counts.get(s.session_id, 0) < settings.games_at(len(s.players))]
 
 
-def unfinished_seat(cfg: TableConfig, ledger: Ledger, seat: Seat) -> bool:
+def still_playing(cfg: TableConfig, ledger: Ledger, seat: TournamentTable) -> bool:
     return bool(unfinished(cfg, ledger, [seat]))
 
 
@@ -235,7 +285,7 @@ def table_totals(ledger: Ledger, events: list[TournamentEvent] | None = None) ->
     return fold_tournament((), ledger.events() if events is None else events).totals
 
 
-def seat_cap(ledger: Ledger, seat: Seat) -> int:
+def table_cap(ledger: Ledger, seat: TournamentTable) -> int:
     """The points cap of the round a table plays in (0: none)."""
     return round_caps(ledger).get(seat.round, 0)
 
@@ -255,8 +305,7 @@ def round_caps(ledger: Ledger, events: list[TournamentEvent] | None = None) -> d
     return fold_tournament((), ledger.events() if events is None else events).caps
 
 
-def table_view(cfg: TableConfig, ledger: Ledger, seat: Seat) -> Any:
-    """A table's session replayed, in points."""
-    from ..app.evening import view_session
-
-    return view_session(table_cfg(cfg, seat.players), ledger, place=seat)
+def table_view(cfg: TableConfig, ledger: Ledger, table: TournamentTable) -> SessionState:
+    """A table's session replayed, in points (its hands as the draw seated them)."""
+    log = replace(ledger.log(ledger.session(table.session_id)), place=table)
+    return replayed(log, table_cfg(cfg, table.players).snapshot(), UNIT_POINT)

@@ -1,0 +1,51 @@
+"""The ratings and every player's page as plain data for the HTML report (``export --format
+html``): the ratings over every session of the ledger, each player's figures over the sessions
+exported (``insights``), each game with its name in the table's language."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..insights.player import Page
+from ..insights.rating import PROVISIONAL_HANDS, Rater
+from .hand_facts import read_hands
+from .reports import game_title
+
+
+def insights(cfg: Any, ledger: Any, session_ids: Sequence[int]) -> dict[str, Any]:
+    """``{"ratings": [rating --json's rows, best first], "pages": [stats --player's figures, with
+    "rating", "rank" and each game's "title"], "provisional_hands": N}``."""
+    rater = Rater()
+    wanted = set(session_ids)
+    family = cfg.family_obj()
+    record = bool(family.page_record)  # the record in the family's own terms (Sheepshead's picks, ...)
+    pages: dict[str, Page] = {name: Page(name, record) for name in cfg.players}
+    for hand in read_hands(cfg, ledger, ledger.session_ids()):  # one pass: the ratings and every page
+        rater.add_hand(hand)
+        if hand.session in wanted:
+            for name in hand.payouts:
+                page = pages.get(name)
+                if page is None:
+                    page = pages[name] = Page(name, record)
+                page.add(hand)
+    ratings = rater.result()
+    rank = {p.name: i for i, p in enumerate(ratings.players, 1)}
+    shown = []
+    for name, builder in pages.items():
+        figures = builder.result()
+        if not figures.played.hands:
+            continue
+        data = figures.to_json()
+        if "record" in data:  # in the family's words, with the message that says them
+            data["record"] = {family.page_record[k]: v for k, v in data["record"].items()}
+            data["record_text"] = family.page_record_text
+        for line in data["by_game"]:
+            line["title"] = game_title(family, line["game"], cfg.language)
+        for key in ("best_hand", "worst_hand"):
+            if data[key]:
+                data[key]["title"] = game_title(family, data[key]["game"], cfg.language)
+        mine = ratings.of(name)
+        data["rating"] = {**mine.to_json(history=False), "rank": rank[name], "of": len(ratings.players)} if mine else None
+        shown.append(data)
+    return {"ratings": [p.to_json() for p in ratings.players], "pages": shown, "provisional_hands": PROVISIONAL_HANDS}

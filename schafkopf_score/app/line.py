@@ -1,0 +1,208 @@
+"""One reader of a typed line for every door: the short notation and the long options, as
+``add`` takes them on the command line, ``play`` and a tournament's list line by line, and the
+server in ``{"line": ...}``. The same line is accepted or refused alike in every door, with the
+same error, and its hint in the form it was typed (short words for a line of short words) and in
+its family's words.
+
+>>> line = read_line('sau an be 72 --sitting-out Emil --kontra')
+>>> line.words, dict(line.options), line.short
+(('sau', 'an', 'be', '72'), {'sitting_out': ['Emil'], 'kontra': True}, False)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import IllegalEntry, ScoreError
+from ..i18n import Join, Text
+from ..notation import Wording, split_words
+from ..rules.model import COUNT, FLAG, NAME, NAMES, OUTCOME, GameEntry, entry_options
+from ..vocabulary import Vocabulary
+from .where import At
+
+
+@dataclass(frozen=True)
+class Line:
+    """A hand as typed: its short words (the game first; an edit's may start with a change) and
+    the long options typed with them (by field), ``given``: the long options named on the line
+    (an edit changes exactly those)."""
+
+    words: tuple[str, ...]
+    options: Mapping[str, Any] = field(default_factory=dict)
+    given: frozenset[str] = frozenset()
+
+    @property
+    def short(self) -> bool:
+        """Typed in short words alone: its errors are answered in short words."""
+        return not self.given
+
+    @property
+    def empty(self) -> bool:
+        return not self.words and not self.given
+
+
+def read_line(text: str) -> Line:
+    """A line's words (split as a shell splits them: quotes keep spaces in a word) and the long
+    options among them (``--sitting-out Emil``, ``--laufende 3``, ``--kontra``,
+    ``--dealer=Ben``), each refused plainly where it is not an option or lacks its value."""
+    return line_of(split_words(text))
+
+
+def line_of(words: Sequence[str]) -> Line:
+    """A line already split into its words (``play``'s ``edit N WORDS``)."""
+    plain, options = long_options(words)
+    return Line(tuple(plain), options, frozenset(options))
+
+
+def from_command(words: Sequence[str | None], options: Mapping[str, Any], given: set[str] | None = None) -> Line:
+    """A hand as the one-shot commands take it: the words after the command, and the long
+    options click read (``given``: the ones typed; default: those not at their default)."""
+    typed = [w for w in words if w is not None]
+    if given is None:
+        defaults = {o.field: o for o in entry_options()}
+        given = {k for k, v in options.items() if k in defaults and not defaults[k].is_default(v)}
+    return Line(tuple(typed), {k: v for k, v in options.items() if k in given or given is None}, frozenset(given))
+
+
+def long_options(words: Sequence[str]) -> tuple[list[str], dict[str, Any]]:
+    """The words of a hand and the long options typed among them, as the one-shot commands take
+    them.
+
+    >>> long_options(["sau", "an", "be", "72", "--sitting-out", "Emil", "--kontra"])
+    (['sau', 'an', 'be', '72'], {'sitting_out': ['Emil'], 'kontra': True})
+    """
+    from ..entry import parse_int
+    from ..text import quoted
+
+    by_name: dict[str, tuple[Any, Any]] = {}
+    for opt in entry_options():
+        for name in opt.names:
+            if opt.kind == OUTCOME:
+                won, lost = name.split("/")
+                by_name[won], by_name[lost] = (opt, True), (opt, False)
+            else:
+                by_name[name] = (opt, None)
+    plain: list[str] = []
+    options: dict[str, Any] = {}
+    i = 0
+    while i < len(words):
+        word = words[i]
+        i += 1
+        if not word.startswith("--") or word == "--":
+            plain.append(word)
+            continue
+        name, eq, value = word.partition("=")
+        found = by_name.get(name.casefold())
+        if found is None:
+            raise IllegalEntry(Text("data.no_such_option", option=quoted(name)), Text("data.no_such_option_hint"))
+        opt, outcome = found
+        if opt.kind in (FLAG, OUTCOME):
+            if eq:
+                raise IllegalEntry(Text("data.option_no_value", option=name), Text("data.said_once_hint"))
+            options[opt.field] = True if opt.kind == FLAG else outcome
+            continue
+        if not eq:
+            if i >= len(words) or words[i].startswith("--"):
+                raise IllegalEntry(Text("data.option_needs_value", option=name), Text("data.no_such_option_hint"))
+            value = words[i]
+            i += 1
+        if opt.kind == NAMES:
+            options.setdefault(opt.field, []).append(value)
+        elif opt.kind == COUNT:
+            options[opt.field] = parse_int(value, name)
+        else:
+            options[opt.field] = value
+    return plain, options
+
+
+@contextmanager
+def worded(at: At, line: Line) -> Iterator[None]:
+    """Errors raised inside are put in the form ``line`` was typed and in its family's words."""
+    try:
+        yield
+    except ScoreError as exc:
+        if exc.wording is None:
+            exc.wording = Wording(at.table.family, line.short)
+        raise
+
+
+def entry_of(at: At, line: Line) -> tuple[GameEntry, str]:
+    """The hand ``line`` says at ``at``: its names resolved among the players of the place (a
+    tournament's table: its players; a registered player who sits elsewhere is named as such)
+    and its "as typed" text. Refused: an empty line."""
+    from ..entry import entry_from_words
+
+    if not line.words:
+        raise IllegalEntry(Text("data.no_game"), Text("data.no_game_hint"))
+    line = numbered(at, line)
+    family = at.cfg.family_obj()
+    words = Vocabulary(at.cfg.snapshot(), family)
+    with worded(at, line):
+        try:
+            return entry_from_words(family, at.cfg.players, line.words, line.options, words)
+        except IllegalEntry:
+            _seated_elsewhere(at, lambda: entry_from_words(family, at.table.players, line.words,
+                                                           line.options)[0].names())
+            raise
+
+
+def correction_of(at: At, line: Line, old: GameEntry, players: Sequence[str]) -> tuple[GameEntry, str]:
+    """A correction of hand ``old`` (``edit N ...``): a game word first replaces the hand by the
+    entry as typed (``edit 7 sau an co 72``); otherwise only what the words and the long options
+    given say changes (``edit 7 k``, ``edit 7 --laufende 0``). ``players``: who played the hand."""
+    from ..entry import corrected_entry
+
+    line = numbered(at, line)
+    family = at.cfg.family_obj()
+    words = Vocabulary(at.cfg.snapshot(), family)
+    with worded(at, line):
+        try:
+            return corrected_entry(family, players, old, line.words, line.options, line.given, words)
+        except IllegalEntry:
+            _seated_elsewhere(at, lambda: corrected_entry(family, at.table.players, old, line.words, line.options,
+                                                          line.given)[0].names())
+            raise
+
+
+def numbered(at: At, line: Line) -> Line:
+    """At a tournament, ``#17`` names the player of start number 17 (a word of the line, or the
+    value of a name's long option); elsewhere, and in a line without ``#``, the line as it is."""
+    names = [o.field for o in entry_options() if o.kind in (NAME, NAMES)]
+    said = list(line.words)
+    for k in names:
+        value = line.options.get(k)
+        said += [value] if isinstance(value, str) else [v for v in value or () if isinstance(v, str)]
+    if not at.tournament or not any(w.lstrip().startswith("#") for w in said):
+        return line
+    from ..tournament.numbers import start_numbers, with_numbers
+
+    numbers = start_numbers(at.table, at.ledger)
+    options = {k: (with_numbers([v], numbers)[0] if k in names and isinstance(v, str) else
+                   with_numbers(v, numbers) if k in names and isinstance(v, list) else v)
+               for k, v in line.options.items()}
+    return Line(tuple(with_numbers(line.words, numbers)), options, line.given)
+
+
+def _seated_elsewhere(at: At, names: Any) -> None:
+    """At a tournament's table: raise "NAME does not sit at table T" where the line names a
+    registered player who sits elsewhere this round (else return: the line's own error stands)."""
+    seated = at.place.seated
+    if seated is None or not at.tournament:
+        return
+    from ..tournament.tables import table_of
+
+    try:
+        found = names()
+    except ScoreError:
+        return
+    round_no, tisch = getattr(at.place, "round", 0), getattr(at.place, "tisch", 0)
+    for name in found:
+        if name not in seated:
+            other = table_of(at.ledger, round_no, name)
+            where = (Text("tournament.sits_at", name=name, tisch=other.tisch) if other
+                     else Text("tournament.sits_nowhere", name=name))
+            raise IllegalEntry(Text("tournament.not_seated", name=name, tisch=tisch, round=round_no, where=where),
+                               Text("tournament.players_at", tisch=tisch, names=Join(seated)))

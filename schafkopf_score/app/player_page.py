@@ -1,0 +1,71 @@
+"""``schafkopf stats --player NAME``: a player's own page (RULES §13): his figures over the
+chosen sessions (``insights.player``) and his rating over every session (``insights.rating``),
+from the stored hands, read once."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..insights.player import PlayerFigures, figures
+from ..insights.rating import PlayerRating, rate, shown
+from ..rules.matching import resolve_name
+from .hand_facts import read_hands
+from .state import select_sessions
+
+
+@dataclass(frozen=True)
+class PlayerPage:
+    """A player's page: his figures over the sessions asked for, his rating (over every session;
+    None before his first rated hand) and where he stands among the rated players."""
+
+    figures: PlayerFigures
+    sessions: tuple[int, ...]
+    rating: PlayerRating | None
+    rank: int | None
+    rated: int
+    record_words: dict[str, str]  # the family's words for its record's counts (``Family.page_record``)
+
+    def to_json(self) -> dict[str, Any]:
+        """``stats --player --json``: the figures, and the rating with its place and its course
+        (``history``: the rating after each session he played)."""
+        rating = None
+        if self.rating is not None:
+            rating = {**self.rating.to_json(history=False), "rank": self.rank, "of": self.rated,
+                      "history": [{"session": p.session, "rating": shown(p.mu)} for p in self.rating.history]}
+        data = {"sessions": list(self.sessions), **self.figures.to_json(), "rating": rating}
+        if "record" in data:  # in the family's own words (Sheepshead: picks, alone, partner, leasters)
+            data["record"] = {self.record_words[k]: v for k, v in data["record"].items()}
+        return data
+
+
+def player_name(cfg: Any, ledger: Any, typed: str) -> str:
+    """The player a typed name means: by unique prefix among the table's players and everyone who
+    played a hand here (an earlier name finds the name he goes by now)."""
+    aliases = ledger.aliases()
+    names = list(dict.fromkeys([*cfg.players, *(aliases.get(n, n) for n in sorted(ledger.known_names()))]))
+    for old, new in aliases.items():
+        if old.casefold() == typed.strip().casefold():
+            return str(new)
+    return resolve_name(typed, names)  # refused with the names there are (and a did-you-mean)
+
+
+def player_page(cfg: Any, ledger: Any, typed: str, session: int | None = None, all_: bool = False) -> PlayerPage:
+    """The page of the player ``typed`` names, over the latest session (``session``: that one;
+    ``all_``: every session), with his rating over every session."""
+    name = player_name(cfg, ledger, typed)
+    every = ledger.session_ids()
+    if all_:
+        ids = every
+    elif session is None:
+        ids = every[-1:]
+    else:
+        ids = select_sessions(ledger, session)  # (refused, with the sessions there are, where it is none)
+    hands = list(read_hands(cfg, ledger, every))
+    wanted = set(ids)
+    family = cfg.family_obj()
+    page = figures(name, (h for h in hands if h.session in wanted), record=bool(family.page_record))
+    ratings = rate(hands)
+    mine = ratings.of(name)
+    rank = next((i for i, p in enumerate(ratings.players, 1) if p.name == name), None)
+    return PlayerPage(page, tuple(ids), mine, rank, len(ratings.players), dict(family.page_record))

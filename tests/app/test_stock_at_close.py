@@ -1,0 +1,208 @@
+"""Where the Stock left at the close goes (RULES §7, issue 33 item 9): the house rule
+``stock_at_close = "equal" | "payers" | "carry"``, through the command line, worked by hand.
+
+The table (official tariff, ``all_pass = "stock"``, ``stock`` 10 cents) plays the example of
+docs/families/bavarian.md: ``weiter`` (40 in the Stock, 10 from each of Anna, Ben, Cora, Dora),
+Sauspiel Anna+Ben lost with 50 Augen (each loser pays 10; the Stock matched: Anna and Ben 20
+each, 80 in it), ``weiter`` (120). Balances: Anna and Ben -10 -10 -20 -10 = -50, Cora and Dora
+-10 +10 -10 = -10; they and the Stock (120) sum to zero.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.conftest import Table
+
+FOUR = ["Anna", "Ben", "Cora", "Dora"]
+
+
+def stock_table(make_table, how: str | None, language="de", players=FOUR, name="test") -> Table:
+    replace = {'all_pass = "redeal"': 'all_pass = "stock"'}
+    if how is not None:
+        replace['stock_at_close = "equal"'] = f'stock_at_close = "{how}"'
+    return make_table(replace=replace, language=language, players=players, name=name)
+
+
+def the_example(t: Table) -> None:
+    t.ok("add", "weiter")
+    t.ok("add", "sau", "an", "be", "50")
+    t.ok("add", "weiter")
+    assert t.json("settle")["balances"] == {"Anna": -50, "Ben": -50, "Cora": -10, "Dora": -10}
+
+
+def test_new_writes_the_rule_with_its_default_and_meaning(make_table):
+    t = make_table(language="de")
+    line = next(x for x in t.path.read_text(encoding="utf-8").splitlines() if x.startswith("stock_at_close"))
+    assert line.startswith('stock_at_close = "equal"')
+    assert "# der Stock beim Abschluss: equal (zu gleichen Teilen an die Spieler am Tisch) | payers" in line
+    assert t.json("rules")["rules"]["stock_at_close"] == "equal"
+
+
+def test_a_bad_value_is_refused_naming_the_choices(make_table):
+    t = stock_table(make_table, "keep", language="en")
+    err = t.refused("rules", "--check")
+    assert "stock_at_close" in err and '"equal", "payers" or "carry"' in err, err
+
+
+@pytest.mark.parametrize("how", [None, "equal"])
+def test_equal_shares_for_everyone_at_the_table_by_default(make_table, how):
+    t = stock_table(make_table, how)
+    the_example(t)
+    shown = t.json("settle")
+    assert shown["stock"] == 120 and shown["stock_at_close"] == "equal"
+    assert shown["stock_return"] == {"Anna": 30, "Ben": 30, "Cora": 30, "Dora": 30}
+    assert shown["paid"] == {"Anna": -20, "Ben": -20, "Cora": 20, "Dora": 20}
+    assert "Stock             +1,20 €  (geht beim Abschluss zu gleichen Teilen zurück, im Ausgleich schon " \
+           "eingerechnet)" in t.ok("settle").stdout
+    t.ok("settle", "--close")
+    assert t.json("settle", "--session", "1")["paid"] == {"Anna": -20, "Ben": -20, "Cora": 20, "Dora": 20}
+    t.ok("check")
+
+
+def test_equal_shares_include_a_player_who_never_paid_in(make_table):
+    t = stock_table(make_table, "equal", players=[*FOUR, "Emil"])
+    t.ok("add", "weiter")  # Anna deals and sits out: Ben, Cora, Dora, Emil pay 10 each
+    shown = t.json("settle")
+    # 40 in five shares, largest remainder in seating order: 8 each
+    assert shown["stock_return"] == {"Anna": 8, "Ben": 8, "Cora": 8, "Dora": 8, "Emil": 8}
+    assert shown["paid"] == {"Anna": 8, "Ben": -2, "Cora": -2, "Dora": -2, "Emil": -2}
+
+
+def test_payers_get_back_what_they_paid_in(make_table):
+    t = stock_table(make_table, "payers", players=[*FOUR, "Emil"])
+    t.ok("add", "weiter")  # Anna sits out: Ben, Cora, Dora, Emil 10 each
+    t.ok("add", "weiter")  # Ben sits out: Anna, Cora, Dora, Emil 10 each
+    shown = t.json("settle")
+    assert shown["stock"] == 80 and shown["stock_at_close"] == "payers"
+    assert shown["stock_return"] == {"Anna": 10, "Ben": 10, "Cora": 20, "Dora": 20, "Emil": 20}
+    assert shown["paid"] == {"Anna": 0, "Ben": 0, "Cora": 0, "Dora": 0, "Emil": 0}
+    assert "(geht beim Abschluss an die zurück, die eingezahlt haben (Anna +0,10 €, Ben +0,10 €, Cora +0,20 €, " \
+           "Dora +0,20 €, Emil +0,20 €), im Ausgleich schon eingerechnet)" in t.ok("settle").stdout
+
+
+def test_payers_of_the_documented_example_and_a_won_game_empties_the_payers(make_table):
+    t = stock_table(make_table, "payers", language="en")
+    the_example(t)
+    shown = t.json("settle")
+    assert shown["stock_return"] == {"Anna": 40, "Ben": 40, "Cora": 20, "Dora": 20}
+    assert shown["paid"] == {"Anna": -10, "Ben": -10, "Cora": 10, "Dora": 10}
+    assert "(goes back at the close to who paid it in (Anna +€0.40, Ben +€0.40, Cora +€0.20, Dora +€0.20), " \
+           "already counted in the transfers)" in t.ok("settle").stdout
+    t.ok("add", "sau", "co", "do", "80")  # won: Cora and Dora take the 120, 60 each; the Stock is empty
+    t.ok("add", "weiter")  # 10 from each: the new Stock is theirs alike
+    assert t.json("settle")["stock_return"] == {"Anna": 10, "Ben": 10, "Cora": 10, "Dora": 10}
+    t.ok("settle", "--close")
+    t.ok("check")
+
+
+def test_payers_follow_a_rename(make_table):
+    t = stock_table(make_table, "payers", language="en")
+    t.ok("add", "weiter")
+    t.ok("player", "rename", "Ben", "Benedikt")
+    t.ok("add", "weiter")
+    shown = t.json("settle")
+    assert shown["stock_return"] == {"Anna": 20, "Benedikt": 20, "Cora": 20, "Dora": 20}
+    t.ok("settle", "--close")
+    assert t.json("settle", "--session", "1")["paid"] == {"Anna": 0, "Benedikt": 0, "Cora": 0, "Dora": 0}
+    t.ok("check")
+
+
+def test_carry_opens_the_next_evening_with_the_stock(make_table):
+    t = stock_table(make_table, "carry")
+    the_example(t)
+    shown = t.json("settle")
+    assert shown["stock_at_close"] == "carry" and shown["stock_return"] == {}
+    assert shown["stock_carried"] == {"Anna": 40, "Ben": 40, "Cora": 20, "Dora": 20}
+    # nobody is paid: the balances are what each pays, 120 of it into the Stock
+    assert shown["paid"] == {"Anna": -50, "Ben": -50, "Cora": -10, "Dora": -10}
+    assert shown["transfers"] == []
+    assert shown["into_stock"] == [{"from": "Anna", "amount": 50}, {"from": "Ben", "amount": 50},
+                                   {"from": "Cora", "amount": 10}, {"from": "Dora", "amount": 10}]
+    out = t.ok("settle").stdout
+    assert "Stock             +1,20 €  (bleibt für den nächsten Abend im Stock)" in out
+    assert "  Anna legt 0,50 € in den Stock\n" in out
+    closed = t.ok("settle", "--close").stdout
+    assert "Stock 1,20 €: geht weiter zum nächsten Abend, der mit ihm beginnt." in closed
+    # the next evening opens with the Stock: the first won partner game takes it, 60 to each winner
+    assert t.json("calc", "sau", "co", "do", "72")["stock"] == -120
+    added = t.json("add", "sau", "co", "do", "72")
+    assert added["payouts"] == {"Anna": -10, "Ben": -10, "Cora": 70, "Dora": 70} and added["stock"] == -120
+    t.ok("add", "weiter")
+    shown = t.json("settle")
+    assert shown["session"] == 2 and shown["stock"] == 40
+    assert shown["stock_carried"] == {"Anna": 10, "Ben": 10, "Cora": 10, "Dora": 10}
+    assert t.ok("check").exit_code == 0
+
+
+def test_an_evening_that_opened_with_a_carried_stock_pays_it_back_under_equal(make_table):
+    t = stock_table(make_table, "carry", language="en")
+    t.ok("add", "weiter")  # 40 carried on
+    t.ok("settle", "--close")
+    t.path.write_text(t.path.read_text(encoding="utf-8").replace('stock_at_close = "carry"',
+                                                                 'stock_at_close = "equal"'), encoding="utf-8")
+    t.ok("add", "solo", "an", "herz", "70")  # Anna's solo: +150, -50 each; the Stock stays
+    shown = t.json("settle")
+    assert shown["stock"] == 40 and shown["stock_return"] == {"Anna": 10, "Ben": 10, "Cora": 10, "Dora": 10}
+    assert shown["paid"] == {"Anna": 160, "Ben": -40, "Cora": -40, "Dora": -40}
+    assert shown["from_stock"] == [{"to": "Anna", "amount": 40}]
+    assert "  The Stock pays Anna €0.40\n" in t.ok("settle").stdout
+    t.ok("settle", "--close")
+    t.ok("check")
+
+
+def test_carry_refuses_a_rounding_that_would_change_the_stock(make_table):
+    t = stock_table(make_table, "carry")
+    the_example(t)  # 120 go into the Stock
+    err = t.refused("settle", "--close", "--round", "50")
+    assert err == ("Fehler: Beim Abschluss gehen 120 Cent für den nächsten Abend in den Stock; auf 50 Cent gerundet, "
+                   "würde sich der Stock ändern.\nRunde auf einen Betrag, der darin aufgeht (z. B. --round 10), oder "
+                   "rechne ohne --round ab.\n")
+    t.ok("settle", "--close", "--round", "20")  # 120 is a multiple of 20
+    t.ok("check")
+
+
+def test_carry_survives_export_and_import_and_check(make_table, tmp_path):
+    t = stock_table(make_table, "carry", language="en")
+    the_example(t)
+    t.ok("settle", "--close")
+    t.ok("add", "weiter")
+    t.ok("add", "sau", "co", "do", "72")  # takes the 120 carried in and the 40 of tonight: 80 each
+    dump = tmp_path / "all.json"
+    t.ok("export", "--format", "json", "--all", "--out", str(dump))
+    closing = json.loads(dump.read_text(encoding="utf-8"))["sessions"][0]["closing"]
+    assert closing["bookings"]["settlement"]["stock_carried"] == {"Anna": 40, "Ben": 40, "Cora": 20, "Dora": 20}
+    copy = tmp_path / "copy.toml"
+    copy.write_text(t.path.read_text(encoding="utf-8"), encoding="utf-8")
+    other = Table(copy)
+    other.ok("import", str(dump))
+    other.ok("check")
+    assert other.json("settle", "--all") == t.json("settle", "--all")
+    # tonight: -10 each into the Stock, then 10 from each loser and the 160 in halves to Cora and Dora
+    assert other.json("settle")["balances"] == {"Anna": -20, "Ben": -20, "Cora": 80, "Dora": 80}
+    # the import checks the carried Stock against the closing: a forged one is refused
+    data = json.loads(dump.read_text(encoding="utf-8"))
+    data["sessions"][0]["closing"]["bookings"]["settlement"]["stock_carried"] = {"Anna": 40}
+    forged = tmp_path / "forged.json"
+    forged.write_text(json.dumps(data), encoding="utf-8")
+    third = tmp_path / "third.toml"
+    third.write_text(t.path.read_text(encoding="utf-8"), encoding="utf-8")
+    assert Table(third).refused("import", str(forged)) == (
+        "Error: In the export, session 1: the stored settlement is not what the closing balances give; nothing was "
+        "imported.\nExport it again from the original ledger.\n")
+
+
+def test_the_csv_columns_add_up_with_a_carried_stock(make_table):
+    t = stock_table(make_table, "carry", language="en")
+    the_example(t)
+    t.ok("settle", "--close")
+    t.ok("add", "wenz", "an", "70")
+    rows = t.ok("export", "--all", "--format", "csv").stdout.splitlines()
+    assert rows[4].split(",")[3:5] == ["closing", "Booked at the close: the Stock goes on to the next evening"]
+    assert rows[4].split(",")[-2] == "-1.20"
+    assert rows[5].split(",")[3:5] == ["opening", "The Stock carried in from the evening before"]
+    assert rows[5].split(",")[-2] == "1.20"
+    stock = {s: sum(round(float(r.split(",")[-2]) * 100) for r in rows[1:] if r.startswith(f"{s},")) for s in (1, 2)}
+    assert stock == {1: t.json("settle", "--session", "1")["stock"], 2: t.json("settle")["stock"]} == {1: 0, 2: 120}

@@ -1,0 +1,153 @@
+"""``settle --tariff A/B`` and ``settle --rules FILE`` (RULES §13, issue 37): the evening under
+another tariff equals, cent for cent, the same hands entered at a table that plays that tariff;
+hands the other rules refuse are listed with the refusal the other table gives, and left out.
+Then the text, the season, the other families and every wrong input."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import assert_language
+
+WIRTSHAUS = {'bock_after = []': 'bock_after = ["kontra_lost"]'}  # a Bock round after a lost Kontra
+
+FIRST = [  # closed with --round 50
+    ("sau", "an", "be", "72", "l3", "k"),
+    ("herzsolo", "co", "105", "l4"),
+    ("ramsch", "--loser", "an"),
+    ("sau", "do", "co", "50", "k"),  # Kontra lost: a Bock round follows
+    ("wenz", "an", "30"),
+    ("bettel", "be", "--won"),
+    ("sau", "an", "co", "95", "--legen", "1"),
+]
+SECOND = [  # left open
+    ("sau", "be", "do", "61"),
+    ("grassolo", "do", "20"),
+    ("ramsch", "--durchmarsch", "co"),
+    ("wenz", "be", "--tout", "--won"),
+]
+
+
+def enter(t, hands):
+    for hand in hands:
+        t.ok("add", *hand)
+
+
+def test_another_tariff_equals_a_replay_under_it_cent_for_cent(make_table):
+    here = make_table(preset="wirtshaus", tariff="10/50", language="en", replace=WIRTSHAUS, name="here")
+    there = make_table(preset="wirtshaus", tariff="20/50/20", language="en", replace=WIRTSHAUS, name="there")
+    for t in (here, there):
+        enter(t, FIRST)
+        t.ok("settle", "--close", "--round", "50")
+        enter(t, SECOND)
+    evening = here.json("settle", "--tariff", "20/50/20")
+    assert evening["now"] == here.json("settle")
+    assert evening["other"] == there.json("settle")
+    assert evening["refused"] == []
+    first = here.json("settle", "--tariff", "20/50/20", "--session", "1")
+    assert first["now"] == here.json("settle", "--session", "1")
+    assert first["other"] == there.json("settle", "--session", "1")
+    assert first["other"]["closed"] is True and first["other"]["round"] == 50
+    season = here.json("settle", "--tariff", "20/50/20", "--all")
+    assert season["now"] == here.json("settle", "--all")
+    assert season["other"] == there.json("settle", "--all")
+    rounded = here.json("settle", "--tariff", "20/50/20", "--round", "50")
+    assert rounded["other"] == there.json("settle", "--round", "50")
+    assert evening["other"]["balances"] != evening["now"]["balances"]  # the tariff does change the evening
+
+
+def test_another_table_files_rules_list_what_they_refuse(make_table, tmp_path):
+    stock = {'all_pass = "ramsch"': 'all_pass = "stock"'}
+    here = make_table(preset="wirtshaus", language="en", replace=stock, name="here")
+    # the other table: the official preset (no Bettel, throws in when all pass), tariff 20/50
+    there = make_table(preset="official", tariff="20/50", language="en", name="there")
+    hands = [("sau", "an", "be", "72"), ("weiter",), ("bettel", "co", "--won"), ("sau", "co", "do", "80"),
+             ("wenz", "an", "40")]
+    enter(here, hands)
+    refused = []
+    for n, hand in enumerate(hands, 1):
+        r = there.run("add", *hand)
+        if r.exit_code:
+            refused.append({"session": 1, "hand": n, "game": "bettel",
+                            "reason": r.stderr.split("\n")[0].removeprefix("Error: ")})
+    assert len(refused) == 1  # the Bettel; "weiter" is thrown in there (no Stock)
+    got = here.json("settle", "--rules", str(there.path))
+    assert got["refused"] == refused
+    assert got["refused"][0]["reason"] == "This table does not play Bettel."
+    assert got["other"] == there.json("settle")
+    assert got["now"] == here.json("settle")
+    # here: the Stock of the thrown-in hand (4 x 10) went to Cora and Dora with their Sauspiel
+    assert got["now"]["balances"] == {"Anna": -190, "Ben": 10, "Cora": 150, "Dora": 30}
+    out = here.ok("settle", "--rules", str(there.path)).stdout.splitlines()
+    assert out[0] == "Session 1 as it stands and under there.toml:"
+    assert "Refused under the other rules (1, left out):" in out
+    assert "  session 1, hand 3: This table does not play Bettel." in out
+
+
+def test_the_text_side_by_side_with_the_difference(make_table):
+    t = make_table(tariff="10/50", language="en")
+    enter(t, [("sau", "an", "be", "72"), ("herzsolo", "co", "80")])
+    out = t.ok("settle", "--tariff", "20/100").stdout.splitlines()
+    assert out[0] == "Session 1 as it stands and under tariff 20/100:"
+    # now: Anna +10 -50 = -0.40, Cora -10 +150 = +1.40; at 20/100: Anna +20 -100 = -0.80, Cora -20 +300 = +2.80
+    anna = next(line for line in out if "Anna" in line).split("│")[1:5]
+    assert [c.strip() for c in anna] == ["Anna", "-€0.40", "-€0.80", "-€0.40"]
+    cora = next(line for line in out if "Cora" in line).split("│")[1:5]
+    assert [c.strip() for c in cora] == ["Cora", "+€1.40", "+€2.80", "+€1.40"]
+    assert "Transfers under tariff 20/100:" in out
+    de = make_table(tariff="10/50", language="de", name="de")
+    enter(de, [("sau", "an", "be", "72")])
+    assert de.ok("settle", "--tariff", "20/50").stdout.splitlines()[0] == \
+        "Abend 1, wie er steht und mit Tarif 20/50:"
+
+
+@pytest.mark.parametrize("family,players,hands,other", [
+    ("sheepshead", ["Anna", "Ben", "Cora", "Dora", "Emil"],
+     [("pick", "--player", "an", "--partner", "be", "--augen", "70"), ("leaster", "--winner", "co")],
+     {"point_value = 25": "point_value = 50"}),
+    ("deutscher", ["Anna", "Ben", "Cora", "Dora"],
+     [("spiel", "--player", "an", "--partner", "co", "--augen", "20")] * 3,
+     {"head = 50": "head = 100", "strokes_per_head = 9": "strokes_per_head = 5"}),
+])
+def test_the_other_families_by_another_file(make_table, family, players, hands, other):
+    fixed = {'partners = "per_game"': 'partners = "fixed"'} if family == "deutscher" else {}
+    here = make_table(players=players, family=family, language="en", replace=fixed, name="here")
+    there = make_table(players=players, family=family, language="en", replace={**fixed, **other}, name="there")
+    for t in (here, there):
+        enter(t, hands)
+    got = here.json("settle", "--rules", str(there.path))
+    assert got["other"] == there.json("settle") and got["now"] == here.json("settle")
+    assert got["other"]["paid"] != got["now"]["paid"]
+    assert "--tariff does not apply" in here.refused("settle", "--tariff", "1/2")
+
+
+def test_wrong_inputs_are_refused_in_the_tables_language(make_table, tmp_path):
+    t = make_table(language="en")
+    t.ok("add", "sau", "an", "be", "72")
+    assert t.refused("settle", "--tariff", "zehn/50") == (
+        "Error: --tariff 'zehn/50' is not numbers in cents.\nWrite it like --tariff 10/50 (or 10/50/10).\n")
+    assert t.refused("settle", "--tariff", "20/50", "--rules", "x.toml") == (
+        "Error: Give either --tariff or --rules, not both.\nExample: schafkopf settle --tariff 20/50\n")
+    assert t.refused("settle", "--tariff", "20/50", "--close") == (
+        "Error: --tariff shows a what-if and cannot be combined with --close.\n"
+        "Run it on its own, e.g. schafkopf settle --tariff 20/50 (--session N, --all and --round go with it).\n")
+    missing = t.refused("settle", "--rules", "nowhere.toml")
+    assert missing.startswith("Error: The other table file nowhere.toml cannot be used: No table file at nowhere.toml.")
+    assert "schafkopf settle --rules other.toml" in missing
+    wendish = tmp_path / "wendish.toml"
+    t.runner.invoke(__import__("schafkopf_score.cli.app", fromlist=["app"]).app,
+                    ["new", str(wendish), "--family", "wendish", "--players", "Anna,Ben,Cora,Dora"])
+    assert "plays Wendish Schafkopf, this table Bavarian Schafkopf" in t.refused("settle", "--rules", str(wendish))
+    broken = tmp_path / "broken.toml"
+    broken.write_text("family = [\n", encoding="utf-8")
+    assert t.refused("settle", "--rules", str(broken)).startswith("Error: The other table file ")
+    from tests.app.test_tournament import tournament
+
+    cup = tournament(tmp_path, name="cup")
+    assert "tournament's file" in t.refused("settle", "--rules", str(cup.path))
+    assert "Error: " in cup.refused("settle", "--tariff", "20/50")  # settle is refused at a tournament
+    de = make_table(language="de", name="de")
+    de.ok("add", "sau", "an", "be", "72")
+    for args in (("--tariff", "20/50", "--player", "an"), ("--rules", "fehlt.toml"), ("--tariff", "x")):
+        assert_language(de.refused("settle", *args), "de", args)
+    assert t.json("settle", "--tariff", "20/50")["refused"] == []

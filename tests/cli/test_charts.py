@@ -1,0 +1,107 @@
+"""Charts in the terminal (RULES §13, issue 37): ``standings --chart`` (an evening and the
+season), the sparklines of ``standings``, ``standings --all`` and ``play``'s ``stand``, at 80 and
+120 columns, piped (plain ASCII, no colour), under ``NO_COLOR`` and on a colour terminal."""
+
+from __future__ import annotations
+
+import pytest
+
+from schafkopf_score.cli.app import app
+from tests.conftest import CliRunner
+
+# Anna+Ben win a Sauspiel (10), Cora's Herz-Solo wins 50 from each, Anna+Cora lose a Sauspiel
+# schneider (20): Anna +10 -40 -60, Ben +10 -40 -20, Cora -10 +140 +120, Dora -10 -60 -40
+EVENING = [("sau", "an", "be", "72"), ("herzsolo", "co", "80"), ("sau", "an", "co", "30")]
+
+CHART_80 = [
+    'test: the balances of session 1 over its 3 hands',
+    ' €1.40 |                                  CCCCCCCCCCCCCCCCCCC',
+    '       |                              CCCCC                 CCCCCCCCCCCCCCCCCCCC',
+    '       |                         CCCCCC',
+    '       |                     CCCCC',
+    '       |                 CCCCC',
+    '       |            CCCCCC',
+    '       |        CCCCC',
+    '       |******CCC',
+    ' €0.00 |*******************-----------------------------------------------------',
+    '       |    DDDDDDDDDDDDDD**************                 BBBBBBBBBBBBBBBBBBBBBBB',
+    '       |                 DDDDDDDDDDDDDD*******************AA****DDDDDDDDDDDDDDDD',
+    '-€0.60 |                              DDDDDDDDDDDDDDDDDDDDDDD  AAAAAAAAAAAAAAAAA',
+    '       +------------------------------------------------------------------------',
+    '        1                                 hand                                 3',
+    '        A Anna  B Ben  C Cora  D Dora',
+]
+
+
+def run(t, *args, width=80, env=None):
+    r = CliRunner().invoke(app, ["--table", str(t.path), *args],
+                           env={"COLUMNS": str(width), "SCHAFKOPF_TABLE": "", **(env or {})})
+    assert r.exit_code == 0, r.output
+    return r.stdout
+
+
+@pytest.fixture
+def evening(make_table):
+    t = make_table(language="en")
+    for hand in EVENING:
+        t.ok("add", *hand)
+    return t
+
+
+def test_the_evening_chart_at_80_columns_piped(evening):
+    assert run(evening, "standings", "--chart").splitlines() == CHART_80
+
+
+def test_the_evening_chart_fills_120_columns(evening):
+    lines = run(evening, "standings", "--chart", width=120).splitlines()
+    assert max(len(line) for line in lines) == 120
+    assert lines[1].startswith(" €1.40 |") and lines[12].startswith("-€0.60 |")
+    assert lines[13] == "       +" + "-" * 112  # the axis: 120 less the labels' 6 and 2
+    assert lines[-1].strip() == "A Anna  B Ben  C Cora  D Dora"
+
+
+def test_colour_on_a_terminal_plain_with_no_color(evening):
+    coloured = run(evening, "standings", "--chart", env={"FORCE_COLOR": "1"})
+    assert "\x1b[" in coloured and "│" in coloured and "└" in coloured  # the player's colour, box lines
+    plain = run(evening, "standings", "--chart", env={"FORCE_COLOR": "1", "NO_COLOR": "1"})
+    assert plain.splitlines() == CHART_80  # NO_COLOR: the piped chart, without a colour code
+
+
+def test_a_german_chart_speaks_german(make_table):
+    t = make_table(language="de")
+    for hand in EVENING:
+        t.ok("add", *hand)
+    lines = run(t, "standings", "--chart").splitlines()
+    assert lines[0] == "test: der Stand von Abend 1 über seine 3 Spiele"
+    assert lines[1].startswith(" 1,40 € |") and lines[-2].split() == ["1", "Spiel", "3"]
+
+
+def test_the_season_chart_and_sparklines(evening):
+    evening.ok("settle", "--close")
+    evening.ok("add", "wenz", "do", "100")  # Dora's Wenz, schneider: 60 from each
+    out = run(evening, "standings", "--chart", "--all").splitlines()
+    assert out[0] == "test: the season's balances over 2 sessions"
+    # after session 2: Anna -1.20, Ben -0.80, Cora +0.60, Dora +1.40
+    assert out[1].startswith(" €1.40 |") and out[12].startswith("-€1.20 |")
+    assert out[-2].split() == ["#1", "session", "#2"]
+    season = run(evening, "standings", "--all").splitlines()
+    # the season's total after each session, its own scale: Dora -0.40 then +1.40, Anna -0.60 then -1.20
+    assert next(line for line in season if "Dora" in line).split()[-2] == "_#"
+    assert next(line for line in season if "Anna" in line).split()[-2] == "#_"
+    one = run(evening, "standings", "--session", "1").splitlines()
+    # hand by hand: Cora -0.10, +1.40, +1.20
+    assert next(line for line in one if "Cora" in line).split()[-2] == "_#*"
+    assert one[2].split("┃")[1:4] == [" Player ", " Balance ", " Trend "]
+
+
+def test_plays_stand_shows_the_sparklines(evening):
+    out = evening.run("play", input="stand\n").stdout
+    assert next(line for line in out.splitlines() if "Ben" in line and "€" in line).split()[-2] == "#_:"  # +0.10, -0.40, -0.20
+
+
+def test_a_chart_of_nothing_and_chart_with_json(make_table):
+    t = make_table(language="en")
+    assert run(t, "standings", "--chart") == "Nothing to draw yet: no hand recorded.\n"
+    assert t.refused("standings", "--chart", "--json") == (
+        "Error: --chart draws the chart; --json prints the figures. Choose one.\n"
+        "Example: schafkopf standings --chart\n")
