@@ -1,27 +1,38 @@
 """A season-sized ledger and what the commands cost on it.
 
-Run: python benchmarks/season.py [--games 100000] [--sessions 2000] [--families bavarian,...]
-     python benchmarks/season.py --from-export abend.json [--games 100000]
+Run: python benchmarks/season.py --from-export abend.json [--games 100000] [--runs 5]
+                                 [--baseline-python /path/to/other/venv/bin/python]
+     python benchmarks/season.py --generated bavarian [--games 100000] [--baseline-python ...]
+     python benchmarks/season.py [--games 100000] [--sessions 2000] [--families bavarian,...]
 
-For each family it generates a ledger (default: 100,000 games over 2,000 sessions for
-Bavarian, a quarter of that for the other families) with every kind of entry the family has
-(thrown-in hands, Stock, Ramsch, voids, edits with restatements, closings), then times real
-`schafkopf` processes: `add` into it against `add` into an empty ledger (goal: within 1.2x),
-`settle` and `sheet` of the latest session, `stats --all`, `rating` and `stats --player NAME
---all` (the median of the runs), `export --all --format json` and `import` of that export
-(goals: each under 2 s, memory under 200 MB). It also runs the heavy
-commands at half the size to show how they grow.
+``--from-export FILE`` builds the season from a real evening: the JSON export of an evening
+entered through the CLI is imported, closed with ``settle --close``, exported again and its
+sessions replicated (new ids, one evening a day) until the season holds ``--games`` games; the
+last evening stays open. ``--generated FAMILY`` builds it with the project's generator instead
+(random hands of every kind the family has, 50 to an evening: few hands repeat, where a
+replicated evening repeats all of them, and memos of repeated texts help less). Either season
+is written as ``export --format json`` writes it and then timed as real processes:
+``import`` (with its helpers, one per core), ``settle --all``, ``standings --all``, ``stats
+--all``, ``export --all`` in every format, ``sheet``, ``check`` (routine: the import marked the
+closed evenings verified) and ``check --full``, and ``add`` into the season against ``add`` into
+an empty ledger. Every figure is the median of ``--runs`` runs (peak memory from ``wait4``: of
+the largest of the process and the helpers it waited for; the season is built in a child
+process, so no command inherits its memory).
 
-``--from-export FILE`` builds the season from a real evening instead of the generator: the
-JSON export of an evening entered through the CLI is imported, closed with ``settle --close``,
-exported again and its sessions replicated (new ids, one evening a day) until the season holds
-``--games`` games; the last evening stays open. That season is imported through the CLI and the
-season commands are timed on it: ``import`` (with its helpers, one per core, and with ``--jobs
-1``, interleaved, median of three), ``settle --all``, ``standings --all``, ``export
-csv/json/html/md/text --all``, ``stats --all``, ``sheet``, ``check`` (routine, after a first check has marked
-the closed evenings verified) and ``check --full``, ``add`` against ``add`` into an empty ledger.
-Every figure is also given as a ratio to a bare ``python -c pass`` of the same interpreter, timed
-interleaved with it.
+``--baseline-python PY`` runs every command a second time with ``PY -m schafkopf_score`` (the
+code installed for that interpreter: another checkout's virtual environment) on the same
+season, in a folder of its own, interleaved with this checkout's run (A B A B ...), and prints
+each figure's median for both and the median of the pairs' ratios (this / baseline): on a
+shared, noisy machine the ratio of runs made side by side is the figure to quote. This
+checkout runs as ``sys.executable -m schafkopf_score`` with the repository on ``PYTHONPATH``.
+Without a baseline, each figure is given as a ratio to a bare ``python -c pass``.
+
+Without ``--from-export`` or ``--generated``, the script generates seasons of every family
+(100,000 games over 2,000 sessions for the first, a quarter of that for the others, with every
+kind of entry the family has) and times ``add`` into it against ``add`` into an empty ledger,
+``settle``, ``sheet``, ``stats --all``, ``rating`` and ``stats --player NAME --all`` (the median of
+the runs), ``export --all --format json`` and ``import`` of that export, at half the size too, to
+show how they grow.
 """
 
 from __future__ import annotations
@@ -37,6 +48,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -158,6 +170,13 @@ def generate(folder: Path, family: str, games: int, sessions: int, seed: int = 1
 def run(cmd: list[str], env: dict[str, str], cwd: Path) -> tuple[float, float, str]:
     """Wall seconds, peak RSS in MB (from wait4: of the largest of the process and the helper
     processes it waited for) and stdout."""
+    wall, mb, _, out = timed(cmd, env, cwd)
+    return wall, mb, out
+
+
+def timed(cmd: list[str], env: dict[str, str], cwd: Path) -> tuple[float, float, float, str]:
+    """``run``'s wall seconds and peak MB, the processor seconds (user and system, of the process
+    and the helpers it waited for: less moved by a busy machine than the wall) and stdout."""
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         t0 = time.perf_counter()
         p = subprocess.Popen(cmd, env=env, cwd=cwd, stdout=out, stderr=err)
@@ -168,7 +187,7 @@ def run(cmd: list[str], env: dict[str, str], cwd: Path) -> tuple[float, float, s
         err.seek(0)
         if p.returncode != 0:
             raise SystemExit(f"{' '.join(cmd)} failed: {err.read().decode()}")
-        return wall, usage.ru_maxrss / 1024, out.read().decode()
+        return wall, usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime, out.read().decode()
 
 
 def measure(exe: list[str], folder: Path, family: str, games: int, sessions: int, runs: int) -> dict[str, object]:
@@ -274,76 +293,179 @@ def add_args(entry: dict) -> list[str]:
     return args
 
 
-def from_export(exe: list[str], export: Path, games: int, runs: int) -> None:
-    with tempfile.TemporaryDirectory() as tmp:
-        folder = Path(tmp)
-        export = export.resolve()
+class Side:
+    """One program under test: how to start it and the folder its ledgers live in."""
+
+    def __init__(self, name: str, exe: list[str], folder: Path, env: dict[str, str]) -> None:
+        self.name, self.exe, self.folder, self.env = name, exe, folder, env
+        folder.mkdir(parents=True, exist_ok=True)
+
+    def run(self, table: Path, *args: str) -> tuple[float, float, float]:
+        """(wall seconds, peak MB, processor seconds) of a command at ``table`` (its copy here)."""
+        return timed(self.exe + ["--table", str(self.folder / table.name), *args], self.env, self.folder)[:3]
+
+
+Timing = tuple[float, float, float]  # wall seconds, peak MB, processor seconds
+
+
+def paired(sides: list[Side], runs: int, once: Any, before: Any = None) -> list[list[Timing]]:
+    """``once(side)`` -> ``Timing``, run ``runs`` times per side, the sides in turn (A B A B):
+    a busy machine slows both alike. ``before(side)`` runs untimed before each timed run."""
+    out: list[list[Timing]] = [[] for _ in sides]
+    unknown: set[int] = set()  # a side whose program refused the command (a baseline without it)
+    for _ in range(runs):
+        for i, side in enumerate(sides):
+            if i in unknown:
+                continue
+            if before is not None:
+                before(side)
+            try:
+                out[i].append(once(side))
+            except SystemExit:
+                if i == 0:
+                    raise
+                unknown.add(i)
+                out[i] = []
+    return out
+
+
+def season_export(args: argparse.Namespace, folder: Path, exe: list[str],
+                  env: dict[str, str]) -> tuple[Path, Path, str, list[str], list[str]]:
+    """The season as ``export --format json`` writes it: (export, table file, what it is, the
+    ``add`` of an evening's first hand, the ``add`` of its second)."""
+    folder.mkdir()
+    season_file = folder / "season.json"
+    if args.from_export is not None:
+        export = args.from_export.resolve()
         evening = json.loads(export.read_text(encoding="utf-8"))
         table = _table_file(evening["table"], folder / "evening.toml")
-        env = {**os.environ, "COLUMNS": "120"}
-        env.pop("SCHAFKOPF_TABLE", None)
         run(exe + ["--table", str(table), "import", str(export)], env, folder)
         if any(s["closing"] is None for s in evening["sessions"]):
             run(exe + ["--table", str(table), "settle", "--close"], env, folder)
         closed_file = folder / "closed.json"
-        run(exe + ["--table", str(table), "export", "--all", "--format", "json", "--out", str(closed_file)], env, folder)
-        season_file = folder / "season.json"
+        run(exe + ["--table", str(table), "export", "--all", "--format", "json", "--out", str(closed_file)], env,
+            folder)
         # built in a process of its own, so that this one stays small: a child's peak memory
         # (ru_maxrss) counts the pages it inherits from its parent
-        subprocess.run([sys.executable, __file__, "--replicate", str(closed_file), str(games), str(season_file)],
+        subprocess.run([sys.executable, __file__, "--replicate", str(closed_file), str(args.games), str(season_file)],
                        check=True)
         n_games, n_sessions, first, second = json.loads((folder / "season.json.info").read_text())
-        big = _table_file(evening["table"], folder / "season.toml")
-        empty = _table_file(evening["table"], folder / "empty.toml")
-        figures: dict[str, tuple[float, float]] = {}
-        bare = [sys.executable, "-c", "pass"]
-        # the import with its helpers (one per core) and alone, interleaved, median of three; the
-        # last one (with helpers) is the season the other commands are timed on
-        imports: dict[str, list[tuple[float, float]]] = {"import --jobs 1": [], "import": []}
-        for _ in range(3):
-            for name, extra in (("import --jobs 1", ["--jobs", "1"]), ("import", [])):
-                for leftover in folder.glob("season.sqlite*"):
-                    leftover.unlink()
-                imports[name].append(run(exe + ["--table", str(big), "import", str(season_file), *extra], env,
-                                         folder)[:2])
-        for name, runs_ in imports.items():
-            figures[name] = (statistics.median(r[0] for r in runs_), max(r[1] for r in runs_))
-        for target in (big, empty):  # both open an evening with the same first hand
-            run(exe + ["--table", str(target), *first], env, folder)
+        table_text = _table_file(evening["table"], folder / "season.toml").read_text(encoding="utf-8")
+        what = f"season from {export.name}: {n_games} games in {n_sessions} sessions"
+        return season_file, folder / "season.toml", what, first, second
+    family = args.generated
+    made = folder / "made"
+    made.mkdir()
+    subprocess.run([sys.executable, __file__, "--generate", family, str(args.games), str(args.games // 50),
+                    str(made)], check=True)
+    table = made / f"{family}.toml"
+    run(exe + ["--table", str(table), "export", "--all", "--format", "json", "--out", str(season_file)], env, folder)
+    # read in a process of its own too (this one's memory would count in every command's peak)
+    subprocess.run([sys.executable, __file__, "--info", str(season_file)], check=True)
+    n_games, n_sessions, first = json.loads(Path(str(season_file) + ".info").read_text(encoding="utf-8"))
+    table_text = table.read_text(encoding="utf-8")
+    (folder / "season.toml").write_text(table_text, encoding="utf-8")
+    second = {"bavarian": ["add", "weiter"], "wendish": ["add", "normal", "--player", "Anna", "--partner", "Ben",
+                                                      "--augen", "70"],
+              "deutscher": ["add", "spiel", "--player", "Anna", "--partner", "Ben", "--augen", "70"],
+              "sheepshead": ["add", "doubler"]}[family]
+    what = f"generated {family} season: {n_games} games in {n_sessions} sessions"
+    return season_file, folder / "season.toml", what, first, second
+
+
+def season_figures(args: argparse.Namespace) -> None:
+    """The season's commands timed, this checkout against ``--baseline-python`` (see the module's text)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        env = {**os.environ, "COLUMNS": "120"}
+        env.pop("SCHAFKOPF_TABLE", None)
+        env_here = {**env, "PYTHONPATH": os.pathsep.join([str(ROOT), *filter(None, [env.get("PYTHONPATH")])])}
+        here = [sys.executable, "-m", "schafkopf_score"]
+        season_file, table, what, first, second = season_export(args, folder / "build", here, env_here)
+        import tomllib
+
+        player = str(tomllib.loads(table.read_text(encoding="utf-8"))["players"][0])  # (for stats --player)
+        sides = [Side("this", here, folder / "this", env_here)]
+        if args.baseline_python:
+            env_base = dict(env)
+            env_base.pop("PYTHONPATH", None)
+            sides.append(Side("baseline", [args.baseline_python, "-m", "schafkopf_score"], folder / "baseline",
+                              env_base))
+        for side in sides:
+            shutil.copy(table, side.folder / table.name)
+            (side.folder / "empty").mkdir()
+            shutil.copy(table, side.folder / "empty" / table.name)
+        ledger = table.with_suffix(".sqlite").name
+        figures: dict[str, list[list[Timing]]] = {}
+
+        def fresh(side: Side) -> None:
+            for leftover in side.folder.glob(ledger + "*"):
+                leftover.unlink()
+
+        figures["import"] = paired(sides, args.import_runs, lambda side: side.run(table, "import", str(season_file)),
+                                   before=fresh)
+        for side in sides:  # the season the other commands are timed on: imported last, and an evening opened
+            side.run(table, *first)
+            run(side.exe + ["--table", str(side.folder / "empty" / table.name), *first], side.env, side.folder)
+        out = folder / "out"
+        out.mkdir()
         commands = {
             "settle --all": ["settle", "--all", "--json"],
             "standings --all": ["standings", "--all", "--json"],
-            "export csv --all": ["export", "--all", "--format", "csv", "--out", str(folder / "s.csv")],
-            "export json --all": ["export", "--all", "--format", "json", "--out", str(folder / "s2.json")],
-            "export html --all": ["export", "--all", "--format", "html", "--out", str(folder / "s.html")],
-            "export md --all": ["export", "--all", "--format", "md", "--out", str(folder / "s.md")],
-            "export text --all": ["export", "--all", "--format", "text", "--out", str(folder / "s.txt")],
             "stats --all": ["stats", "--all", "--json"],
+            "export json --all": ["export", "--all", "--format", "json", "--out", str(out / "s.json")],
+            "export csv --all": ["export", "--all", "--format", "csv", "--out", str(out / "s.csv")],
+            "export csv-de --all": ["export", "--all", "--format", "csv-de", "--out", str(out / "s.de.csv")],
+            "export md --all": ["export", "--all", "--format", "md", "--out", str(out / "s.md")],
+            "export html --all": ["export", "--all", "--format", "html", "--out", str(out / "s.html")],
+            "export text --all": ["export", "--all", "--format", "text", "--out", str(out / "s.txt")],
             "rating": ["rating", "--json"],
-            "stats --player": ["stats", "--player", str(evening["table"]["players"][0]), "--all", "--json"],
+            "stats --player": ["stats", "--player", player, "--all", "--json"],
             "sheet": ["sheet"],
-            "check --full": ["check", "--full"],
             "check": ["check"],
+            "check --full": ["check", "--full"],
         }
-        for name, args in commands.items():
-            figures[name] = run(exe + ["--table", str(big), *args], env, folder)[:2]
-        adds_big, adds_empty, bares = [], [], []
-        for _ in range(runs):  # interleaved, so that a busy machine slows all three alike
-            bares.append(run(bare, env, folder)[0])
-            adds_empty.append(run(exe + ["--table", str(empty), *second], env, folder)[0])
-            adds_big.append(run(exe + ["--table", str(big), *second], env, folder)[0])
-            for target in (big, empty):
-                run(exe + ["--table", str(target), "undo"], env, folder)
-        bare_s = statistics.median(bares)
-        print(f"season from {export.name}: {n_games} games in {n_sessions} sessions; "
-              f"bare python start {bare_s * 1000:.0f} ms ({os.cpu_count()} cores, {sys.version.split()[0]})")
-        print(f"{'command':<20}{'seconds':>9}{'x bare':>9}{'peak MB':>9}")
-        for name, (secs, mb) in figures.items():
-            print(f"{name:<20}{secs:>9.2f}{secs / bare_s:>9.0f}{mb:>9.0f}")
-        a_big, a_empty = statistics.median(adds_big), statistics.median(adds_empty)
-        print(f"{'add (season)':<20}{a_big:>9.3f}{a_big / bare_s:>9.1f}")
-        print(f"{'add (empty)':<20}{a_empty:>9.3f}{a_empty / bare_s:>9.1f}")
-        print(f"add into the season / add into an empty ledger: {a_big / a_empty:.2f}x")
+        for name, cmd in commands.items():
+            figures[name] = paired(sides, args.runs, lambda side, cmd=cmd: side.run(table, *cmd))
+
+        def add_once(side: Side, where: Path) -> Timing:
+            took = timed(side.exe + ["--table", str(where / table.name), *second], side.env, side.folder)[:3]
+            run(side.exe + ["--table", str(where / table.name), "undo"], side.env, side.folder)
+            return took
+
+        figures["add (season)"] = paired(sides, args.runs, lambda side: add_once(side, side.folder))
+        figures["add (empty)"] = paired(sides, args.runs, lambda side: add_once(side, side.folder / "empty"))
+        bare = paired(sides[:1], args.runs, lambda side: timed([sys.executable, "-c", "pass"], env, folder)[:3])[0]
+        bare_s = statistics.median(r[0] for r in bare)
+        print(f"{what}; {args.runs} runs a figure ({args.import_runs} for import), medians; bare python start "
+              f"{bare_s * 1000:.0f} ms ({os.cpu_count()} cores, {sys.version.split()[0]})")
+        if len(sides) == 1:
+            print(f"{'command':<22}{'seconds':>9}{'x bare':>9}{'cpu s':>8}{'peak MB':>9}")
+            for name, (mine,) in figures.items():
+                secs = statistics.median(r[0] for r in mine)
+                print(f"{name:<22}{secs:>9.2f}{secs / bare_s:>9.1f}{statistics.median(r[2] for r in mine):>8.2f}"
+                      f"{max(r[1] for r in mine):>9.0f}")
+        else:
+            print(f"this: {ROOT}; baseline: {args.baseline_python}")
+            print(f"{'command':<20}{'this s':>8}{'base s':>8}{'ratio':>7}{'range':>11}{'this cpu':>9}{'base cpu':>9}"
+                  f"{'ratio':>7}{'this MB':>8}{'base MB':>8}")
+            for name, (mine, theirs) in figures.items():
+                if not theirs:  # a command the baseline does not have
+                    print(f"{name:<20}{statistics.median(r[0] for r in mine):>8.2f}{'-':>8}{'-':>7}{'':>11}"
+                          f"{statistics.median(r[2] for r in mine):>9.2f}{'-':>9}{'-':>7}{max(r[1] for r in mine):>8.0f}")
+                    continue
+                ratios = sorted(a[0] / b[0] for a, b in zip(mine, theirs, strict=True))
+                cpu = statistics.median(a[2] / b[2] for a, b in zip(mine, theirs, strict=True))
+                print(f"{name:<20}{statistics.median(r[0] for r in mine):>8.2f}"
+                      f"{statistics.median(r[0] for r in theirs):>8.2f}{statistics.median(ratios):>7.2f}"
+                      f"{f'{ratios[0]:.2f}-{ratios[-1]:.2f}':>11}{statistics.median(r[2] for r in mine):>9.2f}"
+                      f"{statistics.median(r[2] for r in theirs):>9.2f}{cpu:>7.2f}{max(r[1] for r in mine):>8.0f}"
+                      f"{max(r[1] for r in theirs):>8.0f}")
+            print("s: wall seconds; cpu: processor seconds (user + system, helpers included); ratio: the median of "
+                  "the pairs' ratios this / baseline (each pair run side by side); range: the lowest and highest pair")
+        a_big = statistics.median(r[0] for r in figures["add (season)"][0])
+        a_empty = statistics.median(r[0] for r in figures["add (empty)"][0])
+        print(f"add into the season / add into an empty ledger (this): {a_big / a_empty:.2f}x")
 
 
 def _replicate_to_file(closed_file: str, games: str, out: str) -> None:
@@ -370,19 +492,34 @@ def main() -> None:
     if sys.argv[1:2] == ["--replicate"]:
         _replicate_to_file(*sys.argv[2:5])
         return
+    if sys.argv[1:2] == ["--info"]:  # an export's games, sessions and the add of its first hand
+        data = json.loads(Path(sys.argv[2]).read_text(encoding="utf-8"))
+        info = [sum(len(s["games"]) for s in data["sessions"]), len(data["sessions"]),
+                add_args(data["sessions"][0]["games"][0]["entry"])]
+        Path(sys.argv[2] + ".info").write_text(json.dumps(info), encoding="utf-8")
+        return
+    if sys.argv[1:2] == ["--generate"]:
+        family, games, sessions, folder = sys.argv[2:6]
+        generate(Path(folder), family, int(games), int(sessions))
+        return
     ap = argparse.ArgumentParser()
     ap.add_argument("--from-export", type=Path, default=None,
-                    help="replicate the sessions of this JSON export instead of generating games")
+                    help="replicate the sessions of this JSON export into a season")
+    ap.add_argument("--generated", metavar="FAMILY", default=None,
+                    help="a season of this family made by the generator (random hands, 50 an evening)")
+    ap.add_argument("--baseline-python", metavar="PY", default=None,
+                    help="time every command also with PY -m schafkopf_score, interleaved, and print the ratios")
     ap.add_argument("--games", type=int, default=100_000)
     ap.add_argument("--sessions", type=int, default=2_000)
     ap.add_argument("--families", default="bavarian,wendish,deutscher,sheepshead")
-    ap.add_argument("--runs", type=int, default=7)
+    ap.add_argument("--runs", type=int, default=5, help="runs of each command (each side), default 5")
+    ap.add_argument("--import-runs", type=int, default=3, help="runs of import (each side), default 3")
     args = ap.parse_args()
+    if args.from_export is not None or args.generated is not None:
+        season_figures(args)
+        return
     exe_path = shutil.which("schafkopf")
     exe = [exe_path] if exe_path else [sys.executable, "-m", "schafkopf_score"]
-    if args.from_export is not None:
-        from_export(exe, args.from_export, args.games, args.runs)
-        return
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         for i, family in enumerate(args.families.split(",")):

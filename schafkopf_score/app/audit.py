@@ -164,6 +164,7 @@ class ImportAudit:
         self.ledger = ledger
         self.open_before: int | None = None  # an open session (not a tournament's table) seen last
         self.closed: list[int] = []
+        self.fingerprints: dict[int, str] | None = None  # as ``load`` worked them out (None: read them)
         if ledger is None:  # a chunk's audit (``fresh``): the ledger's own sessions were audited where it is open
             return
         if ledger.has_marks and ledger.guards_missing():
@@ -216,7 +217,8 @@ class ImportAudit:
             self.refuse(p)
         if not self.ledger.has_marks:
             return {}
-        fingerprints, marks = self.ledger.fingerprints(), self.ledger.marks()
+        fingerprints = self.fingerprints if self.fingerprints is not None else self.ledger.fingerprints()
+        marks = self.ledger.marks()
         return {sid: fingerprints[sid] for sid in self.closed
                 if sid in fingerprints and marks.get(sid) != fingerprints[sid]}
 

@@ -7,14 +7,17 @@ overview read up front and the sessions with their hands as an iterator; the exp
 
 from __future__ import annotations
 
+import gc
 import json
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 from ..i18n import say
 from ..memo import Memo
 from ..rules.model import GameEntry
-from ..session.fold import carried_on
+from ..session.fold import carried_on, merged
+from ..session.season import local_date
 from ..session.settle import session_balances, settle_session
 
 
@@ -48,12 +51,13 @@ def build_report(cfg: Any, ledger: Any, session_ids: Sequence[int], season: bool
     payments = _payments(ledger, [info.id for info in infos])
     players: list[str] = list(cfg.players)
     overview = []
-    for info in infos:
-        item = _overview(cfg, ledger, info, aliases, payments.get(info.id, []), openings.get(info.id) or {})
-        for p in item["settlement"]["balances"]:
-            if p not in players:
-                players.append(p)
-        overview.append(item)
+    with collection_paused():
+        for info in infos:
+            item = _overview(cfg, ledger, info, aliases, payments.get(info.id, []), openings.get(info.id) or {})
+            for p in item["settlement"]["balances"]:
+                if p not in players:
+                    players.append(p)
+            overview.append(item)
     return {
         "table": cfg.name, "family": cfg.family, "family_title": fam.title_in(lang), "unit": fam.unit,
         "has_stock": fam.has_stock,
@@ -81,10 +85,6 @@ def _overview(cfg: Any, ledger: Any, info: Any, aliases: dict[str, str],
               payments: list[dict[str, Any]], opening: dict[str, int]) -> dict[str, Any]:
     """One session without its hands: what its settlement shows and was (or would be) paid;
     ``opening``: the Stock the evening before carried into it."""
-    from ..session.fold import merged, replay_rows
-    from ..session.season import local_date
-    from .settle import closed_settlement
-
     stored = info.bookings.get("settlement") if info.closed_at else None
     if stored:  # what was paid, as stored at the close (``SessionSettlement.from_stored``, read as it is)
         return {
@@ -94,6 +94,8 @@ def _overview(cfg: Any, ledger: Any, info: Any, aliases: dict[str, str],
             "opening": sum(opening.values()), "settlement": _stored_settlement(stored),
         }
     if info.closed_at:
+        from .settle import closed_settlement
+
         settled = closed_settlement(ledger, info)  # closed before the settlement was stored
         balances, stock = dict(info.closing or {}), settled.stock
     else:  # as ``settle`` adds it up (early payouts and renames included), from the stored payouts
@@ -102,6 +104,8 @@ def _overview(cfg: Any, ledger: Any, info: Any, aliases: dict[str, str],
         balances = session_balances(parts, {}, cfg.players)
         stock = sum(opening.values()) + sum(rec.stock for rec in records)
         rules = records[-1].rules if records else cfg.snapshot()  # priced by its own snapshot
+        from ..session.fold import replay_rows
+
         # who paid into the Stock decides where it goes (stock_at_close): replayed only where it holds money
         rows = replay_rows(records, aliases=aliases, opening=opening) if stock and records else []
         state = rows[-1].played.after if rows and rows[-1].played is not None else None
@@ -134,13 +138,23 @@ def _stored_settlement(stored: Mapping[str, Any]) -> dict[str, Any]:
 
 def _session_reports(cfg: Any, ledger: Any, overview: list[dict[str, Any]], players: list[str],
                      aliases: dict[str, str]) -> Iterator[dict[str, Any]]:
+    """``_sessions_made``, each session made with the cycle collector held (``collection_paused``)."""
+    sessions = _sessions_made(cfg, ledger, overview, players, aliases)
+    while True:
+        with collection_paused():
+            session = next(sessions, None)
+        if session is None:
+            return
+        yield session
+
+
+def _sessions_made(cfg: Any, ledger: Any, overview: list[dict[str, Any]], players: list[str],
+                   aliases: dict[str, str]) -> Iterator[dict[str, Any]]:
     """Each session with its hands and running totals, one at a time, from one query.
 
     A season repeats itself (the same games by the same people for the same money): the stored
     JSON texts are decoded, and each entry described, once per distinct text (memos that start
     afresh when they grow large, so memory stays flat)."""
-    from ..session.fold import merged
-
     fam = cfg.family_obj()
     lang = cfg.language
     stroke = fam.unit == "stroke"
@@ -175,6 +189,7 @@ def _session_reports(cfg: Any, ledger: Any, overview: list[dict[str, Any]], play
         while row is not None and row[0] < sid:  # a session between the wanted ones
             row = next(rows, None)
         running: dict[str, int] = {}
+        seated: set[int] = set()  # the rulesets whose players are in ``running`` (at 0 before they are paid)
         hands = []
         stock = item["opening"] + (item["bookings"].get("stock", 0) if item["closed_at"] else 0)
         unpaid = list(item["payments"])  # the early payouts, each a row after the hand it followed
@@ -194,8 +209,10 @@ def _session_reports(cfg: Any, ledger: Any, overview: list[dict[str, Any]], play
             payouts = value(payouts_text)
             if aliases:  # earlier names counted under the name the player goes by now
                 payouts = merged(payouts, aliases)
-            for n in seated_under[ruleset_id]:
-                running.setdefault(n, 0)
+            if ruleset_id not in seated:
+                seated.add(ruleset_id)
+                for n in seated_under[ruleset_id]:
+                    running.setdefault(n, 0)
             for n, a in payouts.items():
                 running[n] = running.get(n, 0) + a
             stock += hand_stock
@@ -210,6 +227,21 @@ def _session_reports(cfg: Any, ledger: Any, overview: list[dict[str, Any]], play
             hands.append(h)
         hands += [_payment_row(pay, running, aliases, lang) for pay in unpaid]
         yield {**item, "hands": hands, "stock": stock}
+
+
+@contextmanager
+def collection_paused() -> Iterator[None]:
+    """Python's cycle collector held while a season's rows are made (dicts and lists that refer
+    to no cycle, freed as they go out of use anyway): each pass of it walks every object alive,
+    the season's memos and overview included, a tenth of a report's time. Never across a
+    ``yield``: whatever the caller does between two sessions runs with the collector as it was."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
 
 def _payment_row(pay: Mapping[str, Any], running: dict[str, int], aliases: dict[str, str],
@@ -244,17 +276,20 @@ def stats(hands: Iterable[Mapping[str, Any]], players: Sequence[str], family: An
     per_player = {p: _no_stats() for p in players}
     games: dict[str, dict[str, int]] = {}
     dealt = {g.name: family.deals(GameEntry(g.name)) for g in family.games}
+    # (a game no longer known, an older ledger's: thrown in never, declared as any)
+    traits = {name: (kind.thrown_in, kind.declared) for name, kind in kinds.items()}
     for h in hands:
         game = h["game"]
         if h["void"] or h.get("payment") or not dealt.get(game, True):
             continue  # a draw (Deutscher) is not a game played (RULES §12); an early payout is no game
-        g = games.setdefault(game, {"games": 0, "won": 0, "moved": 0})
+        g = games.get(game)
+        if g is None:
+            g = games[game] = {"games": 0, "won": 0, "moved": 0}
         g["games"] += 1
         won = h.get("won")
         if won:
             g["won"] += 1
-        kind = kinds.get(game)
-        thrown_in = kind is not None and kind.thrown_in
+        thrown_in, declared = traits.get(game, (False, True))
         moved = 0
         for name, amount in h["payouts"].items():
             st = per_player.get(name)
@@ -266,10 +301,12 @@ def stats(hands: Iterable[Mapping[str, Any]], players: Sequence[str], family: An
             if not thrown_in:
                 st["games"] += 1
         g["moved"] += moved
-        if kind is None or kind.declared:
+        if declared:
             # "as declarer" counts the declarer alone; the called partner counts "as partner" (RULES §12)
             for i, name in enumerate(h.get("declarers", ())):
-                st = per_player.setdefault(name, _no_stats())
+                st = per_player.get(name)
+                if st is None:
+                    st = per_player[name] = _no_stats()
                 role = "declarer" if i == 0 else "partner"
                 st[role] += 1
                 if won:

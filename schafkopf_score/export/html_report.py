@@ -415,8 +415,8 @@ def sheet_table(page: Page, s: dict[str, Any]) -> list[str]:
         stocks.append(stock)
     if used:
         rows = [f"{row}{'<td></td>' if at is None else cell[at]}</tr>" for row, at in zip(rows, stocks, strict=True)]
-    else:
-        rows = [f"{row}</tr>" for row in rows]
+    elif rows:  # (the rows as one text: the page joins its parts with line breaks, as it joined the rows)
+        rows = ["</tr>\n".join(rows) + "</tr>"]
     booked = s.get("bookings", {}).get("payouts")
     if booked:  # what the close booked: the Stock going back, penalties
         label = word(report, "export.stock" if "stock_return" in s["bookings"] else "export.closing") + " →"

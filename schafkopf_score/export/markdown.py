@@ -14,6 +14,7 @@ from functools import lru_cache
 from html import escape
 from typing import Any
 
+from ..memo import Memo
 from .season import season_table
 from .words import (
     amount_text,
@@ -66,20 +67,18 @@ def to_markdown(report: dict[str, Any]) -> Iterator[str]:
     """Per session a table of hands with running totals, then balances, what was paid, the
     transfers; with ``--all`` the season first. Headings and labels in the table's language."""
     players = report["players"]
+    # (amount, unit, sign) -> its cell (the currency is text from the table file): a season
+    # repeats the same few amounts, and a running total is one in every player's column
+    amounts = Memo[tuple[Any, int, Any, bool], str](lambda key: cell(amount_text(key[1], report, key[2], key[3])))
 
     def money(value: int, unit: str | None = None, sign: bool = False) -> str:
-        return cell(amount_text(value, report, unit, sign))  # the currency is text from the table file
+        return amounts[type(value), value, unit, sign]  # (1 and 1.0 are one key, not one amount)
 
     def w(key: str, **params: Any) -> str:
         return word(report, key, **params)
 
-    shown: dict[int, str] = {}  # a running total as its cell (a season repeats the same few)
-
-    def running_cell(value: int) -> str:
-        c = shown.get(value)
-        if c is None:
-            c = shown[value] = money(value)
-        return c
+    shown = Memo[int, str](money)  # a running total as its cell
+    hand_cell, text_cell = Memo[Any, str](cell), Memo[Any, str](cell)  # a hand's number, its description
 
     title = cell(report["table"])
     if title.endswith("#"):  # a closing sequence of the heading would swallow it
@@ -90,10 +89,11 @@ def to_markdown(report: dict[str, Any]) -> Iterator[str]:
     if report.get("season") and report["overview"]:
         lines += season_markdown(report, money)
     yield "\n".join(lines) + "\n"
+    sheet_head = [f"| # | {cell(w('export.game'))} | " + " | ".join(cell(p) for p in players) + " |",
+                  "|---:|---|" + "---:|" * len(players)]
+    settle_head = f"| {cell(w('export.player'))} | {cell(w('export.balance'))} | {cell(w('export.paid'))} |"
     for s in report["sessions"]:
-        lines = [f"## {cell(session_title(report, s))}", ""]
-        lines.append(f"| # | {cell(w('export.game'))} | " + " | ".join(cell(p) for p in players) + " |")
-        lines.append("|---:|---|" + "---:|" * len(players))
+        lines = [f"## {cell(session_title(report, s))}", "", *sheet_head]
         for h in s["hands"]:
             if h["void"]:
                 lines.append(f"| ~~{cell(h['hand'])}~~ | ~~{cell(h['description'])}~~ "
@@ -102,13 +102,13 @@ def to_markdown(report: dict[str, Any]) -> Iterator[str]:
             run = h["running"]
             if h.get("payment"):  # an early payout: a row of its own, in italics, without a hand number
                 lines.append(f"|  | *{cell(h['description'])}* | "
-                             + " | ".join([running_cell(run[p]) if p in run else "" for p in players]) + " |")
+                             + " | ".join([shown[run[p]] if p in run else "" for p in players]) + " |")
                 continue
-            lines.append(f"| {cell(h['hand'])} | {cell(h['description'])} | "
-                         + " | ".join([running_cell(run[p]) if p in run else "" for p in players]) + " |")
+            lines.append(f"| {hand_cell[h['hand']]} | {text_cell[h['description']]} | "
+                         + " | ".join([shown[run[p]] if p in run else "" for p in players]) + " |")
         st = s["settlement"]
         unit = st["unit"]
-        lines += ["", f"| {cell(w('export.player'))} | {cell(w('export.balance'))} | {cell(w('export.paid'))} |", "|---|---:|---:|"]
+        lines += ["", settle_head, "|---|---:|---:|"]
         for p, v in s["balances"].items():
             lines.append(f"| {cell(p)} | {money(v)} | {money(st['amounts'].get(p, 0), unit)} |")
         heads = heads_of(s)

@@ -64,7 +64,14 @@ def date_text(report: dict[str, Any], iso: Any) -> str:
     """A session's date as the language writes it (``30.11.2026`` / ``2026-11-30``)."""
     if not iso:
         return ""
+    if type(iso) is str and len(iso) == 10:  # a day (no time: no time zone), as pages write it two or three times
+        return _day_text(iso, lang_of(report))
     return format_date(str(iso), lang_of(report)) if is_stamp(iso) else str(iso)
+
+
+@lru_cache(maxsize=4096)
+def _day_text(iso: str, lang: str) -> str:
+    return format_date(iso, lang) if is_stamp(iso) else iso
 
 
 def short_date(report: dict[str, Any], iso: Any) -> str:

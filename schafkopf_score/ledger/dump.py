@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any, NamedTuple
 
 from ..errors import InvalidEntry
 from ..i18n import Text
+from ..memo import Memo
 from ..rules.model import TableRules
 from .connection import now
 from .store import Ledger
@@ -50,16 +51,18 @@ def export_json(ledger: Ledger, session_ids: list[int], table: dict[str, Any]) -
          ]}
         ]}
 
-    Four queries in all, and the JSON the ledger stores (entries, payouts, outcomes) is spliced
-    in as it is, not decoded and encoded again."""
+    A few queries in all (the games of a season in one), and the JSON the ledger stores
+    (entries, payouts, outcomes) is spliced in as it is, not decoded and encoded again."""
     enc = json.JSONEncoder(ensure_ascii=False).encode
+    dumps = _fast_encoder()  # (the same text for what the ledger's JSON decodes to)
+    val = _value_encoder(enc)
     conn = ledger.conn
     wanted = set(session_ids)
     head = {"format": DUMP_FORMAT, "version": DUMP_VERSION, "exported_at": now(), "table": table}
     if conn is None or not wanted:
         yield enc({**head, "rulesets": {}, "sessions": []}) + "\n"
         return
-    voids = {r[0]: enc({"kind": r[1], "reason": r[2], "created_at": r[3]})
+    voids = {r[0]: dumps({"kind": r[1], "reason": r[2], "created_at": r[3]})
              for r in conn.execute("SELECT game_id, kind, reason, created_at FROM voids")}
     # a ledger of schema 1 (read without migrating it) has no outcomes
     r_outcome = "outcome" if ledger.has_column("restatements", "outcome") else "'{}'"
@@ -69,15 +72,21 @@ def export_json(ledger: Ledger, session_ids: list[int], table: dict[str, Any]) -
         restated.setdefault(r[0], []).append(
             f'{{"created_at": {enc(r[1])}, "payouts": {r[2]}, "stock": {int(r[3])}, "outcome": {r[4]}, '
             f'"cause": {enc(r[5])}}}')
-    closings = {info.id: enc({"created_at": info.closed_at, "balances": info.closing, "bookings": info.bookings})
+    closings = {info.id: dumps({"created_at": info.closed_at, "balances": info.closing, "bookings": info.bookings})
                 for info in ledger.sessions() if info.closing is not None}
     # schema 4: the closings a reopening set aside, the early payouts, the seating changes
-    extra: dict[int, str] = {}
-    for sid in wanted:
-        earlier = [c.exported() for c in ledger.closings(sid) if c.reopened_at is not None] if ledger.has_session_changes else []
-        payments = [p.exported() for p in ledger.payments(sid)]
-        extra[sid] = (f'"reopened_closings": {enc(earlier)}, ' if earlier else "") + (
+    reopened = ledger.reopened_closings() if ledger.has_session_changes else {}
+    paid: dict[int, list[dict[str, Any]]] = {}
+    for p in ledger.payments():
+        if p.session_id in wanted:
+            paid.setdefault(p.session_id, []).append(p.exported())
+
+    def extra(sid: int) -> str:
+        earlier = [c.exported() for c in reopened.get(sid, ())]
+        payments = paid.get(sid)
+        return (f'"reopened_closings": {enc(earlier)}, ' if earlier else "") + (
             f'"payments": {enc(payments)}, ' if payments else "")
+
     seating = [c.exported() for c in ledger.seating_changes()]
     opened = {r[0]: r[1] for r in conn.execute("SELECT id, opened_at FROM sessions ORDER BY id") if r[0] in wanted}
     rulesets = {str(r[0]): json.loads(r[1]) for r in conn.execute(
@@ -89,21 +98,56 @@ def export_json(ledger: Ledger, session_ids: list[int], table: dict[str, Any]) -
     yield enc({**head, "rulesets": rulesets, **({"seating_changes": seating} if seating else {}),
                **({"rounds": rounds} if rounds else {}),
                **({"tournament_events": events} if events else {})})[:-1] + ', "sessions": ['
+    # every game of the sessions, in session and id order, read as the sessions are written
+    games = iter(conn.execute(
+        "SELECT session_id, id, hand, replaces, created_at, game, entry, typed, ruleset_id, unit, payouts, stock, "
+        f"{g_outcome} FROM games WHERE session_id BETWEEN ? AND ? ORDER BY session_id, id",
+        (min(opened, default=0), max(opened, default=0))))
+    g = next(games, None)
+    text = _encode_text
+    words = Memo[str, str](text)  # a game's and a unit's name: a handful of texts
     first = True
     for sid, opened_at in opened.items():
         yield ("\n" if first else ",\n") + (f' {{"id": {sid}, "opened_at": {enc(opened_at)}, '
-                                             f'"closing": {closings.get(sid, "null")}, {extra[sid]}"games": [')
+                                             f'"closing": {closings.get(sid, "null")}, {extra(sid)}"games": [')
         first = False
         lines = []
-        for g in conn.execute("SELECT id, hand, replaces, created_at, game, entry, typed, ruleset_id, unit, "
-                              f"payouts, stock, {g_outcome} FROM games WHERE session_id = ? ORDER BY id", (sid,)):
+        while g is not None and g[0] < sid:  # a session between the wanted ones
+            g = next(games, None)
+        while g is not None and g[0] == sid:
+            _, gid, hand, replaces, created_at, game, entry, typed, ruleset, unit, payouts, stock, outcome = g
             lines.append(
-                f'{{"id": {g[0]}, "hand": {g[1]}, "replaces": {enc(g[2])}, "created_at": {enc(g[3])}, '
-                f'"game": {enc(g[4])}, "entry": {g[5]}, "typed": {enc(g[6])}, "ruleset": "{g[7]}", '
-                f'"unit": {enc(g[8])}, "payouts": {g[9]}, "stock": {int(g[10])}, "outcome": {g[11]}, '
-                f'"void": {voids.get(g[0], "null")}, "restatements": [{", ".join(restated.get(g[0], []))}]}}')
+                f'{{"id": {gid}, "hand": {hand}, "replaces": {"null" if replaces is None else val(replaces)}, '
+                f'"created_at": {text(created_at) if type(created_at) is str else val(created_at)}, '
+                f'"game": {words[game] if type(game) is str else val(game)}, "entry": {entry}, '
+                f'"typed": {text(typed) if type(typed) is str else val(typed)}, "ruleset": "{ruleset}", '
+                f'"unit": {words[unit] if type(unit) is str else val(unit)}, "payouts": {payouts}, '
+                f'"stock": {int(stock)}, "outcome": {outcome}, "void": {voids.get(gid, "null")}, '
+                f'"restatements": [{", ".join(restated.get(gid, ()))}]}}')
+            g = next(games, None)
         yield ("\n  " + ",\n  ".join(lines) if lines else "") + "\n ]}"
     yield "\n]}\n"
+
+
+# a text as JSON (the C function ``JSONEncoder(ensure_ascii=False).encode`` calls for a text)
+_encode_text: Callable[[str], str] = json.encoder.encode_basestring
+
+
+def _value_encoder(enc: Callable[[Any], str]) -> Callable[[Any], str]:
+    """``enc`` (``JSONEncoder(ensure_ascii=False).encode``) of a column's value, the usual
+    kinds (a text, NULL, a whole number) without its Python call: the same text."""
+
+    def value(v: Any) -> str:
+        t = type(v)
+        if t is str:
+            return _encode_text(v)
+        if v is None:
+            return "null"
+        if t is int:
+            return int.__repr__(v)
+        return enc(v)
+
+    return value
 
 
 def tournament_rounds(ledger: Ledger, wanted: set[int]) -> list[dict[str, Any]]:
@@ -124,12 +168,13 @@ LINE_LIMIT = 1 << 20  # an export writes one game a line; a longer line is not a
 def bounded_lines(fh: Any, limit: int = LINE_LIMIT) -> Iterator[str]:
     """The lines of a file, refusing one longer than ``limit`` characters before it is read
     whole (a 100 MB comment must not take the memory of a season)."""
+    readline, most = fh.readline, limit + 1
     while True:
-        line = fh.readline(limit + 1)
+        line = readline(most)
+        if len(line) > limit and line[-1] != "\n":
+            raise ExportProblem(Text("data.export_line_too_long", limit=limit))
         if not line:
             return
-        if len(line) > limit and not line.endswith("\n"):
-            raise ExportProblem(Text("data.export_line_too_long", limit=limit))
         yield line
 
 
@@ -168,14 +213,20 @@ def _raw_sessions(lines: Iterator[str]) -> Iterator[RawSession]:
             return
         if not text.endswith(games_suffix):
             raise _not_an_export(Text("data.export_unexpected_line", line=repr(text[:40])))
-        games = []
+        games: list[str] = []
+        add = games.append
         for line in lines:
             game = line.strip()
-            if game in ("]}", "]},"):
+            if game[-1:] == ",":  # (every game but the last)
+                if game != "]},":
+                    add(game[:-1])
+                    continue
+                break
+            if game == "]}":
                 break
             if not game:  # the export writes a game a line, and no empty one
                 raise _not_an_export(Text("data.export_unexpected_line", line=repr(game)))
-            games.append(game[:-1] if game.endswith(",") else game)
+            add(game)
         else:
             raise _cut_short()
         yield RawSession(text[: -len(games_suffix)] + "}", games)

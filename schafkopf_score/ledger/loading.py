@@ -25,6 +25,7 @@ from ..session.tournament import EVENTS
 from .dump import ExportProblem, RawSession, _fast_encoder, _not_an_export, check_export_head, check_ruleset, problem_text
 from .helpers import _Chunk, _usable_cores, _work
 from .helpers import _Helpers as _Helpers  # (tests reach the helpers through this module)
+from .marks import RowFingerprints
 from .store import Ledger
 
 # what a chunk holds (a session is never split): what a helper works at a time; a chunk ends at
@@ -36,14 +37,17 @@ _INSERT = {  # in the order a chunk is written: every row after the rows it refe
     "sessions": "INSERT INTO sessions(id, opened_at) VALUES (?,?)",
     "games": ("INSERT INTO games(id, session_id, hand, replaces, created_at, game, entry, typed, ruleset_id, unit, "
               "payouts, stock, outcome) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)"),
-    "restatements": ("INSERT INTO restatements(game_id, created_at, payouts, stock, outcome, cause) "
-                     "VALUES (?,?,?,?,?,?)"),
-    "voids": "INSERT INTO voids(game_id, created_at, kind, reason) VALUES (?,?,?,?)",
+    "restatements": ("INSERT INTO restatements(id, game_id, created_at, payouts, stock, outcome, cause) "
+                     "VALUES (?,?,?,?,?,?,?)"),
+    "voids": "INSERT INTO voids(id, game_id, created_at, kind, reason) VALUES (?,?,?,?,?)",
     "closings": "INSERT INTO closings(id, session_id, created_at, balances, bookings) VALUES (?,?,?,?,?)",
-    "reopenings": "INSERT INTO reopenings(session_id, closing_id, created_at, reason) VALUES (?,?,?,?)",
-    "payments": ("INSERT INTO payments(session_id, hand, created_at, player, amounts, transfers) "
-                 "VALUES (?,?,?,?,?,?)"),
+    "reopenings": "INSERT INTO reopenings(id, session_id, closing_id, created_at, reason) VALUES (?,?,?,?,?)",
+    "payments": ("INSERT INTO payments(id, session_id, hand, created_at, player, amounts, transfers) "
+                 "VALUES (?,?,?,?,?,?,?)"),
 }
+# the rows a chunk makes without their ids: the inserting process numbers them on, as the
+# database would (one more than the last), so that it knows them (``RowFingerprints``)
+_NUMBERED = ("restatements", "voids", "reopenings", "payments")
 
 # where in a session a refusal is met, in the order a single pass meets them: the session's id
 # (twice in the export), its rows, an open session before it, its replay
@@ -58,6 +62,7 @@ class Audit(Protocol):
 
     open_before: int | None  # an open session seen last: a later session refuses the import
     closed: list[int]  # the closed sessions audited, to be marked verified
+    fingerprints: dict[int, str] | None  # the sessions' fingerprints, where ``load`` worked them out
 
     @classmethod
     def fresh(cls) -> Audit:
@@ -105,6 +110,19 @@ def _refusal(exc: BaseException) -> BaseException:
     if isinstance(exc, _CAUGHT):
         return _not_an_export(Text("data.export_field", problem=problem_text(exc)))
     return exc
+
+
+def _all_plain(values: Iterable[Any]) -> bool:
+    """Whether no text among ``values`` (or in a list among them) holds a character that is not
+    printable: the usual case, at C speed; ``_plain`` words what is wrong where this says no."""
+    for value in values:
+        t = type(value)
+        if t is str:
+            if not value.isprintable():
+                return False
+        elif t is list and not _all_plain(value):
+            return False
+    return True
 
 
 def _plain(value: Any, field: str, where: Any) -> None:
@@ -161,13 +179,20 @@ def load(ledger: Ledger, conn: Any, data: Any, family: str | None = None, audit:
             audit=type(audit) if audit is not None else None)
         first_sid, first_gid = _next_id(conn, "sessions"), _next_id(conn, "games")
         chunks = _chunks(data["sessions"], chunk_games or CHUNK_GAMES, first_sid, first_gid)
-        inserter = _Inserter(conn, audit, _next_id(conn, "closings"))
+        # a ledger that held no session: the fingerprints of its sessions are worked out from the
+        # rows as they are inserted (a tournament's tables and draws are read back as ever)
+        digests = None
+        if audit is not None and not rounds and _next_id(conn, "sessions") == 1:
+            digests = ledger.row_fingerprints()
+        inserter = _Inserter(conn, audit, {t: _next_id(conn, t) for t in ("closings", *_NUMBERED)}, digests)
         # helpers beyond the cores would only share them (and take memory each)
         cores = _usable_cores()
         _work(chunks, ctx, load_chunk, inserter.take, min(workers or cores, cores))
         session_ids = inserter.session_ids
-        for table in ("sessions", "games", "closings"):  # the ids were given here: the database counts on
+        for table in ("sessions", "games", "closings", *_NUMBERED):  # the ids were given here: the database counts on
             ledger.after_bulk_insert(conn, table)
+        if audit is not None:
+            audit.fingerprints = digests.digests() if digests is not None else None
         for r in rounds:  # a tournament's rounds, each table to its session as loaded
             conn.execute("INSERT INTO rounds(round, created_at, method, seed) VALUES (?,?,?,?)",
                          (int(r["round"]), str(r["created_at"]), str(r["method"]), str(r["seed"])))
@@ -281,10 +306,12 @@ class _Inserter:
     """Takes the chunks' work in the export's order: makes the checks that reach across
     chunks, raises the first refusal a single pass would have met, and inserts the rows."""
 
-    def __init__(self, conn: Any, audit: Audit | None, next_cid: int) -> None:
+    def __init__(self, conn: Any, audit: Audit | None, next_ids: dict[str, int], digests: RowFingerprints | None) -> None:
         self.conn = conn
         self.audit = audit
-        self.next_cid = next_cid
+        self.next_cid = next_ids["closings"]
+        self.next_ids = next_ids  # the id the next row of each of the tables ``_NUMBERED`` takes
+        self.digests = digests
         self.open_before = audit.open_before if audit is not None else None
         self.session_ids: dict[Any, int] = {}  # export id -> ledger id
         self.count = 0
@@ -313,9 +340,17 @@ class _Inserter:
             done.rows["closings"] = [(c[0] + shift, *c[1:]) for c in done.rows["closings"]]
             done.rows["reopenings"] = [(r[0], r[1] + shift, *r[2:]) for r in done.rows["reopenings"]]
         self.next_cid += done.closings
+        for table in _NUMBERED:
+            rows = done.rows[table]
+            if rows:
+                first = self.next_ids[table]
+                done.rows[table] = [(i, *r) for i, r in enumerate(rows, first)]
+                self.next_ids[table] = first + len(rows)
         for table, rows in done.rows.items():
             if rows:
                 self.conn.executemany(_INSERT[table], rows)
+        if self.digests is not None:  # (after the rows went in: a value SQLite refuses refused the import)
+            self.digests.add(done.rows)
         self.count += done.count
 
 
@@ -328,13 +363,14 @@ def load_chunk(chunk: _Chunk, ctx: _Context) -> _Done:
     opening = chunk.opening or {}  # the Stock the session before carried on to the next
     seen: set[Any] = set()
     loads = json.loads
+    memos = _Memos()
     for pos, s in enumerate(chunk.sessions):
         at = _AT_ROWS
         try:
             if isinstance(s, RawSession):
                 games = s.games
                 s = loads(s.head)
-                s["games"] = (loads(g) for g in games)
+                s["games"] = map(_parse, games)
             eid = s["id"]
             if type(eid) is not int:  # a ledger's session ids are whole numbers
                 raise ExportProblem(Text("data.export_bad_session_id", id=repr(eid)[:40]))
@@ -343,7 +379,7 @@ def load_chunk(chunk: _Chunk, ctx: _Context) -> _Done:
                 raise ExportProblem(Text("data.export_session_twice", id=repr(eid)))
             seen.add(eid)
             done.export_ids.append(eid)
-            loaded, gid, cid = _load_session(ctx, s, sid, gid, cid, done, opening)
+            loaded, gid, cid = _load_session(ctx, s, sid, gid, cid, done, opening, memos)
             opening = carried_on(loaded.info)
             sid += 1
             if audit is not None:
@@ -358,30 +394,107 @@ def load_chunk(chunk: _Chunk, ctx: _Context) -> _Done:
     return done
 
 
+_scan: Callable[[str, int], tuple[Any, int]] = json.JSONDecoder().scan_once  # type: ignore[attr-defined]
+
+
+def _parse(text: str) -> Any:
+    """A game's line of the export as ``json.loads`` reads it (the scanner called directly: a
+    line is one JSON value, no blanks around it); a line it does not read whole is handed to
+    ``json.loads``, whose refusal (its words, line and column) the import quotes."""
+    try:
+        value, end = _scan(text, 0)
+        if end == len(text):
+            return value
+    except (StopIteration, ValueError):
+        pass
+    return json.loads(text)
+
+
+class _Memos:
+    """What a chunk's sessions repeat, made once per distinct value (bounded: memory stays
+    flat): the entry an entry's stored text reads as, the stored text of a hand's payouts."""
+
+    LIMIT = 4096
+
+    def __init__(self) -> None:
+        self.entries: dict[str, GameEntry] = {}
+        self.payouts: dict[tuple[tuple[str, int], ...], str] = {}
+        # a game's name, a unit: one text each, so that a chunk's rows carry it once to the
+        # inserting process (pickle writes a text it has written already as a reference)
+        self.words: dict[str, str] = {}
+
+    def entry(self, text: str, data: dict[str, Any]) -> GameEntry:
+        """``GameEntry.from_dict(data)``, ``text`` being ``data`` as stored (one text, one entry:
+        a frozen value, shared)."""
+        entry = self.entries.get(text)
+        if entry is None:
+            entry = GameEntry.from_dict(data)  # every field of its option's type
+            if len(self.entries) >= self.LIMIT:
+                self.entries.clear()
+            self.entries[text] = entry
+        return entry
+
+    def payouts_text(self, payouts: dict[str, int], dumps: Callable[[Any], str]) -> str:
+        """``dumps(payouts)`` of payouts checked by ``_stored_amounts`` (names to whole numbers)."""
+        key = tuple(payouts.items())
+        text = self.payouts.get(key)
+        if text is None:
+            if len(self.payouts) >= self.LIMIT:
+                self.payouts.clear()
+            text = self.payouts[key] = dumps(payouts)
+        return text
+
+
+def _where(g: Any) -> Text:
+    return Text("data.export_where_game", game=repr(g.get("id"))[:20])
+
+
+def _record(**fields: Any) -> GameRecord:
+    """A ``GameRecord`` of fields the import checked, made at once (its dataclass ``__init__``
+    sets its 18 frozen fields one by one; tests/store/test_import_helpers.py checks the two
+    make equal records)."""
+    record = object.__new__(GameRecord)
+    record.__dict__.update(fields)
+    return record
+
+
 def _load_session(ctx: _Context, s: dict[str, Any], sid: int, next_id: int, next_cid: int,
-                  done: _Done, opening: dict[str, int] | None = None) -> tuple[SessionLog, int, int]:
+                  done: _Done, opening: dict[str, int] | None = None,
+                  memos: _Memos | None = None) -> tuple[SessionLog, int, int]:
     """One session's rows checked and added to ``done``; returns it as the audit reads it (with
     the Stock the session before carried on to it, ``opening``), and the next game and closing
-    ids."""
+    ids. The checks run in the order a refusal names the first problem met; the usual case (no
+    text to look at twice) takes the short way."""
     pending = done.rows
+    memos = memos or _Memos()
     dumps = _fast_encoder()
     known = entry_names()
-    from_dict = GameEntry.from_dict
     rules, ruleset_ids, units, aliases = ctx.rules, ctx.ruleset_ids, ctx.units, ctx.aliases
     opened_at = str(s["opened_at"])
     pending["sessions"].append((sid, opened_at))
     ids: dict[int, int] = {}
     records: list[GameRecord] = []
+    games_rows, restatement_rows, void_rows = pending["games"], pending["restatements"], pending["voids"]
+    words = memos.words
     for g in s["games"]:
         entry = g["entry"]
         if type(entry) is not dict or not entry.keys() <= known or type(entry.get("game")) is not str:
             raise ExportProblem(Text("data.export_bad_entry", game=g.get("id")))
-        parsed = from_dict(entry)  # every field of its option's type
-        where = Text("data.export_where_game", game=repr(g.get("id"))[:20])
-        for key, value in entry.items():
-            _plain(value, key, where)
-        _plain(g["typed"], "typed", where)
-        _plain(g["created_at"], "created_at", where)
+        try:
+            entry_text = dumps(entry)
+        except RecursionError:  # (nested deeper than anything an entry holds: refused just below)
+            entry_text = ""
+        parsed = memos.entry(entry_text, entry) if entry_text else GameEntry.from_dict(entry)
+        if not _all_plain(entry.values()):
+            where = _where(g)
+            for key, value in entry.items():
+                _plain(value, key, where)
+        typed = g["typed"]
+        if type(typed) is not str or not typed.isprintable():
+            _plain(typed, "typed", _where(g))
+        created_at = g["created_at"]
+        if type(created_at) is not str or not created_at.isprintable():
+            _plain(created_at, "created_at", _where(g))
         hand = g["hand"]
         if type(hand) is not int or hand < 1:
             raise ExportProblem(Text("data.export_bad_hand", game=g.get("id"), hand=repr(hand)))
@@ -394,9 +507,13 @@ def _load_session(ctx: _Context, s: dict[str, Any], sid: int, next_id: int, next
             raise ExportProblem(Text("data.export_bad_value", game=g.get("id"), field="game", value=repr(g["game"])))
         restatements = g["restatements"]
         # the row as first stored and every restatement: the same shape as the ledger writes
-        for row in (g, *restatements):
-            _stored_amounts(row, g.get("id"))
-        last = restatements[-1] if restatements else g
+        if restatements == []:  # (the usual case)
+            _stored_amounts(g, g.get("id"))
+            last = g
+        else:
+            for row in (g, *restatements):
+                _stored_amounts(row, g.get("id"))
+            last = restatements[-1] if restatements else g
         payouts, stock, outcome = last["payouts"], last["stock"], last["outcome"]
         unit = g["unit"]
         if unit != (units.get(g["ruleset"]) or unit) or type(unit) is not str:
@@ -404,22 +521,28 @@ def _load_session(ctx: _Context, s: dict[str, Any], sid: int, next_id: int, next
         void = g["void"]
         new_id = ids[g["id"]] = next_id
         next_id += 1
-        created_at, typed, ruleset = str(g["created_at"]), str(g["typed"]), g["ruleset"]
+        ruleset = g["ruleset"]
+        if type(created_at) is not str or type(typed) is not str:
+            created_at, typed = str(created_at), str(typed)
         replaces = ids[g["replaces"]] if g["replaces"] is not None else None
-        pending["games"].append((new_id, sid, hand, replaces, created_at, entry["game"], dumps(entry), typed,
-                                 ruleset_ids[ruleset], unit, dumps(g["payouts"]), int(g["stock"]),
-                                 dumps(g["outcome"])))
-        for r in restatements:
-            _plain(r["cause"], "cause", where)
-            _plain(r["created_at"], "created_at", where)
-            pending["restatements"].append((new_id, str(r["created_at"]), dumps(r["payouts"]), int(r["stock"]),
-                                            dumps(r["outcome"]), str(r["cause"])))
+        game = words.setdefault(entry["game"], entry["game"])
+        games_rows.append((new_id, sid, hand, replaces, created_at, game, entry_text or dumps(entry), typed,
+                           ruleset_ids[ruleset], words.setdefault(unit, unit), memos.payouts_text(g["payouts"], dumps),
+                           int(g["stock"]), dumps(g["outcome"])))
+        if restatements:
+            where = _where(g)
+            for r in restatements:
+                _plain(r["cause"], "cause", where)
+                _plain(r["created_at"], "created_at", where)
+                restatement_rows.append((new_id, str(r["created_at"]), dumps(r["payouts"]), int(r["stock"]),
+                                         dumps(r["outcome"]), str(r["cause"])))
         if void:
+            where = _where(g)
             for key in ("kind", "reason", "created_at"):
                 _plain(void[key], key, where)
             void = (str(void["kind"]), str(void["reason"]), str(void["created_at"]))
-            pending["voids"].append((new_id, void[2], void[0], void[1]))
-        records.append(GameRecord(
+            void_rows.append((new_id, void[2], void[0], void[1]))
+        records.append(_record(
             id=new_id, session_id=sid, hand=hand, replaces=replaces, created_at=created_at,
             game=entry["game"], entry=parsed, typed=typed, rules=rules[ruleset], unit=unit, payouts=payouts,
             stock=stock, outcome=outcome, ruleset_id=ruleset_ids[ruleset],
@@ -468,11 +591,14 @@ def _load_session(ctx: _Context, s: dict[str, Any], sid: int, next_id: int, next
             next_id, next_cid)
 
 
+_STR, _INT = frozenset((str,)), frozenset((int,))  # the one type of a payout's name, and of its amount
+
+
 def _stored_amounts(row: dict[str, Any], game: Any) -> None:
     """A stored row's payouts (names to whole numbers), Stock (a whole number) and outcome (an
     object), as the ledger writes them; anything else is no export of this program."""
     payouts = row["payouts"]
-    if type(payouts) is not dict or any(type(k) is not str or type(v) is not int for k, v in payouts.items()):
+    if type(payouts) is not dict or not (_STR.issuperset(map(type, payouts)) and _INT.issuperset(map(type, payouts.values()))):
         raise ExportProblem(Text("data.export_bad_payouts", game=game))
     if type(row["stock"]) is not int:
         raise ExportProblem(Text("data.export_bad_value", game=game, field="stock", value=repr(row["stock"])))

@@ -43,13 +43,9 @@ class Marks:
         no replay: a row changed in any way (even behind the program's back) changes it."""
         import hashlib
 
-        from .. import __version__  # read when called: the program's version as it is then
-
         if self.conn is None:
             return {}
-        rulesets = {rid: hashlib.blake2b(bytes(text), digest_size=16).digest() for rid, text in
-                    self.conn.execute(f"SELECT id, {self.fingerprint_blob('json')} FROM rulesets")}
-        start = f"schafkopf-score {__version__} ledger {SCHEMA_VERSION}".encode()
+        start, rulesets = self._fingerprint_parts()
         hashes: dict[int, Any] = {}
         for tag, sql in fingerprint_queries(self.fingerprint_join, self.has_session_changes, self.has_tournament_tables):
             for sid, text in self.conn.execute(sql):
@@ -64,6 +60,27 @@ class Marks:
                 h.update(b"\x1drs")
                 h.update(rulesets.get(rid, b"\0"))
         return {sid: h.hexdigest() for sid, h in hashes.items()}
+
+    def _fingerprint_parts(self) -> tuple[bytes, dict[int, bytes]]:
+        """What every fingerprint starts with (this program's version, read when called, and the
+        schema's) and each ruleset's digest."""
+        import hashlib
+
+        from .. import __version__
+
+        assert self.conn is not None
+        rulesets = {rid: hashlib.blake2b(bytes(text), digest_size=16).digest() for rid, text in
+                    self.conn.execute(f"SELECT id, {self.fingerprint_blob('json')} FROM rulesets")}
+        return f"schafkopf-score {__version__} ledger {SCHEMA_VERSION}".encode(), rulesets
+
+    def row_fingerprints(self) -> RowFingerprints | None:
+        """The fingerprints of sessions about to be written whole (an import), worked out from
+        their rows as they are inserted (``RowFingerprints``); None where the database joins
+        the columns in its own way (PostgreSQL) or keeps no marks: ``fingerprints`` reads them."""
+        if (not self.has_marks or not self.has_session_changes or type(self).fingerprint_join is not Marks.fingerprint_join
+                or type(self).fingerprint_blob is not Marks.fingerprint_blob):
+            return None
+        return RowFingerprints(*self._fingerprint_parts())
 
     # -- what the two databases say differently (``PostgresLedger`` overrides these) ---------
     def fingerprint_join(self, *columns: str) -> str:
@@ -140,3 +157,79 @@ def fingerprint_queries(_joined: Any, session_changes: bool, tournament: bool = 
         (b"\x1do", "SELECT session_id, " + _joined("id", "closing_id", "created_at", "reason")
          + " FROM reopenings ORDER BY id"),
     ]
+
+
+class RowFingerprints:
+    """The fingerprints ``Marks.fingerprints`` reads back, worked out from rows as an import
+    inserts them into a SQLite ledger that held no session (so the import does not read the
+    season back): each row the bytes SQLite's ``_joined`` makes of it (a whole number as its
+    digits, a text as its UTF-8, a unit separator between the columns, a row with a NULL column
+    as one NUL byte), in the order ``fingerprint_queries`` reads them. Rows come a chunk of whole
+    sessions at a time, with their ids, in the order they were inserted; a value of another type
+    leaves the fingerprints to ``Marks.fingerprints`` (``digests`` gives None)."""
+
+    def __init__(self, start: bytes, rulesets: dict[int, bytes]) -> None:
+        self.start, self.rulesets = start, rulesets
+        self.done: dict[int, str] | None = {}
+
+    @staticmethod
+    def _joined(values: tuple[Any, ...]) -> bytes:
+        parts = []
+        for v in values:
+            if v is None:
+                return b"\0"
+            t = type(v)
+            if t is str:
+                parts.append(v)
+            elif t is int:
+                parts.append(str(v))
+            else:  # (no import writes one: SQLite's text of it is its own)
+                raise TypeError(t)
+        return "\x1f".join(parts).encode()
+
+    def add(self, rows: Any) -> None:
+        """Rows of whole sessions as inserted, by table, ids first: ``sessions`` (id, opened_at),
+        ``games`` (id, session_id, hand, replaces, created_at, game, entry, typed, ruleset_id,
+        unit, payouts, stock, outcome), ``voids`` (id, game_id, created_at, kind, reason),
+        ``restatements`` (id, game_id, created_at, payouts, stock, outcome, cause), ``closings``
+        (id, session_id, created_at, balances, bookings), ``payments`` (id, session_id, hand,
+        created_at, player, amounts, transfers), ``reopenings`` (id, session_id, closing_id,
+        created_at, reason)."""
+        import hashlib
+
+        if self.done is None:
+            return
+        joined = self._joined
+        try:
+            parts: dict[int, list[bytes]] = {r[0]: [b"\x1ds" + joined(r)] for r in rows["sessions"]}
+            session_of: dict[int, int] = {}
+            used: dict[int, set[int]] = {}
+            for g in rows["games"]:
+                gid, sid = g[0], g[1]
+                session_of[gid] = sid
+                used.setdefault(sid, set()).add(g[8])
+                parts[sid].append(b"\x1dg" + joined((gid, g[2], "-" if g[3] is None else g[3], *g[4:])))
+            for r in rows["voids"]:
+                parts[session_of[r[1]]].append(b"\x1dv" + joined(r))
+            for r in rows["restatements"]:
+                parts[session_of[r[1]]].append(b"\x1dr" + joined(r))
+            for r in rows["closings"]:
+                parts[r[1]].append(b"\x1dc" + joined((r[0], *r[2:])))
+            for r in rows["payments"]:
+                parts[r[1]].append(b"\x1dp" + joined((r[0], *r[2:])))
+            for r in rows["reopenings"]:
+                parts[r[1]].append(b"\x1do" + joined((r[0], *r[2:])))
+        except (TypeError, KeyError):  # a value SQLite words its own way, a row of no session here
+            self.done = None
+            return
+        for sid, data in parts.items():
+            h = hashlib.blake2b(self.start, digest_size=20)
+            h.update(b"".join(data))
+            for rid in sorted(used.get(sid, ())):
+                h.update(b"\x1drs")
+                h.update(self.rulesets.get(rid, b"\0"))
+            self.done[sid] = h.hexdigest()
+
+    def digests(self) -> dict[int, str] | None:
+        """Every session's fingerprint (None: ``Marks.fingerprints`` must read them)."""
+        return self.done

@@ -250,6 +250,10 @@ class PostgresLedger(Ledger):
         self._raw: Connection | None = None
         super().__init__(url, create=create, family=family, migrate=migrate, kind=kind)
 
+    def _read_stamp(self) -> None:
+        """PostgreSQL tells no reader whether another connection changed the ledger: read again."""
+        return None
+
     # -- where it is -----------------------------------------------------------------------
     def _locate(self) -> set[str]:
         """Connect; the tables of the ledger's schema, read in one statement (one snapshot: a

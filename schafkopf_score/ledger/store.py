@@ -111,6 +111,7 @@ class Ledger(Marks, TournamentRows, ServedKeys):
         self._rules_cache: dict[int, TableRules] = {}
         self._ruleset_ids: dict[int, tuple[TableRules, int]] = {}
         self._ruleset_digests: dict[str, int] = {}  # a snapshot's hash -> its id, of the rows read
+        self._sessions_read: tuple[Any, list[SessionInfo]] | None = None  # (``_read_stamp``, ``sessions()``)
         self.conn: sqlite3.Connection | None = None
         self._family = family
         self._kind = kind
@@ -163,6 +164,7 @@ class Ledger(Marks, TournamentRows, ServedKeys):
             raise
 
     def close(self) -> None:
+        self._sessions_read = None
         if self.conn is not None:
             self.conn.close()
             self.conn = None
@@ -400,10 +402,32 @@ class Ledger(Marks, TournamentRows, ServedKeys):
                 "AND NOT EXISTS (SELECT 1 FROM reopenings o WHERE o.closing_id = c.id)")
 
     def sessions(self) -> list[SessionInfo]:
+        """Every session with its closing in force, oldest first. Read again only when the
+        ledger changed since the last reading (a command asks more than once: which sessions
+        there are, then the season's): the same frozen values, never changed by a reader."""
         if self.conn is None:
             return []
-        rows = self.conn.execute(self._sessions_sql() + " ORDER BY s.id").fetchall()
-        return [self._session(r) for r in rows]
+        stamp = self._read_stamp()
+        cached = self._sessions_read
+        if stamp is not None and cached is not None and cached[0] == stamp:
+            return list(cached[1])
+        loads = json.loads
+        infos = [SessionInfo(sid, opened_at, closed_at, loads(balances) if balances else None,
+                             loads(bookings) if bookings else {})
+                 for sid, opened_at, closed_at, balances, bookings in self.conn.execute(
+                     self._sessions_sql() + " ORDER BY s.id").fetchall()]  # (as ``_session`` reads a row)
+        self._sessions_read = (stamp, infos) if stamp is not None else None
+        return list(infos)
+
+    def _read_stamp(self) -> tuple[Any, ...] | None:
+        """What changes whenever the ledger's rows or tables may have changed: this connection's
+        changes, another connection's commits (SQLite's ``data_version``) and the schema; None
+        where it cannot be told (PostgreSQL reads again every time)."""
+        conn = self.conn
+        if conn is None:
+            return None
+        return (conn, conn.total_changes, conn.execute("PRAGMA data_version").fetchone()[0],
+                conn.execute("PRAGMA schema_version").fetchone()[0], self.old_schema)
 
     def session_ids(self) -> list[int]:
         """Every session's number, oldest first, without its closing (what a pass over every
@@ -648,6 +672,22 @@ class Ledger(Marks, TournamentRows, ServedKeys):
                 (session_id,))
         return [Closing(r["id"], r["created_at"], json.loads(r["balances"]), json.loads(r["bookings"]),
                         r["reopened_at"], r["reason"]) for r in rows.fetchall()]
+
+    def reopened_closings(self) -> dict[int, list[Closing]]:
+        """Per session, the closings a reopening set aside (as ``closings`` gives them), oldest
+        first: one query for a season (an export writes them with each session)."""
+        if not self.has_session_changes:
+            return {}
+        assert self.conn is not None
+        out: dict[int, list[Closing]] = {}
+        for r in self.conn.execute(
+                "SELECT c.session_id, c.id, c.created_at, c.balances, c.bookings, o.created_at AS reopened_at, "
+                "o.reason FROM closings c JOIN reopenings o ON o.closing_id = c.id ORDER BY c.session_id, c.id"):
+            if r["reopened_at"] is not None:
+                out.setdefault(r["session_id"], []).append(Closing(
+                    r["id"], r["created_at"], json.loads(r["balances"]), json.loads(r["bookings"]), r["reopened_at"],
+                    r["reason"]))
+        return out
 
     def log(self, info: SessionInfo | None, changes: list[SeatChange] | None = None) -> SessionLog:
         """A session's log: its game rows, early payouts, (a closed one's) closings, its seating

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any
 
 from ..errors import IllegalEntry
@@ -68,12 +69,21 @@ def recorded_seating(rules: TableRules, dealer: Any, sitting_out: Any) -> Seatin
     >>> recorded_seating(five, "C", ["B"]).active
     ('A', 'C', 'D', 'E')
     """
-    if not isinstance(dealer, str) or dealer not in rules.players or not isinstance(sitting_out, list):
+    if not isinstance(dealer, str) or not isinstance(sitting_out, list):
         return None
-    if not all(isinstance(n, str) and n in rules.players for n in sitting_out):
+    if not all(isinstance(n, str) for n in sitting_out):
+        return None
+    return _recorded(tuple(rules.players), rules.seats, dealer, tuple(sitting_out))
+
+
+@lru_cache(maxsize=1024)
+def _recorded(players: tuple[str, ...], seats: int, dealer: str, sitting_out: tuple[str, ...]) -> Seating | None:
+    """``recorded_seating`` of names (worked out once per table, dealer and who sat out: a
+    replay seats every hand it reads)."""
+    if dealer not in players or not all(n in players for n in sitting_out):
         return None
     try:
-        return seat_hand(rules.players, rules.seats, dealer, tuple(sitting_out))
+        return seat_hand(players, seats, dealer, sitting_out)
     except IllegalEntry:
         return None
 

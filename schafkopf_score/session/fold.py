@@ -324,19 +324,26 @@ def replay_rows(records: Sequence[GameRecord], substitute: Mapping[int, GameEntr
     """Replay a session's records in hand order. ``substitute`` maps a record id to a new entry
     (an edit) or to None (a void), to try a correction before writing it; ``opening``: the
     Stock carried in. An ``IllegalEntry`` from the replay carries the ``hand`` it happened in."""
+    # (``replay``, written out: a check and an import replay every hand of a season)
     substitute = substitute or {}
-    pairs = [(rec, substitute[rec.id] if rec.id in substitute else (rec.entry if rec.valid else None))
-             for rec in records]
-    valid = [(rec, entry) for rec, entry in pairs if entry is not None]
-    results = replay(((entry, rec.rules, recorded(rec, entry)) for rec, entry in valid), aliases, opening)
-    played: dict[int, Played] = {}
-    for rec, _ in valid:
+    rows: list[Row] = []
+    last: Played | None = None
+    for rec in records:
+        entry = substitute[rec.id] if rec.id in substitute else (rec.entry if rec.valid else None)
+        if entry is None:
+            rows.append(Row(rec, None))
+            continue
+        rules = rec.rules
         try:
-            played[rec.id] = next(results)
+            seating = recorded(rec, entry)
+            # the same snapshot as the hand before: the state after it, as ``state_for`` gives it
+            state = last.after if last is not None and last.rules is rules else state_for(last, rules, aliases, opening)
+            last = play(entry, rules, state, seating)
         except IllegalEntry as exc:
             exc.hand = rec.hand  # type: ignore[attr-defined]
             raise
-    return [Row(rec, played.get(rec.id)) for rec, _ in pairs]
+        rows.append(Row(rec, last))
+    return rows
 
 
 def fold(log: SessionLog, rules: TableRules, unit: str) -> SessionState:

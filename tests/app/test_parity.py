@@ -4,8 +4,9 @@ and payouts, every correction, every refusal's words (what is wrong and how to f
 the end, the ledger (``export --format json``, its times and ids left out).
 
 The scenario is an evening with a Stock, Kontra, a duplicate hand, an undo, a void, an edit, a
-player who joins, is renamed, paid out and leaves, seven refusals, and a tournament round (a table of five and a table that hands in paper totals) through
-the CLI and the server. A door says a step in its own words; what comes back is put in one shape:
+player who joins, is renamed, paid out and leaves, seven refusals, and a tournament round (a
+table of five and a table that hands in paper totals) through the CLI and the server. A door
+says a step in its own words; what comes back is put in one shape:
 ``("hand", number, payouts)``, ``("voided", number, repriced)``, ``("edited", number, payouts)``,
 ``("same", number)``, ``("player", kind, name, seating, from hand)``, ``("paid", player, amounts)``
 or ``("refused", message, hint)``.

@@ -281,3 +281,42 @@ def test_import_marks_the_closed_sessions_it_replayed(make_table, tmp_path):
     fresh.ok("import", str(dump))
     assert [sid for sid, _ in marks(fresh)] == [1, 2]
     assert counts(fresh)[1] == {"problems": [], "replayed": 1, "skipped_verified": 2, "marked": 0, "sessions": 3, "hands": 5}
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_import_marks_under_the_fingerprints_check_reads_back(make_table, tmp_path, monkeypatch, jobs):
+    """The import works the fingerprints out from the rows as it inserts them (it does not read
+    the season back): they are the ones ``check`` reads from the ledger, for sessions with voids,
+    edits and their restatements, an early payout, a reopening, renames and a comment with
+    non-ASCII text, one process or helpers working a session a chunk."""
+    from schafkopf_score.ledger import Ledger, loading
+
+    t = season(make_table, replace={'all_pass = "redeal"': 'all_pass = "stock"'})
+    t.ok("add", "weiter")
+    t.ok("add", "weiter")
+    t.ok("add", "sauspiel", "--player", "Cora", "--partner", "Dora", "--augen", "80")
+    t.ok("void", "3", "--reason", "entered twice")  # the Sauspiel takes less Stock: restated
+    t.ok("settle", "--player", "Anna")
+    t.ok("add", "sauspiel", "--player", "Ben", "--partner", "Cora", "--augen", "61", "--comment", "Grüße, \"so\"")
+    t.ok("settle", "--close", "--round", "50")
+    t.ok("settle", "--reopen", "3", "--reason", "vergessen")
+    t.ok("settle", "--close")
+    t.ok("player", "rename", "Dora", "Dorothea")
+    t.ok("add", "wenz", "--player", "Dorothea", "--augen", "80")
+    dump = tmp_path / "season.json"
+    t.ok("export", "--all", "--format", "json", "--out", str(dump))
+    monkeypatch.setattr(loading, "CHUNK_GAMES", 1)
+    read = []
+    monkeypatch.setattr(Ledger, "fingerprints", lambda self, read_=Ledger.fingerprints: (read.append(1), read_(self))[1])
+    fresh = make_table(name="fresh")
+    fresh.ok("import", str(dump), "--jobs", jobs)
+    assert read == [], "the import read no fingerprint back"
+    with Ledger(fresh.ledger_path, create=False) as ledger:
+        read_back = ledger.fingerprints()
+        counts_ = {table: ledger.conn.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
+                   for table in ("voids", "restatements", "payments", "reopenings", "closings")}
+    assert all(counts_.values()), counts_
+    assert marks(fresh) == [(sid, read_back[sid]) for sid in (1, 2, 3)]
+    found = counts(fresh)[1]
+    assert {k: found[k] for k in ("problems", "replayed", "skipped_verified", "marked")} == {
+        "problems": [], "replayed": 1, "skipped_verified": 3, "marked": 0}

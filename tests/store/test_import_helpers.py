@@ -337,3 +337,33 @@ def test_an_import_stopped_whole_and_continued_goes_on(make_table, season):
     out, err = p.communicate(timeout=120)
     assert p.returncode == 0, (out, err)
     assert t.ledger_path.exists()
+
+
+def test_the_imports_short_ways_make_what_the_long_ones_make():
+    """The import's record, made at once, equals the record ``GameRecord`` makes field by field;
+    a game's line read by the scanner is what ``json.loads`` reads, and a line it cannot read
+    whole is refused in ``json.loads``' words."""
+    import dataclasses
+
+    from schafkopf_score.ledger.loading import _parse, _record
+    from schafkopf_score.rules.model import GameEntry
+    from schafkopf_score.session.records import GameRecord
+    from schafkopf_score.table import make_rules
+
+    fields = {"id": 7, "session_id": 2, "hand": 3, "replaces": 5, "created_at": "2024-01-01T19:00:00+00:00",
+              "game": "sauspiel", "entry": GameEntry("sauspiel", player="Ben", partner="Cora", augen=72),
+              "typed": "sau be co 72", "rules": make_rules("bavarian", FOUR), "unit": "cent",
+              "payouts": {"Anna": -10, "Ben": 10, "Cora": 10, "Dora": -10}, "stock": 0, "outcome": {"won": True},
+              "ruleset_id": 1, "void_kind": "void", "void_reason": "typo", "void_at": "2024-01-01T20:00:00+00:00",
+              "restated": True}
+    assert {f.name for f in dataclasses.fields(GameRecord)} == set(fields)
+    assert _record(**fields) == GameRecord(**fields)
+    assert vars(_record(**fields)) == vars(GameRecord(**fields))
+    for line in ('{"id": 1, "entry": {"game": "weiter"}, "x": [1.5, -0, true, null, "\\u00e4\\n"]}', '[]', '"x"', '7'):
+        assert _parse(line) == json.loads(line)
+    for line in ('{"id": 1} {"id": 2}', '{"id": 1', '', 'NaNa', '\ufeff{}', '{"a": [1, 2}', '1 2', '{"id": 1}]'):
+        with pytest.raises(ValueError) as ours:
+            _parse(line)
+        with pytest.raises(ValueError) as theirs:
+            json.loads(line)
+        assert (type(ours.value), str(ours.value)) == (type(theirs.value), str(theirs.value))
