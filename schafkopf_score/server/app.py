@@ -164,7 +164,7 @@ async def api_hands(served: Served, request: Request) -> Response:
     key = field(served, data, "key", str)
     tisch = check_tisch(served, role, field(served, data, "tisch", int))
     status, result = await api_hands_work(served, line, key, tisch, bool(field(served, data, "confirm", bool)),
-                                          field(served, data, "round", int), role.name == "tisch")
+                                          field(served, data, "round", int), role.name == "tisch", data.get("replaces"))
     return answer(result, status)
 
 

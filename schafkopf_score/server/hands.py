@@ -2,7 +2,10 @@
 idempotency key (RULES §11): 201 and ``add --json``; the same key again with the same line, its
 first answer (200) and nothing recorded; the same key with another line, 409 with the hand it
 recorded and nothing recorded; the same hand as the one before under a new key, 409 with the
-hand it repeats unless ``confirm``."""
+hand it repeats unless ``confirm``. A line changed on the phone while it waited goes with a new
+key and the keys of the lines it replaces (``replaces``): if one of them was recorded meanwhile,
+409 with what it recorded and nothing recorded; else the hand is recorded under its key and the
+replaced keys alike, so that an old copy still on its way is answered with it, never recorded."""
 
 from __future__ import annotations
 
@@ -19,6 +22,15 @@ from ..table import TableConfig
 from .guards import Refusal, Served, say, work
 
 MAX_KEY = 200  # characters: a UUID is 36
+MAX_REPLACED = 20  # the keys a line replaces (each change of a waiting line adds one)
+
+
+class _Replaced(Exception):
+    """A key the line replaces was used meanwhile: the hand just written is rolled back."""
+
+    def __init__(self, earlier: ServedKey) -> None:
+        super().__init__(earlier.key)
+        self.earlier = earlier
 
 
 class _Used(Exception):
@@ -31,7 +43,7 @@ class _Used(Exception):
 
 async def api_hands_work(served: Served, line: str, key: str | None, tisch: int | None,
                          confirm: bool = False, round_no: int | None = None,
-                         current_only: bool = False) -> tuple[int, dict[str, Any]]:
+                         current_only: bool = False, replaces: Any = None) -> tuple[int, dict[str, Any]]:
     """Record a hand (201 and ``add --json``), or, for a key used before, its first answer
     (200) or, sent with another line, a 409 naming what it recorded. ``round_no``: the
     tournament's round the line was typed for (a phone's page names the round it showed);
@@ -40,6 +52,7 @@ async def api_hands_work(served: Served, line: str, key: str | None, tisch: int 
     never lands in the new round."""
     if key is not None and not 0 < len(key) <= MAX_KEY:
         raise Refusal(422, say(served, "server.key_length", most=MAX_KEY), say(served, "server.field_hint"))
+    replaced = replaced_keys(served, replaces, key)
 
     def add(cfg: TableConfig, ledger: Any) -> tuple[int, dict[str, Any]]:
         if current_only and round_no is not None and tisch is not None:
@@ -51,14 +64,24 @@ async def api_hands_work(served: Served, line: str, key: str | None, tisch: int 
         earlier = ledger.served_key(key)
         if earlier is not None:
             return repeated(served, cfg, ledger, earlier, line)
+        for old in replaced:
+            gone = ledger.served_key(old)
+            if gone is not None:
+                refuse_replaced(served, cfg, ledger, gone)
         try:
             with hands.recording(where, typed, confirm=confirm) as done:
                 data = with_said(done.answer, cfg.language)
                 used = ledger.keep_key(done.tx, key, _same(line), done.answer.session, done.answer.hand, data)
                 if used is not None:  # the same key's first request committed while this one waited
                     raise _Used(used)
+                for old in replaced:  # an old copy still on its way finds this hand under its key
+                    used = ledger.keep_key(done.tx, old, _same(line), done.answer.session, done.answer.hand, data)
+                    if used is not None:
+                        raise _Replaced(used)
         except _Used as again:
             return repeated(served, cfg, ledger, again.earlier, line)
+        except _Replaced as meanwhile:
+            refuse_replaced(served, cfg, ledger, meanwhile.earlier)
         except ScoreError:
             # the same key's first request committed while this one waited for the lock, and this
             # one was refused for it (the table's last hand: "all games played"), or the same key
@@ -74,6 +97,25 @@ async def api_hands_work(served: Served, line: str, key: str | None, tisch: int 
     finally:
         served.hub.wake.set()
     return result
+
+
+def replaced_keys(served: Served, replaces: Any, key: str | None) -> list[str]:
+    """The keys a changed line replaces (``"replaces"``: one key or a list of them), checked."""
+    if replaces is None or replaces == [] or key is None:
+        return []
+    keys = [replaces] if isinstance(replaces, str) else replaces
+    if not isinstance(keys, list) or len(keys) > MAX_REPLACED \
+            or not all(isinstance(k, str) and 0 < len(k) <= MAX_KEY for k in keys):
+        raise Refusal(422, say(served, "server.replaces_kind", most=MAX_REPLACED, length=MAX_KEY),
+                      say(served, "server.field_hint"))
+    return [k for k in dict.fromkeys(keys) if k != key]
+
+
+def refuse_replaced(served: Served, cfg: TableConfig, ledger: Any, earlier: ServedKey) -> None:
+    """A line replaced on the phone was recorded meanwhile: 409 with what it recorded."""
+    first = earlier.first_answer() or recorded(cfg, ledger, earlier)
+    raise Refusal(409, say(served, "server.key_replaced", hand=earlier.hand),
+                  say(served, "server.key_replaced_hint", hand=earlier.hand), recorded=first)
 
 
 def refuse_round_over(cfg: TableConfig, ledger: Any, tisch: int, round_no: int, line: str) -> None:

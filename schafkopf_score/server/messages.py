@@ -135,6 +135,16 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "server.key_other_line": ("This key recorded hand {hand} with another line; nothing was recorded now.",
                               "Mit diesem Schlüssel wurde Spiel {hand} mit einer anderen Zeile eingetragen; jetzt "
                               "wurde nichts eingetragen."),
+    "server.key_replaced": ("The line this one replaces was recorded meanwhile as hand {hand}; nothing more was "
+                            "recorded.",
+                            "Die Zeile, die diese ersetzt, wurde inzwischen als Spiel {hand} eingetragen; sonst wurde "
+                            "nichts eingetragen."),
+    "server.key_replaced_hint": ("If the new line is what was played, correct hand {hand} to it (POST /api/edit).",
+                                 "Wenn die neue Zeile gespielt wurde, korrigiere Spiel {hand} auf sie (POST /api/edit)."),
+    "server.replaces_kind": ('"replaces" names the keys of the lines this one replaces: a list of at most {most} '
+                             "keys of up to {length} characters.",
+                             '"replaces" nennt die Schlüssel der Zeilen, die diese ersetzt: eine Liste von höchstens '
+                             "{most} Schlüsseln mit bis zu {length} Zeichen."),
     "server.key_other_line_hint": ("Look at the hand recorded; to enter another one, send it with a new key.",
                                    "Sieh dir das eingetragene Spiel an; ein weiteres schick mit einem neuen Schlüssel."),
     "server.same_hand_hint": ('Send it again with "confirm": true if it was played twice; nothing was written.',
@@ -212,7 +222,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "server.page_outbox": ("Not yet confirmed", "Noch nicht bestätigt"),
     "server.page_edit_pending": ("Change", "Ändern"),
     "server.page_drop_pending": ("Drop", "Verwerfen"),
-    "server.page_recorded_as": ("Recorded under this key:", "Unter diesem Schlüssel eingetragen:"),
+    "server.page_recorded_as": ("On the sheet:", "Im Block steht:"),
     "server.page_correct_to": ("Correct it to", "Korrigieren auf"),
     "server.page_ask_same": ("Played again?", "Wirklich nochmal gespielt?"),
     "server.page_yes_again": ("Yes, record it again", "Ja, nochmal eintragen"),

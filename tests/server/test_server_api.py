@@ -351,6 +351,38 @@ def test_a_key_used_with_another_line_is_409_with_what_it_recorded_and_records_n
         assert s.post("/api/hands", {"line": "sau  an be   72", "key": "k-1"}) == (200, first)
 
 
+def test_a_changed_line_goes_with_a_new_key_naming_the_keys_it_replaces(tab, table):
+    """A line changed on the phone while it waited gets a new key and names the old one
+    (``"replaces"``): if the old line was recorded meanwhile, 409 with what it recorded and
+    nothing recorded; else the new line is recorded, and an old copy still on its way is
+    answered with that hand (409), never recorded as a second one (issue 35)."""
+    with Server(table) as s:
+        status, first = s.post("/api/hands", {"line": "sau an be 72", "key": "old-1"})
+        assert status == 201
+        before = ledger_state(table)
+        status, answer = s.post("/api/hands", {"line": "sau an be 85 l3", "key": "new-1", "replaces": ["old-1"]})
+        assert status == 409 and answer["recorded"] == first, answer
+        assert (answer["error"], answer["hint"]) == (
+            "Die Zeile, die diese ersetzt, wurde inzwischen als Spiel 1 eingetragen; sonst wurde nichts eingetragen.",
+            "Wenn die neue Zeile gespielt wurde, korrigiere Spiel 1 auf sie (POST /api/edit).")
+        assert ledger_state(table) == before
+        # the old line never arrived: the new one is recorded, under both keys
+        status, second = s.post("/api/hands", {"line": "wenz co 91", "key": "new-2", "replaces": ["old-2", "older-2"]})
+        assert status == 201 and second["hand"] == 2, second
+        assert s.post("/api/hands", {"line": "wenz co 91", "key": "new-2"}) == (200, second)
+        for late in ("old-2", "older-2"):  # an old copy still on its way: what its key now holds, nothing recorded
+            status, answer = s.post("/api/hands", {"line": "wenz co 80", "key": late})
+            assert status == 409 and answer["recorded"] == second, answer
+        assert len(tab.json("sheet")["sessions"][0]["hands"]) == 2
+        # "replaces" of the wrong kind is named, nothing written
+        before = ledger_state(table)
+        for wrong in (7, [""], ["x" * 201], [f"k{i}" for i in range(21)], {"a": 1}):
+            status, answer = s.post("/api/hands", {"line": "sau do an 61", "key": "new-3", "replaces": wrong})
+            assert status == 422 and answer["error"].startswith('"replaces" nennt die Schlüssel'), (wrong, answer)
+        assert ledger_state(table) == before
+    tab.ok("check")
+
+
 def test_the_keys_table_of_an_older_ledger_is_made_with_its_first_keyed_hand_not_by_a_refusal(tab, table):
     import sqlite3
 

@@ -173,7 +173,8 @@ def test_a_lost_answer_then_a_corrected_line_records_the_corrected_hand_once(mak
         a.type(f"sau {first[:2]} {second[:2]} 85 l3")
         a.record()
         asked = a.wait("var s = document.getElementById('ask'); return !s.hidden && s.innerText")
-        assert "Mit diesem Schlüssel wurde Spiel 1 mit einer anderen Zeile eingetragen" in asked
+        # the changed line went with a new key naming the one it replaces: the old was recorded meanwhile
+        assert "Die Zeile, die diese ersetzt, wurde inzwischen als Spiel 1 eingetragen" in asked
         assert f"Spiel 1 eingetragen: Sauspiel {first}+{second} 72." in asked
         a.driver.find_element("css selector", "#ask .actions button.go").click()  # Korrigieren auf ...
         text = a.said()

@@ -109,7 +109,8 @@
     update(next);
     var data = {line: next.line, key: next.key};
     if (next.tisch !== undefined) { data.tisch = next.tisch; }
-    if (next.round !== undefined) { data.round = next.round; }  // the round the page showed: never the next one
+    if (next.round !== undefined) { data.round = next.round; }
+    if (next.replaces && next.replaces.length) { data.replaces = next.replaces; }  // the round the page showed: never the next one
     if (next.confirm) { data.confirm = true; }
     post("/api/hands", data).then(function (res) {
       sending = false;
@@ -238,10 +239,13 @@
         return;
       }
       if (item) {
-        // a pending hand's line changed: sent under its key, so the server says whether the old
-        // line was recorded meanwhile (409 with what it recorded) or records the new one
-        item.line = text; item.paused = false; item.tries = 0; item.confirm = false;
-        update(item);
+        // a pending hand's line changed: a new key, naming the keys of the lines it replaces, so
+        // the server says whether an old line was recorded meanwhile (409 with what it recorded)
+        // or records the new one (and an old copy still on its way finds it, never a second hand)
+        var old = item.key;
+        if (item.tries) { item.replaces = (item.replaces || []).concat([old]).slice(-20); }
+        item.key = newKey(); item.line = text; item.paused = false; item.tries = 0; item.confirm = false;
+        save(items().map(function (i) { return i.key === old ? item : i; }));
       } else {
         item = {key: newKey(), line: text};
         if (form.elements.tisch) { item.tisch = Number(form.elements.tisch.value); }
