@@ -1,9 +1,13 @@
 """Start-up cost of the commands players type most, against a bare interpreter.
 
-Run: python benchmarks/bench_cli.py [--runs N]
+Run: python benchmarks/bench_cli.py [--runs N] [--baseline DIR]
 Times `python -c pass`, `schafkopf calc ... --json` and `schafkopf add ...` in turn (bare, calc,
 add, bare, calc, add, ...) so that machine noise hits all three alike, and prints the medians,
 the ratios to the bare start (goals: calc --json within 8x, add within 10x), and the machine.
+``--baseline DIR``: a checkout of another version (``git worktree add /tmp/base REV``); its calc
+and add run in the same turns (``python -m schafkopf_score`` with ``PYTHONPATH`` set to each
+checkout, this one's too, each on a table file its own ``new`` wrote), and the paired ratios
+this / baseline follow.
 
 All three run under the same interpreter (`sys.executable`, and its own `schafkopf` script,
 never a version manager's shim) with compiled bytecode cached in a temporary folder, as an
@@ -59,27 +63,34 @@ def machine() -> str:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=21)
+    ap.add_argument("--baseline", type=Path, default=None, help="a checkout of another version to pair against")
     args = ap.parse_args()
-    base = schafkopf_command()
+    sides = {"": (schafkopf_command(), None)}
+    if args.baseline is not None:  # both as python -m from their checkout, so that only the code differs
+        here = Path(__file__).resolve().parent.parent
+        sides = {"": ([sys.executable, "-m", "schafkopf_score"], here),
+                 " (baseline)": ([sys.executable, "-m", "schafkopf_score"], args.baseline.resolve())}
     with tempfile.TemporaryDirectory() as tmp:
-        table = Path(tmp) / "t.toml"
-        env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-        env.update(SCHAFKOPF_TABLE=str(table), PYTHONPYCACHEPREFIX=str(Path(tmp) / "pycache"))
-        subprocess.run(base + ["new", str(table), "--family", "bavarian", "--players", "Anna,Ben,Cora,Dora"],
-                       check=True, stdout=subprocess.DEVNULL, env=env, cwd=tmp)
-        commands = {
-            "bare": [sys.executable, "-c", "pass"],
-            "calc": base + ["calc", "solo", "--player", "Anna", "--suit", "herz", "--augen", "105", "--laufende", "4",
-                            "--json"],
-            "add": base + ["add", "sauspiel", "--player", "Anna", "--partner", "Ben", "--augen", "72"],
-        }
-        for cmd in commands.values():  # warm-up: the bytecode cache is written
+        plain = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONPATH")}
+        plain["PYTHONPYCACHEPREFIX"] = str(Path(tmp) / "pycache")
+        commands: dict[str, tuple[list[str], dict[str, str]]] = {"bare": ([sys.executable, "-c", "pass"], plain)}
+        for suffix, (base, checkout) in sides.items():
+            table = Path(tmp) / f"t{len(commands)}.toml"
+            env = dict(plain, SCHAFKOPF_TABLE=str(table), **({"PYTHONPATH": str(checkout)} if checkout else {}))
+            subprocess.run(base + ["new", str(table), "--family", "bavarian", "--players", "Anna,Ben,Cora,Dora"],
+                           check=True, stdout=subprocess.DEVNULL, env=env, cwd=tmp)
+            commands["calc" + suffix] = (base + ["calc", "solo", "--player", "Anna", "--suit", "herz", "--augen", "105",
+                                                 "--laufende", "4", "--json"], env)
+            commands["add" + suffix] = (base + ["add", "sauspiel", "--player", "Anna", "--partner", "Ben", "--augen",
+                                                "72"], env)
+        for cmd, env in commands.values():  # warm-up: the bytecode cache is written
             once(cmd, env, tmp)
         times: dict[str, list[float]] = {name: [] for name in commands}
         for _ in range(args.runs):  # interleaved
-            for name, cmd in commands.items():
+            for name, (cmd, env) in commands.items():
                 times[name].append(once(cmd, env, tmp))
     med = {name: statistics.median(t) for name, t in times.items()}
+    base = sides[""][0]
     bare = med["bare"]
     print(f"machine: {machine()}")
     print(f"python {platform.python_version()} ({sys.executable}); schafkopf: {' '.join(base)}")
@@ -89,6 +100,13 @@ def main() -> None:
         ratio = med[name] / bare
         verdict = "ok" if ratio <= GOALS[name] else "over"
         print(f"{label:<23} {med[name] * 1000:7.1f} ms   {ratio:5.2f}x  (goal <= {GOALS[name]:g}x: {verdict})")
+    if args.baseline is not None:
+        print(f"baseline: {args.baseline}")
+        for name, label in (("calc", "schafkopf calc --json"), ("add", "schafkopf add")):
+            other = times[name + " (baseline)"]
+            paired = statistics.median(a / b for a, b in zip(times[name], other, strict=True))
+            print(f"{label + ' (baseline)':<34} {med[name + ' (baseline)'] * 1000:7.1f} ms   "
+                  f"{med[name + ' (baseline)'] / bare:5.2f}x;  this / baseline, paired: {paired:.2f}")
 
 
 if __name__ == "__main__":
