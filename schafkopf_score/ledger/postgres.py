@@ -358,6 +358,9 @@ class PostgresLedger(Ledger):
                      "FROM (SELECT set_config('lock_timeout', ?, true)) AS patience",
                      (f"{max(1, int(patience * 1000))}ms",))
 
+    def _take_turn(self, wait: float | None) -> Any:
+        return None  # the writers' lock is the database's (``_lock``), which lets other tables write meanwhile
+
     def _begin(self, conn: Any, wait: float | None, scope: int | None) -> None:
         """Begin the write transaction and take this ledger's writer lock before anything else."""
         patience = busy_timeout() if wait is None else wait

@@ -28,7 +28,9 @@ the busy timeout), ``marks`` (the check marks' fingerprints, the guards) and
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -90,6 +92,19 @@ def create_ledger(path: Path, family: str | None = None, kind: str | None = None
     finally:
         if tmp.exists():
             tmp.unlink()
+
+
+_TURNS: dict[str, threading.RLock] = {}  # a ledger file's writers in this process (``Ledger._take_turn``)
+_TURNS_MADE = threading.Lock()
+
+
+def _turn_of(path: Path) -> threading.RLock:
+    key = os.path.realpath(path)
+    with _TURNS_MADE:
+        lock = _TURNS.get(key)
+        if lock is None:
+            lock = _TURNS[key] = threading.RLock()
+        return lock
 
 
 class Ledger(Marks, TournamentRows, ServedKeys):
@@ -267,22 +282,40 @@ class Ledger(Marks, TournamentRows, ServedKeys):
         if self.conn is None:
             raise LedgerError(Text("data.no_ledger_yet", path=self.where), Text("data.record_a_game_first"))
         conn = self.conn
-        self._begin(conn, wait, scope)
+        turn = self._take_turn(wait)
         try:
-            yield conn
-        except BaseException:
-            if self._may_roll_back() and conn.in_transaction:  # SQLite has already rolled back after a full disk
-                conn.execute("ROLLBACK")
-            self._forget_ids()
-            raise
-        else:
+            self._begin(conn, wait, scope)
             try:
-                conn.execute("COMMIT")
+                yield conn
             except BaseException:
-                if self._may_roll_back() and conn.in_transaction:  # a refused COMMIT (busy, read-only) leaves it open
+                if self._may_roll_back() and conn.in_transaction:  # SQLite has already rolled back after a full disk
                     conn.execute("ROLLBACK")
                 self._forget_ids()
                 raise
+            else:
+                try:
+                    conn.execute("COMMIT")
+                except BaseException:
+                    if self._may_roll_back() and conn.in_transaction:  # a refused COMMIT (busy, read-only) leaves it open
+                        conn.execute("ROLLBACK")
+                    self._forget_ids()
+                    raise
+        finally:
+            if turn is not None:
+                turn.release()
+
+    def _take_turn(self, wait: float | None) -> Any:
+        """This process's writers of this file, one after another (the lock returned, to be
+        released after the commit): the table server's threads queue here and are woken the
+        moment the one before them commits, instead of each asking SQLite again and again
+        (its busy handler sleeps up to 100 ms between two tries, so eight phones posting at
+        once waited seconds for a file free most of the time). Other processes (the CLI,
+        ``--workers``) still meet at SQLite's lock. Reentrant: a write inside a write of the same
+        thread behaves as it did without it. PostgreSQL locks in the database (None here)."""
+        lock = _turn_of(self.path)
+        if not lock.acquire(timeout=busy_timeout() if wait is None else wait):
+            raise busy_error(self.where)
+        return lock
 
     # -- how the two databases make a ledger and begin a write (``PostgresLedger`` overrides these)
     def _make(self) -> None:
