@@ -2,6 +2,7 @@
 
 Run: python benchmarks/serve_load.py [--tables 50] [--games 32] [--workers 2] [--no-pair] [--url postgresql://...]
      [--phones 8] [--streams 200]
+     python benchmarks/serve_load.py --writers 8 [--hands 12] [--rounds 5] [--baseline main]
 
 1. A Preisschafkopf of 4 x TABLES players on PostgreSQL (a private server started for the run
    with tests/pgserver.py, or ``--url``, in a fresh schema), round 1 drawn, one ``schafkopf
@@ -16,6 +17,13 @@ Run: python benchmarks/serve_load.py [--tables 50] [--games 32] [--workers 2] [-
 2. One table of PHONES phones on SQLite, the same way (GAMES / 4 hands each).
 3. The server's memory (VmRSS) with STREAMS open event streams, each of which must receive
    the ``change`` of one more hand.
+
+With ``--writers N`` only this runs instead: one table on SQLite, N phones that post their
+HANDS hands each at the same moment, back to back (each the next as soon as the last is
+answered: eight phones entering at once, far more than a table does), through the code of this
+checkout and, paired in the same run, the code of ``--baseline`` (a git revision, ``git archive``d
+into a temporary folder), alternating ROUNDS times on fresh tables. Printed: each one's median and
+p95 of the entry latency over all rounds (and per round), every hand stored once, numbered once.
 
 Loopback only; every loop is bounded (a phone stops after its hands, every wait has a timeout).
 """
@@ -244,6 +252,92 @@ def streams(count: int, folder: Path) -> dict[str, object]:
             "rss_mb": {"before": round(before, 1), "open": round(opened, 1), "after_change": round(after, 1)}}
 
 
+def start_code(table: Path, code_root: Path) -> tuple[subprocess.Popen[str], int, dict[str, str]]:
+    """``schafkopf serve`` for ``table`` run from the package under ``code_root``."""
+    from serving import LINE, free_port, printed_codes  # type: ignore[import-not-found]
+
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "schafkopf_score", "--table", str(table), "serve", "--port",
+                             str(port)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, "PYTHONPATH": str(code_root), "SCHAFKOPF_TABLE": ""})
+    assert proc.stdout is not None
+    out = []
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        line = proc.stdout.readline()
+        if not line:
+            raise SystemExit(f"serve ended: {''.join(out)} {proc.stderr.read() if proc.stderr else ''}")
+        out.append(line)
+        if "127.0.0.1:" in line and not LINE.match(line.strip()) and "k=" not in line:
+            break
+    return proc, port, printed_codes("".join(out))
+
+
+def writers(count: int, hands: int, rounds: int, baseline: str, folder: Path) -> dict[str, object]:
+    """``--writers``: ``count`` phones of one SQLite table posting at once, this checkout's code
+    paired with ``baseline``'s (see the module)."""
+    import statistics
+
+    base = folder / "baseline"
+    base.mkdir()
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", baseline, "schafkopf_score"], capture_output=True,
+                             check=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(base)], input=archive, check=True)
+    codes = {"this checkout": ROOT, f"baseline {baseline}": base}
+    lines = ["sau an be 72", "sau co do 61 l3", "wenz be 91", "herzsolo do 105 l4", "sau be co 35 -", "sau do an 90"]
+    seen: dict[str, list[float]] = {name: [] for name in codes}
+    per_round: dict[str, list[tuple[float, float]]] = {name: [] for name in codes}
+    problems: list[str] = []
+    for r in range(rounds):
+        order = list(codes) if r % 2 == 0 else list(reversed(codes))
+        for name in order:
+            table = folder / f"w{r}-{len(seen[name])}-{abs(hash(name)) % 1000}.toml"
+            cli(table, "new", str(table), "--players", "Anna,Ben,Cora,Dora", "--language", "en")
+            proc, port, got = start_code(table, codes[name])
+            latencies: list[float] = []
+            errors: list[str] = []
+            gate = threading.Barrier(count)
+
+            def phone(p: int, latencies: list[float] = latencies, errors: list[str] = errors,
+                      gate: threading.Barrier = gate, port: int = port, code: str = got["host"]) -> None:
+                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+                conn.connect()
+                gate.wait(timeout=30)
+                for i in range(hands):
+                    t0 = time.perf_counter()
+                    try:
+                        status, answer = post(conn, code, {"line": lines[(p + i) % len(lines)], "key": f"p{p}-h{i}",
+                                                           "confirm": True})
+                    except (OSError, http.client.HTTPException) as exc:
+                        errors.append(f"p{p}-h{i}: {exc}")
+                        conn.close()
+                        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+                        continue
+                    latencies.append(time.perf_counter() - t0)
+                    if status != 201:
+                        errors.append(f"p{p}-h{i}: {status} {answer}")
+                conn.close()
+
+            threads = [threading.Thread(target=phone, args=(p,)) for p in range(count)]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join(timeout=600)
+            stop(proc)
+            stored = [h["hand"] for h in json.loads(cli(table, "sheet", "--json"))["sessions"][0]["hands"]]
+            if stored != list(range(1, count * hands + 1)):
+                problems.append(f"{name}, round {r + 1}: hands stored {len(stored)} of {count * hands}")
+            problems.extend(f"{name}, round {r + 1}: {e}" for e in errors[:3])
+            seen[name].extend(latencies)
+            per_round[name].append((round(1000 * statistics.median(latencies), 1),
+                                    round(1000 * percentile(latencies, 0.95), 1)))
+    return {"writers": count, "hands_each": hands, "rounds": rounds, "problems": problems,
+            "figures": {name: {"median_ms": round(1000 * statistics.median(v), 1),
+                               "p95_ms": round(1000 * percentile(v, 0.95), 1),
+                               "max_ms": round(1000 * max(v), 1), "answers": len(v),
+                               "per_round_median_p95_ms": per_round[name]} for name, v in seen.items()}}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--tables", type=int, default=50)
@@ -254,7 +348,27 @@ def main() -> None:
     ap.add_argument("--no-pair", action="store_true", help="skip the hall's paired run on one server process")
     ap.add_argument("--url", help="a PostgreSQL server (default: a private one for this run)")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
+    ap.add_argument("--writers", type=int, help="only: this many phones of one SQLite table posting at once, "
+                                                "paired with --baseline")
+    ap.add_argument("--hands", type=int, default=12, help="--writers: hands each phone posts")
+    ap.add_argument("--rounds", type=int, default=5, help="--writers: runs of each code, alternating")
+    ap.add_argument("--baseline", default="main", help="--writers: the git revision to pair with")
     args = ap.parse_args()
+    if args.writers:
+        with tempfile.TemporaryDirectory() as tmp:
+            got = writers(args.writers, args.hands, args.rounds, args.baseline, Path(tmp))
+        if args.json:
+            print(json.dumps(got, indent=2))
+        else:
+            print(f"{got['writers']} phones of one SQLite table posting {got['hands_each']} hands each at once, "
+                  f"{got['rounds']} rounds, paired ({platform.machine()}, {os.cpu_count()} cores, load average "
+                  f"{os.getloadavg()[0]:.1f})")
+            for name, f in got["figures"].items():  # type: ignore[attr-defined]
+                print(f"  {name}: median {f['median_ms']} ms, p95 {f['p95_ms']} ms, max {f['max_ms']} ms "
+                      f"({f['answers']} answers); per round (median, p95): {f['per_round_median_p95_ms']}")
+            for problem in got["problems"]:  # type: ignore[attr-defined]
+                print(f"  problem: {problem}")
+        sys.exit(1 if got["problems"] else 0)
     with postgresql(args.url) as url, tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         result = {"hall": hall(url, args.tables, args.games, folder, args.workers),
