@@ -19,7 +19,7 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from ..errors import IllegalEntry, ScoreError
 from ..i18n import render, say
 from . import answers
-from .guards import HERE, Refusal, Served, authorize, body_of, check_tisch, field, query_int, work
+from .guards import HERE, Refusal, Served, authorize, body_of, check_tisch, field, not_found, path_int, query_int, work
 
 # every word a page shows, by its catalogue id (the pages name them by the part after "page_")
 PAGE_WORDS = (
@@ -62,9 +62,9 @@ def page(served: Served, request: Request, name: str, status: int = 200, **data:
 
         cfg = SimpleNamespace(name="schafkopf", kind="table", language=served.lang())
     lang = cfg.language
+    error, hint = served.flash.open(request.query_params.get("flash"))  # only what this server sealed
     html = env().get_template(name).render(w=words(lang), lang=lang, cfg=cfg, path=request.url.path,
-                                           error=request.query_params.get("error", ""),
-                                           hint=request.query_params.get("hint", ""),
+                                           error=error, hint=hint,
                                            done=request.query_params.get("done", ""), **data)
     return HTMLResponse(html, status_code=status)
 
@@ -173,10 +173,7 @@ async def tournament_home(served: Served, request: Request, role: Any) -> Respon
 async def tisch_page(served: Served, request: Request) -> Response:
     role = authorize(served, request)
     cfg = served.cfg()
-    try:
-        tisch = int(request.path_params["n"])
-    except ValueError:
-        raise Refusal(404, "not found") from None
+    tisch = path_int(served, request, "n")
     round_no = query_int(served, request, "round")
     data = await work(served, tisch_data, tisch, round_no)
     may = role.name == "host" or role.name == "tisch" and role.tisch == tisch and data["current"] and round_no is None
@@ -219,7 +216,7 @@ FORMS = {"hands": "write", "undo": "write", "void": "write", "edit": "write", "c
 async def form(served: Served, request: Request) -> Response:
     action = request.path_params["action"]
     if action not in FORMS:
-        raise Refusal(404, "not found")
+        raise not_found(served)
     role = authorize(served, request, FORMS[action])
     data = await body_of(served, request)
     back = field(served, data, "back", str) or "/"
@@ -247,7 +244,7 @@ async def form(served: Served, request: Request) -> Response:
             await work(served, answers.draw_json, None, None, False, create=True)
     except Refusal as exc:
         served.hub.wake.set()
-        query = urlencode({"error": exc.body["error"], "hint": exc.body.get("hint", "")})
+        query = urlencode({"flash": served.flash.seal(exc.body)})
         return RedirectResponse(f"{back}?{query}", status_code=303)
     except ScoreError:  # pragma: no cover - work() turns these into refusals
         raise
