@@ -6,10 +6,11 @@ table's Wi-Fi needs below the application.
   request, or a byte a second, holds nothing for long. (uvicorn's own keep-alive timeout runs
   only between two answers and stops at the first byte of the next request.)
 - **Connections that wait for a request are shed, oldest first**, once the process's open
-  connections reach its budget of file descriptors (``RESERVE`` kept for the ledger, the pool,
-  the watcher and the threads): a device that opens a thousand connections and sends nothing
-  neither starves the phones (whose requests come at once) nor runs the process out of
-  descriptors. The soft limit of open files is raised to the hard limit first.
+  connections reach its budget of file descriptors (its limit less ``RESERVE``, kept for the
+  ledger, the pool and the watcher, and less three times ``BACKLOG``, the connections accepted in
+  one go before any is counted): a device that opens a thousand connections and sends nothing neither
+  starves the phones (whose requests come at once) nor runs the process out of descriptors.
+  The soft limit of open files is raised to the hard limit first.
 - **What the event loop cannot hand anywhere** (an ``accept()`` out of file descriptors, which
   asyncio retries a second later by itself) **is one plain line** in the table's language, at
   most once in ``QUIET`` seconds; uvicorn's log lines are one line each too: never a traceback.
@@ -34,6 +35,12 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 
 HEADER_TIMEOUT = 10.0  # seconds for a whole request (its headers and its body)
 RESERVE = 64  # file descriptors kept for everything but the connections
+# connections the kernel queues for the server (listen's backlog), which is also how many the
+# event loop accepts in one go before any of them is counted: three times that is kept out of
+# the budget (asyncio accepts a batch while the one before becomes connections and the one
+# before that is being shed), so that shedding the waiting ones keeps the process below its
+# limit of open files
+BACKLOG = 64
 QUIET = 10.0  # seconds between two lines about the same trouble
 
 
@@ -62,6 +69,7 @@ class Waiting:
     def __init__(self, budget: int) -> None:
         self.budget = budget
         self._order: OrderedDict[int, Guarded] = OrderedDict()
+        self.closing = 0  # closed by this server, not yet gone (still among uvicorn's connections)
 
     def add(self, conn: Guarded) -> None:
         self._order.pop(id(conn), None)
@@ -70,12 +78,14 @@ class Waiting:
     def discard(self, conn: Guarded) -> None:
         self._order.pop(id(conn), None)
 
-    def shed(self, open_connections: int) -> None:
-        """Close the longest-waiting connections while more than the budget are open."""
-        while open_connections > self.budget and self._order:
+    def shed(self, connections: int) -> None:
+        """Close the longest-waiting connections while more than the budget are open (of
+        uvicorn's ``connections``, those closed already are leaving)."""
+        open_now = connections - self.closing
+        while open_now > self.budget and self._order:
             _, oldest = self._order.popitem(last=False)
             oldest.close_waiting()
-            open_connections -= 1
+            open_now -= 1
 
     def __len__(self) -> int:
         return len(self._order)
@@ -87,6 +97,7 @@ class Guarded(H11Protocol):
 
     waiting: Waiting  # set on the class made for one server (``protocol``)
     _timer: asyncio.TimerHandle | None = None
+    _closed_here = False  # closed by ``close_waiting``, counted in ``waiting.closing`` until it is gone
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
@@ -103,6 +114,9 @@ class Guarded(H11Protocol):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._done_waiting()
+        if self._closed_here:
+            self._closed_here = False
+            self.waiting.closing -= 1
         super().connection_lost(exc)
 
     def _settle(self) -> None:
@@ -126,6 +140,8 @@ class Guarded(H11Protocol):
         """No whole request in time, or shed: closed without a word (there is nobody to read one)."""
         self._done_waiting()
         if not self.transport.is_closing():
+            self._closed_here = True
+            self.waiting.closing += 1
             self.transport.close()
 
 
@@ -197,7 +213,7 @@ def serve(app: Any, sock: socket.socket, say: Callable[..., str], on_stop: Calla
     again afterwards, as uvicorn does, so that the command says it and exits 130).
     ``say(key, **params)``: a message in the table's language; ``on_stop()``: ends the streams."""
     files = more_files()
-    config = uvicorn.Config(app, http=protocol(max(16, files - RESERVE)), log_config=LOG_CONFIG,
-                            log_level="error", access_log=False, lifespan="on", timeout_graceful_shutdown=2,
-                            server_header=False)
+    config = uvicorn.Config(app, http=protocol(max(16, files - RESERVE - 3 * BACKLOG)), backlog=BACKLOG,
+                            log_config=LOG_CONFIG, log_level="error", access_log=False, lifespan="on",
+                            timeout_graceful_shutdown=2, server_header=False)
     _Server(config, say, on_stop).run(sockets=[sock])
