@@ -123,7 +123,7 @@ class Hub:
             except Exception:  # a ledger that is busy, damaged, gone or unreachable: look again soon
                 if probe is not None:
                     probe.close()
-                probe = None
+                probe, last = None, None  # once it answers again, the streams are told (their pages look anew)
                 self._stop.wait(FAILED)
             self.wake.wait(self._pause)
             self.wake.clear()
