@@ -5,18 +5,18 @@ closes its ledger. SQLite ledgers need no pool: a file opens in well under a mil
 
 A database that cannot be reached (down at the start, or gone in between) is answered 503 at
 once, never after a pool's wait: a connection is made within ``SERVE_CONNECT_TIMEOUT``; while
-the database is known to be down, one request a second tries it again on a connection of its
-own and the others are answered 503 at once; the first that gets through is answered on that
-connection, and the pool is made anew (a pool left to itself would try again only after its
-back-off, up to half a minute later). The server's terminal is told once when the database is
-lost and once when it is back.
+the database is known to be down, each request tries it again on a connection of its own
+(refused at once where the database's host answers), one at a time (the others are answered
+503 at once while one tries: a host that does not answer holds one request, not all); the
+first that gets through is answered on that connection, and the pool is made anew (a pool left
+to itself would try again only after its back-off, up to half a minute later). The server's
+terminal is told once when the database is lost and once when it is back.
 """
 
 from __future__ import annotations
 
 import logging
 import threading
-import time
 import weakref
 from collections.abc import Callable
 from typing import Any
@@ -27,7 +27,6 @@ from ..table import TableConfig
 
 SIZE = 8  # connections of a server process's pool
 WAIT = 5.0  # seconds a request waits for a connection of a pool that has some (all busy: a hall's peak)
-RETRY = 1.0  # seconds between two tries of a database known to be down
 
 
 class Lender:
@@ -39,7 +38,7 @@ class Lender:
         self._tell = tell or (lambda key, **params: None)
         self._lock = threading.Lock()
         self._down: StorageError | None = None  # why the database cannot be reached, while it cannot
-        self._tried = 0.0  # when a connection of its own last tried a database known to be down
+        self._trying = False  # a request tries a database known to be down just now
         # the pool's own warning at each failed try would flood the terminal: the lender says it once
         logging.getLogger("psycopg.pool").setLevel(logging.ERROR)
         self.pool = self._new_pool()
@@ -61,19 +60,24 @@ class Lender:
         with self._lock:
             down = self._down
             if down is not None:
-                if time.monotonic() - self._tried < RETRY:
+                if self._trying:
                     raise down
-                self._tried = time.monotonic()
+                self._trying = True
+        if down is not None:
+            try:
+                raw = self._own()  # raises the database's absence
+            finally:
+                with self._lock:
+                    self._trying = False
+            self._back()
+            return raw, None
         pool = self.pool
-        if down is None and pool.get_stats().get("pool_size", 0) > 0:
+        if pool.get_stats().get("pool_size", 0) > 0:
             try:
                 return pool.getconn(), pool
             except _psycopg().Error:  # psycopg_pool.PoolTimeout among them: is the database there?
                 pass
-        raw = self._own()  # raises the database's absence
-        if down is not None:
-            self._back()
-        return raw, None
+        return self._own(), None
 
     def _own(self) -> Any:
         """A connection of its own (the pool has none to lend, or the database was down)."""
@@ -90,7 +94,6 @@ class Lender:
         with self._lock:
             first = self._down is None
             self._down = exc
-            self._tried = time.monotonic()
         if first:
             self._tell("server.pg_down", problem=exc.problem or "")
         return exc
