@@ -21,6 +21,7 @@ table's Wi-Fi needs below the application.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import socket
 import sys
@@ -93,9 +94,12 @@ class Waiting:
 
 class Guarded(H11Protocol):
     """uvicorn's h11 protocol, whose connections must send a whole request within
-    ``HEADER_TIMEOUT`` and are shed when too many wait (see the module)."""
+    ``HEADER_TIMEOUT`` and are shed when too many wait (see the module), and whose answer to
+    bytes that are no HTTP request (or headers over h11's limit) is a refusal like the
+    application's: 400 with ``{"error", "hint"}`` in the table's language."""
 
     waiting: Waiting  # set on the class made for one server (``protocol``)
+    say: Callable[..., str]  # likewise: a message in the table's language
     _timer: asyncio.TimerHandle | None = None
     _closed_here = False  # closed by ``close_waiting``, counted in ``waiting.closing`` until it is gone
 
@@ -136,6 +140,16 @@ class Guarded(H11Protocol):
             self._timer = None
         self.waiting.discard(self)
 
+    def send_400_response(self, msg: str) -> None:
+        body = json.dumps({"error": self.say("server.bad_request"), "hint": self.say("server.bad_request_hint")},
+                          ensure_ascii=False).encode()
+        headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
+                   (b"connection", b"close")]
+        for event in (h11.Response(status_code=400, headers=headers, reason=b"Bad Request"), h11.Data(data=body),
+                      h11.EndOfMessage()):
+            self.transport.write(self.conn.send(event) or b"")
+        self.transport.close()
+
     def close_waiting(self) -> None:
         """No whole request in time, or shed: closed without a word (there is nobody to read one)."""
         self._done_waiting()
@@ -145,9 +159,9 @@ class Guarded(H11Protocol):
             self.transport.close()
 
 
-def protocol(budget: int) -> type[Guarded]:
-    """The protocol class of one server, with its own count of waiting connections."""
-    return type("GuardedH11", (Guarded,), {"waiting": Waiting(budget)})
+def protocol(budget: int, say: Callable[..., str]) -> type[Guarded]:
+    """The protocol class of one server, with its own count of waiting connections and its words."""
+    return type("GuardedH11", (Guarded,), {"waiting": Waiting(budget), "say": staticmethod(say)})
 
 
 class _OneLine(logging.Formatter):
@@ -213,7 +227,7 @@ def serve(app: Any, sock: socket.socket, say: Callable[..., str], on_stop: Calla
     again afterwards, as uvicorn does, so that the command says it and exits 130).
     ``say(key, **params)``: a message in the table's language; ``on_stop()``: ends the streams."""
     files = more_files()
-    config = uvicorn.Config(app, http=protocol(max(16, files - RESERVE - 3 * BACKLOG)), backlog=BACKLOG,
+    config = uvicorn.Config(app, http=protocol(max(16, files - RESERVE - 3 * BACKLOG), say), backlog=BACKLOG,
                             log_config=LOG_CONFIG, log_level="error", access_log=False, lifespan="on",
                             timeout_graceful_shutdown=2, server_header=False)
     _Server(config, say, on_stop).run(sockets=[sock])

@@ -77,6 +77,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "server.other_table_hint": ("Enter it at table {tisch}, or ask the host; nothing was written.",
                                     "Trag es an Tisch {tisch} ein, oder frag den Gastgeber; es wurde nichts "
                                     "geschrieben."),
+    "server.bad_request": ("The request is no HTTP request this server understands (or its headers are too long).",
+                           "Die Anfrage ist keine HTTP-Anfrage, die dieser Server versteht (oder ihre Kopfzeilen "
+                           "sind zu lang)."),
+    "server.bad_request_hint": ("Open the link that schafkopf serve printed; nothing was written.",
+                                "Öffne den Link, den schafkopf serve gezeigt hat; es wurde nichts geschrieben."),
     "server.bad_json": ("The request is no JSON object.", "Die Anfrage ist kein JSON-Objekt."),
     "server.bad_json_hint": ("Send a JSON object with the fields the guide names, e.g. line; nothing was "
                                  "written.",

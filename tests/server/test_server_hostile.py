@@ -251,6 +251,29 @@ def test_a_malformed_form_field_comes_back_to_the_page_by_its_name(table):
         assert ledger_rows(table.path.with_suffix(".sqlite")) == before
 
 
+def test_bytes_that_are_no_http_request_are_refused_in_the_tables_language(table):
+    """Below the application: garbage, a header line over h11's limit, a bad Content-Length."""
+    import socket
+
+    with Server(table.path) as s:
+        for raw in (b"GARBAGE\r\n\r\n", b"GET / HTTP/1.1\r\nHost: x\r\nX-Long: " + b"a" * 40000,  # headers without end, over 16 KiB
+                    b"POST /api/hands HTTP/1.1\r\nHost: x\r\nContent-Length: \xc2\xb2\r\n\r\n",
+                    b"GET /\xff HTTP/1.1\r\nHost: x\r\n\r\n"):
+            with socket.create_connection(("127.0.0.1", s.port), timeout=10) as sock:
+                sock.sendall(raw)
+                answer = b""
+                while chunk := sock.recv(65536):
+                    answer += chunk
+            head, _, body = answer.partition(b"\r\n\r\n")
+            assert head.startswith(b"HTTP/1.1 400 "), (raw[:30], answer[:200])
+            assert json.loads(body) == {
+                "error": "Die Anfrage ist keine HTTP-Anfrage, die dieser Server versteht (oder ihre Kopfzeilen sind "
+                         "zu lang).",
+                "hint": "Öffne den Link, den schafkopf serve gezeigt hat; es wurde nichts geschrieben."}, raw[:30]
+        err = s.stop()
+    assert err == "Abgebrochen; nichts Halbfertiges wurde behalten.\n", err
+
+
 def test_no_text_from_the_address_is_shown_as_the_servers_message(table):
     with Server(table.path) as s:
         phone = Phone(s)
