@@ -414,13 +414,19 @@ class Ledger(Marks, TournamentRows, ServedKeys):
         if self.conn is None:
             return None
         latest = "coalesce(CAST(? AS BIGINT), (SELECT max(id) FROM sessions))"
-        parts = [f"(SELECT max(id) FROM games WHERE session_id = {latest})", "(SELECT max(id) FROM voids)",
+        newest = f"(SELECT max(id) FROM games WHERE session_id = {latest})"
+        parts = [newest, "(SELECT max(id) FROM voids)",
                  "(SELECT max(id) FROM restatements)", "(SELECT max(id) FROM sessions)",
-                 "(SELECT max(id) FROM closings)"]
+                 "(SELECT max(id) FROM closings)",
+                 # and what the newest hand and void say: a ledger put back from a backup under a
+                 # long-lived door is another history, whose highest ids may be the ones kept
+                 # (restored, then one hand written by the CLI: hand 2 again, another hand 2)
+                 f"(SELECT created_at || ' ' || entry FROM games WHERE id = {newest})",
+                 "(SELECT game_id || ' ' || created_at FROM voids WHERE id = (SELECT max(id) FROM voids))"]
         if self.has_session_changes:
             parts += ["(SELECT max(id) FROM payments)", "(SELECT max(id) FROM reopenings)",
                       "(SELECT max(id) FROM seating_changes)"]
-        row = self.conn.execute(f"SELECT {', '.join(parts)}", (session_id,)).fetchone()
+        row = self.conn.execute(f"SELECT {', '.join(parts)}", (session_id, session_id)).fetchone()
         return tuple(row)
 
     def _sessions_sql(self) -> str:

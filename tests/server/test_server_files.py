@@ -102,6 +102,32 @@ def test_a_ledger_restored_from_a_backup_is_followed_with_its_keys_and_its_event
     table.ok("check")
 
 
+@pytest.mark.parametrize("how", ["renamed over it", "copied into it"])
+def test_a_restored_ledger_is_not_read_as_the_session_the_server_kept(table, how):
+    """The server keeps the session it folded last and folds on from it while nothing changed
+    (issue 34). A backup put back, then one hand written by the CLI, is a ledger whose highest
+    ids are those kept, with another hand 2: the server's next answer is the restored
+    evening's, not the one it kept."""
+    ledger = table.path.with_suffix(".sqlite")
+    backup = ledger.with_name("backup.sqlite")
+    shutil.copyfile(ledger, backup)
+    with Server(table.path) as s:
+        assert s.post("/api/hands", {"line": "wenz co 91", "key": "k2"})[0] == 201
+        if how == "renamed over it":
+            staged = ledger.with_name("staged.sqlite")
+            shutil.copyfile(backup, staged)
+            staged.replace(ledger)
+        else:
+            shutil.copyfile(backup, ledger)
+        cli(table.path, "add", "herzsolo", "do", "61")  # another hand 2
+        status, got = s.post("/api/hands", {"line": "sau co do 61", "key": "k3"})
+        assert status == 201 and got["hand"] == 3  # type: ignore[index]
+        assert got["balances"] == table.json("standings")["balances"]  # type: ignore[index]
+        assert [h["game"] for h in s.get("/api/sheet")[1]["sessions"][0]["hands"]] == [  # type: ignore[index]
+            "sauspiel", "solo", "sauspiel"]
+    table.ok("check")
+
+
 def test_a_table_file_deleted_under_the_server_is_503_everywhere_until_it_is_back(table):
     gone = {"error": f"Die Tischdatei {table.path} ist weg (verschoben oder gelöscht).",
             "hint": "Leg sie zurück: der Server macht von selbst weiter; es wurde nichts geschrieben."}
