@@ -286,6 +286,7 @@ def writers(count: int, hands: int, rounds: int, baseline: str, folder: Path) ->
     codes = {"this checkout": ROOT, f"baseline {baseline}": base}
     lines = ["sau an be 72", "sau co do 61 l3", "wenz be 91", "herzsolo do 105 l4", "sau be co 35 -", "sau do an 90"]
     seen: dict[str, list[float]] = {name: [] for name in codes}
+    splits: dict[str, list[dict[str, float]]] = {name: [] for name in codes}
     per_round: dict[str, list[tuple[float, float]]] = {name: [] for name in codes}
     problems: list[str] = []
     for r in range(rounds):
@@ -319,10 +320,12 @@ def writers(count: int, hands: int, rounds: int, baseline: str, folder: Path) ->
                 conn.close()
 
             threads = [threading.Thread(target=phone, args=(p,)) for p in range(count)]
+            SPLITS.clear()
             for t in threads:
                 t.start()
             for t in threads:
                 t.join(timeout=600)
+            splits[name].extend(SPLITS)
             stop(proc)
             stored = [h["hand"] for h in json.loads(cli(table, "sheet", "--json"))["sessions"][0]["hands"]]
             if stored != list(range(1, count * hands + 1)):
@@ -335,6 +338,7 @@ def writers(count: int, hands: int, rounds: int, baseline: str, folder: Path) ->
             "figures": {name: {"median_ms": round(1000 * statistics.median(v), 1),
                                "p95_ms": round(1000 * percentile(v, 0.95), 1),
                                "max_ms": round(1000 * max(v), 1), "answers": len(v),
+                               "median_split": where(v, splits[name]),
                                "per_round_median_p95_ms": per_round[name]} for name, v in seen.items()}}
 
 
@@ -365,7 +369,8 @@ def main() -> None:
                   f"{os.getloadavg()[0]:.1f})")
             for name, f in got["figures"].items():  # type: ignore[attr-defined]
                 print(f"  {name}: median {f['median_ms']} ms, p95 {f['p95_ms']} ms, max {f['max_ms']} ms "
-                      f"({f['answers']} answers); per round (median, p95): {f['per_round_median_p95_ms']}")
+                      f"({f['answers']} answers); per round (median, p95): {f['per_round_median_p95_ms']}; "
+                      f"where the median answer's time goes: {f['median_split']}")
             for problem in got["problems"]:  # type: ignore[attr-defined]
                 print(f"  problem: {problem}")
         sys.exit(1 if got["problems"] else 0)

@@ -28,9 +28,7 @@ the busy timeout), ``marks`` (the check marks' fingerprints, the guards) and
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
-import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -43,7 +41,7 @@ from ..i18n import Text
 from ..rules.model import GameEntry, TableRules
 from ..session.fold import SessionLog, carried_on, renames
 from ..session.records import Closing, GameRecord, Payment, SeatChange, SessionInfo
-from .connection import WAITING, _Connection, busy_timeout, now
+from .connection import WAITING, _Connection, busy_timeout, now, turn_of
 from .keys import ServedKeys
 from .marks import Marks
 from .schema import SCHEMA_VERSION, schema_statements
@@ -92,19 +90,6 @@ def create_ledger(path: Path, family: str | None = None, kind: str | None = None
     finally:
         if tmp.exists():
             tmp.unlink()
-
-
-_TURNS: dict[str, threading.RLock] = {}  # a ledger file's writers in this process (``Ledger._take_turn``)
-_TURNS_MADE = threading.Lock()
-
-
-def _turn_of(path: Path) -> threading.RLock:
-    key = os.path.realpath(path)
-    with _TURNS_MADE:
-        lock = _TURNS.get(key)
-        if lock is None:
-            lock = _TURNS[key] = threading.RLock()
-        return lock
 
 
 class Ledger(Marks, TournamentRows, ServedKeys):
@@ -305,17 +290,18 @@ class Ledger(Marks, TournamentRows, ServedKeys):
                 turn.release()
 
     def _take_turn(self, wait: float | None) -> Any:
-        """This process's writers of this file, one after another (the lock returned, to be
-        released after the commit): the table server's threads queue here and are woken the
-        moment the one before them commits, instead of each asking SQLite again and again
-        (its busy handler sleeps up to 100 ms between two tries, so eight phones posting at
-        once waited seconds for a file free most of the time). Other processes (the CLI,
+        """This process's writers of this file, one after another, in the order they came
+        (``connection.Turns``, returned to be released after the commit): the table server's
+        threads queue here and each is handed the turn the moment the one before it commits,
+        instead of each asking SQLite again and again (its busy handler sleeps up to 100 ms
+        between two tries and lets a newcomer pass the ones that waited: eight phones posting at
+        once saw a median of 13 ms and a p95 of half a second). Other processes (the CLI,
         ``--workers``) still meet at SQLite's lock. Reentrant: a write inside a write of the same
         thread behaves as it did without it. PostgreSQL locks in the database (None here)."""
-        lock = _turn_of(self.path)
-        if not lock.acquire(timeout=busy_timeout() if wait is None else wait):
+        turn = turn_of(self.path)
+        if not turn.acquire(busy_timeout() if wait is None else wait):
             raise busy_error(self.where)
-        return lock
+        return turn
 
     # -- how the two databases make a ledger and begin a write (``PostgresLedger`` overrides these)
     def _make(self) -> None:
