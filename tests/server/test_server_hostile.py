@@ -48,8 +48,15 @@ TABLE_ROUTES: list[tuple[str, dict[str, object], dict[str, str]]] = [
     ("/api/settle/close", {}, {"round_to": "number"}),
 ]
 TOURNAMENT_ROUTES: list[tuple[str, dict[str, object], dict[str, str]]] = [
-    ("/api/draw", {}, {"by": "text", "seed": "text", "force": "truth", "fix": "texts", "apart": "texts"}),
+    ("/api/draw", {}, {"by": "text", "seed": "text", "force": "truth", "fix": "texts", "apart": "texts",
+                       "redo": "truth", "reason": "text"}),
     ("/api/hands", {"line": "sau an be 72", "tisch": 1}, {"tisch": "number", "key": "text"}),
+    ("/api/totals", {"tisch": 1, "totals": "Anna=12,Ben=-12"},
+     {"tisch": "number", "totals": "pairs", "solos": "pairs", "won": "pairs", "round": "number", "replace": "truth",
+      "reason": "text", "void": "truth"}),
+    ("/api/fix", {"player": "Anna", "tisch": 1}, {"player": "text", "tisch": "number", "remove": "truth"}),
+    ("/api/apart", {"players": ["Anna", "Ben"]}, {"players": "texts", "remove": "truth"}),
+    ("/api/swap", {"players": ["Anna", "Ben"]}, {"players": "texts", "reason": "text"}),
 ]
 
 
@@ -65,6 +72,11 @@ def expected(kind: str, name: str, value: object) -> str | None:
                 "1", "0", "true", "false", "yes", "no", "on", "off"):
             return None
         return TRUTH.format(name)
+    if kind == "pairs":  # {"Anna": 12, "Ben": -12}, or the CLI's text "Anna=12,Ben=-12"
+        if isinstance(value, dict):
+            ok = all(isinstance(k, str) and type(v) is int and abs(v) <= 10**9 for k, v in value.items())
+            return None if ok else NUMBER.format(name)
+        kind = "text"
     if kind == "texts":
         ok = isinstance(value, list) and all(isinstance(v, str) and "\x00" not in v and _encodes(v) for v in value)
         return None if ok or value in ([], None, "", 0, False, {}) else TEXTS.format(name)
@@ -293,7 +305,7 @@ def test_every_malformed_field_of_a_tournament_is_refused(tmp_path):
         assert not cup.path.with_suffix(".sqlite").exists() or cup.json("tournament", "tables")["tables"] == []
         assert phone.api("POST", "/api/draw", {"seed": "s"})[0] == 200
         before = ledger_rows(cup.path.with_suffix(".sqlite"))
-        throw(phone, TOURNAMENT_ROUTES[1:])
+        throw(phone, TOURNAMENT_ROUTES)
         for path, name in (("/api/sheet", "tisch"), ("/api/sheet", "round"), ("/api/ranking", "round"),
                            ("/api/tables", "round")):
             for text in HOSTILE_TEXT:
