@@ -2,7 +2,7 @@
 
 Run: python benchmarks/serve_load.py [--tables 50] [--games 32] [--workers 2] [--no-pair] [--url postgresql://...]
      [--phones 8] [--streams 200]
-     python benchmarks/serve_load.py --writers 8 [--hands 12] [--rounds 5] [--baseline main]
+     python benchmarks/serve_load.py --writers 8 [--hands 12] [--rounds 5] [--baseline main] [--in-process]
 
 1. A Preisschafkopf of 4 x TABLES players on PostgreSQL (a private server started for the run
    with tests/pgserver.py, or ``--url``, in a fresh schema), round 1 drawn, one ``schafkopf
@@ -23,7 +23,9 @@ HANDS hands each at the same moment, back to back (each the next as soon as the 
 answered: eight phones entering at once, far more than a table does), through the code of this
 checkout and, paired in the same run, the code of ``--baseline`` (a git revision, ``git archive``d
 into a temporary folder), alternating ROUNDS times on fresh tables. Printed: each one's median and
-p95 of the entry latency over all rounds (and per round), every hand stored once, numbered once.
+p95 of the entry latency over all rounds (and per round), every hand stored once, numbered once;
+with ``--in-process``, the same writers as threads of this process calling the library, with
+the writers' turns and without them, paired.
 
 Loopback only; every loop is bounded (a phone stops after its hands, every wait has a timeout).
 """
@@ -342,6 +344,50 @@ def writers(count: int, hands: int, rounds: int, baseline: str, folder: Path) ->
                                "per_round_median_p95_ms": per_round[name]} for name, v in seen.items()}}
 
 
+def in_process(count: int, hands: int, rounds: int, folder: Path) -> dict[str, object]:
+    """``--writers N --in-process``: the same N writers as threads of one process calling the
+    library (no HTTP, no server), with this process's writers' turns and, paired in alternating
+    rounds, without them (SQLite's busy handler alone: ``Ledger._take_turn`` answering None)."""
+    import statistics
+
+    from schafkopf_score.app import hands as app_hands
+    from schafkopf_score.app.line import read_line
+    from schafkopf_score.app.where import at
+    from schafkopf_score.ledger import open_ledger
+    from schafkopf_score.ledger.store import Ledger
+    from schafkopf_score.table import load_table
+
+    lines = ["sau an be 72", "sau co do 61 l3", "wenz be 91", "herzsolo do 105 l4", "sau be co 35 -", "sau do an 90"]
+    turns = Ledger._take_turn
+    seen: dict[str, list[float]] = {"turns": [], "busy handler alone": []}
+    for r in range(rounds):
+        for name in list(seen) if r % 2 == 0 else list(reversed(seen)):
+            Ledger._take_turn = turns if name == "turns" else (lambda self, wait: None)  # type: ignore[method-assign]
+            table = folder / f"p{r}-{'turns' if name == 'turns' else 'busy'}.toml"
+            cli(table, "new", str(table), "--players", "Anna,Ben,Cora,Dora", "--language", "en")
+            cfg = load_table(table)
+            gate = threading.Barrier(count)
+            out = seen[name]
+
+            def writer(p: int, cfg: object = cfg, gate: threading.Barrier = gate, out: list[float] = out) -> None:
+                gate.wait(timeout=30)
+                for i in range(hands):
+                    t0 = time.perf_counter()
+                    with open_ledger(cfg, create=True) as ledger:  # type: ignore[arg-type]
+                        ledger.keep_folded = True  # as the server's
+                        app_hands.add(at(cfg, ledger, "add", None), read_line(lines[(p + i) % len(lines)]))
+                    out.append(time.perf_counter() - t0)
+
+            threads = [threading.Thread(target=writer, args=(p,)) for p in range(count)]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join(timeout=600)
+    Ledger._take_turn = turns  # type: ignore[method-assign]
+    return {name: {"median_ms": round(1000 * statistics.median(v), 1), "p95_ms": round(1000 * percentile(v, 0.95), 1),
+                   "max_ms": round(1000 * max(v), 1), "answers": len(v)} for name, v in seen.items()}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--tables", type=int, default=50)
@@ -357,10 +403,15 @@ def main() -> None:
     ap.add_argument("--hands", type=int, default=12, help="--writers: hands each phone posts")
     ap.add_argument("--rounds", type=int, default=5, help="--writers: runs of each code, alternating")
     ap.add_argument("--baseline", default="main", help="--writers: the git revision to pair with")
+    ap.add_argument("--in-process", action="store_true", help="--writers: also as threads of one process (no HTTP), "
+                                                                 "with and without the writers' turns")
     args = ap.parse_args()
     if args.writers:
         with tempfile.TemporaryDirectory() as tmp:
             got = writers(args.writers, args.hands, args.rounds, args.baseline, Path(tmp))
+            if args.in_process:
+                (Path(tmp) / "threads").mkdir()
+                got["in_process"] = in_process(args.writers, args.hands, args.rounds, Path(tmp) / "threads")
         if args.json:
             print(json.dumps(got, indent=2))
         else:
@@ -371,6 +422,9 @@ def main() -> None:
                 print(f"  {name}: median {f['median_ms']} ms, p95 {f['p95_ms']} ms, max {f['max_ms']} ms "
                       f"({f['answers']} answers); per round (median, p95): {f['per_round_median_p95_ms']}; "
                       f"where the median answer's time goes: {f['median_split']}")
+            for name, f in got.get("in_process", {}).items():  # type: ignore[attr-defined]
+                print(f"  in one process, no HTTP, {name}: median {f['median_ms']} ms, p95 {f['p95_ms']} ms, "
+                      f"max {f['max_ms']} ms ({f['answers']} answers)")
             for problem in got["problems"]:  # type: ignore[attr-defined]
                 print(f"  problem: {problem}")
         sys.exit(1 if got["problems"] else 0)
