@@ -255,13 +255,19 @@ def streams(count: int, folder: Path) -> dict[str, object]:
 
 
 def start_code(table: Path, code_root: Path) -> tuple[subprocess.Popen[str], int, dict[str, str]]:
-    """``schafkopf serve`` for ``table`` run from the package under ``code_root``."""
+    """``schafkopf serve`` for ``table`` run from the package under ``code_root``, and that
+    package only (asserted: the server's ``schafkopf_score`` is the one under ``code_root``)."""
     from serving import LINE, free_port, printed_codes  # type: ignore[import-not-found]
 
+    env = {**os.environ, "PYTHONPATH": str(code_root), "SCHAFKOPF_TABLE": ""}
+    found = subprocess.run([sys.executable, "-c", "import schafkopf_score; print(schafkopf_score.__file__)"],
+                           capture_output=True, text=True, cwd=code_root, env=env, check=True).stdout.strip()
+    assert Path(found).resolve().is_relative_to(code_root.resolve()), (found, code_root)
     port = free_port()
+    # run in the code's folder: ``python -m`` looks in the current folder before PYTHONPATH
     proc = subprocess.Popen([sys.executable, "-m", "schafkopf_score", "--table", str(table), "serve", "--port",
-                             str(port)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            env={**os.environ, "PYTHONPATH": str(code_root), "SCHAFKOPF_TABLE": ""})
+                             str(port)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=code_root,
+                            env=env)
     assert proc.stdout is not None
     out = []
     deadline = time.monotonic() + 30
