@@ -2,6 +2,7 @@
 
 Run: python benchmarks/serve_load.py [--tables 50] [--games 32] [--workers 2] [--no-pair] [--url postgresql://...]
      [--phones 8] [--streams 200]
+     python benchmarks/serve_load.py --writers 8 [--hands 12] [--rounds 5] [--baseline main] [--in-process]
 
 1. A Preisschafkopf of 4 x TABLES players on PostgreSQL (a private server started for the run
    with tests/pgserver.py, or ``--url``, in a fresh schema), round 1 drawn, one ``schafkopf
@@ -16,6 +17,15 @@ Run: python benchmarks/serve_load.py [--tables 50] [--games 32] [--workers 2] [-
 2. One table of PHONES phones on SQLite, the same way (GAMES / 4 hands each).
 3. The server's memory (VmRSS) with STREAMS open event streams, each of which must receive
    the ``change`` of one more hand.
+
+With ``--writers N`` only this runs instead: one table on SQLite, N phones that post their
+HANDS hands each at the same moment, back to back (each the next as soon as the last is
+answered: eight phones entering at once, far more than a table does), through the code of this
+checkout and, paired in the same run, the code of ``--baseline`` (a git revision, ``git archive``d
+into a temporary folder), alternating ROUNDS times on fresh tables. Printed: each one's median and
+p95 of the entry latency over all rounds (and per round), every hand stored once, numbered once;
+with ``--in-process``, the same writers as threads of this process calling the library, with
+the writers' turns and without them, paired.
 
 Loopback only; every loop is bounded (a phone stops after its hands, every wait has a timeout).
 """
@@ -244,6 +254,146 @@ def streams(count: int, folder: Path) -> dict[str, object]:
             "rss_mb": {"before": round(before, 1), "open": round(opened, 1), "after_change": round(after, 1)}}
 
 
+def start_code(table: Path, code_root: Path) -> tuple[subprocess.Popen[str], int, dict[str, str]]:
+    """``schafkopf serve`` for ``table`` run from the package under ``code_root``, and that
+    package only (asserted: the server's ``schafkopf_score`` is the one under ``code_root``)."""
+    from serving import LINE, free_port, printed_codes  # type: ignore[import-not-found]
+
+    env = {**os.environ, "PYTHONPATH": str(code_root), "SCHAFKOPF_TABLE": ""}
+    found = subprocess.run([sys.executable, "-c", "import schafkopf_score; print(schafkopf_score.__file__)"],
+                           capture_output=True, text=True, cwd=code_root, env=env, check=True).stdout.strip()
+    assert Path(found).resolve().is_relative_to(code_root.resolve()), (found, code_root)
+    port = free_port()
+    # run in the code's folder: ``python -m`` looks in the current folder before PYTHONPATH
+    proc = subprocess.Popen([sys.executable, "-m", "schafkopf_score", "--table", str(table), "serve", "--port",
+                             str(port)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=code_root,
+                            env=env)
+    assert proc.stdout is not None
+    out = []
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        line = proc.stdout.readline()
+        if not line:
+            raise SystemExit(f"serve ended: {''.join(out)} {proc.stderr.read() if proc.stderr else ''}")
+        out.append(line)
+        if "127.0.0.1:" in line and not LINE.match(line.strip()) and "k=" not in line:
+            break
+    return proc, port, printed_codes("".join(out))
+
+
+def writers(count: int, hands: int, rounds: int, baseline: str, folder: Path) -> dict[str, object]:
+    """``--writers``: ``count`` phones of one SQLite table posting at once, this checkout's code
+    paired with ``baseline``'s (see the module)."""
+    import statistics
+
+    base = folder / "baseline"
+    base.mkdir()
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", baseline, "schafkopf_score"], capture_output=True,
+                             check=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(base)], input=archive, check=True)
+    codes = {"this checkout": ROOT, f"baseline {baseline}": base}
+    lines = ["sau an be 72", "sau co do 61 l3", "wenz be 91", "herzsolo do 105 l4", "sau be co 35 -", "sau do an 90"]
+    seen: dict[str, list[float]] = {name: [] for name in codes}
+    splits: dict[str, list[dict[str, float]]] = {name: [] for name in codes}
+    per_round: dict[str, list[tuple[float, float]]] = {name: [] for name in codes}
+    problems: list[str] = []
+    for r in range(rounds):
+        order = list(codes) if r % 2 == 0 else list(reversed(codes))
+        for name in order:
+            table = folder / f"w{r}-{len(seen[name])}-{abs(hash(name)) % 1000}.toml"
+            cli(table, "new", str(table), "--players", "Anna,Ben,Cora,Dora", "--language", "en")
+            proc, port, got = start_code(table, codes[name])
+            latencies: list[float] = []
+            errors: list[str] = []
+            gate = threading.Barrier(count)
+
+            def phone(p: int, latencies: list[float] = latencies, errors: list[str] = errors,
+                      gate: threading.Barrier = gate, port: int = port, code: str = got["host"]) -> None:
+                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+                conn.connect()
+                gate.wait(timeout=30)
+                for i in range(hands):
+                    t0 = time.perf_counter()
+                    try:
+                        status, answer = post(conn, code, {"line": lines[(p + i) % len(lines)], "key": f"p{p}-h{i}",
+                                                           "confirm": True})
+                    except (OSError, http.client.HTTPException) as exc:
+                        errors.append(f"p{p}-h{i}: {exc}")
+                        conn.close()
+                        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+                        continue
+                    latencies.append(time.perf_counter() - t0)
+                    if status != 201:
+                        errors.append(f"p{p}-h{i}: {status} {answer}")
+                conn.close()
+
+            threads = [threading.Thread(target=phone, args=(p,)) for p in range(count)]
+            SPLITS.clear()
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join(timeout=600)
+            splits[name].extend(SPLITS)
+            stop(proc)
+            stored = [h["hand"] for h in json.loads(cli(table, "sheet", "--json"))["sessions"][0]["hands"]]
+            if stored != list(range(1, count * hands + 1)):
+                problems.append(f"{name}, round {r + 1}: hands stored {len(stored)} of {count * hands}")
+            problems.extend(f"{name}, round {r + 1}: {e}" for e in errors[:3])
+            seen[name].extend(latencies)
+            per_round[name].append((round(1000 * statistics.median(latencies), 1),
+                                    round(1000 * percentile(latencies, 0.95), 1)))
+    return {"writers": count, "hands_each": hands, "rounds": rounds, "problems": problems,
+            "figures": {name: {"median_ms": round(1000 * statistics.median(v), 1),
+                               "p95_ms": round(1000 * percentile(v, 0.95), 1),
+                               "max_ms": round(1000 * max(v), 1), "answers": len(v),
+                               "median_split": where(v, splits[name]),
+                               "per_round_median_p95_ms": per_round[name]} for name, v in seen.items()}}
+
+
+def in_process(count: int, hands: int, rounds: int, folder: Path) -> dict[str, object]:
+    """``--writers N --in-process``: the same N writers as threads of one process calling the
+    library (no HTTP, no server), with this process's writers' turns and, paired in alternating
+    rounds, without them (SQLite's busy handler alone: ``Ledger._take_turn`` answering None)."""
+    import statistics
+
+    from schafkopf_score.app import hands as app_hands
+    from schafkopf_score.app.line import read_line
+    from schafkopf_score.app.where import at
+    from schafkopf_score.ledger import open_ledger
+    from schafkopf_score.ledger.store import Ledger
+    from schafkopf_score.table import load_table
+
+    lines = ["sau an be 72", "sau co do 61 l3", "wenz be 91", "herzsolo do 105 l4", "sau be co 35 -", "sau do an 90"]
+    turns = Ledger._take_turn
+    seen: dict[str, list[float]] = {"turns": [], "busy handler alone": []}
+    for r in range(rounds):
+        for name in list(seen) if r % 2 == 0 else list(reversed(seen)):
+            Ledger._take_turn = turns if name == "turns" else (lambda self, wait: None)  # type: ignore[method-assign]
+            table = folder / f"p{r}-{'turns' if name == 'turns' else 'busy'}.toml"
+            cli(table, "new", str(table), "--players", "Anna,Ben,Cora,Dora", "--language", "en")
+            cfg = load_table(table)
+            gate = threading.Barrier(count)
+            out = seen[name]
+
+            def writer(p: int, cfg: object = cfg, gate: threading.Barrier = gate, out: list[float] = out) -> None:
+                gate.wait(timeout=30)
+                for i in range(hands):
+                    t0 = time.perf_counter()
+                    with open_ledger(cfg, create=True) as ledger:  # type: ignore[arg-type]
+                        ledger.keep_folded = True  # as the server's
+                        app_hands.add(at(cfg, ledger, "add", None), read_line(lines[(p + i) % len(lines)]))
+                    out.append(time.perf_counter() - t0)
+
+            threads = [threading.Thread(target=writer, args=(p,)) for p in range(count)]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join(timeout=600)
+    Ledger._take_turn = turns  # type: ignore[method-assign]
+    return {name: {"median_ms": round(1000 * statistics.median(v), 1), "p95_ms": round(1000 * percentile(v, 0.95), 1),
+                   "max_ms": round(1000 * max(v), 1), "answers": len(v)} for name, v in seen.items()}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--tables", type=int, default=50)
@@ -254,7 +404,36 @@ def main() -> None:
     ap.add_argument("--no-pair", action="store_true", help="skip the hall's paired run on one server process")
     ap.add_argument("--url", help="a PostgreSQL server (default: a private one for this run)")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
+    ap.add_argument("--writers", type=int, help="only: this many phones of one SQLite table posting at once, "
+                                                "paired with --baseline")
+    ap.add_argument("--hands", type=int, default=12, help="--writers: hands each phone posts")
+    ap.add_argument("--rounds", type=int, default=5, help="--writers: runs of each code, alternating")
+    ap.add_argument("--baseline", default="main", help="--writers: the git revision to pair with")
+    ap.add_argument("--in-process", action="store_true", help="--writers: also as threads of one process (no HTTP), "
+                                                                 "with and without the writers' turns")
     args = ap.parse_args()
+    if args.writers:
+        with tempfile.TemporaryDirectory() as tmp:
+            got = writers(args.writers, args.hands, args.rounds, args.baseline, Path(tmp))
+            if args.in_process:
+                (Path(tmp) / "threads").mkdir()
+                got["in_process"] = in_process(args.writers, args.hands, args.rounds, Path(tmp) / "threads")
+        if args.json:
+            print(json.dumps(got, indent=2))
+        else:
+            print(f"{got['writers']} phones of one SQLite table posting {got['hands_each']} hands each at once, "
+                  f"{got['rounds']} rounds, paired ({platform.machine()}, {os.cpu_count()} cores, load average "
+                  f"{os.getloadavg()[0]:.1f})")
+            for name, f in got["figures"].items():  # type: ignore[attr-defined]
+                print(f"  {name}: median {f['median_ms']} ms, p95 {f['p95_ms']} ms, max {f['max_ms']} ms "
+                      f"({f['answers']} answers); per round (median, p95): {f['per_round_median_p95_ms']}; "
+                      f"where the median answer's time goes: {f['median_split']}")
+            for name, f in got.get("in_process", {}).items():  # type: ignore[attr-defined]
+                print(f"  in one process, no HTTP, {name}: median {f['median_ms']} ms, p95 {f['p95_ms']} ms, "
+                      f"max {f['max_ms']} ms ({f['answers']} answers)")
+            for problem in got["problems"]:  # type: ignore[attr-defined]
+                print(f"  problem: {problem}")
+        sys.exit(1 if got["problems"] else 0)
     with postgresql(args.url) as url, tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         result = {"hall": hall(url, args.tables, args.games, folder, args.workers),

@@ -63,11 +63,7 @@ def start(folder: Path | None = None) -> tuple[str, Path]:
                                     "-E", "UTF8", "--locale=C", "--no-sync"]),
                    check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     port = _free_port()
-    options = (f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c max_connections=200 "
-               "-c shared_buffers=32MB -c fsync=off -c full_page_writes=off")
-    subprocess.run(_as_server_user([str(binaries / "pg_ctl"), "-D", str(data), "-l", str(folder / "log"),
-                                    "-o", options, "-w", "-t", "60", "start"]),
-                   check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _start(binaries, folder, port)
     # a database of the tests' own (each test then makes a schema of its own in it)
     subprocess.run([str(binaries / "psql"), "-h", "127.0.0.1", "-p", str(port), "-U", "postgres", "-d", "postgres",
                     "-q", "-c", "CREATE DATABASE schafkopf"], check=True, stdout=subprocess.DEVNULL,
@@ -75,6 +71,30 @@ def start(folder: Path | None = None) -> tuple[str, Path]:
     url = f"postgresql://postgres@127.0.0.1:{port}/schafkopf"
     (folder / "url").write_text(url)
     return url, folder
+
+
+def _start(binaries: Path, folder: Path, port: int) -> None:
+    options = (f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c max_connections=200 "
+               "-c shared_buffers=32MB -c fsync=off -c full_page_writes=off")
+    subprocess.run(_as_server_user([str(binaries / "pg_ctl"), "-D", str(folder / "data"), "-l", str(folder / "log"),
+                                    "-o", options, "-w", "-t", "60", "start"]),
+                   check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+
+
+def pause(folder: Path) -> None:
+    """Stop the server at once (as a crash would), keeping its data: ``resume`` starts it again."""
+    binaries = bin_dir()
+    assert binaries is not None
+    subprocess.run(_as_server_user([str(binaries / "pg_ctl"), "-D", str(folder / "data"), "-m", "immediate", "-w",
+                                    "stop"]), check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+
+
+def resume(folder: Path) -> None:
+    """Start a server ``pause`` stopped, on its port."""
+    binaries = bin_dir()
+    assert binaries is not None
+    port = int((folder / "url").read_text().rsplit(":", 1)[1].split("/")[0])
+    _start(binaries, folder, port)
 
 
 def restart(folder: Path) -> None:

@@ -45,12 +45,20 @@ def printed_codes(text: str) -> dict[str, str]:
 class Server:
     """``schafkopf serve`` in a subprocess; ``codes`` the role -> code it printed."""
 
-    def __init__(self, table: Path, *args: str, port: int | None = None) -> None:
+    def __init__(self, table: Path, *args: str, port: int | None = None, open_files: int | None = None) -> None:
+        """``open_files``: the process's limit of open files (soft and hard), to run it out of them."""
         self.table = table
         self.port = port or free_port()
+
+        def limited() -> None:
+            import resource
+
+            resource.setrlimit(resource.RLIMIT_NOFILE, (open_files, open_files))
+
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "schafkopf_score", "--table", str(table), "serve", "--port", str(self.port), *args],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env())
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env(),
+            preexec_fn=limited if open_files else None)
         self.out: list[str] = []
         assert self.proc.stdout is not None
         deadline = time.monotonic() + 30
@@ -72,6 +80,13 @@ class Server:
     @property
     def host(self) -> str:
         return self.codes["host"]
+
+    @property
+    def cookie(self) -> str:
+        """The name of this server's cookie (one per table file and port, RULES §11)."""
+        from schafkopf_score.server.state import cookie_name
+
+        return cookie_name(self.table, self.port)
 
     @property
     def view(self) -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import secrets
 import stat
 from pathlib import Path
@@ -18,6 +19,8 @@ from ..i18n import Text
 
 HOST = "host"
 VIEW = "view"
+# the roles a codes file may name: host, view, tisch N (a tournament's table)
+_LABEL = re.compile(r"host|view|tisch [1-9][0-9]{0,5}")
 
 
 def codes_path(table_path: Path) -> Path:
@@ -70,8 +73,14 @@ def read_codes(path: Path) -> dict[str, str] | None:
                                                   for k, v in codes.items()):
             raise ValueError
     except (ValueError, KeyError, TypeError):
-        raise ConfigError(Text("data.codes_unreadable", path=str(path), problem="not a codes file"),
+        raise ConfigError(Text("data.codes_unreadable", path=str(path), problem=Text("data.codes_not_codes")),
                           Text("data.codes_unreadable_hint")) from None
+    for label in codes:
+        if not _LABEL.fullmatch(label):
+            shown = label if len(label) <= 40 else label[:40] + "..."
+            raise ConfigError(Text("data.codes_unreadable", path=str(path),
+                                   problem=Text("data.codes_unknown_role", role=json.dumps(shown, ensure_ascii=False))),
+                              Text("data.codes_unreadable_hint"))
     return dict(codes)
 
 

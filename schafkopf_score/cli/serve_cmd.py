@@ -65,7 +65,7 @@ def serve(
         import jinja2  # noqa: F401
         import segno  # noqa: F401
         import starlette  # noqa: F401
-        import uvicorn
+        import uvicorn  # noqa: F401
     except ImportError as exc:
         raise ConfigError(Text("server.needs_extra", missing=exc.name or "?"),
                           Text("server.needs_extra_hint")) from None
@@ -117,12 +117,13 @@ def serve(
         sys.stdout.flush()
 
     sys.stdout.flush()
+    from ..server import listener
     from ..server.app import make_app
 
     def serve_one(told: Callable[[], None]) -> None:
-        config = uvicorn.Config(make_app(cfg.path, kept, told, workers), log_level="warning", access_log=False,
-                                lifespan="on", timeout_graceful_shutdown=2, server_header=False)
-        uvicorn.Server(config).run(sockets=[sock])
+        app = make_app(cfg.path, kept, told, workers, port=port)
+        listener.serve(app, sock, lambda key, **params: say(key, app.served.lang(), **params),
+                       app.served.hub.end_streams)
 
     if workers == 1:
         serve_one(ready)

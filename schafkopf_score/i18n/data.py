@@ -747,6 +747,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     # moved from messages.py
     "data.codes_unreadable": ("The access codes file {path} cannot be read: {problem}.",
                                     "Die Datei der Zugangscodes {path} kann nicht gelesen werden: {problem}."),
+    "data.codes_not_codes": ("it is no codes file of schafkopf serve (damaged JSON, or codes missing)",
+                             "sie ist keine Codedatei von schafkopf serve (kaputtes JSON, oder Codes fehlen)"),
+    "data.codes_unknown_role": ("it names a role {role} that is none of host, view, tisch N",
+                                "sie nennt eine Rolle {role}, die weder host, view noch tisch N ist"),
     "data.codes_unreadable_hint": ("Make new codes with schafkopf serve --new-codes (the old links stop working).",
                                          "Mach neue Codes mit schafkopf serve --new-codes (die alten Links gelten "
                                          "dann nicht mehr)."),

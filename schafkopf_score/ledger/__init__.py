@@ -57,33 +57,61 @@ def open_ledger(cfg: LedgerPlace, *, create: bool = False, migrate: bool = True)
 class ChangeProbe:
     """A cheap look at a ledger whose value changes with every commit to it (what the table
     server watches to push the changes to the phones); ``waits``: a look that waits itself for
-    the next change (PostgreSQL's notifications) rather than being repeated."""
+    the next change (PostgreSQL's notifications) rather than being repeated; ``close`` gives
+    its connection back."""
 
-    def __init__(self, look: Callable[[], Any], waits: bool = False) -> None:
+    def __init__(self, look: Callable[[], Any], waits: bool = False, close: Callable[[], None] | None = None) -> None:
         self.look = look
         self.waits = waits
+        self._close = close
 
     def __call__(self) -> Any:
         return self.look()
 
+    def close(self) -> None:
+        if self._close is not None:
+            self._close()
+
 
 def change_probe(cfg: LedgerPlace, poll: float = 0.1) -> ChangeProbe | None:
-    """The probe of the table's ledger (None while a SQLite ledger does not exist yet)."""
+    """The probe of the table's ledger (None while a SQLite ledger does not exist yet).
+
+    SQLite: the data version of a connection of the probe's own, and the file's identity
+    (device and inode): a ledger moved away and another put in its place (a backup restored)
+    is a change, and the probe then reads the file that is there now (its connection would
+    otherwise go on watching the old file, deaf to every later write); a file gone raises
+    ``FileNotFoundError``."""
     if cfg.ledger_url:
         from .postgres import change_probe as pg_probe
 
-        return ChangeProbe(pg_probe(cfg.ledger_url, poll), waits=True)
+        pg_look, pg_close = pg_probe(cfg.ledger_url, poll)
+        return ChangeProbe(pg_look, waits=True, close=pg_close)
     if not cfg.ledger_path.exists():
         return None
+    import os
     import sqlite3
 
     path = cfg.ledger_path
-    sq = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, check_same_thread=False)
+    held: list[Any] = [None, None]  # the connection, and the identity of the file it reads
+
+    def identity() -> tuple[int, int]:
+        st = os.stat(path)
+        return (st.st_dev, st.st_ino)
+
+    def close() -> None:
+        if held[0] is not None:
+            held[0].close()
+        held[0] = held[1] = None
 
     def version() -> Any:
-        return sq.execute("PRAGMA data_version").fetchone()[0], path.stat().st_ino
+        now = identity()
+        if now != held[1]:  # the first look, or another file in the ledger's place
+            close()
+            held[0] = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, check_same_thread=False)
+            held[1] = now
+        return held[0].execute("PRAGMA data_version").fetchone()[0], now
 
-    return ChangeProbe(version)
+    return ChangeProbe(version, close=close)
 
 
 __all__ = [

@@ -1,14 +1,18 @@
 """The ledger's SQLite connection: every statement (and the rows it reads) fails as the
 project's ``StorageError`` instead of an ``sqlite3`` exception, and how long a write waits for
-another writer (the busy timeout, ``SCHAFKOPF_BUSY_TIMEOUT``), with what it does meanwhile.
-``now``: the time every row is stamped with.
+another writer (the busy timeout, ``SCHAFKOPF_BUSY_TIMEOUT``), with what it does meanwhile; the
+turns a process's writers of one file take (``Turns``). ``now``: the time every row is stamped
+with.
 """
 
 from __future__ import annotations
 
 import contextvars
 import itertools
+import os
 import sqlite3
+import threading
+from collections import deque
 from collections.abc import Callable, Iterator
 from datetime import datetime, timezone
 from typing import Any
@@ -108,3 +112,61 @@ def busy_timeout() -> float:
 def now() -> str:
     """The time a row is stamped with: UTC, to the second."""
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+class Turns:
+    """A lock handed from one holder to the next in the order they asked (first come, first
+    served), reentrant for its holder. ``threading.Lock`` lets the thread that releases it take
+    it again before a woken waiter runs (with the interpreter's lock, that is most of the time),
+    so that some writers waited many turns while others passed them."""
+
+    def __init__(self) -> None:
+        self._guard = threading.Lock()
+        self._owner: int | None = None
+        self._depth = 0
+        self._queue: deque[tuple[int, threading.Lock]] = deque()
+
+    def acquire(self, timeout: float) -> bool:
+        """Wait up to ``timeout`` seconds for the turn (True: taken)."""
+        me = threading.get_ident()
+        with self._guard:
+            if self._owner == me or self._owner is None and not self._queue:
+                self._owner = me
+                self._depth += 1
+                return True
+            handed = threading.Lock()
+            handed.acquire()
+            self._queue.append((me, handed))
+        if handed.acquire(timeout=max(0.0, timeout)):
+            return True  # handed over: the one before set us as the owner
+        with self._guard:
+            if self._owner == me:  # handed over just as the wait ran out
+                return True
+            self._queue.remove((me, handed))
+            return False
+
+    def release(self) -> None:
+        with self._guard:
+            self._depth -= 1
+            if self._depth:
+                return
+            if self._queue:
+                self._owner, handed = self._queue.popleft()
+                self._depth = 1
+                handed.release()
+            else:
+                self._owner = None
+
+
+_TURNS: dict[str, Turns] = {}  # a ledger file's writers in this process (``Ledger._take_turn``)
+_TURNS_MADE = threading.Lock()
+
+
+def turn_of(path: os.PathLike[str] | str) -> Turns:
+    """The turns of this process's writers of the SQLite file at ``path``."""
+    key = os.path.realpath(path)
+    with _TURNS_MADE:
+        turns = _TURNS.get(key)
+        if turns is None:
+            turns = _TURNS[key] = Turns()
+        return turns

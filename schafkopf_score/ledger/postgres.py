@@ -54,6 +54,11 @@ _WITH_ID = frozenset(_APPEND_ONLY)
 # place yet; a migration would set its guards aside inside its transaction)
 _GUARDED = (*_APPEND_ONLY, "meta")
 GUARD_BODY = " BEGIN RAISE EXCEPTION 'the ledger is append-only'; END "
+# how long a connection may take to be made, in seconds: a command waits a while for a slow
+# network; the table server (its pool, its watcher, a connection made again) answers its phones
+# 503 rather than keep them waiting (libpq counts at least 2)
+CONNECT_TIMEOUT = 10
+SERVE_CONNECT_TIMEOUT = 2
 
 
 def _psycopg() -> Any:
@@ -143,15 +148,16 @@ class Cursor:
 class Connection:
     """A psycopg connection that answers the ledger's ``sqlite3`` calls."""
 
-    def __init__(self, raw: Any, url: str) -> None:
+    def __init__(self, raw: Any, url: str, timeout: int = CONNECT_TIMEOUT) -> None:
         self.raw = raw
         self.url = url
+        self.timeout = timeout  # seconds a connection made again may take
         self.began = False  # between our BEGIN and its COMMIT/ROLLBACK
 
     def _reconnect(self) -> None:
         psycopg = _psycopg()
         try:
-            self.raw = psycopg.connect(self.url, autocommit=True, connect_timeout=10,
+            self.raw = psycopg.connect(self.url, autocommit=True, connect_timeout=self.timeout,
                                        application_name="schafkopf-score")
         except psycopg.Error as exc:
             raise unreachable(self.url, exc) from exc
@@ -261,7 +267,7 @@ class PostgresLedger(Ledger):
         psycopg = _psycopg()
         if self._raw is None:
             try:
-                raw = psycopg.connect(self.url, autocommit=True, connect_timeout=10,
+                raw = psycopg.connect(self.url, autocommit=True, connect_timeout=CONNECT_TIMEOUT,
                                       application_name="schafkopf-score")
             except psycopg.Error as exc:
                 raise unreachable(self.url, exc) from exc
@@ -362,6 +368,9 @@ class PostgresLedger(Ledger):
                      "FROM (SELECT set_config('lock_timeout', ?, true)) AS patience",
                      (f"{max(1, int(patience * 1000))}ms",))
 
+    def _take_turn(self, wait: float | None) -> Any:
+        return None  # the writers' lock is the database's (``_lock``), which lets other tables write meanwhile
+
     def _begin(self, conn: Any, wait: float | None, scope: int | None) -> None:
         """Begin the write transaction and take this ledger's writer lock before anything else."""
         patience = busy_timeout() if wait is None else wait
@@ -436,14 +445,19 @@ _CHANGE_PRINT = ("SELECT (SELECT coalesce(max(id), 0) FROM games), (SELECT coale
                  "(SELECT coalesce(max(id), 0) FROM sessions), (SELECT coalesce(max(id), 0) FROM closings)")
 
 
-def change_probe(url: str, poll: float) -> Any:
+def change_probe(url: str, poll: float) -> tuple[Any, Any]:
     """A look at the database that waits up to ``poll`` seconds for a change notification
     (``pg_notify`` at every write's lock) and returns what changes with every commit (None
-    before the ledger's tables exist)."""
+    before the ledger's tables exist), and what closes its connection."""
     import psycopg
 
-    conn = psycopg.connect(url, autocommit=True, connect_timeout=10, application_name="schafkopf-score serve events")
-    conn.execute("LISTEN schafkopf_change")
+    conn = psycopg.connect(url, autocommit=True, connect_timeout=SERVE_CONNECT_TIMEOUT,
+                           application_name="schafkopf-score serve events")
+    try:
+        conn.execute("LISTEN schafkopf_change")
+    except BaseException:
+        conn.close()
+        raise
 
     def look() -> Any:
         for note in conn.notifies(timeout=poll, stop_after=1):
@@ -455,4 +469,4 @@ def change_probe(url: str, poll: float) -> Any:
         except psycopg.errors.UndefinedTable:
             return None
 
-    return look
+    return look, conn.close

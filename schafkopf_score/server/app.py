@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
@@ -18,16 +19,17 @@ from urllib.parse import urlencode
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response, StreamingResponse
+from starlette.responses import HTMLResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
-from starlette.types import ASGIApp
 
 from ..errors import ScoreError
 from . import answers
+from .codes import LOOK_EVERY
+from .events import Hub
 from .guards import (
-    COOKIE,
     HERE,
     TIMING,
     WRONG_CODES,
@@ -40,6 +42,8 @@ from .guards import (
     body_of,
     check_tisch,
     field,
+    not_found,
+    presented,
     query_int,
     refusal_of,
     refused,
@@ -86,9 +90,12 @@ def code_redirect(served: Served, request: Request) -> Response:
     if served.slowed(address):
         return refused(Refusal(429, say(served, "server.slowed"), say(served, "server.slowed_hint")))
     code = request.query_params.get("k", "")
-    if served.keyring.role(code) is None:
-        served.wrong_code(address)
-        exc = Refusal(401, say(served, "server.no_code"), say(served, "server.no_code_hint"))
+    if served.role(code) is None:
+        if served.retired(code):
+            exc = Refusal(401, say(served, "server.code_replaced"), say(served, "server.code_replaced_hint"))
+        else:
+            served.wrong_code(address)
+            exc = Refusal(401, say(served, "server.no_code"), say(served, "server.no_code_hint"))
         if request.url.path.startswith("/api/"):
             return refused(exc)
         from .pages import refusal_page
@@ -105,7 +112,7 @@ def code_redirect(served: Served, request: Request) -> Response:
 
         response = HTMLResponse(f'<!doctype html><meta http-equiv="refresh" content="0;url={escape(target)}">'
                                 f'<a href="{escape(target)}">{escape(target)}</a>')
-    response.set_cookie(COOKIE, code, max_age=60 * 60 * 24 * 400, httponly=True, samesite="strict", path="/")
+    response.set_cookie(served.cookie, code, max_age=60 * 60 * 24 * 400, httponly=True, samesite="strict", path="/")
     return response
 
 
@@ -214,8 +221,9 @@ async def api_draw(served: Served, request: Request) -> Response:
     authorize(served, request, "host")
     data = await body_of(served, request)
     seed = data.get("seed")
-    result = await work(served, answers.draw_json, field(served, data, "by", str),
-                        None if seed is None else str(field(served, {"seed": str(seed)}, "seed", str)),
+    if isinstance(seed, int) and not isinstance(seed, bool):
+        data["seed"] = str(seed)  # a seed may be a number
+    result = await work(served, answers.draw_json, field(served, data, "by", str), field(served, data, "seed", str),
                         bool(field(served, data, "force", bool)), words_field(served, data, "fix"),
                         words_field(served, data, "apart"), bool(field(served, data, "redo", bool)),
                         field(served, data, "reason", str) or "", create=True)
@@ -292,7 +300,11 @@ async def api_swap(served: Served, request: Request) -> Response:
 
 
 async def api_events(served: Served, request: Request) -> Response:
-    authorize(served, request)
+    """The event stream: a ``change`` after every write; it ends when the server stops, and
+    when its code is replaced (``serve --new-codes``), after an event ``denied`` carrying the
+    401's ``{"error", "hint"}`` (the phone's next try is answered 401 the same way)."""
+    role = authorize(served, request)
+    code, _ = presented(served, request)
     queue = served.hub.subscribe()
 
     async def stream() -> AsyncIterator[str]:
@@ -303,6 +315,15 @@ async def api_events(served: Served, request: Request) -> Response:
                     data = await asyncio.wait_for(queue.get(), timeout=15)
                 except asyncio.TimeoutError:
                     yield ": still here\n\n"  # keeps proxies and phones from dropping the stream
+                    continue
+                if data == Hub.END:
+                    return
+                if data == Hub.RECHECK:
+                    if served.role(code) != role:
+                        gone = {"error": say(served, "server.code_replaced"),
+                                "hint": say(served, "server.code_replaced_hint")}
+                        yield f"event: denied\ndata: {json.dumps(gone, ensure_ascii=False)}\n\n"
+                        return
                     continue
                 yield f"event: change\ndata: {data}\n\n"
         finally:
@@ -321,24 +342,21 @@ _frozen = False
 
 
 def warm(served: Served) -> None:
-    """Before the first request: the modules the requests import, the table's family and a
-    pool of open connections (PostgreSQL), so that the first phones of a hall wait for none of
-    them; then every object made so far is set aside from the garbage collector's full
-    collections (``gc.freeze``): they live as long as the server, and a full collection that
-    walked them all held every request for about 50 ms, several times a minute under a hall's
-    load."""
+    """Before the first request: the modules the requests import, the table's family and its
+    ledger (noted, so that a ledger deleted later is told; PostgreSQL: a pool of open
+    connections, unless the database cannot be reached), so that the first phones of a hall
+    wait for none of them; then every object made so far is set aside from the garbage
+    collector's full collections (``gc.freeze``): they live as long as the server, and a full
+    collection that walked them all held every request for about 50 ms, several times a minute
+    under a hall's load."""
     import gc
     import importlib
 
-    with contextlib.suppress(Exception):
-        for name in _REQUESTS_IMPORT:
-            importlib.import_module(name, __package__)
-        cfg = served.cfg()
-        cfg.family_obj()
-        if cfg.ledger_url:
-            with served.ledger(cfg):
-                pass
-            served._pool.wait(timeout=10)  # its connections opened, at its smallest size
+    for name in _REQUESTS_IMPORT:
+        importlib.import_module(name, __package__)
+    with contextlib.suppress(Refusal, ScoreError):  # a table file or database in trouble: said by each request
+        served.cfg().family_obj()
+        served.warm_ledger(timeout=5)
     global _frozen
     if not _frozen:  # once a process (an app made again in one process: tests)
         gc.collect()
@@ -346,22 +364,32 @@ def warm(served: Served) -> None:
         _frozen = True
 
 
+async def watch_codes(served: Served) -> None:
+    """Look at the codes file every half second (``serve --new-codes`` beside this server)."""
+    while True:
+        await asyncio.sleep(LOOK_EVERY)
+        served.look_at_codes()
+
+
 def make_app(table_path: Path, codes: dict[str, str], ready: Callable[[], None] | None = None,
-             workers: int = 1) -> ASGIApp:
+             workers: int = 1, port: int = 8765) -> Guard:
     """The server's application for the table file at ``table_path`` with these codes;
     ``ready()`` is called once it is warm (before it answers its first request); ``workers``:
-    how many processes serve the port (``--workers``)."""
+    how many processes serve the port (``--workers``); ``port``: the port it serves (its
+    cookie's name)."""
     from . import host, pages
 
-    served = Served(table_path, codes, max(5, WRONG_CODES // workers))
+    served = Served(table_path, codes, max(5, WRONG_CODES // workers), port=port)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await run_in_threadpool(warm, served)
         served.hub.start(asyncio.get_running_loop())
+        codes_task = asyncio.create_task(watch_codes(served))
         if ready is not None:
             ready()
         yield
+        codes_task.cancel()
         served.hub.stop()
         served.close()
 
@@ -381,9 +409,20 @@ def make_app(table_path: Path, codes: dict[str, str], ready: Callable[[], None] 
         *[r(path, handler, methods) for path, handler, methods in pages.ROUTES],
         Mount("/static", app=StaticFiles(directory=HERE / "static"), name="static"),
     ]
-    async def unexpected(request: Request, exc: Exception) -> Response:
-        return JSONResponse({"error": "internal error"}, status_code=500)
 
-    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={Exception: unexpected})
+    async def no_route(request: Request, exc: Exception) -> Response:
+        """No such address (404) or not with this method (405): a refusal like the others."""
+        status = exc.status_code if isinstance(exc, HTTPException) else 404
+        refusal = (Refusal(405, say(served, "server.wrong_method"), say(served, "server.wrong_method_hint"))
+                   if status == 405 else not_found(served))
+        if request.url.path.startswith("/api/"):
+            return refused(refusal)
+        return pages.refusal_page(served, request, refusal)
+
+    async def unexpected(request: Request, exc: Exception) -> Response:
+        raise exc  # the Guard answers it (500) and says it in one line
+
+    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={HTTPException: no_route,
+                                                                         Exception: unexpected})
     app.state.served = served
-    return Guard(app)
+    return Guard(app, served)

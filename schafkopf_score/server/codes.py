@@ -2,15 +2,21 @@
 
 ``host`` may do everything the CLI can do for the table file, ``view`` only reads, ``tisch N``
 (a tournament's table) enters and corrects the hands of its own table in the current round.
-The codes themselves are kept in a file beside the table file (``app.codes``).
+The codes themselves are kept in a file beside the table file (``app.codes``); a running
+server looks at that file every half second (``CodesFile``), so that ``serve --new-codes`` run
+beside it takes effect within a second.
 """
 
 from __future__ import annotations
 
 import hmac
+import os
 from dataclasses import dataclass
+from pathlib import Path
 
-from ..app.codes import HOST, VIEW
+from ..app.codes import HOST, VIEW, read_codes
+
+LOOK_EVERY = 0.5  # seconds between two looks at the codes file of a running server
 
 
 @dataclass(frozen=True)
@@ -36,6 +42,9 @@ class Keyring:
     def __init__(self, codes: dict[str, str]) -> None:
         self._codes = [(code.encode(), _role(label)) for label, code in codes.items()]
 
+    def codes(self) -> list[str]:
+        return [code.decode() for code, _ in self._codes]
+
     def role(self, presented: str | None) -> Role | None:
         """The role of ``presented``, None for an unknown code. Every stored code is compared
         (``hmac.compare_digest``), so the time taken says nothing about which one came close."""
@@ -47,6 +56,40 @@ class Keyring:
             if hmac.compare_digest(code, given):
                 found = role
         return found
+
+
+class CodesFile:
+    """The codes file as a running server last read it, and whether it changed since: its
+    identity, time and size (``serve --new-codes`` writes a new file and renames it over the
+    old one), then its content."""
+
+    def __init__(self, path: Path, codes: dict[str, str]) -> None:
+        self.path = path
+        self.codes = dict(codes)
+        self._stamp = self._stat()
+
+    def _stat(self) -> tuple[int, int, int, int] | None:
+        try:
+            st = os.stat(self.path)
+        except OSError:
+            return None
+        return (st.st_dev, st.st_ino, st.st_mtime_ns, st.st_size)
+
+    def look(self) -> dict[str, str] | None:
+        """The codes, if the file now holds others than before (else None); a damaged file is
+        the ``ConfigError`` of ``read_codes``, said once (the next look sees no change). A file
+        gone leaves the codes in use: only ``--new-codes`` replaces them."""
+        stamp = self._stat()
+        if stamp == self._stamp:
+            return None
+        self._stamp = stamp
+        if stamp is None:
+            return None
+        codes = read_codes(self.path)
+        if codes is None or codes == self.codes:
+            return None
+        self.codes = codes
+        return codes
 
 
 def _role(label: str) -> Role:

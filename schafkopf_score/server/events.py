@@ -25,11 +25,18 @@ from ..table import TableConfig
 
 POLL = 0.1  # the longest wait for a wake-up (a write of this server, a notification) before a look
 GAP = 0.15  # at least this long between two looks: a burst of writes is told as one look's changes
+FAILED = 0.5  # after a look that failed (a database down, a ledger gone): the pause before the next
 
 
 
 class Hub:
-    """The open event streams of this server, and the watcher that feeds them."""
+    """The open event streams of this server, and the watcher that feeds them. Besides the
+    changes, a stream's queue may hold ``RECHECK`` (the codes were replaced: a stream whose code
+    is gone ends) and ``END`` (the server stops: every stream ends, so that no request is left
+    for the shutdown to cut short)."""
+
+    RECHECK = "\x00recheck"  # never a change's data, which is JSON
+    END = "\x00end"
 
     def __init__(self, config: Callable[[], TableConfig], opener: Callable[[TableConfig], Any] = open_ledger) -> None:
         self._config = config
@@ -67,6 +74,24 @@ class Hub:
                 continue
             q.put_nowait(text)
 
+    def _tell_all(self, word: str) -> None:
+        """Put ``word`` into every stream's queue (in the event loop's thread), room made in a
+        full one: a stream that does not read still learns that it must end."""
+        with self._lock:
+            queues = list(self._queues)
+        for q in queues:
+            if q.full():
+                q.get_nowait()
+            q.put_nowait(word)
+
+    def kick(self) -> None:
+        """The codes were replaced: every stream looks whether its code still holds."""
+        self._tell_all(self.RECHECK)
+
+    def end_streams(self) -> None:
+        """The server stops: every open stream ends now."""
+        self._tell_all(self.END)
+
     # -- the watcher ------------------------------------------------------------------------------
     def start(self, loop: asyncio.AbstractEventLoop) -> None:
         self._loop = loop
@@ -95,8 +120,11 @@ class Hub:
                         for change in changes:
                             self._loop.call_soon_threadsafe(self._publish, change)
                     last, looked = mark, True
-            except Exception:  # a ledger that is busy or damaged: look again later
-                probe = None
+            except Exception:  # a ledger that is busy, damaged, gone or unreachable: look again soon
+                if probe is not None:
+                    probe.close()
+                probe, last = None, None  # once it answers again, the streams are told (their pages look anew)
+                self._stop.wait(FAILED)
             self.wake.wait(self._pause)
             self.wake.clear()
             time.sleep(GAP)

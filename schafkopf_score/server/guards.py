@@ -1,22 +1,24 @@
 """What every answer of ``schafkopf serve`` passes and what each route needs: the guards (access
-codes, limits, headers, no traceback), the server's state (``Served``), a refusal (``Refusal``)
-and a library error as one, a body's fields read, the library's work in a worker thread. The
-routes (``app.py``) and the pages (``pages.py``) both build on it.
+codes, limits, headers, no traceback), a library error as a refusal, a body's fields read (every
+malformed number or text a 422 naming the field, never a 500), the library's work in a worker
+thread. The routes (``app.py``) and the pages (``pages.py``) both build on it; the server's
+state is ``state.py``.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextvars
 import json
+import re
 import time
-from collections import deque
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl
 
 from starlette.concurrency import run_in_threadpool
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -24,38 +26,30 @@ from ..app.codes import HOST
 from ..errors import LedgerError, ScoreError, StorageError
 from ..files import redacted
 from ..i18n import say as said
-from ..ledger import open_ledger
-from ..table import TableConfig, load_table
-from .codes import Keyring, Role
-from .events import Hub
+from .codes import Role
+from .state import WRONG_CODES as WRONG_CODES
+from .state import Refusal as Refusal
+from .state import Served as Served
+from .state import say as say
 
 HERE = Path(__file__).resolve().parent
 MAX_BODY = 64 * 1024
-COOKIE = "schafkopf_code"
-WRONG_CODES = 20  # wrong codes a minute from one address before it is slowed down (429)
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
        "form-action 'self'; base-uri 'none'; frame-ancestors 'none'")
 HEADERS = [(b"content-security-policy", CSP.encode()), (b"x-content-type-options", b"nosniff"),
            (b"referrer-policy", b"no-referrer"), (b"x-frame-options", b"DENY"), (b"cache-control", b"no-store")]
 
 
-class Refusal(Exception):
-    """An answer other than 2xx, decided before any work: status and the JSON body."""
-
-    def __init__(self, status: int, error: str, hint: str = "", **extra: Any) -> None:
-        super().__init__(error)
-        self.status = status
-        self.body = {"error": error, **({"hint": hint} if hint else {}), **extra}
-
-
 # -- the guards around every request -----------------------------------------------------------------
 
 class Guard:
     """Pure ASGI middleware: bodies over 64 KiB are 413; every answer carries the security
-    headers; an unexpected error is 500 ``{"error": ...}``, never a traceback."""
+    headers; an unexpected error is 500 ``{"error": ...}`` and one line on the server's terminal,
+    never a traceback. Its refusals are in the table's language."""
 
-    def __init__(self, app: ASGIApp) -> None:
+    def __init__(self, app: ASGIApp, served: Served) -> None:
         self.app = app
+        self.served = served
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -70,10 +64,13 @@ class Guard:
                 message["headers"] = [*message.get("headers", []), *HEADERS]
             await send(message)
 
+        served = self.served
         length = dict(scope["headers"]).get(b"content-length")
-        if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
-            await _plain(send_headers, 413 if length.isdigit() else 400, "body too large" if length.isdigit()
-                         else "bad Content-Length")
+        if length is not None and (not re.fullmatch(rb"[0-9]{1,18}", length) or int(length) > MAX_BODY):
+            too_large = re.fullmatch(rb"[0-9]+", length) is not None
+            await _plain(send_headers, Refusal(413, say(served, "server.too_large"), say(served, "server.too_large_hint"))
+                         if too_large else Refusal(400, say(served, "server.bad_length"),
+                                                   say(served, "server.bad_length_hint")))
             return
         seen = 0
 
@@ -90,87 +87,28 @@ class Guard:
             await self.app(scope, limited, send_headers)
         except _TooLarge:
             if not started:
-                await _plain(send_headers, 413, "body too large")
-        except Exception:
+                await _plain(send_headers, Refusal(413, say(served, "server.too_large"),
+                                                   say(served, "server.too_large_hint")))
+        except (ClientDisconnect, asyncio.CancelledError):
+            # the phone went away, or the server stops and cut a request short: nobody to answer
+            pass
+        except Exception as exc:
+            served.tell("server.unexpected_line", method=scope.get("method", ""), path=scope.get("path", ""),
+                        problem=f"{type(exc).__name__}: {exc}")
             if not started:
-                await _plain(send_headers, 500, "internal error")
+                await _plain(send_headers, Refusal(500, say(served, "server.unexpected"),
+                                                   say(served, "server.unexpected_hint")))
 
 
 class _TooLarge(Exception):
     pass
 
 
-async def _plain(send: Send, status: int, error: str) -> None:
-    body = json.dumps({"error": error}).encode()
-    await send({"type": "http.response.start", "status": status,
+async def _plain(send: Send, refusal: Refusal) -> None:
+    body = json.dumps(refusal.body, ensure_ascii=False).encode()
+    await send({"type": "http.response.start", "status": refusal.status,
                 "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
     await send({"type": "http.response.body", "body": body})
-
-
-# -- the server's state -----------------------------------------------------------------------------
-
-class Served:
-    """What one server holds: the table file (read again when it changes), the codes, the
-    event hub, the count of wrong codes per address."""
-
-    def __init__(self, table_path: Path, codes: dict[str, str], wrong_codes: int = WRONG_CODES) -> None:
-        self.table_path = table_path
-        self.wrong_codes = wrong_codes  # this process's share of WRONG_CODES (``--workers``)
-        self.keyring = Keyring(codes)
-        self._cfg: tuple[float, TableConfig] | None = None
-        self._pool: Any = None
-        self.hub = Hub(self.cfg, self.ledger)
-        self._wrong: dict[str, deque[float]] = {}
-
-    def ledger(self, cfg: TableConfig, create: bool = False) -> Any:
-        """The table's ledger for one request: SQLite's file, or PostgreSQL on a pooled connection."""
-        if not cfg.ledger_url:
-            ledger = open_ledger(cfg, create=create)
-        else:
-            from .pool import PooledLedger, make_pool
-
-            if self._pool is None:
-                self._pool = make_pool(cfg.ledger_url)
-            ledger = PooledLedger(self._pool, cfg, create=create)
-        ledger.keep_folded = True  # one long-lived process: fold on from the session last folded
-        return ledger
-
-    def close(self) -> None:
-        if self._pool is not None:
-            self._pool.close()
-
-    def cfg(self) -> TableConfig:
-        stamp = self.table_path.stat().st_mtime
-        if self._cfg is None or self._cfg[0] != stamp:
-            self._cfg = (stamp, load_table(self.table_path))
-        return self._cfg[1]
-
-    def lang(self) -> str:
-        try:
-            return self.cfg().language
-        except Exception:
-            return "en"
-
-    # wrong codes: at most WRONG_CODES a minute from one address (with N workers, each
-    # process counts its own and allows its share, at least 5, so that N of them allow about
-    # as many as one)
-    def slowed(self, address: str) -> bool:
-        times = self._wrong.get(address)
-        if not times:
-            return False
-        cutoff = time.monotonic() - 60
-        while times and times[0] < cutoff:
-            times.popleft()
-        return len(times) >= self.wrong_codes
-
-    def wrong_code(self, address: str) -> None:
-        if len(self._wrong) > 10_000:  # a flood of addresses: forget the oldest
-            self._wrong.pop(next(iter(self._wrong)))
-        self._wrong.setdefault(address, deque(maxlen=self.wrong_codes + 1)).append(time.monotonic())
-
-
-def say(served: Served, key: str, **params: Any) -> str:
-    return said(key, served.lang(), **params)
 
 
 def _address(request: Request) -> str:
@@ -180,21 +118,18 @@ def _address(request: Request) -> str:
 def authorize(served: Served, request: Request, need: str = "read") -> Role:
     """The role of the request's code, if it may do ``need`` (read, write, host); else a
     ``Refusal``: 400 for a code in a POST's query string, 429 after too many wrong codes, 401
-    without a known code, 403 for a role that may not, or a cookie write from another site."""
+    without a known code (one that ``--new-codes`` replaced is told so, and not counted as a
+    wrong guess), 403 for a role that may not, or a cookie write from another site."""
     if request.method != "GET" and "k" in request.query_params:
         raise Refusal(400, say(served, "server.code_in_query"), say(served, "server.code_in_query_hint"))
     address = _address(request)
     if served.slowed(address):
         raise Refusal(429, say(served, "server.slowed"), say(served, "server.slowed_hint"))
-    auth = request.headers.get("authorization", "")
-    by_cookie = False
-    if auth[:7].lower() == "bearer ":
-        code = auth[7:].strip()
-    else:
-        code = request.cookies.get(COOKIE, "")
-        by_cookie = True
-    role = served.keyring.role(code)
+    code, by_cookie = presented(served, request)
+    role = served.role(code)
     if role is None:
+        if served.retired(code):
+            raise Refusal(401, say(served, "server.code_replaced"), say(served, "server.code_replaced_hint"))
         if code:
             served.wrong_code(address)
         raise Refusal(401, say(served, "server.no_code"), say(served, "server.no_code_hint"))
@@ -204,6 +139,15 @@ def authorize(served: Served, request: Request, need: str = "read") -> Role:
         raise Refusal(403, say(served, "server.role_may_not", role=role.label),
                       say(served, "server.role_may_not_hint"))
     return role
+
+
+def presented(served: Served, request: Request) -> tuple[str, bool]:
+    """The code a request presents (``Authorization: Bearer``, else this server's cookie), and
+    whether it came as the cookie."""
+    auth = request.headers.get("authorization", "")
+    if auth[:7].lower() == "bearer ":
+        return auth[7:].strip(), False
+    return request.cookies.get(served.cookie, ""), True
 
 
 def same_origin(request: Request) -> bool:
@@ -265,8 +209,8 @@ async def work(served: Served, fn: Callable[..., Any], *args: Any, create: bool 
 
     def run() -> Any:
         started = time.perf_counter()
-        cfg = served.cfg()
         try:
+            cfg = served.cfg()
             with served.ledger(cfg, create=create) as ledger:
                 return fn(cfg, ledger, *args, **kw)
         except Refusal:
@@ -285,6 +229,11 @@ async def work(served: Served, fn: Callable[..., Any], *args: Any, create: bool 
 TIMING: contextvars.ContextVar[dict[str, float] | None] = contextvars.ContextVar("timing", default=None)
 
 
+def not_found(served: Served) -> Refusal:
+    """No such address (404)."""
+    return Refusal(404, say(served, "server.not_found"), say(served, "server.not_found_hint"))
+
+
 def answer(data: Any, status: int = 200) -> JSONResponse:
     return JSONResponse(data, status_code=status)
 
@@ -298,10 +247,10 @@ async def body_of(served: Served, request: Request) -> dict[str, Any]:
     try:
         raw = await request.body()
     except _TooLarge:
-        raise Refusal(413, "body too large") from None
+        raise Refusal(413, say(served, "server.too_large"), say(served, "server.too_large_hint")) from None
     kind = request.headers.get("content-type", "")
     if kind.startswith("application/x-www-form-urlencoded"):
-        return dict(parse_qsl(raw.decode("utf-8", "replace")))
+        return dict(parse_qsl(raw.decode("utf-8", "replace"), max_num_fields=100))
     try:
         data = json.loads(raw or b"{}")
     except (ValueError, UnicodeDecodeError, RecursionError):  # RecursionError: [[[[... nested too deep
@@ -311,46 +260,87 @@ async def body_of(served: Served, request: Request) -> dict[str, Any]:
     return data
 
 
+MOST = 10**9  # the largest number a field takes (a hand, a table, a round, cents): far beyond any real one
+_WHOLE = re.compile(r"-?[0-9]{1,10}")  # ASCII digits only: no "²", "٣", "--1", "1e3" or "0x10"
+_YES = ("1", "true", "yes", "on")
+_NO = ("0", "false", "no", "off")
+
+
+def whole(value: Any) -> int | None:
+    """A whole number of at most ``MOST`` as JSON or a form sends it (``3``, ``"3"``,
+    ``" -3 "``), else None (a float, a bool, a list, a text that is no plain number)."""
+    if isinstance(value, str) and _WHOLE.fullmatch(value.strip()):
+        value = int(value.strip())
+    if isinstance(value, bool) or not isinstance(value, int) or abs(value) > MOST:
+        return None
+    return value
+
+
+def is_text(value: str) -> bool:
+    """Whether a text can be stored and shown: no NUL and no lone surrogate (a JSON
+    ``"\\ud800"``), which neither database nor a page's UTF-8 can hold."""
+    if "\x00" in value:
+        return False
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _kind_refusal(served: Served, name: str, kind: str) -> Refusal:
+    return Refusal(422, say(served, "server.field_kind", field=name, kind=say(served, kind)),
+                   say(served, "server.field_hint"))
+
+
 def words_field(served: Served, data: dict[str, Any], name: str) -> list[str]:
     """A list of short texts in the body (``"fix": ["Anna=2"]``, ``"apart": ["Anna,Ben"]``), as
     the command's repeatable option takes them."""
     value = data.get(name) or []
-    if not isinstance(value, list) or len(value) > 200 or not all(isinstance(v, str) and len(v) <= 200 for v in value):
-        raise Refusal(422, say(served, "server.field_kind", field=name, kind=say(served, "server.kind_texts")),
-                      say(served, "server.field_hint"))
+    if (not isinstance(value, list) or len(value) > 200
+            or not all(isinstance(v, str) and len(v) <= 200 and is_text(v) for v in value)):
+        raise _kind_refusal(served, name, "server.kind_texts")
     return value
 
 
 def field(served: Served, data: dict[str, Any], name: str, kind: type, required: bool = False) -> Any:
-    """A field of the body, of the kind it must be (a form's text turned into a number)."""
+    """A field of the body, of the kind it must be (a form's text turned into a number or a
+    truth value); anything else is 422 naming the field and the kind, in the table's language."""
     value = data.get(name)
     if value is None or value == "" and kind is not str:
         if required:
-            raise Refusal(422, say(served, "server.field_missing", field=name),
-                          say(served, "server.field_hint"))
+            raise Refusal(422, say(served, "server.field_missing", field=name), say(served, "server.field_hint"))
         return None
     if kind is int:
-        if isinstance(value, str) and value.strip().lstrip("-").isdigit() and len(value) < 12:
-            value = int(value)
-        if isinstance(value, bool) or not isinstance(value, int) or abs(value) > 10**9:
-            raise Refusal(422, say(served, "server.field_kind", field=name, kind=say(served, "server.kind_number")),
-                          say(served, "server.field_hint"))
-        return value
+        number = whole(value)
+        if number is None:
+            raise _kind_refusal(served, name, "server.kind_number")
+        return number
     if kind is bool:
-        if isinstance(value, str):
-            return value.lower() in ("1", "true", "yes", "on")
+        if isinstance(value, str) and value.strip().lower() in _YES + _NO:
+            return value.strip().lower() in _YES
         if not isinstance(value, bool):
-            raise Refusal(422, say(served, "server.field_kind", field=name, kind=say(served, "server.kind_bool")),
-                          say(served, "server.field_hint"))
+            raise _kind_refusal(served, name, "server.kind_bool")
         return value
     if not isinstance(value, str):
-        raise Refusal(422, say(served, "server.field_kind", field=name, kind=say(served, "server.kind_text")),
-                      say(served, "server.field_hint"))
+        raise _kind_refusal(served, name, "server.kind_text")
+    if not is_text(value):
+        raise Refusal(422, say(served, "server.field_not_text", field=name), say(served, "server.field_hint"))
     return value
 
 
 def query_int(served: Served, request: Request, name: str) -> int | None:
+    """A number in the query string (``?round=2``): as a body's field."""
     value = request.query_params.get(name)
     if value is None or value == "":
         return None
     return field(served, {name: value}, name, int)  # type: ignore[no-any-return]
+
+
+def path_int(served: Served, request: Request, name: str) -> int:
+    """A number in the path (``/tisch/3``): a whole number, else 422 (the address's text is
+    not repeated: no text from the URL is shown as the server's words)."""
+    number = whole(request.path_params.get(name))
+    if number is None:
+        raise Refusal(422, say(served, "server.path_number"), say(served, "server.path_number_hint"))
+    return number

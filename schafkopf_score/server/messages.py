@@ -35,8 +35,23 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                      "Starte schafkopf serve neu: jedes beantwortete Spiel steht im Buch."),
     "server.needs_extra": ("schafkopf serve needs the serve extra ({missing} is not installed).",
                                "schafkopf serve braucht das Extra serve ({missing} ist nicht installiert)."),
-    "server.needs_extra_hint": ("Install it: pip install 'schafkopf-score[serve]'.",
-                                    "Installier es: pip install 'schafkopf-score[serve]'."),
+    "server.needs_extra_hint": ("Install it in the project's folder: pip install '.[serve]'.",
+                                    "Installier es im Ordner des Projekts: pip install '.[serve]'."),
+    # -- what a running server says on its terminal (one line each, never a traceback)
+    "server.out_of_files": ("The server has run out of open files ({problem}); new connections wait until some "
+                            "close.",
+                            "Dem Server gehen die offenen Dateien aus ({problem}); neue Verbindungen warten, bis "
+                            "welche geschlossen werden."),
+    "server.loop_trouble": ("The server met a problem it goes on after: {problem}.",
+                            "Der Server ist auf ein Problem gestoßen und läuft weiter: {problem}."),
+    "server.unexpected_line": ("Unexpected error on {method} {path} (answered 500): {problem}.",
+                               "Unerwarteter Fehler bei {method} {path} (mit 500 beantwortet): {problem}."),
+    "server.codes_kept": ("{problem} The codes in use stay valid.",
+                          "{problem} Die Codes in Gebrauch gelten weiter."),
+    "server.pg_down": ("PostgreSQL cannot be reached ({problem}); the phones are answered 503 until it is back.",
+                       "PostgreSQL ist nicht erreichbar ({problem}); die Handys bekommen 503, bis es wieder da "
+                       "ist."),
+    "server.pg_back": ("PostgreSQL answers again.", "PostgreSQL antwortet wieder."),
     # -- refusals of the API
     "server.no_code": ("No valid access code.", "Kein gültiger Zugangscode."),
     "server.no_code_hint": ("Open the link or scan the QR code that schafkopf serve printed.",
@@ -70,6 +85,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                "schafkopf add --tisch {tisch} --round {round} {line}",
                                "Wurde das Spiel in Runde {round} gespielt, trägt es die Turnierleitung nach: "
                                "schafkopf add --tisch {tisch} --round {round} {line}"),
+    "server.bad_request": ("The request is no HTTP request this server understands (or its headers are too long).",
+                           "Die Anfrage ist keine HTTP-Anfrage, die dieser Server versteht (oder ihre Kopfzeilen "
+                           "sind zu lang)."),
+    "server.bad_request_hint": ("Open the link that schafkopf serve printed; nothing was written.",
+                                "Öffne den Link, den schafkopf serve gezeigt hat; es wurde nichts geschrieben."),
     "server.bad_json": ("The request is no JSON object.", "Die Anfrage ist kein JSON-Objekt."),
     "server.bad_json_hint": ("Send a JSON object with the fields the guide names, e.g. line; nothing was "
                                  "written.",
@@ -88,6 +108,46 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                 "geschrieben."),
     "server.key_length": ("The key must have 1 to {most} characters.", "Der Schlüssel muss 1 bis {most} Zeichen "
                                                                           "haben."),
+    "server.code_replaced": ("This access code was replaced by new ones.",
+                             "Dieser Zugangscode wurde durch neue ersetzt."),
+    "server.code_replaced_hint": ("Ask the host for the new link or QR code (schafkopf serve --codes prints them).",
+                                  "Frag den Gastgeber nach dem neuen Link oder QR-Code (schafkopf serve --codes zeigt "
+                                  "sie)."),
+    "server.field_not_text": ('The field "{field}" holds a character that is no text.',
+                              'Das Feld "{field}" enthält ein Zeichen, das kein Text ist.'),
+    "server.path_number": ("The table number in the address must be a whole number.",
+                           "Die Tischnummer in der Adresse muss eine ganze Zahl sein."),
+    "server.path_number_hint": ("Open the table's link again, e.g. /tisch/3; nothing was written.",
+                                "Öffne den Link des Tisches noch einmal, z. B. /tisch/3; es wurde nichts "
+                                "geschrieben."),
+    "server.not_found": ("There is nothing at this address.", "Unter dieser Adresse gibt es nichts."),
+    "server.not_found_hint": ("Open the link that schafkopf serve printed; nothing was written.",
+                              "Öffne den Link, den schafkopf serve gezeigt hat; es wurde nichts geschrieben."),
+    "server.wrong_method": ("This address does not take this kind of request.",
+                            "Diese Adresse nimmt diese Art von Anfrage nicht an."),
+    "server.wrong_method_hint": ("See the API in the server guide; nothing was written.",
+                                 "Sieh die API in der Anleitung zum Server; es wurde nichts geschrieben."),
+    "server.too_large": ("The request is larger than 64 KiB.", "Die Anfrage ist größer als 64 KiB."),
+    "server.too_large_hint": ("Send a shorter one; nothing was written.",
+                              "Schick eine kürzere; es wurde nichts geschrieben."),
+    "server.bad_length": ("The request's Content-Length is no number.",
+                          "Die Content-Length der Anfrage ist keine Zahl."),
+    "server.bad_length_hint": ("Send the body's length in bytes; nothing was written.",
+                               "Schick die Länge des Inhalts in Bytes; es wurde nichts geschrieben."),
+    "server.unexpected": ("The server met an unexpected error.", "Der Server ist auf einen unerwarteten Fehler "
+                                                                  "gestoßen."),
+    "server.unexpected_hint": ("Look at the sheet whether it was recorded, then try again.",
+                               "Sieh auf dem Block nach, ob es eingetragen wurde, dann versuch es noch einmal."),
+    "server.table_gone": ("The table file {path} is gone (moved or deleted).",
+                          "Die Tischdatei {path} ist weg (verschoben oder gelöscht)."),
+    "server.table_gone_hint": ("Put it back: the server goes on by itself; nothing was written.",
+                               "Leg sie zurück: der Server macht von selbst weiter; es wurde nichts geschrieben."),
+    "server.ledger_gone": ("The ledger {path} is gone (moved or deleted) while the server ran.",
+                           "Das Spielbuch {path} ist weg (verschoben oder gelöscht), während der Server lief."),
+    "server.ledger_gone_hint": ("Put it (or its backup) back: the server goes on with it by itself; to begin a new "
+                                "ledger, start schafkopf serve again. Nothing was written.",
+                                "Leg es (oder seine Sicherung) zurück: der Server macht von selbst damit weiter; für "
+                                "ein neues Spielbuch starte schafkopf serve neu. Es wurde nichts geschrieben."),
     "server.ledger_trouble": ("The ledger cannot be used just now: {problem}.",
                                   "Das Spielbuch kann gerade nicht benutzt werden: {problem}."),
     "server.ledger_trouble_hint": ("Nothing was written; try again in a moment.",

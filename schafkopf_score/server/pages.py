@@ -24,7 +24,19 @@ from ..errors import IllegalEntry, ScoreError
 from ..i18n import say
 from . import answers
 from .codes import Role
-from .guards import HERE, Refusal, Served, authorize, body_of, check_tisch, field, query_int, work
+from .guards import (
+    HERE,
+    Refusal,
+    Served,
+    authorize,
+    body_of,
+    check_tisch,
+    field,
+    not_found,
+    path_int,
+    query_int,
+    work,
+)
 
 # the words every page shows (its header, navigation, connection, answers)
 BASE_WORDS = ("server.page_title", "server.page_sheet", "server.page_settle", "server.page_tables",
@@ -269,12 +281,9 @@ async def tournament_home(served: Served, request: Request, role: Role) -> dict[
 
 async def tisch_page(served: Served, request: Request, role: Role) -> dict[str, Any]:
     cfg = served.cfg()
-    try:
-        tisch = int(request.path_params["n"])
-    except ValueError:
-        raise Refusal(404, "not found") from None
+    tisch = path_int(served, request, "n")
     if not 0 < tisch < 10_000:
-        raise Refusal(404, "not found")
+        raise not_found(served)
     round_no = query_int(served, request, "round")
     live = await work(served, tisch_data, tisch, round_no)
     may = (not live["waiting"] and not live["paper"] and live["current"] and round_no is None
@@ -329,15 +338,9 @@ async def players_page(served: Served, request: Request, role: Role) -> dict[str
 
 async def sessions_page(served: Served, request: Request, role: Role) -> dict[str, Any]:
     number = request.path_params.get("n")
-    session = None if number is None else _number(number)
+    session = None if number is None else path_int(served, request, "n")
     live = await work(served, _session_data, session)
     return {"live": live, "asked": session}
-
-
-def _number(text: str) -> int:
-    if not text.isascii() or not text.isdigit() or len(text) > 9:
-        raise Refusal(404, "not found")
-    return int(text)
 
 
 def _session_data(cfg: Any, ledger: Any, session: int | None) -> dict[str, Any]:
@@ -405,7 +408,7 @@ async def form(served: Served, request: Request) -> Response:
 
     action = request.path_params["action"]
     if action not in FORMS and action not in host.ACTIONS:
-        raise Refusal(404, "not found")
+        raise not_found(served)
     need = FORMS.get(action) or host.ACTIONS[action][0]
     role = authorize(served, request, need)
     data = await body_of(served, request)

@@ -212,20 +212,20 @@ def test_a_link_sets_a_strict_cookie_and_the_code_leaves_the_address(served, tab
     assert status == 303
     assert headers["location"] == "/settle?x=1"
     cookie = headers["set-cookie"]
-    assert cookie.startswith(f"schafkopf_code={served.view};")
+    assert cookie.startswith(f"{served.cookie}={served.view};")
     assert "HttpOnly" in cookie and "SameSite=strict" in cookie and "Path=/" in cookie
-    status, _, page = served.request("GET", "/settle", headers={"Cookie": f"schafkopf_code={served.view}"})
+    status, _, page = served.request("GET", "/settle", headers={"Cookie": f"{served.cookie}={served.view}"})
     assert status == 200 and "Abrechnung" in page.decode()
     status, _, _ = served.request("GET", "/?k=nonsense")
     assert status == 401
     # started by another site's page: handed on by a page of the server's own (RULES: Strict cookies)
     status, headers, page = served.request("GET", f"/settle?k={served.view}", headers={"Sec-Fetch-Site": "cross-site"})
-    assert status == 200 and headers["set-cookie"].startswith(f"schafkopf_code={served.view};")
+    assert status == 200 and headers["set-cookie"].startswith(f"{served.cookie}={served.view};")
     assert '<meta http-equiv="refresh" content="0;url=/settle">' in page.decode() and served.view not in page.decode()
 
 
 def test_a_write_with_the_cookie_needs_the_same_origin(served, table):
-    cookie = {"Cookie": f"schafkopf_code={served.host}", "Content-Type": "application/json"}
+    cookie = {"Cookie": f"{served.cookie}={served.host}", "Content-Type": "application/json"}
     body = json.dumps({"line": "sau an be 72"}).encode()
     for origin in (None, "http://evil.example", f"http://127.0.0.1:{served.port + 1}"):
         headers = dict(cookie, **({"Origin": origin} if origin else {}))
@@ -251,7 +251,8 @@ def test_wrong_codes_are_slowed_down_after_twenty_a_minute(served):
 def test_a_body_over_64_kib_is_413_and_writes_nothing(served, table):
     line = "sau an be 72 " + " " * (64 * 1024)
     status, got = served.post("/api/hands", {"line": line})
-    assert (status, got) == (413, {"error": "body too large"})
+    assert (status, got) == (413, {"error": "Die Anfrage ist größer als 64 KiB.",
+                                   "hint": "Schick eine kürzere; es wurde nichts geschrieben."})
     # without a Content-Length (chunked): counted as it comes
     conn = http.client.HTTPConnection("127.0.0.1", served.port, timeout=30)
     conn.putrequest("POST", "/api/hands")

@@ -30,11 +30,11 @@ def browser_post(s, path, fields, code):
     """A form as a browser posts it: urlencoded, the cookie, the page's own origin."""
     return s.request("POST", path, raw=urlencode(fields).encode(),
                      headers={"Content-Type": "application/x-www-form-urlencoded",
-                              "Cookie": f"schafkopf_code={code}", "Origin": f"http://127.0.0.1:{s.port}"})
+                              "Cookie": f"{s.cookie}={code}", "Origin": f"http://127.0.0.1:{s.port}"})
 
 
 def page(s, path, code, status=200):
-    got, _, body = s.request("GET", path, headers={"Cookie": f"schafkopf_code={code}"})
+    got, _, body = s.request("GET", path, headers={"Cookie": f"{s.cookie}={code}"})
     assert got == status, (path, got, body[:300])
     return body.decode()
 
@@ -166,7 +166,7 @@ def test_a_hand_entered_and_corrected_through_the_forms_without_javascript(hosti
         before = hostile.ledger_bytes()
         status, _, _ = s.request("POST", "/form/hands", raw=b"line=sau+an+co+72",
                                  headers={"Content-Type": "application/x-www-form-urlencoded",
-                                          "Cookie": f"schafkopf_code={s.host}", "Origin": "http://evil.example"})
+                                          "Cookie": f"{s.cookie}={s.host}", "Origin": "http://evil.example"})
         assert status == 403
         assert browser_post(s, "/form/hands", {"line": "sau an co 72"}, s.view)[0] == 403
         assert browser_post(s, "/form/hands", {"line": "sau an co 72", "back": "//evil.example/"},
