@@ -564,8 +564,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     # the ledger on PostgreSQL
     "data.pg_no_driver": ("This table's ledger is on PostgreSQL, which needs the psycopg driver.",
                           "Das Spielbuch dieses Tisches liegt auf PostgreSQL, dafür fehlt der Treiber psycopg."),
-    "data.pg_no_driver_hint": ("Install it: pip install 'schafkopf-score[postgresql]'",
-                               "Installiert ihn: pip install 'schafkopf-score[postgresql]'"),
+    "data.pg_no_driver_hint": ("Install it in the project's folder: pip install '.[postgresql]'",
+                               "Installier ihn im Ordner des Projekts: pip install '.[postgresql]'"),
     "data.pg_unreachable": ("The ledger's database {url} cannot be reached: {problem}",
                             "Die Datenbank des Spielbuchs {url} ist nicht erreichbar: {problem}"),
     "data.pg_unreachable_hint": (

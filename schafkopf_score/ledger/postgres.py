@@ -5,7 +5,7 @@ queries), on a server that several devices write to at once: a club whose member
 their phones, a tournament whose tables each enter their own games. Only what differs between
 the two databases lives here:
 
-- **the connection**: psycopg 3 (``pip install 'schafkopf-score[postgresql]'``), in autocommit
+- **the connection**: psycopg 3 (``pip install '.[postgresql]'`` in the project's folder), in autocommit
   mode with explicit ``BEGIN``/``COMMIT`` like the SQLite connection, behind a small adapter that
   speaks the part of ``sqlite3``'s interface the ledger uses (``?`` placeholders, ``lastrowid``,
   ``rowcount``, rows readable by position and by name);

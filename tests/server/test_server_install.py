@@ -31,3 +31,17 @@ def test_the_commands_hint_for_a_missing_extra_says_the_same_line():
     for lang in ("en", "de"):
         assert LINE in say("server.needs_extra_hint", lang)
     assert "schafkopf-score[serve]" not in (ROOT / "docs" / "guide" / "server.md").read_text(encoding="utf-8")
+
+
+def test_the_postgresql_install_line_names_an_extra_the_project_has():
+    """The guide's and the hint's line for a PostgreSQL ledger: the ``postgresql`` extra of this
+    project, installed from its folder (the program is not on PyPI under that name)."""
+    import tomllib
+
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["optional-dependencies"]
+    assert any(dep.startswith("psycopg") for dep in extras["postgresql"])
+    line = "pip install '.[postgresql]'"
+    assert line in (ROOT / "docs" / "guide" / "postgresql.md").read_text(encoding="utf-8")
+    for lang in ("en", "de"):
+        assert line in say("data.pg_no_driver_hint", lang)
+    assert "schafkopf-score[" not in (ROOT / "docs" / "guide" / "postgresql.md").read_text(encoding="utf-8")

@@ -739,7 +739,7 @@ def test_a_version_4_ledger_is_migrated_to_5_with_a_backup(make_table):
 
 
 def test_without_the_driver_a_postgresql_ledger_says_how_to_install_it(make_table):
-    """psycopg is an extra (`schafkopf-score[postgresql]`): a table whose ledger is on PostgreSQL,
+    """psycopg is an extra (`.[postgresql]`): a table whose ledger is on PostgreSQL,
     on a machine without it, gets the install command, not a traceback."""
     t = with_ledger(make_table(language="en"), "postgresql://anna@127.0.0.1:1/schafkopf")
     code = ("import sys; sys.modules['psycopg'] = None; sys.argv = ['schafkopf', '--table', sys.argv[1], 'sheet']; "
@@ -748,7 +748,7 @@ def test_without_the_driver_a_postgresql_ledger_says_how_to_install_it(make_tabl
                        env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert r.returncode == 2
     assert r.stderr == ("Error: This table's ledger is on PostgreSQL, which needs the psycopg driver.\n"
-                        "Install it: pip install 'schafkopf-score[postgresql]'\n")
+                        "Install it in the project's folder: pip install '.[postgresql]'\n")
 
 
 def test_helpers_import_into_either_backend_alike(make_ledger_table, tmp_path, monkeypatch, pg_url):
