@@ -231,74 +231,6 @@ async def api_draw(served: Served, request: Request) -> Response:
     return answer(result)
 
 
-def _pairs_field(served: Served, data: dict[str, object], name: str) -> str:
-    """``"totals": {"Anna": 12, "Ben": -12}`` or ``"Anna=12,Ben=-12"``: the CLI's text."""
-    value = data.get(name)
-    if isinstance(value, dict):
-        items = [(k, v) for k, v in value.items()]
-        if len(items) > 200 or not all(isinstance(k, str) and type(v) is int and abs(v) <= 10**9 for k, v in items):
-            raise Refusal(422, say(served, "server.field_kind", field=name, kind=say(served, "server.kind_number")),
-                          say(served, "server.field_hint"))
-        return ",".join(f"{k}={v}" for k, v in items)
-    return str(field(served, data, name, str) or "")
-
-
-def _two(served: Served, data: dict[str, object], name: str = "players") -> list[str]:
-    players = words_field(served, data, name)
-    if len(players) != 2:
-        raise Refusal(422, say(served, "server.field_missing", field=name), say(served, "server.field_hint"))
-    return players
-
-
-async def api_totals(served: Served, request: Request) -> Response:
-    """``tournament enter --tisch N --totals ...``: a table's paper totals, ``replace`` them
-    (with a ``reason``) or ``void`` them."""
-    authorize(served, request, "host")
-    data = await body_of(served, request)
-    tisch = field(served, data, "tisch", int, required=True)
-    void = bool(field(served, data, "void", bool))
-    totals = _pairs_field(served, data, "totals")
-    if not totals and not void:
-        raise Refusal(422, say(served, "server.field_missing", field="totals"), say(served, "server.field_hint"))
-    result = await work(served, answers.totals_json, tisch, totals, _pairs_field(served, data, "solos"),
-                        _pairs_field(served, data, "won"), field(served, data, "round", int),
-                        bool(field(served, data, "replace", bool)), field(served, data, "reason", str) or "", void)
-    served.hub.wake.set()
-    return answer(result)
-
-
-async def api_fix(served: Served, request: Request) -> Response:
-    """``tournament fix NAME TABLE [--remove]``: ``{"player", "tisch", "remove"}``."""
-    authorize(served, request, "host")
-    data = await body_of(served, request)
-    remove = bool(field(served, data, "remove", bool))
-    tisch = field(served, data, "tisch", int, required=not remove)
-    result = await work(served, answers.fix_json, field(served, data, "player", str, required=True),
-                        "" if tisch is None else str(tisch), remove, create=True)
-    served.hub.wake.set()
-    return answer(result)
-
-
-async def api_apart(served: Served, request: Request) -> Response:
-    """``tournament apart A B [--remove]``: ``{"players": [A, B], "remove"}``."""
-    authorize(served, request, "host")
-    data = await body_of(served, request)
-    a, b = _two(served, data)
-    result = await work(served, answers.apart_json, a, b, bool(field(served, data, "remove", bool)), create=True)
-    served.hub.wake.set()
-    return answer(result)
-
-
-async def api_swap(served: Served, request: Request) -> Response:
-    """``tournament swap A B [--reason R]``: ``{"players": [A, B], "reason"}``."""
-    authorize(served, request, "host")
-    data = await body_of(served, request)
-    a, b = _two(served, data)
-    result = await work(served, answers.swap_json, a, b, field(served, data, "reason", str) or "")
-    served.hub.wake.set()
-    return answer(result)
-
-
 async def api_events(served: Served, request: Request) -> Response:
     """The event stream: a ``change`` after every write; it ends when the server stops, and
     when its code is replaced (``serve --new-codes``), after an event ``denied`` carrying the
@@ -403,8 +335,7 @@ def make_app(table_path: Path, codes: dict[str, str], ready: Callable[[], None] 
         r("/api/calc", api_calc, ("POST",)), r("/api/hands", api_hands, ("POST",)),
         r("/api/undo", api_undo, ("POST",)), r("/api/void", api_void, ("POST",)),
         r("/api/edit", api_edit, ("POST",)), r("/api/settle/close", api_close, ("POST",)),
-        r("/api/draw", api_draw, ("POST",)), r("/api/totals", api_totals, ("POST",)),
-        r("/api/fix", api_fix, ("POST",)), r("/api/apart", api_apart, ("POST",)), r("/api/swap", api_swap, ("POST",)),
+        r("/api/draw", api_draw, ("POST",)),
         *[r(path, handler, methods) for path, handler, methods in host.ROUTES],
         *[r(path, handler, methods) for path, handler, methods in pages.ROUTES],
         Mount("/static", app=StaticFiles(directory=HERE / "static"), name="static"),

@@ -276,7 +276,9 @@ async def tournament_home(served: Served, request: Request, role: Role) -> dict[
         except IllegalEntry:
             return None
 
-    return {"tournament": True, "tables": await work(served, read)}
+    tables = await work(served, read)
+    roster = sorted({p for t in (tables or {}).get("tables", []) for p in t.get("players", [])}, key=str.casefold)
+    return {"tournament": True, "tables": tables, "roster": roster}
 
 
 async def tisch_page(served: Served, request: Request, role: Role) -> dict[str, Any]:
@@ -372,7 +374,12 @@ async def join_page(served: Served, request: Request, role: Role) -> dict[str, A
 PAGES: tuple[Page, ...] = (
     Page("/", "table.html", home, ENTRY_WORDS + SHEET_WORDS + (
         "server.page_round", "server.page_done", "server.page_draw", "server.page_no_round",
-        "server.page_paper", "server.page_draw_sure", "server.page_session"), "server.page_title"),
+        "server.page_paper", "server.page_draw_sure", "server.page_session", "server.page_desk",
+        "server.page_desk_totals", "server.page_desk_totals_field", "server.page_desk_solos", "server.page_desk_won",
+        "server.page_desk_round", "server.page_desk_replace", "server.page_desk_void", "server.page_desk_fix",
+        "server.page_desk_apart", "server.page_desk_two", "server.page_desk_remove", "server.page_desk_set",
+        "server.page_desk_what", "server.page_desk_swap", "server.page_desk_redraw", "server.page_desk_redraw_sure",
+        "server.page_desk_send", "server.page_reason", "server.page_player"), "server.page_title"),
     Page("/tisch/{n}", "tisch.html", tisch_page, ENTRY_WORDS + SHEET_WORDS + (
         "server.page_round", "server.page_done", "server.page_wait_draw", "server.page_wait_table",
         "server.page_paper", "server.page_old_round"), "server.page_table"),
@@ -409,7 +416,7 @@ async def form(served: Served, request: Request) -> Response:
     action = request.path_params["action"]
     if action not in FORMS and action not in host.ACTIONS:
         raise not_found(served)
-    need = FORMS.get(action) or host.ACTIONS[action][0]
+    need = FORMS.get(action) or host.ACTIONS[action].need
     role = authorize(served, request, need)
     data = await body_of(served, request)
     back = field(served, data, "back", str) or "/"
@@ -439,7 +446,7 @@ async def form(served: Served, request: Request) -> Response:
         elif action == "draw":
             await work(served, answers.draw_json, None, None, False, create=True)
         else:
-            await host.ACTIONS[action][1](served, data)
+            await host.run_action(served, action, data)
     except Refusal as exc:
         served.hub.wake.set()
         return refusal_page(served, request, exc, back)

@@ -5,6 +5,8 @@ the CLI's words and nothing written."""
 
 from __future__ import annotations
 
+import json
+
 from tests.app.test_tournament import EIGHT, tournament
 from tests.serving import Server
 
@@ -56,3 +58,74 @@ def test_the_host_corrects_totals_sets_constraints_redraws_and_swaps_as_the_cli_
     cup.ok("check")
     history = cup.json("tournament", "sheet", "--tisch", "1")["history"]
     assert [h["kind"] for h in history] == ["entered", "replaced", "voided"]
+
+
+def test_the_host_page_has_the_desk_and_its_forms_work_without_javascript(tmp_path):
+    """The desk on the host's page (issue 36: "the same on the host page"): a table's paper
+    totals entered and replaced, a player kept at a table, two kept apart, two seats swapped,
+    the round drawn again, through the page's forms as a browser without JavaScript posts
+    them; each does what the command does, a refusal is a page of its own and writes nothing."""
+    import html as html_text
+
+    from tests.server.test_server_pages import browser_post, page
+
+    cup = tournament(tmp_path, players=EIGHT, extra='games_per_round = 2\nrounds = 2\nseed = "d"', language="de")
+    twin = tournament(tmp_path, players=EIGHT, extra='games_per_round = 2\nrounds = 2\nseed = "d"', name="twin",
+                      language="de")
+    with Server(cup.path) as s:
+        html = page(s, "/", s.host)
+        for action in ("totals", "fix", "apart", "swap", "redraw"):
+            assert f'action="/form/{action}"' in html, action
+        assert "Turnierleitung" in html and "Papiersummen eines Tisches" in html
+        assert "/form/totals" not in page(s, "/", s.view)  # the desk is the host's alone
+
+        def post(action, fields):
+            status, headers, body = browser_post(s, f"/form/{action}", {**fields, "back": "/"}, s.host)
+            return status, headers.get("location"), html_text.unescape(body.decode())
+
+        assert post("fix", {"player": "#8", "tisch": "2"})[:2] == (303, "/?done=1")
+        twin.ok("tournament", "fix", "8", "2")
+        assert post("apart", {"players": "Anna, Ben"})[:2] == (303, "/?done=1")
+        twin.ok("tournament", "apart", "Anna", "Ben")
+        before = cup.ledger_bytes()
+        status, where, body = post("apart", {"players": "Anna"})
+        assert (status, where) == (422, None) and '"players" nennt zwei Spieler' in body
+        assert cup.ledger_bytes() == before
+        assert cup.json("tournament", "draw") == twin.json("tournament", "draw")
+        assert post("redraw", {"reason": "verlesen", "redo": "1"})[:2] == (303, "/?done=1")
+        twin.ok("tournament", "draw", "--redo", "--reason", "verlesen")
+        tables = cup.json("tournament", "tables")
+        assert tables == twin.json("tournament", "tables")
+        one, two = tables["tables"][0]["players"], tables["tables"][1]["players"]
+        assert post("swap", {"players": f"{one[0]}, {two[0]}", "reason": "falscher Platz"})[:2] == (303, "/?done=1")
+        twin.ok("tournament", "swap", one[0], two[0], "--reason", "falscher Platz")
+        one = [two[0], *one[1:]]
+        text = ", ".join(f"{p}={v}" for p, v in zip(one, (3, -3, 1, -1), strict=True))
+        assert post("totals", {"tisch": "1", "totals": text})[:2] == (303, "/?done=1")
+        twin.ok("tournament", "enter", "--tisch", "1", "--totals", text.replace(" ", ""))
+        right = ",".join(f"{p}={v}" for p, v in zip(one, (3, -1, 1, -3), strict=True))
+        status, where, body = post("totals", {"tisch": "1", "totals": right})  # entered already: replace it
+        assert status == 422 and "Tisch 1 von Runde 1 hat seine Summen schon eingetragen." in body, body
+        assert post("totals", {"tisch": "1", "totals": right, "replace": "1", "reason": "vertauscht"})[:2] == \
+            (303, "/?done=1")
+        twin.ok("tournament", "enter", "--tisch", "1", "--totals", right, "--replace", "--reason", "vertauscht")
+        assert post("apart", {"players": "Anna, Ben", "remove": "1"})[:2] == (303, "/?done=1")  # lifted again
+        twin.ok("tournament", "apart", "Anna", "Ben", "--remove")
+        assert post("fix", {"player": "#8", "remove": "1", "tisch": ""})[:2] == (303, "/?done=1")
+        twin.ok("tournament", "fix", "8", "--remove")
+        for args in (["tournament", "tables"], ["tournament", "ranking"], ["tournament", "sheet", "--tisch", "1"]):
+            assert strip_times(cup.json(*args)) == strip_times(twin.json(*args)), args
+        exported = [strip_times(json.loads(t.ok("export", "--format", "json").stdout)) for t in (cup, twin)]
+        assert exported[0] == exported[1]  # the constraints, lifted, the corrections: the same events
+        assert "Papiersummen" in page(s, "/", s.host)
+    cup.ok("check")
+
+
+def strip_times(data):
+    """A tournament's answer without when it was written (two ledgers, two moments)."""
+    if isinstance(data, dict):
+        return {k: strip_times(v) for k, v in data.items()
+                if k not in ("at", "created_at", "recorded_at", "opened_at", "exported_at", "name", "path")}
+    if isinstance(data, list):
+        return [strip_times(v) for v in data]
+    return data

@@ -34,6 +34,7 @@ TEXT = 'Das Feld "{}" muss ein Text sein.'
 NOT_TEXT = 'Das Feld "{}" enthält ein Zeichen, das kein Text ist.'
 TRUTH = 'Das Feld "{}" muss true oder false sein.'
 TEXTS = 'Das Feld "{}" muss eine Liste von Texten sein.'
+TWO = '"{}" nennt zwei Spieler, z. B. ["Anna", "Ben"] (im Formular: Anna, Ben).'
 HINT = "Sieh die API in der Anleitung zum Server; es wurde nichts geschrieben."
 
 # route -> a body it takes, and the kind of each field it reads
@@ -55,8 +56,8 @@ TOURNAMENT_ROUTES: list[tuple[str, dict[str, object], dict[str, str]]] = [
      {"tisch": "number", "totals": "pairs", "solos": "pairs", "won": "pairs", "round": "number", "replace": "truth",
       "reason": "text", "void": "truth"}),
     ("/api/fix", {"player": "Anna", "tisch": 1}, {"player": "text", "tisch": "number", "remove": "truth"}),
-    ("/api/apart", {"players": ["Anna", "Ben"]}, {"players": "texts", "remove": "truth"}),
-    ("/api/swap", {"players": ["Anna", "Ben"]}, {"players": "texts", "reason": "text"}),
+    ("/api/apart", {"players": ["Anna", "Ben"]}, {"players": "two", "remove": "truth"}),
+    ("/api/swap", {"players": ["Anna", "Ben"]}, {"players": "two", "reason": "text"}),
 ]
 
 
@@ -77,6 +78,13 @@ def expected(kind: str, name: str, value: object) -> str | None:
             ok = all(isinstance(k, str) and type(v) is int and abs(v) <= 10**9 for k, v in value.items())
             return None if ok else NUMBER.format(name)
         kind = "text"
+    if kind == "two":  # two players: a list, or a form's "Anna, Ben"
+        if isinstance(value, str):
+            value = [part.strip() for part in value.split(",") if part.strip()]
+        wrong = expected("texts", name, value)
+        if wrong is not None:
+            return wrong
+        return None if isinstance(value, list) and len(value) == 2 else TWO.format(name)
     if kind == "texts":
         ok = isinstance(value, list) and all(isinstance(v, str) and "\x00" not in v and _encodes(v) for v in value)
         return None if ok or value in ([], None, "", 0, False, {}) else TEXTS.format(name)
