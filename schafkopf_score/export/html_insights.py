@@ -124,6 +124,14 @@ def player_section(page: Page, p: dict[str, Any]) -> list[str]:
     return out
 
 
+def insights_html(data: dict[str, Any], language: str, unit: str, currency: str, players: list[str]) -> str:
+    """The ratings and the players' pages as one HTML fragment (the table server's page shows
+    it as the report does): ``data`` as ``app.insights_report.insights`` gives it."""
+    report = {"language": language, "unit": unit, "currency": currency, "players": players, "insights": data,
+              "season": True}
+    return "\n".join(insights_block(Page(report)))
+
+
 def to_html_page(report: dict[str, Any]) -> Iterator[str]:
     """The export's writer (``FORMATS["html"]``): the report as one page, with the ratings and
     each player's page where the report holds them (RULES §13)."""

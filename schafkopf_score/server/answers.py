@@ -61,6 +61,20 @@ def tisch_sheet_json(cfg: TableConfig, ledger: Ledger, tisch: int, round_no: int
     return tournament.table_sheet(cfg, ledger, tisch, round_no).to_json()
 
 
+def rating_json(cfg: TableConfig, ledger: Ledger, everyone: bool) -> dict[str, Any]:
+    """``rating [--all] --json``."""
+    from ..app.rating import rating_table
+
+    return rating_table(cfg, ledger, everyone).to_json()
+
+
+def player_json(cfg: TableConfig, ledger: Ledger, name: str, session: int | None, every: bool) -> dict[str, Any]:
+    """``stats --player NAME [--session N | --all] --json``."""
+    from ..app.player_page import player_page
+
+    return player_page(cfg, ledger, name, session, every).to_json()
+
+
 def draw_json(cfg: TableConfig, ledger: Ledger, by: str | None, seed: str | None, force: bool,
               fix: list[str] | None = None, apart: list[str] | None = None, redo: bool = False,
               reason: str = "") -> dict[str, Any]:

@@ -149,6 +149,23 @@ async def api_ranking(served: Served, request: Request) -> Response:
     return answer(await work(served, answers.ranking_json, query_int(served, request, "round")))
 
 
+async def api_rating(served: Served, request: Request) -> Response:
+    """``rating --json`` (``?all=1``: ``--all``, every player who played here)."""
+    authorize(served, request)
+    everyone = bool(field(served, dict(request.query_params), "all", bool))
+    return answer(await work(served, answers.rating_json, everyone))
+
+
+async def api_player(served: Served, request: Request) -> Response:
+    """``stats --player NAME --json`` (``?name=NAME``, ``&session=N`` or ``&all=1``)."""
+    authorize(served, request)
+    query = dict(request.query_params)
+    name = field(served, query, "name", str, required=True)
+    result = await work(served, answers.player_json, name, query_int(served, request, "session"),
+                        bool(field(served, query, "all", bool)))
+    return answer(result)
+
+
 async def api_tables(served: Served, request: Request) -> Response:
     authorize(served, request)
     return answer(await work(served, answers.tables_json, query_int(served, request, "round")))
@@ -331,6 +348,7 @@ def make_app(table_path: Path, codes: dict[str, str], ready: Callable[[], None] 
     routes = [
         r("/api/table", api_table), r("/api/sheet", api_sheet), r("/api/standings", api_standings),
         r("/api/settle", api_settle), r("/api/ranking", api_ranking), r("/api/tables", api_tables),
+        r("/api/rating", api_rating), r("/api/player", api_player),
         r("/api/events", api_events),
         r("/api/calc", api_calc, ("POST",)), r("/api/hands", api_hands, ("POST",)),
         r("/api/undo", api_undo, ("POST",)), r("/api/void", api_void, ("POST",)),

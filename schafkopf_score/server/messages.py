@@ -268,6 +268,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "server.page_role_host": ("Host (enters and corrects)", "Gastgeber (trägt ein und korrigiert)"),
     "server.page_role_view": ("View (reads only)", "Zuschauen (nur lesen)"),
     "server.page_role_tisch": ("Table", "Tisch"),
+    "server.page_ratings": ("Ratings", "Wertung"),
+    "server.page_ratings_all": ("Every player's rating and page", "Wertung und Seite jedes Spielers"),
     "server.page_sessions": ("Evenings", "Abende"),
     "server.page_session": ("Evening", "Abend"),
     "server.page_conn_live": ("live", "live"),

@@ -43,7 +43,7 @@ BASE_WORDS = ("server.page_title", "server.page_sheet", "server.page_settle", "s
               "server.page_table", "server.page_ranking", "server.page_players", "server.page_join",
               "server.page_sessions", "server.page_recorded", "server.page_nav", "server.page_conn_live",
               "server.page_conn_reconnecting", "server.page_conn_offline", "server.page_conn_gone",
-              "server.page_back", "server.page_skip")
+              "server.page_back", "server.page_skip", "server.page_ratings")
 # what the page's script says (the outbox, the questions), handed to it with the page
 SCRIPT_WORDS = ("server.page_pending", "server.page_sending_failed", "server.page_undo", "server.page_yes_again",
                 "server.page_no", "server.page_recorded_as", "server.page_correct_to", "server.page_edit_pending",
@@ -294,6 +294,34 @@ async def tisch_page(served: Served, request: Request, role: Role) -> dict[str, 
     return {"may_write": may, "key": secrets.token_urlsafe(12), "tap": tap, "live": live}
 
 
+async def ratings_page(served: Served, request: Request, role: Role) -> dict[str, Any]:
+    """The ratings and every player's page (RULES §13) as the HTML report shows them, over every
+    session of the table; ``?player=NAME`` (a unique part of it): that player's page alone."""
+    typed = field(served, dict(request.query_params), "player", str)
+
+    def read(cfg: Any, ledger: Any) -> tuple[str, str | None]:
+        from ..app.insights_report import insights
+        from ..app.player_page import player_name
+        from ..export.html_insights import insights_html
+        from ..insights.rating import PROVISIONAL_HANDS
+
+        if ledger.conn is None:
+            data: dict[str, Any] = {"ratings": [], "pages": [], "provisional_hands": PROVISIONAL_HANDS}
+        else:
+            data = insights(cfg, ledger, ledger.session_ids())
+        name = None
+        if typed:
+            name = player_name(cfg, ledger, typed)  # refused (422) with the names there are
+            data = {**data, "pages": [p for p in data["pages"] if p["player"] == name]}
+        unit = cfg.family_obj().unit
+        return insights_html(data, cfg.language, unit, cfg.currency, list(cfg.players)), name
+
+    html, name = await work(served, read)
+    from markupsafe import Markup
+
+    return {"insights": Markup(html), "player": name}  # noqa: S704 - made of escaped words and names
+
+
 async def ranking_page(served: Served, request: Request, role: Role) -> dict[str, Any]:
     def read(cfg: Any, ledger: Any) -> Any:
         try:
@@ -383,6 +411,7 @@ PAGES: tuple[Page, ...] = (
     Page("/tisch/{n}", "tisch.html", tisch_page, ENTRY_WORDS + SHEET_WORDS + (
         "server.page_round", "server.page_done", "server.page_wait_draw", "server.page_wait_table",
         "server.page_paper", "server.page_old_round"), "server.page_table"),
+    Page("/ratings", "ratings.html", ratings_page, ("server.page_ratings_all",), "server.page_ratings"),
     Page("/ranking", "ranking.html", ranking_page, (
         "server.page_round", "server.page_rank", "server.page_player", "server.page_points", "server.page_no_round",
         "server.page_provisional", "server.page_playing", "server.page_all_done", "server.page_lot",

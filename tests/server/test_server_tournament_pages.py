@@ -92,10 +92,13 @@ def dark(phone) -> None:
     assert phone.js("return matchMedia('(prefers-color-scheme: dark)').matches")
 
 
-@pytest.mark.parametrize("path", ["/", "/settle", "/players", "/sessions", "/join"])
+@pytest.mark.parametrize("path", ["/", "/settle", "/players", "/sessions", "/join", "/ratings"])
 def test_axe_finds_nothing_serious_on_the_evenings_pages(make_table, phones, path):
     t = make_table(players=["Anna", "Ben", "Cora", "Dora"], language="de")
     cli(t.path, "add", "sau", "an", "be", "72", "l3")
+    if path == "/ratings":  # a second evening: the ratings' chart is drawn
+        cli(t.path, "settle", "--close", "--yes")
+        cli(t.path, "add", "wenz", "co", "91")
     with Server(t.path) as s:
         phone = phones()
         phone.open(f"http://127.0.0.1:{s.port}{path}?k={s.host}")

@@ -1,0 +1,55 @@
+"""What the evenings tell, on the phone (issue 37 item 6, RULES §13): ``/ratings`` shows the
+ratings and every player's page as the HTML report does, ``?player=NAME`` one player's page;
+``GET /api/rating`` and ``GET /api/player`` answer what ``rating --json`` and ``stats --player
+--json`` answer; a code that only reads may see them."""
+
+from __future__ import annotations
+
+import html
+
+from tests.serving import Server, cli
+
+HANDS = [["sau", "an", "be", "72", "l3"], ["wenz", "co", "91"], ["sau", "do", "an", "40"], ["herzsolo", "be", "61"]]
+
+
+def test_the_ratings_and_a_players_page_answer_what_the_cli_answers(make_table):
+    t = make_table(players=["Anna", "Ben", "Cora", "Dora"], language="de")
+    with Server(t.path) as s:
+        status, got = s.get("/api/rating", code="view")
+        assert status == 200 and got == t.json("rating")  # no hand yet: nobody rated
+        status, page = s.request("GET", "/ratings", code=s.view)[::2]
+        assert status == 200 and "Wertung" in page.decode()
+        for hand in HANDS:
+            cli(t.path, "add", *hand)
+        cli(t.path, "settle", "--close", "--yes")
+        cli(t.path, "add", "sau", "an", "co", "61")
+        assert s.get("/api/rating", code="view") == (200, t.json("rating"))
+        assert s.get("/api/rating?all=1", code="view") == (200, t.json("rating", "--all"))
+        for query, args in (("name=an", ["--player", "an"]), ("name=Ben&all=1", ["--player", "Ben", "--all"]),
+                            ("name=co&session=1", ["--player", "co", "--session", "1"])):
+            assert s.get(f"/api/player?{query}", code="view") == (200, t.json("stats", *args)), query
+        status, got = s.get("/api/player?name=Zoe", code="view")
+        refused = t.run("stats", "--player", "Zoe")
+        assert status == 422 and f"Fehler: {got['error']}\n{got['hint']}\n" == refused.stderr, got
+        assert s.get("/api/player", code="view")[0] == 422  # the name is needed
+        # the page: the rating table, and a section per player, as the HTML report has them
+        status, _, body = s.request("GET", "/ratings", code=s.view)
+        page = html.unescape(body.decode())
+        assert status == 200 and '<table class="ratings">' in page
+        for name in ("Anna", "Ben", "Cora", "Dora"):
+            assert f'<section class="player" id="player-{name}">' in page, name
+        status, _, body = s.request("GET", "/ratings?player=be", code=s.view)
+        page = body.decode()
+        assert status == 200 and 'id="player-Ben"' in page and 'id="player-Anna"' not in page
+        assert '<a href="/ratings">' in page
+        status, _, body = s.request("GET", "/ratings?player=Zoe", code=s.view)
+        assert status == 422 and "Zoe" in html.unescape(body.decode())
+
+
+def test_a_hostile_name_on_the_ratings_page_is_escaped(make_table):
+    t = make_table(players=["<b>Anna", "Ben", "Cora", "Dora"], language="en")
+    cli(t.path, "add", "sau", "<b", "be", "72")
+    with Server(t.path) as s:
+        status, _, body = s.request("GET", "/ratings", code=s.view)
+        page = body.decode()
+        assert status == 200 and "<b>Anna" not in page and "&lt;b&gt;Anna" in page
