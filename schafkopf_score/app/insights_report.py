@@ -7,10 +7,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..insights.player import Page
+from ..insights.player import Pages
 from ..insights.rating import PROVISIONAL_HANDS, Rater
 from .hand_facts import read_hands
-from .reports import game_title
+from .reports import collection_paused, game_title
 
 
 def insights(cfg: Any, ledger: Any, session_ids: Sequence[int]) -> dict[str, Any]:
@@ -20,20 +20,16 @@ def insights(cfg: Any, ledger: Any, session_ids: Sequence[int]) -> dict[str, Any
     wanted = set(session_ids)
     family = cfg.family_obj()
     record = bool(family.page_record)  # the record in the family's own terms (Sheepshead's picks, ...)
-    pages: dict[str, Page] = {name: Page(name, record) for name in cfg.players}
-    for hand in read_hands(cfg, ledger, ledger.session_ids()):  # one pass: the ratings and every page
-        rater.add_hand(hand)
-        if hand.session in wanted:
-            for name in hand.payouts:
-                page = pages.get(name)
-                if page is None:
-                    page = pages[name] = Page(name, record)
-                page.add(hand)
+    pages = Pages(cfg.players, record)
+    with collection_paused():  # a hundred thousand hands read, rated and counted: nothing that needs the collector
+        for hand in read_hands(cfg, ledger, ledger.session_ids()):  # one pass: the ratings and every page
+            rater.add_hand(hand)
+            if hand.session in wanted:
+                pages.add(hand)
     ratings = rater.result()
     rank = {p.name: i for i, p in enumerate(ratings.players, 1)}
     shown = []
-    for name, builder in pages.items():
-        figures = builder.result()
+    for name, figures in pages.result().items():
         if not figures.played.hands:
             continue
         data = figures.to_json()

@@ -51,9 +51,11 @@ def build_report(cfg: Any, ledger: Any, session_ids: Sequence[int], season: bool
     payments = _payments(ledger, [info.id for info in infos])
     players: list[str] = list(cfg.players)
     overview = []
+    shown: dict[int, tuple[Any, dict[str, Any]]] = {}  # id of a stored settlement -> (it, as reported)
     with collection_paused():
         for info in infos:
-            item = _overview(cfg, ledger, info, aliases, payments.get(info.id, []), openings.get(info.id) or {})
+            item = _overview(cfg, ledger, info, aliases, payments.get(info.id, []), openings.get(info.id) or {},
+                             shown)
             for p in item["settlement"]["balances"]:
                 if p not in players:
                     players.append(p)
@@ -82,16 +84,24 @@ def _payments(ledger: Any, session_ids: list[int]) -> dict[int, list[dict[str, A
 
 
 def _overview(cfg: Any, ledger: Any, info: Any, aliases: dict[str, str],
-              payments: list[dict[str, Any]], opening: dict[str, int]) -> dict[str, Any]:
+              payments: list[dict[str, Any]], opening: dict[str, int],
+              shown: dict[int, tuple[Any, dict[str, Any]]] | None = None) -> dict[str, Any]:
     """One session without its hands: what its settlement shows and was (or would be) paid;
-    ``opening``: the Stock the evening before carried into it."""
+    ``opening``: the Stock the evening before carried into it; ``shown``: the stored settlements
+    reported so far, by identity (the ledger decodes a closing's text once for every evening
+    that repeats it: reported once, shared, never changed by a reader)."""
     stored = info.bookings.get("settlement") if info.closed_at else None
     if stored:  # what was paid, as stored at the close (``SessionSettlement.from_stored``, read as it is)
+        if shown is None:
+            shown = {}
+        kept = shown.get(id(stored))
+        if kept is None or kept[0] is not stored:  # (held there: an id names one object while it lives)
+            kept = shown[id(stored)] = (stored, _stored_settlement(stored))
         return {
             "session": info.id, "opened_at": info.opened_at, "closed_at": info.closed_at,
             "date": local_date(info.opened_at) if info.opened_at else None,
             "balances": dict(info.closing or {}), "stock": 0, "bookings": info.bookings, "payments": payments,
-            "opening": sum(opening.values()), "settlement": _stored_settlement(stored),
+            "opening": sum(opening.values()), "settlement": kept[1],
         }
     if info.closed_at:
         from .settle import closed_settlement

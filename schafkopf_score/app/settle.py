@@ -78,8 +78,9 @@ def season_settlement(cfg: TableConfig, ledger: Ledger, session_ids: list[int],
                       round_to: int | None = None) -> tuple[SessionSettlement, list[SessionSettlement]]:
     """The season (``--all``): the settlement of each session and of them together."""
     parts = []
+    wanted = set(session_ids)  # (a season's thousands of evenings: a list looked through for each was a quarter of it)
     for info in ledger.sessions():
-        if info.id in session_ids:
+        if info.id in wanted:
             # a closed evening comes from its closing (no replay); only the open one is replayed
             parts.append(closed_settlement(ledger, info) if info.closed_at
                          else session_settlement(cfg, ledger, info.id, round_to))

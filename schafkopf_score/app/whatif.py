@@ -96,8 +96,9 @@ def what_if(cfg: Any, ledger: Any, *, tariff: str | None = None, rules_file: str
     unit = cfg.family_obj().unit
     refused: list[Refused] = []
     parts: list[SessionSettlement] = []
+    wanted = set(ids)
     for info in ledger.sessions():
-        if info.id not in ids:
+        if info.id not in wanted:
             continue
         state, lost = replayed(replace(ledger.log(info), place=THE_OPEN_SESSION), other, now_rules, unit)
         refused += lost

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import gc
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any, Optional
 
@@ -18,6 +21,21 @@ def export_formats() -> str:
     from ..export import FORMATS
 
     return " | ".join(FORMATS)
+
+
+@contextmanager
+def collector_held() -> Iterator[None]:
+    """Python's cycle collector held for the whole of a one-shot export (its rows are dicts,
+    lists and texts that refer to no cycle, freed as they go out of use). Held and resumed
+    around each evening only (``app.reports.collection_paused``), it ran once an evening over
+    every object alive, the season's memos included: 0.1-0.3 s of a season's export."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if collecting:
+            gc.enable()
 
 
 @app.command()
@@ -96,7 +114,7 @@ def export(
                                    Text("cli.out_own_file_hint", example=example))
     # the JSON export reads an older ledger as it is, without migrating it (a rescue when a
     # migration fails); the reports need the current schema
-    with c.ledger(migrate=fmt != "json") as ledger:
+    with collector_held(), c.ledger(migrate=fmt != "json") as ledger:
         infos = ledger.sessions() if all_ and fmt != "json" else None  # a season's sessions, read once
         ids = [info.id for info in infos] if infos is not None else select_sessions(ledger, session, all_)
         chunks = export_chunks(cfg, ledger, fmt, ids, infos)

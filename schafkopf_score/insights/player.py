@@ -226,6 +226,162 @@ class Page:
         return page
 
 
+class _Kind:
+    """Hands that repeat: what one such hand means to each of its players (``Pages``), worked
+    out once; how many of them were played since the last ``Pages._flush``; where the first was."""
+
+    __slots__ = ("count", "session", "hand", "game", "everyone", "kontra", "alone", "players", "winners", "losers")
+
+    def __init__(self, h: HandFacts) -> None:
+        self.count = 0
+        self.session, self.hand, self.game, self.everyone, self.kontra = h.session, h.hand, h.game, h.everyone, h.kontra
+        payouts, declarers, result = h.payouts, h.declarers, h.won
+        self.alone = len(declarers) == 1
+        # per player, in the payouts' order (the order pages and lines are first made in):
+        # (name, side, won, paid, amount, mates on his side, declaring)
+        self.players: list[tuple[str, str, bool | None, int, int, tuple[str, ...], bool]] = []
+        winners: list[str] = []
+        losers: list[str] = []
+        for name, paid in payouts.items():  # as ``Page.add`` works it out
+            first = bool(declarers) and declarers[0] == name
+            if h.everyone:
+                side = ("first" if result else "last") if first else "between"
+                won = None if result is None else (True if side == "first" else False if side == "last"
+                                                   else not result)
+            else:
+                side = "declarer" if first else "partner" if name in declarers else "opponent"
+                won = None if result is None else (result if side != "opponent" else not result)
+            amount = paid if h.unit != "stroke" or paid else (-h.value if won is False else 0)
+            declaring = side != "opponent"
+            mates = () if h.everyone else tuple(o for o in payouts if o != name and (o in declarers) == declaring)
+            self.players.append((name, side, won, paid, amount, mates, declaring))
+            if won is not None:
+                (winners if won else losers).append(name)
+        self.winners, self.losers = tuple(winners), tuple(losers)
+
+
+class Pages:
+    """Every player's page over one pass of a season (``add`` each hand in the order played,
+    then ``result``): what ``Page.add`` gives each of a hand's players, the same figures.
+
+    A season repeats its hands (the same game, sides, result and payouts on many evenings):
+    what such a hand means to each player is worked out once (a ``_Kind``) and counted; the
+    counts are added to the pages in the order each kind was first played (so pages, lines and
+    the best and worst hands come out as hand by hand), at the end or when ``limit`` kinds are
+    held (memory stays flat). Only the runs of won and lost hands go hand by hand."""
+
+    def __init__(self, names: Iterable[str], record: bool = False, limit: int = 4096) -> None:
+        self.record = record
+        self.limit = limit
+        self.pages: dict[str, Page] = {name: Page(name, record) for name in names}
+        self._kinds: dict[tuple[object, ...], _Kind] = {}
+        self._unit: str | None = None
+        self._runs: dict[str, int] = {}
+        self._won: dict[str, int] = {}  # the longest runs so far
+        self._lost: dict[str, int] = {}
+
+    def add(self, h: HandFacts) -> None:
+        """One hand (every player in its payouts)."""
+        if h.unit != self._unit:  # a kind's amounts are in one unit: a new unit, the counts so far are added
+            self._flush()
+            self._unit = h.unit
+        key = (h.game, h.declarers, h.won, h.value, h.everyone, h.kontra, tuple(h.payouts.items()))
+        kinds = self._kinds
+        kind = kinds.get(key)
+        if kind is None:
+            if len(kinds) >= self.limit:
+                self._flush()
+            kind = kinds[key] = _Kind(h)
+        kind.count += 1
+        runs, longest = self._runs, self._won
+        for name in kind.winners:
+            run = runs.get(name, 0)
+            run = runs[name] = run + 1 if run > 0 else 1
+            if run > longest.get(name, 0):
+                longest[name] = run
+        longest = self._lost
+        for name in kind.losers:
+            run = runs.get(name, 0)
+            run = runs[name] = run - 1 if run < 0 else -1
+            if -run > longest.get(name, 0):
+                longest[name] = -run
+
+    def _flush(self) -> None:
+        """The kinds counted so far, added to the pages in the order they were first played."""
+        pages, record = self.pages, self.record
+        unit = self._unit if self._unit is not None else "cent"  # (set whenever a kind is held)
+        for kind in self._kinds.values():
+            n, game, everyone = kind.count, kind.game, kind.everyone
+            for name, side, won, paid, amount, mates, declaring in kind.players:
+                builder = pages.get(name)
+                if builder is None:
+                    builder = pages[name] = Page(name, record)
+                page = builder.page
+                page.unit = unit
+                page.money += paid * n
+                page.played.hands += n
+                line = page.games.get(game)
+                if line is None:
+                    line = page.games[game] = GameLine(game)
+                line.played.hands += n
+                line.money += paid * n
+                role = page.roles.get(side)
+                if role is not None:
+                    role.hands += n
+                if won:
+                    page.played.won += n
+                    line.played.won += n
+                    if role is not None:
+                        role.won += n
+                if side == "declarer":
+                    _count(line.declarer, n, won)
+                elif side == "partner":
+                    _count(line.partner, n, won)
+                if not everyone:
+                    together = builder.together
+                    for other in mates:
+                        mate = together.get(other)
+                        if mate is None:
+                            mate = together[other] = Tally()
+                        _count(mate, n, won)
+                    if kind.kontra:
+                        _count(page.kontra_against if declaring else page.kontra_given, n, won)
+                # the first hand of the kind is the earliest with its amount: as hand by hand
+                if page.best is None or amount > page.best.amount:
+                    page.best = Moment(kind.session, kind.hand, game, amount)
+                if page.worst is None or amount < page.worst.amount:
+                    page.worst = Moment(kind.session, kind.hand, game, amount)
+                kept = builder.record
+                if kept is not None:
+                    if everyone:
+                        _count(kept["each"], n, won)
+                    elif side == "declarer":
+                        _count(kept["declared"], n, won)
+                        if kind.alone:
+                            _count(kept["alone"], n, won)
+                    elif side == "partner":
+                        _count(kept["partner"], n, won)
+        self._kinds.clear()
+
+    def result(self) -> dict[str, PlayerFigures]:
+        """Every page finished, in the order the players were named or first played."""
+        self._flush()
+        out = {}
+        for name, builder in self.pages.items():
+            builder.run = self._runs.get(name, 0)
+            builder.page.longest_won = self._won.get(name, 0)
+            builder.page.longest_lost = self._lost.get(name, 0)
+            out[name] = builder.result()
+        return out
+
+
+def _count(tally: Tally, n: int, won: bool | None) -> None:
+    """``n`` hands of one kind on a tally (``Tally.count`` ``n`` times)."""
+    tally.hands += n
+    if won:
+        tally.won += n
+
+
 def figures(name: str, hands: Iterable[HandFacts], record: bool = False) -> PlayerFigures:
     """The player's figures over the hands (the ones he did not play are passed over).
 

@@ -116,6 +116,18 @@ class Ratings:
         return next((p for p in self.players if p.name == name), None)
 
 
+class _Prepared:
+    """A match as the rater rates it (``Rater._prepare``): the match itself (held, so that its
+    id names it while this lives), its teams' rating objects, its players', its average players'
+    with the figures they start a hand with, and how often it was played since the last count."""
+
+    __slots__ = ("match", "teams", "real", "fills", "played")
+
+    def __init__(self, match: Match, teams: list[list[Any]], real: tuple[Any, ...],
+                 fills: tuple[tuple[Any, float, float], ...]) -> None:
+        self.match, self.teams, self.real, self.fills, self.played = match, teams, real, fills, 0
+
+
 class Rater:
     """Rates matches one after the other (``add``), then hands out the ratings (``result``).
 
@@ -130,7 +142,9 @@ class Rater:
         self._history: dict[str, list[Point]] = {}
         self._line_ups: dict[tuple[tuple[str, ...], ...], tuple[list[list[Any]], list[Any], list[Any]]] = {}
         self._session: int | None = None
-        self._tally: dict[tuple[tuple[str, ...], ...], int] = {}  # the line-ups played since the last count
+        self._tally: dict[int, _Prepared] = {}  # the matches played since the last count (by id: held there)
+        self._prepared: dict[int, _Prepared] = {}  # id of a match -> its rating objects (the match held there)
+        self.kept = 4096  # matches prepared at most (then made afresh): memory stays flat
         self._compute = getattr(self.model, "_compute", None)
 
     def add_hand(self, hand: HandFacts) -> None:
@@ -148,8 +162,10 @@ class Rater:
         line-up once, not each player: fewer steps a hand); who played them, in order."""
         count = self._count
         seen: dict[str, None] = {}
-        for teams, n in self._tally.items():
-            for team in teams:
+        for prepared in self._tally.values():
+            n = prepared.played
+            prepared.played = 0
+            for team in prepared.match.teams:
                 for name in team:
                     count[name] += n
                     seen[name] = None
@@ -198,24 +214,70 @@ class Rater:
         line_up = self._line_ups[m.teams] = (teams, real, stand_ins)
         return line_up
 
+    def _prepare(self, m: Match) -> _Prepared:
+        """What rating a match takes, made once per match object (a season's reader hands the
+        same object to every hand of a kind): its teams' rating objects (``_line_up``), its
+        players', and its average players' with the figures they start every hand with (their
+        sigma already widened by ``TAU``, as ``update`` widens every sigma)."""
+        if len(self._prepared) >= self.kept:  # matches made afresh for every hand (a caller without the reader's)
+            self._prepared.clear()
+        teams, real, stand_ins = self._line_ups.get(m.teams) or self._line_up(m)
+        tau2 = TAU * TAU
+        if self._compute is None:  # the public update widens them itself
+            fills = tuple(stand_ins)
+        else:
+            fills = tuple((r, mu, math.sqrt(sigma * sigma + tau2)) for r, mu, sigma in stand_ins)
+        prepared = self._prepared[id(m)] = _Prepared(m, teams, tuple(real), fills)
+        return prepared
+
     def add(self, m: Match) -> None:
         """One match: the library's update for the teams as they finished, scaled by its weight."""
-        line_up = self._line_ups.get(m.teams) or self._line_up(m)
-        teams, real, stand_ins = line_up
-        tally = self._tally
-        tally[m.teams] = tally.get(m.teams, 0) + 1
+        prepared = self._prepared.get(id(m))
+        if prepared is None or prepared.match is not m:
+            prepared = self._prepare(m)
+        if not prepared.played:
+            self._tally[id(prepared)] = prepared
+        prepared.played += 1
         w = m.weight
-        before = [(r.mu, r.sigma) for r in real] if w != 1 else None
-        for r, mu, sigma in stand_ins:  # the average players are the same before every hand
+        for r, mu, sigma in prepared.fills:  # the average players are the same before every hand
             r.mu, r.sigma = mu, sigma
-        self.update(teams, list(m.ranks))
-        if before is not None:
-            tau2, sqrt = TAU * TAU, math.sqrt
-            for r, (mu, sigma) in zip(real, before, strict=True):
-                widened = sqrt(sigma * sigma + tau2)
+        compute = self._compute
+        if compute is None:
+            before = [(r.mu, r.sigma) for r in prepared.real] if w != 1 else None
+            self.update(prepared.teams, list(m.ranks))
+            if before is not None:
+                self._weigh(prepared.real, before, w)
+            self.hands += 1
+            return
+        # ``update``, written out: each player's sigma widened by TAU (kept: a weight scales from it)
+        tau2, sqrt = TAU * TAU, math.sqrt
+        if w == 1:
+            for r in prepared.real:
+                s = r.sigma
+                r.sigma = sqrt(s * s + tau2)
+            compute(teams=prepared.teams, ranks=list(m.ranks))
+        else:
+            widened = []
+            for r in prepared.real:
+                s = r.sigma
+                ws = sqrt(s * s + tau2)
+                widened.append((r.mu, ws))
+                r.sigma = ws
+            compute(teams=prepared.teams, ranks=list(m.ranks))
+            for r, (mu, ws) in zip(prepared.real, widened, strict=True):
                 r.mu = mu + w * (r.mu - mu)
-                r.sigma = widened * (r.sigma / widened) ** w
+                r.sigma = ws * (r.sigma / ws) ** w
         self.hands += 1
+
+    @staticmethod
+    def _weigh(real: tuple[Any, ...], before: list[tuple[float, float]], w: float) -> None:
+        """A hand of weight ``w``: ``w`` times as far as the update moved each rating, its range
+        narrowed as ``w`` hands would."""
+        tau2, sqrt = TAU * TAU, math.sqrt
+        for r, (mu, sigma) in zip(real, before, strict=True):
+            widened = sqrt(sigma * sigma + tau2)
+            r.mu = mu + w * (r.mu - mu)
+            r.sigma = widened * (r.sigma / widened) ** w
 
     def update(self, teams: list[list[Any]], ranks: list[int]) -> None:
         """openskill's update of the teams (rating objects, in the order they finished), in

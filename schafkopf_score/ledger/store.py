@@ -436,7 +436,11 @@ class Ledger(Marks, TournamentRows, ServedKeys):
         cached = self._sessions_read
         if stamp is not None and cached is not None and cached[0] == stamp:
             return list(cached[1])
-        loads = json.loads
+        from ..memo import Memo
+
+        # a season's closings repeat their texts (the same evening, the same settlement): each
+        # distinct text decoded once, its value shared (frozen, as the list itself is)
+        loads = Memo[str, Any](json.loads).__getitem__
         infos = [SessionInfo(sid, opened_at, closed_at, loads(balances) if balances else None,
                              loads(bookings) if bookings else {})
                  for sid, opened_at, closed_at, balances, bookings in self.conn.execute(
