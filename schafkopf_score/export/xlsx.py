@@ -214,7 +214,8 @@ def _stats(book: _Book, stats: Mapping[str, Any], titles: Mapping[str, str]) -> 
 
 
 def _evening(book: _Book, report: dict[str, Any], session: Mapping[str, Any], players: Sequence[str]) -> None:
-    """One evening: a row per hand (a voided one marked, without amounts), and the total."""
+    """One evening: a row per hand (a voided one marked, without amounts; an early payout a row
+    without a hand number), and the total."""
     lang = book.lang
     title = say("export.session", lang, session=session["session"])
     ws = book.sheet(title)
@@ -230,7 +231,8 @@ def _evening(book: _Book, report: dict[str, Any], session: Mapping[str, Any], pl
     sums = dict.fromkeys(seated, 0)
     stock_sum = 0
     for h in hands:
-        ws.write_number(row, 0, int(h["hand"]), book.integer)
+        if not h.get("payment"):  # an early payout is a row of its own, after the hand it followed
+            ws.write_number(row, 0, int(h["hand"]), book.integer)
         when = _moment(h.get("recorded_at"))
         if when is not None:
             ws.write_datetime(row, 1, when, book.time)
