@@ -104,8 +104,13 @@ def random_entry(family: str, active: list[str], rng: random.Random, state) -> G
                 return GameEntry("solo", player=p[0], still=True, augen=a)
             return GameEntry("solo", player=p[0], suit=rng.choice(["kreuz", "pik", "herz", "karo"]), augen=a)
         return GameEntry(kind, player=p[0], partner=p[1], augen=a)
-    if family == "deutscher":
-        return GameEntry("spiel", player=p[0], partner=p[1], augen=a, zwang=rng.random() < .1)
+    if family == "deutscher":  # every game has its own draw (partners = "per_game"): the pairs it drew play
+        fam = find_family(family)
+        drawn = fam.own_state(state).partners
+        if not drawn:
+            return fam.lot(active, rng)
+        pair = rng.choice(drawn)
+        return GameEntry("spiel", player=pair[0], partner=pair[1], augen=a, zwang=rng.random() < .1)
     kind = rng.choices(["pick", "alone", "doubler"], [80, 10, 10])[0]
     if kind == "doubler":
         return GameEntry("doubler")
