@@ -138,13 +138,16 @@ def print_season(columns: Sequence[Any], total: Mapping[str, int], rules: TableR
     from rich.table import Table
 
     lang = rules.language
+    con = console()
+    shown, earlier = _season_columns(columns, total, con.width)
     table = Table()
     table.add_column(say("cli.col_player", lang))
-    for col in columns:
+    if earlier:
+        table.add_column(say("cli.season_earlier", lang, n=len(columns) - len(shown)), justify="right")
+    for col in shown:
         head = f"{format_date(col.date, lang) if col.date else ''}\n#{col.session}"
         table.add_column(head + ("" if col.closed else " " + say("cli.season_open", lang)), justify="right")
     table.add_column(say("cli.col_total", lang), justify="right")
-    con = console()
     trend = len(columns) > 1  # the season's total after each session, as a sparkline
     if trend:
         from .charts import plain, sparkline
@@ -157,7 +160,8 @@ def print_season(columns: Sequence[Any], total: Mapping[str, int], rules: TableR
 
     for n, v in total.items():
         # a player who was not at an evening (he joined later): a blank, not 0
-        cells = [show(col.balances[n]) if n in col.balances else "" for col in columns] + [show(v)]
+        cells = ([show(earlier[n]) if n in earlier else ""] if earlier else []) + \
+            [show(col.balances[n]) if n in col.balances else "" for col in shown] + [show(v)]
         if trend:
             running: list[float] = []
             so_far = 0
@@ -169,8 +173,32 @@ def print_season(columns: Sequence[Any], total: Mapping[str, int], rules: TableR
         table.add_row(escape(n), *cells)
     print_line(con, title)
     con.print(table)
+    if earlier:
+        print_line(con, say("cli.season_cut", lang, n=len(columns) - len(shown)))
     for line in fit_notes(notes, list(total), con.width):
         print_line(con, line)
+
+
+SESSION_COLUMN = 13  # a session's column: its date (or an amount) and the table's lines around it
+SUM_COLUMN = 17  # a season's sum: an amount of thousands
+TREND_COLUMN = 19  # the sparkline's 16 marks
+
+
+def _season_columns(columns: Sequence[Any], total: Mapping[str, int],
+                    width: int) -> tuple[Sequence[Any], dict[str, int]]:
+    """The sessions that get a column of their own on a terminal ``width`` wide (the latest), and
+    what each player won or lost at the ones before (one column; empty: every session fits). A
+    season of hundreds of evenings is no table of hundreds of columns squeezed to nothing."""
+    name = max((len(n) for n in total), default=6)
+    room = width - name - 4 - SUM_COLUMN - (TREND_COLUMN if len(columns) > 1 else 0)
+    if len(columns) <= room // SESSION_COLUMN:
+        return columns, {}
+    keep = max(1, (room - SUM_COLUMN) // SESSION_COLUMN)  # the ones before: a column as wide as the total's
+    earlier: dict[str, int] = {}
+    for col in columns[:-keep]:
+        for n, v in col.balances.items():
+            earlier[n] = earlier.get(n, 0) + v
+    return columns[-keep:], earlier
 
 
 def transfer_line(t: Any, rules: TableRules, unit: str = "cent") -> str:

@@ -4,6 +4,8 @@ season), the sparklines of ``standings``, ``standings --all`` and ``play``'s ``s
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from schafkopf_score.cli.app import app
@@ -105,3 +107,28 @@ def test_a_chart_of_nothing_and_chart_with_json(make_table):
     assert t.refused("standings", "--chart", "--json") == (
         "Error: --chart draws the chart; --json prints the figures. Choose one.\n"
         "Example: schafkopf standings --chart\n")
+
+
+def test_a_season_wider_than_the_terminal_sums_its_earlier_sessions_in_one_column(make_table):
+    """Twelve evenings at 80 columns: the latest keep a column each, the ones before are one
+    column of their sums (not twelve columns squeezed to nothing); 200 columns show them all."""
+    t = make_table(language="de")
+    for i in range(12):
+        t.ok("add", "sau", "an", "be", str(61 + i % 3))
+        t.ok("add", "herzsolo", "co", str(70 + i))
+        t.ok("settle", "--close")
+    season = t.json("standings", "--all")
+    columns = season["by_session"]
+    narrow = run(t, "standings", "--all", width=80)
+    shown = [c for c in columns if re.search(rf"#{c['session']}\b", narrow)]
+    assert 1 <= len(shown) < 12 and shown == columns[-len(shown):]
+    earlier = len(columns) - len(shown)
+    assert f"{earlier} frühere" in narrow and "Abende" in narrow
+    assert f"Die {earlier} Abende davor stehen in einer Spalte" in narrow
+    anna = next(line for line in narrow.splitlines() if "Anna" in line)
+    before = sum(c["balances"]["Anna"] for c in columns[:earlier])
+    assert f"{before / 100:+.2f} €".replace(".", ",") in anna
+    assert f"{season['balances']['Anna'] / 100:+.2f} €".replace(".", ",") in anna
+    assert max(len(line) for line in narrow.splitlines()) <= 80
+    wide = run(t, "standings", "--all", width=200)
+    assert "frühere" not in wide and all(re.search(rf"#{c['session']}\b", wide) for c in columns)
