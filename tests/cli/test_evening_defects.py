@@ -127,3 +127,17 @@ def test_an_edit_before_a_payout_says_what_the_paid_out_player_now_gets_or_owes(
     # a hand after the payout moves nothing of it
     t.ok("add", "wenz", "co", "80")
     assert "payouts_moved" not in t.json("void", "2")
+
+
+def test_a_player_paid_out_twice_is_told_once_what_a_correction_moves(make_table):
+    # Cora is paid out, her hand is corrected, she pays it back (a second payout); voiding the
+    # hand moves her balance by its 150 cents once, not once for each payout
+    t = make_table(language="en")
+    t.ok("add", "sau", "an", "be", "72")
+    t.ok("add", "solo", "co", "herz", "80")
+    t.ok("settle", "--player", "Cora")
+    t.ok("edit", "2", "solo", "co", "herz", "40", "--yes")
+    t.ok("settle", "--player", "Cora")
+    out = t.ok("void", "2").stdout.splitlines()
+    assert out[1:] == ["Cora was paid out after hand 2: with this correction Cora gets €1.50 more."]
+    assert t.json("settle")["balances"]["Cora"] == 150
