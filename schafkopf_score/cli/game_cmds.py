@@ -68,14 +68,18 @@ def calc(ctx: typer.Context, game: GameArg, said: WordsArg = None, tisch: TischO
         typer.echo(outcome_text(answer.played))
 
 
+AddRoundOpt = Annotated[Optional[int], typer.Option(
+    "--round", metavar="R", click_type=WHOLE_NUMBER,
+    help="Tournament, with --tisch: the round of that table (default: the latest), to enter a game of a round after "
+         "the next one was drawn.")]
 VerboseOpt = Annotated[bool, typer.Option("--verbose", "-v", help="Show the hand in full and every player's balance.")]
 
 
 @app.command()
 @guard
 @with_entry_options
-def add(ctx: typer.Context, game: GameArg, said: WordsArg = None, tisch: TischOpt = None, verbose: VerboseOpt = False,
-        as_json: JsonOpt = False, **entry: Any) -> None:
+def add(ctx: typer.Context, game: GameArg, said: WordsArg = None, tisch: TischOpt = None,
+        round_no: AddRoundOpt = None, verbose: VerboseOpt = False, as_json: JsonOpt = False, **entry: Any) -> None:
     """Check a game against the table's rules, record it and say what it paid.
 
     The answer is three lines at most: what was recorded, the payouts, and who deals next;
@@ -94,10 +98,10 @@ def add(ctx: typer.Context, game: GameArg, said: WordsArg = None, tisch: TischOp
 
     c = get(ctx)
     cfg = c.cfg()
-    check_place(cfg, "add", tisch)
+    check_place(cfg, "add", tisch, round_no)
     line = _line(game, said, entry)
     with c.ledger(create=True) as ledger:
-        at = _at(ctx, ledger, "add", tisch)
+        at = _at(ctx, ledger, "add", tisch, round_no)
         asking = sys.stdin.isatty() and not as_json
         try:
             answer = hands.add(at, line, confirm=not asking)

@@ -133,6 +133,24 @@ def test_paper_totals_voided_let_the_table_enter_its_hands_and_an_earlier_round_
     t.ok("check")
 
 
+def test_the_desk_adds_a_late_game_of_an_earlier_round_with_add_round(tmp_path):
+    # the server's refusal of a line typed for a round that is over names
+    # "schafkopf add --tisch N --round R LINE": add takes --round as undo, void and edit do
+    t = tournament(tmp_path, EIGHT[:4], extra='games_per_round = 2\nrounds = 2\nseed = "v"')
+    t.ok("tournament", "draw")
+    a, b, c, d = tables(t)[1]["players"]
+    t.ok("add", "--tisch", "1", "sau", a, b, "72")
+    t.ok("tournament", "draw", "--force")
+    added = t.json("add", "--tisch", "1", "--round", "1", "herzsolo", c, "61")
+    assert (added["round"], added["tisch"], added["hand"]) == (1, 1, 2)
+    assert [h["hand"] for h in t.json("tournament", "sheet", "--tisch", "1", "--round", "1")["hands"]] == [1, 2]
+    assert t.json("tournament", "sheet", "--tisch", "1")["hands"] == []  # round 2's table: nothing
+    assert fail(t, "add", "--tisch", "1", "--round", "1", "wenz", d, "61").startswith(
+        "Error: Table 1 has played all its 2 games of round 1.")
+    assert fail(t, "add", "--tisch", "1", "--round", "3", "wenz", d, "61").startswith("Error: There is no round 3")
+    t.ok("check")
+
+
 # -- 2. provisional until complete ------------------------------------------------------------------
 
 def test_the_ranking_is_provisional_until_every_table_of_every_round_is_in(tmp_path):
