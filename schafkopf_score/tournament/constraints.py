@@ -60,7 +60,7 @@ def fix(cfg: TableConfig, ledger: Ledger, typed: str, table: str, remove: bool =
     settings_of(cfg)
     with ledger.write() as conn:
         people = roster(cfg, ledger)
-        name = name_of(people.active, typed.strip(), start_numbers(cfg, ledger))
+        name = name_of(people.active, typed.strip(), start_numbers(cfg, ledger), list(people.withdrawn))
         fixed, apart = standing(cfg, ledger)
         if remove:
             if name not in fixed:
@@ -91,7 +91,8 @@ def keep_apart(cfg: TableConfig, ledger: Ledger, first: str, second: str, remove
     with ledger.write() as conn:
         people = roster(cfg, ledger)
         numbers = start_numbers(cfg, ledger)
-        a, b = name_of(people.active, first.strip(), numbers), name_of(people.active, second.strip(), numbers)
+        left = list(people.withdrawn)
+        a, b = name_of(people.active, first.strip(), numbers, left), name_of(people.active, second.strip(), numbers, left)
         if a == b:
             raise IllegalEntry(Text("tournament.apart_same_day", name=a), Text("tournament.apart_day_hint"))
         fixed, apart = standing(cfg, ledger)

@@ -468,6 +468,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "tournament.not_registered": (
         '{typed} is not registered in this tournament.',
         '{typed} ist in diesem Turnier nicht angemeldet.'),
+    "tournament.withdrawn_not_drawn": (
+        '{name} has withdrawn: he is not drawn again.',
+        '{name} ist ausgeschieden: er wird nicht mehr gelost.'),
+    "tournament.withdrawn_not_drawn_hint": (
+        '{name} keeps his points and place in the ranking; fix and apart name players still drawn '
+        '(schafkopf tournament ranking marks who withdrew).',
+        '{name} behält Punkte und Platz in der Rangliste; fix und apart nennen Spieler, die noch gelost werden '
+        '(schafkopf tournament ranking zeigt, wer ausgeschieden ist).'),
     "tournament.see_registered": (
         'The registered players: the players list or players_file, and tournament ranking.',
         'Die angemeldeten Spieler: die Liste players oder players_file, und tournament ranking.'),

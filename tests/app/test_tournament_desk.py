@@ -223,6 +223,20 @@ def test_fixed_and_apart_hold_for_every_later_draw_until_removed(tmp_path):
     assert fail(t, "tournament", "fix", "#99", "1").startswith("Error: No player has start number 99")
 
 
+def test_a_withdrawn_player_named_in_fix_apart_or_a_draw_is_said_to_have_withdrawn(tmp_path):
+    # he is registered (player add refuses his name, withdraw says "already"): "not registered"
+    # contradicted both
+    t = tournament(tmp_path, [*EIGHT, "Ida"], extra='games_per_round = 2\nrounds = 2\nseed = "w"')
+    name, other = EIGHT[0], EIGHT[1]
+    t.ok("tournament", "player", "withdraw", name, "--reason", "train")
+    said = f"Error: {name} has withdrawn: he is not drawn again.\n"
+    for args in (["fix", name, "1"], ["fix", name.lower(), "1", "--remove"], ["apart", other, name],
+                 ["draw", "--fix", f"{name}=1"], ["draw", "--apart", f"{name},{other}"]):
+        assert fail(t, "tournament", *args).startswith(said), args
+    assert fail(t, "tournament", "fix", "Nobody", "1").startswith("Error: 'Nobody' is not registered")
+    assert name not in [p for x in t.json("tournament", "draw")["tables"] for p in x["players"]]
+
+
 def test_a_round_drawn_with_a_one_round_fix_says_which_hold_for_the_day(tmp_path):
     t = tournament(tmp_path, EIGHT, extra='games_per_round = 1\nrounds = 2\nseed = "o"')
     t.ok("tournament", "apart", "Cora", "Dora")
