@@ -223,6 +223,8 @@ def redo_round(cfg: TableConfig, ledger: Ledger, method: str | None = None, seed
 
     settings = settings_of(cfg)
     reason = checked_reason(reason)
+    if not latest_round(ledger):  # before the ledger is made or locked (and again inside)
+        raise IllegalEntry(Text("tournament.no_round"), Text("tournament.no_round_hint"))
     with ledger.write() as conn:
         rounds = ledger.rounds()
         if not rounds:
@@ -265,6 +267,8 @@ def swap_seats(cfg: TableConfig, ledger: Ledger, first: str, second: str,
 
     settings_of(cfg)
     reason = checked_reason(reason)
+    if not latest_round(ledger):  # before the ledger is made or locked: no ledger yet is no round yet
+        raise IllegalEntry(Text("tournament.no_round"), Text("tournament.no_round_hint"))
     with ledger.write() as conn:
         round_no = latest_round(ledger)
         if not round_no:

@@ -237,6 +237,22 @@ def test_a_withdrawn_player_named_in_fix_apart_or_a_draw_is_said_to_have_withdra
     assert name not in [p for x in t.json("tournament", "draw")["tables"] for p in x["players"]]
 
 
+@pytest.mark.parametrize("args, said", [
+    (["swap", "Anna", "Ben"], "Error: No round has been drawn yet."),
+    (["draw", "--redo", "--reason", "x"], "Error: No round has been drawn yet."),
+    (["fix", "Zed", "1"], "Error: 'Zed' is not registered"),
+    (["fix", "Anna", "9"], "Error: Table 9 does not exist"),
+    (["apart", "Anna", "Zed"], "Error: 'Zed' is not registered"),
+    (["player", "add", "k"], "Error: This name would be misread"),
+])
+def test_a_desk_command_refused_before_anything_was_recorded_makes_no_ledger(tmp_path, args, said):
+    # as at a table: a refusal writes nothing, not even an empty ledger (swap said "There is no
+    # ledger yet. Record a game with schafkopf add first", which a tournament refuses before a draw)
+    t = tournament(tmp_path, EIGHT, extra='games_per_round = 2\nrounds = 2')
+    assert fail(t, "tournament", *args).startswith(said)
+    assert not t.ledger_path.exists()
+
+
 def test_a_round_drawn_with_a_one_round_fix_says_which_hold_for_the_day(tmp_path):
     t = tournament(tmp_path, EIGHT, extra='games_per_round = 1\nrounds = 2\nseed = "o"')
     t.ok("tournament", "apart", "Cora", "Dora")
