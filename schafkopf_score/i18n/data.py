@@ -210,6 +210,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "data.game_name": ("{game}", "{game}"),
     "data.name_is_notation_word": ("{name} is a word of the short notation", "{name} ist ein Wort der Kurzschreibweise"),
     "data.name_reads_as_pair": ("{name} reads as NAME=N", "{name} liest sich als NAME=N"),
+    # a line of play, a hand at add or sent to the server: every door refuses one that long alike
+    "data.line_too_long": ("The line is {length} characters long; a line here holds at most {most}.",
+                           "Die Zeile ist {length} Zeichen lang; eine Zeile hier hat höchstens {most}."),
+    "data.line_too_long_hint": ("Nothing was recorded. Type one hand or one command a line.",
+                                "Nichts wurde eingetragen. Tipp ein Spiel oder einen Befehl je Zeile."),
     "data.no_game": ("No game was given.", "Es wurde kein Spiel angegeben."),
     "data.no_game_hint": ("Start with the game, e.g. sau, herzsolo, wenz, ramsch.",
                           "Fang mit dem Spiel an, z. B. sau, herzsolo, wenz, ramsch."),
