@@ -211,6 +211,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "data.name_is_notation_word": ("{name} is a word of the short notation", "{name} ist ein Wort der Kurzschreibweise"),
     "data.name_reads_as_pair": ("{name} reads as NAME=N", "{name} liest sich als NAME=N"),
     # a line of play, a hand at add or sent to the server: every door refuses one that long alike
+    "data.reason_long": ("is {length} characters long; a reason has at most {most}.",
+                         "ist {length} Zeichen lang; ein Grund hat höchstens {most}."),
+    "data.reason_long_hint": ('Give a short reason in plain text: --reason "wrong partner"; nothing was recorded.',
+                              'Gib einen kurzen Grund als Text an: --reason "falscher Partner"; nichts wurde '
+                              'eingetragen.'),
     "data.line_too_long": ("The line is {length} characters long; a line here holds at most {most}.",
                            "Die Zeile ist {length} Zeichen lang; eine Zeile hier hat höchstens {most}."),
     "data.line_too_long_hint": ("Nothing was recorded. Type one hand or one command a line.",

@@ -54,6 +54,18 @@ def refuse_hidden(option: str, text: str) -> None:
                            Text("data.text_hidden_hint"))
 
 
+MAX_REASON = 500  # characters of a correction's reason (a tournament's too): a short sentence
+
+
+def refuse_long_reason(reason: str) -> None:
+    """Refuse a correction's reason longer than ``MAX_REASON`` characters, in every door alike
+    (``play`` reads no line that long; a tournament's reasons had the bound already)."""
+    if len(reason) > MAX_REASON:
+        raise IllegalEntry(Text("data.option_problem", option="--reason",
+                                problem=Text("data.reason_long", length=len(reason), most=MAX_REASON)),
+                           Text("data.reason_long_hint"))
+
+
 def is_hidden(ch: str) -> bool:
     """Whether one character is invisible or steers the terminal."""
     return unicodedata.category(ch) in HIDDEN_CATEGORIES

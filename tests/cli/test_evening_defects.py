@@ -141,3 +141,20 @@ def test_a_player_paid_out_twice_is_told_once_what_a_correction_moves(make_table
     out = t.ok("void", "2").stdout.splitlines()
     assert out[1:] == ["Cora was paid out after hand 2: with this correction Cora gets €1.50 more."]
     assert t.json("settle")["balances"]["Cora"] == 150
+
+
+@pytest.mark.parametrize("args", [["void", "1"], ["undo"], ["edit", "1", "k"], ["settle", "--reopen", "1"]])
+def test_a_reason_longer_than_500_characters_is_refused_as_a_tournaments_is(make_table, args):
+    # void 1 --reason <5000 characters> was recorded by the command and the server, refused by play
+    # (a line of play holds 4096); a tournament's reasons had the bound already
+    t = make_table(language="en")
+    t.ok("add", "sau", "an", "be", "72")
+    if args[0] == "settle":
+        t.ok("settle", "--close")
+    before = t.ledger_bytes()
+    r = t.run(*args, "--reason", "r" * 501)
+    assert (r.exit_code, r.stderr) == (2, "Error: --reason is 501 characters long; a reason has at most 500.\n"
+                                          'Give a short reason in plain text: --reason "wrong partner"; nothing was '
+                                          "recorded.\n")
+    assert t.ledger_bytes() == before
+    t.ok(*args, "--reason", "r" * 500)
