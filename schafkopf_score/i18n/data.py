@@ -210,6 +210,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "data.game_name": ("{game}", "{game}"),
     "data.name_is_notation_word": ("{name} is a word of the short notation", "{name} ist ein Wort der Kurzschreibweise"),
     "data.name_reads_as_pair": ("{name} reads as NAME=N", "{name} liest sich als NAME=N"),
+    "data.name_reads_as_option": ("{name} begins with a dash and reads as an option",
+                                  "{name} beginnt mit einem Strich und liest sich als Option"),
     # a line of play, a hand at add or sent to the server: every door refuses one that long alike
     "data.reason_long": ("is {length} characters long; a reason has at most {most}.",
                          "ist {length} Zeichen lang; ein Grund hat höchstens {most}."),

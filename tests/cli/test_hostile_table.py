@@ -319,3 +319,19 @@ def test_names_typed_alike_and_game_words_are_refused_by_new(tmp_path):
                                "alike ('jurgen').")
     r = runner.invoke(app, ["new", str(tmp_path / "b.toml"), "--players", "Herzsolo,Ben,Cora,Dora"])
     assert r.exit_code == 2 and "'Herzsolo' is a word of the short notation" in r.stderr
+
+
+def test_a_name_with_a_leading_dash_is_refused_by_new_and_player_add(tmp_path, make_table):
+    # '--x' was written to the file, and then no hand could name him: add read 'sau an --x 72' as an
+    # unknown option, play as "'--x' is no option of a hand"
+    from schafkopf_score.cli.app import app
+    from tests.conftest import CliRunner
+
+    r = CliRunner().invoke(app, ["new", str(tmp_path / "a.toml"), "--players", "Anna,Ben,Cora,--x"])
+    assert (r.exit_code, r.stderr) == (2, "Error: '--x' begins with a dash and reads as an option; a player of that "
+                                          "name could not be entered.\nGive --x another spelling (a nickname, or "
+                                          "with the surname's initial).\n")
+    assert not (tmp_path / "a.toml").exists()
+    t = make_table(language="en")
+    assert t.refused("player", "add", "--", "-Max").startswith("Error: '-Max' begins with a dash")
+    t.ok("player", "add", "Max-Otto")  # a dash inside a name is a name
