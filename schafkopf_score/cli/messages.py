@@ -159,6 +159,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "cli.from_balances_close": ("--from-balances settles a paper sheet; it cannot close a session.",
                                 "--from-balances rechnet einen Zettel ab; damit lässt sich kein Abend abschließen."),
     "cli.drop_close": ("Drop --close.", "Lass --close weg."),
+    "cli.from_balances_alone": ("--from-balances settles the balances of a paper sheet, not a session of the ledger.",
+                                "--from-balances rechnet die Salden eines Zettels ab, keinen Abend des Spielbuchs."),
     "cli.season_empty": ("No games recorded yet: the season has nothing to settle.",
                          "Noch keine Spiele eingetragen: in der Saison gibt es nichts abzurechnen."),
     "cli.close_open_only": ("--close closes the open session only.", "--close schließt nur den offenen Abend ab."),

@@ -158,3 +158,14 @@ def test_a_reason_longer_than_500_characters_is_refused_as_a_tournaments_is(make
                                           "recorded.\n")
     assert t.ledger_bytes() == before
     t.ok(*args, "--reason", "r" * 500)
+
+
+@pytest.mark.parametrize("extra", [["--all"], ["--session", "1"]])
+def test_balances_from_paper_are_not_mixed_with_a_session_of_the_ledger(make_table, extra):
+    # settle --from-balances ... --all said "No games recorded yet: the season has nothing to
+    # settle", the balances typed dropped without a word
+    t = make_table(language="en")
+    r = t.run("settle", "--from-balances", "Anna=1,Ben=-1,Cora=0,Dora=0", *extra)
+    assert (r.exit_code, r.stdout, r.stderr) == (2, "", "Error: --from-balances settles the balances of a paper "
+                                                        "sheet, not a session of the ledger.\nDrop --session/--all.\n")
+    assert t.ok("settle", "--from-balances", "Anna=1,Ben=-1,Cora=0,Dora=0").stdout.endswith("Ben pays Anna €1.00\n")
