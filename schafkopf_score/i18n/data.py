@@ -218,6 +218,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "data.reason_long_hint": ('Give a short reason in plain text: --reason "wrong partner"; nothing was recorded.',
                               'Gib einen kurzen Grund als Text an: --reason "falscher Partner"; nichts wurde '
                               'eingetragen.'),
+    "data.session_and_all": ("--session {session} asks for one session and --all for every session.",
+                             "--session {session} fragt nach einem Abend und --all nach allen."),
+    "data.session_and_all_hint": ("Choose one: drop --session or --all.", "Nimm eins: lass --session oder --all weg."),
     "data.line_too_long": ("The line is {length} characters long; a line here holds at most {most}.",
                            "Die Zeile ist {length} Zeichen lang; eine Zeile hier hat höchstens {most}."),
     "data.line_too_long_hint": ("Nothing was recorded. Type one hand or one command a line.",

@@ -169,3 +169,16 @@ def test_balances_from_paper_are_not_mixed_with_a_session_of_the_ledger(make_tab
     assert (r.exit_code, r.stdout, r.stderr) == (2, "", "Error: --from-balances settles the balances of a paper "
                                                         "sheet, not a session of the ledger.\nDrop --session/--all.\n")
     assert t.ok("settle", "--from-balances", "Anna=1,Ben=-1,Cora=0,Dora=0").stdout.endswith("Ben pays Anna €1.00\n")
+
+
+@pytest.mark.parametrize("command", [["sheet"], ["standings"], ["stats"], ["settle"], ["export"],
+                                     ["export", "--format", "json"], ["stats", "--player", "Anna"]])
+def test_one_session_and_all_sessions_at_once_are_refused(make_table, command):
+    # sheet showed session 1, standings and settle the season, for the same --session 1 --all
+    t = make_table(language="en")
+    t.ok("add", "sau", "an", "be", "72")
+    r = t.run(*command, "--session", "1", "--all")
+    assert (r.exit_code, r.stdout, r.stderr) == (2, "", "Error: --session 1 asks for one session and --all for every "
+                                                        "session.\nChoose one: drop --session or --all.\n")
+    t.ok(*command, "--session", "1")
+    t.ok(*command, "--all")
