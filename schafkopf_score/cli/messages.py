@@ -311,6 +311,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "cli.play_yes_words": ("y yes", "j ja"),
     "cli.play_no_words": ("n no", "n nein"),
     "cli.play_answer_yes_no": ("Answer {yes} or {no}.", "Antworte mit {yes} oder {no}."),
+    "cli.play_reason_hint": ('Give the reason after it: void 2 --reason "wrong partner" (or void 2 wrong partner).',
+                             'Gib den Grund danach an: streichen 2 --reason "falscher Partner" (oder streichen 2 '
+                             'falscher Partner).'),
     "cli.play_cancelled": ("Cancelled; nothing was recorded.", "Abgebrochen; nichts wurde eingetragen."),
     "cli.play_new_evening": ("Evening {session} begins with this hand (the one before is settled).",
                              "Abend {session} beginnt mit diesem Spiel (der vorige ist abgerechnet)."),

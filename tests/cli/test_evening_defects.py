@@ -182,3 +182,17 @@ def test_one_session_and_all_sessions_at_once_are_refused(make_table, command):
                                                         "session.\nChoose one: drop --session or --all.\n")
     t.ok(*command, "--session", "1")
     t.ok(*command, "--all")
+
+
+def test_play_takes_a_corrections_reason_as_the_commands_do(make_table):
+    # 'void 2 --reason "wrong partner"' stored the reason "--reason wrong partner", 'void 2 --reason'
+    # the reason "--reason", and 'edit 1 k --reason R' was refused ("'--reason' is no option of a hand")
+    t = make_table(language="en")
+    r = play(t, 'sau an be 72\nwenz co 80\nsolo do herz 61\nvoid 2 --reason\nvoid 2 --reason "wrong partner"\n'
+                'edit 1 k --reason "kontra forgotten"\nundo --reason=twice\n')
+    assert r.returncode == 2 and r.stderr == ("Line 4: void 2 --reason\nError: --reason needs a value after it.\n"
+                                              'Give the reason after it: void 2 --reason "wrong partner" (or void 2 '
+                                              "wrong partner).\n")
+    hands = t.json("sheet")["sessions"][0]["hands"]
+    assert [(h["hand"], h.get("reason")) for h in hands if h["void"]] == [
+        (1, "kontra forgotten"), (2, "wrong partner"), (3, "twice")]
