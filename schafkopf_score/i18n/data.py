@@ -179,6 +179,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "data.file_cents": ("cents", "Cent"),
     # -- what was typed: numbers, NAME=N lists, amounts, a correction -----------------------------
     "data.not_whole_number": ("{option} {text} is not a whole number.", "{option} {text} ist keine ganze Zahl."),
+    "data.not_whole_number_hint": ("Write it in the digits 0 to 9, e.g. {option} 3.",
+                                   "Schreib sie in den Ziffern 0 bis 9, z. B. {option} 3."),
     "data.not_pairs": ("{option} {text} is not a list of NAME=N.", "{option} {text} ist keine Liste von NAME=N."),
     "data.not_pairs_hint": ("Write it like {option} Anna=45,Ben=30,Cora=25,Dora=20.",
                             "Schreib es wie {option} Anna=45,Ben=30,Cora=25,Dora=20."),

@@ -196,3 +196,14 @@ def test_play_takes_a_corrections_reason_as_the_commands_do(make_table):
     hands = t.json("sheet")["sessions"][0]["hands"]
     assert [(h["hand"], h.get("reason")) for h in hands if h["void"]] == [
         (1, "kontra forgotten"), (2, "wrong partner"), (3, "twice")]
+
+
+def test_a_word_where_a_whole_number_belongs_is_told_how_to_write_it(make_table):
+    # '--laufende abc' and 'settle --round x' said only "... is not a whole number.", no way out
+    t = make_table(language="en")
+    r = play(t, "sau an be 72 --laufende abc\nsettle --round x\n")
+    assert r.returncode == 2 and r.stderr == (
+        "Line 1: sau an be 72 --laufende abc\nError: --laufende 'abc' is not a whole number.\n"
+        "Write it in the digits 0 to 9, e.g. --laufende 3.\n"
+        "Line 2: settle --round x\nError: --round 'x' is not a whole number.\nWrite it in the digits 0 to 9, e.g. "
+        "--round 3.\n")
