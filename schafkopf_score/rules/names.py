@@ -95,6 +95,23 @@ def currency_problem(value: str) -> Text | None:
     return Text("data.currency_problem", value=repr(value))
 
 
+def check_player_name(name: str) -> None:
+    """Refuse one new player's name (``player add NAME``, ``player rename OLD NEW``) as
+    ``check_player_names`` refuses a list's, in words about that name (not "player 5" of the
+    seating it would make): too long, empty, spaces around it, an invisible character."""
+    if len(name) > PLAYER_NAME_LIMIT:
+        raise IllegalEntry(Text("data.player_name_too_long", name=repr(name[:20] + "..."), length=len(name),
+                                limit=PLAYER_NAME_LIMIT), Text("data.player_too_long_hint", limit=PLAYER_NAME_LIMIT))
+    if not name.strip():
+        raise IllegalEntry(Text("data.name_empty"), Text("data.player_empty_hint"))
+    if name != name.strip():
+        raise IllegalEntry(Text("data.name_spaces", name=repr(name)), Text("data.player_spaces_hint"))
+    hidden = hidden_character(name)
+    if hidden:
+        raise IllegalEntry(Text("data.name_hidden", name=repr(name), what=hidden[1], pos=hidden[0]),
+                           Text("data.player_hidden_hint"))
+
+
 def check_player_names(players: list[str], fail: Any) -> None:
     """Refuse a list of names a table cannot use: fewer than two; an empty name or one with
     spaces around it; a name with an invisible or control character (it could garble the
