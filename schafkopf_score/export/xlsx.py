@@ -230,7 +230,8 @@ def _evening(book: _Book, report: dict[str, Any], session: Mapping[str, Any], pl
     sums = dict.fromkeys(seated, 0)
     stock_sum = 0
     for h in hands:
-        ws.write_number(row, 0, int(h["hand"]), book.integer)
+        if not h.get("payment"):  # an early payout (settle --player) is a row without a hand number
+            ws.write_number(row, 0, int(h["hand"]), book.integer)
         when = _moment(h.get("recorded_at"))
         if when is not None:
             ws.write_datetime(row, 1, when, book.time)

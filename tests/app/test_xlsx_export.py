@@ -129,3 +129,18 @@ def test_never_binary_on_a_terminal(make_table):
         "Schreib sie in eine Datei: schafkopf export --format xlsx --out abend.xlsx\n")
     assert (t.path.read_bytes(), t.ledger_bytes()) == before
     assert "xlsx" in t.refused("export", "--format", "xls")  # the formats the refusal names
+
+
+def test_an_evening_with_an_early_payout_has_its_row_without_a_hand_number(make_table, tmp_path):
+    # settle --player, then export --format xlsx: "Internal error (ValueError: invalid literal for int()
+    # with base 10: '')": the payout's row has no hand number
+    t = make_table(tariff="10/50", language="en")
+    enter(t, [("sau", "an", "be", "72"), ("herzsolo", "co", "80")])
+    t.ok("settle", "--player", "Cora")
+    out = tmp_path / "abend.xlsx"
+    t.ok("export", "--format", "xlsx", "--out", str(out))
+    ws = openpyxl.load_workbook(out, data_only=True)["Session 1"]
+    assert [ws.cell(r, 1).value for r in range(2, 5)] == [1, 2, None]
+    assert ws.cell(4, 3).value == "Cora paid out after hand 2"
+    assert [ws.cell(4, c).value for c in range(7, 11)] == [0.4, 0.4, -1.4, 0.6]  # the payout
+    assert [ws.cell(5, c).value for c in range(7, 11)] == [0, 0, 0, 0]  # the total: what settle shows now
