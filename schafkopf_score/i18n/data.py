@@ -37,9 +37,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "data.name_hidden": ("{name} has an invisible or control character ({what}) at position {pos}.",
                          "{name} enthält an Stelle {pos} ein unsichtbares oder Steuerzeichen ({what})."),
     "data.no_table_file": ("No table file at {path}.", "Keine Tischdatei unter {path}."),
-    "data.no_table_file_hint": ("Create one with: schafkopf new schafkopf.toml --family {family} "
+    "data.no_table_file_hint": ("Create one with: schafkopf new {path} --family {family} "
                                 "--players Anna,Ben,Cora,Dora (or point --table / SCHAFKOPF_TABLE at yours).",
-                                "Leg eine an mit: schafkopf new schafkopf.toml --family {family} "
+                                "Leg eine an mit: schafkopf new {path} --family {family} "
                                 "--players Anna,Ben,Cora,Dora (oder gib deine mit --table / SCHAFKOPF_TABLE an)."),
     "data.table_is_folder": ("{path} is a folder, not a table file.", "{path} ist ein Ordner, keine Tischdatei."),
     "data.table_is_folder_hint": ("Give the path of the .toml file.", "Gib den Pfad der .toml-Datei an."),
