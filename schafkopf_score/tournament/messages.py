@@ -102,9 +102,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                         "or to name with --tisch.",
                                         '{path} ist kein Turnier (kind = "tournament"): es hat keine Tische zum '
                                         "Auslosen oder für --tisch."),
-    "tournament.not_a_tournament_hint": ("At a single table leave --tisch out; for a tournament write one with "
+    "tournament.not_a_tournament_hint": ("At a single table leave --tisch out (players join and leave with "
+                                             "schafkopf player add/leave NAME); for a tournament write one with "
                                              "schafkopf tournament new.",
-                                             "An einem einzelnen Tisch lass --tisch weg; ein Turnier legt "
+                                             "An einem einzelnen Tisch lass --tisch weg (Spieler kommen und gehen "
+                                             "mit schafkopf player add/leave NAME); ein Turnier legt "
                                              "schafkopf tournament new an."),
     "tournament.needs_tisch": ("This is a tournament: say at which table the game was played.",
                                    "Das ist ein Turnier: sag, an welchem Tisch gespielt wurde."),

@@ -531,3 +531,10 @@ def test_the_desks_commands_take_any_words_without_a_traceback(hostile):
             assert r.stderr.strip() and hostile.ledger_bytes() == before, (command, words)
 
     run()
+
+
+def test_a_latecomer_at_a_single_table_is_pointed_to_player_add(make_table):
+    t = make_table(language="en")
+    assert fail(t, "tournament", "player", "add", "Xaver").splitlines()[1] == (
+        "At a single table leave --tisch out (players join and leave with schafkopf player add/leave NAME); for a "
+        "tournament write one with schafkopf tournament new.")
