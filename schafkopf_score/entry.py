@@ -31,7 +31,8 @@ def parse_int(text: str, option: str, hint: Text | None = None) -> int:
     t = text.strip()
     if re.fullmatch(r"-?[0-9]+", t):
         return bounded_int(t, option, hint=hint)
-    raise InvalidEntry(Text("data.not_whole_number", option=option, text=quoted(text)), hint)
+    raise InvalidEntry(Text("data.not_whole_number", option=option, text=quoted(text)),
+                       hint or Text("data.not_whole_number_hint", option=option))
 
 
 def parse_pairs(text: str, option: str) -> list[tuple[str, str]]:

@@ -98,6 +98,8 @@ def clashes(family: Family, name: str) -> Text | None:
         return Text("data.name_is_notation_word", name=repr(name))
     if _PAIR.fullmatch(key):
         return Text("data.name_reads_as_pair", name=repr(name))
+    if key.startswith("-"):  # add reads it as an option, a line of play a long option or its minus
+        return Text("data.name_reads_as_option", name=repr(name))
     return None
 
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import IllegalEntry, ScoreError
 from ..i18n import Text
 from ..rules.model import NAME, NAMES, GameEntry, entry_options
-from ..rules.names import refuse_hidden
+from ..rules.names import refuse_hidden, refuse_long_reason
 from ..rules.play import Played, play, seat
 from ..rules.registry import find_family
 from ..session.fold import (
@@ -203,6 +203,7 @@ def _correct(at: At, target: GameRecord, new_entry: GameEntry | None, kind: str,
     # a correction fixes what was typed, it does not re-price the hand under today's table
     rules = target.rules
     refuse_hidden("--reason", reason)
+    refuse_long_reason(reason)
     with ledger.write() as tx:
         # checked inside the write lock: a settle --close in another process may have closed
         # the session since it was read, and a closed session is final

@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import IllegalEntry, ScoreError
+from ..errors import IllegalEntry, InvalidEntry, ScoreError
 from ..i18n import Join, Text
 from ..notation import Wording, split_words
 from ..rules.model import COUNT, FLAG, NAME, NAMES, OUTCOME, GameEntry, entry_options
@@ -44,17 +44,37 @@ class Line:
         return not self.words and not self.given
 
 
+MAX_LINE = 4096  # characters of a hand as typed: play reads no longer line, every door refuses one
+
+
 def read_line(text: str) -> Line:
     """A line's words (split as a shell splits them: quotes keep spaces in a word) and the long
     options among them (``--sitting-out Emil``, ``--laufende 3``, ``--kontra``,
-    ``--dealer=Ben``), each refused plainly where it is not an option or lacks its value."""
+    ``--dealer=Ben``), each refused plainly where it is not an option or lacks its value; a
+    line longer than ``MAX_LINE`` characters is refused before it is split, as ``play`` does."""
+    if len(text) > MAX_LINE:
+        raise InvalidEntry(Text("data.line_too_long", length=len(text), most=MAX_LINE),
+                           Text("data.line_too_long_hint"))
     return line_of(split_words(text))
 
 
 def line_of(words: Sequence[str]) -> Line:
     """A line already split into its words (``play``'s ``edit N WORDS``)."""
     plain, options = long_options(words)
-    return Line(tuple(plain), options, frozenset(options))
+    return bounded(Line(tuple(plain), options, frozenset(options)))
+
+
+def bounded(line: Line) -> Line:
+    """``line``, refused where it is longer than ``MAX_LINE`` characters as typed (its words and
+    long options, one space apart), in every door alike: ``play`` reads no longer line, and a
+    hand with a page-long comment typed at ``add`` or sent to the server is refused as there."""
+    length = len(" ".join(line.words))
+    for name, value in line.options.items():
+        for one in value if isinstance(value, list) else [value]:
+            length += 3 + len(name) + (0 if isinstance(one, bool) else 1 + len(str(one)))
+    if length > MAX_LINE:
+        raise InvalidEntry(Text("data.line_too_long", length=length, most=MAX_LINE), Text("data.line_too_long_hint"))
+    return line
 
 
 def from_command(words: Sequence[str | None], options: Mapping[str, Any], given: set[str] | None = None) -> Line:
@@ -64,7 +84,8 @@ def from_command(words: Sequence[str | None], options: Mapping[str, Any], given:
     if given is None:
         defaults = {o.field: o for o in entry_options()}
         given = {k for k, v in options.items() if k in defaults and not defaults[k].is_default(v)}
-    return Line(tuple(typed), {k: v for k, v in options.items() if k in given or given is None}, frozenset(given))
+    return bounded(Line(tuple(typed), {k: v for k, v in options.items() if k in given or given is None},
+                        frozenset(given)))
 
 
 def long_options(words: Sequence[str]) -> tuple[list[str], dict[str, Any]]:

@@ -53,6 +53,8 @@ def player_name(cfg: Any, ledger: Any, typed: str) -> str:
 def player_page(cfg: Any, ledger: Any, typed: str, session: int | None = None, all_: bool = False) -> PlayerPage:
     """The page of the player ``typed`` names, over the latest session (``session``: that one;
     ``all_``: every session), with his rating over every session."""
+    if all_ and session is not None:
+        select_sessions(ledger, session, all_)  # refused: one session and all of them
     name = player_name(cfg, ledger, typed)
     every = ledger.session_ids()
     if all_:

@@ -20,7 +20,7 @@ from ..files import write_atomic
 from ..i18n import Join, Text
 from ..ledger import Ledger
 from ..rules.matching import resolve_name
-from ..rules.names import check_player_names, name_key
+from ..rules.names import check_player_name, check_player_names, name_key
 from ..table import TableConfig, _checked_table, load_table
 from ..table.file import with_players
 
@@ -145,6 +145,7 @@ def add_player(cfg: TableConfig, ledger: Ledger, name: str, after: str | None = 
 
     def plan(cfg: TableConfig) -> Plan:
         players = list(cfg.players)
+        check_player_name(name)
         _not_seated(cfg, name)
         joining = _returning(ledger, name, players)
         if after is not None:
@@ -186,6 +187,7 @@ def rename_player(cfg: TableConfig, ledger: Ledger, typed: str, new: str) -> Cha
         old = _seated(cfg, typed)
         if new == old:
             raise IllegalEntry(Text("data.player_rename_same", name=old), Text("data.player_rename_same_hint"))
+        check_player_name(new)
         _not_seated(cfg, new, but=old)
         players = [new if p == old else p for p in cfg.players]
         _check_names(cfg, players, "NEW")

@@ -12,7 +12,7 @@ from typing import Any
 from ..errors import IllegalEntry
 from ..i18n import Text
 from ..ledger import Ledger
-from ..rules.names import refuse_hidden
+from ..rules.names import refuse_hidden, refuse_long_reason
 from ..rules.registry import find_family
 from ..session import season
 from ..session.records import SessionInfo
@@ -230,6 +230,7 @@ def reopen(at: At, session_id: int, reason: str) -> Reopened:
     if not reason.strip():
         raise IllegalEntry(Text("data.reopen_reason"), Text("data.reopen_reason_hint"))
     refuse_hidden("--reason", reason)
+    refuse_long_reason(reason)
     select_sessions(ledger, session_id)
     with ledger.write() as tx:
         info = ledger.session(session_id)

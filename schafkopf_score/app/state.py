@@ -19,7 +19,10 @@ from ..table import TableConfig
 
 def select_sessions(ledger: Ledger, session: int | None = None, all_: bool = False) -> list[int]:
     """The session numbers asked for: all of them, the one given (which must exist), or the
-    latest (none in a fresh ledger). Checked against the ledger before any query uses them."""
+    latest (none in a fresh ledger). Checked against the ledger before any query uses them;
+    ``--session N`` with ``--all`` is refused: one session and all of them cannot both be asked."""
+    if all_ and session is not None:
+        raise IllegalEntry(Text("data.session_and_all", session=session), Text("data.session_and_all_hint"))
     known = [s.id for s in ledger.sessions()]
     if all_:
         return known

@@ -36,6 +36,10 @@ def _at(ctx: typer.Context, ledger: Any, command: str, tisch: int | None, round_
     return at(get(ctx).cfg(), ledger, command, tisch, round_no)
 
 
+# A hand's long options are read without regard to case, as play and the server read them on a
+# line (app.line.long_options): the same typed line is accepted or refused alike at every door.
+HAND_OPTIONS = {"token_normalize_func": str.casefold}
+
 GameArg = Annotated[str, typer.Argument(metavar="GAME", help="The game: sauspiel, solo, wenz, ... (the table's games: schafkopf rules).",
                                         autocompletion=complete.games)]
 WordsArg = Annotated[Optional[list[str]], typer.Argument(
@@ -43,7 +47,7 @@ WordsArg = Annotated[Optional[list[str]], typer.Argument(
     show_default=False, autocompletion=complete.words)]
 
 
-@app.command()
+@app.command(context_settings=HAND_OPTIONS)
 @guard
 @with_entry_options
 def calc(ctx: typer.Context, game: GameArg, said: WordsArg = None, tisch: TischOpt = None, as_json: JsonOpt = False,
@@ -68,14 +72,18 @@ def calc(ctx: typer.Context, game: GameArg, said: WordsArg = None, tisch: TischO
         typer.echo(outcome_text(answer.played))
 
 
+AddRoundOpt = Annotated[Optional[int], typer.Option(
+    "--round", metavar="R", click_type=WHOLE_NUMBER,
+    help="Tournament, with --tisch: the round of that table (default: the latest), to enter a game of a round after "
+         "the next one was drawn.")]
 VerboseOpt = Annotated[bool, typer.Option("--verbose", "-v", help="Show the hand in full and every player's balance.")]
 
 
-@app.command()
+@app.command(context_settings=HAND_OPTIONS)
 @guard
 @with_entry_options
-def add(ctx: typer.Context, game: GameArg, said: WordsArg = None, tisch: TischOpt = None, verbose: VerboseOpt = False,
-        as_json: JsonOpt = False, **entry: Any) -> None:
+def add(ctx: typer.Context, game: GameArg, said: WordsArg = None, tisch: TischOpt = None,
+        round_no: AddRoundOpt = None, verbose: VerboseOpt = False, as_json: JsonOpt = False, **entry: Any) -> None:
     """Check a game against the table's rules, record it and say what it paid.
 
     The answer is three lines at most: what was recorded, the payouts, and who deals next;
@@ -94,10 +102,10 @@ def add(ctx: typer.Context, game: GameArg, said: WordsArg = None, tisch: TischOp
 
     c = get(ctx)
     cfg = c.cfg()
-    check_place(cfg, "add", tisch)
+    check_place(cfg, "add", tisch, round_no)
     line = _line(game, said, entry)
     with c.ledger(create=True) as ledger:
-        at = _at(ctx, ledger, "add", tisch)
+        at = _at(ctx, ledger, "add", tisch, round_no)
         asking = sys.stdin.isatty() and not as_json
         try:
             answer = hands.add(at, line, confirm=not asking)
@@ -224,7 +232,7 @@ def _given(ctx: typer.Context) -> set[str]:
     return {k for k in ENTRY_NAMES if getattr(ctx.get_parameter_source(k), "name", "") == "COMMANDLINE"}
 
 
-@app.command()
+@app.command(context_settings=HAND_OPTIONS)
 @guard
 @with_entry_options
 def edit(

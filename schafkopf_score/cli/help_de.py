@@ -278,6 +278,8 @@ OPTIONS: dict[str, str] = {
     "sheet --compact": "Eine Zeile je Spiel: Nummer, Spiel, Spieler, Wert, laufende Stände.",
     "settle --close": "Den Abend abschließen: speichert, was bezahlt wurde, wie ausgegeben.",
     "settle --round": "Aufs Bargeld runden, z. B. 50 Cent.",
+    "add --round": "Turnier, mit --tisch: die Runde dieses Tisches (sonst die letzte), um ein Spiel einer Runde "
+                   "nachzutragen, nachdem die nächste gelost ist.",
     "settle --from-balances": "Stände vom Papier verrechnen: A=..,B=..",
     "settle --player": "Den Stand dieses Spielers jetzt auszahlen (der Rest wird später verrechnet).",
     "settle --reopen": "Den abgeschlossenen Abend N wieder öffnen, um ihn zu korrigieren.",

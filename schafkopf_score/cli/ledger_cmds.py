@@ -115,6 +115,8 @@ def export(
     # the JSON export reads an older ledger as it is, without migrating it (a rescue when a
     # migration fails); the reports need the current schema
     with collector_held(), c.ledger(migrate=fmt != "json") as ledger:
+        if all_ and session is not None:
+            select_sessions(ledger, session, all_)  # refused: one session and all of them
         infos = ledger.sessions() if all_ and fmt != "json" else None  # a season's sessions, read once
         ids = [info.id for info in infos] if infos is not None else select_sessions(ledger, session, all_)
         chunks = export_chunks(cfg, ledger, fmt, ids, infos)

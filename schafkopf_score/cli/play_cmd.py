@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
+from ..app.line import MAX_LINE  # longer lines are refused before they are split, as every door refuses them
 from ..errors import InvalidEntry, LedgerError, ScoreError, StorageError
 from ..i18n import Text, say
 from .app import app, guard
@@ -31,9 +32,6 @@ from .play_live import Live, Quit
 
 if TYPE_CHECKING:
     from ..errors import ScoreError, StorageError
-
-# A line longer than this is refused before it is split: no hand or command needs a tenth of it.
-MAX_LINE = 4096
 
 
 class Keys:
@@ -161,8 +159,8 @@ def play(ctx: typer.Context) -> None:
             try:
                 if isinstance(line, int) or len(line) > MAX_LINE:
                     length = line if isinstance(line, int) else len(line)
-                    raise InvalidEntry(Text("cli.play_line_too_long", length=length, most=MAX_LINE),
-                                       Text("cli.play_line_too_long_hint"))
+                    raise InvalidEntry(Text("data.line_too_long", length=length, most=MAX_LINE),
+                                       Text("data.line_too_long_hint"))
                 live.handle(line)
             except Quit:
                 break

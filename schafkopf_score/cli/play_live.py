@@ -184,7 +184,8 @@ class Live:
         from .render import voided_text
 
         cfg = self.cfg()
-        reason = " ".join(rest)
+        rest, given = reason_option(rest)
+        reason = given if given is not None else " ".join(rest)
         done = hands.undo(self.at(), reason) if hand is None else hands.void(self.at(), hand, reason)
         typer.echo(voided_text(done.record, cfg.language, short=True, changed=done.repriced, moved=done.payouts_moved))
 
@@ -194,17 +195,19 @@ class Live:
         from .render import edit_text
 
         cfg = self.cfg()
+        words, given = reason_option(words)
+        reason = given or ""
         yes = any(w in YES_WORDS for w in words)
         line = line_of([w for w in words if w not in YES_WORDS])
         try:
-            done = hands.edit(self.at(), hand, line, confirm=yes)
+            done = hands.edit(self.at(), hand, line, reason, confirm=yes)
         except hands.NeedsConfirm as change:
             if not self.interactive:
                 raise
             if not self.ask(say("cli.edit_confirm", cfg.language, hand=hand, change=change.change), cfg.language):
                 typer.echo(say("cli.play_left", cfg.language))
                 return
-            done = hands.edit(self.at(), hand, line, expect=change.expect)
+            done = hands.edit(self.at(), hand, line, reason, expect=change.expect)
         typer.echo(edit_text(done.old, done.played, hand, cfg.language, done.repriced, done.payouts_moved))
 
     def _standings(self) -> None:
@@ -382,3 +385,29 @@ def help_text(cfg: TableConfig) -> str:
     lines += [f"  {line:<{width}}  {what}" for line, what in examples]
     lines.append(say("cli.play_commands", cfg.language))
     return "\n".join(lines)
+
+
+REASON_OPTIONS = ("--reason", "--grund")
+
+
+def reason_option(words: list[str]) -> tuple[list[str], str | None]:
+    """A correction's ``--reason R`` (``--reason=R``, German ``--grund``) taken out of a line's
+    words, as the one-shot commands take it (None where none is given); refused without its
+    value, rather than kept as the words of a reason (``void 2 --reason`` stored "--reason")."""
+    rest: list[str] = []
+    reason = None
+    i = 0
+    while i < len(words):
+        word = words[i]
+        name, eq, value = word.partition("=")
+        if name.casefold() in REASON_OPTIONS:
+            if not eq:
+                if i + 1 >= len(words) or words[i + 1].startswith("--"):
+                    raise IllegalEntry(Text("data.option_needs_value", option=name), Text("cli.play_reason_hint"))
+                value = words[i + 1]
+                i += 1
+            reason = value if reason is None else f"{reason} {value}"
+        else:
+            rest.append(word)
+        i += 1
+    return rest, reason

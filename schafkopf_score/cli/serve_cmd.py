@@ -96,7 +96,15 @@ def serve(
         except OSError as exc:
             if sock is not None:
                 sock.close()
-            raise ConfigError(Text("server.port_busy", port=port, problem=exc.strerror or str(exc)),
+            import errno
+
+            from ..files import os_problem
+
+            problem = os_problem(exc)  # in the table's language where the catalogue has it
+            if isinstance(exc, socket.gaierror) or exc.errno == errno.EADDRNOTAVAIL:  # the address, not the port
+                raise ConfigError(Text("server.host_unusable", host=host, problem=problem),
+                                  Text("server.host_unusable_hint")) from None
+            raise ConfigError(Text("server.port_busy", port=port, problem=problem),
                               Text("server.port_busy_hint")) from None
     if new_codes:
         typer.echo(say("server.codes_new", lang))

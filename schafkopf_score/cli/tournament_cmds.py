@@ -160,6 +160,9 @@ def new(
         cfg = _checked_table(path, text, tomllib.loads(text))
         if players_file and short_tables is None:
             layout(len(cfg.players))
+        from ..ledger import check_fits
+
+        check_fits(cfg)  # --force over a ledger beside it: refused where the tournament could not use it
     except ScoreError as exc:
         exc.language = exc.language or lang
         raise

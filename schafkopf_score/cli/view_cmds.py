@@ -210,6 +210,8 @@ def settle(
         if from_balances is not None:
             if close:
                 raise IllegalEntry(Text("cli.from_balances_close"), Text("cli.drop_close"))
+            if session is not None or all_:  # the paper's balances are the whole answer: no evening is read
+                raise IllegalEntry(Text("cli.from_balances_alone"), Text("cli.drop_session_all"))
             answer = money.paper(at, from_balances, round_)
         elif close:
             if session is not None or all_:

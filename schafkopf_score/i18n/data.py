@@ -37,9 +37,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "data.name_hidden": ("{name} has an invisible or control character ({what}) at position {pos}.",
                          "{name} enthält an Stelle {pos} ein unsichtbares oder Steuerzeichen ({what})."),
     "data.no_table_file": ("No table file at {path}.", "Keine Tischdatei unter {path}."),
-    "data.no_table_file_hint": ("Create one with: schafkopf new schafkopf.toml --family {family} "
+    "data.no_table_file_hint": ("Create one with: schafkopf new {path} --family {family} "
                                 "--players Anna,Ben,Cora,Dora (or point --table / SCHAFKOPF_TABLE at yours).",
-                                "Leg eine an mit: schafkopf new schafkopf.toml --family {family} "
+                                "Leg eine an mit: schafkopf new {path} --family {family} "
                                 "--players Anna,Ben,Cora,Dora (oder gib deine mit --table / SCHAFKOPF_TABLE an)."),
     "data.table_is_folder": ("{path} is a folder, not a table file.", "{path} ist ein Ordner, keine Tischdatei."),
     "data.table_is_folder_hint": ("Give the path of the .toml file.", "Gib den Pfad der .toml-Datei an."),
@@ -112,6 +112,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "data.players_too_few": ("lists {count} player(s); a table needs at least 2.",
                              "nennt {count} Spieler; ein Tisch braucht mindestens 2."),
     "data.players_too_few_hint": ("List everyone in seating order.", "Nenn alle in Sitzreihenfolge."),
+    "data.player_name_too_long": ("The name {name} has {length} characters; a player's name has at most {limit}.",
+                           "Der Name {name} hat {length} Zeichen; der Name eines Spielers hat höchstens {limit}."),
+    "data.name_empty": ("The name is empty.", "Der Name ist leer."),
+    "data.name_spaces": ("The name {name} has spaces around it.", "Der Name {name} hat Leerzeichen außen herum."),
     "data.player_empty": ("has an empty name (player {i}).", "enthält einen leeren Namen (Spieler {i})."),
     "data.player_empty_hint": ("Give every player a name.", "Gib jedem Spieler einen Namen."),
     "data.player_spaces": ("has spaces around player {i} ({name}).",
@@ -179,6 +183,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "data.file_cents": ("cents", "Cent"),
     # -- what was typed: numbers, NAME=N lists, amounts, a correction -----------------------------
     "data.not_whole_number": ("{option} {text} is not a whole number.", "{option} {text} ist keine ganze Zahl."),
+    "data.not_whole_number_hint": ("Write it in the digits 0 to 9, e.g. {option} 3.",
+                                   "Schreib sie in den Ziffern 0 bis 9, z. B. {option} 3."),
     "data.not_pairs": ("{option} {text} is not a list of NAME=N.", "{option} {text} ist keine Liste von NAME=N."),
     "data.not_pairs_hint": ("Write it like {option} Anna=45,Ben=30,Cora=25,Dora=20.",
                             "Schreib es wie {option} Anna=45,Ben=30,Cora=25,Dora=20."),
@@ -210,6 +216,21 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "data.game_name": ("{game}", "{game}"),
     "data.name_is_notation_word": ("{name} is a word of the short notation", "{name} ist ein Wort der Kurzschreibweise"),
     "data.name_reads_as_pair": ("{name} reads as NAME=N", "{name} liest sich als NAME=N"),
+    "data.name_reads_as_option": ("{name} begins with a dash and reads as an option",
+                                  "{name} beginnt mit einem Strich und liest sich als Option"),
+    # a line of play, a hand at add or sent to the server: every door refuses one that long alike
+    "data.reason_long": ("is {length} characters long; a reason has at most {most}.",
+                         "ist {length} Zeichen lang; ein Grund hat höchstens {most}."),
+    "data.reason_long_hint": ('Give a short reason in plain text: --reason "wrong partner"; nothing was recorded.',
+                              'Gib einen kurzen Grund als Text an: --reason "falscher Partner"; nichts wurde '
+                              'eingetragen.'),
+    "data.session_and_all": ("--session {session} asks for one session and --all for every session.",
+                             "--session {session} fragt nach einem Abend und --all nach allen."),
+    "data.session_and_all_hint": ("Choose one: drop --session or --all.", "Nimm eins: lass --session oder --all weg."),
+    "data.line_too_long": ("The line is {length} characters long; a line here holds at most {most}.",
+                           "Die Zeile ist {length} Zeichen lang; eine Zeile hier hat höchstens {most}."),
+    "data.line_too_long_hint": ("Nothing was recorded. Type one hand or one command a line.",
+                                "Nichts wurde eingetragen. Tipp ein Spiel oder einen Befehl je Zeile."),
     "data.no_game": ("No game was given.", "Es wurde kein Spiel angegeben."),
     "data.no_game_hint": ("Start with the game, e.g. sau, herzsolo, wenz, ramsch.",
                           "Fang mit dem Spiel an, z. B. sau, herzsolo, wenz, ramsch."),

@@ -117,6 +117,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                    "seats.",
                                    "Wenn {names} aussetzen, bleiben {left} Spieler, aber ein Spiel hier hat {seats} "
                                    "Plätze."),
+    "engine.seating.wrong_count_one": ("With {names} sitting out, {left} players are left, but a game here has {seats} "
+                                       "seats.",
+                                       "Wenn {names} aussetzt, bleiben {left} Spieler, aber ein Spiel hier hat {seats} "
+                                       "Plätze."),
     "engine.seating.name_exactly": ("Name exactly {n} player(s) with --sitting-out.",
                                     "Nenn genau {n} Spieler mit --sitting-out."),
     "engine.seating.everyone_plays": ("Everyone at this table plays every hand: drop --sitting-out.",

@@ -54,6 +54,15 @@ def open_ledger(cfg: LedgerPlace, *, create: bool = False, migrate: bool = True)
     return Ledger(cfg.ledger_path, create=create, family=cfg.family, migrate=migrate, kind=cfg.kind)
 
 
+def check_fits(cfg: LedgerPlace) -> None:
+    """Open the SQLite ledger ``cfg`` names, if one is there, as a command would, and close it:
+    refused as every command would refuse it (games of another family, a tournament's ledger for
+    a table file or the other way round, a damaged file). Nothing is made, written or migrated:
+    ``new --force`` asks before it writes a table file that could not use the ledger beside it."""
+    if not cfg.ledger_url and cfg.ledger_path.exists():
+        open_ledger(cfg, migrate=False).close()
+
+
 class ChangeProbe:
     """A cheap look at a ledger whose value changes with every commit to it (what the table
     server watches to push the changes to the phones); ``waits``: a look that waits itself for

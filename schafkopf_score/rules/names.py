@@ -54,6 +54,18 @@ def refuse_hidden(option: str, text: str) -> None:
                            Text("data.text_hidden_hint"))
 
 
+MAX_REASON = 500  # characters of a correction's reason (a tournament's too): a short sentence
+
+
+def refuse_long_reason(reason: str) -> None:
+    """Refuse a correction's reason longer than ``MAX_REASON`` characters, in every door alike
+    (``play`` reads no line that long; a tournament's reasons had the bound already)."""
+    if len(reason) > MAX_REASON:
+        raise IllegalEntry(Text("data.option_problem", option="--reason",
+                                problem=Text("data.reason_long", length=len(reason), most=MAX_REASON)),
+                           Text("data.reason_long_hint"))
+
+
 def is_hidden(ch: str) -> bool:
     """Whether one character is invisible or steers the terminal."""
     return unicodedata.category(ch) in HIDDEN_CATEGORIES
@@ -81,6 +93,23 @@ def currency_problem(value: str) -> Text | None:
     ):
         return None
     return Text("data.currency_problem", value=repr(value))
+
+
+def check_player_name(name: str) -> None:
+    """Refuse one new player's name (``player add NAME``, ``player rename OLD NEW``) as
+    ``check_player_names`` refuses a list's, in words about that name (not "player 5" of the
+    seating it would make): too long, empty, spaces around it, an invisible character."""
+    if len(name) > PLAYER_NAME_LIMIT:
+        raise IllegalEntry(Text("data.player_name_too_long", name=repr(name[:20] + "..."), length=len(name),
+                                limit=PLAYER_NAME_LIMIT), Text("data.player_too_long_hint", limit=PLAYER_NAME_LIMIT))
+    if not name.strip():
+        raise IllegalEntry(Text("data.name_empty"), Text("data.player_empty_hint"))
+    if name != name.strip():
+        raise IllegalEntry(Text("data.name_spaces", name=repr(name)), Text("data.player_spaces_hint"))
+    hidden = hidden_character(name)
+    if hidden:
+        raise IllegalEntry(Text("data.name_hidden", name=repr(name), what=hidden[1], pos=hidden[0]),
+                           Text("data.player_hidden_hint"))
 
 
 def check_player_names(players: list[str], fail: Any) -> None:

@@ -35,7 +35,8 @@ def seat_hand(
         active = tuple(p for p in players if p not in sitting_out)
         if len(active) != seats:
             raise IllegalEntry(
-                Text("engine.seating.wrong_count", names=Join(out, "and"), left=len(active), seats=seats),
+                Text("engine.seating.wrong_count" if len(out) > 1 else "engine.seating.wrong_count_one",
+                     names=Join(out, "and"), left=len(active), seats=seats),
                 Text("engine.seating.name_exactly", n=n - seats) if n > seats
                 else Text("engine.seating.everyone_plays"),
             )

@@ -120,11 +120,13 @@ def refuse_replaced(served: Served, cfg: TableConfig, ledger: Any, earlier: Serv
 
 def refuse_round_over(cfg: TableConfig, ledger: Any, tisch: int, round_no: int, line: str) -> None:
     """A table's phone may write its table's current round only: a line typed for an earlier
-    round is refused (422), naming the desk's command that enters it there."""
+    round is refused (422), naming the desk's command that enters it there. A round that was
+    never drawn (0, or after the latest) is no round that is over: the place refuses it as the
+    CLI does ("There is no round 3")."""
     from ..tournament.tables import latest_round
 
     latest = latest_round(ledger) if cfg.kind == "tournament" else round_no
-    if round_no != latest:
+    if 1 <= round_no < latest:
         raise IllegalEntry(Text("server.round_over", round=round_no, tisch=tisch, latest=latest),
                            Text("server.round_over_hint", round=round_no, tisch=tisch, line=" ".join(line.split())))
 

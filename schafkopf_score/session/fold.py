@@ -462,13 +462,15 @@ class PayoutMoved:
 
 def payouts_moved(log: SessionLog, rows: Sequence[Row]) -> tuple[PayoutMoved, ...]:
     """The early payouts of ``log`` that the correction (``rows``: the session replayed with it)
-    moves: each paid-out player's balance up to his payout, as stored and as it replays now."""
+    moves: each paid-out player's balance up to his payout, as stored and as it replays now.
+    A player paid out more than once is named once, at his latest payout: each payout cleared his
+    whole balance, so the correction moves what he gets or owes once, not once a payout."""
     aliases = log.aliases
     stored = [(r.hand, merged(r.payouts, aliases)) for r in log.records if r.valid]
     now = [(r.record.hand, merged(r.played.outcome.payout_map(), aliases)) for r in rows if r.played is not None]
+    latest = {aliases.get(p.player, p.player): p for p in log.payments}  # in order: the last one stays
     out = []
-    for payment in log.payments:
-        player = aliases.get(payment.player, payment.player)
+    for player, payment in latest.items():
         before = sum(a.get(player, 0) for hand, a in stored if hand <= payment.hand)
         after = sum(a.get(player, 0) for hand, a in now if hand <= payment.hand)
         if after != before:

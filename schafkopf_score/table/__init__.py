@@ -196,6 +196,13 @@ def _file_language(path: Path) -> str:
     return _language_of({"family": found_family}) if found_family else "en"
 
 
+def shell_word(text: str) -> str:
+    """``text`` as one word of a command to copy (quoted where the shell would split it)."""
+    import shlex
+
+    return shlex.quote(text)
+
+
 def load_table(path: Path) -> TableConfig:
     """Read and check a table file; every problem is a ``ConfigError`` naming file and line."""
 
@@ -203,7 +210,7 @@ def load_table(path: Path) -> TableConfig:
         raw = read_bounded(path, TABLE_FILE_LIMIT)
     except FileNotFoundError:
         raise ConfigError(Text("data.no_table_file", path=str(path)),
-                          Text("data.no_table_file_hint", family=DEFAULT_FAMILY)) from None
+                          Text("data.no_table_file_hint", family=DEFAULT_FAMILY, path=shell_word(str(path)))) from None
     except FileTooLarge as exc:
         error = ConfigError(Text("data.table_too_large", path=str(path), size=exc.size, limit=TABLE_FILE_LIMIT),
                             Text("data.table_too_large_hint"))

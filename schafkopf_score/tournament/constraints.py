@@ -58,29 +58,34 @@ def fix(cfg: TableConfig, ledger: Ledger, typed: str, table: str, remove: bool =
     longer). Refused: a name not registered (or withdrawn), a table the next draw does not
     have, a table with more fixed players than seats, a pair kept apart both fixed there."""
     settings_of(cfg)
+    if ledger.conn is None:  # no ledger yet: what is refused is refused before it is made
+        _fixed_checked(cfg, ledger, typed, table, remove)
     with ledger.write() as conn:
-        people = roster(cfg, ledger)
-        name = name_of(people.active, typed.strip(), start_numbers(cfg, ledger))
-        fixed, apart = standing(cfg, ledger)
-        if remove:
-            if name not in fixed:
-                raise IllegalEntry(Text("tournament.not_fixed", name=name), Text("tournament.constraints_hint"))
-            tisch = fixed[name]
-            ledger.record_event(conn, PlayerFixed(latest_round(ledger), name, tisch, 1))
-            return name, tisch
-        sizes = _tables_next(cfg, ledger)
-        at = small_int(table.strip(), 1, len(sizes))
-        if at is None:
-            raise IllegalEntry(Text("tournament.fix_table_day", table=table, count=len(sizes)),
-                               Text("tournament.fix_day_hint"))
-        tisch = at
-        if fixed.get(name) == tisch:
-            raise IllegalEntry(Text("tournament.fixed_already", name=name, tisch=tisch),
-                               Text("tournament.constraints_hint"))
-        fixed[name] = tisch
-        _check(fixed, apart, sizes)
-        ledger.record_event(conn, PlayerFixed(latest_round(ledger), name, tisch))
-    return name, tisch
+        event = _fixed_checked(cfg, ledger, typed, table, remove)
+        ledger.record_event(conn, event)
+    return event.name, event.tisch
+
+
+def _fixed_checked(cfg: TableConfig, ledger: Ledger, typed: str, table: str, remove: bool) -> PlayerFixed:
+    """The event ``fix`` records, refused as ``fix`` says."""
+    people = roster(cfg, ledger)
+    name = name_of(people.active, typed.strip(), start_numbers(cfg, ledger), list(people.withdrawn))
+    fixed, apart = standing(cfg, ledger)
+    if remove:
+        if name not in fixed:
+            raise IllegalEntry(Text("tournament.not_fixed", name=name), Text("tournament.constraints_hint"))
+        return PlayerFixed(latest_round(ledger), name, fixed[name], 1)
+    sizes = _tables_next(cfg, ledger)
+    tisch = small_int(table.strip(), 1, len(sizes))
+    if tisch is None:
+        raise IllegalEntry(Text("tournament.fix_table_day", table=table, count=len(sizes)),
+                           Text("tournament.fix_day_hint"))
+    if fixed.get(name) == tisch:
+        raise IllegalEntry(Text("tournament.fixed_already", name=name, tisch=tisch),
+                           Text("tournament.constraints_hint"))
+    fixed[name] = tisch
+    _check(fixed, apart, sizes)
+    return PlayerFixed(latest_round(ledger), name, tisch)
 
 
 def keep_apart(cfg: TableConfig, ledger: Ledger, first: str, second: str, remove: bool = False) -> tuple[str, str]:
@@ -88,24 +93,32 @@ def keep_apart(cfg: TableConfig, ledger: Ledger, first: str, second: str, remove
     no longer). Refused: a name not registered, one player twice, two players fixed to one
     table."""
     settings_of(cfg)
+    if ledger.conn is None:  # no ledger yet: what is refused is refused before it is made
+        _apart_checked(cfg, ledger, first, second, remove)
     with ledger.write() as conn:
-        people = roster(cfg, ledger)
-        numbers = start_numbers(cfg, ledger)
-        a, b = name_of(people.active, first.strip(), numbers), name_of(people.active, second.strip(), numbers)
-        if a == b:
-            raise IllegalEntry(Text("tournament.apart_same_day", name=a), Text("tournament.apart_day_hint"))
-        fixed, apart = standing(cfg, ledger)
-        there = any({a, b} == set(p) for p in apart)
-        if remove:
-            if not there:
-                raise IllegalEntry(Text("tournament.not_apart", a=a, b=b), Text("tournament.constraints_hint"))
-            ledger.record_event(conn, PlayersApart(latest_round(ledger), a, b, 1))
-            return a, b
-        if there:
-            raise IllegalEntry(Text("tournament.apart_already", a=a, b=b), Text("tournament.constraints_hint"))
-        _check(fixed, [*apart, (a, b)], None)
-        ledger.record_event(conn, PlayersApart(latest_round(ledger), a, b))
-    return a, b
+        event = _apart_checked(cfg, ledger, first, second, remove)
+        ledger.record_event(conn, event)
+    return event.name, event.other
+
+
+def _apart_checked(cfg: TableConfig, ledger: Ledger, first: str, second: str, remove: bool) -> PlayersApart:
+    """The event ``keep_apart`` records, refused as ``keep_apart`` says."""
+    people = roster(cfg, ledger)
+    numbers = start_numbers(cfg, ledger)
+    left = list(people.withdrawn)
+    a, b = name_of(people.active, first.strip(), numbers, left), name_of(people.active, second.strip(), numbers, left)
+    if a == b:
+        raise IllegalEntry(Text("tournament.apart_same_day", name=a), Text("tournament.apart_day_hint"))
+    fixed, apart = standing(cfg, ledger)
+    there = any({a, b} == set(p) for p in apart)
+    if remove:
+        if not there:
+            raise IllegalEntry(Text("tournament.not_apart", a=a, b=b), Text("tournament.constraints_hint"))
+        return PlayersApart(latest_round(ledger), a, b, 1)
+    if there:
+        raise IllegalEntry(Text("tournament.apart_already", a=a, b=b), Text("tournament.constraints_hint"))
+    _check(fixed, [*apart, (a, b)], None)
+    return PlayersApart(latest_round(ledger), a, b)
 
 
 def _check(fixed: Mapping[str, int], apart: Sequence[tuple[str, str]], sizes: Sequence[int] | None) -> None:

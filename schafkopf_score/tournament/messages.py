@@ -102,9 +102,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                         "or to name with --tisch.",
                                         '{path} ist kein Turnier (kind = "tournament"): es hat keine Tische zum '
                                         "Auslosen oder für --tisch."),
-    "tournament.not_a_tournament_hint": ("At a single table leave --tisch out; for a tournament write one with "
+    "tournament.not_a_tournament_hint": ("At a single table leave --tisch out (players join and leave with "
+                                             "schafkopf player add/leave NAME); for a tournament write one with "
                                              "schafkopf tournament new.",
-                                             "An einem einzelnen Tisch lass --tisch weg; ein Turnier legt "
+                                             "An einem einzelnen Tisch lass --tisch weg (Spieler kommen und gehen "
+                                             "mit schafkopf player add/leave NAME); ein Turnier legt "
                                              "schafkopf tournament new an."),
     "tournament.needs_tisch": ("This is a tournament: say at which table the game was played.",
                                    "Das ist ein Turnier: sag, an welchem Tisch gespielt wurde."),
@@ -468,6 +470,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "tournament.not_registered": (
         '{typed} is not registered in this tournament.',
         '{typed} ist in diesem Turnier nicht angemeldet.'),
+    "tournament.withdrawn_not_drawn": (
+        '{name} has withdrawn: he is not drawn again.',
+        '{name} ist ausgeschieden: er wird nicht mehr gelost.'),
+    "tournament.withdrawn_not_drawn_hint": (
+        '{name} keeps his points and place in the ranking; fix and apart name players still drawn '
+        '(schafkopf tournament ranking marks who withdrew).',
+        '{name} behält Punkte und Platz in der Rangliste; fix und apart nennen Spieler, die noch gelost werden '
+        '(schafkopf tournament ranking zeigt, wer ausgeschieden ist).'),
     "tournament.see_registered": (
         'The registered players: the players list or players_file, and tournament ranking.',
         'Die angemeldeten Spieler: die Liste players oder players_file, und tournament ranking.'),

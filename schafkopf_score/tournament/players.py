@@ -22,35 +22,44 @@ def add_player(cfg: TableConfig, ledger: Ledger, name: str) -> int:
     on, with no points for the rounds he missed. Returns that round. Refused after the last
     round has been drawn, and for a name already registered (in any spelling) or one the
     entries would misread."""
-    from ..notation import clashes
-
     settings = settings_of(cfg)
     name = name.strip()
     if len(name) > MAX_NAME:
         raise IllegalEntry(Text("tournament.name_long", most=MAX_NAME, length=len(name)),
                            Text("tournament.name_clash_hint", name=name[:20]))
+    if ledger.conn is None:  # no ledger yet: a name refused is refused before it is made
+        _latecomer_checked(cfg, ledger, name, settings.rounds)
     with ledger.write() as conn:
-        last = latest_round(ledger)
-        if last >= settings.rounds:
-            raise IllegalEntry(Text("tournament.late_after_last", name=name, rounds=settings.rounds),
-                               Text("tournament.late_after_last_hint"))
-        now_playing = roster(cfg, ledger)
-        for other in now_playing.players:
-            if spellings(other)[0] == spellings(name)[0]:
-                raise IllegalEntry(Text("tournament.already_registered", name=name, other=other),
-                                   Text("tournament.already_registered_hint", name=name))
-        check_player_names([*now_playing.players, name],
-                           lambda msg, hint: IllegalEntry(Text("tournament.bad_name", problem=msg), hint))
-        why = clashes(cfg.family_obj(), name) or (Text("tournament.name_is_number", name=name)
-                                                    if number_of(name) is not None else None)
-        if why:
-            raise IllegalEntry(Text("tournament.name_clash_add", why=why),
-                               Text("tournament.name_clash_hint", name=name))
-        if name.casefold().startswith(tuple(n.casefold() for n in STANDIN_NAME.values())):
-            raise IllegalEntry(Text("tournament.standin_reserved", name=name),
-                               Text("tournament.name_clash_hint", name=name))
+        last = _latecomer_checked(cfg, ledger, name, settings.rounds)
         ledger.record_event(conn, PlayerAdded(last + 1, name))
     return last + 1
+
+
+def _latecomer_checked(cfg: TableConfig, ledger: Ledger, name: str, rounds: int) -> int:
+    """The latest round drawn, where ``name`` may be registered as a latecomer; refused as
+    ``add_player`` says."""
+    from ..notation import clashes
+
+    last = latest_round(ledger)
+    if last >= rounds:
+        raise IllegalEntry(Text("tournament.late_after_last", name=name, rounds=rounds),
+                           Text("tournament.late_after_last_hint"))
+    now_playing = roster(cfg, ledger)
+    for other in now_playing.players:
+        if spellings(other)[0] == spellings(name)[0]:
+            raise IllegalEntry(Text("tournament.already_registered", name=name, other=other),
+                               Text("tournament.already_registered_hint", name=name))
+    check_player_names([*now_playing.players, name],
+                       lambda msg, hint: IllegalEntry(Text("tournament.bad_name", problem=msg), hint))
+    why = clashes(cfg.family_obj(), name) or (Text("tournament.name_is_number", name=name)
+                                                if number_of(name) is not None else None)
+    if why:
+        raise IllegalEntry(Text("tournament.name_clash_add", why=why),
+                           Text("tournament.name_clash_hint", name=name))
+    if name.casefold().startswith(tuple(n.casefold() for n in STANDIN_NAME.values())):
+        raise IllegalEntry(Text("tournament.standin_reserved", name=name),
+                           Text("tournament.name_clash_hint", name=name))
+    return last
 
 
 def withdraw_player(cfg: TableConfig, ledger: Ledger, typed: str, reason: str = "") -> tuple[str, TournamentTable | None]:

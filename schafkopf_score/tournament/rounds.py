@@ -59,15 +59,17 @@ def standin_names(count: int, taken: Sequence[str], language: str) -> list[str]:
 
 
 def _constraints(players: Sequence[str], tables: int, sizes: Sequence[int], fix: Sequence[str],
-                 apart: Sequence[str], numbers: Mapping[str, int] | None = None) -> tuple[dict[str, int], list[tuple[str, str]]]:
+                 apart: Sequence[str], numbers: Mapping[str, int] | None = None,
+                 withdrawn: Sequence[str] = ()) -> tuple[dict[str, int], list[tuple[str, str]]]:
     """``--fix NAME=TABLE`` and ``--apart A,B`` read and checked against the players the round
-    seats and its tables (a name or a start number: ``#17`` or ``17``)."""
+    seats and its tables (a name or a start number: ``#17`` or ``17``; a withdrawn player is
+    named as such)."""
     fixed: dict[str, int] = {}
     for item in fix:
         typed, eq, number = item.partition("=")
         if not eq or not typed.strip() or not number.strip():
             raise IllegalEntry(Text("tournament.fix_form", item=item), Text("tournament.fix_hint"))
-        name = name_of(players, typed.strip(), numbers)
+        name = name_of(players, typed.strip(), numbers, withdrawn)
         tisch = small_int(number.strip(), 1, tables)
         if tisch is None:
             raise IllegalEntry(Text("tournament.fix_table", item=item, count=tables),
@@ -85,7 +87,7 @@ def _constraints(players: Sequence[str], tables: int, sizes: Sequence[int], fix:
         parts = [x.strip() for x in item.split(",")]
         if len(parts) != 2 or not all(parts):
             raise IllegalEntry(Text("tournament.apart_form", item=item), Text("tournament.apart_hint"))
-        a, b = name_of(players, parts[0], numbers), name_of(players, parts[1], numbers)
+        a, b = name_of(players, parts[0], numbers, withdrawn), name_of(players, parts[1], numbers, withdrawn)
         if a == b:
             raise IllegalEntry(Text("tournament.apart_same", name=a), Text("tournament.apart_hint"))
         if a in fixed and b in fixed and fixed[a] == fixed[b]:
@@ -151,10 +153,10 @@ def draw_round(cfg: TableConfig, ledger: Ledger, method: str | None = None, seed
     if latest_round(ledger) < settings.rounds:
         early = layout(len(roster(cfg, ledger).active), settings.short_tables)
         if ledger.conn is None:  # no ledger yet: --fix and --apart checked before it is made
-            players = roster(cfg, ledger).active
-            _constraints(players, len(early.sizes),
+            people = roster(cfg, ledger)
+            _constraints(people.active, len(early.sizes),
                          [size - (1 if i < early.standins else 0) for i, size in enumerate(early.sizes)], fix, apart,
-                         {p: i for i, p in enumerate(roster(cfg, ledger).players, 1)})
+                         {p: i for i, p in enumerate(people.players, 1)}, list(people.withdrawn))
     with ledger.write() as conn:
         rounds = ledger.rounds()
         last = rounds[-1].round if rounds else 0
@@ -177,7 +179,7 @@ def draw_round(cfg: TableConfig, ledger: Ledger, method: str | None = None, seed
         plan: Layout = layout(len(players), settings.short_tables)
         real = [size - (1 if i < plan.standins else 0) for i, size in enumerate(plan.sizes)]
         fixed, pairs = _constraints(players, len(real), real, fix, apart,
-                                    {p: i for i, p in enumerate(people.players, 1)})
+                                    {p: i for i, p in enumerate(people.players, 1)}, list(people.withdrawn))
         honoured = merged(players, real, round_no, state.fixed, state.apart, fixed, pairs)
         method = _method(method, round_no, settings.draw, bool(honoured.fixed or honoured.apart))
         if seed is None:
@@ -221,6 +223,8 @@ def redo_round(cfg: TableConfig, ledger: Ledger, method: str | None = None, seed
 
     settings = settings_of(cfg)
     reason = checked_reason(reason)
+    if not latest_round(ledger):  # before the ledger is made or locked (and again inside)
+        raise IllegalEntry(Text("tournament.no_round"), Text("tournament.no_round_hint"))
     with ledger.write() as conn:
         rounds = ledger.rounds()
         if not rounds:
@@ -263,6 +267,8 @@ def swap_seats(cfg: TableConfig, ledger: Ledger, first: str, second: str,
 
     settings_of(cfg)
     reason = checked_reason(reason)
+    if not latest_round(ledger):  # before the ledger is made or locked: no ledger yet is no round yet
+        raise IllegalEntry(Text("tournament.no_round"), Text("tournament.no_round_hint"))
     with ledger.write() as conn:
         round_no = latest_round(ledger)
         if not round_no:

@@ -153,6 +153,16 @@ def _tables(ledger: Ledger, round_no: int | None = None, state: TournamentState 
     return [_table(t, standins.get(t.round, ())) for t in ledger.round_tables()]
 
 
+def _withdrawn_one(withdrawn: Sequence[str], typed: str) -> str | None:
+    """The withdrawn player ``typed`` names, if it names one."""
+    if not withdrawn:
+        return None
+    try:
+        return resolve_name(typed, list(withdrawn))
+    except IllegalEntry:
+        return None
+
+
 @dataclass(frozen=True)
 class Roster:
     """Who belongs to the tournament: the file's players and the latecomers (``joined``: the
@@ -176,10 +186,12 @@ def roster(cfg: TableConfig, ledger: Ledger, state: TournamentState | None = Non
     return Roster(tuple(state.players), state.joined, state.withdrawn)
 
 
-def name_of(players: Sequence[str], typed: str, numbers: Mapping[str, int] | None = None) -> str:
+def name_of(players: Sequence[str], typed: str, numbers: Mapping[str, int] | None = None,
+            withdrawn: Sequence[str] = ()) -> str:
     """A registered player by unique prefix (or part of his full name), or by his start number
     (``numbers``: ``#17`` or ``17``); an unknown name is said of the tournament (with a "did you
-    mean" where one is close), not of "this table"."""
+    mean" where one is close), not of "this table"; one of ``withdrawn`` (registered, never
+    drawn again) is said to have withdrawn."""
     from .numbers import player_at
 
     try:
@@ -191,6 +203,10 @@ def name_of(players: Sequence[str], typed: str, numbers: Mapping[str, int] | Non
     except IllegalEntry as exc:
         if exc.text is None or exc.text.key != "engine.not_a_player":
             raise
+        left = _withdrawn_one(withdrawn, typed)
+        if left is not None:
+            raise IllegalEntry(Text("tournament.withdrawn_not_drawn", name=left),
+                               Text("tournament.withdrawn_not_drawn_hint", name=left)) from None
         import difflib
 
         close = difflib.get_close_matches(spellings(typed)[0], [spellings(c)[0] for c in players], n=1, cutoff=0.6)

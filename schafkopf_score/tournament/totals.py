@@ -56,14 +56,14 @@ def _pairs(text: str, option: str, players: Sequence[str], lowest: int, highest:
 def checked_reason(reason: str) -> str:
     """A correction's or a withdrawal's reason, as the ledger keeps it: no hidden character, at
     most 500 characters."""
-    from ..rules.names import hidden_character
+    from ..rules.names import MAX_REASON, hidden_character
 
     hidden = hidden_character(reason)
     if hidden:
         raise IllegalEntry(Text("tournament.reason_hidden", what=hidden[1], pos=hidden[0]),
                            Text("tournament.reason_hint"))
-    if len(reason) > 500:
-        raise IllegalEntry(Text("tournament.reason_long", most=500), Text("tournament.reason_hint"))
+    if len(reason) > MAX_REASON:
+        raise IllegalEntry(Text("tournament.reason_long", most=MAX_REASON), Text("tournament.reason_hint"))
     return reason.strip()
 
 

@@ -291,3 +291,17 @@ def test_two_seating_changes_at_once_both_land_in_the_file_and_the_ledger(make_t
         changes = t.json("player", "list")["changes"]
         assert [c["players"] for c in changes][-1] == players  # the file and the ledger agree
         assert t.run("check").exit_code == 0
+
+
+def test_a_new_name_that_cannot_be_used_is_said_of_that_name(make_table):
+    # player add said "NAME has an invisible or control character ... in player 5 (...)" and
+    # "NAME has spaces around player 5", naming the option's placeholder and a seat number
+    t = make_table(language="en")
+    assert t.refused("player", "add", "x\u202e") == (
+        "Error: 'x\\u202e' has an invisible or control character (U+202E RIGHT-TO-LEFT OVERRIDE) at position 2.\n"
+        "Remove it: such characters can hide or garble text on screen. Type the name plainly.\n")
+    assert t.refused("player", "add", " Max").startswith("Error: The name ' Max' has spaces around it.\n")
+    assert t.refused("player", "add", "x" * 51).startswith(
+        "Error: The name 'xxxxxxxxxxxxxxxxxxxx...' has 51 characters; a player's name has at most 50.\n")
+    assert t.refused("player", "rename", "Anna", "A\x1b").startswith(
+        "Error: 'A\\x1b' has an invisible or control character (U+001B) at position 2.\n")

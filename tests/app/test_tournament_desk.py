@@ -133,6 +133,24 @@ def test_paper_totals_voided_let_the_table_enter_its_hands_and_an_earlier_round_
     t.ok("check")
 
 
+def test_the_desk_adds_a_late_game_of_an_earlier_round_with_add_round(tmp_path):
+    # the server's refusal of a line typed for a round that is over names
+    # "schafkopf add --tisch N --round R LINE": add takes --round as undo, void and edit do
+    t = tournament(tmp_path, EIGHT[:4], extra='games_per_round = 2\nrounds = 2\nseed = "v"')
+    t.ok("tournament", "draw")
+    a, b, c, d = tables(t)[1]["players"]
+    t.ok("add", "--tisch", "1", "sau", a, b, "72")
+    t.ok("tournament", "draw", "--force")
+    added = t.json("add", "--tisch", "1", "--round", "1", "herzsolo", c, "61")
+    assert (added["round"], added["tisch"], added["hand"]) == (1, 1, 2)
+    assert [h["hand"] for h in t.json("tournament", "sheet", "--tisch", "1", "--round", "1")["hands"]] == [1, 2]
+    assert t.json("tournament", "sheet", "--tisch", "1")["hands"] == []  # round 2's table: nothing
+    assert fail(t, "add", "--tisch", "1", "--round", "1", "wenz", d, "61").startswith(
+        "Error: Table 1 has played all its 2 games of round 1.")
+    assert fail(t, "add", "--tisch", "1", "--round", "3", "wenz", d, "61").startswith("Error: There is no round 3")
+    t.ok("check")
+
+
 # -- 2. provisional until complete ------------------------------------------------------------------
 
 def test_the_ranking_is_provisional_until_every_table_of_every_round_is_in(tmp_path):
@@ -203,6 +221,36 @@ def test_fixed_and_apart_hold_for_every_later_draw_until_removed(tmp_path):
     assert fail(t, "tournament", "fix", "Anna", "--remove").startswith("Error: Anna is not fixed to a table.")
     assert fail(t, "tournament", "apart", "Anna", "anna").startswith("Error: tournament apart names Anna twice.")
     assert fail(t, "tournament", "fix", "#99", "1").startswith("Error: No player has start number 99")
+
+
+def test_a_withdrawn_player_named_in_fix_apart_or_a_draw_is_said_to_have_withdrawn(tmp_path):
+    # he is registered (player add refuses his name, withdraw says "already"): "not registered"
+    # contradicted both
+    t = tournament(tmp_path, [*EIGHT, "Ida"], extra='games_per_round = 2\nrounds = 2\nseed = "w"')
+    name, other = EIGHT[0], EIGHT[1]
+    t.ok("tournament", "player", "withdraw", name, "--reason", "train")
+    said = f"Error: {name} has withdrawn: he is not drawn again.\n"
+    for args in (["fix", name, "1"], ["fix", name.lower(), "1", "--remove"], ["apart", other, name],
+                 ["draw", "--fix", f"{name}=1"], ["draw", "--apart", f"{name},{other}"]):
+        assert fail(t, "tournament", *args).startswith(said), args
+    assert fail(t, "tournament", "fix", "Nobody", "1").startswith("Error: 'Nobody' is not registered")
+    assert name not in [p for x in t.json("tournament", "draw")["tables"] for p in x["players"]]
+
+
+@pytest.mark.parametrize("args, said", [
+    (["swap", "Anna", "Ben"], "Error: No round has been drawn yet."),
+    (["draw", "--redo", "--reason", "x"], "Error: No round has been drawn yet."),
+    (["fix", "Zed", "1"], "Error: 'Zed' is not registered"),
+    (["fix", "Anna", "9"], "Error: Table 9 does not exist"),
+    (["apart", "Anna", "Zed"], "Error: 'Zed' is not registered"),
+    (["player", "add", "k"], "Error: This name would be misread"),
+])
+def test_a_desk_command_refused_before_anything_was_recorded_makes_no_ledger(tmp_path, args, said):
+    # as at a table: a refusal writes nothing, not even an empty ledger (swap said "There is no
+    # ledger yet. Record a game with schafkopf add first", which a tournament refuses before a draw)
+    t = tournament(tmp_path, EIGHT, extra='games_per_round = 2\nrounds = 2')
+    assert fail(t, "tournament", *args).startswith(said)
+    assert not t.ledger_path.exists()
 
 
 def test_a_round_drawn_with_a_one_round_fix_says_which_hold_for_the_day(tmp_path):
@@ -483,3 +531,10 @@ def test_the_desks_commands_take_any_words_without_a_traceback(hostile):
             assert r.stderr.strip() and hostile.ledger_bytes() == before, (command, words)
 
     run()
+
+
+def test_a_latecomer_at_a_single_table_is_pointed_to_player_add(make_table):
+    t = make_table(language="en")
+    assert fail(t, "tournament", "player", "add", "Xaver").splitlines()[1] == (
+        "At a single table leave --tisch out (players join and leave with schafkopf player add/leave NAME); for a "
+        "tournament write one with schafkopf tournament new.")

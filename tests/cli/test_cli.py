@@ -304,3 +304,12 @@ def test_every_command_on_a_table_without_a_ledger(make_table, args):
     if r.exit_code == 2:
         assert r.stderr.startswith("Fehler: ")  # a German table
     assert not t.ledger_path.exists(), args
+
+
+def test_a_missing_table_file_is_told_how_to_make_that_one(tmp_path):
+    # --table 'my table.toml' was told "Create one with: schafkopf new schafkopf.toml ..."
+    from tests.conftest import CliRunner
+
+    r = CliRunner().invoke(app, ["--table", str(tmp_path / "my table.toml"), "sheet"])
+    assert r.exit_code == 2 and r.stderr.splitlines()[1].startswith(
+        f"Create one with: schafkopf new '{tmp_path / 'my table.toml'}' --family bavarian --players ")

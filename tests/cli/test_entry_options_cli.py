@@ -192,7 +192,8 @@ def test_every_calc_option_has_a_case():
     options = _option_fields("calc")
     missing = sorted(set(options) - covered)
     assert not missing, f"entry options without a case in {__name__}: {missing}"
-    add = {k: v for k, v in _option_fields("add").items() if k not in ("--verbose", "-v")}  # add -v: the full answer
+    # add -v: the full answer; add --round: a late game of a tournament's earlier round
+    add = {k: v for k, v in _option_fields("add").items() if k not in ("--verbose", "-v", "--round")}
     assert add == options, "calc and add take the same entry options"
 
 
@@ -241,3 +242,18 @@ def test_repro_augen_50_lost_is_booked_as_a_loss(make_table):
         "game": "sauspiel", "player": "Anna", "partner": "Ben", "augen": 50, "won": False}
     (stored,) = _typed_rows(t)
     assert stored["won"] is False and stored["player"] == "Anna" and str(stored["augen"]) == "50"
+
+
+def test_a_hands_long_options_in_capitals_are_taken_by_add_as_by_play(make_table):
+    """play and the server read a line's long options without regard to case; add, calc and
+    edit take the same line alike (``--Kontra`` was "No such option" at the command line only)."""
+    a = make_table(name="added", language="en")
+    b = make_table(name="played", language="en")
+    added = a.json("add", "sau", "an", "be", "72", "--Kontra", "--LAUFENDE", "3")
+    assert b.run("play", input="sau an be 72 --Kontra --LAUFENDE 3\n").exit_code == 0
+    assert added["payouts"] == b.json("sheet")["sessions"][0]["hands"][0]["payouts"] == {"Anna": 80, "Ben": 80, "Cora": -80,
+                                                                          "Dora": -80}
+    assert a.json("calc", "sau", "an", "be", "72", "--KONTRA")["value"] == 20
+    assert a.json("edit", "1", "--Re")["payouts"]["Anna"] == 160
+    assert a.run("add", "sau", "an", "be", "72", "--Kon").stderr.endswith("No such option: --kon (Possible options: "
+                                                                           "--json, --kontra, --won)\n")

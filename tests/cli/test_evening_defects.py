@@ -127,3 +127,83 @@ def test_an_edit_before_a_payout_says_what_the_paid_out_player_now_gets_or_owes(
     # a hand after the payout moves nothing of it
     t.ok("add", "wenz", "co", "80")
     assert "payouts_moved" not in t.json("void", "2")
+
+
+def test_a_player_paid_out_twice_is_told_once_what_a_correction_moves(make_table):
+    # Cora is paid out, her hand is corrected, she pays it back (a second payout); voiding the
+    # hand moves her balance by its 150 cents once, not once for each payout
+    t = make_table(language="en")
+    t.ok("add", "sau", "an", "be", "72")
+    t.ok("add", "solo", "co", "herz", "80")
+    t.ok("settle", "--player", "Cora")
+    t.ok("edit", "2", "solo", "co", "herz", "40", "--yes")
+    t.ok("settle", "--player", "Cora")
+    out = t.ok("void", "2").stdout.splitlines()
+    assert out[1:] == ["Cora was paid out after hand 2: with this correction Cora gets €1.50 more."]
+    assert t.json("settle")["balances"]["Cora"] == 150
+
+
+@pytest.mark.parametrize("args", [["void", "1"], ["undo"], ["edit", "1", "k"], ["settle", "--reopen", "1"]])
+def test_a_reason_longer_than_500_characters_is_refused_as_a_tournaments_is(make_table, args):
+    # void 1 --reason <5000 characters> was recorded by the command and the server, refused by play
+    # (a line of play holds 4096); a tournament's reasons had the bound already
+    t = make_table(language="en")
+    t.ok("add", "sau", "an", "be", "72")
+    if args[0] == "settle":
+        t.ok("settle", "--close")
+    before = t.ledger_bytes()
+    r = t.run(*args, "--reason", "r" * 501)
+    assert (r.exit_code, r.stderr) == (2, "Error: --reason is 501 characters long; a reason has at most 500.\n"
+                                          'Give a short reason in plain text: --reason "wrong partner"; nothing was '
+                                          "recorded.\n")
+    assert t.ledger_bytes() == before
+    t.ok(*args, "--reason", "r" * 500)
+
+
+@pytest.mark.parametrize("extra", [["--all"], ["--session", "1"]])
+def test_balances_from_paper_are_not_mixed_with_a_session_of_the_ledger(make_table, extra):
+    # settle --from-balances ... --all said "No games recorded yet: the season has nothing to
+    # settle", the balances typed dropped without a word
+    t = make_table(language="en")
+    r = t.run("settle", "--from-balances", "Anna=1,Ben=-1,Cora=0,Dora=0", *extra)
+    assert (r.exit_code, r.stdout, r.stderr) == (2, "", "Error: --from-balances settles the balances of a paper "
+                                                        "sheet, not a session of the ledger.\nDrop --session/--all.\n")
+    assert t.ok("settle", "--from-balances", "Anna=1,Ben=-1,Cora=0,Dora=0").stdout.endswith("Ben pays Anna €1.00\n")
+
+
+@pytest.mark.parametrize("command", [["sheet"], ["standings"], ["stats"], ["settle"], ["export"],
+                                     ["export", "--format", "json"], ["stats", "--player", "Anna"]])
+def test_one_session_and_all_sessions_at_once_are_refused(make_table, command):
+    # sheet showed session 1, standings and settle the season, for the same --session 1 --all
+    t = make_table(language="en")
+    t.ok("add", "sau", "an", "be", "72")
+    r = t.run(*command, "--session", "1", "--all")
+    assert (r.exit_code, r.stdout, r.stderr) == (2, "", "Error: --session 1 asks for one session and --all for every "
+                                                        "session.\nChoose one: drop --session or --all.\n")
+    t.ok(*command, "--session", "1")
+    t.ok(*command, "--all")
+
+
+def test_play_takes_a_corrections_reason_as_the_commands_do(make_table):
+    # 'void 2 --reason "wrong partner"' stored the reason "--reason wrong partner", 'void 2 --reason'
+    # the reason "--reason", and 'edit 1 k --reason R' was refused ("'--reason' is no option of a hand")
+    t = make_table(language="en")
+    r = play(t, 'sau an be 72\nwenz co 80\nsolo do herz 61\nvoid 2 --reason\nvoid 2 --reason "wrong partner"\n'
+                'edit 1 k --reason "kontra forgotten"\nundo --reason=twice\n')
+    assert r.returncode == 2 and r.stderr == ("Line 4: void 2 --reason\nError: --reason needs a value after it.\n"
+                                              'Give the reason after it: void 2 --reason "wrong partner" (or void 2 '
+                                              "wrong partner).\n")
+    hands = t.json("sheet")["sessions"][0]["hands"]
+    assert [(h["hand"], h.get("reason")) for h in hands if h["void"]] == [
+        (1, "kontra forgotten"), (2, "wrong partner"), (3, "twice")]
+
+
+def test_a_word_where_a_whole_number_belongs_is_told_how_to_write_it(make_table):
+    # '--laufende abc' and 'settle --round x' said only "... is not a whole number.", no way out
+    t = make_table(language="en")
+    r = play(t, "sau an be 72 --laufende abc\nsettle --round x\n")
+    assert r.returncode == 2 and r.stderr == (
+        "Line 1: sau an be 72 --laufende abc\nError: --laufende 'abc' is not a whole number.\n"
+        "Write it in the digits 0 to 9, e.g. --laufende 3.\n"
+        "Line 2: settle --round x\nError: --round 'x' is not a whole number.\nWrite it in the digits 0 to 9, e.g. "
+        "--round 3.\n")

@@ -268,7 +268,8 @@ def test_a_player_name_beyond_50_characters_is_refused_in_the_file_and_on_entry(
     t = make_table(language="en")
     t.ok("add", "sau", "an", "be", "72")
     err = t.refused("player", "add", long)
-    assert "of 60 characters; a player's name has at most 50." in err
+    assert err.startswith("Error: The name 'MaximilianMaximilian...' has 60 characters; a player's name has at most "
+                          "50.\n")
 
 
 # -- control and escape characters in stored texts ----------------------------------------------------

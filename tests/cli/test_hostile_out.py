@@ -23,8 +23,10 @@ def evening(make_table, comment_size=0):
     t = make_table(language="en")
     t.ok("add", "wenz", "--player", "Anna", "--augen", "70")
     t.ok("add", "sauspiel", "--player", "Ben", "--partner", "Cora", "--augen", "61")
-    for _ in range(4 if comment_size else 0):  # long comments: an export larger than a pipe's buffer
-        t.ok("add", "wenz", "--player", "Dora", "--augen", "70", "--comment", "x" * comment_size)
+    # long comments: an export larger than a pipe's buffer (4 times comment_size characters, in comments of at
+    # most 4000: a hand holds at most 4096 characters as typed)
+    for _ in range(-(-4 * comment_size // 4000)):
+        t.ok("add", "wenz", "--player", "Dora", "--augen", "70", "--comment", "x" * min(comment_size, 4000))
     return t
 
 

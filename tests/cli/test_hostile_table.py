@@ -319,3 +319,41 @@ def test_names_typed_alike_and_game_words_are_refused_by_new(tmp_path):
                                "alike ('jurgen').")
     r = runner.invoke(app, ["new", str(tmp_path / "b.toml"), "--players", "Herzsolo,Ben,Cora,Dora"])
     assert r.exit_code == 2 and "'Herzsolo' is a word of the short notation" in r.stderr
+
+
+def test_a_name_with_a_leading_dash_is_refused_by_new_and_player_add(tmp_path, make_table):
+    # '--x' was written to the file, and then no hand could name him: add read 'sau an --x 72' as an
+    # unknown option, play as "'--x' is no option of a hand"
+    from schafkopf_score.cli.app import app
+    from tests.conftest import CliRunner
+
+    r = CliRunner().invoke(app, ["new", str(tmp_path / "a.toml"), "--players", "Anna,Ben,Cora,--x"])
+    assert (r.exit_code, r.stderr) == (2, "Error: '--x' begins with a dash and reads as an option; a player of that "
+                                          "name could not be entered.\nGive --x another spelling (a nickname, or "
+                                          "with the surname's initial).\n")
+    assert not (tmp_path / "a.toml").exists()
+    t = make_table(language="en")
+    assert t.refused("player", "add", "--", "-Max").startswith("Error: '-Max' begins with a dash")
+    t.ok("player", "add", "Max-Otto")  # a dash inside a name is a name
+
+
+def test_new_force_never_writes_a_table_file_that_cannot_use_the_ledger_beside_it(tmp_path):
+    # new --force --family sheepshead over a Bavarian ledger wrote the file ("Next: schafkopf ...
+    # add"), and then every command was refused: the ledger holds Bavarian games
+    from schafkopf_score.cli.app import app
+    from tests.conftest import CliRunner
+
+    runner = CliRunner()
+    path = tmp_path / "t.toml"
+    assert runner.invoke(app, ["new", str(path), "--players", "Anna,Ben,Cora,Dora", "--language", "en"]).exit_code == 0
+    assert runner.invoke(app, ["--table", str(path), "add", "sau", "an", "be", "72"]).exit_code == 0
+    before = path.read_bytes()
+    r = runner.invoke(app, ["new", str(path), "--players", "Anna,Ben,Cora,Dora", "--family", "sheepshead", "--force"])
+    assert r.exit_code == 2 and r.stderr.startswith(
+        "Error: The ledger " + str(tmp_path / "t.sqlite") + ' holds bavarian games, but the table file says family = '
+        '"sheepshead".\n'), r.stderr
+    r = runner.invoke(app, ["tournament", "new", str(path), "--players", "A1,B1,C1,D1", "--force", "--language", "en"])
+    assert r.exit_code == 2 and "holds a table's evenings" in r.stderr, r.stderr
+    assert path.read_bytes() == before
+    # the same family over it is taken, as --force says (the ledger's games stay)
+    assert runner.invoke(app, ["new", str(path), "--players", "Xaver,Yvonne,Zora,Wim", "--force"]).exit_code == 0

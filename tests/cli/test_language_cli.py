@@ -186,3 +186,11 @@ def test_the_sheet_and_json_keep_their_shapes(make_table):
                                         "next", "payments"}
     assert set(t.json("add", "wenz", "be", "70")) >= {"game", "unit", "payouts", "stock", "hand", "session",
                                                      "balances", "stock_total"}
+
+
+def test_one_player_sitting_out_too_many_is_said_in_the_singular_in_german(make_table):
+    t = make_table()  # German
+    assert t.refused("add", "sau", "an", "be", "72", "--sitting-out", "Cora").startswith(
+        "Fehler: Wenn Cora aussetzt, bleiben 3 Spieler, aber ein Spiel hier hat 4 Plätze.\n")
+    assert t.refused("add", "sau", "an", "be", "72", "--sitting-out", "Cora", "--sitting-out", "Dora").startswith(
+        "Fehler: Wenn Cora und Dora aussetzen, bleiben 2 Spieler, aber ein Spiel hier hat 4 Plätze.\n")

@@ -190,7 +190,8 @@ CASES = [
     ("wendish", "add normal --player Anna --partner Ben", "engine.wend.needs_augen"),
     ("tournament", "add sau an be 72", "tournament.needs_tisch"),
     ("drawn", "add --tisch 2 weiter", "tournament.no_such_table_one"),
-    ("drawn", "add --tisch 1 weiter --round 1", "cli.click_no_such_option"),
+    ("drawn", "add --tisch 1 weiter --reason late", "cli.click_no_such_option"),
+    ("drawn", "add --tisch 1 weiter --round 2", "tournament.no_such_round_one"),
     # draw
     ("plain", "draw", "engine.no_lot"),
     ("tournament", "draw", "tournament.refused"),

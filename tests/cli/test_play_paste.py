@@ -31,3 +31,28 @@ def test_a_pasted_50_kb_word_is_refused_at_once(make_table, lang, refused, hand)
     finally:
         term.close()
     assert t.json("settle")["balances"] == {"Anna": 10, "Ben": 10, "Cora": -10, "Dora": -10}
+
+
+def test_a_hand_longer_than_a_line_of_play_is_refused_by_every_door_alike(make_table):
+    """A page-long --comment: play refused the line, add recorded it and the server too; now
+    every door refuses it with play's words and writes nothing (the limit counts the hand as
+    typed: its words and long options one space apart)."""
+    import subprocess
+    import sys
+
+    from tests.serving import Server, env
+
+    t = make_table(language="en")
+    line = "sau an be 72 --comment " + "x" * 5000  # 5023 characters
+    said = "The line is 5023 characters long; a line here holds at most 4096."
+    hint = "Nothing was recorded. Type one hand or one command a line."
+    r = t.run("add", *line.split())
+    assert (r.exit_code, r.stderr) == (2, f"Error: {said}\n{hint}\n")
+    played = subprocess.run([sys.executable, "-m", "schafkopf_score", "--table", str(t.path), "play"],
+                            input=line + "\n", capture_output=True, text=True, env=env(), timeout=60)
+    assert played.returncode == 2 and f"Error: {said}\n{hint}\n" in played.stderr
+    with Server(t.path) as s:
+        assert s.post("/api/hands", {"line": line}) == (422, {"error": said, "hint": hint})
+        assert s.post("/api/calc", {"line": line}) == (422, {"error": said, "hint": hint})
+    assert not t.ledger_path.exists() or t.json("sheet")["sessions"] == []
+    t.ok("add", "sau", "an", "be", "72", "--comment", "x" * 4000)  # a long comment that fits is taken

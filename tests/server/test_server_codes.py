@@ -200,3 +200,15 @@ def test_new_codes_reach_every_worker_within_two_seconds(table):
         for _ in range(12):  # fresh connections: the kernel hands them to either worker
             assert s.get("/api/table", code=old["host"]) == (401, REPLACED)
             assert s.get("/api/table", code=new["host"])[0] == 200
+
+
+@pytest.mark.parametrize("host, problem", [("999.1.1.1", None), ("10.254.254.254", "Cannot assign requested address")])
+def test_a_host_that_is_no_address_here_is_said_of_the_host_not_the_port(table, host, problem):
+    # serve --host 999.1.1.1 said "Port 8765 cannot be used: Name or service not known. Choose another
+    # one with --port"
+    r = cli(table, "serve", "--host", host, "--port", "1", check=False)
+    lines = r.stderr.splitlines()
+    assert r.returncode == 2 and len(lines) == 2, r.stderr
+    assert lines[0].startswith(f"Fehler: --host {host} ist keine Adresse dieses Rechners: ")
+    assert problem is None or lines[0].endswith(f"{problem}.")
+    assert lines[1] == "Gib 127.0.0.1 (nur dieser Rechner) oder 0.0.0.0 (das lokale Netz) an."

@@ -138,6 +138,11 @@ def test_a_line_typed_for_a_round_that_is_over_never_lands_in_the_next(cup):
                     f"schafkopf add --tisch 1 --round 1 wenz {one[2]} 91"}), got
         assert cup.json("tournament", "sheet", "--tisch", "1", "--round", "1") == before
         assert cup.json("tournament", "sheet", "--tisch", "1")["hands"] == []
+        # a round never drawn is no round that is over: refused as the CLI refuses it
+        for never in (3, 0):
+            status, got = s.post("/api/hands", {"line": f"wenz {one[2]} 91", "round": never}, code="tisch 1")
+            assert (status, got) == (422, {"error": f"There is no round {never}: rounds 1 to 2 have been drawn.",
+                                           "hint": "Give --round 1 to 2."}), got
         # the host's phone names the round it showed: recorded in round 1
         status, got = s.post("/api/hands", {"line": f"wenz {one[2]} 91", "round": 1, "tisch": 1, "key": "k3"})
         assert status == 201 and (got["round"], got["tisch"], got["hand"]) == (1, 1, 2), got
