@@ -136,7 +136,8 @@ def _not_seated(cfg: TableConfig, name: str, but: str | None = None) -> None:
     if seated is not None:
         raise IllegalEntry(Text("data.player_already_seated", name=name, seated=seated) if seated != name
                            else Text("data.player_seated_already", name=name),
-                           Text("data.player_already_seated_hint", name=name.strip()))
+                           Text("data.player_already_seated_hint", name=name.strip()) if but is None
+                           else Text("data.player_rename_taken_hint", old=but, name=name.strip()))
 
 
 def add_player(cfg: TableConfig, ledger: Ledger, name: str, after: str | None = None) -> Change:

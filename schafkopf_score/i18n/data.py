@@ -550,6 +550,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                         "the seating: schafkopf player list.",
                                         "Gib dem Neuen einen eigenen Namen, z. B. '{name} B.'; wer hier sitzt: "
                                         "schafkopf player list."),
+    "data.player_rename_taken_hint": ("Give {old} a name no one here goes by, e.g. '{name} B.'; the seating: "
+                                      "schafkopf player list.",
+                                      "Gib {old} einen Namen, den hier keiner hat, z. B. '{name} B.'; wer hier "
+                                      "sitzt: schafkopf player list."),
     "data.player_rename_same": ("{name} already has that name.", "{name} heißt schon so."),
     "data.player_rename_same_hint": ("Give the new name after the old one: schafkopf player rename OLD NEW.",
                                      "Gib den neuen Namen nach dem alten an: schafkopf player rename ALT NEU."),

@@ -145,7 +145,7 @@ def test_refusals_write_nothing(make_table):
         "Error: Without Dora only 3 players are left, but a game needs 4.\n"
         "Add a player first (schafkopf player add NAME), or set seats lower in the table file.\n")
     assert t.refused("player", "rename", "Ben", "Cora") == "Error: Cora already sits at this table.\n" \
-        "Give the newcomer a name of his own, e.g. 'Cora B.'; the seating: schafkopf player list.\n"
+        "Give Ben a name no one here goes by, e.g. 'Cora B.'; the seating: schafkopf player list.\n"
     assert t.refused("player", "add", "Re").startswith("Error: 'Re' is a word of the short notation")
     assert t.refused("player", "kick", "Ben").startswith("Error: 'kick' is not something player does.")
     assert t.refused("player", "add") == \
