@@ -101,13 +101,15 @@ async def api_hands_work(served: Served, line: str, key: str | None, tisch: int 
 
 def replaced_keys(served: Served, replaces: Any, key: str | None) -> list[str]:
     """The keys a changed line replaces (``"replaces"``: one key or a list of them), checked."""
-    if replaces is None or replaces == [] or key is None:
+    if replaces is None or replaces == []:
         return []
     keys = [replaces] if isinstance(replaces, str) else replaces
     if not isinstance(keys, list) or len(keys) > MAX_REPLACED \
             or not all(isinstance(k, str) and 0 < len(k) <= MAX_KEY for k in keys):
         raise Refusal(422, say(served, "server.replaces_kind", most=MAX_REPLACED, length=MAX_KEY),
                       say(served, "server.field_hint"))
+    if key is None:  # a line sent without a key of its own is recorded as sent (nothing to hand on)
+        return []
     return [k for k in dict.fromkeys(keys) if k != key]
 
 
