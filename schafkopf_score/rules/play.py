@@ -99,10 +99,45 @@ def seat(entry: GameEntry, rules: TableRules, state: HandState) -> Seating:
     return seat_hand(rules.players, rules.seats, dealer, entry.sitting_out)
 
 
+# What ``play`` gave, by its arguments: a replay plays the same hand from the same state again
+# and again (a season of evenings that repeat one another, a check replaying what an import
+# replayed), and ``play`` is a pure function of frozen values. The rules are keyed by identity
+# (their tariff and house rules are dicts, never changed once made: ``house_rules_of`` caches on
+# them too), the remembered ``Played`` holding them alive; the entry, the state and the seating
+# by value. Bounded: emptied when full, memory stays flat.
+_PLAYED: dict[tuple[Any, ...], Played] = {}
+PLAYED_MEMO = 4096
+
+
 def play(entry: GameEntry, rules: TableRules, state: HandState, seating: Seating | None = None) -> Played:
     """Validate and score one hand; raises ``IllegalEntry`` for anything the rules forbid.
     ``seating``: who dealt and who sat out, where that is a recorded fact (a stored hand
-    replayed); otherwise the entry's overrides and the rotation say."""
+    replayed); otherwise the entry's overrides and the rotation say. A hand played before with
+    equal arguments is not played again: its outcome and the state after it are shared (frozen
+    values), in a ``Played`` of this call's own entry, rules, seating and state."""
+    key = (entry, id(rules), state, seating)
+    try:
+        known = _PLAYED.get(key)
+    except TypeError:  # a value that does not hash (a state a caller made of lists, say): played
+        return _play(entry, rules, state, seating)
+    if known is not None:
+        return _shared(entry, rules, seating or known.seating, known.outcome, state, known.after)
+    played = _play(entry, rules, state, seating)
+    if len(_PLAYED) >= PLAYED_MEMO:
+        _PLAYED.clear()
+    _PLAYED[key] = played
+    return played
+
+
+def _shared(entry: GameEntry, rules: TableRules, seating: Seating, outcome: Outcome, before: HandState,
+            after: HandState) -> Played:
+    """``Played(...)`` made at once (a frozen dataclass's ``__init__`` sets its fields one by one)."""
+    played = object.__new__(Played)
+    played.__dict__.update(entry=entry, rules=rules, seating=seating, outcome=outcome, before=before, after=after)
+    return played
+
+
+def _play(entry: GameEntry, rules: TableRules, state: HandState, seating: Seating | None) -> Played:
     family = find_family(rules.family)
     seating = seating or seat(entry, rules, state)
     result = family.validate(entry, rules, seating, state)
