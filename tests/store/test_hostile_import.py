@@ -139,6 +139,10 @@ ATTACKS = {
                                     "game '1': id = '1' is not what a ledger stores"),
     "control character in a name": (lambda d: _ruleset(d)["players"].__setitem__(0, "An\x1b[31mna"),
                                     "invisible or control character"),
+    # an entry met again is not looked at again: one that differs by a hidden character is
+    "control character in a later entry's comment": (
+        lambda d: [g["entry"].update(comment="ok") for g in valid_games(d)[:2]]
+        and valid_games(d)[1]["entry"].update(comment="o\x1b[2Jk"), "invisible or control character"),
 }
 
 
