@@ -470,7 +470,7 @@ def _load_session(ctx: _Context, s: dict[str, Any], sid: int, next_id: int, next
     ids: dict[int, int] = {}
     records: list[GameRecord] = []
     games_rows, restatement_rows, void_rows = pending["games"], pending["restatements"], pending["voids"]
-    words, entries = memos.words, memos.entries
+    words, entries, payout_texts = memos.words, memos.entries, memos.payouts
     for g in s["games"]:
         entry = g["entry"]
         if type(entry) is not dict or not entry.keys() <= known or type(entry.get("game")) is not str:
@@ -508,8 +508,12 @@ def _load_session(ctx: _Context, s: dict[str, Any], sid: int, next_id: int, next
             raise ExportProblem(Text("data.export_bad_value", game=g.get("id"), field="game", value=repr(g["game"])))
         restatements = g["restatements"]
         # the row as first stored and every restatement: the same shape as the ledger writes
-        if restatements == []:  # (the usual case)
-            _stored_amounts(g, g.get("id"))
+        if restatements == []:  # (the usual case: the checks of ``_stored_amounts``, which words a refusal)
+            payouts = g["payouts"]
+            if (type(payouts) is not dict or not _STR.issuperset(map(type, payouts))
+                    or not _INT.issuperset(map(type, payouts.values())) or type(g["stock"]) is not int
+                    or type(g["outcome"]) is not dict):
+                _stored_amounts(g, g.get("id"))
             last = g
         else:
             for row in (g, *restatements):
@@ -527,8 +531,10 @@ def _load_session(ctx: _Context, s: dict[str, Any], sid: int, next_id: int, next
             created_at, typed = str(created_at), str(typed)
         replaces = ids[g["replaces"]] if g["replaces"] is not None else None
         game = words.setdefault(entry["game"], entry["game"])
+        stored_payouts = g["payouts"]
+        payouts_text = payout_texts.get(tuple(stored_payouts.items())) or memos.payouts_text(stored_payouts, dumps)
         games_rows.append((new_id, sid, hand, replaces, created_at, game, entry_text or dumps(entry), typed,
-                           ruleset_ids[ruleset], words.setdefault(unit, unit), memos.payouts_text(g["payouts"], dumps),
+                           ruleset_ids[ruleset], words.setdefault(unit, unit), payouts_text,
                            int(g["stock"]), dumps(g["outcome"])))
         if restatements:
             where = _where(g)
