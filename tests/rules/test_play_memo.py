@@ -131,3 +131,29 @@ def test_the_memo_stays_bounded(monkeypatch):
     for augen in range(61, 100):
         play(GameEntry("sauspiel", player="Anna", partner="Ben", augen=augen, sau="eichel"), rules, state)
         assert len(play_mod._PLAYED) <= 8
+
+
+def test_an_entrys_hash_is_its_fields_and_never_travels(tmp_path):
+    """An entry hashes as its fields (worked out once); a pickle or a copy carries no cached
+    hash: another process, whose texts hash otherwise, finds the entry by an equal one."""
+    import copy
+    import os
+    import pickle
+    import subprocess
+    import sys
+    from dataclasses import fields
+
+    entry = GameEntry("solo", player="Anna", augen=70, suit="herz", jungfrau=("Ben",))
+    assert hash(entry) == hash(tuple(getattr(entry, f.name) for f in fields(GameEntry)))
+    read = GameEntry.from_dict(entry.to_dict())
+    assert read == entry and hash(read) == hash(entry) and hash(entry.with_(augen=71)) != hash(entry)
+    assert "_hash" not in copy.copy(entry).__dict__ and copy.deepcopy(entry) == entry
+    (tmp_path / "entry.pickle").write_bytes(pickle.dumps(entry))
+    there = ("import pickle, sys; from schafkopf_score.rules.model import GameEntry; "
+             "e = pickle.loads(open(sys.argv[1], 'rb').read()); "
+             "fresh = GameEntry('solo', player='Anna', augen=70, suit='herz', jungfrau=('Ben',)); "
+             "print({fresh: 'found'}.get(e, 'lost'))")
+    for seed in ("1", "2"):
+        out = subprocess.run([sys.executable, "-c", there, str(tmp_path / "entry.pickle")], capture_output=True,
+                             text=True, env={**os.environ, "PYTHONHASHSEED": seed}, check=True)
+        assert out.stdout.strip() == "found"
