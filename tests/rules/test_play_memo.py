@@ -40,9 +40,18 @@ def anew(entry: GameEntry, rules: TableRules, state: HandState) -> tuple[GameEnt
             replace(state))
 
 
+@pytest.fixture(autouse=True)
+def awake_memo(monkeypatch):
+    """Every test starts with the memo empty and awake (not resting after another test)."""
+    monkeypatch.setattr(play_mod, "_PLAYED", {})
+    monkeypatch.setattr(play_mod, "_hits", 0)
+    monkeypatch.setattr(play_mod, "_resting", 0)
+
+
 @pytest.mark.parametrize("family", FAMILY_NAMES)
 @given(data=st.data())
 def test_a_remembered_hand_is_the_hand_played_afresh(family, data):
+    play_mod._resting = 0  # (each example: the memo awake)
     rules = data.draw(st.sampled_from(tables(family)))
     state = start_state(rules)
     for _ in range(data.draw(st.integers(1, 6))):
@@ -56,6 +65,7 @@ def test_a_remembered_hand_is_the_hand_played_afresh(family, data):
             continue
         first = play(entry, rules, state)
         second = play(entry, rules, state)  # (served from the memo)
+        assert second.outcome is first.outcome
         same(first, fresh)
         same(second, fresh)
         e2, r2, s2 = anew(entry, rules, state)
@@ -157,3 +167,25 @@ def test_an_entrys_hash_is_its_fields_and_never_travels(tmp_path):
         out = subprocess.run([sys.executable, "-c", there, str(tmp_path / "entry.pickle")], capture_output=True,
                              text=True, env={**os.environ, "PYTHONHASHSEED": seed}, check=True)
         assert out.stdout.strip() == "found"
+
+
+def test_the_memo_rests_where_hands_do_not_repeat(monkeypatch):
+    """Full, with fewer hands met again than it holds, the memo rests for ``PLAYED_REST`` hands
+    (played afresh, never served), then remembers again."""
+    monkeypatch.setattr(play_mod, "PLAYED_MEMO", 8)
+    monkeypatch.setattr(play_mod, "PLAYED_REST", 5)
+    rules = make_rules("bavarian", FOUR)
+    state = start_state(rules)
+    hands = [GameEntry("sauspiel", player="Anna", partner="Ben", augen=a, sau="eichel") for a in range(61, 100)]
+    for entry in hands[:9]:  # nine hands never met again: full at the ninth
+        play(entry, rules, state)
+    assert play_mod._resting == 5 and len(play_mod._PLAYED) == 1
+    resting = [play(hands[8], rules, state) for _ in range(5)]  # (the hand remembered last: played afresh)
+    assert all(p.outcome is not resting[0].outcome for p in resting[1:]) and play_mod._resting == 0
+    same(resting[0], _play(hands[8], rules, state, None))
+    again = play(hands[8], rules, state)
+    assert play(hands[8], rules, state).outcome is again.outcome  # awake: remembered again
+    for entry in hands[9:17]:  # full again at the last, but as many hands met again as it held: awake
+        play(entry, rules, state)
+        play(entry, rules, state)
+    assert play_mod._resting == 0 and len(play_mod._PLAYED) == 1
