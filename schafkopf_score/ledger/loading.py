@@ -18,6 +18,7 @@ from typing import Any, Protocol
 
 from ..errors import ScoreError
 from ..i18n import Text
+from ..memo import collection_paused
 from ..rules.model import GameEntry, TableRules, entry_names
 from ..session.fold import SessionLog, carried_on, renames
 from ..session.records import Closing, GameRecord, Payment, SeatChange, SessionInfo
@@ -356,7 +357,14 @@ class _Inserter:
 
 def load_chunk(chunk: _Chunk, ctx: _Context) -> _Done:
     """Check, audit and turn into rows the sessions of one chunk. Stops at the first refusal
-    and says where it was met."""
+    and says where it was met. The cycle collector is held meanwhile (a chunk's rows, records
+    and replays refer to no cycle and are freed as they go; each of its passes would walk
+    every object alive, the replay's memos included: a tenth of a season's import)."""
+    with collection_paused():
+        return _load_chunk(chunk, ctx)
+
+
+def _load_chunk(chunk: _Chunk, ctx: _Context) -> _Done:
     done = _Done({table: [] for table in _INSERT})
     audit = ctx.audit.fresh() if ctx.audit is not None else None
     sid, gid, cid = chunk.first_sid, chunk.first_gid, 1
