@@ -6,7 +6,9 @@ evenings): a value is made once per distinct key, and the memo starts afresh whe
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import gc
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Generic, TypeVar
 
 K = TypeVar("K")
@@ -31,3 +33,19 @@ class Memo(dict[K, V], Generic[K, V]):
             self.clear()
         value = self[key] = self.make(key)
         return value
+
+
+@contextmanager
+def collection_paused() -> Iterator[None]:
+    """Python's cycle collector held while a season's rows are made or checked (dicts, lists and
+    frozen values that refer to no cycle, freed as they go out of use anyway): each pass of it
+    walks every object alive, the season's memos included, a tenth of a report's time and more
+    of an import's. Never across a ``yield``: whatever the caller does between two sessions runs
+    with the collector as it was."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()

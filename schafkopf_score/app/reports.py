@@ -7,14 +7,12 @@ overview read up front and the sessions with their hands as an iterator; the exp
 
 from __future__ import annotations
 
-import gc
 import json
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
 from typing import Any
 
 from ..i18n import say
-from ..memo import Memo
+from ..memo import Memo, collection_paused
 from ..rules.model import GameEntry
 from ..session.fold import carried_on, merged
 from ..session.season import local_date
@@ -237,21 +235,6 @@ def _sessions_made(cfg: Any, ledger: Any, overview: list[dict[str, Any]], player
             hands.append(h)
         hands += [_payment_row(pay, running, aliases, lang) for pay in unpaid]
         yield {**item, "hands": hands, "stock": stock}
-
-
-@contextmanager
-def collection_paused() -> Iterator[None]:
-    """Python's cycle collector held while a season's rows are made (dicts and lists that refer
-    to no cycle, freed as they go out of use anyway): each pass of it walks every object alive,
-    the season's memos and overview included, a tenth of a report's time. Never across a
-    ``yield``: whatever the caller does between two sessions runs with the collector as it was."""
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()
 
 
 def _payment_row(pay: Mapping[str, Any], running: dict[str, int], aliases: dict[str, str],

@@ -18,6 +18,7 @@ from typing import Any, Protocol
 
 from ..errors import ScoreError
 from ..i18n import Text
+from ..memo import collection_paused
 from ..rules.model import GameEntry, TableRules, entry_names
 from ..session.fold import SessionLog, carried_on, renames
 from ..session.records import Closing, GameRecord, Payment, SeatChange, SessionInfo
@@ -356,7 +357,14 @@ class _Inserter:
 
 def load_chunk(chunk: _Chunk, ctx: _Context) -> _Done:
     """Check, audit and turn into rows the sessions of one chunk. Stops at the first refusal
-    and says where it was met."""
+    and says where it was met. The cycle collector is held meanwhile (a chunk's rows, records
+    and replays refer to no cycle and are freed as they go; each of its passes would walk
+    every object alive, the replay's memos included: a tenth of a season's import)."""
+    with collection_paused():
+        return _load_chunk(chunk, ctx)
+
+
+def _load_chunk(chunk: _Chunk, ctx: _Context) -> _Done:
     done = _Done({table: [] for table in _INSERT})
     audit = ctx.audit.fresh() if ctx.audit is not None else None
     sid, gid, cid = chunk.first_sid, chunk.first_gid, 1
@@ -423,16 +431,11 @@ class _Memos:
         # inserting process (pickle writes a text it has written already as a reference)
         self.words: dict[str, str] = {}
 
-    def entry(self, text: str, data: dict[str, Any]) -> GameEntry:
-        """``GameEntry.from_dict(data)``, ``text`` being ``data`` as stored (one text, one entry:
-        a frozen value, shared)."""
-        entry = self.entries.get(text)
-        if entry is None:
-            entry = GameEntry.from_dict(data)  # every field of its option's type
-            if len(self.entries) >= self.LIMIT:
-                self.entries.clear()
-            self.entries[text] = entry
-        return entry
+    def keep_entry(self, text: str, entry: GameEntry) -> None:
+        """Remember the entry a stored text reads as, checked (a frozen value, shared)."""
+        if len(self.entries) >= self.LIMIT:
+            self.entries.clear()
+        self.entries[text] = entry
 
     def payouts_text(self, payouts: dict[str, int], dumps: Callable[[Any], str]) -> str:
         """``dumps(payouts)`` of payouts checked by ``_stored_amounts`` (names to whole numbers)."""
@@ -449,10 +452,10 @@ def _where(g: Any) -> Text:
     return Text("data.export_where_game", game=repr(g.get("id"))[:20])
 
 
-def _record(**fields: Any) -> GameRecord:
-    """A ``GameRecord`` of fields the import checked, made at once (its dataclass ``__init__``
-    sets its 18 frozen fields one by one; tests/store/test_import_helpers.py checks the two
-    make equal records)."""
+def _record(fields: dict[str, Any]) -> GameRecord:
+    """A ``GameRecord`` of fields the import checked, made at once from a dict of them (its
+    dataclass ``__init__`` sets its 18 frozen fields one by one; keywords would copy the dict
+    once more; tests/store/test_import_helpers.py checks the two make equal records)."""
     record = object.__new__(GameRecord)
     record.__dict__.update(fields)
     return record
@@ -475,7 +478,7 @@ def _load_session(ctx: _Context, s: dict[str, Any], sid: int, next_id: int, next
     ids: dict[int, int] = {}
     records: list[GameRecord] = []
     games_rows, restatement_rows, void_rows = pending["games"], pending["restatements"], pending["voids"]
-    words = memos.words
+    words, entries, payout_texts = memos.words, memos.entries, memos.payouts
     for g in s["games"]:
         entry = g["entry"]
         if type(entry) is not dict or not entry.keys() <= known or type(entry.get("game")) is not str:
@@ -484,11 +487,17 @@ def _load_session(ctx: _Context, s: dict[str, Any], sid: int, next_id: int, next
             entry_text = dumps(entry)
         except RecursionError:  # (nested deeper than anything an entry holds: refused just below)
             entry_text = ""
-        parsed = memos.entry(entry_text, entry) if entry_text else GameEntry.from_dict(entry)
-        if not _all_plain(entry.values()):
-            where = _where(g)
-            for key, value in entry.items():
-                _plain(value, key, where)
+        # a text met before was read and found plain before (one text, one entry: the JSON
+        # text of a value names it whole, 1 apart from 1.0 and true)
+        parsed = entries.get(entry_text) if entry_text else None
+        if parsed is None:
+            parsed = GameEntry.from_dict(entry)  # every field of its option's type
+            if not _all_plain(entry.values()):
+                where = _where(g)
+                for key, value in entry.items():
+                    _plain(value, key, where)
+            if entry_text:
+                memos.keep_entry(entry_text, parsed)
         typed = g["typed"]
         if type(typed) is not str or not typed.isprintable():
             _plain(typed, "typed", _where(g))
@@ -507,8 +516,12 @@ def _load_session(ctx: _Context, s: dict[str, Any], sid: int, next_id: int, next
             raise ExportProblem(Text("data.export_bad_value", game=g.get("id"), field="game", value=repr(g["game"])))
         restatements = g["restatements"]
         # the row as first stored and every restatement: the same shape as the ledger writes
-        if restatements == []:  # (the usual case)
-            _stored_amounts(g, g.get("id"))
+        if restatements == []:  # (the usual case: the checks of ``_stored_amounts``, which words a refusal)
+            payouts = g["payouts"]
+            if (type(payouts) is not dict or not _STR.issuperset(map(type, payouts))
+                    or not _INT.issuperset(map(type, payouts.values())) or type(g["stock"]) is not int
+                    or type(g["outcome"]) is not dict):
+                _stored_amounts(g, g.get("id"))
             last = g
         else:
             for row in (g, *restatements):
@@ -526,8 +539,10 @@ def _load_session(ctx: _Context, s: dict[str, Any], sid: int, next_id: int, next
             created_at, typed = str(created_at), str(typed)
         replaces = ids[g["replaces"]] if g["replaces"] is not None else None
         game = words.setdefault(entry["game"], entry["game"])
+        stored_payouts = g["payouts"]
+        payouts_text = payout_texts.get(tuple(stored_payouts.items())) or memos.payouts_text(stored_payouts, dumps)
         games_rows.append((new_id, sid, hand, replaces, created_at, game, entry_text or dumps(entry), typed,
-                           ruleset_ids[ruleset], words.setdefault(unit, unit), memos.payouts_text(g["payouts"], dumps),
+                           ruleset_ids[ruleset], words.setdefault(unit, unit), payouts_text,
                            int(g["stock"]), dumps(g["outcome"])))
         if restatements:
             where = _where(g)
@@ -542,12 +557,12 @@ def _load_session(ctx: _Context, s: dict[str, Any], sid: int, next_id: int, next
                 _plain(void[key], key, where)
             void = (str(void["kind"]), str(void["reason"]), str(void["created_at"]))
             void_rows.append((new_id, void[2], void[0], void[1]))
-        records.append(_record(
-            id=new_id, session_id=sid, hand=hand, replaces=replaces, created_at=created_at,
-            game=entry["game"], entry=parsed, typed=typed, rules=rules[ruleset], unit=unit, payouts=payouts,
-            stock=stock, outcome=outcome, ruleset_id=ruleset_ids[ruleset],
-            void_kind=void[0] if void else None, void_reason=void[1] if void else "",
-            void_at=void[2] if void else None, restated=bool(restatements)))
+        records.append(_record({
+            "id": new_id, "session_id": sid, "hand": hand, "replaces": replaces, "created_at": created_at,
+            "game": entry["game"], "entry": parsed, "typed": typed, "rules": rules[ruleset], "unit": unit,
+            "payouts": payouts, "stock": stock, "outcome": outcome, "ruleset_id": ruleset_ids[ruleset],
+            "void_kind": void[0] if void else None, "void_reason": void[1] if void else "",
+            "void_at": void[2] if void else None, "restated": bool(restatements)}))
         done.count += 1
     at_session = Text("data.export_where_session", session=repr(s["id"])[:20])
     _plain(s["opened_at"], "opened_at", at_session)

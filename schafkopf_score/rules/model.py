@@ -8,6 +8,7 @@ game is scored under; ``Outcome`` is what the game pays, and checks its own zero
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
@@ -161,6 +162,26 @@ class GameEntry:
 
     def with_(self, **changes: Any) -> GameEntry:
         return replace(self, **changes)
+
+    def __hash__(self) -> int:
+        """The hash of every field, as the dataclass's, worked out once per entry (a replay looks
+        each hand up by its entry: ``rules.play``)."""
+        cached: int | None = self.__dict__.get("_hash")
+        if cached is None:
+            cached = hash(_entry_fields(self))
+            object.__setattr__(self, "_hash", cached)  # frozen: a cache, not a change
+        return cached
+
+    def __getstate__(self) -> dict[str, Any]:
+        """What a pickle or a copy keeps: the fields, not the cached hash (a text's hash is this
+        process's own: another process salts it otherwise)."""
+        state = dict(self.__dict__)
+        state.pop("_hash", None)
+        return state
+
+
+# every field's value, in order (the fields the dataclass compares and hashes)
+_entry_fields: Callable[[GameEntry], tuple[Any, ...]] = operator.attrgetter(*(f.name for f in fields(GameEntry)))
 
 
 def _text(value: Any, key: str) -> str:

@@ -99,10 +99,59 @@ def seat(entry: GameEntry, rules: TableRules, state: HandState) -> Seating:
     return seat_hand(rules.players, rules.seats, dealer, entry.sitting_out)
 
 
+# What ``play`` gave, by its arguments: a replay plays the same hand from the same state again
+# and again (a season of evenings that repeat one another, a check replaying what an import
+# replayed), and ``play`` is a pure function of frozen values. The rules are keyed by identity
+# (their tariff and house rules are dicts, never changed once made: ``house_rules_of`` caches on
+# them too), the remembered ``Played`` holding them alive; the entry, the state and the seating
+# by value. Bounded: emptied when full, memory stays flat. Where fewer than half the hands looked
+# up were met before when it is full (a season whose hands hardly repeat), it rests for the next
+# ``PLAYED_REST`` hands: held objects cost the allocator and the cycle collector more than the
+# few hits save (held 4,096 hands, ``check --full`` of such a season took 6 % longer).
+_PLAYED: dict[tuple[Any, ...], Played] = {}
+PLAYED_MEMO = 512
+PLAYED_REST = 8 * PLAYED_MEMO
+_hits = 0  # hands served since the memo was last emptied
+_resting = 0  # hands still to be played without it
+
+
 def play(entry: GameEntry, rules: TableRules, state: HandState, seating: Seating | None = None) -> Played:
     """Validate and score one hand; raises ``IllegalEntry`` for anything the rules forbid.
     ``seating``: who dealt and who sat out, where that is a recorded fact (a stored hand
-    replayed); otherwise the entry's overrides and the rotation say."""
+    replayed); otherwise the entry's overrides and the rotation say. A hand played before with
+    equal arguments is not played again: its outcome and the state after it are shared (frozen
+    values), in a ``Played`` of this call's own entry, rules, seating and state."""
+    global _hits, _resting
+    if _resting:
+        _resting -= 1
+        return _play(entry, rules, state, seating)
+    key = (entry, id(rules), state, seating)
+    try:
+        known = _PLAYED.get(key)
+    except TypeError:  # a value that does not hash (a state a caller made of lists, say): played
+        return _play(entry, rules, state, seating)
+    if known is not None:
+        _hits += 1
+        return _shared(entry, rules, seating or known.seating, known.outcome, state, known.after)
+    played = _play(entry, rules, state, seating)
+    if len(_PLAYED) >= PLAYED_MEMO:
+        if _hits < len(_PLAYED):
+            _resting = PLAYED_REST
+        _hits = 0
+        _PLAYED.clear()
+    _PLAYED[key] = played
+    return played
+
+
+def _shared(entry: GameEntry, rules: TableRules, seating: Seating, outcome: Outcome, before: HandState,
+            after: HandState) -> Played:
+    """``Played(...)`` made at once (a frozen dataclass's ``__init__`` sets its fields one by one)."""
+    played = object.__new__(Played)
+    played.__dict__.update(entry=entry, rules=rules, seating=seating, outcome=outcome, before=before, after=after)
+    return played
+
+
+def _play(entry: GameEntry, rules: TableRules, state: HandState, seating: Seating | None) -> Played:
     family = find_family(rules.family)
     seating = seating or seat(entry, rules, state)
     result = family.validate(entry, rules, seating, state)

@@ -161,13 +161,38 @@ def closing_booked(log: SessionLog, state: SessionState | None) -> list[Problem]
     if booked.payouts != info.bookings.get("payouts", {}) or (booked.stock or 0) != info.bookings.get("stock", 0):
         return [Problem(info.id, None, Text("data.problem_close_booked"))]
     try:  # what is left in the Stock after the close's bookings is carried on (stock_at_close = "carry")
-        again = settle_session(rules, info.closing, pot + (booked.stock or 0), stored.get("round"), info.id,
-                               closed=True, state=after).stored()
+        again = _settled_again(rules, info.closing, pot + (booked.stock or 0), stored.get("round"), after)
     except (ValueError, TypeError, KeyError):
         return [Problem(info.id, None, Text("data.problem_settlement_unworkable"))]
-    if _canonical(again) != _canonical(stored):
+    if again != _canonical(stored):
         return [Problem(info.id, None, Text("data.problem_settlement_differs"))]
     return []
+
+
+def _settled_again(rules: Any, closing: dict[str, Any], pot: int, round_to: Any, after: Any) -> str:
+    """The settlement a closing stores, worked out again from its balances, as canonical JSON
+    (what ``settle_session`` gives is a function of these alone: its session's id is not stored).
+    Remembered by the rules (by identity: the played hands hold them) and values of every type
+    exactly (a season's evenings end alike again and again); a few only (what a memo holds
+    costs the allocator and the cycle collector: ``check --full`` of a season that never ends
+    alike was 4 % slower holding a thousand)."""
+    try:
+        key: Any = (id(rules), after, pot, round_to, type(round_to), tuple(closing.items()),
+                    tuple(map(type, closing.values())))
+        known = _SETTLED.get(key)
+    except TypeError:  # (a value that does not hash: no program stored it) worked out, not remembered
+        key, known = None, None
+    if known is not None:
+        return known[1]
+    text: str = _canonical(settle_session(rules, closing, pot, round_to, closed=True, state=after).stored())
+    if key is not None:
+        if len(_SETTLED) >= 64:
+            _SETTLED.clear()
+        _SETTLED[key] = (rules, text)  # (the rules held: their id stays theirs while remembered)
+    return text
+
+
+_SETTLED: dict[Any, tuple[Any, str]] = {}
 
 
 def closing_balances(log: SessionLog, state: SessionState | None) -> list[Problem]:

@@ -109,11 +109,21 @@ def fewest_transfers(balances: Mapping[str, int], order: Sequence[str] | None = 
     """
     if sum(balances.values()) != 0:
         raise ValueError(f"balances sum to {sum(balances.values())}, not zero")
-    names = list(order) if order is not None else list(balances)
-    out: list[Transfer] = []
-    for group in zero_sum_groups(names, balances):
-        out += _clear_group(group, balances)
-    return out
+    names = tuple(order) if order is not None else tuple(balances)
+    key = (names, tuple([balances[n] for n in names]))
+    known = _CLEARED.get(key)
+    if known is None:
+        known = tuple(t for group in zero_sum_groups(names, balances) for t in _clear_group(group, balances))
+        if len(_CLEARED) >= 1024:
+            _CLEARED.clear()
+        _CLEARED[key] = known
+    return list(known)
+
+
+# the transfers of balances cleared before, by the players in order and their balances (a
+# season's evenings end alike again and again; the search is exponential in the players):
+# bounded, emptied when full
+_CLEARED: dict[tuple[tuple[str, ...], tuple[int, ...]], tuple[Transfer, ...]] = {}
 
 
 def round_balances(balances: Mapping[str, int], unit: int) -> dict[str, int]:

@@ -73,3 +73,31 @@ def test_rounding_keeps_zero_sum_and_moves_less_than_a_unit(balances, unit):
 def test_small_groups_found():
     b = {"A": 30, "B": -30, "C": 20, "D": -20, "E": 5, "F": -5}
     assert len(fewest_transfers(b)) == 3
+
+
+@given(balances_strategy(), st.randoms(use_true_random=False))
+def test_remembered_transfers_are_the_transfers_worked_out_afresh(balances, rnd):
+    """``fewest_transfers`` remembers what it cleared (by the players in order and their
+    balances): a second call, or one in another order, gives what a first call gives."""
+    from schafkopf_score.session import settle
+
+    settle._CLEARED.clear()
+    first = fewest_transfers(balances)
+    again = fewest_transfers(dict(balances))
+    assert again == first and again is not first
+    again.clear()  # a caller's list is its own: the memo keeps its transfers
+    assert fewest_transfers(balances) == first
+    order = list(balances)
+    rnd.shuffle(order)
+    settle._CLEARED.clear()
+    fresh = fewest_transfers(balances, order)
+    settle._CLEARED.clear()
+    fewest_transfers(balances)  # (remembered in the first order)
+    assert fewest_transfers(balances, order) == fresh
+
+
+def test_other_balances_are_not_served_the_remembered_transfers():
+    first = fewest_transfers({"A": 30, "B": -30, "C": 0})
+    assert [(t.payer, t.payee, t.amount) for t in first] == [("B", "A", 30)]
+    assert [(t.payer, t.payee, t.amount) for t in fewest_transfers({"A": 30, "B": 0, "C": -30})] == [("C", "A", 30)]
+    assert [(t.payer, t.payee, t.amount) for t in fewest_transfers({"A": 20, "B": -20, "C": 0})] == [("B", "A", 20)]

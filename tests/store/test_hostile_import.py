@@ -139,6 +139,10 @@ ATTACKS = {
                                     "game '1': id = '1' is not what a ledger stores"),
     "control character in a name": (lambda d: _ruleset(d)["players"].__setitem__(0, "An\x1b[31mna"),
                                     "invisible or control character"),
+    # an entry met again is not looked at again: one that differs by a hidden character is
+    "control character in a later entry's comment": (
+        lambda d: [g["entry"].update(comment="ok") for g in valid_games(d)[:2]]
+        and valid_games(d)[1]["entry"].update(comment="o\x1b[2Jk"), "invisible or control character"),
 }
 
 
@@ -392,3 +396,46 @@ def test_an_import_into_a_folder_that_may_not_be_written_says_so(make_table, exp
                         "was imported.\nKeep the table file in a folder that may be written, or name another place "
                         "for its ledger with ledger = \"...\" in it.\n")
     assert not t.ledger_path.exists()
+
+
+def _repeated(data, change=None):
+    """The closed first evening again (new ids), before the open one: a season repeats its
+    evenings; ``change`` alters the repeat's closing."""
+    import copy
+
+    again = copy.deepcopy(data["sessions"][0])
+    again["id"] = 1 + max(s["id"] for s in data["sessions"])
+    shift = 1 + max(g["id"] for s in data["sessions"] for g in s["games"])
+    for g in again["games"]:
+        g["id"] += shift
+        if g["replaces"] is not None:
+            g["replaces"] += shift
+    if change is not None:
+        change(again["closing"])
+    data["sessions"].insert(1, again)
+    return data
+
+
+@pytest.mark.parametrize("work", ["alone", "helpers"], indirect=True)
+def test_a_repeated_evening_is_checked_as_the_first(make_table, export, tmp_path, work):
+    """An evening that repeats an earlier one imports (its hands and settlement remembered);
+    the same evening whose closing stores a balance of another type (610.0 for 610) is refused
+    as the first would be, never passed on what was remembered of the first."""
+    t = make_table(players=FIVE, preset="wirtshaus", name="target")
+    path = tmp_path / "season.json"
+    path.write_text(as_exported(_repeated(json.loads(json.dumps(export)))), encoding="utf-8")
+    r = t.run("import", str(path))
+    assert r.exit_code == 0, r.stderr
+    t.ok("check", "--full")
+    name = next(iter(export["sessions"][0]["closing"]["balances"]))
+
+    def floated(closing):
+        closing["balances"][name] = float(closing["balances"][name])
+        closing["bookings"]["settlement"]["paid"][name] = float(closing["bookings"]["settlement"]["paid"][name])
+
+    bad = make_table(players=FIVE, preset="wirtshaus", name="bad")
+    path.write_text(as_exported(_repeated(json.loads(json.dumps(export)), floated)), encoding="utf-8")
+    r = bad.run("import", str(path))
+    assert r.exit_code == 2 and "session 2: the stored settlement cannot be worked out again" in r.stderr, r.stderr
+    alone = bad.run("import", str(path), "--jobs", "1")
+    assert (alone.exit_code, alone.stderr) == (r.exit_code, r.stderr)

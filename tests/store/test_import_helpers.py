@@ -367,8 +367,8 @@ def test_the_imports_short_ways_make_what_the_long_ones_make():
               "ruleset_id": 1, "void_kind": "void", "void_reason": "typo", "void_at": "2024-01-01T20:00:00+00:00",
               "restated": True}
     assert {f.name for f in dataclasses.fields(GameRecord)} == set(fields)
-    assert _record(**fields) == GameRecord(**fields)
-    assert vars(_record(**fields)) == vars(GameRecord(**fields))
+    assert _record(fields) == GameRecord(**fields)
+    assert vars(_record(fields)) == vars(GameRecord(**fields))
     for line in ('{"id": 1, "entry": {"game": "weiter"}, "x": [1.5, -0, true, null, "\\u00e4\\n"]}', '[]', '"x"', '7'):
         assert _parse(line) == json.loads(line)
     for line in ('{"id": 1} {"id": 2}', '{"id": 1', '', 'NaNa', '\ufeff{}', '{"a": [1, 2}', '1 2', '{"id": 1}]'):
