@@ -9,8 +9,9 @@ from typing import Any
 
 from ..insights.player import Pages
 from ..insights.rating import PROVISIONAL_HANDS, Rater
+from ..memo import collection_paused
 from .hand_facts import read_hands
-from .reports import collection_paused, game_title
+from .reports import game_title
 
 
 def insights(cfg: Any, ledger: Any, session_ids: Sequence[int]) -> dict[str, Any]:

@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import gc
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any, Optional
 
@@ -13,6 +10,7 @@ import typer
 
 from ..errors import IllegalEntry, InvalidEntry, ScoreError
 from ..i18n import Join, Text, render, say
+from ..memo import collection_paused
 from .app import AllOpt, JsonOpt, SessionOpt, app, emit_json, fail_text, get, guard
 
 
@@ -21,21 +19,6 @@ def export_formats() -> str:
     from ..export import FORMATS
 
     return " | ".join(FORMATS)
-
-
-@contextmanager
-def collector_held() -> Iterator[None]:
-    """Python's cycle collector held for the whole of a one-shot export (its rows are dicts,
-    lists and texts that refer to no cycle, freed as they go out of use). Held and resumed
-    around each evening only (``app.reports.collection_paused``), it ran once an evening over
-    every object alive, the season's memos included: 0.1-0.3 s of a season's export."""
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if collecting:
-            gc.enable()
 
 
 @app.command()
@@ -114,7 +97,9 @@ def export(
                                    Text("cli.out_own_file_hint", example=example))
     # the JSON export reads an older ledger as it is, without migrating it (a rescue when a
     # migration fails); the reports need the current schema
-    with collector_held(), c.ledger(migrate=fmt != "json") as ledger:
+    # the cycle collector held for the whole one-shot export: resumed around each evening only,
+    # it ran once an evening over every object alive, the season's memos included (0.1-0.3 s)
+    with collection_paused(), c.ledger(migrate=fmt != "json") as ledger:
         if all_ and session is not None:
             select_sessions(ledger, session, all_)  # refused: one session and all of them
         infos = ledger.sessions() if all_ and fmt != "json" else None  # a season's sessions, read once
