@@ -17,6 +17,7 @@ from ..rules.model import GameEntry
 from ..session.fold import carried_on, merged
 from ..session.season import local_date
 from ..session.settle import session_balances, settle_session
+from ..session.sheet import Tally
 
 
 def build_report(cfg: Any, ledger: Any, session_ids: Sequence[int], season: bool | None = None,
@@ -185,10 +186,9 @@ def _sessions_made(cfg: Any, ledger: Any, overview: list[dict[str, Any]], player
                 o.get("explanation", ""), o.get("declarers", []), o.get("won"), fam.deals(entry))
 
     hand_words = Memo(shows)  # (entry text, outcome text) -> what the hand shows
-    # a ruleset's players (under the names they go by now): who sat at the table for a hand played
-    # under it; a player who joined later has no running total (a blank, not 0) before he joined
-    seated_under = Memo[int, tuple[str, ...]](
-        lambda rid: tuple(aliases.get(n, n) for n in ledger.rules(rid).players))
+    # a ruleset's players: who sat at the table for a hand played under it; a player who joined
+    # later has no running total (a blank, not 0) before he joined
+    seated_under = Memo[int, tuple[str, ...]](lambda rid: tuple(ledger.rules(rid).players))
 
     rows = ledger.hand_rows([item["session"] for item in overview])
     row = next(rows, None)
@@ -196,14 +196,15 @@ def _sessions_made(cfg: Any, ledger: Any, overview: list[dict[str, Any]], player
         sid = item["session"]
         while row is not None and row[0] < sid:  # a session between the wanted ones
             row = next(rows, None)
-        running: dict[str, int] = {}
-        seated: set[int] = set()  # the rulesets whose players are in ``running`` (at 0 before they are paid)
+        # the running totals as the one sheet keeps them (session.sheet.Tally), from the stored rows
+        tally = Tally((), aliases, stock=item["opening"] + (item["bookings"].get("stock", 0) if item["closed_at"] else 0))
+        running, book = tally.totals, tally.add  # each seated player's total under the name he goes by now
+        seated: set[int] = set()  # the rulesets whose players sit in the tally (at 0 before they are paid)
         hands = []
-        stock = item["opening"] + (item["bookings"].get("stock", 0) if item["closed_at"] else 0)
         unpaid = list(item["payments"])  # the early payouts, each a row after the hand it followed
         while row is not None and row[0] == sid:
             while unpaid and row[1] > unpaid[0]["hand"]:
-                hands.append(_payment_row(unpaid.pop(0), running, aliases, lang))
+                hands.append(_payment_row(unpaid.pop(0), tally, lang))
             _, hand, replaces, created_at, game, entry_text, ruleset_id, payouts_text, hand_stock, outcome_text, \
                 void_kind, void_reason = row
             row = next(rows, None)
@@ -214,16 +215,10 @@ def _sessions_made(cfg: Any, ledger: Any, overview: list[dict[str, Any]], player
                               "void_kind": void_kind, "reason": void_reason or "", "edited": replaces is not None,
                               "comment": comment, "description": description, "dealt": dealt})
                 continue
-            payouts = value(payouts_text)
-            if aliases:  # earlier names counted under the name the player goes by now
-                payouts = merged(payouts, aliases)
             if ruleset_id not in seated:
                 seated.add(ruleset_id)
-                for n in seated_under[ruleset_id]:
-                    running.setdefault(n, 0)
-            for n, a in payouts.items():
-                running[n] = running.get(n, 0) + a
-            stock += hand_stock
+                tally.sit(seated_under[ruleset_id])
+            payouts = book(value(payouts_text), hand_stock)  # earlier names under the name now
             h = {"hand": hand, "game": game, "recorded_at": created_at, "void": False, "void_kind": None,
                  "reason": void_reason or "", "edited": replaces is not None, "comment": comment,
                  "description": description, "dealer": dealer, "sitting_out": sitting_out,
@@ -233,25 +228,20 @@ def _sessions_made(cfg: Any, ledger: Any, overview: list[dict[str, Any]], player
                 rules = ledger.rules(ruleset_id)
                 h["tally"] = {n: list(fam.head_split(rules, v)) if v >= 0 else [0, v] for n, v in running.items()}
             hands.append(h)
-        hands += [_payment_row(pay, running, aliases, lang) for pay in unpaid]
-        yield {**item, "hands": hands, "stock": stock}
+        hands += [_payment_row(pay, tally, lang) for pay in unpaid]
+        yield {**item, "hands": hands, "stock": tally.stock}
 
 
-def _payment_row(pay: Mapping[str, Any], running: dict[str, int], aliases: dict[str, str],
-                 lang: str) -> dict[str, Any]:
+def _payment_row(pay: Mapping[str, Any], tally: Tally, lang: str) -> dict[str, Any]:
     """An early payout (``settle --player``) as a row of the sheet after the hand it followed:
-    its amounts move the running totals (``running``, changed here), so that the sheet and the
+    its amounts move the running totals (booked in ``tally`` here), so that the sheet and the
     chart end where the settlement does. No hand number (``""``), ``payment`` true, not dealt."""
-    from ..session.fold import merged
-
-    amounts = merged(pay["amounts"], aliases) if aliases else dict(pay["amounts"])
-    for n, a in amounts.items():
-        running[n] = running.get(n, 0) + a
+    amounts = dict(tally.add(pay["amounts"]))
     return {"hand": "", "game": "payment", "payment": True, "recorded_at": pay["created_at"], "void": False,
             "void_kind": None, "reason": "", "edited": False, "comment": "",
             "description": say("export.csv_paid_out", lang, name=pay["player"], hand=pay["hand"]),
             "dealer": None, "sitting_out": [], "payouts": amounts, "stock": 0, "explanation": "", "declarers": [],
-            "won": None, "running": dict(running), "dealt": False, "player": pay["player"],
+            "won": None, "running": dict(tally.totals), "dealt": False, "player": pay["player"],
             "transfers": list(pay.get("transfers", ()))}
 
 

@@ -5,7 +5,7 @@ a player goes by now, and a player's cell blank until he joined. The terminal's 
 phone's, a tournament table's sheet and the reports are all made from it (pure: no I/O).
 
 ``Tally`` keeps the running totals (the reports feed it the stored rows of a whole season
-without replaying them); ``sheet(state)`` is a folded session's rows.
+without replaying them: ``app.reports``); ``sheet(state)`` is a folded session's rows.
 """
 
 from __future__ import annotations
@@ -23,14 +23,15 @@ HAND, VOID, LOT, PAYOUT, CLOSING = "hand", "void", "lot", "payout", "closing"
 
 
 class Tally:
-    """Running totals over a session's rows: each player's (under the name he goes by now),
-    the Stock's, and who has sat at the table so far (a player's total is None before he
-    joined: a blank on the sheet, not 0)."""
+    """Running totals over a session's rows: each player's (under the name he goes by now)
+    once he has sat at the table (``totals``: who has not yet is not in it, a blank on the
+    sheet, not 0), and the Stock's. ``running()`` gives them in the columns' order: the table's
+    players first, then whoever came later."""
 
     def __init__(self, players: Iterable[str] = (), aliases: Mapping[str, str] | None = None, stock: int = 0) -> None:
         self.aliases = dict(aliases or {})
-        self.totals: dict[str, int] = dict.fromkeys(players, 0)
-        self.seated: set[str] = set()
+        self.columns: dict[str, None] = dict.fromkeys(players)
+        self.totals: dict[str, int] = {}
         self.stock = stock
 
     def now(self, name: str) -> str:
@@ -39,25 +40,33 @@ class Tally:
     def sit(self, players: Iterable[str]) -> None:
         """These players sit at the table from now on (a hand's seating)."""
         for name in players:
-            key = self.now(name)
-            self.seated.add(key)
-            self.totals.setdefault(key, 0)
+            self.totals.setdefault(self.now(name), 0)
 
-    def add(self, amounts: Mapping[str, int], stock: int = 0) -> dict[str, int]:
-        """A row's amounts booked; returns them under the names now."""
-        merged: dict[str, int] = {}
-        for name, amount in amounts.items():
-            key = self.now(name)
-            merged[key] = merged.get(key, 0) + amount
+    def add(self, amounts: Mapping[str, int], stock: int = 0) -> Mapping[str, int]:
+        """A row's amounts booked; returns them under the names now (``amounts`` itself where no
+        one was renamed: never changed here). Written out: the season's reports book every hand
+        of 100,000 through it."""
+        aliases = self.aliases
+        merged: Mapping[str, int] = amounts
+        if aliases:
+            merging: dict[str, int] = {}
+            for name, amount in amounts.items():
+                key = aliases.get(name, name)
+                merging[key] = merging.get(key, 0) + amount
+            merged = merging
+        totals = self.totals
         for key, amount in merged.items():
-            self.seated.add(key)
-            self.totals[key] = self.totals.get(key, 0) + amount
+            totals[key] = totals.get(key, 0) + amount
         self.stock += stock
         return merged
 
     def running(self) -> dict[str, int | None]:
-        """Each player's running total (None before he sat at the table)."""
-        return {n: (v if n in self.seated else None) for n, v in self.totals.items()}
+        """Each player's running total in the columns' order (None before he sat at the table)."""
+        columns, totals = self.columns, self.totals
+        for name in totals:
+            if name not in columns:
+                columns[name] = None
+        return {n: totals.get(n) for n in columns}
 
 
 @dataclass(frozen=True)
