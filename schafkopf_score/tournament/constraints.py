@@ -19,7 +19,7 @@ from ..table import TableConfig
 from .draw import layout
 from .numbers import start_numbers
 from .points import small_int
-from .tables import latest_round, name_of, roster, settings_of
+from .tables import latest_round, name_of, record_checked, roster, settings_of
 
 
 @dataclass(frozen=True)
@@ -58,11 +58,7 @@ def fix(cfg: TableConfig, ledger: Ledger, typed: str, table: str, remove: bool =
     longer). Refused: a name not registered (or withdrawn), a table the next draw does not
     have, a table with more fixed players than seats, a pair kept apart both fixed there."""
     settings_of(cfg)
-    if ledger.conn is None:  # no ledger yet: what is refused is refused before it is made
-        _fixed_checked(cfg, ledger, typed, table, remove)
-    with ledger.write() as conn:
-        event = _fixed_checked(cfg, ledger, typed, table, remove)
-        ledger.record_event(conn, event)
+    event = record_checked(ledger, lambda: _fixed_checked(cfg, ledger, typed, table, remove))
     return event.name, event.tisch
 
 
@@ -93,11 +89,7 @@ def keep_apart(cfg: TableConfig, ledger: Ledger, first: str, second: str, remove
     no longer). Refused: a name not registered, one player twice, two players fixed to one
     table."""
     settings_of(cfg)
-    if ledger.conn is None:  # no ledger yet: what is refused is refused before it is made
-        _apart_checked(cfg, ledger, first, second, remove)
-    with ledger.write() as conn:
-        event = _apart_checked(cfg, ledger, first, second, remove)
-        ledger.record_event(conn, event)
+    event = record_checked(ledger, lambda: _apart_checked(cfg, ledger, first, second, remove))
     return event.name, event.other
 
 

@@ -11,7 +11,7 @@ from ..rules.names import check_player_names
 from ..session.tournament import PlayerAdded, PlayerWithdrew
 from ..table import TableConfig
 from .numbers import number_of
-from .tables import STANDIN_NAME, TournamentTable, latest_round, name_of, roster, settings_of, still_playing, table_of
+from .tables import STANDIN_NAME, TournamentTable, latest_round, name_of, record_checked, roster, settings_of, still_playing, table_of
 
 # a latecomer's name at most this long (characters)
 MAX_NAME = 100
@@ -27,12 +27,9 @@ def add_player(cfg: TableConfig, ledger: Ledger, name: str) -> int:
     if len(name) > MAX_NAME:
         raise IllegalEntry(Text("tournament.name_long", most=MAX_NAME, length=len(name)),
                            Text("tournament.name_clash_hint", name=name[:20]))
-    if ledger.conn is None:  # no ledger yet: a name refused is refused before it is made
-        _latecomer_checked(cfg, ledger, name, settings.rounds)
-    with ledger.write() as conn:
-        last = _latecomer_checked(cfg, ledger, name, settings.rounds)
-        ledger.record_event(conn, PlayerAdded(last + 1, name))
-    return last + 1
+    event = record_checked(ledger, lambda: PlayerAdded(_latecomer_checked(cfg, ledger, name, settings.rounds) + 1,
+                                                       name))
+    return event.round
 
 
 def _latecomer_checked(cfg: TableConfig, ledger: Ledger, name: str, rounds: int) -> int:

@@ -9,9 +9,9 @@ given the table as the place and a table file whose players are the players of t
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from ..errors import IllegalEntry
 from ..i18n import Text
@@ -22,7 +22,7 @@ from ..rules.play import Played
 from ..session.fold import SessionState, replayed
 from ..session.place import Place
 from ..session.records import RoundTable, TournamentEvent
-from ..session.tournament import TournamentState, fold_tournament
+from ..session.tournament import Event, TournamentState, fold_tournament
 from ..table import TableConfig
 from ..table.tournament import TournamentSettings
 from .points import capped
@@ -325,3 +325,18 @@ def table_view(cfg: TableConfig, ledger: Ledger, table: TournamentTable) -> Sess
     """A table's session replayed, in points (its hands as the draw seated them)."""
     log = replace(ledger.log(ledger.session(table.session_id)), place=table)
     return replayed(log, table_cfg(cfg, table.players).snapshot(), UNIT_POINT)
+
+
+E = TypeVar("E", bound=Event)
+
+
+def record_checked(ledger: Ledger, checked: Callable[[], E]) -> E:
+    """The event ``checked()`` makes (refusing what the command refuses), recorded. Where there
+    is no ledger yet it is checked first, so that a refused command makes none (as at a table);
+    then again inside the write, against what the transaction sees."""
+    if ledger.conn is None:
+        checked()
+    with ledger.write() as conn:
+        event = checked()
+        ledger.record_event(conn, event)
+    return event
