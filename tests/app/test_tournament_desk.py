@@ -10,6 +10,7 @@ import json
 import pytest
 
 from tests.app.test_tournament import fail, tournament
+from tests.app.test_tournament_day import ok_in, ranking
 
 EIGHT = ["Anna", "Ben", "Cora", "Dora", "Emil", "Fritz", "Gabi", "Hans"]
 NAMES = ["Anna", "Ben", "Cora", "Dora", "Stefan Wolf", "Stefan Schröder", "Josef Huber", "Max"]
@@ -17,16 +18,6 @@ NAMES = ["Anna", "Ben", "Cora", "Dora", "Stefan Wolf", "Stefan Schröder", "Jose
 
 def tables(t, *args):
     return {x["tisch"]: x for x in t.json("tournament", "tables", *args)["tables"]}
-
-
-def ranking(t, *args):
-    return {r["player"]: r for r in t.json("tournament", "ranking", *args)["ranking"]}
-
-
-def ok_in(t, *args, input):
-    r = t.run(*args, input=input)
-    assert r.exit_code == 0, (r.exit_code, r.output)
-    return r
 
 
 def totals_of(players, values):
