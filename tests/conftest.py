@@ -1,5 +1,6 @@
 import os
 import re
+import signal
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,12 @@ from schafkopf_score.rules.play import play, start_state
 from schafkopf_score.rules.registry import find_family
 from schafkopf_score.table import make_rules
 from schafkopf_score.table.file import render_table
+
+# a test run started in the background of a shell without job control inherits SIGINT ignored,
+# and so would every program it starts: the tests that press Ctrl-C (a server, an import) would
+# see nothing happen. A Python handler is reset to the default in a started program; ignoring is not.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 _built: dict[int, object] = {}
 
