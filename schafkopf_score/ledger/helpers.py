@@ -286,25 +286,41 @@ def _helper(work: Any, done: Any, ctx: C, job: Callable[[_Chunk, C], D], parent:
             if chunk is None:
                 return
 
+    outbox: queue.SimpleQueue[Any] = queue.SimpleQueue()
+
+    def give_back() -> None:
+        """The work given back as it is done, by a thread of its own: the helper works its next
+        chunk while the importing process, busy inserting, has not yet taken the last one (a
+        chunk's work is more than a pipe holds: sent from the working thread, it waited there)."""
+        while True:
+            answer = outbox.get()
+            if answer is None:
+                return
+            try:
+                done.send(answer)
+            except (BrokenPipeError, EOFError):  # the importing process is gone
+                os._exit(0)
+            except Exception:  # (a fault that does not pickle)
+                try:
+                    done.send(("failed", RuntimeError(repr(answer[1]))))
+                except BaseException:
+                    os._exit(1)
+
     threading.Thread(target=watch, daemon=True).start()
     threading.Thread(target=take_in, daemon=True).start()
+    sender = threading.Thread(target=give_back, daemon=True)
+    sender.start()
     # the thread that takes chunks in waits for the interpreter's lock between two reads of
     # the pipe: handed over sooner, it takes a chunk in a few milliseconds, not a hundred
     sys.setswitchinterval(0.0005)
     while True:
         chunk = inbox.get()
         if chunk is None:
-            return
+            break
         try:
             answer: tuple[str, Any] = ("done", job(chunk, ctx))
         except BaseException as exc:  # a fault of the program: the importing process raises it
             answer = ("failed", exc)
-        try:
-            done.send(answer)
-        except (BrokenPipeError, EOFError):  # the importing process is gone
-            return
-        except Exception:  # (a fault that does not pickle)
-            try:
-                done.send(("failed", RuntimeError(repr(answer[1]))))
-            except BaseException:
-                os._exit(1)
+        outbox.put(answer)
+    outbox.put(None)  # what is done is given back before the helper ends
+    sender.join()
