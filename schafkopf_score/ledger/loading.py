@@ -16,6 +16,9 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from orjson import dumps as _orjson_dumps
+from orjson import loads as _orjson_loads
+
 from ..errors import ScoreError
 from ..i18n import Text
 from ..memo import collection_paused
@@ -370,14 +373,13 @@ def _load_chunk(chunk: _Chunk, ctx: _Context) -> _Done:
     sid, gid, cid = chunk.first_sid, chunk.first_gid, 1
     opening = chunk.opening or {}  # the Stock the session before carried on to the next
     seen: set[Any] = set()
-    loads = json.loads
     memos = _Memos()
     for pos, s in enumerate(chunk.sessions):
         at = _AT_ROWS
         try:
             if isinstance(s, RawSession):
                 games = s.games
-                s = loads(s.head)
+                s = _parse(s.head)
                 s["games"] = map(_parse, games)
             eid = s["id"]
             if type(eid) is not int:  # a ledger's session ids are whole numbers
@@ -402,40 +404,71 @@ def _load_chunk(chunk: _Chunk, ctx: _Context) -> _Done:
     return done
 
 
-_scan: Callable[[str, int], tuple[Any, int]] = json.JSONDecoder().scan_once  # type: ignore[attr-defined]
+# every digit as 0, every other byte a blank: a line with 19 digits in a row may hold a whole
+# number beyond 64 bits, which orjson reads as a float where ``json`` reads it whole
+_DIGITS = bytes(48 if 48 <= b <= 57 else 32 for b in range(256))
+_LONG_NUMBER = b"0" * 19
 
 
 def _parse(text: str) -> Any:
-    """A game's line of the export as ``json.loads`` reads it (the scanner called directly: a
-    line is one JSON value, no blanks around it); a line it does not read whole is handed to
-    ``json.loads``, whose refusal (its words, line and column) the import quotes."""
-    try:
-        value, end = _scan(text, 0)
-        if end == len(text):
-            return value
-    except (StopIteration, ValueError):
-        pass
+    """A game's line of the export as ``json.loads`` reads it: orjson reads it (the same values,
+    in half the time: a game's line was the helpers' largest single cost), but for a line with
+    19 digits in a row (a whole number beyond 64 bits: orjson makes it a float) or one orjson
+    refuses (``NaN``, a lone surrogate, a blank around it): those ``json.loads`` reads as before,
+    or refuses in the words (line and column) the import quotes."""
+    if _LONG_NUMBER not in text.encode("utf-8", "surrogatepass").translate(_DIGITS):
+        try:
+            return _orjson_loads(text)
+        except ValueError:  # (orjson.JSONDecodeError is one)
+            pass
     return json.loads(text)
+
+
+def _key(value: Any) -> bytes | None:
+    """A key that names a JSON value whole (orjson's text of it, ten times quicker than the
+    stored text ``json`` makes): None for a value it would not name apart (orjson writes NaN
+    and infinities as ``null``: a key with a ``null`` is not used) or cannot write (a whole
+    number beyond 64 bits, a lone surrogate)."""
+    try:
+        key = _orjson_dumps(value)
+    except TypeError:  # (orjson.JSONEncodeError is one)
+        return None
+    return None if b"null" in key else key
 
 
 class _Memos:
     """What a chunk's sessions repeat, made once per distinct value (bounded: memory stays
-    flat): the entry an entry's stored text reads as, the stored text of a hand's payouts."""
+    flat): an entry's stored text and the entry it reads as, the stored texts of a hand's
+    payouts and outcome."""
 
     LIMIT = 4096
 
     def __init__(self) -> None:
-        self.entries: dict[str, GameEntry] = {}
+        self.entries: dict[bytes, tuple[str, GameEntry]] = {}
+        self.texts: dict[bytes, str] = {}  # a hand's outcome: its stored text
         self.payouts: dict[tuple[tuple[str, int], ...], str] = {}
         # a game's name, a unit: one text each, so that a chunk's rows carry it once to the
         # inserting process (pickle writes a text it has written already as a reference)
         self.words: dict[str, str] = {}
 
-    def keep_entry(self, text: str, entry: GameEntry) -> None:
-        """Remember the entry a stored text reads as, checked (a frozen value, shared)."""
+    def keep_entry(self, key: bytes, text: str, entry: GameEntry) -> None:
+        """Remember an entry's stored text and the entry it reads as, checked (a frozen value,
+        shared), by its ``_key``."""
         if len(self.entries) >= self.LIMIT:
             self.entries.clear()
-        self.entries[text] = entry
+        self.entries[key] = (text, entry)
+
+    def text(self, value: Any, dumps: Callable[[Any], str]) -> str:
+        """``dumps(value)``, made once per distinct value (by its ``_key``)."""
+        key = _key(value)
+        if key is None:
+            return dumps(value)
+        text = self.texts.get(key)
+        if text is None:
+            if len(self.texts) >= self.LIMIT:
+                self.texts.clear()
+            text = self.texts[key] = dumps(value)
+        return text
 
     def payouts_text(self, payouts: dict[str, int], dumps: Callable[[Any], str]) -> str:
         """``dumps(payouts)`` of payouts checked by ``_stored_amounts`` (names to whole numbers)."""
@@ -483,21 +516,24 @@ def _load_session(ctx: _Context, s: dict[str, Any], sid: int, next_id: int, next
         entry = g["entry"]
         if type(entry) is not dict or not entry.keys() <= known or type(entry.get("game")) is not str:
             raise ExportProblem(Text("data.export_bad_entry", game=g.get("id")))
-        try:
-            entry_text = dumps(entry)
-        except RecursionError:  # (nested deeper than anything an entry holds: refused just below)
-            entry_text = ""
-        # a text met before was read and found plain before (one text, one entry: the JSON
-        # text of a value names it whole, 1 apart from 1.0 and true)
-        parsed = entries.get(entry_text) if entry_text else None
-        if parsed is None:
+        # an entry met before was read and found plain before, and its stored text made (one
+        # key, one entry: ``_key`` names a value whole, 1 apart from 1.0 and true)
+        entry_key = _key(entry)
+        met = entries.get(entry_key) if entry_key is not None else None
+        if met is not None:
+            entry_text, parsed = met
+        else:
+            try:
+                entry_text = dumps(entry)
+            except RecursionError:  # (nested deeper than anything an entry holds: refused just below)
+                entry_text = ""
             parsed = GameEntry.from_dict(entry)  # every field of its option's type
             if not _all_plain(entry.values()):
                 where = _where(g)
-                for key, value in entry.items():
-                    _plain(value, key, where)
-            if entry_text:
-                memos.keep_entry(entry_text, parsed)
+                for name, value in entry.items():
+                    _plain(value, name, where)
+            if entry_text and entry_key is not None:
+                memos.keep_entry(entry_key, entry_text, parsed)
         typed = g["typed"]
         if type(typed) is not str or not typed.isprintable():
             _plain(typed, "typed", _where(g))
@@ -543,7 +579,7 @@ def _load_session(ctx: _Context, s: dict[str, Any], sid: int, next_id: int, next
         payouts_text = payout_texts.get(tuple(stored_payouts.items())) or memos.payouts_text(stored_payouts, dumps)
         games_rows.append((new_id, sid, hand, replaces, created_at, game, entry_text or dumps(entry), typed,
                            ruleset_ids[ruleset], words.setdefault(unit, unit), payouts_text,
-                           int(g["stock"]), dumps(g["outcome"])))
+                           int(g["stock"]), memos.text(g["outcome"], dumps)))
         if restatements:
             where = _where(g)
             for r in restatements:

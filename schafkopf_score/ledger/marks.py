@@ -159,6 +159,9 @@ def fingerprint_queries(_joined: Any, session_changes: bool, tournament: bool = 
     ]
 
 
+_TEXT_OR_WHOLE = frozenset((str, int))
+
+
 class RowFingerprints:
     """The fingerprints ``Marks.fingerprints`` reads back, worked out from rows as an import
     inserts them into a SQLite ledger that held no session (so the import does not read the
@@ -174,6 +177,8 @@ class RowFingerprints:
 
     @staticmethod
     def _joined(values: tuple[Any, ...]) -> bytes:
+        if _TEXT_OR_WHOLE.issuperset(map(type, values)):  # (the usual row: its texts and digits at C speed)
+            return "\x1f".join(map(str, values)).encode()
         parts = []
         for v in values:
             if v is None:
