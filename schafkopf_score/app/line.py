@@ -108,6 +108,7 @@ def long_options(words: Sequence[str]) -> tuple[list[str], dict[str, Any]]:
                 by_name[name] = (opt, None)
     plain: list[str] = []
     options: dict[str, Any] = {}
+    typed: dict[str, str] = {}  # the name each option was typed by
     i = 0
     while i < len(words):
         word = words[i]
@@ -120,6 +121,10 @@ def long_options(words: Sequence[str]) -> tuple[list[str], dict[str, Any]]:
         if found is None:
             raise IllegalEntry(Text("data.no_such_option", option=quoted(name)), Text("data.no_such_option_hint"))
         opt, outcome = found
+        if opt.field in options and opt.kind != NAMES:  # (a name option gathers: --sitting-out A --sitting-out B)
+            raise IllegalEntry(Text("data.option_twice", option=twice(typed[opt.field], name)),
+                               Text("data.said_once_hint"))
+        typed[opt.field] = name
         if opt.kind in (FLAG, OUTCOME):
             if eq:
                 raise IllegalEntry(Text("data.option_no_value", option=name), Text("data.said_once_hint"))
@@ -137,6 +142,16 @@ def long_options(words: Sequence[str]) -> tuple[list[str], dict[str, Any]]:
         else:
             options[opt.field] = value
     return plain, options
+
+
+def twice(first: str, second: str) -> str:
+    """An option typed twice, as a refusal names it: once (``--player``), or both names where
+    they differ (``--won/--lost``).
+
+    >>> twice("--player", "--PLAYER"), twice("--won", "--lost")
+    ('--player', '--won/--lost')
+    """
+    return first if first.casefold() == second.casefold() else f"{first}/{second}"
 
 
 @contextmanager

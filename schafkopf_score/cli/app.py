@@ -15,11 +15,12 @@ import typer.main
 
 # typer 0.28 brings its own copy of click (and no longer installs click); pyproject pins it
 from typer._click import exceptions as click_errors
+from typer._click import utils as click_utils
 from typer.core import TyperGroup
 from typer.models import CommandInfo
 
 from .. import __version__
-from ..errors import LedgerError, ScoreError
+from ..errors import IllegalEntry, LedgerError, ScoreError
 from ..i18n import Text, say
 
 if TYPE_CHECKING:
@@ -61,6 +62,64 @@ def _every_command(cmd: Any) -> Iterator[Any]:
         yield from _every_command(sub)
 
 
+class Refused(click_errors.ClickException):
+    """A value refused while click reads the command line, told as the program's own errors
+    are (``Fehler: ...`` and the hint, in the table's language), exit status 2."""
+
+    exit_code = 2
+
+    def __init__(self, error: Any, lang: str) -> None:
+        super().__init__(error.message)
+        self.error = error
+        self.lang = lang
+
+    def show(self, file: Any = None) -> None:
+        click_utils.echo(fail_text(self.error, self.lang), file=file, err=file is None)
+
+
+def once_each(cmd: Any) -> None:
+    """Make ``cmd`` refuse an option given twice (``--player Ben --player Cora``, ``--won
+    --lost``): click takes the last one silently, where a typed line in ``play`` and on the
+    phone is refused (``app.line.long_options``). Options that gather (``--sitting-out``) or
+    count may repeat."""
+    make_parser = cmd.make_parser
+
+    def make(ctx: Any) -> Any:
+        parser = make_parser(ctx)
+        parse = parser.parse_args
+
+        def parse_args(args: list[str]) -> Any:
+            typed = list(args)  # (the parser takes the words off the list it is given)
+            opts, rest, order = parse(args)
+            if ctx.resilient_parsing:  # (Tab completion of a line not yet whole)
+                return opts, rest, order
+            seen: set[int] = set()
+            for param in order:
+                if param.param_type_name != "option" or param.multiple or param.count:
+                    continue  # (an argument, or an option that gathers or counts)
+                if id(param) in seen:
+                    error = IllegalEntry(Text("data.option_twice", option=_typed_name(param, typed)),
+                                         Text("data.said_once_hint"))
+                    raise Refused(error, language(ctx))
+                seen.add(id(param))
+            return opts, rest, order
+
+        parser.parse_args = parse_args
+        return parser
+
+    cmd.make_parser = make
+
+
+def _typed_name(param: Any, args: list[str]) -> str:
+    """The option as it was typed twice: ``--player``, ``-j``; ``--won/--lost`` for two names of
+    one option (``app.line.twice`` words it so for a typed line)."""
+    from ..app.line import twice
+
+    names = {n.casefold() for n in (*param.opts, *param.secondary_opts)}
+    typed = [a.partition("=")[0] for a in args if a.partition("=")[0].casefold() in names]
+    return twice(*typed[:2]) if len(typed) >= 2 else param.opts[0]
+
+
 class TableGroup(TyperGroup):
     """The ``schafkopf`` command group: click's usage errors and ``--help`` speak the table's
     language (``usage.py``, ``help_de.py``)."""
@@ -71,6 +130,7 @@ class TableGroup(TyperGroup):
         super().__init__(*args, **kwargs)
         for cmd in _every_command(self):  # every command's --help asks its context for the language
             cmd.context_class = TableContext
+            once_each(cmd)  # and refuses an option given twice
 
     def make_context(self, info_name: str | None, args: list[str], parent: Any = None, **extra: Any) -> Any:
         table = _table_option(list(args))

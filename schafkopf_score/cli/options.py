@@ -12,9 +12,7 @@ from collections.abc import Callable
 from typing import Annotated, Any, Optional, TypeVar
 
 import typer
-from typer._click import exceptions as click_errors
 from typer._click import types as click_types
-from typer._click import utils as click_utils
 
 from ..errors import ScoreError
 from ..i18n import Text
@@ -31,23 +29,6 @@ _CLI_TYPE: dict[str, tuple[Any, Any]] = {
     OUTCOME: (Optional[bool], None),
     NAMES: (Optional[list[str]], None),
 }
-
-
-class Refused(click_errors.ClickException):
-    """A value refused while click reads the command line, told as the program's own errors
-    are (``Fehler: ...`` and the hint, in the table's language), exit status 2."""
-
-    exit_code = 2
-
-    def __init__(self, error: Any, lang: str) -> None:
-        super().__init__(error.message)
-        self.error = error
-        self.lang = lang
-
-    def show(self, file: Any = None) -> None:
-        from .app import fail_text
-
-        click_utils.echo(fail_text(self.error, self.lang), file=file, err=file is None)
 
 
 class WholeNumber(click_types.ParamType):
@@ -72,7 +53,7 @@ class WholeNumber(click_types.ParamType):
         try:
             return bounded_int(text, what)
         except ScoreError as exc:
-            from .app import language
+            from .app import Refused, language
 
             raise Refused(exc, language(ctx)) from None
 

@@ -252,6 +252,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "data.given_twice": ("{option} is given twice, as a word and as an option.",
                          "{option} ist doppelt angegeben, als Wort und als Option."),
     "data.given_twice_hint": ("Keep one of them.", "Behalte nur eins davon."),
+    "data.option_twice": ("{option} is given twice.", "{option} ist doppelt angegeben."),
     "data.said_twice": ("{word} says {option} a second time.", "{word} sagt {option} ein zweites Mal."),
     "data.said_once_hint": ("Say each thing once.", "Sag jedes nur einmal."),
     "data.name_too_many": ("{name} is one name too many for {game}.",

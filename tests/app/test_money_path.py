@@ -165,7 +165,7 @@ def test_new_never_silently_adopts_an_existing_ledger(make_table, tmp_path):
                         "its games.\nMove that ledger away (or choose another path) for a new table; to keep using "
                         "it, add --force.\n")
     assert not t.path.exists()
-    r = runner.invoke(app, [*args[:3], "bavarian", *args[4:], "--players", "Anna,Ben,Cora,Dora", "--force"])
+    r = runner.invoke(app, [*args[:3], "bavarian", "--players", "Anna,Ben,Cora,Dora", "--force"])
     assert r.exit_code == 0, r.output
     assert t.json("standings")["balances"]["Anna"] == 150
 

@@ -4,7 +4,7 @@ and payouts, every correction, every refusal's words (what is wrong and how to f
 the end, the ledger (``export --format json``, its times and ids left out).
 
 The scenario is an evening with a Stock, Kontra, a duplicate hand, an undo, a void, an edit, a
-player who joins, is renamed, paid out and leaves, seven refusals, and a tournament round (a
+player who joins, is renamed, paid out and leaves, eight refusals, and a tournament round (a
 table of five and a table that hands in paper totals) through the CLI and the server. A door
 says a step in its own words; what comes back is put in one shape:
 ``("hand", number, payouts)``, ``("voided", number, repriced)``, ``("edited", number, payouts)``,
@@ -27,7 +27,7 @@ EVENING = [
     ("hand", ["add", "sau", "an", "be", "72", "l3", "k"], "sau an be 72 l3 k", ("/api/hands", {"line": "sau an be 72 l3 k"})),
     ("hand", ["add", "weiter"], "weiter", ("/api/hands", {"line": "weiter"})),
     ("hand", ["add", "wenz", "co", "80"], "wenz co 80", ("/api/hands", {"line": "wenz co 80"})),
-    # five refusals: a name twice, Augen beyond the deck, a word that fits nothing, re without kontra, a game
+    # six refusals: a name twice, Augen beyond the deck, a word that fits nothing, re without kontra, a game
     # the table does not play
     ("refused", ["add", "sau", "an", "an", "72"], "sau an an 72", ("/api/hands", {"line": "sau an an 72"})),
     ("refused", ["add", "sau", "an", "be", "130"], "sau an be 130", ("/api/hands", {"line": "sau an be 130"})),
@@ -35,6 +35,10 @@ EVENING = [
      ("/api/hands", {"line": "sau an be 72 xyz"})),
     ("refused", ["add", "sau", "an", "be", "72", "re"], "sau an be 72 re", ("/api/hands", {"line": "sau an be 72 re"})),
     ("refused", ["add", "geier", "do", "70"], "geier do 70", ("/api/hands", {"line": "geier do 70"})),
+    # and a long option given twice (click takes the last one silently; every door refuses it)
+    ("refused", ["add", "wenz", "--player", "Ben", "--Player", "Cora", "--augen", "80"],
+     "wenz --player Ben --Player Cora --augen 80",
+     ("/api/hands", {"line": "wenz --player Ben --Player Cora --augen 80"})),
     ("hand", ["add", "herzsolo", "do", "90", "--kontra"], "herzsolo do 90 --kontra",
      ("/api/hands", {"line": "herzsolo do 90 --kontra"})),
     ("undo", ["undo"], "zurück", ("/api/undo", {})),
@@ -206,7 +210,7 @@ def test_an_evening_through_every_door_gives_the_same_answers_and_the_same_ledge
     # compared in the ledgers below)
     assert [None if a[0] == "calc" else a if a[0] != "voided" else a[:2] + (None,) for a in answers["cli"]] \
         == answers["play"], answers["play"]
-    assert [a[0] for a in answers["cli"]].count("refused") == 7
+    assert [a[0] for a in answers["cli"]].count("refused") == 8
     ledgers = {door: ledger_of(t) for door, t in tables.items()}
     assert ledgers["cli"] == ledgers["play"] == ledgers["server"]
 

@@ -257,3 +257,49 @@ def test_a_hands_long_options_in_capitals_are_taken_by_add_as_by_play(make_table
     assert a.json("edit", "1", "--Re")["payouts"]["Anna"] == 160
     assert a.run("add", "sau", "an", "be", "72", "--Kon").stderr.endswith("No such option: --kon (Possible options: "
                                                                            "--json, --kontra, --won)\n")
+
+
+@pytest.mark.parametrize("args, typed", [
+    (["add", "sauspiel", "--player", "Ben", "--player", "Cora", "--partner", "Dora", "--augen", "70"], "--player"),
+    (["add", "wenz", "be", "80", "--Augen=50", "--augen", "60"], "--Augen"),
+    (["add", "wenz", "--player", "Ben", "--won", "--lost"], "--won/--lost"),
+    (["add", "wenz", "be", "80", "--kontra", "--kontra"], "--kontra"),
+    (["calc", "wenz", "be", "80", "--laufende", "2", "--laufende", "3"], "--laufende"),
+    (["settle", "--round", "50", "--round", "100"], "--round"),
+    (["import", "-j", "1", "--jobs", "2", "export.json"], "-j/--jobs"),
+    (["add", "-v", "-v", "wenz", "be", "80"], "-v"),
+])
+def test_an_option_given_twice_is_refused_not_taken_last(make_table, args, typed):
+    """click takes the last of an option given twice; the CLI refuses it in every command, as
+    ``play`` and the phone refuse it on a typed line: exit 2, the option named as typed, nothing
+    written."""
+    t = make_table(language="en")
+    t.ok("add", "sau", "an", "be", "72")
+    assert t.refused(*args) == f"Error: {typed} is given twice.\nSay each thing once.\n"
+
+
+def test_an_option_that_gathers_may_repeat(make_table):
+    """--sitting-out names several players, one option each: that is no option given twice."""
+    t = make_table(players=["Anna", "Ben", "Cora", "Dora", "Emil", "Fritz"], language="en")
+    assert t.json("add", "sau", "an", "be", "72", "--sitting-out", "Emil", "--sitting-out", "Fritz")["hand"] == 1
+
+
+def test_an_option_given_twice_is_refused_in_the_tables_language(make_table):
+    de = make_table(language="de")
+    assert de.refused("add", "wenz", "--player", "Ben", "--won", "--lost") \
+        == "Fehler: --won/--lost ist doppelt angegeben.\nSag jedes nur einmal.\n"
+    assert de.refused("settle", "--round", "50", "--round", "100") \
+        == "Fehler: --round ist doppelt angegeben.\nSag jedes nur einmal.\n"
+
+
+def test_two_tables_on_one_command_line_are_refused(make_table, tmp_path):
+    """``--table a.toml --table b.toml``: which table a hand would go to is not for the program
+    to guess (click took the last one)."""
+    from schafkopf_score.cli.app import app
+    from tests.conftest import CliRunner
+
+    a, b = make_table(name="a", language="en"), make_table(name="b", language="en")
+    r = CliRunner().invoke(app, ["--table", str(a.path), "--table", str(b.path), "add", "sau", "an", "be", "72"],
+                           env={"SCHAFKOPF_TABLE": ""})
+    assert (r.exit_code, r.stderr) == (2, "Error: --table is given twice.\nSay each thing once.\n")
+    assert not a.ledger_path.exists() and not b.ledger_path.exists()

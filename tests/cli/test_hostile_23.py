@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import Table
+
 ROOT = Path(__file__).resolve().parents[2]
 ENV = {**os.environ, "PYTHONPATH": str(ROOT), "SCHAFKOPF_TABLE": ""}
 
@@ -107,7 +109,7 @@ def test_a_sheepshead_table_plays_in_dollars_unless_told(make_table, tmp_path):
     path = tmp_path / "s.toml"
     path.write_text("\n".join(line for line in path.read_text(encoding="utf-8").splitlines()
                               if not line.startswith("currency")) + "\n", encoding="utf-8")
-    r = t.run("--table", str(path), "rules", "--json")
+    r = Table(path).run("rules", "--json")
     assert r.exit_code == 0, r.output
     import json
 
