@@ -123,9 +123,14 @@ class KeySpec:
         if kind == "list":
             if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
                 raise ValueProblem(Text("engine.value.list", value=_show(value)))
-            out = []
+            if len(value) < (self.minimum or 0):  # (``games``: a table plays at least one)
+                raise ValueProblem(Text("engine.value.list_empty", names=Join(self.item_names)))
+            out: list[str] = []
             for item in value:
-                out.append(self._item(item))
+                name = self._item(item)
+                if name in out:  # (an alias of a name listed before counts too: "farbsolo" and "solo")
+                    raise ValueProblem(Text("engine.value.list_twice", item=repr(item)))
+                out.append(name)
             return out
         if kind == "table":
             if not isinstance(value, Mapping):

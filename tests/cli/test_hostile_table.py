@@ -357,3 +357,30 @@ def test_new_force_never_writes_a_table_file_that_cannot_use_the_ledger_beside_i
     assert path.read_bytes() == before
     # the same family over it is taken, as --force says (the ledger's games stay)
     assert runner.invoke(app, ["new", str(path), "--players", "Xaver,Yvonne,Zora,Wim", "--force"]).exit_code == 0
+
+
+GAMES = 'games = ["sauspiel", "wenz", "farbwenz", "solo"]'
+
+
+@pytest.mark.parametrize("games, says", [
+    ("[]", "[rules] games must name at least one of sauspiel, hochzeit, solo, wenz, geier, farbwenz, farbgeier, "
+           "bettel, ramsch, not []"),
+    ('["wenz", "solo", "wenz"]', "[rules] games names 'wenz' twice"),
+    ('["solo", "farbsolo"]', "[rules] games names 'farbsolo' twice"),  # another word for the Solo
+])
+def test_a_table_file_plays_some_game_and_names_each_once(make_table, games, says):
+    """``games = []`` was a table on which no game could be entered, and a game listed twice
+    went through; both are the file's mistakes, said where they are (exit 2, nothing written)."""
+    t = make_table(replace={GAMES: f"games = {games}"})
+    line = next(i for i, s in enumerate(t.path.read_text().splitlines(), 1) if s.startswith("games ="))
+    for args in (["rules", "--check"], ["add", "wenz", "be", "80"]):
+        r = t.run(*args)
+        assert r.exit_code == 2, r.output
+        assert r.stderr == f"Error: {t.path}, line {line}: {says}\n", r.stderr
+    assert not t.ledger_path.exists()
+
+
+def test_a_wendish_table_file_plays_some_game_too(make_table):
+    t = make_table(family="wendish", replace={'games = ["normal", "hochzeit", "solo"]': "games = []"})
+    r = t.run("rules", "--check")
+    assert r.exit_code == 2 and "[rules] games must name at least one of " in r.stderr, r.stderr

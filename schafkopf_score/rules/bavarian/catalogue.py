@@ -132,7 +132,7 @@ class BavarianRules(HouseRules):
 
     family = "bavarian"
 
-    games: tuple[str, ...] = rule(("sauspiel", "wenz", "farbwenz", "solo"), items=_game_item, item_names=SWITCHABLE)
+    games: tuple[str, ...] = rule(("sauspiel", "wenz", "farbwenz", "solo"), items=_game_item, item_names=SWITCHABLE, minimum=1)
     tout: bool = rule(True)
     sie: bool = rule(True)
     kontra: int = rule(2, maximum=4)

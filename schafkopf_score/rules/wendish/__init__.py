@@ -59,7 +59,7 @@ class WendishRules(HouseRules):
 
     family = "wendish"
 
-    games: tuple[str, ...] = rule(("normal", "hochzeit", "solo"), items=_game_item, item_names=SWITCHABLE)
+    games: tuple[str, ...] = rule(("normal", "hochzeit", "solo"), items=_game_item, item_names=SWITCHABLE, minimum=1)
     schneider_below: int = rule(30, minimum=1, maximum=120)
     muss_solo: int = rule(0)
     muss_solo_penalty: int = rule(0)
