@@ -34,6 +34,8 @@ def os_problem(exc: BaseException) -> Text | str:
     """
     import errno
 
+    if isinstance(exc, NotAFile):
+        return Text("common.not_a_file")
     code = getattr(exc, "errno", None)
     name = errno.errorcode.get(code) if isinstance(code, int) else None
     if name in _OS_ERRORS:
@@ -211,10 +213,31 @@ class FileTooLarge(OSError):
         self.path = path
 
 
+class NotAFile(OSError):
+    """Something at a file's path that is no regular file: a pipe, a socket, a device (reading
+    a pipe nobody writes to would wait for ever)."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(f"not a regular file: {path}")
+        self.path = path
+
+
 def read_bounded(path: Path, limit: int) -> bytes:
     """The bytes of ``path``, refused with ``FileTooLarge`` beyond ``limit`` bytes before more
-    than ``limit + 1`` of them are read (a file that grows while it is read included)."""
-    with open(path, "rb") as fh:
+    than ``limit + 1`` of them are read (a file that grows while it is read included); a folder
+    with ``IsADirectoryError``, anything else that is no regular file with ``NotAFile``, before
+    a byte is read (it is opened without waiting: a pipe would wait for a writer)."""
+    import stat
+
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    with open(fd, "rb") as fh:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise IsADirectoryError(21, "Is a directory", str(path))
+        if not stat.S_ISREG(mode):
+            raise NotAFile(path)
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
         try:
             size = os.fstat(fh.fileno()).st_size
         except OSError:

@@ -14,6 +14,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "common.os_EROFS": ("Read-only file system", "Dateisystem nur lesbar"),
     "common.os_ENOENT": ("No such file or directory", "Datei oder Ordner nicht gefunden"),
     "common.os_EISDIR": ("Is a directory", "Ist ein Ordner"),
+    "common.not_a_file": ("not a file but a pipe, a socket or a device",
+                          "keine Datei, sondern eine Pipe, ein Socket oder ein Gerät"),
     "common.os_ENOTDIR": ("Not a directory", "Ist kein Ordner"),
     "common.os_EIO": ("Input/output error", "Ein-/Ausgabefehler"),
     "common.os_EEXIST": ("File exists", "Die Datei gibt es schon"),

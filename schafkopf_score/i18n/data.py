@@ -43,6 +43,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                 "--players Anna,Ben,Cora,Dora (oder gib deine mit --table / SCHAFKOPF_TABLE an)."),
     "data.table_is_folder": ("{path} is a folder, not a table file.", "{path} ist ein Ordner, keine Tischdatei."),
     "data.table_is_folder_hint": ("Give the path of the .toml file.", "Gib den Pfad der .toml-Datei an."),
+    "data.table_not_a_file": ("{path} is no file but a pipe, a socket or a device: not a table file.",
+                              "{path} ist keine Datei, sondern eine Pipe, ein Socket oder ein Gerät: keine Tischdatei."),
     "data.table_unreadable": ("Cannot read {path}: {problem}.", "{path} lässt sich nicht lesen: {problem}."),
     "data.table_unreadable_hint": ("Check the path and its permissions.", "Prüf den Pfad und seine Zugriffsrechte."),
     "data.table_not_utf8": ("{path} is not a UTF-8 text file.", "{path} ist keine UTF-8-Textdatei."),
@@ -461,6 +463,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                    "Den Ordner für das Spielbuch {path} gibt es nicht."),
     "data.ledger_folder_missing_hint": ("Create it, or set ledger in the table file.",
                                         "Leg ihn an oder setz ledger in der Tischdatei."),
+    "data.ledger_not_a_file": ("{path} is a folder or a special file, not a ledger.",
+                               "{path} ist ein Ordner oder eine besondere Datei, kein Spielbuch."),
+    "data.ledger_not_a_file_hint": ("It was left as it is; set ledger in the table file to a file's path, or move "
+                                    "it away.",
+                                    "Es bleibt, wie es ist; setz ledger in der Tischdatei auf den Pfad einer Datei, "
+                                    "oder räum es beiseite."),
     "data.ledger_damaged": ("The ledger {path} is damaged or not a ledger ({problem}).",
                             "Das Spielbuch {path} ist beschädigt oder kein Spielbuch ({problem})."),
     "data.ledger_damaged_hint": ("It was left as it is. Restore a backup, or move it away to start a new ledger.",

@@ -126,6 +126,8 @@ class Ledger(Marks, TournamentRows, ServedKeys):
         return str(self.path)
 
     def _open(self, create: bool) -> None:
+        if self.path.exists() and not self.path.is_file():  # a folder, a pipe: SQLite would call it damaged
+            raise LedgerError(Text("data.ledger_not_a_file", path=self.where), Text("data.ledger_not_a_file_hint"))
         if not self.path.exists():
             if create and not self.path.parent.exists():
                 raise LedgerError(Text("data.ledger_folder_missing", path=self.where),

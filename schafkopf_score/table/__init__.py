@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import ConfigError, ScoreError
-from ..files import TABLE_FILE_LIMIT, FileTooLarge, os_problem, read_bounded, redacted
+from ..files import TABLE_FILE_LIMIT, FileTooLarge, NotAFile, os_problem, read_bounded, redacted
 from ..i18n import Text
 from ..rules.family import Family
 from ..rules.keys import KeySpec, ValueProblem
@@ -218,6 +218,8 @@ def load_table(path: Path) -> TableConfig:
         raise error from None
     except IsADirectoryError:
         raise ConfigError(Text("data.table_is_folder", path=str(path)), Text("data.table_is_folder_hint")) from None
+    except NotAFile:
+        raise ConfigError(Text("data.table_not_a_file", path=str(path)), Text("data.table_is_folder_hint")) from None
     except OSError as exc:
         raise ConfigError(Text("data.table_unreadable", path=str(path), problem=os_problem(exc)),
                           Text("data.table_unreadable_hint")) from None

@@ -384,3 +384,33 @@ def test_a_wendish_table_file_plays_some_game_too(make_table):
     t = make_table(family="wendish", replace={'games = ["normal", "hochzeit", "solo"]': "games = []"})
     r = t.run("rules", "--check")
     assert r.exit_code == 2 and "[rules] games must name at least one of " in r.stderr, r.stderr
+
+
+def test_a_pipe_or_a_device_as_the_table_file_is_refused_at_once(make_table, tmp_path):
+    """A pipe nobody writes to made every command wait for ever, and /dev/null read as an empty
+    file; either is said to be no table file (exit 2), through the real command line."""
+    import os
+    import subprocess
+    import sys
+
+    pipe = tmp_path / "pipe.toml"
+    os.mkfifo(pipe)
+    env = {**os.environ, "SCHAFKOPF_TABLE": ""}
+    for path in (pipe, os.devnull):  # (what is no file tells no language: English)
+        r = subprocess.run([sys.executable, "-m", "schafkopf_score", "--table", str(path), "sheet"],
+                           capture_output=True, text=True, timeout=30, env=env)
+        assert (r.returncode, r.stderr) == (2, f"Error: {path} is no file but a pipe, a socket or a device: not a "
+                                               "table file.\nGive the path of the .toml file.\n")
+
+
+def test_a_folder_where_the_ledger_should_be_is_named_so(make_table):
+    """A folder at the ledger's path was "damaged or not a ledger (unable to open database
+    file)"; it is a folder, left as it is."""
+    t = make_table()
+    t.ledger_path.mkdir()
+    for args in (["add", "sau", "an", "be", "72"], ["sheet"]):
+        r = t.run(*args)
+        assert (r.exit_code, r.stderr) == (2, f"Error: {t.ledger_path} is a folder or a special file, not a ledger.\n"
+                                              "It was left as it is; set ledger in the table file to a file's "
+                                              "path, or move it away.\n")
+    assert t.ledger_path.is_dir() and not list(t.ledger_path.iterdir())
