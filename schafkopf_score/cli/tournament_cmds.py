@@ -624,19 +624,37 @@ def player_add(ctx: typer.Context, name: Annotated[str, typer.Argument(help="The
     \b
     Example: schafkopf --table turnier.toml tournament player add Xaver
     """
-    from ..tournament.players import add_player
+    from ..tournament.numbers import start_numbers
+    from ..tournament.players import add_player, next_draw_problem
 
     c = get(ctx)
     cfg = c.cfg()
-    from ..tournament.numbers import start_numbers
-
     with c.ledger(create=True) as ledger:
         first = add_player(cfg, ledger, name)
         number = start_numbers(cfg, ledger).get(name.strip())
+        problem = next_draw_problem(cfg, ledger)
     if as_json:
-        emit_json({"player": name.strip(), "number": number, "from_round": first})
+        emit_json({"player": name.strip(), "number": number, "from_round": first,
+                   "next_draw": _problem_json(problem, cfg.language)})
         return
     typer.echo(say("tournament.player_added", cfg.language, name=name.strip(), round=first, number=number))
+    _say_next_draw(problem, cfg.language)
+
+
+def _problem_json(problem: Any, lang: str) -> dict[str, str] | None:
+    """What the next draw would refuse, as a refusal's ``{"error", "hint"}`` (None: it can seat
+    everyone)."""
+    if problem is None:
+        return None
+    return {"error": problem.text.render(lang), "hint": problem.hint_text.render(lang) if problem.hint_text else ""}
+
+
+def _say_next_draw(problem: Any, lang: str) -> None:
+    """After a latecomer or a withdrawal: what the next draw would refuse, said now."""
+    if problem is not None:
+        typer.echo(say("tournament.next_draw_note", lang, problem=problem.text))
+        if problem.hint_text:
+            typer.echo(problem.hint_text.render(lang))
 
 
 @player_app.command("withdraw")
@@ -651,18 +669,21 @@ def player_withdraw(ctx: typer.Context, name: Annotated[str, typer.Argument(help
     \b
     Example: schafkopf --table turnier.toml tournament player withdraw Xaver --reason "train"
     """
-    from ..tournament.players import withdraw_player
+    from ..tournament.players import next_draw_problem, withdraw_player
 
     c = get(ctx)
     cfg = c.cfg()
     with c.ledger(create=True) as ledger:
         who, seat = withdraw_player(cfg, ledger, name, reason)
+        problem = next_draw_problem(cfg, ledger)
     if as_json:
-        emit_json({"player": who, "table_plays_on": seat.tisch if seat else None})
+        emit_json({"player": who, "table_plays_on": seat.tisch if seat else None,
+                   "next_draw": _problem_json(problem, cfg.language)})
         return
     typer.echo(say("tournament.player_withdrawn", cfg.language, name=who))
     if seat is not None:
         typer.echo(say("tournament.plays_on", cfg.language, name=who, tisch=seat.tisch, round=seat.round))
+    _say_next_draw(problem, cfg.language)
 
 
 # -- prizes -----------------------------------------------------------------------------------------

@@ -511,6 +511,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "tournament.pair_twice": (
         '{option} names {name} twice.',
         '{option} nennt {name} zweimal.'),
+    "tournament.next_draw_note": ("Note: the next draw cannot seat everyone as registered now: {problem}",
+                                  "Hinweis: Die nächste Auslosung kann die jetzt Angemeldeten nicht setzen: {problem}"),
     "tournament.player_added": (
         '{name} is registered (start number {number}): drawn from round {round} on.',
         '{name} ist angemeldet (Startnummer {number}): ausgelost ab Runde {round}.'),

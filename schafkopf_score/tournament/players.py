@@ -82,3 +82,20 @@ def withdraw_player(cfg: TableConfig, ledger: Ledger, typed: str, reason: str = 
         if seat is not None and not still_playing(cfg, ledger, seat):
             seat = None
     return name, seat
+
+
+def next_draw_problem(cfg: TableConfig, ledger: Ledger) -> IllegalEntry | None:
+    """What the next round's draw would refuse for the players registered now (6, 7 or 11
+    without ``short_tables``: ``draw.layout``), said when a latecomer comes or a player
+    withdraws, so that the desk can act before the draw; None where it can seat them, or where
+    no round is left to draw."""
+    from .draw import layout
+
+    settings = settings_of(cfg)
+    if latest_round(ledger) >= settings.rounds:
+        return None
+    try:
+        layout(len(roster(cfg, ledger).active), settings.short_tables)
+    except IllegalEntry as exc:
+        return exc
+    return None

@@ -331,3 +331,29 @@ def test_check_names_round_and_table_and_counts_points(tmp_path):
                         f"stored {two[0]} +2, {two[1]} 0, {two[2]} -1, {two[3]} -1\n")
     problem = json.loads(t.run("check", "--json").stdout)["problems"][0]
     assert (problem["round"], problem["tisch"], problem["hand"]) == (1, 2, 1)
+
+
+def test_a_latecomer_or_a_withdrawal_that_the_next_draw_cannot_seat_is_said_at_once(tmp_path):
+    """Five players and a latecomer are six, whom tables of four and five cannot seat: the
+    desk hears it when the latecomer is registered (and when a withdrawal leaves 6, 7 or 11),
+    not only at the next draw; the answer's JSON carries it as a refusal's ``error`` and
+    ``hint``. Where the draw can seat everyone (or no round is left), nothing is said."""
+    five = ["Anna", "Ben", "Cora", "Dora", "Emil"]
+    t = drawn(tmp_path, players=five, extra='rounds = 2\nseed = "r"')
+    cannot = ("Note: the next draw cannot seat everyone as registered now: 6 players cannot be seated at tables of "
+              "four and five.\nSeat 5 or 8 players, or set short_tables = \"standin\" (unranked stand-ins fill "
+              "tables of four) or short_tables = \"three\" (a table of three) in [tournament].\n")
+    assert t.ok("tournament", "player", "add", "Fritz").stdout == \
+        "Fritz is registered (start number 6): drawn from round 2 on.\n" + cannot
+    late = t.json("tournament", "player", "add", "Gerd")
+    assert late["next_draw"] == {"error": "7 players cannot be seated at tables of four and five.",
+                                 "hint": cannot.split("\n")[1]}
+    assert t.ok("tournament", "player", "add", "Hans").stdout == \
+        "Hans is registered (start number 8): drawn from round 2 on.\n"  # eight: two tables of four
+    assert t.json("tournament", "player", "withdraw", "Hans")["next_draw"]["error"].startswith("7 players ")
+    t.ok("tournament", "player", "withdraw", "Gerd")  # six again, said again
+    assert t.ok("tournament", "player", "withdraw", "Fritz").stdout == \
+        "Fritz has withdrawn: keeps his points and place, not drawn again.\n"
+    (tmp_path / "standin").mkdir()
+    standin = drawn(tmp_path / "standin", players=five, extra='rounds = 2\nseed = "r"\nshort_tables = "standin"')
+    assert standin.json("tournament", "player", "add", "Fritz")["next_draw"] is None
