@@ -7,13 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..insights.rating import PARAMETERS, PlayerRating, Ratings, rate
-from .hand_facts import read_hands
-
-
-def season_ratings(cfg: Any, ledger: Any) -> Ratings:
-    """Every player's rating after every recorded hand of the ledger, in the order played."""
-    return rate(read_hands(cfg, ledger, ledger.session_ids()))
+from ..insights.rating import PARAMETERS, PlayerRating, rate_matches
+from .hand_facts import read_matches
 
 
 @dataclass(frozen=True)
@@ -37,7 +32,7 @@ def rating_table(cfg: Any, ledger: Any, everyone: bool = False) -> RatingTable:
     """The table's ratings: of the players seated at the table now (a tournament: registered),
     or with ``everyone`` of every player who ever played a hand here."""
     ids = ledger.session_ids()
-    ratings = rate(read_hands(cfg, ledger, ids))
+    ratings = rate_matches(read_matches(cfg, ledger, ids))
     if everyone:
         shown = ratings.players
     else:

@@ -150,10 +150,13 @@ class Rater:
     def add_hand(self, hand: HandFacts) -> None:
         """Rate one hand (one without sides is passed over); the history takes a point for each
         player when a new session begins."""
-        if hand.session != self._session:
+        self.add_match(hand.session, hand.sides or match(hand))
+
+    def add_match(self, session: int, m: Match | None) -> None:
+        """Rate one hand of ``session`` by its match (None: a hand without sides, passed over)."""
+        if session != self._session:
             self._close_session()
-            self._session = hand.session
-        m = hand.sides or match(hand)
+            self._session = session
         if m is not None:
             self.add(m)
 
@@ -307,6 +310,15 @@ class Rater:
                    for name, r in self._skill.items()]
         players.sort(key=lambda p: (-p.mu, p.name))
         return Ratings(tuple(players), self.hands)
+
+
+def rate_matches(matches: Iterable[tuple[int, Match | None]]) -> Ratings:
+    """``rate`` of the hands read as their sessions and matches only (``app.hand_facts.read_matches``)."""
+    rater = Rater()
+    add = rater.add_match
+    for session, m in matches:
+        add(session, m)
+    return rater.result()
 
 
 def rate(hands: Iterable[HandFacts]) -> Ratings:

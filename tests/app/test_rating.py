@@ -251,3 +251,22 @@ def test_the_rater_equals_openskills_public_update_bit_for_bit():
     assert [(p.name, p.mu, p.sigma, p.hands) for p in a.players] == [(p.name, p.mu, p.sigma, p.hands) for p in b.players]
     assert [p.history for p in a.players] == [p.history for p in b.players]
     assert {p.name: p.hands for p in a.players} == {"A": 25, "B": 25, "C": 25, "D": 25}
+
+
+def test_the_ratings_read_as_matches_are_the_ratings_read_as_hands(make_table):
+    """``rating`` reads each hand's session and match only (``read_matches``); the HTML report
+    and a player's page read the whole facts (``read_hands``): the same figures, history and
+    all, over three evenings with a void, an edit and a rename."""
+    from schafkopf_score.app.hand_facts import read_hands, read_matches
+    from schafkopf_score.insights.rating import rate, rate_matches
+    from schafkopf_score.ledger import open_ledger
+    from schafkopf_score.table import load_table
+
+    t = season(make_table)
+    cfg = load_table(t.path)
+    with open_ledger(cfg) as ledger:
+        ids = ledger.session_ids()
+        by_hands, by_matches = rate(read_hands(cfg, ledger, ids)), rate_matches(read_matches(cfg, ledger, ids))
+        assert [(s, m) for s, m in read_matches(cfg, ledger, ids)] == [(h.session, h.sides)
+                                                                       for h in read_hands(cfg, ledger, ids)]
+    assert by_matches == by_hands and by_matches.hands == 20
