@@ -23,9 +23,13 @@ def chunks(cfg: TableConfig, ledger: Ledger, fmt: str, ids: Sequence[int], infos
     form = FORMATS[fmt]
     report = build_report(cfg, ledger, list(ids), infos=infos)
     if "insights" in form.needs:  # RULES §13: the ratings and each player's page
-        from .insights_report import insights
+        from .insights_report import insights, insights_aside
 
-        report["insights"] = insights(cfg, ledger, list(ids))
+        later = insights_aside(cfg, ledger, list(ids))  # a season's: worked out by a helper meanwhile
+        if later is not None:
+            report["insights_later"] = later
+        else:
+            report["insights"] = insights(cfg, ledger, list(ids))
     if "stats" in form.needs:
         family = cfg.family_obj()
         report["stats"] = season_stats(cfg, ledger, list(ids))

@@ -4,7 +4,7 @@ exported (``insights``), each game with its name in the table's language."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..insights.player import Pages
@@ -46,3 +46,53 @@ def insights(cfg: Any, ledger: Any, session_ids: Sequence[int]) -> dict[str, Any
         data["rating"] = {**mine.to_json(history=False), "rank": rank[name], "of": len(ratings.players)} if mine else None
         shown.append(data)
     return {"ratings": [p.to_json() for p in ratings.players], "pages": shown, "provisional_hands": PROVISIONAL_HANDS}
+
+
+# a season of this many sessions or more has its ratings and pages worked out by a helper
+# process while the evenings are written (rating a season's hands is sequential: a second core
+# does it meanwhile); a shorter one in this process (a helper's start costs more than it saves)
+ASIDE_FROM = 200
+
+
+def insights_aside(cfg: Any, ledger: Any, session_ids: Sequence[int]) -> Callable[[], dict[str, Any]] | None:
+    """Start working out ``insights`` in a helper process (forked, with a connection of its own
+    to the ledger: never the one this process holds) and return what waits for them; None
+    where it is not worth it (fewer than ``ASIDE_FROM`` sessions) or there is no fork here.
+    If the helper fails or dies, this process works them out itself: the page is the same."""
+    import multiprocessing
+
+    if len(session_ids) < ASIDE_FROM or "fork" not in multiprocessing.get_all_start_methods():
+        return None
+    mp = multiprocessing.get_context("fork")
+    receive, send = mp.Pipe(duplex=False)
+    helper = mp.Process(target=_aside, args=(cfg, list(session_ids), send), daemon=True)
+    helper.start()
+    send.close()  # only the helper holds it: its end is the end of the pipe
+
+    def later() -> dict[str, Any]:
+        try:
+            kind, data = receive.recv()
+        except (EOFError, OSError):  # the helper died: worked out here
+            kind, data = "failed", None
+        finally:
+            receive.close()
+            helper.join()
+        return data if kind == "done" else insights(cfg, ledger, session_ids)
+
+    return later
+
+
+def _aside(cfg: Any, session_ids: list[int], send: Any) -> None:
+    """The helper: the insights from a connection of its own, sent back (a failure as such: the
+    exporting process works them out itself)."""
+    from ..ledger import open_ledger
+
+    try:
+        with open_ledger(cfg) as ledger:
+            answer: tuple[str, Any] = ("done", insights(cfg, ledger, session_ids))
+    except BaseException:
+        answer = ("failed", None)
+    try:
+        send.send(answer)
+    except (OSError, EOFError):  # the exporting process is gone
+        pass

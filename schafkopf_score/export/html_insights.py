@@ -134,5 +134,15 @@ def insights_html(data: dict[str, Any], language: str, unit: str, currency: str,
 
 def to_html_page(report: dict[str, Any]) -> Iterator[str]:
     """The export's writer (``FORMATS["html"]``): the report as one page, with the ratings and
-    each player's page where the report holds them (RULES §13)."""
-    return to_html(report, insights_block if report.get("insights") else None)
+    each player's page where the report holds them (RULES §13); where it holds them only
+    ``later`` (a callable: worked out aside while the evenings are written), they are waited
+    for after the evenings."""
+    later = report.get("insights_later")
+    if later is None:
+        return to_html(report, insights_block if report.get("insights") else None)
+
+    def wait() -> Any:
+        report["insights"] = later()
+        return insights_block if report["insights"] else None
+
+    return to_html(report, None, wait)

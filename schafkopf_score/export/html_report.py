@@ -547,8 +547,12 @@ def season_block(page: Page) -> list[str]:
             "</section>"]
 
 
-def to_html(report: dict[str, Any], extra: Callable[[Page], list[str]] | None = None) -> Iterator[str]:
-    """The report as one page; ``extra``: sections after the season's (``html_insights``)."""
+def to_html(report: dict[str, Any], extra: Callable[[Page], list[str]] | None = None,
+            wait: Callable[[], Callable[[Page], list[str]] | None] | None = None) -> Iterator[str]:
+    """The report as one page; ``extra``: sections after the season's (``html_insights``).
+    ``wait``: what gives ``extra`` once the evenings are written, where its data is worked out
+    elsewhere meanwhile (``app.insights_report.insights_aside``): the evenings are then written
+    first, into a temporary file, and follow the head they come after on the page."""
     lang = lang_of(report)
     table = report["table"]
     sessions = report["overview"]
@@ -572,9 +576,24 @@ def to_html(report: dict[str, Any], extra: Callable[[Page], list[str]] | None = 
     page = Page(report)
     if season:
         out += season_block(page)
-    if extra is not None and sessions:  # the ratings and each player's page (RULES §13)
-        out += extra(page)
-    yield "\n".join(out) + "\n"
-    for s in report["sessions"]:  # on the season page without their own charts: one chart, the season's
-        yield "\n".join(session_block(page, s, chart=not season)) + "\n"
+    # on the season page without their own charts: one chart, the season's
+    evenings = ("\n".join(session_block(page, s, chart=not season)) + "\n" for s in report["sessions"])
+    if wait is None:
+        if extra is not None and sessions:  # the ratings and each player's page (RULES §13)
+            out += extra(page)
+        yield "\n".join(out) + "\n"
+        yield from evenings
+    else:
+        import tempfile
+
+        with tempfile.TemporaryFile("w+", encoding="utf-8", newline="\n") as spool:
+            for chunk in evenings:
+                spool.write(chunk)
+            extra = wait()
+            if extra is not None and sessions:
+                out += extra(page)
+            yield "\n".join(out) + "\n"
+            spool.seek(0)
+            while chunk := spool.read(1 << 20):
+                yield chunk
     yield "</body>\n</html>\n"

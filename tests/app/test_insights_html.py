@@ -34,3 +34,32 @@ def test_the_report_shows_the_ratings_and_each_players_page(make_table, tmp_path
     de.ok("export", "--format", "html", "--out", str(tmp_path / "de.html"))
     german = (tmp_path / "de.html").read_text(encoding="utf-8")
     assert "<h2>Wertung</h2>" in german and "Lieblingspartner: Ben (8 von 11 zusammen gewonnen)" in german
+
+
+def test_a_seasons_ratings_worked_out_aside_give_the_same_page(make_table, tmp_path, monkeypatch):
+    """From ``ASIDE_FROM`` sessions on, a helper process works out the ratings and the players'
+    pages while the evenings are written (into a temporary file, after which the page's head
+    follows with them): the page is byte for byte the one worked out in one process, and so is
+    it where the helper dies (this process works them out itself)."""
+    import os
+
+    from schafkopf_score.app import insights_report
+    from tests.app.test_rating import season
+
+    t = season(make_table)  # three evenings: a void, an edit, a rename, each closed
+
+    def page(name: str) -> bytes:
+        out = tmp_path / name
+        t.ok("export", "--all", "--format", "html", "--out", str(out))
+        return out.read_bytes()
+
+    alone = page("alone.html")
+    real_aside = insights_report._aside
+    marker = tmp_path / "helper.pid"
+    monkeypatch.setattr(insights_report, "ASIDE_FROM", 2)
+    monkeypatch.setattr(insights_report, "_aside", lambda *a: (marker.write_text(str(os.getpid())), real_aside(*a)))
+    assert page("aside.html") == alone
+    assert int(marker.read_text()) != os.getpid()  # worked out by a helper of its own
+    monkeypatch.setattr(insights_report, "_aside", lambda *a: os._exit(1))  # dies before it answers
+    assert page("died.html") == alone
+    assert b'<table class="ratings">' in alone and alone.count(b'<section class="player"') == 5
