@@ -120,6 +120,29 @@ def _typed_name(param: Any, args: list[str]) -> str:
     return twice(*typed[:2]) if len(typed) >= 2 else param.opts[0]
 
 
+def plain_usage(cmd: Any) -> None:
+    """Write ``cmd``'s arguments as ``HAND`` and ``[NAMES]...`` (its usage line and its help):
+    typer 0.28 writes a required one as ``{hand}`` in the usage line, which reads as if the
+    braces were to be typed."""
+    for param in getattr(cmd, "params", ()):
+        if param.param_type_name == "argument":
+            param.__class__ = _plain_argument(param.__class__)
+
+
+@functools.cache
+def _plain_argument(cls: type) -> type:
+    """``cls`` (typer's argument) with its placeholder written plainly (``plain_usage``); a
+    class of its own, so that a copy of the argument (``help_de.translated``) keeps it."""
+
+    def make_metavar(self: Any, ctx: Any, *, usage: bool = False) -> str:
+        var = str(cls.make_metavar(self, ctx, usage=usage))  # type: ignore[attr-defined]
+        if var.startswith("{"):
+            var = var[1:].replace("}", "", 1)
+        return var.upper()
+
+    return type(f"Plain{cls.__name__}", (cls,), {"make_metavar": make_metavar})
+
+
 class TableGroup(TyperGroup):
     """The ``schafkopf`` command group: click's usage errors and ``--help`` speak the table's
     language (``usage.py``, ``help_de.py``)."""
@@ -131,6 +154,7 @@ class TableGroup(TyperGroup):
         for cmd in _every_command(self):  # every command's --help asks its context for the language
             cmd.context_class = TableContext
             once_each(cmd)  # and refuses an option given twice
+            plain_usage(cmd)
 
     def make_context(self, info_name: str | None, args: list[str], parent: Any = None, **extra: Any) -> Any:
         table = _table_option(list(args))

@@ -64,8 +64,8 @@ def localised_usage(usage: str, ctx: Any, lang: str) -> str:
     head, _, rest = usage.partition(path)
     words = {"OPTIONS", "COMMAND", "ARGS"}
     for param in getattr(ctx.command, "params", ()):
-        if param.param_type_name == "argument":  # shown by its metavar (GAME, [WORDS]...) or its name (hand)
-            words |= {param.name or "", re.sub(r"\W", "", param.metavar or "")} - {""}
+        if param.param_type_name == "argument":  # shown by its metavar (GAME, [WORDS]...) or its name (HAND)
+            words |= {param.name or "", (param.name or "").upper(), re.sub(r"\W", "", param.metavar or "")} - {""}
     pattern = re.compile(r"(?<![\w-])(" + "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)) + r")(?![\w-])")
     return head + path + pattern.sub(lambda m: placeholder(m.group(1), lang), rest)
 

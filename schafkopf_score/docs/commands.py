@@ -40,7 +40,7 @@ def options_of(cmd: Any) -> list[str]:
     names: list[str] = []
     for param in cmd.params:
         if getattr(param, "param_type_name", "") == "argument":
-            names.append(param.human_readable_name)
+            names.append(param.human_readable_name.upper())  # (as the usage line and the help show it: cli.app.plain_usage)
         else:
             names += [o for o in [*param.opts, *param.secondary_opts] if o.startswith("-")]
     return names

@@ -29,11 +29,11 @@ def test_a_close_match_for_an_unknown_command_in_german(make_table):
 
 def test_the_usage_lines_placeholders_in_german(make_table):
     t = make_table(language="de")
-    assert "Aufruf: schafkopf void [OPTIONEN] {SPIELNUMMER}" in t.run("void").stderr
-    assert "Aufruf: schafkopf add [OPTIONEN] {SPIEL} [WÖRTER]..." in t.run("add").stderr
+    assert "Aufruf: schafkopf void [OPTIONEN] SPIELNUMMER" in t.run("void").stderr
+    assert "Aufruf: schafkopf add [OPTIONEN] SPIEL [WÖRTER]..." in t.run("add").stderr
     assert "Aufruf: schafkopf [OPTIONEN] BEFEHL [ARGUMENTE]..." in t.run("sheeet").stderr
     assert "OPTIONS" not in t.run("add").stderr
-    assert "Usage: schafkopf void [OPTIONS] {hand}" in make_table(language="en", name="en").run("void").stderr
+    assert "Usage: schafkopf void [OPTIONS] HAND" in make_table(language="en", name="en").run("void").stderr
 
 
 # -- tomllib's words -----------------------------------------------------------------------------

@@ -74,12 +74,12 @@ def test_a_german_sheepshead_rules_page_has_no_english_values(make_table):
 # -- click's missing arguments ------------------------------------------------------------------------
 
 @pytest.mark.parametrize("line,usage,name", [
-    ("add", "Aufruf: schafkopf add [OPTIONEN] {SPIEL} [WÖRTER]...", "SPIEL"),
-    ("void", "Aufruf: schafkopf void [OPTIONEN] {SPIELNUMMER}", "SPIELNUMMER"),
-    ("edit", "Aufruf: schafkopf edit [OPTIONEN] {SPIELNUMMER} [SPIEL] [WÖRTER]...", "SPIELNUMMER"),
-    ("import", "Aufruf: schafkopf import [OPTIONEN] {DATEI}", "DATEI"),
-    ("player", "Aufruf: schafkopf player [OPTIONEN] {AKTION} [NAMEN]...", "AKTION"),
-    ("new", "Aufruf: schafkopf new [OPTIONEN] {PFAD}", "PFAD"),
+    ("add", "Aufruf: schafkopf add [OPTIONEN] SPIEL [WÖRTER]...", "SPIEL"),
+    ("void", "Aufruf: schafkopf void [OPTIONEN] SPIELNUMMER", "SPIELNUMMER"),
+    ("edit", "Aufruf: schafkopf edit [OPTIONEN] SPIELNUMMER [SPIEL] [WÖRTER]...", "SPIELNUMMER"),
+    ("import", "Aufruf: schafkopf import [OPTIONEN] DATEI", "DATEI"),
+    ("player", "Aufruf: schafkopf player [OPTIONEN] AKTION [NAMEN]...", "AKTION"),
+    ("new", "Aufruf: schafkopf new [OPTIONEN] PFAD", "PFAD"),
 ])
 def test_a_missing_argument_is_named_in_german(make_table, line, usage, name):
     t = make_table(language="de")
@@ -196,7 +196,7 @@ def test_help_is_german_on_a_german_table(make_table):
         prose = re.sub(r"Beispiel: .*", " ", text)  # the examples are command lines
         assert not wrong_language_words(prose, "de"), (path, wrong_language_words(prose, "de"), text)
     void = _help(t, ["void"])
-    assert void.splitlines()[0] == "Aufruf: schafkopf void [OPTIONEN] {SPIELNUMMER}"
+    assert void.splitlines()[0] == "Aufruf: schafkopf void [OPTIONEN] SPIELNUMMER"
     assert "  SPIELNUMMER  Die Spielnummer, wie sie auf dem Block steht.  [Pflicht]" in void
     assert "--format <Text>   csv | csv-de | json | md | html | text  [Vorgabe: csv]" in _help(t, ["export"])
     root = _help(t, [])
@@ -207,7 +207,7 @@ def test_help_is_english_on_an_english_table_and_without_a_table(make_table, tmp
     t = make_table(language="en")
     for table in (t, None):
         text = _help(table, ["void"])
-        assert text.splitlines()[0] == "Usage: schafkopf void [OPTIONS] {hand}"
+        assert text.splitlines()[0] == "Usage: schafkopf void [OPTIONS] HAND"
         assert "Show this message and exit." in text and "Aufruf" not in text
     # a table file that cannot be read: English
     (tmp_path / "bad.toml").write_text("family = [", encoding="utf-8")
@@ -227,7 +227,7 @@ def test_the_generated_reference_stays_english_beside_a_german_table(make_table,
     t = make_table(language="de")
     (tmp_path / "schafkopf.toml").write_text(t.path.read_text(encoding="utf-8"), encoding="utf-8")
     page = commands_page()
-    assert "Usage: schafkopf void [OPTIONS] {hand}" in page and "Aufruf" not in page
+    assert "Usage: schafkopf void [OPTIONS] HAND" in page and "Aufruf" not in page
 
 
 def test_german_help_words_load_only_for_help(make_table, tmp_path):
