@@ -229,7 +229,14 @@ def read_bounded(path: Path, limit: int) -> bytes:
     a byte is read (it is opened without waiting: a pipe would wait for a writer)."""
     import stat
 
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except OSError as exc:  # a socket cannot be opened at all ("No such device or address")
+        import errno
+
+        if exc.errno == errno.ENXIO and stat.S_ISSOCK(os.stat(path).st_mode):
+            raise NotAFile(path) from None
+        raise
     with open(fd, "rb") as fh:
         mode = os.fstat(fd).st_mode
         if stat.S_ISDIR(mode):

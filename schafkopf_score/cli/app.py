@@ -100,7 +100,7 @@ def once_each(cmd: Any) -> None:
                 if id(param) in seen:
                     error = IllegalEntry(Text("data.option_twice", option=_typed_name(param, typed)),
                                          Text("data.said_once_hint"))
-                    raise Refused(error, language(ctx))
+                    raise Refused(error, _help_language(ctx))  # (the group's own --table: no table read yet)
                 seen.add(id(param))
             return opts, rest, order
 
@@ -428,23 +428,30 @@ def main(
 
 def hoist_table_option(argv: list[str]) -> list[str]:
     """Accept ``--table PATH`` after the command too (``schafkopf sheet --table t.toml``): it is a
-    global option, so it is moved in front of the command.
+    global option, so it is moved in front of the command; each one typed (two are refused as
+    any option given twice is, not as an option the command does not know).
 
     >>> hoist_table_option(["sheet", "--table", "t.toml", "--all"])
     ['--table', 't.toml', 'sheet', '--all']
+    >>> hoist_table_option(["sheet", "--table", "a.toml", "--table=b.toml"])
+    ['--table', 'a.toml', '--table=b.toml', 'sheet']
     """
     out = list(argv)
-    for i, arg in enumerate(out):
+    front: list[str] = []
+    i = 1
+    while i < len(out):
+        arg = out[i]
         if arg == "--":
             break
-        if i and arg == "--table" and i + 1 < len(out):
-            value = out[i + 1]
+        if arg == "--table" and i + 1 < len(out):
+            front += out[i : i + 2]
             del out[i : i + 2]
-            return ["--table", value, *out]
-        if i and arg.startswith("--table="):
+        elif arg.startswith("--table="):
+            front.append(arg)
             del out[i]
-            return [arg, *out]
-    return out
+        else:
+            i += 1
+    return [*front, *out]
 
 
 def _table_option(argv: list[str]) -> str | None:

@@ -197,6 +197,7 @@ class Live:
         cfg = self.cfg()
         words, given = reason_option(words)
         reason = given or ""
+        said_twice([w for w in words if w in YES_WORDS])
         yes = any(w in YES_WORDS for w in words)
         line = line_of([w for w in words if w not in YES_WORDS])
         try:
@@ -229,17 +230,24 @@ class Live:
         round_to: int | None = None
         player: str | None = None
         words = list(rest)
+        typed: dict[str, list[str]] = {}  # each option as typed, by what it says (said once)
         while words:
             word = words.pop(0)
             key = word.casefold()
             if key in CLOSE_WORDS:
                 closing = True
             elif key in YES_WORDS:
+                said_twice(typed.setdefault("yes", []) + [word])
+                typed["yes"].append(word)
                 yes = True
             elif key.partition("=")[0] in ("--round", "--runden"):
+                said_twice(typed.setdefault("round", []) + [word.partition("=")[0]])
+                typed["round"].append(word.partition("=")[0])
                 value = key.partition("=")[2] if "=" in key else (words.pop(0) if words else "")
                 round_to = whole_number(value, "--round")
             elif key.partition("=")[0] in PLAYER_OPTIONS:
+                said_twice(typed.setdefault("player", []) + [word.partition("=")[0]])
+                typed["player"].append(word.partition("=")[0])
                 player = word.partition("=")[2] if "=" in word else (words.pop(0) if words else "")
                 if not player:
                     raise IllegalEntry(Text("data.option_needs_value", option=word), Text("cli.play_settle_unknown_hint"))
@@ -306,6 +314,7 @@ class Live:
         lang = cfg.language
         words = list(rest)
         after: str | None = None
+        said_twice([w for w in words if w in ("--after", "--nach")])
         for option in ("--after", "--nach"):
             if option in words:
                 i = words.index(option)
@@ -390,12 +399,22 @@ def help_text(cfg: TableConfig) -> str:
 REASON_OPTIONS = ("--reason", "--grund")
 
 
+def said_twice(typed: list[str]) -> None:
+    """Refuse an option of a command typed more than once (``typed``: each time, as typed), as
+    a hand's options are (``app.line.long_options``) and every command line's."""
+    if len(typed) > 1:
+        from ..app.line import twice
+
+        raise IllegalEntry(Text("data.option_twice", option=twice(typed[0], typed[1])), Text("data.said_once_hint"))
+
+
 def reason_option(words: list[str]) -> tuple[list[str], str | None]:
     """A correction's ``--reason R`` (``--reason=R``, German ``--grund``) taken out of a line's
     words, as the one-shot commands take it (None where none is given); refused without its
     value, rather than kept as the words of a reason (``void 2 --reason`` stored "--reason")."""
     rest: list[str] = []
     reason = None
+    named: list[str] = []  # the option as typed (said once)
     i = 0
     while i < len(words):
         word = words[i]
@@ -406,7 +425,9 @@ def reason_option(words: list[str]) -> tuple[list[str], str | None]:
                     raise IllegalEntry(Text("data.option_needs_value", option=name), Text("cli.play_reason_hint"))
                 value = words[i + 1]
                 i += 1
-            reason = value if reason is None else f"{reason} {value}"
+            said_twice([*named, name])
+            named.append(name)
+            reason = value
         else:
             rest.append(word)
         i += 1

@@ -273,7 +273,7 @@ def check_ruleset(data: Any, family: str | None) -> TableRules:
     if type(data) is dict and type(data.get("family")) is str and family is not None and data["family"] != family:
         raise ExportProblem(Text("data.export_ruleset_family", family=data["family"], ledger=family))
     try:
-        checked(data)
+        checked(data, strict=False)  # (a list as a ruleset stored before could hold it: games twice, or none)
     except SnapshotError as exc:
         raise _ruleset_problem(exc) from None
     # stored as exported: a value its key spec gives another spelling (an alias) stays as written

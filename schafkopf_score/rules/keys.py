@@ -87,8 +87,10 @@ class KeySpec:
         """What the key means, in English."""
         return self.meaning("en")
 
-    def check(self, value: Any) -> Any:
-        """Return the value in canonical form, or raise ``ValueProblem`` saying what is allowed."""
+    def check(self, value: Any, *, strict: bool = True) -> Any:
+        """Return the value in canonical form, or raise ``ValueProblem`` saying what is allowed.
+        ``strict=False`` (an export's ruleset): a list may name none or one item twice, as
+        rulesets stored before a table file was refused for it did."""
         kind = self.kind
         if kind == "bool":
             if not isinstance(value, bool):
@@ -123,12 +125,12 @@ class KeySpec:
         if kind == "list":
             if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
                 raise ValueProblem(Text("engine.value.list", value=_show(value)))
-            if len(value) < (self.minimum or 0):  # (``games``: a table plays at least one)
+            if strict and len(value) < (self.minimum or 0):  # (``games``: a table plays at least one)
                 raise ValueProblem(Text("engine.value.list_empty", names=Join(self.item_names)))
             out: list[str] = []
             for item in value:
                 name = self._item(item)
-                if name in out:  # (an alias of a name listed before counts too: "farbsolo" and "solo")
+                if strict and name in out:  # (an alias of a name listed before counts too: "farbsolo" and "solo")
                     raise ValueProblem(Text("engine.value.list_twice", item=repr(item)))
                 out.append(name)
             return out

@@ -126,14 +126,14 @@ def _unknown(section: str, key: str, value: Any, known: list[str]) -> SnapshotEr
     return SnapshotError(section, key, value, Text("data.not_a_key"), hint)
 
 
-def _value(section: str, spec: KeySpec, value: Any) -> Any:
+def _value(section: str, spec: KeySpec, value: Any, strict: bool = True) -> Any:
     try:
-        return spec.check(value)
+        return spec.check(value, strict=strict)
     except ValueProblem as exc:
         raise SnapshotError(section, spec.name, value, exc.text) from None
 
 
-def checked(data: Any) -> TableRules:
+def checked(data: Any, *, strict: bool = True) -> TableRules:
     """The snapshot ``data`` says (a ``TableRules.to_dict``), every value checked, in this
     order: the family, the players (a list of names a table can use), the seats the family is
     played by, its deck, the currency, the language, the point value, every tariff (a known key,
@@ -141,7 +141,9 @@ def checked(data: Any) -> TableRules:
     its spec allows, in its canonical form). Anything else is a ``SnapshotError``. Keys beyond a
     snapshot's are not looked at; what reaches across keys (``Family.check_table``), and a
     house rule's number beyond ``INT_LIMIT`` that its spec allows (``kasse``), are the table
-    file's to refuse (an import takes them, as it always has)."""
+    file's to refuse (an import takes them, as it always has); so are, with ``strict=False``
+    (an export's ruleset), a list that names none or an item twice (``games``, refused in a
+    table file only since; rulesets stored before hold them)."""
     if not isinstance(data, Mapping):
         raise SnapshotError("", "", data, Text("data.snapshot_not_a_table", value=repr(data)[:40]))
     for key in SNAPSHOT_KEYS:
@@ -184,7 +186,7 @@ def checked(data: Any) -> TableRules:
                 beyond = number_problem(section, spec, value)
                 if beyond:
                     raise SnapshotError(section, key, value, *beyond)
-            out[key] = _value(section, spec, value)
+            out[key] = _value(section, spec, value, strict)
         sections[section] = out
     return TableRules(family=family.name, players=tuple(players), seats=seats, deck=deck,
                       tariff=sections["tariff"], rules=sections["rules"], currency=currency, language=language,

@@ -303,3 +303,24 @@ def test_two_tables_on_one_command_line_are_refused(make_table, tmp_path):
                            env={"SCHAFKOPF_TABLE": ""})
     assert (r.exit_code, r.stderr) == (2, "Error: --table is given twice.\nSay each thing once.\n")
     assert not a.ledger_path.exists() and not b.ledger_path.exists()
+
+
+def test_two_tables_are_refused_in_the_tables_language_and_after_the_command(make_table):
+    """``--table`` given twice is the command group's option: its refusal was said in English on
+    a German table (the table is not read yet when the group's options are); and typed after
+    the command twice (``sheet --table a --table b``), only the first was moved in front, so the
+    second was "No such option: --table. Did you mean --all?"."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    de = make_table(language="de")
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2]), "SCHAFKOPF_TABLE": ""}
+    twice = "Fehler: --table ist doppelt angegeben.\nSag jedes nur einmal.\n"
+    for args in (["--table", str(de.path), "--table", str(de.path), "sheet"],
+                 ["sheet", "--table", str(de.path), "--table", str(de.path)],
+                 ["--table", str(de.path), "add", "sau", "an", "be", "72", "--table=" + str(de.path)]):
+        r = subprocess.run([sys.executable, "-m", "schafkopf_score", *args], capture_output=True, text=True, env=env)
+        assert (r.returncode, r.stdout, r.stderr) == (2, "", twice), args
+    assert not de.ledger_path.exists()

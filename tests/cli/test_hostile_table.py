@@ -414,3 +414,20 @@ def test_a_folder_where_the_ledger_should_be_is_named_so(make_table):
                                               "It was left as it is; set ledger in the table file to a file's "
                                               "path, or move it away.\n")
     assert t.ledger_path.is_dir() and not list(t.ledger_path.iterdir())
+
+
+def test_a_socket_as_the_table_file_is_refused_as_the_pipe_is(tmp_path):
+    """A socket cannot be opened at all (ENXIO): it was "Cannot read s.toml: No such device or
+    address. Check the path and its permissions.", where a pipe or a device is named so."""
+    import os
+    import socket
+    import subprocess
+    import sys
+
+    path = tmp_path / "s.toml"
+    with socket.socket(socket.AF_UNIX) as sock:
+        sock.bind(str(path))
+        r = subprocess.run([sys.executable, "-m", "schafkopf_score", "--table", str(path), "sheet"],
+                           capture_output=True, text=True, timeout=30, env={**os.environ, "SCHAFKOPF_TABLE": ""})
+    assert (r.returncode, r.stderr) == (2, f"Error: {path} is no file but a pipe, a socket or a device: not a "
+                                           "table file.\nGive the path of the .toml file.\n")

@@ -842,3 +842,25 @@ def test_a_whole_irregular_evening_in_one_english_session(make_table):
     assert closing["unrounded"] == {"Anna": 10, "Ben": 40, "Emil": 130, "Cora": -70, "Dora": -110}
     assert closing["paid"] == {"Anna": 0, "Ben": 50, "Emil": 150, "Cora": -100, "Dora": -100}
     t.ok("check")
+
+
+@pytest.mark.parametrize("line, typed", [
+    ("settle --player Anna --player Ben --yes", "--player"),  # paid Ben out, silently
+    ("abrechnung --spieler Anna --player Ben --yes", "--spieler/--player"),
+    ("settle --player Anna --yes -y", "--yes/-y"),
+    ("settle --round 50 --runden=100", "--round/--runden"),  # settled to 100
+    ("player add Emil --after Anna --nach Ben", "--after/--nach"),  # seated Emil after Ben
+    ("player add Emil --after Anna --after Ben", "--after"),  # "takes 1 name(s), not 3"
+    ("edit 1 k --yes --yes", "--yes"),
+    ("void 1 --reason wrong --reason partner", "--reason"),  # stored "wrong partner"
+])
+def test_an_option_of_a_command_given_twice_is_refused_in_play(make_table, line, typed):
+    """Like a hand's options (and every command on the command line), the options of play's
+    own commands are said once: the last one was taken silently, or both were joined."""
+    t = make_table(language="en")
+    before = t.run("play", input="sau an be 72\n")
+    assert before.exit_code == 0, before.stderr
+    ledger = t.ledger_bytes()
+    r = t.run("play", input=line + "\n")
+    assert (r.exit_code, r.stderr) == (2, f"Line 1: {line}\nError: {typed} is given twice.\nSay each thing once.\n")
+    assert t.ledger_bytes() == ledger

@@ -439,3 +439,23 @@ def test_a_repeated_evening_is_checked_as_the_first(make_table, export, tmp_path
     assert r.exit_code == 2 and "session 2: the stored settlement cannot be worked out again" in r.stderr, r.stderr
     alone = bad.run("import", str(path), "--jobs", "1")
     assert (alone.exit_code, alone.stderr) == (r.exit_code, r.stderr)
+
+
+@pytest.mark.parametrize("games, says", [
+    ("twice", None),  # imports, as before
+    ([], "session 1 hand 1: does not replay: This table does not play Sauspiel."),  # refused at the replay, as before
+])
+def test_an_export_whose_ruleset_lists_a_game_twice_or_none_is_read_as_before(make_table, export, tmp_path, games,
+                                                                               says):
+    """A table file may no longer list a game twice, nor none, but exports written before held
+    such rulesets (``solo`` and ``farbsolo`` were stored as ``solo`` twice): the import reads
+    them as it did (it said "not a schafkopf-score JSON export (games names 'solo' twice)")."""
+    rules = _ruleset(export)["rules"]
+    rules["games"] = [*rules["games"], rules["games"][-1]] if games == "twice" else games
+    t = make_table(players=FIVE, preset="wirtshaus", name="target")
+    r = t.run("import", str(write(tmp_path, export, "older.json")))
+    if says is None:
+        assert r.exit_code == 0, r.stderr
+        t.ok("check")
+    else:
+        assert r.exit_code == 2 and says in r.stderr, r.stderr
