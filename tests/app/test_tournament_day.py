@@ -88,7 +88,12 @@ def test_a_withdrawal_in_the_middle_of_a_round_lets_the_table_finish_and_leaves_
     t.ok("add", "--tisch", str(seat["tisch"]), "weiter")  # the round is under way
     r = t.ok("tournament", "player", "withdraw", "be", "--reason", "ill")
     assert r.stdout == ("Ben has withdrawn: keeps his points and place, not drawn again.\n"
-                        f"Table {seat['tisch']} of round 1 finishes the round as it sat (with Ben's seat).\n")
+                        f"Table {seat['tisch']} of round 1 finishes the round as it sat (with Ben's seat).\n"
+                        # seven are left, whom the next draw cannot seat: said now, not only at the draw
+                        "Note: the next draw cannot seat everyone as registered now: 7 players cannot be seated at "
+                        "tables of four and five.\nSeat 5 or 8 players, or set short_tables = \"standin\" (unranked "
+                        "stand-ins fill tables of four) or short_tables = \"three\" (a table of three) in "
+                        "[tournament].\n")
     t.ok("add", "--tisch", str(seat["tisch"]), "weiter")  # Ben's table plays on as it sat
     play_out(t, 3 - seat["tisch"], 2)
     # 7 players now: every command still works; the draw says what to do
