@@ -91,7 +91,9 @@ def once_each(cmd: Any) -> None:
         def parse_args(args: list[str]) -> Any:
             typed = list(args)  # (the parser takes the words off the list it is given)
             opts, rest, order = parse(args)
-            if ctx.resilient_parsing:  # (Tab completion of a line not yet whole)
+            # (Tab completion of a line not yet whole; --help or --version, which end the command
+            # before anything is done, win over an option given twice)
+            if ctx.resilient_parsing or any(getattr(param, "is_eager", False) for param in order):
                 return opts, rest, order
             seen: set[int] = set()
             for param in order:
@@ -140,7 +142,11 @@ def _plain_argument(cls: type) -> type:
             var = var[1:].replace("}", "", 1)
         return var.upper()
 
-    return type(f"Plain{cls.__name__}", (cls,), {"make_metavar": make_metavar})
+    def human_readable_name(self: Any) -> str:  # (a missing one's error: "Missing argument 'HAND'.")
+        return str(cls.human_readable_name.fget(self)).upper()  # type: ignore[attr-defined]
+
+    return type(f"Plain{cls.__name__}", (cls,), {"make_metavar": make_metavar,
+                                                 "human_readable_name": property(human_readable_name)})
 
 
 class TableGroup(TyperGroup):

@@ -324,3 +324,13 @@ def test_two_tables_are_refused_in_the_tables_language_and_after_the_command(mak
         r = subprocess.run([sys.executable, "-m", "schafkopf_score", *args], capture_output=True, text=True, env=env)
         assert (r.returncode, r.stdout, r.stderr) == (2, "", twice), args
     assert not de.ledger_path.exists()
+
+
+def test_help_wins_over_an_option_given_twice_and_a_missing_argument_is_named_as_shown(make_table):
+    """--help (and --version) end the command before anything is done: they are answered,
+    not refused for an option given twice; a missing argument is named as the usage line
+    writes it (HAND, not typer's {hand})."""
+    t = make_table(language="en")
+    assert t.ok("add", "--help", "--kontra", "--kontra").stdout.startswith("Usage: schafkopf add [OPTIONS] GAME [WORDS]...")
+    r = t.run("void")
+    assert r.exit_code == 2 and r.stderr.endswith("Error: Missing argument 'HAND'.\n"), r.stderr

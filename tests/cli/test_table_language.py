@@ -96,7 +96,7 @@ def test_a_missing_command_is_said_in_german(make_table):
     assert make_table(language="en", name="en").refused().splitlines()[-1] == "Error: Missing command."
 
 
-@pytest.mark.parametrize("line,name", [("add", "GAME"), ("void", "hand"), ("import", "FILE")])
+@pytest.mark.parametrize("line,name", [("add", "GAME"), ("void", "HAND"), ("import", "FILE")])
 def test_a_missing_argument_keeps_click_words_on_an_english_table(make_table, line, name):
     t = make_table(language="en")
     assert t.refused(line).splitlines()[-1] == f"Error: Missing argument '{name}'."
