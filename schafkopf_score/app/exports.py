@@ -5,7 +5,7 @@ games' names of the workbook), written chunk by chunk."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from ..export import FORMATS
@@ -28,10 +28,18 @@ def chunks(cfg: TableConfig, ledger: Ledger, fmt: str, ids: Sequence[int], infos
         later = insights_aside(cfg, ledger, list(ids))  # a season's: worked out by a helper meanwhile
         if later is not None:
             report["insights_later"] = later
-        else:
-            report["insights"] = insights(cfg, ledger, list(ids))
+            return _stopping(form.render(report), later.stop)
+        report["insights"] = insights(cfg, ledger, list(ids))
     if "stats" in form.needs:
         family = cfg.family_obj()
         report["stats"] = season_stats(cfg, ledger, list(ids))
         report["titles"] = {g.name: game_title(family, g.name, cfg.language) for g in family.games}
     return form.render(report)
+
+
+def _stopping(chunks: Iterator[Any], stop: Callable[[], None]) -> Iterator[Any]:
+    """``chunks``, and ``stop()`` however their writing ends (a helper not left behind)."""
+    try:
+        yield from chunks
+    finally:
+        stop()

@@ -54,7 +54,7 @@ def insights(cfg: Any, ledger: Any, session_ids: Sequence[int]) -> dict[str, Any
 ASIDE_FROM = 200
 
 
-def insights_aside(cfg: Any, ledger: Any, session_ids: Sequence[int]) -> Callable[[], dict[str, Any]] | None:
+def insights_aside(cfg: Any, ledger: Any, session_ids: Sequence[int]) -> Aside | None:
     """Start working out ``insights`` in a helper process (forked, with a connection of its own
     to the ledger: never the one this process holds) and return what waits for them; None
     where it is not worth it (fewer than ``ASIDE_FROM`` sessions) or there is no fork here.
@@ -68,18 +68,31 @@ def insights_aside(cfg: Any, ledger: Any, session_ids: Sequence[int]) -> Callabl
     helper = mp.Process(target=_aside, args=(cfg, list(session_ids), send), daemon=True)
     helper.start()
     send.close()  # only the helper holds it: its end is the end of the pipe
+    return Aside(helper, receive, lambda: insights(cfg, ledger, session_ids))
 
-    def later() -> dict[str, Any]:
+
+class Aside:
+    """The insights being worked out by a helper: called, they are waited for (worked out here
+    where the helper failed or died); ``stop`` ends a helper whose work is no longer wanted (the
+    export failed before it was needed)."""
+
+    def __init__(self, helper: Any, receive: Any, here: Callable[[], dict[str, Any]]) -> None:
+        self.helper, self.receive, self.here = helper, receive, here
+
+    def __call__(self) -> dict[str, Any]:
         try:
-            kind, data = receive.recv()
+            kind, data = self.receive.recv()
         except (EOFError, OSError):  # the helper died: worked out here
             kind, data = "failed", None
         finally:
-            receive.close()
-            helper.join()
-        return data if kind == "done" else insights(cfg, ledger, session_ids)
+            self.stop()
+        return data if kind == "done" else self.here()
 
-    return later
+    def stop(self) -> None:
+        if self.helper.is_alive():
+            self.helper.kill()
+        self.helper.join()
+        self.receive.close()
 
 
 def _aside(cfg: Any, session_ids: list[int], send: Any) -> None:

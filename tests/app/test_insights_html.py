@@ -63,3 +63,24 @@ def test_a_seasons_ratings_worked_out_aside_give_the_same_page(make_table, tmp_p
     monkeypatch.setattr(insights_report, "_aside", lambda *a: os._exit(1))  # dies before it answers
     assert page("died.html") == alone
     assert b'<table class="ratings">' in alone and alone.count(b'<section class="player"') == 5
+
+
+def test_an_export_that_fails_leaves_no_helper_behind(make_table, tmp_path, monkeypatch):
+    """The evenings fail to be written (a fault, a full disk) while the helper still works on
+    the ratings: the export says so and the helper is stopped, not left running."""
+    import multiprocessing
+
+    from schafkopf_score.app import insights_report
+    from schafkopf_score.export import html_report
+    from tests.app.test_rating import season
+
+    t = season(make_table)
+    monkeypatch.setattr(insights_report, "ASIDE_FROM", 2)
+
+    def broken(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(html_report, "session_block", broken)
+    r = t.run("export", "--all", "--format", "html", "--out", str(tmp_path / "s.html"))
+    assert r.exit_code != 0 and "No space left on device" in r.stderr, (r.exit_code, r.stderr)
+    assert multiprocessing.active_children() == [] and not (tmp_path / "s.html").exists()
