@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from tests.app.test_player_page import evening
 
 
@@ -84,3 +86,26 @@ def test_an_export_that_fails_leaves_no_helper_behind(make_table, tmp_path, monk
     r = t.run("export", "--all", "--format", "html", "--out", str(tmp_path / "s.html"))
     assert r.exit_code != 0 and "No space left on device" in r.stderr, (r.exit_code, r.stderr)
     assert multiprocessing.active_children() == [] and not (tmp_path / "s.html").exists()
+
+
+@pytest.mark.slow
+def test_a_postgresql_seasons_page_worked_out_aside_is_the_sqlite_ones(make_table, tmp_path, monkeypatch, pg_url):
+    """On a PostgreSQL ledger the helper opens a connection of its own (the one this process
+    holds is never used across the fork): the same season gives the same page as on SQLite."""
+    from schafkopf_score.app import insights_report
+    from tests.app.test_rating import season
+    from tests.conftest import Table
+
+    lite = season(make_table)
+    export = tmp_path / "season.json"
+    lite.ok("export", "--all", "--format", "json", "--out", str(export))
+    (tmp_path / "pg").mkdir()
+    pg = Table(tmp_path / "pg" / lite.path.name)  # the same table file, its ledger on the server
+    pg.path.write_text(f'ledger = "{pg_url}"\n' + lite.path.read_text(encoding="utf-8"), encoding="utf-8")
+    pg.ok("import", str(export))
+    monkeypatch.setattr(insights_report, "ASIDE_FROM", 2)
+    pages = []
+    for t, name in ((lite, "lite.html"), (pg, "pg.html")):
+        t.ok("export", "--all", "--format", "html", "--out", str(tmp_path / name))
+        pages.append((tmp_path / name).read_bytes())
+    assert pages[0] == pages[1] and b'<table class="ratings">' in pages[0]
