@@ -469,6 +469,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                     "it away.",
                                     "Es bleibt, wie es ist; setz ledger in der Tischdatei auf den Pfad einer Datei, "
                                     "oder räum es beiseite."),
+    "data.ledger_link_dangles": ("The ledger {path} is a link to {target}, which is not there.",
+                                 "Das Spielbuch {path} ist ein Verweis auf {target}, das es nicht gibt."),
+    "data.ledger_link_dangles_hint": ("Bring back what it links to (a disk not mounted?), or remove the link for a "
+                                      "new ledger.",
+                                      "Stell her, worauf er verweist (ein Laufwerk nicht eingehängt?), oder entfern "
+                                      "den Verweis für ein neues Spielbuch."),
     "data.ledger_damaged": ("The ledger {path} is damaged or not a ledger ({problem}).",
                             "Das Spielbuch {path} ist beschädigt oder kein Spielbuch ({problem})."),
     "data.ledger_damaged_hint": ("It was left as it is. Restore a backup, or move it away to start a new ledger.",

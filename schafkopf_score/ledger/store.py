@@ -128,6 +128,11 @@ class Ledger(Marks, TournamentRows, ServedKeys):
     def _open(self, create: bool) -> None:
         if self.path.exists() and not self.path.is_file():  # a folder, a pipe: SQLite would call it damaged
             raise LedgerError(Text("data.ledger_not_a_file", path=self.where), Text("data.ledger_not_a_file_hint"))
+        if self.path.is_symlink() and not self.path.exists():  # a link to a ledger that is gone (a backup disk)
+            import os
+
+            raise LedgerError(Text("data.ledger_link_dangles", path=self.where, target=os.readlink(self.path)),
+                              Text("data.ledger_link_dangles_hint"))
         if not self.path.exists():
             if create and not self.path.parent.exists():
                 raise LedgerError(Text("data.ledger_folder_missing", path=self.where),

@@ -431,3 +431,17 @@ def test_a_socket_as_the_table_file_is_refused_as_the_pipe_is(tmp_path):
                            capture_output=True, text=True, timeout=30, env={**os.environ, "SCHAFKOPF_TABLE": ""})
     assert (r.returncode, r.stderr) == (2, f"Error: {path} is no file but a pipe, a socket or a device: not a "
                                            "table file.\nGive the path of the .toml file.\n")
+
+
+def test_a_ledger_link_to_nowhere_is_named_so_and_shows_no_empty_sheet(make_table, tmp_path):
+    """The ledger is a link to a file that is not there (a backup disk not mounted): every
+    command says so (it was "damaged", and sheet showed an empty evening), and nothing is made."""
+    t = make_table()
+    gone = tmp_path / "usb" / "test.sqlite"
+    t.ledger_path.symlink_to(gone)
+    for args in (["add", "sau", "an", "be", "72"], ["sheet"], ["settle"]):
+        r = t.run(*args)
+        assert (r.exit_code, r.stderr) == (2, f"Error: The ledger {t.ledger_path} is a link to {gone}, which is not "
+                                              "there.\nBring back what it links to (a disk not mounted?), or remove "
+                                              "the link for a new ledger.\n"), args
+    assert t.ledger_path.is_symlink() and not gone.exists()
