@@ -461,23 +461,18 @@ class _Memos:
     def text(self, value: Any, dumps: Callable[[Any], str]) -> str:
         """``dumps(value)``, made once per distinct value (by its ``_key``)."""
         key = _key(value)
-        if key is None:
-            return dumps(value)
-        text = self.texts.get(key)
-        if text is None:
-            if len(self.texts) >= self.LIMIT:
-                self.texts.clear()
-            text = self.texts[key] = dumps(value)
-        return text
+        return dumps(value) if key is None else self._made(self.texts, key, value, dumps)
 
     def payouts_text(self, payouts: dict[str, int], dumps: Callable[[Any], str]) -> str:
         """``dumps(payouts)`` of payouts checked by ``_stored_amounts`` (names to whole numbers)."""
-        key = tuple(payouts.items())
-        text = self.payouts.get(key)
+        return self._made(self.payouts, tuple(payouts.items()), payouts, dumps)
+
+    def _made(self, memo: dict[Any, str], key: Any, value: Any, dumps: Callable[[Any], str]) -> str:
+        text = memo.get(key)
         if text is None:
-            if len(self.payouts) >= self.LIMIT:
-                self.payouts.clear()
-            text = self.payouts[key] = dumps(payouts)
+            if len(memo) >= self.LIMIT:
+                memo.clear()
+            text = memo[key] = dumps(value)
         return text
 
 
