@@ -19,7 +19,7 @@ from ..errors import IllegalEntry, ScoreError
 from ..i18n import Text
 from ..ledger import ServedKey
 from ..table import TableConfig
-from .guards import Refusal, Served, say, work
+from .guards import Refusal, Served, is_text, say, work
 
 MAX_KEY = 200  # characters: a UUID is 36
 MAX_REPLACED = 20  # the keys a line replaces (each change of a waiting line adds one)
@@ -105,7 +105,7 @@ def replaced_keys(served: Served, replaces: Any, key: str | None) -> list[str]:
         return []
     keys = [replaces] if isinstance(replaces, str) else replaces
     if not isinstance(keys, list) or len(keys) > MAX_REPLACED \
-            or not all(isinstance(k, str) and 0 < len(k) <= MAX_KEY for k in keys):
+            or not all(isinstance(k, str) and 0 < len(k) <= MAX_KEY and is_text(k) for k in keys):
         raise Refusal(422, say(served, "server.replaces_kind", most=MAX_REPLACED, length=MAX_KEY),
                       say(served, "server.field_hint"))
     if key is None:  # a line sent without a key of its own is recorded as sent (nothing to hand on)

@@ -350,7 +350,8 @@ def test_a_changed_line_goes_with_a_new_key_naming_the_keys_it_replaces(tab, tab
         assert len(tab.json("sheet")["sessions"][0]["hands"]) == 2
         # "replaces" of the wrong kind is named, nothing written
         before = ledger_state(table)
-        for wrong in (7, [""], ["x" * 201], [f"k{i}" for i in range(21)], {"a": 1}):
+        # (a lone surrogate or a NUL: no key a ledger can hold; the surrogate was a 500)
+        for wrong in (7, [""], ["x" * 201], [f"k{i}" for i in range(21)], {"a": 1}, ["\ud800"], "a\x00b"):
             for key in ({"key": "new-3"}, {}):  # with a key of its own or without one
                 status, answer = s.post("/api/hands", {"line": "sau do an 61", **key, "replaces": wrong})
                 assert status == 422 and answer["error"].startswith('"replaces" nennt die Schlüssel'), (wrong, answer)
