@@ -139,11 +139,17 @@ def render_page(served: Served, request: Request, template: str, ids: tuple[str,
     return HTMLResponse(html, status_code=status)
 
 
-def refusal_page(served: Served, request: Request, exc: Refusal, back: str = "/") -> Response:
+def refusal_page(served: Served, request: Request, exc: Refusal, back: str = "/",
+                 again: dict[str, Any] | None = None) -> Response:
     """A refusal as a page (a form sent without JavaScript): what is wrong, how to fix it, and
-    the way back to the page the form was on (``back``, a path of this server)."""
+    the way back to the page the form was on (``back``, a path of this server). ``again``: the
+    fields of a line that repeats the hand before (409), offered to be sent again confirmed, as
+    the page's script asks."""
+    advice = exc.body.get("hint", "")
+    if again is not None:
+        advice = say("server.page_ask_same", _cfg(served).language)
     return render_page(served, request, "refused.html", (), "server.page_title", status=exc.status,
-                       message=exc.body["error"], advice=exc.body.get("hint", ""), role=None, back=back)
+                       message=exc.body["error"], advice=advice, role=None, back=back, again=again)
 
 
 def endpoint(page: Page) -> Callable[[Served, Request], Awaitable[Response]]:
@@ -452,15 +458,18 @@ async def form(served: Served, request: Request) -> Response:
     if not back.startswith("/") or back.startswith("//") or "\\" in back:
         back = "/"
     done = "1"
+    again = None
     try:
         tisch = check_tisch(served, role, field(served, data, "tisch", int))
         reason = field(served, data, "reason", str) or ""
         if action == "hands":
             from .hands import api_hands_work
 
-            _, result = await api_hands_work(served, field(served, data, "line", str, required=True),
-                                             field(served, data, "key", str), tisch, False,
-                                             field(served, data, "round", int), role.name == "tisch")
+            line, key, round_no = (field(served, data, "line", str, required=True), field(served, data, "key", str),
+                                   field(served, data, "round", int))
+            again = {"line": line, "key": key, "tisch": data.get("tisch") or "", "round": data.get("round") or ""}
+            _, result = await api_hands_work(served, line, key, tisch, bool(field(served, data, "confirm", bool)),
+                                             round_no, role.name == "tisch")
             done = str(result.get("hand", 1))
         elif action == "undo":
             await work(served, answers.undo_json, reason, tisch, None)
@@ -478,7 +487,8 @@ async def form(served: Served, request: Request) -> Response:
             await host.run_action(served, action, data)
     except Refusal as exc:
         served.hub.wake.set()
-        return refusal_page(served, request, exc, back)
+        return refusal_page(served, request, exc, back,
+                            again if exc.status == 409 and "same_as" in exc.body else None)
     except ScoreError:  # pragma: no cover - work() turns these into refusals
         raise
     served.hub.wake.set()

@@ -174,6 +174,27 @@ def test_a_hand_entered_and_corrected_through_the_forms_without_javascript(hosti
         assert hostile.ledger_bytes() != before
 
 
+def test_the_same_hand_twice_is_asked_and_recorded_again_through_the_form_without_javascript(hostile):
+    """The same hand as the one before (409) comes back as a page that asks, as the script's
+    page does, with a button that sends the line again confirmed: the form could not say
+    "confirm" at all, and its hint spoke of JSON ('Send it again with "confirm": true')."""
+    with Server(hostile.path) as s:
+        fields = {"line": "herzsolo an 80", "back": "/"}
+        assert browser_post(s, "/form/hands", {**fields, "key": "k-1"}, s.host)[1]["location"] == "/?done=1"
+        before = hostile.ledger_bytes()
+        status, _, body = browser_post(s, "/form/hands", {**fields, "key": "k-2"}, s.host)
+        html = body.decode()
+        assert status == 409 and hostile.ledger_bytes() == before
+        alert = re.search(r'role="alert">(.*?)</p>', html, re.S).group(1)
+        assert alert.startswith("<strong>Das ist dasselbe Spiel wie Spiel 1 direkt davor")
+        assert alert.endswith("<br>Wirklich nochmal gespielt?") and "confirm" not in alert
+        again = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)">', html.split('action="/form/hands"')[1]))
+        assert again == {"line": "herzsolo an 80", "key": "k-2", "back": "/", "confirm": "1"}
+        assert ">Ja, nochmal eintragen</button>" in html
+        assert browser_post(s, "/form/hands", again, s.host)[1]["location"] == "/?done=2"
+        assert len(hostile.json("sheet")["sessions"][0]["hands"]) == 2
+
+
 def test_a_page_without_a_code_says_how_to_get_one(hostile):
     with Server(hostile.path) as s:
         status, headers, body = s.request("GET", "/")
