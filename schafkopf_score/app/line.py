@@ -127,7 +127,7 @@ def long_options(words: Sequence[str]) -> tuple[list[str], dict[str, Any]]:
         typed[opt.field] = name
         if opt.kind in (FLAG, OUTCOME):
             if eq:
-                raise IllegalEntry(Text("data.option_no_value", option=name), Text("data.said_once_hint"))
+                raise IllegalEntry(Text("data.option_no_value", option=name), Text("data.option_no_value_hint", option=name))
             options[opt.field] = True if opt.kind == FLAG else outcome
             continue
         if not eq:

@@ -31,6 +31,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "cli.usage_word_table": ("TABLE", "TISCH"),
     "cli.click_no_such_option": ("No such option: {option}.", "Diese Option gibt es nicht: {option}."),
     "cli.click_needs_value": ("Option '{option}' requires an argument.", "Die Option '{option}' braucht einen Wert."),
+    "cli.click_no_value": ("Option '{option}' does not take a value.", "Die Option '{option}' nimmt keinen Wert."),
     "cli.click_missing_argument": ("Missing argument {name}.", "Es fehlt {name}."),
     "cli.click_missing_command": ("Missing command.", "Es fehlt ein Befehl."),
     "cli.click_missing_option": ("Missing option {name}.", "Es fehlt die Option {name}."),

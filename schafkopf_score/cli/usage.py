@@ -82,6 +82,8 @@ def usage_text(error: Any, lang: str) -> str:
         return text
     if isinstance(error, click_errors.BadOptionUsage) and "requires an argument" in message:
         return say("cli.click_needs_value", lang, option=error.option_name)
+    if isinstance(error, click_errors.BadOptionUsage) and "does not take a value" in message:
+        return say("cli.click_no_value", lang, option=error.option_name)
     if isinstance(error, click_errors.BadParameter):
         param = error.param
         hint = error.param_hint if isinstance(error.param_hint, str) else (

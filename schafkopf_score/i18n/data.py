@@ -784,6 +784,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                      "von schafkopf add --help."),
     "data.option_needs_value": ("{option} needs a value after it.", "Nach {option} muss ein Wert kommen."),
     "data.option_no_value": ("{option} takes no value.", "{option} nimmt keinen Wert."),
+    "data.option_no_value_hint": ("Write {option} alone, without =.", "Schreib {option} allein, ohne =."),
     # moved from messages.py
     "data.codes_unreadable": ("The access codes file {path} cannot be read: {problem}.",
                                     "Die Datei der Zugangscodes {path} kann nicht gelesen werden: {problem}."),

@@ -334,3 +334,20 @@ def test_help_wins_over_an_option_given_twice_and_a_missing_argument_is_named_as
     assert t.ok("add", "--help", "--kontra", "--kontra").stdout.startswith("Usage: schafkopf add [OPTIONS] GAME [WORDS]...")
     r = t.run("void")
     assert r.exit_code == 2 and r.stderr.endswith("Error: Missing argument 'HAND'.\n"), r.stderr
+
+
+def test_a_switch_given_a_value_is_refused_in_the_tables_language_with_a_hint_that_fits(make_table):
+    """``--kontra=1``: the command line said click's English ("Option '--kontra' does not take
+    a value.") on a German table, and play (and the phone) gave the hint of an option said
+    twice ("Sag jedes nur einmal.")."""
+    de = make_table(language="de")
+    ledger = de.ledger_bytes()
+    assert de.refused("add", "sau", "an", "be", "72", "--kontra=") == \
+        "Fehler: Die Option '--kontra' nimmt keinen Wert.\n"
+    r = de.run("play", input="sau an be 72 --kontra=1\n")
+    assert (r.exit_code, r.stderr) == (
+        2, "Zeile 1: sau an be 72 --kontra=1\nFehler: --kontra nimmt keinen Wert.\nSchreib --kontra allein, ohne =.\n")
+    assert de.ledger_bytes() == ledger
+    en = make_table(language="en")
+    assert en.refused("calc", "sau", "an", "be", "72", "--schwarz=yes") == \
+        "Error: Option '--schwarz' does not take a value.\n"
