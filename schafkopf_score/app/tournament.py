@@ -301,7 +301,8 @@ def draw(cfg: TableConfig, ledger: Ledger, by: str | None = None, seed: str | No
 
     settings_of(cfg)
     if by is not None and by not in DRAWS:
-        raise IllegalEntry(Text("tournament.option_choice", option="--by", value=repr(by), choices=", ".join(DRAWS)))
+        raise IllegalEntry(Text("tournament.option_choice", option="--by", value=repr(by), choices=", ".join(DRAWS)),
+                           Text("tournament.by_hint"))
     if redo:
         if force:
             raise IllegalEntry(Text("tournament.redo_force"), Text("tournament.redo_hint"))

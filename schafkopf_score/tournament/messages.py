@@ -89,6 +89,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "tournament.file_exists_hint": ("Choose another name, or add --force to start afresh beside it.",
                                         "Wähle einen anderen Namen, oder gib --force an."),
     "tournament.option_choice": ("{option} {value}: choose {choices}.", "{option} {value}: wähle {choices}."),
+    "tournament.by_hint": ("Or leave --by out: the round is drawn as the file's draw says; nothing was drawn.",
+                           "Oder lass --by weg: dann wird gelost, wie draw in der Datei sagt; es wurde nichts gelost."),
     "tournament.written": ("Wrote {path}: {count} players, {rounds} rounds. Next: schafkopf --table {path} "
                                "tournament draw",
                                "{path} geschrieben: {count} Spieler, {rounds} Runden. Weiter: schafkopf --table "

@@ -20,6 +20,10 @@ def test_a_tables_code_writes_its_own_table_and_the_host_draws(cup):
     with Server(cup.path) as s:
         assert sorted(s.codes) == ["host", "tisch 1", "tisch 2", "view"]
         assert s.post("/api/draw", {}, code="tisch 1")[0] == 403
+        # a draw method that is none: named with a hint, as every refusal (it came without "hint")
+        assert s.post("/api/draw", {"by": "los"}) == (422, {
+            "error": "--by 'los': choose random, ranking, spread.",
+            "hint": "Or leave --by out: the round is drawn as the file's draw says; nothing was drawn."})
         status, drawn = s.post("/api/draw", {"seed": "s"})
         assert status == 200
         twin = tournament(cup.path.parent, players=EIGHT, extra='games_per_round = 4\nrounds = 2\nseed = "s"',
