@@ -92,6 +92,7 @@ def _apply(cfg: TableConfig, ledger: Ledger, kind: str, plan: Callable[[TableCon
     left (or one is refused plainly); neither is lost from the file."""
     import tomllib
 
+    _refuse_at_tournament(cfg)
     if ledger.conn is None:  # no ledger yet: a refused change is refused before it is made
         plan(load_table(cfg.path) if cfg.path.is_file() else cfg)
     with ledger.write() as conn:
@@ -110,6 +111,14 @@ def _apply(cfg: TableConfig, ledger: Ledger, kind: str, plan: Callable[[TableCon
         write_atomic(cfg.path, new_text)
     load_table(cfg.path)
     return Change(kind, name, other, players, session, hand)
+
+
+def _refuse_at_tournament(cfg: TableConfig) -> None:
+    """A tournament's players are its registration, drawn anew each round: ``player`` changes
+    one table's seating, and is refused there (the server's host actions as the command)."""
+    from ..tournament import refuse_at_tournament
+
+    refuse_at_tournament(cfg, "player", "tournament.use_registration", "tournament.why_player")
 
 
 def _seated(cfg: TableConfig, typed: str) -> str:
@@ -211,6 +220,7 @@ def change_seating(cfg: TableConfig, ledger: Ledger, action: str, names: list[st
 def seating(cfg: TableConfig, ledger: Ledger) -> dict[str, Any]:
     """``player list``: the seating now, who left (and has not come back), the renames, and every
     change with the hand it counts from."""
+    _refuse_at_tournament(cfg)
     changes = ledger.seating_changes()
     aliases = ledger.aliases()
     seated = {aliases.get(p, p) for p in cfg.players}

@@ -161,3 +161,20 @@ def got_tables(s: Server) -> list[dict]:
     status, tables = s.get("/api/tables", code="view")
     assert status == 200, tables
     return tables["tables"]
+
+
+def test_the_host_cannot_change_a_tournaments_players_as_a_tables_seating(cup):
+    """``player add/leave/rename`` (and ``list``) are refused at a tournament by the command;
+    the host's API and forms ran them: leave struck Anna from the registration in the table
+    file (her start number went to Ben, her seat in the drawn round to nobody), rename renamed
+    her, add said the table was full."""
+    with Server(cup.path) as s:
+        assert s.post("/api/draw", {"seed": "s"})[0] == 200
+        before, ledger = cup.path.read_bytes(), cup.ledger_bytes()
+        refused = cup.refused("player", "leave", "Anna")
+        for path, body in (("/api/players/leave", {"name": "Anna"}), ("/api/players/add", {"name": "Zoe"}),
+                           ("/api/players/rename", {"name": "Anna", "new": "Anne"})):
+            status, got = s.post(path, body)
+            assert status == 422 and refused == f"Error: {got['error']}\n{got['hint']}\n", (path, got)
+        assert s.get("/api/players")[0] == 422
+        assert (cup.path.read_bytes(), cup.ledger_bytes()) == (before, ledger)
