@@ -238,17 +238,14 @@ def read_bounded(path: Path, limit: int) -> bytes:
             raise NotAFile(path) from None
         raise
     with open(fd, "rb") as fh:
-        mode = os.fstat(fd).st_mode
-        if stat.S_ISDIR(mode):
+        st = os.fstat(fd)  # (its kind, and its size before a byte is read)
+        if stat.S_ISDIR(st.st_mode):
             raise IsADirectoryError(21, "Is a directory", str(path))
-        if not stat.S_ISREG(mode):
+        if not stat.S_ISREG(st.st_mode):
             raise NotAFile(path)
         if hasattr(os, "set_blocking"):
             os.set_blocking(fd, True)
-        try:
-            size = os.fstat(fh.fileno()).st_size
-        except OSError:
-            size = 0
+        size = st.st_size
         raw = fh.read(limit + 1)
     if len(raw) > limit or size > limit:
         raise FileTooLarge(max(size, len(raw)), path)
