@@ -646,15 +646,17 @@ def _problem_json(problem: Any, lang: str) -> dict[str, str] | None:
     everyone)."""
     if problem is None:
         return None
-    return {"error": problem.text.render(lang), "hint": problem.hint_text.render(lang) if problem.hint_text else ""}
+    error, hint = problem.render(lang)
+    return {"error": error, "hint": hint}
 
 
 def _say_next_draw(problem: Any, lang: str) -> None:
     """After a latecomer or a withdrawal: what the next draw would refuse, said now."""
     if problem is not None:
-        typer.echo(say("tournament.next_draw_note", lang, problem=problem.text))
-        if problem.hint_text:
-            typer.echo(problem.hint_text.render(lang))
+        error, hint = problem.render(lang)
+        typer.echo(say("tournament.next_draw_note", lang, problem=error))
+        if hint:
+            typer.echo(hint)
 
 
 @player_app.command("withdraw")
