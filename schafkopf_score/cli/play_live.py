@@ -230,24 +230,27 @@ class Live:
         round_to: int | None = None
         player: str | None = None
         words = list(rest)
-        typed: dict[str, list[str]] = {}  # each option as typed, by what it says (said once)
+        typed: dict[str, str] = {}  # each option as first typed, by what it says (said once)
+
+        def once(what: str, name: str) -> None:
+            if what in typed:
+                said_twice([typed[what], name])
+            typed[what] = name
+
         while words:
             word = words.pop(0)
             key = word.casefold()
             if key in CLOSE_WORDS:
                 closing = True
             elif key in YES_WORDS:
-                said_twice(typed.setdefault("yes", []) + [word])
-                typed["yes"].append(word)
+                once("yes", word)
                 yes = True
             elif key.partition("=")[0] in ("--round", "--runden"):
-                said_twice(typed.setdefault("round", []) + [word.partition("=")[0]])
-                typed["round"].append(word.partition("=")[0])
+                once("round", word.partition("=")[0])
                 value = key.partition("=")[2] if "=" in key else (words.pop(0) if words else "")
                 round_to = whole_number(value, "--round")
             elif key.partition("=")[0] in PLAYER_OPTIONS:
-                said_twice(typed.setdefault("player", []) + [word.partition("=")[0]])
-                typed["player"].append(word.partition("=")[0])
+                once("player", word.partition("=")[0])
                 player = word.partition("=")[2] if "=" in word else (words.pop(0) if words else "")
                 if not player:
                     raise IllegalEntry(Text("data.option_needs_value", option=word), Text("cli.play_settle_unknown_hint"))
