@@ -10,7 +10,9 @@ decoded once (bounded memos), so a hundred thousand hands read in well under a s
 from __future__ import annotations
 
 import json
+from array import array
 from collections.abc import Iterator, Sequence
+from itertools import islice
 from typing import Any
 
 from ..insights.hands import HandFacts, Match, match
@@ -37,6 +39,94 @@ def read_matches(cfg: Any, ledger: Any, session_ids: Sequence[int]) -> Iterator[
     """What the rating reads of the same hands: each one's session and its match (None: a hand
     without sides), without the rest of its facts (a tenth of ``rating``'s time went into them)."""
     return _read(cfg, ledger, session_ids, False)
+
+
+# a season of this many sessions or more is read (``rating``), or rated with its players' pages
+# worked out (the HTML report: ``insights_report``), by a helper process while this one works on
+# (rating a season's hands is sequential: a second core does the rest meanwhile); a shorter one
+# all in this process (a helper's start costs more than it saves)
+ASIDE_FROM = 200
+_CHUNK = 8192  # hands a message from the helper carries
+_KEPT = 4096  # distinct matches the helper and this process remember at most: memory stays flat
+
+
+def read_matches_aside(cfg: Any, ledger: Any, session_ids: Sequence[int]) -> Iterator[tuple[int, Match | None]]:
+    """``read_matches``, read by a helper process (forked, with a connection of its own to the
+    ledger: never the one this process holds) while this process works on the hands already
+    read: ``rating`` spends two thirds of its time rating, and the reading is then off its way.
+    Each distinct match crosses once (then a number stands for it), so the same match object
+    comes back for every hand of it, as ``read_matches`` gives it. Below ``ASIDE_FROM``
+    sessions, or without fork, read here. A helper that fails or dies leaves the rest to this
+    process (read again, from the hand after the last one given): the hands are the same."""
+    import multiprocessing
+
+    if len(session_ids) < ASIDE_FROM or "fork" not in multiprocessing.get_all_start_methods():
+        yield from read_matches(cfg, ledger, session_ids)
+        return
+    mp = multiprocessing.get_context("fork")
+    receive, send = mp.Pipe(duplex=False)
+    helper = mp.Process(target=_send_matches, args=(cfg, list(session_ids), send), daemon=True)
+    helper.start()
+    send.close()  # only the helper holds it: its end is the end of the pipe
+    given = 0
+    known: list[Match | None] = [None]
+    try:
+        while True:
+            try:
+                kind, fresh, new, sids, numbers = receive.recv()
+            except (EOFError, OSError, ValueError):  # the helper died (or failed: kind "failed")
+                kind = "failed"
+            if kind == "failed":
+                yield from islice(read_matches(cfg, ledger, session_ids), given, None)
+                return
+            if fresh:
+                known = [None]
+            known += new
+            yield from zip(sids, map(known.__getitem__, numbers), strict=True)
+            given += len(sids)
+            if kind == "last":
+                return
+    finally:
+        if helper.is_alive():
+            helper.kill()
+        helper.join()
+        receive.close()
+
+
+def _send_matches(cfg: Any, session_ids: list[int], send: Any) -> None:
+    """The helper: ``read_matches`` from a connection of its own, sent in chunks of ``_CHUNK``
+    hands (``(kind, fresh, new matches, sessions, numbers)``: number 0 is a hand without sides,
+    n the n-th match sent since the last ``fresh`` start); a failure is sent as such."""
+    from ..ledger import open_ledger
+
+    try:
+        with open_ledger(cfg) as ledger:
+            numbered: dict[Match, int] = {}
+            new: list[Match] = []
+            sids, numbers = array("q"), array("q")
+            fresh = False
+            for sid, m in read_matches(cfg, ledger, session_ids):
+                if m is None:
+                    number = 0
+                else:
+                    number = numbered.get(m, 0)
+                    if not number:
+                        number = numbered[m] = len(numbered) + 1
+                        new.append(m)
+                sids.append(sid)
+                numbers.append(number)
+                if len(sids) >= _CHUNK:
+                    send.send(("more", fresh, new, sids, numbers))
+                    new, sids, numbers = [], array("q"), array("q")
+                    fresh = len(numbered) >= _KEPT
+                    if fresh:
+                        numbered = {}
+            send.send(("last", fresh, new, sids, numbers))
+    except BaseException:
+        try:
+            send.send(("failed", False, [], (), ()))
+        except (OSError, EOFError):  # this process is gone
+            pass
 
 
 def _read(cfg: Any, ledger: Any, session_ids: Sequence[int], facts: bool) -> Iterator[Any]:

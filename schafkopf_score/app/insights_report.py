@@ -10,7 +10,7 @@ from typing import Any
 from ..insights.player import Pages
 from ..insights.rating import PROVISIONAL_HANDS, Rater
 from ..memo import collection_paused
-from .hand_facts import read_hands
+from .hand_facts import ASIDE_FROM, read_hands  # (a season's: its ratings and pages worked out aside)
 from .reports import game_title
 
 
@@ -46,12 +46,6 @@ def insights(cfg: Any, ledger: Any, session_ids: Sequence[int]) -> dict[str, Any
         data["rating"] = {**mine.to_json(history=False), "rank": rank[name], "of": len(ratings.players)} if mine else None
         shown.append(data)
     return {"ratings": [p.to_json() for p in ratings.players], "pages": shown, "provisional_hands": PROVISIONAL_HANDS}
-
-
-# a season of this many sessions or more has its ratings and pages worked out by a helper
-# process while the evenings are written (rating a season's hands is sequential: a second core
-# does it meanwhile); a shorter one in this process (a helper's start costs more than it saves)
-ASIDE_FROM = 200
 
 
 def insights_aside(cfg: Any, ledger: Any, session_ids: Sequence[int]) -> Aside | None:

@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from .hands import MAX_WEIGHT, WEIGHT_STEP, HandFacts, Match, match
 
@@ -56,9 +56,9 @@ def shown(x: float) -> float:
     return round(x, DECIMALS) + 0.0
 
 
-@dataclass(frozen=True)
-class Point:
-    """A player's rating after a session (or a tournament table) he played at."""
+class Point(NamedTuple):
+    """A player's rating after a session (or a tournament table) he played at (a tuple: a season
+    makes one for every player after every session, and a tuple is made in a third of the time)."""
 
     session: int
     mu: float
@@ -121,11 +121,13 @@ class _Prepared:
     id names it while this lives), its teams' rating objects, its players', its average players'
     with the figures they start a hand with, and how often it was played since the last count."""
 
-    __slots__ = ("match", "teams", "real", "fills", "played")
+    __slots__ = ("match", "teams", "real", "fills", "played", "names", "ranks")
 
     def __init__(self, match: Match, teams: list[list[Any]], real: tuple[Any, ...],
                  fills: tuple[tuple[Any, float, float], ...]) -> None:
         self.match, self.teams, self.real, self.fills, self.played = match, teams, real, fills, 0
+        self.names = dict.fromkeys(name for team in match.teams for name in team)  # its players, in order
+        self.ranks = list(match.ranks)  # (the library takes a list and leaves it as it is)
 
 
 class Rater:
@@ -168,20 +170,26 @@ class Rater:
         for prepared in self._tally.values():
             n = prepared.played
             prepared.played = 0
-            for team in prepared.match.teams:
-                for name in team:
-                    count[name] += n
-                    seen[name] = None
+            names = prepared.names
+            for name in names:
+                count[name] += n
+            seen.update(names)
         self._tally = {}
         return seen
 
     def _close_session(self) -> None:
         seen = self._counted()
-        if self._session is None:
+        session = self._session
+        if session is None:
             return
+        skill, count, history = self._skill, self._count, self._history
         for name in seen:
-            r = self._skill[name]
-            self._history.setdefault(name, []).append(Point(self._session, r.mu, r.sigma, self._count[name]))
+            r = skill[name]
+            point = Point(session, r.mu, r.sigma, count[name])
+            if name in history:
+                history[name].append(point)
+            else:
+                history[name] = [point]
 
     @staticmethod
     def _stand_in_sigma(fill: int) -> float:
@@ -258,16 +266,16 @@ class Rater:
             for r in prepared.real:
                 s = r.sigma
                 r.sigma = sqrt(s * s + tau2)
-            compute(teams=prepared.teams, ranks=list(m.ranks))
+            compute(prepared.teams, prepared.ranks)
         else:
             widened = []
             for r in prepared.real:
                 s = r.sigma
                 ws = sqrt(s * s + tau2)
-                widened.append((r.mu, ws))
+                widened.append((r, r.mu, ws))
                 r.sigma = ws
-            compute(teams=prepared.teams, ranks=list(m.ranks))
-            for r, (mu, ws) in zip(prepared.real, widened, strict=True):
+            compute(prepared.teams, prepared.ranks)
+            for r, mu, ws in widened:
                 r.mu = mu + w * (r.mu - mu)
                 r.sigma = ws * (r.sigma / ws) ** w
         self.hands += 1

@@ -270,3 +270,81 @@ def test_the_ratings_read_as_matches_are_the_ratings_read_as_hands(make_table):
         assert [(s, m) for s, m in read_matches(cfg, ledger, ids)] == [(h.session, h.sides)
                                                                        for h in read_hands(cfg, ledger, ids)]
     assert by_matches == by_hands and by_matches.hands == 20
+
+
+def test_a_seasons_hands_read_aside_give_the_same_ratings(make_table, tmp_path, monkeypatch):
+    """From ``ASIDE_FROM`` sessions on, ``rating`` has a helper process read the hands while it
+    rates those already read: the same answer, history and all, as read in one process; also
+    where the matches cross in chunks of three hands and the helper numbers them afresh, where
+    the helper dies after its first chunk (the rest is read here) and where it fails at once."""
+    import multiprocessing
+    import os
+
+    from schafkopf_score.app import hand_facts
+
+    t = season(make_table)  # three evenings: a void, an edit, a rename, each closed
+    alone = t.json("rating", "--chart", "--all")
+    parent = os.getpid()
+    marker = tmp_path / "helper.pid"
+    real_send, real_read = hand_facts._send_matches, hand_facts.read_matches
+    monkeypatch.setattr(hand_facts, "ASIDE_FROM", 2)
+    monkeypatch.setattr(hand_facts, "_CHUNK", 3)
+    monkeypatch.setattr(hand_facts, "_KEPT", 2)
+    monkeypatch.setattr(hand_facts, "_send_matches",
+                        lambda *a: (marker.write_text(str(os.getpid())), real_send(*a)))
+    assert t.json("rating", "--chart", "--all") == alone
+    assert int(marker.read_text()) != parent  # read by a helper of its own
+
+    class DiesAfterOneChunk:
+        def __init__(self, send):
+            self.sent = send
+
+        def send(self, chunk):
+            self.sent.send(chunk)
+            os._exit(1)
+
+    monkeypatch.setattr(hand_facts, "_send_matches", lambda cfg, ids, send: real_send(cfg, ids, DiesAfterOneChunk(send)))
+    assert t.json("rating", "--chart", "--all") == alone
+
+    def fails_in_the_helper(cfg, ledger, ids):
+        if os.getpid() != parent:
+            raise OSError(5, "Input/output error")
+        return real_read(cfg, ledger, ids)
+
+    monkeypatch.setattr(hand_facts, "_send_matches", real_send)
+    monkeypatch.setattr(hand_facts, "read_matches", fails_in_the_helper)
+    assert t.json("rating", "--chart", "--all") == alone
+    assert multiprocessing.active_children() == []
+
+
+def test_the_helper_hands_back_the_matches_read_here(monkeypatch):
+    """What the helper sends, numbered and started afresh every two matches in chunks of three
+    hands, gives back the sessions and matches read: in order, equal match for match, a hand
+    without sides (None) as None, and one object for every hand of a match within a chunk."""
+    import contextlib
+    import os
+
+    import schafkopf_score.ledger
+    from schafkopf_score.app import hand_facts
+    from schafkopf_score.insights.hands import Match
+
+    a = Match((("A", "B"), ("C", "D")), (0, 1), 1.5, (0, 0))
+    b = Match((("C",), ("A", "B", "D")), (0, 1), 2.5, (2, 0))
+    c = Match((("B",), ("A",), ("C",), ("D",)), (0, 0, 0, 1), 1.0, (0, 0, 0, 0))
+    read = [(1, a), (1, None), (1, Match(*a)), (2, b), (2, c), (2, a), (3, None), (3, c), (4, b), (4, b), (4, None)]
+    parent = os.getpid()
+
+    def helpers_only(cfg, ledger, ids):  # read by the helper, never here
+        assert os.getpid() != parent
+        return iter(read)
+
+    monkeypatch.setattr(hand_facts, "read_matches", helpers_only)
+    monkeypatch.setattr(schafkopf_score.ledger, "open_ledger", lambda cfg: contextlib.nullcontext())
+    for chunk, kept in ((3, 2), (2, 1), (100, 4096)):
+        monkeypatch.setattr(hand_facts, "ASIDE_FROM", 2)
+        monkeypatch.setattr(hand_facts, "_CHUNK", chunk)
+        monkeypatch.setattr(hand_facts, "_KEPT", kept)
+        aside = list(hand_facts.read_matches_aside(None, None, [1, 2, 3, 4]))
+        assert aside == read
+        assert [type(m) for _, m in aside] == [type(m) for _, m in read]
+    assert aside[0][1] is aside[2][1] is aside[5][1] and aside[8][1] is aside[9][1]
