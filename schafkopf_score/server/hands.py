@@ -145,11 +145,39 @@ def _same(line: str) -> str:
     return " ".join(line.split())
 
 
+def _alike(kept: str, line: str) -> bool:
+    """Whether a key's kept line and a line sent with it say the same: the same words and long
+    options in any spacing, capitals (the reader reads ``Sau AN be`` as ``sau an be``: a phone's
+    keyboard that capitalised a re-typed line's first word sends the same hand) and order of
+    options; a ``--comment`` is compared as typed (its words are the players' own)."""
+    if kept == _same(line):
+        return True
+
+    def said(text: str) -> tuple[Any, ...]:
+        read = read_line(text)
+        options = {name: value if name == "comment" else _folded(value) for name, value in read.options.items()}
+        return tuple(word.casefold() for word in read.words), sorted(options.items())
+
+    try:
+        return said(kept) == said(line)
+    except ScoreError:  # (the kept line was read before; the one sent now is refused anyway)
+        return False
+
+
+def _folded(value: Any) -> Any:
+    if isinstance(value, str):
+        return value.casefold()
+    if isinstance(value, list):
+        return [_folded(v) for v in value]
+    return value
+
+
 def repeated(served: Served, cfg: TableConfig, ledger: Any, earlier: ServedKey, line: str) -> tuple[int, dict[str, Any]]:
-    """A key used before: its first answer (200); sent with another line, 409 with that answer
-    (what was recorded under the key), nothing recorded."""
+    """A key used before: its first answer (200); sent with another line (``_alike``: not in
+    other spaces, capitals or order of options), 409 with that answer (what was recorded under
+    the key), nothing recorded."""
     first = earlier.first_answer() or recorded(cfg, ledger, earlier)
-    if earlier.line and earlier.line != _same(line):
+    if earlier.line and not _alike(earlier.line, line):
         raise Refusal(409, say(served, "server.key_other_line", hand=earlier.hand),
                       say(served, "server.key_other_line_hint"), recorded=first)
     return 200, first

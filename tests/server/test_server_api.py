@@ -321,8 +321,16 @@ def test_a_key_used_with_another_line_is_409_with_what_it_recorded_and_records_n
         assert answer["error"] == "Mit diesem Schlüssel wurde Spiel 1 mit einer anderen Zeile eingetragen; jetzt wurde " \
                                   "nichts eingetragen."
         assert ledger_state(table) == before
-        # the same line with other spaces is the same line
+        # the same line with other spaces, capitals or order of options is the same line
         assert s.post("/api/hands", {"line": "sau  an be   72", "key": "k-1"}) == (200, first)
+        assert s.post("/api/hands", {"line": "Sau AN Be 72", "key": "k-1"}) == (200, first)
+        assert s.post("/api/hands", {"line": "Sau AN Be 73", "key": "k-1"})[0] == 409
+        status, third = s.post("/api/hands", {"line": "wenz co 91 --KONTRA --comment 'Herz Sau'", "key": "k-2"})
+        assert status == 201
+        assert s.post("/api/hands", {"line": "WENZ Co 91 --comment 'Herz Sau' --kontra", "key": "k-2"}) == (200, third)
+        assert s.post("/api/hands", {"line": "wenz co 91 --kontra --comment 'herz sau'", "key": "k-2"})[0] == 409
+        assert s.post("/api/hands", {"line": "wenz co 91 --comment 'Herz Sau'", "key": "k-2"})[0] == 409
+        assert len(tab.json("sheet")["sessions"][0]["hands"]) == 2
 
 
 def test_a_changed_line_goes_with_a_new_key_naming_the_keys_it_replaces(tab, table):
