@@ -139,6 +139,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "engine.value.list_twice": ("names {item} twice", "nennt {item} zweimal"),
     "engine.value.table": ("must be a table like {example}, not {value}",
                            "muss eine Tabelle wie {example} sein, nicht {value}"),
+    "engine.value.table_twice": ("names {first} and {item}, which are the same: say it once",
+                                 "nennt {first} und {item}, die dasselbe sind: sag es einmal"),
     "engine.value.table_item": ("{item} must be a whole number of at least 1, not {value}",
                                 "{item} muss eine ganze Zahl ab 1 sein, nicht {value}"),
     "engine.value.whole": ("must be a whole number, not {value}", "muss eine ganze Zahl sein, nicht {value}"),

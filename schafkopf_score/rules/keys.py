@@ -89,8 +89,9 @@ class KeySpec:
 
     def check(self, value: Any, *, strict: bool = True) -> Any:
         """Return the value in canonical form, or raise ``ValueProblem`` saying what is allowed.
-        ``strict=False`` (an export's ruleset): a list may name none or one item twice, as
-        rulesets stored before a table file was refused for it did."""
+        ``strict=False`` (an export's ruleset): a list may name none or one item twice, and a
+        table one item under two names (the last one counts), as rulesets stored before a table
+        file was refused for it did."""
         kind = self.kind
         if kind == "bool":
             if not isinstance(value, bool):
@@ -138,10 +139,14 @@ class KeySpec:
             if not isinstance(value, Mapping):
                 raise ValueProblem(Text("engine.value.table", example="{ sauspiel = 3 }", value=_show(value)))
             result = {}
+            said: dict[str, str] = {}  # canonical name -> the key that said it
             for k, v in value.items():
                 name = self._item(k)
                 if not isinstance(v, int) or isinstance(v, bool) or v < 1:
                     raise ValueProblem(Text("engine.value.table_item", item=k, value=_show(v)))
+                if strict and name in said:  # ("Sauspiel" and "sauspiel", "farbsolo" and "solo": one game)
+                    raise ValueProblem(Text("engine.value.table_twice", first=repr(said[name]), item=repr(k)))
+                said[name] = k
                 result[name] = v
             return result
         raise AssertionError(kind)

@@ -380,6 +380,29 @@ def test_a_table_file_plays_some_game_and_names_each_once(make_table, games, say
     assert not t.ledger_path.exists()
 
 
+@pytest.mark.parametrize("table, says", [
+    ("{ sauspiel = 3, Sauspiel = 4 }", "[rules] laufende_min names 'sauspiel' and 'Sauspiel', which are the same: "
+                                       "say it once"),
+    ("{ solo = 3, wenz = 2, farbsolo = 4 }", "[rules] laufende_min names 'solo' and 'farbsolo', which are the same: "
+                                             "say it once"),  # another word for the Solo
+])
+def test_a_table_of_numbers_names_each_game_once(make_table, table, says):
+    """``laufende_min = { sauspiel = 3, Sauspiel = 4 }`` took the last value and left the other
+    unsaid: one game under two names is the file's mistake, said where it is (exit 2)."""
+    import re
+
+    t = make_table()
+    text, n = re.subn(r"^laufende_min = .*$", f"laufende_min = {table}", t.path.read_text(), flags=re.M)
+    assert n == 1
+    t.path.write_text(text)
+    line = next(i for i, s in enumerate(text.splitlines(), 1) if s.startswith("laufende_min ="))
+    for args in (["rules", "--check"], ["calc", "sau", "be", "co", "72", "l3"]):
+        r = t.run(*args)
+        assert (r.exit_code, r.stderr) == (2, f"Error: {t.path}, line {line}: {says}\n"), r.stderr
+    t.path.write_text(text.replace(table, "{ sauspiel = 4, wenz = 2 }"))
+    assert t.json("calc", "sau", "be", "co", "72", "l3")["value"] == 10  # three Laufende count from four
+
+
 def test_a_wendish_table_file_plays_some_game_too(make_table):
     t = make_table(family="wendish", replace={'games = ["normal", "hochzeit", "solo"]': "games = []"})
     r = t.run("rules", "--check")
