@@ -16,6 +16,7 @@ import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
@@ -454,9 +455,7 @@ async def form(served: Served, request: Request) -> Response:
     need = FORMS.get(action) or host.ACTIONS[action].need
     role = authorize(served, request, need)
     data = await body_of(served, request)
-    back = field(served, data, "back", str) or "/"
-    if not back.startswith("/") or back.startswith("//") or "\\" in back:
-        back = "/"
+    back = back_path(field(served, data, "back", str))
     done = "1"
     again = None
     try:
@@ -492,7 +491,25 @@ async def form(served: Served, request: Request) -> Response:
     except ScoreError:  # pragma: no cover - work() turns these into refusals
         raise
     served.hub.wake.set()
-    return RedirectResponse(f"{back}?done={done}", status_code=303)
+    return RedirectResponse(with_done(back, done), status_code=303)
+
+
+def back_path(back: str | None) -> str:
+    """The page a form goes back to: a path of this server (with its query), else ``/``. Never
+    another site: not ``//host``, nor a backslash, a tab or a line break, which a browser drops
+    or reads as a slash (``/\t/evil.example`` is ``//evil.example`` to it)."""
+    if not back or not back.startswith("/") or back.startswith("//") or "\\" in back or not back.isprintable():
+        return "/"
+    parts = urlsplit(back)
+    return back if not parts.scheme and not parts.netloc else "/"
+
+
+def with_done(back: str, done: str) -> str:
+    """``back`` with ``done=N`` in its query (the page shows what was done), an earlier ``done``
+    replaced and the rest of the query kept."""
+    parts = urlsplit(back)
+    query = [(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if k != "done"] + [("done", done)]
+    return urlunsplit(("", "", parts.path, urlencode(query), ""))
 
 
 ROUTES = [*[(p.path, endpoint(p), ("GET",)) for p in PAGES], ("/form/{action}", form, ("POST",))]

@@ -172,6 +172,16 @@ def test_a_hand_entered_and_corrected_through_the_forms_without_javascript(hosti
         assert browser_post(s, "/form/hands", {"line": "sau an co 72", "back": "//evil.example/"},
                             s.host)[1]["location"] == "/?done=2"  # back never leaves the server
         assert hostile.ledger_bytes() != before
+        # a tab or a line break, which a browser drops from a link (/<TAB>/evil.example is
+        # //evil.example to it), leads home too, on the refusal page as after a hand
+        for sneaky in ("/\t/evil.example/", "/\n/evil.example/", "/\r\n/evil.example/"):
+            _, _, body = browser_post(s, "/form/payout", {"player": "Niemand", "back": sneaky}, s.host)
+            assert '<a href="/">' in body.decode() and "evil" not in body.decode()
+        assert browser_post(s, "/form/undo", {"back": "/\t/evil.example/", "reason": "x", "sure_undo": "1"},
+                            s.host)[1]["location"] == "/?done=1"
+        # a query of the page's own is kept, an earlier done replaced
+        assert browser_post(s, "/form/hands", {"line": "sau an co 72", "back": "/sessions?n=1&done=7"},
+                            s.host)[1]["location"] == "/sessions?n=1&done=3"  # (hand 2 undone above)
 
 
 def test_the_same_hand_twice_is_asked_and_recorded_again_through_the_form_without_javascript(hostile):
