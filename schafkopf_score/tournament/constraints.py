@@ -45,7 +45,7 @@ def standing(cfg: TableConfig, ledger: Ledger) -> tuple[dict[str, int], list[tup
     return dict(state.fixed), list(state.apart)
 
 
-def _tables_next(cfg: TableConfig, ledger: Ledger) -> list[int]:
+def tables_next(cfg: TableConfig, ledger: Ledger) -> list[int]:
     """The sizes (drawn players) of the tables the next draw makes (or of the current round's,
     where every round is drawn: a redraw)."""
     settings = settings_of(cfg)
@@ -71,7 +71,7 @@ def _fixed_checked(cfg: TableConfig, ledger: Ledger, typed: str, table: str, rem
         if name not in fixed:
             raise IllegalEntry(Text("tournament.not_fixed", name=name), Text("tournament.constraints_hint"))
         return PlayerFixed(latest_round(ledger), name, fixed[name], 1)
-    sizes = _tables_next(cfg, ledger)
+    sizes = tables_next(cfg, ledger)
     tisch = small_int(table.strip(), 1, len(sizes))
     if tisch is None:
         raise IllegalEntry(Text("tournament.fix_table_day", table=table, count=len(sizes)),

@@ -85,17 +85,22 @@ def withdraw_player(cfg: TableConfig, ledger: Ledger, typed: str, reason: str = 
 
 
 def next_draw_problem(cfg: TableConfig, ledger: Ledger) -> IllegalEntry | None:
-    """What the next round's draw would refuse for the players registered now (6, 7 or 11
-    without ``short_tables``: ``draw.layout``), said when a latecomer comes or a player
-    withdraws, so that the desk can act before the draw; None where it can seat them, or where
-    no round is left to draw."""
-    from .draw import layout
+    """What the next round's draw would refuse for the players registered now, said when a
+    latecomer comes or a player withdraws, so that the desk can act before the draw: a count
+    it cannot seat (6, 7 or 11 without ``short_tables``: ``draw.layout``), or a standing
+    constraint it cannot honour at the tables it now makes (``tournament fix P1 4`` where 15
+    players sit at three tables of five: ``constraints.merged``); None where it can seat them,
+    or where no round is left to draw."""
+    from .constraints import merged, standing, tables_next
 
     settings = settings_of(cfg)
-    if latest_round(ledger) >= settings.rounds:
+    latest = latest_round(ledger)
+    if latest >= settings.rounds:
         return None
     try:
-        layout(len(roster(cfg, ledger).active), settings.short_tables)
+        active = roster(cfg, ledger).active
+        fixed, apart = standing(cfg, ledger)
+        merged(active, tables_next(cfg, ledger), latest + 1, fixed, apart, {}, [])
     except IllegalEntry as exc:
         return exc
     return None
