@@ -65,7 +65,7 @@ def read_matches_aside(cfg: Any, ledger: Any, session_ids: Sequence[int]) -> Ite
         return
     mp = multiprocessing.get_context("fork")
     receive, send = mp.Pipe(duplex=False)
-    helper = mp.Process(target=_send_matches, args=(cfg, list(session_ids), send), daemon=True)
+    helper = mp.Process(target=_helper, args=(cfg, list(session_ids), send, receive), daemon=True)
     helper.start()
     send.close()  # only the helper holds it: its end is the end of the pipe
     given = 0
@@ -91,6 +91,16 @@ def read_matches_aside(cfg: Any, ledger: Any, session_ids: Sequence[int]) -> Ite
             helper.kill()
         helper.join()
         receive.close()
+
+
+def _helper(cfg: Any, session_ids: list[int], send: Any, receive: Any) -> None:
+    """The helper's start: the pipe's reading end, which came along with the fork, closed first.
+    Held here, it kept the pipe open after this process was killed (SIGTERM, SIGKILL, a closed
+    terminal's SIGHUP): the helper waited to send for ever, holding the ledger's read lock, and
+    every later write was refused as busy. Without it, a send to a gone process fails and the
+    helper ends."""
+    receive.close()
+    _send_matches(cfg, session_ids, send)
 
 
 def _send_matches(cfg: Any, session_ids: list[int], send: Any) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import subprocess
 import sys
 
@@ -348,3 +349,59 @@ def test_the_helper_hands_back_the_matches_read_here(monkeypatch):
         assert aside == read
         assert [type(m) for _, m in aside] == [type(m) for _, m in read]
     assert aside[0][1] is aside[2][1] is aside[5][1] and aside[8][1] is aside[9][1]
+
+
+def big_season(make_table, tmp_path, copies: int):
+    """A table (English) whose ledger holds ``copies`` closed evenings of 16 hands, 15 of them
+    rated (one voided), imported as a season's export: the sessions of one evening replicated."""
+    from tests.store.test_hostile_import import as_exported
+    from tests.store.test_import_helpers import replicated
+
+    t = make_table(players=["Anna", "Ben", "Cora", "Dora"], preset="wirtshaus", name="source", language="en")
+    for i in range(5):
+        t.ok("add", "sau", "be", "co", str(61 + i), "l3")
+        t.ok("add", "herzsolo", "co", "105")
+        t.ok("add", "wenz", "do", "40")
+    t.ok("void", "2")
+    t.ok("edit", "1", "k")
+    t.ok("settle", "--close")
+    path = tmp_path / "evening.json"
+    t.ok("export", "--format", "json", "--all", "--out", str(path))
+    season_file = tmp_path / "season.json"
+    season_file.write_text(as_exported(replicated(json.loads(path.read_text(encoding="utf-8")), copies)),
+                           encoding="utf-8")
+    big = make_table(players=["Anna", "Ben", "Cora", "Dora"], preset="wirtshaus", name="season", language="en")
+    big.ok("import", str(season_file))
+    return big
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/stat"), reason="reads /proc")
+def test_a_killed_rating_leaves_no_helper_behind_holding_the_ledger(make_table, tmp_path, monkeypatch):
+    """``rating`` killed (SIGKILL, or SIGTERM, SIGHUP: a closed terminal) while its helper reads a
+    season: the helper ends too, the ledger free. It held the pipe's reading end it was forked
+    with, so it waited for ever to send its hands to nobody, with the ledger's read lock: the
+    next ``add`` waited out the busy timeout and was refused."""
+    import signal
+    import time
+
+    from tests.store.test_import_helpers import ENV, alive, cli, gone, helpers_of
+
+    t = big_season(make_table, tmp_path, 600)  # 9,000 hands: more than a pipe holds
+    p = subprocess.Popen(cli(t.path, "rating", "--all", "--json"), stdout=subprocess.DEVNULL,
+                         stderr=subprocess.DEVNULL, env=ENV)
+    deadline = time.monotonic() + 30
+    while not (helpers := helpers_of(p.pid)):
+        assert p.poll() is None and time.monotonic() < deadline, "the helper never started"
+        time.sleep(0.002)
+    os.kill(p.pid, signal.SIGSTOP)  # before it read what the helper sends
+    assert all(alive(h) for h in helpers)
+    os.kill(p.pid, signal.SIGKILL)
+    p.wait()
+    try:
+        assert gone(helpers, within=10.0), "a helper outlived the rating that started it"
+    finally:
+        for h in helpers:
+            if alive(h):
+                os.kill(h, signal.SIGKILL)
+    monkeypatch.setenv("SCHAFKOPF_BUSY_TIMEOUT", "1")
+    assert t.json("add", "sau", "an", "be", "72")["hand"] == 1
