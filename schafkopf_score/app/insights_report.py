@@ -59,7 +59,7 @@ def insights_aside(cfg: Any, ledger: Any, session_ids: Sequence[int]) -> Aside |
         return None
     mp = multiprocessing.get_context("fork")
     receive, send = mp.Pipe(duplex=False)
-    helper = mp.Process(target=_aside, args=(cfg, list(session_ids), send), daemon=True)
+    helper = mp.Process(target=_helper, args=(cfg, list(session_ids), send, receive), daemon=True)
     helper.start()
     send.close()  # only the helper holds it: its end is the end of the pipe
     return Aside(helper, receive, lambda: insights(cfg, ledger, session_ids))
@@ -87,6 +87,14 @@ class Aside:
             self.helper.kill()
         self.helper.join()
         self.receive.close()
+
+
+def _helper(cfg: Any, session_ids: list[int], send: Any, receive: Any) -> None:
+    """The helper's start: the pipe's reading end, which came along with the fork, closed first
+    (held here, it kept the pipe open after the exporting process was killed: the helper waited
+    for ever to send a season's insights to nobody)."""
+    receive.close()
+    _aside(cfg, session_ids, send)
 
 
 def _aside(cfg: Any, session_ids: list[int], send: Any) -> None:

@@ -3,6 +3,7 @@ shows the ratings as ``rating`` gives them and a section per player with his pag
 
 from __future__ import annotations
 
+import os
 import re
 
 import pytest
@@ -109,3 +110,34 @@ def test_a_postgresql_seasons_page_worked_out_aside_is_the_sqlite_ones(make_tabl
         t.ok("export", "--all", "--format", "html", "--out", str(tmp_path / name))
         pages.append((tmp_path / name).read_bytes())
     assert pages[0] == pages[1] and b'<table class="ratings">' in pages[0]
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/stat"), reason="reads /proc")
+def test_a_killed_export_leaves_no_helper_behind(make_table, tmp_path):
+    """``export --format html`` killed while its helper works out a season's insights: the
+    helper ends too. It held the pipe's reading end it was forked with, so it waited for ever to
+    send them (more than a pipe holds) to nobody, with the exporting process's output open."""
+    import signal
+    import subprocess
+    import time
+
+    from tests.app.test_rating import big_season
+    from tests.store.test_import_helpers import ENV, alive, cli, gone, helpers_of
+
+    t = big_season(make_table, tmp_path, 600)
+    p = subprocess.Popen(cli(t.path, "export", "--all", "--format", "html", "--out", str(tmp_path / "s.html")),
+                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENV)
+    deadline = time.monotonic() + 30
+    while not (helpers := helpers_of(p.pid)):
+        assert p.poll() is None and time.monotonic() < deadline, "the helper never started"
+        time.sleep(0.002)
+    os.kill(p.pid, signal.SIGSTOP)  # before it read what the helper sends
+    assert all(alive(h) for h in helpers)
+    os.kill(p.pid, signal.SIGKILL)
+    p.wait()
+    try:
+        assert gone(helpers, within=10.0), "a helper outlived the export that started it"
+    finally:
+        for h in helpers:
+            if alive(h):
+                os.kill(h, signal.SIGKILL)
