@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 from array import array
 from collections.abc import Iterator, Sequence
-from itertools import islice
 from typing import Any
 
 from ..insights.hands import HandFacts, Match, match
@@ -50,14 +49,22 @@ _CHUNK = 8192  # hands a message from the helper carries
 _KEPT = 4096  # distinct matches the helper and this process remember at most: memory stays flat
 
 
+class HelperLost(Exception):
+    """``read_matches_aside``'s helper failed or died before it gave the last hand."""
+
+
 def read_matches_aside(cfg: Any, ledger: Any, session_ids: Sequence[int]) -> Iterator[tuple[int, Match | None]]:
     """``read_matches``, read by a helper process (forked, with a connection of its own to the
     ledger: never the one this process holds) while this process works on the hands already
     read: ``rating`` spends two thirds of its time rating, and the reading is then off its way.
     Each distinct match crosses once (then a number stands for it), so the same match object
     comes back for every hand of it, as ``read_matches`` gives it. Below ``ASIDE_FROM``
-    sessions, or without fork, read here. A helper that fails or dies leaves the rest to this
-    process (read again, from the hand after the last one given): the hands are the same."""
+    sessions, or without fork, read here. A helper that fails or dies before the last hand
+    raises ``HelperLost``: the caller reads them all again here (``read_matches``) and starts
+    over. Not the rest from the hand after the last one given: the ledger may have changed
+    since the helper read it (a hand voided or added, a player renamed by another process),
+    and the rest of another reading skips a hand, repeats one or rates a player under two
+    names."""
     import multiprocessing
 
     if len(session_ids) < ASIDE_FROM or "fork" not in multiprocessing.get_all_start_methods():
@@ -68,7 +75,6 @@ def read_matches_aside(cfg: Any, ledger: Any, session_ids: Sequence[int]) -> Ite
     helper = mp.Process(target=_helper, args=(cfg, list(session_ids), send, receive), daemon=True)
     helper.start()
     send.close()  # only the helper holds it: its end is the end of the pipe
-    given = 0
     known: list[Match | None] = [None]
     try:
         while True:
@@ -77,13 +83,11 @@ def read_matches_aside(cfg: Any, ledger: Any, session_ids: Sequence[int]) -> Ite
             except (EOFError, OSError, ValueError):  # the helper died (or failed: kind "failed")
                 kind = "failed"
             if kind == "failed":
-                yield from islice(read_matches(cfg, ledger, session_ids), given, None)
-                return
+                raise HelperLost
             if fresh:
                 known = [None]
             known += new
             yield from zip(sids, map(known.__getitem__, numbers), strict=True)
-            given += len(sids)
             if kind == "last":
                 return
     finally:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..insights.rating import PARAMETERS, PlayerRating, rate_matches
-from .hand_facts import read_matches_aside
+from .hand_facts import HelperLost, read_matches, read_matches_aside
 
 
 @dataclass(frozen=True)
@@ -32,7 +32,10 @@ def rating_table(cfg: Any, ledger: Any, everyone: bool = False) -> RatingTable:
     """The table's ratings: of the players seated at the table now (a tournament: registered),
     or with ``everyone`` of every player who ever played a hand here."""
     ids = ledger.session_ids()
-    ratings = rate_matches(read_matches_aside(cfg, ledger, ids))  # a season's: read by a helper meanwhile
+    try:
+        ratings = rate_matches(read_matches_aside(cfg, ledger, ids))  # a season's: read by a helper meanwhile
+    except HelperLost:  # all read again here and rated afresh: one reading of the ledger, never two halves
+        ratings = rate_matches(read_matches(cfg, ledger, ids))
     if everyone:
         shown = ratings.players
     else:

@@ -405,3 +405,41 @@ def test_a_killed_rating_leaves_no_helper_behind_holding_the_ledger(make_table, 
                 os.kill(h, signal.SIGKILL)
     monkeypatch.setenv("SCHAFKOPF_BUSY_TIMEOUT", "1")
     assert t.json("add", "sau", "an", "be", "72")["hand"] == 1
+
+
+def test_a_helper_lost_while_the_ledger_changes_gives_one_ledgers_ratings(make_table, monkeypatch):
+    """The helper sends its first hands, then the ledger changes (a player renamed by another
+    process) and the helper dies: this process reads the ledger again and rates it all from
+    that reading, the ratings of the ledger after the change. It read again and skipped the
+    hands given, which were read before the change: Anna's first hands stayed Anna's and the
+    rest went to Anni, two players where there is one (a void before the hands given would
+    have left a hand out, an added one rated one twice)."""
+    from schafkopf_score.app import hand_facts
+    from tests.store.test_import_helpers import ENV, cli
+
+    t = season(make_table)
+    parent = os.getpid()
+    real_send, real_read = hand_facts._send_matches, hand_facts.read_matches
+
+    def read_whole(cfg, ledger, ids):  # (the helper's reading done before the change: no lock held)
+        return iter(list(real_read(cfg, ledger, ids))) if os.getpid() != parent else real_read(cfg, ledger, ids)
+
+    class ChangedThenDies:
+        def __init__(self, send):
+            self.sent = send
+
+        def send(self, chunk):
+            self.sent.send(chunk)
+            subprocess.run(cli(t.path, "player", "rename", "Anna", "Anni"), env=ENV, check=True, capture_output=True)
+            os._exit(1)
+
+    monkeypatch.setattr(hand_facts, "ASIDE_FROM", 2)
+    monkeypatch.setattr(hand_facts, "_CHUNK", 3)
+    monkeypatch.setattr(hand_facts, "read_matches", read_whole)
+    monkeypatch.setattr(hand_facts, "_send_matches", lambda cfg, ids, send: real_send(cfg, ids, ChangedThenDies(send)))
+    lost = t.json("rating", "--chart", "--all")
+    monkeypatch.undo()
+    after = t.json("rating", "--chart", "--all")
+    assert [r["player"] for r in after["ratings"]] == ["Ben", "Cora", "Anni", "Dora", "Emilio"]
+    assert [r["player"] for r in lost["ratings"]] == ["Ben", "Cora", "Anni", "Dora", "Emilio"]
+    assert lost == after
