@@ -58,16 +58,21 @@ def read_matches_aside(cfg: Any, ledger: Any, session_ids: Sequence[int]) -> Ite
     ledger: never the one this process holds) while this process works on the hands already
     read: ``rating`` spends two thirds of its time rating, and the reading is then off its way.
     Each distinct match crosses once (then a number stands for it), so the same match object
-    comes back for every hand of it, as ``read_matches`` gives it. Below ``ASIDE_FROM``
-    sessions, or without fork, read here. A helper that fails or dies before the last hand
-    raises ``HelperLost``: the caller reads them all again here (``read_matches``) and starts
-    over. Not the rest from the hand after the last one given: the ledger may have changed
-    since the helper read it (a hand voided or added, a player renamed by another process),
-    and the rest of another reading skips a hand, repeats one or rates a player under two
-    names."""
+    comes back for every hand of it, as ``read_matches`` gives it. Read here: below
+    ``ASIDE_FROM`` sessions, without fork, and where this process runs other threads
+    (``schafkopf serve``'s ``/api/rating``): a fork copies only this thread, and a lock another
+    one held at that moment (SQLite's allocator's, while it read) stays held in the helper for
+    ever, which then waits for it, and the request for the helper. A helper that fails or dies
+    before the last hand raises ``HelperLost``: the caller reads them all again here
+    (``read_matches``) and starts over. Not the rest from the hand after the last one given:
+    the ledger may have changed since the helper read it (a hand voided or added, a player
+    renamed by another process), and the rest of another reading skips a hand, repeats one or
+    rates a player under two names."""
     import multiprocessing
+    import threading
 
-    if len(session_ids) < ASIDE_FROM or "fork" not in multiprocessing.get_all_start_methods():
+    if len(session_ids) < ASIDE_FROM or "fork" not in multiprocessing.get_all_start_methods() \
+            or threading.active_count() > 1:
         yield from read_matches(cfg, ledger, session_ids)
         return
     mp = multiprocessing.get_context("fork")

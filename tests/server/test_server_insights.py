@@ -53,3 +53,45 @@ def test_a_hostile_name_on_the_ratings_page_is_escaped(make_table):
         status, _, body = s.request("GET", "/ratings", code=s.view)
         page = body.decode()
         assert status == 200 and "<b>Anna" not in page and "&lt;b&gt;Anna" in page
+
+
+def test_a_seasons_ratings_are_read_by_the_server_itself_never_by_a_forked_helper(make_table, tmp_path):
+    """``/api/rating`` on a season (from ``ASIDE_FROM`` sessions on, where ``rating`` reads the
+    hands in a forked helper) while other requests are answered: the server reads them itself.
+    Forked from its worker thread, a helper took along locks other threads held at that moment
+    (SQLite's allocator's): it waited for ever, and so did the request."""
+    import threading
+    import time
+
+    from schafkopf_score.app.hand_facts import ASIDE_FROM
+    from tests.app.test_rating import big_season
+    from tests.store.test_import_helpers import helpers_of
+
+    t = big_season(make_table, tmp_path, ASIDE_FROM)  # 200 evenings
+    expected = t.json("rating", "--all")
+    with Server(t.path) as s:
+        children: set[int] = set()
+        answers: list[tuple[int, object]] = []
+        done = threading.Event()
+
+        def watch() -> None:
+            while not done.is_set():
+                children.update(helpers_of(s.proc.pid))
+                time.sleep(0.002)
+
+        def ask(path: str) -> None:
+            for _ in range(3):
+                answers.append((path, *s.get(path, code="view")))
+
+        watcher = threading.Thread(target=watch)
+        watcher.start()
+        askers = [threading.Thread(target=ask, args=(path,)) for path in ["/api/rating?all=1"] * 3 + ["/api/standings"] * 3]
+        for a in askers:
+            a.start()
+        for a in askers:
+            a.join()
+        done.set()
+        watcher.join()
+        assert children == set()
+        assert [status for _, status, _ in answers] == [200] * 18
+        assert all(got == expected for path, _, got in answers if path.startswith("/api/rating"))
