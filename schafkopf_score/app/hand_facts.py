@@ -78,10 +78,10 @@ def read_matches_aside(cfg: Any, ledger: Any, session_ids: Sequence[int]) -> Ite
     mp = multiprocessing.get_context("fork")
     receive, send = mp.Pipe(duplex=False)
     helper = mp.Process(target=_helper, args=(cfg, list(session_ids), send, receive), daemon=True)
-    helper.start()
-    send.close()  # only the helper holds it: its end is the end of the pipe
     known: list[Match | None] = [None]
     try:
+        start_deaf(helper)
+        send.close()  # only the helper holds it: its end is the end of the pipe
         while True:
             try:
                 kind, fresh, new, sids, numbers = receive.recv()
@@ -96,10 +96,34 @@ def read_matches_aside(cfg: Any, ledger: Any, session_ids: Sequence[int]) -> Ite
             if kind == "last":
                 return
     finally:
-        if helper.is_alive():
-            helper.kill()
-        helper.join()
+        if helper.pid is not None:
+            if helper.is_alive():
+                helper.kill()
+            helper.join()
+        send.close()
         receive.close()
+
+
+def start_deaf(helper: Any) -> None:
+    """Start a forked helper deaf to Ctrl-C (this process stops it): SIGINT is held back here
+    while it is forked, and the helper ignores it before it lets it through (``hear_no_ctrl_c``).
+    A Ctrl-C that reached it as it began or ended, outside its own ``try``, printed
+    ``Process ForkProcess-1:`` and a traceback (multiprocessing's) under the command's answer."""
+    import signal
+
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        helper.start()
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)  # a Ctrl-C meanwhile: KeyboardInterrupt here now
+
+
+def hear_no_ctrl_c() -> None:
+    """In a helper started by ``start_deaf``: ignore SIGINT, then let it through."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def _helper(cfg: Any, session_ids: list[int], send: Any, receive: Any) -> None:
@@ -108,6 +132,7 @@ def _helper(cfg: Any, session_ids: list[int], send: Any, receive: Any) -> None:
     terminal's SIGHUP): the helper waited to send for ever, holding the ledger's read lock, and
     every later write was refused as busy. Without it, a send to a gone process fails and the
     helper ends."""
+    hear_no_ctrl_c()
     receive.close()
     _send_matches(cfg, session_ids, send)
 

@@ -10,7 +10,7 @@ from typing import Any
 from ..insights.player import Pages
 from ..insights.rating import PROVISIONAL_HANDS, Rater
 from ..memo import collection_paused
-from .hand_facts import ASIDE_FROM, read_hands  # (a season's: its ratings and pages worked out aside)
+from .hand_facts import ASIDE_FROM, hear_no_ctrl_c, read_hands, start_deaf  # (a season's: its ratings and pages worked out aside)
 from .reports import game_title
 
 
@@ -60,8 +60,10 @@ def insights_aside(cfg: Any, ledger: Any, session_ids: Sequence[int]) -> Aside |
     mp = multiprocessing.get_context("fork")
     receive, send = mp.Pipe(duplex=False)
     helper = mp.Process(target=_helper, args=(cfg, list(session_ids), send, receive), daemon=True)
-    helper.start()
-    send.close()  # only the helper holds it: its end is the end of the pipe
+    try:
+        start_deaf(helper)
+    finally:
+        send.close()  # only the helper holds it: its end is the end of the pipe
     return Aside(helper, receive, lambda: insights(cfg, ledger, session_ids))
 
 
@@ -92,7 +94,8 @@ class Aside:
 def _helper(cfg: Any, session_ids: list[int], send: Any, receive: Any) -> None:
     """The helper's start: the pipe's reading end, which came along with the fork, closed first
     (held here, it kept the pipe open after the exporting process was killed: the helper waited
-    for ever to send a season's insights to nobody)."""
+    for ever to send a season's insights to nobody); deaf to Ctrl-C (``start_deaf``)."""
+    hear_no_ctrl_c()
     receive.close()
     _aside(cfg, session_ids, send)
 

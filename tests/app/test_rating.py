@@ -443,3 +443,32 @@ def test_a_helper_lost_while_the_ledger_changes_gives_one_ledgers_ratings(make_t
     assert [r["player"] for r in after["ratings"]] == ["Ben", "Cora", "Anni", "Dora", "Emilio"]
     assert [r["player"] for r in lost["ratings"]] == ["Ben", "Cora", "Anni", "Dora", "Emilio"]
     assert lost == after
+
+
+def test_the_helper_is_deaf_to_ctrl_c_from_its_first_moment(make_table, tmp_path, monkeypatch):
+    """Ctrl-C reaches the whole process group: this process stops the helper and says
+    "Interrupted". A helper that heard it outside its own ``try`` (as it began or ended) had
+    multiprocessing print ``Process ForkProcess-1:`` and a traceback under it (seen once in 150
+    Ctrl-C's pressed as the helper began). Now SIGINT is held back while it is forked and
+    ignored in it before it is let through; this process hears it as before."""
+    import signal
+
+    from schafkopf_score.app import hand_facts
+
+    t = season(make_table)
+    alone = t.json("rating", "--chart", "--all")
+    marker = tmp_path / "helper.txt"
+    real_send = hand_facts._send_matches
+
+    def noting(*args):
+        held = signal.pthread_sigmask(signal.SIG_BLOCK, set())
+        marker.write_text(f"{signal.getsignal(signal.SIGINT) == signal.SIG_IGN} {signal.SIGINT in held}")
+        real_send(*args)
+
+    monkeypatch.setattr(hand_facts, "ASIDE_FROM", 2)
+    monkeypatch.setattr(hand_facts, "_send_matches", noting)
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, set())
+    assert t.json("rating", "--chart", "--all") == alone
+    assert marker.read_text() == "True False"  # ignored, and not held back for ever
+    assert signal.pthread_sigmask(signal.SIG_BLOCK, set()) == before
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
