@@ -69,10 +69,8 @@ def read_matches_aside(cfg: Any, ledger: Any, session_ids: Sequence[int]) -> Ite
     renamed by another process), and the rest of another reading skips a hand, repeats one or
     rates a player under two names."""
     import multiprocessing
-    import threading
 
-    if len(session_ids) < ASIDE_FROM or "fork" not in multiprocessing.get_all_start_methods() \
-            or threading.active_count() > 1:
+    if not aside_worth_it(len(session_ids), ASIDE_FROM):
         yield from read_matches(cfg, ledger, session_ids)
         return
     mp = multiprocessing.get_context("fork")
@@ -102,6 +100,18 @@ def read_matches_aside(cfg: Any, ledger: Any, session_ids: Sequence[int]) -> Ite
             helper.join()
         send.close()
         receive.close()
+
+
+def aside_worth_it(sessions: int, least: int) -> bool:
+    """Whether a season of ``sessions`` is worth a forked helper (from ``least`` on: a helper's
+    start costs more than it saves on a shorter one) and may have one: fork is there, and this
+    process runs no other thread (``schafkopf serve``: a fork copies only the thread that forks,
+    and a lock another one held at that moment stays held in the helper for ever)."""
+    import multiprocessing
+    import threading
+
+    return (sessions >= least and "fork" in multiprocessing.get_all_start_methods()
+            and threading.active_count() == 1)
 
 
 def start_deaf(helper: Any) -> None:

@@ -10,7 +10,7 @@ from typing import Any
 from ..insights.player import Pages
 from ..insights.rating import PROVISIONAL_HANDS, Rater
 from ..memo import collection_paused
-from .hand_facts import ASIDE_FROM, hear_no_ctrl_c, read_hands, start_deaf  # (a season's: its ratings and pages worked out aside)
+from .hand_facts import ASIDE_FROM, aside_worth_it, hear_no_ctrl_c, read_hands, start_deaf  # (a season's: worked out aside)
 from .reports import game_title
 
 
@@ -51,11 +51,12 @@ def insights(cfg: Any, ledger: Any, session_ids: Sequence[int]) -> dict[str, Any
 def insights_aside(cfg: Any, ledger: Any, session_ids: Sequence[int]) -> Aside | None:
     """Start working out ``insights`` in a helper process (forked, with a connection of its own
     to the ledger: never the one this process holds) and return what waits for them; None
-    where it is not worth it (fewer than ``ASIDE_FROM`` sessions) or there is no fork here.
-    If the helper fails or dies, this process works them out itself: the page is the same."""
+    where it is not worth it (fewer than ``ASIDE_FROM`` sessions) or may not be had
+    (``aside_worth_it``: no fork here, or other threads). If the helper fails or dies, this
+    process works them out itself: the page is the same."""
     import multiprocessing
 
-    if len(session_ids) < ASIDE_FROM or "fork" not in multiprocessing.get_all_start_methods():
+    if not aside_worth_it(len(session_ids), ASIDE_FROM):
         return None
     mp = multiprocessing.get_context("fork")
     receive, send = mp.Pipe(duplex=False)

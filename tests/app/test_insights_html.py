@@ -141,3 +141,32 @@ def test_a_killed_export_leaves_no_helper_behind(make_table, tmp_path):
         for h in helpers:
             if alive(h):
                 os.kill(h, signal.SIGKILL)
+
+
+def test_a_process_with_other_threads_works_the_insights_out_itself(make_table, monkeypatch):
+    """A fork copies only the thread that forks, and a lock another thread held then stays held
+    in the helper for ever: where this process runs other threads (the table server), the
+    HTML report's insights are worked out here, as ``rating`` reads its hands here."""
+    import threading
+
+    from schafkopf_score.app import insights_report
+    from schafkopf_score.ledger import open_ledger
+    from schafkopf_score.table import load_table
+    from tests.app.test_rating import season
+
+    t = season(make_table)
+    cfg = load_table(t.path)
+    monkeypatch.setattr(insights_report, "ASIDE_FROM", 2)
+    with open_ledger(cfg) as ledger:
+        ids = ledger.session_ids()
+        alone = insights_report.insights_aside(cfg, ledger, ids)
+        assert alone is not None  # one thread: a helper
+        assert alone() == insights_report.insights(cfg, ledger, ids)
+        stop = threading.Event()
+        other = threading.Thread(target=stop.wait)
+        other.start()
+        try:
+            assert insights_report.insights_aside(cfg, ledger, ids) is None
+        finally:
+            stop.set()
+            other.join()
