@@ -249,8 +249,12 @@ def close_difference(log: SessionLog, state: SessionState | None) -> list[Proble
         return [Problem(info.id, None, Text("data.problem_difference"))]
     want = {n: now.get(n, 0) - before.get(n, 0) for n in {*now, *before}}
     want = {n: v for n, v in want.items() if v}
-    cleared = {n: v for n, v in _moved(stored.get("transfers", [])).items() if v}
-    if stored.get("amounts") != want or cleared != want:
+    # what the players' amounts lack goes into the Stock (it is carried on), what they have over
+    # comes out of it, the Stock's side being STOCK_PARTY
+    moves = [*stored.get("transfers", []), *stored.get("into_stock", []), *stored.get("from_stock", [])]
+    cleared = {n: v for n, v in _moved(moves, party=STOCK_PARTY).items() if v}
+    into = cleared.pop(STOCK_PARTY, 0)
+    if stored.get("amounts") != want or cleared != want or sum(want.values()) + into != 0:
         return [Problem(info.id, None, Text("data.problem_difference"))]
     return []
 

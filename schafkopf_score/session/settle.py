@@ -334,7 +334,16 @@ def close_difference(before: dict[str, Any], settlement: SessionSettlement) -> d
     then = before.get("settlement", {}).get("paid", {})
     amounts = {n: settlement.paid.get(n, 0) - then.get(n, 0) for n in [*settlement.paid, *then]}
     amounts = {n: v for n, v in amounts.items() if v}
-    return {"amounts": amounts, "transfers": [t.to_dict() for t in fewest_transfers(amounts, list(amounts))]}
+    # a Stock carried on to the next evening that changed (a weiter voided or added) makes the
+    # amounts sum to what goes into the Stock now less what went in then: the Stock is a party
+    # of the difference as of the settlement (``into_stock``, ``from_stock``)
+    into = -sum(amounts.values())
+    if not into:
+        return {"amounts": amounts, "transfers": [t.to_dict() for t in fewest_transfers(amounts, list(amounts))]}
+    every = fewest_transfers({**amounts, STOCK_PARTY: into}, [*amounts, STOCK_PARTY])
+    return {"amounts": amounts,
+            "transfers": [t.to_dict() for t in every if STOCK_PARTY not in (t.payer, t.payee)],
+            **stock_moves([t for t in every if STOCK_PARTY in (t.payer, t.payee)])}
 
 
 def session_balances(payouts: Iterable[Mapping[str, int]], bookings: Mapping[str, Any] | None = None,

@@ -224,3 +224,35 @@ def test_the_sheets_stock_column_goes_on_from_the_stock_carried_in(make_table):
     html = t.ok("export", "--format", "html").stdout
     sheet = html.split('<table class="sheet">')[1].split("</table>")[0]
     assert re.findall(r"<td>([^<]*)</td></tr>", sheet) == ["1,60 €", "0,00 €"], sheet
+
+
+def test_closing_again_after_the_carried_stock_changed_settles_the_difference_with_the_stock(make_table):
+    """A carry evening closed, reopened, its ``weiter`` voided, closed again: what went into the
+    Stock at the first close comes back out of it in the difference (it was an internal error:
+    the difference's amounts sum to the Stock's change, not to zero)."""
+    t = stock_table(make_table, "carry", language="en")
+    t.ok("add", "weiter")  # 40 in the Stock, 10 from each
+    first = t.json("settle", "--close")
+    assert first["paid"] == {"Anna": -10, "Ben": -10, "Cora": -10, "Dora": -10}
+    assert first["into_stock"] == [{"from": n, "amount": 10} for n in FOUR]
+    t.ok("settle", "--reopen", "1", "--reason", "nobody passed")
+    t.ok("void", "1", "--reason", "nobody passed")
+    out = t.ok("settle", "--close").stdout
+    assert out.endswith("Difference to what was paid at the earlier close:\n"
+                        "  The Stock pays Anna €0.10\n  The Stock pays Ben €0.10\n"
+                        "  The Stock pays Cora €0.10\n  The Stock pays Dora €0.10\n")
+    again = t.json("settle")
+    assert again["paid"] == {n: 0 for n in FOUR} and "stock_carried" not in again
+    assert again["difference"] == {"amounts": {n: 10 for n in FOUR}, "transfers": [],
+                                   "from_stock": [{"to": n, "amount": 10} for n in FOUR]}
+    t.ok("check", "--full")
+    # and the other way: a weiter more after the reopening goes into the Stock
+    t.ok("settle", "--reopen", "1", "--reason", "a weiter forgotten")
+    t.ok("add", "sau", "an", "be", "72")  # Anna, Ben +10; Cora, Dora -10; the Stock stays
+    t.ok("add", "weiter")  # 40 in the Stock again
+    t.ok("settle", "--close")
+    assert t.json("settle")["difference"] == {
+        "amounts": {"Cora": -20, "Dora": -20},
+        "transfers": [],
+        "into_stock": [{"from": "Cora", "amount": 20}, {"from": "Dora", "amount": 20}]}
+    t.ok("check", "--full")
