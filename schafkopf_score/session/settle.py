@@ -12,10 +12,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
     from ..rules.model import HandState, TableRules
+
+_State = TypeVar("_State", "HandState", None)  # a state, or none, comes back as it went in
 
 EXACT_LIMIT = 16
 
@@ -254,13 +256,37 @@ class SessionSettlement:
         return data
 
 
+def named_now(rules: TableRules, state: _State, aliases: Mapping[str, str] | None) -> tuple[TableRules, _State]:
+    """The snapshot of a session's last hand and the state after it with every earlier name as
+    the player goes by now (a rename after the last hand): what the close books and settles (a
+    Stock going back or carried on, Muss-Solo penalties) goes to the names the balances have.
+
+    >>> from schafkopf_score.table import make_rules  # (a doctest only: the session imports no table)
+    >>> named_now(make_rules("bavarian", ["A", "B", "C", "D"]), None, {"A": "Ann"})[0].players
+    ('Ann', 'B', 'C', 'D')
+    """
+    if not aliases:
+        return rules, state
+    from dataclasses import replace
+
+    from ..rules.registry import find_family
+
+    rules = replace(rules, players=tuple(aliases.get(p, p) for p in rules.players))
+    if state is not None:
+        state = replace(state, own=find_family(rules.family).renamed_state(state.own, aliases))
+    return rules, state
+
+
 def settle_session(rules: TableRules, balances: Mapping[str, int], stock: int = 0, round_to: int | None = None,
-                   session: int | None = None, closed: bool = False, state: HandState | None = None) -> SessionSettlement:
+                   session: int | None = None, closed: bool = False, state: HandState | None = None,
+                   aliases: Mapping[str, str] | None = None) -> SessionSettlement:
     """Settle a session's balances (in the family's unit) under ``rules`` (the snapshot its
     hands were played with): money in the Stock is shown beside them and settled as it goes at
     the close (``stock_at_close``: back to the players, or on to the next evening, the players
     who owe putting it into the Stock); then the family's conversion to money and the cash
-    rounding. ``state``: the state after the last hand (who paid into the Stock).
+    rounding. ``state``: the state after the last hand (who paid into the Stock); ``aliases``:
+    earlier names -> the names now (a rename after the last hand): the Stock goes back to, or
+    is carried on for, the players under the names the balances have.
 
     >>> from schafkopf_score.table import make_rules  # (a doctest only: the session imports no table)
     >>> s = settle_session(make_rules("bavarian", ["A", "B", "C", "D"]), {"A": 30, "B": -10, "C": -30, "D": -30}, 40)
@@ -270,6 +296,10 @@ def settle_session(rules: TableRules, balances: Mapping[str, int], stock: int = 
     from ..rules.registry import find_family
 
     family = find_family(rules.family)
+    if state is None:
+        rules, _ = named_now(rules, None, aliases)
+    else:
+        rules, state = named_now(rules, state, aliases)
     back = family.pot_return(rules, stock, state)  # as it goes back at the close
     carried = family.pot_carried(rules, stock, state)  # as it goes on to the next evening
     after = dict(balances)

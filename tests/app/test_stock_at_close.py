@@ -256,3 +256,25 @@ def test_closing_again_after_the_carried_stock_changed_settles_the_difference_wi
         "transfers": [],
         "into_stock": [{"from": "Cora", "amount": 20}, {"from": "Dora", "amount": 20}]}
     t.ok("check", "--full")
+
+
+@pytest.mark.parametrize("how, paid, extra", [
+    # equal: 10 back to each, Annax among them (it went to "Anna", and Annax paid Anna 0.10: herself)
+    ("equal", {"Annax": 0, "Ben": 0, "Cora": 0, "Dora": 0}, {}),
+    # payers: the same here (check said the close booked what the rules do not give)
+    ("payers", {"Annax": 0, "Ben": 0, "Cora": 0, "Dora": 0}, {}),
+    # carry: the Stock goes on, Annax's 10 under her name now (check said the stored settlement differs)
+    ("carry", {"Annax": -10, "Ben": -10, "Cora": -10, "Dora": -10},
+     {"stock_carried": {"Annax": 10, "Ben": 10, "Cora": 10, "Dora": 10}}),
+])
+def test_a_rename_after_the_last_hand_keeps_the_stock_with_the_player(make_table, how, paid, extra):
+    t = stock_table(make_table, how, language="en")
+    t.ok("add", "weiter")  # 40 in the Stock, 10 from each
+    t.ok("player", "rename", "Anna", "Annax")  # from hand 2, which is never played
+    shown = t.json("settle")
+    assert shown["paid"] == paid and shown["transfers"] == []
+    closing = t.json("settle", "--close")
+    assert closing["balances"] == paid and closing["paid"] == paid and closing["transfers"] == []
+    for key, value in extra.items():
+        assert closing[key] == value
+    assert t.ok("check", "--full").stdout == "OK: 1 session, 1 hand checked.\n"
