@@ -143,7 +143,7 @@ def close(at: At, round_to: int | None = None) -> Settlement:
             bookings.update({"payouts": booked.payouts, "stock": booked.stock, **booked.parts})
         earlier = ledger.closings(view.session.id)
         if earlier:  # closed again after a reopening: what changes hands now is the difference
-            bookings["difference"] = close_difference(earlier[-1].bookings, settled)
+            bookings["difference"] = close_difference(earlier[-1].bookings, settled, view.aliases)
         ledger.insert_closing(tx, view.session.id, balances, bookings)
     result = session_settlement(cfg, ledger, view.session.id)
     return Settlement(result, difference=_difference(ledger, result), closed_now=view.session.id)

@@ -252,14 +252,18 @@ def close_difference(log: SessionLog, state: SessionState | None) -> list[Proble
     now = info.bookings.get("settlement", {}).get("paid")
     if stored is None or before is None or now is None:
         return [Problem(info.id, None, Text("data.problem_difference"))]
+    # under the names the players go by now (a rename while the session was open again)
+    now, before = merged(now, log.aliases), merged(before, log.aliases)
     want = {n: now.get(n, 0) - before.get(n, 0) for n in {*now, *before}}
     want = {n: v for n, v in want.items() if v}
     # what the players' amounts lack goes into the Stock (it is carried on), what they have over
     # comes out of it, the Stock's side being STOCK_PARTY
     moves = [*stored.get("transfers", []), *stored.get("into_stock", []), *stored.get("from_stock", [])]
-    cleared = {n: v for n, v in _moved(moves, party=STOCK_PARTY).items() if v}
+    cleared = {n: v for n, v in merged(_moved(moves, party=STOCK_PARTY), log.aliases).items() if v}
     into = cleared.pop(STOCK_PARTY, 0)
-    if stored.get("amounts") != want or cleared != want or sum(want.values()) + into != 0:
+    amounts = stored.get("amounts")  # (one stored before a rename was merged names the player twice)
+    amounts = {n: v for n, v in merged(amounts, log.aliases).items() if v} if isinstance(amounts, dict) else amounts
+    if amounts != want or cleared != want or sum(want.values()) + into != 0:
         return [Problem(info.id, None, Text("data.problem_difference"))]
     return []
 

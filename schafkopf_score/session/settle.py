@@ -358,10 +358,15 @@ def settle_season(parts: Sequence[SessionSettlement]) -> SessionSettlement:
                              open_part.round_to, open_part.stock, open_part.stock_return, extra, open_part.warnings)
 
 
-def close_difference(before: dict[str, Any], settlement: SessionSettlement) -> dict[str, Any]:
+def close_difference(before: dict[str, Any], settlement: SessionSettlement,
+                     aliases: Mapping[str, str] | None = None) -> dict[str, Any]:
     """What a session closed again pays on top of its earlier closing: per player the amount
-    paid now less the amount paid then, and the fewest transfers that clear it."""
-    then = before.get("settlement", {}).get("paid", {})
+    paid now less the amount paid then (under the name the player goes by now: ``aliases``,
+    earlier names -> the names now), and the fewest transfers that clear it."""
+    then: dict[str, int] = {}
+    for name, v in before.get("settlement", {}).get("paid", {}).items():
+        now = (aliases or {}).get(name, name)
+        then[now] = then.get(now, 0) + v
     amounts = {n: settlement.paid.get(n, 0) - then.get(n, 0) for n in [*settlement.paid, *then]}
     amounts = {n: v for n, v in amounts.items() if v}
     # a Stock carried on to the next evening that changed (a weiter voided or added) makes the
