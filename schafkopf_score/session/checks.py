@@ -157,19 +157,36 @@ def closing_booked(log: SessionLog, state: SessionState | None) -> list[Problem]
     rules = played[-1].rules
     after = played[-1].after
     pot = sum(log.opening.values()) + sum(p.outcome.stock for p in played)  # the Stock carried in, and the hands'
-    named, state_now = named_now(rules, after, log.aliases)  # a rename after the last hand
+    aliases = _names_at_close(info.closing, log.aliases)
+    named, state_now = named_now(rules, after, aliases)  # a rename after the last hand
     booked = find_family(rules.family).closing_bookings(named, state_now, pot)
-    stored_payouts = merged(info.bookings.get("payouts", {}), log.aliases)
+    stored_payouts = merged(info.bookings.get("payouts", {}), aliases)
     if booked.payouts != stored_payouts or (booked.stock or 0) != info.bookings.get("stock", 0):
         return [Problem(info.id, None, Text("data.problem_close_booked"))]
     try:  # what is left in the Stock after the close's bookings is carried on (stock_at_close = "carry")
         again = _settled_again(rules, info.closing, pot + (booked.stock or 0), stored.get("round"), after,
-                               log.aliases)
+                               aliases)
     except (ValueError, TypeError, KeyError):
         return [Problem(info.id, None, Text("data.problem_settlement_unworkable"))]
     if again != _canonical(stored):
         return [Problem(info.id, None, Text("data.problem_settlement_differs"))]
     return []
+
+
+def _names_at_close(closing: dict[str, Any], aliases: Mapping[str, str]) -> dict[str, str]:
+    """Every other name of a player -> the name he had at the close (the name its closing
+    balances are stored under), out of the table's renames (``aliases``: earlier names -> the
+    names now, a rename after the close included, which the replay's state may already use).
+
+    >>> _names_at_close({"Annax": 0}, {"Anna": "Annaxx", "Annax": "Annaxx"})
+    {'Anna': 'Annax', 'Annaxx': 'Annax'}
+    """
+    if not aliases:
+        return {}
+    person = {aliases.get(n, n): n for n in closing}  # each player now -> the name at the close
+    names = {old: person[now] for old, now in aliases.items() if now in person and person[now] != old}
+    names.update({now: then for now, then in person.items() if now != then})
+    return names
 
 
 def _settled_again(rules: Any, closing: dict[str, Any], pot: int, round_to: Any, after: Any,

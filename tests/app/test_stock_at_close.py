@@ -278,3 +278,27 @@ def test_a_rename_after_the_last_hand_keeps_the_stock_with_the_player(make_table
     for key, value in extra.items():
         assert closing[key] == value
     assert t.ok("check", "--full").stdout == "OK: 1 session, 1 hand checked.\n"
+
+
+def test_a_rename_after_a_carry_close_leaves_the_closing_checked_and_importable(make_table, tmp_path):
+    """A seating change during the evening (Franz joins) and a rename after its close (Ben to
+    Benx): check replayed the evening with Benx as a payer of the Stock and said the stored
+    settlement was not what the closing gives; import refused the export for it."""
+    t = stock_table(make_table, "carry", language="en")
+    t.ok("add", "weiter")  # 10 from each into the Stock (40)
+    t.ok("add", "grassolo", "be", "105")  # 50 + schneider 10 = 60 from each: Ben +180; the Stock stays
+    t.ok("player", "add", "Franz")  # from hand 3: Cora deals and sits out
+    t.ok("add", "graswenz", "be", "120", "sw", "l1")  # 50 + 10 + 10 = 70 from each: Ben +210
+    closing = t.json("settle", "--close")
+    assert closing["stock_carried"] == {"Anna": 10, "Ben": 10, "Cora": 10, "Dora": 10}
+    assert closing["paid"] == {"Anna": -140, "Ben": 380, "Cora": -70, "Dora": -140, "Franz": -70}
+    assert closing["into_stock"] == [{"from": "Franz", "amount": 40}]
+    t.ok("player", "rename", "Ben", "Benx")  # from the next session
+    assert t.ok("check", "--full").stdout == "OK: 1 session, 3 hands checked.\n"
+    dump = tmp_path / "all.json"
+    t.ok("export", "--format", "json", "--all", "--out", str(dump))
+    copy = tmp_path / "copy.toml"
+    copy.write_text(t.path.read_text(encoding="utf-8"), encoding="utf-8")
+    other = Table(copy)
+    other.ok("import", str(dump))
+    assert other.json("settle", "--session", "1") == t.json("settle", "--session", "1")
