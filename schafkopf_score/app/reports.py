@@ -118,7 +118,7 @@ def _overview(cfg: Any, ledger: Any, info: Any, aliases: dict[str, str],
         # who paid into the Stock decides where it goes (stock_at_close): replayed only where it holds money
         rows = replay_rows(records, aliases=aliases, opening=opening) if stock and records else []
         state = rows[-1].played.after if rows and rows[-1].played is not None else None
-        settled = settle_session(rules, balances, stock, None, info.id, state=state)
+        settled = settle_session(rules, balances, stock, None, info.id, state=state, aliases=aliases)
     return {
         "session": info.id, "opened_at": info.opened_at, "closed_at": info.closed_at,
         "date": local_date(info.opened_at) if info.opened_at else None,

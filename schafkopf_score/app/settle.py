@@ -20,6 +20,7 @@ from ..session.settle import (
     SessionSettlement,
     Transfer,
     close_difference,
+    named_now,
     read_balances,
     session_balances,
     settle_paper,
@@ -70,7 +71,8 @@ def session_settlement(cfg: TableConfig, ledger: Ledger, session_id: int | None 
         return done
     view = view_session(cfg, ledger, info.id if info else None)
     rules = view.session_rules()
-    done = settle_session(rules, view.balances, view.stock, round_to, info.id if info else None, state=view.state)
+    done = settle_session(rules, view.balances, view.stock, round_to, info.id if info else None, state=view.state,
+                          aliases=view.aliases)
     return replace(done, warnings=tuple(find_family(rules.family).warnings(rules, view.state)))
 
 
@@ -131,16 +133,17 @@ def close(at: At, round_to: int | None = None) -> Settlement:
             raise IllegalEntry(Text("data.nothing_to_close"), Text("data.record_games_first"))
         rules = view.session_rules()
         # the session's own rules decide, not today's table file (RULES §7)
-        booked = find_family(rules.family).closing_bookings(rules, view.state, view.stock)
+        # under the names the players go by now (a rename after the last hand)
+        booked = find_family(rules.family).closing_bookings(*named_now(rules, view.state, view.aliases), view.stock)
         balances = session_balances([view.balances], {"payouts": booked.payouts})
         settled = settle_session(rules, balances, view.stock + booked.stock, round_to, view.session.id, closed=True,
-                                 state=view.state)
+                                 state=view.state, aliases=view.aliases)
         bookings: dict[str, Any] = {"settlement": settled.stored()}
         if booked.payouts:
             bookings.update({"payouts": booked.payouts, "stock": booked.stock, **booked.parts})
         earlier = ledger.closings(view.session.id)
         if earlier:  # closed again after a reopening: what changes hands now is the difference
-            bookings["difference"] = close_difference(earlier[-1].bookings, settled)
+            bookings["difference"] = close_difference(earlier[-1].bookings, settled, view.aliases)
         ledger.insert_closing(tx, view.session.id, balances, bookings)
     result = session_settlement(cfg, ledger, view.session.id)
     return Settlement(result, difference=_difference(ledger, result), closed_now=view.session.id)

@@ -233,12 +233,17 @@ def settle(
 
 def difference_text(difference: Mapping[str, Any], rules: Any) -> str:
     from ..session.settle import Transfer
+    from .render import amount
     from .standings import transfer_line
 
     lang = rules.language
     lines = [say("cli.difference_head", lang)]
+    stock = [f"  {say('cli.pays_stock', lang, payer=t['from'], amount=amount(t['amount'], rules, 'cent', sign=False))}"
+             for t in difference.get("into_stock", ())]
+    stock += [f"  {say('cli.stock_pays', lang, payee=t['to'], amount=amount(t['amount'], rules, 'cent', sign=False))}"
+              for t in difference.get("from_stock", ())]
     lines += [f"  {transfer_line(Transfer(t['from'], t['to'], t['amount']), rules, 'cent')}"
-              for t in difference["transfers"]] or [f"  {say('cli.nothing_owed', lang)}"]
+              for t in difference["transfers"]] + stock or [f"  {say('cli.nothing_owed', lang)}"]
     return "\n".join(lines)
 
 

@@ -21,7 +21,7 @@ from ..rules.model import TableRules
 from ..rules.play import Played, play
 from ..rules.registry import find_family
 from ..session.fold import Row, SessionLog, SessionState, add_up, recorded, state_for
-from ..session.settle import SessionSettlement, session_balances, settle_session
+from ..session.settle import SessionSettlement, named_now, session_balances, settle_session
 
 
 def with_tariff(tariff: Mapping[str, int]) -> Callable[[TableRules], TableRules]:
@@ -90,8 +90,9 @@ def settled(state: SessionState, closed: bool, round_to: int | None) -> SessionS
     rules = state.session_rules()
     family = find_family(rules.family)
     if not closed:
-        done = settle_session(rules, state.balances, state.stock, round_to, session)
+        done = settle_session(rules, state.balances, state.stock, round_to, session, aliases=state.aliases)
         return replace(done, warnings=tuple(family.warnings(rules, state.state)))
-    booked = family.closing_bookings(rules, state.state, state.stock)
+    booked = family.closing_bookings(*named_now(rules, state.state, state.aliases), state.stock)
     balances = session_balances([state.balances], {"payouts": booked.payouts})
-    return settle_session(rules, balances, state.stock + booked.stock, round_to, session, closed=True)
+    return settle_session(rules, balances, state.stock + booked.stock, round_to, session, closed=True,
+                          aliases=state.aliases)

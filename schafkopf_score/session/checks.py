@@ -13,7 +13,7 @@ its check here, beside its class in ``records`` and its branch in ``fold``.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,7 +22,7 @@ from ..i18n import Amount, Join, Text
 from ..rules.registry import find_family
 from .fold import Row, SessionLog, SessionState, add_up, is_hand, merged, paid_early, replay_rows
 from .records import RoundTable, SessionInfo
-from .settle import STOCK_PARTY, session_balances, settle_session
+from .settle import STOCK_PARTY, named_now, session_balances, settle_session
 
 # the "session" of a problem of the whole ledger (a guard missing), not of one session
 LEDGER_WIDE = 0
@@ -157,11 +157,15 @@ def closing_booked(log: SessionLog, state: SessionState | None) -> list[Problem]
     rules = played[-1].rules
     after = played[-1].after
     pot = sum(log.opening.values()) + sum(p.outcome.stock for p in played)  # the Stock carried in, and the hands'
-    booked = find_family(rules.family).closing_bookings(rules, after, pot)
-    if booked.payouts != info.bookings.get("payouts", {}) or (booked.stock or 0) != info.bookings.get("stock", 0):
+    aliases = _names_at_close(info.closing, log.aliases)
+    named, state_now = named_now(rules, after, aliases)  # a rename after the last hand
+    booked = find_family(rules.family).closing_bookings(named, state_now, pot)
+    stored_payouts = merged(info.bookings.get("payouts", {}), aliases)
+    if booked.payouts != stored_payouts or (booked.stock or 0) != info.bookings.get("stock", 0):
         return [Problem(info.id, None, Text("data.problem_close_booked"))]
     try:  # what is left in the Stock after the close's bookings is carried on (stock_at_close = "carry")
-        again = _settled_again(rules, info.closing, pot + (booked.stock or 0), stored.get("round"), after)
+        again = _settled_again(rules, info.closing, pot + (booked.stock or 0), stored.get("round"), after,
+                               aliases)
     except (ValueError, TypeError, KeyError):
         return [Problem(info.id, None, Text("data.problem_settlement_unworkable"))]
     if again != _canonical(stored):
@@ -169,7 +173,24 @@ def closing_booked(log: SessionLog, state: SessionState | None) -> list[Problem]
     return []
 
 
-def _settled_again(rules: Any, closing: dict[str, Any], pot: int, round_to: Any, after: Any) -> str:
+def _names_at_close(closing: dict[str, Any], aliases: Mapping[str, str]) -> dict[str, str]:
+    """Every other name of a player -> the name he had at the close (the name its closing
+    balances are stored under), out of the table's renames (``aliases``: earlier names -> the
+    names now, a rename after the close included, which the replay's state may already use).
+
+    >>> _names_at_close({"Annax": 0}, {"Anna": "Annaxx", "Annax": "Annaxx"})
+    {'Anna': 'Annax', 'Annaxx': 'Annax'}
+    """
+    if not aliases:
+        return {}
+    person = {aliases.get(n, n): n for n in closing}  # each player now -> the name at the close
+    names = {old: person[now] for old, now in aliases.items() if now in person and person[now] != old}
+    names.update({now: then for now, then in person.items() if now != then})
+    return names
+
+
+def _settled_again(rules: Any, closing: dict[str, Any], pot: int, round_to: Any, after: Any,
+                   aliases: Mapping[str, str]) -> str:
     """The settlement a closing stores, worked out again from its balances, as canonical JSON
     (what ``settle_session`` gives is a function of these alone: its session's id is not stored).
     Remembered by the rules (by identity: the played hands hold them) and values of every type
@@ -178,13 +199,14 @@ def _settled_again(rules: Any, closing: dict[str, Any], pot: int, round_to: Any,
     alike was 4 % slower holding a thousand)."""
     try:
         key: Any = (id(rules), after, pot, round_to, type(round_to), tuple(closing.items()),
-                    tuple(map(type, closing.values())))
+                    tuple(map(type, closing.values())), tuple(aliases.items()))
         known = _SETTLED.get(key)
     except TypeError:  # (a value that does not hash: no program stored it) worked out, not remembered
         key, known = None, None
     if known is not None:
         return known[1]
-    text: str = _canonical(settle_session(rules, closing, pot, round_to, closed=True, state=after).stored())
+    text: str = _canonical(settle_session(rules, closing, pot, round_to, closed=True, state=after,
+                                          aliases=aliases).stored())
     if key is not None:
         if len(_SETTLED) >= 64:
             _SETTLED.clear()
@@ -247,10 +269,18 @@ def close_difference(log: SessionLog, state: SessionState | None) -> list[Proble
     now = info.bookings.get("settlement", {}).get("paid")
     if stored is None or before is None or now is None:
         return [Problem(info.id, None, Text("data.problem_difference"))]
+    # under the names the players go by now (a rename while the session was open again)
+    now, before = merged(now, log.aliases), merged(before, log.aliases)
     want = {n: now.get(n, 0) - before.get(n, 0) for n in {*now, *before}}
     want = {n: v for n, v in want.items() if v}
-    cleared = {n: v for n, v in _moved(stored.get("transfers", [])).items() if v}
-    if stored.get("amounts") != want or cleared != want:
+    # what the players' amounts lack goes into the Stock (it is carried on), what they have over
+    # comes out of it, the Stock's side being STOCK_PARTY
+    moves = [*stored.get("transfers", []), *stored.get("into_stock", []), *stored.get("from_stock", [])]
+    cleared = {n: v for n, v in merged(_moved(moves, party=STOCK_PARTY), log.aliases).items() if v}
+    into = cleared.pop(STOCK_PARTY, 0)
+    amounts = stored.get("amounts")  # (one stored before a rename was merged names the player twice)
+    amounts = {n: v for n, v in merged(amounts, log.aliases).items() if v} if isinstance(amounts, dict) else amounts
+    if amounts != want or cleared != want or sum(want.values()) + into != 0:
         return [Problem(info.id, None, Text("data.problem_difference"))]
     return []
 

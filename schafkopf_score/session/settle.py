@@ -12,10 +12,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
     from ..rules.model import HandState, TableRules
+
+_State = TypeVar("_State", "HandState", None)  # a state, or none, comes back as it went in
 
 EXACT_LIMIT = 16
 
@@ -254,13 +256,37 @@ class SessionSettlement:
         return data
 
 
+def named_now(rules: TableRules, state: _State, aliases: Mapping[str, str] | None) -> tuple[TableRules, _State]:
+    """The snapshot of a session's last hand and the state after it with every earlier name as
+    the player goes by now (a rename after the last hand): what the close books and settles (a
+    Stock going back or carried on, Muss-Solo penalties) goes to the names the balances have.
+
+    >>> from schafkopf_score.table import make_rules  # (a doctest only: the session imports no table)
+    >>> named_now(make_rules("bavarian", ["A", "B", "C", "D"]), None, {"A": "Ann"})[0].players
+    ('Ann', 'B', 'C', 'D')
+    """
+    if not aliases:
+        return rules, state
+    from dataclasses import replace
+
+    from ..rules.registry import find_family
+
+    rules = replace(rules, players=tuple(aliases.get(p, p) for p in rules.players))
+    if state is not None:
+        state = replace(state, own=find_family(rules.family).renamed_state(state.own, aliases))
+    return rules, state
+
+
 def settle_session(rules: TableRules, balances: Mapping[str, int], stock: int = 0, round_to: int | None = None,
-                   session: int | None = None, closed: bool = False, state: HandState | None = None) -> SessionSettlement:
+                   session: int | None = None, closed: bool = False, state: HandState | None = None,
+                   aliases: Mapping[str, str] | None = None) -> SessionSettlement:
     """Settle a session's balances (in the family's unit) under ``rules`` (the snapshot its
     hands were played with): money in the Stock is shown beside them and settled as it goes at
     the close (``stock_at_close``: back to the players, or on to the next evening, the players
     who owe putting it into the Stock); then the family's conversion to money and the cash
-    rounding. ``state``: the state after the last hand (who paid into the Stock).
+    rounding. ``state``: the state after the last hand (who paid into the Stock); ``aliases``:
+    earlier names -> the names now (a rename after the last hand): the Stock goes back to, or
+    is carried on for, the players under the names the balances have.
 
     >>> from schafkopf_score.table import make_rules  # (a doctest only: the session imports no table)
     >>> s = settle_session(make_rules("bavarian", ["A", "B", "C", "D"]), {"A": 30, "B": -10, "C": -30, "D": -30}, 40)
@@ -270,6 +296,10 @@ def settle_session(rules: TableRules, balances: Mapping[str, int], stock: int = 
     from ..rules.registry import find_family
 
     family = find_family(rules.family)
+    if state is None:
+        rules, _ = named_now(rules, None, aliases)
+    else:
+        rules, state = named_now(rules, state, aliases)
     back = family.pot_return(rules, stock, state)  # as it goes back at the close
     carried = family.pot_carried(rules, stock, state)  # as it goes on to the next evening
     after = dict(balances)
@@ -328,13 +358,27 @@ def settle_season(parts: Sequence[SessionSettlement]) -> SessionSettlement:
                              open_part.round_to, open_part.stock, open_part.stock_return, extra, open_part.warnings)
 
 
-def close_difference(before: dict[str, Any], settlement: SessionSettlement) -> dict[str, Any]:
+def close_difference(before: dict[str, Any], settlement: SessionSettlement,
+                     aliases: Mapping[str, str] | None = None) -> dict[str, Any]:
     """What a session closed again pays on top of its earlier closing: per player the amount
-    paid now less the amount paid then, and the fewest transfers that clear it."""
-    then = before.get("settlement", {}).get("paid", {})
+    paid now less the amount paid then (under the name the player goes by now: ``aliases``,
+    earlier names -> the names now), and the fewest transfers that clear it."""
+    then: dict[str, int] = {}
+    for name, v in before.get("settlement", {}).get("paid", {}).items():
+        now = (aliases or {}).get(name, name)
+        then[now] = then.get(now, 0) + v
     amounts = {n: settlement.paid.get(n, 0) - then.get(n, 0) for n in [*settlement.paid, *then]}
     amounts = {n: v for n, v in amounts.items() if v}
-    return {"amounts": amounts, "transfers": [t.to_dict() for t in fewest_transfers(amounts, list(amounts))]}
+    # a Stock carried on to the next evening that changed (a weiter voided or added) makes the
+    # amounts sum to what goes into the Stock now less what went in then: the Stock is a party
+    # of the difference as of the settlement (``into_stock``, ``from_stock``)
+    into = -sum(amounts.values())
+    if not into:
+        return {"amounts": amounts, "transfers": [t.to_dict() for t in fewest_transfers(amounts, list(amounts))]}
+    every = fewest_transfers({**amounts, STOCK_PARTY: into}, [*amounts, STOCK_PARTY])
+    return {"amounts": amounts,
+            "transfers": [t.to_dict() for t in every if STOCK_PARTY not in (t.payer, t.payee)],
+            **stock_moves([t for t in every if STOCK_PARTY in (t.payer, t.payee)])}
 
 
 def session_balances(payouts: Iterable[Mapping[str, int]], bookings: Mapping[str, Any] | None = None,

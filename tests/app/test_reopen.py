@@ -70,3 +70,22 @@ def test_a_reopened_session_takes_a_forgotten_hand_and_closes_again(make_table):
     assert again["difference"]["transfers"] == [{"from": "Anna", "to": "Cora", "amount": 10},
                                                 {"from": "Ben", "to": "Dora", "amount": 10}]
     assert t.run("check").exit_code == 0
+
+
+def test_a_rename_while_reopened_pays_the_difference_under_the_name_now(make_table):
+    """Closed with Anna, reopened, Anna renamed Annax, a hand more, closed again: the difference
+    is Annax's (it named Anna and Annax as two players: 'Anna pays Ben €0.10', 'Cora pays Annax
+    €0.10', 'Dora pays Annax €0.10')."""
+    t = make_table(language="en")
+    t.ok("add", "sau", "an", "be", "72")  # Anna, Ben +10; Cora, Dora -10
+    t.ok("settle", "--close")
+    t.ok("settle", "--reopen", "1", "--reason", "one hand more")
+    t.ok("player", "rename", "Anna", "Annax")
+    t.ok("add", "sau", "an", "be", "72")
+    out = t.ok("settle", "--close").stdout
+    assert out.endswith("Difference to what was paid at the earlier close:\n"
+                        "  Cora pays Annax €0.10\n  Dora pays Ben €0.10\n")
+    assert t.json("settle")["difference"] == {
+        "amounts": {"Annax": 10, "Ben": 10, "Cora": -10, "Dora": -10},
+        "transfers": [{"from": "Cora", "to": "Annax", "amount": 10}, {"from": "Dora", "to": "Ben", "amount": 10}]}
+    t.ok("check", "--full")

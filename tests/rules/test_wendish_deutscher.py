@@ -255,3 +255,19 @@ def test_draw_refused_where_there_is_no_lot(make_table):
     r = b.run("draw")
     assert r.exit_code == 2
     assert "Partner werden nur beim Deutschen Schafskopf gelost; hier wird Bayerischer Schafkopf gespielt." in r.stderr
+
+
+def test_a_muss_solo_played_before_a_rename_counts_for_the_player(make_table):
+    """Anna plays her Muss-Solo and is renamed Annax: she owes none, and the close books no
+    penalty (it charged Annax 0,50 to each other player for the solo she had played)."""
+    t = make_table(family="wendish", language="en", replace={"muss_solo = 0 ": "muss_solo = 1 ",
+                                                             "muss_solo_penalty = 0 ": "muss_solo_penalty = 50 "})
+    for name in ("an", "be", "co", "do"):
+        t.ok("add", "kreuzsolo", name, "70")  # each wins 90, pays 30 three times: all at 0
+    t.ok("player", "rename", "Anna", "Annax")
+    assert t.json("standings").get("muss_solo_owed", {}) == {}
+    t.ok("add", "normal", "an", "be", "70")  # Annax and Ben +10, Cora and Dora -10
+    assert t.json("standings").get("muss_solo_owed", {}) == {}
+    closing = t.json("settle", "--close")
+    assert closing["paid"] == {"Annax": 10, "Ben": 10, "Cora": -10, "Dora": -10}
+    t.ok("check", "--full")

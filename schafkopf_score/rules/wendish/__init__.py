@@ -296,6 +296,17 @@ class Wendish(FamilyOf[WendishRules, WendishState]):
                     pay[p] = pay.get(p, 0) - pen * n
         return Bookings(pay, 0, {"penalties": pay}) if pay else Bookings()
 
+    def renamed_state(self, own: Any, aliases: Mapping[str, str]) -> Any:
+        """The solos each player played and who played the last hand, under the names the
+        players go by now: a Muss-Solo played before a rename counts for the player."""
+        if not isinstance(own, WendishState):
+            return own
+        solos: dict[str, int] = {}
+        for name, n in own.solos:
+            solos[aliases.get(name, name)] = solos.get(aliases.get(name, name), 0) + n
+        return replace(own, solos=tuple(solos.items()),
+                       last_active=tuple(aliases.get(p, p) for p in own.last_active))
+
     def pending(self, rules: TableRules, state: HandState) -> dict[str, Any]:
         data: dict[str, Any] = {"solos": dict(self.own_state(state).solos)}
         if self.house_rules_of(rules).muss_solo:
