@@ -249,12 +249,15 @@ def _no_stats() -> dict[str, int]:
     return {"games": 0, "declarer": 0, "won": 0, "partner": 0, "partner_won": 0, "balance": 0}
 
 
-def stats(hands: Iterable[Mapping[str, Any]], players: Sequence[str], family: Any) -> dict[str, Any]:
+def stats(hands: Iterable[Mapping[str, Any]], players: Sequence[str], family: Any,
+          aliases: Mapping[str, str] | None = None) -> dict[str, Any]:
     """Per player (games played, as declarer and won so, as partner and won so, money) and per
     game type (games, won, moved).
 
     ``hands`` are dicts with ``game``, ``void``, ``payouts``, ``declarers`` and ``won`` (the
-    hands of ``build_report`` or ``Ledger.hand_summaries``)."""
+    hands of ``build_report`` or ``Ledger.hand_summaries``); ``aliases`` (earlier names -> the
+    names now): a renamed player's hands count under the name now, as one player."""
+    aliases = aliases or {}
     kinds = {g.name: g for g in family.games}
     per_player = {p: _no_stats() for p in players}
     games: dict[str, dict[str, int]] = {}
@@ -275,6 +278,7 @@ def stats(hands: Iterable[Mapping[str, Any]], players: Sequence[str], family: An
         thrown_in, declared = traits.get(game, (False, True))
         moved = 0
         for name, amount in h["payouts"].items():
+            name = aliases.get(name, name)
             st = per_player.get(name)
             if st is None:
                 st = per_player[name] = _no_stats()
@@ -287,6 +291,7 @@ def stats(hands: Iterable[Mapping[str, Any]], players: Sequence[str], family: An
         if declared:
             # "as declarer" counts the declarer alone; the called partner counts "as partner" (RULES §12)
             for i, name in enumerate(h.get("declarers", ())):
+                name = aliases.get(name, name)
                 st = per_player.get(name)
                 if st is None:
                     st = per_player[name] = _no_stats()
@@ -326,7 +331,7 @@ def season_stats(cfg: Any, ledger: Any, session_ids: list[int]) -> dict[str, Any
     them (a Stock returned at the close and the cash rounding included)."""
     from .settle import season_settlement
 
-    data = stats(ledger.hand_summaries(session_ids), cfg.players, cfg.family_obj())
+    data = stats(ledger.hand_summaries(session_ids), cfg.players, cfg.family_obj(), ledger.aliases())
     season, _ = season_settlement(cfg, ledger, session_ids)
     for name, money in season.balances.items():
         st = data["players"].setdefault(name, _no_stats())

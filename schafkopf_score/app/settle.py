@@ -15,6 +15,7 @@ from ..ledger import Ledger
 from ..rules.names import refuse_hidden, refuse_long_reason
 from ..rules.registry import find_family
 from ..session import season
+from ..session.fold import merged
 from ..session.records import SessionInfo
 from ..session.settle import (
     SessionSettlement,
@@ -41,6 +42,7 @@ class Settlement:
     parts: Sequence[SessionSettlement] | None = None  # the season's sessions (``--all``)
     difference: Mapping[str, Any] | None = None
     closed_now: int | None = None  # the session this command closed
+    aliases: Mapping[str, str] | None = None  # earlier names -> the names now (``by_session`` under them)
 
     def to_json(self) -> dict[str, Any]:
         data = self.result.to_json()
@@ -48,8 +50,8 @@ class Settlement:
             data["difference"] = dict(self.difference)
         if self.parts is not None:
             data["sessions"] = [p.session for p in self.parts if p.session is not None]
-            data["by_session"] = [{"session": p.session, "closed": p.closed, "balances": p.balances}
-                                  for p in self.parts]
+            data["by_session"] = [{"session": p.session, "closed": p.closed,
+                                   "balances": merged(p.balances, self.aliases or {})} for p in self.parts]
         return data
 
 
@@ -88,7 +90,7 @@ def season_settlement(cfg: TableConfig, ledger: Ledger, session_ids: list[int],
                          else session_settlement(cfg, ledger, info.id, round_to))
     if not parts:
         parts = [session_settlement(cfg, ledger, None, round_to)]
-    return settle_season(parts), parts
+    return settle_season(parts, ledger.aliases()), parts
 
 
 def _round_to(round_to: int | None) -> None:
@@ -106,7 +108,7 @@ def settlement(at: At, session: int | None = None, all_: bool = False, round_to:
     if all_:
         result, parts = season_settlement(cfg, ledger, ids, round_to)
         # a ledger without a session: the season is empty (no "session None" to settle)
-        return Settlement(result, [p for p in parts if p.session is not None])
+        return Settlement(result, [p for p in parts if p.session is not None], aliases=ledger.aliases())
     result = session_settlement(cfg, ledger, ids[0] if ids else None, round_to)
     return Settlement(result, difference=_difference(ledger, result))
 

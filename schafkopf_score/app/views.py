@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..session import season
-from ..session.fold import Row, SessionState
+from ..session.fold import Row, SessionState, merged
 from ..session.season import SessionColumn, local_date
 from ..session.settle import session_balances
 from .state import select_sessions, view_session
@@ -89,11 +89,13 @@ def standings(at: At, session: int | None = None, all_: bool = False) -> Standin
     columns = []
     last: SessionState | None = None
     unit = cfg.family_obj().unit
+    aliases = ledger.aliases()
     for info in ledger.sessions():
         if info.id not in wanted:
             continue
         if info.closed_at and info.closing is not None:
-            balances = season.closed_balances(info, unit)
+            # closed before a rename: the player's row, under the name now (as the open session's)
+            balances = merged(season.closed_balances(info, unit), aliases)
         else:
             last = view_session(cfg, ledger, info.id)
             balances = dict(last.balances)

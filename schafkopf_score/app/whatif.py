@@ -109,7 +109,7 @@ def what_if(cfg: Any, ledger: Any, *, tariff: str | None = None, rules_file: str
         now, now_parts = season_settlement(cfg, ledger, ids, round_to)
         now_parts = [p for p in now_parts if p.session is not None]
         other_parts = [p for p in parts if p.session is not None]
-        return WhatIf(now, settle_season(parts) if parts else now, tuple(refused), True, tuple(now_parts),
+        return WhatIf(now, settle_season(parts, ledger.aliases()) if parts else now, tuple(refused), True, tuple(now_parts),
                       tuple(other_parts))
     now = session_settlement(cfg, ledger, ids[0] if ids else None, round_to)
     info = ledger.session(ids[0]) if ids else None

@@ -335,19 +335,33 @@ def settle_paper(balances: Mapping[str, int], round_to: int | None = None) -> Se
                              dict(result.unrounded), round_to)
 
 
-def settle_season(parts: Sequence[SessionSettlement]) -> SessionSettlement:
+def settle_season(parts: Sequence[SessionSettlement], aliases: Mapping[str, str] | None = None) -> SessionSettlement:
     """Several sessions together (``--all``): per player every closed session's money plus the
     open session's balance; the transfers are only what is still outstanding (the open
-    session), never an evening that was already paid."""
+    session), never an evening that was already paid. ``aliases`` (earlier names -> the names
+    now): an evening closed before a rename counts under the name the player goes by now.
+
+    >>> closed = SessionSettlement(1, True, "cent", {"Ben": 10, "Cora": -10}, {"Ben": 10, "Cora": -10}, [], {})
+    >>> settle_season([closed], {"Ben": "Benx"}).balances
+    {'Benx': 10, 'Cora': -10}
+    """
+    aliases = aliases or {}
+
+    def now(amounts: Mapping[str, int]) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for name, amount in amounts.items():
+            out[aliases.get(name, name)] = out.get(aliases.get(name, name), 0) + amount
+        return out
+
     # a closed evening counts as it was paid (its cash rounding included), the open one as it stands
-    balances = session_balances(p.paid if p.closed else p.balances for p in parts)
+    balances = session_balances(now(p.paid if p.closed else p.balances) for p in parts)
     extra: dict[str, Any] = {}
     open_part = next((p for p in parts if not p.closed), None)
     for p in parts:
         for key, value in p.extra.items():  # points, strokes, heads: per player, added up
             if isinstance(value, dict) and key != "stock_carried":  # (a Stock carried on is no one's money)
                 into = extra.setdefault(key, {})
-                for n, v in value.items():
+                for n, v in now(value).items():
                     into[n] = into.get(n, 0) + v
     unit = parts[-1].unit if parts else "cent"
     if open_part is not None:  # where the open evening's Stock goes, and who puts it in

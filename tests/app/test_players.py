@@ -305,3 +305,40 @@ def test_a_new_name_that_cannot_be_used_is_said_of_that_name(make_table):
         "Error: The name 'xxxxxxxxxxxxxxxxxxxx...' has 51 characters; a player's name has at most 50.\n")
     assert t.refused("player", "rename", "Anna", "A\x1b").startswith(
         "Error: 'A\\x1b' has an invisible or control character (U+001B) at position 2.\n")
+
+
+def test_a_rename_after_a_closed_evening_is_one_player_in_the_season(make_table):
+    """Ben renamed Benx after session 1 was closed under the name Ben: the season counted Ben's
+    closed evening and Benx's open one as two players (``settle --all`` and ``standings --all``
+    with rows Ben +0.10 and Benx +0.10, ``stats --all`` too)."""
+    t = make_table(tariff="10/50", language="en")
+    t.ok("add", "sauspiel", "--player", "Anna", "--partner", "Ben", "--augen", "72")
+    t.ok("settle", "--close")
+    t.ok("player", "rename", "Ben", "Benx")
+    assert t.json("settle", "--all")["balances"] == {"Anna": 10, "Benx": 10, "Cora": -10, "Dora": -10}
+    t.ok("add", "sauspiel", "--player", "Anna", "--partner", "Benx", "--augen", "72")
+    season = t.json("settle", "--all")
+    assert season["balances"] == {"Anna": 20, "Benx": 20, "Cora": -20, "Dora": -20}
+    assert [s["balances"] for s in season["by_session"]] == [{"Anna": 10, "Benx": 10, "Cora": -10, "Dora": -10}] * 2
+    standings = t.json("standings", "--all")
+    assert standings["balances"] == {"Anna": 20, "Benx": 20, "Cora": -20, "Dora": -20}
+    assert standings["by_session"][0]["balances"] == {"Anna": 10, "Benx": 10, "Cora": -10, "Dora": -10}
+    players = t.json("stats", "--all")["players"]
+    assert sorted(players) == ["Anna", "Benx", "Cora", "Dora"]
+    assert players["Benx"] == {"games": 2, "declarer": 0, "won": 0, "partner": 2, "partner_won": 2,
+                               "balance": 20, "money": 20}
+    other = t.json("settle", "--all", "--tariff", "20/100")["other"]
+    assert other["balances"] == {"Anna": 40, "Benx": 40, "Cora": -40, "Dora": -40}
+
+
+def test_stats_count_a_player_renamed_mid_evening_once(make_table):
+    """``stats`` listed Anna's hands before her rename apart from Annax's (two rows, Anna's
+    balance counted from her hands beside Annax's whole balance)."""
+    t = make_table(tariff="10/50", language="en")
+    t.ok("add", "sauspiel", "--player", "Anna", "--partner", "Ben", "--augen", "72")
+    t.ok("player", "rename", "Anna", "Annax")
+    t.ok("add", "wenz", "--player", "Annax", "--augen", "80")
+    players = t.json("stats")["players"]
+    assert list(players) == ["Annax", "Ben", "Cora", "Dora"]
+    assert players["Annax"] == {"games": 2, "declarer": 2, "won": 2, "partner": 0, "partner_won": 0,
+                                "balance": 160, "money": 160}
