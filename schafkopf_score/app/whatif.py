@@ -105,13 +105,15 @@ def what_if(cfg: Any, ledger: Any, *, tariff: str | None = None, rules_file: str
         closed = bool(info.closed_at)
         rounding = closed_settlement(ledger, info).round_to if closed else round_to
         parts.append(settled(state, closed, rounding))
+    # a session closed before a rename is shown, beside the other rules' figures, under the names now
+    aliases = ledger.aliases()
     if all_:
         now, now_parts = season_settlement(cfg, ledger, ids, round_to)
-        now_parts = [p for p in now_parts if p.session is not None]
-        other_parts = [p for p in parts if p.session is not None]
-        return WhatIf(now, settle_season(parts, ledger.aliases()) if parts else now, tuple(refused), True, tuple(now_parts),
+        now_parts = [p.renamed(aliases) for p in now_parts if p.session is not None]
+        other_parts = [p.renamed(aliases) for p in parts if p.session is not None]
+        return WhatIf(now, settle_season(parts, aliases) if parts else now, tuple(refused), True, tuple(now_parts),
                       tuple(other_parts))
-    now = session_settlement(cfg, ledger, ids[0] if ids else None, round_to)
+    now = session_settlement(cfg, ledger, ids[0] if ids else None, round_to).renamed(aliases)
     info = ledger.session(ids[0]) if ids else None
     difference = info.bookings.get("difference") if info is not None and info.closed_at else None
     return WhatIf(now, parts[0] if parts else now, tuple(refused), False, difference=difference)

@@ -234,6 +234,31 @@ class SessionSettlement:
                    [Transfer(str(t["from"]), str(t["to"]), int(t["amount"])) for t in data["transfers"]],
                    exact, data.get("round"), extra=extra)
 
+    def renamed(self, aliases: Mapping[str, str]) -> SessionSettlement:
+        """The settlement with every earlier name as the player goes by now (``aliases``): a
+        closing stored before a rename, beside figures worked out under the names now.
+
+        >>> s = SessionSettlement(1, True, "cent", {"Ben": 10, "Cora": -10}, {"Ben": 10, "Cora": -10},
+        ...                       [Transfer("Cora", "Ben", 10)], {"Ben": 10, "Cora": -10})
+        >>> r = s.renamed({"Ben": "Benx"}); r.paid, r.transfers[0].payee
+        ({'Benx': 10, 'Cora': -10}, 'Benx')
+        """
+        if not aliases:
+            return self
+        from dataclasses import replace
+
+        def now(amounts: Mapping[str, int]) -> dict[str, int]:
+            out: dict[str, int] = {}
+            for name, amount in amounts.items():
+                out[aliases.get(name, name)] = out.get(aliases.get(name, name), 0) + amount
+            return out
+
+        extra = {k: now(v) if isinstance(v, dict) and k != "stock_carried" else v for k, v in self.extra.items()}
+        return replace(self, balances=now(self.balances), paid=now(self.paid), exact=now(self.exact),
+                       stock_return=now(self.stock_return), extra=extra,
+                       transfers=[Transfer(aliases.get(t.payer, t.payer), aliases.get(t.payee, t.payee), t.amount)
+                                  for t in self.transfers])
+
     def reported(self) -> dict[str, Any]:
         """The settlement as a report shows it (``reports``, and the exports made from it): what
         was (or would be) paid (``amounts``, after the Stock's return and the cash rounding), the

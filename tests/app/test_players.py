@@ -342,3 +342,20 @@ def test_stats_count_a_player_renamed_mid_evening_once(make_table):
     assert list(players) == ["Annax", "Ben", "Cora", "Dora"]
     assert players["Annax"] == {"games": 2, "declarer": 2, "won": 2, "partner": 0, "partner_won": 0,
                                 "balance": 160, "money": 160}
+
+
+def test_an_evening_closed_before_a_rename_under_another_tariff_is_one_player(make_table):
+    """``settle --session 1 --tariff`` of an evening closed under the name Ben, Ben renamed
+    Benx since: the closing said Ben, the evening priced again said Benx, and the table showed
+    two players (Ben +0.10 now, Benx +0.20 under the other tariff, each a difference)."""
+    t = make_table(tariff="10/50", language="en")
+    t.ok("add", "sauspiel", "--player", "Anna", "--partner", "Ben", "--augen", "72")
+    t.ok("settle", "--close")
+    t.ok("player", "rename", "Ben", "Benx")
+    done = t.json("settle", "--session", "1", "--tariff", "20/100")
+    assert done["now"]["paid"] == {"Anna": 10, "Benx": 10, "Cora": -10, "Dora": -10}
+    assert done["other"]["paid"] == {"Anna": 20, "Benx": 20, "Cora": -20, "Dora": -20}
+    assert done["now"]["transfers"] == [{"from": "Cora", "to": "Anna", "amount": 10},
+                                        {"from": "Dora", "to": "Benx", "amount": 10}]
+    text = t.ok("settle", "--session", "1", "--tariff", "20/100").stdout
+    assert "Ben " not in text and text.count("Benx") == 2  # its row, and a transfer
