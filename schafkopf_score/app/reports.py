@@ -55,14 +55,15 @@ def build_report(cfg: Any, ledger: Any, session_ids: Sequence[int], season: bool
         for info in infos:
             item = _overview(cfg, ledger, info, aliases, payments.get(info.id, []), openings.get(info.id) or {},
                              shown)
-            for p in item["settlement"]["balances"]:
+            for p in item["settlement"]["balances"]:  # (an evening closed before a rename: the name now)
+                p = aliases.get(p, p)
                 if p not in players:
                     players.append(p)
             overview.append(item)
     return {
         "table": cfg.name, "family": cfg.family, "family_title": fam.title_in(lang), "unit": fam.unit,
         "has_stock": fam.has_stock,
-        "currency": cfg.currency, "language": lang, "players": players, "overview": overview,
+        "currency": cfg.currency, "language": lang, "players": players, "overview": overview, "aliases": aliases,
         "sessions": _session_reports(cfg, ledger, overview, players, aliases),
         "season": len(overview) > 1 if season is None else season,
     }

@@ -1,6 +1,7 @@
 """The season of a report (``export --all``): per evening each player's money as ``settle``
 shows it (a closed evening as it was paid, the open one as it stands), and the totals, the
-sums ``settle --all`` shows."""
+sums ``settle --all`` shows: each player once, under the name he goes by now (an evening
+closed before a rename counts for him, as ``settle --all`` counts it)."""
 
 from __future__ import annotations
 
@@ -28,6 +29,7 @@ class Season:
 def season_table(report: dict[str, Any]) -> Season:
     sessions = list(report["overview"])
     players = list(report["players"])
+    aliases = report.get("aliases") or {}
     columns = []
     stock = 0
     for s in sessions:
@@ -35,10 +37,14 @@ def season_table(report: dict[str, Any]) -> Season:
         balances = st.get("balances")
         if balances is None:  # a report without what settle shows: what was paid
             balances = st["amounts"]
-        columns.append({str(p): int(v) for p, v in balances.items()})
+        column: dict[str, int] = {}
+        for p, v in balances.items():
+            now = aliases.get(str(p), str(p))
+            column[now] = column.get(now, 0) + int(v)
+        columns.append(column)
         if not s.get("closed_at"):
             stock += int(st.get("stock") or 0)
-        for p in balances:
+        for p in column:
             if p not in players:
                 players.append(p)
     totals = {p: sum(col.get(p, 0) for col in columns) for p in players}

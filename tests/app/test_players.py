@@ -331,6 +331,31 @@ def test_a_rename_after_a_closed_evening_is_one_player_in_the_season(make_table)
     assert other["balances"] == {"Anna": 40, "Benx": 40, "Cora": -40, "Dora": -40}
 
 
+def test_the_season_exports_count_a_player_renamed_after_a_close_once(make_table, tmp_path):
+    """The season of ``export --all`` (text, Markdown, HTML, CSV) had a row for Ben (his closed
+    evening) beside Benx (the open one), and the evenings' hand tables an empty Ben column; the
+    season counts him once under the name now, as ``settle --all`` does. The closed evening's
+    own settlement stays as it was paid (Dora paid Ben)."""
+    t = make_table(tariff="10/50", language="en")
+    t.ok("add", "sauspiel", "--player", "Anna", "--partner", "Ben", "--augen", "72")
+    t.ok("settle", "--close")
+    t.ok("player", "rename", "Ben", "Benx")
+    t.ok("add", "sauspiel", "--player", "Anna", "--partner", "Benx", "--augen", "72")
+    text = t.ok("export", "--format", "text", "--all").stdout
+    assert "Total: Anna +€0.20, Benx +€0.20, Cora -€0.20, Dora -€0.20" in text, text
+    md = t.ok("export", "--format", "md", "--all").stdout
+    assert "| Benx | +€0.10 | +€0.10 | +€0.20 |" in md and "| Ben |" not in md.split("## Session 1")[0], md
+    assert md.count("| # | Game | Anna | Benx | Cora | Dora |\n") == 2  # no empty Ben column
+    assert "- Dora → Ben: €0.10" in md.split("## Session 2")[0]  # the closed evening as it was paid
+    t.ok("export", "--format", "csv", "--all", "--out", str(tmp_path / "s.csv"))
+    assert (tmp_path / "s.csv").read_text(encoding="utf-8").splitlines()[0] == \
+        "session,hand,recorded_at,game,description,dealer,declarers,void,Anna,Benx,Cora,Dora,stock,comment"
+    t.ok("export", "--format", "html", "--all", "--out", str(tmp_path / "s.html"))
+    html = (tmp_path / "s.html").read_text(encoding="utf-8")
+    season = html[html.index('<table class="season">'):html.index("</table>", html.index('<table class="season">'))]
+    assert ">Benx<" in season and ">Ben<" not in season, season
+
+
 def test_stats_count_a_player_renamed_mid_evening_once(make_table):
     """``stats`` listed Anna's hands before her rename apart from Annax's (two rows, Anna's
     balance counted from her hands beside Annax's whole balance)."""
