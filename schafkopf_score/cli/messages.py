@@ -490,6 +490,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
                            "Von den anderen Regeln abgelehnt ({count}, weggelassen):"),
     "cli.whatif_refused_line": ("session {session}, hand {hand}: {reason}", "Abend {session}, Spiel {hand}: {reason}"),
     "cli.whatif_transfers": ("Transfers under {under}:", "Ausgleich mit {under}:"),
+    "cli.whatif_transfers_open": ("Still to pay under {under} (the open evening; the closed ones were paid):",
+                                  "Noch zu zahlen mit {under} (der offene Abend; die abgeschlossenen sind bezahlt):"),
     # export --format xlsx
     "cli.binary_to_terminal": ("An {fmt} workbook is a binary file and is not printed to a terminal.",
                                "Eine {fmt}-Arbeitsmappe ist eine Binärdatei und wird nicht im Terminal ausgegeben."),

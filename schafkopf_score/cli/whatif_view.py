@@ -55,7 +55,9 @@ def print_what_if(cfg: Any, done: Any, under: str) -> None:
     t.add_column(say("cli.whatif_col_now", lang), justify="right")
     t.add_column(say("cli.whatif_col_other", lang, under=under), justify="right")
     t.add_column(say("cli.whatif_col_difference", lang), justify="right")
-    now, other = done.now.paid, done.other.paid
+    # an evening: what is paid; the season: each player's money over it (as settle --all adds it
+    # up: a closed evening as it was paid), the transfers below being what is still to pay
+    now, other = (done.now.balances, done.other.balances) if done.season else (done.now.paid, done.other.paid)
     for name in dict.fromkeys([*now, *other]):
         a, b = now.get(name, 0), other.get(name, 0)
         t.add_row(escape(name), amount(a, rules, "cent"), amount(b, rules, "cent"), amount(b - a, rules, "cent"))
@@ -65,7 +67,7 @@ def print_what_if(cfg: Any, done: Any, under: str) -> None:
         for r in done.refused:
             print_line(con, "  " + say("cli.whatif_refused_line", lang, session=r.session, hand=r.hand,
                                        reason=r.reason.render(lang)))
-    print_line(con, say("cli.whatif_transfers", lang, under=under))
+    print_line(con, say("cli.whatif_transfers_open" if done.season else "cli.whatif_transfers", lang, under=under))
     lines = [f"  {transfer_line(t, rules, 'cent')}" for t in done.other.transfers] or [
         f"  {say('cli.nothing_owed', lang)}"]
     for line in lines:

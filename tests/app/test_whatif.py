@@ -84,6 +84,25 @@ def test_another_table_files_rules_list_what_they_refuse(make_table, tmp_path):
     assert "  session 1, hand 3: This table does not play Bettel." in out
 
 
+def test_the_season_side_by_side_is_the_seasons_money_not_what_is_still_to_pay(make_table):
+    """``settle --all --tariff``: its head says the season, and its columns showed only what the
+    open evening still owes (Anna +0.10 now, +0.20 under 20/100) while ``--json`` held the
+    season (+0.20, +0.40). The text compares the season's money per player, as ``settle
+    --all`` adds it up; the transfers below are what is still to pay, and say so."""
+    t = make_table(tariff="10/50", language="en")
+    enter(t, [("sau", "an", "be", "72")])
+    t.ok("settle", "--close")
+    enter(t, [("sau", "an", "be", "72")])
+    out = t.ok("settle", "--all", "--tariff", "20/100").stdout.splitlines()
+    assert out[0] == "The season (2 sessions) as it stands and under tariff 20/100:"
+    anna = next(line for line in out if "Anna" in line).split("│")[1:5]
+    assert [c.strip() for c in anna] == ["Anna", "+€0.20", "+€0.40", "+€0.20"]
+    data = t.json("settle", "--all", "--tariff", "20/100")
+    assert (data["now"]["balances"]["Anna"], data["other"]["balances"]["Anna"]) == (20, 40)
+    assert out[out.index("Still to pay under tariff 20/100 (the open evening; the closed ones were paid):") + 1:] \
+        == ["  Cora pays Anna €0.20", "  Dora pays Ben €0.20"]
+
+
 def test_the_text_side_by_side_with_the_difference(make_table):
     t = make_table(tariff="10/50", language="en")
     enter(t, [("sau", "an", "be", "72"), ("herzsolo", "co", "80")])
