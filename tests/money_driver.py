@@ -140,6 +140,14 @@ class Driver:
             self.fail(f"exit {r.exit_code} on {args}: {r.stdout[-500:]} {r.stderr[-500:]}")
         return r
 
+    def aliases(self) -> dict[str, str]:
+        """Every earlier name -> the name the player goes by now, as the ledger holds them."""
+        from schafkopf_score.ledger import open_ledger
+        from schafkopf_score.table import load_table
+
+        with open_ledger(load_table(self.path)) as ledger:
+            return dict(ledger.aliases())
+
     def js(self, *args: str, table=None):
         r = self.run(*args, "--json", table=table)
         if r.exit_code != 0:
@@ -462,11 +470,13 @@ class Driver:
             self.fail(f"check: {chk['problems']}")
         # the season
         season = self.js("settle", "--all")
+        now = self.aliases()  # the season counts an evening closed before a rename under the name now
         tot: dict[str, int] = {}
         for sn in season.get("sessions", []):
             one = self.js("settle", "--session", str(sn))
             src = one["paid"] if one["closed"] else one["balances"]
             for p, v in src.items():
+                p = now.get(p, p)
                 tot[p] = tot.get(p, 0) + v
         sbal = season["balances"]
         for p in set(tot) | set(sbal):
