@@ -359,6 +359,16 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "tournament.apart_fixed": (
         '{a} and {b} are both fixed to table {tisch} and cannot be kept apart.',
         '{a} und {b} sind beide an Tisch {tisch} gesetzt und lassen sich nicht trennen.'),
+    "tournament.apart_unmet": (
+        'Round {round} cannot keep {a} and {b} apart: the draw seats them both at table {tisch} '
+        '(of {count}); nothing was drawn.',
+        'Runde {round} kann {a} und {b} nicht trennen: die Auslosung setzt beide an Tisch {tisch} '
+        '(von {count}); nichts wurde ausgelost.'),
+    "tournament.apart_unmet_hint": (
+        'Draw without --apart {a},{b}, or take the pair away for the day: schafkopf tournament apart {a} {b} '
+        '--remove (or free a seat fixed with tournament fix NAME --remove).',
+        'Lose ohne --apart {a},{b} aus, oder heb die Trennung für den Tag auf: schafkopf tournament apart {a} {b} '
+        '--remove (oder gib einen festen Platz frei: tournament fix NAME --remove).'),
     "tournament.apart_form": (
         '--apart {item} does not name two players.',
         '--apart {item} nennt nicht zwei Spieler.'),

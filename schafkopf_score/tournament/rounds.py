@@ -126,6 +126,18 @@ def _seat(cfg: TableConfig, ledger: Ledger, players: Sequence[str], round_no: in
     return tables, repeats(tables, met)
 
 
+def _kept_apart(tables: Sequence[Sequence[str]], honoured: Honoured, round_no: int) -> None:
+    """Refused where the seating puts a pair kept apart at one table (the spread draw only
+    weighs the pairs: too few tables, or the seats fixed, can leave no way to part them), so
+    that no draw says it kept apart two players it seated together."""
+    for a, b in honoured.apart:
+        for tisch, table in enumerate(tables, 1):
+            if a in table and b in table:
+                raise IllegalEntry(Text("tournament.apart_unmet", a=a, b=b, round=round_no, tisch=tisch,
+                                        count=len(tables)),
+                                   Text("tournament.apart_unmet_hint", a=a, b=b))
+
+
 def _method(method: str | None, round_no: int, default: str, constrained: bool) -> str:
     method = method or ("random" if round_no == 1 else default)
     if method == "ranking" and round_no == 1:
@@ -154,9 +166,15 @@ def draw_round(cfg: TableConfig, ledger: Ledger, method: str | None = None, seed
         early = layout(len(roster(cfg, ledger).active), settings.short_tables)
         if ledger.conn is None:  # no ledger yet: --fix and --apart checked before it is made
             people = roster(cfg, ledger)
-            _constraints(people.active, len(early.sizes),
-                         [size - (1 if i < early.standins else 0) for i, size in enumerate(early.sizes)], fix, apart,
-                         {p: i for i, p in enumerate(people.players, 1)}, list(people.withdrawn))
+            sizes = [size - (1 if i < early.standins else 0) for i, size in enumerate(early.sizes)]
+            fixed, pairs = _constraints(people.active, len(early.sizes), sizes, fix, apart,
+                                        {p: i for i, p in enumerate(people.players, 1)}, list(people.withdrawn))
+            if pairs:  # round 1 drawn here as below (the seed chosen now): a pair it cannot part is refused
+                seed = seed if seed is not None else (settings.seed or secrets.token_hex(4))
+                honoured = merged(people.active, sizes, 1, {}, [], fixed, pairs)
+                trial, _ = _seat(cfg, ledger, people.active, 1, _method(method, 1, settings.draw, True), seed, sizes,
+                                 honoured)
+                _kept_apart(trial, honoured, 1)
     with ledger.write() as conn:
         rounds = ledger.rounds()
         last = rounds[-1].round if rounds else 0
@@ -185,6 +203,7 @@ def draw_round(cfg: TableConfig, ledger: Ledger, method: str | None = None, seed
         if seed is None:
             seed = settings.seed or (str(rounds[0].seed) if rounds else secrets.token_hex(4))
         tables, found = _seat(cfg, ledger, players, round_no, method, seed, real, honoured)
+        _kept_apart(tables, honoured, round_no)
         standins = standin_names(plan.standins, people.players, cfg.language)
         for table, standin in zip(tables, standins, strict=False):
             table.append(standin)
@@ -248,6 +267,7 @@ def redo_round(cfg: TableConfig, ledger: Ledger, method: str | None = None, seed
         seed = seed if seed is not None else f"{now.seed}/{redos + 1}"
         tables, found = _seat(cfg, ledger, sorted(players, key=lambda p: numbers.get(p, 0)), round_no, method, seed,
                               real, honoured)
+        _kept_apart(tables, honoured, round_no)
         for table, seat in zip(tables, seats, strict=True):
             table += list(seat.standins)
         before = tuple(tuple(s.players) for s in seats)

@@ -214,6 +214,41 @@ def test_fixed_and_apart_hold_for_every_later_draw_until_removed(tmp_path):
     assert fail(t, "tournament", "fix", "#99", "1").startswith("Error: No player has start number 99")
 
 
+def test_a_pair_the_draw_cannot_part_is_refused_not_said_to_be_kept_apart(tmp_path):
+    # five players sit at one table of five: no draw parts Anna and Ben. The draw used to seat
+    # them together and print "Kept apart: Anna and Ben (this round)".
+    t = tournament(tmp_path, EIGHT[:5], extra='games_per_round = 1\nrounds = 2\nseed = "a"')
+    said = ("Error: Round 1 cannot keep Anna and Ben apart: the draw seats them both at table 1 (of 1); "
+            "nothing was drawn.\n"
+            "Draw without --apart Anna,Ben, or take the pair away for the day: schafkopf tournament apart Anna Ben "
+            "--remove (or free a seat fixed with tournament fix NAME --remove).\n")
+    assert fail(t, "tournament", "draw", "--apart", "Anna,Ben") == said
+    assert not (tmp_path / "cup.sqlite").exists()  # refused before anything was recorded: no ledger
+    t.ok("tournament", "apart", "Anna", "Ben")
+    before = (tmp_path / "cup.sqlite").read_bytes()
+    assert fail(t, "tournament", "draw") == said
+    assert (tmp_path / "cup.sqlite").read_bytes() == before
+    t.ok("tournament", "apart", "Anna", "Ben", "--remove")
+    assert "Kept apart" not in t.ok("tournament", "draw").stdout
+    # eight at two tables: Anna fixed to 1, Cora to 2, Ben apart from both has no table left
+    t = tournament(tmp_path, EIGHT, extra='games_per_round = 1\nrounds = 2\nseed = "b"', name="two")
+    t.ok("tournament", "fix", "Anna", "1")
+    t.ok("tournament", "fix", "Cora", "2")
+    t.ok("tournament", "apart", "Anna", "Ben")
+    before = (tmp_path / "two.sqlite").read_bytes()
+    err = fail(t, "tournament", "draw", "--apart", "Ben,Cora")
+    assert err.startswith("Error: Round 1 cannot keep ") and "nothing was drawn" in err, err
+    assert (tmp_path / "two.sqlite").read_bytes() == before
+    # a redraw is held to the same: drawn with Ben apart from Anna only, then Ben and Cora parted too
+    t.ok("tournament", "draw")
+    t.ok("tournament", "apart", "Ben", "Cora")
+    err = fail(t, "tournament", "draw", "--redo", "--reason", "lot")
+    assert err.startswith("Error: Round 1 cannot keep ") and "nothing was drawn" in err, err
+    seated = tables(t)
+    assert "Anna" in seated[1]["players"] and "Cora" in seated[2]["players"]
+    assert not {"Anna", "Ben"} <= set(seated[1]["players"])
+
+
 def test_a_withdrawn_player_named_in_fix_apart_or_a_draw_is_said_to_have_withdrawn(tmp_path):
     # he is registered (player add refuses his name, withdraw says "already"): "not registered"
     # contradicted both
