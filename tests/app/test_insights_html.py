@@ -117,30 +117,10 @@ def test_a_killed_export_leaves_no_helper_behind(make_table, tmp_path):
     """``export --format html`` killed while its helper works out a season's insights: the
     helper ends too. It held the pipe's reading end it was forked with, so it waited for ever to
     send them (more than a pipe holds) to nobody, with the exporting process's output open."""
-    import signal
-    import subprocess
-    import time
-
-    from tests.app.test_rating import big_season
-    from tests.store.test_import_helpers import ENV, alive, cli, gone, helpers_of
+    from tests.app.test_rating import big_season, killed_while_its_helper_works
 
     t = big_season(make_table, tmp_path, 600)
-    p = subprocess.Popen(cli(t.path, "export", "--all", "--format", "html", "--out", str(tmp_path / "s.html")),
-                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENV)
-    deadline = time.monotonic() + 30
-    while not (helpers := helpers_of(p.pid)):
-        assert p.poll() is None and time.monotonic() < deadline, "the helper never started"
-        time.sleep(0.002)
-    os.kill(p.pid, signal.SIGSTOP)  # before it read what the helper sends
-    assert all(alive(h) for h in helpers)
-    os.kill(p.pid, signal.SIGKILL)
-    p.wait()
-    try:
-        assert gone(helpers, within=10.0), "a helper outlived the export that started it"
-    finally:
-        for h in helpers:
-            if alive(h):
-                os.kill(h, signal.SIGKILL)
+    killed_while_its_helper_works(t, "export", "--all", "--format", "html", "--out", str(tmp_path / "s.html"))
 
 
 def test_a_process_with_other_threads_works_the_insights_out_itself(make_table, monkeypatch):

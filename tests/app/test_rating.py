@@ -354,41 +354,24 @@ def test_the_helper_hands_back_the_matches_read_here(monkeypatch):
 def big_season(make_table, tmp_path, copies: int):
     """A table (English) whose ledger holds ``copies`` closed evenings of 16 hands, 15 of them
     rated (one voided), imported as a season's export: the sessions of one evening replicated."""
-    from tests.store.test_hostile_import import as_exported
-    from tests.store.test_import_helpers import replicated
+    from tests.store.test_import_helpers import season_export
 
-    t = make_table(players=["Anna", "Ben", "Cora", "Dora"], preset="wirtshaus", name="source", language="en")
-    for i in range(5):
-        t.ok("add", "sau", "be", "co", str(61 + i), "l3")
-        t.ok("add", "herzsolo", "co", "105")
-        t.ok("add", "wenz", "do", "40")
-    t.ok("void", "2")
-    t.ok("edit", "1", "k")
-    t.ok("settle", "--close")
-    path = tmp_path / "evening.json"
-    t.ok("export", "--format", "json", "--all", "--out", str(path))
-    season_file = tmp_path / "season.json"
-    season_file.write_text(as_exported(replicated(json.loads(path.read_text(encoding="utf-8")), copies)),
-                           encoding="utf-8")
+    season_file = season_export(make_table, tmp_path, copies)
     big = make_table(players=["Anna", "Ben", "Cora", "Dora"], preset="wirtshaus", name="season", language="en")
     big.ok("import", str(season_file))
     return big
 
 
-@pytest.mark.skipif(not os.path.exists("/proc/self/stat"), reason="reads /proc")
-def test_a_killed_rating_leaves_no_helper_behind_holding_the_ledger(make_table, tmp_path, monkeypatch):
-    """``rating`` killed (SIGKILL, or SIGTERM, SIGHUP: a closed terminal) while its helper reads a
-    season: the helper ends too, the ledger free. It held the pipe's reading end it was forked
-    with, so it waited for ever to send its hands to nobody, with the ledger's read lock: the
-    next ``add`` waited out the busy timeout and was refused."""
+def killed_while_its_helper_works(t, *args: str) -> None:
+    """Run ``schafkopf ARGS`` at ``t``, stop it once its helper runs (before it reads what the
+    helper sends), kill it (SIGKILL), and assert that the helper ends too (within 10 s)."""
     import signal
+    import subprocess
     import time
 
     from tests.store.test_import_helpers import ENV, alive, cli, gone, helpers_of
 
-    t = big_season(make_table, tmp_path, 600)  # 9,000 hands: more than a pipe holds
-    p = subprocess.Popen(cli(t.path, "rating", "--all", "--json"), stdout=subprocess.DEVNULL,
-                         stderr=subprocess.DEVNULL, env=ENV)
+    p = subprocess.Popen(cli(t.path, *args), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENV)
     deadline = time.monotonic() + 30
     while not (helpers := helpers_of(p.pid)):
         assert p.poll() is None and time.monotonic() < deadline, "the helper never started"
@@ -398,11 +381,21 @@ def test_a_killed_rating_leaves_no_helper_behind_holding_the_ledger(make_table, 
     os.kill(p.pid, signal.SIGKILL)
     p.wait()
     try:
-        assert gone(helpers, within=10.0), "a helper outlived the rating that started it"
+        assert gone(helpers, within=10.0), f"a helper outlived the {args[0]} that started it"
     finally:
         for h in helpers:
             if alive(h):
                 os.kill(h, signal.SIGKILL)
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/stat"), reason="reads /proc")
+def test_a_killed_rating_leaves_no_helper_behind_holding_the_ledger(make_table, tmp_path, monkeypatch):
+    """``rating`` killed (SIGKILL, or SIGTERM, SIGHUP: a closed terminal) while its helper reads a
+    season: the helper ends too, the ledger free. It held the pipe's reading end it was forked
+    with, so it waited for ever to send its hands to nobody, with the ledger's read lock: the
+    next ``add`` waited out the busy timeout and was refused."""
+    t = big_season(make_table, tmp_path, 600)  # 9,000 hands: more than a pipe holds
+    killed_while_its_helper_works(t, "rating", "--all", "--json")
     monkeypatch.setenv("SCHAFKOPF_BUSY_TIMEOUT", "1")
     assert t.json("add", "sau", "an", "be", "72")["hand"] == 1
 

@@ -44,6 +44,12 @@ def replicated(evening: dict, copies: int) -> dict:
 def season(make_table, tmp_path, request):
     """A season of 400 evenings of 16 hands (a void and an edit in each, each closed): 6,400 game
     rows, more than three chunks of the import (``long_season``: four times that)."""
+    return season_export(make_table, tmp_path, request.param)
+
+
+def season_export(make_table, tmp_path, copies: int):
+    """The export of ``copies`` closed evenings of 16 hands (a void and an edit in each) at a
+    table of four: one evening entered and replicated, written to ``season.json``."""
     t = make_table(players=FOUR, preset="wirtshaus", name="source", language="en")
     for i in range(5):
         t.ok("add", "sau", "be", "co", str(61 + i), "l3")
@@ -54,7 +60,7 @@ def season(make_table, tmp_path, request):
     t.ok("settle", "--close")
     path = tmp_path / "evening.json"
     t.ok("export", "--format", "json", "--all", "--out", str(path))
-    data = replicated(json.loads(path.read_text(encoding="utf-8")), request.param)
+    data = replicated(json.loads(path.read_text(encoding="utf-8")), copies)
     out = tmp_path / "season.json"
     out.write_text(as_exported(data), encoding="utf-8")
     return out
