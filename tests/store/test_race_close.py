@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-ROUNDS = int(os.environ.get("RACE_CLOSE_ROUNDS", "40"))
+ROUNDS = int(os.environ.get("RACE_CLOSE_ROUNDS", "24"))
 
 # The console entry point (what ``python -m schafkopf_score`` runs), started after a gate: the
 # process imports first, says it is ready, waits for the gate file, sleeps its delay, then runs.

@@ -235,7 +235,7 @@ def test_sigkill_at_random_moments_loses_nothing_that_was_acknowledged(make_tabl
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     # timed on this machine, so the kills fall before, during and after the commit (a German table)
     acknowledged = kill_at_random_moments(
-        lambda tag: cli(t.path, "add", "wenz", "--player", "Anna", "--augen", "70", "--comment", tag), 60, seed=7)
+        lambda tag: cli(t.path, "add", "wenz", "--player", "Anna", "--augen", "70", "--comment", tag), 30, seed=7)
     r = subprocess.run(cli(t.path, "check"), capture_output=True, text=True, env=env)
     assert r.returncode == 0, r.stdout + r.stderr
     con = sqlite3.connect(t.ledger_path)

@@ -597,7 +597,7 @@ def test_sigkill_at_random_moments_on_postgresql_loses_nothing_acknowledged(make
 
     t = make_ledger_table("postgresql")
     acknowledged = kill_at_random_moments(lambda tag: cli(t.path, "add", "wenz", "an", "70", "--comment", tag),
-                                          30, seed=11)
+                                          16, seed=11)
     comments, hands = stored_comments(t)
     assert set(acknowledged) <= set(comments)
     assert len(comments) == len(set(comments)), "a game was stored twice"
@@ -623,7 +623,7 @@ def test_sigkill_of_tournament_entries_on_postgresql_loses_nothing_acknowledged(
     other = subprocess.Popen([sys.executable, "-c", WRITER_AT_TABLE, str(path), "2", two, "25"], env=env,
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     acknowledged = kill_at_random_moments(
-        lambda tag: cli(path, "add", "--tisch", "1", "wenz", one, "70", "--comment", tag), 25, seed=5)
+        lambda tag: cli(path, "add", "--tisch", "1", "wenz", one, "70", "--comment", tag), 14, seed=5)
     out, err = other.communicate(timeout=120)
     assert other.returncode == 0, err
     import psycopg
