@@ -93,16 +93,23 @@ def season_settlement(cfg: TableConfig, ledger: Ledger, session_ids: list[int],
     return settle_season(parts, ledger.aliases()), parts
 
 
-def _round_to(round_to: int | None) -> None:
+ROUND_AT_MOST = 10_000  # cents: a note of 100 (a --round above every balance would pay nothing at all)
+
+
+def checked_round(round_to: int | None) -> None:
+    """``--round C``: a positive number of cents, at most ``ROUND_AT_MOST``."""
     if round_to is not None and round_to <= 0:
         raise IllegalEntry(Text("data.round_not_positive", value=round_to), Text("data.round_not_positive_hint"))
+    if round_to is not None and round_to > ROUND_AT_MOST:
+        raise IllegalEntry(Text("data.round_too_big", value=round_to, most=ROUND_AT_MOST),
+                           Text("data.round_not_positive_hint"))
 
 
 def settlement(at: At, session: int | None = None, all_: bool = False, round_to: int | None = None) -> Settlement:
     """``settle [--session N | --all] [--round C]``: the latest session (as paid, once closed),
     session N, or the season (every closed evening as paid, plus the open one; transfers only
     for what is still open)."""
-    _round_to(round_to)
+    checked_round(round_to)
     cfg, ledger = at.table, at.ledger
     ids = select_sessions(ledger, session, all_)
     if all_:
@@ -125,7 +132,7 @@ def close(at: At, round_to: int | None = None) -> Settlement:
     """``settle --close [--round C]``: book what the close books (a returned Stock, Muss-Solo
     penalties), store the closing balances and the settlement as paid (rounded to ``round_to``
     cents, transfers as printed)."""
-    _round_to(round_to)
+    checked_round(round_to)
     cfg, ledger = at.table, at.ledger
     if ledger.conn is None:  # no ledger yet, so nothing to close
         raise IllegalEntry(Text("data.nothing_to_close"), Text("data.record_games_first"))
@@ -154,7 +161,7 @@ def close(at: At, round_to: int | None = None) -> Settlement:
 def paper(at: At, text: str, round_to: int | None = None) -> Settlement:
     """``settle --from-balances A=..,B=..``: balances written on paper, settled (nothing read
     from the ledger, nothing written)."""
-    _round_to(round_to)
+    checked_round(round_to)
     cfg = at.table
     return Settlement(settle_paper(read_balances(text, cfg.players, cfg.currency, cfg.language), round_to))
 

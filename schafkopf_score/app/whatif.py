@@ -16,7 +16,7 @@ from ..insights.whatif import Refused, replayed, settled, with_rules, with_tarif
 from ..rules.model import TableRules
 from ..session.place import THE_OPEN_SESSION
 from ..session.settle import SessionSettlement, settle_season
-from .settle import closed_settlement, season_settlement, session_settlement
+from .settle import checked_round, closed_settlement, season_settlement, session_settlement
 from .state import select_sessions
 from .where import evening
 
@@ -88,8 +88,7 @@ def what_if(cfg: Any, ledger: Any, *, tariff: str | None = None, rules_file: str
     """The latest session (``session``: that one; ``all_``: every one) settled now and under the
     other tariff or rules. Refused at a tournament, which counts points, not money."""
     evening(cfg, ledger, "settle")
-    if round_to is not None and round_to <= 0:
-        raise IllegalEntry(Text("data.round_not_positive", value=round_to), Text("data.round_not_positive_hint"))
+    checked_round(round_to)
     other = other_rules(cfg, tariff, rules_file)
     ids = select_sessions(ledger, session, all_)
     now_rules = cfg.snapshot()

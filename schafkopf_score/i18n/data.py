@@ -763,6 +763,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "data.round_not_positive": ("--round {value} is not a positive number of cents.",
                                "--round {value} ist keine positive Zahl von Cent."),
     "data.round_not_positive_hint": ("Give e.g. --round 50.", "Gib z. B. --round 50 an."),
+    "data.round_too_big": ("--round {value} is more than {most} cents: every amount would round to nothing.",
+                           "--round {value} ist mehr als {most} Cent: jeder Betrag würde auf nichts gerundet."),
     "data.edit_no_change": ("edit {hand} names no change.", "edit {hand} nennt keine Änderung."),
     "data.edit_no_change_hint": (
         "Give what changes (e.g. schafkopf edit {hand} k, or --kontra), or the whole corrected game.",

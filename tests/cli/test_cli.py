@@ -255,6 +255,11 @@ def test_settle_round_and_from_balances(make_table):
     assert r.exit_code == 2 and "Fehler: Die Stände ergeben zusammen +1,00 €, nicht null." in r.stderr
     r = t.run("settle", "--round", "0")
     assert r.exit_code == 2 and "Fehler: --round 0 ist keine positive Zahl von Cent.\nGib z. B. --round 50 an.\n" == r.stderr
+    r = t.run("settle", "--from-balances", "Anna=3,40,Ben=-1.15,Cora=-2,25", "--round", "10000")
+    assert r.exit_code == 0  # a note of 100 is the most a table rounds to
+    r = t.run("settle", "--round", "999999999")  # every amount would round to nothing
+    assert r.exit_code == 2 and r.stderr == ("Fehler: --round 999999999 ist mehr als 10000 Cent: jeder Betrag würde "
+                                             "auf nichts gerundet.\nGib z. B. --round 50 an.\n")
     r = t.run("settle", "--from-balances", "Xaver=3,Ben=-3")
     assert r.exit_code == 2 and "Fehler: 'Xaver' spielt nicht an diesem Tisch." in r.stderr
 

@@ -219,6 +219,8 @@ CASES = [
     ("evening", "settle --from-balances Xaver=3,Ben=-3", "engine.not_a_player"),
     ("evening", "settle --from-balances Cora=1,Cora=-1", "data.balance_twice"),
     ("plain", "settle --round 0", "data.round_not_positive"),
+    ("evening", "settle --close --round 10001", "data.round_too_big"),
+    ("evening", "settle --tariff 20/50 --round 10001", "data.round_too_big"),
     ("plain", "settle --reason x", "cli.reason_reopen_only"),
     ("plain", "settle --close", "data.nothing_to_close"),
     ("plain", "settle --session 7", "data.no_session"),
