@@ -886,6 +886,31 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "tournament.redo_hint": (
         'Write schafkopf tournament draw --redo --reason R (while no table of the round has entered anything).',
         'Schreib schafkopf tournament draw --redo --reason R (solange kein Tisch der Runde etwas eingetragen hat).'),
+    "tournament.redo_withdrawn": (
+        'Round {round} cannot be drawn again without {names}, who withdrew after its draw: {why}.',
+        'Runde {round} lässt sich ohne {names}, seit ihrer Auslosung abgemeldet, nicht neu auslosen: {why}.'),
+    "tournament.redo_too_few": (
+        'the {count} players left are too few for its {tables} tables',
+        'die {count} übrigen Spieler sind zu wenige für ihre {tables} Tische'),
+    "tournament.redo_no_table": (
+        'the {count} players left cannot make a table (a table needs at least 4)',
+        'die {count} übrigen Spieler ergeben keinen Tisch (ein Tisch braucht mindestens 4)'),
+    "tournament.redo_no_split": (
+        'the {count} players left cannot be seated at its {tables} tables of four and five',
+        'die {count} übrigen Spieler lassen sich nicht auf ihre {tables} Vierer- und Fünfertische verteilen'),
+    "tournament.redo_left_hint": (
+        'Nothing was drawn. Let the round play as drawn (a table plays on as it sat, with the seat of who '
+        'withdrew), or move players with schafkopf tournament swap A B.',
+        'Nichts wurde ausgelost. Lass die Runde spielen, wie sie gelost ist (ein Tisch spielt weiter, wie er saß, '
+        'mit dem Platz des Abgemeldeten), oder setz Spieler mit schafkopf tournament swap A B um.'),
+    "tournament.redo_short_hint": (
+        'Nothing was drawn. Set short_tables = "standin" (unranked stand-ins fill tables of four) or '
+        'short_tables = "three" (a table of three) in [tournament] and write schafkopf tournament draw --redo '
+        'again, or let the round play as drawn (a table plays on as it sat, with the seat of who withdrew).',
+        'Nichts wurde ausgelost. Setz in [tournament] short_tables = "standin" (Ersatzspieler ohne Wertung füllen '
+        'Vierertische) oder short_tables = "three" (ein Dreiertisch) und schreib noch einmal schafkopf tournament '
+        'draw --redo, oder lass die Runde spielen, wie sie gelost ist (ein Tisch spielt weiter, wie er saß, mit '
+        'dem Platz des Abgemeldeten).'),
     "tournament.redrawn": (
         'Round {round} drawn again: {count} tables, {how} (seed {seed}).',
         'Runde {round} neu ausgelost: {count} Tische, {how} (Startwert {seed}).'),
