@@ -18,8 +18,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "tournament.section_needs_kind": ("belongs to a tournament only.", "gehört nur zu einem Turnier."),
     "tournament.section_needs_kind_hint": ('Add kind = "tournament" at the top, or remove the section.',
                                                'Setz oben kind = "tournament", oder entferne den Abschnitt.'),
-    "tournament.seats_four": ("must be 4 in a tournament (tables of four; a fifth player sits out when he "
-                                  "deals), not {seats}.",
+    "tournament.seats_four": ("must be 4 in a tournament (tables of four; at a table of five the dealer "
+                                  "sits out), not {seats}.",
                                   "muss im Turnier 4 sein (Vierertische; ein fünfter Spieler setzt aus, wenn er "
                                   "gibt), nicht {seats}."),
     "tournament.seats_four_hint": ("Set seats = 4.", "Setz seats = 4."),
@@ -354,7 +354,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         '{name} has withdrawn already.',
         '{name} hat sich schon abgemeldet.'),
     "tournament.already_withdrawn_hint": (
-        'The ranking shows him as withdrawn: schafkopf tournament ranking.',
+        'The ranking marks who withdrew: schafkopf tournament ranking.',
         'Die Rangliste zeigt ihn als abgemeldet: schafkopf tournament ranking.'),
     "tournament.apart_fixed": (
         '{a} and {b} are both fixed to table {tisch} and cannot be kept apart.',
@@ -483,10 +483,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         '{typed} is not registered in this tournament.',
         '{typed} ist in diesem Turnier nicht angemeldet.'),
     "tournament.withdrawn_not_drawn": (
-        '{name} has withdrawn: he is not drawn again.',
+        '{name} has withdrawn and is not drawn again.',
         '{name} ist ausgeschieden: er wird nicht mehr gelost.'),
     "tournament.withdrawn_not_drawn_hint": (
-        '{name} keeps his points and place in the ranking; fix and apart name players still drawn '
+        '{name} keeps points and place in the ranking; fix and apart name players still drawn '
         '(schafkopf tournament ranking marks who withdrew).',
         '{name} behält Punkte und Platz in der Rangliste; fix und apart nennen Spieler, die noch gelost werden '
         '(schafkopf tournament ranking zeigt, wer ausgeschieden ist).'),
@@ -529,7 +529,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         '{name} is registered (start number {number}): drawn from round {round} on.',
         '{name} ist angemeldet (Startnummer {number}): ausgelost ab Runde {round}.'),
     "tournament.player_withdrawn": (
-        '{name} has withdrawn: keeps his points and place, not drawn again.',
+        '{name} has withdrawn: keeps points and place, not drawn again.',
         '{name} hat sich abgemeldet: behält Punkte und Platz, wird nicht mehr ausgelost.'),
     "tournament.plays_on": (
         "Table {tisch} of round {round} finishes the round as it sat (with {name}'s seat).",
@@ -741,7 +741,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         'entry fee per player (cents); places may then be shares: ["40%", "25%"]',
         'Startgeld je Spieler (Cent); Plätze dann auch als Anteile: ["40%", "25%"]'),
     "tournament.fix_against_day": (
-        '{name} sits at table {tisch} for the day; --fix puts him at table {other}.',
+        '{name} sits at table {tisch} for the day; --fix puts {name} at table {other}.',
         '{name} sitzt für den Tag an Tisch {tisch}; --fix setzt ihn an Tisch {other}.'),
     "tournament.fix_day_hint": (
         'Write tournament fix NAME TABLE (a registered player, a table of the next draw).',
@@ -759,7 +759,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         '{name} is fixed to table {tisch}, but round {round} has {count} tables.',
         '{name} ist an Tisch {tisch} gesetzt, aber Runde {round} hat {count} Tische.'),
     "tournament.fixed_beyond_hint": (
-        'Take it away with tournament fix {name} {tisch} --remove (or fix him to another table).',
+        'Take it away with tournament fix {name} {tisch} --remove (or fix {name} to another table).',
         'Nimm es weg mit tournament fix {name} {tisch} --remove (oder setz ihn an einen anderen Tisch).'),
     "tournament.fixed_day": (
         '{name} sits at table {tisch} in every later draw (until tournament fix {name} --remove).',

@@ -255,7 +255,7 @@ def test_a_withdrawn_player_named_in_fix_apart_or_a_draw_is_said_to_have_withdra
     t = tournament(tmp_path, [*EIGHT, "Ida"], extra='games_per_round = 2\nrounds = 2\nseed = "w"')
     name, other = EIGHT[0], EIGHT[1]
     t.ok("tournament", "player", "withdraw", name, "--reason", "train")
-    said = f"Error: {name} has withdrawn: he is not drawn again.\n"
+    said = f"Error: {name} has withdrawn and is not drawn again.\n"
     for args in (["fix", name, "1"], ["fix", name.lower(), "1", "--remove"], ["apart", other, name],
                  ["draw", "--fix", f"{name}=1"], ["draw", "--apart", f"{name},{other}"]):
         assert fail(t, "tournament", *args).startswith(said), args
