@@ -222,8 +222,10 @@ class Driver:
         if r is None:
             return
         data = json.loads(r.stdout)
-        # the redo seats the round's players again (a player withdrawn since included: reported)
-        seen = self.load_round(cur, data, {p for p in self.seated(cur) if p in self.joined})
+        # the redo seats the round's players again, but for those withdrawn since, at its tables
+        if len(data["tables"]) != len(self.tables[cur]):
+            raise Violation(f"redo of round {cur}: {len(data['tables'])} tables, not {len(self.tables[cur])}")
+        seen = self.load_round(cur, data, {p for p in self.seated(cur) if p in self.joined and p not in self.withdrawn})
         self.check_constraints(cur, seen, self.fixed, self.apart)
 
     def op_swap(self):

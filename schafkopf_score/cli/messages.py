@@ -328,7 +328,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "cli.play_close_confirm": ("Close the evening now with these payments?",
                                "Den Abend jetzt mit diesen Zahlungen abschließen?"),
     "cli.play_not_closed": ("Not closed.", "Nicht abgeschlossen."),
-    "cli.play_payout_needs_yes": ("settle --player pays a player out now, and the others pay him or are paid.",
+    "cli.play_payout_needs_yes": ("settle --player pays a player out now: the others pay that player or are paid.",
                                   "abrechnung --spieler zahlt einen Spieler jetzt aus; die anderen zahlen ihm oder "
                                   "bekommen von ihm."),
     "cli.play_payout_needs_yes_hint": ("Add --yes: settle --player NAME --yes.",

@@ -665,8 +665,8 @@ def player_withdraw(ctx: typer.Context, name: Annotated[str, typer.Argument(help
                     reason: Annotated[str, typer.Option("--reason", metavar="R", help="Why (shown in the "
                                                                                      "ledger).")] = "",
                     as_json: JsonOpt = False) -> None:
-    """Withdraw a player: he keeps his points and his place in the ranking, marked withdrawn, and is
-    never drawn again. A table he sits at now finishes the round as it sat.
+    """Withdraw a player, who keeps points and place in the ranking, marked withdrawn, and is never
+    drawn again. The table where the player sits now finishes the round as it sat.
 
     \b
     Example: schafkopf --table turnier.toml tournament player withdraw Xaver --reason "train"

@@ -108,7 +108,9 @@ class TournamentRows:
         if not rows:
             return 0, []
         standins = json.loads(rows[0][1]).get("standins", []) if rows[0][1] else []
-        after = json.loads(rows[0][2]).get("tables", []) if rows[0][2] else []
+        reseat = json.loads(rows[0][2]) if rows[0][2] else {}
+        after = reseat.get("tables", [])
+        standins = reseat.get("standins", standins)  # a redo left out a player withdrawn since the draw
 
         def players(tisch: int, drawn: str) -> list[str]:
             return list(after[tisch - 1]) if 1 <= tisch <= len(after) else json.loads(drawn)

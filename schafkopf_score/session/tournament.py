@@ -220,12 +220,14 @@ class RoundReseated(Event):
     (``how = "redo"``: the method, seed and constraints it honoured) or two players' seats
     swapped (``how = "swap"``: ``swapped`` names them). ``tables``: every table's players after
     it, by table number (the tables and their sessions stay); ``before``: the seating it
-    replaced (kept, as nothing is destroyed)."""
+    replaced (kept, as nothing is destroyed); ``standins``: the round's stand-ins after it where
+    they are no longer the draw's (a redo that left out a player withdrawn since the draw; a
+    later swap or redo carries them on), else None (stored without it: the draw's stand-ins hold)."""
 
     kind: ClassVar[str] = "reseat"
     SHAPE: ClassVar[Mapping[str, str]] = {"how": "text", "tables": "tables", "before": "tables", "method": "text",
                                           "seed": "text", "fix": "points", "apart": "pairs", "swapped": "names",
-                                          "reason": "text"}
+                                          "reason": "text", "standins": "names"}
 
     how: str = "redo"
     tables: tuple[tuple[str, ...], ...] = ()
@@ -236,11 +238,15 @@ class RoundReseated(Event):
     apart: tuple[tuple[str, str], ...] = ()
     swapped: tuple[str, ...] = ()
     reason: str = ""
+    standins: tuple[str, ...] | None = None
 
     def facts(self) -> dict[str, Any]:
-        return {"how": self.how, "tables": [list(t) for t in self.tables], "before": [list(t) for t in self.before],
-                "method": self.method, "seed": self.seed, "fix": dict(self.fix), "apart": [list(p) for p in self.apart],
-                "swapped": list(self.swapped), "reason": self.reason}
+        facts = {"how": self.how, "tables": [list(t) for t in self.tables], "before": [list(t) for t in self.before],
+                 "method": self.method, "seed": self.seed, "fix": dict(self.fix),
+                 "apart": [list(p) for p in self.apart], "swapped": list(self.swapped), "reason": self.reason}
+        if self.standins is not None:
+            facts["standins"] = list(self.standins)
+        return facts
 
     @classmethod
     def read(cls, round_no: int, name: str, facts: Mapping[str, Any]) -> Event:
@@ -248,10 +254,13 @@ class RoundReseated(Event):
                    tuple(tuple(t) for t in facts.get("before", ())), str(facts.get("method", "")),
                    str(facts.get("seed", "")), dict(facts.get("fix", {})),
                    tuple((str(a), str(b)) for a, b in facts.get("apart", ())), tuple(facts.get("swapped", ())),
-                   str(facts.get("reason", "")))
+                   str(facts.get("reason", "")),
+                   tuple(facts["standins"]) if isinstance(facts.get("standins"), list) else None)
 
     def apply(self, state: TournamentState) -> None:
         state.seating[self.round] = [list(t) for t in self.tables]
+        if self.standins is not None:
+            state.standins[self.round] = self.standins
 
 
 @dataclass(frozen=True)

@@ -18,8 +18,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "tournament.section_needs_kind": ("belongs to a tournament only.", "gehört nur zu einem Turnier."),
     "tournament.section_needs_kind_hint": ('Add kind = "tournament" at the top, or remove the section.',
                                                'Setz oben kind = "tournament", oder entferne den Abschnitt.'),
-    "tournament.seats_four": ("must be 4 in a tournament (tables of four; a fifth player sits out when he "
-                                  "deals), not {seats}.",
+    "tournament.seats_four": ("must be 4 in a tournament (tables of four; at a table of five the dealer "
+                                  "sits out), not {seats}.",
                                   "muss im Turnier 4 sein (Vierertische; ein fünfter Spieler setzt aus, wenn er "
                                   "gibt), nicht {seats}."),
     "tournament.seats_four_hint": ("Set seats = 4.", "Setz seats = 4."),
@@ -354,7 +354,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         '{name} has withdrawn already.',
         '{name} hat sich schon abgemeldet.'),
     "tournament.already_withdrawn_hint": (
-        'The ranking shows him as withdrawn: schafkopf tournament ranking.',
+        'The ranking marks who withdrew: schafkopf tournament ranking.',
         'Die Rangliste zeigt ihn als abgemeldet: schafkopf tournament ranking.'),
     "tournament.apart_fixed": (
         '{a} and {b} are both fixed to table {tisch} and cannot be kept apart.',
@@ -483,10 +483,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         '{typed} is not registered in this tournament.',
         '{typed} ist in diesem Turnier nicht angemeldet.'),
     "tournament.withdrawn_not_drawn": (
-        '{name} has withdrawn: he is not drawn again.',
+        '{name} has withdrawn and is not drawn again.',
         '{name} ist ausgeschieden: er wird nicht mehr gelost.'),
     "tournament.withdrawn_not_drawn_hint": (
-        '{name} keeps his points and place in the ranking; fix and apart name players still drawn '
+        '{name} keeps points and place in the ranking; fix and apart name players still drawn '
         '(schafkopf tournament ranking marks who withdrew).',
         '{name} behält Punkte und Platz in der Rangliste; fix und apart nennen Spieler, die noch gelost werden '
         '(schafkopf tournament ranking zeigt, wer ausgeschieden ist).'),
@@ -529,7 +529,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         '{name} is registered (start number {number}): drawn from round {round} on.',
         '{name} ist angemeldet (Startnummer {number}): ausgelost ab Runde {round}.'),
     "tournament.player_withdrawn": (
-        '{name} has withdrawn: keeps his points and place, not drawn again.',
+        '{name} has withdrawn: keeps points and place, not drawn again.',
         '{name} hat sich abgemeldet: behält Punkte und Platz, wird nicht mehr ausgelost.'),
     "tournament.plays_on": (
         "Table {tisch} of round {round} finishes the round as it sat (with {name}'s seat).",
@@ -741,7 +741,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         'entry fee per player (cents); places may then be shares: ["40%", "25%"]',
         'Startgeld je Spieler (Cent); Plätze dann auch als Anteile: ["40%", "25%"]'),
     "tournament.fix_against_day": (
-        '{name} sits at table {tisch} for the day; --fix puts him at table {other}.',
+        '{name} sits at table {tisch} for the day; --fix puts {name} at table {other}.',
         '{name} sitzt für den Tag an Tisch {tisch}; --fix setzt ihn an Tisch {other}.'),
     "tournament.fix_day_hint": (
         'Write tournament fix NAME TABLE (a registered player, a table of the next draw).',
@@ -759,7 +759,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         '{name} is fixed to table {tisch}, but round {round} has {count} tables.',
         '{name} ist an Tisch {tisch} gesetzt, aber Runde {round} hat {count} Tische.'),
     "tournament.fixed_beyond_hint": (
-        'Take it away with tournament fix {name} {tisch} --remove (or fix him to another table).',
+        'Take it away with tournament fix {name} {tisch} --remove (or fix {name} to another table).',
         'Nimm es weg mit tournament fix {name} {tisch} --remove (oder setz ihn an einen anderen Tisch).'),
     "tournament.fixed_day": (
         '{name} sits at table {tisch} in every later draw (until tournament fix {name} --remove).',
@@ -886,6 +886,31 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "tournament.redo_hint": (
         'Write schafkopf tournament draw --redo --reason R (while no table of the round has entered anything).',
         'Schreib schafkopf tournament draw --redo --reason R (solange kein Tisch der Runde etwas eingetragen hat).'),
+    "tournament.redo_withdrawn": (
+        'Round {round} cannot be drawn again without {names}, who withdrew after its draw: {why}.',
+        'Runde {round} lässt sich ohne {names}, seit ihrer Auslosung abgemeldet, nicht neu auslosen: {why}.'),
+    "tournament.redo_too_few": (
+        'the {count} players left are too few for its {tables} tables',
+        'die {count} übrigen Spieler sind zu wenige für ihre {tables} Tische'),
+    "tournament.redo_no_table": (
+        'the {count} players left cannot make a table (a table needs at least 4)',
+        'die {count} übrigen Spieler ergeben keinen Tisch (ein Tisch braucht mindestens 4)'),
+    "tournament.redo_no_split": (
+        'the {count} players left cannot be seated at its {tables} tables of four and five',
+        'die {count} übrigen Spieler lassen sich nicht auf ihre {tables} Vierer- und Fünfertische verteilen'),
+    "tournament.redo_left_hint": (
+        'Nothing was drawn. Let the round play as drawn (a table plays on as it sat, with the seat of who '
+        'withdrew), or move players with schafkopf tournament swap A B.',
+        'Nichts wurde ausgelost. Lass die Runde spielen, wie sie gelost ist (ein Tisch spielt weiter, wie er saß, '
+        'mit dem Platz des Abgemeldeten), oder setz Spieler mit schafkopf tournament swap A B um.'),
+    "tournament.redo_short_hint": (
+        'Nothing was drawn. Set short_tables = "standin" (unranked stand-ins fill tables of four) or '
+        'short_tables = "three" (a table of three) in [tournament] and write schafkopf tournament draw --redo '
+        'again, or let the round play as drawn (a table plays on as it sat, with the seat of who withdrew).',
+        'Nichts wurde ausgelost. Setz in [tournament] short_tables = "standin" (Ersatzspieler ohne Wertung füllen '
+        'Vierertische) oder short_tables = "three" (ein Dreiertisch) und schreib noch einmal schafkopf tournament '
+        'draw --redo, oder lass die Runde spielen, wie sie gelost ist (ein Tisch spielt weiter, wie er saß, mit '
+        'dem Platz des Abgemeldeten).'),
     "tournament.redrawn": (
         'Round {round} drawn again: {count} tables, {how} (seed {seed}).',
         'Runde {round} neu ausgelost: {count} Tische, {how} (Startwert {seed}).'),

@@ -231,10 +231,32 @@ def _untouched(cfg: TableConfig, ledger: Ledger, seats: Sequence[TournamentTable
                                 count=len(entered)), Text("tournament.reseat_entered_hint"))
 
 
+def _relaid(count: int, tables: int, short_tables: str, round_no: int, gone: Sequence[str]) -> Layout:
+    """How a redo seats the ``count`` players a round has left once ``gone`` withdrew after its
+    draw: the layout a draw makes of them (``draw.layout``), refused where it is not the
+    round's ``tables`` tables (fewer, or a count the file's ``short_tables`` cannot seat)."""
+    plan: Layout | None = None
+    if count < 4:
+        why, hint = Text("tournament.redo_no_table", count=count), "tournament.redo_left_hint"
+    else:
+        try:
+            plan = layout(count, short_tables)
+        except IllegalEntry:  # 6, 7 or 11 without short_tables
+            why, hint = Text("tournament.redo_no_split", count=count, tables=tables), "tournament.redo_short_hint"
+        else:
+            why, hint = Text("tournament.redo_too_few", count=count, tables=tables), "tournament.redo_left_hint"
+    if plan is None or len(plan.sizes) != tables:
+        raise IllegalEntry(Text("tournament.redo_withdrawn", round=round_no, names=Join(gone, "and"), why=why),
+                           Text(hint))
+    return plan
+
+
 def redo_round(cfg: TableConfig, ledger: Ledger, method: str | None = None, seed: str | None = None,
                fix: Sequence[str] = (), apart: Sequence[str] = (), reason: str = "") -> DrawnRound:
     """``tournament draw --redo``: the latest round drawn again (recorded: ``RoundReseated``,
-    the seating before it kept), the same players at the same tables (their sessions stay),
+    the seating before it kept), the same players at the same tables (their sessions stay;
+    a player withdrawn since the draw is left out, the rest seated at the sizes a draw of them
+    makes, stand-ins included: refused where that is not the round's tables, ``_relaid``),
     honouring the standing constraints and the ones given here; a new lot (``seed``: the
     round's seed and the count of redraws, unless given). Refused once a table of the round
     has entered anything."""
@@ -256,9 +278,16 @@ def redo_round(cfg: TableConfig, ledger: Ledger, method: str | None = None, seed
         people = roster(cfg, ledger, state)
         standins = [p for s in seats for p in s.standins]
         players = [p for s in seats for p in s.players if p not in standins]
+        gone = [p for p in people.players if p in people.withdrawn and p in players]  # withdrawn since the draw
         real = [len(s.players) - len(s.standins) for s in seats]
+        new_standins: list[str] | None = None  # the round's stand-ins anew (where the sizes change)
+        if gone:
+            players = [p for p in players if p not in gone]
+            plan = _relaid(len(players), len(seats), settings.short_tables, round_no, gone)
+            real = [size - (1 if i < plan.standins else 0) for i, size in enumerate(plan.sizes)]
+            new_standins = standin_names(plan.standins, people.players, cfg.language)
         numbers = {p: i for i, p in enumerate(people.players, 1)}
-        fixed, pairs = _constraints(players, len(real), real, fix, apart, numbers)
+        fixed, pairs = _constraints(players, len(real), real, fix, apart, numbers, list(people.withdrawn))
         honoured = merged(players, real, round_no, state.fixed, state.apart, fixed, pairs)
         method = _method(method or (now.method if round_no > 1 else None), round_no, settings.draw,
                          bool(honoured.fixed or honoured.apart))
@@ -268,12 +297,19 @@ def redo_round(cfg: TableConfig, ledger: Ledger, method: str | None = None, seed
         tables, found = _seat(cfg, ledger, sorted(players, key=lambda p: numbers.get(p, 0)), round_no, method, seed,
                               real, honoured)
         _kept_apart(tables, honoured, round_no)
-        for table, seat in zip(tables, seats, strict=True):
-            table += list(seat.standins)
+        if new_standins is None:
+            for table, seat in zip(tables, seats, strict=True):
+                table += list(seat.standins)
+        else:
+            for table, standin in zip(tables, new_standins, strict=False):
+                table.append(standin)
         before = tuple(tuple(s.players) for s in seats)
         ledger.record_event(conn, RoundReseated(round_no, "", "redo", tuple(tuple(t) for t in tables), before, method,
-                                                seed, dict(fixed), tuple(pairs), (), reason))
-    out = [replace(s, players=tuple(t)) for s, t in zip(seats, tables, strict=True)]
+                                                seed, dict(fixed), tuple(pairs), (), reason,
+                                                _standins_anew(ledger, round_no) if new_standins is None
+                                                else tuple(new_standins)))
+    out = [replace(s, players=tuple(t), standins=s.standins if new_standins is None else
+                   tuple(p for p in t if p in new_standins)) for s, t in zip(seats, tables, strict=True)]
     return DrawnRound(round_no, method, seed, out, found, honoured, redo=True)
 
 
@@ -306,9 +342,20 @@ def swap_seats(cfg: TableConfig, ledger: Ledger, first: str, second: str,
         swapped = {a: b, b: a}
         tables = tuple(tuple(swapped.get(p, p) for p in s.players) for s in seats)
         ledger.record_event(conn, RoundReseated(round_no, "", "swap", tables, tuple(tuple(s.players) for s in seats),
-                                                swapped=(a, b), reason=reason))
+                                                swapped=(a, b), reason=reason,
+                                                standins=_standins_anew(ledger, round_no)))
     after = {s.tisch: replace(s, players=tables[s.tisch - 1]) for s in seats}
     return a, b, after[ta.tisch], after[tb.tisch]
+
+
+def _standins_anew(ledger: Ledger, round_no: int) -> tuple[str, ...] | None:
+    """The round's stand-ins as its latest reseating recorded them where a redo changed them
+    (a player withdrawn since the draw), which a swap carries on; None: the draw's hold."""
+    for event in reversed(ledger.events()):
+        if event.kind == "reseat" and event.round == round_no:
+            found = event.data.get("standins")
+            return tuple(found) if isinstance(found, list) else None
+    return None
 
 
 def _seated_name(seated: Sequence[str], typed: str, numbers: Mapping[str, int], round_no: int) -> str:

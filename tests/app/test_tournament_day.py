@@ -87,7 +87,7 @@ def test_a_withdrawal_in_the_middle_of_a_round_lets_the_table_finish_and_leaves_
     seat = next(x for x in tables(t) if "Ben" in x["players"])
     t.ok("add", "--tisch", str(seat["tisch"]), "weiter")  # the round is under way
     r = t.ok("tournament", "player", "withdraw", "be", "--reason", "ill")
-    assert r.stdout == ("Ben has withdrawn: keeps his points and place, not drawn again.\n"
+    assert r.stdout == ("Ben has withdrawn: keeps points and place, not drawn again.\n"
                         f"Table {seat['tisch']} of round 1 finishes the round as it sat (with Ben's seat).\n"
                         # seven are left, whom the next draw cannot seat: said now, not only at the draw
                         "Note: the next draw cannot seat everyone as registered now: 7 players cannot be seated at "
@@ -105,7 +105,7 @@ def test_a_withdrawal_in_the_middle_of_a_round_lets_the_table_finish_and_leaves_
     assert fail(t, "tournament", "draw").startswith("Error: 7 players cannot be seated at tables of four and five.\n"
                                                     "Seat 5 or 8 players, or set short_tables")
     assert fail(t, "tournament", "player", "withdraw", "Ben") == (
-        "Error: Ben has withdrawn already.\nThe ranking shows him as withdrawn: schafkopf tournament ranking.\n")
+        "Error: Ben has withdrawn already.\nThe ranking marks who withdrew: schafkopf tournament ranking.\n")
     t.ok("tournament", "player", "add", "Xaver")  # 8 again: the latecomer is drawn, Ben is not
     drawn = t.json("tournament", "draw")["tables"]
     seated = sorted(p for x in drawn for p in x["players"])

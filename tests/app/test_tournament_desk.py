@@ -255,7 +255,7 @@ def test_a_withdrawn_player_named_in_fix_apart_or_a_draw_is_said_to_have_withdra
     t = tournament(tmp_path, [*EIGHT, "Ida"], extra='games_per_round = 2\nrounds = 2\nseed = "w"')
     name, other = EIGHT[0], EIGHT[1]
     t.ok("tournament", "player", "withdraw", name, "--reason", "train")
-    said = f"Error: {name} has withdrawn: he is not drawn again.\n"
+    said = f"Error: {name} has withdrawn and is not drawn again.\n"
     for args in (["fix", name, "1"], ["fix", name.lower(), "1", "--remove"], ["apart", other, name],
                  ["draw", "--fix", f"{name}=1"], ["draw", "--apart", f"{name},{other}"]):
         assert fail(t, "tournament", *args).startswith(said), args
@@ -351,6 +351,87 @@ def test_a_redraw_honours_the_constraints_and_a_swap_names_who_does_not_play(tmp
         "Error: Xaver does not play in round 1.\n"
         "Write tournament swap A B (two players of the current round: a name, part of it, or the start number).\n")
     assert fail(t, "tournament", "draw", "--redo", "--force").startswith("Error: --redo draws the current round")
+
+
+def test_a_redraw_leaves_out_a_player_withdrawn_since_the_draw_at_the_round_s_tables(tmp_path):
+    # nine at tables of 5 and 4; Ida withdraws before either table enters: eight at two tables of four
+    t = tournament(tmp_path, [*EIGHT, "Ida"], extra='games_per_round = 2\nrounds = 2\nseed = "x"')
+    first = t.json("tournament", "draw")
+    assert [len(x["players"]) for x in first["tables"]] == [5, 4]
+    t.ok("tournament", "player", "withdraw", "Ida", "--reason", "train")
+    r = t.ok("tournament", "draw", "--redo", "--reason", "Ida left")
+    assert r.stdout.startswith("Round 1 drawn again: 2 tables, at random (seed x/1).")
+    again = t.json("tournament", "tables")["tables"]
+    assert [len(x["players"]) for x in again] == [4, 4]
+    assert sorted(p for x in again for p in x["players"]) == sorted(EIGHT)
+    assert [x["session"] for x in again] == [x["session"] for x in first["tables"]]
+    assert all(x["games"] == 2 and not x["standins"] for x in again)  # a table of five played 10 (2 x 5 / 4 -> 5)
+    # a second redo seats the same eight; the ranking keeps Ida, withdrawn; the check accepts it all
+    assert sorted(p for x in t.json("tournament", "draw", "--redo")["tables"] for p in x["players"]) == sorted(EIGHT)
+    assert ranking(t)["Ida"]["withdrawn"] is True
+    t.ok("check")
+
+
+def test_a_redraw_after_a_withdrawal_seats_a_stand_in_where_the_file_says_so(tmp_path):
+    # eight at two tables of four; Hans withdraws: seven, and short_tables = "standin" fills the
+    # first table with a stand-in (as a draw of seven would); a swap and a later redo keep him one
+    t = tournament(tmp_path, EIGHT, extra='games_per_round = 2\nrounds = 2\nseed = "s"\nshort_tables = "standin"')
+    t.ok("tournament", "draw")
+    t.ok("tournament", "player", "withdraw", "Hans")
+    drawn = t.json("tournament", "draw", "--redo")
+    assert [(len(x["players"]), x["standins"]) for x in drawn["tables"]] == [(4, ["Stand-in 1"]), (4, [])]
+    assert drawn["tables"][0]["players"][-1] == "Stand-in 1"
+    seated = tables(t)
+    assert seated[1]["standins"] == ["Stand-in 1"] and "Hans" not in seated[1]["players"] + seated[2]["players"]
+    a, b = seated[1]["players"][0], seated[2]["players"][0]
+    t.ok("tournament", "swap", a, b)
+    assert tables(t)[1]["standins"] == ["Stand-in 1"]
+    assert t.json("tournament", "draw", "--redo")["tables"][0]["standins"] == ["Stand-in 1"]
+    assert tables(t)[1]["standins"] == ["Stand-in 1"]
+    assert "Stand-in 1" not in ranking(t)
+    t.ok("check")
+    # the export keeps the stand-in of the redo: the import seats and ranks as the ledger does
+    t.ok("export", "--format", "json", "--out", "e.json")
+    twin = tournament(tmp_path, EIGHT, extra='games_per_round = 2\nrounds = 2\nseed = "s"\nshort_tables = "standin"',
+                      name="twin")
+    twin.ok("import", str(tmp_path / "e.json"))
+    assert twin.json("tournament", "tables") == t.json("tournament", "tables")
+
+
+@pytest.mark.parametrize("withdrawn, said, hint", [
+    # seven cannot be seated at tables of four and five without short_tables
+    (["Hans"], "Error: Round 1 cannot be drawn again without Hans, who withdrew after its draw: the 7 players left "
+               "cannot be seated at its 2 tables of four and five.\n",
+     'Nothing was drawn. Set short_tables = "standin" (unranked stand-ins fill tables of four) or short_tables = '
+     '"three" (a table of three) in [tournament] and write schafkopf tournament draw --redo again, or let the round '
+     'play as drawn (a table plays on as it sat, with the seat of who withdrew).\n'),
+    # five make one table, not the round's two
+    (["Cora", "Anna", "Ben"], "Error: Round 1 cannot be drawn again without Anna, Ben and Cora, who withdrew after "
+                              "its draw: the 5 players left are too few for its 2 tables.\n",
+     "Nothing was drawn. Let the round play as drawn (a table plays on as it sat, with the seat of who withdrew), "
+     "or move players with schafkopf tournament swap A B.\n"),
+])
+def test_a_redraw_that_cannot_seat_the_rest_at_the_round_s_tables_is_refused(tmp_path, withdrawn, said, hint):
+    t = tournament(tmp_path, EIGHT, extra='games_per_round = 2\nrounds = 2\nseed = "f"')
+    t.ok("tournament", "draw")
+    for name in withdrawn:
+        t.ok("tournament", "player", "withdraw", name)
+    seated, before = tables(t), t.ledger_bytes()
+    assert fail(t, "tournament", "draw", "--redo", "--reason", "lot") == said + hint
+    assert t.ledger_bytes() == before and tables(t) == seated
+
+
+def test_a_redraw_of_one_table_with_too_few_left_is_refused(tmp_path):
+    t = tournament(tmp_path, EIGHT[:5], extra='games_per_round = 2\nrounds = 2\nseed = "o"')
+    t.ok("tournament", "draw")
+    t.ok("tournament", "player", "withdraw", "Emil")
+    t.ok("tournament", "draw", "--redo")  # four: still one table
+    t.ok("tournament", "player", "withdraw", "Dora")
+    before = t.ledger_bytes()
+    assert fail(t, "tournament", "draw", "--redo").startswith(
+        "Error: Round 1 cannot be drawn again without Dora, who withdrew after its draw: the 3 players left cannot "
+        "make a table (a table needs at least 4).\nNothing was drawn.")
+    assert t.ledger_bytes() == before
 
 
 # -- 5. start numbers and names ---------------------------------------------------------------------

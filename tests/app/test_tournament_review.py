@@ -353,7 +353,7 @@ def test_a_latecomer_or_a_withdrawal_that_the_next_draw_cannot_seat_is_said_at_o
     assert t.json("tournament", "player", "withdraw", "Hans")["next_draw"]["error"].startswith("7 players ")
     t.ok("tournament", "player", "withdraw", "Gerd")  # six again, said again
     assert t.ok("tournament", "player", "withdraw", "Fritz").stdout == \
-        "Fritz has withdrawn: keeps his points and place, not drawn again.\n"
+        "Fritz has withdrawn: keeps points and place, not drawn again.\n"
     (tmp_path / "standin").mkdir()
     standin = drawn(tmp_path / "standin", players=five, extra='rounds = 2\nseed = "r"\nshort_tables = "standin"')
     assert standin.json("tournament", "player", "add", "Fritz")["next_draw"] is None
@@ -368,12 +368,12 @@ def test_a_withdrawal_that_leaves_a_fixed_players_table_undrawn_is_said_at_once(
     t = drawn(tmp_path, players=sixteen, extra='rounds = 3\nseed = "r"')
     t.ok("tournament", "fix", "P1", "4")
     note = ("Note: the next draw cannot seat everyone as registered now: P1 is fixed to table 4, but round 2 has 3 "
-            "tables.\nTake it away with tournament fix P1 4 --remove (or fix him to another table).\n")
+            "tables.\nTake it away with tournament fix P1 4 --remove (or fix P1 to another table).\n")
     out = t.ok("tournament", "player", "withdraw", "P2").stdout
     assert out.endswith(note), out
     assert t.json("tournament", "player", "add", "Xaver")["next_draw"] is None  # sixteen: four tables again
     withdrawn = t.json("tournament", "player", "withdraw", "P3")["next_draw"]
     assert withdrawn == {"error": "P1 is fixed to table 4, but round 2 has 3 tables.",
-                         "hint": "Take it away with tournament fix P1 4 --remove (or fix him to another table)."}
+                         "hint": "Take it away with tournament fix P1 4 --remove (or fix P1 to another table)."}
     t.ok("tournament", "fix", "P1", "--remove")
     assert t.json("tournament", "player", "withdraw", "P4")["next_draw"] is None

@@ -93,7 +93,7 @@ def test_a_leaving_player_is_paid_out_inside_play_with_a_yes_when_piped(make_tab
     r = play(t, "sau an be 72\nsettle --player ben\n")
     assert r.returncode == 2
     assert r.stderr == ("Line 2: settle --player ben\n"
-                        "Error: settle --player pays a player out now, and the others pay him or are paid.\n"
+                        "Error: settle --player pays a player out now: the others pay that player or are paid.\n"
                         "Add --yes: settle --player NAME --yes.\n")
     r = play(t, "settle --player ben --yes\n")
     assert (r.returncode, r.stdout) == (0, "Ben is paid out of session 1:\n  Cora pays Ben €0.10\n"), r.stderr

@@ -129,3 +129,25 @@ def strip_times(data):
     if isinstance(data, list):
         return [strip_times(v) for v in data]
     return data
+
+
+def test_the_host_s_redraw_leaves_out_a_player_withdrawn_since_and_refuses_as_the_cli_does(tmp_path):
+    cup = tournament(tmp_path, players=EIGHT, extra='games_per_round = 2\nrounds = 2\nseed = "w"')
+    with Server(cup.path) as s:
+        assert s.post("/api/draw", {})[0] == 200
+        cup.ok("tournament", "player", "withdraw", "Hans")
+        # seven without short_tables: the CLI's words, 422, nothing written
+        before = cup.ledger_bytes()
+        said = cup.run("tournament", "draw", "--redo", "--reason", "lot").stderr.splitlines()
+        status, got = s.post("/api/draw", {"redo": True, "reason": "lot"})
+        assert status == 422 and (got["error"], got["hint"]) == (said[0].removeprefix("Error: "), said[1])
+        assert got["error"].startswith("Round 1 cannot be drawn again without Hans, who withdrew after its draw")
+        assert cup.ledger_bytes() == before
+        # with a stand-in allowed, the host's redo seats the seven and the stand-in at the round's tables
+        cup.path.write_text(cup.path.read_text(encoding="utf-8").replace(
+            "[tournament]\n", '[tournament]\nshort_tables = "standin"\n'), encoding="utf-8")
+        status, redone = s.post("/api/draw", {"redo": True, "reason": "Hans left"})
+        assert status == 200 and redone["redo"], redone
+        assert [x["standins"] for x in redone["tables"]] == [["Stand-in 1"], []]
+        assert sorted(p for x in redone["tables"] for p in x["players"]) == sorted([*EIGHT[:7], "Stand-in 1"])
+    cup.ok("check")
