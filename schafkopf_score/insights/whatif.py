@@ -90,7 +90,9 @@ def settled(state: SessionState, closed: bool, round_to: int | None) -> SessionS
     rules = state.session_rules()
     family = find_family(rules.family)
     if not closed:
-        done = settle_session(rules, state.balances, state.stock, round_to, session, aliases=state.aliases)
+        # who paid into the Stock (``state``): where it goes at the close (``stock_at_close``)
+        done = settle_session(rules, state.balances, state.stock, round_to, session, state=state.state,
+                              aliases=state.aliases)
         return replace(done, warnings=tuple(family.warnings(rules, state.state)))
     booked = family.closing_bookings(*named_now(rules, state.state, state.aliases), state.stock)
     balances = session_balances([state.balances], {"payouts": booked.payouts})

@@ -170,3 +170,27 @@ def test_wrong_inputs_are_refused_in_the_tables_language(make_table, tmp_path):
     for args in (("--tariff", "20/50", "--player", "an"), ("--rules", "fehlt.toml"), ("--tariff", "x")):
         assert_language(de.refused("settle", *args), "de", args)
     assert t.json("settle", "--tariff", "20/50")["refused"] == []
+
+
+@pytest.mark.parametrize("how", ["equal", "payers", "carry"])
+def test_an_open_stock_goes_where_stock_at_close_says_under_the_other_tariff_too(make_table, how):
+    """The open evening's Stock under the other tariff went back in equal shares whatever
+    ``stock_at_close`` said (the replay lost who paid it in): "payers" and "carry" differed from
+    the same hands entered at a table of that tariff, even under the very tariff of today."""
+    rules = {'all_pass = "redeal"': 'all_pass = "stock"', 'stock_at_close = "equal"': f'stock_at_close = "{how}"'}
+    five = ["Anna", "Ben", "Cora", "Dora", "Emil"]
+    here = make_table(tariff="10/50", language="de", players=five, replace=rules, name="here")
+    there = make_table(tariff="20/100", language="de", players=five, replace=rules, name="there")
+    for t in (here, there):
+        # Anna, then Ben deal and sit out a weiter; Anna+Emil lose to Ben+Dora, matching the Stock
+        enter(t, [("weiter",), ("weiter",), ("sau", "an", "em", "50")])
+    same = here.json("settle", "--tariff", "10/50")
+    assert same["other"] == same["now"] == here.json("settle")
+    got = here.json("settle", "--tariff", "20/100")
+    assert got["other"] == there.json("settle")
+    assert got["other"]["stock"] == 160 and got["other"]["stock_at_close"] == how
+    if how == "payers":  # in: Anna 10+40, Ben 10, Cora 20, Dora 20, Emil 20+40
+        assert got["other"]["stock_return"] == {"Anna": 50, "Ben": 10, "Cora": 20, "Dora": 20, "Emil": 60}
+        assert got["other"]["paid"] == {"Anna": -20, "Ben": 20, "Cora": 0, "Dora": 20, "Emil": -20}
+    rounded = here.json("settle", "--tariff", "20/100", "--round", "20")
+    assert rounded["other"] == there.json("settle", "--round", "20")
