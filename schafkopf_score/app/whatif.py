@@ -14,6 +14,7 @@ from ..errors import ConfigError, IllegalEntry
 from ..i18n import Text
 from ..insights.whatif import Refused, replayed, settled, with_rules, with_tariff
 from ..rules.model import TableRules
+from ..session.fold import carried_on
 from ..session.place import THE_OPEN_SESSION
 from ..session.settle import SessionSettlement, settle_season
 from .settle import checked_round, closed_settlement, season_settlement, session_settlement
@@ -96,14 +97,30 @@ def what_if(cfg: Any, ledger: Any, *, tariff: str | None = None, rules_file: str
     refused: list[Refused] = []
     parts: list[SessionSettlement] = []
     wanted = set(ids)
-    for info in ledger.sessions():
-        if info.id not in wanted:
+    infos = list(ledger.sessions())
+    # an evening that opened with a Stock carried on opens with what the evening before carried
+    # on under the other rules: that one is played again too (and so on back), not shown
+    needed = set(wanted)
+    carries = other(now_rules).rules.get("stock_at_close") == "carry"  # the other rules carry it on
+    for before, info in reversed(list(zip(infos, infos[1:], strict=False))):
+        if info.id in needed and (carries or carried_on(before)):
+            needed.add(before.id)
+    carried: dict[str, int] | None = None  # what the evening played again before carried on
+    for info in infos:
+        if info.id not in needed:
+            carried = None
             continue
-        state, lost = replayed(replace(ledger.log(info), place=THE_OPEN_SESSION), other, now_rules, unit)
-        refused += lost
+        log = replace(ledger.log(info), place=THE_OPEN_SESSION)
+        if carried is not None:
+            log = replace(log, opening=carried)
+        state, lost = replayed(log, other, now_rules, unit)
         closed = bool(info.closed_at)
         rounding = closed_settlement(ledger, info).round_to if closed else round_to
-        parts.append(settled(state, closed, rounding))
+        done = settled(state, closed, rounding)
+        carried = dict(done.extra.get("stock_carried") or {})
+        if info.id in wanted:
+            refused += lost
+            parts.append(done)
     # a session closed before a rename is shown, beside the other rules' figures, under the names now
     aliases = ledger.aliases()
     if all_:

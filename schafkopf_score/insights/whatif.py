@@ -71,7 +71,7 @@ def replayed(log: SessionLog, other: Callable[[TableRules], TableRules], rules: 
         snapshot = other(rec.rules)
         moved = replace(rec, rules=snapshot)
         try:
-            played = play(rec.entry, snapshot, state_for(last, snapshot, log.aliases), recorded(moved))
+            played = play(rec.entry, snapshot, state_for(last, snapshot, log.aliases, log.opening), recorded(moved))
         except IllegalEntry as exc:
             refused.append(Refused(rec.session_id, rec.hand, rec.game, exc.text))
             rows.append(Row(moved, None))
@@ -96,5 +96,6 @@ def settled(state: SessionState, closed: bool, round_to: int | None) -> SessionS
         return replace(done, warnings=tuple(family.warnings(rules, state.state)))
     booked = family.closing_bookings(*named_now(rules, state.state, state.aliases), state.stock)
     balances = session_balances([state.balances], {"payouts": booked.payouts})
-    return settle_session(rules, balances, state.stock + booked.stock, round_to, session, closed=True,
-                          aliases=state.aliases)
+    done = settle_session(rules, balances, state.stock + booked.stock, round_to, session, closed=True,
+                          state=state.state, aliases=state.aliases)
+    return SessionSettlement.from_stored(session, done.stored())  # as the closing stores it

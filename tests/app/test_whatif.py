@@ -194,3 +194,44 @@ def test_an_open_stock_goes_where_stock_at_close_says_under_the_other_tariff_too
         assert got["other"]["paid"] == {"Anna": -20, "Ben": 20, "Cora": 0, "Dora": 20, "Emil": -20}
     rounded = here.json("settle", "--tariff", "20/100", "--round", "20")
     assert rounded["other"] == there.json("settle", "--round", "20")
+
+
+def test_a_stock_carried_on_is_closed_and_opened_again_under_the_other_tariff(make_table):
+    """``stock_at_close = "carry"`` under the other tariff: the closed evening's Stock went on
+    in equal shares (not by who paid it in) and was shown as still held (120, where the closing
+    holds 0), and the next evening opened without it, so the Sauspiel that wins it won nothing
+    (Cora +10 where a table of that tariff has +70)."""
+    rules = {'all_pass = "redeal"': 'all_pass = "stock"', 'stock_at_close = "equal"': 'stock_at_close = "carry"'}
+    here = make_table(tariff="10/50", language="en", replace=rules, name="here")
+    there = make_table(tariff="20/100/20", language="en", replace=rules, name="there")
+    for t in (here, there):
+        enter(t, [("weiter",), ("sau", "an", "be", "40"), ("weiter",)])  # 120 in the Stock, 40 of it from Cora, Dora
+        t.ok("settle", "--close")
+        enter(t, [("sau", "co", "do", "70"), ("weiter",)])  # Cora and Dora win the 120
+    for args in [(), ("--session", "1"), ("--session", "2"), ("--all",)]:
+        assert here.json("settle", "--tariff", "20/100/20", *args)["other"] == there.json("settle", *args), args
+    first = here.json("settle", "--tariff", "20/100/20", "--session", "1")["other"]
+    assert first["stock"] == 0 and first["stock_carried"] == {"Anna": 40, "Ben": 40, "Cora": 20, "Dora": 20}
+    assert here.json("settle", "--tariff", "20/100/20")["other"]["balances"] == \
+        {"Anna": -30, "Ben": -30, "Cora": 70, "Dora": 70}
+
+
+@pytest.mark.parametrize("here_at_close, there", [("carry", {"stock = 10 ": "stock = 20 ",
+                                                             'stock_at_close = "equal"': 'stock_at_close = "carry"'}),
+                                                  ("equal", {'stock_at_close = "equal"': 'stock_at_close = "carry"'})])
+def test_the_next_evening_opens_with_what_the_other_rules_carried_on(make_table, here_at_close, there):
+    """Another table file whose Stock goes on otherwise (20 cents a player into it, or carried on
+    where this table gives it back): the open evening opened with the Stock this table carried
+    on (120, or nothing) where a table playing those rules opened with its own (240, or 120)."""
+    rules = {'all_pass = "redeal"': 'all_pass = "stock"', 'stock_at_close = "equal"': f'stock_at_close = "{here_at_close}"'}
+    here = make_table(tariff="10/50", language="en", replace=rules, name="here")
+    other = make_table(tariff="10/50", language="en", replace={'all_pass = "redeal"': 'all_pass = "stock"', **there},
+                       name="other")
+    for t in (here, other):
+        enter(t, [("weiter",), ("sau", "an", "be", "40"), ("weiter",)])
+        t.ok("settle", "--close")
+        enter(t, [("sau", "co", "do", "70"), ("weiter",)])  # Cora and Dora win what the Stock holds
+    for args in [(), ("--session", "1"), ("--session", "2"), ("--all",)]:
+        assert here.json("settle", "--rules", str(other.path), *args)["other"] == other.json("settle", *args), args
+    cora = here.json("settle", "--rules", str(other.path))["other"]["balances"]["Cora"]
+    assert cora == (110 if here_at_close == "carry" else 60)  # +10, half the Stock (240 or 120), a weiter
