@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from .words import stock_carried
+
 
 @dataclass(frozen=True)
 class Season:
@@ -15,7 +17,7 @@ class Season:
     columns: list[dict[str, int]]  # per session: player -> balance (in ``unit``)
     totals: dict[str, int]
     unit: str
-    stock: int  # money still in the Stock of the open session
+    stock: int  # money still in the Stock: the open session's, or what the last closed one carried on
 
     def running(self) -> dict[str, list[int]]:
         """Each player's total after each evening (the season chart's lines)."""
@@ -47,6 +49,8 @@ def season_table(report: dict[str, Any]) -> Season:
         for p in column:
             if p not in players:
                 players.append(p)
+    if sessions and sessions[-1].get("closed_at"):  # its Stock went on to the next evening: still held
+        stock += stock_carried(sessions[-1]["settlement"])
     totals = {p: sum(col.get(p, 0) for col in columns) for p in players}
     unit = sessions[-1]["settlement"]["unit"] if sessions else report["unit"]
     return Season(sessions, columns, totals, unit, stock)

@@ -391,7 +391,9 @@ def settle_season(parts: Sequence[SessionSettlement], aliases: Mapping[str, str]
     unit = parts[-1].unit if parts else "cent"
     if open_part is not None:  # where the open evening's Stock goes, and who puts it in
         extra.update({k: v for k, v in open_part.extra.items() if k in ("stock_at_close", "into_stock", "from_stock")})
-    if open_part is None:
+    if open_part is None:  # every evening paid: the Stock the last one carried on is still held, as its closing says
+        if parts and parts[-1].extra.get("stock_carried"):
+            extra["stock_carried"] = now(parts[-1].extra["stock_carried"])
         return SessionSettlement(None, True, unit, balances, {n: 0 for n in balances}, [], {}, extra=extra)
     return SessionSettlement(None, False, unit, balances, open_part.paid, open_part.transfers, open_part.exact,
                              open_part.round_to, open_part.stock, open_part.stock_return, extra, open_part.warnings)

@@ -138,6 +138,29 @@ def test_carry_opens_the_next_evening_with_the_stock(make_table):
     assert t.ok("check").exit_code == 0
 
 
+def test_the_season_after_a_carry_close_shows_the_stock_still_held(make_table):
+    """Every evening paid, the last one's Stock carried on: ``settle --all`` says so, as that
+    evening's ``settle`` does (its balances sum to -120 without it), under the names now, and the
+    season of ``export --all`` counts it as still in the Stock."""
+    t = stock_table(make_table, "carry")
+    the_example(t)
+    t.ok("settle", "--close")
+    season = t.json("settle", "--all")
+    assert season["balances"] == {"Anna": -50, "Ben": -50, "Cora": -10, "Dora": -10}
+    assert season["stock"] == 0 and season["stock_carried"] == {"Anna": 40, "Ben": 40, "Cora": 20, "Dora": 20}
+    assert season["transfers"] == [] and season["closed"] is True
+    out = t.ok("settle", "--all").stdout
+    assert "Stock 1,20 €: geht weiter zum nächsten Abend, der mit ihm beginnt.\nSchon bezahlt: Abend 1.\n" in out
+    t.ok("player", "rename", "Anna", "Annax")
+    assert t.json("settle", "--all")["stock_carried"] == {"Annax": 40, "Ben": 40, "Cora": 20, "Dora": 20}
+    # a second evening, closed and carried on too: the season's text names what the Stock still holds
+    t.ok("add", "weiter")
+    t.ok("settle", "--close")
+    assert t.json("settle", "--all")["stock_carried"] == {"Annax": 50, "Ben": 50, "Cora": 30, "Dora": 30}
+    text = t.ok("export", "--all", "--format", "text").stdout
+    assert text.endswith("Im Stock: 1,60 €\n"), text[-300:]
+
+
 def test_an_evening_that_opened_with_a_carried_stock_pays_it_back_under_equal(make_table):
     t = stock_table(make_table, "carry", language="en")
     t.ok("add", "weiter")  # 40 carried on
