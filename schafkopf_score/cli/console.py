@@ -49,7 +49,14 @@ def escape(text: str) -> str:
 
 def print_line(con: Any, text: str) -> None:
     """A line of plain text, cut with an ellipsis where it is longer than the terminal (never
-    wrapped onto a second line)."""
+    wrapped onto a second line) or than the width ``COLUMNS`` sets; written whole into a pipe
+    or a file without one, where no width is a screen's (rich would take 80) and every word is
+    kept."""
+    import os
+
     from rich.text import Text
 
-    con.print(Text(text), no_wrap=True, overflow="ellipsis")
+    if con.is_terminal or os.environ.get("COLUMNS"):
+        con.print(Text(text), no_wrap=True, overflow="ellipsis")
+    else:
+        con.print(Text(text), no_wrap=True, overflow="ignore", crop=False)

@@ -5,6 +5,8 @@ Then the text, the season, the other families and every wrong input."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from tests.conftest import assert_language
@@ -101,6 +103,30 @@ def test_the_season_side_by_side_is_the_seasons_money_not_what_is_still_to_pay(m
     assert (data["now"]["balances"]["Anna"], data["other"]["balances"]["Anna"]) == (20, 40)
     assert out[out.index("Still to pay under tariff 20/100 (the open evening; the closed ones were paid):") + 1:] \
         == ["  Cora pays Anna €0.20", "  Dora pays Ben €0.20"]
+
+
+def test_a_line_longer_than_80_is_written_whole_into_a_pipe(make_table):
+    """Into a pipe or a file without ``COLUMNS`` (no screen, where rich takes 80 columns) a
+    long line keeps every word: the German transfers' head was cut to "... sind beza…"."""
+    import os
+    import subprocess
+    import sys
+
+    t = make_table(tariff="10/50", language="de")
+    enter(t, [("sau", "an", "be", "72")])
+    t.ok("settle", "--close")
+    enter(t, [("sau", "an", "be", "72")])
+    env = {k: v for k, v in os.environ.items() if k != "COLUMNS"}
+    env.update({"SCHAFKOPF_TABLE": "", "PYTHONPATH": str(Path(__file__).resolve().parents[2])})
+    piped = subprocess.run([sys.executable, "-m", "schafkopf_score", "--table", str(t.path), "settle", "--all",
+                            "--tariff", "20/100"], capture_output=True, text=True, env=env, timeout=60)
+    head = "Noch zu zahlen mit Tarif 20/100 (der offene Abend; die abgeschlossenen sind bezahlt):"
+    assert len(head) > 80 and head in piped.stdout.splitlines(), piped.stdout
+    # a width given (COLUMNS) is honoured as a screen's: cut, never wrapped
+    env["COLUMNS"] = "60"
+    narrow = subprocess.run([sys.executable, "-m", "schafkopf_score", "--table", str(t.path), "settle", "--all",
+                             "--tariff", "20/100"], capture_output=True, text=True, env=env, timeout=60)
+    assert f"{head[:59]}…" in narrow.stdout.splitlines(), narrow.stdout
 
 
 def test_the_text_side_by_side_with_the_difference(make_table):
