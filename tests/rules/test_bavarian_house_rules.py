@@ -140,6 +140,13 @@ def test_ramsch_durchmarsch_at_91_augen_from_the_augen():
     assert out == {"Anna": -10, "Ben": 30, "Cora": -10, "Dora": -10}
 
 
+def test_ramsch_durchmarsch_at_91_augen_with_another_loser_rejected():
+    # Ben's 95 Augen are his Durchmarsch: Anna named as the loser contradicts the Augen
+    rules = wirtshaus(ramsch_durchmarsch=91)
+    with pytest.raises(IllegalEntry, match=r"Ben has 95 Augen, a Durchmarsch \(from 91\): Anna did not lose."):
+        score(rules, "ramsch", loser="Anna", augen_map=(("Anna", 10), ("Ben", 95), ("Cora", 15), ("Dora", 0)))
+
+
 def test_ramsch_durchmarsch_with_loser_rejected():
     with pytest.raises(IllegalEntry, match="A Durchmarsch has a winner, not a loser."):
         score(wirtshaus(), "ramsch", durchmarsch="Ben", loser="Anna")
