@@ -140,6 +140,13 @@ def test_ramsch_durchmarsch_at_91_augen_from_the_augen():
     assert out == {"Anna": -10, "Ben": 30, "Cora": -10, "Dora": -10}
 
 
+def test_ramsch_durchmarsch_at_91_augen_with_another_loser_rejected():
+    # Ben's 95 Augen are his Durchmarsch: Anna named as the loser contradicts the Augen
+    rules = wirtshaus(ramsch_durchmarsch=91)
+    with pytest.raises(IllegalEntry, match=r"Ben has 95 Augen, a Durchmarsch \(from 91\): Anna did not lose."):
+        score(rules, "ramsch", loser="Anna", augen_map=(("Anna", 10), ("Ben", 95), ("Cora", 15), ("Dora", 0)))
+
+
 def test_ramsch_durchmarsch_with_loser_rejected():
     with pytest.raises(IllegalEntry, match="A Durchmarsch has a winner, not a loser."):
         score(wirtshaus(), "ramsch", durchmarsch="Ben", loser="Anna")
@@ -195,6 +202,21 @@ def test_stock_on_loss_none_leaves_it():
     hands = run_session(rules, [GameEntry("weiter"), GameEntry("sauspiel", player="Anna", partner="Ben", augen=50)])
     assert hands[1].outcome.payout_map() == {"Anna": -10, "Ben": -10, "Cora": 10, "Dora": 10}
     assert hands[1].after.own.stock == 40
+
+
+def test_stock_a_ramsch_from_games_leaves_it_where_all_pass_is_stock_alone():
+    # all_pass = "stock": only `weiter` feeds the Stock; a Ramsch the table plays as a game
+    # leaves it alone, as Solo and Bettel do (RULES §2); ["ramsch", "stock"] still feeds it
+    games = ["sauspiel", "solo", "ramsch"]
+    rules = make_rules("bavarian", FOUR, rules={"all_pass": "stock", "games": games})
+    hands = run_session(rules, [GameEntry("weiter"), GameEntry("ramsch", loser="Ben"),
+                                GameEntry("ramsch", durchmarsch="Cora")])
+    got = [(h.outcome.payout_map(), h.outcome.stock, h.after.own.stock) for h in hands]
+    assert got[1] == ({"Anna": 10, "Ben": -30, "Cora": 10, "Dora": 10}, 0, 40)
+    assert got[2] == ({"Anna": -10, "Ben": -10, "Cora": 30, "Dora": -10}, 0, 40)
+    both = make_rules("bavarian", FOUR, rules={"all_pass": ["ramsch", "stock"], "games": games})
+    out = score(both, "ramsch", loser="Ben")
+    assert out.payout_map() == {"Anna": 0, "Ben": -40, "Cora": 0, "Dora": 0} and out.stock == 40
 
 
 def test_stock_doubles_with_legen():

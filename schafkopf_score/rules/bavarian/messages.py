@@ -241,6 +241,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                    "gib --loser NAME an."),
     "engine.bav.not_the_loser": ("{name} has {augen} Augen; the loser is who has the most ({names} with {top}).",
                                  "{name} hat {augen} Augen; verloren hat, wer die meisten hat ({names} mit {top})."),
+    "engine.bav.loser_not_durchmarsch": ("{durch} has {augen} Augen, a Durchmarsch (from {need}): {name} did not lose.",
+                                         "{durch} hat {augen} Augen, einen Durchmarsch (ab {need}): {name} hat nicht "
+                                         "verloren."),
     "engine.bav.not_the_loser_hint": ("Drop --loser, or correct the Augen.", "Lass --loser weg, oder berichtige die Augen."),
     "engine.bav.name_the_loser": ("Name one of {names} with --loser.", "Nenn mit --loser einen von {names}."),
     "engine.bav.loser_jungfrau": ("{name} is the loser and cannot be a Jungfrau.",

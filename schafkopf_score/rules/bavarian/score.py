@@ -177,7 +177,9 @@ class Scoring(StockKeeping):
         a Bock round started where a Durchmarsch triggers one."""
         stock = 0
         notes: list[Text] = []
-        if AllPass.STOCK in self.passing(rules):
+        # only the Ramsch played because everyone passed feeds the Stock (all_pass = ["ramsch",
+        # "stock"]); under all_pass = "stock" a Ramsch from `games` leaves it alone, as Solo and Bettel do
+        if {AllPass.STOCK, AllPass.RAMSCH} <= self.passing(rules):
             each = self._stock_feed(entry, rules)
             for p in active:
                 pay[p] -= each

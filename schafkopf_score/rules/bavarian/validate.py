@@ -187,6 +187,13 @@ class Validation(BavarianBase):
                     Text("engine.bav.not_the_loser_hint") if len(tied) == 1
                     else Text("engine.bav.name_the_loser", names=Join(tied, "or")),
                 )
+        if durch is not None and entry.loser and entry.loser != durch:
+            # the Augen show another player's Durchmarsch (ramsch_durchmarsch = N): nobody lost
+            raise IllegalEntry(
+                Text("engine.bav.loser_not_durchmarsch", name=entry.loser, durch=durch, augen=amap[durch] if amap else 0,
+                     need=int(dm_rule)),
+                Text("engine.bav.not_the_loser_hint"),
+            )
         loser = self._ramsch_loser(entry, amap, rules)
         for j in entry.jungfrau:
             check_active([j], seating)
