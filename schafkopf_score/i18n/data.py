@@ -561,7 +561,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "data.player_already_seated": ("{name} already sits at this table (as {seated}).",
                                    "{name} sitzt schon an diesem Tisch (als {seated})."),
     "data.player_seated_already": ("{name} already sits at this table.", "{name} sitzt schon an diesem Tisch."),
-    "data.player_already_seated_hint": ("Give the newcomer a name of his own, e.g. '{name} B.'; "
+    "data.player_already_seated_hint": ("Give the newcomer a name of their own, e.g. '{name} B.'; "
                                         "the seating: schafkopf player list.",
                                         "Gib dem Neuen einen eigenen Namen, z. B. '{name} B.'; wer hier sitzt: "
                                         "schafkopf player list."),

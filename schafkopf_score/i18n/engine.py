@@ -73,7 +73,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "engine.option_foreign_hint": ("Drop {option} from the entry.", "Lass {option} weg."),
     "engine.needs_name": ("{game} needs {option} NAME.", "{game} braucht {option} NAME."),
     "engine.needs_name_hint": ("Add {option} with one of: {names}.", "Gib {option} mit einem von {names} an."),
-    "engine.own_partner": ("{player} cannot be his own partner.", "{player} kann nicht sein eigener Partner sein."),
+    "engine.own_partner": ("{player} cannot be their own partner.", "{player} kann nicht sein eigener Partner sein."),
     "engine.not_playing": ("{name} does not play this hand: {seating}", "{name} spielt dieses Spiel nicht mit: {seating}"),
     "engine.not_playing_hint": ("Name one of {names}, or say who sat out with --sitting-out.",
                                 "Nenn einen von {names}, oder sag mit --sitting-out, wer ausgesetzt hat."),

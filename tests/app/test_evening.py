@@ -62,7 +62,7 @@ def test_edit_with_invalid_entry_keeps_the_old_game(make_table):
     t = stock_evening(make_table, language="en")  # the engine's English words
     before = t.ledger_bytes()
     r = t.run("edit", "3", "sauspiel", "--player", "Anna", "--partner", "Anna", "--augen", "70")
-    assert r.exit_code == 2 and "Error: Anna cannot be his own partner." in r.stderr
+    assert r.exit_code == 2 and "Error: Anna cannot be their own partner." in r.stderr
     assert t.ledger_bytes() == before
 
 

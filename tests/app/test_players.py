@@ -138,7 +138,7 @@ def test_refusals_write_nothing(make_table):
     assert t.refused("player", "leave", "Zoe") == \
         "Error: 'Zoe' is not a player at this table.\nPlayers here: Anna, Ben, Cora, Dora.\n"
     assert t.refused("player", "add", "anna") == "Error: anna already sits at this table (as Anna).\n" \
-        "Give the newcomer a name of his own, e.g. 'anna B.'; the seating: schafkopf player list.\n"
+        "Give the newcomer a name of their own, e.g. 'anna B.'; the seating: schafkopf player list.\n"
     assert t.refused("player", "add", "Maxi", "--after", "Zoe") == \
         "Error: 'Zoe' is not a player at this table.\nPlayers here: Anna, Ben, Cora, Dora.\n"
     assert t.refused("player", "leave", "Dora") == (

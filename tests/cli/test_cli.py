@@ -63,7 +63,7 @@ BAD = [
     (["add", "sauspiel", "--player", "Xaver", "--partner", "Ben", "--augen", "70"],
      "Error: 'Xaver' is not a player at this table.\nPlayers here: Anna, Ben, Cora, Dora.\n"),
     (["add", "sauspiel", "--player", "Anna", "--partner", "an", "--augen", "70"],
-     "Error: Anna cannot be his own partner.\n"),
+     "Error: Anna cannot be their own partner.\n"),
     (["add", "sauspiel", "--player", "Anna", "--partner", "Ben", "--augen", "121"],
      "Error: --augen 121 is impossible: the deck holds 120 Augen.\nGive the declaring side's Augen, 0 to 120.\n"),
     (["add", "sauspiel", "--player", "Anna", "--partner", "Ben", "--augen", "siebzig"],

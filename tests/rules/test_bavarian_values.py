@@ -119,7 +119,7 @@ def test_a_won_game_pays_what_the_same_game_lost_costs():
         ("wenz", dict(player="Anna", augen=70, laufende=5), "Laufende 5 is impossible in a Wenz: it has 4 trumps."),
         ("solo", dict(player="Anna", suit="herz", augen=70, laufende=15),
          "Laufende 15 is impossible in a Solo: it has 14 trumps."),
-        ("sauspiel", dict(player="Anna", partner="Anna", augen=70), "Anna cannot be his own partner."),
+        ("sauspiel", dict(player="Anna", partner="Anna", augen=70), "Anna cannot be their own partner."),
         ("sauspiel", dict(player="Anna", partner="Ben", augen=121), "--augen 121 is impossible: the deck holds 120 Augen."),
         ("sauspiel", dict(player="Anna", partner="Ben", augen=-1), "--augen -1 is impossible: the deck holds 120 Augen."),
         ("sauspiel", dict(player="Anna", partner="Ben", augen=100, schwarz=True),

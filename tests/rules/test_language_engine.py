@@ -61,7 +61,7 @@ def test_wendish_partner_hint_names_the_queens_in_the_language():
         score(rules, "normal", player="Anna", partner="Anna", augen=70)
     assert exc.value.render("de") == ("Anna kann nicht sein eigener Partner sein.",
                                       "Normalspiel: --player hat die Kreuz-Dame, --partner die Pik-Dame.")
-    assert exc.value.render("en") == ("Anna cannot be his own partner.",
+    assert exc.value.render("en") == ("Anna cannot be their own partner.",
                                       "Normal game: --player holds the Queen of clubs, --partner the Queen of spades.")
 
 

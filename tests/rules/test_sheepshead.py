@@ -180,7 +180,7 @@ def test_six_player_evening_who_sat_out():
     "entry,message",
     [
         (dict(player="Anna", partner="Ben", alone=True, augen=70), "--partner and --alone contradict each other."),
-        (dict(player="Anna", partner="Anna", augen=70), "Anna cannot be his own partner."),
+        (dict(player="Anna", partner="Anna", augen=70), "Anna cannot be their own partner."),
         (dict(player="Anna", augen=70), "Who was the picker's partner?"),
         (dict(player="Anna", partner="Ben", augen=121), "--points 121 is impossible: the deck holds 120 points."),
         (dict(player="Anna", partner="Ben", augen=90, schwarz=True),

@@ -57,7 +57,7 @@ def test_wendish_solo_needs_still_or_suit_and_french_suits():
 
 
 def test_wendish_partner_is_not_player():
-    with pytest.raises(IllegalEntry, match="Anna cannot be his own partner."):
+    with pytest.raises(IllegalEntry, match="Anna cannot be their own partner."):
         score(wendish(), "normal", player="Anna", partner="Anna", augen=70)
 
 

@@ -158,7 +158,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                     "Trag den Ramsch ein: add ramsch --loser NAME (oder --augen {a}=..,{b}=..,...)."),
     "engine.bav.pass_forced": ("When everyone passes the holder of the Acorn Ober must play (all_pass = {value}).",
                                "Wenn alle passen, muss spielen, wer den Eichel-Ober hat (all_pass = {value})."),
-    "engine.bav.pass_forced_hint": ("Enter the game he played, with --forced.", "Trag sein Spiel mit --forced ein."),
+    "engine.bav.pass_forced_hint": ("Enter the forced game as it was played, with --forced.", "Trag sein Spiel mit --forced ein."),
     "engine.bav.pass_legen": ("--legen on a thrown-in hand changes nothing here.",
                               "--legen ändert bei einem zusammengeworfenen Spiel hier nichts."),
     "engine.bav.pass_legen_hint": ('Drop --legen (it counts only with all_pass = "stock" and stock_doubles = true).',

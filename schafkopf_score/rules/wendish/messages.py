@@ -37,7 +37,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                            "eine Seite mit weniger Augen als diesen ist Schneider"),
     "engine.key.wendish.muss_solo": ("solos every player owes per session (Muss-Solo)",
                                      "Soli, die jeder Spieler an einem Abend schuldet (Muss-Solo)"),
-    "engine.key.wendish.muss_solo_penalty": ("cents a player pays each other player per solo he still owes at the close",
+    "engine.key.wendish.muss_solo_penalty": ("cents a player pays each other player per solo still owed at the close",
                                              "Cent, die ein Spieler beim Abrechnen jedem anderen je noch geschuldetem "
                                              "Solo zahlt"),
     "engine.key.wendish.kasse": ("each player's buy-in in cents (0: no Kasse)",
