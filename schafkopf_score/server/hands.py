@@ -55,19 +55,22 @@ async def api_hands_work(served: Served, line: str, key: str | None, tisch: int 
     replaced = replaced_keys(served, replaces, key)
 
     def add(cfg: TableConfig, ledger: Any) -> tuple[int, dict[str, Any]]:
+        if key is not None:
+            # a key used before is answered as before, also once its round is over (a phone that
+            # missed the answer while the desk drew the next round must not be told to enter it again)
+            earlier = ledger.served_key(key)
+            if earlier is not None:
+                return repeated(served, cfg, ledger, earlier, line)
+            for old in replaced:
+                gone = ledger.served_key(old)
+                if gone is not None:
+                    refuse_replaced(served, cfg, ledger, gone)
         if current_only and round_no is not None and tisch is not None:
             refuse_round_over(cfg, ledger, tisch, round_no, line)
         where = at(cfg, ledger, "add", tisch, round_no)
         typed = read_line(line)
         if key is None:
             return 201, with_said(hands.add(where, typed, confirm=confirm), cfg.language)
-        earlier = ledger.served_key(key)
-        if earlier is not None:
-            return repeated(served, cfg, ledger, earlier, line)
-        for old in replaced:
-            gone = ledger.served_key(old)
-            if gone is not None:
-                refuse_replaced(served, cfg, ledger, gone)
         try:
             with hands.recording(where, typed, confirm=confirm) as done:
                 data = with_said(done.answer, cfg.language)

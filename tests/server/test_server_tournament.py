@@ -131,10 +131,18 @@ def test_a_line_typed_for_a_round_that_is_over_never_lands_in_the_next(cup):
         assert status == 200, drawn
         one = [p.lower()[:3] for p in next(t["players"] for t in drawn["tables"] if t["tisch"] == 1)]
         line = f"sau {one[0]} {one[1]} 72"
-        assert s.post("/api/hands", {"line": line, "round": 1, "key": "k1"}, code="tisch 1")[0] == 201
+        status, first = s.post("/api/hands", {"line": line, "round": 1, "key": "k1"}, code="tisch 1")
+        assert status == 201, first
         status, got = s.post("/api/draw", {"force": True})
         assert status == 200, got
         before = cup.json("tournament", "sheet", "--tisch", "1", "--round", "1")
+        # the recorded line sent again (its answer was lost on the way) is answered as before, not
+        # refused as a round that is over (which told the desk to enter the hand a second time)
+        assert s.post("/api/hands", {"line": line, "round": 1, "key": "k1"}, code="tisch 1") == (200, first)
+        status, got = s.post("/api/hands", {"line": f"wenz {one[2]} 91", "round": 1, "key": "k1b",
+                                            "replaces": ["k1"]}, code="tisch 1")
+        assert (status, got["recorded"]) == (409, first), got
+        assert got["error"].startswith("The line this one replaces was recorded meanwhile as hand 1"), got
         status, got = s.post("/api/hands", {"line": f"wenz {one[2]}  91", "round": 1, "key": "k2"}, code="tisch 1")
         assert (status, got) == (422, {
             "error": "Round 1 is over: table 1 plays round 2 now, so this line was not recorded.",
