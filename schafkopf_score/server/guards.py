@@ -250,7 +250,10 @@ async def body_of(served: Served, request: Request) -> dict[str, Any]:
         raise Refusal(413, say(served, "server.too_large"), say(served, "server.too_large_hint")) from None
     kind = request.headers.get("content-type", "")
     if kind.startswith("application/x-www-form-urlencoded"):
-        return dict(parse_qsl(raw.decode("utf-8", "replace"), max_num_fields=100))
+        try:
+            return dict(parse_qsl(raw.decode("utf-8", "replace"), max_num_fields=100))
+        except ValueError:  # more fields than that: no form of this server's
+            raise Refusal(400, say(served, "server.bad_form"), say(served, "server.bad_form_hint")) from None
     try:
         data = json.loads(raw or b"{}")
     except (ValueError, UnicodeDecodeError, RecursionError):  # RecursionError: [[[[... nested too deep

@@ -269,6 +269,32 @@ def test_a_malformed_form_field_comes_back_to_the_page_by_its_name(table):
         assert ledger_rows(table.path.with_suffix(".sqlite")) == before
 
 
+def test_a_form_body_of_more_than_100_fields_is_400_not_500(table):
+    """A form body (the API's routes take one too) of more than 100 fields was an unexpected
+    error (500, "Der Server ist auf einen unerwarteten Fehler gestoßen"): the reader of forms
+    refuses more, and that refusal went unanswered."""
+    with Server(table.path) as s:
+        phone = Phone(s)
+        before = ledger_rows(table.path.with_suffix(".sqlite"))
+        raw = ("line=sau+an+be+61&" + "&".join(f"f{i}=1" for i in range(150))).encode()
+        refusal = {"error": "Das Formular hat mehr als 100 Felder.",
+                   "hint": "Schick die Felder, die die Anleitung nennt; es wurde nichts geschrieben."}
+        for path in ("/api/hands", "/api/void", "/api/players/add"):
+            status, _, out = phone.send("POST", path, raw, {"Authorization": f"Bearer {s.host}",
+                                                            "Content-Type": "application/x-www-form-urlencoded"})
+            assert (status, json.loads(out)) == (400, refusal), (path, out)
+        status, _, page = phone.send("POST", "/form/hands", raw + b"&back=/", {
+            "Cookie": f"{s.cookie}={s.host}", "Origin": f"http://127.0.0.1:{s.port}",
+            "Content-Type": "application/x-www-form-urlencoded"})
+        assert status == 400 and refusal["error"] in html.unescape(page.decode()), page[-400:]
+        assert ledger_rows(table.path.with_suffix(".sqlite")) == before
+        # a hundred fields are still a form
+        status, _, out = phone.send("POST", "/api/hands", ("line=sau+an+be+61&" + "&".join(
+            f"f{i}=1" for i in range(99))).encode(), {"Authorization": f"Bearer {s.host}",
+                                                      "Content-Type": "application/x-www-form-urlencoded"})
+        assert status == 201, out
+
+
 def test_bytes_that_are_no_http_request_are_refused_in_the_tables_language(table):
     """Below the application: garbage, a header line over h11's limit, a bad Content-Length."""
     import socket
