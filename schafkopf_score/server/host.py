@@ -21,7 +21,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 
-from ..app.where import At
+from ..app.where import evening
 from . import answers
 from .guards import Refusal, Served, answer, authorize, body_of, field, say, words_field, work
 
@@ -89,13 +89,13 @@ def _change(kind: str) -> Callable[[Any, Any, dict[str, Any]], dict[str, Any]]:
 def _pay_out(cfg: Any, ledger: Any, data: dict[str, Any]) -> dict[str, Any]:
     from ..app.settle import pay_out
 
-    return pay_out(At.evening(cfg, ledger), data["player"]).to_json()
+    return pay_out(evening(cfg, ledger, "settle"), data["player"]).to_json()
 
 
 def _reopen(cfg: Any, ledger: Any, data: dict[str, Any]) -> dict[str, Any]:
     from ..app.settle import reopen
 
-    return reopen(At.evening(cfg, ledger), data["session"], data["reason"]).to_json()
+    return reopen(evening(cfg, ledger, "settle"), data["session"], data["reason"]).to_json()
 
 
 def _totals(cfg: Any, ledger: Any, data: dict[str, Any]) -> dict[str, Any]:

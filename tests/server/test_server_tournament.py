@@ -186,3 +186,29 @@ def test_the_host_cannot_change_a_tournaments_players_as_a_tables_seating(cup):
             assert status == 422 and refused == f"Error: {got['error']}\n{got['hint']}\n", (path, got)
         assert s.get("/api/players")[0] == 422
         assert (cup.path.read_bytes(), cup.ledger_bytes()) == (before, ledger)
+
+
+def test_the_host_cannot_pay_out_or_reopen_at_a_tournament(cup):
+    """``settle --player`` and ``settle --reopen`` are refused at a tournament (it counts points,
+    not money); the host's API and forms ran them on the latest table's session: a payout of
+    table 2's first player was written as a money payout among the tournament's points."""
+    with Server(cup.path) as s:
+        status, drawn = s.post("/api/draw", {"seed": "s"})
+        assert status == 200, drawn
+        seats = {t["tisch"]: t["players"] for t in drawn["tables"]}
+        for tisch in (1, 2):
+            p = [name.lower()[:3] for name in seats[tisch]]
+            assert s.post("/api/hands", {"line": f"sau {p[0]} {p[1]} 72", "tisch": tisch})[0] == 201
+        before = cup.ledger_bytes()
+        refused = cup.refused("settle", "--player", seats[2][0])
+        assert refused == cup.refused("settle", "--reopen", "1", "--reason", "x")
+        for path, body in (("/api/settle/payout", {"player": seats[2][0]}), ("/api/settle/payout", {"player": seats[1][0]}),
+                           ("/api/settle/reopen", {"session": 1, "reason": "x"})):
+            status, got = s.post(path, body)
+            assert status == 422 and refused == f"Error: {got['error']}\n{got['hint']}\n", (path, got)
+        status, _, page = s.request("POST", "/form/payout", raw=f"player={seats[2][0]}&back=/".encode(), headers={
+            "Cookie": f"{s.cookie}={s.host}", "Origin": f"http://127.0.0.1:{s.port}",
+            "Content-Type": "application/x-www-form-urlencoded"})
+        assert status == 422 and "This is a tournament" in page.decode(), page[-400:]
+        assert cup.ledger_bytes() == before
+    cup.ok("check")
