@@ -119,7 +119,10 @@ def long_options(words: Sequence[str]) -> tuple[list[str], dict[str, Any]]:
         name, eq, value = word.partition("=")
         found = by_name.get(name.casefold())
         if found is None:
-            raise IllegalEntry(Text("data.no_such_option", option=quoted(name)), Text("data.no_such_option_hint"))
+            like = _options_like(name.casefold(), by_name)
+            raise IllegalEntry(Text("data.no_such_option", option=quoted(name)),
+                               Text("data.no_such_option_like", options=Join(like, "or")) if like
+                               else Text("data.no_such_option_hint"))
         opt, outcome = found
         if opt.field in options and opt.kind != NAMES:  # (a name option gathers: --sitting-out A --sitting-out B)
             raise IllegalEntry(Text("data.option_twice", option=twice(typed[opt.field], name)),
@@ -142,6 +145,19 @@ def long_options(words: Sequence[str]) -> tuple[list[str], dict[str, Any]]:
         else:
             options[opt.field] = value
     return plain, options
+
+
+def _options_like(name: str, names: Mapping[str, Any]) -> list[str]:
+    """A hand's options an unknown one may have meant: those it begins (``--kon``: ``--kontra``),
+    else the three most alike.
+
+    >>> _options_like("--kon", {"--kontra": 1, "--won": 1, "--json": 1}), _options_like("--lauffende", {"--laufende": 1})
+    (['--kontra'], ['--laufende'])
+    """
+    import difflib
+
+    begun = sorted(n for n in names if n.startswith(name) and len(name) > 2)
+    return begun[:3] or difflib.get_close_matches(name, list(names), n=3, cutoff=0.7)
 
 
 def twice(first: str, second: str) -> str:

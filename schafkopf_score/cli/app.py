@@ -90,11 +90,20 @@ def once_each(cmd: Any) -> None:
 
         def parse_args(args: list[str]) -> Any:
             typed = list(args)  # (the parser takes the words off the list it is given)
-            opts, rest, order = parse(args)
+            try:
+                opts, rest, order = parse(args)
+            except (click_errors.NoSuchOption, click_errors.BadOptionUsage) as exc:
+                refused = _as_a_line_refuses(cmd, typed, ctx)
+                if refused is not None:  # a hand's words: refused as play and the phone refuse them
+                    raise Refused(refused, _help_language(ctx)) from None
+                raise exc
             # (Tab completion of a line not yet whole; --help or --version, which end the command
             # before anything is done, win over an option given twice)
             if ctx.resilient_parsing or any(getattr(param, "is_eager", False) for param in order):
                 return opts, rest, order
+            refused = _as_a_line_refuses(cmd, typed, ctx)
+            if refused is not None:  # what click takes and a typed line does not (--comment --json: no comment)
+                raise Refused(refused, _help_language(ctx))
             seen: set[int] = set()
             for param in order:
                 if param.param_type_name != "option" or param.multiple or param.count:
@@ -110,6 +119,40 @@ def once_each(cmd: Any) -> None:
         return parser
 
     cmd.make_parser = make
+
+
+def _as_a_line_refuses(cmd: Any, args: list[str], ctx: Any) -> ScoreError | None:
+    """What the reader of a typed line (``app.line.long_options``) says of a hand command's
+    words (``add``, ``calc``, ``edit``: the commands with a hand's long options) once the
+    command's own options (``--tisch``, ``--json``, ...) are taken out: an unknown option
+    (``--foo``), one without its value. None for any other command, or where the reader takes
+    them (click's own error stands)."""
+    from ..app.line import long_options
+    from .options import ENTRY_NAMES
+
+    params = [p for p in cmd.get_params(ctx) if p.param_type_name == "option"]  # (--help included)
+    if not set(ENTRY_NAMES) <= {p.name for p in params}:  # (settle's --player is no hand's)
+        return None
+    own: dict[str, bool] = {}  # the command's own options -> whether a value follows
+    for param in params:
+        if param.name not in ENTRY_NAMES:
+            for name in (*param.opts, *param.secondary_opts):
+                own[name.casefold()] = not (param.is_flag or param.count)
+    words: list[str] = []
+    i = 0
+    while i < len(args):
+        word = args[i]
+        name, eq, _ = word.partition("=")
+        i += 1
+        if name.casefold() in own:
+            i += 1 if own[name.casefold()] and not eq else 0
+            continue
+        words.append(word)
+    try:
+        long_options(words)
+    except ScoreError as exc:
+        return exc
+    return None
 
 
 def _typed_name(param: Any, args: list[str]) -> str:

@@ -44,14 +44,13 @@ class WholeNumber(click_types.ParamType):
         if isinstance(value, int):
             return value
         text = str(value).strip()
-        if not re.fullmatch(r"-?[0-9]+", text):
+        option = param.opts[0] if param is not None and param.opts and param.opts[0].startswith("-") else None
+        if option is None and not re.fullmatch(r"-?[0-9]+", text):
             self.fail(f"{value!r} is not a valid integer.", param, ctx)
-        from ..text import bounded_int
+        from ..entry import parse_int
 
-        what = param.opts[0] if param is not None and param.opts and param.opts[0].startswith("-") else Text(
-            "data.hand_number")
-        try:
-            return bounded_int(text, what)
+        try:  # an option's value is refused as a typed line's is ("--laufende 'x' is not a whole number")
+            return parse_int(text, option or Text("data.hand_number"))  # type: ignore[arg-type]
         except ScoreError as exc:
             from .app import Refused, language
 

@@ -780,6 +780,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
                             "Wurde es zweimal gespielt, gib es noch einmal ein und bestätige es."),
     # moved from messages.py
     "data.no_such_option": ("{option} is no option of a hand.", "{option} ist keine Option eines Spiels."),
+    "data.no_such_option_like": ("Did you mean {options}? (schafkopf add --help lists a hand's options.)",
+                                 "Meintest du {options}? (schafkopf add --help zeigt die Optionen eines Spiels.)"),
     "data.no_such_option_hint": ("Type the hand in short words (help shows them), or with the options of "
                                      "schafkopf add --help.",
                                      "Tipp das Spiel in kurzen Wörtern (hilfe zeigt sie) oder mit den Optionen "

@@ -4,7 +4,7 @@ and payouts, every correction, every refusal's words (what is wrong and how to f
 the end, the ledger (``export --format json``, its times and ids left out).
 
 The scenario is an evening with a Stock, Kontra, a duplicate hand, an undo, a void, an edit, a
-player who joins, is renamed, paid out and leaves, eight refusals, and a tournament round (a
+player who joins, is renamed, paid out and leaves, eleven refusals, and a tournament round (a
 table of five and a table that hands in paper totals) through the CLI and the server. A door
 says a step in its own words; what comes back is put in one shape:
 ``("hand", number, payouts)``, ``("voided", number, repriced)``, ``("edited", number, payouts)``,
@@ -39,6 +39,13 @@ EVENING = [
     ("refused", ["add", "wenz", "--player", "Ben", "--Player", "Cora", "--augen", "80"],
      "wenz --player Ben --Player Cora --augen 80",
      ("/api/hands", {"line": "wenz --player Ben --Player Cora --augen 80"})),
+    # an option no hand has, one without its value, a count that is no number (click said its own words)
+    ("refused", ["add", "sau", "an", "be", "72", "--kontr"], "sau an be 72 --kontr",
+     ("/api/hands", {"line": "sau an be 72 --kontr"})),
+    ("refused", ["add", "sau", "an", "be", "72", "--comment"], "sau an be 72 --comment",
+     ("/api/hands", {"line": "sau an be 72 --comment"})),
+    ("refused", ["add", "sau", "an", "be", "72", "--laufende", "drei"], "sau an be 72 --laufende drei",
+     ("/api/hands", {"line": "sau an be 72 --laufende drei"})),
     ("hand", ["add", "herzsolo", "do", "90", "--kontra"], "herzsolo do 90 --kontra",
      ("/api/hands", {"line": "herzsolo do 90 --kontra"})),
     ("undo", ["undo"], "zurück", ("/api/undo", {})),
@@ -210,7 +217,7 @@ def test_an_evening_through_every_door_gives_the_same_answers_and_the_same_ledge
     # compared in the ledgers below)
     assert [None if a[0] == "calc" else a if a[0] != "voided" else a[:2] + (None,) for a in answers["cli"]] \
         == answers["play"], answers["play"]
-    assert [a[0] for a in answers["cli"]].count("refused") == 8
+    assert [a[0] for a in answers["cli"]].count("refused") == 11
     ledgers = {door: ledger_of(t) for door, t in tables.items()}
     assert ledgers["cli"] == ledgers["play"] == ledgers["server"]
 
