@@ -880,6 +880,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "tournament.reason_needs_replace": (
         '--reason goes with --replace or --void-totals.',
         '--reason gehört zu --replace oder --void-totals.'),
+    "tournament.replace_needs_reason": (
+        'Replacing the totals of table {tisch} of round {round} needs a reason.',
+        'Zum Ersetzen der Summen von Tisch {tisch} in Runde {round} fehlt ein Grund.'),
+    "tournament.replace_needs_reason_hint": (
+        'Say why with --reason: schafkopf tournament enter --tisch {tisch} --round {round} --totals ... --replace '
+        '--reason "Anna and Ben swapped". Nothing was recorded.',
+        'Sag mit --reason, warum: schafkopf tournament enter --tisch {tisch} --round {round} --totals ... --replace '
+        '--reason "Anna und Ben vertauscht". Nichts wurde eingetragen.'),
     "tournament.redo_force": (
         '--redo draws the current round again: --force does not go with it.',
         '--redo lost die laufende Runde neu aus: --force passt nicht dazu.'),

@@ -85,8 +85,8 @@ def enter_totals(cfg: TableConfig, ledger: Ledger, seat: TournamentTable, totals
     """A table's paper list as its final totals (``Anna=12,Ben=-4,...``), with the solos and
     games each won (``--solos``, ``--won``; 0 where not given): refused unless every player of
     the table is named once, the totals sum to zero, and the table has no hands entered and no
-    totals yet. ``replace``: the totals in force are replaced (refused where there are none),
-    with the same checks and the ``reason``; the earlier totals stay recorded. Recorded as one
+    totals yet. ``replace``: the totals in force are replaced (refused where there are none, or
+    without a ``reason``), with the same checks; the earlier totals stay recorded. Recorded as one
     event, or nothing."""
     from .numbers import start_numbers
 
@@ -131,6 +131,9 @@ def enter_totals(cfg: TableConfig, ledger: Ledger, seat: TournamentTable, totals
         if before is not None and (ordered, s_of, w_of) == (before["totals"], before["solos"], before["won"]):
             raise IllegalEntry(Text("tournament.totals_same", tisch=seat.tisch, round=seat.round),
                                Text("tournament.totals_same_hint"))
+        if replace and not reason:  # a correction says why (RULES §10: --replace --reason R)
+            raise IllegalEntry(Text("tournament.replace_needs_reason", tisch=seat.tisch, round=seat.round),
+                               Text("tournament.replace_needs_reason_hint", tisch=seat.tisch, round=seat.round))
         if replace:
             ledger.record_event(conn, TotalsReplaced(seat.round, "", seat.session_id, seat.tisch, ordered, s_of, w_of,
                                                      reason))
