@@ -30,3 +30,29 @@ def test_paper_totals_are_not_replaced_without_a_reason(tmp_path):
         assert [(h["kind"], h["reason"]) for h in t.json("tournament", "sheet", "--tisch", "1")["history"]] == [
             ("entered", ""), ("replaced", "b and d swapped")]
 
+
+
+def test_paper_totals_naming_a_player_of_another_table_are_refused_as_a_hand_naming_him(tmp_path):
+    """The same player of another table, typed in a hand (``add --tisch 1``, a list line) and in
+    the desk's ``--totals``/``--won``: the totals said "'Cora' is not a player at this table. Did
+    you mean Dora?" (and for ``#3``: "Start number 3 is Cora, who is not at this table."); now
+    every door says where that player sits."""
+    t = tournament(tmp_path, ["Anna", "Ben", "Cora", "Dora", "Emil", "Fritz", "Gabi", "Hans"],
+                   extra='games_per_round = 8\nrounds = 2', language="de")
+    t.ok("tournament", "draw", "--seed", "1")
+    seats = tables(t)
+    here, there = seats[1]["players"], seats[2]["players"]
+    other = there[0]
+    said = (f"Fehler: {other} spielt in Runde 1 nicht an Tisch 1: {other} sitzt an Tisch 2.\n"
+            f"Spieler an Tisch 1: {', '.join(here)}.\n")
+    number = seats[2]["numbers"][0]
+    assert t.refused("add", "--tisch", "1", "sau", other, here[0], "72") == said
+    for typed in (other, other.lower()[:3], f"#{number}", str(number)):
+        totals = totals_of([typed, *here[1:]], (3, -1, -2, 0))
+        assert t.refused("tournament", "enter", "--tisch", "1", "--totals", totals) == said, typed
+    right = totals_of(here, (3, -1, -2, 0))
+    assert t.refused("tournament", "enter", "--tisch", "1", "--totals", right, "--won", f"{other}=2") == said
+    # a name no player has keeps its own refusal
+    assert t.refused("tournament", "enter", "--tisch", "1", "--totals", totals_of(["Xaver", *here[1:]], (3, -1, -2, 0))
+                     ).startswith("Fehler: 'Xaver' spielt nicht an diesem Tisch.\n")
+    t.ok("tournament", "enter", "--tisch", "1", "--totals", right)
