@@ -112,6 +112,62 @@ def once_each(cmd: Any) -> None:
     cmd.make_parser = make
 
 
+# the commands that take a hand (its words and its long options): read as play reads a line
+HAND_COMMANDS = frozenset({"calc", "add", "edit"})
+
+
+def read_as_a_line(cmd: Any) -> None:
+    """Make ``cmd`` (a command that takes a hand) refuse its hand's long options as ``play``, a
+    tournament's list and the server refuse them on a typed line (``app.line.long_options``),
+    with the same message and hint: an unknown ``--option``, a value missing or given to a
+    switch, a count that is no whole number. The command's own options (``--tisch N``,
+    ``--json``, ...) are passed over; after ``--`` come words only, as click reads them."""
+    make_parser = cmd.make_parser
+
+    def make(ctx: Any) -> Any:
+        parser = make_parser(ctx)
+        parse = parser.parse_args
+
+        def parse_args(args: list[str]) -> Any:
+            if not ctx.resilient_parsing and not any(a.casefold() in ("--help", "--version") for a in args):
+                _hand_options(ctx, list(args))
+            return parse(args)
+
+        parser.parse_args = parse_args
+        return parser
+
+    cmd.make_parser = make
+
+
+def _hand_options(ctx: Any, args: list[str]) -> None:
+    """Raise ``Refused`` where the hand's long options among ``args`` are refused on a typed line."""
+    from ..app.line import long_options
+    from .options import ENTRY_NAMES
+
+    own: dict[str, bool] = {}  # the command's own options: whether each takes a value
+    for param in ctx.command.params:
+        if param.param_type_name == "option" and param.name not in ENTRY_NAMES:
+            for name in (*param.opts, *param.secondary_opts):
+                own[name.casefold()] = not (param.is_flag or param.count)
+    said: list[str] = []
+    i = 0
+    while i < len(args):
+        word = args[i]
+        i += 1
+        if word == "--":
+            break
+        name, eq, _ = word.partition("=")
+        if word.startswith("-") and name.casefold() in own:
+            if own[name.casefold()] and not eq:
+                i += 1  # (its value)
+            continue
+        said.append(word)
+    try:
+        long_options(said)
+    except ScoreError as exc:
+        raise Refused(exc, _help_language(ctx)) from None
+
+
 def _typed_name(param: Any, args: list[str]) -> str:
     """The option as it was typed twice: ``--player``, ``-j``; ``--won/--lost`` for two names of
     one option (``app.line.twice`` words it so for a typed line)."""
@@ -160,6 +216,8 @@ class TableGroup(TyperGroup):
         for cmd in _every_command(self):  # every command's --help asks its context for the language
             cmd.context_class = TableContext
             once_each(cmd)  # and refuses an option given twice
+            if cmd.name in HAND_COMMANDS:
+                read_as_a_line(cmd)  # a hand's long options refused as on a typed line
             plain_usage(cmd)
 
     def make_context(self, info_name: str | None, args: list[str], parent: Any = None, **extra: Any) -> Any:

@@ -84,7 +84,7 @@ BAD = [
     (["add", "solo", "--player", "Anna", "--suit", "kreuz", "--augen", "70"],
      "Error: Suit 'kreuz' belongs to the other deck; Bavarian Schafkopf is played with eichel, gras, herz, schellen.\n"),
     (["add", "solo", "--player", "Anna", "--augen", "70"], "Error: Solo needs its trump suit.\n"),
-    (["add", "wenz", "--player", "Anna", "--augen", "70", "--laufende", "zwei"], "Invalid value for '--laufende'"),
+    (["add", "wenz", "--player", "Anna", "--augen", "70", "--laufende", "zwei"], "Error: --laufende 'zwei' is not a whole number."),
     (["add", "ramsch", "--loser", "Anna"], "Error: This table does not play Ramsch.\n"),
 ]
 

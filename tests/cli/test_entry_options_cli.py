@@ -255,8 +255,10 @@ def test_a_hands_long_options_in_capitals_are_taken_by_add_as_by_play(make_table
                                                                           "Dora": -80}
     assert a.json("calc", "sau", "an", "be", "72", "--KONTRA")["value"] == 20
     assert a.json("edit", "1", "--Re")["payouts"]["Anna"] == 160
-    assert a.run("add", "sau", "an", "be", "72", "--Kon").stderr.endswith("No such option: --kon (Possible options: "
-                                                                           "--json, --kontra, --won)\n")
+    unknown = ("Error: '--Kon' is no option of a hand.\nType the hand in short words (help shows them), or with the "
+               "options of schafkopf add --help.\n")
+    assert a.refused("add", "sau", "an", "be", "72", "--Kon") == unknown
+    assert b.run("play", input="sau an be 72 --Kon\n").stderr == "Line 1: sau an be 72 --Kon\n" + unknown
 
 
 @pytest.mark.parametrize("args, typed", [
@@ -343,11 +345,11 @@ def test_a_switch_given_a_value_is_refused_in_the_tables_language_with_a_hint_th
     de = make_table(language="de")
     ledger = de.ledger_bytes()
     assert de.refused("add", "sau", "an", "be", "72", "--kontra=") == \
-        "Fehler: Die Option '--kontra' nimmt keinen Wert.\n"
+        "Fehler: --kontra nimmt keinen Wert.\nSchreib --kontra allein, ohne =.\n"
     r = de.run("play", input="sau an be 72 --kontra=1\n")
     assert (r.exit_code, r.stderr) == (
         2, "Zeile 1: sau an be 72 --kontra=1\nFehler: --kontra nimmt keinen Wert.\nSchreib --kontra allein, ohne =.\n")
     assert de.ledger_bytes() == ledger
     en = make_table(language="en")
     assert en.refused("calc", "sau", "an", "be", "72", "--schwarz=yes") == \
-        "Error: Option '--schwarz' does not take a value.\n"
+        "Error: --schwarz takes no value.\nWrite --schwarz alone, without =.\n"

@@ -182,7 +182,7 @@ CASES = [
     ("plain", "add sauspiel --player Anna --partner Ben --augen siebzig", "data.not_whole_number"),
     ("plain", "add wenz co 70 --comment x\x1b[2J", "data.option_problem"),
     ("plain", "add", "cli.click_missing_argument"),
-    ("plain", "add wenz --player Anna --augen 70 --laufende zwei", "cli.click_bad_value"),
+    ("plain", "add wenz --player Anna --augen 70 --laufende zwei", "data.not_whole_number"),
     ("deutscher", "add spiel an co 70", "engine.ds.draw_first"),
     ("sheepshead3", "add pick --picker Ben --partner Cora --points 70", "engine.sh.no_partner_three"),
     ("sheepshead3", "add pick be co 70", "engine.sh.no_partner_hint"),
@@ -190,7 +190,7 @@ CASES = [
     ("wendish", "add normal --player Anna --partner Ben", "engine.wend.needs_augen"),
     ("tournament", "add sau an be 72", "tournament.needs_tisch"),
     ("drawn", "add --tisch 2 weiter", "tournament.no_such_table_one"),
-    ("drawn", "add --tisch 1 weiter --reason late", "cli.click_no_such_option"),
+    ("drawn", "add --tisch 1 weiter --reason late", "data.no_such_option"),
     ("drawn", "add --tisch 1 weiter --round 2", "tournament.no_such_round_one"),
     # draw
     ("plain", "draw", "engine.no_lot"),

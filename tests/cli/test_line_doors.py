@@ -2,6 +2,8 @@
 tournament's list (``tournament enter --tisch N FILE``), ``add --tisch N``, and the desk's
 paper totals. Each test names the defect it pins."""
 
+import pytest
+
 from tests.app.test_tournament import tournament
 from tests.app.test_tournament_desk import tables, totals_of
 
@@ -56,3 +58,44 @@ def test_paper_totals_naming_a_player_of_another_table_are_refused_as_a_hand_nam
     assert t.refused("tournament", "enter", "--tisch", "1", "--totals", totals_of(["Xaver", *here[1:]], (3, -1, -2, 0))
                      ).startswith("Fehler: 'Xaver' spielt nicht an diesem Tisch.\n")
     t.ok("tournament", "enter", "--tisch", "1", "--totals", right)
+
+
+LINES = [  # a line whose long options are refused, and the refusal (message, hint) in German
+    ("sau an be 72 --foo", "'--foo' ist keine Option eines Spiels.\nTipp das Spiel in kurzen Wörtern (hilfe zeigt "
+                           "sie) oder mit den Optionen von schafkopf add --help."),
+    ("sau an be 72 --laufende", "Nach --laufende muss ein Wert kommen.\nTipp das Spiel in kurzen Wörtern (hilfe "
+                                "zeigt sie) oder mit den Optionen von schafkopf add --help."),
+    ("sau an be 72 --dealer --kontra", "Nach --dealer muss ein Wert kommen.\nTipp das Spiel in kurzen Wörtern "
+                                       "(hilfe zeigt sie) oder mit den Optionen von schafkopf add --help."),
+    ("sau an be 72 --laufende x", "--laufende 'x' ist keine ganze Zahl.\nSchreib sie in den Ziffern 0 bis 9, z. B. "
+                                  "--laufende 3."),
+    ("sau an be 72 --kontra=1", "--kontra nimmt keinen Wert.\nSchreib --kontra allein, ohne =."),
+    ("sau an be 72 -k", "'-k' passt zu nichts in diesem Spiel (Sauspiel).\nMeintest du 'k'? Wörter sind Namen, eine "
+                        "Zahl Augen, + oder -, sw, l3 (Laufende), k, re, aus NAME, geber NAME und Farben."),
+]
+
+
+@pytest.mark.parametrize("line, said", LINES, ids=[line for line, _ in LINES])
+def test_a_hands_long_options_are_refused_alike_by_add_play_a_list_and_add_tisch(make_table, tmp_path, line, said):
+    """``add`` read a hand's long options with click: an unknown one, a missing value, a value
+    to a switch, a count in letters and ``-k`` were refused in click's words (``Diese Option
+    gibt es nicht: --foo. Meintest du --forced oder --won?`` under a usage block; ``Die Option
+    '--laufende' braucht einen Wert.`` without a hint; ``--dealer --kontra`` took
+    ``--kontra`` for the dealer's name), where ``play``, a tournament's list and the server
+    refuse the same line in the line reader's. Now every door says the line reader's words;
+    exit 2 and nothing written."""
+    t = make_table(language="de")
+    words = line.split()
+    assert t.refused("add", *words) == f"Fehler: {said}\n"
+    assert t.refused("calc", *words) == f"Fehler: {said}\n"
+    r = t.run("play", input=f"{line}\nsau an be 72\n")
+    assert (r.exit_code, r.stderr) == (2, f"Zeile 1: {line}\nFehler: {said}\n")
+    assert len(t.json("sheet")["sessions"][0]["hands"]) == 1  # play went on after the refused line
+    cup = tournament(tmp_path, ["Anna", "Ben", "Cora", "Dora"], extra='games_per_round = 8\nrounds = 2',
+                     language="de")
+    cup.ok("tournament", "draw")
+    assert cup.refused("add", "--tisch", "1", *words) == f"Fehler: {said}\n"
+    (tmp_path / "liste.txt").write_text(f"{line}\n", encoding="utf-8")
+    message, hint = said.split("\n")
+    assert cup.refused("tournament", "enter", "--tisch", "1", str(tmp_path / "liste.txt")) == (
+        f"Fehler: Zeile 1: {message} Nichts wurde eingetragen.\n{hint}\n")
