@@ -2,6 +2,8 @@
 tournament's list (``tournament enter --tisch N FILE``), ``add --tisch N``, and the desk's
 paper totals. Each test names the defect it pins."""
 
+import json
+
 import pytest
 
 from tests.app.test_tournament import tournament
@@ -99,3 +101,23 @@ def test_a_hands_long_options_are_refused_alike_by_add_play_a_list_and_add_tisch
     message, hint = said.split("\n")
     assert cup.refused("tournament", "enter", "--tisch", "1", str(tmp_path / "liste.txt")) == (
         f"Fehler: Zeile 1: {message} Nichts wurde eingetragen.\n{hint}\n")
+
+
+def test_a_hash_inside_quotes_on_a_list_line_is_no_comment(make_table, tmp_path):
+    """A tournament's list cut each line at a ``#`` not followed by a digit, inside quotes too:
+    ``--comment "Runde #zwei"`` became ``--comment "Runde `` and the whole list was refused
+    ("a quote is not closed"), where ``add`` and ``play`` take the line. A ``#`` outside quotes
+    still begins a comment; ``#17`` is still a start number."""
+    line = 'sau an be 72 --comment "Runde #zwei"'
+    t = make_table(language="en")
+    t.ok("add", "sau", "an", "be", "72", "--comment", "Runde #zwei")
+    cup = tournament(tmp_path, ["Anna", "Ben", "Cora", "Dora"], extra='games_per_round = 8\nrounds = 2')
+    cup.ok("tournament", "draw")
+    (tmp_path / "list.txt").write_text(f"{line}  # the first game\n# a comment line\nsau #1 #2 61 # the second\n",
+                                       encoding="utf-8")
+    assert cup.ok("tournament", "enter", "--tisch", "1", str(tmp_path / "list.txt")).stdout.startswith(
+        "Recorded 2 games at table 1 (round 1): games 1 to 2.")
+    exported = json.loads(cup.ok("export", "--format", "json").stdout)
+    entries = [g["entry"] for g in exported["sessions"][0]["games"]]
+    assert entries[0] == json.loads(t.ok("export", "--format", "json").stdout)["sessions"][0]["games"][0]["entry"]
+    assert entries[0]["comment"] == "Runde #zwei" and "comment" not in entries[1]
