@@ -121,3 +121,13 @@ def test_a_hash_inside_quotes_on_a_list_line_is_no_comment(make_table, tmp_path)
     entries = [g["entry"] for g in exported["sessions"][0]["games"]]
     assert entries[0] == json.loads(t.ok("export", "--format", "json").stdout)["sessions"][0]["games"][0]["entry"]
     assert entries[0]["comment"] == "Runde #zwei" and "comment" not in entries[1]
+
+
+def test_a_word_that_fits_nothing_is_named_as_typed_in_a_line_of_short_words(make_table):
+    """After ``--`` a word that begins with dashes is a word of the hand (click's reading):
+    ``--kontra`` there fits nothing, and the refusal put into short words named it ``'kontra'``
+    ("'kontra' fits nothing ... Did you mean 'kontra'?"). The word typed stays as typed."""
+    t = make_table(language="en")
+    assert t.refused("add", "sau", "an", "be", "72", "--", "--kontra") == (
+        "Error: '--kontra' fits nothing in a Sauspiel.\nDid you mean 'kontra'? Words are names, a number of Augen, + "
+        "or -, sw, l3 (Laufende), k, re, out NAME, dealer NAME and suits.\n")
