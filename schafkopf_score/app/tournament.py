@@ -478,13 +478,18 @@ def _table_totals(cfg: TableConfig, ledger: Ledger, table: TournamentTable) -> d
     return balances
 
 
+_SAYS_NOTHING_RECORDED = frozenset({"data.line_too_long_hint", "data.pg_refused_hint"})
+
+
 def _at_line(no: int, exc: ScoreError) -> IllegalEntry:
     """An error of a list's line, named by its number; a hint to say who sat out with
     ``--sitting-out`` says how to write that on the line."""
     hint = exc.hint_text
     if hint is not None and hint.key == "engine.not_playing_hint":
         hint = Text("tournament.list_sitting_out_hint", **hint.params)
-    error = IllegalEntry(Text("tournament.at_line", line=no, problem=exc.text), hint)
+    # (where the hint says already that nothing was recorded, the message does not say it twice)
+    said = "tournament.at_line_hinted" if hint is not None and hint.key in _SAYS_NOTHING_RECORDED else "tournament.at_line"
+    error = IllegalEntry(Text(said, line=no, problem=exc.text), hint)
     error.wording = exc.wording
     return error
 

@@ -235,6 +235,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     # -- the whole list of a table
     "tournament.at_line": ("line {line}: {problem} Nothing was recorded.",
                                "Zeile {line}: {problem} Nichts wurde eingetragen."),
+    "tournament.at_line_hinted": ("line {line}: {problem}", "Zeile {line}: {problem}"),
     "tournament.list_empty": ("The list holds no game.", "Die Liste enthält kein Spiel."),
     "tournament.list_empty_hint": ("One game a line in the short notation, e.g. sau an be 72.",
                                        "Ein Spiel je Zeile in Kurzschreibweise, z. B. sau an be 72."),

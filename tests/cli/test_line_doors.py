@@ -131,3 +131,18 @@ def test_a_word_that_fits_nothing_is_named_as_typed_in_a_line_of_short_words(mak
     assert t.refused("add", "sau", "an", "be", "72", "--", "--kontra") == (
         "Error: '--kontra' fits nothing in a Sauspiel.\nDid you mean 'kontra'? Words are names, a number of Augen, + "
         "or -, sw, l3 (Laufende), k, re, out NAME, dealer NAME and suits.\n")
+
+
+def test_a_list_line_too_long_says_nothing_was_recorded_once(make_table, tmp_path):
+    """A list line past 4096 characters said "Nothing was recorded." twice, once after the
+    line's message and once as the hint's start; the hint is the one every door gives."""
+    line = "sau an be 72 " + "k " * 2500
+    t = make_table(language="en")
+    hint = "Nothing was recorded. Type one hand or one command a line.\n"
+    assert t.refused("add", *line.split()) == (
+        "Error: The line is 5012 characters long; a line here holds at most 4096.\n" + hint)
+    cup = tournament(tmp_path, ["Anna", "Ben", "Cora", "Dora"], extra='games_per_round = 8\nrounds = 2')
+    cup.ok("tournament", "draw")
+    (tmp_path / "list.txt").write_text(line.strip() + "\n", encoding="utf-8")
+    assert cup.refused("tournament", "enter", "--tisch", "1", str(tmp_path / "list.txt")) == (
+        "Error: line 1: The line is 5012 characters long; a line here holds at most 4096.\n" + hint)
