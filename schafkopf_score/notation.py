@@ -303,7 +303,8 @@ def _short_rules(lang: str) -> list[tuple[re.Pattern[str], Any]]:
         elif opt.field in ("suit", "sau"):
             rules.append((rf"(?:{names}) (?=[a-zäöü])", ""))  # (named alone it stays: no word says it)
     rules.append((r"\badd (?=[a-zäöü])", ""))  # inside play a hand needs no command word
-    _SHORT[lang] = [(re.compile(p), r) for p, r in rules]
+    # (a word the line typed, quoted in the message, stays as typed: ``'--kontra' fits nothing``)
+    _SHORT[lang] = [(re.compile("(?<!')" + p), r) for p, r in rules]
     return _SHORT[lang]
 
 

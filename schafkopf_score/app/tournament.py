@@ -401,14 +401,29 @@ def list_lines(text: str) -> list[str]:
 
 def uncommented(line: str) -> str:
     """A list's line without its comment: ``#`` begins one, unless a digit follows it (``#17``
-    is a start number).
+    is a start number) or it stands inside quotes (``--comment "Runde #zwei"``, quoted as the
+    line's words are: ``notation.split_words``).
 
     >>> uncommented("sau #17 #3 72  # the first game"), uncommented("# round 2"), uncommented("#3 games late")
     ('sau #17 #3 72', '', '#3 games late')
+    >>> uncommented('sau an be 72 --comment "a # b" # c'), uncommented("sau an be 72 --comment 'x#y'")
+    ('sau an be 72 --comment "a # b"', "sau an be 72 --comment 'x#y'")
     """
-    import re
-
-    return re.split(r"#(?![0-9])", line, maxsplit=1)[0].strip()
+    quote = ""
+    i = 0
+    while i < len(line):
+        c = line[i]
+        if c == "\\" and quote != "'":  # (an escaped character: outside quotes and in double quotes)
+            i += 2
+            continue
+        if quote:
+            quote = "" if c == quote else quote
+        elif c in "'\"":
+            quote = c
+        elif c == "#" and not ("0" <= line[i + 1:i + 2] <= "9" and line[i + 1:i + 2]):
+            return line[:i].strip()
+        i += 1
+    return line.strip()
 
 
 def enter_list(cfg: TableConfig, ledger: Ledger, tisch: int, lines: Sequence[str], round_no: int | None = None) -> Entered:
@@ -463,13 +478,18 @@ def _table_totals(cfg: TableConfig, ledger: Ledger, table: TournamentTable) -> d
     return balances
 
 
+_SAYS_NOTHING_RECORDED = frozenset({"data.line_too_long_hint", "data.pg_refused_hint"})
+
+
 def _at_line(no: int, exc: ScoreError) -> IllegalEntry:
     """An error of a list's line, named by its number; a hint to say who sat out with
     ``--sitting-out`` says how to write that on the line."""
     hint = exc.hint_text
     if hint is not None and hint.key == "engine.not_playing_hint":
         hint = Text("tournament.list_sitting_out_hint", **hint.params)
-    error = IllegalEntry(Text("tournament.at_line", line=no, problem=exc.text), hint)
+    # (where the hint says already that nothing was recorded, the message does not say it twice)
+    said = "tournament.at_line_hinted" if hint is not None and hint.key in _SAYS_NOTHING_RECORDED else "tournament.at_line"
+    error = IllegalEntry(Text(said, line=no, problem=exc.text), hint)
     error.wording = exc.wording
     return error
 

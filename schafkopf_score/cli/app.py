@@ -90,20 +90,11 @@ def once_each(cmd: Any) -> None:
 
         def parse_args(args: list[str]) -> Any:
             typed = list(args)  # (the parser takes the words off the list it is given)
-            try:
-                opts, rest, order = parse(args)
-            except (click_errors.NoSuchOption, click_errors.BadOptionUsage) as exc:
-                refused = _as_a_line_refuses(cmd, typed, ctx)
-                if refused is not None:  # a hand's words: refused as play and the phone refuse them
-                    raise Refused(refused, _help_language(ctx)) from None
-                raise exc
+            opts, rest, order = parse(args)
             # (Tab completion of a line not yet whole; --help or --version, which end the command
             # before anything is done, win over an option given twice)
             if ctx.resilient_parsing or any(getattr(param, "is_eager", False) for param in order):
                 return opts, rest, order
-            refused = _as_a_line_refuses(cmd, typed, ctx)
-            if refused is not None:  # what click takes and a typed line does not (--comment --json: no comment)
-                raise Refused(refused, _help_language(ctx))
             seen: set[int] = set()
             for param in order:
                 if param.param_type_name != "option" or param.multiple or param.count:
@@ -121,38 +112,60 @@ def once_each(cmd: Any) -> None:
     cmd.make_parser = make
 
 
-def _as_a_line_refuses(cmd: Any, args: list[str], ctx: Any) -> ScoreError | None:
-    """What the reader of a typed line (``app.line.long_options``) says of a hand command's
-    words (``add``, ``calc``, ``edit``: the commands with a hand's long options) once the
-    command's own options (``--tisch``, ``--json``, ...) are taken out: an unknown option
-    (``--foo``), one without its value. None for any other command, or where the reader takes
-    them (click's own error stands)."""
+# the commands that take a hand (its words and its long options): read as play reads a line
+HAND_COMMANDS = frozenset({"calc", "add", "edit"})
+
+
+def read_as_a_line(cmd: Any) -> None:
+    """Make ``cmd`` (a command that takes a hand) refuse its hand's long options as ``play``, a
+    tournament's list and the server refuse them on a typed line (``app.line.long_options``),
+    with the same message and hint: an unknown ``--option``, a value missing or given to a
+    switch, a count that is no whole number. The command's own options (``--tisch N``,
+    ``--json``, ...) are passed over; after ``--`` come words only, as click reads them."""
+    make_parser = cmd.make_parser
+
+    def make(ctx: Any) -> Any:
+        parser = make_parser(ctx)
+        parse = parser.parse_args
+
+        def parse_args(args: list[str]) -> Any:
+            if not ctx.resilient_parsing and not any(a.casefold() in ("--help", "--version") for a in args):
+                _hand_options(ctx, list(args))
+            return parse(args)
+
+        parser.parse_args = parse_args
+        return parser
+
+    cmd.make_parser = make
+
+
+def _hand_options(ctx: Any, args: list[str]) -> None:
+    """Raise ``Refused`` where the hand's long options among ``args`` are refused on a typed line."""
     from ..app.line import long_options
     from .options import ENTRY_NAMES
 
-    params = [p for p in cmd.get_params(ctx) if p.param_type_name == "option"]  # (--help included)
-    if not set(ENTRY_NAMES) <= {p.name for p in params}:  # (settle's --player is no hand's)
-        return None
-    own: dict[str, bool] = {}  # the command's own options -> whether a value follows
-    for param in params:
-        if param.name not in ENTRY_NAMES:
+    own: dict[str, bool] = {}  # the command's own options: whether each takes a value
+    for param in ctx.command.params:
+        if param.param_type_name == "option" and param.name not in ENTRY_NAMES:
             for name in (*param.opts, *param.secondary_opts):
                 own[name.casefold()] = not (param.is_flag or param.count)
-    words: list[str] = []
+    said: list[str] = []
     i = 0
     while i < len(args):
         word = args[i]
-        name, eq, _ = word.partition("=")
         i += 1
-        if name.casefold() in own:
-            i += 1 if own[name.casefold()] and not eq else 0
+        if word == "--":
+            break
+        name, eq, _ = word.partition("=")
+        if word.startswith("-") and name.casefold() in own:
+            if own[name.casefold()] and not eq:
+                i += 1  # (its value)
             continue
-        words.append(word)
+        said.append(word)
     try:
-        long_options(words)
+        long_options(said)
     except ScoreError as exc:
-        return exc
-    return None
+        raise Refused(exc, _help_language(ctx)) from None
 
 
 def _typed_name(param: Any, args: list[str]) -> str:
@@ -203,6 +216,8 @@ class TableGroup(TyperGroup):
         for cmd in _every_command(self):  # every command's --help asks its context for the language
             cmd.context_class = TableContext
             once_each(cmd)  # and refuses an option given twice
+            if cmd.name in HAND_COMMANDS:
+                read_as_a_line(cmd)  # a hand's long options refused as on a typed line
             plain_usage(cmd)
 
     def make_context(self, info_name: str | None, args: list[str], parent: Any = None, **extra: Any) -> Any:

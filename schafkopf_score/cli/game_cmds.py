@@ -38,7 +38,9 @@ def _at(ctx: typer.Context, ledger: Any, command: str, tisch: int | None, round_
 
 # A hand's long options are read without regard to case, as play and the server read them on a
 # line (app.line.long_options): the same typed line is accepted or refused alike at every door.
-HAND_OPTIONS = {"token_normalize_func": str.casefold}
+# An unknown long option is refused as on a line (cli.app.read_as_a_line); any other word that
+# begins with a dash (``-k``) is a word of the hand, as on a line.
+HAND_OPTIONS = {"token_normalize_func": str.casefold, "ignore_unknown_options": True}
 
 GameArg = Annotated[str, typer.Argument(metavar="GAME", help="The game: sauspiel, solo, wenz, ... (the table's games: schafkopf rules).",
                                         autocompletion=complete.games)]

@@ -235,6 +235,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     # -- the whole list of a table
     "tournament.at_line": ("line {line}: {problem} Nothing was recorded.",
                                "Zeile {line}: {problem} Nichts wurde eingetragen."),
+    "tournament.at_line_hinted": ("line {line}: {problem}", "Zeile {line}: {problem}"),
     "tournament.list_empty": ("The list holds no game.", "Die Liste enthält kein Spiel."),
     "tournament.list_empty_hint": ("One game a line in the short notation, e.g. sau an be 72.",
                                        "Ein Spiel je Zeile in Kurzschreibweise, z. B. sau an be 72."),
@@ -880,6 +881,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "tournament.reason_needs_replace": (
         '--reason goes with --replace or --void-totals.',
         '--reason gehört zu --replace oder --void-totals.'),
+    "tournament.replace_needs_reason": (
+        'Replacing the totals of table {tisch} of round {round} needs a reason.',
+        'Zum Ersetzen der Summen von Tisch {tisch} in Runde {round} fehlt ein Grund.'),
+    "tournament.replace_needs_reason_hint": (
+        'Say why with --reason: schafkopf tournament enter --tisch {tisch} --round {round} --totals ... --replace '
+        '--reason "Anna and Ben swapped". Nothing was recorded.',
+        'Sag mit --reason, warum: schafkopf tournament enter --tisch {tisch} --round {round} --totals ... --replace '
+        '--reason "Anna und Ben vertauscht". Nichts wurde eingetragen.'),
     "tournament.redo_force": (
         '--redo draws the current round again: --force does not go with it.',
         '--redo lost die laufende Runde neu aus: --force passt nicht dazu.'),

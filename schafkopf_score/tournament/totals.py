@@ -5,7 +5,7 @@ with its reason, the totals before it kept; ``totals_history`` lists them."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -53,6 +53,51 @@ def _pairs(text: str, option: str, players: Sequence[str], lowest: int, highest:
     return out
 
 
+def _named(ledger: Ledger, seat: TournamentTable, numbers: Mapping[str, int], pairs: Callable[[], dict[str, int]],
+           text: str) -> dict[str, int]:
+    """``pairs()``, where it is refused for a name of a registered player who sits elsewhere
+    this round refused as a hand's line naming him is (``Cora does not play at table 1 in round
+    1: Cora sits at table 2.``, not "not at this table, did you mean Dora?"): one player, one
+    refusal, in every door."""
+    try:
+        return pairs()
+    except IllegalEntry as refused:
+        elsewhere = _elsewhere(ledger, seat, numbers, text)
+        if elsewhere is None:
+            raise
+        raise elsewhere from refused
+
+
+def _elsewhere(ledger: Ledger, seat: TournamentTable, numbers: Mapping[str, int], text: str) -> IllegalEntry | None:
+    """The refusal of the first name in ``text`` that is no player of ``seat`` but a registered
+    player who sits elsewhere (None where the first name that is none of the table's names no
+    registered player either)."""
+    from ..errors import ScoreError
+    from .numbers import player_at
+    from .tables import table_of
+
+    registered = list(numbers)
+    for item in text.split(","):
+        typed = item.strip().partition("=")[0].strip()
+        try:
+            player_at(typed, seat.players, numbers, bare=True) or resolve_name(typed, list(seat.players))
+            continue  # a player of this table
+        except ScoreError:
+            pass
+        try:
+            name = player_at(typed, registered, numbers, bare=True) or resolve_name(typed, registered)
+        except ScoreError:
+            return None
+        if name in seat.players:
+            return None
+        other = table_of(ledger, seat.round, name)
+        where = (Text("tournament.sits_at", name=name, tisch=other.tisch) if other
+                 else Text("tournament.sits_nowhere", name=name))
+        return IllegalEntry(Text("tournament.not_seated", name=name, tisch=seat.tisch, round=seat.round, where=where),
+                            Text("tournament.players_at", tisch=seat.tisch, names=Join(seat.players)))
+    return None
+
+
 def checked_reason(reason: str) -> str:
     """A correction's or a withdrawal's reason, as the ledger keeps it: no hidden character, at
     most 500 characters."""
@@ -85,8 +130,8 @@ def enter_totals(cfg: TableConfig, ledger: Ledger, seat: TournamentTable, totals
     """A table's paper list as its final totals (``Anna=12,Ben=-4,...``), with the solos and
     games each won (``--solos``, ``--won``; 0 where not given): refused unless every player of
     the table is named once, the totals sum to zero, and the table has no hands entered and no
-    totals yet. ``replace``: the totals in force are replaced (refused where there are none),
-    with the same checks and the ``reason``; the earlier totals stay recorded. Recorded as one
+    totals yet. ``replace``: the totals in force are replaced (refused where there are none, or
+    without a ``reason``), with the same checks; the earlier totals stay recorded. Recorded as one
     event, or nothing."""
     from .numbers import start_numbers
 
@@ -95,7 +140,8 @@ def enter_totals(cfg: TableConfig, ledger: Ledger, seat: TournamentTable, totals
     games = settings.games_at(len(seat.players))
     bound = games * 21 * 4 * 8  # more than any table's games can move (Sie, Kontra, Re: x 32)
     numbers = start_numbers(cfg, ledger)
-    points = _pairs(totals, "--totals", seat.players, -bound, bound, numbers)
+    points = _named(ledger, seat, numbers, lambda: _pairs(totals, "--totals", seat.players, -bound, bound, numbers),
+                    totals)
     missing = [p for p in seat.players if p not in points]
     if missing:
         raise IllegalEntry(Text("tournament.totals_missing", tisch=seat.tisch, names=Join(missing, "and")),
@@ -104,8 +150,10 @@ def enter_totals(cfg: TableConfig, ledger: Ledger, seat: TournamentTable, totals
     if total != 0:
         raise IllegalEntry(Text("tournament.totals_not_zero", total=f"{total:+d}"),
                            Text("tournament.totals_not_zero_hint"))
-    solo_counts = _pairs(solos, "--solos", seat.players, 0, games, numbers) if solos else {}
-    won_counts = _pairs(won, "--won", seat.players, 0, games, numbers) if won else {}
+    solo_counts = _named(ledger, seat, numbers, lambda: _pairs(solos, "--solos", seat.players, 0, games, numbers),
+                         solos) if solos else {}
+    won_counts = _named(ledger, seat, numbers, lambda: _pairs(won, "--won", seat.players, 0, games, numbers),
+                        won) if won else {}
     for name, n in solo_counts.items():
         if n > won_counts.get(name, n):
             raise IllegalEntry(Text("tournament.solos_above_won", name=name, solos=n, won=won_counts[name]),
@@ -131,6 +179,9 @@ def enter_totals(cfg: TableConfig, ledger: Ledger, seat: TournamentTable, totals
         if before is not None and (ordered, s_of, w_of) == (before["totals"], before["solos"], before["won"]):
             raise IllegalEntry(Text("tournament.totals_same", tisch=seat.tisch, round=seat.round),
                                Text("tournament.totals_same_hint"))
+        if replace and not reason:  # a correction says why (RULES §10: --replace --reason R)
+            raise IllegalEntry(Text("tournament.replace_needs_reason", tisch=seat.tisch, round=seat.round),
+                               Text("tournament.replace_needs_reason_hint", tisch=seat.tisch, round=seat.round))
         if replace:
             ledger.record_event(conn, TotalsReplaced(seat.round, "", seat.session_id, seat.tisch, ordered, s_of, w_of,
                                                      reason))
