@@ -504,6 +504,7 @@ def _load_session(ctx: _Context, s: dict[str, Any], sid: int, next_id: int, next
     opened_at = str(s["opened_at"])
     pending["sessions"].append((sid, opened_at))
     ids: dict[int, int] = {}
+    edited: dict[int, int] = {}  # the rows voided as edited and not yet replaced -> their hands
     records: list[GameRecord] = []
     games_rows, restatement_rows, void_rows = pending["games"], pending["restatements"], pending["voids"]
     words, entries, payout_texts = memos.words, memos.entries, memos.payouts
@@ -568,7 +569,13 @@ def _load_session(ctx: _Context, s: dict[str, Any], sid: int, next_id: int, next
         ruleset = g["ruleset"]
         if type(created_at) is not str or type(typed) is not str:
             created_at, typed = str(created_at), str(typed)
-        replaces = ids[g["replaces"]] if g["replaces"] is not None else None
+        replaces = g["replaces"]
+        if replaces is not None:  # an edit: it replaces an earlier row of its hand, voided as edited
+            if type(replaces) is not int or edited.get(replaces) != hand:
+                raise ExportProblem(Text("data.export_bad_value", game=g.get("id"), field="replaces",
+                                         value=repr(replaces)[:40]))
+            del edited[replaces]
+            replaces = ids[replaces]
         game = words.setdefault(entry["game"], entry["game"])
         stored_payouts = g["payouts"]
         payouts_text = payout_texts.get(tuple(stored_payouts.items())) or memos.payouts_text(stored_payouts, dumps)
@@ -587,6 +594,8 @@ def _load_session(ctx: _Context, s: dict[str, Any], sid: int, next_id: int, next
             for key in ("kind", "reason", "created_at"):
                 _plain(void[key], key, where)
             void = (str(void["kind"]), str(void["reason"]), str(void["created_at"]))
+            if void[0] == "edit":
+                edited[g["id"]] = hand
             void_rows.append((new_id, void[2], void[0], void[1]))
         records.append(_record({
             "id": new_id, "session_id": sid, "hand": hand, "replaces": replaces, "created_at": created_at,
@@ -595,13 +604,15 @@ def _load_session(ctx: _Context, s: dict[str, Any], sid: int, next_id: int, next
             "void_kind": void[0] if void else None, "void_reason": void[1] if void else "",
             "void_at": void[2] if void else None, "restated": bool(restatements)}))
         done.count += 1
+    for game_id in edited:  # an edit's row voided, but no row in its place
+        raise ExportProblem(Text("data.export_bad_value", game=game_id, field="void", value=repr("edit")))
     at_session = Text("data.export_where_session", session=repr(s["id"])[:20])
     _plain(s["opened_at"], "opened_at", at_session)
     payments = []
     for pay in s.get("payments", []):
         for key in ("player", "created_at"):
             _plain(pay[key], key, at_session)
-        payment = Payment(sid, int(pay["hand"]), str(pay["created_at"]), str(pay["player"]), pay["amounts"],
+        payment = Payment(sid, pay["hand"], str(pay["created_at"]), str(pay["player"]), pay["amounts"],
                           pay["transfers"])
         pending["payments"].append((sid, payment.hand, payment.created_at, payment.player,
                                     dumps(pay["amounts"]), dumps(pay["transfers"])))

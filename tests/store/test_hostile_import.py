@@ -459,3 +459,118 @@ def test_an_export_whose_ruleset_lists_a_game_twice_or_none_is_read_as_before(ma
         t.ok("check")
     else:
         assert r.exit_code == 2 and says in r.stderr, r.stderr
+
+
+@pytest.fixture
+def paid_and_reopened(make_table, tmp_path):
+    """An evening with an early payout (settle --player), an edit, and a close that was reopened
+    and closed again, exported as JSON; and a table of the same content to import it into."""
+    t = make_table(name="source")
+    t.ok("add", "sau", "an", "be", "72")
+    t.ok("add", "wenz", "co", "80")
+    t.ok("settle", "--player", "Cora")
+    t.ok("add", "sau", "do", "an", "61")
+    t.ok("add", "herzsolo", "be", "90")
+    t.ok("void", "3")
+    t.ok("edit", "1", "sau", "an", "be", "80")
+    t.ok("settle", "--close", "--round", "50")
+    t.ok("settle", "--reopen", "1", "--reason", "hand 2 was a Wenz Tout")
+    t.ok("settle", "--close")
+    path = tmp_path / "abend.json"
+    t.ok("export", "--format", "json", "--all", "--out", str(path))
+    return json.loads(path.read_text(encoding="utf-8")), make_table(name="target")
+
+
+def _edited(data):
+    return next(g for g in data["sessions"][0]["games"] if g["void"] and g["void"]["kind"] == "edit")
+
+
+def _voided(data):
+    return next(g for g in data["sessions"][0]["games"] if g["void"] and g["void"]["kind"] == "void")
+
+
+def _edit(data):
+    return next(g for g in data["sessions"][0]["games"] if g["replaces"] is not None)
+
+
+def _payment(data):
+    return data["sessions"][0]["payments"][0]
+
+
+def _set_aside(data):
+    return data["sessions"][0]["reopened_closings"][0]["bookings"]["settlement"]
+
+
+PAYOUT = "Error: In the export, session 1: the payout of Cora during the session does not add up; nothing was " \
+         "imported.\nExport it again from the original ledger.\n"
+NOT_AN_EXPORT = "Error: The file is not a schafkopf-score JSON export ({}).\nGive a file written by: " \
+                "schafkopf export --format json --out FILE.\n"
+
+PAID_AND_REOPENED_ATTACKS = {
+    # an early payout in whole cents, booked after a hand of its session
+    "payout in fractions of a cent": (lambda d: _payment(d)["amounts"].update(
+        {k: float(v) for k, v in _payment(d)["amounts"].items()}), PAYOUT),
+    "payout's transfer in fractions of a cent": (lambda d: _payment(d)["transfers"][0].update(
+        amount=float(_payment(d)["transfers"][0]["amount"])), PAYOUT),
+    "payout after a hand the session never had": (lambda d: _payment(d).update(hand=99), PAYOUT),
+    "payout before the first hand": (lambda d: _payment(d).update(hand=-1), PAYOUT),
+    "payout's hand as text": (lambda d: _payment(d).update(hand="2"), PAYOUT),
+    "payout's hand huge": (lambda d: _payment(d).update(hand=10**30), PAYOUT),
+    # a closing a reopening set aside is kept as it was paid: its transfers clear its amounts
+    "set-aside closing's transfers do not clear": (lambda d: _set_aside(d)["transfers"][0].update(amount=1),
+        "Error: In the export, session 1: the transfers stored at the close do not clear the amounts paid; "
+        "nothing was imported.\nExport it again from the original ledger.\n"),
+    "set-aside closing's amounts do not sum to zero": (lambda d: _set_aside(d)["paid"].update(Anna=0),
+        "Error: In the export, session 1: the amounts paid at the close sum to "),
+    # an edit replaces an earlier row of its hand that was voided as edited, and only such a row
+    "a plain void marked as an edit": (lambda d: _voided(d)["void"].update(kind="edit"),
+                                       NOT_AN_EXPORT.format("game 3: void = 'edit' is not what a ledger stores")),
+    "an edited row marked as voided": (lambda d: _edited(d)["void"].update(kind="void"),
+                                       NOT_AN_EXPORT.format("game 5: replaces = 1 is not what a ledger stores")),
+    "an edit replacing itself": (lambda d: _edit(d).update(replaces=_edit(d)["id"]),
+                                 NOT_AN_EXPORT.format("game 5: replaces = 5 is not what a ledger stores")),
+    "an edit replacing another hand": (lambda d: _edit(d).update(hand=2),
+                                       NOT_AN_EXPORT.format("game 5: replaces = 1 is not what a ledger stores")),
+    "an edit replacing a game the export lacks": (lambda d: _edit(d).update(replaces=999),
+                                                  NOT_AN_EXPORT.format("game 5: replaces = 999 is not what a "
+                                                                       "ledger stores")),
+}
+
+
+@pytest.mark.parametrize("attack", sorted(PAID_AND_REOPENED_ATTACKS))
+def test_payouts_set_aside_closings_and_edits_are_checked_as_the_ledger_holds_them(paid_and_reopened, tmp_path,
+                                                                                   attack):
+    data, t = paid_and_reopened
+    mutate, message = PAID_AND_REOPENED_ATTACKS[attack]
+    mutate(data)
+    r = t.run("import", str(write(tmp_path, data)))
+    assert r.exit_code == 2, (r.stdout, r.stderr)
+    assert r.stderr.startswith(message), r.stderr
+    assert not t.ledger_path.exists()
+
+
+def test_the_paid_and_reopened_evening_imports_whole(paid_and_reopened, tmp_path):
+    data, t = paid_and_reopened
+    t.ok("import", str(write(tmp_path, data)))
+    assert t.json("check", "--full")["problems"] == []
+    again = tmp_path / "again.json"
+    t.ok("export", "--format", "json", "--all", "--out", str(again))
+    assert data["sessions"][0]["payments"] and data["sessions"][0]["reopened_closings"]
+    data["table"]["name"] = "target"
+    assert {**json.loads(again.read_text(encoding="utf-8")), "exported_at": None} == {**data, "exported_at": None}
+
+
+def test_a_payout_in_fractions_of_a_cent_is_refused_in_german(make_table, tmp_path):
+    source = make_table(name="source", language="de")
+    source.ok("add", "sau", "an", "be", "72")
+    source.ok("settle", "--player", "Anna")
+    path = tmp_path / "abend.json"
+    source.ok("export", "--format", "json", "--all", "--out", str(path))
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["sessions"][0]["payments"][0]["amounts"]["Anna"] = -10.0
+    t = make_table(name="target", language="de")
+    r = t.run("import", str(write(tmp_path, data)))
+    assert r.exit_code == 2
+    assert r.stderr.startswith("Fehler: Im Export, Abend 1: die Auszahlung von Anna während des Abends geht "
+                               "nicht auf"), r.stderr
+    assert not t.ledger_path.exists()
