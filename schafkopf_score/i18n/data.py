@@ -702,6 +702,16 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "data.hand_number": ("a hand number", "eine Spielnummer"),
     "data.the_augen": ("the Augen", "die Augen"),
     # a tournament's events in an export (issue 27)
+    "data.export_totals_players": ("round {round}, table {tisch}: the paper totals do not name each player of the "
+                                   "table ({names}) once",
+                                   "Runde {round}, Tisch {tisch}: die Papiersummen nennen nicht jeden Spieler des "
+                                   "Tisches ({names}) genau einmal"),
+    "data.export_totals_not_zero": ("round {round}, table {tisch}: the paper totals sum to {total}, not zero",
+                                    "Runde {round}, Tisch {tisch}: die Papiersummen ergeben {total}, nicht null"),
+    "data.export_totals_turn": ("round {round}, table {tisch}: paper totals ({kind}) where no program records them "
+                                "(totals entered twice, replaced or voided where none are in force, or beside hands)",
+                                "Runde {round}, Tisch {tisch}: Papiersummen ({kind}), wo kein Programm sie einträgt "
+                                "(zweimal eingetragen, ersetzt oder gestrichen, wo keine gelten, oder neben Spielen)"),
     "data.export_event": ("a tournament event that no program wrote: {kind} {key}",
                           "ein Turnierereignis, das kein Programm so schreibt: {kind} {key}"),
     "data.seating_changed_meanwhile": ("The seating changed a moment ago (a player joined, left or was renamed); "

@@ -20,7 +20,7 @@ from orjson import dumps as _orjson_dumps
 from orjson import loads as _orjson_loads
 
 from ..errors import ScoreError
-from ..i18n import Text
+from ..i18n import Join, Text
 from ..memo import collection_paused
 from ..rules.model import GameEntry, TableRules, entry_names
 from ..session.fold import SessionLog, carried_on, renames
@@ -204,11 +204,21 @@ def load(ledger: Ledger, conn: Any, data: Any, family: str | None = None, audit:
                 conn.execute("INSERT INTO round_tables(round, tisch, session_id, players) VALUES (?,?,?,?)",
                              (int(r["round"]), int(tab["tisch"]), session_ids[tab["session_id"]],
                               json.dumps([str(n) for n in tab["players"]], ensure_ascii=False)))
+        placed = {tab["session_id"]: (r["round"], tab["tisch"]) for r in rounds for tab in r["tables"]}
+        in_force: dict[Any, bool] = {}  # a table's paper totals in force, by its session in the export
         for e in data.get("tournament_events", []) if rounds else []:
             kind, event = str(e["kind"]), checked_event(str(e["kind"]), e["data"])
+            if kind in ("totals", "totals_replace", "totals_void"):
+                _paper_totals(kind, event, e["round"], placed, ctx.seated, in_force)
             if "session" in event:  # a table's paper totals (and their corrections) belong to its session as loaded
                 event["session"] = session_ids[int(event["session"])]
             ledger.insert_event(conn, kind, int(e["round"]), str(e["name"]), event, created_at=str(e["created_at"]))
+        for session, held in in_force.items():  # a table's totals come from its hands, or from paper
+            played = conn.execute("SELECT count(*) FROM games g WHERE session_id = ? AND NOT EXISTS "
+                                  "(SELECT 1 FROM voids v WHERE v.game_id = g.id)", (session_ids[session],)).fetchone()
+            if held and played[0]:
+                round_no, tisch = placed[session]
+                raise ExportProblem(Text("data.export_totals_turn", round=round_no, tisch=tisch, kind=repr("totals")))
         for c in changes:  # a change between sessions, or in a session not exported, has no session
             ledger.insert_seating_change(conn, session_ids.get(c["session_id"]), int(c["hand"]), str(c["kind"]),
                                          str(c["name"]), str(c["other"]), [str(n) for n in c["players"]],
@@ -216,6 +226,29 @@ def load(ledger: Ledger, conn: Any, data: Any, family: str | None = None, audit:
     except _CAUGHT as exc:
         raise _refusal(exc) from None
     return inserter.count
+
+
+def _paper_totals(kind: str, event: dict[str, Any], round_no: Any, placed: dict[Any, tuple[Any, Any]],
+                  seated: dict[Any, list[str]], in_force: dict[Any, bool]) -> None:
+    """A table's paper totals as ``tournament enter --totals`` records them: at a table of the
+    event's round, every player of it named once, summing to zero; entered where none are in
+    force, replaced or voided where some are."""
+    session = event.get("session")
+    if session not in placed or placed[session] != (round_no, event.get("tisch", placed[session][1])):
+        raise ExportProblem(Text("data.export_event", kind=repr(kind), key=repr("session")))
+    round_no, tisch = placed[session]
+    if (kind == "totals") == in_force.get(session, False):
+        raise ExportProblem(Text("data.export_totals_turn", round=round_no, tisch=tisch, kind=repr(kind)))
+    in_force[session] = kind != "totals_void"
+    if kind == "totals_void":
+        return
+    players = seated.get(session, [])
+    totals = event.get("totals", {})
+    if sorted(totals) != sorted(players) or not {*event.get("solos", {}), *event.get("won", {})} <= set(players):
+        raise ExportProblem(Text("data.export_totals_players", round=round_no, tisch=tisch, names=Join(players)))
+    if sum(totals.values()) != 0:
+        raise ExportProblem(Text("data.export_totals_not_zero", round=round_no, tisch=tisch,
+                                 total=f"{sum(totals.values()):+d}"))
 
 
 def _seated(rounds: list[Any], events: Any) -> dict[Any, list[str]]:

@@ -574,3 +574,79 @@ def test_a_payout_in_fractions_of_a_cent_is_refused_in_german(make_table, tmp_pa
     assert r.stderr.startswith("Fehler: Im Export, Abend 1: die Auszahlung von Anna während des Abends geht "
                                "nicht auf"), r.stderr
     assert not t.ledger_path.exists()
+
+
+@pytest.fixture
+def cup(tmp_path):
+    """A tournament of eight exported as JSON: table 1 played two hands, table 2 gave paper totals
+    and replaced them; and a tournament file of the same content to import it into."""
+    from tests.app.test_tournament import EIGHT, seats, tournament
+
+    t = tournament(tmp_path, EIGHT, extra='seed = "r"\ngames_per_round = 4')
+    t.ok("tournament", "draw")
+    one, two = seats(t)[1], seats(t)[2]
+    t.ok("add", "--tisch", "1", "weiter")
+    t.ok("add", "--tisch", "1", "wenz", one[1], "80")
+    t.ok("tournament", "enter", "--tisch", "2", "--totals", f"{two[0]}=12,{two[1]}=-4,{two[2]}=-8,{two[3]}=0")
+    t.ok("tournament", "enter", "--tisch", "2", "--totals", f"{two[0]}=10,{two[1]}=-2,{two[2]}=-8,{two[3]}=0",
+         "--replace", "--reason", "typo")
+    path = tmp_path / "cup.json"
+    t.ok("export", "--format", "json", "--out", str(path))
+    return json.loads(path.read_text(encoding="utf-8")), tournament(tmp_path, EIGHT, extra='seed = "r"\n'
+                                                                     'games_per_round = 4', name="copy"), two
+
+
+def _totals(data, kind):
+    return next(e["data"] for e in data["tournament_events"] if e["kind"] == kind)
+
+
+TOTALS_ATTACKS = {
+    "totals that do not sum to zero": (lambda d, two: _totals(d, "totals_replace")["totals"].update({two[0]: 99}),
+                                       "round 1, table 2: the paper totals sum to +89, not zero"),
+    "totals of a stranger": (lambda d, two: _totals(d, "totals")["totals"].update(Mallory=0),
+                             "round 1, table 2: the paper totals do not name each player of the table ({}) once"),
+    "totals leaving a player out": (lambda d, two: _totals(d, "totals")["totals"].pop(two[3]),
+                                    "round 1, table 2: the paper totals do not name each player of the table ({}) "
+                                    "once"),
+    "a replacement with nothing to replace": (
+        lambda d, two: d["tournament_events"].remove(next(e for e in d["tournament_events"] if e["kind"] == "totals")),
+        "round 1, table 2: paper totals ('totals_replace') where no program records them"),
+    "totals beside the hands of a table": (
+        lambda d, two: [e["data"].update(session=1, tisch=1) for e in d["tournament_events"]
+                        if e["kind"] in ("totals", "totals_replace")],
+        "round 1, table 1: the paper totals do not name each player of the table"),
+}
+
+
+@pytest.mark.parametrize("attack", sorted(TOTALS_ATTACKS))
+def test_a_tables_paper_totals_are_checked_as_enter_checks_them(cup, tmp_path, attack):
+    data, t, two = cup
+    mutate, message = TOTALS_ATTACKS[attack]
+    mutate(data, two)
+    r = t.run("import", str(write(tmp_path, data)))
+    assert r.exit_code == 2, (r.stdout, r.stderr)
+    assert r.stderr.startswith("Error: The file is not a schafkopf-score JSON export (" +
+                               message.format(", ".join(two))), r.stderr
+    assert not t.ledger_path.exists()
+
+
+def test_paper_totals_beside_hands_are_refused(cup, tmp_path):
+    data, t, two = cup
+    one = next(tab["players"] for tab in data["rounds"][0]["tables"] if tab["tisch"] == 1)
+    for e in data["tournament_events"]:
+        if e["kind"] in ("totals", "totals_replace"):
+            e["data"].update(session=1, tisch=1, totals={one[0]: 1, one[1]: -1, one[2]: 0, one[3]: 0})
+    r = t.run("import", str(write(tmp_path, data)))
+    assert r.exit_code == 2
+    assert r.stderr.startswith("Error: The file is not a schafkopf-score JSON export (round 1, table 1: paper totals "
+                               "('totals') where no program records them (totals entered twice, replaced or voided "
+                               "where none are in force, or beside hands))."), r.stderr
+    assert not t.ledger_path.exists()
+
+
+def test_the_cup_imports_whole(cup, tmp_path):
+    data, t, two = cup
+    t.ok("import", str(write(tmp_path, data)))
+    assert t.json("check", "--full")["problems"] == []
+    ranking = t.json("tournament", "ranking")
+    assert {p["player"]: p["points"] for p in ranking["ranking"]}[two[0]] == 10
