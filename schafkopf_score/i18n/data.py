@@ -687,6 +687,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
                               "hide what is shown; nothing was recorded.",
                               "Tippt es ohne dieses Zeichen noch einmal: solche Zeichen können das Terminal steuern "
                               "oder verbergen, was angezeigt wird; es wurde nichts eingetragen."),
+    "data.export_bad_number": ("{where}: {field} = {value} is not a whole number a ledger stores",
+                               "{where}: {field} = {value} ist keine ganze Zahl, wie ein Spielbuch sie speichert"),
     "data.export_hidden": ("{where}: {field} {value} has an invisible or control character ({what}) at position "
                            "{pos}",
                            "{where}: {field} {value} enthält an Stelle {pos} ein unsichtbares oder Steuerzeichen "

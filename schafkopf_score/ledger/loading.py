@@ -145,6 +145,13 @@ def _plain(value: Any, field: str, where: Any) -> None:
             _plain(item, field, where)
 
 
+def _whole(value: Any, field: str, where: Any) -> None:
+    """Refuse a number of the export (a hand, a round, a table) that is no whole number a ledger
+    stores (text, a fraction, a flag, below 0, or beyond what a database column holds)."""
+    if type(value) is not int or not 0 <= value < 2**62:
+        raise ExportProblem(Text("data.export_bad_number", where=where, field=field, value=repr(value)[:40]))
+
+
 def _next_id(conn: Any, table: str) -> int:
     return int(conn.execute(f"SELECT coalesce(max(id), 0) FROM {table}").fetchone()[0]) + 1
 
@@ -168,11 +175,17 @@ def load(ledger: Ledger, conn: Any, data: Any, family: str | None = None, audit:
         for c in changes:
             for key in ("kind", "name", "other", "players", "created_at"):
                 _plain(c[key], key, "seating_changes")
+            _whole(c["hand"], "hand", "seating_changes")
         for r in rounds:
+            _whole(r["round"], "round", "rounds")
+            at_round = Text("data.export_where_round", round=r["round"])
             for key in ("method", "seed", "created_at"):
-                _plain(r[key], key, Text("data.export_where_round", round=repr(r["round"])[:20]))
+                _plain(r[key], key, at_round)
             for tab in r["tables"]:
-                _plain(tab["players"], "players", Text("data.export_where_round", round=repr(r["round"])[:20]))
+                _plain(tab["players"], "players", at_round)
+                _whole(tab["tisch"], "tisch", at_round)
+        for e in data.get("tournament_events", []) if rounds else []:
+            _whole(e["round"], "round", "tournament_events")
         ctx = _Context(
             rules=rules,
             ruleset_ids={k: ledger.ruleset_id(r) for k, r in rules.items()},

@@ -650,3 +650,31 @@ def test_the_cup_imports_whole(cup, tmp_path):
     assert t.json("check", "--full")["problems"] == []
     ranking = t.json("tournament", "ranking")
     assert {p["player"]: p["points"] for p in ranking["ranking"]}[two[0]] == 10
+
+
+@pytest.mark.parametrize("hand", [10**30, "7", 2.0, -1])
+def test_a_seating_changes_hand_that_no_ledger_stores_is_named_in_the_tables_language(make_table, tmp_path, hand):
+    source = make_table(name="source", language="de")
+    source.ok("add", "sau", "an", "be", "72")
+    source.ok("player", "add", "Emil")
+    path = tmp_path / "abend.json"
+    source.ok("export", "--format", "json", "--all", "--out", str(path))
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["seating_changes"][0]["hand"] = hand
+    t = make_table(name="target", language="de", players=[*FIVE])
+    r = t.run("import", str(write(tmp_path, data)))
+    assert r.exit_code == 2
+    assert r.stderr == (f"Fehler: Die Datei ist kein JSON-Export von schafkopf-score (seating_changes: hand = {hand!r} "
+                        "ist keine ganze Zahl, wie ein Spielbuch sie speichert).\nGib eine Datei an, die so geschrieben "
+                        "wurde: schafkopf export --format json --out DATEI.\n")
+    assert not t.ledger_path.exists()
+
+
+def test_a_huge_round_number_is_named_whole(cup, tmp_path):
+    data, t, two = cup
+    data["rounds"][0]["round"] = 10**30
+    r = t.run("import", str(write(tmp_path, data)))
+    assert r.exit_code == 2
+    assert r.stderr.startswith("Error: The file is not a schafkopf-score JSON export (rounds: round = "
+                               f"{10**30} is not a whole number a ledger stores)."), r.stderr
+    assert not t.ledger_path.exists()
