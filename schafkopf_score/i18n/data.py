@@ -689,6 +689,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
                               "oder verbergen, was angezeigt wird; es wurde nichts eingetragen."),
     "data.export_bad_number": ("{where}: {field} = {value} is not a whole number a ledger stores",
                                "{where}: {field} = {value} ist keine ganze Zahl, wie ein Spielbuch sie speichert"),
+    "data.export_row_not_zero": ("game {game}: a row it was stored or restated with sums to {total}, not zero",
+                                 "Spiel {game}: eine Zeile, mit der es gespeichert oder neu berechnet wurde, ergibt "
+                                 "{total}, nicht null"),
     "data.export_hidden": ("{where}: {field} {value} has an invisible or control character ({what}) at position "
                            "{pos}",
                            "{where}: {field} {value} enthält an Stelle {pos} ein unsichtbares oder Steuerzeichen "

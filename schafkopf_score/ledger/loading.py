@@ -604,6 +604,10 @@ def _load_session(ctx: _Context, s: dict[str, Any], sid: int, next_id: int, next
         else:
             for row in (g, *restatements):
                 _stored_amounts(row, g.get("id"))
+                # every row as it stood sums to zero (the row in force is checked with the replay)
+                total = sum(row["payouts"].values()) + row["stock"]
+                if total and g["unit"] in ("cent", "point"):
+                    raise ExportProblem(Text("data.export_row_not_zero", game=g.get("id"), total=f"{total:+d}"))
             last = restatements[-1] if restatements else g
         payouts, stock, outcome = last["payouts"], last["stock"], last["outcome"]
         unit = g["unit"]

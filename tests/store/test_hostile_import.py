@@ -678,3 +678,28 @@ def test_a_huge_round_number_is_named_whole(cup, tmp_path):
     assert r.stderr.startswith("Error: The file is not a schafkopf-score JSON export (rounds: round = "
                                f"{10**30} is not a whole number a ledger stores)."), r.stderr
     assert not t.ledger_path.exists()
+
+
+def test_a_restated_games_first_row_sums_to_zero(make_table, tmp_path):
+    """A game restated by a correction before it keeps the row it was stored with: that row (as
+    every restatement) sums to zero too, not only the row in force."""
+    stock = {'all_pass = "ramsch"': 'all_pass = "stock"'}
+    source = make_table(preset="wirtshaus", replace=stock, name="source")
+    source.ok("add", "weiter")
+    source.ok("add", "sau", "an", "be", "72")  # won: takes the Stock
+    source.ok("void", "1")  # hand 2 restated: no Stock to take
+    path = tmp_path / "abend.json"
+    source.ok("export", "--format", "json", "--all", "--out", str(path))
+    data = json.loads(path.read_text(encoding="utf-8"))
+    restated = data["sessions"][0]["games"][1]
+    assert restated["restatements"], restated
+    restated["payouts"]["Anna"] += 40
+    t = make_table(preset="wirtshaus", replace=stock, name="target")
+    r = t.run("import", str(write(tmp_path, data)))
+    assert r.exit_code == 2
+    assert r.stderr == ("Error: The file is not a schafkopf-score JSON export (game 2: a row it was stored or restated "
+                        "with sums to +40, not zero).\nGive a file written by: schafkopf export --format json --out "
+                        "FILE.\n")
+    assert not t.ledger_path.exists()
+    restated["payouts"]["Anna"] -= 40
+    t.ok("import", str(write(tmp_path, data)))
