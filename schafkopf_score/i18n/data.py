@@ -687,6 +687,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
                               "hide what is shown; nothing was recorded.",
                               "Tippt es ohne dieses Zeichen noch einmal: solche Zeichen können das Terminal steuern "
                               "oder verbergen, was angezeigt wird; es wurde nichts eingetragen."),
+    "data.export_bad_number": ("{where}: {field} = {value} is not a whole number a ledger stores",
+                               "{where}: {field} = {value} ist keine ganze Zahl, wie ein Spielbuch sie speichert"),
+    "data.export_row_not_zero": ("game {game}: a row it was stored or restated with sums to {total}, not zero",
+                                 "Spiel {game}: eine Zeile, mit der es gespeichert oder neu berechnet wurde, ergibt "
+                                 "{total}, nicht null"),
     "data.export_hidden": ("{where}: {field} {value} has an invisible or control character ({what}) at position "
                            "{pos}",
                            "{where}: {field} {value} enthält an Stelle {pos} ein unsichtbares oder Steuerzeichen "
@@ -702,6 +707,16 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "data.hand_number": ("a hand number", "eine Spielnummer"),
     "data.the_augen": ("the Augen", "die Augen"),
     # a tournament's events in an export (issue 27)
+    "data.export_totals_players": ("round {round}, table {tisch}: the paper totals do not name each player of the "
+                                   "table ({names}) once",
+                                   "Runde {round}, Tisch {tisch}: die Papiersummen nennen nicht jeden Spieler des "
+                                   "Tisches ({names}) genau einmal"),
+    "data.export_totals_not_zero": ("round {round}, table {tisch}: the paper totals sum to {total}, not zero",
+                                    "Runde {round}, Tisch {tisch}: die Papiersummen ergeben {total}, nicht null"),
+    "data.export_totals_turn": ("round {round}, table {tisch}: paper totals ({kind}) where no program records them "
+                                "(totals entered twice, replaced or voided where none are in force, or beside hands)",
+                                "Runde {round}, Tisch {tisch}: Papiersummen ({kind}), wo kein Programm sie einträgt "
+                                "(zweimal eingetragen, ersetzt oder gestrichen, wo keine gelten, oder neben Spielen)"),
     "data.export_event": ("a tournament event that no program wrote: {kind} {key}",
                           "ein Turnierereignis, das kein Programm so schreibt: {kind} {key}"),
     "data.seating_changed_meanwhile": ("The seating changed a moment ago (a player joined, left or was renamed); "

@@ -20,7 +20,7 @@ from orjson import dumps as _orjson_dumps
 from orjson import loads as _orjson_loads
 
 from ..errors import ScoreError
-from ..i18n import Text
+from ..i18n import Join, Text
 from ..memo import collection_paused
 from ..rules.model import GameEntry, TableRules, entry_names
 from ..session.fold import SessionLog, carried_on, renames
@@ -145,6 +145,13 @@ def _plain(value: Any, field: str, where: Any) -> None:
             _plain(item, field, where)
 
 
+def _whole(value: Any, field: str, where: Any) -> None:
+    """Refuse a number of the export (a hand, a round, a table) that is no whole number a ledger
+    stores (text, a fraction, a flag, below 0, or beyond what a database column holds)."""
+    if type(value) is not int or not 0 <= value < 2**62:
+        raise ExportProblem(Text("data.export_bad_number", where=where, field=field, value=repr(value)[:40]))
+
+
 def _next_id(conn: Any, table: str) -> int:
     return int(conn.execute(f"SELECT coalesce(max(id), 0) FROM {table}").fetchone()[0]) + 1
 
@@ -168,11 +175,17 @@ def load(ledger: Ledger, conn: Any, data: Any, family: str | None = None, audit:
         for c in changes:
             for key in ("kind", "name", "other", "players", "created_at"):
                 _plain(c[key], key, "seating_changes")
+            _whole(c["hand"], "hand", "seating_changes")
         for r in rounds:
+            _whole(r["round"], "round", "rounds")
+            at_round = Text("data.export_where_round", round=r["round"])
             for key in ("method", "seed", "created_at"):
-                _plain(r[key], key, Text("data.export_where_round", round=repr(r["round"])[:20]))
+                _plain(r[key], key, at_round)
             for tab in r["tables"]:
-                _plain(tab["players"], "players", Text("data.export_where_round", round=repr(r["round"])[:20]))
+                _plain(tab["players"], "players", at_round)
+                _whole(tab["tisch"], "tisch", at_round)
+        for e in data.get("tournament_events", []) if rounds else []:
+            _whole(e["round"], "round", "tournament_events")
         ctx = _Context(
             rules=rules,
             ruleset_ids={k: ledger.ruleset_id(r) for k, r in rules.items()},
@@ -204,11 +217,21 @@ def load(ledger: Ledger, conn: Any, data: Any, family: str | None = None, audit:
                 conn.execute("INSERT INTO round_tables(round, tisch, session_id, players) VALUES (?,?,?,?)",
                              (int(r["round"]), int(tab["tisch"]), session_ids[tab["session_id"]],
                               json.dumps([str(n) for n in tab["players"]], ensure_ascii=False)))
+        placed = {tab["session_id"]: (r["round"], tab["tisch"]) for r in rounds for tab in r["tables"]}
+        in_force: dict[Any, bool] = {}  # a table's paper totals in force, by its session in the export
         for e in data.get("tournament_events", []) if rounds else []:
             kind, event = str(e["kind"]), checked_event(str(e["kind"]), e["data"])
+            if kind in ("totals", "totals_replace", "totals_void"):
+                _paper_totals(kind, event, e["round"], placed, ctx.seated, in_force)
             if "session" in event:  # a table's paper totals (and their corrections) belong to its session as loaded
                 event["session"] = session_ids[int(event["session"])]
             ledger.insert_event(conn, kind, int(e["round"]), str(e["name"]), event, created_at=str(e["created_at"]))
+        for session, held in in_force.items():  # a table's totals come from its hands, or from paper
+            played = conn.execute("SELECT count(*) FROM games g WHERE session_id = ? AND NOT EXISTS "
+                                  "(SELECT 1 FROM voids v WHERE v.game_id = g.id)", (session_ids[session],)).fetchone()
+            if held and played[0]:
+                round_no, tisch = placed[session]
+                raise ExportProblem(Text("data.export_totals_turn", round=round_no, tisch=tisch, kind=repr("totals")))
         for c in changes:  # a change between sessions, or in a session not exported, has no session
             ledger.insert_seating_change(conn, session_ids.get(c["session_id"]), int(c["hand"]), str(c["kind"]),
                                          str(c["name"]), str(c["other"]), [str(n) for n in c["players"]],
@@ -216,6 +239,29 @@ def load(ledger: Ledger, conn: Any, data: Any, family: str | None = None, audit:
     except _CAUGHT as exc:
         raise _refusal(exc) from None
     return inserter.count
+
+
+def _paper_totals(kind: str, event: dict[str, Any], round_no: Any, placed: dict[Any, tuple[Any, Any]],
+                  seated: dict[Any, list[str]], in_force: dict[Any, bool]) -> None:
+    """A table's paper totals as ``tournament enter --totals`` records them: at a table of the
+    event's round, every player of it named once, summing to zero; entered where none are in
+    force, replaced or voided where some are."""
+    session = event.get("session")
+    if session not in placed or placed[session] != (round_no, event.get("tisch", placed[session][1])):
+        raise ExportProblem(Text("data.export_event", kind=repr(kind), key=repr("session")))
+    round_no, tisch = placed[session]
+    if (kind == "totals") == in_force.get(session, False):
+        raise ExportProblem(Text("data.export_totals_turn", round=round_no, tisch=tisch, kind=repr(kind)))
+    in_force[session] = kind != "totals_void"
+    if kind == "totals_void":
+        return
+    players = seated.get(session, [])
+    totals = event.get("totals", {})
+    if sorted(totals) != sorted(players) or not {*event.get("solos", {}), *event.get("won", {})} <= set(players):
+        raise ExportProblem(Text("data.export_totals_players", round=round_no, tisch=tisch, names=Join(players)))
+    if sum(totals.values()) != 0:
+        raise ExportProblem(Text("data.export_totals_not_zero", round=round_no, tisch=tisch,
+                                 total=f"{sum(totals.values()):+d}"))
 
 
 def _seated(rounds: list[Any], events: Any) -> dict[Any, list[str]]:
@@ -504,6 +550,7 @@ def _load_session(ctx: _Context, s: dict[str, Any], sid: int, next_id: int, next
     opened_at = str(s["opened_at"])
     pending["sessions"].append((sid, opened_at))
     ids: dict[int, int] = {}
+    edited: dict[int, int] = {}  # the rows voided as edited and not yet replaced -> their hands
     records: list[GameRecord] = []
     games_rows, restatement_rows, void_rows = pending["games"], pending["restatements"], pending["voids"]
     words, entries, payout_texts = memos.words, memos.entries, memos.payouts
@@ -557,6 +604,10 @@ def _load_session(ctx: _Context, s: dict[str, Any], sid: int, next_id: int, next
         else:
             for row in (g, *restatements):
                 _stored_amounts(row, g.get("id"))
+                # every row as it stood sums to zero (the row in force is checked with the replay)
+                total = sum(row["payouts"].values()) + row["stock"]
+                if total and g["unit"] in ("cent", "point"):
+                    raise ExportProblem(Text("data.export_row_not_zero", game=g.get("id"), total=f"{total:+d}"))
             last = restatements[-1] if restatements else g
         payouts, stock, outcome = last["payouts"], last["stock"], last["outcome"]
         unit = g["unit"]
@@ -568,7 +619,13 @@ def _load_session(ctx: _Context, s: dict[str, Any], sid: int, next_id: int, next
         ruleset = g["ruleset"]
         if type(created_at) is not str or type(typed) is not str:
             created_at, typed = str(created_at), str(typed)
-        replaces = ids[g["replaces"]] if g["replaces"] is not None else None
+        replaces = g["replaces"]
+        if replaces is not None:  # an edit: it replaces an earlier row of its hand, voided as edited
+            if type(replaces) is not int or edited.get(replaces) != hand:
+                raise ExportProblem(Text("data.export_bad_value", game=g.get("id"), field="replaces",
+                                         value=repr(replaces)[:40]))
+            del edited[replaces]
+            replaces = ids[replaces]
         game = words.setdefault(entry["game"], entry["game"])
         stored_payouts = g["payouts"]
         payouts_text = payout_texts.get(tuple(stored_payouts.items())) or memos.payouts_text(stored_payouts, dumps)
@@ -587,6 +644,8 @@ def _load_session(ctx: _Context, s: dict[str, Any], sid: int, next_id: int, next
             for key in ("kind", "reason", "created_at"):
                 _plain(void[key], key, where)
             void = (str(void["kind"]), str(void["reason"]), str(void["created_at"]))
+            if void[0] == "edit":
+                edited[g["id"]] = hand
             void_rows.append((new_id, void[2], void[0], void[1]))
         records.append(_record({
             "id": new_id, "session_id": sid, "hand": hand, "replaces": replaces, "created_at": created_at,
@@ -595,13 +654,15 @@ def _load_session(ctx: _Context, s: dict[str, Any], sid: int, next_id: int, next
             "void_kind": void[0] if void else None, "void_reason": void[1] if void else "",
             "void_at": void[2] if void else None, "restated": bool(restatements)}))
         done.count += 1
+    for game_id in edited:  # an edit's row voided, but no row in its place
+        raise ExportProblem(Text("data.export_bad_value", game=game_id, field="void", value=repr("edit")))
     at_session = Text("data.export_where_session", session=repr(s["id"])[:20])
     _plain(s["opened_at"], "opened_at", at_session)
     payments = []
     for pay in s.get("payments", []):
         for key in ("player", "created_at"):
             _plain(pay[key], key, at_session)
-        payment = Payment(sid, int(pay["hand"]), str(pay["created_at"]), str(pay["player"]), pay["amounts"],
+        payment = Payment(sid, pay["hand"], str(pay["created_at"]), str(pay["player"]), pay["amounts"],
                           pay["transfers"])
         pending["payments"].append((sid, payment.hand, payment.created_at, payment.player,
                                     dumps(pay["amounts"]), dumps(pay["transfers"])))

@@ -98,12 +98,19 @@ def hand_numbers(log: SessionLog) -> list[Problem]:
 
 
 def early_payouts(log: SessionLog) -> list[Problem]:
-    """Each early payout (``settle --player``) sums to zero, pays the player's whole balance
-    and its transfers all go to (or come from) him."""
+    """Each early payout (``settle --player``) is booked after a hand of its session, in whole
+    cents, sums to zero, pays the player's whole balance and its transfers all go to (or come
+    from) him."""
     out = []
+    last = max((r.hand for r in log.records), default=0)
     for payment in log.payments:
         amounts, player = payment.amounts, payment.player
-        if sum(amounts.values()) != 0 or amounts.get(player, 0) == 0 or any(
+        if (type(payment.hand) is not int or not 0 <= payment.hand <= last or type(amounts) is not dict
+                or not all(type(v) is int for v in amounts.values()) or type(payment.transfers) is not list
+                or not all(type(t) is dict and type(t.get("amount")) is int and t["amount"] > 0
+                           for t in payment.transfers)):
+            out.append(Problem(_sid(log), None, Text("data.problem_payment", player=player)))
+        elif sum(amounts.values()) != 0 or amounts.get(player, 0) == 0 or any(
                 (t["to"] if amounts[player] < 0 else t["from"]) != player for t in payment.transfers) or sum(
                 t["amount"] for t in payment.transfers) != abs(amounts[player]):
             out.append(Problem(_sid(log), None, Text("data.problem_payment", player=player)))
@@ -234,27 +241,35 @@ def closing_balances(log: SessionLog, state: SessionState | None) -> list[Proble
 
 def settlement_sums(log: SessionLog, state: SessionState | None) -> list[Problem]:
     """A closing's stored settlement: the amounts paid sum to zero, the transfers clear them
-    exactly, and the rounding moved nobody by a whole unit."""
+    exactly, and the rounding moved nobody by a whole unit. So too each closing a reopening set
+    aside (kept in the ledger as it was paid)."""
     info = log.info
     assert info is not None
-    stored = info.bookings.get("settlement") if info.closing is not None else None
-    if not stored:
-        return []
     rules = log.records[-1].rules if log.records else None
+    stored = info.bookings.get("settlement") if info.closing is not None else None
+    for bookings in [*(c.bookings for c in log.closings if c.reopened_at is not None), {"settlement": stored}]:
+        settlement = bookings.get("settlement") if isinstance(bookings, dict) else None
+        problem = _settlement_problem(settlement, log.opening, rules) if settlement else None
+        if problem is not None:
+            return [Problem(info.id, None, problem)]
+    return []
+
+
+def _settlement_problem(stored: dict[str, Any], opening: Mapping[str, int], rules: Any) -> Text | None:
     paid, exact, unit = stored.get("paid", {}), stored.get("exact", {}), stored.get("round") or 1
     problem: Text | None = None
     # the players' transfers, and what goes into the Stock (carried on to the next evening) or out of
     # it (what the evening opened with), the Stock's side being STOCK_PARTY
     cleared = _moved([*stored.get("transfers", []), *stored.get("into_stock", []), *stored.get("from_stock", [])],
                      party=STOCK_PARTY)
-    into = sum((stored.get("stock_carried") or {}).values()) - sum(log.opening.values())
+    into = sum((stored.get("stock_carried") or {}).values()) - sum(opening.values())
     if sum(paid.values()) + into != 0 or cleared.pop(STOCK_PARTY, 0) != into:
         problem = Text("data.problem_paid_not_zero", total=_amount(sum(paid.values()) + into, rules, "cent"))
     elif any(cleared.get(n, 0) != v for n, v in paid.items()) or set(cleared) - set(paid):
         problem = Text("data.problem_transfers")
     elif any(abs(v - exact.get(n, 0)) >= unit for n, v in paid.items()):
         problem = Text("data.problem_rounding")
-    return [Problem(info.id, None, problem)] if problem else []
+    return problem
 
 
 def close_difference(log: SessionLog, state: SessionState | None) -> list[Problem]:

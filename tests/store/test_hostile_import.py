@@ -459,3 +459,247 @@ def test_an_export_whose_ruleset_lists_a_game_twice_or_none_is_read_as_before(ma
         t.ok("check")
     else:
         assert r.exit_code == 2 and says in r.stderr, r.stderr
+
+
+@pytest.fixture
+def paid_and_reopened(make_table, tmp_path):
+    """An evening with an early payout (settle --player), an edit, and a close that was reopened
+    and closed again, exported as JSON; and a table of the same content to import it into."""
+    t = make_table(name="source")
+    t.ok("add", "sau", "an", "be", "72")
+    t.ok("add", "wenz", "co", "80")
+    t.ok("settle", "--player", "Cora")
+    t.ok("add", "sau", "do", "an", "61")
+    t.ok("add", "herzsolo", "be", "90")
+    t.ok("void", "3")
+    t.ok("edit", "1", "sau", "an", "be", "80")
+    t.ok("settle", "--close", "--round", "50")
+    t.ok("settle", "--reopen", "1", "--reason", "hand 2 was a Wenz Tout")
+    t.ok("settle", "--close")
+    path = tmp_path / "abend.json"
+    t.ok("export", "--format", "json", "--all", "--out", str(path))
+    return json.loads(path.read_text(encoding="utf-8")), make_table(name="target")
+
+
+def _edited(data):
+    return next(g for g in data["sessions"][0]["games"] if g["void"] and g["void"]["kind"] == "edit")
+
+
+def _voided(data):
+    return next(g for g in data["sessions"][0]["games"] if g["void"] and g["void"]["kind"] == "void")
+
+
+def _edit(data):
+    return next(g for g in data["sessions"][0]["games"] if g["replaces"] is not None)
+
+
+def _payment(data):
+    return data["sessions"][0]["payments"][0]
+
+
+def _set_aside(data):
+    return data["sessions"][0]["reopened_closings"][0]["bookings"]["settlement"]
+
+
+PAYOUT = "Error: In the export, session 1: the payout of Cora during the session does not add up; nothing was " \
+         "imported.\nExport it again from the original ledger.\n"
+NOT_AN_EXPORT = "Error: The file is not a schafkopf-score JSON export ({}).\nGive a file written by: " \
+                "schafkopf export --format json --out FILE.\n"
+
+PAID_AND_REOPENED_ATTACKS = {
+    # an early payout in whole cents, booked after a hand of its session
+    "payout in fractions of a cent": (lambda d: _payment(d)["amounts"].update(
+        {k: float(v) for k, v in _payment(d)["amounts"].items()}), PAYOUT),
+    "payout's transfer in fractions of a cent": (lambda d: _payment(d)["transfers"][0].update(
+        amount=float(_payment(d)["transfers"][0]["amount"])), PAYOUT),
+    "payout after a hand the session never had": (lambda d: _payment(d).update(hand=99), PAYOUT),
+    "payout before the first hand": (lambda d: _payment(d).update(hand=-1), PAYOUT),
+    "payout's hand as text": (lambda d: _payment(d).update(hand="2"), PAYOUT),
+    "payout's hand huge": (lambda d: _payment(d).update(hand=10**30), PAYOUT),
+    # a closing a reopening set aside is kept as it was paid: its transfers clear its amounts
+    "set-aside closing's transfers do not clear": (lambda d: _set_aside(d)["transfers"][0].update(amount=1),
+        "Error: In the export, session 1: the transfers stored at the close do not clear the amounts paid; "
+        "nothing was imported.\nExport it again from the original ledger.\n"),
+    "set-aside closing's amounts do not sum to zero": (lambda d: _set_aside(d)["paid"].update(Anna=0),
+        "Error: In the export, session 1: the amounts paid at the close sum to "),
+    # an edit replaces an earlier row of its hand that was voided as edited, and only such a row
+    "a plain void marked as an edit": (lambda d: _voided(d)["void"].update(kind="edit"),
+                                       NOT_AN_EXPORT.format("game 3: void = 'edit' is not what a ledger stores")),
+    "an edited row marked as voided": (lambda d: _edited(d)["void"].update(kind="void"),
+                                       NOT_AN_EXPORT.format("game 5: replaces = 1 is not what a ledger stores")),
+    "an edit replacing itself": (lambda d: _edit(d).update(replaces=_edit(d)["id"]),
+                                 NOT_AN_EXPORT.format("game 5: replaces = 5 is not what a ledger stores")),
+    "an edit replacing another hand": (lambda d: _edit(d).update(hand=2),
+                                       NOT_AN_EXPORT.format("game 5: replaces = 1 is not what a ledger stores")),
+    "an edit replacing a game the export lacks": (lambda d: _edit(d).update(replaces=999),
+                                                  NOT_AN_EXPORT.format("game 5: replaces = 999 is not what a "
+                                                                       "ledger stores")),
+}
+
+
+@pytest.mark.parametrize("attack", sorted(PAID_AND_REOPENED_ATTACKS))
+def test_payouts_set_aside_closings_and_edits_are_checked_as_the_ledger_holds_them(paid_and_reopened, tmp_path,
+                                                                                   attack):
+    data, t = paid_and_reopened
+    mutate, message = PAID_AND_REOPENED_ATTACKS[attack]
+    mutate(data)
+    r = t.run("import", str(write(tmp_path, data)))
+    assert r.exit_code == 2, (r.stdout, r.stderr)
+    assert r.stderr.startswith(message), r.stderr
+    assert not t.ledger_path.exists()
+
+
+def test_the_paid_and_reopened_evening_imports_whole(paid_and_reopened, tmp_path):
+    data, t = paid_and_reopened
+    t.ok("import", str(write(tmp_path, data)))
+    assert t.json("check", "--full")["problems"] == []
+    again = tmp_path / "again.json"
+    t.ok("export", "--format", "json", "--all", "--out", str(again))
+    assert data["sessions"][0]["payments"] and data["sessions"][0]["reopened_closings"]
+    data["table"]["name"] = "target"
+    assert {**json.loads(again.read_text(encoding="utf-8")), "exported_at": None} == {**data, "exported_at": None}
+
+
+def test_a_payout_in_fractions_of_a_cent_is_refused_in_german(make_table, tmp_path):
+    source = make_table(name="source", language="de")
+    source.ok("add", "sau", "an", "be", "72")
+    source.ok("settle", "--player", "Anna")
+    path = tmp_path / "abend.json"
+    source.ok("export", "--format", "json", "--all", "--out", str(path))
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["sessions"][0]["payments"][0]["amounts"]["Anna"] = -10.0
+    t = make_table(name="target", language="de")
+    r = t.run("import", str(write(tmp_path, data)))
+    assert r.exit_code == 2
+    assert r.stderr.startswith("Fehler: Im Export, Abend 1: die Auszahlung von Anna während des Abends geht "
+                               "nicht auf"), r.stderr
+    assert not t.ledger_path.exists()
+
+
+@pytest.fixture
+def cup(tmp_path):
+    """A tournament of eight exported as JSON: table 1 played two hands, table 2 gave paper totals
+    and replaced them; and a tournament file of the same content to import it into."""
+    from tests.app.test_tournament import EIGHT, seats, tournament
+
+    t = tournament(tmp_path, EIGHT, extra='seed = "r"\ngames_per_round = 4')
+    t.ok("tournament", "draw")
+    one, two = seats(t)[1], seats(t)[2]
+    t.ok("add", "--tisch", "1", "weiter")
+    t.ok("add", "--tisch", "1", "wenz", one[1], "80")
+    t.ok("tournament", "enter", "--tisch", "2", "--totals", f"{two[0]}=12,{two[1]}=-4,{two[2]}=-8,{two[3]}=0")
+    t.ok("tournament", "enter", "--tisch", "2", "--totals", f"{two[0]}=10,{two[1]}=-2,{two[2]}=-8,{two[3]}=0",
+         "--replace", "--reason", "typo")
+    path = tmp_path / "cup.json"
+    t.ok("export", "--format", "json", "--out", str(path))
+    return json.loads(path.read_text(encoding="utf-8")), tournament(tmp_path, EIGHT, extra='seed = "r"\n'
+                                                                     'games_per_round = 4', name="copy"), two
+
+
+def _totals(data, kind):
+    return next(e["data"] for e in data["tournament_events"] if e["kind"] == kind)
+
+
+TOTALS_ATTACKS = {
+    "totals that do not sum to zero": (lambda d, two: _totals(d, "totals_replace")["totals"].update({two[0]: 99}),
+                                       "round 1, table 2: the paper totals sum to +89, not zero"),
+    "totals of a stranger": (lambda d, two: _totals(d, "totals")["totals"].update(Mallory=0),
+                             "round 1, table 2: the paper totals do not name each player of the table ({}) once"),
+    "totals leaving a player out": (lambda d, two: _totals(d, "totals")["totals"].pop(two[3]),
+                                    "round 1, table 2: the paper totals do not name each player of the table ({}) "
+                                    "once"),
+    "a replacement with nothing to replace": (
+        lambda d, two: d["tournament_events"].remove(next(e for e in d["tournament_events"] if e["kind"] == "totals")),
+        "round 1, table 2: paper totals ('totals_replace') where no program records them"),
+    "totals beside the hands of a table": (
+        lambda d, two: [e["data"].update(session=1, tisch=1) for e in d["tournament_events"]
+                        if e["kind"] in ("totals", "totals_replace")],
+        "round 1, table 1: the paper totals do not name each player of the table"),
+}
+
+
+@pytest.mark.parametrize("attack", sorted(TOTALS_ATTACKS))
+def test_a_tables_paper_totals_are_checked_as_enter_checks_them(cup, tmp_path, attack):
+    data, t, two = cup
+    mutate, message = TOTALS_ATTACKS[attack]
+    mutate(data, two)
+    r = t.run("import", str(write(tmp_path, data)))
+    assert r.exit_code == 2, (r.stdout, r.stderr)
+    assert r.stderr.startswith("Error: The file is not a schafkopf-score JSON export (" +
+                               message.format(", ".join(two))), r.stderr
+    assert not t.ledger_path.exists()
+
+
+def test_paper_totals_beside_hands_are_refused(cup, tmp_path):
+    data, t, two = cup
+    one = next(tab["players"] for tab in data["rounds"][0]["tables"] if tab["tisch"] == 1)
+    for e in data["tournament_events"]:
+        if e["kind"] in ("totals", "totals_replace"):
+            e["data"].update(session=1, tisch=1, totals={one[0]: 1, one[1]: -1, one[2]: 0, one[3]: 0})
+    r = t.run("import", str(write(tmp_path, data)))
+    assert r.exit_code == 2
+    assert r.stderr.startswith("Error: The file is not a schafkopf-score JSON export (round 1, table 1: paper totals "
+                               "('totals') where no program records them (totals entered twice, replaced or voided "
+                               "where none are in force, or beside hands))."), r.stderr
+    assert not t.ledger_path.exists()
+
+
+def test_the_cup_imports_whole(cup, tmp_path):
+    data, t, two = cup
+    t.ok("import", str(write(tmp_path, data)))
+    assert t.json("check", "--full")["problems"] == []
+    ranking = t.json("tournament", "ranking")
+    assert {p["player"]: p["points"] for p in ranking["ranking"]}[two[0]] == 10
+
+
+@pytest.mark.parametrize("hand", [10**30, "7", 2.0, -1])
+def test_a_seating_changes_hand_that_no_ledger_stores_is_named_in_the_tables_language(make_table, tmp_path, hand):
+    source = make_table(name="source", language="de")
+    source.ok("add", "sau", "an", "be", "72")
+    source.ok("player", "add", "Emil")
+    path = tmp_path / "abend.json"
+    source.ok("export", "--format", "json", "--all", "--out", str(path))
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["seating_changes"][0]["hand"] = hand
+    t = make_table(name="target", language="de", players=[*FIVE])
+    r = t.run("import", str(write(tmp_path, data)))
+    assert r.exit_code == 2
+    assert r.stderr == (f"Fehler: Die Datei ist kein JSON-Export von schafkopf-score (seating_changes: hand = {hand!r} "
+                        "ist keine ganze Zahl, wie ein Spielbuch sie speichert).\nGib eine Datei an, die so geschrieben "
+                        "wurde: schafkopf export --format json --out DATEI.\n")
+    assert not t.ledger_path.exists()
+
+
+def test_a_huge_round_number_is_named_whole(cup, tmp_path):
+    data, t, two = cup
+    data["rounds"][0]["round"] = 10**30
+    r = t.run("import", str(write(tmp_path, data)))
+    assert r.exit_code == 2
+    assert r.stderr.startswith("Error: The file is not a schafkopf-score JSON export (rounds: round = "
+                               f"{10**30} is not a whole number a ledger stores)."), r.stderr
+    assert not t.ledger_path.exists()
+
+
+def test_a_restated_games_first_row_sums_to_zero(make_table, tmp_path):
+    """A game restated by a correction before it keeps the row it was stored with: that row (as
+    every restatement) sums to zero too, not only the row in force."""
+    stock = {'all_pass = "ramsch"': 'all_pass = "stock"'}
+    source = make_table(preset="wirtshaus", replace=stock, name="source")
+    source.ok("add", "weiter")
+    source.ok("add", "sau", "an", "be", "72")  # won: takes the Stock
+    source.ok("void", "1")  # hand 2 restated: no Stock to take
+    path = tmp_path / "abend.json"
+    source.ok("export", "--format", "json", "--all", "--out", str(path))
+    data = json.loads(path.read_text(encoding="utf-8"))
+    restated = data["sessions"][0]["games"][1]
+    assert restated["restatements"], restated
+    restated["payouts"]["Anna"] += 40
+    t = make_table(preset="wirtshaus", replace=stock, name="target")
+    r = t.run("import", str(write(tmp_path, data)))
+    assert r.exit_code == 2
+    assert r.stderr == ("Error: The file is not a schafkopf-score JSON export (game 2: a row it was stored or restated "
+                        "with sums to +40, not zero).\nGive a file written by: schafkopf export --format json --out "
+                        "FILE.\n")
+    assert not t.ledger_path.exists()
+    restated["payouts"]["Anna"] -= 40
+    t.ok("import", str(write(tmp_path, data)))
