@@ -409,6 +409,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "data.export_no_marker": ("no format marker", "keine Formatangabe"),
     "data.export_version": ("version {version}", "Version {version}"),
     "data.export_field": ("missing or wrong field: {problem}", "fehlendes oder falsches Feld: {problem}"),
+    "data.export_field_kind": ("a field holds a number or a text where an export writes a list or a table, or "
+                               "the other way round",
+                               "ein Feld hält eine Zahl oder einen Text, wo ein Export eine Liste oder Tabelle "
+                               "schreibt, oder umgekehrt"),
     "data.export_line_too_long": ("a line longer than {limit} characters", "eine Zeile länger als {limit} Zeichen"),
     "data.export_unexpected_line": ("unexpected line {line}", "unerwartete Zeile {line}"),
     "data.import_cannot_write": ("The ledger {path} cannot be made: its folder may not be written; nothing was "

@@ -111,9 +111,11 @@ def _refusal(exc: BaseException) -> BaseException:
     (an ``ExportProblem``), else as a missing or wrong field; the ``ScoreError``s pass as they are."""
     if isinstance(exc, ExportProblem):
         return _not_an_export(exc.text)
-    if isinstance(exc, _CAUGHT):
+    if not isinstance(exc, _CAUGHT):
+        return exc
+    if isinstance(exc, KeyError) or isinstance(getattr(exc, "text", None), Text):  # the field it missed
         return _not_an_export(Text("data.export_field", problem=problem_text(exc)))
-    return exc
+    return _not_an_export(Text("data.export_field_kind"))  # a value of another kind (Python's words say nothing here)
 
 
 def _all_plain(values: Iterable[Any]) -> bool:

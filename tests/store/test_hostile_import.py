@@ -106,6 +106,9 @@ ATTACKS = {
     "a closed evening without a hand": (lambda d: d["sessions"].insert(1, {
         "id": 77, "opened_at": "x", "games": [], "closing": {"created_at": "x", "balances": {}, "bookings": {}}}),
         "session 77 is closed but holds no hand"),
+    # a value of another kind where a list or a table belongs: the program's words, not Python's
+    "payments a number": (lambda d: d["sessions"][0].update(payments=5), "a field holds a number or a text where an "
+                                                                        "export writes a list or a table, or the other way round"),
     "text tariff": (lambda d: _ruleset(d)["tariff"].update(solo="fünfzig"), "not a schafkopf-score JSON export"),
     "huge tariff": (lambda d: _ruleset(d)["tariff"].update(solo=10**400), "not a schafkopf-score JSON export"),
     "augen lots": (lambda d: valid_games(d)[0]["entry"].update(augen="lots"), "not a schafkopf-score JSON export"),
@@ -703,3 +706,16 @@ def test_a_restated_games_first_row_sums_to_zero(make_table, tmp_path):
     assert not t.ledger_path.exists()
     restated["payouts"]["Anna"] -= 40
     t.ok("import", str(write(tmp_path, data)))
+
+
+def test_sessions_that_are_no_list_are_refused_in_the_programs_words(make_table, export, tmp_path):
+    """Where a list belongs, a number: the refusal said Python's words ("'int' object is not
+    iterable"), in English on every table."""
+    t = make_table(players=FIVE, preset="wirtshaus", name="target")
+    for sessions in (5, {"a": 1}):
+        r = t.run("import", str(write(tmp_path, {**export, "sessions": sessions})))
+        assert (r.exit_code, r.stderr) == (2, "Error: The file is not a schafkopf-score JSON export (a field holds a "
+                                              "number or a text where an export writes a list or a table, or the other "
+                                              "way round).\nGive a file written by: schafkopf export --format json "
+                                              "--out FILE.\n"), r.stderr
+        assert not t.ledger_path.exists()
