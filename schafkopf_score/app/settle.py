@@ -75,7 +75,8 @@ def session_settlement(cfg: TableConfig, ledger: Ledger, session_id: int | None 
     rules = view.session_rules()
     done = settle_session(rules, view.balances, view.stock, round_to, info.id if info else None, state=view.state,
                           aliases=view.aliases)
-    return replace(done, warnings=tuple(find_family(rules.family).warnings(rules, view.state)))
+    # who still owes a Muss-Solo, under the names the players go by now (as the close books it)
+    return replace(done, warnings=tuple(find_family(rules.family).warnings(*named_now(rules, view.state, view.aliases))))
 
 
 def season_settlement(cfg: TableConfig, ledger: Ledger, session_ids: list[int],

@@ -93,7 +93,7 @@ def settled(state: SessionState, closed: bool, round_to: int | None) -> SessionS
         # who paid into the Stock (``state``): where it goes at the close (``stock_at_close``)
         done = settle_session(rules, state.balances, state.stock, round_to, session, state=state.state,
                               aliases=state.aliases)
-        return replace(done, warnings=tuple(family.warnings(rules, state.state)))
+        return replace(done, warnings=tuple(family.warnings(*named_now(rules, state.state, state.aliases))))
     booked = family.closing_bookings(*named_now(rules, state.state, state.aliases), state.stock)
     balances = session_balances([state.balances], {"payouts": booked.payouts})
     done = settle_session(rules, balances, state.stock + booked.stock, round_to, session, closed=True,
