@@ -128,7 +128,17 @@ def show_standings(cfg: Any, answer: Any) -> None:
     columns, last, balances = answer.columns, answer.last, answer.balances
     lang = cfg.language
     # what stands before the next hand (Stock, Muss-Solo owed, heads): only while a session is open
-    notes = [] if last.closed else cfg.family_obj().standing_notes(last.rules, last.state, balances, cfg.language)
+    fam = cfg.family_obj()
+    counted = balances
+    if answer.season and last.unit == "stroke":
+        # only completed heads count, evening by evening (RULES §4): a closed evening's strokes
+        # left over are gone, so the season's heads are the sum of each evening's, as settle --all
+        counted = dict(balances)
+        for col in columns:
+            if col.closed:
+                for n, v in col.balances.items():
+                    counted[n] = counted.get(n, 0) - fam.head_split(last.rules, v)[1]
+    notes = [] if last.closed else fam.standing_notes(last.rules, last.state, counted, cfg.language)
     if not last.closed:
         notes.append(next_dealer_line(last))
     if answer.season:

@@ -271,3 +271,30 @@ def test_a_muss_solo_played_before_a_rename_counts_for_the_player(make_table):
     closing = t.json("settle", "--close")
     assert closing["paid"] == {"Annax": 10, "Ben": 10, "Cora": -10, "Dora": -10}
     t.ok("check", "--full")
+
+
+def test_the_season_standings_count_each_evenings_completed_heads_as_settle_all(make_table):
+    """Strokes left over at a close are gone (RULES §4: only completed heads count, evening by
+    evening): Anna and Ben close the first evening with 13 strokes (1 head) and have 6 in the
+    second, so the season holds 1 head each, as ``settle --all`` pays; the season standings said
+    2 (19 strokes // 9)."""
+    from tests.conftest import FIXED_PARTNERS
+
+    t = make_table(family="deutscher", language="en", replace=FIXED_PARTNERS)
+    t.ok("draw")
+    pair = t.json("standings")["partners"][0]
+    other = [n for n in FOUR if n not in pair]
+    t.ok("add", "spiel", "--player", other[0], "--partner", other[1], "--augen", "0", "--schwarz")  # 9 strokes
+    for _ in range(2):
+        t.ok("add", "spiel", "--player", pair[0], "--partner", pair[1], "--augen", "95")  # 2 strokes
+    t.ok("settle", "--close")
+    for _ in range(3):
+        t.ok("add", "spiel", "--player", pair[0], "--partner", pair[1], "--augen", "95")
+    heads = {n: 1 if n in pair else 0 for n in FOUR}
+    season = t.json("settle", "--all")
+    assert season["strokes"] == {n: 19 if n in pair else 0 for n in FOUR}
+    assert season["heads"] == heads
+    assert season["balances"] == {n: 50 if n in pair else -50 for n in FOUR}
+    out = t.ok("standings", "--all").stdout
+    assert "Heads: " + ", ".join(f"{n} {heads[n]}" for n in FOUR) in out, out
+    assert "Heads: " + ", ".join(f"{n} 0" for n in FOUR) in t.ok("standings").stdout
