@@ -142,11 +142,12 @@ def read_as_a_line(cmd: Any) -> None:
 def _hand_options(ctx: Any, args: list[str]) -> None:
     """Raise ``Refused`` where the hand's long options among ``args`` are refused on a typed line."""
     from ..app.line import long_options
-    from .options import ENTRY_NAMES
+    from ..rules.model import entry_options
 
+    hand = {opt.field for opt in entry_options()}  # (cli.options' ENTRY_NAMES: that module imports this one)
     own: dict[str, bool] = {}  # the command's own options: whether each takes a value
     for param in ctx.command.params:
-        if param.param_type_name == "option" and param.name not in ENTRY_NAMES:
+        if param.param_type_name == "option" and param.name not in hand:
             for name in (*param.opts, *param.secondary_opts):
                 own[name.casefold()] = not (param.is_flag or param.count)
     said: list[str] = []
