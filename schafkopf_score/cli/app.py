@@ -547,6 +547,7 @@ def run() -> None:
         args = hoist_table_option(sys.argv[1:])
         app.click_command(one_command(args))(args=args, prog_name="schafkopf")
     except SystemExit as done:
+        _deaf_from_now()  # the command has done its work: a Ctrl-C now would only lose its exit status
         code = done.code if isinstance(done.code, int) else (0 if done.code is None else 1)
         if type(sys.stdout).__name__ == "PacifyFlushWrapper":
             # click met a reader that went away (``| head -1``) and exits 1 for it; the reader
@@ -640,6 +641,17 @@ def _closed_streams() -> bool:
             except OSError:
                 pass
     return closed
+
+
+def _deaf_from_now() -> None:
+    """Ctrl-C ignored from here to the end: a command that answered and is exiting (flushing
+    its output, the interpreter shutting down) would otherwise die of it with no message and
+    the status of a killed process (-2), whatever it did."""
+    import signal
+    import threading
+
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _flushed(code: int, closed: bool = False) -> int:

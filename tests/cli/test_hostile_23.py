@@ -67,6 +67,33 @@ def test_an_entry_with_stdout_closed_is_recorded_and_says_its_answer_was_lost(ma
     assert [h["hand"] for h in t.json("sheet")["sessions"][0]["hands"]] == [1]
 
 
+CTRL_C_AT_EXIT = """
+import os, signal, sys
+from schafkopf_score.cli import app
+flushed = app._flushed
+def ctrl_c_then_flush(*args, **kwargs):  # Ctrl-C typed while the answered command exits
+    os.kill(os.getpid(), signal.SIGINT)
+    return flushed(*args, **kwargs)
+app._flushed = ctrl_c_then_flush
+sys.argv = ["schafkopf", *sys.argv[1:]]
+app.run()
+"""
+
+
+def test_a_ctrl_c_while_an_answered_command_exits_keeps_its_status(make_table):
+    """The hand is recorded and answered; a Ctrl-C as the process exits killed it with no word
+    and the status -2 (a script read "failed"): it is ignored from the command's end on."""
+    t = make_table(language="en")
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "SCHAFKOPF_TABLE": "", "COLUMNS": "120"}
+    r = subprocess.run([sys.executable, "-c", CTRL_C_AT_EXIT, "--table", str(t.path), "add", "sau", "an", "be", "72"],
+                       capture_output=True, text=True, env=env, timeout=60)
+    assert (r.returncode, r.stderr) == (0, ""), r
+    assert r.stdout.startswith("Hand 1 recorded: ")
+    refused = subprocess.run([sys.executable, "-c", CTRL_C_AT_EXIT, "--table", str(t.path), "void", "9"],
+                             capture_output=True, text=True, env=env, timeout=60)
+    assert refused.returncode == 2 and refused.stderr.startswith("Error: "), refused
+
+
 def test_a_refused_entry_with_stdout_closed_exits_2_with_its_own_message(make_table):
     t = make_table(language="en")
     t.ok("add", "sau", "an", "be", "72")
