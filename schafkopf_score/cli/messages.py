@@ -64,6 +64,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "cli.recorded_verdict": ("Hand {hand} recorded: {game}. {verdict}", "Spiel {hand} eingetragen: {game}. {verdict}"),
     "cli.balance_head": ("Balance:", "Stand:"),
     "cli.hand_corrected": ("Hand {hand} corrected: {before} -> {after}", "Spiel {hand} korrigiert: {before} -> {after}"),
+    "cli.dealer_corrected": ("Dealer: {before} -> {after}", "Geber: {before} -> {after}"),
+    "cli.sitting_out_corrected": ("Sitting out: {before} -> {after}", "Setzt aus: {before} -> {after}"),
     "cli.hand_line": ("Hand {hand}: {game} | {explanation} | {payouts} | {dealer}",
                       "Spiel {hand}: {game} | {explanation} | {payouts} | {dealer}"),
     "cli.payout": ("{name} {amount}", "{name} {amount}"),

@@ -300,6 +300,13 @@ def edit_text(old: Any, played: Played, hand: int, lang: str, changed: Sequence[
     before = family.describe(old.entry, old.outcome.get("declarers", ()), old.outcome.get("extra"), lang=lang)
     after = family.describe(played.entry, out.declarers, out.extra, lang=lang)
     lines = [say("cli.hand_corrected", lang, hand=hand, before=before, after=after), out.explanation]
+    dealt, seat = old.outcome.get("dealer"), played.seating  # a hand dealt by another (edit N --dealer X)
+    if dealt is not None and dealt != seat.dealer:
+        lines.append(say("cli.dealer_corrected", lang, before=dealt, after=seat.dealer))
+    out_before, out_now = list(old.outcome.get("sitting_out") or []), list(seat.sitting_out)
+    if out_before != out_now:
+        lines.append(say("cli.sitting_out_corrected", lang, before=", ".join(out_before) or "-",
+                         after=", ".join(out_now) or "-"))
     v = verdict(out, lang)
     if v:
         lines.append(v)

@@ -319,3 +319,15 @@ def test_a_missing_table_file_is_told_how_to_make_that_one(tmp_path):
     r = CliRunner().invoke(app, ["--table", str(tmp_path / "my table.toml"), "sheet"])
     assert r.exit_code == 2 and r.stderr.splitlines()[1].startswith(
         f"Create one with: schafkopf new '{tmp_path / 'my table.toml'}' --family bavarian --players ")
+
+
+def test_an_edit_of_the_dealer_says_who_dealt_and_sat_out_before_and_now(make_table):
+    """``edit 1 --dealer Cora`` changed who dealt (and at five, who sat out) while its answer
+    said "Sauspiel Anna+Ben 72 -> Sauspiel Anna+Ben 72", as if nothing had changed; play says the
+    same lines (one renderer)."""
+    t = make_table(players=["Anna", "Ben", "Cora", "Dora", "Emil"], language="en")
+    t.ok("add", "sau", "be", "co", "72")  # Anna deals and sits out
+    out = t.ok("edit", "1", "--dealer", "Emil").stdout.splitlines()
+    assert out[0] == "Hand 1 corrected: Sauspiel Ben+Cora 72 -> Sauspiel Ben+Cora 72"
+    assert out[2:4] == ["Dealer: Anna -> Emil", "Sitting out: Anna -> Emil"]
+    assert "Dealer:" not in t.ok("edit", "1", "--augen", "80").stdout  # the same dealer: no line
