@@ -77,6 +77,20 @@ def test_dreiwendsch_solo_one_against_two_and_jeder():
               "normal", player="Anna", partner="Ben", augen=70)
 
 
+def test_dreiwendsch_jeder_tie_is_named_by_the_option_the_setting_takes():
+    three = ["Anna", "Ben", "Cora"]
+    tie = (("Anna", 50), ("Ben", 50), ("Cora", 20))
+    wins = make_rules("wendish", three)
+    assert payouts(wins, "jeder", augen_map=tie, winner="Ben") == {"Anna": -10, "Ben": 20, "Cora": -10}
+    loses = make_rules("wendish", three, rules={"jeder_gegen_jeden": "most_loses"})
+    assert payouts(loses, "jeder", augen_map=tie, loser="Ben") == {"Anna": 10, "Ben": -20, "Cora": 10}
+    # --winner Ben at a most_loses table made Ben pay 20: the name and the payout contradicted
+    with pytest.raises(IllegalEntry, match="the most Augen lose"):
+        score(loses, "jeder", augen_map=tie, winner="Ben")
+    with pytest.raises(IllegalEntry, match="names one player"):
+        score(wins, "jeder", augen_map=tie, winner="Ben", loser="Anna")
+
+
 def test_dreiwendsch_scharfe_karten_and_two_players():
     rules = make_rules("wendish", ["Anna", "Ben", "Cora"], deck="short20")
     assert payouts(rules, "solo", player="Ben", suit="kreuz", augen=61)["Ben"] == 60

@@ -161,17 +161,25 @@ class Wendish(FamilyOf[WendishRules, WendishState]):
         amap = augen_map_total(entry.augen_map, seating, 120)
         top = max(amap.values())
         tied = [p for p in seating.active if amap[p] == top]
+        most_wins = self.house_rules_of(rules).jeder_gegen_jeden == JederGegenJeden.MOST_WINS
+        opt = "--winner" if most_wins else "--loser"
+        # the name is the one with the most Augen: --loser under most_loses (and, as the short
+        # notation places a name, under most_wins too); --winner cannot name the one who pays
+        if entry.winner and entry.loser:
+            raise IllegalEntry(Text("engine.wend.jeder_both", winner=entry.winner, loser=entry.loser),
+                               Text("engine.wend.jeder_role_hint", option=opt))
+        if entry.winner and not most_wins:
+            raise IllegalEntry(Text("engine.wend.jeder_no_winner", name=entry.winner),
+                               Text("engine.wend.jeder_role_hint", option=opt))
         pick = entry.winner or entry.loser
         if pick is not None:
             check_active([pick], seating)
         if len(tied) > 1 and pick is None:
-            opt = "--winner" if self.house_rules_of(rules).jeder_gegen_jeden == JederGegenJeden.MOST_WINS else "--loser"
             raise IllegalEntry(Text("engine.tie", names=Join(tied, "and"), top=top, word=Text("engine.word.augen")),
                                Text("engine.wend.tie_hint", option=opt))
         if pick is not None and pick not in tied:
             raise IllegalEntry(Text("engine.wend.not_most", name=pick, augen=amap[pick], top=top),
                                Text("engine.wend.not_most_hint"))
-        most_wins = self.house_rules_of(rules).jeder_gegen_jeden == JederGegenJeden.MOST_WINS
         return Result((pick or tied[0],), most_wins)
 
     def score(self, entry: GameEntry, rules: TableRules, seating: Seating, state: HandState,

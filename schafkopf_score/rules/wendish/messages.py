@@ -75,6 +75,16 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "engine.wend.jeder_augen": ("Everyone for himself needs every player's Augen.",
                                 "Jeder gegen jeden braucht die Augen aller Spieler."),
     "engine.wend.jeder_augen_hint": ("Add --augen {form}.", "Gib --augen {form} an."),
+    "engine.wend.jeder_both": ("--winner {winner} and --loser {loser}: everyone for himself names one player, "
+                               "the one with the most Augen.",
+                               "--winner {winner} und --loser {loser}: bei Jeder gegen jeden nennt man einen Spieler, "
+                               "den mit den meisten Augen."),
+    "engine.wend.jeder_no_winner": ("--winner {name}: at this table the most Augen lose "
+                                    "(jeder_gegen_jeden = \"most_loses\"), so the one named pays.",
+                                    "--winner {name}: an diesem Tisch verlieren die meisten Augen "
+                                    "(jeder_gegen_jeden = \"most_loses\"), der Genannte zahlt."),
+    "engine.wend.jeder_role_hint": ("Name the player with the most Augen once, with {option} NAME.",
+                                    "Nenn den Spieler mit den meisten Augen einmal, mit {option} NAME."),
     "engine.wend.tie_hint": ("Say who it is with {option} NAME.", "Sag mit {option} NAME, wer es ist."),
     "engine.wend.not_most": ("{name} has {augen} Augen, not the most ({top}).",
                              "{name} hat {augen} Augen, nicht die meisten ({top})."),
