@@ -563,13 +563,18 @@ def test_the_paid_and_reopened_evening_imports_whole(paid_and_reopened, tmp_path
     assert {**json.loads(again.read_text(encoding="utf-8")), "exported_at": None} == {**data, "exported_at": None}
 
 
-def test_a_payout_in_fractions_of_a_cent_is_refused_in_german(make_table, tmp_path):
+def german_export(make_table, tmp_path, *step):
+    """The JSON export of a German evening: one Sauspiel, then ``step`` (a command's words)."""
     source = make_table(name="source", language="de")
     source.ok("add", "sau", "an", "be", "72")
-    source.ok("settle", "--player", "Anna")
+    source.ok(*step)
     path = tmp_path / "abend.json"
     source.ok("export", "--format", "json", "--all", "--out", str(path))
-    data = json.loads(path.read_text(encoding="utf-8"))
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def test_a_payout_in_fractions_of_a_cent_is_refused_in_german(make_table, tmp_path):
+    data = german_export(make_table, tmp_path, "settle", "--player", "Anna")
     data["sessions"][0]["payments"][0]["amounts"]["Anna"] = -10.0
     t = make_table(name="target", language="de")
     r = t.run("import", str(write(tmp_path, data)))
@@ -657,12 +662,7 @@ def test_the_cup_imports_whole(cup, tmp_path):
 
 @pytest.mark.parametrize("hand", [10**30, "7", 2.0, -1])
 def test_a_seating_changes_hand_that_no_ledger_stores_is_named_in_the_tables_language(make_table, tmp_path, hand):
-    source = make_table(name="source", language="de")
-    source.ok("add", "sau", "an", "be", "72")
-    source.ok("player", "add", "Emil")
-    path = tmp_path / "abend.json"
-    source.ok("export", "--format", "json", "--all", "--out", str(path))
-    data = json.loads(path.read_text(encoding="utf-8"))
+    data = german_export(make_table, tmp_path, "player", "add", "Emil")
     data["seating_changes"][0]["hand"] = hand
     t = make_table(name="target", language="de", players=[*FIVE])
     r = t.run("import", str(write(tmp_path, data)))
