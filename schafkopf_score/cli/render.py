@@ -104,7 +104,7 @@ def shorten_names(text: str, names: Mapping[str, str]) -> str:
 
     for name in sorted(names, key=len, reverse=True):
         if names[name] != name:
-            text = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", names[name], text)
+            text = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", lambda _m, short=names[name]: short, text)
     return text
 
 
