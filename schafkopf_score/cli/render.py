@@ -103,8 +103,9 @@ def shorten_names(text: str, names: Mapping[str, str]) -> str:
     import re
 
     for name in sorted(names, key=len, reverse=True):
-        if names[name] != name:
-            text = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", names[name], text)
+        short = names[name]
+        if short != name:  # a function, not a template: a backslash in a name is no escape
+            text = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", lambda _m: short, text)  # noqa: B023
     return text
 
 

@@ -278,3 +278,16 @@ def test_adds_third_line_fits_the_terminal(make_table, language):
     draw_partners(t, "Benedikt", "Cornelia", MAXI7[3:7])
     verbose = t.ok("add", "spiel", "--player", "Benedikt", "--partner", "Cornelia", "--augen", "70", "-v").stdout
     assert ("Schafsköpfe: " if language == "de" else "Heads: ") in verbose
+
+
+def test_a_shortened_name_with_a_backslash_is_text_not_a_pattern(make_table):
+    """A name shortened in the sheet's headings is put into a hand's description as it is: a
+    backslash in it (``Back\\slash`` shortened to ``Back\\s``) was read as a regular expression's
+    escape and the sheet failed with an internal error (``bad escape \\s``)."""
+    names = ["Anna", "Ben", "Back\\slash", "Cora", "Émile%_x", "O'Neil \"Ox\""]
+    t = make_table(players=names)
+    r = CliRunner().invoke(app, ["--table", str(t.path), "add", "sauspiel", "--player", "Back\\",
+                                 "--partner", "Cora", "--augen", "66"], env={"SCHAFKOPF_TABLE": ""})
+    assert r.exit_code == 0, r.output
+    out = sheet(t, 80)
+    assert "Sau Back\\s+Cora 66" in out
