@@ -108,7 +108,8 @@ class _Done:
 
 def _refusal(exc: BaseException) -> BaseException:
     """A row no program wrote, as the import's refusal: what is wrong with it in its own words
-    (an ``ExportProblem``), else as a missing or wrong field; the ``ScoreError``s pass as they are."""
+    (an ``ExportProblem``), else as a missing field (a ``KeyError``: the key it missed) or a
+    value of another kind than its field's; the ``ScoreError``s pass as they are."""
     if isinstance(exc, ExportProblem):
         return _not_an_export(exc.text)
     if not isinstance(exc, _CAUGHT):
