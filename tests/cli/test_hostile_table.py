@@ -468,3 +468,16 @@ def test_a_ledger_link_to_nowhere_is_named_so_and_shows_no_empty_sheet(make_tabl
                                               "there.\nBring back what it links to (a disk not mounted?), or remove "
                                               "the link for a new ledger.\n"), args
     assert t.ledger_path.is_symlink() and not gone.exists()
+
+
+def test_new_refuses_more_players_than_the_table_seats_before_writing(make_table, tmp_path):
+    """Eight players at a four-seat Bavarian table: ``new`` wrote the file, then refused it on
+    loading it back (exit 2, the file left behind, the message naming a line of it)."""
+    t = make_table()
+    r, path = new(t, tmp_path, players="Anna,Ben,Cora,Dora,Emil,Franz,Gerd,Hans")
+    assert (r.exit_code, r.stderr) == (2, "Error: --players lists 8 players; at most 7 can share a 4-seat table.\n"
+                                          "Split the table.\n")
+    assert not path.exists()
+    r, path = new(t, tmp_path, "--language", "de", players="Anna,Ben,Cora,Dora,Emil,Franz,Gerd")
+    assert r.exit_code == 0, r.output
+    assert path.exists()
