@@ -481,3 +481,16 @@ def test_new_refuses_more_players_than_the_table_seats_before_writing(make_table
     r, path = new(t, tmp_path, "--language", "de", players="Anna,Ben,Cora,Dora,Emil,Franz,Gerd")
     assert r.exit_code == 0, r.output
     assert path.exists()
+
+
+@pytest.mark.parametrize("header, says", [("[tariff.extra]", "[tariff] extra"), ("[foo]", "foo")])
+def test_an_unknown_key_written_as_a_table_names_its_line(make_table, header, says):
+    """A key written as a section of its own (``[tariff.extra]``, ``[foo]``) was refused
+    without the line of its header."""
+    t = make_table()
+    text = t.path.read_text(encoding="utf-8").rstrip("\n") + f"\n\n{header}\na = 1\n"
+    t.path.write_text(text, encoding="utf-8")
+    line = text.splitlines().index(header) + 1
+    r = t.run("rules", "--check")
+    assert r.exit_code == 2
+    assert r.stderr.startswith(f"Error: {t.path}, line {line}: {says} is not a known key.\n"), r.stderr
