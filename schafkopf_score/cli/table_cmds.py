@@ -70,13 +70,16 @@ def new(
         ledger = path.with_suffix(".sqlite")
         if ledger.exists() and not force:
             raise IllegalEntry(Text("cli.new_ledger_there", ledger=ledger), Text("cli.new_ledger_there_hint"))
+        import tomllib
+
+        from ..table import _checked_table
+
+        # what we write must load: a file its own check refuses is never written
+        written = _checked_table(path, text, tomllib.loads(text))
         if ledger.exists():  # --force uses it: refused before writing where the new file could not
-            import tomllib
-
             from ..ledger import check_fits
-            from ..table import _checked_table
 
-            check_fits(_checked_table(path, text, tomllib.loads(text)))
+            check_fits(written)
     except ScoreError as exc:
         exc.language = exc.language or lang
         raise

@@ -117,6 +117,8 @@ class _Checker:
 
     def where(self, section: str, key: str) -> Text | str:
         line = key_line(self.text, section, key) if key else _section_line(self.text, section)
+        if line is None and key:  # a key written as a table of its own: ``[foo]``, ``[tariff.extra]``
+            line = _section_line(self.text, f"{section}.{key}" if section else key)
         return file_line(self.path, line)
 
     def fail(self, section: str, key: str, message: Text, hint: Text | None = None) -> ConfigError:

@@ -14,7 +14,7 @@ from ..rules.names import check_player_names, currency_problem, hidden_character
 from ..rules.registry import FAMILIES
 from ..rules.snapshot import CURRENCY_HINT, INT_LIMIT, defaults
 from ..text import toml_value
-from . import HIDDEN_HINT, SCHEMA, TABLE_NAME_LIMIT, key_line
+from . import HIDDEN_HINT, SCHEMA, TABLE_NAME_LIMIT, TABLE_PLAYERS_LIMIT, key_line
 
 
 def _line(key: str, value: Any, doc: str = "") -> str:
@@ -61,6 +61,11 @@ def render_table(
     if len(players) < seats:
         raise IllegalEntry(Text("data.option_too_few_players", count=len(players), seats=seats),
                            Text("data.option_too_few_players_hint", seats=seats, count=len(players)))
+    most = TABLE_PLAYERS_LIMIT if family.waiting is None else min(TABLE_PLAYERS_LIMIT, seats + family.waiting)
+    if len(players) > most:  # as the file would be refused on load (table/__init__.py): never written
+        raise IllegalEntry(Text("data.option_problem", option="--players",
+                                problem=Text("data.too_many_players", count=len(players), most=most, seats=seats)),
+                           Text("data.too_many_players_hint"))
     tar_values, rule_values = defaults(family, seats, preset=preset,
                                        tariff=parse_tariff(tariff, family) if tariff else None)
     lang = language = language or family.default_language  # the comments in the table's language

@@ -468,3 +468,29 @@ def test_a_ledger_link_to_nowhere_is_named_so_and_shows_no_empty_sheet(make_tabl
                                               "there.\nBring back what it links to (a disk not mounted?), or remove "
                                               "the link for a new ledger.\n"), args
     assert t.ledger_path.is_symlink() and not gone.exists()
+
+
+def test_new_refuses_more_players_than_the_table_seats_before_writing(make_table, tmp_path):
+    """Eight players at a four-seat Bavarian table: ``new`` wrote the file, then refused it on
+    loading it back (exit 2, the file left behind, the message naming a line of it)."""
+    t = make_table()
+    r, path = new(t, tmp_path, players="Anna,Ben,Cora,Dora,Emil,Franz,Gerd,Hans")
+    assert (r.exit_code, r.stderr) == (2, "Error: --players lists 8 players; at most 7 can share a 4-seat table.\n"
+                                          "Split the table.\n")
+    assert not path.exists()
+    r, path = new(t, tmp_path, "--language", "de", players="Anna,Ben,Cora,Dora,Emil,Franz,Gerd")
+    assert r.exit_code == 0, r.output
+    assert path.exists()
+
+
+@pytest.mark.parametrize("header, says", [("[tariff.extra]", "[tariff] extra"), ("[foo]", "foo")])
+def test_an_unknown_key_written_as_a_table_names_its_line(make_table, header, says):
+    """A key written as a section of its own (``[tariff.extra]``, ``[foo]``) was refused
+    without the line of its header."""
+    t = make_table()
+    text = t.path.read_text(encoding="utf-8").rstrip("\n") + f"\n\n{header}\na = 1\n"
+    t.path.write_text(text, encoding="utf-8")
+    line = text.splitlines().index(header) + 1
+    r = t.run("rules", "--check")
+    assert r.exit_code == 2
+    assert r.stderr.startswith(f"Error: {t.path}, line {line}: {says} is not a known key.\n"), r.stderr
