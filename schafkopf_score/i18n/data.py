@@ -167,7 +167,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "data.tariff_too_high_hint": ("Tariffs are in cents: write it like --tariff 10/50 (or 10/50/10).",
                                   "Tarife sind in Cent: schreib es wie --tariff 10/50 (oder 10/50/10)."),
     "data.tariff_not_here": ("--tariff does not apply to {family}.", "--tariff gilt nicht für {family}."),
-    "data.tariff_not_here_hint": ("Set the [tariff] keys in the file.", "Setz die Schlüssel in [tariff] in der Datei."),
+    "data.tariff_not_here_hint": ("Write what a point or a head is worth in the file instead (schafkopf rules shows "
+                                  "its keys, e.g. point_value).",
+                                  "Trag stattdessen in der Datei ein, was ein Punkt oder ein Kopf wert ist (schafkopf "
+                                  "rules zeigt die Schlüssel, z. B. point_value)."),
     "data.tariff_count": ("--tariff {text} needs two or three cent amounts.",
                           "--tariff {text} braucht zwei oder drei Beträge in Cent."),
     # the comments of a new table file
