@@ -224,7 +224,7 @@ def ranking(cfg: TableConfig, ledger: Ledger, round_no: int | None = None, day: 
     settings = settings_of(cfg)
     check_day(cfg, day)
     after, _ = tables_of_round(cfg, ledger, round_no)  # refused before round 1 is drawn, as tables and sheet are
-    rows = standings(cfg, ledger, round_no, day)
+    rows = standings(cfg, ledger, round_no, day, later=False)  # after round R: not who joins later
     days = {r for r in range(1, settings.rounds + 1) if settings.day_of(r) == day} if day is not None else None
     done = progress(cfg, ledger, round_no, day)
     return Ranking(after, settings.preset, day, chain(cfg.language), rows, done, corrections(ledger, round_no, days),

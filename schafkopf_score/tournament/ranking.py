@@ -66,10 +66,12 @@ def lot_number(seed: str, name: str) -> str:
     return hashlib.sha256(f"schafkopf-lot\x1f{seed}\x1f{name}".encode()).hexdigest()
 
 
-def ranking(cfg: TableConfig, ledger: Ledger, upto: int | None = None, day: int | None = None) -> list[Standing]:
+def ranking(cfg: TableConfig, ledger: Ledger, upto: int | None = None, day: int | None = None,
+            later: bool = True) -> list[Standing]:
     """Every player's standing after the rounds up to ``upto`` (default: all drawn; ``day``:
     only that day's rounds), best first: by points, then solos won, then hands won, then the
-    lot. Stand-ins are left out; a withdrawn player keeps his place; a table's paper totals
+    lot. Stand-ins are left out (and, with ``later`` false, the latecomers who join after
+    ``upto``: the ranking as it stood then); a withdrawn player keeps his place; a table's paper totals
     count as its hands would; each round's points cap applies to its hands."""
     settings = settings_of(cfg)
     family = cfg.family_obj()
@@ -79,7 +81,8 @@ def ranking(cfg: TableConfig, ledger: Ledger, upto: int | None = None, day: int 
     # a latecomer is marked from the round he joined in (one registered before round 1 is not late)
     table: dict[str, Standing] = {p: Standing(p, joined=people.joined.get(p, 0) if people.joined.get(p, 0) > 1 else 0,
                                              withdrawn=p in people.withdrawn)
-                                  for p in people.players}
+                                  for p in people.players
+                                  if later or upto is None or people.joined.get(p, 0) <= upto}
     totals, caps, days = state.totals, state.caps, state.days
     for seat in _tables(ledger, state=state):
         if upto is not None and seat.round > upto:

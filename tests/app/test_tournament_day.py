@@ -318,6 +318,21 @@ def test_a_tournament_of_two_days_ranks_each_day_and_overall(tmp_path):
         "Error: There is no day 3: the tournament has 2.\nThe tournament has days 1 to 2.\n")
 
 
+def test_the_ranking_after_an_earlier_round_leaves_out_a_latecomer_who_joined_later(tmp_path):
+    t = tournament(tmp_path, EIGHT[:4], extra='games_per_round = 1\nseed = "j"\nrounds = 2')
+    t.ok("tournament", "draw")
+    t.ok("tournament", "enter", "--tisch", "1", "--totals", "Anna=3,Ben=1,Cora=-1,Dora=-3")
+    t.ok("tournament", "player", "add", "Emil")
+    t.ok("tournament", "draw")
+    after_one = t.json("tournament", "ranking", "--round", "1")["ranking"]
+    # Emil plays from round 2: after round 1 he was no player of the ranking (not 3rd with 0 points)
+    assert [(r["rank"], r["player"], r["points"]) for r in after_one] == [
+        (1, "Anna", 3), (2, "Ben", 1), (3, "Cora", -1), (4, "Dora", -3)]
+    assert "Emil" not in t.ok("tournament", "ranking", "--round", "1").stdout
+    overall = {r["player"]: (r["rank"], r["points"], r["joined"]) for r in ranking(t).values()}
+    assert overall["Emil"] == (3, 0, 2)  # the overall one lists him, marked from round 2
+
+
 def test_a_ledger_made_before_tournament_events_gets_them_with_its_first_event(tmp_path):
     import sqlite3
 
