@@ -141,16 +141,20 @@ def render_page(served: Served, request: Request, template: str, ids: tuple[str,
 
 
 def refusal_page(served: Served, request: Request, exc: Refusal, back: str = "/",
-                 again: dict[str, Any] | None = None) -> Response:
+                 again: dict[str, Any] | None = None, retry: dict[str, Any] | None = None) -> Response:
     """A refusal as a page (a form sent without JavaScript): what is wrong, how to fix it, and
     the way back to the page the form was on (``back``, a path of this server). ``again``: the
     fields of a line that repeats the hand before (409), offered to be sent again confirmed, as
-    the page's script asks."""
+    the page's script asks. ``retry``: the fields of a refused entry line, shown again in an
+    entry line of its own (under a new key) to be fixed, not typed anew."""
     advice = exc.body.get("hint", "")
     if again is not None:
         advice = say("server.page_ask_same", _cfg(served).language)
-    return render_page(served, request, "refused.html", (), "server.page_title", status=exc.status,
-                       message=exc.body["error"], advice=advice, role=None, back=back, again=again)
+    if retry is not None:
+        retry = {**retry, "key": secrets.token_urlsafe(12)}
+    return render_page(served, request, "refused.html", ("server.page_enter_hint", "server.page_record"),
+                       "server.page_title", status=exc.status, message=exc.body["error"], advice=advice, role=None,
+                       back=back, again=again, retry=retry)
 
 
 def endpoint(page: Page) -> Callable[[Served, Request], Awaitable[Response]]:
@@ -486,8 +490,9 @@ async def form(served: Served, request: Request) -> Response:
             await host.run_action(served, action, data)
     except Refusal as exc:
         served.hub.wake.set()
-        return refusal_page(served, request, exc, back,
-                            again if exc.status == 409 and "same_as" in exc.body else None)
+        same = exc.status == 409 and "same_as" in exc.body
+        return refusal_page(served, request, exc, back, again if same else None,
+                            again if again is not None and not same and exc.status not in (401, 403) else None)
     except ScoreError:  # pragma: no cover - work() turns these into refusals
         raise
     served.hub.wake.set()

@@ -205,6 +205,41 @@ def test_the_same_hand_twice_is_asked_and_recorded_again_through_the_form_withou
         assert len(hostile.json("sheet")["sessions"][0]["hands"]) == 2
 
 
+def test_a_refused_line_comes_back_as_typed_to_be_fixed_without_javascript(hostile, tmp_path):
+    """A line refused through the form without JavaScript comes back on the refusal page in an
+    entry line of its own, as it was typed (escaped), under a new key, with the table's fields
+    (a tournament's table and round): the player fixes the typo instead of typing the hand anew.
+    The page used to show the refusal and a link back only, the line lost."""
+    with Server(hostile.path) as s:
+        before = hostile.ledger_bytes()
+        typed = 'sau an xx 72 "><b>'
+        status, _, body = browser_post(s, "/form/hands", {"line": typed, "key": "k-1", "back": "/"}, s.host)
+        html = body.decode()
+        assert status == 422 and hostile.ledger_bytes() == before
+        assert html.index('role="alert"') < html.index('action="/form/hands"')
+        retry = html.split('action="/form/hands"')[1].split("</form>")[0]
+        assert 'value="sau an xx 72 &#34;&gt;&lt;b&gt;"' in retry and "<b>" not in retry
+        fields = dict(re.findall(r'<input (?:type="hidden" )?(?:id="line" )?name="(\w+)" value="([^"]*)"', retry))
+        assert set(fields) == {"key", "back", "line"} and fields["key"] not in ("", "k-1")
+        assert '<label for="line">Kurzschreibweise, z. B. sau an be 72 l3 k</label>' in retry
+        assert '<button type="submit" class="go">Eintragen</button>' in retry
+        fixed = {**fields, "line": "sau an co 72"}
+        assert browser_post(s, "/form/hands", fixed, s.host)[1]["location"] == "/?done=1"
+        # a code that may not write gets no entry line back
+        _, _, body = browser_post(s, "/form/hands", {"line": "sau an co 72", "back": "/"}, s.view)
+        assert 'action="/form/hands"' not in body.decode()
+    cup = tournament(tmp_path, players=EIGHT, extra='games_per_round = 4\nseed = "s"', language="de")
+    with Server(cup.path) as s:
+        assert browser_post(s, "/form/draw", {"back": "/"}, s.host)[0] == 303
+        code = s.codes["tisch 1"]
+        status, _, body = browser_post(s, "/form/hands", {"line": "sau xx 72", "tisch": "1", "round": "1",
+                                                          "back": "/tisch/1"}, code)
+        retry = body.decode().split('action="/form/hands"')[1].split("</form>")[0]
+        assert status == 422
+        for hidden in ('name="tisch" value="1"', 'name="round" value="1"', 'name="back" value="/tisch/1"'):
+            assert hidden in retry, hidden
+
+
 def test_a_page_without_a_code_says_how_to_get_one(hostile):
     with Server(hostile.path) as s:
         status, headers, body = s.request("GET", "/")
