@@ -4,6 +4,7 @@ from the stored hands, read once."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,6 +40,17 @@ class PlayerPage:
         return data
 
 
+def settled_money(cfg: Any, ledger: Any, ids: Sequence[int], family: Any) -> dict[str, int]:
+    """Each player's money over the sessions exactly as ``settle`` shows it (RULES §7: a Stock
+    returned at the close, the cash rounding, an early payout and the hands thrown in with
+    their Stock money included), as ``stats`` has it; none where settle counts in another unit
+    than the hands (a page then keeps the sum of its hands)."""
+    from .settle import season_settlement
+
+    season, _ = season_settlement(cfg, ledger, list(ids))
+    return dict(season.balances) if season.unit == family.unit else {}
+
+
 def player_name(cfg: Any, ledger: Any, typed: str) -> str:
     """The player a typed name means: by unique prefix among the table's players and everyone who
     played a hand here (an earlier name finds the name he goes by now)."""
@@ -67,6 +79,7 @@ def player_page(cfg: Any, ledger: Any, typed: str, session: int | None = None, a
     wanted = set(ids)
     family = cfg.family_obj()
     page = figures(name, (h for h in hands if h.session in wanted), record=bool(family.page_record))
+    page.money = settled_money(cfg, ledger, ids, family).get(name, page.money)
     ratings = rate(hands)
     mine = ratings.of(name)
     rank = next((i for i, p in enumerate(ratings.players, 1) if p.name == name), None)

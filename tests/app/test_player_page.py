@@ -135,3 +135,26 @@ def test_a_deutscher_page_counts_strokes_against_him(make_table):
                                                                        "amount": -4}
     assert page["streaks"] == {"won": 1, "lost": 1, "current": -1}
     assert page["partners"] == [{"player": "Cora", "hands": 2, "won": 1}]
+
+
+def test_the_page_money_is_what_settle_shows_with_stock_and_rounding(make_table, tmp_path):
+    """RULES §7: a thrown-in hand's Stock money, the Stock returned at the close and the cash
+    rounding are the player's money too (the page added up only the played hands' payouts)."""
+    t = make_table(language="en", replace={'all_pass = "redeal"': 'all_pass = "stock"'})
+    t.ok("add", "sau", "an", "be", "72")  # Anna +10
+    t.ok("add", "pass")  # everyone -10, the Stock 40
+    t.ok("add", "sau", "an", "co", "20")  # Anna+Cora lose with schneider: -20 each, and double the Stock: -20
+    assert t.json("settle")["balances"]["Anna"] == -40
+    assert t.json("stats", "--player", "an")["money"] == -40  # was -30: the pass left out
+    assert "2 hands, 1 won (50 %), money -€0.40" in t.ok("stats", "--player", "an").stdout.splitlines()
+    # the Stock of 80 back in equal shares (Anna -20), rounded to 50 cents: Anna pays nothing
+    t.ok("settle", "--close", "--round", "50")
+    t.ok("add", "sau", "an", "do", "72")  # Anna +10
+    season = t.json("stats", "--player", "an", "--all")
+    assert t.json("settle", "--all")["balances"]["Anna"] == season["money"] == 10  # was -20
+    assert sum(g["money"] for g in season["by_game"]) == -20  # the games: the hands as played
+    out = tmp_path / "season.html"
+    t.ok("export", "--format", "html", "--all", "--out", str(out))
+    anna = out.read_text(encoding="utf-8")
+    anna = anna[anna.index('<section class="player" id="player-Anna">'):]
+    assert "3 hands, 2 won; money" in anna and "+€0.10" in anna[:anna.index("</section>")]
