@@ -11,7 +11,6 @@ from ..insights.player import Pages
 from ..insights.rating import PROVISIONAL_HANDS, Rater
 from ..memo import collection_paused
 from .hand_facts import ASIDE_FROM, aside_worth_it, hear_no_ctrl_c, read_hands, start_deaf  # (a season's: worked out aside)
-from .player_page import settled_money
 from .reports import game_title
 
 
@@ -29,14 +28,12 @@ def insights(cfg: Any, ledger: Any, session_ids: Sequence[int]) -> dict[str, Any
             if hand.session in wanted:
                 pages.add(hand)
     ratings = rater.result()
-    money = settled_money(cfg, ledger, session_ids, family)  # as settle shows it (RULES §7)
     rank = {p.name: i for i, p in enumerate(ratings.players, 1)}
     shown = []
     for name, figures in pages.result().items():
         if not figures.played.hands:
             continue
         data = figures.to_json()
-        data["money"] = money.get(name, data["money"])
         if "record" in data:  # in the family's words, with the message that says them
             data["record"] = {family.page_record[k]: v for k, v in data["record"].items()}
             data["record_text"] = family.page_record_text

@@ -81,8 +81,10 @@ def player_section(page: Page, p: dict[str, Any]) -> list[str]:
         return f'<span class="{_cls(v)}">{page.money[v, unit, True]}</span>'
 
     name = escaped(p["player"])
+    season = page.season  # the money as settle shows it (Stock, rounding, early payouts: RULES §7), not the hands' sum
+    paid = season.totals.get(p["player"], p["money"]) if season.unit == unit else p["money"]
     out = [f'<section class="player" id="player-{escape(p["player"], quote=True)}">', f"<h2>{name}</h2>",
-           f"<p>{w('export.page_summary', hands=p['hands'], won=p['won'])} {money(p['money'])}</p>"]
+           f"<p>{w('export.page_summary', hands=p['hands'], won=p['won'])} {money(paid)}</p>"]
     r = p.get("rating")
     if r:
         tag = f' <span class="tag">{w("export.provisional")}</span>' if r["provisional"] else ""

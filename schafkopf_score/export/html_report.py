@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterator, Sequence
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from html import escape
 from typing import Any
 
 from ..memo import Memo
-from .season import season_table
+from .season import Season, season_table
 from .words import (
     amount_text,
     date_text,
@@ -359,6 +359,12 @@ class Page:
         self.cell_out = _Memo(lambda v: f'<td class="out">{self.money[v, unit, False]}</td>')
         self.sheet_head = _Memo(self._sheet_head)
 
+    @cached_property
+    def season(self) -> Season:
+        """The report's sessions side by side (``season_table``): made once for the season's
+        table and the players' money (each what ``settle`` shows, RULES §7)."""
+        return season_table(self.report)
+
     def _sheet_head(self, has_stock: bool) -> str:
         label = self.label
         return (f'<tr><th class="n">#</th><th>{label["export.dealer"]}</th><th>{label["export.game"]}</th>'
@@ -513,7 +519,7 @@ def season_block(page: Page) -> list[str]:
     """The season: a column per evening (its date), each player's total, a chart over them. The
     evenings follow on the page without charts of their own (each has its own page)."""
     report = page.report
-    season = season_table(report)
+    season = page.season
     sessions = season.sessions
     unit = season.unit
     label, money = page.label, page.money
