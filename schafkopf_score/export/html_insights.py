@@ -63,13 +63,17 @@ def insights_block(page: Page) -> list[str]:
                              x_title=word(report, "export.axis_evening"), y_title=word(report, "export.rating"),
                              short_labels=labels)]
     out.append("</section>")
+    # each player's money as settle shows it (the Stock, the cash rounding, early payouts: RULES
+    # §7): the report's own season table where it has the sessions (the export), else the pages'
+    season = page.season if "overview" in report else None
+    settled = season.totals if season is not None and season.unit == report["unit"] else {}
     for p in data["pages"]:
-        out += player_section(page, p)
+        out += player_section(page, p, settled.get(p["player"], p["money"]))
     return out
 
 
-def player_section(page: Page, p: dict[str, Any]) -> list[str]:
-    """One player's page."""
+def player_section(page: Page, p: dict[str, Any], paid: int) -> list[str]:
+    """One player's page; ``paid``: his money as ``settle`` shows it."""
     report = page.report
     lang = page.lang
     unit = p["unit"]
@@ -81,8 +85,6 @@ def player_section(page: Page, p: dict[str, Any]) -> list[str]:
         return f'<span class="{_cls(v)}">{page.money[v, unit, True]}</span>'
 
     name = escaped(p["player"])
-    season = page.season  # the money as settle shows it (Stock, rounding, early payouts: RULES §7), not the hands' sum
-    paid = season.totals.get(p["player"], p["money"]) if season.unit == unit else p["money"]
     out = [f'<section class="player" id="player-{escape(p["player"], quote=True)}">', f"<h2>{name}</h2>",
            f"<p>{w('export.page_summary', hands=p['hands'], won=p['won'])} {money(paid)}</p>"]
     r = p.get("rating")

@@ -312,7 +312,7 @@ async def ratings_page(served: Served, request: Request, role: Role) -> dict[str
 
     def read(cfg: Any, ledger: Any) -> tuple[str, str | None]:
         from ..app.insights_report import insights
-        from ..app.player_page import player_name
+        from ..app.player_page import player_name, settled_money
         from ..export.html_insights import insights_html
         from ..insights.rating import PROVISIONAL_HANDS
 
@@ -320,6 +320,8 @@ async def ratings_page(served: Served, request: Request, role: Role) -> dict[str
             data: dict[str, Any] = {"ratings": [], "pages": [], "provisional_hands": PROVISIONAL_HANDS}
         else:
             data = insights(cfg, ledger, ledger.session_ids())
+            money = settled_money(cfg, ledger, ledger.session_ids(), cfg.family_obj())  # as settle shows it
+            data["pages"] = [{**p, "money": money.get(p["player"], p["money"])} for p in data["pages"]]
         name = None
         if typed:
             name = player_name(cfg, ledger, typed)  # refused (422) with the names there are

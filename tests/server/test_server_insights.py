@@ -95,3 +95,18 @@ def test_a_seasons_ratings_are_read_by_the_server_itself_never_by_a_forked_helpe
         assert children == set()
         assert [status for _, status, _ in answers] == [200] * 18
         assert all(got == expected for path, _, got in answers if path.startswith("/api/rating"))
+
+
+def test_the_phones_page_money_is_what_settle_shows(make_table):
+    """RULES §7 on the phone too: a thrown-in hand's Stock money counts on a player's page (the
+    page added up only the played hands: Anna -0,30 where settle says -0,40)."""
+    t = make_table(players=["Anna", "Ben", "Cora", "Dora"], language="de",
+                   replace={'all_pass = "redeal"': 'all_pass = "stock"'})
+    for hand in (["sau", "an", "be", "72"], ["pass"], ["sau", "an", "co", "20"]):
+        cli(t.path, "add", *hand)
+    assert t.json("settle")["balances"]["Anna"] == -40
+    with Server(t.path) as s:
+        status, _, body = s.request("GET", "/ratings?player=an", code=s.view)
+        page = html.unescape(body.decode())
+    anna = page[page.index('<section class="player" id="player-Anna">'):]
+    assert status == 200 and "-0,40 €" in anna[:anna.index("</p>")], anna[:400]
