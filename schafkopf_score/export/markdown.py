@@ -106,6 +106,12 @@ def to_markdown(report: dict[str, Any]) -> Iterator[str]:
                 continue
             lines.append(f"| {hand_cell[h['hand']]} | {text_cell[h['description']]} | "
                          + " | ".join([shown[run[p]] if p in run else "" for p in players]) + " |")
+        booked = s.get("bookings", {}).get("payouts")
+        if booked:  # what the close booked (the Stock going back, penalties): the totals as they close
+            label = w("export.stock" if "stock_return" in s["bookings"] else "export.closing") + " →"
+            last: dict[str, int] = next((h["running"] for h in reversed(s["hands"]) if not h["void"]), {})
+            lines.append(f"|  | *{cell(label)}* | " + " | ".join(
+                [shown[last.get(p, 0) + booked.get(p, 0)] if p in last or p in booked else "" for p in players]) + " |")
         st = s["settlement"]
         unit = st["unit"]
         lines += ["", settle_head, "|---|---:|---:|"]

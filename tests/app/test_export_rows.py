@@ -126,3 +126,25 @@ def test_deutscher_draws_are_not_counted_as_games(make_table, lang, played, coun
     # the sheet still shows each draw (what was drawn), under the hand it was drawn for
     text = "".join(Page(html).text)
     assert text.count("Los " if lang == "de" else "Draw ") == 3
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_markdown_sheet_shows_what_the_close_booked(make_table, lang):
+    """A Wendish evening with one Muss-Solo each (penalty 20): Normal Anna+Ben 72 (+10 +10 -10
+    -10), Herz-Solo Cora 70 won (+90, -30 each). At the close Anna, Ben and Dora each still owe
+    one and pay 20 to each other player: Anna, Ben, Dora -20, Cora +60. The sheet's last row is
+    the close's booking, so that its totals are the balances the settlement shows."""
+    t = make_table(family="wendish", language=lang,
+                   replace={"muss_solo = 0": "muss_solo = 1", "muss_solo_penalty = 0": "muss_solo_penalty = 20"})
+    t.ok("add", "normal", "an", "be", "72")
+    t.ok("add", "solo", "co", "--suit", "herz", "70")
+    t.ok("settle", "--close")
+    assert t.json("settle", "--session", "1")["balances"] == {"Anna": -40, "Ben": -40, "Cora": 140, "Dora": -60}
+    md = _file(t, "md")
+    rows = md.split("|---:|---|---:|---:|---:|---:|\n")[1].split("\n\n")[0].splitlines()
+    label, m40, p140, m60, m20, p80, m40b = {
+        "de": ("Abschluss →", "-0,40 €", "1,40 €", "-0,60 €", "-0,20 €", "0,80 €", "-0,40 €"),
+        "en": ("Closing →", "-€0.40", "€1.40", "-€0.60", "-€0.20", "€0.80", "-€0.40")}[lang]
+    assert rows[1].endswith(f" | {m20} | {m20} | {p80} | {m40b} |")  # after the solo
+    assert rows[2] == f"|  | *{label}* | {m40} | {m40} | {p140} | {m60} |"
+    assert f"| Cora | {p140} | {p140} |" in md
