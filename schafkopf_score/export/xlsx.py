@@ -251,6 +251,18 @@ def _evening(book: _Book, report: dict[str, Any], session: Mapping[str, Any], pl
             book.amount(ws, row, 6 + len(seated), int(h.get("stock") or 0))
             stock_sum += int(h.get("stock") or 0)
         row += 1
+    bookings = session.get("bookings") or {}
+    booked = bookings.get("payouts")
+    if booked:  # what the close booked (the Stock going back, Muss-Solo penalties): a row, so the total is the balance
+        ws.write_string(row, 2, say("export.stock" if "stock_return" in bookings else "export.closing", lang) + " →")
+        for col, p in enumerate(seated, 6):
+            if p in booked:
+                book.amount(ws, row, col, int(booked[p]))
+                sums[p] += int(booked[p])
+        if stock:
+            book.amount(ws, row, 6 + len(seated), int(bookings.get("stock") or 0))
+            stock_sum += int(bookings.get("stock") or 0)
+        row += 1
     if row > 1:
         ws.write_string(row, 0, say("export.xlsx_total", lang), book.total_label)
         for col, p in enumerate(seated, 6):

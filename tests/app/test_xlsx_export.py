@@ -144,3 +144,21 @@ def test_an_evening_with_an_early_payout_has_its_row_without_a_hand_number(make_
     assert ws.cell(4, 3).value == "Cora paid out after hand 2"
     assert [ws.cell(4, c).value for c in range(7, 11)] == [0.4, 0.4, -1.4, 0.6]  # the payout
     assert [ws.cell(5, c).value for c in range(7, 11)] == [0, 0, 0, 0]  # the total: what settle shows now
+
+
+def test_an_evenings_total_counts_what_the_close_booked(make_table, tmp_path):
+    """A Wendish evening whose close books the Muss-Solo penalties (Anna, Ben, Dora -20 each,
+    Cora +60): the evening's sheet has a row for them, so that its total is the balance settle
+    shows (it was the sum of the hands alone: -0.2, 0.2, 0.1, -0.1)."""
+    t = make_table(family="wendish", language="en",
+                   replace={"muss_solo = 0": "muss_solo = 1", "muss_solo_penalty = 0": "muss_solo_penalty = 20"})
+    t.ok("add", "normal", "an", "be", "72")
+    t.ok("add", "solo", "co", "--suit", "herz", "70")
+    t.ok("settle", "--close")
+    out = tmp_path / "s.xlsx"
+    t.ok("export", "--format", "xlsx", "--out", str(out))
+    ws = openpyxl.load_workbook(out, data_only=True)["Session 1"]
+    assert ws.cell(4, 3).value == "Closing →"
+    assert [ws.cell(4, c).value for c in range(7, 11)] == [-0.2, -0.2, 0.6, -0.2]
+    assert [ws.cell(5, c).value for c in range(7, 11)] == [-0.4, -0.4, 1.4, -0.6]  # the total: the balances
+    assert t.json("settle", "--session", "1")["balances"] == {"Anna": -40, "Ben": -40, "Cora": 140, "Dora": -60}
