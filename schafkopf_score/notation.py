@@ -302,7 +302,9 @@ def _short_rules(lang: str) -> list[tuple[re.Pattern[str], Any]]:
             rules.append((rf"(?:{names})(?![\w-])", _BARE[lang][opt.field]))  # the option alone: its words
         elif opt.field in ("suit", "sau"):
             rules.append((rf"(?:{names}) (?=[a-zäöü])", ""))  # (named alone it stays: no word says it)
-    rules.append((r"\badd (?=[a-zäöü])", ""))  # inside play a hand needs no command word
+    # inside play a hand needs no command word (not the one-shot ``schafkopf add`` a hint names,
+    # nor the verb: ``The Augen add up to 110``)
+    rules.append((r"(?<!schafkopf )\badd (?!up\b)(?=[a-zäöü])", ""))
     # (a word the line typed, quoted in the message, stays as typed: ``'--kontra' fits nothing``)
     _SHORT[lang] = [(re.compile("(?<!')" + p), r) for p, r in rules]
     return _SHORT[lang]
@@ -318,6 +320,8 @@ def short_form(text: str, lang: str = "de") -> str:
     ('Gib l0 bis l4 an.', 'Enter the Ramsch: ramsch NAME.')
     >>> short_form("Name one of Ben, Cora, or say who sat out with --sitting-out.", "en")
     'Name one of Ben, Cora, or say who sat out with out NAME.'
+    >>> short_form("The Augen add up to 110, not 120.", "en"), short_form("Trag Spiele mit schafkopf add ein.")
+    ('The Augen add up to 110, not 120.', 'Trag Spiele mit schafkopf add ein.')
     """
     for pattern, replacement in _short_rules(language_of(lang)):
         text = pattern.sub(replacement, text)

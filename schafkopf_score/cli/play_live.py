@@ -140,8 +140,10 @@ class Live:
             from ..app import views
             from .sheet import print_sheet
 
+            no_more_words(words[0], [w for w in rest if w != "compact"])
             print_sheet(views.sheets(self.at()).states, cfg, compact="compact" in rest)
         elif command == "stand":
+            no_more_words(words[0], rest)
             self._standings()
         elif command == "settle":
             self._settle(rest)
@@ -400,6 +402,16 @@ def help_text(cfg: TableConfig) -> str:
 
 
 REASON_OPTIONS = ("--reason", "--grund")
+
+
+def no_more_words(command: str, rest: list[str]) -> None:
+    """Refuse words after a command that takes none (``stand extra``), as the one-shot command
+    refuses them, rather than leave them unread."""
+    if rest:
+        from ..text import quoted
+
+        raise IllegalEntry(Text("cli.play_no_more_words", command=command, words=quoted(" ".join(rest))),
+                           Text("cli.play_no_more_words_hint", command=command))
 
 
 def said_twice(typed: list[str]) -> None:
