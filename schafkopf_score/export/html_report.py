@@ -20,6 +20,7 @@ from ..memo import Memo
 from .season import Season, season_table
 from .words import (
     amount_text,
+    close_booked,
     date_text,
     heads_of,
     lang_of,
@@ -423,14 +424,13 @@ def sheet_table(page: Page, s: dict[str, Any]) -> list[str]:
         rows = [f"{row}{'<td></td>' if at is None else cell[at]}</tr>" for row, at in zip(rows, stocks, strict=True)]
     elif rows:  # (the rows as one text: the page joins its parts with line breaks, as it joined the rows)
         rows = ["</tr>\n".join(rows) + "</tr>"]
-    booked = s.get("bookings", {}).get("payouts")
-    if booked:  # what the close booked: the Stock going back, penalties
-        label = word(report, "export.stock" if "stock_return" in s["bookings"] else "export.closing") + " →"
+    closing = close_booked(report, s)
+    if closing is not None:  # what the close booked: the Stock going back, penalties
+        label, booked, into = closing
         cells = "".join(f'<td>{escape(amount_text(running.get(p, 0) + booked.get(p, 0), report))}</td>'
                         for p in players)
         rows.append(f'<tr class="closing"><td></td><td></td><td>{escape(label)}</td>{cells}'
-                    + (f'<td>{escape(amount_text(stock + s["bookings"].get("stock", 0), report))}</td>'
-                       if used else "") + "</tr>")
+                    + (f'<td>{escape(amount_text(stock + into, report))}</td>' if used else "") + "</tr>")
     out = ['<div class="scroll"><table class="sheet">', f"<thead>{page.sheet_head[used]}</thead><tbody>", *rows,
            "</tbody></table></div>"]
     if edited:

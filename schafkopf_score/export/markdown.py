@@ -18,6 +18,7 @@ from ..memo import Memo
 from .season import season_table
 from .words import (
     amount_text,
+    close_booked,
     date_text,
     heads_of,
     session_title,
@@ -106,9 +107,9 @@ def to_markdown(report: dict[str, Any]) -> Iterator[str]:
                 continue
             lines.append(f"| {hand_cell[h['hand']]} | {text_cell[h['description']]} | "
                          + " | ".join([shown[run[p]] if p in run else "" for p in players]) + " |")
-        booked = s.get("bookings", {}).get("payouts")
-        if booked:  # what the close booked (the Stock going back, penalties): the totals as they close
-            label = w("export.stock" if "stock_return" in s["bookings"] else "export.closing") + " →"
+        closing = close_booked(report, s)
+        if closing is not None:  # what the close booked (the Stock going back, penalties): the totals as they close
+            label, booked, _ = closing
             last: dict[str, int] = next((h["running"] for h in reversed(s["hands"]) if not h["void"]), {})
             lines.append(f"|  | *{cell(label)}* | " + " | ".join(
                 [shown[last.get(p, 0) + booked.get(p, 0)] if p in last or p in booked else "" for p in players]) + " |")

@@ -4,6 +4,7 @@ Everything here returns plain text; each format escapes it its own way."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime
 from functools import lru_cache
 from typing import Any
@@ -133,6 +134,19 @@ def stock_carried(settlement: dict[str, Any]) -> int:
     """The Stock a closed evening's settlement carried on to the next evening (0: none)."""
     carried = settlement.get("stock_carried")
     return sum(int(v) for v in carried.values()) if isinstance(carried, dict) else 0
+
+
+def close_booked(report: dict[str, Any], session: Mapping[str, Any]) -> tuple[str, dict[str, int], int] | None:
+    """What an evening's close booked (the Stock going back, Muss-Solo penalties), as the last
+    row of its sheet: the row's label ("Stock →" where the Stock went back, else "Closing →"), the
+    amounts per player and the Stock's change; None where it booked nothing (an open evening's
+    bookings are empty)."""
+    bookings = session.get("bookings") or {}
+    booked = bookings.get("payouts")
+    if not booked:
+        return None
+    label = word(report, "export.stock" if "stock_return" in bookings else "export.closing") + " →"
+    return label, booked, int(bookings.get("stock") or 0)
 
 
 def stock_moves(settlement: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:

@@ -22,7 +22,7 @@ from datetime import datetime
 from typing import Any
 
 from ..i18n import say
-from .words import void_word
+from .words import close_booked, void_word
 
 _SYMBOLS = {"EUR": "€", "USD": "$", "GBP": "£"}
 # the locale an English table's currency is shown in (Excel's language ids)
@@ -251,17 +251,17 @@ def _evening(book: _Book, report: dict[str, Any], session: Mapping[str, Any], pl
             book.amount(ws, row, 6 + len(seated), int(h.get("stock") or 0))
             stock_sum += int(h.get("stock") or 0)
         row += 1
-    bookings = session.get("bookings") or {}
-    booked = bookings.get("payouts")
-    if booked:  # what the close booked (the Stock going back, Muss-Solo penalties): a row, so the total is the balance
-        ws.write_string(row, 2, say("export.stock" if "stock_return" in bookings else "export.closing", lang) + " →")
+    closing = close_booked(report, session)
+    if closing is not None:  # what the close booked (the Stock going back, Muss-Solo penalties): so the total is the balance
+        label, booked, into = closing
+        ws.write_string(row, 2, label)
         for col, p in enumerate(seated, 6):
             if p in booked:
                 book.amount(ws, row, col, int(booked[p]))
                 sums[p] += int(booked[p])
         if stock:
-            book.amount(ws, row, 6 + len(seated), int(bookings.get("stock") or 0))
-            stock_sum += int(bookings.get("stock") or 0)
+            book.amount(ws, row, 6 + len(seated), into)
+            stock_sum += into
         row += 1
     if row > 1:
         ws.write_string(row, 0, say("export.xlsx_total", lang), book.total_label)
