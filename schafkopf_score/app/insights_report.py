@@ -4,13 +4,14 @@ exported (``insights``), each game with its name in the table's language."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from ..insights.player import Pages
 from ..insights.rating import PROVISIONAL_HANDS, Rater
 from ..memo import collection_paused
-from .hand_facts import ASIDE_FROM, aside_worth_it, hear_no_ctrl_c, read_hands, start_deaf  # (a season's: worked out aside)
+from .aside import Aside, work_aside
+from .hand_facts import read_hands
 from .reports import game_title
 
 
@@ -49,69 +50,5 @@ def insights(cfg: Any, ledger: Any, session_ids: Sequence[int]) -> dict[str, Any
 
 
 def insights_aside(cfg: Any, ledger: Any, session_ids: Sequence[int]) -> Aside | None:
-    """Start working out ``insights`` in a helper process (forked, with a connection of its own
-    to the ledger: never the one this process holds) and return what waits for them; None
-    where it is not worth it (fewer than ``ASIDE_FROM`` sessions) or may not be had
-    (``aside_worth_it``: no fork here, or other threads). If the helper fails or dies, this
-    process works them out itself: the page is the same."""
-    import multiprocessing
-
-    if not aside_worth_it(len(session_ids), ASIDE_FROM):
-        return None
-    mp = multiprocessing.get_context("fork")
-    receive, send = mp.Pipe(duplex=False)
-    helper = mp.Process(target=_helper, args=(cfg, list(session_ids), send, receive), daemon=True)
-    try:
-        start_deaf(helper)
-    finally:
-        send.close()  # only the helper holds it: its end is the end of the pipe
-    return Aside(helper, receive, lambda: insights(cfg, ledger, session_ids))
-
-
-class Aside:
-    """The insights being worked out by a helper: called, they are waited for (worked out here
-    where the helper failed or died); ``stop`` ends a helper whose work is no longer wanted (the
-    export failed before it was needed)."""
-
-    def __init__(self, helper: Any, receive: Any, here: Callable[[], dict[str, Any]]) -> None:
-        self.helper, self.receive, self.here = helper, receive, here
-
-    def __call__(self) -> dict[str, Any]:
-        try:
-            kind, data = self.receive.recv()
-        except (EOFError, OSError):  # the helper died: worked out here
-            kind, data = "failed", None
-        finally:
-            self.stop()
-        return data if kind == "done" else self.here()
-
-    def stop(self) -> None:
-        if self.helper.is_alive():
-            self.helper.kill()
-        self.helper.join()
-        self.receive.close()
-
-
-def _helper(cfg: Any, session_ids: list[int], send: Any, receive: Any) -> None:
-    """The helper's start: the pipe's reading end, which came along with the fork, closed first
-    (held here, it kept the pipe open after the exporting process was killed: the helper waited
-    for ever to send a season's insights to nobody); deaf to Ctrl-C (``start_deaf``)."""
-    hear_no_ctrl_c()
-    receive.close()
-    _aside(cfg, session_ids, send)
-
-
-def _aside(cfg: Any, session_ids: list[int], send: Any) -> None:
-    """The helper: the insights from a connection of its own, sent back (a failure as such: the
-    exporting process works them out itself)."""
-    from ..ledger import open_ledger
-
-    try:
-        with open_ledger(cfg) as ledger:
-            answer: tuple[str, Any] = ("done", insights(cfg, ledger, session_ids))
-    except BaseException:
-        answer = ("failed", None)
-    try:
-        send.send(answer)
-    except (OSError, EOFError):  # the exporting process is gone
-        pass
+    """``insights`` worked out by a helper process meanwhile (``aside.work_aside``)."""
+    return work_aside(cfg, ledger, session_ids, insights)

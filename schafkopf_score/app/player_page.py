@@ -1,6 +1,7 @@
 """``schafkopf stats --player NAME``: a player's own page (RULES §13): his figures over the
 chosen sessions (``insights.player``) and his rating over every session (``insights.rating``),
-from the stored hands, read once."""
+from the stored hands; over a season, his page is worked out by a helper process while this one
+rates every hand (``aside.work_aside``)."""
 
 from __future__ import annotations
 
@@ -9,9 +10,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..insights.player import PlayerFigures, figures
-from ..insights.rating import PlayerRating, rate, shown
+from ..insights.rating import PlayerRating, Ratings, rate_matches, shown
 from ..rules.matching import resolve_name
-from .hand_facts import read_hands
+from .aside import work_aside
+from .hand_facts import read_hands, read_matches
 from .state import select_sessions
 
 
@@ -75,12 +77,26 @@ def player_page(cfg: Any, ledger: Any, typed: str, session: int | None = None, a
         ids = every[-1:]
     else:
         ids = select_sessions(ledger, session)  # (refused, with the sessions there are, where it is none)
-    hands = list(read_hands(cfg, ledger, every))
-    wanted = set(ids)
     family = cfg.family_obj()
-    page = figures(name, (h for h in hands if h.session in wanted), record=bool(family.page_record))
-    page.money = settled_money(cfg, ledger, ids, family).get(name, page.money)
-    ratings = rate(hands)
+
+    def own_page(cfg: Any, ledger: Any, ids: Sequence[int]) -> PlayerFigures:
+        """His figures over the sessions, his money as ``settle`` shows it."""
+        page = figures(name, read_hands(cfg, ledger, ids), record=bool(family.page_record))
+        page.money = settled_money(cfg, ledger, ids, family).get(name, page.money)
+        return page
+
+    later = work_aside(cfg, ledger, ids, own_page)  # a season's: his page worked out by a helper meanwhile
+    try:
+        ratings = season_ratings(cfg, ledger, every)
+        page = later() if later is not None else own_page(cfg, ledger, ids)
+    finally:
+        if later is not None:
+            later.stop()
     mine = ratings.of(name)
     rank = next((i for i, p in enumerate(ratings.players, 1) if p.name == name), None)
     return PlayerPage(page, tuple(ids), mine, rank, len(ratings.players), dict(family.page_record))
+
+
+def season_ratings(cfg: Any, ledger: Any, every: Sequence[int]) -> Ratings:
+    """The ratings over ``every`` session (each hand's match read, not its whole facts)."""
+    return rate_matches(read_matches(cfg, ledger, every))

@@ -395,10 +395,11 @@ def figures(name: str, hands: Iterable[HandFacts], record: bool = False) -> Play
     >>> (f.longest_won, f.longest_lost, f.current), f.best, f.worst.hand
     ((1, 1, -1), Moment(session=1, hand=1, game='sauspiel', amount=10), 2)
     """
-    page = Page(name, record)
+    pages = Pages([name], record)  # (each kind of hand worked out once: the same figures as ``Page.add``)
+    add = pages.add
     for h in hands:
-        page.add(h)
-    return page.result()
+        add(h)
+    return pages.result()[name]
 
 
 def _reverse(name: str) -> tuple[int, ...]:

@@ -34,6 +34,7 @@ SIGMA = 25.0 / 3.0  # the uncertainty of that rating
 BETA = 25.0 / 6.0  # how much one hand's luck can swing it
 KAPPA = 0.0001  # the smallest factor a range may shrink by in one update
 TAU = 25.0 / 300.0  # added uncertainty before every hand, so that a rating can still move
+_BETA2 = BETA**2
 STAND_IN_SIGMA = 0.0  # an average player filling a smaller side: known exactly (the model adds TAU)
 RANGE = 2.0  # the range shown: this many sigmas either side (about 95 %)
 PROVISIONAL_HANDS = 30  # fewer rated hands: provisional (about one evening; the range still wider than about +-6)
@@ -44,11 +45,12 @@ PARAMETERS = {"model": "PlackettLuce", "mu": MU, "sigma": SIGMA, "beta": BETA, "
               "weight_step": WEIGHT_STEP, "max_weight": MAX_WEIGHT}
 
 
-def model() -> Any:
-    """openskill's Plackett-Luce model with this module's parameters."""
+def model(tau: float = TAU) -> Any:
+    """openskill's Plackett-Luce model with this module's parameters (``tau``: 0 for sigmas
+    widened already)."""
     from openskill.models import PlackettLuce
 
-    return PlackettLuce(mu=MU, sigma=SIGMA, beta=BETA, kappa=KAPPA, tau=TAU, limit_sigma=False, balance=False)
+    return PlackettLuce(mu=MU, sigma=SIGMA, beta=BETA, kappa=KAPPA, tau=tau, limit_sigma=False, balance=False)
 
 
 def shown(x: float) -> float:
@@ -116,38 +118,210 @@ class Ratings:
         return next((p for p in self.players if p.name == name), None)
 
 
+class _Skill:
+    """A player's rating now (``mu``, ``sigma``): updated in place, hand after hand."""
+
+    __slots__ = ("mu", "sigma")
+
+    def __init__(self, mu: float, sigma: float) -> None:
+        self.mu, self.sigma = mu, sigma
+
+
 class _Prepared:
     """A match as the rater rates it (``Rater._prepare``): the match itself (held, so that its
-    id names it while this lives), its teams' rating objects, its players', its average players'
-    with the figures they start a hand with, and how often it was played since the last count."""
+    id names it while this lives), its teams (each player's rating, then the average players
+    that fill a smaller team as one ``(mu, sigma)``, their sigma widened by ``TAU``), its
+    players' ratings, its players' names in order, and how often it was played since the last
+    count."""
 
-    __slots__ = ("match", "teams", "real", "fills", "played", "names", "ranks")
+    __slots__ = ("match", "teams", "fills", "real", "played", "names", "ranks", "tied", "two", "ordered")
 
-    def __init__(self, match: Match, teams: list[list[Any]], real: tuple[Any, ...],
-                 fills: tuple[tuple[Any, float, float], ...]) -> None:
-        self.match, self.teams, self.real, self.fills, self.played = match, teams, real, fills, 0
+    def __init__(self, match: Match, teams: tuple[tuple[_Skill, ...], ...],
+                 fills: tuple[tuple[float, float] | None, ...], real: tuple[_Skill, ...]) -> None:
+        self.match, self.teams, self.fills, self.real, self.played = match, teams, fills, real, 0
         self.names = dict.fromkeys(name for team in match.teams for name in team)  # its players, in order
-        self.ranks = list(match.ranks)  # (the library takes a list and leaves it as it is)
+        self.ranks = match.ranks
+        # how many teams share each team's rank (the model's ``A_q``)
+        self.tied = tuple(match.ranks.count(r) for r in match.ranks)
+        self.two = match.ranks == (0, 1)  # two sides, winners first (``two_sides``)
+        self.ordered = list(match.ranks) == sorted(match.ranks)  # (``plackett_luce`` takes them so only)
+
+
+def _ordinal(rating: tuple[float, float]) -> float:
+    """openskill's ``ordinal()`` of a rating ``(mu, sigma)``: how the model orders a team's
+    players before it adds them up."""
+    return rating[0] - 3.0 * rating[1]
+
+
+def _side(team: tuple[_Skill, ...], fill: tuple[float, float] | None) -> tuple[float, float]:
+    """A side's mu and sigma squared as the library adds them up (``_calculate_team_ratings``:
+    its players, the average players' one rating last, sorted by ``ordinal`` from the best,
+    ties as they stand), up to three terms; its sigmas widened already. Two terms add up alike
+    in either order; three are put in the library's order by comparisons."""
+    n = len(team)
+    if fill is None:
+        if n == 2:
+            r, q = team
+            return r.mu + q.mu, r.sigma**2 + q.sigma**2
+        if n == 1:
+            r = team[0]
+            return r.mu, r.sigma**2
+        if n != 3:
+            return _side_sorted([(r.mu, r.sigma) for r in team])
+        r, q, x = team
+        a, b, c = (r.mu, r.sigma), (q.mu, q.sigma), (x.mu, x.sigma)
+    elif n == 1:
+        r = team[0]
+        return r.mu + fill[0], r.sigma**2 + fill[1]**2
+    elif n == 2:
+        r, q = team
+        a, b, c = (r.mu, r.sigma), (q.mu, q.sigma), fill
+    else:
+        return _side_sorted([(r.mu, r.sigma) for r in team] + [fill])
+    oa, ob, oc = a[0] - 3.0 * a[1], b[0] - 3.0 * b[1], c[0] - 3.0 * c[1]  # ``ordinal``
+    if ob > oa:  # a stable sort from the best: only a better one goes first
+        a, b, oa, ob = b, a, ob, oa
+    if oc > ob:
+        a, b, c = (c, a, b) if oc > oa else (a, c, b)
+    return a[0] + b[0] + c[0], a[1]**2 + b[1]**2 + c[1]**2
+
+
+def _side_sorted(members: list[tuple[float, float]]) -> tuple[float, float]:
+    """``_side`` of any number of terms: sorted as the library sorts them, added up in order."""
+    members.sort(key=_ordinal, reverse=True)
+    mu = s2 = 0.0
+    for m, sg in members:
+        mu += m
+        s2 += sg**2
+    return mu, s2
+
+
+def two_sides(winners: tuple[_Skill, ...], losers: tuple[_Skill, ...], fills: tuple[tuple[float, float] | None, ...],
+              w: float) -> None:
+    """``plackett_luce`` of two sides, winners first (ranks 0 and 1), written out as the
+    library's loops come to for them (the terms they add that are 0 or a factor of 1 left
+    out: adding 0.0 and dividing by 1 change no figure), with the widening by ``TAU`` before
+    and the weight ``w`` after, as ``Rater.add`` does them: most hands are two sides."""
+    sqrt, tau2, kappa = math.sqrt, TAU * TAU, KAPPA
+    before = []
+    for r in winners:
+        s = r.sigma
+        r.sigma = ws = sqrt(s * s + tau2)
+        before.append((r, r.mu, ws))
+    for r in losers:
+        s = r.sigma
+        r.sigma = ws = sqrt(s * s + tau2)
+        before.append((r, r.mu, ws))
+    mu0, s20 = _side(winners, fills[0])
+    mu1, s21 = _side(losers, fills[1])
+    c = sqrt(s20 + _BETA2 + (s21 + _BETA2))
+    e0, e1 = math.exp(mu0 / c), math.exp(mu1 / c)
+    first = e0 + e1
+    c2 = c**2
+    t = e0 / first
+    omega, delta = (1 - t) * (s20 / c), t * (1 - t) * (s20 / c2) * (sqrt(s20) / c)
+    for r in winners:
+        sigma = r.sigma
+        share = sigma**2 / s20
+        r.mu += share * omega
+        narrowed = 1 - share * delta
+        r.sigma = sigma * sqrt(narrowed if narrowed >= kappa else kappa)  # (``max``, without its call)
+    t = e1 / first
+    omega, delta = -t * (s21 / c), t * (1 - t) * (s21 / c2) * (sqrt(s21) / c)
+    for r in losers:
+        sigma = r.sigma
+        share = sigma**2 / s21
+        r.mu += share * omega
+        narrowed = 1 - share * delta
+        r.sigma = sigma * sqrt(narrowed if narrowed >= kappa else kappa)  # (``max``, without its call)
+    if w != 1:
+        for r, mu, ws in before:
+            r.mu = mu + w * (r.mu - mu)
+            r.sigma = ws * (r.sigma / ws) ** w
+
+
+def plackett_luce(teams: tuple[tuple[_Skill, ...], ...], fills: tuple[tuple[float, float] | None, ...],
+                  ranks: tuple[int, ...], tied: tuple[int, ...]) -> None:
+    """openskill's Plackett-Luce update (``PlackettLuce.rate`` with ``ranks``, its defaults
+    ``balance=False``, ``limit_sigma=False``, no scores, no weights) of the teams, in place,
+    their sigmas widened by ``TAU`` already; a team's average players (``fills``) take part as
+    one rating and are left as they were. The library's own steps in its own order, so the
+    figures are its figures bit for bit (tests/app/test_rating.py checks it against ``rate``
+    over any run of hands). Written out here: ``rate`` copies every rating deeply first (three
+    quarters of its time), and its update on its own is no public part of the library. The
+    ranks go up (the teams in the order they finished, as ``hands.match`` gives them; the
+    library adds up ``sum_q`` in an order of its own otherwise: ``Rater.add`` hands such a match
+    to the library itself)."""
+    exp, sqrt = math.exp, math.sqrt
+    mus: list[float] = []
+    squares: list[float] = []
+    collective = 0.0
+    for team, fill in zip(teams, fills, strict=True):  # the team's ratings, as ``_calculate_team_ratings`` adds them up
+        mu, s2 = _side(team, fill)
+        mus.append(mu)
+        squares.append(s2)
+        collective += s2 + _BETA2
+    c = sqrt(collective)
+    kappa = KAPPA
+    e = [exp(mu / c) for mu in mus]
+    k = len(teams)
+    sum_q = [0.0] * k
+    started = [False] * k
+    for i in range(k):
+        ri, ei = ranks[i], e[i]
+        for q in range(k):
+            if ri >= ranks[q]:
+                if started[q]:
+                    sum_q[q] += ei
+                else:
+                    sum_q[q], started[q] = ei, True
+    omega_list, delta_list = [], []
+    for i in range(k):
+        omega = 0.0
+        delta = 0.0
+        ri, ei = ranks[i], e[i]
+        for q in range(k):
+            t = ei / sum_q[q]
+            if ranks[q] <= ri:
+                delta += t * (1 - t) / tied[q]
+                if q == i:
+                    omega += (1 - t) / tied[q]
+                else:
+                    omega -= t / tied[q]
+        omega_list.append(omega)
+        delta_list.append(delta)
+    omegas, deltas = tuple(omega_list), tuple(delta_list)
+    c2 = c**2
+    for team, s2, omega, delta in zip(teams, squares, omegas, deltas, strict=True):
+        omega *= s2 / c
+        delta *= s2 / c2
+        delta *= sqrt(s2) / c  # gamma
+        for r in team:
+            sigma = r.sigma
+            share = sigma**2 / s2
+            r.mu += share * omega
+            r.sigma = sigma * sqrt(max(1 - share * delta, kappa))
 
 
 class Rater:
     """Rates matches one after the other (``add``), then hands out the ratings (``result``).
 
-    Each player's rating lives in one rating object of the library, made once (making one draws
-    a random id) and updated in place; so do the average players that fill a smaller side."""
+    Each player's rating lives in one ``_Skill``, made once and updated in place
+    (``plackett_luce``). ``reference``: every update by the library's public ``rate`` instead
+    (slow: what the tests compare the rater with)."""
 
-    def __init__(self) -> None:
-        self.model = model()
+    def __init__(self, reference: bool = False) -> None:
+        self.reference = reference
         self.hands = 0
-        self._skill: dict[str, Any] = {}  # name -> the library's rating object (mu, sigma now)
+        self._skill: dict[str, _Skill] = {}  # name -> his rating now
         self._count: dict[str, int] = {}  # name -> hands rated
         self._history: dict[str, list[Point]] = {}
-        self._line_ups: dict[tuple[tuple[str, ...], ...], tuple[list[list[Any]], list[Any], list[Any]]] = {}
+        self._line_ups: dict[tuple[tuple[str, ...], ...], tuple[tuple[tuple[_Skill, ...], ...], tuple[_Skill, ...]]] = {}
         self._session: int | None = None
         self._tally: dict[int, _Prepared] = {}  # the matches played since the last count (by id: held there)
-        self._prepared: dict[int, _Prepared] = {}  # id of a match -> its rating objects (the match held there)
+        self._prepared: dict[int, _Prepared] = {}  # id of a match -> its ratings (the match held there)
         self.kept = 4096  # matches prepared at most (then made afresh): memory stays flat
-        self._compute = getattr(self.model, "_compute", None)
+        self._model: Any = None  # the library's model (``_update_by_library``), made when needed
 
     def add_hand(self, hand: HandFacts) -> None:
         """Rate one hand (one without sides is passed over); the history takes a point for each
@@ -197,52 +371,45 @@ class Rater:
         square plus TAU squared is their sigmas' squares (each plus TAU squared) added up."""
         return math.sqrt(fill * (STAND_IN_SIGMA * STAND_IN_SIGMA + TAU * TAU) - TAU * TAU)
 
-    def _line_up(self, m: Match) -> tuple[list[list[Any]], list[Any], list[Any]]:
-        """The rating objects of a match's teams in their order (each player's own, then the
-        average players that fill a smaller team), its players' and its average players'
-        objects: made once per line-up of teams (a season repeats its line-ups)."""
+    def _line_up(self, m: Match) -> tuple[tuple[tuple[_Skill, ...], ...], tuple[_Skill, ...]]:
+        """The ratings of a match's teams in their order and its players': made once per
+        line-up of teams (a season repeats its line-ups)."""
         if len(self._line_ups) >= 4096:  # a tournament's line-ups hardly repeat: memory stays flat
             self._line_ups.clear()
-        skill, count, rating = self._skill, self._count, self.model.rating
-        teams: list[list[Any]] = []
-        real: list[Any] = []
-        stand_ins: list[Any] = []
-        for team, fill in zip(m.teams, m.fill or (0,) * len(m.teams), strict=True):
+        skill, count = self._skill, self._count
+        teams = []
+        for team in m.teams:
             row = []
             for name in team:
                 r = skill.get(name)
                 if r is None:
-                    r = skill[name] = rating(MU, SIGMA)
+                    r = skill[name] = _Skill(MU, SIGMA)
                     count[name] = 0
                 row.append(r)
-                real.append(r)
-            # ``fill`` average players as one rating of their sum: the model adds up a team's mu
-            # and its sigma squared (each widened by TAU), so one of fill x MU, whose sigma
-            # squared once widened is fill x TAU squared, weighs exactly what they weigh
-            extra = [rating(MU * fill, self._stand_in_sigma(fill))] if fill else []
-            stand_ins += [(r, r.mu, r.sigma) for r in extra]
-            teams.append(row + extra)
-        line_up = self._line_ups[m.teams] = (teams, real, stand_ins)
+            teams.append(tuple(row))
+        line_up = self._line_ups[m.teams] = (tuple(teams), tuple(r for team in teams for r in team))
         return line_up
 
     def _prepare(self, m: Match) -> _Prepared:
         """What rating a match takes, made once per match object (a season's reader hands the
-        same object to every hand of a kind): its teams' rating objects (``_line_up``), its
-        players', and its average players' with the figures they start every hand with (their
-        sigma already widened by ``TAU``, as ``update`` widens every sigma)."""
+        same object to every hand of a kind): its teams' ratings (``_line_up``) and its average
+        players: ``fill`` of them as one rating of their sum (the model adds up a team's mu and
+        its sigma squared, each widened by TAU, so one of fill x MU, whose sigma squared once
+        widened is fill x TAU squared, weighs exactly what they weigh), the figures they start
+        every hand with. They stand for the cards that made the Solo worth declaring."""
         if len(self._prepared) >= self.kept:  # matches made afresh for every hand (a caller without the reader's)
             self._prepared.clear()
-        teams, real, stand_ins = self._line_ups.get(m.teams) or self._line_up(m)
+        teams, real = self._line_ups.get(m.teams) or self._line_up(m)
         tau2 = TAU * TAU
-        if self._compute is None:  # the public update widens them itself
-            fills = tuple(stand_ins)
-        else:
-            fills = tuple((r, mu, math.sqrt(sigma * sigma + tau2)) for r, mu, sigma in stand_ins)
-        prepared = self._prepared[id(m)] = _Prepared(m, teams, tuple(real), fills)
+        fills = tuple((MU * fill, math.sqrt(self._stand_in_sigma(fill) * self._stand_in_sigma(fill) + tau2)) if fill else None
+                      for fill in (m.fill or (0,) * len(m.teams)))
+        prepared = self._prepared[id(m)] = _Prepared(m, teams, fills, real)
         return prepared
 
     def add(self, m: Match) -> None:
-        """One match: the library's update for the teams as they finished, scaled by its weight."""
+        """One match: the model's update for the teams as they finished, scaled by its weight:
+        a hand of weight ``w`` moves a rating ``w`` times as far and narrows its range as ``w``
+        hands would."""
         prepared = self._prepared.get(id(m))
         if prepared is None or prepared.match is not m:
             prepared = self._prepare(m)
@@ -250,23 +417,17 @@ class Rater:
             self._tally[id(prepared)] = prepared
         prepared.played += 1
         w = m.weight
-        for r, mu, sigma in prepared.fills:  # the average players are the same before every hand
-            r.mu, r.sigma = mu, sigma
-        compute = self._compute
-        if compute is None:
-            before = [(r.mu, r.sigma) for r in prepared.real] if w != 1 else None
-            self.update(prepared.teams, list(m.ranks))
-            if before is not None:
-                self._weigh(prepared.real, before, w)
+        if prepared.two and not self.reference:
+            two_sides(prepared.teams[0], prepared.teams[1], prepared.fills, w)
             self.hands += 1
             return
-        # ``update``, written out: each player's sigma widened by TAU (kept: a weight scales from it)
         tau2, sqrt = TAU * TAU, math.sqrt
+        update = self._update_by_library if self.reference or not prepared.ordered else plackett_luce
         if w == 1:
-            for r in prepared.real:
+            for r in prepared.real:  # each player's sigma widened by TAU before the update
                 s = r.sigma
                 r.sigma = sqrt(s * s + tau2)
-            compute(prepared.teams, prepared.ranks)
+            update(prepared.teams, prepared.fills, prepared.ranks, prepared.tied)
         else:
             widened = []
             for r in prepared.real:
@@ -274,42 +435,25 @@ class Rater:
                 ws = sqrt(s * s + tau2)
                 widened.append((r, r.mu, ws))
                 r.sigma = ws
-            compute(prepared.teams, prepared.ranks)
+            update(prepared.teams, prepared.fills, prepared.ranks, prepared.tied)
             for r, mu, ws in widened:
                 r.mu = mu + w * (r.mu - mu)
                 r.sigma = ws * (r.sigma / ws) ** w
         self.hands += 1
 
-    @staticmethod
-    def _weigh(real: tuple[Any, ...], before: list[tuple[float, float]], w: float) -> None:
-        """A hand of weight ``w``: ``w`` times as far as the update moved each rating, its range
-        narrowed as ``w`` hands would."""
-        tau2, sqrt = TAU * TAU, math.sqrt
-        for r, (mu, sigma) in zip(real, before, strict=True):
-            widened = sqrt(sigma * sigma + tau2)
-            r.mu = mu + w * (r.mu - mu)
-            r.sigma = widened * (r.sigma / widened) ** w
-
-    def update(self, teams: list[list[Any]], ranks: list[int]) -> None:
-        """openskill's update of the teams (rating objects, in the order they finished), in
-        place, as ``PlackettLuce.rate(teams, ranks=ranks)`` gives it.
-
-        ``rate`` copies every rating deeply before its update (three quarters of its time) and
-        widens each sigma by ``TAU``; the objects here are this rater's own, so where the library
-        has its update on its own (``_compute``), they are widened and updated directly.
-        tests/app/test_rating.py checks that this gives the figures of ``rate``."""
-        if self._compute is None:  # a release without it: the public update, copied back
-            out = self.model.rate(teams, ranks=ranks)
-            for team, new in zip(teams, out, strict=True):
-                for r, n in zip(team, new, strict=True):
-                    r.mu, r.sigma = n.mu, n.sigma
-            return
-        tau2, sqrt = TAU * TAU, math.sqrt
-        for team in teams:
-            for r in team:
-                s = r.sigma
-                r.sigma = sqrt(s * s + tau2)
-        self._compute(teams=teams, ranks=ranks)
+    def _update_by_library(self, teams: tuple[tuple[_Skill, ...], ...], fills: tuple[tuple[float, float] | None, ...],
+                           ranks: tuple[int, ...], tied: tuple[int, ...]) -> None:
+        """``plackett_luce`` by the library's public ``rate``, by a model without TAU (the
+        sigmas here are widened already; ``sqrt(s * s)`` is ``s`` again, exactly)."""
+        if self._model is None:
+            self._model = model(tau=0.0)
+        rating = self._model.rating
+        objects = [[rating(r.mu, r.sigma) for r in team] + ([rating(*fill)] if fill else [])
+                   for team, fill in zip(teams, fills, strict=True)]
+        out = self._model.rate(objects, ranks=list(ranks))
+        for team, new in zip(teams, out, strict=True):
+            for r, n in zip(team, new, strict=False):
+                r.mu, r.sigma = n.mu, n.sigma
 
     def result(self) -> Ratings:
         self._close_session()  # (matches added on their own, without a session, are counted too)

@@ -106,10 +106,8 @@ def test_the_prepared_matches_rate_as_the_public_update(kept):
     hs = [h for h in hands() if h.unit == "cent"] * 3
     results = []
     for given, public in ((matches_shared(hs), False), (hs, False), (hs, True)):
-        rater = Rater()
+        rater = Rater(reference=public)
         rater.kept = kept
-        if public:
-            rater._compute = None
         for h in given:
             rater.add_hand(h)
         r = rater.result()

@@ -3,6 +3,8 @@ command line, every figure worked out by hand from the hands entered."""
 
 from __future__ import annotations
 
+import json
+
 from tests.conftest import assert_language
 
 
@@ -158,3 +160,30 @@ def test_the_page_money_is_what_settle_shows_with_stock_and_rounding(make_table,
     anna = out.read_text(encoding="utf-8")
     anna = anna[anna.index('<section class="player" id="player-Anna">'):]
     assert "3 hands, 2 won; money" in anna and "+€0.10" in anna[:anna.index("</section>")]
+
+
+def test_a_seasons_page_worked_out_by_a_helper_is_the_same_page(make_table, tmp_path, monkeypatch):
+    """Over a season the player's figures and money are worked out by a helper process while
+    this one rates every hand: the page is the one worked out in one process, and so is it
+    where the helper dies before it answers (this process works it out itself)."""
+    import os
+
+    from schafkopf_score.app import aside
+    from tests.app.test_rating import season
+
+    t = season(make_table)  # three evenings: a void, an edit, a rename, each closed
+
+    def page() -> str:
+        return t.ok("stats", "--player", "Cora", "--all", "--json").stdout
+
+    alone = page()
+    real = aside._work
+    marker = tmp_path / "helper.pid"
+    monkeypatch.setattr(aside, "ASIDE_FROM", 2)
+    monkeypatch.setattr(aside, "_work", lambda *a: (marker.write_text(str(os.getpid())), real(*a)))
+    assert page() == alone
+    assert int(marker.read_text()) != os.getpid()  # worked out by a helper of its own
+    monkeypatch.setattr(aside, "_work", lambda *a: os._exit(1))  # dies before it answers
+    assert page() == alone
+    data = json.loads(alone)
+    assert data["sessions"] == [1, 2, 3] and data["rating"]["of"] == 5 and data["hands"] > 0
