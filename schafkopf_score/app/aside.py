@@ -11,7 +11,7 @@ works it out here: the answer is the same either way.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from .hand_facts import ASIDE_FROM, aside_worth_it, hear_no_ctrl_c, start_deaf
@@ -58,6 +58,53 @@ class Aside:
             self.helper.kill()
         self.helper.join()
         self.receive.close()
+
+
+def spool_aside(cfg: Any, ledger: Any, session_ids: Sequence[int],
+                write: Callable[[Any, Any, Any], None]) -> Spooled | None:
+    """``write(cfg, ledger, spool)`` done by a helper into a spool (an unnamed temporary text
+    file, made before the fork and shared with it); ``Spooled.chunks()`` waits for it and gives
+    the spool's text back. A helper that failed or died leaves a spool written in part: the
+    text is then written here again, into the emptied spool. None: not worth it or not to be
+    had (``work_aside``); the caller writes it itself."""
+    import tempfile
+
+    spool = tempfile.TemporaryFile("w+", encoding="utf-8", errors="surrogatepass", newline="")
+
+    def spooled(cfg: Any, ledger: Any, session_ids: Sequence[int]) -> bool:
+        spool.seek(0)
+        spool.truncate()
+        write(cfg, ledger, spool)
+        spool.flush()
+        return True
+
+    aside = work_aside(cfg, ledger, session_ids, spooled)
+    if aside is None:
+        spool.close()
+        return None
+    return Spooled(aside, spool)
+
+
+class Spooled:
+    """Text being written by a helper into a spool: ``chunks()`` waits for it (written here
+    where the helper failed) and reads it back; ``stop`` ends the helper and drops the spool
+    (also where it was never read: the export failed before)."""
+
+    def __init__(self, aside: Aside, spool: Any) -> None:
+        self.aside, self.spool = aside, spool
+
+    def chunks(self) -> Iterator[str]:
+        try:
+            self.aside()
+            self.spool.seek(0)
+            while chunk := self.spool.read(1 << 20):
+                yield chunk
+        finally:
+            self.stop()
+
+    def stop(self) -> None:
+        self.aside.stop()
+        self.spool.close()
 
 
 def _helper(cfg: Any, session_ids: list[int], work: Work, send: Any, receive: Any) -> None:

@@ -11,6 +11,7 @@ from typing import Any
 from ..export import FORMATS
 from ..ledger import Ledger, export_json
 from ..table import TableConfig
+from .aside import Spooled
 
 
 def chunks(cfg: TableConfig, ledger: Ledger, fmt: str, ids: Sequence[int], infos: Sequence[Any] | None = None) -> Iterator[Any]:
@@ -22,24 +23,58 @@ def chunks(cfg: TableConfig, ledger: Ledger, fmt: str, ids: Sequence[int], infos
 
     form = FORMATS[fmt]
     report = build_report(cfg, ledger, list(ids), infos=infos)
+    stops: list[Callable[[], None]] = []  # helpers to stop however the writing ends
     if "insights" in form.needs:  # RULES §13: the ratings and each player's page
         from .insights_report import insights, insights_aside
 
         later = insights_aside(cfg, ledger, list(ids))  # a season's: worked out by a helper meanwhile
         if later is not None:
             report["insights_later"] = later
-            return _stopping(form.render(report), later.stop)
-        report["insights"] = insights(cfg, ledger, list(ids))
+            stops.append(later.stop)
+        else:
+            report["insights"] = insights(cfg, ledger, list(ids))
     if "stats" in form.needs:
         family = cfg.family_obj()
         report["stats"] = season_stats(cfg, ledger, list(ids))
         report["titles"] = {g.name: game_title(family, g.name, cfg.language) for g in family.games}
-    return form.render(report)
+    if form.halves:
+        second = _second_half_aside(cfg, ledger, report, form)
+        if second is not None:
+            stops.append(second.stop)
+    made = form.render(report)
+    return _stopping(made, stops) if stops else made
 
 
-def _stopping(chunks: Iterator[Any], stop: Callable[[], None]) -> Iterator[Any]:
-    """``chunks``, and ``stop()`` however their writing ends (a helper not left behind)."""
+def _second_half_aside(cfg: TableConfig, ledger: Ledger, report: dict[str, Any], form: Any) -> Spooled | None:
+    """A long season's second half of sessions written by a helper process (``aside.spool_aside``,
+    from ``ASIDE_FROM`` sessions on) while this one writes the first: the report's sessions are
+    then the first half, and its ``sessions_later`` gives the helper's text to follow them
+    (``export.words.later_sessions``); the file is the same, byte for byte."""
+    from .aside import spool_aside
+    from .reports import session_reports
+
+    overview = report["overview"]
+    half = len(overview) // 2
+    first, rest = overview[:half], overview[half:]
+    players, aliases = report["players"], report["aliases"]
+    whole = {k: v for k, v in report.items() if k not in ("sessions", "insights_later")}
+
+    def write(cfg: Any, ledger: Any, spool: Any) -> None:
+        part = {**whole, "sessions": session_reports(cfg, ledger, rest, players, aliases), "body_only": True}
+        for chunk in form.render(part):
+            spool.write(chunk)
+
+    spooled = spool_aside(cfg, ledger, [item["session"] for item in overview], write)
+    if spooled is not None:
+        report["sessions"] = session_reports(cfg, ledger, first, players, aliases)
+        report["sessions_later"] = spooled.chunks
+    return spooled
+
+
+def _stopping(chunks: Iterator[Any], stops: list[Callable[[], None]]) -> Iterator[Any]:
+    """``chunks``, and each of ``stops`` called however their writing ends (no helper left behind)."""
     try:
         yield from chunks
     finally:
-        stop()
+        for stop in stops:
+            stop()

@@ -64,7 +64,7 @@ def build_report(cfg: Any, ledger: Any, session_ids: Sequence[int], season: bool
         "table": cfg.name, "family": cfg.family, "family_title": fam.title_in(lang), "unit": fam.unit,
         "has_stock": fam.has_stock,
         "currency": cfg.currency, "language": lang, "players": players, "overview": overview, "aliases": aliases,
-        "sessions": _session_reports(cfg, ledger, overview, players, aliases),
+        "sessions": session_reports(cfg, ledger, overview, players, aliases),
         "season": len(overview) > 1 if season is None else season,
     }
 
@@ -146,9 +146,10 @@ def _stored_settlement(stored: Mapping[str, Any]) -> dict[str, Any]:
             **{k: v for k, v in stored.items() if k not in ("unit", "paid", "exact", "round", "transfers")}}
 
 
-def _session_reports(cfg: Any, ledger: Any, overview: list[dict[str, Any]], players: list[str],
-                     aliases: dict[str, str]) -> Iterator[dict[str, Any]]:
-    """``_sessions_made``, each session made with the cycle collector held (``collection_paused``)."""
+def session_reports(cfg: Any, ledger: Any, overview: list[dict[str, Any]], players: list[str],
+                    aliases: dict[str, str]) -> Iterator[dict[str, Any]]:
+    """The sessions of ``overview`` (the report's, or a part of it) with their hands, one at a
+    time (``_sessions_made``), each made with the cycle collector held (``collection_paused``)."""
     sessions = _sessions_made(cfg, ledger, overview, players, aliases)
     while True:
         with collection_paused():

@@ -3,8 +3,10 @@ written chunk by chunk as the report's sessions are read (a season is never held
 
 Every format is one entry of ``FORMATS``: its name, the extension of its file, what ``--help``
 says of it, what its report needs besides the sessions (``needs``: the ratings and players'
-pages, the stats), whether it is bytes, and its writer (``module:function``, imported only when
-the format is asked for). ``json`` is the ledger's own dump (``ledger.export_json``, no report);
+pages, the stats), whether it is bytes, whether its writer writes a report's sessions in parts
+(``halves``: a long season's second half is written by a helper process meanwhile,
+``app.exports``), and its writer (``module:function``, imported only when the format is asked
+for). ``json`` is the ledger's own dump (``ledger.export_json``, no report);
 the others are made from ``app.reports.build_report`` (``app.exports`` builds what a format
 needs). A new format is a writer module and one entry here.
 """
@@ -21,7 +23,9 @@ from typing import Any
 class Format:
     """An export format: ``name`` as ``--format`` takes it, its file's ``extension``, what the
     help says of it (``title``), what its report needs (``needs``: ``insights``, ``stats``),
-    whether it is written as bytes (``binary``), and its writer: ``writer`` (``module:function``
+    whether it is written as bytes (``binary``), whether its writer can write a part of the
+    sessions (``halves``: the report's ``body_only`` and ``later_sessions`` in ``export.words``),
+    and its writer: ``writer`` (``module:function``
     in this package, called with the report and ``options``); None for the ledger's own dump."""
 
     name: str
@@ -31,6 +35,7 @@ class Format:
     options: dict[str, Any] = field(default_factory=dict)
     needs: frozenset[str] = frozenset()
     binary: bool = False
+    halves: bool = True  # its writer writes a report's sessions in parts (``body_only``, ``later_sessions``)
 
     def render(self, report: dict[str, Any]) -> Iterator[Any]:
         if self.writer is None:
@@ -43,11 +48,12 @@ class Format:
 FORMATS: dict[str, Format] = {f.name: f for f in (
     Format("csv", "csv", "CSV", ".spreadsheet:to_csv", {"german": False}),
     Format("csv-de", "csv", "German CSV", ".spreadsheet:to_csv", {"german": True}),
-    Format("json", "json", "JSON (complete)"),
+    Format("json", "json", "JSON (complete)", halves=False),
     Format("md", "md", "Markdown", ".markdown:to_markdown"),
     Format("html", "html", "HTML", ".html_insights:to_html_page", needs=frozenset({"insights"})),
     Format("text", "txt", "chat text", ".chat:to_text"),
-    Format("xlsx", "xlsx", "Excel/LibreOffice workbook", ".xlsx:to_workbook", needs=frozenset({"stats"}), binary=True),
+    Format("xlsx", "xlsx", "Excel/LibreOffice workbook", ".xlsx:to_workbook", needs=frozenset({"stats"}), binary=True,
+           halves=False),
 )}
 
 

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from .season import season_table
-from .words import amount_text, date_text, session_title, stock_carried, stock_moves, word
+from .words import amount_text, date_text, later_sessions, session_title, stock_carried, stock_moves, word
 
 
 def best_hand(s: dict[str, Any]) -> tuple[dict[str, Any], str, int] | None:
@@ -27,12 +27,11 @@ def to_text(report: dict[str, Any]) -> Iterator[str]:
     if not report["overview"]:
         yield f"{report['table']}: {word(report, 'export.no_games')}\n"
         return
-    first = True
+    first = report["overview"][0]["session"]  # (a blank line before every other, wherever it is written)
     for s in report["sessions"]:
         st = s["settlement"]
         unit = st["unit"]
-        lines = [] if first else [""]
-        first = False
+        lines = [] if s["session"] == first else [""]
         lines.append(f"{report['table']} · {session_title(report, s)}")
         played = sum(1 for h in s["hands"] if not h["void"] and h.get("dealt", True))  # a draw is no hand
         lines.append(word(report, "export.chat_hand_one") if played == 1 else
@@ -62,7 +61,8 @@ def to_text(report: dict[str, Any]) -> Iterator[str]:
             lines.append(word(report, "export.chat_best", hand=h["hand"], description=h["description"],
                               player=name, amount=amount_text(value, report, sign=True)))
         yield "\n".join(lines) + "\n"
-    if report.get("season"):
+    yield from later_sessions(report)
+    if report.get("season") and not report.get("body_only"):
         yield season_text(report)
 
 

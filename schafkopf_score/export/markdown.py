@@ -21,6 +21,7 @@ from .words import (
     close_booked,
     date_text,
     heads_of,
+    later_sessions,
     session_title,
     stock_carried,
     stock_goes,
@@ -89,7 +90,8 @@ def to_markdown(report: dict[str, Any]) -> Iterator[str]:
         lines += [w("export.no_games"), ""]
     if report.get("season") and report["overview"]:
         lines += season_markdown(report, money)
-    yield "\n".join(lines) + "\n"
+    if not report.get("body_only"):
+        yield "\n".join(lines) + "\n"
     sheet_head = [f"| # | {cell(w('export.game'))} | " + " | ".join(cell(p) for p in players) + " |",
                   "|---:|---|" + "---:|" * len(players)]
     settle_head = f"| {cell(w('export.player'))} | {cell(w('export.balance'))} | {cell(w('export.paid'))} |"
@@ -142,6 +144,7 @@ def to_markdown(report: dict[str, Any]) -> Iterator[str]:
             lines.append(f"- {cell(w('export.none'))}")
         lines.append("")
         yield "\n".join(lines) + "\n"
+    yield from later_sessions(report)
 
 
 def season_markdown(report: dict[str, Any], money: Any) -> list[str]:

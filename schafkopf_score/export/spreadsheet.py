@@ -18,7 +18,7 @@ from typing import Any
 
 from ..i18n import say
 from ..memo import Memo
-from .words import amount_text, time_text, void_word, word
+from .words import amount_text, later_sessions, time_text, void_word, word
 
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 SEPARATORS = (",", ";")
@@ -187,7 +187,8 @@ def to_csv(report: dict[str, Any], german: bool) -> Iterator[str]:
         """The Stock's cell and its separator (nothing where the family has no Stock)."""
         return ("" if value is None else amount(value)) + sep if has_stock else ""
 
-    yield ("\ufeff" if german else "") + sep.join(text_cell(c) for c in header(players, german, has_stock)) + "\r\n"
+    if not report.get("body_only"):
+        yield ("\ufeff" if german else "") + sep.join(text_cell(c) for c in header(players, german, has_stock)) + "\r\n"
     times = Memo[Any, str](lambda stamp: cell(when(stamp)))
 
     def extra_line(first: str, x: dict[str, Any]) -> str:
@@ -215,3 +216,4 @@ def to_csv(report: dict[str, Any], german: bool) -> Iterator[str]:
                          f"{columns(h.get('payouts', {}))}{sep}{stock_cell(h.get('stock', 0))}{cell(h['comment'])}\r\n")
         lines += [extra_line(first, x) for x in extras if x["game"] != "opening"]
         yield "".join(lines)
+    yield from later_sessions(report)

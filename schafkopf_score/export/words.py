@@ -4,7 +4,7 @@ Everything here returns plain text; each format escapes it its own way."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from datetime import datetime
 from functools import lru_cache
 from typing import Any
@@ -12,6 +12,16 @@ from typing import Any
 from ..i18n import format_date, format_time, language_of, say
 from ..memo import Memo
 from ..money import format_value
+
+
+def later_sessions(report: dict[str, Any]) -> Iterator[str]:
+    """The text of the sessions after the report's own (``report["sessions"]``), written
+    already by a helper process (``app.exports``: a long season's second half), to follow
+    them; none where the report holds every session itself. A writer whose report is
+    ``body_only`` writes its sessions' text alone (no head, no season after them): the
+    helper's part of the file."""
+    later = report.get("sessions_later")
+    return later() if later is not None else iter(())
 
 
 def lang_of(report: dict[str, Any]) -> str:
