@@ -46,10 +46,10 @@ def _merge(merged: dict[str, tuple[str, str]], module: str) -> None:
     import importlib
 
     messages: Mapping[str, tuple[str, str]] = importlib.import_module(module).MESSAGES
-    for key, value in messages.items():
-        if key in merged:
+    for key in messages:
+        if dict.__contains__(merged, key):
             raise AssertionError(f"message id {key!r} is defined twice")
-        merged[key] = value
+    merged.update(messages)  # all at once: a Ctrl-C comes before or after, never half-way
 
 
 class Catalogue(dict[str, tuple[str, str]]):
@@ -106,9 +106,9 @@ def add_part(module: str) -> None:
     with _loading:
         if module in _added:
             return
+        if _catalogue is not None:  # merged before it counts as added: a Ctrl-C while it is
+            _merge(_catalogue, module)  # imported leaves it to be added at the next id asked for
         _added.append(module)
-        if _catalogue is not None:
-            _merge(_catalogue, module)
 
 
 def language_of(lang: str | None) -> str:

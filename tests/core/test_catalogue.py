@@ -104,3 +104,38 @@ def test_parameters_render_in_the_reader_language():
 
 def test_an_unknown_language_reads_english():
     assert say("common.and", "fr") == "and"
+
+
+def test_a_ctrl_c_while_a_part_loads_leaves_it_to_load_again(monkeypatch):
+    """Ctrl-C while an owner's part of the catalogue was being imported (its first id asked
+    for): the part was noted as added before it was merged, so its ids were missing from then
+    on. ``stats --player --all`` interrupted at that moment printed a traceback (KeyError
+    'cli.internal_error') instead of "Interrupted". Now the part loads at the next id asked for."""
+    import importlib
+    import sys
+    import types
+
+    from schafkopf_score import i18n
+
+    part = types.ModuleType("fake_owner_messages")
+    part.MESSAGES = {"fakeowner.hello": ("Hello", "Hallo")}  # type: ignore[attr-defined]
+    real = importlib.import_module
+    pressed: list[str] = []
+
+    def importing(name, *args, **kwargs):
+        if name == "fake_owner_messages" and not pressed:
+            pressed.append(name)
+            raise KeyboardInterrupt  # Ctrl-C as the part is imported
+        return real(name, *args, **kwargs)
+
+    monkeypatch.setitem(sys.modules, "fake_owner_messages", part)
+    monkeypatch.setitem(i18n.OWNERS, "fakeowner", "fake_owner_messages")
+    monkeypatch.setattr(i18n, "_added", list(i18n._added))
+    monkeypatch.setattr(i18n, "_catalogue", None)  # a catalogue of this test's own, thrown away after it
+    monkeypatch.setattr(i18n, "_templates", {})
+    i18n.catalogue()
+    monkeypatch.setattr(importlib, "import_module", importing)
+    with pytest.raises(KeyboardInterrupt):
+        say("fakeowner.hello", "en")
+    assert say("fakeowner.hello", "de") == "Hallo"
+    assert "fakeowner.hello" in i18n.catalogue()
