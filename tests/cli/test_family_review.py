@@ -26,3 +26,13 @@ def test_round_is_refused_where_the_table_settles_in_points(make_table):
     assert de.refused("settle", "--close", "--round", "50").startswith("Fehler: --round 50 rundet Bargeld")
     # without --round the points settle as they are
     assert t.json("settle", "--close")["paid"] == {"Anna": 2, "Ben": 2, "Cora": -4, "Dora": -2, "Emil": 2}
+
+
+def test_a_silent_solo_with_a_suit_is_told_what_to_drop_in_short_words_too(make_table):
+    # the short form of a message turns "--suit herz" into "herz"; the German hint "Lass --suit
+    # weg" lost its object that way and read "Lass weg (oder still: ...)"
+    t = make_table(family="wendish")
+    for args in (("calc", "solo", "be", "still", "herz", "72"),
+                 ("calc", "solo", "--player", "Ben", "--still", "--suit", "herz", "--augen", "72")):
+        err = t.refused(*args)
+        assert "\nLass die Farbe weg (oder " in err, (args, err)
