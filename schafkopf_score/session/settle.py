@@ -331,6 +331,11 @@ def settle_session(rules: TableRules, balances: Mapping[str, int], stock: int = 
     for n, v in back.items():
         after[n] = after.get(n, 0) + v
     money, unit, extra = family.to_money(rules, after)
+    if round_to and unit != "cent":  # the cash rounding has no cash to round (Sheepshead, point_value = 0)
+        from ..errors import IllegalEntry
+        from ..i18n import Text
+
+        raise IllegalEntry(Text("data.round_no_money", value=round_to), Text("data.round_no_money_hint"))
     result = settle_up(money, round_to)
     if stock:  # where the Stock goes (a house rule's value)
         how = getattr(family.house(rules), "stock_at_close", None)

@@ -66,7 +66,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "engine.wend.silent_karo": ("A silent solo takes no --suit: diamonds stay trump.",
                                 "Ein stilles Solo nimmt kein --suit: Karo bleibt Trumpf."),
     "engine.wend.silent_karo_hint": ("Drop --suit (or drop --still: a Lust-Solo in that suit).",
-                                     "Lass --suit weg (oder --still: dann ist es ein Lust-Solo in dieser Farbe)."),
+                                     "Lass die Farbe weg (oder --still: dann ist es ein Lust-Solo in dieser Farbe)."),
     "engine.wend.which_solo": ("Which solo: silent or a Lust-Solo?", "Welches Solo: still oder ein Lust-Solo?"),
     "engine.wend.which_solo_hint": ("Add --still (holder of both black queens, diamonds trump) or "
                                     "--suit kreuz|pik|herz|karo.",
