@@ -437,6 +437,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "cli.page_title_sessions": ("{name}: {count} sessions", "{name}: {count} Abende"),
     "cli.page_summary": ("{hands} hands, {won} won ({share}), money {money}",
                          "{hands} Spiele, {won} gewonnen ({share}), Geld {money}"),
+    # a table that counts points (Sheepshead) or strokes (Deutscher): the page adds up those
+    "cli.page_summary_point": ("{hands} hands, {won} won ({share}), points {money}",
+                               "{hands} Spiele, {won} gewonnen ({share}), Punkte {money}"),
+    "cli.page_summary_stroke": ("{hands} hands, {won} won ({share}), strokes {money}",
+                                "{hands} Spiele, {won} gewonnen ({share}), Striche {money}"),
     "cli.page_rating": ("Rating {rating} ({low} - {high}), place {rank} of {of} over every session{trend}",
                         "Wertung {rating} ({low} - {high}), Platz {rank} von {of} über alle Abende{trend}"),
     "cli.page_rating_provisional": (
@@ -447,6 +452,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "cli.page_partners": ("Together (on the same side)", "Zusammen (auf derselben Seite)"),
     "cli.page_col_won": ("Won", "Gewonnen"),
     "cli.page_col_money": ("Money", "Geld"),
+    "cli.page_col_point": ("Points", "Punkte"),
+    "cli.page_col_stroke": ("Strokes", "Striche"),
     "cli.page_col_declarer": ("Declared (won)", "Gespielt (gew.)"),
     "cli.page_col_partner": ("Partner (won)", "Partner (gew.)"),
     "cli.page_col_together": ("Together", "Zusammen"),

@@ -51,7 +51,8 @@ def print_player_page(cfg: Any, page: Any) -> None:
     else:
         head = say("cli.page_title_sessions", lang, name=f.name, count=len(page.sessions))
     print_line(con, head)
-    print_line(con, say("cli.page_summary", lang, hands=f.played.hands, won=f.played.won,
+    counted = "" if f.unit == "cent" else f"_{f.unit}"  # (points or strokes: what the page adds up)
+    print_line(con, say(f"cli.page_summary{counted}", lang, hands=f.played.hands, won=f.played.won,
                         share=_share(f.played.won, f.played.hands), money=money(f.money)))
     r = page.rating
     if r is not None:
@@ -64,8 +65,9 @@ def print_player_page(cfg: Any, page: Any) -> None:
         print_line(con, say("cli.page_no_hands", lang))
         return
     t = Table(title=escape(say("cli.page_games", lang)))
+    money_col = "cli.page_col_money" if f.unit == "cent" else f"cli.page_col_{f.unit}"
     for col, right in (("cli.col_game", False), ("cli.col_hands", True), ("cli.page_col_won", True),
-                       ("cli.page_col_money", True), ("cli.page_col_declarer", True), ("cli.page_col_partner", True)):
+                       (money_col, True), ("cli.page_col_declarer", True), ("cli.page_col_partner", True)):
         t.add_column(say(col, lang), justify="right" if right else "left")
     for g in sorted(f.games.values(), key=lambda g: (-g.played.hands, g.game)):
         t.add_row(escape(game_title(family, g.game, lang)), str(g.played.hands), str(g.played.won), money(g.money),

@@ -86,7 +86,8 @@ def player_section(page: Page, p: dict[str, Any], paid: int) -> list[str]:
 
     name = escaped(p["player"])
     out = [f'<section class="player" id="player-{escape(p["player"], quote=True)}">', f"<h2>{name}</h2>",
-           f"<p>{w('export.page_summary', hands=p['hands'], won=p['won'])} {money(paid)}</p>"]
+           f"<p>{w('export.page_summary' if unit == 'cent' else f'export.page_summary_{unit}', hands=p['hands'], won=p['won'])}"
+           f" {money(paid)}</p>"]
     r = p.get("rating")
     if r:
         tag = f' <span class="tag">{w("export.provisional")}</span>' if r["provisional"] else ""
@@ -97,9 +98,10 @@ def player_section(page: Page, p: dict[str, Any], paid: int) -> list[str]:
             f'<td class="n {_cls(g["money"])}">{page.money[g["money"], unit, True]}</td>'
             f'<td class="n">{g["declarer"]["hands"]} ({g["declarer"]["won"]})</td>'
             f'<td class="n">{g["partner"]["hands"]} ({g["partner"]["won"]})</td></tr>' for g in p["by_game"]]
+    money_col = "export.stats_money" if unit == "cent" else f"export.{unit}s"  # (points, strokes)
     out += ['<div class="scroll"><table>',
             f'<thead><tr><th>{w("export.game")}</th><th class="n">{w("export.col_hands")}</th>'
-            f'<th class="n">{w("export.stats_won")}</th><th class="n">{w("export.stats_money")}</th>'
+            f'<th class="n">{w("export.stats_won")}</th><th class="n">{w(money_col)}</th>'
             f'<th class="n">{w("export.page_declared")}</th><th class="n">{w("export.page_partner")}</th></tr></thead>'
             "<tbody>", *rows, "</tbody></table></div>"]
     if p["partners"]:

@@ -143,6 +143,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
                             "zwei Sigma; vorläufig: weniger als {hands} gewertete Spiele."),
     "export.ratings_chart": ("The ratings after each session", "Die Wertung nach jedem Abend"),
     "export.page_summary": ("{hands} hands, {won} won; money", "{hands} Spiele, {won} gewonnen; Geld"),
+    "export.page_summary_point": ("{hands} hands, {won} won; points", "{hands} Spiele, {won} gewonnen; Punkte"),
+    "export.page_summary_stroke": ("{hands} hands, {won} won; strokes", "{hands} Spiele, {won} gewonnen; Striche"),
     "export.page_rating": ("Rating {rating} ({low} – {high}), place {rank} of {of}",
                            "Wertung {rating} ({low} – {high}), Platz {rank} von {of}"),
     "export.page_declared": ("Declared (won)", "Gespielt (gew.)"),

@@ -108,6 +108,11 @@ def test_a_sheepshead_page_speaks_sheepshead(make_table):
                               "partner": {"hands": 1, "won": 1}, "leasters": {"hands": 1, "won": 1}}
     out = t.ok("stats", "--player", "anna").stdout
     assert "Picks 2 (1 won), alone 1 (0), as partner 1 (1), leasters 1 (1 won)" in out
+    # the page adds up points, and says so (settle shows them as money: point_value cents each)
+    assert page["money"] == 0 and "4 hands, 3 won (75 %), points 0\n" in out and " money " not in out
+    assert "Points" in out.split("Games")[1].splitlines()[2]
+    html = t.ok("export", "--format", "html").stdout
+    assert "<p>4 hands, 3 won; points <span" in html and "; money <span" not in html
 
 
 def test_wrong_names_and_a_tournament_are_refused(make_table, tmp_path):
@@ -137,6 +142,8 @@ def test_a_deutscher_page_counts_strokes_against_him(make_table):
                                                                        "amount": -4}
     assert page["streaks"] == {"won": 1, "lost": 1, "current": -1}
     assert page["partners"] == [{"player": "Cora", "hands": 2, "won": 1}]
+    de = t.ok("stats", "--player", "an").stdout
+    assert "2 hands, 1 won (50 %), strokes +1" in de and "Strokes" in de
 
 
 def test_the_page_money_is_what_settle_shows_with_stock_and_rounding(make_table, tmp_path):
