@@ -151,9 +151,13 @@ def presented(served: Served, request: Request) -> tuple[str, bool]:
 
 
 def same_origin(request: Request) -> bool:
-    """A browser's write carries an ``Origin`` naming this server (scheme, host and port)."""
+    """A browser's write carries an ``Origin`` naming this server (scheme, host and port). A
+    form posted by the page itself carries ``Origin: null`` (the pages' ``Referrer-Policy:
+    no-referrer`` hides it): the browser's ``Sec-Fetch-Site`` says it came from this server."""
     origin = request.headers.get("origin")
     host = request.headers.get("host")
+    if origin == "null" and request.headers.get("sec-fetch-site") == "same-origin":
+        return True
     if not origin or not host:
         return False
     return origin == f"{request.url.scheme}://{host}"

@@ -296,6 +296,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "server.page_recorded_as": ("On the sheet:", "Im Block steht:"),
     "server.page_correct_to": ("Correct it to", "Korrigieren auf"),
     "server.page_ask_same": ("Played again?", "Wirklich nochmal gespielt?"),
+    "server.page_confirm_change": ("If you mean it, tick “Game or declarer changes” and correct it again; nothing "
+                                   "was written.", "Wenn du das so meinst, kreuz „Spiel oder Spieler ändert sich“ "
+                                   "an und ändere nochmal; es wurde nichts geschrieben."),
     "server.page_yes_again": ("Yes, record it again", "Ja, nochmal eintragen"),
     "server.page_no": ("No", "Nein"),
     "server.page_cancel": ("Cancel", "Abbrechen"),

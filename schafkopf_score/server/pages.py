@@ -50,7 +50,7 @@ SCRIPT_WORDS = ("server.page_pending", "server.page_sending_failed", "server.pag
                 "server.page_no", "server.page_recorded_as", "server.page_correct_to", "server.page_edit_pending",
                 "server.page_drop_pending", "server.page_conn_gone", "server.page_ask_same", "server.page_cancel",
                 "server.page_reason", "server.page_undo_confirm", "server.page_code_gone", "server.page_page_of",
-                "server.page_recorded", "server.page_undo_hand", "server.page_void")
+                "server.page_recorded", "server.page_undo_hand", "server.page_void", "server.page_confirm_change")
 ENTRY_WORDS = ("server.page_enter", "server.page_enter_hint", "server.page_record", "server.page_game",
                "server.page_suit", "server.page_players", "server.page_result", "server.page_won",
                "server.page_lost", "server.page_schneider", "server.page_backspace", "server.page_more",
@@ -141,20 +141,26 @@ def render_page(served: Served, request: Request, template: str, ids: tuple[str,
 
 
 def refusal_page(served: Served, request: Request, exc: Refusal, back: str = "/",
-                 again: dict[str, Any] | None = None, retry: dict[str, Any] | None = None) -> Response:
+                 again: dict[str, Any] | None = None, retry: dict[str, Any] | None = None,
+                 edit: dict[str, Any] | None = None) -> Response:
     """A refusal as a page (a form sent without JavaScript): what is wrong, how to fix it, and
     the way back to the page the form was on (``back``, a path of this server). ``again``: the
     fields of a line that repeats the hand before (409), offered to be sent again confirmed, as
     the page's script asks. ``retry``: the fields of a refused entry line, shown again in an
-    entry line of its own (under a new key) to be fixed, not typed anew."""
+    entry line of its own (under a new key) to be fixed, not typed anew. ``edit``: the fields of
+    a refused correction, its form shown again as they were typed."""
     advice = exc.body.get("hint", "")
     if again is not None:
         advice = say("server.page_ask_same", _cfg(served).language)
+    if edit is not None and "change" in exc.body:
+        advice = say("server.page_confirm_change", _cfg(served).language)
     if retry is not None:
         retry = {**retry, "key": secrets.token_urlsafe(12)}
-    return render_page(served, request, "refused.html", ("server.page_enter_hint", "server.page_record"),
+    return render_page(served, request, "refused.html", ("server.page_enter_hint", "server.page_record",
+                                                         "server.page_hand", "server.page_edit", "server.page_reason",
+                                                         "server.page_confirm"),
                        "server.page_title", status=exc.status, message=exc.body["error"], advice=advice, role=None,
-                       back=back, again=again, retry=retry)
+                       back=back, again=again, retry=retry, edit=edit)
 
 
 def endpoint(page: Page) -> Callable[[Served, Request], Awaitable[Response]]:
@@ -493,8 +499,10 @@ async def form(served: Served, request: Request) -> Response:
     except Refusal as exc:
         served.hub.wake.set()
         same = exc.status == 409 and "same_as" in exc.body
+        edit = ({k: data.get(k) or "" for k in ("hand", "line", "reason", "tisch", "round")}
+                if action == "edit" and exc.status not in (401, 403) else None)
         return refusal_page(served, request, exc, back, again if same else None,
-                            again if again is not None and not same and exc.status not in (401, 403) else None)
+                            again if again is not None and not same and exc.status not in (401, 403) else None, edit)
     except ScoreError:  # pragma: no cover - work() turns these into refusals
         raise
     served.hub.wake.set()

@@ -12,8 +12,8 @@ from tests.server.phone import Phone
 def phones():
     made: list[Phone] = []
 
-    def phone(width: int = 390, height: int = 844) -> Phone:
-        made.append(Phone(width, height))
+    def phone(width: int = 390, height: int = 844, script: bool = True) -> Phone:
+        made.append(Phone(width, height, script))
         return made[-1]
 
     yield phone

@@ -20,11 +20,16 @@ needs_browser = [pytest.mark.slow, pytest.mark.skipif(not HAVE_BROWSER, reason="
 class Phone:
     """One phone: a browser window at 390x844 on one server, counting its taps."""
 
-    def __init__(self, width: int = 390, height: int = 844) -> None:
+    def __init__(self, width: int = 390, height: int = 844, script: bool = True) -> None:
+        """``script=False``: a browser with JavaScript switched off (its pages' scripts never
+        run; the tests' own still do)."""
         self.profile = tempfile.mkdtemp(prefix="schafkopf-phone-")
         self.driver = chrome(f"--user-data-dir={self.profile}")
         self.driver.set_window_size(width, height)
         self.taps = 0
+        self.script = script
+        if not script:
+            self.driver.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": True})
 
     def open(self, url: str) -> None:
         self.driver.get(url)
@@ -97,7 +102,13 @@ def axe_findings(phone: Phone) -> list[dict[str, Any]]:
     from axe_selenium_python import Axe
 
     axe = Axe(phone.driver)
-    axe.inject()
-    results = axe.run()
+    if not phone.script:  # axe runs its own script (the page's, not run, stay so)
+        phone.driver.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": False})
+    try:
+        axe.inject()
+        results = axe.run()
+    finally:
+        if not phone.script:
+            phone.driver.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": True})
     return [{"id": v["id"], "impact": v["impact"], "nodes": [n["target"] for n in v["nodes"]][:5]}
             for v in results["violations"] if v["impact"] in ("serious", "critical")]

@@ -309,7 +309,9 @@
           if (res.status === 401) { S.codeGone(); }
           out.setAttribute("role", "alert");
           out.className = "form-answer error";
-          lines(out, [j.error || "?"].concat(j.hint ? [j.hint] : []).concat(j.change ? [j.change] : []));
+          // a change of game or declarer: the page's words (the box, the button), not the API's
+          var hint = res.status === 409 && j.change ? W.confirm_change : j.hint;
+          lines(out, [j.error || "?"].concat(hint ? [hint] : []).concat(j.change ? [j.change] : []));
           if (res.status === 409 && j.change) {
             out.appendChild(button(W.yes_again.split(",")[0], function () { data.confirm = true; send(); }, "go"));
           }
