@@ -196,13 +196,25 @@ def _side_sorted(members: list[tuple[float, float]]) -> tuple[float, float]:
     return mu, s2
 
 
+def _move(team: tuple[_Skill, ...], s2: float, omega: float, delta: float) -> None:
+    """A team's players moved by the update: each by his share of the team's sigma squared
+    (``s2``) of ``omega`` (mu) and ``delta`` (his range narrowed, at most to ``KAPPA``)."""
+    sqrt, kappa = math.sqrt, KAPPA
+    for r in team:
+        sigma = r.sigma
+        share = sigma**2 / s2
+        r.mu += share * omega
+        narrowed = 1 - share * delta
+        r.sigma = sigma * sqrt(narrowed if narrowed >= kappa else kappa)  # (``max``, without its call)
+
+
 def two_sides(winners: tuple[_Skill, ...], losers: tuple[_Skill, ...], fills: tuple[tuple[float, float] | None, ...],
               w: float) -> None:
     """``plackett_luce`` of two sides, winners first (ranks 0 and 1), written out as the
     library's loops come to for them (the terms they add that are 0 or a factor of 1 left
     out: adding 0.0 and dividing by 1 change no figure), with the widening by ``TAU`` before
     and the weight ``w`` after, as ``Rater.add`` does them: most hands are two sides."""
-    sqrt, tau2, kappa = math.sqrt, TAU * TAU, KAPPA
+    sqrt, tau2 = math.sqrt, TAU * TAU
     before = []
     for r in winners:
         s = r.sigma
@@ -220,20 +232,10 @@ def two_sides(winners: tuple[_Skill, ...], losers: tuple[_Skill, ...], fills: tu
     c2 = c**2
     t = e0 / first
     omega, delta = (1 - t) * (s20 / c), t * (1 - t) * (s20 / c2) * (sqrt(s20) / c)
-    for r in winners:
-        sigma = r.sigma
-        share = sigma**2 / s20
-        r.mu += share * omega
-        narrowed = 1 - share * delta
-        r.sigma = sigma * sqrt(narrowed if narrowed >= kappa else kappa)  # (``max``, without its call)
+    _move(winners, s20, omega, delta)
     t = e1 / first
     omega, delta = -t * (s21 / c), t * (1 - t) * (s21 / c2) * (sqrt(s21) / c)
-    for r in losers:
-        sigma = r.sigma
-        share = sigma**2 / s21
-        r.mu += share * omega
-        narrowed = 1 - share * delta
-        r.sigma = sigma * sqrt(narrowed if narrowed >= kappa else kappa)  # (``max``, without its call)
+    _move(losers, s21, omega, delta)
     if w != 1:
         for r, mu, ws in before:
             r.mu = mu + w * (r.mu - mu)
@@ -262,7 +264,6 @@ def plackett_luce(teams: tuple[tuple[_Skill, ...], ...], fills: tuple[tuple[floa
         squares.append(s2)
         collective += s2 + _BETA2
     c = sqrt(collective)
-    kappa = KAPPA
     e = [exp(mu / c) for mu in mus]
     k = len(teams)
     sum_q = [0.0] * k
@@ -296,11 +297,7 @@ def plackett_luce(teams: tuple[tuple[_Skill, ...], ...], fills: tuple[tuple[floa
         omega *= s2 / c
         delta *= s2 / c2
         delta *= sqrt(s2) / c  # gamma
-        for r in team:
-            sigma = r.sigma
-            share = sigma**2 / s2
-            r.mu += share * omega
-            r.sigma = sigma * sqrt(max(1 - share * delta, kappa))
+        _move(team, s2, omega, delta)
 
 
 class Rater:
