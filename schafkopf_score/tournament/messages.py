@@ -604,8 +604,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         'No pair meets again: everyone has new opponents.',
         'Kein Paar trifft sich wieder: jeder hat neue Gegner.'),
     "tournament.report_pairs": (
-        '{count} pair(s) meet again (how often they met before):',
-        '{count} Paar(e) treffen sich wieder (wie oft schon vorher):'),
+        '{count} pair(s) meet again; each player with the ones met again (how often before):',
+        '{count} Paar(e) treffen sich wieder; jeder Spieler mit denen, die er wieder trifft (wie oft schon vorher):'),
     "tournament.report_title": (
         'Draw of round {round}',
         'Auslosung von Runde {round}'),
