@@ -325,7 +325,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
                              'Gib den Grund danach an: streichen 2 --reason "falscher Partner" (oder streichen 2 '
                              'falscher Partner).'),
     "cli.play_cancelled": ("Cancelled; nothing was recorded.", "Abgebrochen; nichts wurde eingetragen."),
-    "cli.play_new_evening": ("Evening {session} begins with this hand (the one before is settled).",
+    "cli.play_new_evening": ("Session {session} begins with this hand (the one before is settled).",
                              "Abend {session} beginnt mit diesem Spiel (der vorige ist abgerechnet)."),
     "cli.play_close_needs_yes": ("settle close records the settlement as paid and ends the evening.",
                                  "abrechnung schließen trägt die Abrechnung als bezahlt ein und beendet den Abend."),

@@ -278,7 +278,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "server.page_ratings": ("Ratings", "Wertung"),
     "server.page_ratings_all": ("Every player's rating and page", "Wertung und Seite jedes Spielers"),
     "server.page_sessions": ("Evenings", "Abende"),
-    "server.page_session": ("Evening", "Abend"),
+    "server.page_session": ("Session", "Abend"),
     "server.page_conn_live": ("live", "live"),
     "server.page_conn_reconnecting": ("reconnecting …", "verbinde neu …"),
     "server.page_conn_offline": ("offline", "offline"),

@@ -829,7 +829,7 @@ def test_a_whole_irregular_evening_in_one_english_session(make_table):
                       "Cora +€0.10, Dora -€0.10 | Next dealer: Cora (Cora sits out)")
     assert out[4] == "Hand 3 corrected: Sauspiel Anna+Cora 61 -> Sauspiel Anna+Cora 61 Kontra"
     assert "Session 1 closed." in out and "The next hand opens a new evening." in out
-    assert out[-2:] == ["Evening 2 begins with this hand (the one before is settled).",
+    assert out[-2:] == ["Session 2 begins with this hand (the one before is settled).",
                         "Hand 1: Sauspiel Ben+Cora 72 | Sauspiel 10 per loser | Ben +€0.10, Emil -€0.10, "
                         "Cora +€0.10, Dora -€0.10 | Next dealer: Ben (Ben sits out)"]
     assert r.stderr == ("Line 7: sau an be 72\nError: Anna does not play this hand: Anna deals; Anna sits out.\n"
