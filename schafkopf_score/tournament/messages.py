@@ -567,6 +567,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "tournament.prizes_title": (
         '{name}: prizes',
         '{name}: Preise'),
+    "tournament.prizes_title_day": (
+        '{name}: prizes of day {day}',
+        '{name}: Preise von Tag {day}'),
     "tournament.ranking_fixed": (
         'A draw by the ranking seats players by their rank: --fix and --apart cannot apply.',
         'Eine Auslosung nach der Rangliste setzt nach Platz: --fix und --apart gelten dort nicht.'),
