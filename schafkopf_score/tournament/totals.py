@@ -188,7 +188,11 @@ def enter_totals(cfg: TableConfig, ledger: Ledger, seat: TournamentTable, totals
         ordered = {p: points[p] for p in seat.players}
         s_of = {p: solo_counts[p] for p in seat.players if p in solo_counts}
         w_of = {p: won_counts[p] for p in seat.players if p in won_counts}
-        if before is not None and (ordered, s_of, w_of) == (before["totals"], before["solos"], before["won"]):
+        def filled(counts: Mapping[str, Any]) -> dict[str, int]:  # a name left out counts 0, as one named 0
+            return {p: int(counts.get(p, 0)) for p in seat.players}
+
+        if before is not None and (ordered, filled(s_of), filled(w_of)) == (
+                filled(before["totals"]), filled(before["solos"]), filled(before["won"])):
             raise IllegalEntry(Text("tournament.totals_same", tisch=seat.tisch, round=seat.round),
                                Text("tournament.totals_same_hint"))
         if replace and not reason:  # a correction says why (RULES §10: --replace --reason R)

@@ -60,6 +60,10 @@ def test_a_swapped_pair_of_paper_totals_is_replaced_with_its_reason_and_the_orig
     assert fail(t, "tournament", "enter", "--tisch", "1", "--totals", totals_of((a, b, c, d), (12, -4, -3, -5)),
                 "--solos", f"{a}=1", "--won", f"{a}=5,{b}=3", "--replace").startswith(
         "Error: These are the totals table 1 of round 1 has already.")
+    # nor with the same written otherwise: a 0 named is what a name left out says
+    assert t.refused("tournament", "enter", "--tisch", "1", "--totals", totals_of((a, b, c, d), (12, -4, -3, -5)),
+                     "--solos", f"{a}=1,{b}=0", "--won", f"{a}=5,{b}=3,{c}=0", "--replace", "--reason", "y").startswith(
+        "Error: These are the totals table 1 of round 1 has already.")
     # the sheet shows the totals and their history; the ranking names the correction
     sheet = t.json("tournament", "sheet", "--tisch", "1")
     assert sheet["paper"] == {"totals": {a: 12, b: -4, c: -3, d: -5}, "solos": {a: 1}, "won": {a: 5, b: 3}}
