@@ -726,10 +726,10 @@ def prizes_cmd(ctx: typer.Context, day: Annotated[Optional[int], typer.Option(
     note = answer.progress.said()
     if fmt == "html":
         text = prizes_html(cfg.name, answer.awards, settings.prizes, cfg.language, answer.tie_breaks, answer.pool,
-                           cfg.currency, note)
+                           cfg.currency, note, day)
     else:
         text = prizes_text(cfg.name, answer.awards, settings.prizes, cfg.language, answer.tie_breaks, answer.pool,
-                           cfg.currency, note)
+                           cfg.currency, note, day)
     _write(ctx, fmt, out, text)
 
 

@@ -305,9 +305,10 @@ def ranking_html(name: str, rows: Sequence[dict[str, Any]], lang: str, plus_only
 # -- the prize list -------------------------------------------------------------------------------
 
 def prizes_html(name: str, awards: Sequence[Any], prizes: Any, lang: str, chain: Sequence[str], pool: Any,
-                currency: str, note: Any = None) -> str:
-    """The prize list as a page to print (A4): the pool, one row a prize, ties explained."""
-    from ..tournament.prizes import prizes_text
+                currency: str, note: Any = None, day: int | None = None) -> str:
+    """The prize list as a page to print (A4): the pool, one row a prize, ties explained
+    (``day``: a day's list, its title says so)."""
+    from ..tournament.prizes import prizes_text, prizes_title
 
     lines = prizes_text(name, awards, prizes, lang, chain, pool, currency, note).rstrip("\n").split("\n")[1:]
     body = []
@@ -315,4 +316,4 @@ def prizes_html(name: str, awards: Sequence[Any], prizes: Any, lang: str, chain:
         body.append(f'<p class="provisional">{escape(lines.pop(0))}</p>')
     body.append("<ul class=\"prizes\">" + "".join(f"<li>{escape(x)}</li>" for x in lines[:-2] if x) + "</ul>")
     body.append(f'<p class="muted">{escape(lines[-1])}</p>')
-    return _page(say("tournament.prizes_title", lang, name=name), lang, body)
+    return _page(prizes_title(name, lang, day), lang, body)

@@ -567,6 +567,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "tournament.prizes_title": (
         '{name}: prizes',
         '{name}: Preise'),
+    "tournament.prizes_title_day": (
+        '{name}: prizes of day {day}',
+        '{name}: Preise von Tag {day}'),
     "tournament.ranking_fixed": (
         'A draw by the ranking seats players by their rank: --fix and --apart cannot apply.',
         'Eine Auslosung nach der Rangliste setzt nach Platz: --fix und --apart gelten dort nicht.'),
@@ -630,6 +633,15 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "tournament.solos_above_won": (
         '--solos gives {name} {solos} solos won, but --won only {won} games won.',
         '--solos gibt {name} {solos} gewonnene Solos, --won aber nur {won} gewonnene Spiele.'),
+    "tournament.solos_above_games": (
+        '--solos adds up to {solos} solos won, but table {tisch} played {games} games (one declarer a game).',
+        '--solos ergibt zusammen {solos} gewonnene Solos, Tisch {tisch} hat aber {games} Spiele gespielt '
+        '(ein Alleinspieler je Spiel).'),
+    "tournament.won_above_games": (
+        "--won adds up to {won} games won, but table {tisch}'s {games} games can be won {most} times at most "
+        "(by {winners} of the {seats} who play each).",
+        '--won ergibt zusammen {won} gewonnene Spiele, die {games} Spiele von Tisch {tisch} können aber höchstens '
+        '{most}-mal gewonnen werden (von {winners} der {seats}, die jedes spielen).'),
     "tournament.solos_need_totals": (
         '--solos and --won go with --totals.',
         '--solos und --won gehören zu --totals.'),

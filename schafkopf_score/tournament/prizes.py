@@ -199,11 +199,20 @@ def award_line(a: Award, language: str, currency: str = "EUR") -> str:
     return line
 
 
+def prizes_title(name: str, language: str, day: int | None = None) -> str:
+    """A prize list's title: the overall one, or a day's (``--day D``), as the ranking's says."""
+    if day is not None:
+        return say("tournament.prizes_title_day", language, name=name, day=day)
+    return say("tournament.prizes_title", language, name=name)
+
+
 def prizes_text(name: str, awards: Sequence[Award], prizes: Prizes, language: str, chain: Sequence[str],
-                pool: Pool | None = None, currency: str = "EUR", provisional: Text | None = None) -> str:
+                pool: Pool | None = None, currency: str = "EUR", provisional: Text | None = None,
+                day: int | None = None) -> str:
     """The prize list to read out: the pool, one line a prize, ties explained, the tie-break
-    chain at the foot (``provisional``: what is missing, said first)."""
-    lines = [say("tournament.prizes_title", language, name=name)]
+    chain at the foot (``provisional``: what is missing, said first; ``day``: a day's list, its
+    title says so)."""
+    lines = [prizes_title(name, language, day)]
     if provisional is not None:
         lines.append(render(provisional, language))
     if pool is not None and pool.entry_fee:

@@ -150,14 +150,26 @@ def enter_totals(cfg: TableConfig, ledger: Ledger, seat: TournamentTable, totals
     if total != 0:
         raise IllegalEntry(Text("tournament.totals_not_zero", total=f"{total:+d}"),
                            Text("tournament.totals_not_zero_hint"))
-    solo_counts = _named(ledger, seat, numbers, lambda: _pairs(solos, "--solos", seat.players, 0, games, numbers),
+    # what the table's games allow: each player plays ``each`` of them (at a table of five the
+    # dealer sits out: 4 of 5), a game has one declarer and at most all but one of those who play
+    # it win it (the payouts sum to zero)
+    each = games * 4 // 5 if len(seat.players) == 5 else games
+    winners = min(len(seat.players), 4) - 1
+    solo_counts = _named(ledger, seat, numbers, lambda: _pairs(solos, "--solos", seat.players, 0, each, numbers),
                          solos) if solos else {}
-    won_counts = _named(ledger, seat, numbers, lambda: _pairs(won, "--won", seat.players, 0, games, numbers),
+    won_counts = _named(ledger, seat, numbers, lambda: _pairs(won, "--won", seat.players, 0, each, numbers),
                         won) if won else {}
     for name, n in solo_counts.items():
-        if n > won_counts.get(name, n):
-            raise IllegalEntry(Text("tournament.solos_above_won", name=name, solos=n, won=won_counts[name]),
+        if won and n > won_counts.get(name, 0):  # a solo won is a game won; one --won leaves out is 0
+            raise IllegalEntry(Text("tournament.solos_above_won", name=name, solos=n, won=won_counts.get(name, 0)),
                                Text("tournament.totals_hint"))
+    if sum(solo_counts.values()) > games:
+        raise IllegalEntry(Text("tournament.solos_above_games", solos=sum(solo_counts.values()), tisch=seat.tisch,
+                                games=games), Text("tournament.totals_hint"))
+    if sum(won_counts.values()) > games * winners:
+        raise IllegalEntry(Text("tournament.won_above_games", won=sum(won_counts.values()), tisch=seat.tisch,
+                                games=games, most=games * winners, winners=winners, seats=winners + 1),
+                           Text("tournament.totals_hint"))
     with ledger.write(scope=seat.session_id) as conn:
         if latest_only and seat.round != latest_round(ledger):
             raise IllegalEntry(Text("tournament.round_over", round=seat.round),
@@ -176,7 +188,11 @@ def enter_totals(cfg: TableConfig, ledger: Ledger, seat: TournamentTable, totals
         ordered = {p: points[p] for p in seat.players}
         s_of = {p: solo_counts[p] for p in seat.players if p in solo_counts}
         w_of = {p: won_counts[p] for p in seat.players if p in won_counts}
-        if before is not None and (ordered, s_of, w_of) == (before["totals"], before["solos"], before["won"]):
+        def filled(counts: Mapping[str, Any]) -> dict[str, int]:  # a name left out counts 0, as one named 0
+            return {p: int(counts.get(p, 0)) for p in seat.players}
+
+        if before is not None and (ordered, filled(s_of), filled(w_of)) == (
+                filled(before["totals"]), filled(before["solos"]), filled(before["won"])):
             raise IllegalEntry(Text("tournament.totals_same", tisch=seat.tisch, round=seat.round),
                                Text("tournament.totals_same_hint"))
         if replace and not reason:  # a correction says why (RULES §10: --replace --reason R)

@@ -318,6 +318,24 @@ def test_a_tournament_of_two_days_ranks_each_day_and_overall(tmp_path):
         "Error: There is no day 3: the tournament has 2.\nThe tournament has days 1 to 2.\n")
 
 
+def test_a_day_s_prize_list_says_which_day_it_is_for(tmp_path):
+    from tests.conftest import Table
+
+    t = tournament(tmp_path, EIGHT[:4])
+    t.ok("tournament", "new", "two.toml", "--players", ",".join(EIGHT[:4]), "--days", "2", "--rounds", "2",
+         "--games", "1", "--language", "en")
+    two = Table(tmp_path / "two.toml")
+    for _ in range(2):
+        order = two.json("tournament", "draw")["tables"][0]["players"]
+        ok_in(two, "tournament", "enter", "--tisch", "1", "-", input=f"herzsolo {order[0]} 80\n")
+    # the day's list to read out and to print is headed as the day's ranking is, the overall one as before
+    assert two.ok("tournament", "prizes", "--day", "2").stdout.startswith("Preisschafkopf: prizes of day 2\n")
+    two.ok("tournament", "prizes", "--day", "1", "--format", "html", "-o", "day1.html")
+    page = (tmp_path / "day1.html").read_text(encoding="utf-8")
+    assert "<title>Preisschafkopf: prizes of day 1</title>" in page and "<h1>Preisschafkopf: prizes of day 1</h1>" in page
+    assert two.ok("tournament", "prizes").stdout.startswith("Preisschafkopf: prizes\n")
+
+
 def test_the_ranking_after_an_earlier_round_leaves_out_a_latecomer_who_joined_later(tmp_path):
     t = tournament(tmp_path, EIGHT[:4], extra='games_per_round = 1\nseed = "j"\nrounds = 2')
     t.ok("tournament", "draw")

@@ -60,6 +60,10 @@ def test_a_swapped_pair_of_paper_totals_is_replaced_with_its_reason_and_the_orig
     assert fail(t, "tournament", "enter", "--tisch", "1", "--totals", totals_of((a, b, c, d), (12, -4, -3, -5)),
                 "--solos", f"{a}=1", "--won", f"{a}=5,{b}=3", "--replace").startswith(
         "Error: These are the totals table 1 of round 1 has already.")
+    # nor with the same written otherwise: a 0 named is what a name left out says
+    assert t.refused("tournament", "enter", "--tisch", "1", "--totals", totals_of((a, b, c, d), (12, -4, -3, -5)),
+                     "--solos", f"{a}=1,{b}=0", "--won", f"{a}=5,{b}=3,{c}=0", "--replace", "--reason", "y").startswith(
+        "Error: These are the totals table 1 of round 1 has already.")
     # the sheet shows the totals and their history; the ranking names the correction
     sheet = t.json("tournament", "sheet", "--tisch", "1")
     assert sheet["paper"] == {"totals": {a: 12, b: -4, c: -3, d: -5}, "solos": {a: 1}, "won": {a: 5, b: 3}}
@@ -605,6 +609,35 @@ def test_the_sheet_shows_full_names_and_solos_is_one_word(tmp_path):
 
     german = [de for key, (_, de) in everything().items() if key.startswith("tournament.")]
     assert not any("Soli" in text for text in german)
+
+
+def test_paper_solos_and_games_won_that_no_table_could_have_played_are_refused(tmp_path):
+    # nine players: a table of five (4 games each of 5) and one of four (4 games)
+    t = tournament(tmp_path, EIGHT + ["Ida"], extra='games_per_round = 4\nseed = "w"')
+    t.ok("tournament", "draw")
+    five, four = tables(t)[1]["players"], tables(t)[2]["players"]
+    zero5, zero4 = totals_of(five, (0,) * 5), totals_of(four, (0,) * 4)
+    # at a table of five each plays 4 of the 5 games: 5 games won (or solos) is more than he played
+    assert t.refused("tournament", "enter", "--tisch", "1", "--totals", zero5, "--won", f"{five[0]}=5").startswith(
+        f"Error: --won {five[0]}=5: give a whole number from 0 to 4.")
+    assert t.refused("tournament", "enter", "--tisch", "1", "--totals", zero5, "--solos", f"{five[0]}=5").startswith(
+        f"Error: --solos {five[0]}=5: give a whole number from 0 to 4.")
+    # a solo won is a game won: --won that leaves him out gives him none
+    assert t.refused("tournament", "enter", "--tisch", "2", "--totals", zero4, "--solos", f"{four[0]}=1",
+                     "--won", f"{four[1]}=1").startswith(
+        f"Error: --solos gives {four[0]} 1 solos won, but --won only 0 games won.")
+    # one declarer a game: 4 games hold at most 4 solos won between them
+    assert t.refused("tournament", "enter", "--tisch", "2", "--totals", zero4, "--solos",
+                     f"{four[0]}=3,{four[1]}=2", "--won", f"{four[0]}=3,{four[1]}=2").startswith(
+        "Error: --solos adds up to 5 solos won, but table 2 played 4 games (one declarer a game).")
+    # at most 3 of the 4 who play a game win it: 4 games hold at most 12 games won between them
+    assert t.refused("tournament", "enter", "--tisch", "2", "--totals", zero4, "--won",
+                     totals_of(four, (4, 4, 4, 1))).startswith(
+        "Error: --won adds up to 13 games won, but table 2's 4 games can be won 12 times at most (by 3 of the 4 "
+        "who play each).")
+    t.ok("tournament", "enter", "--tisch", "2", "--totals", zero4, "--solos", f"{four[0]}=2,{four[1]}=2",
+         "--won", totals_of(four, (4, 4, 4, 0)))
+    t.ok("tournament", "enter", "--tisch", "1", "--totals", zero5, "--won", totals_of(five, (4, 4, 4, 3, 0)))
 
 
 # -- 9. hostile input never tracebacks and a refusal writes nothing --------------------------------------
