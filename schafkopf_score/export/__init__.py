@@ -50,7 +50,8 @@ FORMATS: dict[str, Format] = {f.name: f for f in (
     Format("csv-de", "csv", "German CSV", ".spreadsheet:to_csv", {"german": True}),
     Format("json", "json", "JSON (complete)", halves=False),
     Format("md", "md", "Markdown", ".markdown:to_markdown"),
-    Format("html", "html", "HTML", ".html_insights:to_html_page", needs=frozenset({"insights"})),
+    # (the HTML page's ratings are worked out by a helper already: a third process made it slower)
+    Format("html", "html", "HTML", ".html_insights:to_html_page", needs=frozenset({"insights"}), halves=False),
     Format("text", "txt", "chat text", ".chat:to_text"),
     Format("xlsx", "xlsx", "Excel/LibreOffice workbook", ".xlsx:to_workbook", needs=frozenset({"stats"}), binary=True,
            halves=False),

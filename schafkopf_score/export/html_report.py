@@ -14,7 +14,6 @@ import math
 from collections.abc import Callable, Iterator, Sequence
 from functools import cached_property, lru_cache
 from html import escape
-from itertools import chain
 from typing import Any
 
 from ..memo import Memo
@@ -25,7 +24,6 @@ from .words import (
     date_text,
     heads_of,
     lang_of,
-    later_sessions,
     money_text,
     session_title,
     short_date,
@@ -565,11 +563,6 @@ def to_html(report: dict[str, Any], extra: Callable[[Page], list[str]] | None = 
     table = report["table"]
     sessions = report["overview"]
     season = bool(report.get("season")) and bool(sessions)
-    if report.get("body_only"):  # a helper's part: the evenings alone
-        page = Page(report)
-        for s in report["sessions"]:
-            yield "\n".join(session_block(page, s, chart=not season)) + "\n"
-        return
     if season:
         title = f"{table} – {word(report, 'export.season')}"
     elif sessions:
@@ -590,8 +583,7 @@ def to_html(report: dict[str, Any], extra: Callable[[Page], list[str]] | None = 
     if season:
         out += season_block(page)
     # on the season page without their own charts: one chart, the season's
-    evenings = chain(("\n".join(session_block(page, s, chart=not season)) + "\n" for s in report["sessions"]),
-                     later_sessions(report))  # (those a helper wrote meanwhile follow)
+    evenings = ("\n".join(session_block(page, s, chart=not season)) + "\n" for s in report["sessions"])
     if wait is None:
         if extra is not None and sessions:  # the ratings and each player's page (RULES §13)
             out += extra(page)
