@@ -1,5 +1,6 @@
 """Work on a season done by a helper process meanwhile: the HTML report's ratings and players'
-pages while the evenings are written, a player's rating while his page is worked out.
+pages while the evenings are written, a player's page while every hand is rated, a long
+season's second half of evenings while the first is written (``spool_aside``).
 
 ``work_aside(cfg, ledger, session_ids, work)`` forks a helper that opens a connection of its own
 to the ledger (never the one this process holds) and sends back ``work(cfg, its ledger,

@@ -57,7 +57,7 @@ def _second_half_aside(cfg: TableConfig, ledger: Ledger, report: dict[str, Any],
     half = len(overview) // 2
     first, rest = overview[:half], overview[half:]
     players, aliases = report["players"], report["aliases"]
-    whole = {k: v for k, v in report.items() if k not in ("sessions", "insights_later")}
+    whole = {k: v for k, v in report.items() if k != "sessions"}
 
     def write(cfg: Any, ledger: Any, spool: Any) -> None:
         part = {**whole, "sessions": session_reports(cfg, ledger, rest, players, aliases), "body_only": True}
