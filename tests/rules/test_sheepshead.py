@@ -250,3 +250,18 @@ def test_every_hand_sums_to_zero_and_winners_never_lose(kw, bump, variant):
     for name, v in pay.items():
         winner = (name in side) == out.won
         assert (v > 0) if winner else (v < 0)
+
+
+def test_leaster_where_nobody_took_a_trick_is_rejected():
+    # six tricks are taken by someone: every player named --no-trick is impossible, with or
+    # without leaster_needs_trick; naming one player twice is a slip, said as such
+    everyone = tuple(FIVE)
+    for rules in (five(), five(leaster_needs_trick=False)):
+        with pytest.raises(IllegalEntry, match="Every player is named with --no-trick") as exc:
+            score(rules, "leaster", winner="Carla", no_trick=everyone)
+        assert exc.value.hint == "Somebody took each trick: drop --no-trick for the players who took one."
+    with pytest.raises(IllegalEntry, match="Ben is named twice with --no-trick."):
+        score(five(), "leaster", winner="Carla", no_trick=("Ben", "Ben"))
+    # four without a trick: the fifth took them all and wins
+    rest = tuple(p for p in FIVE if p != "Carla")
+    assert payouts(five(), "leaster", winner="Carla", no_trick=rest)["Carla"] == 4

@@ -196,6 +196,11 @@ class Sheepshead(FamilyOf[SheepsheadRules, SheepsheadState]):
     def _validate_leaster(self, entry: GameEntry, rules: TableRules, seating: Seating) -> Result:
         r = self.house_rules_of(rules)
         check_active(entry.no_trick, seating)
+        twice = next((p for i, p in enumerate(entry.no_trick) if p in entry.no_trick[:i]), None)
+        if twice is not None:
+            raise IllegalEntry(Text("engine.sh.no_trick_twice", name=twice), Text("engine.sh.no_trick_twice_hint"))
+        if set(seating.active) <= set(entry.no_trick):  # somebody takes each trick
+            raise IllegalEntry(Text("engine.sh.all_no_trick"), Text("engine.sh.all_no_trick_hint"))
         if entry.winner is not None:
             check_active([entry.winner], seating)
             if r.leaster_needs_trick and entry.winner in entry.no_trick:
