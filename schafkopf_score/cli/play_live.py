@@ -177,7 +177,7 @@ class Live:
             answer = hands.add(self.at(), line)
         self.noticed()
         view = answer.state
-        if answer.hand == 1 and answer.session > 1:
+        if answer.opens_session:
             typer.echo(say("cli.play_new_evening", cfg.language, session=answer.session))
         typer.echo(hand_line(answer.hand, answer.played, view))
         self.show(view)
