@@ -62,6 +62,12 @@ class RecordedHand:
     def ahead(self) -> Ahead:
         return self.state.ahead()
 
+    @property
+    def opens_session(self) -> bool:
+        """This hand began a new evening, the one before being settled (closed at any door
+        meanwhile): every door says so."""
+        return self.round is None and self.hand == 1 and self.session > 1
+
     def to_json(self) -> dict[str, Any]:
         where = {} if self.round is None else {"round": self.round, "tisch": self.tisch}
         return outcome_json(self.played, hand=self.hand, session=self.session, balances=self.state.balances,

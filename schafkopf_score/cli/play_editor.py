@@ -119,7 +119,8 @@ def prompter(live: Live, most: int) -> Callable[[], str | int]:
             app.exit(result=len(buffer.text))
 
     session: Any = PromptSession(completer=Words(live).completer(), complete_while_typing=False,
-                                 bottom_toolbar=lambda: live.status or None, key_bindings=keys)
+                                 bottom_toolbar=live.toolbar, key_bindings=keys,
+                                 refresh_interval=1.0)  # another door's hand shows without a key
     session.default_buffer.on_text_changed += _grown
     quiet(session)
 

@@ -47,6 +47,7 @@ class Live:
         self.identity: tuple[int, int] | None = None  # the ledger file opened (device, inode)
         self.status = ""
         self.shown = False  # the status was made anew for this line
+        self.seen: object = None  # what the status was made from: the ledger's and the table file's mark
         self.active: tuple[str, ...] = ()  # who plays the next hand (completion offers them first)
         self.ask: Callable[..., bool] = lambda question, lang=None: False
 
@@ -176,7 +177,7 @@ class Live:
             answer = hands.add(self.at(), line)
         self.noticed()
         view = answer.state
-        if answer.hand == 1 and answer.session > 1:
+        if answer.opens_session:
             typer.echo(say("cli.play_new_evening", cfg.language, session=answer.session))
         typer.echo(hand_line(answer.hand, answer.played, view))
         self.show(view)
@@ -353,12 +354,38 @@ class Live:
         typer.echo(change_text(change).render(lang))
 
     # -- the status line ----------------------------------------------------------------
+    def mark(self) -> object:
+        """What changes when another door writes (the phone, a one-shot command): the SQLite
+        file's size and time of change (read without a lock), a PostgreSQL ledger's change mark;
+        and the table file's content."""
+        cfg = self.cfg_obj
+        if cfg is None:
+            return None
+        try:
+            file = cfg.path.stat()
+            table = file.st_mtime_ns, file.st_size
+            if cfg.ledger_url:
+                ledger = self.ledger_obj.change_mark() if self.ledger_obj is not None else None
+                return table, ledger
+            st = cfg.ledger_path.stat()
+            return table, (st.st_ino, st.st_size, st.st_mtime_ns)
+        except Exception:  # a file gone or a database away: nothing to follow now
+            return None
+
+    def toolbar(self) -> str | None:
+        """The status line as the prompt draws it (again every second while it waits): made anew
+        when another door wrote meanwhile, so it never shows a hand or dealer that is past."""
+        if self.interactive and self.cfg_obj is not None and self.mark() != self.seen:
+            self.show()
+        return self.status or None
+
     def show(self, view: Any = None) -> None:
         """The status line (on a terminal): the next hand, who deals and sits out, the Stock,
         Bock hands left, Muss-Solo or doublers pending."""
         if not self.interactive:
             return
         self.shown = True
+        self.seen = self.mark()
         try:
             if view is None or view.closed:
                 from ..app.state import current_state

@@ -138,9 +138,13 @@ def refuse_round_over(cfg: TableConfig, ledger: Any, tisch: int, round_no: int, 
 
 def with_said(done: Any, lang: str) -> dict[str, Any]:
     """``add --json`` and what the CLI prints of it (``"said"``: its lines), kept with the key."""
+    from .said import new_session
     from .said import recorded as said_recorded
 
-    return {**done.to_json(), "said": said_recorded(done.hand, done.played, lang, done.ahead)}
+    said = said_recorded(done.hand, done.played, lang, done.ahead)
+    if done.opens_session:  # another door closed the evening meanwhile: the hand began the next
+        said.insert(1, new_session(done.session, lang))
+    return {**done.to_json(), "said": said}
 
 
 def _same(line: str) -> str:

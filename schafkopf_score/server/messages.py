@@ -229,6 +229,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "server.said_loses_many": ("{names} lose.", "{names} verlieren."),
     "server.said_stock": ("Stock", "Stock"),
     "server.said_next_dealer": ("Next dealer: {dealer}", "Nächster Geber: {dealer}"),
+    "server.said_new_session": ("Session {session} begins with this hand (the one before is settled).",
+                                "Abend {session} beginnt mit diesem Spiel (der vorige ist abgerechnet)."),
     "server.said_next_dealer_one": ("Next dealer: {dealer} ({names} sits out)",
                                     "Nächster Geber: {dealer} ({names} setzt aus)"),
     "server.said_next_dealer_many": ("Next dealer: {dealer} ({names} sit out)",

@@ -59,6 +59,11 @@ def recorded(hand: int, played: Played, lang: str, ahead: Any = None) -> list[st
     return lines
 
 
+def new_session(session: int, lang: str) -> str:
+    """``Abend 2 beginnt mit diesem Spiel (der vorige ist abgerechnet).``, as ``play`` says it."""
+    return say("server.said_new_session", lang, session=session)
+
+
 def voided(record: Any, lang: str) -> list[str]:
     return [say("server.said_voided", lang, hand=record.hand, game=describe_record(record, lang))]
 

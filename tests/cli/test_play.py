@@ -687,6 +687,25 @@ def test_the_status_line_and_completion_of_every_word_on_a_terminal(make_table):
     assert stored(t)[-1][1]["sitting_out"] == ["Cora"]
 
 
+def test_the_status_line_follows_a_hand_another_door_enters_while_play_waits(make_table):
+    """A hand entered at another door (the phone, a one-shot ``add``) while ``play`` waits at its
+    prompt: the status line says the next hand and dealer as they are now, with nothing typed."""
+    import time
+
+    t = make_table()
+    term = Terminal(t)
+    try:
+        term.read_until("Spiel 1 · Anna gibt")
+        time.sleep(0.3)
+        t.ok("add", "sau", "an", "be", "72")  # the other door
+        time.sleep(2.5)  # the prompt draws the status anew every second (only what changed)
+        term.type(b"\x0c")  # Ctrl-L: the screen drawn whole, as it stands
+        term.read_until("Spiel 2 · Ben gibt", timeout=10)
+        assert term.end() == 0
+    finally:
+        term.close()
+
+
 def test_completion_offers_who_plays_next_first_and_the_table_language_words(make_table):
     from prompt_toolkit.document import Document
 

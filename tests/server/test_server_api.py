@@ -127,6 +127,21 @@ def test_a_recorded_hand_says_what_the_cli_prints_of_it(served, make_table):
         200, "bavarian", FOUR, "de", "table", 4)
 
 
+def test_a_hand_sent_after_the_cli_closed_the_evening_says_it_opens_the_next(served, table):
+    """The host closes the evening at the CLI while a phone sends a hand: the hand goes into the
+    next evening, and the phone's answer says so, as ``play`` does (after the hand's line, which
+    the page shows first)."""
+    served.post("/api/hands", {"line": "sau an be 72"})
+    cli(table, "settle", "--close", "--yes")
+    status, got = served.post("/api/hands", {"line": "wenz co 91", "key": "k1"})
+    assert (status, got["session"], got["hand"]) == (201, 2, 1)
+    assert got["said"][0].startswith("Spiel 1 eingetragen: Wenz Cora 91.")
+    assert got["said"][1] == "Abend 2 beginnt mit diesem Spiel (der vorige ist abgerechnet)."
+    assert served.post("/api/hands", {"line": "wenz co 91", "key": "k1"}) == (200, got)  # the kept answer
+    status, got = served.post("/api/hands", {"line": "sau an be 72"})
+    assert got["said"][0].startswith("Spiel 2 eingetragen") and "Abend" not in " ".join(got["said"])
+
+
 def test_an_edit_of_game_or_declarer_needs_confirm(served, table):
     served.post("/api/hands", {"line": "sau an be 72"})
     before = ledger_state(table)
