@@ -864,3 +864,43 @@ def test_an_option_of_a_command_given_twice_is_refused_in_play(make_table, line,
     r = t.run("play", input=line + "\n")
     assert (r.exit_code, r.stderr) == (2, f"Line 1: {line}\nError: {typed} is given twice.\nSay each thing once.\n")
     assert t.ledger_bytes() == ledger
+
+
+def test_the_same_hand_that_cannot_be_recorded_again_is_refused_not_asked_about(make_table):
+    """The same line twice, where the second cannot be recorded (the declarer deals the next hand
+    and sits out): the refusal, not "Record it again?" answered yes only to be refused."""
+    from schafkopf_score.app import hands
+    from schafkopf_score.app.line import read_line
+    from schafkopf_score.app.where import At
+    from schafkopf_score.errors import IllegalEntry
+    from schafkopf_score.ledger import open_ledger
+    from schafkopf_score.table import load_table
+
+    t = make_table(players=FIVE, language="en")
+    cfg = load_table(t.path)
+    with open_ledger(cfg, create=True) as ledger:
+        hands.add(At.evening(cfg, ledger), read_line("sau be co 72"), confirm=False)  # Anna deals, sits out
+        with pytest.raises(IllegalEntry) as refused:  # Ben deals hand 2 and sits out
+            hands.add(At.evening(cfg, ledger), read_line("sau be co 72"), confirm=False)
+        assert "Ben does not play this hand" in refused.value.render("en")[0]
+    assert [h for h, _, _ in stored(t)] == [1]
+
+
+@pytest.mark.slow
+def test_play_on_a_terminal_never_asks_about_a_same_hand_it_would_refuse(make_table):
+    t = make_table(players=FIVE, language="en")
+    term = Terminal(t)
+    try:
+        term.read_until("(help, quit)")
+        term.prompt()
+        term.type("sau be co 72\r")
+        term.read_until("Hand 1: Sauspiel Ben+Cora 72")
+        term.prompt()
+        term.type("sau be co 72\r")
+        term.read_until("Error: Ben does not play this hand")
+        term.prompt()
+        term.end()  # (2: a line was refused)
+    finally:
+        term.close()
+    assert "Record it again?" not in term.text()
+    assert [h for h, _, _ in stored(t)] == [1]
