@@ -118,12 +118,17 @@ def prompter(live: Live, most: int) -> Callable[[], str | int]:
         if len(buffer.text) > most and app.future is not None and not app.future.done():
             app.exit(result=len(buffer.text))
 
+    from .play_live import STATUS_EVERY
+
+    # the status line is looked at anew as each prompt is drawn and while it waits: another door
+    # (``schafkopf add``, a phone) may have written meanwhile
     session: Any = PromptSession(completer=Words(live).completer(), complete_while_typing=False,
-                                 bottom_toolbar=lambda: live.status or None, key_bindings=keys)
+                                 bottom_toolbar=live.status_now, key_bindings=keys, refresh_interval=STATUS_EVERY)
     session.default_buffer.on_text_changed += _grown
     quiet(session)
 
     def prompt() -> str | int:
+        live.checked = 0.0  # the first drawing of each prompt makes the status anew
         answer = session.prompt("> ")
         return answer if isinstance(answer, int) else str(answer)
 

@@ -48,6 +48,7 @@ class Live:
         self.status = ""
         self.shown = False  # the status was made anew for this line
         self.active: tuple[str, ...] = ()  # who plays the next hand (completion offers them first)
+        self.checked = 0.0  # when the status was last made anew (``status_now``)
         self.ask: Callable[..., bool] = lambda question, lang=None: False
 
     # -- the table and the ledger -------------------------------------------------------
@@ -353,6 +354,18 @@ class Live:
         typer.echo(change_text(change).render(lang))
 
     # -- the status line ----------------------------------------------------------------
+    def status_now(self) -> str | None:
+        """The status line as the ledger stands now, for the prompt to draw: made anew at most
+        once a second while the prompt waits (another door may add or void a hand meanwhile; the
+        kept fold makes that one query when nothing changed)."""
+        import time
+
+        now = time.monotonic()
+        if now - self.checked >= STATUS_EVERY:
+            self.checked = now
+            self.show()
+        return self.status or None
+
     def show(self, view: Any = None) -> None:
         """The status line (on a terminal): the next hand, who deals and sits out, the Stock,
         Bock hands left, Muss-Solo or doublers pending."""
@@ -372,6 +385,9 @@ class Live:
                     self.status += " · " + say("cli.play_status_new_evening", self.cfg().language)
         except Exception:  # the status is a courtesy: a ledger that cannot be read now shows none
             self.status = ""
+
+
+STATUS_EVERY = 1.0  # seconds: how often a waiting prompt looks whether the status changed
 
 
 def status_line(cfg: TableConfig, view: Any) -> tuple[str, tuple[str, ...]]:

@@ -904,3 +904,37 @@ def test_play_on_a_terminal_never_asks_about_a_same_hand_it_would_refuse(make_ta
         term.close()
     assert "Record it again?" not in term.text()
     assert [h for h, _, _ in stored(t)] == [1]
+
+
+@pytest.mark.slow
+def test_the_status_line_follows_a_hand_another_door_wrote_while_the_prompt_waits(make_table):
+    """Another device adds a hand while play waits at its prompt: the status line says the next
+    hand's number and dealer as the ledger stands, before anything is typed (the table reads who
+    deals and sits out off it), and after an empty line too."""
+    t = make_table(players=FIVE, language="en")
+    term = Terminal(t)
+    try:
+        term.read_until("(help, quit)")
+        term.prompt()
+        term.type("sau be co 72\r")
+        term.read_until("Hand 2 · Ben deals · Ben sits out")
+        __import__("time").sleep(0.3)
+        r = subprocess.run([sys.executable, "-m", "schafkopf_score", "--table", str(t.path), "add", "wenz", "co",
+                            "80"], capture_output=True, text=True, env=ENV, timeout=60)
+        assert r.returncode == 0, r.stderr
+        # nothing typed: the status line is drawn anew (only what changed is written to the screen)
+        term.read_until("Cora sits out", timeout=10)
+        term.type(b"\x0c")  # Ctrl-L draws the whole screen again
+        term.read_until("Hand 3 · Cora deals · Cora sits out")
+        r = subprocess.run([sys.executable, "-m", "schafkopf_score", "--table", str(t.path), "undo"],
+                           capture_output=True, text=True, env=ENV, timeout=60)
+        assert r.returncode == 0, r.stderr
+        term.type("\r")  # an empty line
+        __import__("time").sleep(0.5)
+        term.type(b"\x0c")
+        term.read_until("Hand 3 · Ben deals · Ben sits out")
+        __import__("time").sleep(0.3)
+        term.end()
+    finally:
+        term.close()
+    assert "Traceback" not in term.text()
