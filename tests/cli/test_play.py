@@ -938,3 +938,31 @@ def test_the_status_line_follows_a_hand_another_door_wrote_while_the_prompt_wait
     finally:
         term.close()
     assert "Traceback" not in term.text()
+
+
+@pytest.mark.slow
+def test_lines_pasted_at_once_on_a_terminal_are_each_a_line(make_table):
+    """A paste of several lines (a list from paper, a chat) is read line by line, as a script's
+    lines are: each hand recorded and answered, a refused one named with its line; never the
+    lines run together into one hand ("'wenz' fits nothing in a Sauspiel. Did you mean 'wenz'?")."""
+    t = make_table(language="en")
+    term = Terminal(t)
+    try:
+        term.read_until("(help, quit)")
+        term.prompt()
+        term.type(b"\x1b[200~sau an be 72\nwenz co 80\r\n\nherzsolo do 90 xyz\x1b[201~")  # bracketed paste
+        __import__("time").sleep(0.3)
+        term.type("\r")
+        term.read_until("Hand 1: Sauspiel Anna+Ben 72")
+        term.read_until("Hand 2: Wenz Cora 80")
+        term.read_until("Line 4: herzsolo do 90 xyz")
+        term.read_until("Error: 'xyz' fits nothing")
+        term.prompt()
+        term.type("sau an be 61\r")
+        term.read_until("Hand 3: Sauspiel Anna+Ben 61")
+        __import__("time").sleep(0.3)
+        term.end()
+    finally:
+        term.close()
+    assert "Did you mean 'wenz'" not in term.text()
+    assert [h for h, _, _ in stored(t)] == [1, 2, 3]
