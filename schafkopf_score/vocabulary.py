@@ -115,7 +115,7 @@ class Vocabulary:
         """The hint for a word that fits nothing: the nearest word of this table, and what a
         line of the game is made of."""
         near = self.nearest(word, game, players)
-        if near is None:
+        if near is None or near.casefold() == word.casefold():  # a word of another place (a game after the game)
             return self.hint(game)
         return Text("data.notation_near", near=Text("common.did_you_mean_q", name=near), words=self.hint(game))
 

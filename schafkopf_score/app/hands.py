@@ -144,13 +144,13 @@ def _recording(at: At, entry: GameEntry, typed: str, confirm: bool = True) -> It
         if place.seated is None:
             _same_seating(cfg)
         place.admit(at.table, ledger, view)
+        played = play(entry, rules, state)  # a hand that cannot be recorded is refused, never asked about
         if not confirm:
             again = same_as_last(view, entry)
             if again is not None:
                 family = find_family(cfg.family)
                 raise SameHand(Text("data.same_hand", hand=again, game=family.describe(entry, lang=cfg.language)),
                                Text("data.same_hand_hint"), again)
-        played = play(entry, rules, state)
         session_id = place.session_id or ledger.open_session_id(tx)
         same = view.session is not None and view.session.id == session_id
         prior = view.rows if same else []

@@ -134,6 +134,8 @@ def play(ctx: typer.Context) -> None:
     rejected = 0
     number = 0
     prompt = None
+    pasted: list[str] = []  # the lines still to come of several pasted at once on a terminal
+    place = 0  # which line of that paste is handled (named where one is refused)
     if interactive:  # the line editor (prompt_toolkit) only on a terminal
         from .play_editor import asker, prompter
 
@@ -144,14 +146,22 @@ def play(ctx: typer.Context) -> None:
     try:
         while True:
             keys.pending = False  # a Ctrl-C before the prompt was shown cancelled nothing to come
-            try:
-                line: str | int | None = prompt() if prompt else read_piped(sys.stdin)
-            except KeyboardInterrupt:  # Ctrl-C at the prompt cancels the line; a script it stops
-                if not interactive:
-                    raise
-                continue
-            except EOFError:  # Ctrl-D ends the session
-                break
+            line: str | int | None
+            if pasted:
+                line, place = pasted.pop(0), place + 1
+            else:
+                try:
+                    line = prompt() if prompt else read_piped(sys.stdin)
+                except KeyboardInterrupt:  # Ctrl-C at the prompt cancels the line; a script it stops
+                    if not interactive:
+                        raise
+                    continue
+                except EOFError:  # Ctrl-D ends the session
+                    break
+                place = 0
+                if prompt and isinstance(line, str) and "\n" in line:  # several lines pasted at once: each a line
+                    line, *pasted = line.split("\n")
+                    place = 1
             if line is None:
                 break
             number += 1
@@ -172,10 +182,10 @@ def play(ctx: typer.Context) -> None:
                 problem = fault(exc, live.cfg_obj.ledger_where if live.cfg_obj else "")
                 live.close()  # the next line opens the ledger again
                 rejected += 1
-                _refused(live, problem, number, line)
+                _refused(live, problem, place or number, line, named=bool(place))
             except ScoreError as exc:
                 rejected += 1
-                _refused(live, exc, number, line)
+                _refused(live, exc, place or number, line, named=bool(place))
             finally:
                 keys.busy = False
             live.noticed()
@@ -192,9 +202,9 @@ def play(ctx: typer.Context) -> None:
         raise typer.Exit(2)
 
 
-def _refused(live: Live, exc: ScoreError, number: int, line: str | int) -> None:
+def _refused(live: Live, exc: ScoreError, number: int, line: str | int, named: bool = False) -> None:
     lang = exc.language or live.language()
-    if not live.interactive:  # a script's reader learns which line it was
+    if not live.interactive or named:  # a script's reader (or a paste's) learns which line it was
         shown = _shown(line) if isinstance(line, str) else "…"
         typer.echo(say("cli.play_line", lang, number=number, line=shown), err=True)
     family = live.cfg_obj.family if live.cfg_obj is not None else None

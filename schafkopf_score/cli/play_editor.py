@@ -118,6 +118,8 @@ def prompter(live: Live, most: int) -> Callable[[], str | int]:
         if len(buffer.text) > most and app.future is not None and not app.future.done():
             app.exit(result=len(buffer.text))
 
+    # the status line is looked at anew as each prompt is drawn and while it waits: another door
+    # (``schafkopf add``, a phone) may have written meanwhile (``Live.toolbar``)
     session: Any = PromptSession(completer=Words(live).completer(), complete_while_typing=False,
                                  bottom_toolbar=live.toolbar, key_bindings=keys,
                                  refresh_interval=1.0)  # another door's hand shows without a key

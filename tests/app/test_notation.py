@@ -885,3 +885,13 @@ def test_hints_for_a_line_in_short_words_name_the_short_words(text, short):
     from schafkopf_score.notation import short_form
 
     assert short_form(text) == short
+
+
+def test_a_word_that_fits_elsewhere_is_never_suggested_as_itself(make_table):
+    """A game word after the game (two lines run together, ``sau an be 72 wenz``) fits nothing:
+    the hint never asks "Did you mean 'wenz'?" of 'wenz'."""
+    t = make_table(language="en")
+    err = refused(t, "sau", "an", "be", "72", "wenz", "co", "80")
+    assert "'wenz' fits nothing in a Sauspiel." in err and "Did you mean" not in err
+    err = refused(t, "sau", "an", "be", "72", "Sau")
+    assert "'Sau' fits nothing" in err and "Did you mean" not in err

@@ -883,3 +883,105 @@ def test_an_option_of_a_command_given_twice_is_refused_in_play(make_table, line,
     r = t.run("play", input=line + "\n")
     assert (r.exit_code, r.stderr) == (2, f"Line 1: {line}\nError: {typed} is given twice.\nSay each thing once.\n")
     assert t.ledger_bytes() == ledger
+
+
+def test_the_same_hand_that_cannot_be_recorded_again_is_refused_not_asked_about(make_table):
+    """The same line twice, where the second cannot be recorded (the declarer deals the next hand
+    and sits out): the refusal, not "Record it again?" answered yes only to be refused."""
+    from schafkopf_score.app import hands
+    from schafkopf_score.app.line import read_line
+    from schafkopf_score.app.where import At
+    from schafkopf_score.errors import IllegalEntry
+    from schafkopf_score.ledger import open_ledger
+    from schafkopf_score.table import load_table
+
+    t = make_table(players=FIVE, language="en")
+    cfg = load_table(t.path)
+    with open_ledger(cfg, create=True) as ledger:
+        hands.add(At.evening(cfg, ledger), read_line("sau be co 72"), confirm=False)  # Anna deals, sits out
+        with pytest.raises(IllegalEntry) as refused:  # Ben deals hand 2 and sits out
+            hands.add(At.evening(cfg, ledger), read_line("sau be co 72"), confirm=False)
+        assert "Ben does not play this hand" in refused.value.render("en")[0]
+    assert [h for h, _, _ in stored(t)] == [1]
+
+
+@pytest.mark.slow
+def test_play_on_a_terminal_never_asks_about_a_same_hand_it_would_refuse(make_table):
+    t = make_table(players=FIVE, language="en")
+    term = Terminal(t)
+    try:
+        term.read_until("(help, quit)")
+        term.prompt()
+        term.type("sau be co 72\r")
+        term.read_until("Hand 1: Sauspiel Ben+Cora 72")
+        term.prompt()
+        term.type("sau be co 72\r")
+        term.read_until("Error: Ben does not play this hand")
+        term.prompt()
+        term.end()  # (2: a line was refused)
+    finally:
+        term.close()
+    assert "Record it again?" not in term.text()
+    assert [h for h, _, _ in stored(t)] == [1]
+
+
+@pytest.mark.slow
+def test_the_status_line_follows_a_hand_another_door_wrote_while_the_prompt_waits(make_table):
+    """Another device adds a hand while play waits at its prompt: the status line says the next
+    hand's number and dealer as the ledger stands, before anything is typed (the table reads who
+    deals and sits out off it), and after an empty line too."""
+    t = make_table(players=FIVE, language="en")
+    term = Terminal(t)
+    try:
+        term.read_until("(help, quit)")
+        term.prompt()
+        term.type("sau be co 72\r")
+        term.read_until("Hand 2 · Ben deals · Ben sits out")
+        __import__("time").sleep(0.3)
+        r = subprocess.run([sys.executable, "-m", "schafkopf_score", "--table", str(t.path), "add", "wenz", "co",
+                            "80"], capture_output=True, text=True, env=ENV, timeout=60)
+        assert r.returncode == 0, r.stderr
+        # nothing typed: the status line is drawn anew (only what changed is written to the screen)
+        term.read_until("Cora sits out", timeout=10)
+        term.type(b"\x0c")  # Ctrl-L draws the whole screen again
+        term.read_until("Hand 3 · Cora deals · Cora sits out")
+        r = subprocess.run([sys.executable, "-m", "schafkopf_score", "--table", str(t.path), "undo"],
+                           capture_output=True, text=True, env=ENV, timeout=60)
+        assert r.returncode == 0, r.stderr
+        term.type("\r")  # an empty line
+        __import__("time").sleep(0.5)
+        term.type(b"\x0c")
+        term.read_until("Hand 3 · Ben deals · Ben sits out")
+        __import__("time").sleep(0.3)
+        term.end()
+    finally:
+        term.close()
+    assert "Traceback" not in term.text()
+
+
+@pytest.mark.slow
+def test_lines_pasted_at_once_on_a_terminal_are_each_a_line(make_table):
+    """A paste of several lines (a list from paper, a chat) is read line by line, as a script's
+    lines are: each hand recorded and answered, a refused one named with its line; never the
+    lines run together into one hand ("'wenz' fits nothing in a Sauspiel. Did you mean 'wenz'?")."""
+    t = make_table(language="en")
+    term = Terminal(t)
+    try:
+        term.read_until("(help, quit)")
+        term.prompt()
+        term.type(b"\x1b[200~sau an be 72\nwenz co 80\r\n\nherzsolo do 90 xyz\x1b[201~")  # bracketed paste
+        __import__("time").sleep(0.3)
+        term.type("\r")
+        term.read_until("Hand 1: Sauspiel Anna+Ben 72")
+        term.read_until("Hand 2: Wenz Cora 80")
+        term.read_until("Line 4: herzsolo do 90 xyz")
+        term.read_until("Error: 'xyz' fits nothing")
+        term.prompt()
+        term.type("sau an be 61\r")
+        term.read_until("Hand 3: Sauspiel Anna+Ben 61")
+        __import__("time").sleep(0.3)
+        term.end()
+    finally:
+        term.close()
+    assert "Did you mean 'wenz'" not in term.text()
+    assert [h for h, _, _ in stored(t)] == [1, 2, 3]
