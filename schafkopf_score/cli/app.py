@@ -22,6 +22,7 @@ from typer.models import CommandInfo
 from .. import __version__
 from ..errors import IllegalEntry, LedgerError, ScoreError
 from ..i18n import Text, say
+from .options import WHOLE_NUMBER
 
 if TYPE_CHECKING:
     from ..ledger import Ledger
@@ -369,7 +370,8 @@ TableOpt = Annotated[
                  show_envvar=True),
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object instead of text.")]
-SessionOpt = Annotated[Optional[int], typer.Option("--session", help="Session number (default: the latest).")]
+SessionOpt = Annotated[Optional[int], typer.Option("--session", help="Session number (default: the latest).",
+                                                   click_type=WHOLE_NUMBER)]
 AllOpt = Annotated[bool, typer.Option("--all", help="All sessions together.")]
 
 

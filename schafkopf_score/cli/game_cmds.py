@@ -138,7 +138,8 @@ def add(ctx: typer.Context, game: GameArg, said: WordsArg = None, tisch: TischOp
 @guard
 def draw(
     ctx: typer.Context,
-    seed: Annotated[Optional[int], typer.Option("--seed", help="Seed the shuffle (for a repeatable lot).")] = None,
+    seed: Annotated[Optional[int], typer.Option("--seed", help="Seed the shuffle (for a repeatable lot).",
+                                                click_type=WHOLE_NUMBER)] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Draw the partners by lot (Deutscher Schafskopf): highest card plays with lowest.

@@ -1,0 +1,69 @@
+"""Every option's value read as the program reads it: a number option that is given no number,
+a path in a table file that no file can have. Each refusal is the program's own (``Error:`` or
+``Fehler:`` and how to put it right, in the table's language), exit status 2, nothing written."""
+
+import pytest
+
+from schafkopf_score.cli.app import app
+from schafkopf_score.cli.options import WholeNumber
+from tests.conftest import assert_language
+
+
+def _every_parameter(cmd, path=()):
+    for sub_name, sub in getattr(cmd, "commands", {}).items():
+        yield from _every_parameter(sub, (*path, sub_name))
+    for param in getattr(cmd, "params", ()):
+        yield " ".join(path), param
+
+
+def test_every_whole_number_option_is_read_as_one():
+    # click's own int would answer "Usage: ... Invalid value for '--session': 'abc' is not a valid
+    # int." where --round, --tisch and a typed line in play say what to write
+    plain = [f"{command} {param.opts[0] if param.opts else param.name}"
+             for command, param in _every_parameter(app.click_command())
+             if param.type.name in ("integer", "int") and not isinstance(param.type, WholeNumber)]
+    assert plain == []
+
+
+# each command with an option that takes a whole number (the table's family where it matters)
+NUMBER_OPTIONS = [
+    ("bavarian", ["sheet", "--session"]),
+    ("bavarian", ["standings", "--session"]),
+    ("bavarian", ["settle", "--session"]),
+    ("bavarian", ["stats", "--session"]),
+    ("bavarian", ["export", "--session"]),
+    ("deutscher", ["draw", "--seed"]),
+    ("bavarian", ["import", "x.json", "--jobs"]),
+    ("bavarian", ["new", "n.toml", "--players", "A,B,C,D", "--seats"]),
+    ("bavarian", ["serve", "--port"]),
+    ("bavarian", ["serve", "--workers"]),
+]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("family, args", NUMBER_OPTIONS, ids=lambda v: " ".join(v) if isinstance(v, list) else v)
+@pytest.mark.parametrize("value", ["abc", "1.5", "1e3"])
+def test_a_number_option_refuses_a_word_in_the_tables_language(make_table, tmp_path, family, args, value, lang):
+    t = make_table(family=family, language=lang)
+    option = args[-1]
+    err = t.refused(*args, value)
+    expected = {"en": f"Error: {option} '{value}' is not a whole number.\n"
+                      f"Write it in the digits 0 to 9, e.g. {option} 3.\n",
+                "de": f"Fehler: {option} '{value}' ist keine ganze Zahl.\n"
+                      f"Schreib sie in den Ziffern 0 bis 9, z. B. {option} 3.\n"}[lang]
+    assert err == expected
+    assert_language(err, lang, args)
+    assert not (tmp_path / "n.toml").exists()
+
+
+def test_a_number_option_of_forty_digits_is_refused_plainly(make_table):
+    t = make_table(language="en")
+    err = t.refused("sheet", "--session", "1" * 40)
+    assert err.startswith("Error: '111111111111111111111111'… has 40 digits: far more than --session can be.\n"), err
+
+
+def test_the_numbers_still_work(make_table):
+    t = make_table(language="en")
+    t.ok("add", "sau", "an", "be", "70")
+    assert t.json("sheet", "--session", "1")["sessions"][0]["session"] == 1
+    assert "no session 2" in t.run("sheet", "--session", "2").stderr
