@@ -67,3 +67,11 @@ def test_the_numbers_still_work(make_table):
     t.ok("add", "sau", "an", "be", "70")
     assert t.json("sheet", "--session", "1")["sessions"][0]["session"] == 1
     assert "no session 2" in t.run("sheet", "--session", "2").stderr
+
+
+@pytest.mark.parametrize("command", [["add"], ["sheet"], ["tournament", "new"]])
+def test_a_german_help_names_a_number_in_german(make_table, command):
+    t = make_table(language="de")
+    text = t.ok(*command, "--help").stdout
+    assert "<integer>" not in text and "<int>" not in text
+    assert "<Zahl>" in text
