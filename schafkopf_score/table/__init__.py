@@ -439,6 +439,10 @@ def _checked_table(path: Path, text: str, data: dict[str, Any]) -> TableConfig:
         raise c.fail("", "name", Text("data.name_hidden", name=repr(name), what=hidden[1], pos=hidden[0]),
                      HIDDEN_HINT)
     ledger_raw = c.check("", KeySpec("ledger", "", kind="str"), data.get("ledger", ""))
+    hidden = hidden_character(ledger_raw)
+    if hidden:  # (a NUL is no character of any path; the others would hide what is shown)
+        raise c.fail("", "ledger", Text("data.name_hidden", name=repr(redacted(ledger_raw)), what=hidden[1],
+                                        pos=hidden[0]), HIDDEN_HINT)
     scheme, _, rest = ledger_raw.partition("://")
     # libpq takes the scheme in small letters only
     ledger_url = f"{scheme.lower()}://{rest}" if scheme.lower() in ("postgresql", "postgres") and rest else ""

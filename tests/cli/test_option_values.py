@@ -75,3 +75,39 @@ def test_a_german_help_names_a_number_in_german(make_table, command):
     text = t.ok(*command, "--help").stdout
     assert "<integer>" not in text and "<int>" not in text
     assert "<Zahl>" in text
+
+
+# -- a path in a table file ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("command", [["add", "sau", "an", "be", "70"], ["rules", "--check"], ["sheet"]])
+def test_a_ledger_path_with_a_control_character_is_refused(make_table, tmp_path, lang, command):
+    # a NUL is no character of any path: it was "Internal error (ValueError: embedded null byte)"
+    # at the first hand, and rules --check said OK
+    t = make_table(language=lang, replace={"players = [": 'ledger = "x\\u0000y.sqlite"\nplayers = ['})
+    err = t.refused(*command)
+    assert err.splitlines()[0].endswith({"en": "ledger 'x\\x00y.sqlite' has an invisible or control character "
+                                               "(U+0000) at position 2.",
+                                         "de": "ledger 'x\\x00y.sqlite' enthält an Stelle 2 ein unsichtbares oder "
+                                               "Steuerzeichen (U+0000)."}[lang]), err
+    assert_language(err, lang, command)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["test.toml"]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_players_file_with_a_control_character_is_refused(tmp_path, lang):
+    from tests.conftest import CliRunner
+
+    runner = CliRunner()
+    env = {"SCHAFKOPF_TABLE": ""}
+    path = tmp_path / "t.toml"
+    r = runner.invoke(app, ["tournament", "new", str(path), "--players", "A1,A2,A3,A4", "--language", lang], env=env)
+    assert r.exit_code == 0, r.output
+    text = path.read_text(encoding="utf-8")
+    text = "\n".join(line for line in text.splitlines() if not line.startswith("players = "))
+    path.write_text(text.replace("[tournament]\n", '[tournament]\nplayers_file = "a\\u0000b.txt"\n'), encoding="utf-8")
+    r = runner.invoke(app, ["--table", str(path), "tournament", "draw"], env=env)
+    assert r.exit_code == 2, (r.exit_code, r.output)
+    assert "players_file 'a\\x00b.txt'" in r.stderr and "U+0000" in r.stderr, r.stderr
+    assert_language(r.stderr, lang)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["t.toml"]
