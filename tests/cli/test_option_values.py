@@ -6,7 +6,7 @@ import pytest
 
 from schafkopf_score.cli.app import app
 from schafkopf_score.cli.options import WholeNumber
-from tests.conftest import assert_language
+from tests.conftest import Table, assert_language
 
 
 def _every_parameter(cmd, path=()):
@@ -111,3 +111,43 @@ def test_a_players_file_with_a_control_character_is_refused(tmp_path, lang):
     assert "players_file 'a\\x00b.txt'" in r.stderr and "U+0000" in r.stderr, r.stderr
     assert_language(r.stderr, lang)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["t.toml"]
+
+
+# -- a tournament's seed -----------------------------------------------------------------------------
+
+def _tournament(tmp_path, lang):
+    from tests.conftest import CliRunner
+
+    runner = CliRunner()
+    path = tmp_path / "t.toml"
+    r = runner.invoke(app, ["tournament", "new", str(path), "--players", "A1,A2,A3,A4,B1,B2,B3,B4", "--language", lang],
+                      env={"SCHAFKOPF_TABLE": ""})
+    assert r.exit_code == 0, r.output
+    return Table(path)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("redo", [False, True])
+def test_an_empty_seed_is_refused_not_a_fixed_lot(tmp_path, lang, redo):
+    # `--seed ""` (a shell variable not set) drew the same lot every time, "(seed )"
+    t = _tournament(tmp_path, lang)
+    if redo:
+        t.ok("tournament", "draw")
+    err = t.refused("tournament", "draw", "--seed", "", *(["--redo", "--reason", "late"] if redo else []))
+    assert err == {"en": "Error: --seed is empty.\nGive a seed, e.g. --seed 7, or leave --seed out for a random lot.\n",
+                   "de": "Fehler: --seed ist leer.\nGib einen Startwert an, z. B. --seed 7, oder lass --seed weg für "
+                         "ein zufälliges Los.\n"}[lang]
+
+
+@pytest.mark.parametrize("seed", ["x\x1b[2Jy", "\u202e7", "a\nb"])
+def test_a_seed_with_a_control_character_is_refused(tmp_path, seed):
+    # the seed is stored with the round and shown on every draw, as a reason is
+    t = _tournament(tmp_path, "en")
+    err = t.refused("tournament", "draw", "--seed", seed)
+    assert err.startswith(f"Error: --seed {seed!r} has an invisible or control character"), err
+
+
+def test_a_seed_still_draws_the_same_lot(tmp_path):
+    t = _tournament(tmp_path, "en")
+    first = t.json("tournament", "draw", "--seed", "7")
+    assert first["seed"] == "7"
