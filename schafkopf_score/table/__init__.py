@@ -314,11 +314,12 @@ def _language_of(data: Mapping[str, Any]) -> str:
 
 def peek_language(option: str | None) -> str:
     """The language of the table a command line names, read as far as the file can be read;
-    English when there is no readable table."""
+    English when there is no readable table (an empty ``--table``, refused, is told in the language of the
+    table it would have fallen back to)."""
     import tomllib
 
     try:
-        text = read_bounded(find_table_path(option), TABLE_FILE_LIMIT).decode("utf-8-sig")
+        text = read_bounded(find_table_path(option or None), TABLE_FILE_LIMIT).decode("utf-8-sig")
     except FileTooLarge as exc:
         return _file_language(exc.path)
     except (OSError, ValueError):
@@ -465,7 +466,10 @@ def _checked_table(path: Path, text: str, data: dict[str, Any]) -> TableConfig:
 
 
 def find_table_path(option: str | None) -> Path:
-    """``--table``, else ``SCHAFKOPF_TABLE``, else ``schafkopf.toml`` here."""
+    """``--table``, else ``SCHAFKOPF_TABLE``, else ``schafkopf.toml`` here. An empty ``--table``
+    (``--table "$T"`` with T not set) is refused: it names no table, and the one here is not it."""
+    if option == "":
+        raise ConfigError(Text("data.table_option_empty"), Text("data.table_option_empty_hint"))
     if option:
         return Path(option)
     env = os.environ.get("SCHAFKOPF_TABLE")

@@ -151,3 +151,27 @@ def test_a_seed_still_draws_the_same_lot(tmp_path):
     t = _tournament(tmp_path, "en")
     first = t.json("tournament", "draw", "--seed", "7")
     assert first["seed"] == "7"
+
+
+# -- the table named empty ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("command", [["add", "sau", "an", "be", "70"], ["sheet"], ["undo"]])
+def test_an_empty_table_option_is_refused_not_the_table_here(make_table, tmp_path, command):
+    # `--table "$T"` with T not set worked on schafkopf.toml here (or SCHAFKOPF_TABLE's table):
+    # a hand recorded at a table nobody named
+    here = make_table(name="schafkopf", language="en")
+    here.ok("add", "wenz", "co", "70")
+    before = here.ledger_bytes()
+    r = here.runner.invoke(app, ["--table", "", *command], env={"SCHAFKOPF_TABLE": ""})
+    assert r.exit_code == 2, (r.exit_code, r.output)
+    assert r.stderr == ("Error: --table is empty.\nName the table file, e.g. --table abend.toml, or leave --table out "
+                        "(then SCHAFKOPF_TABLE, else schafkopf.toml here).\n")
+    assert here.ledger_bytes() == before
+
+
+def test_an_empty_table_option_is_refused_in_german(make_table):
+    here = make_table(name="schafkopf", language="de")
+    r = here.runner.invoke(app, ["--table=", "sheet"], env={"SCHAFKOPF_TABLE": str(here.path)})
+    assert r.exit_code == 2, (r.exit_code, r.output)
+    assert r.stderr.startswith("Fehler: --table ist leer.\n"), r.stderr
+    assert_language(r.stderr, "de")
