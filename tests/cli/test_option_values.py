@@ -175,3 +175,17 @@ def test_an_empty_table_option_is_refused_in_german(make_table):
     assert r.exit_code == 2, (r.exit_code, r.output)
     assert r.stderr.startswith("Fehler: --table ist leer.\n"), r.stderr
     assert_language(r.stderr, "de")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_new_refuses_an_empty_tariff_as_settle_does(tmp_path, lang):
+    # `new --tariff ""` wrote the family's default tariff without a word; settle --tariff "" is refused
+    from tests.conftest import CliRunner
+
+    r = CliRunner().invoke(app, ["new", "a.toml", "--players", "A,B,C,D", "--language", lang, "--tariff", ""],
+                           env={"SCHAFKOPF_TABLE": ""})
+    assert r.exit_code == 2, (r.exit_code, r.output)
+    assert r.stderr.startswith({"en": "Error: --tariff '' is not numbers in cents.\n",
+                                "de": "Fehler: --tariff '' sind keine Zahlen in Cent.\n"}[lang]), r.stderr
+    assert_language(r.stderr, lang)
+    assert not (tmp_path / "a.toml").exists()
