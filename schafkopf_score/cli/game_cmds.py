@@ -9,8 +9,8 @@ import typer
 from ..errors import IllegalEntry
 from ..i18n import Text, say
 from . import complete
-from .app import JsonOpt, app, emit_json, get, guard
-from .options import ENTRY_NAMES, WHOLE_NUMBER, with_entry_options
+from .app import WHOLE_NUMBER, JsonOpt, app, emit_json, get, guard
+from .options import ENTRY_NAMES, with_entry_options
 
 # -- games ----------------------------------------------------------------------------------------
 

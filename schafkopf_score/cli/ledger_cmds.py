@@ -11,8 +11,7 @@ import typer
 from ..errors import IllegalEntry, InvalidEntry, ScoreError
 from ..i18n import Join, Text, render, say
 from ..memo import collection_paused
-from .app import AllOpt, JsonOpt, SessionOpt, app, emit_json, fail_text, get, guard
-from .options import WHOLE_NUMBER
+from .app import WHOLE_NUMBER, AllOpt, JsonOpt, SessionOpt, app, emit_json, fail_text, get, guard
 
 
 def export_formats() -> str:

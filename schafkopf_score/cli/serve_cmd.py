@@ -9,8 +9,7 @@ import typer
 
 from ..errors import ConfigError
 from ..i18n import Text, say
-from .app import app, get, guard
-from .options import WHOLE_NUMBER
+from .app import WHOLE_NUMBER, app, get, guard
 
 
 def lan_address() -> str:

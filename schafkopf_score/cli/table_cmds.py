@@ -10,8 +10,7 @@ import typer
 from ..errors import IllegalEntry, ScoreError
 from ..i18n import LANGUAGES, Join, Text, catalogue, say
 from ..rules.registry import DEFAULT_FAMILY, REGISTRY, find_family
-from .app import JsonOpt, app, emit_json, get, guard
-from .options import WHOLE_NUMBER
+from .app import WHOLE_NUMBER, JsonOpt, app, emit_json, get, guard
 
 # -- new / rules ----------------------------------------------------------------------------------
 

@@ -4,8 +4,7 @@ a path in a table file that no file can have. Each refusal is the program's own 
 
 import pytest
 
-from schafkopf_score.cli.app import app
-from schafkopf_score.cli.options import WholeNumber
+from schafkopf_score.cli.app import WholeNumber, app
 from tests.conftest import Table, assert_language
 
 
