@@ -13,6 +13,7 @@ from typing import Any
 from ..errors import IllegalEntry, ScoreError
 from ..i18n import Text, render, say
 from ..ledger import Ledger
+from ..rules.names import refuse_hidden
 from ..rules.play import Played, play
 from ..session.sheet import sheet as sheet_rows
 from ..table import TableConfig
@@ -300,6 +301,10 @@ def draw(cfg: TableConfig, ledger: Ledger, by: str | None = None, seed: str | No
     from ..tournament.tables import settings_of
 
     settings_of(cfg)
+    if seed is not None:  # stored with the round and shown with every draw; "" would be a fixed lot, not a random one
+        if not seed:
+            raise IllegalEntry(Text("tournament.seed_empty"), Text("tournament.seed_empty_hint"))
+        refuse_hidden("--seed", seed)
     if by is not None and by not in DRAWS:
         raise IllegalEntry(Text("tournament.option_choice", option="--by", value=repr(by), choices=", ".join(DRAWS)),
                            Text("tournament.by_hint"))

@@ -15,6 +15,7 @@ import typer.main
 
 # typer 0.28 brings its own copy of click (and no longer installs click); pyproject pins it
 from typer._click import exceptions as click_errors
+from typer._click import types as click_types
 from typer._click import utils as click_utils
 from typer.core import TyperGroup
 from typer.models import CommandInfo
@@ -363,13 +364,41 @@ app = CommandTree(
     pretty_exceptions_enable=False,
 )
 
+class WholeNumber(click_types.ParamType):
+    """An integer option or argument whose digits are counted before they are read: a number
+    with more digits than a count, a hand or a table number can have is refused plainly (not
+    Python's "Exceeds the limit (4300 digits)", nor SQLite's "too large")."""
+
+    name = "integer"
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> Any:
+        import re
+
+        if isinstance(value, int):
+            return value
+        text = str(value).strip()
+        option = param.opts[0] if param is not None and param.opts and param.opts[0].startswith("-") else None
+        if option is None and not re.fullmatch(r"-?[0-9]+", text):
+            self.fail(f"{value!r} is not a valid integer.", param, ctx)
+        from ..entry import parse_int
+
+        try:  # an option's value is refused as a typed line's is ("--laufende 'x' is not a whole number")
+            return parse_int(text, option or Text("data.hand_number"))  # type: ignore[arg-type]
+        except ScoreError as exc:
+            raise Refused(exc, language(ctx)) from None
+
+
+WHOLE_NUMBER = WholeNumber()
+
+
 TableOpt = Annotated[
     Optional[str],
     typer.Option("--table", envvar="SCHAFKOPF_TABLE", help="The table file (default: schafkopf.toml here).",
                  show_envvar=True),
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object instead of text.")]
-SessionOpt = Annotated[Optional[int], typer.Option("--session", help="Session number (default: the latest).")]
+SessionOpt = Annotated[Optional[int], typer.Option("--session", help="Session number (default: the latest).",
+                                                   click_type=WHOLE_NUMBER)]
 AllOpt = Annotated[bool, typer.Option("--all", help="All sessions together.")]
 
 

@@ -9,8 +9,8 @@ import typer
 from ..errors import IllegalEntry
 from ..i18n import Text, say
 from . import complete
-from .app import JsonOpt, app, emit_json, get, guard
-from .options import ENTRY_NAMES, WHOLE_NUMBER, with_entry_options
+from .app import WHOLE_NUMBER, JsonOpt, app, emit_json, get, guard
+from .options import ENTRY_NAMES, with_entry_options
 
 # -- games ----------------------------------------------------------------------------------------
 
@@ -138,7 +138,8 @@ def add(ctx: typer.Context, game: GameArg, said: WordsArg = None, tisch: TischOp
 @guard
 def draw(
     ctx: typer.Context,
-    seed: Annotated[Optional[int], typer.Option("--seed", help="Seed the shuffle (for a repeatable lot).")] = None,
+    seed: Annotated[Optional[int], typer.Option("--seed", help="Seed the shuffle (for a repeatable lot).",
+                                                click_type=WHOLE_NUMBER)] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Draw the partners by lot (Deutscher Schafskopf): highest card plays with lowest.

@@ -381,7 +381,7 @@ OPTIONS: dict[str, str] = {
 _WORDS = {"Options": "Optionen", "Arguments": "Argumente", "Commands": "Befehle"}
 _EXTRAS = (("[default: ", "[Vorgabe: "), ("[required]", "[Pflicht]"), ("env var: ", "Umgebungsvariable: "),
            ("; required]", "; Pflicht]"), ("Show this message and exit.", OPTIONS["--help"]))
-_METAVARS = {"<str>": "<Text>", "<int>": "<Zahl>", "<float>": "<Zahl>", "<path>": "<Pfad>"}
+_METAVARS = {"<str>": "<Text>", "<int>": "<Zahl>", "<integer>": "<Zahl>", "<float>": "<Zahl>", "<path>": "<Pfad>"}
 
 
 def text_of(path: str, param: Any) -> str | None:

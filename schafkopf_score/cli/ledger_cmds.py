@@ -11,7 +11,7 @@ import typer
 from ..errors import IllegalEntry, InvalidEntry, ScoreError
 from ..i18n import Join, Text, render, say
 from ..memo import collection_paused
-from .app import AllOpt, JsonOpt, SessionOpt, app, emit_json, fail_text, get, guard
+from .app import WHOLE_NUMBER, AllOpt, JsonOpt, SessionOpt, app, emit_json, fail_text, get, guard
 
 
 def export_formats() -> str:
@@ -142,7 +142,7 @@ def import_(
     file: Annotated[Path, typer.Argument(metavar="FILE", help="A JSON export (schafkopf export --format json).")],
     jobs: Annotated[Optional[int], typer.Option(
         "--jobs", "-j", metavar="N", help="Processes that check a large export side by side (default and at most: "
-        "one per core; 1: this one alone).")] = None,
+        "one per core; 1: this one alone).", click_type=WHOLE_NUMBER)] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Read a JSON export back into an empty ledger (the same balances come out).

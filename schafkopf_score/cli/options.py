@@ -12,11 +12,9 @@ from collections.abc import Callable
 from typing import Annotated, Any, Optional, TypeVar
 
 import typer
-from typer._click import types as click_types
 
-from ..errors import ScoreError
-from ..i18n import Text
 from ..rules.model import COUNT, FLAG, NAME, NAMES, OUTCOME, SUIT, EntryOption, entry_options
+from .app import WHOLE_NUMBER
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -29,35 +27,6 @@ _CLI_TYPE: dict[str, tuple[Any, Any]] = {
     OUTCOME: (Optional[bool], None),
     NAMES: (Optional[list[str]], None),
 }
-
-
-class WholeNumber(click_types.ParamType):
-    """An integer option or argument whose digits are counted before they are read: a number
-    with more digits than a count, a hand or a table number can have is refused plainly (not
-    Python's "Exceeds the limit (4300 digits)", nor SQLite's "too large")."""
-
-    name = "integer"
-
-    def convert(self, value: Any, param: Any, ctx: Any) -> Any:
-        import re
-
-        if isinstance(value, int):
-            return value
-        text = str(value).strip()
-        option = param.opts[0] if param is not None and param.opts and param.opts[0].startswith("-") else None
-        if option is None and not re.fullmatch(r"-?[0-9]+", text):
-            self.fail(f"{value!r} is not a valid integer.", param, ctx)
-        from ..entry import parse_int
-
-        try:  # an option's value is refused as a typed line's is ("--laufende 'x' is not a whole number")
-            return parse_int(text, option or Text("data.hand_number"))  # type: ignore[arg-type]
-        except ScoreError as exc:
-            from .app import Refused, language
-
-            raise Refused(exc, language(ctx)) from None
-
-
-WHOLE_NUMBER = WholeNumber()
 
 
 def _parameter(opt: EntryOption) -> inspect.Parameter:

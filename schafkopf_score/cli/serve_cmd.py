@@ -9,7 +9,7 @@ import typer
 
 from ..errors import ConfigError
 from ..i18n import Text, say
-from .app import app, get, guard
+from .app import WHOLE_NUMBER, app, get, guard
 
 
 def lan_address() -> str:
@@ -31,12 +31,13 @@ def serve(
     ctx: typer.Context,
     host: Annotated[str, typer.Option("--host", help="The address to listen on (0.0.0.0: the local network).")]
     = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", help="The port to listen on.")] = 8765,
+    port: Annotated[int, typer.Option("--port", help="The port to listen on.", click_type=WHOLE_NUMBER)] = 8765,
     codes: Annotated[bool, typer.Option("--codes", help="Print the access links and QR codes, do not serve.")] = False,
     new_codes: Annotated[bool, typer.Option("--new-codes", help="Replace every access code (the old links stop "
                                                                 "working).")] = False,
     workers: Annotated[int, typer.Option("--workers", help="Server processes on the port: one per core for a hall "
-                                                           "of many tables (not on Windows).")] = 1,
+                                                           "of many tables (not on Windows).",
+                                             click_type=WHOLE_NUMBER)] = 1,
 ) -> None:
     """Serve the table (or the tournament) to phones and a projector, until Ctrl-C.
 

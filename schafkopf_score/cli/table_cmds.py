@@ -10,7 +10,7 @@ import typer
 from ..errors import IllegalEntry, ScoreError
 from ..i18n import LANGUAGES, Join, Text, catalogue, say
 from ..rules.registry import DEFAULT_FAMILY, REGISTRY, find_family
-from .app import JsonOpt, app, emit_json, get, guard
+from .app import WHOLE_NUMBER, JsonOpt, app, emit_json, get, guard
 
 # -- new / rules ----------------------------------------------------------------------------------
 
@@ -23,7 +23,8 @@ def new(
     players: Annotated[str, typer.Option("--players", help="Names in seating order, comma-separated.")] = "",
     preset: Annotated[str, typer.Option("--preset", help="official | wirtshaus (Bavarian)")] = "official",
     tariff: Annotated[Optional[str], typer.Option("--tariff", help="Base tariffs in cents, e.g. 10/50 (or 10/50/10).")] = None,
-    seats: Annotated[Optional[int], typer.Option("--seats", help="Players in one game (default: 4, or fewer players).")] = None,
+    seats: Annotated[Optional[int], typer.Option("--seats", help="Players in one game (default: 4, or fewer players).",
+                                                    click_type=WHOLE_NUMBER)] = None,
     name: Annotated[str, typer.Option("--name", help="The table's name.")] = "",
     language: Annotated[Optional[str], typer.Option("--language", help="de | en (default: de; Sheepshead en)")] = None,
     currency: Annotated[Optional[str], typer.Option("--currency", help="EUR, USD, ... (default: EUR; Sheepshead USD)")] = None,

@@ -17,8 +17,7 @@ import typer
 
 from ..errors import IllegalEntry, ScoreError
 from ..i18n import LANGUAGES, Text, say
-from .app import JsonOpt, app, emit_json, get, guard
-from .options import WHOLE_NUMBER
+from .app import WHOLE_NUMBER, JsonOpt, app, emit_json, get, guard
 
 tournament_app = typer.Typer(
     name="tournament",

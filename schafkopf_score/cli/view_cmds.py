@@ -9,8 +9,7 @@ import typer
 
 from ..errors import IllegalEntry
 from ..i18n import Text, format_time, render, say
-from .app import AllOpt, JsonOpt, SessionOpt, app, emit_json, get, guard
-from .options import WHOLE_NUMBER
+from .app import WHOLE_NUMBER, AllOpt, JsonOpt, SessionOpt, app, emit_json, get, guard
 
 # -- views ---------------------------------------------------------------------------------------
 

@@ -37,6 +37,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "data.name_hidden": ("{name} has an invisible or control character ({what}) at position {pos}.",
                          "{name} enthält an Stelle {pos} ein unsichtbares oder Steuerzeichen ({what})."),
     "data.no_table_file": ("No table file at {path}.", "Keine Tischdatei unter {path}."),
+    "data.table_option_empty": ("--table is empty.", "--table ist leer."),
+    "data.table_option_empty_hint": ("Name the table file, e.g. --table abend.toml, or leave --table out "
+                                     "(then SCHAFKOPF_TABLE, else schafkopf.toml here).",
+                                     "Nenn die Tischdatei, z. B. --table abend.toml, oder lass --table weg "
+                                     "(dann gilt SCHAFKOPF_TABLE, sonst schafkopf.toml hier)."),
     "data.no_table_file_hint": ("Create one with: schafkopf new {path} --family {family} "
                                 "--players Anna,Ben,Cora,Dora (or point --table / SCHAFKOPF_TABLE at yours).",
                                 "Leg eine an mit: schafkopf new {path} --family {family} "

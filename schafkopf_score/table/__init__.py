@@ -314,11 +314,12 @@ def _language_of(data: Mapping[str, Any]) -> str:
 
 def peek_language(option: str | None) -> str:
     """The language of the table a command line names, read as far as the file can be read;
-    English when there is no readable table."""
+    English when there is no readable table (an empty ``--table``, refused, is told in the language of the
+    table it would have fallen back to)."""
     import tomllib
 
     try:
-        text = read_bounded(find_table_path(option), TABLE_FILE_LIMIT).decode("utf-8-sig")
+        text = read_bounded(find_table_path(option or None), TABLE_FILE_LIMIT).decode("utf-8-sig")
     except FileTooLarge as exc:
         return _file_language(exc.path)
     except (OSError, ValueError):
@@ -439,6 +440,10 @@ def _checked_table(path: Path, text: str, data: dict[str, Any]) -> TableConfig:
         raise c.fail("", "name", Text("data.name_hidden", name=repr(name), what=hidden[1], pos=hidden[0]),
                      HIDDEN_HINT)
     ledger_raw = c.check("", KeySpec("ledger", "", kind="str"), data.get("ledger", ""))
+    hidden = hidden_character(ledger_raw)
+    if hidden:  # (a NUL is no character of any path; the others would hide what is shown)
+        raise c.fail("", "ledger", Text("data.name_hidden", name=repr(redacted(ledger_raw)), what=hidden[1],
+                                        pos=hidden[0]), HIDDEN_HINT)
     scheme, _, rest = ledger_raw.partition("://")
     # libpq takes the scheme in small letters only
     ledger_url = f"{scheme.lower()}://{rest}" if scheme.lower() in ("postgresql", "postgres") and rest else ""
@@ -461,7 +466,10 @@ def _checked_table(path: Path, text: str, data: dict[str, Any]) -> TableConfig:
 
 
 def find_table_path(option: str | None) -> Path:
-    """``--table``, else ``SCHAFKOPF_TABLE``, else ``schafkopf.toml`` here."""
+    """``--table``, else ``SCHAFKOPF_TABLE``, else ``schafkopf.toml`` here. An empty ``--table``
+    (``--table "$T"`` with T not set) is refused: it names no table, and the one here is not it."""
+    if option == "":
+        raise ConfigError(Text("data.table_option_empty"), Text("data.table_option_empty_hint"))
     if option:
         return Path(option)
     env = os.environ.get("SCHAFKOPF_TABLE")

@@ -67,7 +67,7 @@ def render_table(
                                 problem=Text("data.too_many_players", count=len(players), most=most, seats=seats)),
                            Text("data.too_many_players_hint"))
     tar_values, rule_values = defaults(family, seats, preset=preset,
-                                       tariff=parse_tariff(tariff, family) if tariff else None)
+                                       tariff=parse_tariff(tariff, family) if tariff is not None else None)
     lang = language = language or family.default_language  # the comments in the table's language
 
     def say_(key: str) -> str:

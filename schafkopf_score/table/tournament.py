@@ -19,6 +19,7 @@ from typing import Any
 
 from ..i18n import Text, say
 from ..rules.keys import KeySpec
+from ..rules.names import hidden_character
 
 KINDS = ("table", "tournament")
 DRAWS = ("random", "ranking", "spread")
@@ -213,6 +214,10 @@ def checked_tournament(c: Any, path: Path, data: dict[str, Any], family: Any) ->
         if "players" in data:
             raise c.fail("tournament", "players_file", Text("tournament.players_twice"),
                          Text("tournament.players_twice_hint"))
+        hidden = hidden_character(players_file)
+        if hidden:  # (a NUL is no character of any path; the others would hide what is shown)
+            raise c.fail("tournament", "players_file", Text("data.name_hidden", name=repr(players_file),
+                                                            what=hidden[1], pos=hidden[0]), Text("data.hidden_hint"))
         players = read_players_file(path.parent / players_file,
                                     lambda msg, hint: c.fail("tournament", "players_file", msg, hint))
         where = ("tournament", "players_file")

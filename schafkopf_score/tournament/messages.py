@@ -291,6 +291,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "tournament.drawn_one": ("Round {round}: 1 table, drawn {how} (seed {seed}).",
                                  "Runde {round}: 1 Tisch, {how} ausgelost (Startwert {seed})."),
     "tournament.at_random": ("at random", "zufällig"),
+    "tournament.seed_empty": ("--seed is empty.", "--seed ist leer."),
+    "tournament.seed_empty_hint": ("Give a seed, e.g. --seed 7, or leave --seed out for a random lot.",
+                                   "Gib einen Startwert an, z. B. --seed 7, oder lass --seed weg für ein zufälliges Los."),
     "tournament.by_ranking": ("by the ranking", "nach der Rangliste"),
     "tournament.table_line": ("  Table {tisch}: {names}", "  Tisch {tisch}: {names}"),
     # -- the lists

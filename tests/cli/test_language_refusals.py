@@ -186,7 +186,7 @@ CASES = [
     ("plain", "add wenz --player Anna --augen 70 --lauffende 2", "data.no_such_option"),
     ("plain", "add wenz --player Anna --augen 70 --comment", "data.option_needs_value"),
     ("plain", "settle --format json", "cli.click_no_such_option"),
-    ("plain", "draw --seed x", "cli.click_bad_value"),
+    ("plain", "draw --seed x", "data.not_whole_number"),
     ("deutscher", "add spiel an co 70", "engine.ds.draw_first"),
     ("sheepshead3", "add pick --picker Ben --partner Cora --points 70", "engine.sh.no_partner_three"),
     ("sheepshead3", "add pick be co 70", "engine.sh.no_partner_hint"),
