@@ -59,10 +59,10 @@ th{background:#f2f2f2;text-align:left;font-weight:600;white-space:normal}
 .n{text-align:right}
 td.pos{color:#1b6e2e}
 td.neg{color:#b3261e}
-td.out{color:#888}
+td.out{color:#666}
 table.sheet td{text-align:right}
 table.sheet td:nth-child(2),table.sheet td:nth-child(3){text-align:left}
-tr.void td{color:#999;text-decoration:line-through}
+tr.void td{color:#666;text-decoration:line-through}
 tr.void td.kind{text-decoration:none}
 tr.closing td{border-top:2px solid #555;font-weight:600}
 tr.payment td{font-style:italic;border-top:1px dashed #555}
@@ -576,6 +576,7 @@ def to_html(report: dict[str, Any], extra: Callable[[Page], list[str]] | None = 
         f"<title>{escape(title)}</title>", f"<style>{STYLE}</style>", "</head>", "<body>",
         f"<header><h1>{escape(table)}</h1>",
         f'<p class="muted">{escape(report.get("family_title") or report["family"])}</p></header>',
+        "<main>",  # the page's one main landmark: everything after the header
     ]
     if not sessions:
         out.append(f"<p>{escape(word(report, 'export.no_games'))}</p>")
@@ -602,4 +603,4 @@ def to_html(report: dict[str, Any], extra: Callable[[Page], list[str]] | None = 
             spool.seek(0)
             while chunk := spool.read(1 << 20):
                 yield chunk
-    yield "</body>\n</html>\n"
+    yield "</main>\n</body>\n</html>\n"

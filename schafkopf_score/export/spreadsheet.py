@@ -18,7 +18,7 @@ from typing import Any
 
 from ..i18n import say
 from ..memo import Memo
-from .words import amount_text, later_sessions, time_text, void_word, word
+from .words import amount_text, later_sessions, names_now, time_text, void_word, word
 
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 SEPARATORS = (",", ";")
@@ -122,20 +122,21 @@ def extra_rows(report: dict[str, Any], s: dict[str, Any]) -> list[dict[str, Any]
     (``closing``: the Stock going back or on to the next evening, penalties; the Stock column
     takes the Stock out) and what the cash rounding moved (``rounding``). The payouts of the hands and these rows
     add up, per player, to what ``settle`` shows for the evening: for a closed one what was
-    paid, rounding included (in points or strokes where the family counts in them)."""
+    paid, rounding included (in points or strokes where the family counts in them). The amounts
+    are under the names the players go by now (``names_now``), as the columns are."""
     out = []
     if s.get("opening"):  # the Stock the evening before carried in: the Stock column starts with it
         out.append({"game": "opening", "recorded_at": s.get("opened_at"), "payouts": {}, "stock": s["opening"],
                     "description": word(report, "export.csv_opening")})
     for pay in s.get("payments", ()):
-        out.append({"game": "payment", "recorded_at": pay["created_at"], "payouts": pay["amounts"],
+        out.append({"game": "payment", "recorded_at": pay["created_at"], "payouts": names_now(report, pay["amounts"]),
                     "description": word(report, "export.csv_paid_out", name=pay["player"], hand=pay["hand"])})
     if not s.get("closed_at"):
         return out
     bookings = s.get("bookings") or {}
     if bookings.get("payouts"):
         key = "export.csv_closing_stock" if bookings.get("stock_return") else "export.csv_closing"
-        out.append({"game": "closing", "recorded_at": s["closed_at"], "payouts": bookings["payouts"],
+        out.append({"game": "closing", "recorded_at": s["closed_at"], "payouts": names_now(report, bookings["payouts"]),
                     "stock": bookings.get("stock", 0), "description": word(report, key)})
     st = s["settlement"]
     carried = st.get("stock_carried")
@@ -144,7 +145,7 @@ def extra_rows(report: dict[str, Any], s: dict[str, Any]) -> list[dict[str, Any]
                     "stock": -sum(int(v) for v in carried.values()),
                     "description": word(report, "export.csv_closing_carried")})
     if st.get("rounding") and st.get("unit") == report["unit"]:
-        out.append({"game": "rounding", "recorded_at": s["closed_at"], "payouts": st["rounding"],
+        out.append({"game": "rounding", "recorded_at": s["closed_at"], "payouts": names_now(report, st["rounding"]),
                     "description": word(report, "export.csv_rounding",
                                         amount=amount_text(int(st["round"] or 0), report, st["unit"]))})
     return out

@@ -146,17 +146,33 @@ def stock_carried(settlement: dict[str, Any]) -> int:
     return sum(int(v) for v in carried.values()) if isinstance(carried, dict) else 0
 
 
+def names_now(report: Mapping[str, Any], amounts: Mapping[str, int]) -> dict[str, int]:
+    """Amounts stored under the names of their moment (a close's bookings, its rounding, an
+    early payout) under the names the players go by now (the report's ``aliases``), as the
+    columns of the sheets are named: a player renamed later keeps them in his one column.
+
+    >>> names_now({"aliases": {"Ben": "Benedikt"}}, {"Anna": 10, "Ben": -10})
+    {'Anna': 10, 'Benedikt': -10}
+    """
+    aliases = report.get("aliases") or {}
+    out: dict[str, int] = {}
+    for name, amount in amounts.items():
+        key = aliases.get(name, name)
+        out[key] = out.get(key, 0) + int(amount)
+    return out
+
+
 def close_booked(report: dict[str, Any], session: Mapping[str, Any]) -> tuple[str, dict[str, int], int] | None:
     """What an evening's close booked (the Stock going back, Muss-Solo penalties), as the last
     row of its sheet: the row's label ("Stock →" where the Stock went back, else "Closing →"), the
-    amounts per player and the Stock's change; None where it booked nothing (an open evening's
-    bookings are empty)."""
+    amounts per player (under the names the players go by now: ``names_now``) and the Stock's
+    change; None where it booked nothing (an open evening's bookings are empty)."""
     bookings = session.get("bookings") or {}
     booked = bookings.get("payouts")
     if not booked:
         return None
     label = word(report, "export.stock" if "stock_return" in bookings else "export.closing") + " →"
-    return label, booked, int(bookings.get("stock") or 0)
+    return label, names_now(report, booked), int(bookings.get("stock") or 0)
 
 
 def stock_moves(settlement: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:

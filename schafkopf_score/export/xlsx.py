@@ -22,7 +22,7 @@ from datetime import datetime
 from typing import Any
 
 from ..i18n import say
-from .words import close_booked, void_word
+from .words import close_booked, names_now, void_word
 
 _SYMBOLS = {"EUR": "€", "USD": "$", "GBP": "£"}
 # the locale an English table's currency is shown in (Excel's language ids)
@@ -164,7 +164,7 @@ def _settlement(book: _Book, report: Mapping[str, Any], players: Sequence[str]) 
         if when is not None:
             ws.write_datetime(row, 1, when.replace(hour=0, minute=0, second=0, microsecond=0), book.date)
         ws.write_string(row, 2, say("export.closed" if item["closed_at"] else "export.open", lang))
-        amounts = settlement["amounts"]
+        amounts = names_now(report, settlement["amounts"])  # an evening closed before a rename: the name now
         money = str(settlement["unit"])  # what the settlement pays in: cents (points only where unpriced)
         for col, p in enumerate(players, 3):
             if p in amounts:

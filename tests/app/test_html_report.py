@@ -236,6 +236,12 @@ def pages(tmp_path_factory):
             out[key].write_text(html, encoding="utf-8")
         out["season_evening"] = folder / "season_evening.html"  # an evening of the season on its own page
         out["season_evening"].write_text(export(t, "html", "--session", "2"), encoding="utf-8")
+        five = make(players=["Anna", "Ben", "Cora", "Dora", "Emil"], name="five")  # the dealer sits out
+        for words in (["sau", "be", "co", "72"], ["herzsolo", "co", "70"], ["sau", "an", "do", "40"]):
+            five.ok("add", *words)
+        five.ok("void", "2")
+        out["five"] = folder / "five.html"
+        out["five"].write_text(export(five, "html"), encoding="utf-8")
         return out
     finally:
         patch.undo()
@@ -250,6 +256,30 @@ def test_page_fits_draws_and_logs_no_error(browser, pages, page, width):
 
 def test_wide_sheet_scrolls_in_its_box_on_a_phone(browser, pages):
     check_wide_tables_scroll_in_their_box(browser, pages["bavarian"])
+
+
+def axe_violations(driver) -> list[tuple[str, str, list]]:
+    """Every finding of axe-core (shipped by axe-selenium-python) on the page shown, of any impact."""
+    from axe_selenium_python import Axe
+
+    axe = Axe(driver)
+    axe.inject()
+    return [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3]) for v in axe.run()["violations"]]
+
+
+@pytest.mark.parametrize("page", ["bavarian", "deutscher", "season", "season_evening", "five"])
+def test_axe_finds_nothing_on_a_phone_a_screen_and_paper(browser, pages, page):
+    """A struck-out hand and a seat sitting out are still readable (contrast 4.5:1), and the page
+    has its main landmark, at 360 px, at 1280 px and printed."""
+    for width in (360, 1280):
+        browser.set_window_size(width, 900)
+        browser.get(pages[page].resolve().as_uri())
+        assert axe_violations(browser) == [], (page, width)
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+    try:
+        assert axe_violations(browser) == [], (page, "print")
+    finally:
+        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
 
 
 def test_heads_are_drawn(browser, pages):
