@@ -43,7 +43,7 @@ def _page(title: str, lang: str, body: list[str]) -> str:
         "<!DOCTYPE html>", f'<html lang="{lang}">', "<head>", '<meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         f"<title>{escape(title)}</title>", f"<style>{STYLE}</style>", "</head>", "<body>",
-        f"<h1>{escape(title)}</h1>", *body, "</body>", "</html>", ""])
+        "<main>", f"<h1>{escape(title)}</h1>", *body, "</main>", "</body>", "</html>", ""])  # (one main landmark)
 
 
 def _csv(rows: Sequence[Sequence[Any]], german: bool) -> str:

@@ -355,3 +355,22 @@ def test_season_page_has_one_chart_and_every_evening(browser, pages, width):
     total, ink, _ = colour_counts(visible_chart(browser).screenshot_as_png)
     assert ink > total * 0.01, (width, total, ink)  # its chart is drawn
     assert len(browser.find_elements(By.CSS_SELECTOR, "section.session")) == 1
+
+
+def test_axe_finds_nothing_on_the_tournaments_printed_lists(browser, tmp_path):
+    """The table lists (by table and by name) and the provisional ranking the desk prints have
+    their main landmark and nothing else axe-core finds, on a phone and a screen."""
+    from tests.app.test_tournament import tournament
+
+    cup = tournament(tmp_path, players=["Anna", "Ben", "Cora", "Dora", "Emil", "Fritz", "Gabi", "Hans"],
+                     extra="rounds = 2\ngames_per_round = 4")
+    cup.ok("tournament", "draw")
+    lists = {name: tmp_path / f"{name}.html" for name in ("tables", "by-name", "ranking")}
+    cup.ok("tournament", "tables", "--format", "html", "--out", str(lists["tables"]))
+    cup.ok("tournament", "tables", "--by-name", "--format", "html", "--out", str(lists["by-name"]))
+    cup.ok("tournament", "ranking", "--format", "html", "--out", str(lists["ranking"]))
+    for name, page in lists.items():
+        for width in (360, 1280):
+            browser.set_window_size(width, 900)
+            browser.get(page.resolve().as_uri())
+            assert axe_violations(browser) == [], (name, width)
