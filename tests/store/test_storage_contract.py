@@ -8,6 +8,7 @@ a writer killed while it holds the lock leaves nothing behind and blocks nobody.
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -264,6 +265,23 @@ def test_no_password_ever_shows(make_table):
         shown = t.json("rules")["ledger"]
         assert "s3cr3tpw" not in shown and "***" in shown
 
+
+
+@pytest.mark.parametrize("password", ["qx@zv#wk?jy", "qx7@zv/wk9", "q@zvwk"])
+def test_a_password_with_a_character_left_unencoded_never_shows(make_table, password):
+    """A password typed into the address as it is (its ``@``, ``#``, ``?`` or ``/`` not
+    percent-encoded): the driver reads the address otherwise and quotes pieces of it, and no
+    piece of the password shows, nor is the rest of the message garbled."""
+    t = make_table(language="en")
+    body = t.path.read_text(encoding="utf-8")
+    t.path.write_text(f'ledger = "postgresql://anna:{password}@127.0.0.1:1/schafkopf"\n' + body, encoding="utf-8")
+    r = t.run("sheet")
+    assert r.exit_code == 2 and r.stderr.startswith("Error: The ledger's database postgresql://anna:***@"), r.stderr
+    pieces = [p for p in re.split(r"[@#?/:]", password) if len(p) > 1]
+    assert not [p for p in pieces if p in r.output], r.output
+    assert "Traceback" not in r.output
+    shown = t.json("rules")["ledger"]
+    assert shown == "postgresql://anna:***@127.0.0.1:1/schafkopf", shown
 
 @pytest.mark.parametrize("line, shown", [
     ("host=db port=5432 user=anna password=s3cr3tpw", "host=db port=5432 user=anna password=***"),
