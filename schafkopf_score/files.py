@@ -58,11 +58,13 @@ def redacted(url: str, text: str | None = None) -> str:
     import re
     from urllib.parse import unquote
 
-    # the password runs to the address's last ``@``: one typed with its ``@``, ``/``, ``?`` or
-    # ``#`` not percent-encoded is read by the driver otherwise, and its words quote the pieces
+    # the password runs to the address's last ``@`` (a ``password=`` to the next ``&key=`` or
+    # the end): one typed with its ``@``, ``/``, ``?``, ``#``, ``&`` or a space not
+    # percent-encoded is read by the driver otherwise, and its words quote the pieces
     secrets = [m.group(1) for m in re.finditer(r"://[^:/@?]*:(.*)@", url)]
-    secrets += [piece for s in secrets for piece in re.split(r"[@/?#]", s) if len(piece) > 1]
-    secrets += [m.group(1) for m in re.finditer(r"(?:^|[?&\s])password\s*=\s*([^&\s]*)", url, re.IGNORECASE)]
+    secrets += [m.group(1) for m in re.finditer(r"(?:^|[?&\s])password\s*=\s*(.*?)(?=[&\s][\w.-]+=|$)", url,
+                                                re.IGNORECASE)]
+    secrets += [piece for s in secrets for piece in re.split(r"[@/?#&\s]", s) if len(piece) > 1]
     out = url if text is None else text
     for secret in sorted({s for s in secrets if s} | {unquote(s) for s in secrets if s}, key=len, reverse=True):
         out = out.replace(secret, "***")
