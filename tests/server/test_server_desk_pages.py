@@ -1,8 +1,11 @@
-"""The organiser's desk in Chromium against a real server (desk review): a desk form refused on
-a page without JavaScript comes back as it was typed, to be fixed there; axe-core finds nothing
-on it."""
+"""The organiser's desk and the projector's ranking in Chromium against a real server (desk
+review): a desk form refused on a page without JavaScript comes back as it was typed, to be
+fixed there; the ranking fits a phone at 360 px, and printed it lists every player (not the
+projector's page of the moment) and says it is provisional; axe-core finds nothing on any of it."""
 
 from __future__ import annotations
+
+import json
 
 from tests.app.test_tournament import EIGHT, tournament
 from tests.server.phone import Phone, axe_findings, needs_browser
@@ -74,3 +77,31 @@ def test_a_desk_form_refused_without_javascript_comes_back_as_it_was_typed(tmp_p
         assert typed(phone, "swap") == {"players": one[0], "reason": "falscher Platz"}
         assert axe_findings(phone) == []
 
+
+def test_the_ranking_fits_a_phone_and_prints_whole_and_provisional(tmp_path, phones):
+    """At 360 px the projector's ranking was 188 px wider than the phone (its tie-break columns'
+    headings); printed, it showed only the projector's page of the moment (7 of 40 players)."""
+    players = [f"Spieler{n:02d}" for n in range(1, 41)]
+    cup = tournament(tmp_path, players=players, extra='games_per_round = 4\nseed = "s"', language="de")
+    cli(cup.path, "tournament", "draw")
+    seat = {t["tisch"]: t["players"] for t in cup.json("tournament", "tables")["tables"]}
+    cli(cup.path, "add", "--tisch", "3", "wenz", seat[3][0], "91")
+    ranking = json.loads(cli(cup.path, "tournament", "ranking", "--json").stdout)
+    assert ranking["complete"] is False
+    with Server(cup.path) as s:
+        phone = phones(360, 740)
+        for width in (360, 1280):
+            phone.driver.set_window_size(width, 740)
+            phone.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+            phone.open(f"http://127.0.0.1:{s.port}/ranking?k={s.view}")
+            assert phone.sideways() <= 0, width
+            assert phone.text(".provisional").startswith("vorläufig - Tische")
+            assert axe_findings(phone) == []
+            phone.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+            shown = phone.js("return Array.from(document.querySelectorAll('.ranking tbody tr'))"
+                             ".filter(r => r.offsetParent !== null).map(r => [r.cells[0].innerText, r.cells[2].innerText"
+                             ".split(' ')[0], r.cells[3].innerText])")
+            assert shown == [[str(r["rank"]), r["player"], str(r["points"])] for r in ranking["ranking"]], width
+            assert phone.js("var e = document.querySelector('.provisional'); return e.offsetParent !== null "
+                            "&& e.innerText.startsWith('vorläufig')"), width  # said on paper too
+            assert not phone.js("return document.querySelector('.pages').offsetParent !== null")  # no "Seite 1/6"
