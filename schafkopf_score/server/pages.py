@@ -59,6 +59,13 @@ ENTRY_WORDS = ("server.page_enter", "server.page_enter_hint", "server.page_recor
                "server.page_sure_void", "server.page_sure_undo", "server.page_outbox",
                "server.page_view_only", "server.page_dealer", "server.page_next_hand", "server.page_sits_out",
                "server.page_role")
+# the desk's forms (a tournament's host page, and a refused one shown again)
+DESK_WORDS = ("server.page_desk", "server.page_desk_totals", "server.page_desk_totals_field", "server.page_desk_solos",
+              "server.page_desk_won", "server.page_desk_round", "server.page_desk_replace", "server.page_desk_void",
+              "server.page_desk_fix", "server.page_desk_apart", "server.page_desk_two", "server.page_desk_remove",
+              "server.page_desk_set", "server.page_desk_what", "server.page_desk_swap", "server.page_desk_redraw",
+              "server.page_desk_redraw_sure", "server.page_desk_send", "server.page_reason", "server.page_player")
+DESK_FORMS = ("totals", "fix", "apart", "swap", "redraw")
 SHEET_WORDS = ("server.page_standings", "server.page_no_hands", "server.page_value", "server.page_closed",
                "server.page_hand_short", "server.page_done", "server.page_game")
 
@@ -142,13 +149,14 @@ def render_page(served: Served, request: Request, template: str, ids: tuple[str,
 
 def refusal_page(served: Served, request: Request, exc: Refusal, back: str = "/",
                  again: dict[str, Any] | None = None, retry: dict[str, Any] | None = None,
-                 edit: dict[str, Any] | None = None) -> Response:
+                 edit: dict[str, Any] | None = None, desk: dict[str, Any] | None = None) -> Response:
     """A refusal as a page (a form sent without JavaScript): what is wrong, how to fix it, and
     the way back to the page the form was on (``back``, a path of this server). ``again``: the
     fields of a line that repeats the hand before (409), offered to be sent again confirmed, as
     the page's script asks. ``retry``: the fields of a refused entry line, shown again in an
     entry line of its own (under a new key) to be fixed, not typed anew. ``edit``: the fields of
-    a refused correction, its form shown again as they were typed."""
+    a refused correction, its form shown again as they were typed. ``desk``: a refused desk
+    form (``action`` and what was ``typed``), shown again as typed."""
     advice = exc.body.get("hint", "")
     if again is not None:
         advice = say("server.page_ask_same", _cfg(served).language)
@@ -158,9 +166,9 @@ def refusal_page(served: Served, request: Request, exc: Refusal, back: str = "/"
         retry = {**retry, "key": secrets.token_urlsafe(12)}
     return render_page(served, request, "refused.html", ("server.page_enter_hint", "server.page_record",
                                                          "server.page_hand", "server.page_edit", "server.page_reason",
-                                                         "server.page_confirm"),
+                                                         "server.page_confirm", *DESK_WORDS),
                        "server.page_title", status=exc.status, message=exc.body["error"], advice=advice, role=None,
-                       back=back, again=again, retry=retry, edit=edit)
+                       back=back, again=again, retry=retry, edit=edit, desk=desk)
 
 
 def endpoint(page: Page) -> Callable[[Served, Request], Awaitable[Response]]:
@@ -421,12 +429,7 @@ async def join_page(served: Served, request: Request, role: Role) -> dict[str, A
 PAGES: tuple[Page, ...] = (
     Page("/", "table.html", home, ENTRY_WORDS + SHEET_WORDS + (
         "server.page_round", "server.page_done", "server.page_draw", "server.page_no_round",
-        "server.page_paper", "server.page_draw_sure", "server.page_session", "server.page_desk",
-        "server.page_desk_totals", "server.page_desk_totals_field", "server.page_desk_solos", "server.page_desk_won",
-        "server.page_desk_round", "server.page_desk_replace", "server.page_desk_void", "server.page_desk_fix",
-        "server.page_desk_apart", "server.page_desk_two", "server.page_desk_remove", "server.page_desk_set",
-        "server.page_desk_what", "server.page_desk_swap", "server.page_desk_redraw", "server.page_desk_redraw_sure",
-        "server.page_desk_send", "server.page_reason", "server.page_player"), "server.page_title"),
+        "server.page_paper", "server.page_draw_sure", "server.page_session") + DESK_WORDS, "server.page_title"),
     Page("/tisch/{n}", "tisch.html", tisch_page, ENTRY_WORDS + SHEET_WORDS + (
         "server.page_round", "server.page_done", "server.page_wait_draw", "server.page_wait_table",
         "server.page_paper", "server.page_old_round"), "server.page_table"),
@@ -501,8 +504,12 @@ async def form(served: Served, request: Request) -> Response:
         same = exc.status == 409 and "same_as" in exc.body
         edit = ({k: data.get(k) or "" for k in ("hand", "line", "reason", "tisch", "round")}
                 if action == "edit" and exc.status not in (401, 403) else None)
+        desk = ({"action": action, "typed": {k: v for k, v in data.items() if isinstance(v, str)
+                                              and k != "back" and not k.startswith("sure")}}
+                if action in DESK_FORMS and exc.status not in (401, 403) else None)
         return refusal_page(served, request, exc, back, again if same else None,
-                            again if again is not None and not same and exc.status not in (401, 403) else None, edit)
+                            again if again is not None and not same and exc.status not in (401, 403) else None, edit,
+                            desk)
     except ScoreError:  # pragma: no cover - work() turns these into refusals
         raise
     served.hub.wake.set()
