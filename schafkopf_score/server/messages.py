@@ -323,6 +323,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "server.page_sure_reopen": ("Yes, reopen the evening", "Ja, Abend wieder öffnen"),
     "server.page_sure_leave": ("Yes, from the next hand", "Ja, ab dem nächsten Spiel"),
     "server.page_desk": ("The desk", "Turnierleitung"),
+    # what a desk form did, said on the page it goes back to (``?done=totals`` ...)
+    "server.page_desk_done_totals": ("Saved: the table's totals.", "Gespeichert: die Summen des Tisches."),
+    "server.page_desk_done_fix": ("Saved: who is kept at which table.", "Gespeichert: wer an welchem Tisch bleibt."),
+    "server.page_desk_done_apart": ("Saved: who is kept apart.", "Gespeichert: wer getrennt gesetzt wird."),
+    "server.page_desk_done_swap": ("Saved: the two players have swapped seats.",
+                                   "Gespeichert: die zwei Spieler haben die Plätze getauscht."),
+    "server.page_desk_done_redraw": ("The round is drawn again.", "Die Runde ist neu ausgelost."),
     "server.page_desk_totals": ("A table's paper totals", "Papiersummen eines Tisches"),
     "server.page_desk_totals_field": ("Points (Name=points, ...)", "Punkte (Name=Punkte, ...)"),
     "server.page_desk_solos": ("Solos won (Name=count, ...)", "Gewonnene Solos (Name=Anzahl, ...)"),

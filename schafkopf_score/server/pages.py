@@ -136,6 +136,9 @@ def render_page(served: Served, request: Request, template: str, ids: tuple[str,
     cfg = _cfg(served)
     lang = cfg.language
     done = request.query_params.get("done", "")
+    if done in DESK_FORMS:  # what a desk form did
+        data.setdefault("done_text", say(f"server.page_desk_done_{done}", lang))
+        done = "1"
     done = done if done.isascii() and done.isdigit() and len(done) < 7 else ""
     live = data.get("live") or {}
     row = next((r for r in live.get("rows", ()) if done and str(r["hand"]) == done), None)
@@ -499,6 +502,8 @@ async def form(served: Served, request: Request) -> Response:
             await work(served, answers.draw_json, None, None, False, create=True)
         else:
             await host.run_action(served, action, data)
+            if action in DESK_FORMS:  # the page says what was done
+                done = action
     except Refusal as exc:
         served.hub.wake.set()
         same = exc.status == 409 and "same_as" in exc.body

@@ -69,7 +69,8 @@ def test_a_desk_form_refused_without_javascript_comes_back_as_it_was_typed(tmp_p
         box.clear()
         box.send_keys(right)
         send(phone, form)
-        assert phone.driver.current_url.endswith("/?done=1"), phone.driver.current_url
+        assert phone.driver.current_url.endswith("/?done=totals"), phone.driver.current_url
+        assert phone.text("p.ok[role=status]") == "Gespeichert: die Summen des Tisches."  # said where it went back
         paper = next(t for t in cup.json("tournament", "tables")["tables"] if t["tisch"] == 1)
         assert paper["totals"] and paper["paper"]["totals"] == {one[0]: 3, one[1]: -3, one[2]: 1, one[3]: -1}
         # a swap of one player: the players typed come back too, the reason with them
@@ -105,3 +106,20 @@ def test_the_ranking_fits_a_phone_and_prints_whole_and_provisional(tmp_path, pho
             assert phone.js("var e = document.querySelector('.provisional'); return e.offsetParent !== null "
                             "&& e.innerText.startsWith('vorläufig')"), width  # said on paper too
             assert not phone.js("return document.querySelector('.pages').offsetParent !== null")  # no "Seite 1/6"
+
+
+def test_a_desk_form_that_worked_says_so_with_javascript_too(tmp_path, phones):
+    """A desk form sent with JavaScript reloaded the page and said nothing: the desk could not
+    tell a saved entry from a lost one. The page now says what was saved, as it does without
+    JavaScript, where it is seen first (axe-core finds nothing)."""
+    cup = tournament(tmp_path, players=EIGHT, extra='games_per_round = 2\nseed = "s"', language="en")
+    cli(cup.path, "tournament", "draw")
+    one = {t["tisch"]: t["players"] for t in cup.json("tournament", "tables")["tables"]}[1]
+    with Server(cup.path) as s:
+        phone = phones(360, 740)
+        phone.open(f"http://127.0.0.1:{s.port}/?k={s.host}")
+        desk(phone, "totals", tisch="1", totals=f"{one[0]}=3,{one[1]}=-3,{one[2]}=1,{one[3]}=-1")
+        phone.wait("return location.search === '?done=totals'")
+        assert phone.text("p.ok[role=status]") == "Saved: the table's totals."
+        assert next(t for t in cup.json("tournament", "tables")["tables"] if t["tisch"] == 1)["totals"]
+        assert axe_findings(phone) == []

@@ -296,7 +296,7 @@
             out.className = "form-answer ok";
             lines(out, j.said || [W.recorded || "OK"]);
             if (f.classList.contains("reload") || f.getAttribute("data-api") === "/api/draw") {
-              location.assign(location.pathname + "?done=1");
+              location.assign(location.pathname + "?done=" + encodeURIComponent(f.getAttribute("data-done") || "1"));
               return;
             }
             Array.prototype.forEach.call(f.querySelectorAll("input[type=checkbox], input[name=hand], input[name=line], " +
