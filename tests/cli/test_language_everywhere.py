@@ -1,0 +1,37 @@
+"""A German table speaks German everywhere, an English one English: the defects a review of
+every command, its help and its refusals found (RULES §9)."""
+
+import pytest
+
+from tests.conftest import assert_language
+
+# -- play's player command ----------------------------------------------------------------------
+
+@pytest.mark.parametrize(("language", "line", "said"), [
+    ("de", "spieler xyz", "Fehler: 'xyz' kann spieler nicht.\nNimm dazu, geht, umbenennen oder liste."),
+    ("de", "spieler dazu", "Fehler: spieler dazu nimmt 1 Namen, nicht 0.\nBeispiel: spieler dazu Maxi --nach Ben"),
+    ("de", "spieler geht Anna --nach Ben",
+     "Fehler: --nach gibt es nur bei spieler dazu.\nBeispiel: spieler dazu Maxi --nach Ben"),
+    ("de", "spieler umbenennen Ben", "Fehler: spieler umbenennen nimmt 2 Namen, nicht 1.\n"
+                                     "Beispiel: spieler umbenennen Ben Benedikt"),
+    ("en", "player add", "Error: player add takes 1 name(s), not 0.\nExample: player add Maxi --after Ben"),
+    ("en", "player leave Anna --after Ben",
+     "Error: --after goes with player add only.\nExample: player add Maxi --after Ben"),
+    ("en", "player kick Ben", "Error: 'kick' is not something player does.\nUse add, leave, rename or list."),
+])
+def test_plays_player_command_is_refused_in_the_words_typed(make_table, language, line, said):
+    """``spieler dazu`` without a name was told ``player dazu nimmt 1 Namen`` with the example
+    ``schafkopf player add Maxi --after Ben``, and an English ``player add`` lost its ``add``."""
+    r = make_table(language=language).run("play", input=line + "\n")
+    assert r.exit_code == 2
+    assert r.stderr.split("\n", 1)[1] == said + "\n", r.stderr
+    assert_language(r.stderr, language, line)
+
+
+def test_the_one_shot_player_command_keeps_its_words(make_table):
+    t = make_table(language="de")
+    assert t.refused("player", "add") == "Fehler: player add nimmt 1 Namen, nicht 0.\n" \
+                                         "Beispiel: schafkopf player add Maxi --after Ben\n"
+    assert t.refused("player", "leave", "Anna", "--after", "Ben") == \
+        "Fehler: --after gibt es nur bei player add.\nBeispiel: schafkopf player add Maxi --after Ben\n"
+
