@@ -62,7 +62,7 @@ COMMANDS: dict[str, str] = {
                 "Beispiel: schafkopf --table neu.toml import abend.json\n"
                 "Beispiel: schafkopf new saison.toml --family bavarian --players Anna,Ben,Cora,Dora\n"
                 "Beispiel: schafkopf --table saison.toml import abend.json --jobs 1",
-    "stats": "Je Spieler (Spiele, als Spieler, gewonnen, Geld) und je Spielart (Spiele, gewonnen,\n"
+    "stats": "Je Spieler (Spiele, als Spielmacher, gewonnen, Geld) und je Spielart (Spiele, gewonnen,\n"
              "umgesetzt).\n\n" + _B + "Beispiel: schafkopf stats --all",
     "check": "Das Spielbuch prüfen: Nullsummen, Nachspielen gleich gespeicherten Auszahlungen, Stände\n"
              "beim Abschluss.\n\n"
@@ -101,7 +101,7 @@ COMMANDS: dict[str, str] = {
                  + "Beispiel: schafkopf standings\nBeispiel: schafkopf standings --all",
     "rating": "Die Spielstärke jedes Spielers aus allen Abenden des Tisches (im Turnier: aus jeder Runde).\n\n"
               "Jedes Spiel ist ein Vergleich seiner Parteien (Sauspiel 2 gegen 2, ein Solo 1 gegen 3, Ramsch\n"
-              "jeder gegen jeden), gewichtet nach seinem Wert; die Spanne ist die Wertung plus oder minus zwei\n"
+              "jeder gegen jeden), gewichtet nach seinem Wert; der Bereich ist die Wertung plus oder minus zwei\n"
               "Sigma, und wer weniger als 30 gewertete Spiele hat, ist vorläufig. Jedes Mal aus dem Spielbuch\n"
               "berechnet (das Plackett-Luce-Modell von openskill), nie gespeichert: eine Korrektur ändert sie.\n\n"
               + _B + "Beispiel: schafkopf rating\nBeispiel: schafkopf rating --all --chart",

@@ -35,3 +35,17 @@ def test_the_one_shot_player_command_keeps_its_words(make_table):
     assert t.refused("player", "leave", "Anna", "--after", "Ben") == \
         "Fehler: --after gibt es nur bei player add.\nBeispiel: schafkopf player add Maxi --after Ben\n"
 
+
+# -- one name for one thing ---------------------------------------------------------------------
+
+def test_the_german_help_names_what_the_tables_show(make_table):
+    """``rating --help`` called the rating's range ``Spanne`` where its table and footnote say
+    ``Bereich``; ``stats --help`` said ``als Spieler`` for the column ``Spielmacher``."""
+    t = make_table(language="de")
+    rating = " ".join(t.ok("rating", "--help").stdout.split())
+    assert "der Bereich ist die Wertung plus oder minus zwei Sigma" in rating, rating
+    assert "Spanne" not in rating
+    stats = " ".join(t.ok("stats", "--help").stdout.split())
+    assert "(Spiele, als Spielmacher, gewonnen, Geld)" in stats, stats
+    t.ok("add", "sau", "an", "be", "72")
+    assert "Spielmacher" in t.ok("stats").stdout and "Bereich" in t.ok("rating").stdout
