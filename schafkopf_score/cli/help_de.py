@@ -137,8 +137,7 @@ COMMANDS: dict[str, str] = {
                        "(tournament fix, tournament apart) und nennt, was sie eingehalten hat.\n\n" + _B
                        + "Beispiel: schafkopf --table turnier.toml tournament draw --seed 7\n"
                          "Beispiel: schafkopf --table turnier.toml tournament draw --report\n"
-                         'Beispiel: schafkopf --table turnier.toml tournament draw --redo --reason "Anna was seated '
-                         'twice"',
+                         'Beispiel: schafkopf --table turnier.toml tournament draw --redo --reason "Anna saß zweimal"',
     "tournament fix": "Einen Spieler bei jeder weiteren Auslosung an einen Tisch setzen (einer, der nicht\n"
                       "umziehen kann), bis --remove. Fürs Turnier festgehalten; draw --fix NAME=TISCH tut es\n"
                       "für eine Runde.\n\n" + _B + "Beispiel: schafkopf --table turnier.toml tournament fix Ida 1",
@@ -349,7 +348,7 @@ OPTIONS: dict[str, str] = {
     "tournament prizes --provisional": "Die Liste drucken, obwohl Tische oder Runden noch fehlen (als vorläufig "
                                        "markiert).",
     "tournament prizes --format": "text | html",
-    "tournament prizes --out": "In diese Datei schreiben (atomar) statt auf die Standardausgabe.",
+    "tournament prizes --out": "In diese Datei schreiben (in einem Zug) statt auf die Standardausgabe.",
     "tournament tables --round": "Die Runde (Vorgabe: die letzte).",
     "tournament tables --format": "text | csv | csv-de | html",
     "tournament enter --tisch": "Die Tischnummer (wie in den Tischlisten).",

@@ -49,3 +49,20 @@ def test_the_german_help_names_what_the_tables_show(make_table):
     assert "(Spiele, als Spielmacher, gewonnen, Geld)" in stats, stats
     t.ok("add", "sau", "an", "be", "72")
     assert "Spielmacher" in t.ok("stats").stdout and "Bereich" in t.ok("rating").stdout
+
+
+def test_a_german_tournaments_help_has_no_english_example_and_one_word_for_atomic(tmp_path):
+    """``tournament draw --help`` gave the example ``--reason "Anna was seated twice"`` on a
+    German tournament, and ``tournament prizes --out`` wrote ``atomar`` where every other
+    ``--out`` says ``in einem Zug``."""
+    from schafkopf_score.cli.app import app
+    from tests.conftest import CliRunner
+
+    runner, env = CliRunner(), {"SCHAFKOPF_TABLE": "", "COLUMNS": "200"}
+    path = tmp_path / "cup.toml"
+    assert runner.invoke(app, ["tournament", "new", str(path), "--players", "A1,A2,A3,A4"], env=env).exit_code == 0
+    draw = " ".join(runner.invoke(app, ["--table", str(path), "tournament", "draw", "--help"], env=env).stdout.split())
+    assert '--reason "Anna saß zweimal"' in draw and "seated" not in draw, draw
+    prizes = " ".join(runner.invoke(app, ["--table", str(path), "tournament", "prizes", "--help"], env=env).stdout.split())
+    assert "In diese Datei schreiben (in einem Zug) statt auf die Standardausgabe." in prizes, prizes
+    assert "atomar" not in prizes
