@@ -146,8 +146,8 @@ COMMANDS: dict[str, str] = {
                         + _B + "Beispiel: schafkopf --table turnier.toml tournament apart Anna Ben",
     "tournament swap": "Die Plätze zweier Spieler in der laufenden Runde tauschen (festgehalten), solange\n"
                        "keiner ihrer Tische etwas eingetragen hat.\n\n"
-                       + _B + 'Beispiel: schafkopf --table turnier.toml tournament swap Cora Dora --reason "Cora sat '
-                              'at the wrong table"',
+                       + _B + 'Beispiel: schafkopf --table turnier.toml tournament swap Cora Dora --reason "Cora saß '
+                              'am falschen Tisch"',
     "tournament tables": "Die Tischlisten einer Runde, zum Drucken: wer an welchem Tisch sitzt, in\n"
                          "Sitzordnung (der Erste gibt zuerst), mit Startnummern, und wie viele Spiele jeder Tisch\n"
                          "eingetragen hat (oder seine Papiersummen).\n\n"

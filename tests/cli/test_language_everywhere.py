@@ -66,3 +66,5 @@ def test_a_german_tournaments_help_has_no_english_example_and_one_word_for_atomi
     prizes = " ".join(runner.invoke(app, ["--table", str(path), "tournament", "prizes", "--help"], env=env).stdout.split())
     assert "In diese Datei schreiben (in einem Zug) statt auf die Standardausgabe." in prizes, prizes
     assert "atomar" not in prizes
+    swap = " ".join(runner.invoke(app, ["--table", str(path), "tournament", "swap", "--help"], env=env).stdout.split())
+    assert '--reason "Cora saß am falschen Tisch"' in swap and "wrong table" not in swap, swap
