@@ -68,3 +68,16 @@ def test_a_german_tournaments_help_has_no_english_example_and_one_word_for_atomi
     assert "atomar" not in prizes
     swap = " ".join(runner.invoke(app, ["--table", str(path), "tournament", "swap", "--help"], env=env).stdout.split())
     assert '--reason "Cora saß am falschen Tisch"' in swap and "wrong table" not in swap, swap
+
+
+# -- click's words -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("command", ["void", "edit"])
+def test_a_hand_number_that_is_no_number_names_the_argument_in_german(make_table, command):
+    """``void abc`` said ``Falscher Wert für 'HAND'`` under the usage line ``... SPIELNUMMER``."""
+    r = make_table(language="de").run(command, "abc")
+    assert r.exit_code == 2
+    assert "Fehler: Falscher Wert für 'SPIELNUMMER': 'abc' ist keine ganze Zahl." in r.stderr, r.stderr
+    assert "HAND" not in r.stderr
+    en = make_table(language="en", name="en").run(command, "abc")
+    assert "Error: Invalid value for 'HAND': 'abc' is not a valid integer." in en.stderr, en.stderr
