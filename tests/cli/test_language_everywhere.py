@@ -1,6 +1,8 @@
 """A German table speaks German everywhere, an English one English: the defects a review of
 every command, its help and its refusals found (RULES §9)."""
 
+import re
+
 import pytest
 
 from tests.conftest import assert_language
@@ -81,3 +83,28 @@ def test_a_hand_number_that_is_no_number_names_the_argument_in_german(make_table
     assert "HAND" not in r.stderr
     en = make_table(language="en", name="en").run(command, "abc")
     assert "Error: Invalid value for 'HAND': 'abc' is not a valid integer." in en.stderr, en.stderr
+
+
+# -- du, not ihr ---------------------------------------------------------------------------------
+
+# the imperatives of the second person plural the German messages slipped into (the table is told
+# du: Gib, Nimm, Tipp, Schreib)
+IHR = re.compile(r"(?:^|[.;:!?]\s+|; |: )(Prüft|Gebt|gebt|Lest|Legt|Setzt|setzt|Kürzt|Tippt|Öffnet|öffnet|Nehmt|"
+                 r"Schreibt|Tragt|Entfernt)\b(?! aus\b)|\boder (?:setzt|entfernt es|nennt in)\b|Korrigieren öffnet")
+
+
+def test_no_german_message_says_ihr():
+    """``Zum Korrigieren öffnet ihn zuerst wieder``, ``Gebt ihm einen kürzeren Namen``, ``Tippt es
+    ohne dieses Zeichen noch einmal``, ``Prüft die ledger-Zeile``: the table is told du."""
+    from schafkopf_score.i18n import everything as catalogue
+
+    slips = {key: de for key, (_, de) in catalogue().items() if IHR.search(de)}
+    assert not slips, slips
+
+
+def test_a_closed_evening_is_reopened_in_the_du_form(make_table):
+    t = make_table(language="de")
+    t.ok("add", "sau", "an", "be", "72")
+    t.ok("settle", "--close")
+    said = t.refused("void", "1")
+    assert "Zum Korrigieren öffne ihn zuerst wieder: schafkopf settle --reopen 1 --reason R" in said, said
