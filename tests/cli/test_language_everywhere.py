@@ -108,3 +108,25 @@ def test_a_closed_evening_is_reopened_in_the_du_form(make_table):
     t.ok("settle", "--close")
     said = t.refused("void", "1")
     assert "Zum Korrigieren öffne ihn zuerst wieder: schafkopf settle --reopen 1 --reason R" in said, said
+
+
+# -- import: Python's words -----------------------------------------------------------------------
+
+@pytest.mark.parametrize(("content", "de", "en"), [
+    (b'{"a": 1\n', "(kein gültiges JSON in Zeile 2, Spalte 1)", "(no valid JSON at line 2, column 1)"),
+    (b"\xff\xfe{", "(kein UTF-8-Text bei Byte 1)", "(not UTF-8 text at byte 1)"),
+    (b"x" * (1 << 21) + b"\n", "(eine Zeile länger als 1048576 Zeichen)", "(a line longer than 1048576 characters)"),
+])
+def test_a_file_that_is_no_export_is_refused_in_the_tables_words(make_table, content, de, en):
+    """``import`` quoted Python's words on a German table: ``(Expecting ',' delimiter: line 2
+    column 1 (char 8))``, ``('utf-8' codec can't decode byte 0xff ...)``, ``(a line longer than
+    1048576 characters)``."""
+    for language, said in (("de", de), ("en", en)):
+        t = make_table(language=language, name=language)
+        path = t.path.parent / "x.json"
+        path.write_bytes(content)
+        r = t.run("import", str(path))
+        assert r.exit_code == 2
+        assert said in r.stderr, r.stderr
+        assert_language(r.stderr, language)
+        assert "Expecting" not in r.stderr and "codec" not in r.stderr
