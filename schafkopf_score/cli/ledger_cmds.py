@@ -149,7 +149,7 @@ def _not_export_problem(exc: BaseException) -> Text | str:
     if isinstance(exc, json.JSONDecodeError):
         return Text("cli.import_bad_json", line=exc.lineno, column=exc.colno)
     if isinstance(exc, UnicodeDecodeError):
-        return Text("cli.import_not_utf8", byte=exc.start + 1)
+        return Text("data.not_utf8_at", byte=exc.start + 1)
     return str(exc)
 
 

@@ -285,7 +285,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "cli.import_too_deep": ("nested too deeply", "zu tief verschachtelt"),
     "cli.import_bad_json": ("no valid JSON at line {line}, column {column}",
                             "kein gültiges JSON in Zeile {line}, Spalte {column}"),
-    "cli.import_not_utf8": ("not UTF-8 text at byte {byte}", "kein UTF-8-Text bei Byte {byte}"),
     "cli.import_not_export_hint": ("Give a file written by: schafkopf export --format json --out FILE.",
                                    "Gib eine Datei an, die so geschrieben wurde: schafkopf export --format json "
                                    "--out DATEI."),

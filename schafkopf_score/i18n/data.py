@@ -54,6 +54,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "data.table_unreadable_hint": ("Check the path and its permissions.", "Prüf den Pfad und seine Zugriffsrechte."),
     "data.table_not_utf8": ("{path} is not a UTF-8 text file.", "{path} ist keine UTF-8-Textdatei."),
     "data.table_not_utf8_hint": ("Save the table file as UTF-8.", "Speicher die Tischdatei als UTF-8."),
+    "data.not_utf8_at": ("not UTF-8 text at byte {byte}", "kein UTF-8-Text bei Byte {byte}"),
     "data.table_not_toml": ("{path} is not valid TOML: {problem}.", "{path} ist kein gültiges TOML: {problem}."),
     "data.toml_at": ("{what} (line {line}, column {column})", "{what} (Zeile {line}, Spalte {column})"),
     "data.toml_at_end": ("{what} (at the end of the file)", "{what} (am Ende der Datei)"),

@@ -130,3 +130,44 @@ def test_a_file_that_is_no_export_is_refused_in_the_tables_words(make_table, con
         assert said in r.stderr, r.stderr
         assert_language(r.stderr, language)
         assert "Expecting" not in r.stderr and "codec" not in r.stderr
+
+
+# -- the system's words --------------------------------------------------------------------------
+
+def _tournament(tmp_path, language):
+    from schafkopf_score.cli.app import app
+    from tests.conftest import CliRunner
+
+    runner, env = CliRunner(), {"SCHAFKOPF_TABLE": "", "COLUMNS": "200"}
+    path = tmp_path / f"cup-{language}.toml"
+    new = ["tournament", "new", str(path), "--players", "A1,B1,C1,D1", "--language", language]
+    assert runner.invoke(app, new, env=env).exit_code == 0
+    assert runner.invoke(app, ["--table", str(path), "tournament", "draw", "--seed", "1"], env=env).exit_code == 0
+    return lambda *args: runner.invoke(app, ["--table", str(path), *args], env=env)
+
+
+@pytest.mark.parametrize(("language", "folder", "not_utf8"), [
+    ("de", "Die Liste {} lässt sich nicht lesen: Ist ein Ordner.",
+     "Die Liste {} lässt sich nicht lesen: kein UTF-8-Text bei Byte 1."),
+    ("en", "The list {} cannot be read: Is a directory.", "The list {} cannot be read: not UTF-8 text at byte 1."),
+])
+def test_a_tables_list_that_cannot_be_read_says_why_in_the_tables_words(tmp_path, language, folder, not_utf8):
+    """``tournament enter --tisch 1 FOLDER`` said ``Is a directory`` on a German tournament, and
+    a list that is no UTF-8 ``'utf-8' codec can't decode byte 0xff ...``."""
+    run = _tournament(tmp_path, language)
+    (tmp_path / "adir").mkdir()
+    (tmp_path / "bad.txt").write_bytes(b"\xff\n")
+    for name, said in (("adir", folder), ("bad.txt", not_utf8)):
+        r = run("tournament", "enter", "--tisch", "1", str(tmp_path / name))
+        assert r.exit_code == 2
+        assert said.format(tmp_path / name) in r.stderr, r.stderr
+        assert_language(r.stderr, language)
+    assert "- für die Standardeingabe" in r.stderr if language == "de" else "- to read stdin" in r.stderr
+
+
+def test_an_access_codes_file_that_cannot_be_read_says_why_in_german(make_table):
+    t = make_table(language="de")
+    t.path.with_name(t.path.stem + ".serve-codes.json").mkdir()
+    r = t.run("serve", "--codes")
+    assert r.exit_code == 2
+    assert "kann nicht gelesen werden: Ist ein Ordner." in r.stderr, r.stderr
