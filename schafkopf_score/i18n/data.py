@@ -97,7 +97,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "data.must_be_quoted_name": ("must be a name in quotes.", "muss ein Name in Anführungszeichen sein."),
     "data.not_a_family": ("{family} is not a rule family.", "{family} ist keine Regelfamilie."),
     "data.players_list": ('must be a list of names in seating order, e.g. ["Anna", "Ben", "Cora", "Dora"].',
-                          'muss eine Liste von Namen in Sitzreihenfolge sein, z. B. ["Anna", "Ben", "Cora", '
+                          'muss eine Liste von Namen in Sitzordnung sein, z. B. ["Anna", "Ben", "Cora", '
                           '"Dora"].'),
     "data.seats_not_played": ("is {seats}, but {family} is played by {counts} players.",
                               "ist {seats}, aber {family} spielen {counts} Spieler."),
@@ -119,7 +119,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     # the players' names (after "players" in the file, "--players" on the command line)
     "data.players_too_few": ("lists {count} player(s); a table needs at least 2.",
                              "nennt {count} Spieler; ein Tisch braucht mindestens 2."),
-    "data.players_too_few_hint": ("List everyone in seating order.", "Nenn alle in Sitzreihenfolge."),
+    "data.players_too_few_hint": ("List everyone in seating order.", "Nenn alle in Sitzordnung."),
     "data.player_name_too_long": ("The name {name} has {length} characters; a player's name has at most {limit}.",
                            "Der Name {name} hat {length} Zeichen; der Name eines Spielers hat höchstens {limit}."),
     "data.name_empty": ("The name is empty.", "Der Name ist leer."),
@@ -184,7 +184,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
                          "schafkopf-score-Tischdatei ({family}). Ändere die Werte; jeder Schlüssel wird beim Laden "
                          "geprüft."),
     "data.file_players": ("seating order, clockwise; the first deals first",
-                          "Sitzreihenfolge im Uhrzeigersinn; der Erste gibt zuerst"),
+                          "Sitzordnung im Uhrzeigersinn; der Erste gibt zuerst"),
     "data.file_seats": ("players in one game; more at the table sit out in turn",
                         "Spieler in einem Spiel; weitere am Tisch setzen reihum aus"),
     "data.file_ledger": ("default: beside this file, same name, .sqlite",

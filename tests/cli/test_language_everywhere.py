@@ -171,3 +171,14 @@ def test_an_access_codes_file_that_cannot_be_read_says_why_in_german(make_table)
     r = t.run("serve", "--codes")
     assert r.exit_code == 2
     assert "kann nicht gelesen werden: Ist ein Ordner." in r.stderr, r.stderr
+
+
+def test_the_seating_order_has_one_german_name(make_table):
+    """``new --players A`` said ``Nenn alle in Sitzreihenfolge.``, and a table file's ``players``
+    line ``Sitzreihenfolge``, where the help, ``player list`` and the rest say ``Sitzordnung``."""
+    from schafkopf_score.i18n import everything as catalogue
+
+    assert not [key for key, (_, de) in catalogue().items() if "Sitzreihenfolge" in de]
+    t = make_table(language="de")
+    said = t.refused("new", str(t.path.parent / "x.toml"), "--players", "A")
+    assert "Nenn alle in Sitzordnung." in said, said
