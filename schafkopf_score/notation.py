@@ -304,7 +304,8 @@ def _short_rules(lang: str) -> list[tuple[re.Pattern[str], Any]]:
             rules.append((rf"(?:{names}) (?=[a-zäöü])", ""))  # (named alone it stays: no word says it)
     # inside play a hand needs no command word (not the one-shot ``schafkopf add`` a hint names,
     # nor the verb: ``The Augen add up to 110``)
-    rules.append((r"(?<!schafkopf )\badd (?!up\b)(?=[a-zäöü])", ""))
+    # (nor ``player add``, a command of play's own)
+    rules.append((r"(?<!schafkopf )(?<!player )\badd (?!up\b)(?=[a-zäöü])", ""))
     # (a word the line typed, quoted in the message, stays as typed: ``'--kontra' fits nothing``)
     _SHORT[lang] = [(re.compile("(?<!')" + p), r) for p, r in rules]
     return _SHORT[lang]

@@ -64,7 +64,9 @@ def read_codes(path: Path) -> dict[str, str] | None:
     except FileNotFoundError:
         return None
     except OSError as exc:
-        raise ConfigError(Text("data.codes_unreadable", path=str(path), problem=exc.strerror or str(exc)),
+        from ..files import os_problem
+
+        raise ConfigError(Text("data.codes_unreadable", path=str(path), problem=os_problem(exc)),
                           Text("data.codes_unreadable_hint")) from None
     try:
         data: Any = json.loads(text)

@@ -62,7 +62,7 @@ COMMANDS: dict[str, str] = {
                 "Beispiel: schafkopf --table neu.toml import abend.json\n"
                 "Beispiel: schafkopf new saison.toml --family bavarian --players Anna,Ben,Cora,Dora\n"
                 "Beispiel: schafkopf --table saison.toml import abend.json --jobs 1",
-    "stats": "Je Spieler (Spiele, als Spieler, gewonnen, Geld) und je Spielart (Spiele, gewonnen,\n"
+    "stats": "Je Spieler (Spiele, als Spielmacher, gewonnen, Geld) und je Spielart (Spiele, gewonnen,\n"
              "umgesetzt).\n\n" + _B + "Beispiel: schafkopf stats --all",
     "check": "Das Spielbuch prüfen: Nullsummen, Nachspielen gleich gespeicherten Auszahlungen, Stände\n"
              "beim Abschluss.\n\n"
@@ -101,7 +101,7 @@ COMMANDS: dict[str, str] = {
                  + "Beispiel: schafkopf standings\nBeispiel: schafkopf standings --all",
     "rating": "Die Spielstärke jedes Spielers aus allen Abenden des Tisches (im Turnier: aus jeder Runde).\n\n"
               "Jedes Spiel ist ein Vergleich seiner Parteien (Sauspiel 2 gegen 2, ein Solo 1 gegen 3, Ramsch\n"
-              "jeder gegen jeden), gewichtet nach seinem Wert; die Spanne ist die Wertung plus oder minus zwei\n"
+              "jeder gegen jeden), gewichtet nach seinem Wert; der Bereich ist die Wertung plus oder minus zwei\n"
               "Sigma, und wer weniger als 30 gewertete Spiele hat, ist vorläufig. Jedes Mal aus dem Spielbuch\n"
               "berechnet (das Plackett-Luce-Modell von openskill), nie gespeichert: eine Korrektur ändert sie.\n\n"
               + _B + "Beispiel: schafkopf rating\nBeispiel: schafkopf rating --all --chart",
@@ -137,8 +137,7 @@ COMMANDS: dict[str, str] = {
                        "(tournament fix, tournament apart) und nennt, was sie eingehalten hat.\n\n" + _B
                        + "Beispiel: schafkopf --table turnier.toml tournament draw --seed 7\n"
                          "Beispiel: schafkopf --table turnier.toml tournament draw --report\n"
-                         'Beispiel: schafkopf --table turnier.toml tournament draw --redo --reason "Anna was seated '
-                         'twice"',
+                         'Beispiel: schafkopf --table turnier.toml tournament draw --redo --reason "Anna saß zweimal"',
     "tournament fix": "Einen Spieler bei jeder weiteren Auslosung an einen Tisch setzen (einer, der nicht\n"
                       "umziehen kann), bis --remove. Fürs Turnier festgehalten; draw --fix NAME=TISCH tut es\n"
                       "für eine Runde.\n\n" + _B + "Beispiel: schafkopf --table turnier.toml tournament fix Ida 1",
@@ -147,8 +146,8 @@ COMMANDS: dict[str, str] = {
                         + _B + "Beispiel: schafkopf --table turnier.toml tournament apart Anna Ben",
     "tournament swap": "Die Plätze zweier Spieler in der laufenden Runde tauschen (festgehalten), solange\n"
                        "keiner ihrer Tische etwas eingetragen hat.\n\n"
-                       + _B + 'Beispiel: schafkopf --table turnier.toml tournament swap Cora Dora --reason "Cora sat '
-                              'at the wrong table"',
+                       + _B + 'Beispiel: schafkopf --table turnier.toml tournament swap Cora Dora --reason "Cora saß '
+                              'am falschen Tisch"',
     "tournament tables": "Die Tischlisten einer Runde, zum Drucken: wer an welchem Tisch sitzt, in\n"
                          "Sitzordnung (der Erste gibt zuerst), mit Startnummern, und wie viele Spiele jeder Tisch\n"
                          "eingetragen hat (oder seine Papiersummen).\n\n"
@@ -349,7 +348,7 @@ OPTIONS: dict[str, str] = {
     "tournament prizes --provisional": "Die Liste drucken, obwohl Tische oder Runden noch fehlen (als vorläufig "
                                        "markiert).",
     "tournament prizes --format": "text | html",
-    "tournament prizes --out": "In diese Datei schreiben (atomar) statt auf die Standardausgabe.",
+    "tournament prizes --out": "In diese Datei schreiben (in einem Zug) statt auf die Standardausgabe.",
     "tournament tables --round": "Die Runde (Vorgabe: die letzte).",
     "tournament tables --format": "text | csv | csv-de | html",
     "tournament enter --tisch": "Die Tischnummer (wie in den Tischlisten).",

@@ -135,6 +135,24 @@ def export(
                    fmt=fmt, count=len(ids)), err=True)
 
 
+def _not_export_problem(exc: BaseException) -> Text | str:
+    """Why a file is no export, in the table's words (not Python's ``Expecting ',' delimiter``,
+    ``'utf-8' codec can't decode``); a problem of another kind as it is."""
+    import json
+
+    from ..ledger.dump import ExportProblem
+
+    if isinstance(exc, RecursionError):
+        return Text("cli.import_too_deep")
+    if isinstance(exc, ExportProblem):
+        return exc.text
+    if isinstance(exc, json.JSONDecodeError):
+        return Text("cli.import_bad_json", line=exc.lineno, column=exc.colno)
+    if isinstance(exc, UnicodeDecodeError):
+        return Text("data.not_utf8_at", byte=exc.start + 1)
+    return str(exc)
+
+
 @app.command("import")
 @guard
 def import_(
@@ -179,7 +197,7 @@ def import_(
             differ = _players_differ(data, cfg.players)
             count = import_into(cfg, data, workers=jobs)
         except (UnicodeDecodeError, ValueError, RecursionError) as exc:  # JSONDecodeError is a ValueError
-            what: Text | str = Text("cli.import_too_deep") if isinstance(exc, RecursionError) else str(exc)
+            what = _not_export_problem(exc)
             raise InvalidEntry(Text("cli.import_not_export", file=file, problem=what),
                                Text("cli.import_not_export_hint")) from None
     if as_json:

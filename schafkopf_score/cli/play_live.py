@@ -151,7 +151,7 @@ class Live:
         elif command == "draw":
             self._draw(rest)
         elif command == "player":
-            self._player(rest)
+            self._player(words[0], rest)
         else:
             self._add(words)
 
@@ -311,37 +311,42 @@ class Live:
         typer.echo(done.played.outcome.explanation)
         self.show()
 
-    def _player(self, rest: list[str]) -> None:
+    def _player(self, command: str, rest: list[str]) -> None:
         """``player add NAME [--after X]``, ``player leave NAME``, ``player rename OLD NEW``,
-        ``player list``: what ``schafkopf player`` does, through the same functions."""
+        ``player list``: what ``schafkopf player`` does, through the same functions. A refusal
+        names the words typed (``spieler dazu``) and gives an example of play's line."""
         from ..app.players import change_seating, change_text, seating
 
         cfg = self.cfg()
         lang = cfg.language
         words = list(rest)
         after: str | None = None
+        typed = "--after"
         said_twice([w for w in words if w in ("--after", "--nach")])
         for option in ("--after", "--nach"):
             if option in words:
                 i = words.index(option)
                 if i + 1 >= len(words):
                     raise IllegalEntry(Text("data.option_needs_value", option=option),
-                                       Text("cli.player_usage_add"))
-                after = words[i + 1]
+                                       Text("cli.play_player_usage_add"))
+                after, typed = words[i + 1], option
                 del words[i:i + 2]
         action = PLAYER_ACTIONS.get(words[0].casefold()) if words else None
         if action is None:
             from ..text import quoted
 
-            raise IllegalEntry(Text("cli.player_action", action=quoted(words[0]) if words else "''"),
+            raise IllegalEntry(Text("cli.player_action", action=quoted(words[0]) if words else "''", command=command),
                                Text("cli.player_action_hint", actions=Join(SHOWN_ACTIONS[language_of(lang)], "or")))
         names = words[1:]
         wanted = {"add": 1, "leave": 1, "rename": 2, "list": 0}[action]
         if len(names) != wanted:
-            raise IllegalEntry(Text("cli.player_words", action=words[0], count=wanted, given=len(names)),
-                               Text(f"cli.player_usage_{action}"))
+            raise IllegalEntry(Text("cli.player_words", command=command, action=words[0], count=wanted,
+                                    given=len(names)),
+                               Text(f"cli.play_player_usage_{action}"))
         if after is not None and action != "add":
-            raise IllegalEntry(Text("cli.player_after_add_only"), Text("cli.player_usage_add"))
+            add = SHOWN_ACTIONS[language_of(lang)][0]
+            raise IllegalEntry(Text("cli.player_after_add_only", option=typed, command=f"{command} {add}"),
+                               Text("cli.play_player_usage_add"))
         ledger = self.ledger()
         if action == "list":
             data = seating(cfg, ledger)

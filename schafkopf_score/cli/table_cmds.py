@@ -233,13 +233,15 @@ def player(
     words = list(names or [])
     wanted = {"add": 1, "leave": 1, "rename": 2, "list": 0}
     if action not in wanted:
-        raise IllegalEntry(Text("cli.player_action", action=repr(action)),
+        raise IllegalEntry(Text("cli.player_action", action=repr(action), command="player"),
                            Text("cli.player_action_hint", actions=Join(PLAYER_ACTIONS, "or")))
     if len(words) != wanted[action]:
-        raise IllegalEntry(Text("cli.player_words", action=action, count=wanted[action], given=len(words)),
+        raise IllegalEntry(Text("cli.player_words", command="player", action=action, count=wanted[action],
+                                given=len(words)),
                            Text(f"cli.player_usage_{action}"))
     if after is not None and action != "add":
-        raise IllegalEntry(Text("cli.player_after_add_only"), Text("cli.player_usage_add"))
+        raise IllegalEntry(Text("cli.player_after_add_only", option="--after", command="player add"),
+                           Text("cli.player_usage_add"))
     lang = cfg.language
     if action == "list":
         with c.ledger() as ledger:

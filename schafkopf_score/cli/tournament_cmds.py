@@ -524,8 +524,11 @@ def enter(
             raise IllegalEntry(Text("tournament.list_missing", path=file),
                                Text("tournament.list_unreadable_hint")) from None
         except (OSError, UnicodeDecodeError) as exc:
-            raise IllegalEntry(Text("tournament.list_unreadable", path=file,
-                                    problem=getattr(exc, "strerror", None) or str(exc)),
+            from ..files import os_problem
+
+            problem = (Text("data.not_utf8_at", byte=exc.start + 1) if isinstance(exc, UnicodeDecodeError)
+                       else os_problem(exc))
+            raise IllegalEntry(Text("tournament.list_unreadable", path=file, problem=problem),
                                Text("tournament.list_unreadable_hint")) from None
     with c.ledger() as ledger:
         done = tournament.enter_list(cfg, ledger, tisch, tournament.list_lines(text), round_no)

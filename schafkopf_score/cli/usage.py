@@ -91,6 +91,8 @@ def usage_text(error: Any, lang: str) -> str:
         if isinstance(error, click_errors.MissingParameter) and param is not None:
             key = "cli.click_missing_argument" if param.param_type_name == "argument" else "cli.click_missing_option"
             return say(key, lang, name=f"'{placeholder(param.name or '', lang)}'" if key.endswith("argument") else hint)
+        if param is not None and param.param_type_name == "argument":  # named as the usage line names it
+            hint = f"'{placeholder(param.name or '', lang)}'"
         number = re.fullmatch(r"(.+) is not a valid (?:integer|int|float|number)\.", message)
         if number:
             problem = say("cli.click_not_a_number", lang, value=number.group(1))

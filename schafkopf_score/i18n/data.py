@@ -54,6 +54,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "data.table_unreadable_hint": ("Check the path and its permissions.", "Prüf den Pfad und seine Zugriffsrechte."),
     "data.table_not_utf8": ("{path} is not a UTF-8 text file.", "{path} ist keine UTF-8-Textdatei."),
     "data.table_not_utf8_hint": ("Save the table file as UTF-8.", "Speicher die Tischdatei als UTF-8."),
+    "data.not_utf8_at": ("not UTF-8 text at byte {byte}", "kein UTF-8-Text bei Byte {byte}"),
     "data.table_not_toml": ("{path} is not valid TOML: {problem}.", "{path} ist kein gültiges TOML: {problem}."),
     "data.toml_at": ("{what} (line {line}, column {column})", "{what} (Zeile {line}, Spalte {column})"),
     "data.toml_at_end": ("{what} (at the end of the file)", "{what} (am Ende der Datei)"),
@@ -96,7 +97,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "data.must_be_quoted_name": ("must be a name in quotes.", "muss ein Name in Anführungszeichen sein."),
     "data.not_a_family": ("{family} is not a rule family.", "{family} ist keine Regelfamilie."),
     "data.players_list": ('must be a list of names in seating order, e.g. ["Anna", "Ben", "Cora", "Dora"].',
-                          'muss eine Liste von Namen in Sitzreihenfolge sein, z. B. ["Anna", "Ben", "Cora", '
+                          'muss eine Liste von Namen in Sitzordnung sein, z. B. ["Anna", "Ben", "Cora", '
                           '"Dora"].'),
     "data.seats_not_played": ("is {seats}, but {family} is played by {counts} players.",
                               "ist {seats}, aber {family} spielen {counts} Spieler."),
@@ -118,7 +119,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     # the players' names (after "players" in the file, "--players" on the command line)
     "data.players_too_few": ("lists {count} player(s); a table needs at least 2.",
                              "nennt {count} Spieler; ein Tisch braucht mindestens 2."),
-    "data.players_too_few_hint": ("List everyone in seating order.", "Nenn alle in Sitzreihenfolge."),
+    "data.players_too_few_hint": ("List everyone in seating order.", "Nenn alle in Sitzordnung."),
     "data.player_name_too_long": ("The name {name} has {length} characters; a player's name has at most {limit}.",
                            "Der Name {name} hat {length} Zeichen; der Name eines Spielers hat höchstens {limit}."),
     "data.name_empty": ("The name is empty.", "Der Name ist leer."),
@@ -183,7 +184,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
                          "schafkopf-score-Tischdatei ({family}). Ändere die Werte; jeder Schlüssel wird beim Laden "
                          "geprüft."),
     "data.file_players": ("seating order, clockwise; the first deals first",
-                          "Sitzreihenfolge im Uhrzeigersinn; der Erste gibt zuerst"),
+                          "Sitzordnung im Uhrzeigersinn; der Erste gibt zuerst"),
     "data.file_seats": ("players in one game; more at the table sit out in turn",
                         "Spieler in einem Spiel; weitere am Tisch setzen reihum aus"),
     "data.file_ledger": ("default: beside this file, same name, .sqlite",
@@ -623,26 +624,26 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "data.pg_unreachable_hint": (
         "Check the ledger line of the table file (host, port, database, user, password) and that the server "
         "runs; nothing was recorded.",
-        "Prüft die ledger-Zeile der Tischdatei (Host, Port, Datenbank, Benutzer, Passwort) und ob der Server "
+        "Prüf die ledger-Zeile der Tischdatei (Host, Port, Datenbank, Benutzer, Passwort) und ob der Server "
         "läuft; es wurde nichts eingetragen."),
     "data.pg_foreign": ("The database schema of {path} holds tables of another program ({tables}).",
                         "Das Datenbankschema von {path} enthält Tabellen eines anderen Programms ({tables})."),
     "data.pg_foreign_hint": ("It was left as it is; give the ledger a schema of its own in the ledger line "
                              "(?options=-csearch_path%3Dname).",
-                             "Es blieb, wie es war; gebt dem Spielbuch in der ledger-Zeile ein eigenes Schema "
+                             "Es blieb, wie es war; gib dem Spielbuch in der ledger-Zeile ein eigenes Schema "
                              "(?options=-csearch_path%3Dname)."),
     "data.ledger_holds_tournament": ("The ledger {path} holds a tournament, and this table file is a table's.",
                                      "Das Spielbuch {path} enthält ein Turnier, diese Tischdatei ist aber die "
                                      "eines Tisches."),
     "data.ledger_holds_tournament_hint": (
         "Points are no money: give this table a ledger of its own (the ledger line), or set kind = \"tournament\".",
-        "Punkte sind kein Geld: gebt diesem Tisch ein eigenes Spielbuch (ledger-Zeile) oder setzt "
+        "Punkte sind kein Geld: gib diesem Tisch ein eigenes Spielbuch (ledger-Zeile) oder setz "
         "kind = \"tournament\"."),
     "data.ledger_holds_table": ("The ledger {path} holds a table's evenings, and this table file is a tournament's.",
                                 "Das Spielbuch {path} enthält die Abende eines Tisches, diese Tischdatei ist aber "
                                 "die eines Turniers."),
     "data.ledger_holds_table_hint": ("Give the tournament a ledger of its own (the ledger line).",
-                                     "Gebt dem Turnier ein eigenes Spielbuch (ledger-Zeile)."),
+                                     "Gib dem Turnier ein eigenes Spielbuch (ledger-Zeile)."),
     "data.import_tournament_into_table": ("This export is of a tournament; this table file is a table's.",
                                           "Diese Sicherung ist die eines Turniers; diese Tischdatei ist die eines "
                                           "Tisches."),
@@ -651,19 +652,19 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                           "eines Turniers."),
     "data.import_kind_hint": ("Import it with a table file of the same kind (kind = \"table\" or \"tournament\"); "
                               "nothing was imported.",
-                              "Lest sie mit einer Tischdatei derselben Art ein (kind = \"table\" oder "
+                              "Lies sie mit einer Tischdatei derselben Art ein (kind = \"table\" oder "
                               "\"tournament\"); es wurde nichts eingelesen."),
     "data.ledger_not_a_path": ("'{value}' is neither a file nor a postgresql:// address.",
                                "'{value}' ist weder eine Datei noch eine postgresql://-Adresse."),
     "data.ledger_not_a_path_hint": (
         "Give a file name (the SQLite ledger) or an address postgresql://user:password@host:port/database.",
-        "Gebt einen Dateinamen (das SQLite-Spielbuch) oder eine Adresse "
+        "Gib einen Dateinamen (das SQLite-Spielbuch) oder eine Adresse "
         "postgresql://benutzer:passwort@host:port/datenbank an."),
     "data.pg_no_schema": ("The ledger's database {url} has no schema to keep the ledger in (search_path: {path}).",
                           "Die Datenbank des Spielbuchs {url} hat kein Schema für das Spielbuch (search_path: {path})."),
     "data.pg_no_schema_hint": ("Create the schema first (CREATE SCHEMA name), or name one that exists in the "
                                "ledger line; nothing was recorded.",
-                               "Legt das Schema zuerst an (CREATE SCHEMA name) oder nennt in der ledger-Zeile eines, "
+                               "Leg das Schema zuerst an (CREATE SCHEMA name) oder nenn in der ledger-Zeile eines, "
                                "das es gibt; es wurde nichts eingetragen."),
     "data.pg_refused": ("The ledger's database refused the request: {problem}",
                         "Die Datenbank des Spielbuchs hat die Anfrage abgelehnt: {problem}"),
@@ -674,11 +675,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
                               "SCHAFKOPF_BUSY_TIMEOUT ist {value}: keine Zahl von Sekunden von 0 bis {most}."),
     "data.busy_timeout_bad_hint": ("Set it to the seconds to wait for another writer (such as 30), or unset it; "
                                    "nothing was recorded.",
-                                   "Setzt es auf die Sekunden, die auf einen anderen Schreiber gewartet wird "
-                                   "(etwa 30), oder entfernt es; es wurde nichts eingetragen."),
+                                   "Setz es auf die Sekunden, die auf einen anderen Schreiber gewartet wird "
+                                   "(etwa 30), oder entferne es; es wurde nichts eingetragen."),
     "data.closed_reopen_hint": ("To correct it, reopen it first: schafkopf settle --reopen {session} --reason R "
                                 "(R: why; the closing stays in the ledger).",
-                                "Zum Korrigieren öffnet ihn zuerst wieder: schafkopf settle --reopen {session} "
+                                "Zum Korrigieren öffne ihn zuerst wieder: schafkopf settle --reopen {session} "
                                 "--reason R (R: warum; die Abrechnung bleibt im Spielbuch)."),
     "data.table_too_large": ("{path} is {size} bytes long; a table file holds at most {limit}.",
                              "{path} ist {size} Bytes lang; eine Tischdatei hält höchstens {limit}."),
@@ -689,15 +690,15 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "data.name_too_long": ("is {length} characters long; a table's name has at most {limit}.",
                            "ist {length} Zeichen lang; der Name eines Tisches hat höchstens {limit}."),
     "data.name_too_long_hint": ("Give it a shorter name (up to {limit} characters).",
-                                "Gebt ihm einen kürzeren Namen (bis zu {limit} Zeichen)."),
+                                "Gib ihm einen kürzeren Namen (bis zu {limit} Zeichen)."),
     "data.player_too_long": ("has player {i} ({name}) of {length} characters; a player's name has at most {limit}.",
                              "hat Spieler {i} ({name}) mit {length} Zeichen; der Name eines Spielers hat "
                              "höchstens {limit}."),
     "data.player_too_long_hint": ("Shorten the name to {limit} characters or fewer (a nickname does).",
-                                  "Kürzt den Namen auf höchstens {limit} Zeichen (ein Spitzname tut es)."),
+                                  "Kürz den Namen auf höchstens {limit} Zeichen (ein Spitzname tut es)."),
     "data.text_hidden_hint": ("Type it again without that character: such characters can steer the terminal or "
                               "hide what is shown; nothing was recorded.",
-                              "Tippt es ohne dieses Zeichen noch einmal: solche Zeichen können das Terminal steuern "
+                              "Tipp es ohne dieses Zeichen noch einmal: solche Zeichen können das Terminal steuern "
                               "oder verbergen, was angezeigt wird; es wurde nichts eingetragen."),
     "data.export_bad_number": ("{where}: {field} = {value} is not a whole number a ledger stores",
                                "{where}: {field} = {value} ist keine ganze Zahl, wie ein Spielbuch sie speichert"),

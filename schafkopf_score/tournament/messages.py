@@ -243,7 +243,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                        "Die Liste {path} lässt sich nicht lesen: {problem}."),
     "tournament.list_missing": ("There is no list {path}.", "Eine Liste {path} gibt es nicht."),
     "tournament.list_unreadable_hint": ("Give a UTF-8 text file, or - to read stdin.",
-                                            "Gib eine UTF-8-Textdatei an, oder - für stdin."),
+                                            "Gib eine UTF-8-Textdatei an, oder - für die Standardeingabe."),
     "tournament.entered": ("Recorded {count} games at table {tisch} (round {round}): games {first} to {last}.",
                                "{count} Spiele an Tisch {tisch} (Runde {round}) eingetragen: Spiel {first} bis "
                                "{last}."),

@@ -198,7 +198,7 @@ def test_a_new_table_file_is_commented_in_its_language(make_table):
                      "beim Laden geprüft.")
     assert en[0] == ("# schafkopf-score table file (Bavarian Schafkopf). Edit the values; every key is checked "
                      "on load.")
-    assert any(s.startswith("players = ") and s.endswith("# Sitzreihenfolge im Uhrzeigersinn; der Erste gibt zuerst")
+    assert any(s.startswith("players = ") and s.endswith("# Sitzordnung im Uhrzeigersinn; der Erste gibt zuerst")
                for s in de)
     assert any(s.startswith("players = ") and s.endswith("# seating order, clockwise; the first deals first")
                for s in en)

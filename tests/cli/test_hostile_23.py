@@ -331,7 +331,7 @@ def test_a_comment_with_a_control_character_is_refused_in_german(make_table):
     t = make_table(language="de")
     err = t.refused("add", "sau", "an", "be", "72", "--comment", "rot\x1b[31m")
     assert err == ("Fehler: --comment 'rot\\x1b[31m' enthält an Stelle 4 ein unsichtbares oder Steuerzeichen "
-                   "(U+001B).\nTippt es ohne dieses Zeichen noch einmal: solche Zeichen können das Terminal steuern "
+                   "(U+001B).\nTipp es ohne dieses Zeichen noch einmal: solche Zeichen können das Terminal steuern "
                    "oder verbergen, was angezeigt wird; es wurde nichts eingetragen.\n")
 
 
