@@ -83,35 +83,36 @@ def test_the_host_page_has_the_desk_and_its_forms_work_without_javascript(tmp_pa
             status, headers, body = browser_post(s, f"/form/{action}", {**fields, "back": "/"}, s.host)
             return status, headers.get("location"), html_text.unescape(body.decode())
 
-        assert post("fix", {"player": "#8", "tisch": "2"})[:2] == (303, "/?done=1")
+        assert post("fix", {"player": "#8", "tisch": "2"})[:2] == (303, "/?done=fix")
+        assert '<p class="ok" role="status">Gespeichert: wer an welchem Tisch bleibt.</p>' in page(s, "/?done=fix", s.host)
         twin.ok("tournament", "fix", "8", "2")
-        assert post("apart", {"players": "Anna, Ben"})[:2] == (303, "/?done=1")
+        assert post("apart", {"players": "Anna, Ben"})[:2] == (303, "/?done=apart")
         twin.ok("tournament", "apart", "Anna", "Ben")
         before = cup.ledger_bytes()
         status, where, body = post("apart", {"players": "Anna"})
         assert (status, where) == (422, None) and '"players" nennt zwei Spieler' in body
         assert cup.ledger_bytes() == before
         assert cup.json("tournament", "draw") == twin.json("tournament", "draw")
-        assert post("redraw", {"reason": "verlesen", "redo": "1"})[:2] == (303, "/?done=1")
+        assert post("redraw", {"reason": "verlesen", "redo": "1"})[:2] == (303, "/?done=redraw")
         twin.ok("tournament", "draw", "--redo", "--reason", "verlesen")
         tables = cup.json("tournament", "tables")
         assert tables == twin.json("tournament", "tables")
         one, two = tables["tables"][0]["players"], tables["tables"][1]["players"]
-        assert post("swap", {"players": f"{one[0]}, {two[0]}", "reason": "falscher Platz"})[:2] == (303, "/?done=1")
+        assert post("swap", {"players": f"{one[0]}, {two[0]}", "reason": "falscher Platz"})[:2] == (303, "/?done=swap")
         twin.ok("tournament", "swap", one[0], two[0], "--reason", "falscher Platz")
         one = [two[0], *one[1:]]
         text = ", ".join(f"{p}={v}" for p, v in zip(one, (3, -3, 1, -1), strict=True))
-        assert post("totals", {"tisch": "1", "totals": text})[:2] == (303, "/?done=1")
+        assert post("totals", {"tisch": "1", "totals": text})[:2] == (303, "/?done=totals")
         twin.ok("tournament", "enter", "--tisch", "1", "--totals", text.replace(" ", ""))
         right = ",".join(f"{p}={v}" for p, v in zip(one, (3, -1, 1, -3), strict=True))
         status, where, body = post("totals", {"tisch": "1", "totals": right})  # entered already: replace it
         assert status == 422 and "Tisch 1 von Runde 1 hat seine Summen schon eingetragen." in body, body
         assert post("totals", {"tisch": "1", "totals": right, "replace": "1", "reason": "vertauscht"})[:2] == \
-            (303, "/?done=1")
+            (303, "/?done=totals")
         twin.ok("tournament", "enter", "--tisch", "1", "--totals", right, "--replace", "--reason", "vertauscht")
-        assert post("apart", {"players": "Anna, Ben", "remove": "1"})[:2] == (303, "/?done=1")  # lifted again
+        assert post("apart", {"players": "Anna, Ben", "remove": "1"})[:2] == (303, "/?done=apart")  # lifted again
         twin.ok("tournament", "apart", "Anna", "Ben", "--remove")
-        assert post("fix", {"player": "#8", "remove": "1", "tisch": ""})[:2] == (303, "/?done=1")
+        assert post("fix", {"player": "#8", "remove": "1", "tisch": ""})[:2] == (303, "/?done=fix")
         twin.ok("tournament", "fix", "8", "--remove")
         for args in (["tournament", "tables"], ["tournament", "ranking"], ["tournament", "sheet", "--tisch", "1"]):
             assert strip_times(cup.json(*args)) == strip_times(twin.json(*args)), args
