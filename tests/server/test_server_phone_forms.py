@@ -5,6 +5,8 @@ page and every state reached scanned by axe-core."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from tests.server.phone import Phone, axe_findings, needs_browser
@@ -71,5 +73,13 @@ def test_a_correction_that_changes_the_game_says_how_to_confirm_it_and_keeps_wha
         assert axe_findings(phone) == []
         # what was typed is there to be sent again, with the box ticked
         correct(phone, "1", "wenz co 91", tick=True)
+
+        def games() -> list[str]:
+            return [h["entry"]["game"] for h in t.json("sheet")["sessions"][0]["hands"] if not h["void"]]
+
+        # (the refusal page names 'Wenz Cora 91' too: the ledger tells when the correction went in)
+        deadline = time.monotonic() + 15
+        while games() != ["wenz"] and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert games() == ["wenz"]
         phone.wait("return document.body.innerText.includes('Wenz Cora 91')")
-        assert [h["entry"]["game"] for h in t.json("sheet")["sessions"][0]["hands"] if not h["void"]] == ["wenz"]
