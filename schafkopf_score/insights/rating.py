@@ -208,22 +208,13 @@ def _move(team: tuple[_Skill, ...], s2: float, omega: float, delta: float) -> No
         r.sigma = sigma * sqrt(narrowed if narrowed >= kappa else kappa)  # (``max``, without its call)
 
 
-def two_sides(winners: tuple[_Skill, ...], losers: tuple[_Skill, ...], fills: tuple[tuple[float, float] | None, ...],
-              w: float) -> None:
+def two_sides(teams: tuple[tuple[_Skill, ...], ...], fills: tuple[tuple[float, float] | None, ...],
+              ranks: tuple[int, ...], tied: tuple[int, ...]) -> None:
     """``plackett_luce`` of two sides, winners first (ranks 0 and 1), written out as the
     library's loops come to for them (the terms they add that are 0 or a factor of 1 left
-    out: adding 0.0 and dividing by 1 change no figure), with the widening by ``TAU`` before
-    and the weight ``w`` after, as ``Rater.add`` does them: most hands are two sides."""
-    sqrt, tau2 = math.sqrt, TAU * TAU
-    before = []
-    for r in winners:
-        s = r.sigma
-        r.sigma = ws = sqrt(s * s + tau2)
-        before.append((r, r.mu, ws))
-    for r in losers:
-        s = r.sigma
-        r.sigma = ws = sqrt(s * s + tau2)
-        before.append((r, r.mu, ws))
+    out: adding 0.0 and dividing by 1 change no figure): most hands are two sides."""
+    sqrt = math.sqrt
+    winners, losers = teams
     mu0, s20 = _side(winners, fills[0])
     mu1, s21 = _side(losers, fills[1])
     c = sqrt(s20 + _BETA2 + (s21 + _BETA2))
@@ -231,15 +222,9 @@ def two_sides(winners: tuple[_Skill, ...], losers: tuple[_Skill, ...], fills: tu
     first = e0 + e1
     c2 = c**2
     t = e0 / first
-    omega, delta = (1 - t) * (s20 / c), t * (1 - t) * (s20 / c2) * (sqrt(s20) / c)
-    _move(winners, s20, omega, delta)
+    _move(winners, s20, (1 - t) * (s20 / c), t * (1 - t) * (s20 / c2) * (sqrt(s20) / c))
     t = e1 / first
-    omega, delta = -t * (s21 / c), t * (1 - t) * (s21 / c2) * (sqrt(s21) / c)
-    _move(losers, s21, omega, delta)
-    if w != 1:
-        for r, mu, ws in before:
-            r.mu = mu + w * (r.mu - mu)
-            r.sigma = ws * (r.sigma / ws) ** w
+    _move(losers, s21, -t * (s21 / c), t * (1 - t) * (s21 / c2) * (sqrt(s21) / c))
 
 
 def plackett_luce(teams: tuple[tuple[_Skill, ...], ...], fills: tuple[tuple[float, float] | None, ...],
@@ -276,7 +261,7 @@ def plackett_luce(teams: tuple[tuple[_Skill, ...], ...], fills: tuple[tuple[floa
                     sum_q[q] += ei
                 else:
                     sum_q[q], started[q] = ei, True
-    omega_list, delta_list = [], []
+    omegas, deltas = [], []
     for i in range(k):
         omega = 0.0
         delta = 0.0
@@ -289,9 +274,8 @@ def plackett_luce(teams: tuple[tuple[_Skill, ...], ...], fills: tuple[tuple[floa
                     omega += (1 - t) / tied[q]
                 else:
                     omega -= t / tied[q]
-        omega_list.append(omega)
-        delta_list.append(delta)
-    omegas, deltas = tuple(omega_list), tuple(delta_list)
+        omegas.append(omega)
+        deltas.append(delta)
     c2 = c**2
     for team, s2, omega, delta in zip(teams, squares, omegas, deltas, strict=True):
         omega *= s2 / c
@@ -304,7 +288,7 @@ class Rater:
     """Rates matches one after the other (``add``), then hands out the ratings (``result``).
 
     Each player's rating lives in one ``_Skill``, made once and updated in place
-    (``plackett_luce``). ``reference``: every update by the library's public ``rate`` instead
+    (``two_sides``, ``plackett_luce``). ``reference``: every update by the library's public ``rate`` instead
     (slow: what the tests compare the rater with)."""
 
     def __init__(self, reference: bool = False) -> None:
@@ -362,6 +346,13 @@ class Rater:
             else:
                 history[name] = [point]
 
+    @classmethod
+    def _stand_in(cls, fill: int) -> tuple[float, float]:
+        """``fill`` average players as the one rating they start every hand with: ``(mu, sigma)``,
+        the sigma widened by ``TAU`` already (as ``add`` widens each player's)."""
+        sigma = cls._stand_in_sigma(fill)
+        return MU * fill, math.sqrt(sigma * sigma + TAU * TAU)
+
     @staticmethod
     def _stand_in_sigma(fill: int) -> float:
         """The sigma of ``fill`` average players as one rating, before ``TAU`` is added: its
@@ -397,9 +388,7 @@ class Rater:
         if len(self._prepared) >= self.kept:  # matches made afresh for every hand (a caller without the reader's)
             self._prepared.clear()
         teams, real = self._line_ups.get(m.teams) or self._line_up(m)
-        tau2 = TAU * TAU
-        fills = tuple((MU * fill, math.sqrt(self._stand_in_sigma(fill) * self._stand_in_sigma(fill) + tau2)) if fill else None
-                      for fill in (m.fill or (0,) * len(m.teams)))
+        fills = tuple(self._stand_in(fill) if fill else None for fill in (m.fill or (0,) * len(m.teams)))
         prepared = self._prepared[id(m)] = _Prepared(m, teams, fills, real)
         return prepared
 
@@ -414,12 +403,9 @@ class Rater:
             self._tally[id(prepared)] = prepared
         prepared.played += 1
         w = m.weight
-        if prepared.two and not self.reference:
-            two_sides(prepared.teams[0], prepared.teams[1], prepared.fills, w)
-            self.hands += 1
-            return
         tau2, sqrt = TAU * TAU, math.sqrt
-        update = self._update_by_library if self.reference or not prepared.ordered else plackett_luce
+        update = (self._update_by_library if self.reference or not prepared.ordered
+                  else two_sides if prepared.two else plackett_luce)
         if w == 1:
             for r in prepared.real:  # each player's sigma widened by TAU before the update
                 s = r.sigma
