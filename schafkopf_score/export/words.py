@@ -12,6 +12,7 @@ from typing import Any
 from ..i18n import format_date, format_time, language_of, say
 from ..memo import Memo
 from ..money import format_value
+from ..session.fold import merged
 
 
 def later_sessions(report: dict[str, Any]) -> Iterator[str]:
@@ -154,12 +155,7 @@ def names_now(report: Mapping[str, Any], amounts: Mapping[str, int]) -> dict[str
     >>> names_now({"aliases": {"Ben": "Benedikt"}}, {"Anna": 10, "Ben": -10})
     {'Anna': 10, 'Benedikt': -10}
     """
-    aliases = report.get("aliases") or {}
-    out: dict[str, int] = {}
-    for name, amount in amounts.items():
-        key = aliases.get(name, name)
-        out[key] = out.get(key, 0) + int(amount)
-    return out
+    return merged({name: int(amount) for name, amount in amounts.items()}, report.get("aliases") or {})
 
 
 def close_booked(report: dict[str, Any], session: Mapping[str, Any]) -> tuple[str, dict[str, int], int] | None:
