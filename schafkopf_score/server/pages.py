@@ -136,9 +136,9 @@ def render_page(served: Served, request: Request, template: str, ids: tuple[str,
     cfg = _cfg(served)
     lang = cfg.language
     done = request.query_params.get("done", "")
-    if done in DESK_FORMS:  # what a desk form did
+    if done in DESK_FORMS:  # what a desk form did (no hand of the sheet)
         data.setdefault("done_text", say(f"server.page_desk_done_{done}", lang))
-        done = "1"
+        done = ""
     done = done if done.isascii() and done.isdigit() and len(done) < 7 else ""
     live = data.get("live") or {}
     row = next((r for r in live.get("rows", ()) if done and str(r["hand"]) == done), None)
