@@ -20,6 +20,7 @@ from typing import Any
 
 from typer._click.formatting import HelpFormatter
 
+from ..export import FORMATS
 from ..rules.registry import REGISTRY
 from .usage import placeholder
 
@@ -52,9 +53,12 @@ COMMANDS: dict[str, str] = {
             + "Beispiel: schafkopf edit 3 re\n"
               'Beispiel: schafkopf edit 1 sau an co 72 --reason "falscher Partner"',
     "export": "Das Spielbuch des Abends ausgeben (oder --all): CSV, deutsches CSV, JSON (vollständig),\n"
-              "Markdown, HTML, Text.\n\n" + _B
+              "Markdown, HTML, Text und mehr.\n\n" + _B
+              + "xlsx ist eine Arbeitsmappe für Excel und LibreOffice (die Abrechnung, die Statistik, ein\n"
+                "Blatt je Abend), geschrieben nach --out.\n\n" + _B
               + "Beispiel: schafkopf export --format html --out abend.html\n"
-                "Beispiel: schafkopf export --format json --out abend.json",
+                "Beispiel: schafkopf export --format json --out abend.json\n"
+                "Beispiel: schafkopf export --all --format xlsx --out saison.xlsx",
     "import": "Einen JSON-Export in ein leeres Spielbuch einlesen (es kommen dieselben Stände heraus).\n\n"
               "Jedes Spiel wird unter seinen eigenen Regeln nachgespielt, bevor etwas gespeichert wird;\n"
               "einen Export von mehr als ein paar tausend Spielen prüft ein Prozess je Kern.\n\n" + _B
@@ -63,7 +67,7 @@ COMMANDS: dict[str, str] = {
                 "Beispiel: schafkopf new saison.toml --family bavarian --players Anna,Ben,Cora,Dora\n"
                 "Beispiel: schafkopf --table saison.toml import abend.json --jobs 1",
     "stats": "Je Spieler (Spiele, als Spielmacher, gewonnen, Geld) und je Spielart (Spiele, gewonnen,\n"
-             "umgesetzt).\n\n" + _B + "Beispiel: schafkopf stats --all",
+             "umgesetzt).\n\n" + _B + "Beispiel: schafkopf stats --all\nBeispiel: schafkopf stats --player Anna --all",
     "check": "Das Spielbuch prüfen: Nullsummen, Nachspielen gleich gespeicherten Auszahlungen, Stände\n"
              "beim Abschluss.\n\n"
              "Sagt, wie viele Abende und Spiele geprüft sind, Ende 0, wenn alles stimmt; nennt sonst\n"
@@ -98,7 +102,8 @@ COMMANDS: dict[str, str] = {
              + "Beispiel: schafkopf sheet\nBeispiel: schafkopf sheet --compact",
     "standings": "Der Stand jedes Spielers, der Stock und wer als Nächstes gibt (--all: eine Spalte je\n"
                  "Abend und die Summe).\n\n" + _B
-                 + "Beispiel: schafkopf standings\nBeispiel: schafkopf standings --all",
+                 + "Beispiel: schafkopf standings\nBeispiel: schafkopf standings --all\n"
+                   "Beispiel: schafkopf standings --chart",
     "rating": "Die Spielstärke jedes Spielers aus allen Abenden des Tisches (im Turnier: aus jeder Runde).\n\n"
               "Jedes Spiel ist ein Vergleich seiner Parteien (Sauspiel 2 gegen 2, ein Solo 1 gegen 3, Ramsch\n"
               "jeder gegen jeden), gewichtet nach seinem Wert; der Bereich ist die Wertung plus oder minus zwei\n"
@@ -112,9 +117,13 @@ COMMANDS: dict[str, str] = {
               "noch offen ist. Was im Stock bleibt, geht beim Abschluss, wie die Hausregel\n"
               "stock_at_close sagt. --player NAME zahlt einen Spieler jetzt aus\n"
               "(schafkopf settle --player Cora); --reopen N --reason R öffnet den letzten Abend\n"
-              "wieder, um ihn zu korrigieren (der neue Abschluss zahlt den Unterschied).\n\n" + _B
+              "wieder, um ihn zu korrigieren (der neue Abschluss zahlt den Unterschied).\n\n"
+              "--tariff A/B oder --rules DATEI zeigt den Abend (--all: die Saison), wie er steht und wie\n"
+              "er mit dem anderen Tarif stünde, je Spieler mit dem Unterschied; Spiele, die die anderen\n"
+              "Regeln ablehnen, werden genannt. Es wird nichts gespeichert.\n\n" + _B
               + "Beispiel: schafkopf settle --round 50 --close\n"
-                'Beispiel: schafkopf settle --reopen 1 --reason "Spiel 2 war ein Wenz"',
+                'Beispiel: schafkopf settle --reopen 1 --reason "Spiel 2 war ein Wenz"\n'
+                "Beispiel: schafkopf settle --tariff 20/50",
     "serve": "Den Tisch (oder das Turnier) für Handys und einen Beamer bereitstellen, bis Strg-C.\n\n"
              "Zeigt für jede Rolle (host, view, im Turnier jeder Tisch: tisch N) einen Link mit\n"
              "Zugangscode, mit seinem QR-Code.\n\n" + _B
@@ -252,7 +261,7 @@ OPTIONS: dict[str, str] = {
     "draw --seed": "Startwert fürs Mischen (für ein Los, das sich wiederholen lässt).",
     "edit game": "Das korrigierte Spiel; weglassen, um nur das Angegebene zu ändern.",
     "edit --yes": "Nicht nachfragen, wenn sich das Spiel oder der Spieler ändert.",
-    "export --format": "csv | csv-de | json | md | html | text",
+    "export --format": " | ".join(FORMATS),  # the formats' names, as the registry lists them
     "export --out": "In diese Datei schreiben (in einem Zug) statt auf die Standardausgabe; - ist die "
                     "Standardausgabe.",
     "import file": "Ein JSON-Export (schafkopf export --format json).",

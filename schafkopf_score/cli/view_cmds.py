@@ -181,7 +181,8 @@ def settle(
 
     --close records that the money changed hands (with --round: the rounded amounts);
     a closed session always shows what was paid. --all is the season: every closed
-    evening as paid plus the open one, and transfers only for what is still open.
+    evening as paid plus the open one, and transfers only for what is still open. What is
+    left in the Stock goes at the close as the house rule stock_at_close says.
     --player NAME pays out one player now (schafkopf settle --player Cora); --reopen N
     --reason R reopens the latest session to correct it (closing it again pays the
     difference).

@@ -198,9 +198,21 @@ def test_help_is_german_on_a_german_table(make_table):
     void = _help(t, ["void"])
     assert void.splitlines()[0] == "Aufruf: schafkopf void [OPTIONEN] SPIELNUMMER"
     assert "  SPIELNUMMER  Die Spielnummer, wie sie auf dem Block steht.  [Pflicht]" in void
-    assert "--format <Text>   csv | csv-de | json | md | html | text  [Vorgabe: csv]" in _help(t, ["export"])
+    export = _help(t, ["export"])  # the formats as the registry lists them, xlsx with its example
+    assert "--format <Text>   csv | csv-de | json | md | html | text | xlsx  [Vorgabe:" in export
+    assert "Beispiel: schafkopf export --all --format xlsx --out saison.xlsx" in export
     root = _help(t, [])
     assert "Befehle:" in root and "  calc        Ein Spiel ausrechnen und erklären, ohne es einzutragen." in root
+
+
+def test_german_help_gives_the_english_help_s_examples(make_table):
+    """The examples are command lines: the German help shows each one the English help shows."""
+    de, en = make_table(language="de"), make_table(language="en", name="en")
+    for path, _ in _tree():
+        said = r'"[^"]*"'  # a quoted reason or comment is said in the table's language
+        german = [re.sub(said, '"…"', line) for line in re.findall(r"Beispiel: (.*)", _help(de, path))]
+        english = [re.sub(said, '"…"', line) for line in re.findall(r"Example: (.*)", _help(en, path))]
+        assert german == english, (path, german, english)
 
 
 def test_help_is_english_on_an_english_table_and_without_a_table(make_table, tmp_path):
