@@ -22,27 +22,60 @@ def chunks(cfg: TableConfig, ledger: Ledger, fmt: str, ids: Sequence[int], infos
     from .reports import build_report, game_title, season_stats
 
     form = FORMATS[fmt]
-    report = build_report(cfg, ledger, list(ids), infos=infos)
     stops: list[Callable[[], None]] = []  # helpers to stop however the writing ends
-    if "insights" in form.needs:  # RULES §13: the ratings and each player's page
-        from .insights_report import insights, insights_aside
+    try:
+        # a season's ratings and players' pages (RULES §13), or its stats: worked out by a
+        # helper from the start, while this process reads the evenings and writes them
+        later: dict[str, Any] = {}
+        if "insights" in form.needs:
+            from .insights_report import insights_aside
 
-        later = insights_aside(cfg, ledger, list(ids))  # a season's: worked out by a helper meanwhile
-        if later is not None:
-            report["insights_later"] = later
-            stops.append(later.stop)
-        else:
-            report["insights"] = insights(cfg, ledger, list(ids))
-    if "stats" in form.needs:
-        family = cfg.family_obj()
-        report["stats"] = season_stats(cfg, ledger, list(ids))
-        report["titles"] = {g.name: game_title(family, g.name, cfg.language) for g in family.games}
+            later["insights"] = insights_aside(cfg, ledger, list(ids))
+        if "stats" in form.needs:
+            from .aside import work_aside
+
+            later["stats"] = work_aside(cfg, ledger, list(ids), season_stats)
+        stops += [aside.stop for aside in later.values() if aside is not None]
+        report = build_report(cfg, ledger, list(ids), infos=infos)
+        if form.evenings is not None and report["season"]:
+            _latest_evenings(cfg, ledger, report, form.evenings)
+        if "insights" in form.needs:
+            if later["insights"] is not None:
+                report["insights_later"] = later["insights"]
+            else:
+                from .insights_report import insights
+
+                report["insights"] = insights(cfg, ledger, list(ids))
+        if "stats" in form.needs:
+            family = cfg.family_obj()
+            if later["stats"] is not None:
+                report["stats_later"] = later["stats"]
+            else:
+                report["stats"] = season_stats(cfg, ledger, list(ids))
+            report["titles"] = {g.name: game_title(family, g.name, cfg.language) for g in family.games}
+    except BaseException:
+        for stop in stops:
+            stop()
+        raise
     if form.halves:
         second = _second_half_aside(cfg, ledger, report, form)
         if second is not None:
             stops.append(second.stop)
     made = form.render(report)
     return _stopping(made, stops) if stops else made
+
+
+def _latest_evenings(cfg: TableConfig, ledger: Ledger, report: dict[str, Any], evenings: int) -> None:
+    """A season longer than ``evenings``: only its latest ``evenings`` with their hands (the
+    report's ``sessions``), the earlier ones with their totals in the overview alone; the report's
+    ``summed`` says how many those are (0: every evening in full)."""
+    from .reports import session_reports
+
+    overview = report["overview"]
+    report["summed"] = max(0, len(overview) - evenings)
+    if report["summed"]:  # (the report's sessions are read as they are reached: none was read yet)
+        report["sessions"] = session_reports(cfg, ledger, overview[report["summed"]:], report["players"],
+                                             report["aliases"])
 
 
 def _second_half_aside(cfg: TableConfig, ledger: Ledger, report: dict[str, Any], form: Any) -> Spooled | None:

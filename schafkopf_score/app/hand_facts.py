@@ -53,7 +53,24 @@ class HelperLost(Exception):
     """``read_matches_aside``'s helper failed or died before it gave the last hand."""
 
 
-def read_matches_aside(cfg: Any, ledger: Any, session_ids: Sequence[int]) -> Iterator[tuple[int, Match | None]]:
+class Alongside:
+    """Work the helper of ``read_matches_aside`` does along the way on the hands it reads (the
+    HTML report's players' pages): ``add`` each valid hand of ``wanted`` sessions in the order
+    played, then ``done`` gives what goes back (picklable), and this process's copy holds it as
+    ``result`` once the last hand came."""
+
+    wanted: frozenset[int] = frozenset()
+    result: Any = None
+
+    def add(self, hand: HandFacts) -> None:
+        raise NotImplementedError
+
+    def done(self) -> Any:
+        raise NotImplementedError
+
+
+def read_matches_aside(cfg: Any, ledger: Any, session_ids: Sequence[int],
+                       alongside: Alongside | None = None) -> Iterator[tuple[int, Match | None]]:
     """``read_matches``, read by a helper process (forked, with a connection of its own to the
     ledger: never the one this process holds) while this process works on the hands already
     read: ``rating`` spends two thirds of its time rating, and the reading is then off its way.
@@ -67,22 +84,58 @@ def read_matches_aside(cfg: Any, ledger: Any, session_ids: Sequence[int]) -> Ite
     (``read_matches``) and starts over. Not the rest from the hand after the last one given:
     the ledger may have changed since the helper read it (a hand voided or added, a player
     renamed by another process), and the rest of another reading skips a hand, repeats one or
-    rates a player under two names."""
-    import multiprocessing
+    rates a player under two names.
 
-    if not aside_worth_it(len(session_ids), ASIDE_FROM):
-        yield from read_matches(cfg, ledger, session_ids)
-        return
-    mp = multiprocessing.get_context("fork")
-    receive, send = mp.Pipe(duplex=False)
-    helper = mp.Process(target=_helper, args=(cfg, list(session_ids), send, receive), daemon=True)
-    known: list[Match | None] = [None]
+    ``alongside``: work the helper does on the hands as it reads them (``Alongside``); given,
+    the helper is there for it (a short season too, where fork may be had), and its ``result``
+    is set once the last hand came. ``MatchesAside`` starts the helper before the hands are
+    wanted."""
+    started = MatchesAside(cfg, ledger, session_ids, alongside)
     try:
-        start_deaf(helper)
+        yield from started
+    finally:
+        started.stop()
+
+
+class MatchesAside:
+    """``read_matches_aside``'s helper, started now (where it is worth it, or ``alongside`` asks
+    for it, and fork may be had); iterated, its hands (here if it was not started: the caller of
+    a ``MatchesAside`` with ``alongside`` checks ``started`` first); ``stop`` ends it, however
+    far it got."""
+
+    def __init__(self, cfg: Any, ledger: Any, session_ids: Sequence[int], alongside: Alongside | None = None) -> None:
+        import multiprocessing
+
+        self.cfg, self.ledger, self.session_ids, self.alongside = cfg, ledger, list(session_ids), alongside
+        self.helper: Any = None
+        self.receive: Any = None
+        least = 0 if alongside is not None else ASIDE_FROM
+        if not aside_worth_it(len(session_ids), least):
+            return
+        mp = multiprocessing.get_context("fork")
+        receive, send = mp.Pipe(duplex=False)
+        helper = mp.Process(target=_helper, args=(cfg, self.session_ids, send, receive, alongside), daemon=True)
+        try:
+            start_deaf(helper)
+        except BaseException:
+            send.close()
+            receive.close()
+            raise
         send.close()  # only the helper holds it: its end is the end of the pipe
+        self.helper, self.receive = helper, receive
+
+    @property
+    def started(self) -> bool:
+        return self.helper is not None
+
+    def __iter__(self) -> Iterator[tuple[int, Match | None]]:
+        if self.helper is None:  # (not worth a helper, or none to be had: read here)
+            yield from read_matches(self.cfg, self.ledger, self.session_ids)
+            return
+        known: list[Match | None] = [None]
         while True:
             try:
-                kind, fresh, new, sids, numbers = receive.recv()
+                kind, fresh, new, sids, numbers, extra = self.receive.recv()
             except (EOFError, OSError, ValueError):  # the helper died (or failed: kind "failed")
                 kind = "failed"
             if kind == "failed":
@@ -92,14 +145,17 @@ def read_matches_aside(cfg: Any, ledger: Any, session_ids: Sequence[int]) -> Ite
             known += new
             yield from zip(sids, map(known.__getitem__, numbers), strict=True)
             if kind == "last":
+                if self.alongside is not None:
+                    self.alongside.result = extra
                 return
-    finally:
-        if helper.pid is not None:
+
+    def stop(self) -> None:
+        helper, self.helper = self.helper, None
+        if helper is not None:
             if helper.is_alive():
                 helper.kill()
             helper.join()
-        send.close()
-        receive.close()
+            self.receive.close()
 
 
 def aside_worth_it(sessions: int, least: int) -> bool:
@@ -136,7 +192,7 @@ def hear_no_ctrl_c() -> None:
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
-def _helper(cfg: Any, session_ids: list[int], send: Any, receive: Any) -> None:
+def _helper(cfg: Any, session_ids: list[int], send: Any, receive: Any, alongside: Alongside | None = None) -> None:
     """The helper's start: the pipe's reading end, which came along with the fork, closed first.
     Held here, it kept the pipe open after this process was killed (SIGTERM, SIGKILL, a closed
     terminal's SIGHUP): the helper waited to send for ever, holding the ledger's read lock, and
@@ -144,13 +200,14 @@ def _helper(cfg: Any, session_ids: list[int], send: Any, receive: Any) -> None:
     helper ends."""
     hear_no_ctrl_c()
     receive.close()
-    _send_matches(cfg, session_ids, send)
+    _send_matches(cfg, session_ids, send, alongside)
 
 
-def _send_matches(cfg: Any, session_ids: list[int], send: Any) -> None:
+def _send_matches(cfg: Any, session_ids: list[int], send: Any, alongside: Alongside | None = None) -> None:
     """The helper: ``read_matches`` from a connection of its own, sent in chunks of ``_CHUNK``
-    hands (``(kind, fresh, new matches, sessions, numbers)``: number 0 is a hand without sides,
-    n the n-th match sent since the last ``fresh`` start); a failure is sent as such."""
+    hands (``(kind, fresh, new matches, sessions, numbers, extra)``: number 0 is a hand without
+    sides, n the n-th match sent since the last ``fresh`` start; ``extra``: with the last chunk,
+    what ``alongside`` made of the hands); a failure is sent as such."""
     from ..ledger import open_ledger
 
     try:
@@ -159,7 +216,8 @@ def _send_matches(cfg: Any, session_ids: list[int], send: Any) -> None:
             new: list[Match] = []
             sids, numbers = array("q"), array("q")
             fresh = False
-            for sid, m in read_matches(cfg, ledger, session_ids):
+            for sid, m in (read_matches(cfg, ledger, session_ids) if alongside is None
+                           else _read_alongside(cfg, ledger, session_ids, alongside)):
                 if m is None:
                     number = 0
                 else:
@@ -170,17 +228,27 @@ def _send_matches(cfg: Any, session_ids: list[int], send: Any) -> None:
                 sids.append(sid)
                 numbers.append(number)
                 if len(sids) >= _CHUNK:
-                    send.send(("more", fresh, new, sids, numbers))
+                    send.send(("more", fresh, new, sids, numbers, None))
                     new, sids, numbers = [], array("q"), array("q")
                     fresh = len(numbered) >= _KEPT
                     if fresh:
                         numbered = {}
-            send.send(("last", fresh, new, sids, numbers))
+            send.send(("last", fresh, new, sids, numbers, alongside.done() if alongside is not None else None))
     except BaseException:
         try:
-            send.send(("failed", False, [], (), ()))
+            send.send(("failed", False, [], (), (), None))
         except (OSError, EOFError):  # this process is gone
             pass
+
+
+def _read_alongside(cfg: Any, ledger: Any, session_ids: Sequence[int],
+                    alongside: Alongside) -> Iterator[tuple[int, Match | None]]:
+    """``read_matches``, read as whole hands: each one of ``alongside.wanted`` given to it too."""
+    wanted, add = alongside.wanted, alongside.add
+    for hand in read_hands(cfg, ledger, session_ids):
+        if hand.session in wanted:
+            add(hand)
+        yield hand.session, hand.sides or match(hand)
 
 
 def _read(cfg: Any, ledger: Any, session_ids: Sequence[int], facts: bool) -> Iterator[Any]:

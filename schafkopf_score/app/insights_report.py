@@ -7,11 +7,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ..insights.hands import HandFacts
 from ..insights.player import Pages
-from ..insights.rating import PROVISIONAL_HANDS, Rater
+from ..insights.rating import PROVISIONAL_HANDS, Rater, Ratings, rate_matches
 from ..memo import collection_paused
-from .aside import Aside, work_aside
-from .hand_facts import read_hands
+from .hand_facts import ASIDE_FROM, Alongside, HelperLost, MatchesAside, aside_worth_it, read_hands
 from .reports import game_title
 
 
@@ -20,35 +20,88 @@ def insights(cfg: Any, ledger: Any, session_ids: Sequence[int]) -> dict[str, Any
     "rating", "rank" and each game's "title"], "provisional_hands": N}``."""
     rater = Rater()
     wanted = set(session_ids)
-    family = cfg.family_obj()
-    record = bool(family.page_record)  # the record in the family's own terms (Sheepshead's picks, ...)
-    pages = Pages(cfg.players, record)
+    pages = _PagesAlongside(cfg, session_ids)
     with collection_paused():  # a hundred thousand hands read, rated and counted: nothing that needs the collector
         for hand in read_hands(cfg, ledger, ledger.session_ids()):  # one pass: the ratings and every page
             rater.add_hand(hand)
             if hand.session in wanted:
                 pages.add(hand)
-    ratings = rater.result()
+    return _with_ratings(pages.done(), rater.result())
+
+
+class _PagesAlongside(Alongside):
+    """Every player's page (``insights.player.Pages``) over the hands of the sessions shown, as
+    the report shows it: each game with its name, the record in the family's words."""
+
+    def __init__(self, cfg: Any, session_ids: Sequence[int]) -> None:
+        self.cfg = cfg
+        self.family = cfg.family_obj()
+        self.wanted = frozenset(session_ids)
+        self.pages = Pages(cfg.players, bool(self.family.page_record))  # (Sheepshead's picks, ...)
+
+    def add(self, hand: HandFacts) -> None:
+        self.pages.add(hand)
+
+    def done(self) -> list[dict[str, Any]]:
+        family, language = self.family, self.cfg.language
+        shown = []
+        for figures in self.pages.result().values():
+            if not figures.played.hands:
+                continue
+            data = figures.to_json()
+            if "record" in data:  # in the family's words, with the message that says them
+                data["record"] = {family.page_record[k]: v for k, v in data["record"].items()}
+                data["record_text"] = family.page_record_text
+            for line in data["by_game"]:
+                line["title"] = game_title(family, line["game"], language)
+            for key in ("best_hand", "worst_hand"):
+                if data[key]:
+                    data[key]["title"] = game_title(family, data[key]["game"], language)
+            shown.append(data)
+        return shown
+
+
+def _with_ratings(shown: list[dict[str, Any]], ratings: Ratings) -> dict[str, Any]:
+    """``insights``' answer: the pages ``shown`` (``_PagesAlongside.done``), each with its rating."""
     rank = {p.name: i for i, p in enumerate(ratings.players, 1)}
-    shown = []
-    for name, figures in pages.result().items():
-        if not figures.played.hands:
-            continue
-        data = figures.to_json()
-        if "record" in data:  # in the family's words, with the message that says them
-            data["record"] = {family.page_record[k]: v for k, v in data["record"].items()}
-            data["record_text"] = family.page_record_text
-        for line in data["by_game"]:
-            line["title"] = game_title(family, line["game"], cfg.language)
-        for key in ("best_hand", "worst_hand"):
-            if data[key]:
-                data[key]["title"] = game_title(family, data[key]["game"], cfg.language)
-        mine = ratings.of(name)
-        data["rating"] = {**mine.to_json(history=False), "rank": rank[name], "of": len(ratings.players)} if mine else None
-        shown.append(data)
+    for data in shown:
+        mine = ratings.of(data["player"])
+        data["rating"] = ({**mine.to_json(history=False), "rank": rank[data["player"]], "of": len(ratings.players)}
+                          if mine else None)
     return {"ratings": [p.to_json() for p in ratings.players], "pages": shown, "provisional_hands": PROVISIONAL_HANDS}
 
 
-def insights_aside(cfg: Any, ledger: Any, session_ids: Sequence[int]) -> Aside | None:
-    """``insights`` worked out by a helper process meanwhile (``aside.work_aside``)."""
-    return work_aside(cfg, ledger, session_ids, insights)
+class InsightsAside:
+    """A season's ``insights``, worked out beside the export: a helper reads every hand, counts
+    the players' pages and sends each hand's match (``hand_facts.MatchesAside``); called, this
+    process rates the matches as they come (rating is sequential, the reading and the pages are
+    the rest: the two cores share them) and waits for the pages. A helper that fails or dies:
+    everything worked out here afresh (the same answer)."""
+
+    def __init__(self, cfg: Any, ledger: Any, session_ids: Sequence[int]) -> None:
+        self.cfg, self.ledger, self.session_ids = cfg, ledger, list(session_ids)
+        self.pages = _PagesAlongside(cfg, session_ids)
+        self.aside = MatchesAside(cfg, ledger, ledger.session_ids(), self.pages)
+
+    def __call__(self) -> dict[str, Any]:
+        if not self.aside.started:  # (fork went away meanwhile: a thread started)
+            return insights(self.cfg, self.ledger, self.session_ids)
+        try:
+            with collection_paused():
+                ratings = rate_matches(self.aside)
+        except HelperLost:
+            return insights(self.cfg, self.ledger, self.session_ids)
+        finally:
+            self.aside.stop()
+        return _with_ratings(self.pages.result, ratings)
+
+    def stop(self) -> None:
+        self.aside.stop()
+
+
+def insights_aside(cfg: Any, ledger: Any, session_ids: Sequence[int]) -> InsightsAside | None:
+    """``insights`` worked out beside the export (``InsightsAside``), from ``ASIDE_FROM``
+    sessions on where a helper may be had; None: the caller works them out itself."""
+    if not aside_worth_it(len(session_ids), ASIDE_FROM):
+        return None
+    return InsightsAside(cfg, ledger, session_ids)

@@ -328,10 +328,12 @@ def game_title(family: Any, game: str, lang: str) -> str:
         return game
 
 
-def season_stats(cfg: Any, ledger: Any, session_ids: list[int]) -> dict[str, Any]:
+def season_stats(cfg: Any, ledger: Any, session_ids: Sequence[int]) -> dict[str, Any]:
     """``stats`` of the sessions, with each player's money exactly as ``settle`` shows it for
     them (a Stock returned at the close and the cash rounding included)."""
     from .settle import season_settlement
+
+    session_ids = list(session_ids)
 
     data = stats(ledger.hand_summaries(session_ids), cfg.players, cfg.family_obj(), ledger.aliases())
     season, _ = season_settlement(cfg, ledger, session_ids)

@@ -6,7 +6,8 @@ says of it, what its report needs besides the sessions (``needs``: the ratings a
 pages, the stats), whether it is bytes, whether its writer writes a report's sessions in parts
 (``halves``: a long season's second half is written by a helper process meanwhile,
 ``app.exports``), and its writer (``module:function``, imported only when the format is asked
-for). ``json`` is the ledger's own dump (``ledger.export_json``, no report);
+for), and how many of a season's latest evenings it shows in full (``evenings``: the page and
+the workbook people read; the data formats hold every hand). ``json`` is the ledger's own dump (``ledger.export_json``, no report);
 the others are made from ``app.reports.build_report`` (``app.exports`` builds what a format
 needs). A new format is a writer module and one entry here.
 """
@@ -36,6 +37,9 @@ class Format:
     needs: frozenset[str] = frozenset()
     binary: bool = False
     halves: bool = True  # its writer writes a report's sessions in parts (``body_only``, ``later_sessions``)
+    # a season's latest evenings it shows in full, the earlier ones with their totals only (the
+    # season table, the settlement sheet: ``app.exports``); None: every evening
+    evenings: int | None = None
 
     def render(self, report: dict[str, Any]) -> Iterator[Any]:
         if self.writer is None:
@@ -45,16 +49,23 @@ class Format:
         return made
 
 
+# The evenings the season's HTML page and workbook show in full: four years of a weekly table. A
+# longer season's page of every hand (a hundred thousand hands: 28 MB, 158,000 rows) is nothing a
+# browser shows well, and a workbook of thousands of sheets nothing a spreadsheet opens well
+# (LibreOffice: 10,000 at most); CSV, Markdown, the chat text and JSON hold every hand.
+FULL_EVENINGS = 200
+
 FORMATS: dict[str, Format] = {f.name: f for f in (
     Format("csv", "csv", "CSV", ".spreadsheet:to_csv", {"german": False}),
     Format("csv-de", "csv", "German CSV", ".spreadsheet:to_csv", {"german": True}),
     Format("json", "json", "JSON (complete)", halves=False),
     Format("md", "md", "Markdown", ".markdown:to_markdown"),
     # (the HTML page's ratings are worked out by a helper already: a third process made it slower)
-    Format("html", "html", "HTML", ".html_insights:to_html_page", needs=frozenset({"insights"}), halves=False),
+    Format("html", "html", "HTML", ".html_insights:to_html_page", needs=frozenset({"insights"}), halves=False,
+           evenings=FULL_EVENINGS),
     Format("text", "txt", "chat text", ".chat:to_text"),
     Format("xlsx", "xlsx", "Excel/LibreOffice workbook", ".xlsx:to_workbook", needs=frozenset({"stats"}), binary=True,
-           halves=False),
+           halves=False, evenings=FULL_EVENINGS),
 )}
 
 

@@ -542,6 +542,10 @@ def season_block(page: Page) -> list[str]:
         rows.append(f'<tr class="total"><td>{label["export.stock"]}</td>' + "<td></td>" * len(sessions)
                     + f'<td class="n">{money[season.stock, unit, False]}</td></tr>')
     running = season.running()
+    summed = int(report.get("summed") or 0)  # a long season: the latest evenings follow in full
+    below = label["export.season_evenings"] if not summed else w(
+        "export.season_latest", shown=len(sessions) - summed, summed=summed, first=str(sessions[summed]["session"]),
+        last=str(sessions[-1]["session"]))
     chart = chart_figure({p: [0] + vs for p, vs in running.items()}, [""] + dates,
                          lambda v: amount_text(v, report, unit), title=word(report, "export.chart_season"),
                          x_title=word(report, "export.axis_evening"), y_title=unit_title(report, unit),
@@ -549,7 +553,7 @@ def season_block(page: Page) -> list[str]:
     return ['<section class="season" id="season">', f"<h2>{label['export.season']}</h2>", f'<p class="muted">{span}</p>',
             '<div class="scroll"><table class="season">', f"<thead>{head}</thead><tbody>", *rows,
             "</tbody></table></div>", f'<p class="muted">{label["export.season_note"]}</p>',
-            f"<h3>{label['export.chart_season']}</h3>", chart, f'<p class="muted">{label["export.season_evenings"]}</p>',
+            f"<h3>{label['export.chart_season']}</h3>", chart, f'<p class="muted">{below}</p>',
             "</section>"]
 
 

@@ -87,6 +87,17 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                "(export --session N) has its chart.",
                                "Darunter jeder Abend mit Abrechnung und Block; den Verlauf eines Abends zeigt "
                                "sein eigener Bericht (export --session N)."),
+    "export.season_latest": ("Below, the latest {shown} evenings (#{first} to #{last}) with their settlement "
+                             "and sheet; the {summed} before them are in the season table with their totals. "
+                             "Every hand of every evening: export --all --format csv (or md, json).",
+                             "Darunter die letzten {shown} Abende (#{first} bis #{last}) mit Abrechnung und "
+                             "Block; die {summed} davor stehen mit ihren Summen in der Saisontabelle. Jedes "
+                             "Spiel jedes Abends: export --all --format csv (oder md, json)."),
+    "export.xlsx_latest": ("A sheet for each of the latest {shown} evenings (#{first} to #{last}); the {summed} "
+                           "before them with their totals above. Every hand of every evening: "
+                           "export --all --format csv.",
+                           "Ein Blatt für jeden der letzten {shown} Abende (#{first} bis #{last}); die {summed} "
+                           "davor mit ihren Summen oben. Jedes Spiel jedes Abends: export --all --format csv."),
     "export.season_note": ("Each evening as it was paid (closed) or as it stands (open).",
                            "Jeder Abend, wie er bezahlt wurde (abgeschlossen) oder wie er steht (offen)."),
     # -- stats: the headings of its tables

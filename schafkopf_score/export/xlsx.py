@@ -2,7 +2,8 @@
 import dialog, written with XlsxWriter.
 
 Sheets: the settlement (a row per session: its date, what each player paid or received, and a
-total), the stats (``stats``: per player and per game type) and one sheet per evening (its
+total), the stats (``stats``: per player and per game type) and one sheet per evening (a long
+season: each of its latest ``export.FULL_EVENINGS``, and a line below the settlement says so; its
 hands: number, time, game, dealer, declarers, each player's payout and the Stock, and a total).
 Numbers are numbers, times are dates, amounts are currency in the table's currency and language
 (``1.234,50 €`` in German, ``€1,234.50`` in English); the totals are formulas that carry their
@@ -17,7 +18,7 @@ is all an export needs.
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -129,20 +130,25 @@ class _Book:
 
 
 def to_workbook(report: dict[str, Any]) -> Iterator[bytes]:
-    """The export's writer (``FORMATS["xlsx"]``): the report with its ``stats`` and the games'
+    """The export's writer (``FORMATS["xlsx"]``): the report with its ``stats`` (or
+    ``stats_later``: a callable that waits for them, worked out aside meanwhile) and the games'
     ``titles`` (``app.exports`` adds them)."""
-    return to_xlsx(report, report["stats"], report["titles"])
+    stats = report.get("stats")
+    return to_xlsx(report, stats if stats is not None else report["stats_later"], report["titles"])
 
 
-def to_xlsx(report: dict[str, Any], stats: Mapping[str, Any], titles: Mapping[str, str]) -> Iterator[bytes]:
-    """The workbook of a report (``app.reports.build_report``) and its stats (``season_stats``),
+def to_xlsx(report: dict[str, Any], stats: Mapping[str, Any] | Callable[[], Mapping[str, Any]],
+            titles: Mapping[str, str]) -> Iterator[bytes]:
+    """The workbook of a report (``app.reports.build_report``) and its stats (``season_stats``;
+    a callable: waited for once the evenings are written, the stats sheet filled in its place),
     as bytes (one chunk). ``titles``: each game's name for people (``stats``' game table)."""
     book = _Book(report)
     players: list[str] = list(report["players"])
     _settlement(book, report, players)
-    _stats(book, stats, titles)
+    stats_sheet = book.sheet(say("export.stats_players", book.lang))
     for session in report["sessions"]:
         _evening(book, report, session, players)
+    _stats(book, stats_sheet, stats() if callable(stats) else stats, titles)
     yield book.close()
 
 
@@ -175,6 +181,11 @@ def _settlement(book: _Book, report: Mapping[str, Any], players: Sequence[str]) 
         ws.write_string(row, 0, say("export.xlsx_total", lang), book.total_label)
         for col, p in enumerate(players, 3):
             book.total(ws, row, col, 1, row - 1, sums[p], money)
+    summed = int(report.get("summed") or 0)  # a long season: sheets for its latest evenings alone
+    if summed:
+        overview = report["overview"]
+        ws.write_string(row + 2, 0, say("export.xlsx_latest", lang, shown=len(overview) - summed, summed=summed,
+                                        first=str(overview[summed]["session"]), last=str(overview[-1]["session"])))
     ws.set_column(0, 0, 8)
     ws.set_column(1, 1, 12)
     ws.set_column(2, 2, 14)
@@ -182,10 +193,10 @@ def _settlement(book: _Book, report: Mapping[str, Any], players: Sequence[str]) 
     ws.freeze_panes(1, 1)
 
 
-def _stats(book: _Book, stats: Mapping[str, Any], titles: Mapping[str, str]) -> None:
-    """``stats``: per player (games, as declarer, won, as partner, balance) and per game type."""
+def _stats(book: _Book, ws: Any, stats: Mapping[str, Any], titles: Mapping[str, str]) -> None:
+    """``stats`` on its sheet ``ws``: per player (games, as declarer, won, as partner, balance)
+    and per game type."""
     lang = book.lang
-    ws = book.sheet(say("export.stats_players", lang))
     heads = ["player", "games", "declarer", "won", "partner", "balance"]
     for col, key in enumerate(heads):
         ws.write_string(0, col, say(f"export.stats_{key}", lang), book.head if col == 0 else book.head_right)

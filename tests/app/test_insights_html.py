@@ -40,13 +40,13 @@ def test_the_report_shows_the_ratings_and_each_players_page(make_table, tmp_path
 
 
 def test_a_seasons_ratings_worked_out_aside_give_the_same_page(make_table, tmp_path, monkeypatch):
-    """From ``ASIDE_FROM`` sessions on, a helper process works out the ratings and the players'
-    pages while the evenings are written (into a temporary file, after which the page's head
-    follows with them): the page is byte for byte the one worked out in one process, and so is
-    it where the helper dies (this process works them out itself)."""
+    """From ``ASIDE_FROM`` sessions on, a helper process reads every hand, counts the players'
+    pages and sends each hand's match, which this process rates: the page is byte for byte the
+    one worked out in one process, and so is it where the helper dies (this process works them
+    out itself)."""
     import os
 
-    from schafkopf_score.app import aside
+    from schafkopf_score.app import hand_facts, insights_report
     from tests.app.test_rating import season
 
     t = season(make_table)  # three evenings: a void, an edit, a rename, each closed
@@ -57,13 +57,14 @@ def test_a_seasons_ratings_worked_out_aside_give_the_same_page(make_table, tmp_p
         return out.read_bytes()
 
     alone = page("alone.html")
-    real_aside = aside._work
+    real_send = hand_facts._send_matches
     marker = tmp_path / "helper.pid"
-    monkeypatch.setattr(aside, "ASIDE_FROM", 2)
-    monkeypatch.setattr(aside, "_work", lambda *a: (marker.write_text(str(os.getpid())), real_aside(*a)))
+    monkeypatch.setattr(insights_report, "ASIDE_FROM", 2)
+    monkeypatch.setattr(hand_facts, "_send_matches",
+                        lambda *a, **k: (marker.write_text(str(os.getpid())), real_send(*a, **k)))
     assert page("aside.html") == alone
-    assert int(marker.read_text()) != os.getpid()  # worked out by a helper of its own
-    monkeypatch.setattr(aside, "_work", lambda *a: os._exit(1))  # dies before it answers
+    assert int(marker.read_text()) != os.getpid()  # read by a helper of its own
+    monkeypatch.setattr(hand_facts, "_send_matches", lambda *a, **k: os._exit(1))  # dies before it sends
     assert page("died.html") == alone
     assert b'<table class="ratings">' in alone and alone.count(b'<section class="player"') == 5
 
@@ -73,12 +74,12 @@ def test_an_export_that_fails_leaves_no_helper_behind(make_table, tmp_path, monk
     the ratings: the export says so and the helper is stopped, not left running."""
     import multiprocessing
 
-    from schafkopf_score.app import aside
+    from schafkopf_score.app import insights_report
     from schafkopf_score.export import html_report
     from tests.app.test_rating import season
 
     t = season(make_table)
-    monkeypatch.setattr(aside, "ASIDE_FROM", 2)
+    monkeypatch.setattr(insights_report, "ASIDE_FROM", 2)
 
     def broken(*args, **kwargs):
         raise OSError(28, "No space left on device")
@@ -93,7 +94,7 @@ def test_an_export_that_fails_leaves_no_helper_behind(make_table, tmp_path, monk
 def test_a_postgresql_seasons_page_worked_out_aside_is_the_sqlite_ones(make_table, tmp_path, monkeypatch, pg_url):
     """On a PostgreSQL ledger the helper opens a connection of its own (the one this process
     holds is never used across the fork): the same season gives the same page as on SQLite."""
-    from schafkopf_score.app import aside
+    from schafkopf_score.app import insights_report
     from tests.app.test_rating import season
     from tests.conftest import Table
 
@@ -104,7 +105,7 @@ def test_a_postgresql_seasons_page_worked_out_aside_is_the_sqlite_ones(make_tabl
     pg = Table(tmp_path / "pg" / lite.path.name)  # the same table file, its ledger on the server
     pg.path.write_text(f'ledger = "{pg_url}"\n' + lite.path.read_text(encoding="utf-8"), encoding="utf-8")
     pg.ok("import", str(export))
-    monkeypatch.setattr(aside, "ASIDE_FROM", 2)
+    monkeypatch.setattr(insights_report, "ASIDE_FROM", 2)
     pages = []
     for t, name in ((lite, "lite.html"), (pg, "pg.html")):
         t.ok("export", "--all", "--format", "html", "--out", str(tmp_path / name))
@@ -129,14 +130,14 @@ def test_a_process_with_other_threads_works_the_insights_out_itself(make_table, 
     HTML report's insights are worked out here, as ``rating`` reads its hands here."""
     import threading
 
-    from schafkopf_score.app import aside, insights_report
+    from schafkopf_score.app import insights_report
     from schafkopf_score.ledger import open_ledger
     from schafkopf_score.table import load_table
     from tests.app.test_rating import season
 
     t = season(make_table)
     cfg = load_table(t.path)
-    monkeypatch.setattr(aside, "ASIDE_FROM", 2)
+    monkeypatch.setattr(insights_report, "ASIDE_FROM", 2)
     with open_ledger(cfg) as ledger:
         ids = ledger.session_ids()
         alone = insights_report.insights_aside(cfg, ledger, ids)

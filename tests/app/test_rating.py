@@ -343,7 +343,7 @@ def test_a_seasons_hands_read_aside_give_the_same_ratings(make_table, tmp_path, 
             self.sent.send(chunk)
             os._exit(1)
 
-    monkeypatch.setattr(hand_facts, "_send_matches", lambda cfg, ids, send: real_send(cfg, ids, DiesAfterOneChunk(send)))
+    monkeypatch.setattr(hand_facts, "_send_matches", lambda cfg, ids, send, *rest: real_send(cfg, ids, DiesAfterOneChunk(send), *rest))
     assert t.json("rating", "--chart", "--all") == alone
 
     def fails_in_the_helper(cfg, ledger, ids):
@@ -468,7 +468,7 @@ def test_a_helper_lost_while_the_ledger_changes_gives_one_ledgers_ratings(make_t
     monkeypatch.setattr(hand_facts, "ASIDE_FROM", 2)
     monkeypatch.setattr(hand_facts, "_CHUNK", 3)
     monkeypatch.setattr(hand_facts, "read_matches", read_whole)
-    monkeypatch.setattr(hand_facts, "_send_matches", lambda cfg, ids, send: real_send(cfg, ids, ChangedThenDies(send)))
+    monkeypatch.setattr(hand_facts, "_send_matches", lambda cfg, ids, send, *rest: real_send(cfg, ids, ChangedThenDies(send), *rest))
     lost = t.json("rating", "--chart", "--all")
     monkeypatch.undo()
     after = t.json("rating", "--chart", "--all")
