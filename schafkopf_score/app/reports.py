@@ -14,9 +14,9 @@ from typing import Any
 from ..i18n import say
 from ..memo import Memo, collection_paused
 from ..rules.model import GameEntry
-from ..session.fold import carried_on, merged
+from ..session.fold import carried_on
 from ..session.season import local_date
-from ..session.settle import session_balances, settle_session
+from ..session.settle import merged, session_balances, settle_session
 from ..session.sheet import Tally
 
 

@@ -15,12 +15,12 @@ from ..ledger import Ledger
 from ..rules.names import refuse_hidden, refuse_long_reason
 from ..rules.registry import find_family
 from ..session import season
-from ..session.fold import merged
 from ..session.records import SessionInfo
 from ..session.settle import (
     SessionSettlement,
     Transfer,
     close_difference,
+    merged,
     named_now,
     read_balances,
     session_balances,

@@ -9,9 +9,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..session import season
-from ..session.fold import Row, SessionState, merged
+from ..session.fold import Row, SessionState
 from ..session.season import SessionColumn, local_date
-from ..session.settle import session_balances
+from ..session.settle import merged, session_balances
 from .state import select_sessions, view_session
 from .where import At
 

@@ -12,7 +12,7 @@ from typing import Any
 from ..i18n import format_date, format_time, language_of, say
 from ..memo import Memo
 from ..money import format_value
-from ..session.fold import merged
+from ..session.settle import merged
 
 
 def later_sessions(report: dict[str, Any]) -> Iterator[str]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from ..session.fold import merged
+from ..session.settle import merged
 
 
 def running_totals(steps: Iterable[Mapping[str, int]], players: Sequence[str] = ()) -> dict[str, list[int | None]]:

@@ -20,9 +20,9 @@ from typing import Any
 from ..errors import IllegalEntry, StorageError
 from ..i18n import Amount, Join, Text
 from ..rules.registry import find_family
-from .fold import Row, SessionLog, SessionState, add_up, is_hand, merged, paid_early, replay_rows
+from .fold import Row, SessionLog, SessionState, add_up, is_hand, paid_early, replay_rows
 from .records import RoundTable, SessionInfo
-from .settle import STOCK_PARTY, named_now, session_balances, settle_session
+from .settle import STOCK_PARTY, merged, named_now, session_balances, settle_session
 
 # the "session" of a problem of the whole ledger (a guard missing), not of one session
 LEDGER_WIDE = 0

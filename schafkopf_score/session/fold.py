@@ -25,7 +25,7 @@ from ..rules.registry import find_family
 from ..rules.seating import seat_hand
 from .place import THE_OPEN_SESSION, Place
 from .records import Closing, GameRecord, Payment, SeatChange, SessionInfo
-from .settle import session_balances
+from .settle import merged, session_balances
 
 
 @dataclass(frozen=True)
@@ -213,19 +213,6 @@ def renames(changes: Iterable[SeatChange]) -> dict[str, str]:
                 names[k] = new
         names[current] = new
     return {k: v for k, v in names.items() if k != v}
-
-
-def merged(amounts: Mapping[str, int], aliases: Mapping[str, str]) -> dict[str, int]:
-    """Amounts per player with every earlier name counted under the name the player goes by now.
-
-    >>> merged({"Ben": 5, "Anna": -5, "Benedikt": 2}, {"Ben": "Benedikt"})
-    {'Benedikt': 7, 'Anna': -5}
-    """
-    out: dict[str, int] = {}
-    for name, amount in amounts.items():
-        key = aliases.get(name, name)
-        out[key] = out.get(key, 0) + amount
-    return out
 
 
 def paid_early(payments: Iterable[Payment]) -> dict[str, int]:

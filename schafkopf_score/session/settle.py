@@ -248,10 +248,7 @@ class SessionSettlement:
         from dataclasses import replace
 
         def now(amounts: Mapping[str, int]) -> dict[str, int]:
-            out: dict[str, int] = {}
-            for name, amount in amounts.items():
-                out[aliases.get(name, name)] = out.get(aliases.get(name, name), 0) + amount
-            return out
+            return merged(amounts, aliases)
 
         extra = {k: now(v) if isinstance(v, dict) and k != "stock_carried" else v for k, v in self.extra.items()}
         return replace(self, balances=now(self.balances), paid=now(self.paid), exact=now(self.exact),
@@ -378,10 +375,7 @@ def settle_season(parts: Sequence[SessionSettlement], aliases: Mapping[str, str]
     aliases = aliases or {}
 
     def now(amounts: Mapping[str, int]) -> dict[str, int]:
-        out: dict[str, int] = {}
-        for name, amount in amounts.items():
-            out[aliases.get(name, name)] = out.get(aliases.get(name, name), 0) + amount
-        return out
+        return merged(amounts, aliases)
 
     # a closed evening counts as it was paid (its cash rounding included), the open one as it stands
     balances = session_balances(now(p.paid if p.closed else p.balances) for p in parts)
@@ -425,6 +419,19 @@ def close_difference(before: dict[str, Any], settlement: SessionSettlement,
     return {"amounts": amounts,
             "transfers": [t.to_dict() for t in every if STOCK_PARTY not in (t.payer, t.payee)],
             **stock_moves([t for t in every if STOCK_PARTY in (t.payer, t.payee)])}
+
+
+def merged(amounts: Mapping[str, int], aliases: Mapping[str, str]) -> dict[str, int]:
+    """Amounts per player with every earlier name counted under the name the player goes by now.
+
+    >>> merged({"Ben": 5, "Anna": -5, "Benedikt": 2}, {"Ben": "Benedikt"})
+    {'Benedikt': 7, 'Anna': -5}
+    """
+    out: dict[str, int] = {}
+    for name, amount in amounts.items():
+        key = aliases.get(name, name)
+        out[key] = out.get(key, 0) + amount
+    return out
 
 
 def session_balances(payouts: Iterable[Mapping[str, int]], bookings: Mapping[str, Any] | None = None,
