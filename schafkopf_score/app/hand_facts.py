@@ -55,9 +55,9 @@ class HelperLost(Exception):
 
 class Alongside:
     """Work the helper of ``read_matches_aside`` does along the way on the hands it reads (the
-    HTML report's players' pages): ``add`` each valid hand of ``wanted`` sessions in the order
-    played, then ``done`` gives what goes back (picklable), and this process's copy holds it as
-    ``result`` once the last hand came."""
+    HTML report's players' pages, a player's page): ``add`` each valid hand of ``wanted``
+    sessions in the order played, then ``done`` (with the helper's ledger) gives what goes back
+    (picklable), and this process's copy holds it as ``result`` once the last hand came."""
 
     wanted: frozenset[int] = frozenset()
     result: Any = None
@@ -65,7 +65,7 @@ class Alongside:
     def add(self, hand: HandFacts) -> None:
         raise NotImplementedError
 
-    def done(self) -> Any:
+    def done(self, ledger: Any) -> Any:
         raise NotImplementedError
 
 
@@ -233,7 +233,7 @@ def _send_matches(cfg: Any, session_ids: list[int], send: Any, alongside: Alongs
                     fresh = len(numbered) >= _KEPT
                     if fresh:
                         numbered = {}
-            send.send(("last", fresh, new, sids, numbers, alongside.done() if alongside is not None else None))
+            send.send(("last", fresh, new, sids, numbers, alongside.done(ledger) if alongside is not None else None))
     except BaseException:
         try:
             send.send(("failed", False, [], (), (), None))

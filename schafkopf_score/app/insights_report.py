@@ -26,7 +26,7 @@ def insights(cfg: Any, ledger: Any, session_ids: Sequence[int]) -> dict[str, Any
             rater.add_hand(hand)
             if hand.session in wanted:
                 pages.add(hand)
-    return _with_ratings(pages.done(), rater.result())
+    return _with_ratings(pages.done(ledger), rater.result())
 
 
 class _PagesAlongside(Alongside):
@@ -42,7 +42,7 @@ class _PagesAlongside(Alongside):
     def add(self, hand: HandFacts) -> None:
         self.pages.add(hand)
 
-    def done(self) -> list[dict[str, Any]]:
+    def done(self, ledger: Any = None) -> list[dict[str, Any]]:
         family, language = self.family, self.cfg.language
         shown = []
         for figures in self.pages.result().values():

@@ -1,7 +1,7 @@
 """``schafkopf stats --player NAME``: a player's own page (RULES §13): his figures over the
 chosen sessions (``insights.player``) and his rating over every session (``insights.rating``),
-from the stored hands; over a season, his page is worked out by a helper process while this one
-rates every hand (``aside.work_aside``)."""
+from the stored hands; over a season, a helper process reads every hand and works his page out
+while this one rates them (``hand_facts.MatchesAside``)."""
 
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..insights.player import PlayerFigures, figures
+from ..insights.hands import HandFacts
+from ..insights.player import Pages, PlayerFigures
 from ..insights.rating import PlayerRating, Ratings, rate_matches, shown
 from ..rules.matching import resolve_name
-from .aside import work_aside
-from .hand_facts import read_hands, read_matches
+from .hand_facts import ASIDE_FROM, Alongside, HelperLost, MatchesAside, aside_worth_it, read_hands, read_matches
 from .state import select_sessions
 
 
@@ -78,23 +78,47 @@ def player_page(cfg: Any, ledger: Any, typed: str, session: int | None = None, a
     else:
         ids = select_sessions(ledger, session)  # (refused, with the sessions there are, where it is none)
     family = cfg.family_obj()
-
-    def own_page(cfg: Any, ledger: Any, ids: Sequence[int]) -> PlayerFigures:
-        """His figures over the sessions, his money as ``settle`` shows it."""
-        page = figures(name, read_hands(cfg, ledger, ids), record=bool(family.page_record))
-        page.money = settled_money(cfg, ledger, ids, family).get(name, page.money)
-        return page
-
-    later = work_aside(cfg, ledger, ids, own_page)  # a season's: his page worked out by a helper meanwhile
-    try:
+    mine_only = _PageAlongside(cfg, name, ids, family)
+    if not aside_worth_it(len(ids), ASIDE_FROM):
         ratings = season_ratings(cfg, ledger, every)
-        page = later() if later is not None else own_page(cfg, ledger, ids)
-    finally:
-        if later is not None:
-            later.stop()
+        page = mine_only.here(ledger)
+    else:  # a season's: a helper reads every hand and works his page out, this process rates them
+        aside = MatchesAside(cfg, ledger, every, mine_only)
+        try:
+            ratings = rate_matches(aside)
+            page = mine_only.result if aside.started else mine_only.here(ledger)
+        except HelperLost:
+            ratings = season_ratings(cfg, ledger, every)
+            page = mine_only.here(ledger)
+        finally:
+            aside.stop()
     mine = ratings.of(name)
     rank = next((i for i, p in enumerate(ratings.players, 1) if p.name == name), None)
     return PlayerPage(page, tuple(ids), mine, rank, len(ratings.players), dict(family.page_record))
+
+
+class _PageAlongside(Alongside):
+    """A player's figures over the sessions ``ids`` (``insights.player.Pages``), his money as
+    ``settle`` shows it."""
+
+    def __init__(self, cfg: Any, name: str, ids: Sequence[int], family: Any) -> None:
+        self.cfg, self.name, self.ids, self.family = cfg, name, list(ids), family
+        self.wanted = frozenset(ids)
+        self.pages = Pages([name], bool(family.page_record))
+
+    def add(self, hand: HandFacts) -> None:
+        self.pages.add(hand)
+
+    def done(self, ledger: Any) -> PlayerFigures:
+        page = self.pages.result()[self.name]
+        page.money = settled_money(self.cfg, ledger, self.ids, self.family).get(self.name, page.money)
+        return page
+
+    def here(self, ledger: Any) -> PlayerFigures:
+        """Worked out in this process: his hands read, counted, his money added."""
+        for hand in read_hands(self.cfg, ledger, self.ids):
+            self.pages.add(hand)
+        return self.done(ledger)
 
 
 def season_ratings(cfg: Any, ledger: Any, every: Sequence[int]) -> Ratings:

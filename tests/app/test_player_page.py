@@ -170,12 +170,13 @@ def test_the_page_money_is_what_settle_shows_with_stock_and_rounding(make_table,
 
 
 def test_a_seasons_page_worked_out_by_a_helper_is_the_same_page(make_table, tmp_path, monkeypatch):
-    """Over a season the player's figures and money are worked out by a helper process while
-    this one rates every hand: the page is the one worked out in one process, and so is it
-    where the helper dies before it answers (this process works it out itself)."""
+    """Over a season a helper process reads every hand and works the player's figures and money
+    out while this one rates the hands: the page is the one worked out in one process, and so is
+    it where the helper dies before it answers (this process works it out itself)."""
+    import multiprocessing
     import os
 
-    from schafkopf_score.app import aside
+    from schafkopf_score.app import hand_facts, player_page
     from tests.app.test_rating import season
 
     t = season(make_table)  # three evenings: a void, an edit, a rename, each closed
@@ -184,13 +185,28 @@ def test_a_seasons_page_worked_out_by_a_helper_is_the_same_page(make_table, tmp_
         return t.ok("stats", "--player", "Cora", "--all", "--json").stdout
 
     alone = page()
-    real = aside._work
+    real = hand_facts._send_matches
     marker = tmp_path / "helper.pid"
-    monkeypatch.setattr(aside, "ASIDE_FROM", 2)
-    monkeypatch.setattr(aside, "_work", lambda *a: (marker.write_text(str(os.getpid())), real(*a)))
+    monkeypatch.setattr(player_page, "ASIDE_FROM", 2)
+    monkeypatch.setattr(hand_facts, "_send_matches", lambda *a: (marker.write_text(str(os.getpid())), real(*a)))
     assert page() == alone
     assert int(marker.read_text()) != os.getpid()  # worked out by a helper of its own
-    monkeypatch.setattr(aside, "_work", lambda *a: os._exit(1))  # dies before it answers
+    monkeypatch.setattr(hand_facts, "_send_matches", lambda *a: os._exit(1))  # dies before it answers
     assert page() == alone
+    monkeypatch.setattr(hand_facts, "_CHUNK", 3)  # dies after its first hands: all worked out here afresh
+    monkeypatch.setattr(hand_facts, "_send_matches",
+                        lambda cfg, ids, send, *rest: real(cfg, ids, _DiesAfterOneChunk(send), *rest))
+    assert page() == alone and multiprocessing.active_children() == []
     data = json.loads(alone)
     assert data["sessions"] == [1, 2, 3] and data["rating"]["of"] == 5 and data["hands"] > 0
+
+
+class _DiesAfterOneChunk:
+    def __init__(self, send):
+        self.sent = send
+
+    def send(self, chunk):
+        import os
+
+        self.sent.send(chunk)
+        os._exit(1)
