@@ -135,6 +135,16 @@ def test_forced_pick_by_the_dealer():
         score(rules, "pick", player="Ben", partner="Anna", augen=70, forced=True)
 
 
+def test_forced_pick_at_six_the_last_to_bid_is_the_sitting_out_dealers_right_hand_neighbour():
+    # Carla deals at a table of six and sits out: Dan, Eva, Fritz, Anna and Ben bid in that
+    # order, so Ben (listed before her, not the last listed) must pick
+    rules = make_rules("sheepshead", [*FIVE, "Fritz"], rules={"no_pick": "forced"})
+    assert payouts(rules, "pick", player="Ben", alone=True, augen=70, forced=True, dealer="Carla") == {
+        "Anna": -1, "Ben": 4, "Dan": -1, "Eva": -1, "Fritz": -1}
+    with pytest.raises(IllegalEntry, match="Only Ben, the last to bid, can be forced to pick."):
+        score(rules, "pick", player="Fritz", alone=True, augen=70, forced=True, dealer="Carla")
+
+
 def test_jack_of_diamonds_partner():
     rules = five(variant="jack_of_diamonds")
     assert payouts(rules, "pick", player="Anna", partner="Dan", augen=70)["Dan"] == 1

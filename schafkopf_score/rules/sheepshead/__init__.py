@@ -133,11 +133,13 @@ class Sheepshead(FamilyOf[SheepsheadRules, SheepsheadState]):
         v = self.house_rules_of(rules).variant
         return (rules.seats == 5 and v in ("called_ace", "called_ten", "jack_of_diamonds")) or v == "black_queens"
 
-    def last_bidder(self, seating: Seating) -> str:
-        """Who must pick when everyone else passed: the dealer, or the last active player."""
-        if seating.dealer in seating.active:
-            return seating.dealer
-        return seating.active[-1]
+    def last_bidder(self, seating: Seating, players: Sequence[str]) -> str:
+        """Who must pick when everyone else passed: the last to bid, the dealer where he plays,
+        else the active player nearest before him (the bidding goes clockwise from the dealer's
+        left, so a sitting-out dealer's right-hand neighbour bids last, wherever he is listed)."""
+        d = players.index(seating.dealer) if seating.dealer in players else 0
+        n = len(players)
+        return next(p for k in range(n) if (p := players[(d - k) % n]) in seating.active)
 
     def validate(self, entry: GameEntry, rules: TableRules, seating: Seating, state: HandState) -> Result:
         g = self.game(entry.game)
@@ -187,7 +189,7 @@ class Sheepshead(FamilyOf[SheepsheadRules, SheepsheadState]):
         if entry.forced:
             if no_pick != "forced":
                 raise IllegalEntry(Text("engine.sh.forced_only"), Text("engine.sh.drop_forced"))
-            must = self.last_bidder(seating)
+            must = self.last_bidder(seating, rules.players)
             if picker != must:
                 raise IllegalEntry(Text("engine.sh.forced_who", name=must), Text("engine.sh.forced_who_hint", name=must))
         # tiers: 2 when the losing side is schneider (picker side 30 or fewer, opponents 29 or fewer)
