@@ -54,11 +54,14 @@ def check_active(names: Iterable[str], seating: Seating) -> None:
 
 
 def check_result(entry: GameEntry, *, total: int = 120, win_at: int = 61, option: str = "--augen",
-                 word: Text | None = None, what: Text | None = None, side: Text | None = None) -> None:
+                 word: Text | None = None, what: Text | None = None, side: Text | None = None,
+                 no_trick: tuple[int, Text, Text] | None = None) -> None:
     """The declaring side's Augen (Sheepshead: points) are possible, and ``--schwarz`` and
     ``--won/--lost`` agree with them. Shared by every family: ``word`` is what is counted
     (Augen), ``what`` whose they are (the declaring side's Augen), ``side`` what the declaring
-    side is called (side, party)."""
+    side is called (side, party); ``no_trick``: the most a declaring side that took no trick
+    holds where that is more than 0 (Sheepshead: the picker's bury counts for it), with the
+    refusal and its hint beyond it."""
     a = entry.augen
     if a is None:
         return
@@ -68,7 +71,11 @@ def check_result(entry: GameEntry, *, total: int = 120, win_at: int = 61, option
     if not 0 <= a <= total:
         raise IllegalEntry(Text("engine.result_impossible", option=option, value=a, total=total, word=word),
                            Text("engine.result_impossible_hint", what=what, total=total))
-    if entry.schwarz and a not in (0, total):
+    if no_trick is not None and entry.schwarz and a != total:
+        most, refusal, hint = no_trick
+        if a > most:
+            raise IllegalEntry(refusal, hint)
+    elif entry.schwarz and a not in (0, total):
         raise IllegalEntry(Text("engine.schwarz_but", option=option, value=a, side=side, word=word),
                            Text("engine.schwarz_but_hint", option=option, side=side, total=total))
     if entry.won is not None and entry.won != (a >= win_at):

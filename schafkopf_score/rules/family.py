@@ -77,11 +77,12 @@ class Result:
 
     @classmethod
     def from_augen(cls, entry: GameEntry, declarers: Sequence[str], *, total: int = 120, win_at: int = 61,
-                   declarer_below: int = 31, opponent_below: int = 30) -> Result:
+                   declarer_below: int = 31, opponent_below: int = 30, no_trick: int = 0) -> Result:
         """The Augen ladder, once for every family: the declaring side wins with ``win_at``;
         the losing side is schneider below its threshold (Bavarian and Sheepshead: declarers
         at 30 or fewer, opponents at 29 or fewer; Wendish and Deutscher: fewer than 30 for
-        either); schwarz is entered and needs 0 or all Augen. Without Augen (nobody counted)
+        either); schwarz is entered and needs 0 (Sheepshead: up to ``no_trick``, the bury) or all
+        Augen. Without Augen (nobody counted)
         ``--won/--lost`` decide, and ``--schwarz`` alone makes it schneider too.
 
         >>> Result.from_augen(GameEntry("sauspiel", augen=30), ("A", "B"))
@@ -93,7 +94,7 @@ class Result:
         if a is None:
             return cls(tuple(declarers), bool(entry.won), entry.schwarz, entry.schwarz)
         won = a >= win_at
-        schwarz = entry.schwarz and a in (0, total)
+        schwarz = entry.schwarz and (a <= no_trick or a == total)
         schneider = (total - a < opponent_below) if won else (a < declarer_below)
         return cls(tuple(declarers), won, schneider or schwarz, schwarz)
 

@@ -173,6 +173,29 @@ def test_black_queens_two_against_two():
         "Anna": -1, "Ben": 1, "Carla": -1, "Dan": 1}
 
 
+@pytest.mark.parametrize("points", [0, 14, 22])
+def test_a_picker_side_without_a_trick_keeps_its_bury(points):
+    """RULES §5: the picker side's points count the bury, and a side that took no trick is tier
+    3: a picker who buried 14 points and took no trick lost with 14 points, schwarz (on the bump)."""
+    assert payouts(five(), "pick", player="Anna", partner="Ben", augen=points, schwarz=True) == {
+        "Anna": -12, "Ben": -6, "Carla": 6, "Dan": 6, "Eva": 6}
+    assert payouts(five(on_the_bump=False), "pick", player="Ben", alone=True, augen=points, schwarz=True) == {
+        "Anna": 3, "Ben": -12, "Carla": 3, "Dan": 3, "Eva": 3}
+
+
+def test_a_bury_holds_at_most_its_cards_aces():
+    with pytest.raises(IllegalEntry, match="--schwarz with --points 23: a picker's side that took no trick has only "
+                                           "its bury, at most 22 points."):
+        score(five(), "pick", player="Anna", partner="Ben", augen=23, schwarz=True)
+    four = make_rules("sheepshead", ["Anna", "Ben", "Carla", "Dan"])  # blind4: four cards buried
+    assert payouts(four, "pick", player="Anna", augen=44, schwarz=True) == {"Anna": -18, "Ben": 6, "Carla": 6, "Dan": 6}
+    with pytest.raises(IllegalEntry, match="at most 44 points"):
+        score(four, "pick", player="Anna", augen=45, schwarz=True)
+    queens = make_rules("sheepshead", ["Anna", "Ben", "Carla", "Dan"], rules={"variant": "black_queens"})
+    with pytest.raises(IllegalEntry, match="a side that took no trick has no points"):  # no blind: nothing buried
+        score(queens, "pick", player="Anna", partner="Carla", augen=5, schwarz=True)
+
+
 def test_six_player_evening_who_sat_out():
     players = FIVE + ["Fritz"]
     rules = make_rules("sheepshead", players)
@@ -194,7 +217,7 @@ def test_six_player_evening_who_sat_out():
         (dict(player="Anna", augen=70), "Who was the picker's partner?"),
         (dict(player="Anna", partner="Ben", augen=121), "--points 121 is impossible: the deck holds 120 points."),
         (dict(player="Anna", partner="Ben", augen=90, schwarz=True),
-         "--schwarz with --points 90: a side that took no trick has no points."),
+         "--schwarz with --points 90: a picker's side that took no trick has only its bury, at most 22 points."),
         (dict(player="Anna", partner="Ben", augen=70, recrack=True),
          "--recrack without --crack: the picker re-cracks a crack."),
         (dict(player="Anna", partner="Ben"), "The hand needs the picker side's points."),

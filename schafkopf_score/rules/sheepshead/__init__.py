@@ -120,6 +120,15 @@ class Sheepshead(FamilyOf[SheepsheadRules, SheepsheadState]):
     def rule_defaults(self, seats: int) -> dict[str, Any]:
         return {"variant": "blind4"} if seats == 4 else {}
 
+    def bury_most(self, rules: TableRules) -> int:
+        """The most points a picker's bury holds: as many cards as the blind (two; four in the
+        four-handed ``blind4``; none with the black queens), each at most an Ace's 11. A picker's
+        side that took no trick holds its bury's points and no more (RULES §5: bury included;
+        the tier of a side that took no trick)."""
+        variant = self.house_rules_of(rules).variant
+        cards = 0 if variant == Variant.BLACK_QUEENS else 4 if variant == Variant.BLIND4 else 2
+        return 11 * cards
+
     def check_table(self, rules: TableRules) -> list[tuple[str, str, Text]]:
         v = self.house_rules_of(rules).variant
         if rules.seats == 4 and v not in ("blind4", "black_queens"):
@@ -178,8 +187,11 @@ class Sheepshead(FamilyOf[SheepsheadRules, SheepsheadState]):
         if entry.augen is None:
             raise IllegalEntry(Text("engine.sh.needs_points"), Text("engine.sh.needs_points_hint"))
         total, win_at = self.limits(rules)
+        bury = self.bury_most(rules)  # RULES §5: the points are the picker side's, bury included
+        no_trick = (bury, Text("engine.sh.schwarz_bury", value=entry.augen, most=bury),
+                    Text("engine.sh.schwarz_bury_hint", most=bury, total=total)) if bury else None
         check_result(entry, total=total, win_at=win_at, option="--points", word=Text("engine.word.points"),
-                     what=Text("engine.what.picker_points"))
+                     what=Text("engine.what.picker_points"), no_trick=no_trick)
         if entry.recrack and not entry.crack:
             raise IllegalEntry(Text("engine.sh.recrack"), Text("engine.sh.recrack_hint"))
         if entry.crack and not r.cracking:
@@ -193,7 +205,7 @@ class Sheepshead(FamilyOf[SheepsheadRules, SheepsheadState]):
             if picker != must:
                 raise IllegalEntry(Text("engine.sh.forced_who", name=must), Text("engine.sh.forced_who_hint", name=must))
         # tiers: 2 when the losing side is schneider (picker side 30 or fewer, opponents 29 or fewer)
-        return Result.from_augen(entry, declarers, total=total, win_at=win_at)
+        return Result.from_augen(entry, declarers, total=total, win_at=win_at, no_trick=bury)
 
     def _validate_leaster(self, entry: GameEntry, rules: TableRules, seating: Seating) -> Result:
         r = self.house_rules_of(rules)

@@ -29,6 +29,15 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "engine.label.sheepshead.doubler": ("Doubler", "Doubler"),
 
     # -- what a count is of, in a refusal --------------------------------------------------------
+    "engine.sh.schwarz_bury": ("--schwarz with --points {value}: a picker's side that took no trick has only its "
+                               "bury, at most {most} points.",
+                               "--schwarz mit --points {value}: eine Aufnehmerseite ohne Stich hat nur ihre "
+                               "gedrückten Karten, höchstens {most} Punkte."),
+    "engine.sh.schwarz_bury_hint": ("Schwarz needs --points {most} or fewer (the picker's side took no trick: its "
+                                    "bury counts) or {total} (the others took none); otherwise drop --schwarz.",
+                                    "Schwarz braucht --points {most} oder weniger (die Aufnehmerseite hat keinen "
+                                    "Stich: ihre gedrückten Karten zählen) oder {total} (die anderen haben keinen); "
+                                    "sonst lass --schwarz weg."),
     "engine.what.picker_points": ("the picker side's points (bury included)",
                                   "die Punkte der Aufnehmerseite (mit den gedrückten Karten)"),
 
