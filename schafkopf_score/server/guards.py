@@ -184,14 +184,17 @@ def refusal_of(served: Served, exc: BaseException) -> Refusal:
     table's language)."""
     lang = served.lang()
     if isinstance(exc, StorageError) and exc.kind not in ("busy", "unreachable"):
-        # the database refused a statement: its own words (the cause), without the address's password
+        # the database refused a statement: its words as the store gave them (SQLite's known ones
+        # in the table's language), else the cause's, without the address's password; a full disk
+        # or a ledger that may not be written says how to fix it, as the CLI does
         raw = exc.__cause__ or exc
-        problem = str(raw).strip().splitlines()[0] if str(raw).strip() else type(raw).__name__
+        problem: Any = exc.problem or (str(raw).strip().splitlines()[0] if str(raw).strip() else type(raw).__name__)
         cfg = served.cfg()
-        if cfg.ledger_url:
+        if cfg.ledger_url and isinstance(problem, str):
             problem = redacted(cfg.ledger_url, problem)
-        return Refusal(503, say(served, "server.ledger_trouble", problem=problem),
-                       say(served, "server.ledger_trouble_hint"))
+        hint = (exc.hint_text.render(lang) if exc.kind in ("full", "read_only") and exc.hint_text
+                else say(served, "server.ledger_trouble_hint"))
+        return Refusal(503, say(served, "server.ledger_trouble", problem=problem), hint)
     if isinstance(exc, ScoreError):
         from ..app.hands import NeedsConfirm, SameHand
 

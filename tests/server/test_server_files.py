@@ -151,3 +151,23 @@ def test_a_table_file_deleted_under_the_server_is_503_everywhere_until_it_is_bac
         err = s.stop()
     assert "Traceback" not in err
     assert json.loads(cli(table.path, "sheet", "--json").stdout)["sessions"][0]["hands"][-1]["hand"] == 2
+
+
+def test_a_full_disk_is_503_in_the_tables_language_with_the_clis_advice(table):
+    """A ledger that cannot grow (the disk full for the server: its largest file is the ledger's
+    size now) is 503 in the table's words, SQLite's error translated and the hint the CLI gives
+    (make room), not SQLite's English nor 'try again in a moment'; nothing half-written, and the
+    server goes on once there is room."""
+    ledger = table.path.with_suffix(".sqlite")
+    with Server(table.path, file_size=ledger.stat().st_size) as s:
+        answers = [s.post("/api/hands", {"line": "sau an be 72 k", "key": f"k{i}", "confirm": True}) for i in range(40)]
+        refused = [got for status, got in answers if status == 503]
+        recorded = [got for status, got in answers if status == 201]
+        assert refused and all(status in (201, 503) for status, _ in answers)
+        assert refused[0] == {
+            "error": "Das Spielbuch kann gerade nicht benutzt werden: Ein-/Ausgabefehler der Platte.",
+            "hint": "Von diesem Befehl wurde nichts eingetragen; schaff Platz auf der Platte und versuch es noch einmal."}
+        assert s.get("/api/sheet")[1]["sessions"][0]["hands"][-1]["hand"] == 1 + len(recorded)  # type: ignore[index]
+        err = s.stop()
+    assert "Traceback" not in err
+    table.ok("check")
