@@ -25,6 +25,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from ..app.codes import HOST
 from ..errors import LedgerError, ScoreError, StorageError
 from ..files import redacted
+from ..i18n import Text
 from ..i18n import say as said
 from .codes import Role
 from .state import WRONG_CODES as WRONG_CODES
@@ -136,7 +137,9 @@ def authorize(served: Served, request: Request, need: str = "read") -> Role:
     if by_cookie and request.method != "GET" and not same_origin(request):
         raise Refusal(403, say(served, "server.other_origin"), say(served, "server.other_origin_hint"))
     if need == "write" and not role.may_write or need == "host" and role.name != HOST:
-        raise Refusal(403, say(served, "server.role_may_not", role=role.label),
+        named = (Text("server.role_of_tisch", tisch=role.tisch) if role.tisch is not None
+                 else Text(f"server.role_of_{role.name}"))
+        raise Refusal(403, say(served, "server.role_may_not", role=named),
                       say(served, "server.role_may_not_hint"))
     return role
 
