@@ -207,6 +207,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "server.key_other_line": ("This key recorded hand {hand} with another line; nothing was recorded now.",
                               "Mit diesem Schlüssel wurde Spiel {hand} mit einer anderen Zeile eingetragen; jetzt "
                               "wurde nichts eingetragen."),
+    "server.key_other_table": ("This key recorded hand {hand} of table {tisch} in round {round}; nothing was "
+                               "recorded now.",
+                               "Mit diesem Schlüssel wurde Spiel {hand} von Tisch {tisch} in Runde {round} "
+                               "eingetragen; jetzt wurde nichts eingetragen."),
     "server.key_replaced": ("The line this one replaces was recorded meanwhile as hand {hand}; nothing more was "
                             "recorded.",
                             "Die Zeile, die diese ersetzt, wurde inzwischen als Spiel {hand} eingetragen; sonst wurde "

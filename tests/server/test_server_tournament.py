@@ -227,3 +227,22 @@ def test_a_refusal_names_the_role_in_the_tables_language(tmp_path):
                                                                  "hint": hint})
         assert s.post("/api/draw", {}, code="view") == (403, {"error": "Der Code zum Zuschauen darf das nicht.",
                                                               "hint": hint})
+
+
+def test_a_key_sent_again_for_another_table_or_round_is_409_not_the_first_answer(cup):
+    """The same key with the same line but another table (or round) is another hand: 409 with
+    what the key recorded, nothing recorded (it was answered 200 with table 1's hand, and table
+    2's hand was never entered)."""
+    with Server(cup.path) as s:
+        assert s.post("/api/draw", {"seed": "s"})[0] == 200
+        status, first = s.post("/api/hands", {"line": "weiter", "key": "desk-1", "tisch": 1})
+        assert status == 201
+        for body, code in (({"tisch": 2}, "host"), ({"tisch": 1, "round": 2}, "host"), ({}, "tisch 2")):
+            status, got = s.post("/api/hands", {"line": "weiter", "key": "desk-1", **body}, code=code)
+            assert (status, got) == (409, {
+                "error": "This key recorded hand 1 of table 1 in round 1; nothing was recorded now.",
+                "hint": "Look at the hand recorded; to enter another one, send it with a new key.",
+                "recorded": first}), body
+        assert s.post("/api/hands", {"line": "weiter", "key": "desk-1", "tisch": 1, "round": 1}) == (200, first)
+        assert s.get("/api/sheet?tisch=2&round=1")[1]["hands"] == []  # type: ignore[index]
+    cup.ok("check")
