@@ -209,6 +209,14 @@ def refusal_of(served: Served, exc: BaseException) -> Refusal:
         if isinstance(exc, LedgerError) and exc.text.key in ("data.ledger_busy", "data.pg_unreachable"):
             return Refusal(503, message, hint)
         return Refusal(422, message, hint)
+    if isinstance(exc, OSError):
+        # a file the server writes beside the ledger (the table file's seating) on a full disk or
+        # in a folder that may not be written: said as the CLI says it, the write rolled back
+        from ..files import os_problem
+
+        where = exc.filename2 or exc.filename
+        return Refusal(503, say(served, "server.file_trouble", problem=os_problem(exc),
+                                where=f": {where}" if where else ""), say(served, "server.file_trouble_hint"))
     raise exc
 
 

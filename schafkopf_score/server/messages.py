@@ -160,6 +160,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                 "ledger, start schafkopf serve again. Nothing was written.",
                                 "Leg es (oder seine Sicherung) zurück: der Server macht von selbst damit weiter; für "
                                 "ein neues Spielbuch starte schafkopf serve neu. Es wurde nichts geschrieben."),
+    "server.file_trouble": ("The server cannot write a file: {problem}{where}.",
+                            "Der Server kann eine Datei nicht schreiben: {problem}{where}."),
+    "server.file_trouble_hint": ("Nothing was written. Whoever runs the server: make room on the disk or allow "
+                                 "writing (file permissions, a read-only disk or share), then try again.",
+                                 "Es wurde nichts geschrieben. Wer den Server betreibt: schaff Platz auf der Platte "
+                                 "oder erlaub das Schreiben (Dateirechte, schreibgeschützter Datenträger oder "
+                                 "Freigabe), dann versuch es noch einmal."),
     "server.ledger_trouble": ("The ledger cannot be used just now: {problem}.",
                                   "Das Spielbuch kann gerade nicht benutzt werden: {problem}."),
     "server.ledger_trouble_hint": ("Nothing was written; try again in a moment.",

@@ -15,6 +15,7 @@ import pytest
 
 from tests.server.test_server_api import read_event
 from tests.serving import Server, cli
+from tests.store.test_storage_contract import make_ledger_table  # noqa: F401  (a fixture)
 
 READS = ["/api/sheet", "/api/standings", "/api/settle"]
 PAGES = ["/", "/settle"]
@@ -171,3 +172,24 @@ def test_a_full_disk_is_503_in_the_tables_language_with_the_clis_advice(table):
         err = s.stop()
     assert "Traceback" not in err
     table.ok("check")
+
+
+def test_a_table_file_that_cannot_be_written_is_503_in_the_tables_words(make_ledger_table):  # noqa: F811
+    """A player joining where the table file cannot be rewritten (here the disk full for the
+    server: its largest file is smaller than the new file; the ledger is PostgreSQL) was 500
+    'an unexpected error'; it is 503 naming the trouble, as the CLI does, and nothing is written
+    (neither the file nor the ledger's seating)."""
+    t = make_ledger_table("postgresql", language="de")
+    t.ok("add", "sau", "an", "be", "72")
+    before = t.path.read_bytes()
+    with Server(t.path, file_size=len(before)) as s:
+        status, got = s.post("/api/players/add", {"name": "Emil"})
+        assert status == 503, got
+        assert got["error"] == "Der Server kann eine Datei nicht schreiben: Datei zu groß."  # type: ignore[index]
+        assert got["hint"] == ("Es wurde nichts geschrieben. Wer den Server betreibt: schaff Platz auf der Platte "  # type: ignore[index]
+                               "oder erlaub das Schreiben (Dateirechte, schreibgeschützter Datenträger oder "
+                               "Freigabe), dann versuch es noch einmal.")
+        assert s.get("/api/players")[1]["changes"] == []  # type: ignore[index]
+        err = s.stop()
+    assert "Traceback" not in err and "Unerwarteter Fehler" not in err
+    assert t.path.read_bytes() == before
