@@ -183,7 +183,7 @@ def check_tisch(served: Served, role: Role, tisch: int | None, round_no: int | N
 
 def refusal_of(served: Served, exc: BaseException) -> Refusal:
     """A library error as the API answers it: 409 for a change that needs ``confirm``, 503
-    for a busy or unreachable ledger, 422 for every refused entry (the CLI's text, in the
+    for a busy, unreachable or damaged ledger, 422 for every refused entry (the CLI's text, in the
     table's language)."""
     lang = served.lang()
     if isinstance(exc, StorageError) and exc.kind not in ("busy", "unreachable"):
@@ -206,7 +206,10 @@ def refusal_of(served: Served, exc: BaseException) -> Refusal:
             return Refusal(409, message, said("server.confirm_hint", lang), change=exc.change)
         if isinstance(exc, SameHand):
             return Refusal(409, message, said("server.same_hand_hint", lang), same_as=exc.same_as)
-        if isinstance(exc, LedgerError) and exc.text.key in ("data.ledger_busy", "data.pg_unreachable"):
+        if isinstance(exc, LedgerError) and exc.text.key in ("data.ledger_busy", "data.pg_unreachable",
+                                                             "data.ledger_damaged", "data.ledger_empty"):
+            # the ledger's trouble, not the entry's: a phone keeps the hand and sends it again
+            # once the ledger is back (a backup restored), as for a ledger moved away
             return Refusal(503, message, hint)
         return Refusal(422, message, hint)
     if isinstance(exc, OSError):

@@ -193,3 +193,26 @@ def test_a_table_file_that_cannot_be_written_is_503_in_the_tables_words(make_led
         err = s.stop()
     assert "Traceback" not in err and "Unerwarteter Fehler" not in err
     assert t.path.read_bytes() == before
+
+
+def test_a_ledger_damaged_under_the_server_is_503_and_the_hand_goes_in_once_it_is_restored(table):
+    """A ledger overwritten with something else while the server runs is the ledger's trouble,
+    not the entry's: 503 (it was 422, and a phone dropped the hand as refused, to be typed
+    again), in the table's words; the backup restored, the same key records the hand."""
+    ledger = table.path.with_suffix(".sqlite")
+    backup = ledger.read_bytes()
+    with Server(table.path) as s:
+        for damage in (b"no ledger at all " * 300, b""):
+            ledger.write_bytes(damage)
+            status, got = s.post("/api/hands", {"line": "wenz co 91", "key": "k1"})
+            assert status == 503, got
+            assert got["hint"] == ("Es blieb, wie es war. Spiel eine Sicherung zurück oder verschieb es, um ein "  # type: ignore[index]
+                                   "neues Spielbuch anzufangen.")
+            assert s.get("/api/sheet")[0] == 503
+        assert got["error"] == f"Das Spielbuch {ledger} ist leer (abgeschnitten?)."  # type: ignore[index]
+        ledger.write_bytes(backup)
+        status, got = s.post("/api/hands", {"line": "wenz co 91", "key": "k1"})
+        assert status == 201 and got["hand"] == 2  # type: ignore[index]
+        err = s.stop()
+    assert "Traceback" not in err
+    table.ok("check")
