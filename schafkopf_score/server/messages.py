@@ -160,6 +160,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                 "ledger, start schafkopf serve again. Nothing was written.",
                                 "Leg es (oder seine Sicherung) zurück: der Server macht von selbst damit weiter; für "
                                 "ein neues Spielbuch starte schafkopf serve neu. Es wurde nichts geschrieben."),
+    "server.table_broken_hint": ("Fix the table file: the server goes on with it by itself; nothing was written.",
+                                 "Berichtige die Tischdatei: der Server macht von selbst damit weiter; es wurde "
+                                 "nichts geschrieben."),
     "server.file_trouble": ("The server cannot write a file: {problem}{where}.",
                             "Der Server kann eine Datei nicht schreiben: {problem}{where}."),
     "server.file_trouble_hint": ("Nothing was written. Whoever runs the server: make room on the disk or allow "

@@ -216,3 +216,29 @@ def test_a_ledger_damaged_under_the_server_is_503_and_the_hand_goes_in_once_it_i
         err = s.stop()
     assert "Traceback" not in err
     table.ok("check")
+
+
+def test_a_table_file_broken_under_the_server_is_503_with_its_refusal_until_fixed(table):
+    """A table file saved half-edited while the server runs is the server's trouble, not the
+    hand's: 503 with the file's own refusal and always a hint (it was 422, a value's refusal
+    without a hint, and a phone dropped the hand as a refused line); fixed, the same key records
+    the hand."""
+    good = table.path.read_text(encoding="utf-8")
+    with Server(table.path) as s:
+        for broken, error, hint in (
+                (good + "players = [\n", f"{table.path} ist kein gültiges TOML: ",
+                 "Korrigier die genannte Zeile (Anführungszeichen um Text, key = value); die Datei wurde nicht "
+                 "verändert."),
+                (good.replace("seats = 4", 'seats = "x"', 1), f"{table.path}, Zeile ",
+                 "Berichtige die Tischdatei: der Server macht von selbst damit weiter; es wurde nichts geschrieben.")):
+            table.path.write_text(broken, encoding="utf-8")
+            for status, got in (s.post("/api/hands", {"line": "wenz co 91", "key": "k1"}), s.get("/api/sheet")):
+                assert status == 503, got
+                assert got["error"].startswith(error) and got["hint"] == hint, got  # type: ignore[index]
+            status, html = page_status(s, "/")
+            assert status == 503 and "Traceback" not in html
+        table.path.write_text(good, encoding="utf-8")
+        status, got = s.post("/api/hands", {"line": "wenz co 91", "key": "k1"})
+        assert status == 201 and got["hand"] == 2  # type: ignore[index]
+        err = s.stop()
+    assert "Traceback" not in err
