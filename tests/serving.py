@@ -45,20 +45,25 @@ def printed_codes(text: str) -> dict[str, str]:
 class Server:
     """``schafkopf serve`` in a subprocess; ``codes`` the role -> code it printed."""
 
-    def __init__(self, table: Path, *args: str, port: int | None = None, open_files: int | None = None) -> None:
-        """``open_files``: the process's limit of open files (soft and hard), to run it out of them."""
+    def __init__(self, table: Path, *args: str, port: int | None = None, open_files: int | None = None,
+                 file_size: int | None = None) -> None:
+        """``open_files``: the process's limit of open files (soft and hard), to run it out of them;
+        ``file_size``: the largest file it may write, in bytes (a disk that is full for it)."""
         self.table = table
         self.port = port or free_port()
 
         def limited() -> None:
             import resource
 
-            resource.setrlimit(resource.RLIMIT_NOFILE, (open_files, open_files))
+            if open_files:
+                resource.setrlimit(resource.RLIMIT_NOFILE, (open_files, open_files))
+            if file_size:
+                resource.setrlimit(resource.RLIMIT_FSIZE, (file_size, file_size))
 
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "schafkopf_score", "--table", str(table), "serve", "--port", str(self.port), *args],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env(),
-            preexec_fn=limited if open_files else None)
+            preexec_fn=limited if open_files or file_size else None)
         self.out: list[str] = []
         assert self.proc.stdout is not None
         deadline = time.monotonic() + 30

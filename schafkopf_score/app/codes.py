@@ -21,6 +21,9 @@ HOST = "host"
 VIEW = "view"
 # the roles a codes file may name: host, view, tisch N (a tournament's table)
 _LABEL = re.compile(r"host|view|tisch [1-9][0-9]{0,5}")
+# a code as it travels in a link (?k=CODE) and a cookie: at least 22 of the URL-safe characters
+# new_code makes (a space, a line break, an & or a ü would break the printed link or the cookie)
+_CODE = re.compile(r"[A-Za-z0-9_-]{22,}")
 
 
 def codes_path(table_path: Path) -> Path:
@@ -71,7 +74,7 @@ def read_codes(path: Path) -> dict[str, str] | None:
     try:
         data: Any = json.loads(text)
         codes = data["codes"]
-        if not isinstance(codes, dict) or not all(isinstance(k, str) and isinstance(v, str) and len(v) >= 22
+        if not isinstance(codes, dict) or not all(isinstance(k, str) and isinstance(v, str) and _CODE.fullmatch(v)
                                                   for k, v in codes.items()):
             raise ValueError
     except (ValueError, KeyError, TypeError):

@@ -25,6 +25,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from ..app.codes import HOST
 from ..errors import LedgerError, ScoreError, StorageError
 from ..files import redacted
+from ..i18n import Text
 from ..i18n import say as said
 from .codes import Role
 from .state import WRONG_CODES as WRONG_CODES
@@ -136,7 +137,9 @@ def authorize(served: Served, request: Request, need: str = "read") -> Role:
     if by_cookie and request.method != "GET" and not same_origin(request):
         raise Refusal(403, say(served, "server.other_origin"), say(served, "server.other_origin_hint"))
     if need == "write" and not role.may_write or need == "host" and role.name != HOST:
-        raise Refusal(403, say(served, "server.role_may_not", role=role.label),
+        named = (Text("server.role_of_tisch", tisch=role.tisch) if role.tisch is not None
+                 else Text(f"server.role_of_{role.name}"))
+        raise Refusal(403, say(served, "server.role_may_not", role=named),
                       say(served, "server.role_may_not_hint"))
     return role
 
@@ -180,18 +183,21 @@ def check_tisch(served: Served, role: Role, tisch: int | None, round_no: int | N
 
 def refusal_of(served: Served, exc: BaseException) -> Refusal:
     """A library error as the API answers it: 409 for a change that needs ``confirm``, 503
-    for a busy or unreachable ledger, 422 for every refused entry (the CLI's text, in the
+    for a busy, unreachable or damaged ledger, 422 for every refused entry (the CLI's text, in the
     table's language)."""
     lang = served.lang()
     if isinstance(exc, StorageError) and exc.kind not in ("busy", "unreachable"):
-        # the database refused a statement: its own words (the cause), without the address's password
+        # the database refused a statement: its words as the store gave them (SQLite's known ones
+        # in the table's language), else the cause's, without the address's password; a full disk
+        # or a ledger that may not be written says how to fix it, as the CLI does
         raw = exc.__cause__ or exc
-        problem = str(raw).strip().splitlines()[0] if str(raw).strip() else type(raw).__name__
+        problem: Any = exc.problem or (str(raw).strip().splitlines()[0] if str(raw).strip() else type(raw).__name__)
         cfg = served.cfg()
-        if cfg.ledger_url:
+        if cfg.ledger_url and isinstance(problem, str):
             problem = redacted(cfg.ledger_url, problem)
-        return Refusal(503, say(served, "server.ledger_trouble", problem=problem),
-                       say(served, "server.ledger_trouble_hint"))
+        hint = (exc.hint_text.render(lang) if exc.kind in ("full", "read_only") and exc.hint_text
+                else say(served, "server.ledger_trouble_hint"))
+        return Refusal(503, say(served, "server.ledger_trouble", problem=problem), hint)
     if isinstance(exc, ScoreError):
         from ..app.hands import NeedsConfirm, SameHand
 
@@ -200,9 +206,20 @@ def refusal_of(served: Served, exc: BaseException) -> Refusal:
             return Refusal(409, message, said("server.confirm_hint", lang), change=exc.change)
         if isinstance(exc, SameHand):
             return Refusal(409, message, said("server.same_hand_hint", lang), same_as=exc.same_as)
-        if isinstance(exc, LedgerError) and exc.text.key in ("data.ledger_busy", "data.pg_unreachable"):
+        if isinstance(exc, LedgerError) and exc.text.key in ("data.ledger_busy", "data.pg_unreachable",
+                                                             "data.ledger_damaged", "data.ledger_empty"):
+            # the ledger's trouble, not the entry's: a phone keeps the hand and sends it again
+            # once the ledger is back (a backup restored), as for a ledger moved away
             return Refusal(503, message, hint)
         return Refusal(422, message, hint)
+    if isinstance(exc, OSError):
+        # a file the server writes beside the ledger (the table file's seating) on a full disk or
+        # in a folder that may not be written: said as the CLI says it, the write rolled back
+        from ..files import os_problem
+
+        where = exc.filename2 or exc.filename
+        return Refusal(503, say(served, "server.file_trouble", problem=os_problem(exc),
+                                where=f": {where}" if where else ""), say(served, "server.file_trouble_hint"))
     raise exc
 
 

@@ -60,7 +60,7 @@ async def api_hands_work(served: Served, line: str, key: str | None, tisch: int 
             # missed the answer while the desk drew the next round must not be told to enter it again)
             earlier = ledger.served_key(key)
             if earlier is not None:
-                return repeated(served, cfg, ledger, earlier, line)
+                return repeated(served, cfg, ledger, earlier, line, (tisch, round_no))
             for old in replaced:
                 gone = ledger.served_key(old)
                 if gone is not None:
@@ -82,7 +82,7 @@ async def api_hands_work(served: Served, line: str, key: str | None, tisch: int 
                     if used is not None:
                         raise _Replaced(used)
         except _Used as again:
-            return repeated(served, cfg, ledger, again.earlier, line)
+            return repeated(served, cfg, ledger, again.earlier, line, (tisch, round_no))
         except _Replaced as meanwhile:
             refuse_replaced(served, cfg, ledger, meanwhile.earlier)
         except ScoreError:
@@ -92,7 +92,7 @@ async def api_hands_work(served: Served, line: str, key: str | None, tisch: int 
             found = ledger.served_key(key)
             if found is None:
                 raise
-            return repeated(served, cfg, ledger, found, line)
+            return repeated(served, cfg, ledger, found, line, (tisch, round_no))
         return 201, data
 
     try:
@@ -179,14 +179,22 @@ def _folded(value: Any) -> Any:
     return value
 
 
-def repeated(served: Served, cfg: TableConfig, ledger: Any, earlier: ServedKey, line: str) -> tuple[int, dict[str, Any]]:
+def repeated(served: Served, cfg: TableConfig, ledger: Any, earlier: ServedKey, line: str,
+             place: tuple[int | None, int | None] = (None, None)) -> tuple[int, dict[str, Any]]:
     """A key used before: its first answer (200); sent with another line (``_alike``: not in
-    other spaces, capitals or order of options), 409 with that answer (what was recorded under
-    the key), nothing recorded."""
+    other spaces, capitals or order of options) or, in a tournament, for another table or
+    another round than the one it recorded (``place``: the table and the round the request
+    names, None where it names none), 409 with that answer (what was recorded under the key),
+    nothing recorded."""
     first = earlier.first_answer() or recorded(cfg, ledger, earlier)
     if earlier.line and not _alike(earlier.line, line):
         raise Refusal(409, say(served, "server.key_other_line", hand=earlier.hand),
                       say(served, "server.key_other_line_hint"), recorded=first)
+    for name, asked in zip(("tisch", "round"), place, strict=True):
+        if asked is not None and name in first and first[name] != asked:
+            raise Refusal(409, say(served, "server.key_other_table", hand=earlier.hand, tisch=first.get("tisch"),
+                                   round=first.get("round")),
+                          say(served, "server.key_other_line_hint"), recorded=first)
     return 200, first
 
 

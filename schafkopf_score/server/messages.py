@@ -72,7 +72,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                 "Ein Schreibzugriff von einer anderen Webseite wird abgelehnt."),
     "server.other_origin_hint": ("Enter the hand on this server's own page; nothing was written.",
                                      "Trag das Spiel auf der Seite dieses Servers ein; es wurde nichts geschrieben."),
-    "server.role_may_not": ("The code of {role} may not do this.", "Der Code von {role} darf das nicht."),
+    "server.role_may_not": ("The {role} code may not do this.", "Der Code {role} darf das nicht."),
+    "server.role_of_host": ("host's", "des Gastgebers"),
+    "server.role_of_view": ("view-only", "zum Zuschauen"),
+    "server.role_of_tisch": ("table {tisch}", "von Tisch {tisch}"),
     "server.role_may_not_hint": ("Ask the host (the one who started schafkopf serve); nothing was written.",
                                      "Frag den Gastgeber (der schafkopf serve gestartet hat); es wurde nichts "
                                      "geschrieben."),
@@ -157,6 +160,16 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                 "ledger, start schafkopf serve again. Nothing was written.",
                                 "Leg es (oder seine Sicherung) zurück: der Server macht von selbst damit weiter; für "
                                 "ein neues Spielbuch starte schafkopf serve neu. Es wurde nichts geschrieben."),
+    "server.table_broken_hint": ("Fix the table file: the server goes on with it by itself; nothing was written.",
+                                 "Berichtige die Tischdatei: der Server macht von selbst damit weiter; es wurde "
+                                 "nichts geschrieben."),
+    "server.file_trouble": ("The server cannot write a file: {problem}{where}.",
+                            "Der Server kann eine Datei nicht schreiben: {problem}{where}."),
+    "server.file_trouble_hint": ("Nothing was written. Whoever runs the server: make room on the disk or allow "
+                                 "writing (file permissions, a read-only disk or share), then try again.",
+                                 "Es wurde nichts geschrieben. Wer den Server betreibt: schaff Platz auf der Platte "
+                                 "oder erlaub das Schreiben (Dateirechte, schreibgeschützter Datenträger oder "
+                                 "Freigabe), dann versuch es noch einmal."),
     "server.ledger_trouble": ("The ledger cannot be used just now: {problem}.",
                                   "Das Spielbuch kann gerade nicht benutzt werden: {problem}."),
     "server.ledger_trouble_hint": ("Nothing was written; try again in a moment.",
@@ -204,6 +217,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "server.key_other_line": ("This key recorded hand {hand} with another line; nothing was recorded now.",
                               "Mit diesem Schlüssel wurde Spiel {hand} mit einer anderen Zeile eingetragen; jetzt "
                               "wurde nichts eingetragen."),
+    "server.key_other_table": ("This key recorded hand {hand} of table {tisch} in round {round}; nothing was "
+                               "recorded now.",
+                               "Mit diesem Schlüssel wurde Spiel {hand} von Tisch {tisch} in Runde {round} "
+                               "eingetragen; jetzt wurde nichts eingetragen."),
     "server.key_replaced": ("The line this one replaces was recorded meanwhile as hand {hand}; nothing more was "
                             "recorded.",
                             "Die Zeile, die diese ersetzt, wurde inzwischen als Spiel {hand} eingetragen; sonst wurde "

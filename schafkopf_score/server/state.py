@@ -65,7 +65,8 @@ class Served:
     # -- the table file ---------------------------------------------------------------------------
     def cfg(self) -> TableConfig:
         """The table file, read again when it changed; a file gone (moved, deleted) is 503 until
-        it is back, a broken one the table file's own refusal (422)."""
+        it is back, and so is a broken one (a half-saved edit), with the table file's own refusal:
+        the server's trouble, not the request's, so a phone keeps its hand and sends it again."""
         try:
             st = self.table_path.stat()
         except OSError:
@@ -73,7 +74,11 @@ class Served:
                           said("server.table_gone_hint", self._lang)) from None
         stamp = (st.st_mtime_ns, st.st_ino, st.st_size)
         if self._cfg is None or self._cfg[0] != stamp:
-            cfg = load_table(self.table_path)
+            try:
+                cfg = load_table(self.table_path)
+            except ScoreError as exc:
+                message, hint = exc.render(exc.language or self._lang)
+                raise Refusal(503, message, hint or said("server.table_broken_hint", self._lang)) from None
             self._cfg = (stamp, cfg)
             self._lang = cfg.language
         return self._cfg[1]

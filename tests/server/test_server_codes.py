@@ -140,6 +140,11 @@ def test_a_stream_whose_code_stays_goes_on_after_new_codes_for_others(table):
     ('{"codes": {"tisch 0": "abcdefghijklmnopqrstuvwxyz"}}', 'sie nennt eine Rolle "tisch 0", die weder host, view '
                                                             "noch tisch N ist"),
     ('{"codes": ["host"]}', "sie ist keine Codedatei von schafkopf serve (kaputtes JSON, oder Codes fehlen)"),
+    # a code that cannot travel in a link or a cookie (it printed a link broken in two lines)
+    ('{"codes": {"host": "abcdefghijklmnopqrstuvwxyz\\r\\nSet-Cookie: a=b"}}',
+     "sie ist keine Codedatei von schafkopf serve (kaputtes JSON, oder Codes fehlen)"),
+    ('{"codes": {"host": "Stammtisch Müller am Freitag"}}',
+     "sie ist keine Codedatei von schafkopf serve (kaputtes JSON, oder Codes fehlen)"),
 ])
 def test_a_damaged_codes_file_is_a_clear_refusal_at_the_start(table, text, problem):
     codes_file(table).write_text(text)

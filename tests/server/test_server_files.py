@@ -15,6 +15,7 @@ import pytest
 
 from tests.server.test_server_api import read_event
 from tests.serving import Server, cli
+from tests.store.test_storage_contract import make_ledger_table  # noqa: F401  (a fixture)
 
 READS = ["/api/sheet", "/api/standings", "/api/settle"]
 PAGES = ["/", "/settle"]
@@ -151,3 +152,93 @@ def test_a_table_file_deleted_under_the_server_is_503_everywhere_until_it_is_bac
         err = s.stop()
     assert "Traceback" not in err
     assert json.loads(cli(table.path, "sheet", "--json").stdout)["sessions"][0]["hands"][-1]["hand"] == 2
+
+
+def test_a_full_disk_is_503_in_the_tables_language_with_the_clis_advice(table):
+    """A ledger that cannot grow (the disk full for the server: its largest file is the ledger's
+    size now) is 503 in the table's words, SQLite's error translated and the hint the CLI gives
+    (make room), not SQLite's English nor 'try again in a moment'; nothing half-written, and the
+    server goes on once there is room."""
+    ledger = table.path.with_suffix(".sqlite")
+    with Server(table.path, file_size=ledger.stat().st_size) as s:
+        answers = [s.post("/api/hands", {"line": "sau an be 72 k", "key": f"k{i}", "confirm": True}) for i in range(40)]
+        refused = [got for status, got in answers if status == 503]
+        recorded = [got for status, got in answers if status == 201]
+        assert refused and all(status in (201, 503) for status, _ in answers)
+        assert refused[0] == {
+            "error": "Das Spielbuch kann gerade nicht benutzt werden: Ein-/Ausgabefehler der Platte.",
+            "hint": "Von diesem Befehl wurde nichts eingetragen; schaff Platz auf der Platte und versuch es noch einmal."}
+        assert s.get("/api/sheet")[1]["sessions"][0]["hands"][-1]["hand"] == 1 + len(recorded)  # type: ignore[index]
+        err = s.stop()
+    assert "Traceback" not in err
+    table.ok("check")
+
+
+def test_a_table_file_that_cannot_be_written_is_503_in_the_tables_words(make_ledger_table):  # noqa: F811
+    """A player joining where the table file cannot be rewritten (here the disk full for the
+    server: its largest file is smaller than the new file; the ledger is PostgreSQL) was 500
+    'an unexpected error'; it is 503 naming the trouble, as the CLI does, and nothing is written
+    (neither the file nor the ledger's seating)."""
+    t = make_ledger_table("postgresql", language="de")
+    t.ok("add", "sau", "an", "be", "72")
+    before = t.path.read_bytes()
+    with Server(t.path, file_size=len(before)) as s:
+        status, got = s.post("/api/players/add", {"name": "Emil"})
+        assert status == 503, got
+        assert got["error"] == "Der Server kann eine Datei nicht schreiben: Datei zu groß."  # type: ignore[index]
+        assert got["hint"] == ("Es wurde nichts geschrieben. Wer den Server betreibt: schaff Platz auf der Platte "  # type: ignore[index]
+                               "oder erlaub das Schreiben (Dateirechte, schreibgeschützter Datenträger oder "
+                               "Freigabe), dann versuch es noch einmal.")
+        assert s.get("/api/players")[1]["changes"] == []  # type: ignore[index]
+        err = s.stop()
+    assert "Traceback" not in err and "Unerwarteter Fehler" not in err
+    assert t.path.read_bytes() == before
+
+
+def test_a_ledger_damaged_under_the_server_is_503_and_the_hand_goes_in_once_it_is_restored(table):
+    """A ledger overwritten with something else while the server runs is the ledger's trouble,
+    not the entry's: 503 (it was 422, and a phone dropped the hand as refused, to be typed
+    again), in the table's words; the backup restored, the same key records the hand."""
+    ledger = table.path.with_suffix(".sqlite")
+    backup = ledger.read_bytes()
+    with Server(table.path) as s:
+        for damage in (b"no ledger at all " * 300, b""):
+            ledger.write_bytes(damage)
+            status, got = s.post("/api/hands", {"line": "wenz co 91", "key": "k1"})
+            assert status == 503, got
+            assert got["hint"] == ("Es blieb, wie es war. Spiel eine Sicherung zurück oder verschieb es, um ein "  # type: ignore[index]
+                                   "neues Spielbuch anzufangen.")
+            assert s.get("/api/sheet")[0] == 503
+        assert got["error"] == f"Das Spielbuch {ledger} ist leer (abgeschnitten?)."  # type: ignore[index]
+        ledger.write_bytes(backup)
+        status, got = s.post("/api/hands", {"line": "wenz co 91", "key": "k1"})
+        assert status == 201 and got["hand"] == 2  # type: ignore[index]
+        err = s.stop()
+    assert "Traceback" not in err
+    table.ok("check")
+
+
+def test_a_table_file_broken_under_the_server_is_503_with_its_refusal_until_fixed(table):
+    """A table file saved half-edited while the server runs is the server's trouble, not the
+    hand's: 503 with the file's own refusal and always a hint (it was 422, a value's refusal
+    without a hint, and a phone dropped the hand as a refused line); fixed, the same key records
+    the hand."""
+    good = table.path.read_text(encoding="utf-8")
+    with Server(table.path) as s:
+        for broken, error, hint in (
+                (good + "players = [\n", f"{table.path} ist kein gültiges TOML: ",
+                 "Korrigier die genannte Zeile (Anführungszeichen um Text, key = value); die Datei wurde nicht "
+                 "verändert."),
+                (good.replace("seats = 4", 'seats = "x"', 1), f"{table.path}, Zeile ",
+                 "Berichtige die Tischdatei: der Server macht von selbst damit weiter; es wurde nichts geschrieben.")):
+            table.path.write_text(broken, encoding="utf-8")
+            for status, got in (s.post("/api/hands", {"line": "wenz co 91", "key": "k1"}), s.get("/api/sheet")):
+                assert status == 503, got
+                assert got["error"].startswith(error) and got["hint"] == hint, got  # type: ignore[index]
+            status, html = page_status(s, "/")
+            assert status == 503 and "Traceback" not in html
+        table.path.write_text(good, encoding="utf-8")
+        status, got = s.post("/api/hands", {"line": "wenz co 91", "key": "k1"})
+        assert status == 201 and got["hand"] == 2  # type: ignore[index]
+        err = s.stop()
+    assert "Traceback" not in err

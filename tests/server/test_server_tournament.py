@@ -19,7 +19,9 @@ def cup(tmp_path):
 def test_a_tables_code_writes_its_own_table_and_the_host_draws(cup):
     with Server(cup.path) as s:
         assert sorted(s.codes) == ["host", "tisch 1", "tisch 2", "view"]
-        assert s.post("/api/draw", {}, code="tisch 1")[0] == 403
+        assert s.post("/api/draw", {}, code="tisch 1") == (403, {
+            "error": "The table 1 code may not do this.",
+            "hint": "Ask the host (the one who started schafkopf serve); nothing was written."})
         # a draw method that is none: named with a hint, as every refusal (it came without "hint")
         assert s.post("/api/draw", {"by": "los"}) == (422, {
             "error": "--by 'los': choose random, ranking, spread.",
@@ -46,7 +48,9 @@ def test_a_tables_code_writes_its_own_table_and_the_host_draws(cup):
                                        "hint": "Enter it at table 1, or ask the host; nothing was written."})
         assert s.post("/api/undo", {"tisch": 2}, code="tisch 1")[0] == 403
         assert s.post("/api/undo", {"round": 1}, code="tisch 1")[0] == 403
-        assert s.post("/api/hands", {"line": line}, code="view")[0] == 403
+        assert s.post("/api/hands", {"line": line}, code="view") == (403, {
+            "error": "The view-only code may not do this.",
+            "hint": "Ask the host (the one who started schafkopf serve); nothing was written."})
         # the host names the table; without one, a tournament says how
         status, got = s.post("/api/hands", {"line": line})
         assert status == 422 and "--tisch" in got["hint"], got
@@ -211,4 +215,34 @@ def test_the_host_cannot_pay_out_or_reopen_at_a_tournament(cup):
             "Content-Type": "application/x-www-form-urlencoded"})
         assert status == 422 and "This is a tournament" in page.decode(), page[-400:]
         assert cup.ledger_bytes() == before
+    cup.ok("check")
+
+
+def test_a_refusal_names_the_role_in_the_tables_language(tmp_path):
+    """A German tournament names the code's role in German (it said ``tisch 1`` and ``view``)."""
+    cup = tournament(tmp_path, players=EIGHT, extra='games_per_round = 4\nrounds = 2\nseed = "s"', language="de")
+    with Server(cup.path) as s:
+        hint = "Frag den Gastgeber (der schafkopf serve gestartet hat); es wurde nichts geschrieben."
+        assert s.post("/api/draw", {}, code="tisch 1") == (403, {"error": "Der Code von Tisch 1 darf das nicht.",
+                                                                 "hint": hint})
+        assert s.post("/api/draw", {}, code="view") == (403, {"error": "Der Code zum Zuschauen darf das nicht.",
+                                                              "hint": hint})
+
+
+def test_a_key_sent_again_for_another_table_or_round_is_409_not_the_first_answer(cup):
+    """The same key with the same line but another table (or round) is another hand: 409 with
+    what the key recorded, nothing recorded (it was answered 200 with table 1's hand, and table
+    2's hand was never entered)."""
+    with Server(cup.path) as s:
+        assert s.post("/api/draw", {"seed": "s"})[0] == 200
+        status, first = s.post("/api/hands", {"line": "weiter", "key": "desk-1", "tisch": 1})
+        assert status == 201
+        for body, code in (({"tisch": 2}, "host"), ({"tisch": 1, "round": 2}, "host"), ({}, "tisch 2")):
+            status, got = s.post("/api/hands", {"line": "weiter", "key": "desk-1", **body}, code=code)
+            assert (status, got) == (409, {
+                "error": "This key recorded hand 1 of table 1 in round 1; nothing was recorded now.",
+                "hint": "Look at the hand recorded; to enter another one, send it with a new key.",
+                "recorded": first}), body
+        assert s.post("/api/hands", {"line": "weiter", "key": "desk-1", "tisch": 1, "round": 1}) == (200, first)
+        assert s.get("/api/sheet?tisch=2&round=1")[1]["hands"] == []  # type: ignore[index]
     cup.ok("check")
