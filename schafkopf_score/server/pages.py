@@ -39,6 +39,9 @@ from .guards import (
     work,
 )
 
+# the entry line's hint, and its example where the table's own is not known (a tournament plays Bavarian)
+ENTRY_HINT = "server.page_enter_hint"
+BAVARIAN_EXAMPLE = "sau an be 72 l3 k"
 # the words every page shows (its header, navigation, connection, answers)
 BASE_WORDS = ("server.page_title", "server.page_sheet", "server.page_settle", "server.page_tables",
               "server.page_table", "server.page_ranking", "server.page_players", "server.page_join",
@@ -104,9 +107,23 @@ class Words:
         return self._said[name]
 
 
-def words(lang: str, ids: tuple[str, ...] = ()) -> Words:
-    """The words of a page by their short names (``server.page_sheet`` -> ``sheet``)."""
-    return Words({key.split(".page_", 1)[1]: say(key, lang) for key in (*BASE_WORDS, *ids)})
+def words(lang: str, ids: tuple[str, ...] = (), example: str = BAVARIAN_EXAMPLE) -> Words:
+    """The words of a page by their short names (``server.page_sheet`` -> ``sheet``); the entry
+    line's hint with ``example``, a line of the table's own games (``entry_example``)."""
+    return Words({key.split(".page_", 1)[1]: say(key, lang, **({"example": example} if key == ENTRY_HINT else {}))
+                  for key in (*BASE_WORDS, *ids)})
+
+
+def entry_example(cfg: Any) -> str:
+    """The entry line's example: the first of the family's example hands that the table plays,
+    in its players' names, as play's help shows it (``vocabulary.Vocabulary.examples``):
+    ``normal an be 72`` at a Wendish table, not a Sauspiel; a tournament plays Bavarian."""
+    if getattr(cfg, "kind", None) != "table" or not hasattr(cfg, "family_obj"):
+        return BAVARIAN_EXAMPLE
+    from ..vocabulary import Vocabulary
+
+    examples = Vocabulary(cfg.snapshot(), cfg.family_obj()).examples()
+    return examples[0][0] if examples else BAVARIAN_EXAMPLE
 
 
 _env: Any = None
@@ -143,8 +160,9 @@ def render_page(served: Served, request: Request, template: str, ids: tuple[str,
     live = data.get("live") or {}
     row = next((r for r in live.get("rows", ()) if done and str(r["hand"]) == done), None)
     data.setdefault("done_text", say("server.said_recorded", lang, hand=row["hand"], game=row["what"]) if row else "")
+    example = entry_example(cfg) if ENTRY_HINT in ids else BAVARIAN_EXAMPLE
     html = env().get_template(template).render(
-        w=words(lang, ids + SCRIPT_WORDS), lang=lang, cfg=cfg, path=request.url.path, title=say(title, lang),
+        w=words(lang, ids + SCRIPT_WORDS, example), lang=lang, cfg=cfg, path=request.url.path, title=say(title, lang),
         script_words={key.split(".page_", 1)[1]: say(key, lang) for key in SCRIPT_WORDS},
         done=done, **data)
     return HTMLResponse(html, status_code=status)

@@ -121,6 +121,28 @@ def test_every_family_gets_its_pad_from_its_declarations(make_table, family):
             assert f'data-value="{g["name"]}"' in html
 
 
+ENTRY_EXAMPLES = {
+    ("bavarian", "de"): "Kurzschreibweise, z. B. sau an be 72 l3 k",
+    ("wendish", "de"): "Kurzschreibweise, z. B. normal an be 72",
+    ("deutscher", "de"): "Kurzschreibweise, z. B. spiel an co 75",
+    ("sheepshead", "en"): "Short notation, e.g. pick be em 94",
+}
+
+
+@pytest.mark.parametrize("family,language", sorted(ENTRY_EXAMPLES), ids=[f for f, _ in sorted(ENTRY_EXAMPLES)])
+def test_the_entry_lines_example_is_a_hand_of_the_tables_own_family(make_table, family, language):
+    """The entry line's example is the family's first example hand in the table's names, as
+    play's help shows it. Every table's page used to say ``sau an be 72 l3 k``: a Sauspiel, at a
+    Wendish, Deutscher or Sheepshead table that plays none."""
+    players = ["Anna", "Ben", "Cora", "Dora", "Emil"] if family == "sheepshead" else ["Anna", "Ben", "Cora", "Dora"]
+    t = make_table(family=family, players=players, language=language)
+    with Server(t.path) as s:
+        html = page(s, "/", s.host)
+        assert f'<label for="line">{ENTRY_EXAMPLES[family, language]}</label>' in html
+        if family != "bavarian":
+            assert "sau an" not in html
+
+
 def test_every_entry_option_the_pad_may_offer_has_its_label_in_both_languages():
     from schafkopf_score.rules.model import COUNT, FLAG, NAME, NAMES, entry_options
 
@@ -221,7 +243,7 @@ def test_a_refused_line_comes_back_as_typed_to_be_fixed_without_javascript(hosti
         assert 'value="sau an xx 72 &#34;&gt;&lt;b&gt;"' in retry and "<b>" not in retry
         fields = dict(re.findall(r'<input (?:type="hidden" )?(?:id="line" )?name="(\w+)" value="([^"]*)"', retry))
         assert set(fields) == {"key", "back", "line"} and fields["key"] not in ("", "k-1")
-        assert '<label for="line">Kurzschreibweise, z. B. sau an be 72 l3 k</label>' in retry
+        assert '<label for="line">Kurzschreibweise, z. B. sau an &lt;b 72 l3 k</label>' in retry  # the table's names
         assert '<button type="submit" class="go">Eintragen</button>' in retry
         fixed = {**fields, "line": "sau an co 72"}
         assert browser_post(s, "/form/hands", fixed, s.host)[1]["location"] == "/?done=1"
