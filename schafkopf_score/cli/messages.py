@@ -482,6 +482,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "cli.page_run_lost": ("{count} lost", "{count} verloren"),
     "cli.page_kontra": ("Kontra given: {given} ({given_won} won); received: {against} ({against_won} won)",
                         "Kontra gegeben: {given} ({given_won} gewonnen); bekommen: {against} ({against_won} gewonnen)"),
+    "cli.page_crack": ("Crack given: {given} ({given_won} won); received: {against} ({against_won} won)",
+                       "Crack gegeben: {given} ({given_won} gewonnen); bekommen: {against} ({against_won} gewonnen)"),
     "cli.chart_title_session": ("{name}: the balances of session {session} over its {count} hands",
                                 "{name}: der Stand von Abend {session} über seine {count} Spiele"),
     "cli.chart_title_season": ("{name}: the season's balances over {count} sessions",

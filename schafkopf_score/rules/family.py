@@ -179,6 +179,9 @@ class Family:
     # and the message that says them (its fields: those four and ``*_won``); {} / None: none
     page_record: ClassVar[Mapping[str, str]] = {}
     page_record_text: ClassVar[str | None] = None
+    # what the page calls the doubling an opponent announces (``kontra``; Sheepshead ``crack``),
+    # the end of its message's key (``cli.page_kontra``); None: the family has none, no line
+    page_kontra: ClassVar[str | None] = "kontra"
 
     # the word a game is shown by in a language where its aliases hold one of that language (the
     # lot of a Deutscher table is ``losen`` in German): hints, completion and play's help use it

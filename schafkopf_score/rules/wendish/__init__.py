@@ -105,6 +105,7 @@ class Wendish(FamilyOf[WendishRules, WendishState]):
     def rule_defaults(self, seats: int) -> dict[str, Any]:
         return {"games": ["solo", "jeder"]} if seats == 3 else ({"games": ["solo"]} if seats == 2 else {})
 
+    page_kontra = None  # the source has no Kontra: a player's page shows no line of it
     help_examples = (
         ("normal", {"player": 0, "partner": 1, "augen": 72}),
         ("hochzeit", {"player": 2, "partner": 3, "augen": 95}),
