@@ -404,8 +404,10 @@ async def settle_page(served: Served, request: Request, role: Role) -> dict[str,
 
     transfers = [(t["from"], t["to"], money(t["amount"])) for t in data.get("transfers", [])]
     balances = [(p, _money(v, unit, cfg.language)) for p, v in data.get("balances", {}).items()]
+    # an early payout only where the table counts in money (a Sheepshead or Deutscher table's points or
+    # strokes become money at the close only: the payout is refused there)
     return {"settle": data, "transfers": transfers, "balances": balances, "players": list(cfg.players),
-            "unit": unit}
+            "unit": unit, "pays_out": cfg.family_obj().unit == "cent"}
 
 
 async def players_page(served: Served, request: Request, role: Role) -> dict[str, Any]:

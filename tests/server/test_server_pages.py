@@ -135,12 +135,18 @@ def test_the_entry_lines_example_is_a_hand_of_the_tables_own_family(make_table, 
     play's help shows it. Every table's page used to say ``sau an be 72 l3 k``: a Sauspiel, at a
     Wendish, Deutscher or Sheepshead table that plays none."""
     players = ["Anna", "Ben", "Cora", "Dora", "Emil"] if family == "sheepshead" else ["Anna", "Ben", "Cora", "Dora"]
-    t = make_table(family=family, players=players, language=language)
+    t = make_table(family=family, players=players, language=language,
+                   replace={'partners = "per_game"': 'partners = "fixed"'} if family == "deutscher" else None)
     with Server(t.path) as s:
         html = page(s, "/", s.host)
         assert f'<label for="line">{ENTRY_EXAMPLES[family, language]}</label>' in html
         if family != "bavarian":
             assert "sau an" not in html
+        assert s.post("/api/hands", {"line": ENTRY_EXAMPLES[family, language].split(" ", 3)[-1]})[0] == 201
+        # an early payout is offered only where it can be made: a table that counts in money
+        # (Sheepshead's points, at 25 cents each, were offered one that was then refused)
+        settle = page(s, "/settle", s.host)
+        assert ('action="/form/payout"' in settle) == (family in ("bavarian", "wendish")), family
 
 
 def test_every_entry_option_the_pad_may_offer_has_its_label_in_both_languages():
