@@ -411,9 +411,16 @@ async def settle_page(served: Served, request: Request, role: Role) -> dict[str,
 
 
 async def players_page(served: Served, request: Request, role: Role) -> dict[str, Any]:
-    from ..app.players import seating
+    """The seating, who left, and every change as ``player add/leave/rename`` said it when done
+    (in the table's language, from which hand)."""
+    from ..app.players import Change, change_text, seating
+    from ..i18n import render
 
-    return {"seating": await work(served, seating)}
+    data = await work(served, seating)
+    lang = served.cfg().language
+    said = [render(change_text(Change(c["kind"], c["name"], c.get("to", ""), c["players"], c["session"], c["hand"])),
+                   lang) for c in data["changes"]]
+    return {"seating": data, "changes": said}
 
 
 async def sessions_page(served: Served, request: Request, role: Role) -> dict[str, Any]:

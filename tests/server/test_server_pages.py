@@ -342,6 +342,21 @@ def test_the_host_seats_players_pays_one_out_and_reopens_as_the_cli_does(make_ta
         assert s.get("/api/sheet?session=9")[0] == 422
 
 
+def test_the_players_page_says_each_change_in_the_tables_words(make_table):
+    """The seating changes on /players read as ``player`` said them, in the table's language
+    and from which hand; the page listed ``rename Cora → Corinna``, ``add Fritz``, ``leave Ben``."""
+    t = make_table(players=["Anna", "Ben", "Cora", "Dora", "Emil"], language="de")
+    cli(t.path, "add", "sau", "be", "co", "72")
+    cli(t.path, "player", "rename", "Cora", "Corinna")
+    cli(t.path, "player", "leave", "Emil")
+    with Server(t.path) as s:
+        html = page(s, "/players", s.view)
+    changes = html.split('id="changes-h"')[1].split("</ul>")[0]
+    assert re.findall(r"<li>(.*?)</li>", changes) == [
+        "Cora heißt Corinna, ab Spiel 2 von Abend 1. Sitzordnung: Anna, Ben, Corinna, Dora, Emil.",
+        "Emil verlässt den Tisch, ab Spiel 2 von Abend 1. Sitzordnung: Anna, Ben, Corinna, Dora."]
+
+
 FOUR = ["Anna", "Ben", "Cora", "Dora"]
 
 
