@@ -357,6 +357,20 @@ def test_the_players_page_says_each_change_in_the_tables_words(make_table):
         "Emil verlässt den Tisch, ab Spiel 2 von Abend 1. Sitzordnung: Anna, Ben, Corinna, Dora."]
 
 
+def test_the_settle_page_warns_of_what_the_close_will_book(make_table):
+    """A Wendish Muss-Solo still owed: ``settle`` warns of the penalty the close books; the
+    host's /settle page, where the evening is closed with a tap, said nothing of it."""
+    t = make_table(family="wendish", language="de", replace={"muss_solo = 0 ": "muss_solo = 1 ",
+                                                              "muss_solo_penalty = 0 ": "muss_solo_penalty = 20 "})
+    cli(t.path, "add", "solo", "an", "still", "80")
+    warnings = t.json("settle")["warnings"]
+    assert warnings[0] == ("Ben schuldet noch 1 Muss-Solo (Strafe bei --close: 0,20 € an jeden anderen Spieler "
+                           "des letzten Spiels je Solo).") and len(warnings) == 3
+    with Server(t.path) as s:
+        html = page(s, "/settle", s.host)
+    assert re.findall(r'<p class="note">(.*?)</p>', html) == warnings
+
+
 FOUR = ["Anna", "Ben", "Cora", "Dora"]
 
 
