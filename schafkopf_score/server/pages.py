@@ -13,7 +13,7 @@ anew after every write and every reconnection.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
@@ -249,8 +249,14 @@ def table_data(cfg: Any, ledger: Any, session: int | None = None) -> dict[str, A
 
     state = view_session(cfg, ledger, session)
     players = list(state.players) or list(cfg.players)
+    balances: Mapping[str, int] = state.balances
+    if state.closed and state.session is not None:  # as standings shows it: as paid (RULES §7)
+        from ..app.views import standings
+        from ..app.where import evening
+
+        balances = standings(evening(cfg, ledger, "standings"), state.session.id).balances
     return {"players": players, "rows": sheet_rows(state, cfg.language, players),
-            "balances": [(p, _money(v, state.unit, cfg.language)) for p, v in state.balances.items()],
+            "balances": [(p, _money(v, state.unit, cfg.language)) for p, v in balances.items()],
             "ahead": ahead_of(state), "closed": state.closed,
             "session": state.session.id if state.session else None,
             "sessions": [s.id for s in ledger.sessions()] if ledger.conn is not None else []}

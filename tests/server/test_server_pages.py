@@ -371,6 +371,23 @@ def test_the_settle_page_warns_of_what_the_close_will_book(make_table):
     assert re.findall(r'<p class="note">(.*?)</p>', html) == warnings
 
 
+def test_a_closed_evenings_standings_on_the_phone_are_as_paid(make_table):
+    """RULES §7: a closed evening shows its stored closing, the cash rounding included, as
+    ``standings --session N`` does; the phone's page showed the balances before the rounding
+    (Anna +0,90 where she was paid +1,00)."""
+    t = make_table(family="wendish", language="de")
+    cli(t.path, "add", "solo", "an", "still", "80")  # Anna +0,90, the others -0,30
+    cli(t.path, "settle", "--close", "--round", "50")
+    paid = t.json("standings", "--session", "1")["balances"]
+    assert paid == {"Anna": 100, "Ben": 0, "Cora": -50, "Dora": -50}
+    with Server(t.path) as s:
+        for path in ("/", "/sessions/1"):
+            html = page(s, path, s.view)
+            rows = re.findall(r'<tr><th scope="row">(\w+)</th><td class="num">([^<]*)</td></tr>',
+                              html.split('class="standings"')[1].split("</table>")[0])
+            assert rows == [("Anna", "+1,00"), ("Ben", "0,00"), ("Cora", "-0,50"), ("Dora", "-0,50")], path
+
+
 FOUR = ["Anna", "Ben", "Cora", "Dora"]
 
 
