@@ -52,6 +52,8 @@ class _PagesAlongside(Alongside):
             if "record" in data:  # in the family's words, with the message that says them
                 data["record"] = {family.page_record[k]: v for k, v in data["record"].items()}
                 data["record_text"] = family.page_record_text
+            # the Kontra line in the family's word (Sheepshead's crack); None: the family has no Kontra
+            data["kontra_text"] = f"export.page_{family.page_kontra}" if family.page_kontra else None
             for line in data["by_game"]:
                 line["title"] = game_title(family, line["game"], language)
             for key in ("best_hand", "worst_hand"):

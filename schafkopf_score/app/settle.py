@@ -199,7 +199,7 @@ def pay_out(at: At, typed: str) -> PaidOut:
         if view.session is None or view.closed:
             raise IllegalEntry(Text("data.nothing_to_settle_player"), Text("data.record_games_first"))
         if view.unit != "cent":
-            raise IllegalEntry(Text("data.settle_player_money", family=find_family(cfg.family).title_text()),
+            raise IllegalEntry(Text(f"data.settle_player_money_{view.unit}", family=find_family(cfg.family).title_text()),
                                Text("data.settle_player_money_hint"))
         name = resolve_name(typed, view.players)
         owed = view.balances.get(name, 0)

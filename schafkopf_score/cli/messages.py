@@ -308,17 +308,21 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "cli.play_needs_number": ("{command} needs the hand number.", "{command} braucht die Nummer des Spiels."),
     "cli.play_needs_number_hint": ("Write it like {command} 7.", "Schreib es so: {command} 7."),
     "cli.play_line": ("Line {number}: {line}", "Zeile {number}: {line}"),
+    # {payout} and {draw}: the commands only some tables have (an early payout where the table
+    # counts in money, the lot at a Deutscher table), each with its comma and space, or nothing
     "cli.play_commands": (
         "Commands: undo, void N [REASON], edit N WORDS [--yes], sheet, stand, settle [--round C] [close [--yes]],\n"
-        "  settle --player NAME [--yes], draw, player add NAME [--after X] | leave NAME | rename OLD NEW | list,\n"
+        "  {payout}{draw}player add NAME [--after X] | leave NAME | rename OLD NEW | list,\n"
         "  help, quit\n"
         "Out of rotation, on the hand's line: out NAME (--sitting-out NAME), dealer NAME (--dealer NAME)",
         "Befehle: zurück, streichen N [GRUND], ändern N WÖRTER [--yes], block, stand, abrechnung [--round C] "
         "[schließen [--yes]],\n"
-        "  abrechnung --spieler NAME [--yes], losen, spieler dazu NAME [--nach X] | geht NAME | umbenennen ALT NEU |\n"
+        "  {payout}{draw}spieler dazu NAME [--nach X] | geht NAME | umbenennen ALT NEU |\n"
         "  liste, hilfe, ende\n"
-        "  (auch englisch: undo, void, edit, sheet, settle, draw, player, help, quit)\n"
+        "  (auch englisch: undo, void, edit, sheet, settle, {draw_en}player, help, quit)\n"
         "Außer der Reihe, in der Zeile des Spiels: aus NAME (--sitting-out NAME), geber NAME (--dealer NAME)"),
+    "cli.play_commands_payout": ("settle --player NAME [--yes], ", "abrechnung --spieler NAME [--yes], "),
+    "cli.play_commands_draw": ("draw, ", "losen, "),
     "cli.play_yes_no": ("[y/N]", "[j/N]"),
     "cli.play_yes_words": ("y yes", "j ja"),
     "cli.play_no_words": ("n no", "n nein"),
@@ -482,6 +486,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "cli.page_run_lost": ("{count} lost", "{count} verloren"),
     "cli.page_kontra": ("Kontra given: {given} ({given_won} won); received: {against} ({against_won} won)",
                         "Kontra gegeben: {given} ({given_won} gewonnen); bekommen: {against} ({against_won} gewonnen)"),
+    "cli.page_crack": ("Crack given: {given} ({given_won} won); received: {against} ({against_won} won)",
+                       "Crack gegeben: {given} ({given_won} gewonnen); bekommen: {against} ({against_won} gewonnen)"),
     "cli.chart_title_session": ("{name}: the balances of session {session} over its {count} hands",
                                 "{name}: der Stand von Abend {session} über seine {count} Spiele"),
     "cli.chart_title_season": ("{name}: the season's balances over {count} sessions",

@@ -429,7 +429,12 @@ def help_text(cfg: TableConfig) -> str:
     width = max((len(line) for line, _ in examples), default=0)
     lines = [say(f"engine.help.{cfg.family}", cfg.language)]
     lines += [f"  {line:<{width}}  {what}" for line, what in examples]
-    lines.append(say("cli.play_commands", cfg.language))
+    family = cfg.family_obj()  # only the commands this table has: a payout in money, the lot of a Deutscher table
+    lots = family.has_lot
+    lines.append(say("cli.play_commands", cfg.language,
+                     payout=say("cli.play_commands_payout", cfg.language) if family.unit == "cent" else "",
+                     draw=say("cli.play_commands_draw", cfg.language) if lots else "",
+                     draw_en=say("cli.play_commands_draw", "en") if lots else ""))
     return "\n".join(lines)
 
 

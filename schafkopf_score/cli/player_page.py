@@ -97,8 +97,10 @@ def print_player_page(cfg: Any, page: Any) -> None:
     current = (say("cli.page_run_won", lang, count=f.current) if f.current > 0
                else say("cli.page_run_lost", lang, count=-f.current) if f.current < 0 else "-")
     print_line(con, say("cli.page_streaks", lang, won=f.longest_won, lost=f.longest_lost, current=current))
-    print_line(con, say("cli.page_kontra", lang, given=f.kontra_given.hands, given_won=f.kontra_given.won,
-                        against=f.kontra_against.hands, against_won=f.kontra_against.won))
+    if family.page_kontra:  # in the family's word (Sheepshead's crack); none where it has no Kontra
+        print_line(con, say(f"cli.page_{family.page_kontra}", lang, given=f.kontra_given.hands,
+                            given_won=f.kontra_given.won, against=f.kontra_against.hands,
+                            against_won=f.kontra_against.won))
     if f.record is not None and family.page_record_text:  # the record in the family's own terms
         counts = {key: t.hands for key, t in f.record.items()}
         counts.update({f"{key}_won": t.won for key, t in f.record.items()})

@@ -118,9 +118,10 @@ def player_section(page: Page, p: dict[str, Any], paid: int) -> list[str]:
     s = p["streaks"]
     k = p["kontra"]
     streaks = w("export.page_streaks", won=s["won"], lost=s["lost"])
-    kontra = w("export.page_kontra", given=k["given"]["hands"], given_won=k["given"]["won"],
-               against=k["against"]["hands"], against_won=k["against"]["won"])
-    out.append(f"<p>{streaks}; {kontra}</p>")
+    said = p.get("kontra_text", "export.page_kontra")  # the family's word; None: it has no Kontra
+    kontra = "; " + w(said, given=k["given"]["hands"], given_won=k["given"]["won"], against=k["against"]["hands"],
+                      against_won=k["against"]["won"]) if said else ""
+    out.append(f"<p>{streaks}{kontra}</p>")
     if p.get("record") and p.get("record_text"):  # the record in the family's own terms
         counts: dict[str, int] = {}
         for key, tally in zip(("declared", "alone", "partner", "each"), p["record"].values(), strict=True):

@@ -452,7 +452,7 @@ def settlement_block(page: Page, s: dict[str, Any]) -> list[str]:
     rounding = st.get("rounding") or {}
     rounded = bool(st.get("round"))
     cents = page.unit == "cent"
-    balance_label = label["export.strokes"] if page.unit == "stroke" else label["export.balance"]
+    balance_label = label[{"point": "export.points", "stroke": "export.strokes"}.get(page.unit, "export.balance")]
     head = (f'<tr><th>{label["export.player"]}</th><th class="n">{balance_label}</th>'
             + (f'<th class="n">{label["export.heads"]}</th>' if heads is not None else "")
             + (f'<th class="n">{label["export.rounding"]}</th>' if rounded else "")

@@ -94,7 +94,10 @@ def to_markdown(report: dict[str, Any]) -> Iterator[str]:
         yield "\n".join(lines) + "\n"
     sheet_head = [f"| # | {cell(w('export.game'))} | " + " | ".join(cell(p) for p in players) + " |",
                   "|---:|---|" + "---:|" * len(players)]
-    settle_head = f"| {cell(w('export.player'))} | {cell(w('export.balance'))} | {cell(w('export.paid'))} |"
+    # the balance as the family counts it (points, strokes), what was paid (a closed evening) or is due
+    counted = {"point": "export.points", "stroke": "export.strokes"}.get(report["unit"], "export.balance")
+    settle_heads = {closed: f"| {cell(w('export.player'))} | {cell(w(counted))} | "
+                            f"{cell(w('export.paid' if closed else 'export.due'))} |" for closed in (True, False)}
     for s in report["sessions"]:
         lines = [f"## {cell(session_title(report, s))}", "", *sheet_head]
         for h in s["hands"]:
@@ -117,7 +120,7 @@ def to_markdown(report: dict[str, Any]) -> Iterator[str]:
                 [shown[last.get(p, 0) + booked.get(p, 0)] if p in last or p in booked else "" for p in players]) + " |")
         st = s["settlement"]
         unit = st["unit"]
-        lines += ["", settle_head, "|---|---:|---:|"]
+        lines += ["", settle_heads[bool(s.get("closed_at"))], "|---|---:|---:|"]
         for p, v in s["balances"].items():
             lines.append(f"| {cell(p)} | {money(v)} | {money(st['amounts'].get(p, 0), unit)} |")
         heads = heads_of(s)

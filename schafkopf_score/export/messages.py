@@ -173,4 +173,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "export.page_streaks": ("Longest runs: {won} won, {lost} lost", "Längste Serien: {won} gewonnen, {lost} verloren"),
     "export.page_kontra": ("Kontra given {given} ({given_won} won), received {against} ({against_won} won)",
                            "Kontra gegeben {given} ({given_won} gewonnen), bekommen {against} ({against_won} gewonnen)"),
+    "export.page_crack": ("Crack given {given} ({given_won} won), received {against} ({against_won} won)",
+                          "Crack gegeben {given} ({given_won} gewonnen), bekommen {against} ({against_won} gewonnen)"),
 }

@@ -194,19 +194,24 @@ def _settlement(book: _Book, report: Mapping[str, Any], players: Sequence[str]) 
 
 
 def _stats(book: _Book, ws: Any, stats: Mapping[str, Any], titles: Mapping[str, str]) -> None:
-    """``stats`` on its sheet ``ws``: per player (games, as declarer, won, as partner, balance)
-    and per game type."""
+    """``stats`` on its sheet ``ws``: per player (games, as declarer, won, as partner, balance;
+    where the balance is in points or strokes, the money too, as ``stats`` shows it) and per game
+    type."""
     lang = book.lang
-    heads = ["player", "games", "declarer", "won", "partner", "balance"]
+    unit = str(stats["unit"])
+    money_unit = str(stats.get("money_unit") or unit)
+    money = money_unit != unit  # points or strokes settled in money: the money beside them, as stats shows it
+    heads = ["player", "games", "declarer", "won", "partner", "balance", *(["money"] if money else [])]
     for col, key in enumerate(heads):
         ws.write_string(0, col, say(f"export.stats_{key}", lang), book.head if col == 0 else book.head_right)
     row = 1
-    unit = str(stats["unit"])
     for name, st in stats["players"].items():
         ws.write_string(row, 0, name)
         for col, key in enumerate(("games", "declarer", "won", "partner"), 1):
             ws.write_number(row, col, int(st[key]), book.integer)
         book.amount(ws, row, 5, int(st["balance"]), unit)
+        if money:
+            book.amount(ws, row, 6, int(st.get("money", 0)), money_unit)
         row += 1
     row += 1
     ws.write_string(row, 0, say("export.stats_game_types", lang), book.bold)

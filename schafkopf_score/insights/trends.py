@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from ..session.fold import is_hand
 from ..session.settle import merged
 
 
@@ -34,10 +35,11 @@ def running_totals(steps: Iterable[Mapping[str, int]], players: Sequence[str] = 
 def evening_steps(state: Any) -> tuple[list[int], list[dict[str, int]]]:
     """A folded session's hands (``session.fold.SessionState``) as steps: the hand numbers and
     what each valid hand paid (earlier names under the names now), the early payouts and the
-    closing's bookings added to the last step, so that the last totals are the balances."""
+    closing's bookings added to the last step, so that the last totals are the balances. A
+    Deutscher draw is no hand (RULES §12): no step."""
     hands, steps = [], []
     for row in state.rows:
-        if row.played is None:
+        if row.played is None or not is_hand(row.record):
             continue
         hands.append(row.record.hand)
         steps.append(merged(row.played.outcome.payout_map(), state.aliases))

@@ -180,6 +180,9 @@ class Family:
     # and the message that says them (its fields: those four and ``*_won``); {} / None: none
     page_record: ClassVar[Mapping[str, str]] = {}
     page_record_text: ClassVar[str | None] = None
+    # what the page calls the doubling an opponent announces (``kontra``; Sheepshead ``crack``),
+    # the end of its message's key (``cli.page_kontra``); None: the family has none, no line
+    page_kontra: ClassVar[str | None] = "kontra"
 
     # the word a game is shown by in a language where its aliases hold one of that language (the
     # lot of a Deutscher table is ``losen`` in German): hints, completion and play's help use it
@@ -344,6 +347,11 @@ class Family:
     def lot(self, active: Sequence[str], rng: Any) -> GameEntry:
         """The lot that draws partners before a game, where the family has one."""
         raise IllegalEntry(Text("engine.no_lot", family=self.title_text()), Text("engine.no_lot_hint"))
+
+    @property
+    def has_lot(self) -> bool:
+        """Whether the family draws partners by lot before a game (its own ``lot``)."""
+        return type(self).lot is not Family.lot
 
     def describe(self, entry: GameEntry, declarers: Sequence[str] = (),
                  extra: Mapping[str, Any] | None = None, *, lang: str) -> str:

@@ -179,7 +179,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "server.page_sheet": ("Sheet", "Block"),
     "server.page_standings": ("Standings", "Stand"),
     "server.page_enter": ("Enter a hand", "Spiel eintragen"),
-    "server.page_enter_hint": ("Short notation, e.g. sau an be 72 l3 k", "Kurzschreibweise, z. B. sau an be 72 l3 k"),
+    "server.page_enter_hint": ("Short notation, e.g. {example}", "Kurzschreibweise, z. B. {example}"),
     "server.page_record": ("Record", "Eintragen"),
     "server.page_game": ("Game", "Spiel"),
     "server.page_players": ("Players", "Spieler"),

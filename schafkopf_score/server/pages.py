@@ -13,7 +13,7 @@ anew after every write and every reconnection.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
@@ -39,6 +39,9 @@ from .guards import (
     work,
 )
 
+# the entry line's hint, and its example where the table's own is not known (a tournament's Sauspiel)
+ENTRY_HINT = "server.page_enter_hint"
+PLAIN_EXAMPLE = "sau an be 72 l3 k"
 # the words every page shows (its header, navigation, connection, answers)
 BASE_WORDS = ("server.page_title", "server.page_sheet", "server.page_settle", "server.page_tables",
               "server.page_table", "server.page_ranking", "server.page_players", "server.page_join",
@@ -104,9 +107,23 @@ class Words:
         return self._said[name]
 
 
-def words(lang: str, ids: tuple[str, ...] = ()) -> Words:
-    """The words of a page by their short names (``server.page_sheet`` -> ``sheet``)."""
-    return Words({key.split(".page_", 1)[1]: say(key, lang) for key in (*BASE_WORDS, *ids)})
+def words(lang: str, ids: tuple[str, ...] = (), example: str = PLAIN_EXAMPLE) -> Words:
+    """The words of a page by their short names (``server.page_sheet`` -> ``sheet``); the entry
+    line's hint with ``example``, a line of the table's own games (``entry_example``)."""
+    return Words({key.split(".page_", 1)[1]: say(key, lang, **({"example": example} if key == ENTRY_HINT else {}))
+                  for key in (*BASE_WORDS, *ids)})
+
+
+def entry_example(cfg: Any) -> str:
+    """The entry line's example: the first of the family's example hands that the table plays,
+    in its players' names, as play's help shows it (``vocabulary.Vocabulary.examples``):
+    ``normal an be 72`` at a Wendish table, not a Sauspiel; a tournament's is a Sauspiel."""
+    if getattr(cfg, "kind", None) != "table" or not hasattr(cfg, "family_obj"):
+        return PLAIN_EXAMPLE
+    from ..vocabulary import Vocabulary
+
+    examples = Vocabulary(cfg.snapshot(), cfg.family_obj()).examples()
+    return examples[0][0] if examples else PLAIN_EXAMPLE
 
 
 _env: Any = None
@@ -143,8 +160,9 @@ def render_page(served: Served, request: Request, template: str, ids: tuple[str,
     live = data.get("live") or {}
     row = next((r for r in live.get("rows", ()) if done and str(r["hand"]) == done), None)
     data.setdefault("done_text", say("server.said_recorded", lang, hand=row["hand"], game=row["what"]) if row else "")
+    example = entry_example(cfg) if ENTRY_HINT in ids else PLAIN_EXAMPLE
     html = env().get_template(template).render(
-        w=words(lang, ids + SCRIPT_WORDS), lang=lang, cfg=cfg, path=request.url.path, title=say(title, lang),
+        w=words(lang, ids + SCRIPT_WORDS, example), lang=lang, cfg=cfg, path=request.url.path, title=say(title, lang),
         script_words={key.split(".page_", 1)[1]: say(key, lang) for key in SCRIPT_WORDS},
         done=done, **data)
     return HTMLResponse(html, status_code=status)
@@ -231,8 +249,14 @@ def table_data(cfg: Any, ledger: Any, session: int | None = None) -> dict[str, A
 
     state = view_session(cfg, ledger, session)
     players = list(state.players) or list(cfg.players)
+    balances: Mapping[str, int] = state.balances
+    if state.closed and state.session is not None:  # as standings shows it: as paid (RULES §7)
+        from ..app.views import standings
+        from ..app.where import evening
+
+        balances = standings(evening(cfg, ledger, "standings"), state.session.id).balances
     return {"players": players, "rows": sheet_rows(state, cfg.language, players),
-            "balances": [(p, _money(v, state.unit, cfg.language)) for p, v in state.balances.items()],
+            "balances": [(p, _money(v, state.unit, cfg.language)) for p, v in balances.items()],
             "ahead": ahead_of(state), "closed": state.closed,
             "session": state.session.id if state.session else None,
             "sessions": [s.id for s in ledger.sessions()] if ledger.conn is not None else []}
@@ -386,14 +410,23 @@ async def settle_page(served: Served, request: Request, role: Role) -> dict[str,
 
     transfers = [(t["from"], t["to"], money(t["amount"])) for t in data.get("transfers", [])]
     balances = [(p, _money(v, unit, cfg.language)) for p, v in data.get("balances", {}).items()]
+    # an early payout only where the table counts in money (a Sheepshead or Deutscher table's points or
+    # strokes become money at the close only: the payout is refused there)
     return {"settle": data, "transfers": transfers, "balances": balances, "players": list(cfg.players),
-            "unit": unit}
+            "unit": unit, "pays_out": cfg.family_obj().unit == "cent"}
 
 
 async def players_page(served: Served, request: Request, role: Role) -> dict[str, Any]:
-    from ..app.players import seating
+    """The seating, who left, and every change as ``player add/leave/rename`` said it when done
+    (in the table's language, from which hand)."""
+    from ..app.players import Change, change_text, seating
+    from ..i18n import render
 
-    return {"seating": await work(served, seating)}
+    data = await work(served, seating)
+    lang = served.cfg().language
+    said = [render(change_text(Change(c["kind"], c["name"], c.get("to", ""), c["players"], c["session"], c["hand"])),
+                   lang) for c in data["changes"]]
+    return {"seating": data, "changes": said}
 
 
 async def sessions_page(served: Served, request: Request, role: Role) -> dict[str, Any]:

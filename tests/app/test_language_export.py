@@ -175,6 +175,24 @@ def test_markdown_in_german(make_table):
         assert english not in md, english
 
 
+def test_the_settlement_heads_name_what_the_table_counts_and_an_open_evening_is_due(make_table):
+    """The settlement table's balance column at a Sheepshead table holds points and at a
+    Deutscher one strokes, beside money paid: it is headed so (it said *Balance*/*Stand* in the
+    Markdown, *Balance* in the HTML); an open evening's money is due, not paid (*Bezahlt*)."""
+    sh = make_table(family="sheepshead", players=["Anna", "Ben", "Cora", "Dora", "Emil"], language="en", name="sh")
+    sh.ok("add", "pick", "--player", "be", "--partner", "em", "--augen", "94")
+    assert "\n| Player | Points | Due |\n" in export(sh, "md")
+    assert '<tr><th>Player</th><th class="n">Points</th><th class="n">Due</th></tr>' in export(sh, "html")
+    sh.ok("settle", "--close")
+    assert "\n| Player | Points | Paid |\n" in export(sh, "md")
+    de = make_table(family="deutscher", language="de", name="de", replace={'partners = "per_game"': 'partners = "fixed"'})
+    de.ok("add", "spiel", "--player", "an", "--partner", "co", "--augen", "70")
+    assert "\n| Spieler | Striche | Fällig |\n" in export(de, "md")
+    wend = make_table(family="wendish", language="de", name="wend")
+    wend.ok("add", "normal", "an", "be", "72")
+    assert "\n| Spieler | Stand | Fällig |\n" in export(wend, "md")
+
+
 def test_markdown_in_english(make_table):
     md = export(bavarian_evening(make_table, language="en"), "md")
     assert md.startswith("# abend\n\n## Session 1 · 2026-11-30 (closed)\n\n| # | Game | Anna | Ben | Cora | Dora |\n")

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from tests.conftest import assert_language
 
 
@@ -113,6 +115,29 @@ def test_a_sheepshead_page_speaks_sheepshead(make_table):
     assert "Points" in out.split("Games")[1].splitlines()[2]
     html = t.ok("export", "--format", "html").stdout
     assert "<p>4 hands, 3 won; points <span" in html and "; money <span" not in html
+    # a crack is Sheepshead's Kontra: the page says crack (it said Kontra)
+    t.ok("add", "pick", "--player", "be", "--partner", "co", "--augen", "70", "--crack")
+    out = t.ok("stats", "--player", "anna").stdout
+    assert "\nCrack given: 1 (0 won); received: 0 (0 won)\n" in out and "Kontra" not in out
+    html = t.ok("export", "--format", "html").stdout
+    assert "Crack given 1 (0 won), received 0 (0 won)</p>" in html and "Kontra" not in html
+
+
+@pytest.mark.parametrize("family,language", [("wendish", "de"), ("deutscher", "en")])
+def test_a_page_at_a_family_without_kontra_has_no_kontra_line(make_table, family, language):
+    """Wendish and Deutscher tables know no Kontra (their sources have none): the page has no
+    line of it (it said *Kontra gegeben: 0 (0 gewonnen); bekommen: 0 (0 gewonnen)*)."""
+    t = make_table(family=family, language=language, replace={'partners = "per_game"': 'partners = "fixed"'}
+                   if family == "deutscher" else None)
+    t.ok("add", "normal" if family == "wendish" else "spiel", "--player", "an", "--partner", "be", "--augen", "70")
+    out = t.ok("stats", "--player", "an").stdout
+    assert out.splitlines()[-1] == ("Längste Serien: 1 gewonnen, 0 verloren; jetzt: 1 gewonnen" if language == "de"
+                                    else "Longest runs: 1 won, 0 lost; now: 1 won")
+    assert "Kontra" not in out
+    html = t.ok("export", "--format", "html").stdout
+    assert ("<p>Längste Serien: 1 gewonnen, 0 verloren</p>" if language == "de"
+            else "<p>Longest runs: 1 won, 0 lost</p>") in html
+    assert "Kontra" not in html
 
 
 def test_wrong_names_and_a_tournament_are_refused(make_table, tmp_path):

@@ -156,6 +156,21 @@ def test_refusals_write_nothing(make_table):
         "Error: --player cannot be combined with --close")
 
 
+def test_a_payout_at_a_points_or_strokes_table_names_what_the_table_counts(make_table):
+    """A Sheepshead table counts points, a Deutscher one strokes: the refusal of an early payout
+    names the one (it said *counts in points or strokes* at both)."""
+    sh = make_table(family="sheepshead", players=["Anna", "Ben", "Cora", "Dora", "Emil"], language="en", name="sh")
+    sh.ok("add", "pick", "--player", "be", "--partner", "em", "--augen", "94")
+    assert sh.refused("settle", "--player", "Ben") == (
+        "Error: Sheepshead counts in points; only money balances can be paid out during the session.\n"
+        "Settle everyone at the close: schafkopf settle --close.\n")
+    de = make_table(family="deutscher", language="de", name="de", replace={'partners = "per_game"': 'partners = "fixed"'})
+    de.ok("add", "spiel", "--player", "an", "--partner", "co", "--augen", "70")
+    assert de.refused("settle", "--player", "Anna") == (
+        "Fehler: Deutscher Schafskopf zählt in Strichen; nur Geldstände lassen sich während des Abends auszahlen.\n"
+        "Rechne alle beim Abschluss ab: schafkopf settle --close.\n")
+
+
 def test_a_change_between_sessions_counts_from_the_next_session(make_table):
     t = make_table(tariff="10/50", language="en")
     t.ok("add", "sauspiel", "--player", "Anna", "--partner", "Ben", "--augen", "70")

@@ -109,6 +109,11 @@ def test_points_stay_whole_numbers(make_table, tmp_path):
     money = openpyxl.load_workbook(out, data_only=True)["Settlement"]
     # 2 points at 25 cents, in the table's currency (a Sheepshead table's default: dollars)
     assert money["D2"].value == 0.5 and money["D2"].number_format == "[$$-409]#,##0.00;-[$$-409]#,##0.00"
+    # the players' sheet: the points and, as stats shows beside them, the money (it had the points only)
+    players = list(openpyxl.load_workbook(out, data_only=True)["Players"].iter_rows(values_only=True))
+    assert players[0] == ("Player", "Games", "Declarer", "Won", "Partner", "Balance", "Money")
+    assert players[1] == ("Anna", 1, 1, 1, 0, 2, 0.5)
+    assert t.json("stats")["players"]["Anna"]["money"] == 50
 
 
 def test_never_binary_on_a_terminal(make_table):

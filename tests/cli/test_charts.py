@@ -132,3 +132,15 @@ def test_a_season_wider_than_the_terminal_sums_its_earlier_sessions_in_one_colum
     assert max(len(line) for line in narrow.splitlines()) <= 80
     wide = run(t, "standings", "--all", width=200)
     assert "frühere" not in wide and all(re.search(rf"#{c['session']}\b", wide) for c in columns)
+
+
+def test_a_deutscher_draw_is_no_step_of_the_chart_or_the_sparkline(make_table):
+    """RULES §12: a Deutscher draw is no hand. The chart of an evening of two games, each drawn
+    for, said *over its 4 hands* and drew four steps, the sparklines too."""
+    t = make_table(family="deutscher", language="en")
+    for seed, augen in (("8", "75"), ("9", "95")):
+        player, partner = t.json("draw", "--seed", seed)["pairs"][0]
+        t.ok("add", "spiel", "--player", player, "--partner", partner, "--augen", augen)
+    assert run(t, "standings", "--chart").splitlines()[0] == "test: the balances of session 1 over its 2 hands"
+    trend = next(line for line in run(t, "standings").splitlines() if "Anna" in line).split("│")[3].strip()
+    assert len(trend) == 2, trend

@@ -4,6 +4,8 @@ fit it too, and the words a review found in the other language: the cause of a r
 ``sheet --history``, the help of ``play`` on a table of another family, Sheepshead's "Bump" on a
 German table, and Wendish "Jeder" on an English one."""
 
+import re
+
 import pytest
 from rich.cells import cell_len
 
@@ -170,6 +172,11 @@ def test_the_help_of_play_shows_the_tables_own_games(make_table, family, languag
         next(line for line in lines if line.startswith("Commands: " if language == "en" else "Befehle: "))]
     if family != "bavarian":  # no Bavarian game on another family's table
         assert "Sauspiel" not in r.stdout and "Ramsch" not in r.stdout and "Jungfrau" not in r.stdout
+    # only the commands the table has: the lot at a Deutscher table, an early payout where the
+    # table counts in money (every table's help offered draw/losen and settle --player)
+    words = set(re.findall(r"[\w-]+", r.stdout.split("Commands: " if language == "en" else "Befehle: ")[1]))
+    assert ({"draw", "losen"} & words != set()) == (family == "deutscher"), words
+    assert ({"--player", "--spieler"} & words != set()) == (family in ("bavarian", "wendish")), words
 
 
 def test_a_german_sheepshead_table_has_no_bump(make_table):

@@ -75,6 +75,11 @@ def test_dreiwendsch_solo_one_against_two_and_jeder():
     with pytest.raises(IllegalEntry, match="needs four players"):
         score(make_rules("wendish", ["Anna", "Ben", "Cora"], rules={"games": ["normal", "solo"]}),
               "normal", player="Anna", partner="Ben", augen=70)
+    # without normal in the games the reason is the same: adding it (as the refusal said) made
+    # another refusal
+    with pytest.raises(IllegalEntry, match="^A normal game needs four players; at 3 every game is a solo.") as refused:
+        score(make_rules("wendish", ["Anna", "Ben", "Cora"]), "normal", player="Anna", partner="Ben", augen=70)
+    assert refused.value.render("en")[1] == "Enter a solo: solo --player NAME --still (or --suit S)."
 
 
 def test_dreiwendsch_jeder_tie_is_named_by_the_option_the_setting_takes():

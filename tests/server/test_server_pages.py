@@ -121,6 +121,34 @@ def test_every_family_gets_its_pad_from_its_declarations(make_table, family):
             assert f'data-value="{g["name"]}"' in html
 
 
+ENTRY_EXAMPLES = {
+    ("bavarian", "de"): "Kurzschreibweise, z. B. sau an be 72 l3 k",
+    ("wendish", "de"): "Kurzschreibweise, z. B. normal an be 72",
+    ("deutscher", "de"): "Kurzschreibweise, z. B. spiel an co 75",
+    ("sheepshead", "en"): "Short notation, e.g. pick be em 94",
+}
+
+
+@pytest.mark.parametrize("family,language", sorted(ENTRY_EXAMPLES), ids=[f for f, _ in sorted(ENTRY_EXAMPLES)])
+def test_the_entry_lines_example_is_a_hand_of_the_tables_own_family(make_table, family, language):
+    """The entry line's example is the family's first example hand in the table's names, as
+    play's help shows it. Every table's page used to say ``sau an be 72 l3 k``: a Sauspiel, at a
+    Wendish, Deutscher or Sheepshead table that plays none."""
+    players = ["Anna", "Ben", "Cora", "Dora", "Emil"] if family == "sheepshead" else ["Anna", "Ben", "Cora", "Dora"]
+    t = make_table(family=family, players=players, language=language,
+                   replace={'partners = "per_game"': 'partners = "fixed"'} if family == "deutscher" else None)
+    with Server(t.path) as s:
+        html = page(s, "/", s.host)
+        assert f'<label for="line">{ENTRY_EXAMPLES[family, language]}</label>' in html
+        if family != "bavarian":
+            assert "sau an" not in html
+        assert s.post("/api/hands", {"line": ENTRY_EXAMPLES[family, language].split(" ", 3)[-1]})[0] == 201
+        # an early payout is offered only where it can be made: a table that counts in money
+        # (Sheepshead's points, at 25 cents each, were offered one that was then refused)
+        settle = page(s, "/settle", s.host)
+        assert ('action="/form/payout"' in settle) == (family in ("bavarian", "wendish")), family
+
+
 def test_every_entry_option_the_pad_may_offer_has_its_label_in_both_languages():
     from schafkopf_score.rules.model import COUNT, FLAG, NAME, NAMES, entry_options
 
@@ -221,7 +249,7 @@ def test_a_refused_line_comes_back_as_typed_to_be_fixed_without_javascript(hosti
         assert 'value="sau an xx 72 &#34;&gt;&lt;b&gt;"' in retry and "<b>" not in retry
         fields = dict(re.findall(r'<input (?:type="hidden" )?(?:id="line" )?name="(\w+)" value="([^"]*)"', retry))
         assert set(fields) == {"key", "back", "line"} and fields["key"] not in ("", "k-1")
-        assert '<label for="line">Kurzschreibweise, z. B. sau an be 72 l3 k</label>' in retry
+        assert '<label for="line">Kurzschreibweise, z. B. sau an &lt;b 72 l3 k</label>' in retry  # the table's names
         assert '<button type="submit" class="go">Eintragen</button>' in retry
         fixed = {**fields, "line": "sau an co 72"}
         assert browser_post(s, "/form/hands", fixed, s.host)[1]["location"] == "/?done=1"
@@ -312,6 +340,52 @@ def test_the_host_seats_players_pays_one_out_and_reopens_as_the_cli_does(make_ta
         status, got = s.get("/api/sheet?session=1")
         assert status == 200 and [h["hand"] for h in got["sessions"][0]["hands"]] == [1]
         assert s.get("/api/sheet?session=9")[0] == 422
+
+
+def test_the_players_page_says_each_change_in_the_tables_words(make_table):
+    """The seating changes on /players read as ``player`` said them, in the table's language
+    and from which hand; the page listed ``rename Cora → Corinna``, ``add Fritz``, ``leave Ben``."""
+    t = make_table(players=["Anna", "Ben", "Cora", "Dora", "Emil"], language="de")
+    cli(t.path, "add", "sau", "be", "co", "72")
+    cli(t.path, "player", "rename", "Cora", "Corinna")
+    cli(t.path, "player", "leave", "Emil")
+    with Server(t.path) as s:
+        html = page(s, "/players", s.view)
+    changes = html.split('id="changes-h"')[1].split("</ul>")[0]
+    assert re.findall(r"<li>(.*?)</li>", changes) == [
+        "Cora heißt Corinna, ab Spiel 2 von Abend 1. Sitzordnung: Anna, Ben, Corinna, Dora, Emil.",
+        "Emil verlässt den Tisch, ab Spiel 2 von Abend 1. Sitzordnung: Anna, Ben, Corinna, Dora."]
+
+
+def test_the_settle_page_warns_of_what_the_close_will_book(make_table):
+    """A Wendish Muss-Solo still owed: ``settle`` warns of the penalty the close books; the
+    host's /settle page, where the evening is closed with a tap, said nothing of it."""
+    t = make_table(family="wendish", language="de", replace={"muss_solo = 0 ": "muss_solo = 1 ",
+                                                              "muss_solo_penalty = 0 ": "muss_solo_penalty = 20 "})
+    cli(t.path, "add", "solo", "an", "still", "80")
+    warnings = t.json("settle")["warnings"]
+    assert warnings[0] == ("Ben schuldet noch 1 Muss-Solo (Strafe bei --close: 0,20 € an jeden anderen Spieler "
+                           "des letzten Spiels je Solo).") and len(warnings) == 3
+    with Server(t.path) as s:
+        html = page(s, "/settle", s.host)
+    assert re.findall(r'<p class="note">(.*?)</p>', html) == warnings
+
+
+def test_a_closed_evenings_standings_on_the_phone_are_as_paid(make_table):
+    """RULES §7: a closed evening shows its stored closing, the cash rounding included, as
+    ``standings --session N`` does; the phone's page showed the balances before the rounding
+    (Anna +0,90 where she was paid +1,00)."""
+    t = make_table(family="wendish", language="de")
+    cli(t.path, "add", "solo", "an", "still", "80")  # Anna +0,90, the others -0,30
+    cli(t.path, "settle", "--close", "--round", "50")
+    paid = t.json("standings", "--session", "1")["balances"]
+    assert paid == {"Anna": 100, "Ben": 0, "Cora": -50, "Dora": -50}
+    with Server(t.path) as s:
+        for path in ("/", "/sessions/1"):
+            html = page(s, path, s.view)
+            rows = re.findall(r'<tr><th scope="row">(\w+)</th><td class="num">([^<]*)</td></tr>',
+                              html.split('class="standings"')[1].split("</table>")[0])
+            assert rows == [("Anna", "+1,00"), ("Ben", "0,00"), ("Cora", "-0,50"), ("Dora", "-0,50")], path
 
 
 FOUR = ["Anna", "Ben", "Cora", "Dora"]

@@ -101,6 +101,7 @@ class Deutscher(FamilyOf[DeutscherRules, DeutscherState]):
     state_type = DeutscherState
     rule_specs = RULES
     shown_words = {"de": {"draw": "losen"}, "en": {"draw": "draw"}}
+    page_kontra = None  # the source has no Kontra: a player's page shows no line of it
     help_examples = (
         ("spiel", {"player": 0, "partner": 2, "augen": 75}),
         ("spiel", {"player": 1, "partner": 3, "augen": 28, "zwang": True}),

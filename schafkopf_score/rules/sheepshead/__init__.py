@@ -116,6 +116,7 @@ class Sheepshead(FamilyOf[SheepsheadRules, SheepsheadState]):
     # a player's page speaks Sheepshead: picks, picks alone, the partner's record, leasters
     page_record = {"declared": "picks", "alone": "alone", "partner": "partner", "each": "leasters"}
     page_record_text = "engine.sh.page_record"
+    page_kontra = "crack"  # the opponents' doubling is a crack (the picker's answer a recrack)
 
     def rule_defaults(self, seats: int) -> dict[str, Any]:
         return {"variant": "blind4"} if seats == 4 else {}

@@ -105,6 +105,7 @@ class Wendish(FamilyOf[WendishRules, WendishState]):
     def rule_defaults(self, seats: int) -> dict[str, Any]:
         return {"games": ["solo", "jeder"]} if seats == 3 else ({"games": ["solo"]} if seats == 2 else {})
 
+    page_kontra = None  # the source has no Kontra: a player's page shows no line of it
     help_examples = (
         ("normal", {"player": 0, "partner": 1, "augen": 72}),
         ("hochzeit", {"player": 2, "partner": 3, "augen": 95}),
@@ -123,14 +124,14 @@ class Wendish(FamilyOf[WendishRules, WendishState]):
     def validate(self, entry: GameEntry, rules: TableRules, seating: Seating, state: HandState) -> Result:
         g = self.game(entry.game)
         r = self.house_rules_of(rules)
+        n = len(seating.active)
+        if g.kind == "partner" and n != 4:  # first: no games list makes it playable at three or two
+            raise IllegalEntry(Text("engine.wend.partner_four", game=Initial(self.game_phrase(g.name)), n=n),
+                               Text("engine.wend.partner_four_hint"))
         if g.name not in r.games:
             raise IllegalEntry(Text("engine.not_played", game=self.game_phrase(g.name)),
                                Text("engine.not_played_hint", game=g.name))
         reject_foreign_options(entry, self, g)
-        n = len(seating.active)
-        if g.kind == "partner" and n != 4:
-            raise IllegalEntry(Text("engine.wend.partner_four", game=Initial(self.game_phrase(g.name)), n=n),
-                               Text("engine.wend.partner_four_hint"))
         if g.kind == "jeder":
             return self._validate_jeder(entry, rules, seating)
         player = require_active(entry.player, seating, "--player", self, g)
