@@ -295,9 +295,16 @@ def is_text(value: str) -> bool:
     return True
 
 
+def field_refusal(served: Served, error: str, name: str, wants: str) -> Refusal:
+    """422 for the field ``name``: ``error`` in the API's words, and the field and what it
+    ``wants`` (``missing``, ``number``, ``bool``, ``text``, ``texts``, ``two``) named in the
+    body, so that a page says it with the label of its own field (``pages.field_words``)."""
+    return Refusal(422, error, say(served, "server.field_hint"), field=name, wants=wants)
+
+
 def _kind_refusal(served: Served, name: str, kind: str) -> Refusal:
-    return Refusal(422, say(served, "server.field_kind", field=name, kind=say(served, kind)),
-                   say(served, "server.field_hint"))
+    return field_refusal(served, say(served, "server.field_kind", field=name, kind=say(served, kind)), name,
+                         kind.removeprefix("server.kind_"))
 
 
 def words_field(served: Served, data: dict[str, Any], name: str) -> list[str]:
@@ -316,7 +323,7 @@ def field(served: Served, data: dict[str, Any], name: str, kind: type, required:
     value = data.get(name)
     if value is None or value == "" and kind is not str:
         if required:
-            raise Refusal(422, say(served, "server.field_missing", field=name), say(served, "server.field_hint"))
+            raise field_refusal(served, say(served, "server.field_missing", field=name), name, "missing")
         return None
     if kind is int:
         number = whole(value)
@@ -332,7 +339,7 @@ def field(served: Served, data: dict[str, Any], name: str, kind: type, required:
     if not isinstance(value, str):
         raise _kind_refusal(served, name, "server.kind_text")
     if not is_text(value):
-        raise Refusal(422, say(served, "server.field_not_text", field=name), say(served, "server.field_hint"))
+        raise field_refusal(served, say(served, "server.field_not_text", field=name), name, "text")
     return value
 
 

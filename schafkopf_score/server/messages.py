@@ -301,6 +301,15 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "server.page_confirm_change": ("If you mean it, tick “Game or declarer changes” and correct it again; nothing "
                                    "was written.", "Wenn du das so meinst, kreuz „Spiel oder Spieler ändert sich“ "
                                    "an und ändere nochmal; es wurde nichts geschrieben."),
+    "server.page_field_missing": ("Fill in “{field}”.", "Füll „{field}“ aus."),
+    "server.page_field_number": ("“{field}” must be a whole number, e.g. 3.",
+                                 "„{field}“ muss eine ganze Zahl sein, z. B. 3."),
+    "server.page_field_two": ("“{field}”: name two players, with a comma between them.",
+                              "„{field}“: nenn zwei Spieler, mit einem Komma dazwischen."),
+    "server.page_field_text": ("“{field}” holds a character that cannot be stored.",
+                               "„{field}“ enthält ein Zeichen, das nicht gespeichert werden kann."),
+    "server.page_field_hint": ("Correct it and send it again; nothing was written.",
+                               "Korrigier es und schick es noch einmal; es wurde nichts geschrieben."),
     "server.page_yes_again": ("Yes, record it again", "Ja, nochmal eintragen"),
     "server.page_no": ("No", "Nein"),
     "server.page_cancel": ("Cancel", "Abbrechen"),

@@ -123,3 +123,44 @@ def test_a_desk_form_that_worked_says_so_with_javascript_too(tmp_path, phones):
         assert phone.text("p.ok[role=status]") == "Saved: the table's totals."
         assert next(t for t in cup.json("tournament", "tables")["tables"] if t["tisch"] == 1)["totals"]
         assert axe_findings(phone) == []
+
+
+def test_a_desk_form_refused_for_one_field_names_it_by_its_label(tmp_path, phones):
+    """A desk form sent without the points (and not voided), a fix without its table, an apart
+    with one player, a table that is no number: the page said the API's words (Das Feld
+    "totals" fehlt. Sieh die API in der Anleitung zum Server; ... ["Anna", "Ben"]), with
+    JavaScript and without. The page names the field by its label and says to correct it, with
+    JavaScript the field is focused; the API still names its key."""
+    cup = tournament(tmp_path, players=EIGHT, extra='games_per_round = 2\nseed = "s"', language="de")
+    cli(cup.path, "tournament", "draw")
+    one = {t["tisch"]: t["players"] for t in cup.json("tournament", "tables")["tables"]}[1]
+    hint = "Korrigier es und schick es noch einmal; es wurde nichts geschrieben."
+    wrong = {("totals", (("tisch", "1"),)): ("Füll „Punkte (Name=Punkte, ...)“ aus.", "totals"),
+             ("totals", (("tisch", "eins"), ("totals", f"{one[0]}=3"))): ("„Tisch“ muss eine ganze Zahl sein, z. B. 3.",
+                                                                       "tisch"),
+             ("fix", (("player", one[0]),)): ("Füll „Tisch“ aus.", "tisch"),
+             ("apart", (("players", one[0]),)): ("„Zwei Spieler (Anna, Ben)“: nenn zwei Spieler, mit einem Komma "
+                                                 "dazwischen.", "players")}
+    with Server(cup.path) as s:
+        for script in (False, True):
+            phone = phones(360, 740, script=script)
+            for (action, values), (said, name) in wrong.items():
+                phone.open(f"http://127.0.0.1:{s.port}/?k={s.host}")
+                if script:
+                    phone.js("document.querySelectorAll('.desk details').forEach(function (d) { d.open = true; });")
+                    form = phone.driver.find_element("css selector", f"form[action='/form/{action}']")
+                    for field, value in values:
+                        form.find_element("css selector", f"[name='{field}']").send_keys(value)
+                    form.find_element("css selector", "button[type=submit]").click()
+                    answer = f"form[action='/form/{action}'] .form-answer[role=alert]"
+                    phone.wait("var e = document.querySelector(arguments[0]); return e && !e.hidden", 8.0, answer)
+                    assert phone.text(answer).split() == f"{said} {hint}".split(), action
+                    assert phone.js("return document.activeElement.name") == name
+                else:
+                    desk(phone, action, **dict(values))
+                    assert phone.text("p.error[role=alert]") == f"{said}\n{hint}", action
+                assert axe_findings(phone) == []
+        assert not any(t["totals"] for t in cup.json("tournament", "tables")["tables"])  # nothing written
+        status, api = s.post("/api/totals", {"tisch": 1})
+        assert status == 422 and api == {"error": 'Das Feld "totals" fehlt.', "field": "totals", "wants": "missing",
+                                         "hint": "Sieh die API in der Anleitung zum Server; es wurde nichts geschrieben."}

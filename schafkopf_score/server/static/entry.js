@@ -279,6 +279,24 @@
     return data;
   }
 
+  // the words of the label around a field (its text, not its options')
+  function labelOf(e) {
+    var l = e && e.closest ? e.closest("label") : null;
+    if (!l) { return ""; }
+    return Array.prototype.filter.call(l.childNodes, function (n) { return n.nodeType === 3; })
+      .map(function (n) { return n.textContent; }).join(" ").replace(/\s+/g, " ").trim();
+  }
+
+  // a refusal of one field of the form (j.field, j.wants): said with the field's label, as the
+  // page without JavaScript says it, and the field focused to be corrected; else as the API says
+  function fieldRefusal(f, j) {
+    var e = j.field && f.elements.namedItem(j.field);
+    var label = e && e.type !== "hidden" ? labelOf(e) : "";
+    var said = W["field_" + j.wants];
+    if (!label || !said) { return null; }
+    return {lines: [said.replace("{field}", label), W.field_hint], box: e};
+  }
+
   Array.prototype.forEach.call(document.querySelectorAll("form[data-api]"), function (f) {
     if (f === form) { return; }
     var out = f.querySelector(".form-answer");
@@ -311,7 +329,9 @@
           out.className = "form-answer error";
           // a change of game or declarer: the page's words (the box, the button), not the API's
           var hint = res.status === 409 && j.change ? W.confirm_change : j.hint;
-          lines(out, [j.error || "?"].concat(hint ? [hint] : []).concat(j.change ? [j.change] : []));
+          var wrong = res.status === 422 ? fieldRefusal(f, j) : null;
+          lines(out, wrong ? wrong.lines : [j.error || "?"].concat(hint ? [hint] : []).concat(j.change ? [j.change] : []));
+          if (wrong) { wrong.box.focus(); }
           if (res.status === 409 && j.change) {
             out.appendChild(button(W.yes_again.split(",")[0], function () { data.confirm = true; send(); }, "go"));
           }
