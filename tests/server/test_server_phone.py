@@ -257,6 +257,43 @@ def test_two_host_phones_entering_the_same_hand_the_second_is_asked(make_table, 
             assert p.severe() == []
 
 
+def test_a_hand_asked_about_stays_asked_after_another_hand_and_a_reload(make_table, phones):
+    """The same hand sent twice is asked about (played again?). The next hand typed meanwhile
+    took the question away, and so did a reload: the asked hand stayed in the outbox as
+    "nicht bestätigt - wird gesendet" and was never sent nor asked again (nor was its line,
+    changed). The outbox asks it, with its own "Ja, nochmal eintragen"."""
+    t = make_table(players=["Anna", "Ben", "Cora", "Dora"], language="de")
+    with Server(t.path) as s:
+        a = phones()
+        a.open(f"http://127.0.0.1:{s.port}/?k={s.host}")
+        for _ in range(2):
+            a.type("sau an be 72")
+            a.record()
+        a.wait("var s = document.getElementById('ask'); return !s.hidden && s.innerText")
+        a.type("sau co do 72")
+        a.record()
+        assert a.said().startswith("Spiel 2 eingetragen: Sauspiel Cora+Dora 72.")
+        a.driver.refresh()
+        a.wait("return document.querySelector('#outbox li') !== null")
+        assert a.text("#outbox").split("\n")[:2] == ["Wirklich nochmal gespielt? sau an be 72", "Ja, nochmal eintragen"]
+        time.sleep(1.0)
+        assert len(t.json("sheet")["sessions"][0]["hands"]) == 2  # not sent meanwhile
+        a.driver.find_element("css selector", "#outbox li button.go").click()
+        assert a.said().startswith("Spiel 3 eingetragen: Sauspiel Anna+Ben 72.")
+        # asked again, and changed instead: the changed line is sent
+        a.type("sau an be 72")
+        a.record()
+        a.wait("var s = document.getElementById('ask'); return !s.hidden && s.innerText")
+        a.driver.find_element("css selector", "#outbox li .actions button:not(.go)").click()  # Ändern
+        a.wait("return document.getElementById('line').value !== ''")
+        a.driver.find_element("id", "line").clear()
+        a.type("sau co do 85")
+        a.record()
+        assert a.said().startswith("Spiel 4 eingetragen: Sauspiel Cora+Dora 85.")
+        assert a.js("return document.querySelectorAll('#outbox li').length") == 0
+        assert a.severe() == []
+
+
 def test_a_phone_whose_code_was_replaced_says_so_and_stops(make_table, phones):
     t = make_table(players=["Anna", "Ben", "Cora", "Dora"], language="de")
     s = Server(t.path)

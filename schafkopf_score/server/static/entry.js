@@ -80,10 +80,15 @@
     all.forEach(function (item) {
       var li = el("li");
       li.setAttribute("data-key", item.key);
-      li.appendChild(el("strong", "", W.pending + ": "));
+      // a hand the server asked about (the same as the hand before) waits for the answer, not
+      // sent: asked here too, so the question outlives another hand sent meanwhile or a reload
+      li.appendChild(el("strong", "", item.asking ? W.ask_same + " " : W.pending + ": "));
       li.appendChild(el("code", "", item.line));
-      if (item.tries > 1) { li.appendChild(el("p", "", W.sending_failed)); }
+      if (item.tries > 1 && !item.asking) { li.appendChild(el("p", "", W.sending_failed)); }
       var actions = el("div", "actions");
+      if (item.asking) {
+        actions.appendChild(button(W.yes_again, function () { confirmAgain(item); }, "go"));
+      }
       actions.appendChild(button(W.edit_pending, function () {
         editing = item.key;
         item.paused = true;
@@ -130,6 +135,10 @@
     paint();
   }
 
+  function confirmAgain(item) {
+    item.asking = false; item.confirm = true; update(item); clearAnswers(); pump();
+  }
+
   var answeredKeys = {};  // what each key of this page recorded (a line taken back may be answered meanwhile)
 
   function answered(item, status, j) {
@@ -153,9 +162,7 @@
       clearAnswers();
       lines(ask, [j.error, W.ask_same]);
       var actions = el("div", "actions");
-      actions.appendChild(button(W.yes_again, function () {
-        item.asking = false; item.confirm = true; update(item); clearAnswers(); pump();
-      }, "go"));
+      actions.appendChild(button(W.yes_again, function () { confirmAgain(item); }, "go"));
       actions.appendChild(button(W.no, function () { drop(item.key); clearAnswers(); }));
       ask.appendChild(actions);
       ask.hidden = false;
@@ -244,7 +251,7 @@
         // or records the new one (and an old copy still on its way finds it, never a second hand)
         var old = item.key;
         if (item.tries) { item.replaces = (item.replaces || []).concat([old]).slice(-20); }
-        item.key = newKey(); item.line = text; item.paused = false; item.tries = 0; item.confirm = false;
+        item.key = newKey(); item.line = text; item.paused = false; item.tries = 0; item.confirm = false; item.asking = false;
         save(items().map(function (i) { return i.key === old ? item : i; }));
       } else {
         item = {key: newKey(), line: text};
