@@ -310,6 +310,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                "„{field}“ enthält ein Zeichen, das nicht gespeichert werden kann."),
     "server.page_field_hint": ("Correct it and send it again; nothing was written.",
                                "Korrigier es und schick es noch einmal; es wurde nichts geschrieben."),
+    "server.page_sent_before": ("This page was sent before and recorded hand {hand}; this line was not recorded.",
+                                "Diese Seite wurde schon einmal geschickt und hat Spiel {hand} eingetragen; diese "
+                                "Zeile wurde nicht eingetragen."),
+    "server.page_sent_before_hint": ("If it is another hand, record it again below.",
+                                     "Ist es ein weiteres Spiel, trag es unten noch einmal ein."),
     "server.page_yes_again": ("Yes, record it again", "Ja, nochmal eintragen"),
     "server.page_no": ("No", "Nein"),
     "server.page_cancel": ("Cancel", "Abbrechen"),

@@ -530,6 +530,8 @@ async def form(served: Served, request: Request) -> Response:
                 done = action
     except Refusal as exc:
         served.hub.wake.set()
+        if action == "hands" and exc.status == 409 and isinstance(exc.body.get("recorded"), dict):
+            exc = sent_before(served, exc.body["recorded"])
         same = exc.status == 409 and "same_as" in exc.body
         edit = ({k: data.get(k) or "" for k in ("hand", "line", "reason", "tisch", "round")}
                 if action == "edit" and exc.status not in (401, 403) else None)
@@ -543,6 +545,16 @@ async def form(served: Served, request: Request) -> Response:
         raise
     served.hub.wake.set()
     return RedirectResponse(with_done(back, done), status_code=303)
+
+
+def sent_before(served: Served, recorded: dict[str, Any]) -> Refusal:
+    """A page's entry line sent again with the key it recorded a hand with (the page come
+    back to with the back button, without JavaScript): said in the player's words, what it
+    recorded named, the line offered again below under a new key (not the API's "key")."""
+    lang = _cfg(served).language
+    said: list[str] = [str(t) for t in recorded.get("said") or []][:1]
+    return Refusal(409, say("server.page_sent_before", lang, hand=recorded.get("hand", "?")),
+                   " ".join([*said, say("server.page_sent_before_hint", lang)]))
 
 
 def back_path(back: str | None) -> str:

@@ -83,3 +83,37 @@ def test_a_correction_that_changes_the_game_says_how_to_confirm_it_and_keeps_wha
             time.sleep(0.1)
         assert games() == ["wenz"]
         phone.wait("return document.body.innerText.includes('Wenz Cora 91')")
+
+
+def test_the_back_button_after_a_hand_then_another_hand_without_javascript(make_table, phones):
+    """Without JavaScript, the back button after a hand comes back to the page as it was
+    sent (the same key): the next hand typed there was refused in the API's words (Mit diesem
+    Schlüssel wurde Spiel 1 ... ein weiteres schick mit einem neuen Schlüssel). The page says
+    it was sent before, what it recorded, and offers the line again, which records it once."""
+    t = make_table(players=["Anna", "Ben", "Cora", "Dora"], language="de")
+    with Server(t.path) as s:
+        phone = phones(360, 740, script=False)
+        phone.open(f"http://127.0.0.1:{s.port}/?k={s.host}")
+        form = phone.driver.find_element("id", "line-form")
+        key = form.find_element("css selector", "[name=key]").get_attribute("value")
+        submit(phone, "sau an be 72")
+        phone.driver.back()
+        phone.wait("return document.readyState === 'complete'")
+        phone.js("document.querySelector('#line-form [name=key]').value = arguments[0];", key)  # as it was sent
+        phone.driver.find_element("id", "line").clear()  # the browser put back the line sent
+        phone.js("window.before = true;")
+        submit(phone, "sau co do 61")
+        phone.wait("return window.before === undefined && document.readyState === 'complete'")
+        said = phone.text("p.error[role=alert]")
+        assert said == ("Diese Seite wurde schon einmal geschickt und hat Spiel 1 eingetragen; diese Zeile wurde nicht "
+                        "eingetragen.\nSpiel 1 eingetragen: Sauspiel Anna+Ben 72. Anna und Ben gewinnen. Ist es ein "
+                        "weiteres Spiel, trag es unten noch einmal ein."), said
+        assert "Schlüssel" not in phone.text("main")
+        assert phone.js("return document.getElementById('line').value") == "sau co do 61"
+        assert axe_findings(phone) == []
+        phone.js("window.before = true;")
+        phone.driver.find_element("css selector", "form.line-form button[type=submit]").click()  # sent from there
+        phone.wait("return window.before === undefined && document.readyState === 'complete'")
+        assert phone.text("p.ok[role=status]").startswith("Spiel 2 eingetragen: Sauspiel Cora+Dora 61.")
+        hands = [h["entry"]["augen"] for h in t.json("sheet")["sessions"][0]["hands"]]
+        assert hands == [72, 61], hands
