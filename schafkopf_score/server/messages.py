@@ -289,9 +289,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
                               "Der Code dieses Handys gilt nicht mehr: öffne den neuen Link oder scanne den neuen "
                               "QR-Code."),
     "server.page_pending": ("not confirmed - sending", "nicht bestätigt - wird gesendet"),
-    "server.page_sending_failed": ("no answer yet; sent again with the same key, so it is recorded once",
-                                   "noch keine Antwort; wird mit demselben Schlüssel erneut gesendet, also nur einmal "
-                                   "eingetragen"),
+    "server.page_sending_failed": ("no answer yet; it is sent again, and still recorded only once",
+                                   "noch keine Antwort; es wird erneut gesendet und trotzdem nur einmal eingetragen"),
+    # a form of the page (not the entry line) that got no answer: it is not sent again
+    "server.page_no_answer": ("No answer from the server: it may or may not have been saved. Look at the page "
+                              "again, and send it once more if it is missing.",
+                              "Keine Antwort vom Server: vielleicht wurde es gespeichert, vielleicht nicht. Sieh auf "
+                              "der Seite nach und schick es noch einmal, wenn es fehlt."),
     "server.page_outbox": ("Not yet confirmed", "Noch nicht bestätigt"),
     "server.page_edit_pending": ("Change", "Ändern"),
     "server.page_drop_pending": ("Drop", "Verwerfen"),

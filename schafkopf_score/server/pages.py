@@ -47,7 +47,7 @@ BASE_WORDS = ("server.page_title", "server.page_sheet", "server.page_settle", "s
               "server.page_conn_reconnecting", "server.page_conn_offline", "server.page_conn_gone",
               "server.page_back", "server.page_skip", "server.page_ratings")
 # what the page's script says (the outbox, the questions), handed to it with the page
-SCRIPT_WORDS = ("server.page_pending", "server.page_sending_failed", "server.page_undo", "server.page_yes_again",
+SCRIPT_WORDS = ("server.page_pending", "server.page_sending_failed", "server.page_no_answer", "server.page_undo", "server.page_yes_again",
                 "server.page_no", "server.page_recorded_as", "server.page_correct_to", "server.page_edit_pending",
                 "server.page_drop_pending", "server.page_conn_gone", "server.page_ask_same", "server.page_cancel",
                 "server.page_reason", "server.page_undo_confirm", "server.page_code_gone", "server.page_page_of",

@@ -294,6 +294,27 @@ def test_a_hand_asked_about_stays_asked_after_another_hand_and_a_reload(make_tab
         assert a.severe() == []
 
 
+def test_a_form_that_got_no_answer_does_not_promise_to_send_it_again(make_table, phones):
+    """A rename (a payout, a correction, a desk form) that got no answer said "noch keine
+    Antwort; wird mit demselben Schlüssel erneut gesendet, also nur einmal eingetragen": only the
+    entry line's hands are sent again, a form never was. It says it may not be saved, and what
+    to do; the entry line's own words no longer speak of a key."""
+    t = make_table(players=["Anna", "Ben", "Cora", "Dora"], language="de")
+    with Server(t.path) as s:
+        a = phones()
+        a.open(f"http://127.0.0.1:{s.port}/players?k={s.host}")
+        a.driver.execute_cdp_cmd("Network.enable", {})
+        a.driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/api/players/rename*"]})
+        form = a.driver.find_element("css selector", "form[action='/form/player_rename']")
+        form.find_element("css selector", "[name=new]").send_keys("Berta")
+        form.find_element("css selector", "button[type=submit]").click()
+        said = a.wait("var e = document.querySelector(\"form[action='/form/player_rename'] .form-answer\");"
+                      " return !e.hidden && e.getAttribute('role') === 'alert' && e.innerText")
+        assert said == ("Keine Antwort vom Server: vielleicht wurde es gespeichert, vielleicht nicht. Sieh auf der "
+                        "Seite nach und schick es noch einmal, wenn es fehlt.")
+        assert "Schlüssel" not in a.js("return document.body.getAttribute('data-words')")
+
+
 def test_a_phone_whose_code_was_replaced_says_so_and_stops(make_table, phones):
     t = make_table(players=["Anna", "Ben", "Cora", "Dora"], language="de")
     s = Server(t.path)

@@ -200,7 +200,7 @@
         clearAnswers();
         if (res.status === 200) { lines(said, res.body.said || []); said.hidden = false; S.refresh(); }
         else { showRefusal(refusal, res.body); }
-      }, function () { showRefusal(refusal, {error: W.sending_failed}); });
+      }, function () { showRefusal(refusal, {error: W.no_answer}); });
     }, "go"));
     fix.appendChild(button(W.no, clearAnswers));
     ask.appendChild(fix);
@@ -223,7 +223,7 @@
         clearAnswers();
         if (res.status === 200) { lines(said, res.body.said || []); said.hidden = false; S.refresh(); }
         else { showRefusal(refusal, res.body); }
-      }, function () { showRefusal(refusal, {error: W.sending_failed}); });
+      }, function () { showRefusal(refusal, {error: W.no_answer}); });
     }, "go"));
     actions.appendChild(button(W.cancel, clearAnswers));
     ask.appendChild(actions);
@@ -344,7 +344,7 @@
           }
         }, function () {
           if (out) { out.hidden = false; out.setAttribute("role", "alert"); out.className = "form-answer error";
-                     out.textContent = W.sending_failed; }
+                     out.textContent = W.no_answer; }
         });
       }
       send();
