@@ -136,8 +136,9 @@ def authorize(served: Served, request: Request, need: str = "read") -> Role:
     if by_cookie and request.method != "GET" and not same_origin(request):
         raise Refusal(403, say(served, "server.other_origin"), say(served, "server.other_origin_hint"))
     if need == "write" and not role.may_write or need == "host" and role.name != HOST:
-        raise Refusal(403, say(served, "server.role_may_not", role=role.label),
-                      say(served, "server.role_may_not_hint"))
+        # said in the table's words ("only reads", "table 3"), not the codes' labels view, tisch 3
+        raise Refusal(403, say(served, "server.role_may_not_tisch", tisch=role.tisch) if role.tisch is not None
+                      else say(served, "server.role_may_not_view"), say(served, "server.role_may_not_hint"))
     return role
 
 

@@ -72,7 +72,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                 "Ein Schreibzugriff von einer anderen Webseite wird abgelehnt."),
     "server.other_origin_hint": ("Enter the hand on this server's own page; nothing was written.",
                                      "Trag das Spiel auf der Seite dieses Servers ein; es wurde nichts geschrieben."),
-    "server.role_may_not": ("The code of {role} may not do this.", "Der Code von {role} darf das nicht."),
+    "server.role_may_not_view": ("This code only reads: it may not do this.",
+                                 "Dieser Code darf nur lesen: das hier darf er nicht."),
+    "server.role_may_not_tisch": ("This is table {tisch}'s code: it may not do this.",
+                                  "Das ist der Code von Tisch {tisch}: das hier darf er nicht."),
     "server.role_may_not_hint": ("Ask the host (the one who started schafkopf serve); nothing was written.",
                                      "Frag den Gastgeber (der schafkopf serve gestartet hat); es wurde nichts "
                                      "geschrieben."),

@@ -218,7 +218,7 @@ def test_who_may_do_what(served, table):
         assert status == 400  # a code in the address of a write
     assert ledger_state(table) == before
     status, got = served.post("/api/hands", {"line": "sau an be 72"}, code="view")
-    assert got == {"error": "Der Code von view darf das nicht.",
+    assert got == {"error": "Dieser Code darf nur lesen: das hier darf er nicht.",  # not "Der Code von view"
                    "hint": "Frag den Gastgeber (der schafkopf serve gestartet hat); es wurde nichts geschrieben."}
 
 

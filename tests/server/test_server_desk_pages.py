@@ -164,3 +164,19 @@ def test_a_desk_form_refused_for_one_field_names_it_by_its_label(tmp_path, phone
         status, api = s.post("/api/totals", {"tisch": 1})
         assert status == 422 and api == {"error": 'Das Feld "totals" fehlt.', "field": "totals", "wants": "missing",
                                          "hint": "Sieh die API in der Anleitung zum Server; es wurde nichts geschrieben."}
+
+
+def test_a_code_that_may_not_is_told_so_in_the_tables_words(tmp_path, phones):
+    """The view code opening the join screen, a table's code the desk's join screen: the page
+    said "Der Code von view darf das nicht." and "Der Code von tisch 1 ...", the codes file's
+    labels. It says what the code is in the table's words (axe-core finds nothing)."""
+    cup = tournament(tmp_path, players=EIGHT, extra='games_per_round = 2\nseed = "s"', language="de")
+    cli(cup.path, "tournament", "draw")
+    with Server(cup.path) as s:
+        phone = phones(360, 740, script=False)
+        for code, said in ((s.view, "Dieser Code darf nur lesen: das hier darf er nicht."),
+                           (s.codes["tisch 1"], "Das ist der Code von Tisch 1: das hier darf er nicht.")):
+            phone.open(f"http://127.0.0.1:{s.port}/?k={code}")
+            phone.open(f"http://127.0.0.1:{s.port}/join")
+            assert phone.text("p.error[role=alert]").split("\n")[0] == said
+            assert axe_findings(phone) == []
