@@ -117,3 +117,41 @@ def test_the_back_button_after_a_hand_then_another_hand_without_javascript(make_
         assert phone.text("p.ok[role=status]").startswith("Spiel 2 eingetragen: Sauspiel Cora+Dora 61.")
         hands = [h["entry"]["augen"] for h in t.json("sheet")["sessions"][0]["hands"]]
         assert hands == [72, 61], hands
+
+
+CONTRAST = """
+function lum(c) { var m = c.match(/[0-9.]+/g).slice(0, 3).map(Number).map(function (v) { v /= 255;
+  return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); });
+  return 0.2126 * m[0] + 0.7152 * m[1] + 0.0722 * m[2]; }
+function behind(e) { for (e = e.parentElement; e; e = e.parentElement) { var b = getComputedStyle(e).backgroundColor;
+  if (b !== 'rgba(0, 0, 0, 0)' && b !== 'transparent') { return b; } } return 'rgb(255, 255, 255)'; }
+var e = document.activeElement, s = getComputedStyle(e), a = lum(s.outlineColor), b = lum(behind(e));
+return [e.tagName + ' ' + (e.name || e.textContent.trim().slice(0, 20)), s.outlineStyle,
+        Math.round((Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05) * 100) / 100];
+"""
+
+
+def test_the_focus_ring_stands_out_against_what_is_around_it(make_table, phones):
+    """Tabbed through the host's page, light and dark: the focus ring was amber (#f59e0b) on a
+    white page, 2.15:1 (WCAG 1.4.11 asks 3:1), and the desk's summaries and the selects had the
+    browser's own. Every stop has the page's ring, at 3:1 at least."""
+    from selenium.webdriver.common.keys import Keys
+
+    t = make_table(players=["Anna", "Ben", "Cora", "Dora"], language="de")
+    with Server(t.path) as s:
+        phone = phones(360, 740)
+        phone.open(f"http://127.0.0.1:{s.port}/players?k={s.host}")
+        for scheme in ("light", "dark"):
+            phone.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [
+                {"name": "prefers-color-scheme", "value": scheme}]})
+            for path in ("/", "/players", "/settle"):
+                phone.open(f"http://127.0.0.1:{s.port}{path}")
+                weak = []
+                for _ in range(30):
+                    phone.driver.switch_to.active_element.send_keys(Keys.TAB)
+                    stop = phone.js(CONTRAST)
+                    if stop[0].startswith("BODY"):
+                        break
+                    if stop[1] != "solid" or stop[2] < 3:
+                        weak.append(stop)
+                assert weak == [], (scheme, path)
