@@ -315,6 +315,26 @@ def test_a_form_that_got_no_answer_does_not_promise_to_send_it_again(make_table,
         assert "Schlüssel" not in a.js("return document.body.getAttribute('data-words')")
 
 
+def test_a_double_tap_on_record_keeps_the_answer_in_view(make_table, phones):
+    """A double tap on Eintragen recorded the hand once, but the second tap sent the emptied line,
+    and its refusal (Es wurde kein Spiel angegeben.) took the place of "Spiel 1 eingetragen ...":
+    the scorer saw a refusal for a hand that was recorded. An empty line is not sent."""
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    t = make_table(players=["Anna", "Ben", "Cora", "Dora"], language="de")
+    with Server(t.path) as s:
+        a = phones()
+        a.open(f"http://127.0.0.1:{s.port}/?k={s.host}")
+        a.type("sau an be 72")
+        ActionChains(a.driver).double_click(a.driver.find_element("id", "record")).perform()
+        assert a.said().startswith("Spiel 1 eingetragen: Sauspiel Anna+Ben 72.")
+        time.sleep(1.0)
+        assert a.js("return document.getElementById('refusal').hidden")
+        assert a.said().startswith("Spiel 1 eingetragen")
+        assert a.js("return document.activeElement.id") == "line"
+        assert len(t.json("sheet")["sessions"][0]["hands"]) == 1
+
+
 def test_a_phone_whose_code_was_replaced_says_so_and_stops(make_table, phones):
     t = make_table(players=["Anna", "Ben", "Cora", "Dora"], language="de")
     s = Server(t.path)

@@ -235,6 +235,9 @@
     form.addEventListener("submit", function (ev) {
       ev.preventDefault();
       var text = line.value.trim();
+      // nothing typed (the second tap of a double tap, an Enter too many): nothing sent, and the
+      // answer to the hand just sent stays in view (an empty line's refusal took its place)
+      if (!text) { line.focus(); return; }
       var all = items(), item = null;
       if (editing) { item = all.filter(function (i) { return i.key === editing; })[0] || null; }
       if (!item && editing && answeredKeys[editing] && answeredKeys[editing].hand !== undefined) {
