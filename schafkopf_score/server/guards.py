@@ -203,8 +203,18 @@ def refusal_of(served: Served, exc: BaseException) -> Refusal:
             return Refusal(409, message, said("server.same_hand_hint", lang), same_as=exc.same_as)
         if isinstance(exc, LedgerError) and exc.text.key in ("data.ledger_busy", "data.pg_unreachable"):
             return Refusal(503, message, hint)
+        page_hint = PAGE_HINTS.get(exc.hint_text.key if exc.hint_text is not None else "")
+        if page_hint is not None:  # the CLI's hint names a command: the page says its own way too
+            return Refusal(422, message, hint, page_hint=said(page_hint, lang, box=said("server.page_desk_replace", lang),
+                                                              void=said("server.page_void", lang),
+                                                              edit=said("server.page_edit", lang)))
         return Refusal(422, message, hint)
     raise exc
+
+
+# a refusal's CLI hint -> how a page of the desk says it (``page_hint`` in the body)
+PAGE_HINTS = {"tournament.totals_twice_hint": "server.page_totals_twice_hint",
+              "tournament.reseat_entered_hint": "server.page_reseat_entered_hint"}
 
 
 async def work(served: Served, fn: Callable[..., Any], *args: Any, create: bool = False, **kw: Any) -> Any:

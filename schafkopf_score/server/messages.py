@@ -322,6 +322,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                 "Zeile wurde nicht eingetragen."),
     "server.page_sent_before_hint": ("If it is another hand, record it again below.",
                                      "Ist es ein weiteres Spiel, trag es unten noch einmal ein."),
+    # a desk form's refusal whose CLI hint names a command: the desk page's own way instead
+    "server.page_totals_twice_hint": ("To correct them, tick “{box}” and give a reason; nothing was written.",
+                                      "Zum Korrigieren kreuz „{box}“ an und gib einen Grund an; es wurde nichts "
+                                      "geschrieben."),
+    "server.page_reseat_entered_hint": ("Correct the entries at the table instead (on its page: {void}, {edit}), or "
+                                        "its paper totals here with “{box}”.",
+                                        "Korrigier stattdessen die Einträge am Tisch (auf seiner Seite: {void}, "
+                                        "{edit}) oder seine Papiersummen hier mit „{box}“."),
     "server.page_yes_again": ("Yes, record it again", "Ja, nochmal eintragen"),
     "server.page_no": ("No", "Nein"),
     "server.page_cancel": ("Cancel", "Abbrechen"),

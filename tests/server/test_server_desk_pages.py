@@ -180,3 +180,40 @@ def test_a_code_that_may_not_is_told_so_in_the_tables_words(tmp_path, phones):
             phone.open(f"http://127.0.0.1:{s.port}/join")
             assert phone.text("p.error[role=alert]").split("\n")[0] == said
             assert axe_findings(phone) == []
+
+
+def test_a_desk_refusal_says_the_desks_way_not_the_commands(tmp_path, phones):
+    """Paper totals entered twice, a redraw after a table entered: the desk's page said the
+    CLI's hints (mit schafkopf tournament enter --tisch 1 --round 1 --totals ... --replace
+    --reason R; undo, void, edit, oder --replace für Summen). It says the page's box to tick,
+    with JavaScript and without; the API keeps the CLI's hint and adds the page's."""
+    cup = tournament(tmp_path, players=EIGHT, extra='games_per_round = 2\nseed = "s"', language="de")
+    cli(cup.path, "tournament", "draw")
+    one = {t["tisch"]: t["players"] for t in cup.json("tournament", "tables")["tables"]}[1]
+    totals = f"{one[0]}=3,{one[1]}=-3,{one[2]}=1,{one[3]}=-1"
+    twice = ("Tisch 1 von Runde 1 hat seine Summen schon eingetragen.\nZum Korrigieren kreuz „Sie ersetzen die früher "
+             "eingetragenen Summen“ an und gib einen Grund an; es wurde nichts geschrieben.")
+    with Server(cup.path) as s:
+        phone = phones(360, 740, script=False)
+        phone.open(f"http://127.0.0.1:{s.port}/?k={s.host}")
+        desk(phone, "totals", tisch="1", totals=totals)
+        desk(phone, "totals", tisch="1", totals=totals)
+        assert phone.text("p.error[role=alert]") == twice
+        phone.open(f"http://127.0.0.1:{s.port}/")
+        desk(phone, "redraw", reason="falsch", sure_redraw="1")
+        assert phone.text("p.error[role=alert]").split("\n")[1] == (
+            "Korrigier stattdessen die Einträge am Tisch (auf seiner Seite: Streichen, Ändern) oder seine "
+            "Papiersummen hier mit „Sie ersetzen die früher eingetragenen Summen“.")
+        assert axe_findings(phone) == []
+        scripted = phones(360, 740)
+        scripted.open(f"http://127.0.0.1:{s.port}/?k={s.host}")
+        scripted.js("document.querySelectorAll('.desk details').forEach(function (d) { d.open = true; });")
+        form = scripted.driver.find_element("css selector", "form[action='/form/totals']")
+        form.find_element("css selector", "[name=tisch]").send_keys("1")
+        form.find_element("css selector", "[name=totals]").send_keys(totals)
+        form.find_element("css selector", "button[type=submit]").click()
+        answer = "form[action='/form/totals'] .form-answer[role=alert]"
+        scripted.wait("var e = document.querySelector(arguments[0]); return e && !e.hidden", 8.0, answer)
+        assert scripted.text(answer).split() == twice.split()
+        status, api = s.post("/api/totals", {"tisch": 1, "totals": totals})
+        assert status == 422 and "--replace --reason R" in api["hint"] and api["page_hint"] == twice.split("\n")[1]
