@@ -25,7 +25,6 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from ..app.codes import HOST
 from ..errors import LedgerError, ScoreError, StorageError
 from ..files import redacted
-from ..i18n import Text
 from ..i18n import say as said
 from .codes import Role
 from .state import WRONG_CODES as WRONG_CODES
@@ -137,10 +136,9 @@ def authorize(served: Served, request: Request, need: str = "read") -> Role:
     if by_cookie and request.method != "GET" and not same_origin(request):
         raise Refusal(403, say(served, "server.other_origin"), say(served, "server.other_origin_hint"))
     if need == "write" and not role.may_write or need == "host" and role.name != HOST:
-        named = (Text("server.role_of_tisch", tisch=role.tisch) if role.tisch is not None
-                 else Text(f"server.role_of_{role.name}"))
-        raise Refusal(403, say(served, "server.role_may_not", role=named),
-                      say(served, "server.role_may_not_hint"))
+        # said in the table's words ("only reads", "table 3"), not the codes' labels view, tisch 3
+        raise Refusal(403, say(served, "server.role_may_not_tisch", tisch=role.tisch) if role.tisch is not None
+                      else say(served, "server.role_may_not_view"), say(served, "server.role_may_not_hint"))
     return role
 
 
@@ -211,6 +209,11 @@ def refusal_of(served: Served, exc: BaseException) -> Refusal:
             # the ledger's trouble, not the entry's: a phone keeps the hand and sends it again
             # once the ledger is back (a backup restored), as for a ledger moved away
             return Refusal(503, message, hint)
+        page_hint = PAGE_HINTS.get(exc.hint_text.key if exc.hint_text is not None else "")
+        if page_hint is not None:  # the CLI's hint names a command: the page says its own way too
+            return Refusal(422, message, hint, page_hint=said(page_hint, lang, box=said("server.page_desk_replace", lang),
+                                                              void=said("server.page_void", lang),
+                                                              edit=said("server.page_edit", lang)))
         return Refusal(422, message, hint)
     if isinstance(exc, OSError):
         # a file the server writes beside the ledger (the table file's seating) on a full disk or
@@ -221,6 +224,11 @@ def refusal_of(served: Served, exc: BaseException) -> Refusal:
         return Refusal(503, say(served, "server.file_trouble", problem=os_problem(exc),
                                 where=f": {where}" if where else ""), say(served, "server.file_trouble_hint"))
     raise exc
+
+
+# a refusal's CLI hint -> how a page of the desk says it (``page_hint`` in the body)
+PAGE_HINTS = {"tournament.totals_twice_hint": "server.page_totals_twice_hint",
+              "tournament.reseat_entered_hint": "server.page_reseat_entered_hint"}
 
 
 async def work(served: Served, fn: Callable[..., Any], *args: Any, create: bool = False, **kw: Any) -> Any:
@@ -312,9 +320,16 @@ def is_text(value: str) -> bool:
     return True
 
 
+def field_refusal(served: Served, error: str, name: str, wants: str) -> Refusal:
+    """422 for the field ``name``: ``error`` in the API's words, and the field and what it
+    ``wants`` (``missing``, ``number``, ``bool``, ``text``, ``texts``, ``two``) named in the
+    body, so that a page says it with the label of its own field (``pages.field_words``)."""
+    return Refusal(422, error, say(served, "server.field_hint"), field=name, wants=wants)
+
+
 def _kind_refusal(served: Served, name: str, kind: str) -> Refusal:
-    return Refusal(422, say(served, "server.field_kind", field=name, kind=say(served, kind)),
-                   say(served, "server.field_hint"))
+    return field_refusal(served, say(served, "server.field_kind", field=name, kind=say(served, kind)), name,
+                         kind.removeprefix("server.kind_"))
 
 
 def words_field(served: Served, data: dict[str, Any], name: str) -> list[str]:
@@ -333,7 +348,7 @@ def field(served: Served, data: dict[str, Any], name: str, kind: type, required:
     value = data.get(name)
     if value is None or value == "" and kind is not str:
         if required:
-            raise Refusal(422, say(served, "server.field_missing", field=name), say(served, "server.field_hint"))
+            raise field_refusal(served, say(served, "server.field_missing", field=name), name, "missing")
         return None
     if kind is int:
         number = whole(value)
@@ -349,7 +364,7 @@ def field(served: Served, data: dict[str, Any], name: str, kind: type, required:
     if not isinstance(value, str):
         raise _kind_refusal(served, name, "server.kind_text")
     if not is_text(value):
-        raise Refusal(422, say(served, "server.field_not_text", field=name), say(served, "server.field_hint"))
+        raise field_refusal(served, say(served, "server.field_not_text", field=name), name, "text")
     return value
 
 

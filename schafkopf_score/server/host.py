@@ -23,7 +23,7 @@ from starlette.responses import Response
 
 from ..app.where import evening
 from . import answers
-from .guards import Refusal, Served, answer, authorize, body_of, field, say, words_field, work
+from .guards import Served, answer, authorize, body_of, field, field_refusal, say, words_field, work
 
 # a field's reader: (served, the body, the field's name, required) -> its value, or a 422
 Reader = Callable[[Served, dict[str, Any], str, bool], Any]
@@ -42,8 +42,8 @@ def _pairs(served: Served, data: dict[str, Any], name: str, required: bool) -> s
     if isinstance(value, dict):
         items = list(value.items())
         if len(items) > 200 or not all(isinstance(k, str) and type(v) is int and abs(v) <= 10**9 for k, v in items):
-            raise Refusal(422, say(served, "server.field_kind", field=name, kind=say(served, "server.kind_number")),
-                          say(served, "server.field_hint"))
+            raise field_refusal(served, say(served, "server.field_kind", field=name,
+                                            kind=say(served, "server.kind_number")), name, "number")
         return ",".join(f"{k}={v}" for k, v in items)
     return str(field(served, data, name, str, required=required) or "")
 
@@ -55,7 +55,7 @@ def _two(served: Served, data: dict[str, Any], name: str, required: bool) -> lis
         data = {**data, name: [part.strip() for part in value.split(",") if part.strip()]}
     players = words_field(served, data, name)
     if len(players) != 2:
-        raise Refusal(422, say(served, "server.field_two", field=name), say(served, "server.field_hint"))
+        raise field_refusal(served, say(served, "server.field_two", field=name), name, "two")
     return players
 
 
@@ -143,9 +143,9 @@ def _checked(served: Served, name: str, given: dict[str, Any]) -> None:
     """What one field alone cannot say: totals unless they are voided, a table unless a
     constraint is removed."""
     if name == "totals" and not given["totals"] and not given["void"]:
-        raise Refusal(422, say(served, "server.field_missing", field="totals"), say(served, "server.field_hint"))
+        raise field_refusal(served, say(served, "server.field_missing", field="totals"), "totals", "missing")
     if name == "fix" and given["tisch"] is None and not given["remove"]:
-        raise Refusal(422, say(served, "server.field_missing", field="tisch"), say(served, "server.field_hint"))
+        raise field_refusal(served, say(served, "server.field_missing", field="tisch"), "tisch", "missing")
 
 
 async def run_action(served: Served, name: str, data: dict[str, Any]) -> dict[str, Any]:

@@ -72,10 +72,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                 "Ein Schreibzugriff von einer anderen Webseite wird abgelehnt."),
     "server.other_origin_hint": ("Enter the hand on this server's own page; nothing was written.",
                                      "Trag das Spiel auf der Seite dieses Servers ein; es wurde nichts geschrieben."),
-    "server.role_may_not": ("The {role} code may not do this.", "Der Code {role} darf das nicht."),
-    "server.role_of_host": ("host's", "des Gastgebers"),
-    "server.role_of_view": ("view-only", "zum Zuschauen"),
-    "server.role_of_tisch": ("table {tisch}", "von Tisch {tisch}"),
+    "server.role_may_not_view": ("This code only reads: it may not do this.",
+                                 "Dieser Code darf nur lesen: das hier darf er nicht."),
+    "server.role_may_not_tisch": ("This is table {tisch}'s code: it may not do this.",
+                                  "Das ist der Code von Tisch {tisch}: das hier darf er nicht."),
     "server.role_may_not_hint": ("Ask the host (the one who started schafkopf serve); nothing was written.",
                                      "Frag den Gastgeber (der schafkopf serve gestartet hat); es wurde nichts "
                                      "geschrieben."),
@@ -306,9 +306,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
                               "Der Code dieses Handys gilt nicht mehr: öffne den neuen Link oder scanne den neuen "
                               "QR-Code."),
     "server.page_pending": ("not confirmed - sending", "nicht bestätigt - wird gesendet"),
-    "server.page_sending_failed": ("no answer yet; sent again with the same key, so it is recorded once",
-                                   "noch keine Antwort; wird mit demselben Schlüssel erneut gesendet, also nur einmal "
-                                   "eingetragen"),
+    "server.page_sending_failed": ("no answer yet; it is sent again, and still recorded only once",
+                                   "noch keine Antwort; es wird erneut gesendet und trotzdem nur einmal eingetragen"),
+    # a form of the page (not the entry line) that got no answer: it is not sent again
+    "server.page_no_answer": ("No answer from the server: it may or may not have been saved. Look at the page "
+                              "again, and send it once more if it is missing.",
+                              "Keine Antwort vom Server: vielleicht wurde es gespeichert, vielleicht nicht. Sieh auf "
+                              "der Seite nach und schick es noch einmal, wenn es fehlt."),
     "server.page_outbox": ("Not yet confirmed", "Noch nicht bestätigt"),
     "server.page_edit_pending": ("Change", "Ändern"),
     "server.page_drop_pending": ("Drop", "Verwerfen"),
@@ -318,6 +322,28 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "server.page_confirm_change": ("If you mean it, tick “Game or declarer changes” and correct it again; nothing "
                                    "was written.", "Wenn du das so meinst, kreuz „Spiel oder Spieler ändert sich“ "
                                    "an und ändere nochmal; es wurde nichts geschrieben."),
+    "server.page_field_missing": ("Fill in “{field}”.", "Füll „{field}“ aus."),
+    "server.page_field_number": ("“{field}” must be a whole number, e.g. 3.",
+                                 "„{field}“ muss eine ganze Zahl sein, z. B. 3."),
+    "server.page_field_two": ("“{field}”: name two players, with a comma between them.",
+                              "„{field}“: nenn zwei Spieler, mit einem Komma dazwischen."),
+    "server.page_field_text": ("“{field}” holds a character that cannot be stored.",
+                               "„{field}“ enthält ein Zeichen, das nicht gespeichert werden kann."),
+    "server.page_field_hint": ("Correct it and send it again; nothing was written.",
+                               "Korrigier es und schick es noch einmal; es wurde nichts geschrieben."),
+    "server.page_sent_before": ("This page was sent before and recorded hand {hand}; this line was not recorded.",
+                                "Diese Seite wurde schon einmal geschickt und hat Spiel {hand} eingetragen; diese "
+                                "Zeile wurde nicht eingetragen."),
+    "server.page_sent_before_hint": ("If it is another hand, record it again below.",
+                                     "Ist es ein weiteres Spiel, trag es unten noch einmal ein."),
+    # a desk form's refusal whose CLI hint names a command: the desk page's own way instead
+    "server.page_totals_twice_hint": ("To correct them, tick “{box}” and give a reason; nothing was written.",
+                                      "Zum Korrigieren kreuz „{box}“ an und gib einen Grund an; es wurde nichts "
+                                      "geschrieben."),
+    "server.page_reseat_entered_hint": ("Correct the entries at the table instead (on its page: {void}, {edit}), or "
+                                        "its paper totals here with “{box}”.",
+                                        "Korrigier stattdessen die Einträge am Tisch (auf seiner Seite: {void}, "
+                                        "{edit}) oder seine Papiersummen hier mit „{box}“."),
     "server.page_yes_again": ("Yes, record it again", "Ja, nochmal eintragen"),
     "server.page_no": ("No", "Nein"),
     "server.page_cancel": ("Cancel", "Abbrechen"),

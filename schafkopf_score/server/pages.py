@@ -23,6 +23,7 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 
 from ..errors import IllegalEntry, ScoreError
 from ..i18n import say
+from ..i18n import template as message_template
 from . import answers
 from .codes import Role
 from .guards import (
@@ -49,11 +50,21 @@ BASE_WORDS = ("server.page_title", "server.page_sheet", "server.page_settle", "s
               "server.page_conn_reconnecting", "server.page_conn_offline", "server.page_conn_gone",
               "server.page_back", "server.page_skip", "server.page_ratings")
 # what the page's script says (the outbox, the questions), handed to it with the page
-SCRIPT_WORDS = ("server.page_pending", "server.page_sending_failed", "server.page_undo", "server.page_yes_again",
+SCRIPT_WORDS = ("server.page_pending", "server.page_sending_failed", "server.page_no_answer", "server.page_undo", "server.page_yes_again",
                 "server.page_no", "server.page_recorded_as", "server.page_correct_to", "server.page_edit_pending",
                 "server.page_drop_pending", "server.page_conn_gone", "server.page_ask_same", "server.page_cancel",
                 "server.page_reason", "server.page_undo_confirm", "server.page_code_gone", "server.page_page_of",
-                "server.page_recorded", "server.page_undo_hand", "server.page_void", "server.page_confirm_change")
+                "server.page_recorded", "server.page_undo_hand", "server.page_void", "server.page_confirm_change",
+                "server.page_field_hint")
+# a form's field as its page labels it: a refusal of the field (its ``field`` and ``wants``) said
+# in the page's words, not the API's (the page's script takes the label from the form itself)
+FIELD_LABELS = {"tisch": "server.page_table", "totals": "server.page_desk_totals_field",
+                "solos": "server.page_desk_solos", "won": "server.page_desk_won", "round": "server.page_desk_round",
+                "players": "server.page_desk_two", "player": "server.page_player", "name": "server.page_player",
+                "new": "server.page_new_name", "hand": "server.page_hand", "round_to": "server.page_round_to",
+                "reason": "server.page_reason", "session": "server.page_session"}
+FIELD_WANTS = ("missing", "number", "two", "text")
+FIELD_TEMPLATES = tuple(f"server.page_field_{wants}" for wants in FIELD_WANTS)  # to the script with {field} in
 ENTRY_WORDS = ("server.page_enter", "server.page_enter_hint", "server.page_record", "server.page_game",
                "server.page_suit", "server.page_players", "server.page_result", "server.page_won",
                "server.page_lost", "server.page_schneider", "server.page_backspace", "server.page_more",
@@ -163,22 +174,37 @@ def render_page(served: Served, request: Request, template: str, ids: tuple[str,
     example = entry_example(cfg) if ENTRY_HINT in ids else PLAIN_EXAMPLE
     html = env().get_template(template).render(
         w=words(lang, ids + SCRIPT_WORDS, example), lang=lang, cfg=cfg, path=request.url.path, title=say(title, lang),
-        script_words={key.split(".page_", 1)[1]: say(key, lang) for key in SCRIPT_WORDS},
+        script_words={**{key.split(".page_", 1)[1]: say(key, lang) for key in SCRIPT_WORDS},
+                      **{key.split(".page_", 1)[1]: message_template(key, lang) for key in FIELD_TEMPLATES}},
         done=done, **data)
     return HTMLResponse(html, status_code=status)
 
 
+def field_words(body: dict[str, Any], lang: str) -> tuple[str, str]:
+    """A refusal's message and hint as a page says them: a wrong field named by its label
+    (``Fill in “Table”.``), not by the API's key; any other refusal as the API says it."""
+    label, wants = FIELD_LABELS.get(body.get("field", "")), body.get("wants")
+    if label is None or wants not in FIELD_WANTS:
+        return body["error"], body.get("hint", "")
+    return say(f"server.page_field_{wants}", lang, field=say(label, lang)), say("server.page_field_hint", lang)
+
+
 def refusal_page(served: Served, request: Request, exc: Refusal, back: str = "/",
                  again: dict[str, Any] | None = None, retry: dict[str, Any] | None = None,
-                 edit: dict[str, Any] | None = None, desk: dict[str, Any] | None = None) -> Response:
+                 edit: dict[str, Any] | None = None, desk: dict[str, Any] | None = None,
+                 form_sent: bool = False) -> Response:
     """A refusal as a page (a form sent without JavaScript): what is wrong, how to fix it, and
     the way back to the page the form was on (``back``, a path of this server). ``again``: the
     fields of a line that repeats the hand before (409), offered to be sent again confirmed, as
     the page's script asks. ``retry``: the fields of a refused entry line, shown again in an
     entry line of its own (under a new key) to be fixed, not typed anew. ``edit``: the fields of
     a refused correction, its form shown again as they were typed. ``desk``: a refused desk
-    form (``action`` and what was ``typed``), shown again as typed."""
-    advice = exc.body.get("hint", "")
+    form (``action`` and what was ``typed``), shown again as typed. ``form_sent``: a page's form
+    was refused (a wrong field is named by its label, not by the API's key)."""
+    message, advice = (field_words(exc.body, _cfg(served).language) if form_sent
+                       else (exc.body["error"], exc.body.get("hint", "")))
+    if form_sent and exc.body.get("page_hint"):
+        advice = exc.body["page_hint"]
     if again is not None:
         advice = say("server.page_ask_same", _cfg(served).language)
     if edit is not None and "change" in exc.body:
@@ -188,7 +214,7 @@ def refusal_page(served: Served, request: Request, exc: Refusal, back: str = "/"
     return render_page(served, request, "refused.html", ("server.page_enter_hint", "server.page_record",
                                                          "server.page_hand", "server.page_edit", "server.page_reason",
                                                          "server.page_confirm", *DESK_WORDS),
-                       "server.page_title", status=exc.status, message=exc.body["error"], advice=advice, role=None,
+                       "server.page_title", status=exc.status, message=message, advice=advice, role=None,
                        back=back, again=again, retry=retry, edit=edit, desk=desk)
 
 
@@ -539,6 +565,8 @@ async def form(served: Served, request: Request) -> Response:
                 done = action
     except Refusal as exc:
         served.hub.wake.set()
+        if action == "hands" and exc.status == 409 and isinstance(exc.body.get("recorded"), dict):
+            exc = sent_before(served, exc.body["recorded"])
         same = exc.status == 409 and "same_as" in exc.body
         edit = ({k: data.get(k) or "" for k in ("hand", "line", "reason", "tisch", "round")}
                 if action == "edit" and exc.status not in (401, 403) else None)
@@ -547,11 +575,21 @@ async def form(served: Served, request: Request) -> Response:
                 if action in DESK_FORMS and exc.status not in (401, 403) else None)
         return refusal_page(served, request, exc, back, again if same else None,
                             again if again is not None and not same and exc.status not in (401, 403) else None, edit,
-                            desk)
+                            desk, form_sent=True)
     except ScoreError:  # pragma: no cover - work() turns these into refusals
         raise
     served.hub.wake.set()
     return RedirectResponse(with_done(back, done), status_code=303)
+
+
+def sent_before(served: Served, recorded: dict[str, Any]) -> Refusal:
+    """A page's entry line sent again with the key it recorded a hand with (the page come
+    back to with the back button, without JavaScript): said in the player's words, what it
+    recorded named, the line offered again below under a new key (not the API's "key")."""
+    lang = _cfg(served).language
+    said: list[str] = [str(t) for t in recorded.get("said") or []][:1]
+    return Refusal(409, say("server.page_sent_before", lang, hand=recorded.get("hand", "?")),
+                   " ".join([*said, say("server.page_sent_before_hint", lang)]))
 
 
 def back_path(back: str | None) -> str:

@@ -187,7 +187,7 @@ def test_a_refused_entry_is_422_in_the_tables_language_and_writes_nothing(make_t
                                          ({"line": "sau an be " + "9" * 5000}, "line")])
 def test_a_malformed_body_is_refused_plainly(served, table, body, field):
     status, got = served.post("/api/hands", body)
-    assert status == 422 and set(got) == {"error", "hint"}, got
+    assert status == 422 and set(got) - {"field", "wants"} == {"error", "hint"} and got.get("field", field) == field, got
     assert ledger_state(table) is None
     for raw in (b"[1, 2", b"[" * 30000 + b"]" * 30000, b'"just text"', b"\xff\xfe"):
         status, _, out = served.request("POST", "/api/hands", raw=raw, code=served.host,
@@ -218,7 +218,7 @@ def test_who_may_do_what(served, table):
         assert status == 400  # a code in the address of a write
     assert ledger_state(table) == before
     status, got = served.post("/api/hands", {"line": "sau an be 72"}, code="view")
-    assert got == {"error": "Der Code zum Zuschauen darf das nicht.",
+    assert got == {"error": "Dieser Code darf nur lesen: das hier darf er nicht.",  # not "Der Code von view"
                    "hint": "Frag den Gastgeber (der schafkopf serve gestartet hat); es wurde nichts geschrieben."}
 
 

@@ -90,7 +90,7 @@ def test_the_host_page_has_the_desk_and_its_forms_work_without_javascript(tmp_pa
         twin.ok("tournament", "apart", "Anna", "Ben")
         before = cup.ledger_bytes()
         status, where, body = post("apart", {"players": "Anna"})
-        assert (status, where) == (422, None) and '"players" nennt zwei Spieler' in body
+        assert (status, where) == (422, None) and "„Zwei Spieler (Anna, Ben)“: nenn zwei Spieler" in body
         assert cup.ledger_bytes() == before
         assert cup.json("tournament", "draw") == twin.json("tournament", "draw")
         assert post("redraw", {"reason": "verlesen", "redo": "1"})[:2] == (303, "/?done=redraw")

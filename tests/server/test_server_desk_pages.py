@@ -123,3 +123,97 @@ def test_a_desk_form_that_worked_says_so_with_javascript_too(tmp_path, phones):
         assert phone.text("p.ok[role=status]") == "Saved: the table's totals."
         assert next(t for t in cup.json("tournament", "tables")["tables"] if t["tisch"] == 1)["totals"]
         assert axe_findings(phone) == []
+
+
+def test_a_desk_form_refused_for_one_field_names_it_by_its_label(tmp_path, phones):
+    """A desk form sent without the points (and not voided), a fix without its table, an apart
+    with one player, a table that is no number: the page said the API's words (Das Feld
+    "totals" fehlt. Sieh die API in der Anleitung zum Server; ... ["Anna", "Ben"]), with
+    JavaScript and without. The page names the field by its label and says to correct it, with
+    JavaScript the field is focused; the API still names its key."""
+    cup = tournament(tmp_path, players=EIGHT, extra='games_per_round = 2\nseed = "s"', language="de")
+    cli(cup.path, "tournament", "draw")
+    one = {t["tisch"]: t["players"] for t in cup.json("tournament", "tables")["tables"]}[1]
+    hint = "Korrigier es und schick es noch einmal; es wurde nichts geschrieben."
+    wrong = {("totals", (("tisch", "1"),)): ("Füll „Punkte (Name=Punkte, ...)“ aus.", "totals"),
+             ("totals", (("tisch", "eins"), ("totals", f"{one[0]}=3"))): ("„Tisch“ muss eine ganze Zahl sein, z. B. 3.",
+                                                                       "tisch"),
+             ("fix", (("player", one[0]),)): ("Füll „Tisch“ aus.", "tisch"),
+             ("apart", (("players", one[0]),)): ("„Zwei Spieler (Anna, Ben)“: nenn zwei Spieler, mit einem Komma "
+                                                 "dazwischen.", "players")}
+    with Server(cup.path) as s:
+        for script in (False, True):
+            phone = phones(360, 740, script=script)
+            for (action, values), (said, name) in wrong.items():
+                phone.open(f"http://127.0.0.1:{s.port}/?k={s.host}")
+                if script:
+                    phone.js("document.querySelectorAll('.desk details').forEach(function (d) { d.open = true; });")
+                    form = phone.driver.find_element("css selector", f"form[action='/form/{action}']")
+                    for field, value in values:
+                        form.find_element("css selector", f"[name='{field}']").send_keys(value)
+                    form.find_element("css selector", "button[type=submit]").click()
+                    answer = f"form[action='/form/{action}'] .form-answer[role=alert]"
+                    phone.wait("var e = document.querySelector(arguments[0]); return e && !e.hidden", 8.0, answer)
+                    assert phone.text(answer).split() == f"{said} {hint}".split(), action
+                    assert phone.js("return document.activeElement.name") == name
+                else:
+                    desk(phone, action, **dict(values))
+                    assert phone.text("p.error[role=alert]") == f"{said}\n{hint}", action
+                assert axe_findings(phone) == []
+        assert not any(t["totals"] for t in cup.json("tournament", "tables")["tables"])  # nothing written
+        status, api = s.post("/api/totals", {"tisch": 1})
+        assert status == 422 and api == {"error": 'Das Feld "totals" fehlt.', "field": "totals", "wants": "missing",
+                                         "hint": "Sieh die API in der Anleitung zum Server; es wurde nichts geschrieben."}
+
+
+def test_a_code_that_may_not_is_told_so_in_the_tables_words(tmp_path, phones):
+    """The view code opening the join screen, a table's code the desk's join screen: the page
+    said "Der Code von view darf das nicht." and "Der Code von tisch 1 ...", the codes file's
+    labels. It says what the code is in the table's words (axe-core finds nothing)."""
+    cup = tournament(tmp_path, players=EIGHT, extra='games_per_round = 2\nseed = "s"', language="de")
+    cli(cup.path, "tournament", "draw")
+    with Server(cup.path) as s:
+        phone = phones(360, 740, script=False)
+        for code, said in ((s.view, "Dieser Code darf nur lesen: das hier darf er nicht."),
+                           (s.codes["tisch 1"], "Das ist der Code von Tisch 1: das hier darf er nicht.")):
+            phone.open(f"http://127.0.0.1:{s.port}/?k={code}")
+            phone.open(f"http://127.0.0.1:{s.port}/join")
+            assert phone.text("p.error[role=alert]").split("\n")[0] == said
+            assert axe_findings(phone) == []
+
+
+def test_a_desk_refusal_says_the_desks_way_not_the_commands(tmp_path, phones):
+    """Paper totals entered twice, a redraw after a table entered: the desk's page said the
+    CLI's hints (mit schafkopf tournament enter --tisch 1 --round 1 --totals ... --replace
+    --reason R; undo, void, edit, oder --replace für Summen). It says the page's box to tick,
+    with JavaScript and without; the API keeps the CLI's hint and adds the page's."""
+    cup = tournament(tmp_path, players=EIGHT, extra='games_per_round = 2\nseed = "s"', language="de")
+    cli(cup.path, "tournament", "draw")
+    one = {t["tisch"]: t["players"] for t in cup.json("tournament", "tables")["tables"]}[1]
+    totals = f"{one[0]}=3,{one[1]}=-3,{one[2]}=1,{one[3]}=-1"
+    twice = ("Tisch 1 von Runde 1 hat seine Summen schon eingetragen.\nZum Korrigieren kreuz „Sie ersetzen die früher "
+             "eingetragenen Summen“ an und gib einen Grund an; es wurde nichts geschrieben.")
+    with Server(cup.path) as s:
+        phone = phones(360, 740, script=False)
+        phone.open(f"http://127.0.0.1:{s.port}/?k={s.host}")
+        desk(phone, "totals", tisch="1", totals=totals)
+        desk(phone, "totals", tisch="1", totals=totals)
+        assert phone.text("p.error[role=alert]") == twice
+        phone.open(f"http://127.0.0.1:{s.port}/")
+        desk(phone, "redraw", reason="falsch", sure_redraw="1")
+        assert phone.text("p.error[role=alert]").split("\n")[1] == (
+            "Korrigier stattdessen die Einträge am Tisch (auf seiner Seite: Streichen, Ändern) oder seine "
+            "Papiersummen hier mit „Sie ersetzen die früher eingetragenen Summen“.")
+        assert axe_findings(phone) == []
+        scripted = phones(360, 740)
+        scripted.open(f"http://127.0.0.1:{s.port}/?k={s.host}")
+        scripted.js("document.querySelectorAll('.desk details').forEach(function (d) { d.open = true; });")
+        form = scripted.driver.find_element("css selector", "form[action='/form/totals']")
+        form.find_element("css selector", "[name=tisch]").send_keys("1")
+        form.find_element("css selector", "[name=totals]").send_keys(totals)
+        form.find_element("css selector", "button[type=submit]").click()
+        answer = "form[action='/form/totals'] .form-answer[role=alert]"
+        scripted.wait("var e = document.querySelector(arguments[0]); return e && !e.hidden", 8.0, answer)
+        assert scripted.text(answer).split() == twice.split()
+        status, api = s.post("/api/totals", {"tisch": 1, "totals": totals})
+        assert status == 422 and "--replace --reason R" in api["hint"] and api["page_hint"] == twice.split("\n")[1]

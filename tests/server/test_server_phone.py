@@ -257,6 +257,84 @@ def test_two_host_phones_entering_the_same_hand_the_second_is_asked(make_table, 
             assert p.severe() == []
 
 
+def test_a_hand_asked_about_stays_asked_after_another_hand_and_a_reload(make_table, phones):
+    """The same hand sent twice is asked about (played again?). The next hand typed meanwhile
+    took the question away, and so did a reload: the asked hand stayed in the outbox as
+    "nicht bestätigt - wird gesendet" and was never sent nor asked again (nor was its line,
+    changed). The outbox asks it, with its own "Ja, nochmal eintragen"."""
+    t = make_table(players=["Anna", "Ben", "Cora", "Dora"], language="de")
+    with Server(t.path) as s:
+        a = phones()
+        a.open(f"http://127.0.0.1:{s.port}/?k={s.host}")
+        for _ in range(2):
+            a.type("sau an be 72")
+            a.record()
+        a.wait("var s = document.getElementById('ask'); return !s.hidden && s.innerText")
+        a.type("sau co do 72")
+        a.record()
+        assert a.said().startswith("Spiel 2 eingetragen: Sauspiel Cora+Dora 72.")
+        a.driver.refresh()
+        a.wait("return document.querySelector('#outbox li') !== null")
+        assert a.text("#outbox").split("\n")[:2] == ["Wirklich nochmal gespielt? sau an be 72", "Ja, nochmal eintragen"]
+        time.sleep(1.0)
+        assert len(t.json("sheet")["sessions"][0]["hands"]) == 2  # not sent meanwhile
+        a.driver.find_element("css selector", "#outbox li button.go").click()
+        assert a.said().startswith("Spiel 3 eingetragen: Sauspiel Anna+Ben 72.")
+        # asked again, and changed instead: the changed line is sent
+        a.type("sau an be 72")
+        a.record()
+        a.wait("var s = document.getElementById('ask'); return !s.hidden && s.innerText")
+        a.driver.find_element("css selector", "#outbox li .actions button:not(.go)").click()  # Ändern
+        a.wait("return document.getElementById('line').value !== ''")
+        a.driver.find_element("id", "line").clear()
+        a.type("sau co do 85")
+        a.record()
+        assert a.said().startswith("Spiel 4 eingetragen: Sauspiel Cora+Dora 85.")
+        assert a.js("return document.querySelectorAll('#outbox li').length") == 0
+        assert a.severe() == []
+
+
+def test_a_form_that_got_no_answer_does_not_promise_to_send_it_again(make_table, phones):
+    """A rename (a payout, a correction, a desk form) that got no answer said "noch keine
+    Antwort; wird mit demselben Schlüssel erneut gesendet, also nur einmal eingetragen": only the
+    entry line's hands are sent again, a form never was. It says it may not be saved, and what
+    to do; the entry line's own words no longer speak of a key."""
+    t = make_table(players=["Anna", "Ben", "Cora", "Dora"], language="de")
+    with Server(t.path) as s:
+        a = phones()
+        a.open(f"http://127.0.0.1:{s.port}/players?k={s.host}")
+        a.driver.execute_cdp_cmd("Network.enable", {})
+        a.driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/api/players/rename*"]})
+        form = a.driver.find_element("css selector", "form[action='/form/player_rename']")
+        form.find_element("css selector", "[name=new]").send_keys("Berta")
+        form.find_element("css selector", "button[type=submit]").click()
+        said = a.wait("var e = document.querySelector(\"form[action='/form/player_rename'] .form-answer\");"
+                      " return !e.hidden && e.getAttribute('role') === 'alert' && e.innerText")
+        assert said == ("Keine Antwort vom Server: vielleicht wurde es gespeichert, vielleicht nicht. Sieh auf der "
+                        "Seite nach und schick es noch einmal, wenn es fehlt.")
+        assert "Schlüssel" not in a.js("return document.body.getAttribute('data-words')")
+
+
+def test_a_double_tap_on_record_keeps_the_answer_in_view(make_table, phones):
+    """A double tap on Eintragen recorded the hand once, but the second tap sent the emptied line,
+    and its refusal (Es wurde kein Spiel angegeben.) took the place of "Spiel 1 eingetragen ...":
+    the scorer saw a refusal for a hand that was recorded. An empty line is not sent."""
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    t = make_table(players=["Anna", "Ben", "Cora", "Dora"], language="de")
+    with Server(t.path) as s:
+        a = phones()
+        a.open(f"http://127.0.0.1:{s.port}/?k={s.host}")
+        a.type("sau an be 72")
+        ActionChains(a.driver).double_click(a.driver.find_element("id", "record")).perform()
+        assert a.said().startswith("Spiel 1 eingetragen: Sauspiel Anna+Ben 72.")
+        time.sleep(1.0)
+        assert a.js("return document.getElementById('refusal').hidden")
+        assert a.said().startswith("Spiel 1 eingetragen")
+        assert a.js("return document.activeElement.id") == "line"
+        assert len(t.json("sheet")["sessions"][0]["hands"]) == 1
+
+
 def test_a_phone_whose_code_was_replaced_says_so_and_stops(make_table, phones):
     t = make_table(players=["Anna", "Ben", "Cora", "Dora"], language="de")
     s = Server(t.path)

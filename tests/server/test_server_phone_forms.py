@@ -83,3 +83,75 @@ def test_a_correction_that_changes_the_game_says_how_to_confirm_it_and_keeps_wha
             time.sleep(0.1)
         assert games() == ["wenz"]
         phone.wait("return document.body.innerText.includes('Wenz Cora 91')")
+
+
+def test_the_back_button_after_a_hand_then_another_hand_without_javascript(make_table, phones):
+    """Without JavaScript, the back button after a hand comes back to the page as it was
+    sent (the same key): the next hand typed there was refused in the API's words (Mit diesem
+    Schlüssel wurde Spiel 1 ... ein weiteres schick mit einem neuen Schlüssel). The page says
+    it was sent before, what it recorded, and offers the line again, which records it once."""
+    t = make_table(players=["Anna", "Ben", "Cora", "Dora"], language="de")
+    with Server(t.path) as s:
+        phone = phones(360, 740, script=False)
+        phone.open(f"http://127.0.0.1:{s.port}/?k={s.host}")
+        form = phone.driver.find_element("id", "line-form")
+        key = form.find_element("css selector", "[name=key]").get_attribute("value")
+        submit(phone, "sau an be 72")
+        phone.driver.back()
+        phone.wait("return document.readyState === 'complete'")
+        phone.js("document.querySelector('#line-form [name=key]').value = arguments[0];", key)  # as it was sent
+        phone.driver.find_element("id", "line").clear()  # the browser put back the line sent
+        phone.js("window.before = true;")
+        submit(phone, "sau co do 61")
+        phone.wait("return window.before === undefined && document.readyState === 'complete'")
+        said = phone.text("p.error[role=alert]")
+        assert said == ("Diese Seite wurde schon einmal geschickt und hat Spiel 1 eingetragen; diese Zeile wurde nicht "
+                        "eingetragen.\nSpiel 1 eingetragen: Sauspiel Anna+Ben 72. Anna und Ben gewinnen. Ist es ein "
+                        "weiteres Spiel, trag es unten noch einmal ein."), said
+        assert "Schlüssel" not in phone.text("main")
+        assert phone.js("return document.getElementById('line').value") == "sau co do 61"
+        assert axe_findings(phone) == []
+        phone.js("window.before = true;")
+        phone.driver.find_element("css selector", "form.line-form button[type=submit]").click()  # sent from there
+        phone.wait("return window.before === undefined && document.readyState === 'complete'")
+        assert phone.text("p.ok[role=status]").startswith("Spiel 2 eingetragen: Sauspiel Cora+Dora 61.")
+        hands = [h["entry"]["augen"] for h in t.json("sheet")["sessions"][0]["hands"]]
+        assert hands == [72, 61], hands
+
+
+CONTRAST = """
+function lum(c) { var m = c.match(/[0-9.]+/g).slice(0, 3).map(Number).map(function (v) { v /= 255;
+  return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); });
+  return 0.2126 * m[0] + 0.7152 * m[1] + 0.0722 * m[2]; }
+function behind(e) { for (e = e.parentElement; e; e = e.parentElement) { var b = getComputedStyle(e).backgroundColor;
+  if (b !== 'rgba(0, 0, 0, 0)' && b !== 'transparent') { return b; } } return 'rgb(255, 255, 255)'; }
+var e = document.activeElement, s = getComputedStyle(e), a = lum(s.outlineColor), b = lum(behind(e));
+return [e.tagName + ' ' + (e.name || e.textContent.trim().slice(0, 20)), s.outlineStyle,
+        Math.round((Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05) * 100) / 100];
+"""
+
+
+def test_the_focus_ring_stands_out_against_what_is_around_it(make_table, phones):
+    """Tabbed through the host's page, light and dark: the focus ring was amber (#f59e0b) on a
+    white page, 2.15:1 (WCAG 1.4.11 asks 3:1), and the desk's summaries and the selects had the
+    browser's own. Every stop has the page's ring, at 3:1 at least."""
+    from selenium.webdriver.common.keys import Keys
+
+    t = make_table(players=["Anna", "Ben", "Cora", "Dora"], language="de")
+    with Server(t.path) as s:
+        phone = phones(360, 740)
+        phone.open(f"http://127.0.0.1:{s.port}/players?k={s.host}")
+        for scheme in ("light", "dark"):
+            phone.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [
+                {"name": "prefers-color-scheme", "value": scheme}]})
+            for path in ("/", "/players", "/settle"):
+                phone.open(f"http://127.0.0.1:{s.port}{path}")
+                weak = []
+                for _ in range(30):
+                    phone.driver.switch_to.active_element.send_keys(Keys.TAB)
+                    stop = phone.js(CONTRAST)
+                    if stop[0].startswith("BODY"):
+                        break
+                    if stop[1] != "solid" or stop[2] < 3:
+                        weak.append(stop)
+                assert weak == [], (scheme, path)

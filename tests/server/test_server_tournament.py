@@ -20,7 +20,7 @@ def test_a_tables_code_writes_its_own_table_and_the_host_draws(cup):
     with Server(cup.path) as s:
         assert sorted(s.codes) == ["host", "tisch 1", "tisch 2", "view"]
         assert s.post("/api/draw", {}, code="tisch 1") == (403, {
-            "error": "The table 1 code may not do this.",
+            "error": "This is table 1's code: it may not do this.",
             "hint": "Ask the host (the one who started schafkopf serve); nothing was written."})
         # a draw method that is none: named with a hint, as every refusal (it came without "hint")
         assert s.post("/api/draw", {"by": "los"}) == (422, {
@@ -49,7 +49,7 @@ def test_a_tables_code_writes_its_own_table_and_the_host_draws(cup):
         assert s.post("/api/undo", {"tisch": 2}, code="tisch 1")[0] == 403
         assert s.post("/api/undo", {"round": 1}, code="tisch 1")[0] == 403
         assert s.post("/api/hands", {"line": line}, code="view") == (403, {
-            "error": "The view-only code may not do this.",
+            "error": "This code only reads: it may not do this.",
             "hint": "Ask the host (the one who started schafkopf serve); nothing was written."})
         # the host names the table; without one, a tournament says how
         status, got = s.post("/api/hands", {"line": line})
@@ -223,9 +223,9 @@ def test_a_refusal_names_the_role_in_the_tables_language(tmp_path):
     cup = tournament(tmp_path, players=EIGHT, extra='games_per_round = 4\nrounds = 2\nseed = "s"', language="de")
     with Server(cup.path) as s:
         hint = "Frag den Gastgeber (der schafkopf serve gestartet hat); es wurde nichts geschrieben."
-        assert s.post("/api/draw", {}, code="tisch 1") == (403, {"error": "Der Code von Tisch 1 darf das nicht.",
+        assert s.post("/api/draw", {}, code="tisch 1") == (403, {"error": "Das ist der Code von Tisch 1: das hier darf er nicht.",
                                                                  "hint": hint})
-        assert s.post("/api/draw", {}, code="view") == (403, {"error": "Der Code zum Zuschauen darf das nicht.",
+        assert s.post("/api/draw", {}, code="view") == (403, {"error": "Dieser Code darf nur lesen: das hier darf er nicht.",
                                                               "hint": hint})
 
 

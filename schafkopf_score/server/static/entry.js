@@ -80,10 +80,15 @@
     all.forEach(function (item) {
       var li = el("li");
       li.setAttribute("data-key", item.key);
-      li.appendChild(el("strong", "", W.pending + ": "));
+      // a hand the server asked about (the same as the hand before) waits for the answer, not
+      // sent: asked here too, so the question outlives another hand sent meanwhile or a reload
+      li.appendChild(el("strong", "", item.asking ? W.ask_same + " " : W.pending + ": "));
       li.appendChild(el("code", "", item.line));
-      if (item.tries > 1) { li.appendChild(el("p", "", W.sending_failed)); }
+      if (item.tries > 1 && !item.asking) { li.appendChild(el("p", "", W.sending_failed)); }
       var actions = el("div", "actions");
+      if (item.asking) {
+        actions.appendChild(button(W.yes_again, function () { confirmAgain(item); }, "go"));
+      }
       actions.appendChild(button(W.edit_pending, function () {
         editing = item.key;
         item.paused = true;
@@ -130,6 +135,10 @@
     paint();
   }
 
+  function confirmAgain(item) {
+    item.asking = false; item.confirm = true; update(item); clearAnswers(); pump();
+  }
+
   var answeredKeys = {};  // what each key of this page recorded (a line taken back may be answered meanwhile)
 
   function answered(item, status, j) {
@@ -153,9 +162,7 @@
       clearAnswers();
       lines(ask, [j.error, W.ask_same]);
       var actions = el("div", "actions");
-      actions.appendChild(button(W.yes_again, function () {
-        item.asking = false; item.confirm = true; update(item); clearAnswers(); pump();
-      }, "go"));
+      actions.appendChild(button(W.yes_again, function () { confirmAgain(item); }, "go"));
       actions.appendChild(button(W.no, function () { drop(item.key); clearAnswers(); }));
       ask.appendChild(actions);
       ask.hidden = false;
@@ -193,7 +200,7 @@
         clearAnswers();
         if (res.status === 200) { lines(said, res.body.said || []); said.hidden = false; S.refresh(); }
         else { showRefusal(refusal, res.body); }
-      }, function () { showRefusal(refusal, {error: W.sending_failed}); });
+      }, function () { showRefusal(refusal, {error: W.no_answer}); });
     }, "go"));
     fix.appendChild(button(W.no, clearAnswers));
     ask.appendChild(fix);
@@ -216,7 +223,7 @@
         clearAnswers();
         if (res.status === 200) { lines(said, res.body.said || []); said.hidden = false; S.refresh(); }
         else { showRefusal(refusal, res.body); }
-      }, function () { showRefusal(refusal, {error: W.sending_failed}); });
+      }, function () { showRefusal(refusal, {error: W.no_answer}); });
     }, "go"));
     actions.appendChild(button(W.cancel, clearAnswers));
     ask.appendChild(actions);
@@ -228,6 +235,9 @@
     form.addEventListener("submit", function (ev) {
       ev.preventDefault();
       var text = line.value.trim();
+      // nothing typed (the second tap of a double tap, an Enter too many): nothing sent, and the
+      // answer to the hand just sent stays in view (an empty line's refusal took its place)
+      if (!text) { line.focus(); return; }
       var all = items(), item = null;
       if (editing) { item = all.filter(function (i) { return i.key === editing; })[0] || null; }
       if (!item && editing && answeredKeys[editing] && answeredKeys[editing].hand !== undefined) {
@@ -244,7 +254,7 @@
         // or records the new one (and an old copy still on its way finds it, never a second hand)
         var old = item.key;
         if (item.tries) { item.replaces = (item.replaces || []).concat([old]).slice(-20); }
-        item.key = newKey(); item.line = text; item.paused = false; item.tries = 0; item.confirm = false;
+        item.key = newKey(); item.line = text; item.paused = false; item.tries = 0; item.confirm = false; item.asking = false;
         save(items().map(function (i) { return i.key === old ? item : i; }));
       } else {
         item = {key: newKey(), line: text};
@@ -279,6 +289,24 @@
     return data;
   }
 
+  // the words of the label around a field (its text, not its options')
+  function labelOf(e) {
+    var l = e && e.closest ? e.closest("label") : null;
+    if (!l) { return ""; }
+    return Array.prototype.filter.call(l.childNodes, function (n) { return n.nodeType === 3; })
+      .map(function (n) { return n.textContent; }).join(" ").replace(/\s+/g, " ").trim();
+  }
+
+  // a refusal of one field of the form (j.field, j.wants): said with the field's label, as the
+  // page without JavaScript says it, and the field focused to be corrected; else as the API says
+  function fieldRefusal(f, j) {
+    var e = j.field && f.elements.namedItem(j.field);
+    var label = e && e.type !== "hidden" ? labelOf(e) : "";
+    var said = W["field_" + j.wants];
+    if (!label || !said) { return null; }
+    return {lines: [said.replace("{field}", label), W.field_hint], box: e};
+  }
+
   Array.prototype.forEach.call(document.querySelectorAll("form[data-api]"), function (f) {
     if (f === form) { return; }
     var out = f.querySelector(".form-answer");
@@ -310,14 +338,16 @@
           out.setAttribute("role", "alert");
           out.className = "form-answer error";
           // a change of game or declarer: the page's words (the box, the button), not the API's
-          var hint = res.status === 409 && j.change ? W.confirm_change : j.hint;
-          lines(out, [j.error || "?"].concat(hint ? [hint] : []).concat(j.change ? [j.change] : []));
+          var hint = res.status === 409 && j.change ? W.confirm_change : j.page_hint || j.hint;
+          var wrong = res.status === 422 ? fieldRefusal(f, j) : null;
+          lines(out, wrong ? wrong.lines : [j.error || "?"].concat(hint ? [hint] : []).concat(j.change ? [j.change] : []));
+          if (wrong) { wrong.box.focus(); }
           if (res.status === 409 && j.change) {
             out.appendChild(button(W.yes_again.split(",")[0], function () { data.confirm = true; send(); }, "go"));
           }
         }, function () {
           if (out) { out.hidden = false; out.setAttribute("role", "alert"); out.className = "form-answer error";
-                     out.textContent = W.sending_failed; }
+                     out.textContent = W.no_answer; }
         });
       }
       send();
