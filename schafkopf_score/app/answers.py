@@ -70,8 +70,9 @@ class RecordedHand:
 
     def to_json(self) -> dict[str, Any]:
         where = {} if self.round is None else {"round": self.round, "tisch": self.tisch}
+        opens = {"opens_session": True} if self.opens_session else {}
         return outcome_json(self.played, hand=self.hand, session=self.session, balances=self.state.balances,
-                            stock_total=self.state.stock, **where, next=self.ahead.to_json())
+                            stock_total=self.state.stock, **where, next=self.ahead.to_json(), **opens)
 
 
 @dataclass(frozen=True)

@@ -54,6 +54,24 @@ class SameHand(ScoreError):
         self.same_as = same_as
 
 
+class OtherEvening(IllegalEntry):
+    """A correction meant for an evening that is no longer the open one (closed at another door
+    meanwhile, maybe with the next one begun): refused rather than done to the evening there is
+    now."""
+
+
+def _meant(at: At, view: SessionState, session: int | None) -> None:
+    """Refuse a correction sent for ``session`` (the evening the door showed: the phone's page,
+    ``play``) where that evening is not the open one any more; None: the open one, whichever."""
+    if session is None or view.session is not None and view.session.id == session and not view.closed:
+        return
+    info = at.ledger.session(session) if at.ledger.conn is not None else None
+    if info is None:
+        raise OtherEvening(Text("data.no_session", session=session), view.place.look("look_again"))
+    if info.closed_at:
+        raise OtherEvening(*view.place.closed(session))
+
+
 class NeedsConfirm(ScoreError):
     """A correction that changes the game or the declarer: the CLI asks (or wants ``--yes``),
     the API answers 409 with the change, before -> after, unless ``"confirm": true``."""
@@ -230,16 +248,21 @@ def _correct(at: At, target: GameRecord, new_entry: GameEntry | None, kind: str,
     return rows, payouts_moved(log, rows)
 
 
-def void(at: At, hand: int, reason: str = "") -> VoidAnswer:
-    """Void hand N; the later hands are re-priced (never re-seated)."""
-    target = find_hand(view_session(at.cfg, at.ledger, place=at.place), hand)
+def void(at: At, hand: int, reason: str = "", session: int | None = None) -> VoidAnswer:
+    """Void hand N; the later hands are re-priced (never re-seated). ``session``: the evening
+    the door meant (refused if it is not the open one any more)."""
+    view = view_session(at.cfg, at.ledger, place=at.place)
+    _meant(at, view, session)
+    target = find_hand(view, hand)
     rows, moved = _correct(at, target, None, "void", reason)
     return VoidAnswer(target, repriced(rows, target), moved)
 
 
-def undo(at: At, reason: str = "") -> VoidAnswer:
-    """Void the last valid hand."""
+def undo(at: At, reason: str = "", session: int | None = None) -> VoidAnswer:
+    """Void the last valid hand (of ``session``, the evening the door meant: refused if it is
+    not the open one any more)."""
     view = view_session(at.cfg, at.ledger, place=at.place)
+    _meant(at, view, session)
     valid = [r.record for r in view.rows if r.record.valid]
     if not valid or view.closed:
         raise IllegalEntry(*view.place.nothing_to_undo())
@@ -254,14 +277,16 @@ def recorded_hand(at: At, hand: int) -> GameRecord:
 
 
 def edit(at: At, hand: int, line: Line, reason: str = "", *, expect: int | None = None,
-         confirm: bool = True) -> EditAnswer:
+         confirm: bool = True, session: int | None = None) -> EditAnswer:
     """Correct hand N as ``line`` says (a game word first: the hand as typed; otherwise only
     what the words and long options given change; it keeps the hand's dealer and who sat out
     unless it names them). ``expect``: the record the caller read (an edit built on it is
     refused if someone corrected the hand since); without ``confirm``, a change of the game or
     the declarer is refused as ``NeedsConfirm`` (a door asks first), once the entry is known to
-    be good."""
+    be good. ``session``: the evening the door meant (refused if it is not the open one any
+    more)."""
     view = view_session(at.cfg, at.ledger, place=at.place)
+    _meant(at, view, session)
     target = find_hand(view, hand)
     if line.empty:
         raise IllegalEntry(Text("data.edit_no_change", hand=hand), Text("data.edit_no_change_hint", hand=hand))
@@ -301,5 +326,5 @@ def restatement_cause(cause: str) -> Text | str:
     return Text(_CAUSES[m.group(1)], hand=int(m.group(2))) if m else cause
 
 
-__all__ = ["NeedsConfirm", "Played", "SameHand", "add", "add_entry", "calc", "edit", "lot", "recorded_hand", "recording",
+__all__ = ["NeedsConfirm", "OtherEvening", "Played", "SameHand", "add", "add_entry", "calc", "edit", "lot", "recorded_hand", "recording",
            "restatement_cause", "undo", "void"]

@@ -123,10 +123,15 @@ def add(ctx: typer.Context, game: GameArg, said: WordsArg = None, tisch: TischOp
     view = answer.state
     lang = cfg.language
     notes = cfg.family_obj().standing_notes(view.rules, view.state, view.balances, lang)
+    # the evening before was closed (at any door): this hand began the next, as play and the phone say
+    begins = [say("cli.play_new_evening", lang, session=answer.session)] if answer.opens_session else []
     if not verbose:
-        typer.echo(added_text(answer.hand, answer.played, view, notes))
+        first, *rest = added_text(answer.hand, answer.played, view, notes).split("\n")
+        typer.echo("\n".join([first, *begins, *rest]))
         return
     typer.echo(outcome_text(answer.played, say("cli.recorded", lang, hand=answer.hand)))
+    for line in begins:
+        typer.echo(line)
     typer.echo(say("cli.balance_head", lang))
     typer.echo(balances_text(view.balances, view.rules, view.unit))
     for note in notes:

@@ -125,6 +125,7 @@ def play(ctx: typer.Context) -> None:
     from ..tournament import refuse_at_tournament
 
     refuse_at_tournament(cfg, "play", "tournament.use_add_tisch", "tournament.why_play")
+    live.follow()  # the evening as play begins
     keys = Keys(interactive)
     try:
         previous: Any = signal.signal(signal.SIGINT, keys)

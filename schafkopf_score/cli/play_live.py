@@ -50,6 +50,7 @@ class Live:
         self.seen: object = None  # what the status was made from: the ledger's and the table file's mark
         self.active: tuple[str, ...] = ()  # who plays the next hand (completion offers them first)
         self.ask: Callable[..., bool] = lambda question, lang=None: False
+        self.evening: int | None = None  # the evening the lines mean (a correction is refused once it is closed)
 
     # -- the table and the ledger -------------------------------------------------------
     def cfg(self) -> TableConfig:
@@ -114,6 +115,17 @@ class Live:
             self.ledger_obj = None
             self.identity = None
 
+    def follow(self) -> None:
+        """The evening the lines mean from now on: the latest (the open one, or the one just
+        closed), as play began, wrote or showed it. A correction meant for it is refused once
+        another door has closed it, rather than done to the next evening (RULES §11)."""
+        try:
+            ledger = self.ledger()
+            latest = ledger.latest_session() if ledger.conn is not None else None
+        except Exception:  # a ledger that cannot be read now: the line that needs it says why
+            return
+        self.evening = latest.id if latest is not None else None
+
     # -- one line -----------------------------------------------------------------------
     def handle(self, line: str) -> None:
         """Do what one line says; a ``ScoreError`` means it was refused and wrote nothing."""
@@ -129,6 +141,12 @@ class Live:
             raise Quit
         cfg = self.cfg()
         rest = words[1:]
+        self.one(command, words, rest, cfg)
+        if command != "help":  # done, and shown: the evening there is now is the one meant (a refused line
+            self.follow()      # means the one before still: a script's corrections never slide to the next)
+
+    def one(self, command: str | None, words: list[str], rest: list[str], cfg: TableConfig) -> None:
+        """One line's command (None: a hand)."""
         if command == "help":
             typer.echo(help_text(cfg))
         elif command == "undo":
@@ -189,7 +207,8 @@ class Live:
         cfg = self.cfg()
         rest, given = reason_option(rest)
         reason = given if given is not None else " ".join(rest)
-        done = hands.undo(self.at(), reason) if hand is None else hands.void(self.at(), hand, reason)
+        done = (hands.undo(self.at(), reason, self.evening) if hand is None
+                else hands.void(self.at(), hand, reason, self.evening))
         typer.echo(voided_text(done.record, cfg.language, short=True, changed=done.repriced, moved=done.payouts_moved))
 
     def _edit(self, hand: int, words: list[str]) -> None:
@@ -204,7 +223,7 @@ class Live:
         yes = any(w in YES_WORDS for w in words)
         line = line_of([w for w in words if w not in YES_WORDS])
         try:
-            done = hands.edit(self.at(), hand, line, reason, confirm=yes)
+            done = hands.edit(self.at(), hand, line, reason, confirm=yes, session=self.evening)
         except hands.NeedsConfirm as change:
             if not self.interactive:
                 raise

@@ -111,7 +111,8 @@ def transcript(name: str) -> str:
 JSON_STEPS: list[tuple[str, str, list[str]]] = [
     ("calc", "`calc --json`: a game priced, nothing recorded",
      ["calc", "sauspiel", "--player", "Anna", "--partner", "Ben", "--augen", "95", "--laufende", "3", "--json"]),
-    ("add", "`add --json`: the same object, and the hand, the session, the balances so far",
+    ("add", "`add --json`: the same object, and the hand, the session, the balances so far (a hand that "
+     "begins a new evening, the one before closed at any door, adds `\"opens_session\": true`)",
      ["add", "sauspiel", "--player", "Anna", "--partner", "Ben", "--augen", "95", "--laufende", "3", "--json"]),
     ("add-solo", "", ["add", "wenz", "--player", "Cora", "--augen", "70", "--json"]),
     ("sheet", "`sheet --json`", ["sheet", "--json"]),

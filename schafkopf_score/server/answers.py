@@ -114,22 +114,24 @@ def calc_json(cfg: TableConfig, ledger: Ledger, line: str, tisch: int | None = N
 
 
 def undo_json(cfg: TableConfig, ledger: Ledger, reason: str, tisch: int | None = None,
-              round_no: int | None = None) -> dict[str, Any]:
-    """``undo --json``."""
-    done = hands.undo(at(cfg, ledger, "undo", tisch, round_no), reason)
+              round_no: int | None = None, session: int | None = None) -> dict[str, Any]:
+    """``undo --json`` (``session``: the evening the page showed; refused once it is closed)."""
+    done = hands.undo(at(cfg, ledger, "undo", tisch, round_no), reason, session)
     return {**done.to_json(), "said": said.voided(done.record, cfg.language)}
 
 
 def void_json(cfg: TableConfig, ledger: Ledger, hand: int, reason: str, tisch: int | None = None,
-              round_no: int | None = None) -> dict[str, Any]:
-    """``void N --json``."""
-    done = hands.void(at(cfg, ledger, "void", tisch, round_no), hand, reason)
+              round_no: int | None = None, session: int | None = None) -> dict[str, Any]:
+    """``void N --json`` (``session``: the evening the page showed; refused once it is closed)."""
+    done = hands.void(at(cfg, ledger, "void", tisch, round_no), hand, reason, session)
     return {**done.to_json(), "said": said.voided(done.record, cfg.language)}
 
 
 def edit_json(cfg: TableConfig, ledger: Ledger, hand: int, line: str, reason: str, confirm: bool,
-              tisch: int | None = None, round_no: int | None = None) -> dict[str, Any]:
+              tisch: int | None = None, round_no: int | None = None, session: int | None = None) -> dict[str, Any]:
     """``edit N WORDS [--yes] --json``: without ``confirm``, a change of the game or the
-    declarer is refused as ``hands.NeedsConfirm`` (409 with the change)."""
-    done = hands.edit(at(cfg, ledger, "edit", tisch, round_no), hand, read_line(line), reason, confirm=confirm)
+    declarer is refused as ``hands.NeedsConfirm`` (409 with the change); ``session``: the
+    evening the page showed (refused once it is closed)."""
+    done = hands.edit(at(cfg, ledger, "edit", tisch, round_no), hand, read_line(line), reason, confirm=confirm,
+                      session=session)
     return {**done.to_json(), "said": said.corrected(done.old, done.played, done.hand, cfg.language)}

@@ -197,7 +197,8 @@ async def api_undo(served: Served, request: Request) -> Response:
     data = await body_of(served, request)
     round_no = field(served, data, "round", int)
     tisch = check_tisch(served, role, field(served, data, "tisch", int), round_no)
-    result = await work(served, answers.undo_json, field(served, data, "reason", str) or "", tisch, round_no)
+    result = await work(served, answers.undo_json, field(served, data, "reason", str) or "", tisch, round_no,
+                        field(served, data, "session", int))
     served.hub.wake.set()
     return answer(result)
 
@@ -208,7 +209,8 @@ async def api_void(served: Served, request: Request) -> Response:
     hand = field(served, data, "hand", int, required=True)
     round_no = field(served, data, "round", int)
     tisch = check_tisch(served, role, field(served, data, "tisch", int), round_no)
-    result = await work(served, answers.void_json, hand, field(served, data, "reason", str) or "", tisch, round_no)
+    result = await work(served, answers.void_json, hand, field(served, data, "reason", str) or "", tisch, round_no,
+                        field(served, data, "session", int))
     served.hub.wake.set()
     return answer(result)
 
@@ -221,7 +223,7 @@ async def api_edit(served: Served, request: Request) -> Response:
     round_no = field(served, data, "round", int)
     tisch = check_tisch(served, role, field(served, data, "tisch", int), round_no)
     result = await work(served, answers.edit_json, hand, line, field(served, data, "reason", str) or "",
-                        bool(field(served, data, "confirm", bool)), tisch, round_no)
+                        bool(field(served, data, "confirm", bool)), tisch, round_no, field(served, data, "session", int))
     served.hub.wake.set()
     return answer(result)
 

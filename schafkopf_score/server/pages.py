@@ -548,13 +548,14 @@ async def form(served: Served, request: Request) -> Response:
                                              round_no, role.name == "tisch")
             done = str(result.get("hand", 1))
         elif action == "undo":
-            await work(served, answers.undo_json, reason, tisch, None)
+            await work(served, answers.undo_json, reason, tisch, None, field(served, data, "session", int))
         elif action == "void":
-            await work(served, answers.void_json, field(served, data, "hand", int, required=True), reason, tisch, None)
+            await work(served, answers.void_json, field(served, data, "hand", int, required=True), reason, tisch, None,
+                       field(served, data, "session", int))
         elif action == "edit":
             await work(served, answers.edit_json, field(served, data, "hand", int, required=True),
                        field(served, data, "line", str, required=True), reason,
-                       bool(field(served, data, "confirm", bool)), tisch, None)
+                       bool(field(served, data, "confirm", bool)), tisch, None, field(served, data, "session", int))
         elif action == "close":
             await work(served, answers.close_json, field(served, data, "round_to", int))
         elif action == "draw":

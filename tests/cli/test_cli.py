@@ -152,7 +152,17 @@ def test_settle_close_and_next_add_opens_new_session(make_table):
     assert data["closed"] is True
     r = t.run("settle", "--close")
     assert r.exit_code == 2 and "Fehler: Es gibt keinen offenen Abend zum Abschließen." in r.stderr
-    assert t.json("add", "wenz", "--player", "Ben", "--augen", "70")["session"] == 2
+    opened = t.json("add", "wenz", "--player", "Ben", "--augen", "70")
+    assert (opened["session"], opened["hand"], opened["opens_session"]) == (2, 1, True)
+    assert "opens_session" not in t.json("add", "weiter")  # hand 2 opens nothing
+    t.ok("settle", "--close", "--yes")
+    # the text says it as play and the phone do, after the hand's line
+    assert t.ok("add", "wenz", "co", "91").stdout.splitlines()[:2] == [
+        "Spiel 1 eingetragen: Wenz Cora 91. Cora gewinnt.",
+        "Abend 3 beginnt mit diesem Spiel (der vorige ist abgerechnet)."]
+    assert "Abend" not in t.ok("add", "weiter").stdout
+    t.ok("void", "1")
+    t.ok("void", "2")
     assert t.json("standings", "--all")["balances"] == {"Anna": 100, "Ben": 100, "Cora": -100, "Dora": -100}
     assert t.json("settle", "--session", "1")["balances"]["Anna"] == 150
     t.ok("check")

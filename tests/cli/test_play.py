@@ -121,6 +121,33 @@ def test_a_second_process_adds_a_hand_while_play_runs(make_table):
 
 
 @pytest.mark.slow
+def test_a_correction_after_another_door_closed_the_evening_is_refused_not_done_to_the_next(make_table):
+    """play's evening is closed at another door and the next one begun there: play's undo, void
+    and edit mean the evening it showed, so each is refused, naming it and how to reopen it,
+    rather than done to the next evening; once play shows the evening there is (``stand``), a
+    correction means that one."""
+    t = make_table()
+    p = popen_play(t)
+    try:
+        assert say(p, "sau an be 72").startswith("Spiel 1: ")
+        t.ok("settle", "--close", "--yes")
+        t.ok("add", "wenz", "co", "91")  # hand 1 of evening 2
+        out, err = p.communicate("undo\nvoid 1\nedit 1 k\nstand\nvoid 1\n", timeout=30)
+    finally:
+        if p.poll() is None:
+            p.kill()
+    refused = ("Fehler: Abend 1 ist abgeschlossen (abgerechnet); seine Spiele lassen sich nicht mehr ändern.\n"
+               "Zum Korrigieren öffne ihn zuerst wieder: schafkopf settle --reopen 1 --reason R (R: warum; die "
+               "Abrechnung bleibt im Spielbuch).\n")
+    assert p.returncode == 2
+    assert err == f"Zeile 2: undo\n{refused}Zeile 3: void 1\n{refused}Zeile 4: edit 1 k\n{refused}"
+    assert ": Abend 2\n" in out  # stand: the evening there is now, which the next correction means
+    assert out.splitlines()[-1] == "Spiel 1 (Wenz Cora 91): gestrichen."
+    assert [h for h, _, _ in stored(t)] == [1, 1]
+    t.ok("check")
+
+
+@pytest.mark.slow
 def test_the_table_file_is_read_again_when_it_changes(make_table):
     t = make_table()
     p = popen_play(t)

@@ -142,6 +142,28 @@ def test_a_hand_sent_after_the_cli_closed_the_evening_says_it_opens_the_next(ser
     assert got["said"][0].startswith("Spiel 2 eingetragen") and "Abend" not in " ".join(got["said"])
 
 
+def test_a_correction_sent_for_an_evening_closed_at_the_cli_is_refused_not_done_to_the_next(served, table):
+    """A phone's undo, void or edit names the evening its page showed: once the host closed it at
+    the CLI (and the next evening began there), it is refused, naming the evening and how to
+    reopen it, and nothing is written; the next evening's hands stay as they are."""
+    served.post("/api/hands", {"line": "sau an be 72"})
+    served.post("/api/hands", {"line": "wenz co 91"})
+    cli(table, "settle", "--close", "--yes")
+    cli(table, "add", "sau", "an", "be", "72")  # hand 1 of evening 2
+    before = ledger_state(table)
+    closed = {"error": "Abend 1 ist abgeschlossen (abgerechnet); seine Spiele lassen sich nicht mehr ändern.",
+              "hint": "Zum Korrigieren öffne ihn zuerst wieder: schafkopf settle --reopen 1 --reason R (R: warum; "
+                      "die Abrechnung bleibt im Spielbuch)."}
+    assert served.post("/api/undo", {"reason": "x", "session": 1}) == (422, closed)
+    assert served.post("/api/void", {"hand": 1, "session": 1}) == (422, closed)
+    assert served.post("/api/edit", {"hand": 1, "line": "k", "session": 1}) == (422, closed)
+    assert served.post("/api/void", {"hand": 1, "session": 9}) == (422, {
+        "error": "Es gibt keinen Abend 9.", "hint": "Schau in schafkopf sheet und versuch es noch einmal."})
+    assert ledger_state(table) == before
+    status, got = served.post("/api/void", {"hand": 1, "session": 2})  # the evening shown now
+    assert (status, got["voided"], got["session"]) == (200, 1, 2)
+
+
 def test_an_edit_of_game_or_declarer_needs_confirm(served, table):
     served.post("/api/hands", {"line": "sau an be 72"})
     before = ledger_state(table)

@@ -155,3 +155,34 @@ def test_the_focus_ring_stands_out_against_what_is_around_it(make_table, phones)
                     if stop[1] != "solid" or stop[2] < 3:
                         weak.append(stop)
                 assert weak == [], (scheme, path)
+
+
+@pytest.mark.parametrize("script", [False, True])
+def test_a_correction_sent_after_the_cli_closed_the_evening_is_refused_not_done_to_the_next(make_table, phones,
+                                                                                           script):
+    """The host closes the evening at the CLI and the next one begins there while a phone still
+    shows the hand it recorded: its undo (the answer's button; without JavaScript the void form)
+    named no evening and voided hand 1 of the next evening. It is refused now, naming the
+    evening and how to reopen it, and nothing is written."""
+    t = make_table(players=["Anna", "Ben", "Cora", "Dora"], language="de")
+    with Server(t.path) as s:
+        phone = phones(360, 740, script=script)
+        phone.open(f"http://127.0.0.1:{s.port}/?k={s.host}")
+        submit(phone, "sau an be 72")
+        phone.wait("return document.body.innerText.includes('Spiel 1 eingetragen')")
+        t.ok("settle", "--close", "--yes")
+        t.ok("add", "wenz", "co", "91")  # hand 1 of evening 2
+        if script:
+            phone.driver.find_element("css selector", "#said button").click()
+            phone.driver.find_element("css selector", "#ask button.go").click()
+        else:
+            f = phone.driver.find_element("css selector", "form[action='/form/void']")
+            f.find_element("css selector", "[name='hand']").send_keys("1")
+            f.find_element("css selector", "[name='sure_void']").click()
+            f.find_element("css selector", "button[type=submit]").click()
+        said = phone.wait("var a = Array.from(document.querySelectorAll('[role=alert]')).filter(e => !e.hidden "
+                          "&& e.innerText && !e.querySelector('input'))[0]; return a && a.innerText")
+        assert said.startswith("Abend 1 ist abgeschlossen (abgerechnet); seine Spiele lassen sich nicht mehr "
+                               "ändern."), said
+        assert "schafkopf settle --reopen 1" in said
+        assert [h["void"] for h in t.json("sheet", "--all")["sessions"][1]["hands"]] == [False]

@@ -149,7 +149,7 @@
       lines(said, j.said || [String(j.hand)]);
       if (j.hand !== undefined) {
         var actions = el("div", "actions");
-        actions.appendChild(button(W.undo_hand, function () { askUndo(j.hand, item.tisch); }));
+        actions.appendChild(button(W.undo_hand, function () { askUndo(j.hand, item.tisch, j.session); }));
         said.appendChild(actions);
       }
       said.hidden = false;
@@ -207,7 +207,7 @@
     ask.hidden = false;
   }
 
-  function askUndo(hand, tisch) {
+  function askUndo(hand, tisch, session) {
     clearAnswers();
     lines(ask, [W.undo_confirm + " (" + hand + ")"]);
     var label = el("label", "", W.reason + " ");
@@ -219,6 +219,7 @@
     actions.appendChild(button(W.void, function () {
       var data = {hand: hand, reason: reason.value};
       if (tisch !== undefined) { data.tisch = tisch; }
+      else if (session !== undefined) { data.session = session; }  // that hand's evening, never the next one
       post("/api/void", data).then(function (res) {
         clearAnswers();
         if (res.status === 200) { lines(said, res.body.said || []); said.hidden = false; S.refresh(); }
@@ -286,6 +287,11 @@
       data[e.name] = /^(hand|tisch|round|round_to|session)$/.test(e.name) && /^-?[0-9]+$/.test(e.value)
         ? Number(e.value) : e.value;
     });
+    // a correction names the evening the sheet shows now (kept live; refused once it is closed)
+    var shown = document.getElementById("shown-session");
+    if (data.session !== undefined && shown && f.getAttribute("data-api") !== "/api/settle/reopen") {
+      data.session = Number(shown.getAttribute("data-session"));
+    }
     return data;
   }
 
