@@ -202,7 +202,7 @@ def test_a_seasons_page_worked_out_by_a_helper_is_the_same_page(make_table, tmp_
     import os
 
     from schafkopf_score.app import hand_facts, player_page
-    from tests.app.test_rating import season
+    from tests.app.test_rating import DiesAfterOneChunk, season
 
     t = season(make_table)  # three evenings: a void, an edit, a rename, each closed
 
@@ -220,18 +220,8 @@ def test_a_seasons_page_worked_out_by_a_helper_is_the_same_page(make_table, tmp_
     assert page() == alone
     monkeypatch.setattr(hand_facts, "_CHUNK", 3)  # dies after its first hands: all worked out here afresh
     monkeypatch.setattr(hand_facts, "_send_matches",
-                        lambda cfg, ids, send, *rest: real(cfg, ids, _DiesAfterOneChunk(send), *rest))
+                        lambda cfg, ids, send, *rest: real(cfg, ids, DiesAfterOneChunk(send), *rest))
     assert page() == alone and multiprocessing.active_children() == []
     data = json.loads(alone)
     assert data["sessions"] == [1, 2, 3] and data["rating"]["of"] == 5 and data["hands"] > 0
 
-
-class _DiesAfterOneChunk:
-    def __init__(self, send):
-        self.sent = send
-
-    def send(self, chunk):
-        import os
-
-        self.sent.send(chunk)
-        os._exit(1)

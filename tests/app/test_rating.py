@@ -312,6 +312,19 @@ def test_the_ratings_read_as_matches_are_the_ratings_read_as_hands(make_table):
     assert by_matches == by_hands and by_matches.hands == 20
 
 
+class DiesAfterOneChunk:
+    """A helper's pipe that sends one chunk, then the helper dies."""
+
+    def __init__(self, send):
+        self.sent = send
+
+    def send(self, chunk):
+        import os
+
+        self.sent.send(chunk)
+        os._exit(1)
+
+
 def test_a_seasons_hands_read_aside_give_the_same_ratings(make_table, tmp_path, monkeypatch):
     """From ``ASIDE_FROM`` sessions on, ``rating`` has a helper process read the hands while it
     rates those already read: the same answer, history and all, as read in one process; also
@@ -334,14 +347,6 @@ def test_a_seasons_hands_read_aside_give_the_same_ratings(make_table, tmp_path, 
                         lambda *a: (marker.write_text(str(os.getpid())), real_send(*a)))
     assert t.json("rating", "--chart", "--all") == alone
     assert int(marker.read_text()) != parent  # read by a helper of its own
-
-    class DiesAfterOneChunk:
-        def __init__(self, send):
-            self.sent = send
-
-        def send(self, chunk):
-            self.sent.send(chunk)
-            os._exit(1)
 
     monkeypatch.setattr(hand_facts, "_send_matches", lambda cfg, ids, send, *rest: real_send(cfg, ids, DiesAfterOneChunk(send), *rest))
     assert t.json("rating", "--chart", "--all") == alone
