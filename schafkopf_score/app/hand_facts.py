@@ -233,6 +233,9 @@ def _send_matches(cfg: Any, session_ids: list[int], send: Any, alongside: Alongs
                     fresh = len(numbered) >= _KEPT
                     if fresh:
                         numbered = {}
+            if alongside is not None and sids:  # the last hands first: rated there while ``done`` works here
+                send.send(("more", fresh, new, sids, numbers, None))
+                new, sids, numbers, fresh = [], array("q"), array("q"), False
             send.send(("last", fresh, new, sids, numbers, alongside.done(ledger) if alongside is not None else None))
     except BaseException:
         try:
