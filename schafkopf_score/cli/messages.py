@@ -319,7 +319,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "[schließen [--yes]],\n"
         "  {payout}{draw}spieler dazu NAME [--nach X] | geht NAME | umbenennen ALT NEU |\n"
         "  liste, hilfe, ende\n"
-        "  (auch englisch: undo, void, edit, sheet, settle, {draw_en}player, help, quit)\n"
+        "  (auch englisch: undo, void, edit, sheet, settle, player, help, quit)\n"
         "Außer der Reihe, in der Zeile des Spiels: aus NAME (--sitting-out NAME), geber NAME (--dealer NAME)"),
     "cli.play_commands_payout": ("settle --player NAME [--yes], ", "abrechnung --spieler NAME [--yes], "),
     "cli.play_commands_draw": ("draw, ", "losen, "),

@@ -452,8 +452,7 @@ def help_text(cfg: TableConfig) -> str:
     lots = family.has_lot
     lines.append(say("cli.play_commands", cfg.language,
                      payout=say("cli.play_commands_payout", cfg.language) if family.unit == "cent" else "",
-                     draw=say("cli.play_commands_draw", cfg.language) if lots else "",
-                     draw_en=say("cli.play_commands_draw", "en") if lots else ""))
+                     draw=say("cli.play_commands_draw", cfg.language) if lots else ""))
     return "\n".join(lines)
 
 

@@ -329,7 +329,7 @@ def field_refusal(served: Served, error: str, name: str, wants: str) -> Refusal:
 
 def _kind_refusal(served: Served, name: str, kind: str) -> Refusal:
     return field_refusal(served, say(served, "server.field_kind", field=name, kind=say(served, kind)), name,
-                         kind.removeprefix("server.kind_"))
+                         kind.rsplit("_", 1)[1])  # (server.kind_number: number)
 
 
 def words_field(served: Served, data: dict[str, Any], name: str) -> list[str]:
