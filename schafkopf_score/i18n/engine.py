@@ -121,8 +121,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                        "seats.",
                                        "Wenn {names} aussetzt, bleiben {left} Spieler, aber ein Spiel hier hat {seats} "
                                        "Plätze."),
-    "engine.seating.name_exactly": ("Name exactly {n} player(s) with --sitting-out.",
-                                    "Nenn genau {n} Spieler mit --sitting-out."),
+    "engine.seating.name_exactly": ("Name exactly {n:player} with --sitting-out.",
+                                    "Nenn genau {n:player} mit --sitting-out."),
     "engine.seating.everyone_plays": ("Everyone at this table plays every hand: drop --sitting-out.",
                                       "An diesem Tisch spielt jeder jedes Spiel: lass --sitting-out weg."),
 
