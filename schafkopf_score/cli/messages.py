@@ -141,7 +141,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "cli.settle_head_session": ("Balance (Session {session}):", "Stand (Abend {session}):"),
     "cli.settle_head_closed": ("Balance (Session {session}, closed):", "Stand (Abend {session}, abgeschlossen):"),
     "cli.settle_head_season": ("Balance (Season, {count:session}):", "Stand (Saison, {count:session}):"),
-    "cli.settle_head_season_one": ("Balance (Season, 1 session):", "Stand (Saison, 1 Abend):"),
     # where the Stock goes at the close (stock_at_close), beside its amount in ``settle``
     "cli.stock_back_equal": ("goes back in equal shares at the close, already counted in the transfers",
                              "geht beim Abschluss zu gleichen Teilen zurück, im Ausgleich schon eingerechnet"),
@@ -273,7 +272,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "cli.stdout_failed": ("Cannot write the export to standard output: {problem}.",
                           "Der Export lässt sich nicht auf die Standardausgabe schreiben: {problem}."),
     "cli.stdout_failed_hint": ("Write it to a file instead ({example}).", "Schreib ihn stattdessen in eine Datei ({example})."),
-    "cli.export_wrote_one": ("Wrote {target} ({fmt}, 1 session).", "{target} geschrieben ({fmt}, 1 Abend)."),
     "cli.export_wrote": ("Wrote {target} ({fmt}, {count:session}).", "{target} geschrieben ({fmt}, {count:session})."),
     "cli.import_no_file": ("No file at {file}.", "Keine Datei bei {file}."),
     "cli.import_hint": ("Give the path of a JSON export.", "Gib den Pfad eines JSON-Exports an."),

@@ -72,7 +72,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "export.edited_mark": ("* = edited", "* = korrigiert"),
     "export.no_games": ("No games recorded yet.", "Noch keine Spiele eingetragen."),
     "export.hands": ("{count:hand}", "{count:hand}"),
-    "export.one_hand": ("1 hand", "1 Spiel"),
     # -- the charts
     "export.chart": ("Running balances", "Verlauf der Stände"),
     "export.chart_season": ("Balances over the season", "Stände über die Saison"),
@@ -114,7 +113,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "export.stats_moved": ("Moved", "Umgesetzt"),
     "export.stats_partner": ("Partner", "Mitspieler"),
     "export.chat_hands": ("{count:hand} played", "{count:hand} gespielt"),
-    "export.chat_hand_one": ("1 hand played", "1 Spiel gespielt"),
     "export.chat_best": ("Best game: hand {hand}, {description} ({player} {amount})",
                          "Bestes Spiel: Spiel {hand}, {description} ({player} {amount})"),
     # the season's total in the chat text (export --format text --all)

@@ -773,11 +773,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                 "Schreib \\\\ für einen Backslash, oder lass ihn am Ende weg."),
     # moved from messages.py
     # what check says when all holds
-    "data.check_ok": ("OK: {sessions}, {hands} checked.", "OK: {sessions}, {hands} geprüft."),
-    "data.check_sessions": ("{count:session}", "{count:session}"),
-    "data.check_sessions_one": ("{count} session", "{count} Abend"),
-    "data.check_hands": ("{count:hand}", "{count:hand}"),
-    "data.check_hands_one": ("{count} hand", "{count} Spiel"),
+    "data.check_ok": ("OK: {sessions:session}, {hands:hand} checked.", "OK: {sessions:session}, {hands:hand} geprüft."),
     "data.round_stock_in": ("{amount} cents go into the Stock for the next evening at the close; rounding to {round} "
                             "cents would change the Stock.",
                             "Beim Abschluss gehen {amount} Cent für den nächsten Abend in den Stock; auf {round} Cent "

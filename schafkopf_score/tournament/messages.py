@@ -286,10 +286,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                     "Runde 1 wird zufällig ausgelost: es gibt noch keine Rangliste."),
     "tournament.first_random_hint": ("Leave --by out, or give --by random.", "Lass --by weg, oder gib --by "
                                                                                  "random an."),
-    "tournament.drawn": ("Round {round}: {count} tables, drawn {how} (seed {seed}).",
-                             "Runde {round}: {count} Tische, {how} ausgelost (Startwert {seed})."),
-    "tournament.drawn_one": ("Round {round}: 1 table, drawn {how} (seed {seed}).",
-                                 "Runde {round}: 1 Tisch, {how} ausgelost (Startwert {seed})."),
+    "tournament.drawn": ("Round {round}: {count:table}, drawn {how} (seed {seed}).",
+                             "Runde {round}: {count:table}, {how} ausgelost (Startwert {seed})."),
     "tournament.at_random": ("at random", "zufällig"),
     "tournament.seed_empty": ("--seed is empty.", "--seed ist leer."),
     "tournament.seed_empty_hint": ("Give a seed, e.g. --seed 7, or leave --seed out for a random lot.",
