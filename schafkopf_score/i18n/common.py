@@ -32,6 +32,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "common.count.stroke": ("{count} strokes", "{count} Striche"),
     "common.count.player_one": ("{count} player", "{count} Spieler"),
     "common.count.player": ("{count} players", "{count} Spieler"),
+    # who is left to play, the verb agreeing with the count (said after "with NAME sitting out, ")
+    "common.count.player_left_one": ("{count} player is left", "bleibt {count} Spieler"),
+    "common.count.player_left": ("{count} players are left", "bleiben {count} Spieler"),
     "common.count.round_one": ("{count} round", "{count} Runde"),
     "common.count.round": ("{count} rounds", "{count} Runden"),
     "common.count.table_one": ("{count} table", "{count} Tisch"),

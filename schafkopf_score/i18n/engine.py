@@ -113,13 +113,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "engine.seating.deals": ("{dealer} deals.", "{dealer} gibt."),
     "engine.seating.one_out": ("{dealer} deals; {names} sits out.", "{dealer} gibt; {names} setzt aus."),
     "engine.seating.many_out": ("{dealer} deals; {names} sit out.", "{dealer} gibt; {names} setzen aus."),
-    "engine.seating.wrong_count": ("With {names} sitting out, {left} players are left, but a game here has {seats} "
+    "engine.seating.wrong_count": ("With {names} sitting out, {left:player_left}, but a game here has {seats} "
                                    "seats.",
-                                   "Wenn {names} aussetzen, bleiben {left} Spieler, aber ein Spiel hier hat {seats} "
+                                   "Wenn {names} aussetzen, {left:player_left}, aber ein Spiel hier hat {seats} "
                                    "Plätze."),
-    "engine.seating.wrong_count_one": ("With {names} sitting out, {left} players are left, but a game here has {seats} "
+    "engine.seating.wrong_count_one": ("With {names} sitting out, {left:player_left}, but a game here has {seats} "
                                        "seats.",
-                                       "Wenn {names} aussetzt, bleiben {left} Spieler, aber ein Spiel hier hat {seats} "
+                                       "Wenn {names} aussetzt, {left:player_left}, aber ein Spiel hier hat {seats} "
                                        "Plätze."),
     "engine.seating.name_exactly": ("Name exactly {n:player} with --sitting-out.",
                                     "Nenn genau {n:player} mit --sitting-out."),

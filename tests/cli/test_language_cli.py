@@ -229,3 +229,15 @@ def test_a_count_of_players_said_in_a_refusal_has_its_singular(tmp_path):
     assert r.exit_code == 2 and "nennt 1 Spieler;" in r.stderr, r.stderr
     r = CliRunner().invoke(app, ["new", str(tmp_path / "t.toml"), "--players", "Anna", "--language", "en"])
     assert r.exit_code == 2 and "lists 1 player;" in r.stderr and "player(s)" not in r.stderr, r.stderr
+
+
+def test_one_player_left_by_those_sitting_out_is_said_in_the_singular(make_table):
+    for lang, said in (("en", "Error: With Ben, Cora, Dora and Emil sitting out, 1 player is left, but a game here "
+                              "has 4 seats.\nName exactly 1 player with --sitting-out.\n"),
+                       ("de", "Fehler: Wenn Ben, Cora, Dora und Emil aussetzen, bleibt 1 Spieler, aber ein Spiel "
+                              "hier hat 4 Plätze.\nNenn genau 1 Spieler mit --sitting-out.\n")):
+        t = make_table(players=["Anna", "Ben", "Cora", "Dora", "Emil"], language=lang, name=f"t{lang}")
+        assert t.refused("add", "wenz", "an", "70", *[x for n in ("Ben", "Cora", "Dora", "Emil")
+                                                      for x in ("--sitting-out", n)]) == said
+        assert "2 players are left" in t.refused("add", "wenz", "an", "70", "--sitting-out", "Ben",
+                                                 "--sitting-out", "Cora", "--sitting-out", "Dora") or lang == "de"
