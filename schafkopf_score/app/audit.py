@@ -43,10 +43,7 @@ class CheckReport:
 
     def summary(self) -> Text:
         """``OK: 2 sessions, 14 hands checked`` (what ``check`` says when all holds)."""
-        return Text("data.check_ok",
-                    sessions=Text("data.check_sessions_one" if self.sessions == 1 else "data.check_sessions",
-                                  count=self.sessions),
-                    hands=Text("data.check_hands_one" if self.hands == 1 else "data.check_hands", count=self.hands))
+        return Text("data.check_ok", sessions=self.sessions, hands=self.hands)
 
 
 def _audit(ledger: Ledger, full: bool = True, marking: bool = False) -> CheckReport:

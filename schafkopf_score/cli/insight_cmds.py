@@ -75,7 +75,7 @@ def print_ratings(cfg: Any, table: Any, chart: bool = False) -> None:
     if not table.ratings:
         typer.echo(say("cli.rating_none", lang))
         return
-    print_line(con, say("cli.rating_title" if table.sessions != 1 else "cli.rating_title_one", lang, name=cfg.name,
+    print_line(con, say("cli.rating_title", lang, name=cfg.name,
                         hands=table.hands, sessions=table.sessions))
     t = Table()
     t.add_column("#", justify="right")

@@ -131,7 +131,7 @@ def export(
                 hint = "cli.other_out_path"
             raise IllegalEntry(Text("cli.cannot_write_kept" if existed else "cli.cannot_write", target=target,
                                     problem=os_problem(exc)), Text(hint)) from None
-    typer.echo(say("cli.export_wrote_one" if len(ids) == 1 else "cli.export_wrote", cfg.language, target=target,
+    typer.echo(say("cli.export_wrote", cfg.language, target=target,
                    fmt=fmt, count=len(ids)), err=True)
 
 

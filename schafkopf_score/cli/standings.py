@@ -80,8 +80,7 @@ def settle_text(result: Any, rules: TableRules, parts: Sequence[Any] | None = No
     lang = rules.language
     unit = result.unit
     if parts is not None:
-        head = (say("cli.settle_head_season_one", lang) if len(parts) == 1
-                else say("cli.settle_head_season", lang, count=len(parts)))
+        head = say("cli.settle_head_season", lang, count=len(parts))
     elif result.session is not None:
         head = say("cli.settle_head_closed" if result.closed else "cli.settle_head_session", lang,
                    session=result.session)

@@ -245,7 +245,7 @@ def drawn_text(answer: Any, lang: str) -> str:
     drawn, tables = answer.drawn, answer.tables
     how = {"ranking": "tournament.by_ranking", "spread": "tournament.spread"}.get(drawn.method,
                                                                                       "tournament.at_random")
-    key = "tournament.redrawn" if drawn.redo else "tournament.drawn_one" if len(tables) == 1 else "tournament.drawn"
+    key = "tournament.redrawn" if drawn.redo else "tournament.drawn"
     lines = [say(key, lang, round=drawn.round, count=len(tables), how=Text(how), seed=drawn.seed)]
     for t in tables:
         lines.append(say("tournament.table_line", lang, tisch=t["tisch"], names=_names(t, lang)))

@@ -34,8 +34,7 @@ def to_text(report: dict[str, Any]) -> Iterator[str]:
         lines = [] if s["session"] == first else [""]
         lines.append(f"{report['table']} · {session_title(report, s)}")
         played = sum(1 for h in s["hands"] if not h["void"] and h.get("dealt", True))  # a draw is no hand
-        lines.append(word(report, "export.chat_hand_one") if played == 1 else
-                     word(report, "export.chat_hands", count=played))
+        lines.append(word(report, "export.chat_hands", count=played))
         for h in s["hands"]:  # an early payout (settle --player): who was paid out, by whom
             if h.get("payment"):
                 paid = ", ".join(word(report, "export.pays", payer=t["from"], payee=t["to"],

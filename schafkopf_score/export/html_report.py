@@ -504,7 +504,7 @@ def session_block(page: Page, s: dict[str, Any], chart: bool = True) -> list[str
     report, label = page.report, page.label
     count = sum(1 for h in s["hands"] if not h["void"] and h.get("dealt", True))  # no draw, no payout
     status = label["export.closed" if s.get("closed_at") else "export.open"]
-    hands = label["export.one_hand"] if count == 1 else escaped(word(report, "export.hands", count=count))
+    hands = escaped(word(report, "export.hands", count=count))
     out = [f'<section class="session" id="session-{escaped(str(s["session"]))}">',
            f'<h2>{escaped(session_title(report, s, status=False))} <span class="tag">{status}</span></h2>',
            f'<p class="muted">{hands}</p>']

@@ -71,8 +71,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "export.sheet": ("Sheet", "Block"),
     "export.edited_mark": ("* = edited", "* = korrigiert"),
     "export.no_games": ("No games recorded yet.", "Noch keine Spiele eingetragen."),
-    "export.hands": ("{count} hands", "{count} Spiele"),
-    "export.one_hand": ("1 hand", "1 Spiel"),
+    "export.hands": ("{count:hand}", "{count:hand}"),
     # -- the charts
     "export.chart": ("Running balances", "Verlauf der Stände"),
     "export.chart_season": ("Balances over the season", "Stände über die Saison"),
@@ -80,7 +79,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "export.axis_evening": ("Evening", "Abend"),
     # -- the season page (export --all)
     "export.season": ("Season", "Saison"),
-    "export.season_span": ("{count} sessions, {first} to {last}", "{count} Abende, {first} bis {last}"),
+    "export.season_span": ("{count:session}, {first} to {last}", "{count:session}, {first} bis {last}"),
     "export.season_one": ("1 session, {first}", "1 Abend, {first}"),
     "export.total": ("Total", "Summe"),
     "export.season_evenings": ("Below, every evening with its settlement and sheet; an evening's own report "
@@ -113,8 +112,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "export.stats_count": ("Count", "Anzahl"),
     "export.stats_moved": ("Moved", "Umgesetzt"),
     "export.stats_partner": ("Partner", "Mitspieler"),
-    "export.chat_hands": ("{count} hands played", "{count} Spiele gespielt"),
-    "export.chat_hand_one": ("1 hand played", "1 Spiel gespielt"),
+    "export.chat_hands": ("{count:hand} played", "{count:hand} gespielt"),
     "export.chat_best": ("Best game: hand {hand}, {description} ({player} {amount})",
                          "Bestes Spiel: Spiel {hand}, {description} ({player} {amount})"),
     # the season's total in the chat text (export --format text --all)
@@ -153,9 +151,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
                             "nach seinem Wert (Plackett-Luce-Modell von openskill). Bereich: die Wertung plus/minus "
                             "zwei Sigma; vorläufig: weniger als {hands} gewertete Spiele."),
     "export.ratings_chart": ("The ratings after each session", "Die Wertung nach jedem Abend"),
-    "export.page_summary": ("{hands} hands, {won} won; money", "{hands} Spiele, {won} gewonnen; Geld"),
-    "export.page_summary_point": ("{hands} hands, {won} won; points", "{hands} Spiele, {won} gewonnen; Punkte"),
-    "export.page_summary_stroke": ("{hands} hands, {won} won; strokes", "{hands} Spiele, {won} gewonnen; Striche"),
+    "export.page_summary": ("{hands:hand}, {won} won; money", "{hands:hand}, {won} gewonnen; Geld"),
+    "export.page_summary_point": ("{hands:hand}, {won} won; points", "{hands:hand}, {won} gewonnen; Punkte"),
+    "export.page_summary_stroke": ("{hands:hand}, {won} won; strokes", "{hands:hand}, {won} gewonnen; Striche"),
     "export.page_rating": ("Rating {rating} ({low} – {high}), place {rank} of {of}",
                            "Wertung {rating} ({low} – {high}), Platz {rank} von {of}"),
     "export.page_declared": ("Declared (won)", "Gespielt (gew.)"),

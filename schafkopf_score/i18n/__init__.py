@@ -16,11 +16,22 @@ no family.
 'Anna, Ben oder Cora'
 >>> render(Amount(140), "en"), render(Date("2026-11-30"), "de")
 ('€1.40', '30.11.2026')
+
+A count is said with its noun in the singular or the plural: a template names the noun after the
+field, ``{hands:hand}``, and the noun's two forms are the catalogue's ``common.count.hand_one``
+and ``common.count.hand`` (German's dative has its own, ``hand_dat``); ``Count`` says one
+outside a template.
+
+>>> Text("cli.page_summary", hands=1, won=0, share="0 %", money="0").render("de")
+'1 Spiel, 0 gewonnen (0 %), Geld 0'
+>>> render(Count(2, "session_dat"), "de"), render(Count(1, "hand"), "en"), render(Count(0, "hand"), "en")
+('2 Abenden', '1 hand', '0 hands')
 """
 
 from __future__ import annotations
 
 import re
+import string
 import threading
 from collections.abc import Iterable, Mapping
 from typing import Any
@@ -130,6 +141,53 @@ def template(key: str, lang: str) -> str:
         return found
 
 
+def count_words(value: Any, noun: str, lang: str) -> str:
+    """A number with its noun as the language says it: ``1 Spiel``, ``2 Spiele``, ``0 hands``
+    (the singular for exactly one; a value that is no whole number takes the plural)."""
+    shown = render(value, lang)
+    try:
+        one = int(shown) == 1
+    except ValueError:
+        one = False
+    return template(f"common.count.{noun}_one" if one else f"common.count.{noun}", lang).format(count=shown)
+
+
+class _Counting(string.Formatter):
+    """Fills a template whose fields may name a noun (``{hands:hand}``)."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if format_spec[:1].isalpha():
+            return count_words(value, format_spec, self.lang)
+        return str(super().format_field(value, format_spec))
+
+
+_COUNTED = re.compile(r"\{\w+:[a-z]")
+_counted: dict[str, bool] = {}
+
+
+def fill(text: str, lang: str, values: Mapping[str, Any]) -> str:
+    """A template filled with its (rendered) values, counts said with their nouns."""
+    counted = _counted.get(text)
+    if counted is None:
+        counted = _counted[text] = bool(_COUNTED.search(text))
+    return _Counting(lang).vformat(text, (), values) if counted else text.format(**values)
+
+
+class Count:
+    """A number of things said with its noun: ``Count(2, "hand")`` is ``2 hands`` / ``2 Spiele``."""
+
+    __slots__ = ("value", "noun")
+
+    def __init__(self, value: int, noun: str) -> None:
+        self.value, self.noun = value, noun
+
+    def render(self, lang: str) -> str:
+        return count_words(self.value, self.noun, lang)
+
+
 class Text:
     """A message to be shown later: ``Text("engine.no_such_game", game="x")``."""
 
@@ -143,7 +201,7 @@ class Text:
         if not self.params:
             return template(self.key, lang).format()
         values = {name: render(value, lang) for name, value in self.params.items()}
-        return template(self.key, lang).format(**values)
+        return fill(template(self.key, lang), lang, values)
 
     def __str__(self) -> str:
         return self.render("en")
@@ -258,4 +316,4 @@ def say(key: str, lang: str, /, **params: Any) -> str:
     """Render a message at once (for text the engine builds in the table's language)."""
     if not params:
         return template(key, lang).format()
-    return template(key, lang).format(**{name: render(value, lang) for name, value in params.items()})
+    return fill(template(key, lang), lang, {name: render(value, lang) for name, value in params.items()})

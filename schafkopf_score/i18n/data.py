@@ -104,8 +104,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "data.seats_not_played_hint": ("Set seats to one of those (more players at the table sit out in turn).",
                                    "Setz seats auf eine dieser Zahlen (weitere Spieler am Tisch setzen reihum "
                                    "aus)."),
-    "data.too_few_players": ("lists {count} players, but a game has {seats} seats.",
-                             "nennt {count} Spieler, aber ein Spiel hat {seats} Plätze."),
+    "data.too_few_players": ("lists {count:player}, but a game has {seats} seats.",
+                             "nennt {count:player}, aber ein Spiel hat {seats} Plätze."),
     "data.too_few_players_hint": ("List at least {seats} players, or set seats = {count}.",
                                   "Nenn mindestens {seats} Spieler oder setz seats = {count}."),
     "data.too_many_players": ("lists {count} players; at most {most} can share a {seats}-seat table.",
@@ -117,8 +117,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "data.remove_key": ("Remove the key.", "Entfern den Schlüssel."),
     "data.must_be_section": ("must be a section: [{section}]", "muss ein Abschnitt sein: [{section}]"),
     # the players' names (after "players" in the file, "--players" on the command line)
-    "data.players_too_few": ("lists {count} player(s); a table needs at least 2.",
-                             "nennt {count} Spieler; ein Tisch braucht mindestens 2."),
+    "data.players_too_few": ("lists {count:player}; a table needs at least 2.",
+                             "nennt {count:player}; ein Tisch braucht mindestens 2."),
     "data.players_too_few_hint": ("List everyone in seating order.", "Nenn alle in Sitzordnung."),
     "data.player_name_too_long": ("The name {name} has {length} characters; a player's name has at most {limit}.",
                            "Der Name {name} hat {length} Zeichen; der Name eines Spielers hat höchstens {limit}."),
@@ -162,8 +162,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "data.option_seats_not_played": ("--seats {seats} is not played in {family}.",
                                      "--seats {seats} wird in {family} nicht gespielt."),
     "data.choose_one_of": ("Choose one of {choices}.", "Wähl eins von {choices}."),
-    "data.option_too_few_players": ("--players lists {count} players for {seats} seats.",
-                                    "--players nennt {count} Spieler für {seats} Plätze."),
+    "data.option_too_few_players": ("--players lists {count:player} for {seats} seats.",
+                                    "--players nennt {count:player} für {seats} Plätze."),
     "data.option_too_few_players_hint": ("Name at least {seats} players, or set --seats {count}.",
                                          "Nenn mindestens {seats} Spieler oder setz --seats {count}."),
     "data.tariff_not_numbers": ("--tariff {text} is not numbers in cents.", "--tariff {text} sind keine Zahlen in Cent."),
@@ -566,8 +566,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
                              "am Tisch sitzen {count} Spieler; diese Spielart nimmt höchstens {most}."),
     "data.player_add_full_hint": ("Let someone leave first (schafkopf player leave NAME).",
                                   "Lass zuerst jemanden gehen (schafkopf player leave NAME)."),
-    "data.player_leave_too_few": ("Without {name} only {count} players are left, but a game needs {seats}.",
-                                  "Ohne {name} bleiben nur {count} Spieler, ein Spiel braucht aber {seats}."),
+    "data.player_leave_too_few": ("Without {name} only {count:player} would be left, but a game needs {seats}.",
+                                  "Ohne {name} hätte der Tisch nur noch {count:player}, ein Spiel braucht aber {seats}."),
     "data.player_leave_too_few_hint": (
         "Add a player first (schafkopf player add NAME), or set seats lower in the table file.",
         "Nimm zuerst einen Spieler dazu (schafkopf player add NAME), oder setz seats in der Tischdatei herunter."),
@@ -773,11 +773,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                 "Schreib \\\\ für einen Backslash, oder lass ihn am Ende weg."),
     # moved from messages.py
     # what check says when all holds
-    "data.check_ok": ("OK: {sessions}, {hands} checked.", "OK: {sessions}, {hands} geprüft."),
-    "data.check_sessions": ("{count} sessions", "{count} Abende"),
-    "data.check_sessions_one": ("{count} session", "{count} Abend"),
-    "data.check_hands": ("{count} hands", "{count} Spiele"),
-    "data.check_hands_one": ("{count} hand", "{count} Spiel"),
+    "data.check_ok": ("OK: {sessions:session}, {hands:hand} checked.", "OK: {sessions:session}, {hands:hand} geprüft."),
     "data.round_stock_in": ("{amount} cents go into the Stock for the next evening at the close; rounding to {round} "
                             "cents would change the Stock.",
                             "Beim Abschluss gehen {amount} Cent für den nächsten Abend in den Stock; auf {round} Cent "

@@ -113,16 +113,16 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "engine.seating.deals": ("{dealer} deals.", "{dealer} gibt."),
     "engine.seating.one_out": ("{dealer} deals; {names} sits out.", "{dealer} gibt; {names} setzt aus."),
     "engine.seating.many_out": ("{dealer} deals; {names} sit out.", "{dealer} gibt; {names} setzen aus."),
-    "engine.seating.wrong_count": ("With {names} sitting out, {left} players are left, but a game here has {seats} "
+    "engine.seating.wrong_count": ("With {names} sitting out, {left:player_left}, but a game here has {seats} "
                                    "seats.",
-                                   "Wenn {names} aussetzen, bleiben {left} Spieler, aber ein Spiel hier hat {seats} "
+                                   "Wenn {names} aussetzen, {left:player_left}, aber ein Spiel hier hat {seats} "
                                    "Plätze."),
-    "engine.seating.wrong_count_one": ("With {names} sitting out, {left} players are left, but a game here has {seats} "
+    "engine.seating.wrong_count_one": ("With {names} sitting out, {left:player_left}, but a game here has {seats} "
                                        "seats.",
-                                       "Wenn {names} aussetzt, bleiben {left} Spieler, aber ein Spiel hier hat {seats} "
+                                       "Wenn {names} aussetzt, {left:player_left}, aber ein Spiel hier hat {seats} "
                                        "Plätze."),
-    "engine.seating.name_exactly": ("Name exactly {n} player(s) with --sitting-out.",
-                                    "Nenn genau {n} Spieler mit --sitting-out."),
+    "engine.seating.name_exactly": ("Name exactly {n:player} with --sitting-out.",
+                                    "Nenn genau {n:player} mit --sitting-out."),
     "engine.seating.everyone_plays": ("Everyone at this table plays every hand: drop --sitting-out.",
                                       "An diesem Tisch spielt jeder jedes Spiel: lass --sitting-out weg."),
 
@@ -170,8 +170,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "engine.bock.trigger.sie": ("a Sie", "Sie"),
     "engine.bock.trigger.sixty_sixty": ("60:60", "60:60"),
     "engine.bock.trigger.durchmarsch": ("a Durchmarsch", "Durchmarsch"),
-    "engine.bock.left": ("Bock: {n} hands left{next}", "Bock: noch {n} Spiele{next}"),
-    "engine.bock.left_one": ("Bock: 1 hand left{next}", "Bock: noch 1 Spiel{next}"),
+    "engine.bock.left": ("Bock: {n:hand} left{next}", "Bock: noch {n:hand}{next}"),
     "engine.bock.next_counts": (", the next counts x{mult}", ", das nächste zählt x{mult}"),
     "engine.kasse.left": ("Stake left: {left}", "Kasse: {left}"),
     "engine.kasse.used": ("Warning: {name}'s stake is used up.", "Achtung: {name}s Einsatz ist aufgebraucht."),

@@ -96,6 +96,4 @@ def notes(pending: Sequence[int], lang: str) -> list[str]:
         return []
     # the hands still doubled, each counted once, and beside them what the next one counts (RULES §12)
     counts = Text("engine.bock.next_counts", mult=multiplier(pending))
-    if len(pending) == 1:
-        return [say("engine.bock.left_one", lang, next=counts)]
     return [say("engine.bock.left", lang, n=len(pending), next=counts)]

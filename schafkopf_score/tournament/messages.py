@@ -254,8 +254,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                              "Nenn einen von {names}, oder schreib in die Zeile, wer ausgesetzt "
                                              "hat: --sitting-out NAME (z. B. sau an be 72 --sitting-out NAME)."),
     # -- the draw
-    "tournament.too_few": ("{count} players cannot make a table: a tournament needs at least 4.",
-                               "{count} Spieler ergeben keinen Tisch: ein Turnier braucht mindestens 4."),
+    "tournament.too_few": ("{count:player} cannot make a table: a tournament needs at least 4.",
+                               "Mit {count:player} gibt es keinen Tisch: ein Turnier braucht mindestens 4."),
     "tournament.too_few_hint": ("Register more players.", "Melde mehr Spieler an."),
     "tournament.too_few_file": ("has too few players ({count}): a tournament needs at least 4.",
                                     "hat zu wenige Spieler ({count}): ein Turnier braucht mindestens 4."),
@@ -278,18 +278,16 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                       "Für eine weitere erhöhe rounds in [tournament]."),
     "tournament.still_playing": ("Round {round} is not finished: {tables}.",
                                      "Runde {round} ist noch nicht fertig: {tables}."),
-    "tournament.table_progress": ("table {tisch} has {done} of {games} games",
-                                      "Tisch {tisch} hat {done} von {games} Spielen"),
+    "tournament.table_progress": ("table {tisch} has {done} of {games:game}",
+                                      "Tisch {tisch} hat {done} von {games:game_dat}"),
     "tournament.still_playing_hint": ("Enter their games first, or draw anyway with --force.",
                                           "Trag zuerst deren Spiele ein, oder lose trotzdem aus mit --force."),
     "tournament.first_random": ("Round 1 is drawn at random: there is no ranking yet.",
                                     "Runde 1 wird zufällig ausgelost: es gibt noch keine Rangliste."),
     "tournament.first_random_hint": ("Leave --by out, or give --by random.", "Lass --by weg, oder gib --by "
                                                                                  "random an."),
-    "tournament.drawn": ("Round {round}: {count} tables, drawn {how} (seed {seed}).",
-                             "Runde {round}: {count} Tische, {how} ausgelost (Startwert {seed})."),
-    "tournament.drawn_one": ("Round {round}: 1 table, drawn {how} (seed {seed}).",
-                                 "Runde {round}: 1 Tisch, {how} ausgelost (Startwert {seed})."),
+    "tournament.drawn": ("Round {round}: {count:table}, drawn {how} (seed {seed}).",
+                             "Runde {round}: {count:table}, {how} ausgelost (Startwert {seed})."),
     "tournament.at_random": ("at random", "zufällig"),
     "tournament.seed_empty": ("--seed is empty.", "--seed ist leer."),
     "tournament.seed_empty_hint": ("Give a seed, e.g. --seed 7, or leave --seed out for a random lot.",
@@ -301,15 +299,15 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                                                                "Liste nicht."),
     "tournament.format_hint": ("Choose {formats}.", "Wähle {formats}."),
     "tournament.tables_title": ("{name}: round {round}, table lists", "{name}: Runde {round}, Tischlisten"),
-    "tournament.table_head": ("Table {tisch} ({count} players, {done} of {games} games)",
-                                  "Tisch {tisch} ({count} Spieler, {done} von {games} Spielen)"),
+    "tournament.table_head": ("Table {tisch} ({count} players, {done} of {games:game})",
+                                  "Tisch {tisch} ({count} Spieler, {done} von {games:game_dat})"),
     "tournament.table_n": ("Table {tisch}", "Tisch {tisch}"),
     "tournament.deals_first": ("(deals first)", "(gibt zuerst)"),
     "tournament.html_tables_note": ("Seat 1 deals first; the others follow clockwise in the order listed.",
                                         "Platz 1 gibt zuerst; die anderen folgen im Uhrzeigersinn wie aufgeführt."),
-    "tournament.sheet_title": ("Table {tisch}, round {round}: {done} of {games} games (running totals; "
+    "tournament.sheet_title": ("Table {tisch}, round {round}: {done} of {games:game} (running totals; "
                                    "(n): sat out)",
-                                   "Tisch {tisch}, Runde {round}: {done} von {games} Spielen (laufende Summen; "
+                                   "Tisch {tisch}, Runde {round}: {done} von {games:game_dat} (laufende Summen; "
                                    "(n): ausgesetzt)"),
     "tournament.ranking_title": ("{name}: ranking after round {round}", "{name}: Rangliste nach Runde {round}"),
     "tournament.counted_plus_minus": ("Points: plus and minus. Ties: solos won, then games won, then the lot.",
@@ -625,8 +623,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         '{name}: score sheets of round {round}',
         '{name}: Spiellisten von Runde {round}'),
     "tournament.sheet_head": (
-        'Round {round} · Table {tisch} · {games} games',
-        'Runde {round} · Tisch {tisch} · {games} Spiele'),
+        'Round {round} · Table {tisch} · {games:game}',
+        'Runde {round} · Tisch {tisch} · {games:game}'),
     "tournament.col_dealer": (
         'Dealer',
         'Geber'),
@@ -637,8 +635,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         '--solos gives {name} {solos} solos won, but --won only {won} games won.',
         '--solos gibt {name} {solos} gewonnene Solos, --won aber nur {won} gewonnene Spiele.'),
     "tournament.solos_above_games": (
-        '--solos adds up to {solos} solos won, but table {tisch} played {games} games (one declarer a game).',
-        '--solos ergibt zusammen {solos} gewonnene Solos, Tisch {tisch} hat aber {games} Spiele gespielt '
+        '--solos adds up to {solos} solos won, but table {tisch} played {games:game} (one declarer a game).',
+        '--solos ergibt zusammen {solos} gewonnene Solos, Tisch {tisch} hat aber {games:game} gespielt '
         '(ein Alleinspieler je Spiel).'),
     "tournament.won_above_games": (
         "--won adds up to {won} games won, but table {tisch}'s {games} games can be won {most} times at most "
@@ -696,8 +694,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         'Wrong totals are corrected with schafkopf tournament enter --tisch {tisch} --round {round} --totals ... --replace --reason R.',
         'Falsche Summen korrigierst du mit schafkopf tournament enter --tisch {tisch} --round {round} --totals ... --replace --reason R.'),
     "tournament.totals_with_hands": (
-        'Table {tisch} of round {round} has {done} hands entered already: its totals come from them.',
-        'Tisch {tisch} von Runde {round} hat schon {done} Spiele eingetragen: seine Summen ergeben sich '
+        'Table {tisch} of round {round} has {done:hand} entered already: its totals come from them.',
+        'Tisch {tisch} von Runde {round} hat schon {done:hand} eingetragen: seine Summen ergeben sich '
         'daraus.'),
     "tournament.totals_with_hands_hint": (
         'Enter the missing hands instead (tournament enter --tisch N FILE).',
@@ -748,8 +746,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         'number',
         'Startnummer'),
     "tournament.done_of": (
-        '{done} of {games} games',
-        '{done} von {games} Spielen'),
+        '{done} of {games:game}',
+        '{done} von {games:game_dat}'),
     "tournament.file_costs": (
         'costs (cents) taken off the pool before its shares',
         'Kosten (Cent), vor der Aufteilung vom Topf abgezogen'),
@@ -772,8 +770,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         '{name} sits at table {tisch} in every draw already.',
         '{name} sitzt schon bei jeder Auslosung an Tisch {tisch}.'),
     "tournament.fixed_beyond": (
-        '{name} is fixed to table {tisch}, but round {round} has {count} tables.',
-        '{name} ist an Tisch {tisch} gesetzt, aber Runde {round} hat {count} Tische.'),
+        '{name} is fixed to table {tisch}, but round {round} has {count:table}.',
+        '{name} ist an Tisch {tisch} gesetzt, aber Runde {round} hat {count:table}.'),
     "tournament.fixed_beyond_hint": (
         'Take it away with tournament fix {name} {tisch} --remove (or fix {name} to another table).',
         'Nimm es weg mit tournament fix {name} {tisch} --remove (oder setz ihn an einen anderen Tisch).'),
@@ -936,8 +934,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         'draw --redo, oder lass die Runde spielen, wie sie gelost ist (ein Tisch spielt weiter, wie er saß, mit '
         'dem Platz des Abgemeldeten).'),
     "tournament.redrawn": (
-        'Round {round} drawn again: {count} tables, {how} (seed {seed}).',
-        'Runde {round} neu ausgelost: {count} Tische, {how} (Startwert {seed}).'),
+        'Round {round} drawn again: {count:table}, {how} (seed {seed}).',
+        'Runde {round} neu ausgelost: {count:table}, {how} (Startwert {seed}).'),
     "tournament.replace_needs_totals": (
         '--replace goes with --totals.',
         '--replace gehört zu --totals.'),

@@ -876,7 +876,7 @@ def test_split_words_says_what_is_wrong_with_a_line(line, problem, hint):
      "Enter the Ramsch: ramsch NAME (or Anna=.. Ben=..)."),
     ("Add --won or --lost.", "Add + or -."),
     ("Drop --jungfrau.", "Drop jungfrau NAME."),
-    ("Name exactly 1 player(s) with --sitting-out.", "Name exactly 1 player(s) with aus NAME."),
+    ("Name exactly 1 player with --sitting-out.", "Name exactly 1 player with aus NAME."),
     ("Add --suit eichel|gras|herz|schellen.", "Add eichel|gras|herz|schellen."),
     ("Drop --kontra, or set kontra in [rules].", "Drop kontra, or set kontra in [rules]."),
     ("schafkopf settle --close", "schafkopf settle --close"),  # not an option of a hand: left as it is

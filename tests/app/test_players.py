@@ -142,7 +142,7 @@ def test_refusals_write_nothing(make_table):
     assert t.refused("player", "add", "Maxi", "--after", "Zoe") == \
         "Error: 'Zoe' is not a player at this table.\nPlayers here: Anna, Ben, Cora, Dora.\n"
     assert t.refused("player", "leave", "Dora") == (
-        "Error: Without Dora only 3 players are left, but a game needs 4.\n"
+        "Error: Without Dora only 3 players would be left, but a game needs 4.\n"
         "Add a player first (schafkopf player add NAME), or set seats lower in the table file.\n")
     assert t.refused("player", "rename", "Ben", "Cora") == "Error: Cora already sits at this table.\n" \
         "Give Ben a name no one here goes by, e.g. 'Cora B.'; the seating: schafkopf player list.\n"

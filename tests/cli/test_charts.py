@@ -74,7 +74,7 @@ def test_a_german_chart_speaks_german(make_table):
     for hand in EVENING:
         t.ok("add", *hand)
     lines = run(t, "standings", "--chart").splitlines()
-    assert lines[0] == "test: der Stand von Abend 1 über seine 3 Spiele"
+    assert lines[0] == "test: der Stand von Abend 1 über 3 Spiele"
     assert lines[1].startswith(" 1,40 € |") and lines[-2].split() == ["1", "Spiel", "3"]
 
 
@@ -124,7 +124,7 @@ def test_a_season_wider_than_the_terminal_sums_its_earlier_sessions_in_one_colum
     assert 1 <= len(shown) < 12 and shown == columns[-len(shown):]
     earlier = len(columns) - len(shown)
     assert f"{earlier} frühere" in narrow and "Abende" in narrow
-    assert f"Die {earlier} Abende davor stehen in einer Spalte" in narrow
+    assert f"Eine Spalte fasst {earlier} Abende davor zusammen" in narrow
     anna = next(line for line in narrow.splitlines() if "Anna" in line)
     before = sum(c["balances"]["Anna"] for c in columns[:earlier])
     assert f"{before / 100:+.2f} €".replace(".", ",") in anna

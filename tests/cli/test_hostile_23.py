@@ -503,7 +503,7 @@ def test_an_import_says_how_the_exports_players_differ_from_the_table_files(make
     src.ok("export", "--format", "json", "--out", str(dump))
     other = make_table(players=["Anna", "Ben", "Cora", "Emil"], language="en", name="other")
     assert other.ok("import", str(dump)).stdout == (
-        f"Imported 1 game rows into {other.ledger_path}.\n"
+        f"Imported 1 game row into {other.ledger_path}.\n"
         "The export was written at a table of Anna, Ben, Cora, Dora; this table file seats Anna, Ben, Cora, Emil "
         "(only in the export: Dora; only in the table file: Emil). Each imported hand keeps the players it was "
         "played by.\n")
@@ -517,7 +517,7 @@ def test_an_import_says_how_the_exports_players_differ_from_the_table_files(make
         "export": ["Anna", "Ben", "Cora", "Dora"], "table": ["Anna", "Ben", "Cora", "Dora", "Emil"],
         "only_in_export": [], "only_in_table": ["Emil"]}
     same = make_table(language="en", name="same")
-    assert same.ok("import", str(dump)).stdout == f"Imported 1 game rows into {same.ledger_path}.\n"
+    assert same.ok("import", str(dump)).stdout == f"Imported 1 game row into {same.ledger_path}.\n"
 
 
 # -- a player who joined later: blank before he joined, not 0 ----------------------------------------

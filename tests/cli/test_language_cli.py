@@ -194,3 +194,50 @@ def test_one_player_sitting_out_too_many_is_said_in_the_singular_in_german(make_
         "Fehler: Wenn Cora aussetzt, bleiben 3 Spieler, aber ein Spiel hier hat 4 Plätze.\n")
     assert t.refused("add", "sau", "an", "be", "72", "--sitting-out", "Cora", "--sitting-out", "Dora").startswith(
         "Fehler: Wenn Cora und Dora aussetzen, bleiben 2 Spieler, aber ein Spiel hier hat 4 Plätze.\n")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_count_is_said_in_the_singular_for_one_and_the_plural_else(make_table, lang):
+    """Every count the CLI prints says its noun as the number asks: 1 hand / 1 Spiel, 0 and 2 in
+    the plural (the player page said "1 hands", the ratings "1 hands rated in one session")."""
+    t = make_table(language=lang)
+    hand, hands, none = {"en": ("1 hand", "2 hands", "0 hands"), "de": ("1 Spiel", "2 Spiele", "0 Spiele")}[lang]
+    session = {"en": "1 session", "de": "1 Abend"}[lang]
+    assert t.ok("stats", "--player", "Anna").stdout.splitlines()[1].startswith(f"{none}, 0 ")
+    t.ok("add", "wenz", "an", "70")
+    assert t.ok("stats", "--player", "Anna").stdout.splitlines()[1] == \
+        {"en": "1 hand, 1 won (100 %), money +€1.50", "de": "1 Spiel, 1 gewonnen (100 %), Geld +1,50 €"}[lang]
+    assert t.ok("rating").stdout.splitlines()[0] == \
+        {"en": "Ratings at test: 1 hand rated in 1 session", "de": "Wertung am Tisch test: 1 Spiel an 1 Abend gewertet"}[lang]
+    assert t.ok("check").stdout == {"en": "OK: 1 session, 1 hand checked.\n", "de": "OK: 1 Abend, 1 Spiel geprüft.\n"}[lang]
+    assert t.ok("standings", "--chart").stdout.splitlines()[0] == \
+        {"en": "test: the balances of session 1 over its 1 hand", "de": "test: der Stand von Abend 1 über 1 Spiel"}[lang]
+    t.ok("add", "wenz", "be", "70")
+    assert t.ok("stats", "--player", "Anna").stdout.splitlines()[1].startswith(f"{hands}, 1 ")
+    assert t.ok("rating").stdout.splitlines()[0] == \
+        {"en": "Ratings at test: 2 hands rated in 1 session", "de": "Wertung am Tisch test: 2 Spiele an 1 Abend gewertet"}[lang]
+    assert t.ok("check").stdout.startswith(f"OK: {session}, {hands} ")
+    assert t.ok("standings", "--chart").stdout.splitlines()[0].endswith(f" {hands}")
+    assert hand not in t.ok("stats", "--player", "Anna").stdout.splitlines()[1]
+
+
+def test_a_count_of_players_said_in_a_refusal_has_its_singular(tmp_path):
+    from schafkopf_score.cli.app import app
+    from tests.conftest import CliRunner
+
+    r = CliRunner().invoke(app, ["new", str(tmp_path / "t.toml"), "--players", "Anna", "--language", "de"])
+    assert r.exit_code == 2 and "nennt 1 Spieler;" in r.stderr, r.stderr
+    r = CliRunner().invoke(app, ["new", str(tmp_path / "t.toml"), "--players", "Anna", "--language", "en"])
+    assert r.exit_code == 2 and "lists 1 player;" in r.stderr and "player(s)" not in r.stderr, r.stderr
+
+
+def test_one_player_left_by_those_sitting_out_is_said_in_the_singular(make_table):
+    for lang, said in (("en", "Error: With Ben, Cora, Dora and Emil sitting out, 1 player is left, but a game here "
+                              "has 4 seats.\nName exactly 1 player with --sitting-out.\n"),
+                       ("de", "Fehler: Wenn Ben, Cora, Dora und Emil aussetzen, bleibt 1 Spieler, aber ein Spiel "
+                              "hier hat 4 Plätze.\nNenn genau 1 Spieler mit --sitting-out.\n")):
+        t = make_table(players=["Anna", "Ben", "Cora", "Dora", "Emil"], language=lang, name=f"t{lang}")
+        assert t.refused("add", "wenz", "an", "70", *[x for n in ("Ben", "Cora", "Dora", "Emil")
+                                                      for x in ("--sitting-out", n)]) == said
+        assert "2 players are left" in t.refused("add", "wenz", "an", "70", "--sitting-out", "Ben",
+                                                 "--sitting-out", "Cora", "--sitting-out", "Dora") or lang == "de"

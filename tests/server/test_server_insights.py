@@ -110,3 +110,18 @@ def test_the_phones_page_money_is_what_settle_shows(make_table):
         page = html.unescape(body.decode())
     anna = page[page.index('<section class="player" id="player-Anna">'):]
     assert status == 200 and "-0,40 €" in anna[:anna.index("</p>")], anna[:400]
+
+
+def test_a_players_page_says_one_hand_in_the_singular_on_the_phone_and_in_the_export(make_table):
+    """After one hand the page said "1 hands" / "1 Spiele", on the phone and in the HTML report."""
+    for lang, one, two in (("en", "<p>1 hand, 1 won; money", "<p>2 hands, 1 won; money"),
+                           ("de", "<p>1 Spiel, 1 gewonnen; Geld", "<p>2 Spiele, 1 gewonnen; Geld")):
+        t = make_table(players=["Anna", "Ben", "Cora", "Dora"], language=lang, name=f"t{lang}")
+        cli(t.path, "add", "wenz", "an", "70")
+        with Server(t.path) as s:
+            page = html.unescape(s.request("GET", "/ratings?player=Anna", code=s.view)[2].decode())
+            assert one in page and "1 hands" not in page and "1 Spiele" not in page
+            cli(t.path, "add", "wenz", "be", "70")
+            assert two in html.unescape(s.request("GET", "/ratings?player=Anna", code=s.view)[2].decode())
+        report = t.ok("export", "--format", "html").stdout
+        assert two in report and "1 hands" not in report and "1 Spiele" not in report

@@ -222,7 +222,7 @@ class Deutscher(FamilyOf[DeutscherRules, DeutscherState]):
         else:
             why = "engine.ds.win_double" if len(winners) > 1 else "engine.ds.wins_double"
         text = say("engine.ds.result", lang, names=pair_text(winners), why=Text(why),
-                   strokes=Text("engine.ds.strokes" if strokes != 1 else "engine.ds.stroke", n=strokes))
+                   strokes=Text("engine.ds.strokes", n=strokes))
         return Outcome("spiel", UNIT_STROKE, tuple((p, pay[p]) for p in active), value=strokes, won=won,
                        declarers=party, said=text, extra={"strokes": strokes})
 

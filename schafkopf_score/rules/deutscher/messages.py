@@ -74,8 +74,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "engine.ds.wins_zwang": ("wins against the Zwangsspiel", "gewinnt gegen das Zwangsspiel"),
     "engine.ds.win_double": ("win, booked double", "gewinnen, doppelt gebucht"),
     "engine.ds.wins_double": ("wins, booked double", "gewinnt, doppelt gebucht"),
-    "engine.ds.stroke": ("{n} stroke each", "{n} Strich je Spieler"),
-    "engine.ds.strokes": ("{n} strokes each", "{n} Striche je Spieler"),
+    "engine.ds.strokes": ("{n:stroke} each", "{n:stroke} je Spieler"),
     "engine.ds.heads": ("Heads: {heads}", "Schafsköpfe: {heads}"),
     "engine.ds.partners": ("Partners: {a}, {b}", "Partner: {a}, {b}"),
 
