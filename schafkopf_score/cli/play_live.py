@@ -118,7 +118,11 @@ class Live:
     def follow(self) -> None:
         """The evening the lines mean from now on: the latest (the open one, or the one just
         closed), as play began, wrote or showed it. A correction meant for it is refused once
-        another door has closed it, rather than done to the next evening (RULES §11)."""
+        another door has closed it, rather than done to the next evening (RULES §11). A ledger
+        replaced under the session is left for the next line that needs it to say so (``ledger``
+        would close it here, and that line would go quietly into the new file)."""
+        if self.ledger_obj is not None and self.identity is not None and self._file_identity() != self.identity:
+            return
         try:
             ledger = self.ledger()
             latest = ledger.latest_session() if ledger.conn is not None else None

@@ -453,6 +453,40 @@ def test_a_ledger_replaced_under_the_session_refuses_that_line_and_the_next_goes
     t.ok("check")
 
 
+def test_a_ledger_replaced_just_after_an_answer_is_still_told(make_table, tmp_path):
+    """After each line play looks up the evening it means (``Live.follow``); made slow here so it
+    runs after the file was replaced: it closed the replaced ledger without a word, and the next
+    line went quietly into the new file (the test above hung under load, waiting for the
+    refusal). The next line is refused, as when nothing came between."""
+    import shutil
+
+    t = make_table()
+    code = ("import time\n"
+            "from schafkopf_score.cli.play_live import Live\n"
+            "follow = Live.follow\n"
+            "Live.follow = lambda self: (time.sleep(0.5), follow(self))[1]\n"
+            "from schafkopf_score.cli.app import run\n"
+            f"import sys; sys.argv = ['schafkopf', '--table', {str(t.path)!r}, 'play']\n"
+            "run()\n")
+    p = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True, env=ENV)
+    try:
+        assert say(p, "sau an be 72").startswith("Spiel 1: ")
+        copy = tmp_path / "copy.sqlite"
+        shutil.copy(t.ledger_path, copy)
+        os.replace(copy, t.ledger_path)  # while play still looks up the evening after its answer
+        p.stdin.write("wenz co 80\n")
+        p.stdin.flush()
+        import select
+
+        assert select.select([p.stderr], [], [], 20)[0], p.stdout.readline()  # not quietly into the new file
+        assert p.stderr.readline() == "Zeile 2: wenz co 80\n"
+        assert p.stderr.readline().startswith(f"Fehler: Das Spielbuch {t.ledger_path} wurde ersetzt oder entfernt")
+    finally:
+        p.stdin.close()
+        p.wait(timeout=30)
+
+
 def test_the_table_file_is_read_again_when_its_content_changes_even_with_the_old_mtime(make_table):
     t = make_table()
     p = popen_play(t)
