@@ -543,9 +543,9 @@ def season_block(page: Page) -> list[str]:
                     + f'<td class="n">{money[season.stock, unit, False]}</td></tr>')
     running = season.running()
     summed = int(report.get("summed") or 0)  # a long season: the latest evenings follow in full
-    below = label["export.season_evenings"] if not summed else w(
-        "export.season_latest", shown=len(sessions) - summed, summed=summed, first=str(sessions[summed]["session"]),
-        last=str(sessions[-1]["session"]))
+    below = label["export.season_evenings"] if not summed else w(  # (the one before them: said so)
+        "export.season_latest_one" if summed == 1 else "export.season_latest", shown=len(sessions) - summed,
+        summed=summed, first=str(sessions[summed]["session"]), last=str(sessions[-1]["session"]))
     chart = chart_figure({p: [0] + vs for p, vs in running.items()}, [""] + dates,
                          lambda v: amount_text(v, report, unit), title=word(report, "export.chart_season"),
                          x_title=word(report, "export.axis_evening"), y_title=unit_title(report, unit),

@@ -92,6 +92,17 @@ MESSAGES: dict[str, tuple[str, str]] = {
                              "Darunter die letzten {shown} Abende (#{first} bis #{last}) mit Abrechnung und "
                              "Block; die {summed} davor stehen mit ihren Summen in der Saisontabelle. Jedes "
                              "Spiel jedes Abends: export --all --format csv (oder md, json)."),
+    "export.season_latest_one": ("Below, the latest {shown} evenings (#{first} to #{last}) with their settlement "
+                                 "and sheet; the one before them is in the season table with its totals. "
+                                 "Every hand of every evening: export --all --format csv (or md, json).",
+                                 "Darunter die letzten {shown} Abende (#{first} bis #{last}) mit Abrechnung und "
+                                 "Block; der eine davor steht mit seinen Summen in der Saisontabelle. Jedes "
+                                 "Spiel jedes Abends: export --all --format csv (oder md, json)."),
+    "export.xlsx_latest_one": ("A sheet for each of the latest {shown} evenings (#{first} to #{last}); the one "
+                               "before them with its totals above. Every hand of every evening: "
+                               "export --all --format csv.",
+                               "Ein Blatt für jeden der letzten {shown} Abende (#{first} bis #{last}); der eine "
+                               "davor mit seinen Summen oben. Jedes Spiel jedes Abends: export --all --format csv."),
     "export.xlsx_latest": ("A sheet for each of the latest {shown} evenings (#{first} to #{last}); the {summed} "
                            "before them with their totals above. Every hand of every evening: "
                            "export --all --format csv.",

@@ -184,7 +184,8 @@ def _settlement(book: _Book, report: Mapping[str, Any], players: Sequence[str]) 
     summed = int(report.get("summed") or 0)  # a long season: sheets for its latest evenings alone
     if summed:
         overview = report["overview"]
-        ws.write_string(row + 2, 0, say("export.xlsx_latest", lang, shown=len(overview) - summed, summed=summed,
+        key = "export.xlsx_latest_one" if summed == 1 else "export.xlsx_latest"  # (the one before them)
+        ws.write_string(row + 2, 0, say(key, lang, shown=len(overview) - summed, summed=summed,
                                         first=str(overview[summed]["session"]), last=str(overview[-1]["session"])))
     ws.set_column(0, 0, 8)
     ws.set_column(1, 1, 12)

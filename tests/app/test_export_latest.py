@@ -34,8 +34,8 @@ def test_the_season_page_shows_its_latest_evenings_in_full(three, tmp_path, monk
     latest = (tmp_path / "latest.html").read_text(encoding="utf-8")
     assert re.findall(r'<section class="session" id="session-(\d+)">', every) == ["1", "2", "3"]
     assert re.findall(r'<section class="session" id="session-(\d+)">', latest) == ["2", "3"]
-    assert ("Below, the latest 2 evenings (#2 to #3) with their settlement and sheet; the 1 before them are in "
-            "the season table with their totals. Every hand of every evening: export --all --format csv (or md, "
+    assert ("Below, the latest 2 evenings (#2 to #3) with their settlement and sheet; the one before them is in "
+            "the season table with its totals. Every hand of every evening: export --all --format csv (or md, "
             "json).") in latest
     assert "Below, every evening with its settlement and sheet" in every
     # the season table (every evening's column), the ratings and pages, the evenings shown: the same
@@ -44,6 +44,11 @@ def test_the_season_page_shows_its_latest_evenings_in_full(three, tmp_path, monk
     rest = latest.index('<section class="ratings"')
     assert latest[rest:] == every[every.index('<section class="ratings"'):].replace(
         every[every.index('<section class="session" id="session-1">'):every.index('<section class="session" id="session-2">')], "")
+    # two before them: said as many
+    _latest(monkeypatch, "html", 1)
+    three.ok("export", "--all", "--format", "html", "--out", str(tmp_path / "one.html"))
+    assert ("Below, the latest 1 evenings (#3 to #3) with their settlement and sheet; the 2 before them are in "
+            "the season table with their totals.") in (tmp_path / "one.html").read_text(encoding="utf-8")
     # no longer than the limit: every evening, as before
     _latest(monkeypatch, "html", 3)
     three.ok("export", "--all", "--format", "html", "--out", str(tmp_path / "three.html"))
@@ -58,8 +63,15 @@ def test_the_season_workbook_has_a_sheet_for_each_of_its_latest_evenings(three, 
     assert book.sheetnames == ["Settlement", "Players", "Session 2", "Session 3"]
     rows = list(book["Settlement"].iter_rows(values_only=True))
     assert [r[0] for r in rows[1:4]] == [1, 2, 3]  # every evening's totals
-    assert rows[-1][0] == ("A sheet for each of the latest 2 evenings (#2 to #3); the 1 before them with their totals "
+    assert rows[-1][0] == ("A sheet for each of the latest 2 evenings (#2 to #3); the one before them with its totals "
                            "above. Every hand of every evening: export --all --format csv.")
+    german = three.path.read_text(encoding="utf-8").replace('language = "en"', 'language = "de"')
+    three.path.write_text(german, encoding="utf-8")
+    three.ok("export", "--all", "--format", "xlsx", "--out", str(tmp_path / "de.xlsx"))
+    assert list(openpyxl.load_workbook(tmp_path / "de.xlsx")["Abrechnung"].iter_rows(values_only=True))[-1][0] == (
+        "Ein Blatt für jeden der letzten 2 Abende (#2 bis #3); der eine davor mit seinen Summen oben. Jedes Spiel "
+        "jedes Abends: export --all --format csv.")
+    three.path.write_text(german.replace('language = "de"', 'language = "en"'), encoding="utf-8")
     _latest(monkeypatch, "xlsx", 3)
     three.ok("export", "--all", "--format", "xlsx", "--out", str(tmp_path / "every.xlsx"))
     every = openpyxl.load_workbook(tmp_path / "every.xlsx", data_only=True)
