@@ -238,17 +238,32 @@ def checked_tournament(c: Any, path: Path, data: dict[str, Any], family: Any) ->
 
     check_player_names(players, lambda msg, hint: c.fail(*where, msg, hint))
     for name in players:
-        why = clashes(family, name) or (Text("tournament.name_is_number", name=name)
-                                        if START_NUMBER.fullmatch(name.strip()) else None)
+        why = clashes(family, name) or name_problem(name)
         if why:
-            raise c.fail(*where, Text("tournament.name_clash", why=why),
-                         Text("tournament.name_clash_hint", name=name))
+            raise c.fail(*where, Text("tournament.name_clash", why=why), name_hint(name))
     settings = TournamentSettings(
         rounds=got.get("rounds", 3), games_per_round=games,
         games_per_round_five=five, draw=got.get("draw", "spread"), seed=got.get("seed", ""),
         players_file=players_file, preset=preset, short_tables=got.get("short_tables", ""), days=got.get("days", 1),
         kontra=limits["kontra"], cap=limits["cap"], prizes=prizes)
     return players, tariff, settings
+
+
+def name_problem(name: str) -> Text | None:
+    """Why ``name`` cannot be a tournament player's besides the short notation (None if it
+    can): it reads as a start number, or holds a comma, where the desk's lists split."""
+    if START_NUMBER.fullmatch(name.strip()):
+        return Text("tournament.name_is_number", name=name)
+    if "," in name:
+        return Text("tournament.name_has_comma", name=name)
+    return None
+
+
+def name_hint(name: str) -> Text:
+    """How to register ``name`` that ``clashes`` or ``name_problem`` refused."""
+    if "," in name:
+        return Text("tournament.name_comma_hint", plain=" ".join(name.replace(",", " ").split()))
+    return Text("tournament.name_clash_hint", name=name)
 
 
 def rounds_days_bad(got: dict[str, Any]) -> bool:

@@ -1000,6 +1000,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "tournament.name_is_number": (
         "'{name}' reads as a start number (#17 names player 17)",
         "'{name}' liest sich als Startnummer (#17 nennt Spieler 17)"),
+    "tournament.name_comma_hint": ("Register the name without its comma ({plain}).",
+                                   "Melde den Namen ohne Komma an ({plain})."),
+    "tournament.name_has_comma": (
+        "'{name}' holds a comma, where --totals, --solos, --won, --apart and --players split their lists",
+        "'{name}' enthält ein Komma, an dem --totals, --solos, --won, --apart und --players ihre Listen trennen"),
     "tournament.sheet_total": (
         'Total',
         'Summe'),

@@ -377,3 +377,17 @@ def test_a_withdrawal_that_leaves_a_fixed_players_table_undrawn_is_said_at_once(
                          "hint": "Take it away with tournament fix P1 4 --remove (or fix P1 to another table)."}
     t.ok("tournament", "fix", "P1", "--remove")
     assert t.json("tournament", "player", "withdraw", "P4")["next_draw"] is None
+
+
+def test_a_name_with_a_comma_is_refused_at_registration_where_the_desk_lists_split(tmp_path):
+    """``--totals``, ``--solos``, ``--won``, ``--apart`` and ``--players`` split at commas:
+    "Ben, Jr." could never be typed there, so the file and ``player add`` refuse it."""
+    t = tournament(tmp_path, ["Anna", "Ben, Jr.", "Cora", "Dora"], language="de")
+    assert fail(t, "tournament", "draw") == (
+        f"Fehler: {t.path}, Zeile 5: players enthält einen Namen, den Einträge am Tisch falsch lesen würden: "
+        "'Ben, Jr.' enthält ein Komma, an dem --totals, --solos, --won, --apart und --players ihre Listen "
+        "trennen.\nMelde den Namen ohne Komma an (Ben Jr.).\n")
+    t = tournament(tmp_path, FOUR, name="ok")
+    assert t.refused("tournament", "player", "add", "Karl,  Sen.") == (
+        "Error: This name would be misread by entries at a table: 'Karl,  Sen.' holds a comma, where --totals, "
+        "--solos, --won, --apart and --players split their lists.\nRegister the name without its comma (Karl Sen.).\n")
