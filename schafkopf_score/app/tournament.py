@@ -296,7 +296,7 @@ def draw(cfg: TableConfig, ledger: Ledger, by: str | None = None, seed: str | No
          fix: Sequence[str] = (), apart: Sequence[str] = (), redo: bool = False, reason: str = "") -> Drawn:
     """The next round drawn, or (``redo``) the latest round drawn again while none of its tables
     has entered anything."""
-    from ..table.tournament import DRAWS
+    from ..table.tournament import DRAWS, MAX_SEED
     from ..tournament.rounds import draw_round, redo_round
     from ..tournament.tables import settings_of
 
@@ -305,6 +305,10 @@ def draw(cfg: TableConfig, ledger: Ledger, by: str | None = None, seed: str | No
         if not seed:
             raise IllegalEntry(Text("tournament.seed_empty"), Text("tournament.seed_empty_hint"))
         refuse_hidden("--seed", seed)
+        if len(seed) > MAX_SEED:
+            raise IllegalEntry(Text("data.option_problem", option="--seed",
+                                    problem=Text("tournament.seed_long", length=len(seed), most=MAX_SEED)),
+                               Text("tournament.seed_long_hint"))
     if by is not None and by not in DRAWS:
         raise IllegalEntry(Text("tournament.option_choice", option="--by", value=repr(by), choices=", ".join(DRAWS)),
                            Text("tournament.by_hint"))

@@ -37,6 +37,7 @@ START_NUMBER = re.compile(r"#\s*([0-9]{1,6})")
 # a share of the prize pool among the places: "40%", "12,5 %"
 SHARE = re.compile(r"([0-9]{1,3}(?:[.,][0-9]{1,2})?)\s*%")
 MAX_PLAYERS = 4000
+MAX_SEED = 100  # characters of a seed: a word or a number, shown with every draw
 # the order of the ranking, said with every ranking (RULES §10): message ids
 TIE_BREAKS = ("tournament.tb_points", "tournament.tb_solos", "tournament.tb_won", "tournament.tb_lot")
 
@@ -207,6 +208,14 @@ def checked_tournament(c: Any, path: Path, data: dict[str, Any], family: Any) ->
     if five % 5:
         raise c.fail("tournament", "games_per_round_five", Text("tournament.five_multiple", games=five),
                      Text("tournament.five_multiple_hint", games=five_games(games)))
+    seed = got.get("seed", "")
+    hidden = hidden_character(seed)
+    if hidden:  # printed with every draw and stored with the round
+        raise c.fail("tournament", "seed", Text("data.name_hidden", name=repr(seed[:60]), what=hidden[1],
+                                                pos=hidden[0]), Text("data.hidden_hint"))
+    if len(seed) > MAX_SEED:
+        raise c.fail("tournament", "seed", Text("tournament.seed_long", length=len(seed), most=MAX_SEED),
+                     Text("tournament.seed_long_hint"))
     prizes = checked_prizes(c, data.get("prizes"))
     players_file = got.get("players_file", "")
     players: Any
