@@ -34,6 +34,25 @@ def play_out(t, tisch, games, line="weiter"):
     ok_in(t, "tournament", "enter", "--tisch", str(tisch), "-", input=(line + "\n") * games)
 
 
+def test_a_withdrawal_is_not_marked_in_the_ranking_after_a_round_before_it(tmp_path):
+    """Ben withdrew in round 2: the ranking after round 1 (and day 1's) shows him as he stood
+    then; after round 2, and overall, he is marked withdrawn."""
+    t = tournament(tmp_path, ["Anna", "Ben", "Cora", "Dora", "Emil"],
+                   extra='games_per_round = 4\nrounds = 4\ndays = 2\nseed = "w"')
+    t.ok("tournament", "draw")
+    play_out(t, 1, 5)
+    t.ok("tournament", "draw")
+    t.ok("tournament", "player", "withdraw", "Ben")
+    play_out(t, 1, 5)
+    assert ranking(t, "--round", "1")["Ben"]["withdrawn"] is False
+    assert "(withdrawn)" not in t.ok("tournament", "ranking", "--round", "1").stdout
+    for args in (("--round", "2"), (), ("--day", "1")):
+        assert ranking(t, *args)["Ben"]["withdrawn"] is True, args
+    t.ok("tournament", "draw")
+    play_out(t, 1, 4)
+    assert "Ben" not in ranking(t, "--day", "2")  # day 2 lists who played it
+
+
 # -- 1. seating any count ------------------------------------------------------------------------
 
 @pytest.mark.parametrize(("count", "sizes", "standins"), [(6, [4, 4], 2), (7, [4, 4], 1), (11, [4, 4, 4], 1)])
