@@ -979,8 +979,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         'These are the totals table {tisch} of round {round} has already.',
         'Das sind schon die Summen von Tisch {tisch} in Runde {round}.'),
     "tournament.totals_same_hint": (
-        'Nothing was recorded: see them with schafkopf tournament sheet --tisch N.',
-        'Nichts wurde verzeichnet: sieh sie dir mit schafkopf tournament sheet --tisch N an.'),
+        'Nothing was recorded: see them with schafkopf tournament sheet --tisch {tisch} --round {round}.',
+        'Nichts wurde verzeichnet: sieh sie dir mit schafkopf tournament sheet --tisch {tisch} --round {round} an.'),
     "tournament.totals_voided": (
         'Table {tisch} of round {round}: the paper totals are voided (kept in the ledger); the table enters its '
         'hands or totals anew.',

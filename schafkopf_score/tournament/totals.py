@@ -194,7 +194,7 @@ def enter_totals(cfg: TableConfig, ledger: Ledger, seat: TournamentTable, totals
         if before is not None and (ordered, filled(s_of), filled(w_of)) == (
                 filled(before["totals"]), filled(before["solos"]), filled(before["won"])):
             raise IllegalEntry(Text("tournament.totals_same", tisch=seat.tisch, round=seat.round),
-                               Text("tournament.totals_same_hint"))
+                               Text("tournament.totals_same_hint", tisch=seat.tisch, round=seat.round))
         if replace and not reason:  # a correction says why (RULES §10: --replace --reason R)
             raise IllegalEntry(Text("tournament.replace_needs_reason", tisch=seat.tisch, round=seat.round),
                                Text("tournament.replace_needs_reason_hint", tisch=seat.tisch, round=seat.round))
