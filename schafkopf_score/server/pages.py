@@ -385,7 +385,9 @@ async def tisch_page(served: Served, request: Request, role: Role) -> dict[str, 
     may = (not live["waiting"] and not live["paper"] and live["current"] and round_no is None
            and (role.name == "host" or role.name == "tisch" and role.tisch == tisch))
     tap = tap_data(cfg, live["players"]) if may else None
-    return {"may_write": may, "key": secrets.token_urlsafe(12), "tap": tap, "live": live}
+    # a table's code at another table: it reads here (not "this code can only read": it enters at its own)
+    other = say("server.page_other_table", cfg.language, tisch=role.tisch) if role.name == "tisch" else ""
+    return {"may_write": may, "key": secrets.token_urlsafe(12), "tap": tap, "live": live, "other_table": other}
 
 
 async def ratings_page(served: Served, request: Request, role: Role) -> dict[str, Any]:
