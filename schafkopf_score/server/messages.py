@@ -423,6 +423,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "server.page_wait_table": ("This round has no such table: wait for the next draw.",
                                "Diese Runde hat keinen solchen Tisch: warte auf die nächste Auslosung."),
     "server.page_old_round": ("An earlier round: read only.", "Eine frühere Runde: nur zum Lesen."),
+    "server.page_round_missing_hint": ("The table's page in the current round: /tisch/{tisch}.",
+                                       "Die Seite des Tisches in der laufenden Runde: /tisch/{tisch}."),
     "server.page_other_table": ("This is table {tisch}'s code: it reads this table, it enters at table {tisch}.",
                                 "Das ist der Code von Tisch {tisch}: hier liest er, eintragen kann er an Tisch "
                                 "{tisch}."),

@@ -314,7 +314,10 @@ def tisch_data(cfg: Any, ledger: Any, tisch: int, round_no: int | None) -> dict[
         return {"waiting": "draw", "tisch": tisch, "round": 0}
     try:
         table = find_table(cfg, ledger, tisch, round_no)
-    except IllegalEntry:
+    except IllegalEntry as exc:
+        if round_no is not None and round_no != latest:  # an earlier round without it, or none drawn: no draw to wait for
+            raise Refusal(404, exc.render(cfg.language)[0],
+                          say("server.page_round_missing_hint", cfg.language, tisch=tisch)) from None
         return {"waiting": "table", "tisch": tisch, "round": round_no or latest}
     state = table_view(cfg, ledger, table)
     players = list(table.players)

@@ -462,6 +462,28 @@ def test_a_tables_code_reading_another_table_or_an_earlier_round_is_not_said_to_
         assert "Dieser Code darf nur lesen." in page(s, "/tisch/1", s.view)
 
 
+def test_a_round_asked_for_that_has_no_such_table_is_not_waited_for(tmp_path):
+    """``/tisch/1?round=9`` (of 3 rounds, 1 drawn) and ``/tisch/3?round=1`` said "warte auf die
+    nächste Auslosung" (200): no draw brings them. 404 with the API's words; the current round
+    without the table still waits (a later draw may seat it)."""
+    import html as markup
+
+    cup = tournament(tmp_path, players=EIGHT, extra='games_per_round = 1\nseed = "s"', language="de")
+    cli(cup.path, "tournament", "draw")
+    with Server(cup.path) as s:
+        for path, said in (("/tisch/1?round=9", "Runde 9 gibt es nicht: ausgelost ist nur Runde 1."),
+                           ("/tisch/3?round=0", "Runde 0 gibt es nicht: ausgelost ist nur Runde 1.")):
+            body = markup.unescape(page(s, path, s.codes["tisch 1"], status=404))
+            assert said in body and "Die Seite des Tisches in der laufenden Runde: /tisch/" in body, path
+        cli(cup.path, "add", "--tisch", "1", "weiter")
+        cli(cup.path, "add", "--tisch", "2", "weiter")
+        cli(cup.path, "tournament", "draw")
+        body = markup.unescape(page(s, "/tisch/3?round=1", s.view, status=404))
+        assert "Runde 1 hat keinen Tisch 3: sie hat 2 Tische." in body and "warte" not in body
+        assert "warte auf die nächste Auslosung" in page(s, "/tisch/3", s.view)
+        assert "warte auf die nächste Auslosung" in page(s, "/tisch/3?round=2", s.view)
+
+
 def test_the_projector_says_provisional_only_when_the_ranking_says_so():
     from schafkopf_score.server.pages import projector
 
