@@ -172,6 +172,8 @@ def check_day(cfg: TableConfig, day: int | None) -> None:
 
     settings = settings_of(cfg)
     if day is not None and not 1 <= day <= settings.days:
+        if settings.days == 1:  # not "days 1 to 1"
+            raise IllegalEntry(Text("tournament.no_such_day_one", day=day), Text("tournament.one_day"))
         raise IllegalEntry(Text("tournament.no_such_day", day=day, days=settings.days),
                            Text("tournament.days_are", days=settings.days))
 

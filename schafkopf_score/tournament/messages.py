@@ -395,6 +395,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "tournament.days_are": (
         'The tournament has days 1 to {days}.',
         'Das Turnier hat die Tage 1 bis {days}.'),
+    "tournament.one_day": (
+        'The tournament is of one day: leave --day out.',
+        'Das Turnier hat einen Tag: lass --day weg.'),
+    "tournament.no_such_day_one": (
+        'There is no day {day}: the tournament has one.',
+        'Einen Tag {day} gibt es nicht: das Turnier hat einen.'),
     "tournament.days_rounds": (
         'is {days}, more than the {rounds} rounds: each day needs a round.',
         'ist {days}, mehr als die {rounds} Runden: jeder Tag braucht eine Runde.'),

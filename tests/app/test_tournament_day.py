@@ -335,6 +335,12 @@ def test_a_tournament_of_two_days_ranks_each_day_and_overall(tmp_path):
     assert "ranking of day 2" in two.ok("tournament", "ranking", "--day", "2").stdout
     assert fail(two, "tournament", "ranking", "--day", "3") == (
         "Error: There is no day 3: the tournament has 2.\nThe tournament has days 1 to 2.\n")
+    one_day = tournament(tmp_path, EIGHT, extra='seed = "d"', language="de", name="eintag")
+    one_day.ok("tournament", "draw")
+    for args in (("ranking", "--day", "2"), ("prizes", "--day", "0")):  # (it said "die Tage 1 bis 1")
+        assert one_day.refused("tournament", *args) == (
+            f"Fehler: Einen Tag {args[-1]} gibt es nicht: das Turnier hat einen.\n"
+            "Das Turnier hat einen Tag: lass --day weg.\n")
 
 
 def test_a_day_s_prize_list_says_which_day_it_is_for(tmp_path):
