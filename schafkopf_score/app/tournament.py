@@ -178,6 +178,15 @@ def check_day(cfg: TableConfig, day: int | None) -> None:
                            Text("tournament.days_are", days=settings.days))
 
 
+def day_round(settings: Any, day: int | None, latest: int) -> int:
+    """The round a day's ranking is after: the day's last round drawn (day 1 of a tournament at
+    round 3 is after round 2), or ``latest`` where the day has none drawn yet."""
+    if day is None:
+        return latest
+    drawn = [r for r in range(1, latest + 1) if settings.day_of(r) == day]
+    return drawn[-1] if drawn else latest
+
+
 @dataclass(frozen=True)
 class Ranking:
     """``tournament ranking``: after ``round`` (every round so far by default), of ``day``
@@ -227,6 +236,7 @@ def ranking(cfg: TableConfig, ledger: Ledger, round_no: int | None = None, day: 
     settings = settings_of(cfg)
     check_day(cfg, day)
     after, _ = tables_of_round(cfg, ledger, round_no)  # refused before round 1 is drawn, as tables and sheet are
+    after = day_round(settings, day, after) if round_no is None else after
     rows = standings(cfg, ledger, round_no, day, later=False)  # after round R: not who joins later
     days = {r for r in range(1, settings.rounds + 1) if settings.day_of(r) == day} if day is not None else None
     done = progress(cfg, ledger, round_no, day)
@@ -267,6 +277,7 @@ def prizes(cfg: TableConfig, ledger: Ledger, day: int | None = None, provisional
     settings = settings_of(cfg)
     check_day(cfg, day)
     after, _ = tables_of_round(cfg, ledger)
+    after = day_round(settings, day, after)
     done = progress(cfg, ledger, None, day)
     if not done.complete and not provisional:
         raise IllegalEntry(Text("tournament.prizes_provisional", what=done.what()),

@@ -359,6 +359,12 @@ def test_a_day_s_prize_list_says_which_day_it_is_for(tmp_path):
     page = (tmp_path / "day1.html").read_text(encoding="utf-8")
     assert "<title>Preisschafkopf: prizes of day 1</title>" in page and "<h1>Preisschafkopf: prizes of day 1</h1>" in page
     assert two.ok("tournament", "prizes").stdout.startswith("Preisschafkopf: prizes\n")
+    # --json says its day and the day's last round (it said the latest round drawn, of any day)
+    for args in (("ranking", "--day", "1"), ("prizes", "--day", "1")):
+        got = two.json("tournament", *args)
+        assert (got["day"], got["round"]) == (1, 1), args
+    assert (two.json("tournament", "prizes", "--day", "2")["round"], two.json("tournament", "prizes")["round"]) == (2, 2)
+    assert two.json("tournament", "ranking", "--day", "1", "--round", "2")["round"] == 2  # a round asked for is kept
 
 
 def test_the_ranking_after_an_earlier_round_leaves_out_a_latecomer_who_joined_later(tmp_path):
