@@ -391,3 +391,23 @@ def test_a_name_with_a_comma_is_refused_at_registration_where_the_desk_lists_spl
     assert t.refused("tournament", "player", "add", "Karl,  Sen.") == (
         "Error: This name would be misread by entries at a table: 'Karl,  Sen.' holds a comma, where --totals, "
         "--solos, --won, --apart and --players split their lists.\nRegister the name without its comma (Karl Sen.).\n")
+
+
+def test_a_wide_name_keeps_the_columns_of_the_printed_lists_in_line(tmp_path):
+    """李小龙 takes six cells on a terminal, not three: the ranking, the list by name and a
+    table's sheet padded it by its characters, and every column after it stood three cells left."""
+    import unicodedata
+
+    def cells(line):
+        return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in line)
+
+    t = tournament(tmp_path, ["李小龙", "Anna", "Ben", "Cora"], extra='seed = "w"\ngames_per_round = 1', language="de")
+    t.ok("tournament", "draw")
+    t.ok("add", "--tisch", "1", "herzsolo", "an", "80")
+    ranking = t.ok("tournament", "ranking").stdout.splitlines()
+    rows = [line for line in ranking if line[:4].strip().isdigit()]
+    assert len(rows) == 4 and len({cells(line.split("  (")[0].rstrip()) for line in rows}) == 1, rows
+    listed = t.ok("tournament", "tables", "--by-name").stdout.splitlines()[2:]
+    assert len({cells(line) for line in listed}) == 1, listed
+    sheet = t.ok("tournament", "sheet", "--tisch", "1").stdout.splitlines()[1:]
+    assert len({cells(line) for line in sheet}) == 1, sheet
