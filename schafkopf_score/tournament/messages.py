@@ -528,6 +528,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "tournament.no_such_day": (
         'There is no day {day}: the tournament has {days}.',
         'Einen Tag {day} gibt es nicht: das Turnier hat {days}.'),
+    "tournament.pairs_empty": ('{option} is empty.', '{option} ist leer.'),
+    "tournament.pair_empty": (
+        '{option} has an empty entry (two commas in a row, or one at the end).',
+        '{option} hat einen leeren Eintrag (zwei Kommas hintereinander oder eines am Ende).'),
     "tournament.pair_form": (
         '{option} {item} does not say NAME=NUMBER.',
         '{option} {item} hat nicht die Form NAME=ZAHL.'),
@@ -705,6 +709,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "tournament.totals_twice_hint": (
         'Wrong totals are corrected with schafkopf tournament enter --tisch {tisch} --round {round} --totals ... --replace --reason R.',
         'Falsche Summen korrigierst du mit schafkopf tournament enter --tisch {tisch} --round {round} --totals ... --replace --reason R.'),
+    "tournament.totals_with_hands_one": (
+        'Table {tisch} of round {round} has 1 hand entered already: its totals come from it.',
+        'Tisch {tisch} von Runde {round} hat schon 1 Spiel eingetragen: seine Summen ergeben sich daraus.'),
     "tournament.totals_with_hands": (
         'Table {tisch} of round {round} has {done} hands entered already: its totals come from them.',
         'Tisch {tisch} von Runde {round} hat schon {done} Spiele eingetragen: seine Summen ergeben sich '

@@ -411,3 +411,17 @@ def test_a_wide_name_keeps_the_columns_of_the_printed_lists_in_line(tmp_path):
     assert len({cells(line) for line in listed}) == 1, listed
     sheet = t.ok("tournament", "sheet", "--tisch", "1").stdout.splitlines()[1:]
     assert len({cells(line) for line in sheet}) == 1, sheet
+
+
+def test_an_empty_entry_of_the_totals_and_one_hand_entered_are_said_as_such(tmp_path):
+    t = tournament(tmp_path, FOUR, extra='seed = "e"\ngames_per_round = 2', language="de")
+    t.ok("tournament", "draw")
+    hint = ("Schreib --totals Anna=12,Ben=-4,Cora=-3,Dora=-5 (jeden Spieler des Tisches einmal), --solos Anna=1, "
+            "--won Anna=9.\n")
+    for totals in ("Anna=1,Ben=-1,,Cora=0,Dora=0", "Anna=1,Ben=-1,Cora=0,Dora=0,"):  # (was "--totals  hat nicht ...")
+        assert t.refused("tournament", "enter", "--tisch", "1", "--totals", totals) == (
+            "Fehler: --totals hat einen leeren Eintrag (zwei Kommas hintereinander oder eines am Ende).\n" + hint)
+    assert t.refused("tournament", "enter", "--tisch", "1", "--totals", " ") == "Fehler: --totals ist leer.\n" + hint
+    t.ok("add", "--tisch", "1", "weiter")
+    assert t.refused("tournament", "enter", "--tisch", "1", "--totals", "Anna=1,Ben=-1,Cora=0,Dora=0").startswith(
+        "Fehler: Tisch 1 von Runde 1 hat schon 1 Spiel eingetragen: seine Summen ergeben sich daraus.\n")
