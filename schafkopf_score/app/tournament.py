@@ -172,8 +172,19 @@ def check_day(cfg: TableConfig, day: int | None) -> None:
 
     settings = settings_of(cfg)
     if day is not None and not 1 <= day <= settings.days:
+        if settings.days == 1:  # not "days 1 to 1"
+            raise IllegalEntry(Text("tournament.no_such_day_one", day=day), Text("tournament.one_day"))
         raise IllegalEntry(Text("tournament.no_such_day", day=day, days=settings.days),
                            Text("tournament.days_are", days=settings.days))
+
+
+def day_round(settings: Any, day: int | None, latest: int) -> int:
+    """The round a day's ranking is after: the day's last round drawn (day 1 of a tournament at
+    round 3 is after round 2), or ``latest`` where the day has none drawn yet."""
+    if day is None:
+        return latest
+    drawn = [r for r in range(1, latest + 1) if settings.day_of(r) == day]
+    return drawn[-1] if drawn else latest
 
 
 @dataclass(frozen=True)
@@ -225,6 +236,7 @@ def ranking(cfg: TableConfig, ledger: Ledger, round_no: int | None = None, day: 
     settings = settings_of(cfg)
     check_day(cfg, day)
     after, _ = tables_of_round(cfg, ledger, round_no)  # refused before round 1 is drawn, as tables and sheet are
+    after = day_round(settings, day, after) if round_no is None else after
     rows = standings(cfg, ledger, round_no, day, later=False)  # after round R: not who joins later
     days = {r for r in range(1, settings.rounds + 1) if settings.day_of(r) == day} if day is not None else None
     done = progress(cfg, ledger, round_no, day)
@@ -265,6 +277,7 @@ def prizes(cfg: TableConfig, ledger: Ledger, day: int | None = None, provisional
     settings = settings_of(cfg)
     check_day(cfg, day)
     after, _ = tables_of_round(cfg, ledger)
+    after = day_round(settings, day, after)
     done = progress(cfg, ledger, None, day)
     if not done.complete and not provisional:
         raise IllegalEntry(Text("tournament.prizes_provisional", what=done.what()),
@@ -296,7 +309,7 @@ def draw(cfg: TableConfig, ledger: Ledger, by: str | None = None, seed: str | No
          fix: Sequence[str] = (), apart: Sequence[str] = (), redo: bool = False, reason: str = "") -> Drawn:
     """The next round drawn, or (``redo``) the latest round drawn again while none of its tables
     has entered anything."""
-    from ..table.tournament import DRAWS
+    from ..table.tournament import DRAWS, MAX_SEED
     from ..tournament.rounds import draw_round, redo_round
     from ..tournament.tables import settings_of
 
@@ -305,6 +318,10 @@ def draw(cfg: TableConfig, ledger: Ledger, by: str | None = None, seed: str | No
         if not seed:
             raise IllegalEntry(Text("tournament.seed_empty"), Text("tournament.seed_empty_hint"))
         refuse_hidden("--seed", seed)
+        if len(seed) > MAX_SEED:
+            raise IllegalEntry(Text("data.option_problem", option="--seed",
+                                    problem=Text("tournament.seed_long", length=len(seed), most=MAX_SEED)),
+                               Text("tournament.seed_long_hint"))
     if by is not None and by not in DRAWS:
         raise IllegalEntry(Text("tournament.option_choice", option="--by", value=repr(by), choices=", ".join(DRAWS)),
                            Text("tournament.by_hint"))

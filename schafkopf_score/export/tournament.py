@@ -126,17 +126,33 @@ def tables_html(name: str, round_no: int, tables: Sequence[dict[str, Any]], lang
     return _page(say("tournament.tables_title", lang, name=name, round=round_no), lang, body)
 
 
+def _cells(text: str) -> int:
+    """The terminal cells ``text`` takes: a wide character (李) two, a combining mark none."""
+    import unicodedata
+
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 0 if unicodedata.combining(ch) else 1
+               for ch in text)
+
+
+def _left(text: str, width: int) -> str:
+    return text + " " * max(width - _cells(text), 0)
+
+
+def _right(text: str, width: int) -> str:
+    return " " * max(width - _cells(text), 0) + text
+
+
 # -- who sits where, by name (the entrance) ------------------------------------------------------
 
 def by_name_text(name: str, round_no: int, rows: Sequence[dict[str, Any]], lang: str) -> str:
     """Every player of a round in alphabetical order: name, start number, table (and seat)."""
-    width = max([len(r["player"]) for r in rows] + [len(say("tournament.col_player", lang))])
+    width = max([_cells(r["player"]) for r in rows] + [_cells(say("tournament.col_player", lang))])
     lines = [say("tournament.by_name_title", lang, name=name, round=round_no), "",
-             f"{say('tournament.col_player', lang):<{width}}  {say('tournament.col_number', lang):>5}  "
+             f"{_left(say('tournament.col_player', lang), width)}  {say('tournament.col_number', lang):>5}  "
              f"{say('tournament.col_table', lang):>5}  {say('tournament.col_seat', lang):>5}"]
     for r in rows:
         number = f"#{r['number']}" if r["number"] else ""
-        lines.append(f"{r['player']:<{width}}  {number:>5}  {r['tisch']:>5}  {r['seat']:>5}")
+        lines.append(f"{_left(r['player'], width)}  {number:>5}  {r['tisch']:>5}  {r['seat']:>5}")
     return "\n".join(lines) + "\n"
 
 
@@ -169,25 +185,25 @@ def sheet_text(data: dict[str, Any], lang: str) -> str:
     paper = data.get("paper")
     if paper is not None:
         lines = [say("tournament.sheet_title_paper", lang, tisch=data["tisch"], round=data["round"])]
-        width = max(len(_who(p, n)) for p, n in zip(players, numbers, strict=True))
+        width = max(_cells(_who(p, n)) for p, n in zip(players, numbers, strict=True))
         cols = [say(k, lang) for k in ("tournament.col_points", "tournament.col_solos", "tournament.col_won")]
         lines.append(f"  {'':<{width}}  " + "  ".join(f"{c:>8}" for c in cols))
         for p, n in zip(players, numbers, strict=True):
-            lines.append(f"  {_who(p, n):<{width}}  {paper['totals'].get(p, 0):>+8d}  {paper['solos'].get(p, 0):>8}  "
+            lines.append(f"  {_left(_who(p, n), width)}  {paper['totals'].get(p, 0):>+8d}  {paper['solos'].get(p, 0):>8}  "
                          f"{paper['won'].get(p, 0):>8}")
     else:
         lines = [say("tournament.sheet_title", lang, tisch=data["tisch"], round=data["round"], done=data["done"],
                      games=data["games"])]
         names = [_who(p, n) for p, n in zip(players, numbers, strict=True)]
-        col = [max(len(n), 6) for n in names]
-        width = max((len(h["description"]) for h in hands), default=10)
-        lines.append(f"{'#':>3}  {'':<{width}}  " + "  ".join(f"{n:>{w}}" for n, w in zip(names, col, strict=True)))
+        col = [max(_cells(n), 6) for n in names]
+        width = max((_cells(h["description"]) for h in hands), default=10)
+        lines.append(f"{'#':>3}  {'':<{width}}  " + "  ".join(_right(n, w) for n, w in zip(names, col, strict=True)))
         for h in hands:
             if h["void"]:
                 continue
             cells = "  ".join(f"{h['running'][p]:>{w}}" if p in h["payouts"] else f"{'(' + str(h['running'][p]) + ')':>{w}}"
                               for p, w in zip(players, col, strict=True))
-            lines.append(f"{h['hand']:>3}  {h['description']:<{width}}  {cells}")
+            lines.append(f"{h['hand']:>3}  {_left(h['description'], width)}  {cells}")
     for item in data.get("history") or ():  # the totals in seat order, as the sheet shows them
         seated = {n: item["totals"][n] for n in players if n in item["totals"]}
         lines.append(_history_line({**item, "totals": {**seated, **item["totals"]}}, lang))
@@ -233,15 +249,15 @@ def ranking_text(name: str, rows: Sequence[dict[str, Any]], lang: str, plus_only
     if note is not None:
         head.append(render(note, lang))
     head.append(say("tournament.counted_plus_only" if plus_only else "tournament.counted_plus_minus", lang))
-    width = max([len(r["player"]) for r in rows] + [len(say("tournament.col_player", lang))])
+    width = max([_cells(r["player"]) for r in rows] + [_cells(say("tournament.col_player", lang))])
     cols = [say(k, lang) for k in ("tournament.col_points", "tournament.col_solos",
                                    "tournament.col_won", "tournament.col_games")]
     lines = [*head, "", f"{'#':>4}  {say('tournament.col_number', lang):>5}  "
-             f"{say('tournament.col_player', lang):<{width}}  " + "  ".join(f"{c:>8}" for c in cols)]
+             f"{_left(say('tournament.col_player', lang), width)}  " + "  ".join(f"{c:>8}" for c in cols)]
     for r in rows:
         lot = "  " + say("tournament.by_lot", lang) if r["lot"] else ""
         number = f"#{r['number']}" if r.get("number") else ""
-        lines.append(f"{r['rank']:>4}  {number:>5}  {r['player']:<{width}}  {r['points']:>8}  {r['solos_won']:>8}  "
+        lines.append(f"{r['rank']:>4}  {number:>5}  {_left(r['player'], width)}  {r['points']:>8}  {r['solos_won']:>8}  "
                      f"{r['games_won']:>8}  {r['games']:>8}{lot}{_player_mark(r, lang)}")
     if corrections:
         lines += ["", say("tournament.corrections_title", lang)]

@@ -130,6 +130,20 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                 "Öffne den Link des Tisches noch einmal, z. B. /tisch/3; es wurde nichts "
                                 "geschrieben."),
     "server.not_found": ("There is nothing at this address.", "Unter dieser Adresse gibt es nichts."),
+    "server.page_only_table": ("A tournament has no such page: it counts points per table and round, not a "
+                               "card table's money and evenings.",
+                               "Diese Seite hat ein Turnier nicht: es zählt Punkte je Tisch und Runde, nicht Geld "
+                               "und Abende eines Kartentisches."),
+    "server.page_only_table_hint": ("The tournament's standings are on the ranking (/ranking), its tables on the "
+                                    "start page (/).",
+                                    "Den Stand des Turniers zeigt die Rangliste (/ranking), seine Tische die "
+                                    "Startseite (/)."),
+    "server.page_only_tournament": ("This table is no tournament: it has no ranking and no drawn tables.",
+                                    "Dieser Tisch ist kein Turnier: er hat keine Rangliste und keine "
+                                    "ausgelosten Tische."),
+    "server.page_only_tournament_hint": ("The table's sheet is on the start page (/), its settlement on /settle.",
+                                         "Den Block des Tisches zeigt die Startseite (/), die Abrechnung "
+                                         "/settle."),
     "server.not_found_hint": ("Open the link that schafkopf serve printed; nothing was written.",
                               "Öffne den Link, den schafkopf serve gezeigt hat; es wurde nichts geschrieben."),
     "server.wrong_method": ("This address does not take this kind of request.",
@@ -409,6 +423,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "server.page_wait_table": ("This round has no such table: wait for the next draw.",
                                "Diese Runde hat keinen solchen Tisch: warte auf die nächste Auslosung."),
     "server.page_old_round": ("An earlier round: read only.", "Eine frühere Runde: nur zum Lesen."),
+    "server.page_round_missing_hint": ("The table's page in the current round: /tisch/{tisch}.",
+                                       "Die Seite des Tisches in der laufenden Runde: /tisch/{tisch}."),
+    "server.page_other_table": ("This is table {tisch}'s code: it reads this table, it enters at table {tisch}.",
+                                "Das ist der Code von Tisch {tisch}: hier liest er, eintragen kann er an Tisch "
+                                "{tisch}."),
     "server.page_provisional": ("provisional", "vorläufig"),
     "server.page_missing": ("missing", "es fehlt"),
     "server.page_playing": ("Still playing:", "Spielen noch:"),

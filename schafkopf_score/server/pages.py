@@ -89,7 +89,8 @@ class Page:
     """One page: ``handler(served, request, role)`` returns the template's data (or a response
     of its own, a redirect); ``words``: the catalogue ids it shows besides the base's, named in
     the template by the part after ``server.page_``; ``title``: the id of its title; ``need``:
-    what a code must be allowed to open it (read, host)."""
+    what a code must be allowed to open it (read, host); ``only``: "table" for a page of a card
+    table's money and evenings, "tournament" for a tournament's (elsewhere: 404 saying so)."""
 
     path: str
     template: str
@@ -97,6 +98,7 @@ class Page:
     words: tuple[str, ...]
     title: str
     need: str = "read"
+    only: str = ""
 
 
 class Words:
@@ -221,12 +223,26 @@ def refusal_page(served: Served, request: Request, exc: Refusal, back: str = "/"
 def endpoint(page: Page) -> Callable[[Served, Request], Awaitable[Response]]:
     async def show(served: Served, request: Request) -> Response:
         role = authorize(served, request, page.need)
+        if page.only:
+            refuse_other_kind(served, page.only)
         data = await page.handler(served, request, role)
         if isinstance(data, Response):
             return data
         return render_page(served, request, page.template, page.words, page.title, role=role, **data)
 
     return show
+
+
+def refuse_other_kind(served: Served, only: str) -> None:
+    """A card table's page (settlement, seating, evenings) at a tournament, or a tournament's
+    (ranking, a table of the draw) at a card table: nothing there (404), said in the page's
+    words with the page that shows it instead."""
+    lang = _cfg(served).language
+    tournament = served.cfg().kind == "tournament"
+    if only == "table" and tournament:
+        raise Refusal(404, say("server.page_only_table", lang), say("server.page_only_table_hint", lang))
+    if only == "tournament" and not tournament:
+        raise Refusal(404, say("server.page_only_tournament", lang), say("server.page_only_tournament_hint", lang))
 
 
 # -- what the pages show --------------------------------------------------------------------------
@@ -298,7 +314,10 @@ def tisch_data(cfg: Any, ledger: Any, tisch: int, round_no: int | None) -> dict[
         return {"waiting": "draw", "tisch": tisch, "round": 0}
     try:
         table = find_table(cfg, ledger, tisch, round_no)
-    except IllegalEntry:
+    except IllegalEntry as exc:
+        if round_no is not None and round_no != latest:  # an earlier round without it, or none drawn: no draw to wait for
+            raise Refusal(404, exc.render(cfg.language)[0],
+                          say("server.page_round_missing_hint", cfg.language, tisch=tisch)) from None
         return {"waiting": "table", "tisch": tisch, "round": round_no or latest}
     state = table_view(cfg, ledger, table)
     players = list(table.players)
@@ -369,7 +388,9 @@ async def tisch_page(served: Served, request: Request, role: Role) -> dict[str, 
     may = (not live["waiting"] and not live["paper"] and live["current"] and round_no is None
            and (role.name == "host" or role.name == "tisch" and role.tisch == tisch))
     tap = tap_data(cfg, live["players"]) if may else None
-    return {"may_write": may, "key": secrets.token_urlsafe(12), "tap": tap, "live": live}
+    # a table's code at another table: it reads here (not "this code can only read": it enters at its own)
+    other = say("server.page_other_table", cfg.language, tisch=role.tisch) if role.name == "tisch" else ""
+    return {"may_write": may, "key": secrets.token_urlsafe(12), "tap": tap, "live": live, "other_table": other}
 
 
 async def ratings_page(served: Served, request: Request, role: Role) -> dict[str, Any]:
@@ -494,26 +515,27 @@ PAGES: tuple[Page, ...] = (
         "server.page_paper", "server.page_draw_sure", "server.page_session") + DESK_WORDS, "server.page_title"),
     Page("/tisch/{n}", "tisch.html", tisch_page, ENTRY_WORDS + SHEET_WORDS + (
         "server.page_round", "server.page_done", "server.page_wait_draw", "server.page_wait_table",
-        "server.page_paper", "server.page_old_round"), "server.page_table"),
+        "server.page_paper", "server.page_old_round"), "server.page_table", only="tournament"),
     Page("/ratings", "ratings.html", ratings_page, ("server.page_ratings_all",), "server.page_ratings"),
     Page("/ranking", "ranking.html", ranking_page, (
         "server.page_round", "server.page_rank", "server.page_player", "server.page_points", "server.page_no_round",
         "server.page_provisional", "server.page_playing", "server.page_all_done", "server.page_lot",
         "server.page_withdrawn", "server.page_from_round", "server.page_missing", "server.page_number",
         "server.page_solos_won", "server.page_games_won", "server.page_page_of", "server.page_paper"),
-         "server.page_ranking"),
+         "server.page_ranking", only="tournament"),
     Page("/settle", "settle.html", settle_page, (
         "server.page_transfers", "server.page_nothing_owed", "server.page_close", "server.page_round_to",
         "server.page_closed", "server.page_standings", "server.page_sure_close", "server.page_pay_out",
         "server.page_player", "server.page_reopen", "server.page_reason", "server.page_sure_reopen"),
-         "server.page_settle"),
+         "server.page_settle", only="table"),
     Page("/players", "players.html", players_page, (
         "server.page_seated", "server.page_left", "server.page_add_player", "server.page_after",
         "server.page_leave_player", "server.page_rename_player", "server.page_new_name", "server.page_player",
-        "server.page_changes", "server.page_sure_leave"), "server.page_players"),
-    Page("/sessions", "sessions.html", sessions_page, SHEET_WORDS + ("server.page_session",), "server.page_sessions"),
+        "server.page_changes", "server.page_sure_leave"), "server.page_players", only="table"),
+    Page("/sessions", "sessions.html", sessions_page, SHEET_WORDS + ("server.page_session",), "server.page_sessions",
+         only="table"),
     Page("/sessions/{n}", "sessions.html", sessions_page, SHEET_WORDS + ("server.page_session",),
-         "server.page_sessions"),
+         "server.page_sessions", only="table"),
     Page("/join", "join.html", join_page, ("server.page_join_hint", "server.page_role_host", "server.page_role_view",
                                            "server.page_role_tisch"), "server.page_join", need="host"),
 )

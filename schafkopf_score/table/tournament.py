@@ -37,6 +37,7 @@ START_NUMBER = re.compile(r"#\s*([0-9]{1,6})")
 # a share of the prize pool among the places: "40%", "12,5 %"
 SHARE = re.compile(r"([0-9]{1,3}(?:[.,][0-9]{1,2})?)\s*%")
 MAX_PLAYERS = 4000
+MAX_SEED = 100  # characters of a seed: a word or a number, shown with every draw
 # the order of the ranking, said with every ranking (RULES §10): message ids
 TIE_BREAKS = ("tournament.tb_points", "tournament.tb_solos", "tournament.tb_won", "tournament.tb_lot")
 
@@ -207,6 +208,14 @@ def checked_tournament(c: Any, path: Path, data: dict[str, Any], family: Any) ->
     if five % 5:
         raise c.fail("tournament", "games_per_round_five", Text("tournament.five_multiple", games=five),
                      Text("tournament.five_multiple_hint", games=five_games(games)))
+    seed = got.get("seed", "")
+    hidden = hidden_character(seed)
+    if hidden:  # printed with every draw and stored with the round
+        raise c.fail("tournament", "seed", Text("data.name_hidden", name=repr(seed[:60]), what=hidden[1],
+                                                pos=hidden[0]), Text("data.hidden_hint"))
+    if len(seed) > MAX_SEED:
+        raise c.fail("tournament", "seed", Text("tournament.seed_long", length=len(seed), most=MAX_SEED),
+                     Text("tournament.seed_long_hint"))
     prizes = checked_prizes(c, data.get("prizes"))
     players_file = got.get("players_file", "")
     players: Any
@@ -238,17 +247,32 @@ def checked_tournament(c: Any, path: Path, data: dict[str, Any], family: Any) ->
 
     check_player_names(players, lambda msg, hint: c.fail(*where, msg, hint))
     for name in players:
-        why = clashes(family, name) or (Text("tournament.name_is_number", name=name)
-                                        if START_NUMBER.fullmatch(name.strip()) else None)
+        why = clashes(family, name) or name_problem(name)
         if why:
-            raise c.fail(*where, Text("tournament.name_clash", why=why),
-                         Text("tournament.name_clash_hint", name=name))
+            raise c.fail(*where, Text("tournament.name_clash", why=why), name_hint(name))
     settings = TournamentSettings(
         rounds=got.get("rounds", 3), games_per_round=games,
         games_per_round_five=five, draw=got.get("draw", "spread"), seed=got.get("seed", ""),
         players_file=players_file, preset=preset, short_tables=got.get("short_tables", ""), days=got.get("days", 1),
         kontra=limits["kontra"], cap=limits["cap"], prizes=prizes)
     return players, tariff, settings
+
+
+def name_problem(name: str) -> Text | None:
+    """Why ``name`` cannot be a tournament player's besides the short notation (None if it
+    can): it reads as a start number, or holds a comma, where the desk's lists split."""
+    if START_NUMBER.fullmatch(name.strip()):
+        return Text("tournament.name_is_number", name=name)
+    if "," in name:
+        return Text("tournament.name_has_comma", name=name)
+    return None
+
+
+def name_hint(name: str) -> Text:
+    """How to register ``name`` that ``clashes`` or ``name_problem`` refused."""
+    if "," in name:
+        return Text("tournament.name_comma_hint", plain=" ".join(name.replace(",", " ").split()))
+    return Text("tournament.name_clash_hint", name=name)
 
 
 def rounds_days_bad(got: dict[str, Any]) -> bool:

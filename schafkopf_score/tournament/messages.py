@@ -290,6 +290,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
                              "Runde {round}: {count:table}, {how} ausgelost (Startwert {seed})."),
     "tournament.at_random": ("at random", "zufällig"),
     "tournament.seed_empty": ("--seed is empty.", "--seed ist leer."),
+    "tournament.seed_long": ("is {length} characters long; a seed has at most {most}.",
+                             "ist {length} Zeichen lang; ein Startwert hat höchstens {most}."),
+    "tournament.seed_long_hint": ("A short word or number does: --seed 7; nothing was drawn.",
+                                  "Ein kurzes Wort oder eine Zahl genügt: --seed 7; es wurde nichts ausgelost."),
     "tournament.seed_empty_hint": ("Give a seed, e.g. --seed 7, or leave --seed out for a random lot.",
                                    "Gib einen Startwert an, z. B. --seed 7, oder lass --seed weg für ein zufälliges Los."),
     "tournament.by_ranking": ("by the ranking", "nach der Rangliste"),
@@ -389,6 +393,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "tournament.days_are": (
         'The tournament has days 1 to {days}.',
         'Das Turnier hat die Tage 1 bis {days}.'),
+    "tournament.one_day": (
+        'The tournament is of one day: leave --day out.',
+        'Das Turnier hat einen Tag: lass --day weg.'),
+    "tournament.no_such_day_one": (
+        'There is no day {day}: the tournament has one.',
+        'Einen Tag {day} gibt es nicht: das Turnier hat einen.'),
     "tournament.days_rounds": (
         'is {days}, more than the {rounds} rounds: each day needs a round.',
         'ist {days}, mehr als die {rounds} Runden: jeder Tag braucht eine Runde.'),
@@ -516,6 +526,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "tournament.no_such_day": (
         'There is no day {day}: the tournament has {days}.',
         'Einen Tag {day} gibt es nicht: das Turnier hat {days}.'),
+    "tournament.pairs_empty": ('{option} is empty.', '{option} ist leer.'),
+    "tournament.pair_empty": (
+        '{option} has an empty entry (two commas in a row, or one at the end).',
+        '{option} hat einen leeren Eintrag (zwei Kommas hintereinander oder eines am Ende).'),
     "tournament.pair_form": (
         '{option} {item} does not say NAME=NUMBER.',
         '{option} {item} hat nicht die Form NAME=ZAHL.'),
@@ -693,6 +707,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "tournament.totals_twice_hint": (
         'Wrong totals are corrected with schafkopf tournament enter --tisch {tisch} --round {round} --totals ... --replace --reason R.',
         'Falsche Summen korrigierst du mit schafkopf tournament enter --tisch {tisch} --round {round} --totals ... --replace --reason R.'),
+    "tournament.totals_with_hands_one": (
+        'Table {tisch} of round {round} has 1 hand entered already: its totals come from it.',
+        'Tisch {tisch} von Runde {round} hat schon 1 Spiel eingetragen: seine Summen ergeben sich daraus.'),
     "tournament.totals_with_hands": (
         'Table {tisch} of round {round} has {done:hand} entered already: its totals come from them.',
         'Tisch {tisch} von Runde {round} hat schon {done:hand} eingetragen: seine Summen ergeben sich '
@@ -973,8 +990,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         'These are the totals table {tisch} of round {round} has already.',
         'Das sind schon die Summen von Tisch {tisch} in Runde {round}.'),
     "tournament.totals_same_hint": (
-        'Nothing was recorded: see them with schafkopf tournament sheet --tisch N.',
-        'Nichts wurde verzeichnet: sieh sie dir mit schafkopf tournament sheet --tisch N an.'),
+        'Nothing was recorded: see them with schafkopf tournament sheet --tisch {tisch} --round {round}.',
+        'Nichts wurde verzeichnet: sieh sie dir mit schafkopf tournament sheet --tisch {tisch} --round {round} an.'),
     "tournament.totals_voided": (
         'Table {tisch} of round {round}: the paper totals are voided (kept in the ledger); the table enters its '
         'hands or totals anew.',
@@ -998,6 +1015,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "tournament.name_is_number": (
         "'{name}' reads as a start number (#17 names player 17)",
         "'{name}' liest sich als Startnummer (#17 nennt Spieler 17)"),
+    "tournament.name_comma_hint": ("Register the name without its comma ({plain}).",
+                                   "Melde den Namen ohne Komma an ({plain})."),
+    "tournament.name_has_comma": (
+        "'{name}' holds a comma, where --totals, --solos, --won, --apart and --players split their lists",
+        "'{name}' enthält ein Komma, an dem --totals, --solos, --won, --apart und --players ihre Listen trennen"),
     "tournament.sheet_total": (
         'Total',
         'Summe'),

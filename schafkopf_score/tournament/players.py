@@ -10,6 +10,7 @@ from ..rules.matching import spellings
 from ..rules.names import check_player_names
 from ..session.tournament import PlayerAdded, PlayerWithdrew
 from ..table import TableConfig
+from ..table.tournament import name_hint, name_problem
 from .numbers import number_of
 from .tables import STANDIN_NAME, TournamentTable, latest_round, name_of, record_checked, roster, settings_of, still_playing, table_of
 
@@ -49,10 +50,9 @@ def _latecomer_checked(cfg: TableConfig, ledger: Ledger, name: str, rounds: int)
     check_player_names([*now_playing.players, name],
                        lambda msg, hint: IllegalEntry(Text("tournament.bad_name", problem=msg), hint))
     why = clashes(cfg.family_obj(), name) or (Text("tournament.name_is_number", name=name)
-                                                if number_of(name) is not None else None)
+                                                if number_of(name) is not None else name_problem(name))
     if why:
-        raise IllegalEntry(Text("tournament.name_clash_add", why=why),
-                           Text("tournament.name_clash_hint", name=name))
+        raise IllegalEntry(Text("tournament.name_clash_add", why=why), name_hint(name))
     if name.casefold().startswith(tuple(n.casefold() for n in STANDIN_NAME.values())):
         raise IllegalEntry(Text("tournament.standin_reserved", name=name),
                            Text("tournament.name_clash_hint", name=name))

@@ -78,9 +78,13 @@ def ranking(cfg: TableConfig, ledger: Ledger, upto: int | None = None, day: int 
     # the tournament's events folded once: who plays, the paper totals, each round's cap and day
     state = fold_tournament(cfg.players, ledger.events())
     people = roster(cfg, ledger, state)
-    # a latecomer is marked from the round he joined in (one registered before round 1 is not late)
+    # a latecomer is marked from the round he joined in (one registered before round 1 is not late);
+    # a withdrawal from the round it was recorded in (the latest drawn then): not in a ranking before it
+    cut = upto if upto is not None else max(
+        (r for r in range(1, settings.rounds + 1) if settings.day_of(r) == day), default=None) if day else None
     table: dict[str, Standing] = {p: Standing(p, joined=people.joined.get(p, 0) if people.joined.get(p, 0) > 1 else 0,
-                                             withdrawn=p in people.withdrawn)
+                                             withdrawn=p in people.withdrawn
+                                             and (cut is None or people.withdrawn[p][0] <= cut))
                                   for p in people.players
                                   if later or upto is None or people.joined.get(p, 0) <= upto}
     totals, caps, days = state.totals, state.caps, state.days

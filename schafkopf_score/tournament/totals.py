@@ -33,7 +33,11 @@ def _pairs(text: str, option: str, players: Sequence[str], lowest: int, highest:
     if len(text) > MAX_PAIRS_TEXT:
         raise IllegalEntry(Text("tournament.pairs_long", option=option, most=MAX_PAIRS_TEXT),
                            Text("tournament.totals_hint"))
+    if not text.strip():
+        raise IllegalEntry(Text("tournament.pairs_empty", option=option), Text("tournament.totals_hint"))
     for item in text.split(","):
+        if not item.strip():  # "Anna=1,,Ben=-1" or a comma at the end: not "--totals  is not NAME=NUMBER"
+            raise IllegalEntry(Text("tournament.pair_empty", option=option), Text("tournament.totals_hint"))
         typed, eq, number = item.strip().partition("=")
         if not eq or not typed.strip():
             raise IllegalEntry(Text("tournament.pair_form", option=option, item=item.strip()),
@@ -183,7 +187,8 @@ def enter_totals(cfg: TableConfig, ledger: Ledger, seat: TournamentTable, totals
                                Text("tournament.nothing_to_replace_hint", tisch=seat.tisch))
         done = ledger.valid_game_counts([seat.session_id]).get(seat.session_id, 0)
         if done:
-            raise IllegalEntry(Text("tournament.totals_with_hands", tisch=seat.tisch, round=seat.round, done=done),
+            raise IllegalEntry(Text("tournament.totals_with_hands_one" if done == 1 else "tournament.totals_with_hands",
+                                    tisch=seat.tisch, round=seat.round, done=done),
                                Text("tournament.totals_with_hands_hint"))
         ordered = {p: points[p] for p in seat.players}
         s_of = {p: solo_counts[p] for p in seat.players if p in solo_counts}
@@ -194,7 +199,7 @@ def enter_totals(cfg: TableConfig, ledger: Ledger, seat: TournamentTable, totals
         if before is not None and (ordered, filled(s_of), filled(w_of)) == (
                 filled(before["totals"]), filled(before["solos"]), filled(before["won"])):
             raise IllegalEntry(Text("tournament.totals_same", tisch=seat.tisch, round=seat.round),
-                               Text("tournament.totals_same_hint"))
+                               Text("tournament.totals_same_hint", tisch=seat.tisch, round=seat.round))
         if replace and not reason:  # a correction says why (RULES §10: --replace --reason R)
             raise IllegalEntry(Text("tournament.replace_needs_reason", tisch=seat.tisch, round=seat.round),
                                Text("tournament.replace_needs_reason_hint", tisch=seat.tisch, round=seat.round))

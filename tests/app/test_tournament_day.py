@@ -34,6 +34,25 @@ def play_out(t, tisch, games, line="weiter"):
     ok_in(t, "tournament", "enter", "--tisch", str(tisch), "-", input=(line + "\n") * games)
 
 
+def test_a_withdrawal_is_not_marked_in_the_ranking_after_a_round_before_it(tmp_path):
+    """Ben withdrew in round 2: the ranking after round 1 (and day 1's) shows him as he stood
+    then; after round 2, and overall, he is marked withdrawn."""
+    t = tournament(tmp_path, ["Anna", "Ben", "Cora", "Dora", "Emil"],
+                   extra='games_per_round = 4\nrounds = 4\ndays = 2\nseed = "w"')
+    t.ok("tournament", "draw")
+    play_out(t, 1, 5)
+    t.ok("tournament", "draw")
+    t.ok("tournament", "player", "withdraw", "Ben")
+    play_out(t, 1, 5)
+    assert ranking(t, "--round", "1")["Ben"]["withdrawn"] is False
+    assert "(withdrawn)" not in t.ok("tournament", "ranking", "--round", "1").stdout
+    for args in (("--round", "2"), (), ("--day", "1")):
+        assert ranking(t, *args)["Ben"]["withdrawn"] is True, args
+    t.ok("tournament", "draw")
+    play_out(t, 1, 4)
+    assert "Ben" not in ranking(t, "--day", "2")  # day 2 lists who played it
+
+
 # -- 1. seating any count ------------------------------------------------------------------------
 
 @pytest.mark.parametrize(("count", "sizes", "standins"), [(6, [4, 4], 2), (7, [4, 4], 1), (11, [4, 4, 4], 1)])
@@ -316,6 +335,12 @@ def test_a_tournament_of_two_days_ranks_each_day_and_overall(tmp_path):
     assert "ranking of day 2" in two.ok("tournament", "ranking", "--day", "2").stdout
     assert fail(two, "tournament", "ranking", "--day", "3") == (
         "Error: There is no day 3: the tournament has 2.\nThe tournament has days 1 to 2.\n")
+    one_day = tournament(tmp_path, EIGHT, extra='seed = "d"', language="de", name="eintag")
+    one_day.ok("tournament", "draw")
+    for args in (("ranking", "--day", "2"), ("prizes", "--day", "0")):  # (it said "die Tage 1 bis 1")
+        assert one_day.refused("tournament", *args) == (
+            f"Fehler: Einen Tag {args[-1]} gibt es nicht: das Turnier hat einen.\n"
+            "Das Turnier hat einen Tag: lass --day weg.\n")
 
 
 def test_a_day_s_prize_list_says_which_day_it_is_for(tmp_path):
@@ -334,6 +359,12 @@ def test_a_day_s_prize_list_says_which_day_it_is_for(tmp_path):
     page = (tmp_path / "day1.html").read_text(encoding="utf-8")
     assert "<title>Preisschafkopf: prizes of day 1</title>" in page and "<h1>Preisschafkopf: prizes of day 1</h1>" in page
     assert two.ok("tournament", "prizes").stdout.startswith("Preisschafkopf: prizes\n")
+    # --json says its day and the day's last round (it said the latest round drawn, of any day)
+    for args in (("ranking", "--day", "1"), ("prizes", "--day", "1")):
+        got = two.json("tournament", *args)
+        assert (got["day"], got["round"]) == (1, 1), args
+    assert (two.json("tournament", "prizes", "--day", "2")["round"], two.json("tournament", "prizes")["round"]) == (2, 2)
+    assert two.json("tournament", "ranking", "--day", "1", "--round", "2")["round"] == 2  # a round asked for is kept
 
 
 def test_the_ranking_after_an_earlier_round_leaves_out_a_latecomer_who_joined_later(tmp_path):

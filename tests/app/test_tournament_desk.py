@@ -58,8 +58,9 @@ def test_a_swapped_pair_of_paper_totals_is_replaced_with_its_reason_and_the_orig
     assert (rows[a]["solos_won"], rows[a]["games_won"], rows[b]["games_won"]) == (1, 5, 3)
     # the same totals again: nothing to replace them with
     assert fail(t, "tournament", "enter", "--tisch", "1", "--totals", totals_of((a, b, c, d), (12, -4, -3, -5)),
-                "--solos", f"{a}=1", "--won", f"{a}=5,{b}=3", "--replace").startswith(
-        "Error: These are the totals table 1 of round 1 has already.")
+                "--solos", f"{a}=1", "--won", f"{a}=5,{b}=3", "--replace") == (
+        "Error: These are the totals table 1 of round 1 has already.\n"
+        "Nothing was recorded: see them with schafkopf tournament sheet --tisch 1 --round 1.\n")  # (was --tisch N)
     # nor with the same written otherwise: a 0 named is what a name left out says
     assert t.refused("tournament", "enter", "--tisch", "1", "--totals", totals_of((a, b, c, d), (12, -4, -3, -5)),
                      "--solos", f"{a}=1,{b}=0", "--won", f"{a}=5,{b}=3,{c}=0", "--replace", "--reason", "y").startswith(

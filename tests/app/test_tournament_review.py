@@ -377,3 +377,51 @@ def test_a_withdrawal_that_leaves_a_fixed_players_table_undrawn_is_said_at_once(
                          "hint": "Take it away with tournament fix P1 4 --remove (or fix P1 to another table)."}
     t.ok("tournament", "fix", "P1", "--remove")
     assert t.json("tournament", "player", "withdraw", "P4")["next_draw"] is None
+
+
+def test_a_name_with_a_comma_is_refused_at_registration_where_the_desk_lists_split(tmp_path):
+    """``--totals``, ``--solos``, ``--won``, ``--apart`` and ``--players`` split at commas:
+    "Ben, Jr." could never be typed there, so the file and ``player add`` refuse it."""
+    t = tournament(tmp_path, ["Anna", "Ben, Jr.", "Cora", "Dora"], language="de")
+    assert fail(t, "tournament", "draw") == (
+        f"Fehler: {t.path}, Zeile 5: players enthält einen Namen, den Einträge am Tisch falsch lesen würden: "
+        "'Ben, Jr.' enthält ein Komma, an dem --totals, --solos, --won, --apart und --players ihre Listen "
+        "trennen.\nMelde den Namen ohne Komma an (Ben Jr.).\n")
+    t = tournament(tmp_path, FOUR, name="ok")
+    assert t.refused("tournament", "player", "add", "Karl,  Sen.") == (
+        "Error: This name would be misread by entries at a table: 'Karl,  Sen.' holds a comma, where --totals, "
+        "--solos, --won, --apart and --players split their lists.\nRegister the name without its comma (Karl Sen.).\n")
+
+
+def test_a_wide_name_keeps_the_columns_of_the_printed_lists_in_line(tmp_path):
+    """李小龙 takes six cells on a terminal, not three: the ranking, the list by name and a
+    table's sheet padded it by its characters, and every column after it stood three cells left."""
+    import unicodedata
+
+    def cells(line):
+        return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in line)
+
+    t = tournament(tmp_path, ["李小龙", "Anna", "Ben", "Cora"], extra='seed = "w"\ngames_per_round = 1', language="de")
+    t.ok("tournament", "draw")
+    t.ok("add", "--tisch", "1", "herzsolo", "an", "80")
+    ranking = t.ok("tournament", "ranking").stdout.splitlines()
+    rows = [line for line in ranking if line[:4].strip().isdigit()]
+    assert len(rows) == 4 and len({cells(line.split("  (")[0].rstrip()) for line in rows}) == 1, rows
+    listed = t.ok("tournament", "tables", "--by-name").stdout.splitlines()[2:]
+    assert len({cells(line) for line in listed}) == 1, listed
+    sheet = t.ok("tournament", "sheet", "--tisch", "1").stdout.splitlines()[1:]
+    assert len({cells(line) for line in sheet}) == 1, sheet
+
+
+def test_an_empty_entry_of_the_totals_and_one_hand_entered_are_said_as_such(tmp_path):
+    t = tournament(tmp_path, FOUR, extra='seed = "e"\ngames_per_round = 2', language="de")
+    t.ok("tournament", "draw")
+    hint = ("Schreib --totals Anna=12,Ben=-4,Cora=-3,Dora=-5 (jeden Spieler des Tisches einmal), --solos Anna=1, "
+            "--won Anna=9.\n")
+    for totals in ("Anna=1,Ben=-1,,Cora=0,Dora=0", "Anna=1,Ben=-1,Cora=0,Dora=0,"):  # (was "--totals  hat nicht ...")
+        assert t.refused("tournament", "enter", "--tisch", "1", "--totals", totals) == (
+            "Fehler: --totals hat einen leeren Eintrag (zwei Kommas hintereinander oder eines am Ende).\n" + hint)
+    assert t.refused("tournament", "enter", "--tisch", "1", "--totals", " ") == "Fehler: --totals ist leer.\n" + hint
+    t.ok("add", "--tisch", "1", "weiter")
+    assert t.refused("tournament", "enter", "--tisch", "1", "--totals", "Anna=1,Ben=-1,Cora=0,Dora=0").startswith(
+        "Fehler: Tisch 1 von Runde 1 hat schon 1 Spiel eingetragen: seine Summen ergeben sich daraus.\n")

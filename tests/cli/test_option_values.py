@@ -146,6 +146,32 @@ def test_a_seed_with_a_control_character_is_refused(tmp_path, seed):
     assert err.startswith(f"Error: --seed {seed!r} has an invisible or control character"), err
 
 
+@pytest.mark.parametrize("redo", [False, True])
+def test_a_seed_of_more_than_100_characters_is_refused(tmp_path, redo):
+    t = _tournament(tmp_path, "de")
+    if redo:
+        t.ok("tournament", "draw")
+    assert t.refused("tournament", "draw", "--seed", "x" * 10_000, *(["--redo", "--reason", "late"] if redo else [])) == (
+        "Fehler: --seed ist 10000 Zeichen lang; ein Startwert hat höchstens 100.\n"
+        "Ein kurzes Wort oder eine Zahl genügt: --seed 7; es wurde nichts ausgelost.\n")
+    assert t.json("tournament", "draw", "--seed", "7" * 100, *(["--redo", "--reason", "late"] if redo else [])
+                  )["seed"].startswith("7" * 100)
+
+
+@pytest.mark.parametrize("seed, problem", [
+    ("a\\u0000b", "seed 'a\\x00b' has an invisible or control character (U+0000) at position 2.\n"
+                  "Remove it: such characters can hide or garble text on screen.\n"),
+    ("y" * 101, "seed is 101 characters long; a seed has at most 100.\n"
+                "A short word or number does: --seed 7; nothing was drawn.\n")])
+def test_the_files_seed_is_checked_as_the_options(tmp_path, seed, problem):
+    # the file's seed was printed with every draw as written, a NUL too, and stored with the round
+    t = _tournament(tmp_path, "en")
+    t.path.write_text(t.path.read_text(encoding="utf-8").replace('# seed = "..."', f'seed = "{seed}"'),
+                      encoding="utf-8")
+    line = next(i for i, x in enumerate(t.path.read_text(encoding="utf-8").splitlines(), 1) if x.startswith("seed"))
+    assert t.refused("tournament", "draw") == f"Error: {t.path}, line {line}: [tournament] {problem}"
+
+
 def test_a_seed_still_draws_the_same_lot(tmp_path):
     t = _tournament(tmp_path, "en")
     first = t.json("tournament", "draw", "--seed", "7")

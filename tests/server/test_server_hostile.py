@@ -184,7 +184,7 @@ def test_every_malformed_field_of_every_route_is_refused_by_name_and_writes_noth
         before = ledger_rows(table.path.with_suffix(".sqlite"))
         right_kind = throw(phone, TABLE_ROUTES)
         # the query string: ?tisch= and ?round= of the reading routes and pages
-        for path, name in (("/api/sheet", "tisch"), ("/api/sheet", "round"), ("/tisch/1", "round")):
+        for path, name in (("/api/sheet", "tisch"), ("/api/sheet", "round")):  # (/tisch/1: a tournament's page)
             for text in HOSTILE_TEXT:
                 query = f"{path}?{name}={quote(text.encode('utf-8', 'surrogatepass'))}"
                 if path.startswith("/api/"):
@@ -211,7 +211,8 @@ def test_every_malformed_field_of_every_route_is_refused_by_name_and_writes_noth
     table.ok("check")
 
 
-def test_every_malformed_table_number_in_the_path_is_refused(table):
+def test_every_malformed_table_number_in_the_path_is_refused(tmp_path):
+    table = tournament(tmp_path, players=EIGHT, language="de")  # /tisch/N is a tournament's page
     with Server(table.path) as s:
         phone = Phone(s)
         for text in [*HOSTILE_TEXT, "1.0", "[1]", "%2F", "1%2F2"]:
@@ -362,5 +363,8 @@ def test_every_malformed_field_of_a_tournament_is_refused(tmp_path):
         for text in HOSTILE_TEXT:
             status, page = phone.page(f"/tisch/{quote(text.encode('utf-8', 'surrogatepass'))}", code="tisch 1")
             assert status == 422 and "Die Tischnummer in der Adresse muss eine ganze Zahl sein." in page, text
+        for text in HOSTILE_TEXT:
+            status, page = phone.page(f"/tisch/1?round={quote(text.encode('utf-8', 'surrogatepass'))}", code="tisch 1")
+            assert status == 422 and NUMBER.format("round") in html.unescape(page), (text, page[-400:])
         assert ledger_rows(cup.path.with_suffix(".sqlite")) == before
     cup.ok("check")

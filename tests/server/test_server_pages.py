@@ -442,6 +442,48 @@ def test_a_tables_page_before_the_draw_waits_and_a_paper_table_shows_its_totals(
         assert re.search(r'Tisch 2</a>: [^<]+<span class="paper">Papiersummen</span>', html)
 
 
+def test_a_tables_code_reading_another_table_or_an_earlier_round_is_not_said_to_only_read(tmp_path):
+    """Table 1's code at table 2, or at its own table in round 1, was told "Dieser Code darf nur
+    lesen." (the view code's words): it enters at its own table in the current round."""
+    cup = tournament(tmp_path, players=EIGHT, extra='games_per_round = 1\nseed = "s"', language="de")
+    cli(cup.path, "tournament", "draw")
+    cli(cup.path, "add", "--tisch", "1", "weiter")
+    cli(cup.path, "add", "--tisch", "2", "weiter")
+    cli(cup.path, "tournament", "draw")
+    with Server(cup.path) as s:
+        one = s.codes["tisch 1"]
+        old = page(s, "/tisch/1?round=1", one)
+        assert "Eine frühere Runde: nur zum Lesen." in old and "darf nur lesen" not in old
+        other = page(s, "/tisch/2", one)
+        assert "Das ist der Code von Tisch 1: hier liest er, eintragen kann er an Tisch 1." in other
+        assert "darf nur lesen" not in other and 'id="taps"' not in other
+        own = page(s, "/tisch/1", one)
+        assert 'id="taps"' in own and "Code von Tisch" not in own and "darf nur lesen" not in own
+        assert "Dieser Code darf nur lesen." in page(s, "/tisch/1", s.view)
+
+
+def test_a_round_asked_for_that_has_no_such_table_is_not_waited_for(tmp_path):
+    """``/tisch/1?round=9`` (of 3 rounds, 1 drawn) and ``/tisch/3?round=1`` said "warte auf die
+    nächste Auslosung" (200): no draw brings them. 404 with the API's words; the current round
+    without the table still waits (a later draw may seat it)."""
+    import html as markup
+
+    cup = tournament(tmp_path, players=EIGHT, extra='games_per_round = 1\nseed = "s"', language="de")
+    cli(cup.path, "tournament", "draw")
+    with Server(cup.path) as s:
+        for path, said in (("/tisch/1?round=9", "Runde 9 gibt es nicht: ausgelost ist nur Runde 1."),
+                           ("/tisch/3?round=0", "Runde 0 gibt es nicht: ausgelost ist nur Runde 1.")):
+            body = markup.unescape(page(s, path, s.codes["tisch 1"], status=404))
+            assert said in body and "Die Seite des Tisches in der laufenden Runde: /tisch/" in body, path
+        cli(cup.path, "add", "--tisch", "1", "weiter")
+        cli(cup.path, "add", "--tisch", "2", "weiter")
+        cli(cup.path, "tournament", "draw")
+        body = markup.unescape(page(s, "/tisch/3?round=1", s.view, status=404))
+        assert "Runde 1 hat keinen Tisch 3: sie hat 2 Tische." in body and "warte" not in body
+        assert "warte auf die nächste Auslosung" in page(s, "/tisch/3", s.view)
+        assert "warte auf die nächste Auslosung" in page(s, "/tisch/3?round=2", s.view)
+
+
 def test_the_projector_says_provisional_only_when_the_ranking_says_so():
     from schafkopf_score.server.pages import projector
 

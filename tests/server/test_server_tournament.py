@@ -246,3 +246,35 @@ def test_a_key_sent_again_for_another_table_or_round_is_409_not_the_first_answer
         assert s.post("/api/hands", {"line": "weiter", "key": "desk-1", "tisch": 1, "round": 1}) == (200, first)
         assert s.get("/api/sheet?tisch=2&round=1")[1]["hands"] == []  # type: ignore[index]
     cup.ok("check")
+
+
+def test_a_card_tables_pages_are_not_at_a_tournament_nor_a_tournaments_at_a_card_table(tmp_path, make_table):
+    """``/settle``, ``/players`` and ``/sessions`` at a tournament answered 422 with the command
+    line's words (``schafkopf settle ...``) or showed its tables as evenings in money; ``/ranking``
+    and ``/tisch/1`` at a card table waited for a draw that never comes. Each is 404 now, in the
+    page's words, naming the page that shows it instead."""
+    import html
+    import re
+
+    def said(body: bytes) -> str:
+        return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", body.decode())).split())
+
+    cup = tournament(tmp_path, players=EIGHT, extra='games_per_round = 4\nrounds = 2\nseed = "s"', language="de")
+    with Server(cup.path) as s:
+        assert s.post("/api/draw", {"seed": "s"})[0] == 200
+        for path in ("/settle", "/players", "/sessions", "/sessions/1"):
+            status, _, body = s.request("GET", path, code=s.codes["view"])
+            assert status == 404 and (
+                "Diese Seite hat ein Turnier nicht: es zählt Punkte je Tisch und Runde, nicht Geld und Abende eines "
+                "Kartentisches. Den Stand des Turniers zeigt die Rangliste (/ranking), seine Tische die Startseite "
+                "(/).") in said(body), path
+        assert s.request("GET", "/tisch/1?round=1", code=s.codes["tisch 1"])[0] == 200
+        assert s.request("GET", "/ranking", code=s.codes["view"])[0] == 200
+    table = make_table(language="en")
+    with Server(table.path) as s:
+        for path in ("/ranking", "/tisch/1", "/tisch/1?round=1"):
+            status, _, body = s.request("GET", path, code=s.host)
+            assert status == 404 and (
+                "This table is no tournament: it has no ranking and no drawn tables. The table's sheet is on the "
+                "start page (/), its settlement on /settle.") in said(body), path
+        assert s.request("GET", "/settle", code=s.host)[0] == 200
