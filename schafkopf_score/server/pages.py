@@ -557,7 +557,8 @@ async def form(served: Served, request: Request) -> Response:
                        field(served, data, "line", str, required=True), reason,
                        bool(field(served, data, "confirm", bool)), tisch, None, field(served, data, "session", int))
         elif action == "close":
-            await work(served, answers.close_json, field(served, data, "round_to", int))
+            await work(served, answers.close_json, field(served, data, "round_to", int),
+                       field(served, data, "session", int))
         elif action == "draw":
             await work(served, answers.draw_json, None, None, False, create=True)
         else:
