@@ -60,9 +60,9 @@ class OtherEvening(IllegalEntry):
     now."""
 
 
-def _meant(at: At, view: SessionState, session: int | None) -> None:
-    """Refuse a correction sent for ``session`` (the evening the door showed: the phone's page,
-    ``play``) where that evening is not the open one any more; None: the open one, whichever."""
+def meant(at: At, view: SessionState, session: int | None) -> None:
+    """Refuse a correction (a close, a payout) sent for ``session`` (the evening the door
+    showed: the phone's page, ``play``) where that evening is not the open one any more; None: the open one, whichever."""
     if session is None or view.session is not None and view.session.id == session and not view.closed:
         return
     info = at.ledger.session(session) if at.ledger.conn is not None else None
@@ -252,7 +252,7 @@ def void(at: At, hand: int, reason: str = "", session: int | None = None) -> Voi
     """Void hand N; the later hands are re-priced (never re-seated). ``session``: the evening
     the door meant (refused if it is not the open one any more)."""
     view = view_session(at.cfg, at.ledger, place=at.place)
-    _meant(at, view, session)
+    meant(at, view, session)
     target = find_hand(view, hand)
     rows, moved = _correct(at, target, None, "void", reason)
     return VoidAnswer(target, repriced(rows, target), moved)
@@ -262,7 +262,7 @@ def undo(at: At, reason: str = "", session: int | None = None) -> VoidAnswer:
     """Void the last valid hand (of ``session``, the evening the door meant: refused if it is
     not the open one any more)."""
     view = view_session(at.cfg, at.ledger, place=at.place)
-    _meant(at, view, session)
+    meant(at, view, session)
     valid = [r.record for r in view.rows if r.record.valid]
     if not valid or view.closed:
         raise IllegalEntry(*view.place.nothing_to_undo())
@@ -286,7 +286,7 @@ def edit(at: At, hand: int, line: Line, reason: str = "", *, expect: int | None 
     be good. ``session``: the evening the door meant (refused if it is not the open one any
     more)."""
     view = view_session(at.cfg, at.ledger, place=at.place)
-    _meant(at, view, session)
+    meant(at, view, session)
     target = find_hand(view, hand)
     if line.empty:
         raise IllegalEntry(Text("data.edit_no_change", hand=hand), Text("data.edit_no_change_hint", hand=hand))

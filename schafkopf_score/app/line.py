@@ -196,6 +196,9 @@ def entry_of(at: At, line: Line) -> tuple[GameEntry, str]:
         try:
             return entry_from_words(family, at.cfg.players, line.words, line.options, words)
         except IllegalEntry:
+            renamed = _by_names_now(at, line, at.cfg.players)
+            if renamed is not None:
+                return entry_from_words(family, at.cfg.players, renamed.words, renamed.options, words)
             _seated_elsewhere(at, lambda: entry_from_words(family, at.table.players, line.words,
                                                            line.options)[0].names())
             raise
@@ -214,6 +217,9 @@ def correction_of(at: At, line: Line, old: GameEntry, players: Sequence[str]) ->
         try:
             return corrected_entry(family, players, old, line.words, line.options, line.given, words)
         except IllegalEntry:
+            renamed = _by_names_now(at, line, players)
+            if renamed is not None:
+                return corrected_entry(family, players, old, renamed.words, renamed.options, renamed.given, words)
             _seated_elsewhere(at, lambda: corrected_entry(family, at.table.players, old, line.words, line.options,
                                                           line.given)[0].names())
             raise
@@ -236,6 +242,39 @@ def numbered(at: At, line: Line) -> Line:
                    with_numbers(v, numbers) if k in names and isinstance(v, list) else v)
                for k, v in line.options.items()}
     return Line(tuple(with_numbers(line.words, numbers)), options, line.given)
+
+
+def _by_names_now(at: At, line: Line, players: Sequence[str]) -> Line | None:
+    """``line`` with each word (and name option) that is another name of one of ``players``,
+    earlier or later (``player rename``: the ledger links both names to one person, and no one
+    else may take either), put as that player is called in ``players``: after ``player rename
+    Anna Anni``, ``anna`` names Anni in a new hand and ``anni`` names Anna in a hand she played
+    before. None where the line names no one so."""
+    from ..rules.matching import spellings
+
+    aliases = at.ledger.aliases()
+    if not aliases:
+        return None
+    now = {p: aliases.get(p, p) for p in players}
+    other: dict[str, str] = {}
+    for name in set(aliases) | set(aliases.values()):
+        for p in players:
+            if name != p and aliases.get(name, name) == now[p]:
+                other.update({form: p for form in spellings(name)})
+
+    def said(word: Any) -> Any:
+        if not isinstance(word, str):
+            return word
+        forms = spellings(word)
+        return next((other[f] for f in forms if f in other), word)
+
+    words = tuple(said(w) for w in line.words)
+    names = {o.field for o in entry_options() if o.kind in (NAME, NAMES)}
+    options = {k: ([said(x) for x in v] if isinstance(v, list) else said(v)) if k in names else v
+               for k, v in line.options.items()}
+    if words == line.words and options == dict(line.options):
+        return None
+    return Line(words, options, line.given)
 
 
 def _seated_elsewhere(at: At, names: Any) -> None:

@@ -129,16 +129,20 @@ def _difference(ledger: Ledger, result: SessionSettlement) -> Mapping[str, Any] 
     return info.bookings.get("difference") if info is not None else None
 
 
-def close(at: At, round_to: int | None = None) -> Settlement:
+def close(at: At, round_to: int | None = None, session: int | None = None) -> Settlement:
     """``settle --close [--round C]``: book what the close books (a returned Stock, Muss-Solo
     penalties), store the closing balances and the settlement as paid (rounded to ``round_to``
-    cents, transfers as printed)."""
+    cents, transfers as printed). ``session``: the evening the door showed (the phone's page),
+    refused once it is closed, never the next one closed in its place."""
+    from .hands import meant
+
     checked_round(round_to)
     cfg, ledger = at.table, at.ledger
     if ledger.conn is None:  # no ledger yet, so nothing to close
         raise IllegalEntry(Text("data.nothing_to_close"), Text("data.record_games_first"))
     with ledger.write() as tx:
         view = view_session(cfg, ledger)
+        meant(at, view, session)
         if view.session is None or view.closed:
             raise IllegalEntry(Text("data.nothing_to_close"), Text("data.record_games_first"))
         rules = view.session_rules()
@@ -184,18 +188,21 @@ class PaidOut:
                 "balances": dict(self.balances)}
 
 
-def pay_out(at: At, typed: str) -> PaidOut:
+def pay_out(at: At, typed: str, session: int | None = None) -> PaidOut:
     """``settle --player NAME``: pay out one player's balance of the open session now. The
     others pay (or are paid) with the opposite sign, the largest balances first, in as few
     transfers as that takes; the payment is a row, and the session's balances count it (that
-    player at 0, the others adjusted), so the close settles the rest without him."""
+    player at 0, the others adjusted), so the close settles the rest without him. ``session``:
+    the evening the door showed, as for ``close``."""
     from ..rules.matching import resolve_name
+    from .hands import meant
 
     cfg, ledger = at.table, at.ledger
     if ledger.conn is None:
         raise IllegalEntry(Text("data.nothing_to_settle_player"), Text("data.record_games_first"))
     with ledger.write() as tx:
         view = view_session(cfg, ledger)
+        meant(at, view, session)
         if view.session is None or view.closed:
             raise IllegalEntry(Text("data.nothing_to_settle_player"), Text("data.record_games_first"))
         if view.unit != "cent":

@@ -137,6 +137,7 @@ def play(ctx: typer.Context) -> None:
     prompt = None
     pasted: list[str] = []  # the lines still to come of several pasted at once on a terminal
     place = 0  # which line of that paste is handled (named where one is refused)
+    again = ""  # a line typed and refused: the next prompt holds it, to be corrected, not typed anew
     if interactive:  # the line editor (prompt_toolkit) only on a terminal
         from .play_editor import asker, prompter
 
@@ -152,13 +153,15 @@ def play(ctx: typer.Context) -> None:
                 line, place = pasted.pop(0), place + 1
             else:
                 try:
-                    line = prompt() if prompt else read_piped(sys.stdin)
+                    line = prompt(again) if prompt else read_piped(sys.stdin)
                 except KeyboardInterrupt:  # Ctrl-C at the prompt cancels the line; a script it stops
                     if not interactive:
                         raise
                     continue
                 except EOFError:  # Ctrl-D ends the session
                     break
+                finally:
+                    again = ""
                 place = 0
                 if prompt and isinstance(line, str) and "\n" in line:  # several lines pasted at once: each a line
                     line, *pasted = line.split("\n")
@@ -184,9 +187,12 @@ def play(ctx: typer.Context) -> None:
                 live.close()  # the next line opens the ledger again
                 rejected += 1
                 _refused(live, problem, place or number, line, named=bool(place))
+                again = line if not place and isinstance(line, str) else ""  # to send again with Enter
             except ScoreError as exc:
                 rejected += 1
                 _refused(live, exc, place or number, line, named=bool(place))
+                if not place and isinstance(line, str) and len(line) <= MAX_LINE:  # typed alone, not pasted
+                    again = line
             finally:
                 keys.busy = False
             live.noticed()

@@ -92,13 +92,15 @@ def quiet(session: Any) -> Any:
     return session
 
 
-def prompter(live: Live, most: int) -> Callable[[], str | int]:
-    """A prompt with line editing, history, completion of every word and the status line. A
+def prompter(live: Live, most: int) -> Callable[..., str | int]:
+    """A prompt with line editing, history, completion of every word and the status line
+    (``prompt(again)``: a refused line stands in it to be corrected, the cursor at its end). A
     line that grows beyond ``most`` characters (a paste, or keys arriving faster than they are
     drawn) ends the prompt at once with its length, as a piped line too long is read: it is
     refused before the editor lays out, completes or draws it (which takes seconds for 50 KB)."""
     from prompt_toolkit import PromptSession
     from prompt_toolkit.application.current import get_app
+    from prompt_toolkit.filters import Condition
     from prompt_toolkit.key_binding import KeyBindings
     from prompt_toolkit.keys import Keys
 
@@ -113,6 +115,12 @@ def prompter(live: Live, most: int) -> Callable[[], str | int]:
             return
         buffer.insert_text(event.data.replace("\r\n", "\n").replace("\r", "\n"))
 
+    offered = [""]  # the refused line the prompt was given to correct
+
+    @keys.add("c-d", filter=Condition(lambda: bool(offered[0]) and get_app().current_buffer.text == offered[0]))
+    def _end(event: Any) -> None:  # Ctrl-D on the refused line left as it was ends the session, as on an empty one
+        event.app.exit(exception=EOFError)
+
     def _grown(buffer: Any) -> None:
         app = get_app()
         if len(buffer.text) > most and app.future is not None and not app.future.done():
@@ -126,8 +134,9 @@ def prompter(live: Live, most: int) -> Callable[[], str | int]:
     session.default_buffer.on_text_changed += _grown
     quiet(session)
 
-    def prompt() -> str | int:
-        answer = session.prompt("> ")
+    def prompt(again: str = "") -> str | int:
+        offered[0] = again
+        answer = session.prompt("> ", default=again)
         return answer if isinstance(answer, int) else str(answer)
 
     return prompt

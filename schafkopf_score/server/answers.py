@@ -39,9 +39,10 @@ def settle_json(cfg: TableConfig, ledger: Ledger) -> dict[str, Any]:
     return settle.settlement(evening(cfg, ledger, "settle")).to_json()
 
 
-def close_json(cfg: TableConfig, ledger: Ledger, round_to: int | None) -> dict[str, Any]:
-    """``settle --close [--round N] --json``."""
-    return settle.close(evening(cfg, ledger, "settle"), round_to).to_json()
+def close_json(cfg: TableConfig, ledger: Ledger, round_to: int | None, session: int | None = None) -> dict[str, Any]:
+    """``settle --close [--round N] --json`` (``session``: the evening the page showed; refused
+    once it is closed)."""
+    return settle.close(evening(cfg, ledger, "settle"), round_to, session).to_json()
 
 
 # -- a tournament -----------------------------------------------------------------------------------

@@ -231,7 +231,8 @@ async def api_edit(served: Served, request: Request) -> Response:
 async def api_close(served: Served, request: Request) -> Response:
     authorize(served, request, "host")
     data = await body_of(served, request)
-    result = await work(served, answers.close_json, field(served, data, "round_to", int))
+    result = await work(served, answers.close_json, field(served, data, "round_to", int),
+                        field(served, data, "session", int))
     served.hub.wake.set()
     return answer(result)
 

@@ -89,7 +89,7 @@ def _change(kind: str) -> Callable[[Any, Any, dict[str, Any]], dict[str, Any]]:
 def _pay_out(cfg: Any, ledger: Any, data: dict[str, Any]) -> dict[str, Any]:
     from ..app.settle import pay_out
 
-    return pay_out(evening(cfg, ledger, "settle"), data["player"]).to_json()
+    return pay_out(evening(cfg, ledger, "settle"), data["player"], data["session"]).to_json()
 
 
 def _reopen(cfg: Any, ledger: Any, data: dict[str, Any]) -> dict[str, Any]:
@@ -126,7 +126,7 @@ ACTIONS: dict[str, Action] = {
     "player_add": Action("host", (("name", TEXT, True), ("after", TEXT, False)), _change("add")),
     "player_leave": Action("host", (("name", TEXT, True),), _change("leave")),
     "player_rename": Action("host", (("name", TEXT, True), ("new", TEXT, True)), _change("rename")),
-    "payout": Action("host", (("player", TEXT, True),), _pay_out),
+    "payout": Action("host", (("player", TEXT, True), ("session", NUMBER, False)), _pay_out),
     "reopen": Action("host", (("session", NUMBER, True), ("reason", TEXT, False)), _reopen),
     "totals": Action("host", (("tisch", NUMBER, True), ("totals", _pairs, False), ("solos", _pairs, False),
                               ("won", _pairs, False), ("round", NUMBER, False), ("replace", TRUTH, False),

@@ -366,6 +366,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "server.page_undo_hand": ("Undo", "Rückgängig"),
     "server.page_next_hand": ("Hand", "Spiel"),
     "server.page_sits_out": ("sits out", "setzt aus"),
+    "server.page_new_evening": ("a new evening", "ein neuer Abend"),
     "server.page_suit": ("Suit", "Farbe"),
     "server.page_role": ("The next name is the", "Der nächste Name ist"),
     "server.page_result": ("Result", "Ergebnis"),

@@ -72,7 +72,7 @@ ENTRY_WORDS = ("server.page_enter", "server.page_enter_hint", "server.page_recor
                "server.page_edit", "server.page_hand", "server.page_confirm", "server.page_reason",
                "server.page_sure_void", "server.page_sure_undo", "server.page_outbox",
                "server.page_view_only", "server.page_dealer", "server.page_next_hand", "server.page_sits_out",
-               "server.page_role")
+               "server.page_role", "server.page_new_evening")
 # the desk's forms (a tournament's host page, and a refused one shown again)
 DESK_WORDS = ("server.page_desk", "server.page_desk_totals", "server.page_desk_totals_field", "server.page_desk_solos",
               "server.page_desk_won", "server.page_desk_round", "server.page_desk_replace", "server.page_desk_void",
@@ -278,9 +278,14 @@ def sheet_rows(state: Any, lang: str, players: list[str]) -> list[dict[str, Any]
     return out
 
 
-def ahead_of(state: Any) -> dict[str, Any] | None:
+def ahead_of(state: Any, next_evening: Any = None) -> dict[str, Any] | None:
+    """The next hand, who deals and who sits out; after a close (``next_evening``: the empty
+    session the next hand opens) its first hand, as ``play`` says it: *Spiel 1 · Anna gibt · ein
+    neuer Abend*."""
     if state.closed:
-        return None
+        if next_evening is None:
+            return None
+        return {**(ahead_of(next_evening) or {}), "new_evening": True}
     ahead = state.ahead()
     return {"hand": ahead.hand, "dealer": ahead.dealer, "sitting_out": list(ahead.sitting_out)}
 
@@ -297,9 +302,15 @@ def table_data(cfg: Any, ledger: Any, session: int | None = None) -> dict[str, A
         from ..app.where import evening
 
         balances = standings(evening(cfg, ledger, "standings"), state.session.id).balances
+    following = None
+    if state.closed and session is None:  # the latest evening is settled: the next hand opens a new one
+        from ..app.state import current_state
+        from ..session.place import THE_OPEN_SESSION
+
+        following, _ = current_state(cfg, ledger, THE_OPEN_SESSION)
     return {"players": players, "rows": sheet_rows(state, cfg.language, players),
             "balances": [(p, _money(v, state.unit, cfg.language)) for p, v in balances.items()],
-            "ahead": ahead_of(state), "closed": state.closed,
+            "ahead": ahead_of(state, following), "closed": state.closed,
             "session": state.session.id if state.session else None,
             "sessions": [s.id for s in ledger.sessions()] if ledger.conn is not None else []}
 
@@ -579,7 +590,8 @@ async def form(served: Served, request: Request) -> Response:
                        field(served, data, "line", str, required=True), reason,
                        bool(field(served, data, "confirm", bool)), tisch, None, field(served, data, "session", int))
         elif action == "close":
-            await work(served, answers.close_json, field(served, data, "round_to", int))
+            await work(served, answers.close_json, field(served, data, "round_to", int),
+                       field(served, data, "session", int))
         elif action == "draw":
             await work(served, answers.draw_json, None, None, False, create=True)
         else:

@@ -146,3 +146,25 @@ def test_a_list_line_too_long_says_nothing_was_recorded_once(make_table, tmp_pat
     (tmp_path / "list.txt").write_text(line.strip() + "\n", encoding="utf-8")
     assert cup.refused("tournament", "enter", "--tisch", "1", str(tmp_path / "list.txt")) == (
         "Error: line 1: The line is 5012 characters long; a line here holds at most 4096.\n" + hint)
+
+
+def test_an_earlier_name_names_the_player_after_a_rename(make_table):
+    """After ``player rename Anna Anni`` a line naming ``anna`` got a spelling guess ("'anna'
+    fits nothing in a Sauspiel. Did you mean 'Anni'?"), and ``edit`` of a hand Anna played
+    naming ``anni`` one the other way round ("Did you mean 'Anna'?"), in ``add``, ``edit`` and
+    ``play``. The ledger links both names to one person and no one else may take either: a
+    name the player had before (or has since) names him, under the name of that hand."""
+    t = make_table(language="de")
+    t.ok("add", "sau", "an", "be", "72")
+    t.ok("player", "rename", "Anna", "Anni")
+    assert t.ok("add", "sau", "anna", "be", "72", "--dealer", "ANNA").stdout.startswith(
+        "Spiel 2 eingetragen: Sauspiel Anni+Ben 72. Anni und Ben gewinnen.\n")
+    assert t.ok("edit", "1", "sau", "anni", "be", "61").stdout.startswith(
+        "Spiel 1 korrigiert: Sauspiel Anna+Ben 72 -> Sauspiel Anna+Ben 61\n")
+    r = t.run("play", input="sau anna co 72\n")
+    assert r.exit_code == 0, r.stderr
+    hands = t.json("sheet")["sessions"][0]["hands"]
+    assert [(h["entry"]["player"], h["entry"].get("partner"), h["entry"].get("dealer")) for h in hands][-2:] == [
+        ("Anni", "Ben", "Anni"), ("Anni", "Cora", None)]
+    # a word that names no one, before or since, keeps its own refusal
+    assert t.refused("add", "sau", "anne", "be", "72").startswith("Fehler: 'anne' passt zu nichts")

@@ -1046,3 +1046,30 @@ def test_lines_pasted_at_once_on_a_terminal_are_each_a_line(make_table):
         term.close()
     assert "Did you mean 'wenz'" not in term.text()
     assert [h for h, _, _ in stored(t)] == [1, 2, 3]
+
+
+def test_a_refused_line_stands_in_the_next_prompt_to_be_corrected(make_table):
+    """On a terminal a refused line was gone: the player typed the whole hand again to fix one
+    word. The next prompt now holds it, the cursor at its end; Ctrl-D on it as it stands still
+    ends the session, and a line typed into an empty prompt after it starts empty."""
+    t = make_table(language="en")
+    term = Terminal(t)
+    try:
+        term.read_until("(help, quit)")
+        term.prompt()
+        term.type("sau an be 72 xyz\r")
+        term.read_until("Error: 'xyz' fits nothing")
+        term.prompt()
+        term.type(b"\x7f\x7f\x7fk\r")  # three backspaces and a k: "sau an be 72 k"
+        term.read_until("Hand 1: Sauspiel Anna+Ben 72")
+        term.prompt()
+        term.type("sau an be 61\r")  # the prompt after a recorded hand is empty
+        term.read_until("Hand 2: Sauspiel Anna+Ben 61")
+        term.prompt()
+        term.type("wenz co 80 zz\r")
+        term.read_until("Error: 'zz' fits nothing")
+        term.prompt()
+        assert term.end() == 2  # Ctrl-D on the refused line, untouched
+    finally:
+        term.close()
+    assert [(h, e.get("kontra", False), e["augen"]) for h, e, _ in stored(t)] == [(1, True, 72), (2, False, 61)]

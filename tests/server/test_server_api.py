@@ -164,6 +164,27 @@ def test_a_correction_sent_for_an_evening_closed_at_the_cli_is_refused_not_done_
     assert (status, got["voided"], got["session"]) == (200, 1, 2)
 
 
+def test_a_close_or_payout_sent_for_an_evening_closed_at_the_cli_is_refused_not_done_to_the_next(served, table):
+    """The phone's close and payout named no evening: a /settle page showing evening 1, after
+    the host closed it at the CLI and began evening 2, closed evening 2 (or paid a player of it
+    out) with transfers it never showed. They name the evening shown ("session") as undo, void
+    and edit do, refused once it is closed, nothing written."""
+    served.post("/api/hands", {"line": "sau an be 72"})
+    cli(table, "settle", "--close", "--yes")
+    cli(table, "add", "wenz", "co", "91")  # hand 1 of evening 2
+    before = ledger_state(table)
+    closed = {"error": "Abend 1 ist abgeschlossen (abgerechnet); seine Spiele lassen sich nicht mehr ändern.",
+              "hint": "Zum Korrigieren öffne ihn zuerst wieder: schafkopf settle --reopen 1 --reason R (R: warum; "
+                      "die Abrechnung bleibt im Spielbuch)."}
+    assert served.post("/api/settle/close", {"session": 1}) == (422, closed)
+    assert served.post("/api/settle/payout", {"player": "Cora", "session": 1}) == (422, closed)
+    assert ledger_state(table) == before
+    status, got = served.post("/api/settle/payout", {"player": "Cora", "session": 2})
+    assert (status, got["session"], got["player"]) == (200, 2, "Cora")
+    status, got = served.post("/api/settle/close", {"session": 2})
+    assert (status, got["session"], got["closed"]) == (200, 2, True)
+
+
 def test_an_edit_of_game_or_declarer_needs_confirm(served, table):
     served.post("/api/hands", {"line": "sau an be 72"})
     before = ledger_state(table)

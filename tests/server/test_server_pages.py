@@ -512,3 +512,40 @@ def test_the_package_ships_every_template_and_static_file():
     files = [p.relative_to(SERVER).as_posix() for sub in ("templates", "static") for p in (SERVER / sub).rglob("*")
              if p.is_file()]
     assert files and all(any(fnmatch.fnmatch(f, g) for g in globs) for f in files), (files, globs)
+
+
+def test_after_a_close_the_phone_says_what_comes_next_as_play_does(make_table):
+    """After a close the phone's "what comes next" was blank, where ``play`` shows *Spiel 1 ·
+    Anna gibt · ein neuer Abend*; and the heading (*Abend 1*) was no part of the live refresh,
+    so a page open across the close kept it. Both now follow the ledger."""
+    t = make_table(language="de")
+    cli(t.path, "add", "sau", "an", "be", "72")
+    with Server(t.path) as s:
+        html = page(s, "/", s.host)
+        assert '<h1 id="heading" data-live>Abend 1</h1>' in html
+        assert re.sub(r"<[^>]+>", "", re.search(r'<p id="ahead"[^>]*>(.*?)</p>', html).group(1)) == (
+            "Spiel 2 · Gibt als Nächstes: Ben")
+        cli(t.path, "settle", "--close", "--yes")
+        html = page(s, "/", s.host)
+        assert re.sub(r"<[^>]+>", "", re.search(r'<p id="ahead"[^>]*>(.*?)</p>', html).group(1)) == (
+            "Spiel 1 · Gibt als Nächstes: Anna · ein neuer Abend")
+        cli(t.path, "add", "wenz", "co", "80")
+        html = page(s, "/", s.host)
+        assert '<h1 id="heading" data-live>Abend 2</h1>' in html
+        assert "ein neuer Abend" not in html
+        assert '<h1 id="heading">' in page(s, "/settle", s.host)  # a page with nothing live: no refresh
+
+
+def test_the_settle_forms_name_the_evening_they_show_without_javascript(make_table):
+    """The /settle page's close form, posted after the host closed that evening at the CLI and
+    began the next, closed the next one; it names the evening it showed and is refused."""
+    t = make_table(language="de")
+    cli(t.path, "add", "sau", "an", "be", "72")
+    with Server(t.path) as s:
+        html = page(s, "/settle", s.host)
+        assert html.count('<input type="hidden" name="session" value="1">') == 2  # the close and the payout
+        cli(t.path, "settle", "--close", "--yes")
+        cli(t.path, "add", "wenz", "co", "80")
+        got, _, body = browser_post(s, "/form/close", {"session": "1", "sure_close": "1", "back": "/settle"}, s.host)
+        assert "Abend 1 ist abgeschlossen (abgerechnet)" in body.decode()
+    assert t.json("settle")["closed"] is False  # evening 2 stays open
