@@ -23,6 +23,7 @@ HAVE_BROWSER = os.path.exists(CHROMIUM) and os.path.exists(CHROMEDRIVER)
 
 pytestmark = [
     pytest.mark.slow,
+    pytest.mark.browser,
     pytest.mark.skipif(not HAVE_BROWSER and not os.environ.get("CI"),
                        reason="chromium and chromium-driver are not installed (CI installs them)"),
 ]

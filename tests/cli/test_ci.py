@@ -30,3 +30,16 @@ def test_the_package_needs_no_click_of_its_own():
     for path in (ROOT / "schafkopf_score").rglob("*.py"):
         text = path.read_text(encoding="utf-8")
         assert not re.search(r"^\s*(from click\b|import click\b)", text, re.M), path
+
+
+def test_every_page_test_runs_in_the_browser_step():
+    """A test that drives Chromium (the ``phones`` or ``browser`` fixture) is marked ``browser``
+    (``needs_browser``): CI runs those on both processors in a step of their own, and one left in
+    the one-at-a-time step makes it minutes longer."""
+    unmarked = []
+    for path in sorted((ROOT / "tests").rglob("test_*.py")):
+        text = path.read_text(encoding="utf-8")
+        drives = re.search(r"^def test_\w+\([^)]*\b(phones|browser)\b", text, re.M)
+        if drives and "needs_browser" not in text and "pytest.mark.browser" not in text:
+            unmarked.append(path.relative_to(ROOT).as_posix())
+    assert not unmarked, unmarked

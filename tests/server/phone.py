@@ -13,7 +13,7 @@ import pytest
 
 from tests.app.test_html_report import HAVE_BROWSER, chrome
 
-needs_browser = [pytest.mark.slow, pytest.mark.skipif(not HAVE_BROWSER, reason="chromium and chromium-driver are "
+needs_browser = [pytest.mark.slow, pytest.mark.browser, pytest.mark.skipif(not HAVE_BROWSER, reason="chromium and chromium-driver are "
                                                                               "not installed (CI installs them)")]
 
 

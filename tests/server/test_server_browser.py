@@ -14,7 +14,7 @@ import pytest
 from tests.app.test_html_report import HAVE_BROWSER, chrome
 from tests.serving import Server
 
-pytestmark = [pytest.mark.slow, pytest.mark.skipif(not HAVE_BROWSER, reason="chromium and chromium-driver are not "
+pytestmark = [pytest.mark.slow, pytest.mark.browser, pytest.mark.skipif(not HAVE_BROWSER, reason="chromium and chromium-driver are not "
                                                                             "installed (CI installs them)")]
 
 
