@@ -19,8 +19,8 @@ def insights(cfg: Any, ledger: Any, session_ids: Sequence[int]) -> dict[str, Any
     """``{"ratings": [rating --json's rows, best first], "pages": [stats --player's figures, with
     "rating", "rank" and each game's "title"], "provisional_hands": N}``."""
     rater = Rater()
-    wanted = set(session_ids)
     pages = _PagesAlongside(cfg, session_ids)
+    wanted = pages.wanted
     with collection_paused():  # a hundred thousand hands read, rated and counted: nothing that needs the collector
         for hand in read_hands(cfg, ledger, ledger.session_ids()):  # one pass: the ratings and every page
             rater.add_hand(hand)

@@ -24,6 +24,7 @@ from .words import (
     date_text,
     heads_of,
     lang_of,
+    latest_note,
     money_text,
     session_title,
     short_date,
@@ -542,10 +543,8 @@ def season_block(page: Page) -> list[str]:
         rows.append(f'<tr class="total"><td>{label["export.stock"]}</td>' + "<td></td>" * len(sessions)
                     + f'<td class="n">{money[season.stock, unit, False]}</td></tr>')
     running = season.running()
-    summed = int(report.get("summed") or 0)  # a long season: the latest evenings follow in full
-    below = label["export.season_evenings"] if not summed else w(  # (the one before them: said so)
-        "export.season_latest_one" if summed == 1 else "export.season_latest", shown=len(sessions) - summed,
-        summed=summed, first=str(sessions[summed]["session"]), last=str(sessions[-1]["session"]))
+    latest = latest_note(report, "export.season_latest")  # a long season: the latest evenings follow in full
+    below = label["export.season_evenings"] if latest is None else w(latest[0], **latest[1])
     chart = chart_figure({p: [0] + vs for p, vs in running.items()}, [""] + dates,
                          lambda v: amount_text(v, report, unit), title=word(report, "export.chart_season"),
                          x_title=word(report, "export.axis_evening"), y_title=unit_title(report, unit),

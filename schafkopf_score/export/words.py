@@ -102,6 +102,19 @@ def time_text(report: dict[str, Any], stamp: Any) -> str:
     return format_time(str(stamp), lang_of(report))
 
 
+def latest_note(report: Mapping[str, Any], key: str) -> tuple[str, dict[str, Any]] | None:
+    """A long season's line that only its latest evenings follow in full (the report's
+    ``summed``: how many before them have their totals alone; None: every evening follows): the
+    message ``key`` (its ``_one`` form where one evening is summed) and its fields."""
+    summed = int(report.get("summed") or 0)
+    if not summed:
+        return None
+    overview = report["overview"]
+    return (f"{key}_one" if summed == 1 else key, {
+        "shown": len(overview) - summed, "summed": summed, "first": str(overview[summed]["session"]),
+        "last": str(overview[-1]["session"])})
+
+
 def void_word(report: dict[str, Any], kind: Any) -> str:
     """How a hand was taken out: ``gestrichen``, ``zurückgenommen``, ``korrigiert``; a kind this
     program does not know (an imported ledger) as it is stored."""

@@ -23,7 +23,7 @@ from datetime import datetime
 from typing import Any
 
 from ..i18n import say
-from .words import close_booked, names_now, void_word
+from .words import close_booked, latest_note, names_now, void_word
 
 _SYMBOLS = {"EUR": "€", "USD": "$", "GBP": "£"}
 # the locale an English table's currency is shown in (Excel's language ids)
@@ -181,12 +181,9 @@ def _settlement(book: _Book, report: Mapping[str, Any], players: Sequence[str]) 
         ws.write_string(row, 0, say("export.xlsx_total", lang), book.total_label)
         for col, p in enumerate(players, 3):
             book.total(ws, row, col, 1, row - 1, sums[p], money)
-    summed = int(report.get("summed") or 0)  # a long season: sheets for its latest evenings alone
-    if summed:
-        overview = report["overview"]
-        key = "export.xlsx_latest_one" if summed == 1 else "export.xlsx_latest"  # (the one before them)
-        ws.write_string(row + 2, 0, say(key, lang, shown=len(overview) - summed, summed=summed,
-                                        first=str(overview[summed]["session"]), last=str(overview[-1]["session"])))
+    latest = latest_note(report, "export.xlsx_latest")  # a long season: sheets for its latest evenings alone
+    if latest is not None:
+        ws.write_string(row + 2, 0, say(latest[0], lang, **latest[1]))
     ws.set_column(0, 0, 8)
     ws.set_column(1, 1, 12)
     ws.set_column(2, 2, 14)
