@@ -364,7 +364,21 @@ class Pages:
         self._kinds.clear()
 
     def result(self) -> dict[str, PlayerFigures]:
-        """Every page finished, in the order the players were named or first played."""
+        """Every page finished, in the order the players were named or first played (a hand a
+        page's player did not play is passed over on his page).
+
+        >>> from .hands import HandFacts
+        >>> h = HandFacts(1, 1, "", "sauspiel", ("A", "B"), True, 10, {"A": 10, "B": 10, "C": -10, "D": -10},
+        ...               10, False, True, "cent")
+        >>> pages = Pages(["B"])
+        >>> pages.add(h)
+        >>> pages.add(h._replace(hand=2, won=False, kontra=False, payouts={"A": -10, "B": -10, "C": 10, "D": 10}))
+        >>> f = pages.result()["B"]
+        >>> f.played.to_json(), f.money, f.roles["partner"].to_json(), f.partners[0], f.kontra_against.to_json()
+        ({'hands': 2, 'won': 1}, 0, {'hands': 2, 'won': 1}, Partner(name='A', hands=2, won=1), {'hands': 1, 'won': 1})
+        >>> (f.longest_won, f.longest_lost, f.current), f.best, f.worst.hand
+        ((1, 1, -1), Moment(session=1, hand=1, game='sauspiel', amount=10), 2)
+        """
         self._flush()
         out = {}
         for name, builder in self.pages.items():
@@ -380,26 +394,6 @@ def _count(tally: Tally, n: int, won: bool | None) -> None:
     tally.hands += n
     if won:
         tally.won += n
-
-
-def figures(name: str, hands: Iterable[HandFacts], record: bool = False) -> PlayerFigures:
-    """The player's figures over the hands (the ones he did not play are passed over).
-
-    >>> from .hands import HandFacts
-    >>> h = HandFacts(1, 1, "", "sauspiel", ("A", "B"), True, 10, {"A": 10, "B": 10, "C": -10, "D": -10},
-    ...               10, False, True, "cent")
-    >>> f = figures("B", [h, h._replace(hand=2, won=False, kontra=False, payouts={"A": -10, "B": -10, "C": 10,
-    ...                                                                            "D": 10})])
-    >>> f.played.to_json(), f.money, f.roles["partner"].to_json(), f.partners[0], f.kontra_against.to_json()
-    ({'hands': 2, 'won': 1}, 0, {'hands': 2, 'won': 1}, Partner(name='A', hands=2, won=1), {'hands': 1, 'won': 1})
-    >>> (f.longest_won, f.longest_lost, f.current), f.best, f.worst.hand
-    ((1, 1, -1), Moment(session=1, hand=1, game='sauspiel', amount=10), 2)
-    """
-    pages = Pages([name], record)  # (each kind of hand worked out once: the same figures as ``Page.add``)
-    add = pages.add
-    for h in hands:
-        add(h)
-    return pages.result()[name]
 
 
 def _reverse(name: str) -> tuple[int, ...]:
