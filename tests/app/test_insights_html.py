@@ -91,6 +91,7 @@ def test_an_export_that_fails_leaves_no_helper_behind(make_table, tmp_path, monk
 
 
 @pytest.mark.slow
+@pytest.mark.parallel
 def test_a_postgresql_seasons_page_worked_out_aside_is_the_sqlite_ones(make_table, tmp_path, monkeypatch, pg_url):
     """On a PostgreSQL ledger the helper opens a connection of its own (the one this process
     holds is never used across the fork): the same season gives the same page as on SQLite."""

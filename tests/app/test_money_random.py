@@ -11,6 +11,7 @@ from tests.money_driver import run
 
 
 @pytest.mark.slow
+@pytest.mark.parallel
 @pytest.mark.parametrize("seed, config", [(28, "bav_stock"), (7, "bav_bock"), (10, "wendish")])
 def test_random_evenings_keep_every_cent(tmp_path, seed, config):
     driver, problem = run(seed, 120, tmp_path, config)

@@ -303,6 +303,7 @@ def two_forms(draw, fam, entry: GameEntry) -> tuple[list[str], list[str]]:
 
 
 @pytest.mark.slow  # a property campaign over every game of every family
+@pytest.mark.parallel
 @pytest.mark.parametrize("family", FAMILY_NAMES)
 @given(data=st.data())
 def test_words_and_long_options_are_the_same_entry(family, data, tmp_path_factory):
@@ -323,6 +324,7 @@ def test_words_and_long_options_are_the_same_entry(family, data, tmp_path_factor
 
 
 @pytest.mark.slow  # a property campaign over every game of every family
+@pytest.mark.parallel
 @pytest.mark.parametrize("family", FAMILY_NAMES)
 def test_the_generator_gives_a_healthy_share_of_accepted_hands(family):
     """The property above would compare mostly refusals unless most hands are good ones: at

@@ -201,6 +201,7 @@ def ledger_of(t) -> dict:
 
 
 @pytest.mark.slow
+@pytest.mark.parallel
 def test_an_evening_through_every_door_gives_the_same_answers_and_the_same_ledger(make_table):
     tables = {door: make_table(players=PLAYERS, replace=TABLE, name=door) for door in ("cli", "play", "server")}
     said_by_cli: list = []
@@ -257,6 +258,7 @@ def round_steps(tables: dict[int, list[str]]) -> list[tuple]:
 
 
 @pytest.mark.slow
+@pytest.mark.parallel
 def test_a_tournament_round_through_the_cli_and_the_server_gives_the_same_answers_and_ranking(make_table):
     by_cli, by_server = cup(make_table, "cli"), cup(make_table, "server")
     tables = {t["tisch"]: t["players"] for t in by_cli.json("tournament", "tables")["tables"]}

@@ -63,6 +63,7 @@ def test_every_tournament_command_has_a_help_example():
 
 
 @pytest.mark.slow
+@pytest.mark.parallel
 def test_the_tournament_help_examples_run_in_order_in_a_fresh_folder(tmp_path):
     from tests.cli.test_examples_run import _run
 

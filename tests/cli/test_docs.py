@@ -247,6 +247,7 @@ def test_the_cheatsheet_prints_on_a4():
 
 
 @pytest.mark.slow
+@pytest.mark.parallel
 @pytest.mark.skipif(not shutil.which("chromium") and not os.environ.get("CI"),
                     reason="chromium is not installed (CI installs it)")
 def test_the_cheatsheet_prints_on_one_a4_page(tmp_path):
@@ -315,6 +316,7 @@ def test_every_shell_block_runs_in_order_on_a_fresh_table(tmp_path, page):
 
 
 @pytest.mark.slow
+@pytest.mark.parallel
 @pytest.mark.parametrize("page", SHELL, ids=[rel(p) for p in SHELL])
 def test_every_shell_block_runs_as_printed_on_a_fresh_table(tmp_path, page):
     script = shell_script(page)

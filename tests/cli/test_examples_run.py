@@ -14,7 +14,7 @@ import pytest
 from schafkopf_score.cli.app import app
 from tests.conftest import CliRunner
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.parallel]
 
 
 # The order in which a new table's evening uses the commands; each command's help examples run

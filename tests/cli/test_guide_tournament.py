@@ -9,7 +9,7 @@ import pytest
 
 from tests.cli.test_examples_run import _shim
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.parallel]
 
 GUIDE = Path(__file__).resolve().parents[2] / "docs" / "guide" / "tournament.md"
 
