@@ -649,6 +649,18 @@ def test_won_as_a_word_and_lost_as_an_option_is_refused(make_table):
     assert "--won/--lost ist doppelt angegeben" in refused(t, "bettel", "be", "+", "--lost")
 
 
+def test_a_missing_name_is_named_by_its_role(make_table):
+    # a line in short words was told "Sauspiel braucht NAME. Gib --partner mit einem von ... an."
+    t = make_table(preset="wirtshaus")
+    assert refused(t, "sau", "an", "72") == ("Fehler: Sauspiel braucht den Partner: NAME.\n"
+                                             "Gib den Partner an, einen von Anna, Ben, Cora, Dora.\n")
+    assert "Solo braucht den Spieler: NAME." in refused(t, "herzsolo", "72")
+    t = make_table(preset="wirtshaus", name="en", language="en")
+    assert refused(t, "hochzeit", "an", "72") == ("Error: Hochzeit needs the partner: NAME.\n"
+                                                  "Add the partner, one of: Anna, Ben, Cora, Dora.\n")
+    assert "Sauspiel needs the partner: --partner NAME." in refused(t, "sau", "--player", "an", "--augen", "72")
+
+
 def test_one_name_too_many(make_table):
     t = make_table(preset="wirtshaus")
     assert "'co' ist ein Name zu viel für dieses Spiel (Sauspiel)." in refused(t, "sau", "an", "be", "co", "72")
