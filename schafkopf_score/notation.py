@@ -20,7 +20,7 @@ from .errors import IllegalEntry, InvalidEntry
 from .i18n import Text, language_of
 from .rules.family import Family, GameType
 from .rules.matching import could_name
-from .rules.model import AUGEN, COUNT, FLAG, NAME, NAMES, OUTCOME, EntryOption, entry_options
+from .rules.model import AUGEN, COUNT, FLAG, NAME, NAMES, OUTCOME, SUIT, EntryOption, entry_options
 from .text import bounded_int, quoted
 from .vocabulary import Vocabulary
 
@@ -223,7 +223,9 @@ def suited_variant(family: Family, game: str) -> str | None:
 
 def _set(raw: dict[str, Any], opt: EntryOption, value: Any, word: str) -> None:
     if opt.field in raw:
-        raise IllegalEntry(Text("data.said_twice", word=quoted(word), option=opt.label), Text("data.said_once_hint"))
+        # a suit word says the trump suit or the called Sau, which no word of a line names
+        what: Text | str = Text(f"data.the_{opt.field}") if opt.kind == SUIT else opt.label
+        raise IllegalEntry(Text("data.said_twice", word=quoted(word), option=what), Text("data.said_once_hint"))
     raw[opt.field] = value
 
 
@@ -301,7 +303,9 @@ def _short_rules(lang: str) -> list[tuple[re.Pattern[str], Any]]:
             rules.append((rf"(?:{names}) ((?:[^\s,=]+=[^\s,]*)(?:,[^\s,=]+=[^\s,]*)*(?:,\.\.\.)?)", _PAIRS))
             rules.append((rf"(?:{names})(?![\w-])", _BARE[lang][opt.field]))  # the option alone: its words
         elif opt.field in ("suit", "sau"):
-            rules.append((rf"(?:{names}) (?=[a-zäöü])", ""))  # (named alone it stays: no word says it)
+            # ``--suit herz`` -> ``herz``; named alone, or before other words ("says --suit a
+            # second time"), it stays: no word says it
+            rules.append((rf"(?:{names}) (?=(?:{_suit_words()})(?![\w-]))", ""))
     # inside play a hand needs no command word (not the one-shot ``schafkopf add`` a hint names,
     # nor the verb: ``The Augen add up to 110``)
     # (nor ``player add``, a command of play's own)
@@ -312,6 +316,14 @@ def _short_rules(lang: str) -> list[tuple[re.Pattern[str], Any]]:
 
 
 _SHORT: dict[str, list[tuple[re.Pattern[str], Any]]] = {}
+
+
+def _suit_words() -> str:
+    """Every family's suit words (``herz``, ``grün``, ``karo``, ``clubs``) as one pattern."""
+    from .rules.registry import FAMILIES
+
+    words = {w for f in FAMILIES.values() for w in (*f.suits, *f.suit_words, *f.foreign_suits)}
+    return "|".join(re.escape(w) for w in sorted(words, key=lambda w: (-len(w), w)))
 
 
 def short_form(text: str, lang: str = "de") -> str:

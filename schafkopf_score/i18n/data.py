@@ -721,6 +721,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                   "Gib eine Zahl mit höchstens {most} Stellen an."),
     "data.hand_number": ("a hand number", "eine Spielnummer"),
     "data.the_augen": ("the Augen", "die Augen"),
+    "data.the_suit": ("the suit", "die Farbe"),
+    "data.the_sau": ("the called Sau", "die gerufene Sau"),
     # a tournament's events in an export (issue 27)
     "data.export_totals_players": ("round {round}, table {tisch}: the paper totals do not name each player of the "
                                    "table ({names}) once",

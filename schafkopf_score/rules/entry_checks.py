@@ -28,8 +28,10 @@ def reject_foreign_options(entry: GameEntry, family: Family, game: GameType, ext
 
 def require_active(name: str | None, seating: Seating, option: str, family: Family, game: GameType) -> str:
     if name is None:
-        raise IllegalEntry(Text("engine.needs_name", game=Initial(family.game_phrase(game.name)), option=option),
-                           Text("engine.needs_name_hint", option=option, names=Join(seating.active)))
+        role = Text(f"engine.needs.{option.lstrip('-')}")
+        raise IllegalEntry(Text("engine.needs_name", game=Initial(family.game_phrase(game.name)), role=role,
+                                option=option),
+                           Text("engine.needs_name_hint", role=role, names=Join(seating.active)))
     check_active([name], seating)
     return name
 

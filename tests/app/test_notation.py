@@ -628,10 +628,12 @@ def test_a_wrong_game_word_suggests_the_game(make_table):
     (["sau", "an", "be", "72", "--player", "an"], "--player is given twice", "--player ist doppelt"),
     (["bettel", "be", "-", "+"], "'+' says --won/--lost a second time.", "'+' sagt --won/--lost ein zweites Mal."),
     (["bettel", "be", "-", "--won"], "--won/--lost is given twice", "--won/--lost ist doppelt"),
-    (["herzsolo", "an", "72", "gras"], "'gras' says --suit a second time.", "'gras' sagt --suit ein zweites Mal."),
+    (["herzsolo", "an", "72", "gras"], "'gras' says the suit a second time.", "'gras' sagt die Farbe ein zweites Mal."),
+    (["wenz", "an", "gras", "72", "herz"], "'herz' says the suit a second time.",
+     "'herz' sagt die Farbe ein zweites Mal."),
     (["herzsolo", "an", "72", "--suit", "herz"], "--suit is given twice", "--suit ist doppelt"),
-    (["sau", "an", "be", "72", "alte", "bumbe"], "'bumbe' says --sau a second time.",
-     "'bumbe' sagt --sau ein zweites Mal."),
+    (["sau", "an", "be", "72", "alte", "bumbe"], "'bumbe' says the called Sau a second time.",
+     "'bumbe' sagt die gerufene Sau ein zweites Mal."),
 ])
 def test_the_same_thing_said_twice_is_refused(make_table, args, says, sagt):
     from schafkopf_score.notation import short_form
@@ -647,6 +649,18 @@ def test_won_as_a_word_and_lost_as_an_option_is_refused(make_table):
     # a won Bettel (exit 0, Ben +90) while "bettel be - --won" was refused
     t = make_table(preset="wirtshaus")
     assert "--won/--lost ist doppelt angegeben" in refused(t, "bettel", "be", "+", "--lost")
+
+
+def test_a_missing_name_is_named_by_its_role(make_table):
+    # a line in short words was told "Sauspiel braucht NAME. Gib --partner mit einem von ... an."
+    t = make_table(preset="wirtshaus")
+    assert refused(t, "sau", "an", "72") == ("Fehler: Sauspiel braucht den Partner: NAME.\n"
+                                             "Gib den Partner an, einen von Anna, Ben, Cora, Dora.\n")
+    assert "Solo braucht den Spieler: NAME." in refused(t, "herzsolo", "72")
+    t = make_table(preset="wirtshaus", name="en", language="en")
+    assert refused(t, "hochzeit", "an", "72") == ("Error: Hochzeit needs the partner: NAME.\n"
+                                                  "Add the partner, one of: Anna, Ben, Cora, Dora.\n")
+    assert "Sauspiel needs the partner: --partner NAME." in refused(t, "sau", "--player", "an", "--augen", "72")
 
 
 def test_one_name_too_many(make_table):
@@ -880,6 +894,10 @@ def test_split_words_says_what_is_wrong_with_a_line(line, problem, hint):
     ("Drop --jungfrau.", "Drop jungfrau NAME."),
     ("Name exactly 1 player with --sitting-out.", "Name exactly 1 player with aus NAME."),
     ("Add --suit eichel|gras|herz|schellen.", "Add eichel|gras|herz|schellen."),
+    ("Gib --sau grün an.", "Gib grün an."),
+    # before words that are no suit it stays (it once swallowed the option: "'gras' says a second time")
+    ("'gras' says --suit a second time.", "'gras' says --suit a second time."),
+    ("Ein stilles Solo nimmt kein --suit: Karo bleibt Trumpf.", "Ein stilles Solo nimmt kein --suit: Karo bleibt Trumpf."),
     ("Drop --kontra, or set kontra in [rules].", "Drop kontra, or set kontra in [rules]."),
     ("schafkopf settle --close", "schafkopf settle --close"),  # not an option of a hand: left as it is
 ])

@@ -69,8 +69,10 @@ def test_a_sentence_that_opens_with_a_game_is_capitalised():
     rules = make_rules("wendish", FOUR)
     with pytest.raises(IllegalEntry) as exc:
         score(rules, "normal", partner="Ben", augen=70)
-    assert exc.value.render("en")[0] == "A normal game needs --player NAME."
-    assert exc.value.render("de")[0] == "Normalspiel braucht --player NAME."
+    assert exc.value.render("en") == ("A normal game needs the declarer: --player NAME.",
+                                      "Add the declarer, one of: Anna, Ben, Cora, Dora.")
+    assert exc.value.render("de") == ("Normalspiel braucht den Spieler: --player NAME.",
+                                      "Gib den Spieler an, einen von Anna, Ben, Cora, Dora.")
 
 
 def test_a_bad_key_value_carries_a_message():
