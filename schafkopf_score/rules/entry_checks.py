@@ -28,7 +28,8 @@ def reject_foreign_options(entry: GameEntry, family: Family, game: GameType, ext
 
 def require_active(name: str | None, seating: Seating, option: str, family: Family, game: GameType) -> str:
     if name is None:
-        role = Text(f"engine.needs.{option.lstrip('-')}")
+        who = option.lstrip("-")  # player, partner, picker
+        role = Text(f"engine.needs.{who}")
         raise IllegalEntry(Text("engine.needs_name", game=Initial(family.game_phrase(game.name)), role=role,
                                 option=option),
                            Text("engine.needs_name_hint", role=role, names=Join(seating.active)))
