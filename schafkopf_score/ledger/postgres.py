@@ -245,6 +245,9 @@ def _joined(*columns: str) -> str:
 # device that waited for another one making the tables would not see them yet)
 _TABLES = ("SELECT c.relname FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace "
            "WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'p')")
+# The ledger's schema by its name as it is (``current_schema()::regnamespace`` would read the
+# name as SQL: a schema such as "Club-A" or "Dien""stag" would be lowercased or not found)
+_THIS_SCHEMA = "(SELECT n.oid FROM pg_catalog.pg_namespace n WHERE n.nspname = current_schema())"
 
 
 class PostgresLedger(Ledger):
@@ -422,9 +425,9 @@ class PostgresLedger(Ledger):
         # tgtype's bits: 1 row, 2 before, 4 insert, 8 delete, 16 update, 32 truncate, 64 instead
         have = {r[0] for r in self.conn.execute(
             "SELECT t.tgname FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_proc p ON p.oid = t.tgfoid "
-            "WHERE c.relnamespace = current_schema()::regnamespace AND NOT t.tgisinternal "
+            f"WHERE c.relnamespace = {_THIS_SCHEMA} AND NOT t.tgisinternal "
             "AND t.tgenabled IN ('O', 'A') AND t.tgqual IS NULL AND t.tgnargs = 0 AND t.tgattr = ''::int2vector "
-            "AND p.proname = 'schafkopf_append_only' AND p.pronamespace = current_schema()::regnamespace "
+            f"AND p.proname = 'schafkopf_append_only' AND p.pronamespace = {_THIS_SCHEMA} "
             "AND ((t.tgname = c.relname || '_no_change' AND t.tgtype = 27) "
             "OR (t.tgname = c.relname || '_no_truncate' AND t.tgtype = 34))")}
         tables = self._table_names()
@@ -433,7 +436,7 @@ class PostgresLedger(Ledger):
         # the guards' function must still refuse (a replaced one lets every change through)
         bodies = [r[0] for r in self.conn.execute(
             "SELECT p.prosrc FROM pg_proc p JOIN pg_language l ON l.oid = p.prolang "
-            "WHERE p.proname = 'schafkopf_append_only' AND p.pronamespace = current_schema()::regnamespace "
+            f"WHERE p.proname = 'schafkopf_append_only' AND p.pronamespace = {_THIS_SCHEMA} "
             "AND l.lanname = 'plpgsql' AND p.pronargs = 0")]
         if bodies != [GUARD_BODY]:
             missing.append("schafkopf_append_only()")

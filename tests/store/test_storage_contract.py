@@ -314,6 +314,32 @@ def test_the_address_scheme_may_be_written_in_capitals(make_ledger_table, pg_url
     assert t.json("rules")["ledger"] == pg_url
 
 
+@pytest.mark.parametrize("schema", ["Club-A", 'Dien"stag', "Mittwoch ü"])
+def test_a_schema_whose_name_needs_quotes_keeps_a_whole_ledger(make_table, pg_server, schema):
+    """A schema named with capitals, a hyphen, a double quote or a space (given quoted in the
+    address) holds a ledger like any other: undo, edit and check find its guards by its name."""
+    from urllib.parse import quote
+
+    import psycopg
+
+    quoted = '"' + schema.replace('"', '""') + '"'
+    with psycopg.connect(pg_server, autocommit=True) as conn:
+        conn.execute(f"DROP SCHEMA IF EXISTS {quoted} CASCADE")
+        conn.execute(f"CREATE SCHEMA {quoted}")
+    joiner = "&" if "?" in pg_server else "?"
+    # libpq's options: a space in a value is escaped with a backslash
+    value = quoted.replace(" ", "\\ ")
+    t = with_ledger(make_table(language="en"), f"{pg_server}{joiner}options=-csearch_path%3D{quote(value, safe='')}")
+    play_evening(t)
+    assert t.ok("check").stdout == "OK: 2 sessions, 4 hands checked.\n"
+    with psycopg.connect(pg_server, autocommit=True) as conn:
+        conn.execute(f"DROP TRIGGER games_no_change ON {quoted}.games")
+    r = t.run("check")
+    assert r.exit_code == 1
+    assert r.stdout == ("the ledger: the append-only guards games_no_change are missing: rows can be changed or "
+                        "removed without a trace\n")
+
+
 def test_a_schema_that_does_not_exist_is_named(make_table, pg_server):
     t = with_ledger(make_table(language="en"), f"{pg_server}?options=-csearch_path%3Dnowhere")
     r = t.run("add", "sau", "an", "be", "72")
