@@ -673,6 +673,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "data.pg_refused_hint": ("Nothing was recorded. If the ledger's rows were changed by hand, run schafkopf check.",
                              "Es wurde nichts eingetragen. Wurden Zeilen des Spielbuchs von Hand geändert, "
                              "prüft es mit schafkopf check."),
+    "data.pg_read_only": ("The ledger's database {url} may not be written: {problem}",
+                          "Die Datenbank des Spielbuchs {url} darf nicht beschrieben werden: {problem}"),
+    "data.pg_read_only_hint": (
+        "Nothing was recorded. Give the user of the ledger line the right to write there (GRANT INSERT, "
+        "CREATE ... TO user), and name the database's main server, not a copy that is only read; then try again.",
+        "Es wurde nichts eingetragen. Gib dem Benutzer der ledger-Zeile das Recht, dort zu schreiben (GRANT "
+        "INSERT, CREATE ... TO benutzer), und nenn den Hauptserver der Datenbank, keine nur lesbare Kopie; dann "
+        "versuch es noch einmal."),
     "data.busy_timeout_bad": ("SCHAFKOPF_BUSY_TIMEOUT is {value}: not a number of seconds from 0 to {most}.",
                               "SCHAFKOPF_BUSY_TIMEOUT ist {value}: keine Zahl von Sekunden von 0 bis {most}."),
     "data.busy_timeout_bad_hint": ("Set it to the seconds to wait for another writer (such as 30), or unset it; "

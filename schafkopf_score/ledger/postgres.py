@@ -229,9 +229,17 @@ def unreachable(url: str, exc: BaseException) -> StorageError:
                         Text("data.pg_unreachable_hint"), kind="unreachable", problem=problem)
 
 
+# a database or role that takes no writes: a read-only server (a standby, default_transaction_read_only)
+# or a user without the right (insufficient_privilege)
+_READ_ONLY_STATES = ("25006", "42501")
+
+
 def refused(url: str, exc: BaseException) -> StorageError:
     """A statement the server refused (the caller raises it ``from exc``)."""
     problem = _problem(url, exc)
+    if getattr(exc, "sqlstate", None) in _READ_ONLY_STATES:
+        return StorageError(Text("data.pg_read_only", url=redacted(url), problem=problem),
+                            Text("data.pg_read_only_hint"), kind="read_only", problem=problem)
     return StorageError(Text("data.pg_refused", problem=problem), Text("data.pg_refused_hint"), problem=problem)
 
 

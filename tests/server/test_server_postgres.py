@@ -60,6 +60,26 @@ def test_a_cli_add_reaches_the_event_stream_on_postgresql_within_a_second(make_l
     assert len(t.json("sheet")["sessions"][0]["hands"]) == 3
 
 
+def test_a_database_that_takes_no_writes_is_503_with_how_to_fix_it(make_table, pg_server):
+    """A phone's hand into a read-only database: 503 (the phone keeps it), with the CLI's hint
+    (the right to write, the main server), not "try again in a moment"; nothing recorded."""
+    from tests.store.test_storage_contract import READ_ONLY_HINT, read_only_database, with_ledger
+
+    url, read_only = read_only_database(pg_server)
+    t = with_ledger(make_table(language="en"), url)
+    t.ok("add", "sau", "an", "be", "72")
+    read_only(True)
+    with Server(t.path) as s:
+        assert s.post("/api/hands", {"line": "wenz co 80", "key": "k1"}) == (503, {
+            "error": "The ledger cannot be used just now: cannot execute INSERT in a read-only transaction.",
+            "hint": READ_ONLY_HINT.strip()})
+    assert len(t.json("sheet")["sessions"][0]["hands"]) == 1
+    read_only(False)
+    with Server(t.path) as s:  # the phone sends it again
+        assert s.post("/api/hands", {"line": "wenz co 80", "key": "k1"})[0] == 201
+    assert len(t.json("sheet")["sessions"][0]["hands"]) == 2
+
+
 @pytest.mark.slow
 def test_sigkill_mid_request_loses_no_committed_hand_and_records_no_half_hand(make_ledger_table, backend):  # noqa: F811
     """Phones post hands with keys while the server is killed at random moments; each hand a

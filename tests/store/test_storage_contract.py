@@ -245,9 +245,50 @@ def test_a_role_that_may_not_write_is_refused_cleanly(make_table, pg_server, pg_
     t = with_ledger(make_table(language="en"), pg_url.replace("postgresql://postgres@", f"postgresql://{role}@"))
     r = t.run("add", "sau", "an", "be", "72")
     assert r.exit_code == 2
-    assert r.stderr == (f"Error: The ledger's database refused the request: permission denied for schema {schema}\n"
-                        "Nothing was recorded. If the ledger's rows were changed by hand, run schafkopf check.\n")
+    shown = pg_url.replace("postgresql://postgres@", f"postgresql://{role}@")
+    assert r.stderr == (f"Error: The ledger's database {shown} may not be written: permission denied for schema "
+                        f"{schema}\n" + READ_ONLY_HINT)
     assert "Traceback" not in r.output
+
+
+READ_ONLY_HINT = ("Nothing was recorded. Give the user of the ledger line the right to write there (GRANT INSERT, "
+                  "CREATE ... TO user), and name the database's main server, not a copy that is only read; then "
+                  "try again.\n")
+
+
+def read_only_database(pg_server):
+    """A database of its own for one test, with a ledger line's address; ``read_only(True)``
+    makes it take no writes (as a standby does), ``read_only(False)`` writes again."""
+    import secrets
+
+    import psycopg
+
+    db = f"ro_{secrets.token_hex(4)}"
+    with psycopg.connect(pg_server, autocommit=True) as conn:
+        conn.execute(f"CREATE DATABASE {db}")
+
+    def read_only(on):
+        with psycopg.connect(pg_server, autocommit=True) as conn:
+            conn.execute(f"ALTER DATABASE {db} SET default_transaction_read_only = {'on' if on else 'off'}")
+
+    return pg_server.rsplit("/", 1)[0] + f"/{db}", read_only
+
+
+def test_a_database_that_takes_no_writes_says_so(make_table, pg_server):
+    """A read-only database (a standby, default_transaction_read_only) is named as such, with how
+    to fix it, not as rows changed by hand; nothing is recorded, and it still reads."""
+    url, read_only = read_only_database(pg_server)
+    t = with_ledger(make_table(language="en"), url)
+    t.ok("add", "sau", "an", "be", "72")
+    read_only(True)
+    for args in (("add", "wenz", "co", "80"), ("undo",), ("settle", "--close")):
+        r = t.run(*args)
+        assert r.exit_code == 2, args
+        assert r.stderr == (f"Error: The ledger's database {url} may not be written: cannot execute INSERT in "
+                            "a read-only transaction\n" + READ_ONLY_HINT), args
+    assert t.json("standings")["balances"] == {"Anna": 10, "Ben": 10, "Cora": -10, "Dora": -10}
+    read_only(False)
+    t.ok("add", "wenz", "co", "80")
 
 
 def test_no_password_ever_shows(make_table):
