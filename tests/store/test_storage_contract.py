@@ -256,9 +256,10 @@ READ_ONLY_HINT = ("Nothing was recorded. Give the user of the ledger line the ri
                   "try again.\n")
 
 
+@pytest.fixture
 def read_only_database(pg_server):
-    """A database of its own for one test, with a ledger line's address; ``read_only(True)``
-    makes it take no writes (as a standby does), ``read_only(False)`` writes again."""
+    """A database of its own for one test, as a ledger line's address, and ``read_only(on)``,
+    which makes it take no writes (as a standby does) or write again; dropped at the end."""
     import secrets
 
     import psycopg
@@ -271,13 +272,15 @@ def read_only_database(pg_server):
         with psycopg.connect(pg_server, autocommit=True) as conn:
             conn.execute(f"ALTER DATABASE {db} SET default_transaction_read_only = {'on' if on else 'off'}")
 
-    return pg_server.rsplit("/", 1)[0] + f"/{db}", read_only
+    yield pg_server.rsplit("/", 1)[0] + f"/{db}", read_only
+    with psycopg.connect(pg_server, autocommit=True) as conn:
+        conn.execute(f"DROP DATABASE IF EXISTS {db} WITH (FORCE)")
 
 
-def test_a_database_that_takes_no_writes_says_so(make_table, pg_server):
+def test_a_database_that_takes_no_writes_says_so(make_table, read_only_database):
     """A read-only database (a standby, default_transaction_read_only) is named as such, with how
     to fix it, not as rows changed by hand; nothing is recorded, and it still reads."""
-    url, read_only = read_only_database(pg_server)
+    url, read_only = read_only_database
     t = with_ledger(make_table(language="en"), url)
     t.ok("add", "sau", "an", "be", "72")
     read_only(True)
