@@ -513,6 +513,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                       '"other.sqlite"); the ledger was left as it is.',
                                       'Setz wieder family = "{mine}" oder gib diesem Tisch ein eigenes Spielbuch '
                                       '(ledger = "other.sqlite"); das Spielbuch blieb, wie es war.'),
+    "data.ledger_other_family_hint_pg": (
+        'Set family = "{mine}" again, or give this table a schema of its own in the ledger line '
+        '(?options=-csearch_path%3Dname); the ledger was left as it is.',
+        'Setz wieder family = "{mine}" oder gib diesem Tisch ein eigenes Schema in der ledger-Zeile '
+        '(?options=-csearch_path%3Dname); das Spielbuch blieb, wie es war.'),
     "data.no_ledger_yet": ("There is no ledger at {path} yet.", "Unter {path} gibt es noch kein Spielbuch."),
     "data.record_a_game_first": ("Record a game with schafkopf add first.", "Trag zuerst ein Spiel mit schafkopf add ein."),
     "data.ledger_unwritable": ("The ledger {path} cannot be written: {problem}.",

@@ -261,6 +261,8 @@ _THIS_SCHEMA = "(SELECT n.oid FROM pg_catalog.pg_namespace n WHERE n.nspname = c
 class PostgresLedger(Ledger):
     """The ledger in a PostgreSQL database (see the module's words)."""
 
+    own_ledger_hint = "data.ledger_other_family_hint_pg"
+
     def __init__(self, url: str, *, create: bool = True, family: str | None = None, migrate: bool = True,
                  kind: str | None = None) -> None:
         self.url = url

@@ -423,6 +423,25 @@ def test_a_table_and_a_tournament_never_share_a_ledger(make_ledger_table, backen
     assert not fresh.with_suffix(".sqlite").exists()
 
 
+def test_a_table_of_another_family_on_the_ledger_is_told_how_to_get_its_own(make_ledger_table, backend):
+    """Two tables of a club pointed at one ledger: the second family is refused, and told how a
+    table gets a ledger of its own on its database (a file; on PostgreSQL a schema)."""
+    t = make_ledger_table(backend, language="en", name="wednesday")
+    t.ok("add", "sau", "an", "be", "72")
+    first = t.path.read_text(encoding="utf-8").splitlines()[0]
+    ledger_line = first if first.startswith("ledger") else 'ledger = "wednesday.sqlite"'
+    other = make_ledger_table("sqlite", language="en", family="sheepshead", players=["Anna", "Ben", "Cora", "Dora",
+                                                                                     "Emil"], name="friday")
+    other.path.write_text(ledger_line + "\n" + other.path.read_text(encoding="utf-8"), encoding="utf-8")
+    r = other.run("add", "pick", "--picker", "Ben", "--partner", "Emil", "--points", "94")
+    assert r.exit_code == 2
+    own = ("give this table its own ledger (ledger = \"other.sqlite\")" if backend == "sqlite" else
+           "give this table a schema of its own in the ledger line (?options=-csearch_path%3Dname)")
+    assert r.stderr == (f'Error: The ledger {ledger_of(t).where} holds bavarian games, but the table file says '
+                        f'family = "sheepshead".\nSet family = "bavarian" again, or {own}; the ledger was left as '
+                        "it is.\n")
+
+
 def test_rules_names_the_database_without_its_password(make_ledger_table, pg_url):
     t = make_ledger_table("sqlite")
     secret = pg_url.replace("postgresql://postgres@", "postgresql://postgres:geheim@")
