@@ -513,6 +513,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                       '"other.sqlite"); the ledger was left as it is.',
                                       'Setz wieder family = "{mine}" oder gib diesem Tisch ein eigenes Spielbuch '
                                       '(ledger = "other.sqlite"); das Spielbuch blieb, wie es war.'),
+    "data.ledger_other_family_hint_pg": (
+        'Set family = "{mine}" again, or give this table a schema of its own in the ledger line '
+        '(?options=-csearch_path%3Dname); the ledger was left as it is.',
+        'Setz wieder family = "{mine}" oder gib diesem Tisch ein eigenes Schema in der ledger-Zeile '
+        '(?options=-csearch_path%3Dname); das Spielbuch blieb, wie es war.'),
     "data.no_ledger_yet": ("There is no ledger at {path} yet.", "Unter {path} gibt es noch kein Spielbuch."),
     "data.record_a_game_first": ("Record a game with schafkopf add first.", "Trag zuerst ein Spiel mit schafkopf add ein."),
     "data.ledger_unwritable": ("The ledger {path} cannot be written: {problem}.",
@@ -673,6 +678,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "data.pg_refused_hint": ("Nothing was recorded. If the ledger's rows were changed by hand, run schafkopf check.",
                              "Es wurde nichts eingetragen. Wurden Zeilen des Spielbuchs von Hand geändert, "
                              "prüft es mit schafkopf check."),
+    "data.pg_read_only": ("The ledger's database {url} may not be written: {problem}",
+                          "Die Datenbank des Spielbuchs {url} darf nicht beschrieben werden: {problem}"),
+    "data.pg_read_only_hint": (
+        "Nothing was recorded. Give the user of the ledger line the right to write there (GRANT INSERT, "
+        "CREATE ... TO user), and name the database's main server, not a copy that is only read; then try again.",
+        "Es wurde nichts eingetragen. Gib dem Benutzer der ledger-Zeile das Recht, dort zu schreiben (GRANT "
+        "INSERT, CREATE ... TO benutzer), und nenn den Hauptserver der Datenbank, keine nur lesbare Kopie; dann "
+        "versuch es noch einmal."),
     "data.busy_timeout_bad": ("SCHAFKOPF_BUSY_TIMEOUT is {value}: not a number of seconds from 0 to {most}.",
                               "SCHAFKOPF_BUSY_TIMEOUT ist {value}: keine Zahl von Sekunden von 0 bis {most}."),
     "data.busy_timeout_bad_hint": ("Set it to the seconds to wait for another writer (such as 30), or unset it; "

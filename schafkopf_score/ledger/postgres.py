@@ -229,9 +229,17 @@ def unreachable(url: str, exc: BaseException) -> StorageError:
                         Text("data.pg_unreachable_hint"), kind="unreachable", problem=problem)
 
 
+# a database or role that takes no writes: a read-only server (a standby, default_transaction_read_only)
+# or a user without the right (insufficient_privilege)
+_READ_ONLY_STATES = ("25006", "42501")
+
+
 def refused(url: str, exc: BaseException) -> StorageError:
     """A statement the server refused (the caller raises it ``from exc``)."""
     problem = _problem(url, exc)
+    if getattr(exc, "sqlstate", None) in _READ_ONLY_STATES:
+        return StorageError(Text("data.pg_read_only", url=redacted(url), problem=problem),
+                            Text("data.pg_read_only_hint"), kind="read_only", problem=problem)
     return StorageError(Text("data.pg_refused", problem=problem), Text("data.pg_refused_hint"), problem=problem)
 
 
@@ -245,10 +253,15 @@ def _joined(*columns: str) -> str:
 # device that waited for another one making the tables would not see them yet)
 _TABLES = ("SELECT c.relname FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace "
            "WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'p')")
+# The ledger's schema by its name as it is (``current_schema()::regnamespace`` would read the
+# name as SQL: a schema such as "Club-A" or "Dien""stag" would be lowercased or not found)
+_THIS_SCHEMA = "(SELECT n.oid FROM pg_catalog.pg_namespace n WHERE n.nspname = current_schema())"
 
 
 class PostgresLedger(Ledger):
     """The ledger in a PostgreSQL database (see the module's words)."""
+
+    own_ledger_hint = "data.ledger_other_family_hint_pg"
 
     def __init__(self, url: str, *, create: bool = True, family: str | None = None, migrate: bool = True,
                  kind: str | None = None) -> None:
@@ -422,9 +435,9 @@ class PostgresLedger(Ledger):
         # tgtype's bits: 1 row, 2 before, 4 insert, 8 delete, 16 update, 32 truncate, 64 instead
         have = {r[0] for r in self.conn.execute(
             "SELECT t.tgname FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_proc p ON p.oid = t.tgfoid "
-            "WHERE c.relnamespace = current_schema()::regnamespace AND NOT t.tgisinternal "
+            f"WHERE c.relnamespace = {_THIS_SCHEMA} AND NOT t.tgisinternal "
             "AND t.tgenabled IN ('O', 'A') AND t.tgqual IS NULL AND t.tgnargs = 0 AND t.tgattr = ''::int2vector "
-            "AND p.proname = 'schafkopf_append_only' AND p.pronamespace = current_schema()::regnamespace "
+            f"AND p.proname = 'schafkopf_append_only' AND p.pronamespace = {_THIS_SCHEMA} "
             "AND ((t.tgname = c.relname || '_no_change' AND t.tgtype = 27) "
             "OR (t.tgname = c.relname || '_no_truncate' AND t.tgtype = 34))")}
         tables = self._table_names()
@@ -433,7 +446,7 @@ class PostgresLedger(Ledger):
         # the guards' function must still refuse (a replaced one lets every change through)
         bodies = [r[0] for r in self.conn.execute(
             "SELECT p.prosrc FROM pg_proc p JOIN pg_language l ON l.oid = p.prolang "
-            "WHERE p.proname = 'schafkopf_append_only' AND p.pronamespace = current_schema()::regnamespace "
+            f"WHERE p.proname = 'schafkopf_append_only' AND p.pronamespace = {_THIS_SCHEMA} "
             "AND l.lanname = 'plpgsql' AND p.pronargs = 0")]
         if bodies != [GUARD_BODY]:
             missing.append("schafkopf_append_only()")

@@ -105,6 +105,9 @@ class Ledger(Marks, TournamentRows, ServedKeys):
     # what a storage failure raises, on either database (made where the store meets it)
     errors: tuple[type[BaseException], ...] = (StorageError,)
 
+    # how a table gets a ledger of its own (a file here; a schema on PostgreSQL)
+    own_ledger_hint = "data.ledger_other_family_hint"
+
     def __init__(self, path: Path | str, *, create: bool = True, family: str | None = None,
                  migrate: bool = True, kind: str | None = None) -> None:
         self.path = Path(path)
@@ -239,7 +242,7 @@ class Ledger(Marks, TournamentRows, ServedKeys):
         mine = self.family()
         if mine is not None and mine != family:
             raise LedgerError(Text("data.ledger_other_family", path=self.where, mine=mine, family=family),
-                              Text("data.ledger_other_family_hint", mine=mine))
+                              Text(self.own_ledger_hint, mine=mine))
 
     def kind(self) -> str | None:
         """What the ledger keeps: ``table`` (an evening's money) or ``tournament`` (points per

@@ -17,7 +17,7 @@ import pytest
 
 from tests.server.test_server_api import read_event, timeless
 from tests.serving import Server, cli
-from tests.store.test_storage_contract import backend, make_ledger_table  # noqa: F401  (fixtures)
+from tests.store.test_storage_contract import backend, make_ledger_table, read_only_database  # noqa: F401  (fixtures)
 
 LINES = ["sau an be 72 l3", "herzsolo co 105 l4", "wenz do 91 k", "sau be an -", "ramsch an"]
 
@@ -58,6 +58,26 @@ def test_a_cli_add_reaches_the_event_stream_on_postgresql_within_a_second(make_l
             assert s.post("/api/hands", {"line": "sau do an 61", "key": "x"})[0] == 200
         conn.close()
     assert len(t.json("sheet")["sessions"][0]["hands"]) == 3
+
+
+def test_a_database_that_takes_no_writes_is_503_with_how_to_fix_it(make_table, read_only_database):  # noqa: F811
+    """A phone's hand into a read-only database: 503 (the phone keeps it), with the CLI's hint
+    (the right to write, the main server), not "try again in a moment"; nothing recorded."""
+    from tests.store.test_storage_contract import READ_ONLY_HINT, with_ledger
+
+    url, read_only = read_only_database
+    t = with_ledger(make_table(language="en"), url)
+    t.ok("add", "sau", "an", "be", "72")
+    read_only(True)
+    with Server(t.path) as s:
+        assert s.post("/api/hands", {"line": "wenz co 80", "key": "k1"}) == (503, {
+            "error": "The ledger cannot be used just now: cannot execute INSERT in a read-only transaction.",
+            "hint": READ_ONLY_HINT.strip()})
+    assert len(t.json("sheet")["sessions"][0]["hands"]) == 1
+    read_only(False)
+    with Server(t.path) as s:  # the phone sends it again
+        assert s.post("/api/hands", {"line": "wenz co 80", "key": "k1"})[0] == 201
+    assert len(t.json("sheet")["sessions"][0]["hands"]) == 2
 
 
 @pytest.mark.slow

@@ -245,9 +245,53 @@ def test_a_role_that_may_not_write_is_refused_cleanly(make_table, pg_server, pg_
     t = with_ledger(make_table(language="en"), pg_url.replace("postgresql://postgres@", f"postgresql://{role}@"))
     r = t.run("add", "sau", "an", "be", "72")
     assert r.exit_code == 2
-    assert r.stderr == (f"Error: The ledger's database refused the request: permission denied for schema {schema}\n"
-                        "Nothing was recorded. If the ledger's rows were changed by hand, run schafkopf check.\n")
+    shown = pg_url.replace("postgresql://postgres@", f"postgresql://{role}@")
+    assert r.stderr == (f"Error: The ledger's database {shown} may not be written: permission denied for schema "
+                        f"{schema}\n" + READ_ONLY_HINT)
     assert "Traceback" not in r.output
+
+
+READ_ONLY_HINT = ("Nothing was recorded. Give the user of the ledger line the right to write there (GRANT INSERT, "
+                  "CREATE ... TO user), and name the database's main server, not a copy that is only read; then "
+                  "try again.\n")
+
+
+@pytest.fixture
+def read_only_database(pg_server):
+    """A database of its own for one test, as a ledger line's address, and ``read_only(on)``,
+    which makes it take no writes (as a standby does) or write again; dropped at the end."""
+    import secrets
+
+    import psycopg
+
+    db = f"ro_{secrets.token_hex(4)}"
+    with psycopg.connect(pg_server, autocommit=True) as conn:
+        conn.execute(f"CREATE DATABASE {db}")
+
+    def read_only(on):
+        with psycopg.connect(pg_server, autocommit=True) as conn:
+            conn.execute(f"ALTER DATABASE {db} SET default_transaction_read_only = {'on' if on else 'off'}")
+
+    yield pg_server.rsplit("/", 1)[0] + f"/{db}", read_only
+    with psycopg.connect(pg_server, autocommit=True) as conn:
+        conn.execute(f"DROP DATABASE IF EXISTS {db} WITH (FORCE)")
+
+
+def test_a_database_that_takes_no_writes_says_so(make_table, read_only_database):
+    """A read-only database (a standby, default_transaction_read_only) is named as such, with how
+    to fix it, not as rows changed by hand; nothing is recorded, and it still reads."""
+    url, read_only = read_only_database
+    t = with_ledger(make_table(language="en"), url)
+    t.ok("add", "sau", "an", "be", "72")
+    read_only(True)
+    for args in (("add", "wenz", "co", "80"), ("undo",), ("settle", "--close")):
+        r = t.run(*args)
+        assert r.exit_code == 2, args
+        assert r.stderr == (f"Error: The ledger's database {url} may not be written: cannot execute INSERT in "
+                            "a read-only transaction\n" + READ_ONLY_HINT), args
+    assert t.json("standings")["balances"] == {"Anna": 10, "Ben": 10, "Cora": -10, "Dora": -10}
+    read_only(False)
+    t.ok("add", "wenz", "co", "80")
 
 
 def test_no_password_ever_shows(make_table):
@@ -314,6 +358,32 @@ def test_the_address_scheme_may_be_written_in_capitals(make_ledger_table, pg_url
     assert t.json("rules")["ledger"] == pg_url
 
 
+@pytest.mark.parametrize("schema", ["Club-A", 'Dien"stag', "Mittwoch ü"])
+def test_a_schema_whose_name_needs_quotes_keeps_a_whole_ledger(make_table, pg_server, schema):
+    """A schema named with capitals, a hyphen, a double quote or a space (given quoted in the
+    address) holds a ledger like any other: undo, edit and check find its guards by its name."""
+    from urllib.parse import quote
+
+    import psycopg
+
+    quoted = '"' + schema.replace('"', '""') + '"'
+    with psycopg.connect(pg_server, autocommit=True) as conn:
+        conn.execute(f"DROP SCHEMA IF EXISTS {quoted} CASCADE")
+        conn.execute(f"CREATE SCHEMA {quoted}")
+    joiner = "&" if "?" in pg_server else "?"
+    # libpq's options: a space in a value is escaped with a backslash
+    value = quoted.replace(" ", "\\ ")
+    t = with_ledger(make_table(language="en"), f"{pg_server}{joiner}options=-csearch_path%3D{quote(value, safe='')}")
+    play_evening(t)
+    assert t.ok("check").stdout == "OK: 2 sessions, 4 hands checked.\n"
+    with psycopg.connect(pg_server, autocommit=True) as conn:
+        conn.execute(f"DROP TRIGGER games_no_change ON {quoted}.games")
+    r = t.run("check")
+    assert r.exit_code == 1
+    assert r.stdout == ("the ledger: the append-only guards games_no_change are missing: rows can be changed or "
+                        "removed without a trace\n")
+
+
 def test_a_schema_that_does_not_exist_is_named(make_table, pg_server):
     t = with_ledger(make_table(language="en"), f"{pg_server}?options=-csearch_path%3Dnowhere")
     r = t.run("add", "sau", "an", "be", "72")
@@ -351,6 +421,25 @@ def test_a_table_and_a_tournament_never_share_a_ledger(make_ledger_table, backen
                         'Import it with a table file of the same kind (kind = "table" or "tournament"); nothing was '
                         "imported.\n")
     assert not fresh.with_suffix(".sqlite").exists()
+
+
+def test_a_table_of_another_family_on_the_ledger_is_told_how_to_get_its_own(make_ledger_table, backend):
+    """Two tables of a club pointed at one ledger: the second family is refused, and told how a
+    table gets a ledger of its own on its database (a file; on PostgreSQL a schema)."""
+    t = make_ledger_table(backend, language="en", name="wednesday")
+    t.ok("add", "sau", "an", "be", "72")
+    first = t.path.read_text(encoding="utf-8").splitlines()[0]
+    ledger_line = first if first.startswith("ledger") else 'ledger = "wednesday.sqlite"'
+    other = make_ledger_table("sqlite", language="en", family="sheepshead", players=["Anna", "Ben", "Cora", "Dora",
+                                                                                     "Emil"], name="friday")
+    other.path.write_text(ledger_line + "\n" + other.path.read_text(encoding="utf-8"), encoding="utf-8")
+    r = other.run("add", "pick", "--picker", "Ben", "--partner", "Emil", "--points", "94")
+    assert r.exit_code == 2
+    own = ("give this table its own ledger (ledger = \"other.sqlite\")" if backend == "sqlite" else
+           "give this table a schema of its own in the ledger line (?options=-csearch_path%3Dname)")
+    assert r.stderr == (f'Error: The ledger {ledger_of(t).where} holds bavarian games, but the table file says '
+                        f'family = "sheepshead".\nSet family = "bavarian" again, or {own}; the ledger was left as '
+                        "it is.\n")
 
 
 def test_rules_names_the_database_without_its_password(make_ledger_table, pg_url):
