@@ -14,9 +14,9 @@ from ..table import TableConfig
 from .aside import Spooled
 
 
-def chunks(cfg: TableConfig, ledger: Ledger, fmt: str, ids: Sequence[int], infos: Sequence[Any] | None = None) -> Iterator[Any]:
-    """The export of sessions ``ids`` in format ``fmt`` (``infos``: the ledger's sessions, read
-    already), as text chunks (bytes for a binary format)."""
+def chunks(cfg: TableConfig, ledger: Ledger, fmt: str, ids: Sequence[int]) -> Iterator[Any]:
+    """The export of sessions ``ids`` in format ``fmt``, as text chunks (bytes for a binary
+    format)."""
     if fmt == "json":
         return export_json(ledger, list(ids), {"name": cfg.name, "kind": cfg.kind, **cfg.snapshot().to_dict()})
     from .reports import build_report, game_title, season_stats
@@ -36,7 +36,7 @@ def chunks(cfg: TableConfig, ledger: Ledger, fmt: str, ids: Sequence[int], infos
 
             later["stats"] = work_aside(cfg, ledger, list(ids), season_stats)
         stops += [aside.stop for aside in later.values() if aside is not None]
-        report = build_report(cfg, ledger, list(ids), infos=infos)
+        report = build_report(cfg, ledger, list(ids))
         if form.evenings is not None and report["season"]:
             _latest_evenings(cfg, ledger, report, form.evenings)
         if "insights" in form.needs:

@@ -1,5 +1,5 @@
 """The recorded hands of sessions as ``insights.hands.HandFacts``: read from the store in one
-query (``Ledger.hand_rows``), in the order they were played, without replaying (``check`` is
+query (``Ledger.fact_rows``), in the order they were played, without replaying (``check`` is
 what proves the stored payouts equal a replay). Voided hands and hands nobody played (thrown
 in, a Deutscher draw) are left out; earlier names count under the name the player goes by now.
 
@@ -292,17 +292,23 @@ def _read(cfg: Any, ledger: Any, session_ids: Sequence[int], facts: bool) -> Ite
                                bool(kind is not None and kind.everyone), False, unit))
 
     matches: Memo[tuple[tuple[tuple[str, ...], Any, int], str, int, str], Match | None] = Memo(sides)
-    for row in ledger.hand_rows(list(session_ids)):
-        sid, hand, _, created_at, game, entry_text, ruleset_id, payouts_text, _, outcome_text, void_kind, _ = row
+    if not facts:
+        for sid, game, ruleset_id, payouts_text, outcome_text, void_kind in ledger.fact_rows(list(session_ids), False):
+            if void_kind is not None or sid not in wanted:
+                continue
+            kind = kinds.get(game)
+            if kind is not None and kind.thrown_in:
+                continue
+            yield sid, matches[outcomes[outcome_text], payouts_text, ruleset_id, game]
+        return
+    for sid, hand, created_at, game, entry_text, ruleset_id, payouts_text, outcome_text, void_kind in ledger.fact_rows(
+            list(session_ids)):
         if void_kind is not None or sid not in wanted:
             continue
         kind = kinds.get(game)
         if kind is not None and kind.thrown_in:
             continue
         result = outcomes[outcome_text]
-        if not facts:
-            yield sid, matches[result, payouts_text, ruleset_id, game]
-            continue
         # Kontra (a crack) is rare: the entry's text is decoded only where it may say so
         kontra = ("kontra" in entry_text or "crack" in entry_text) and entries[entry_text]
         yield HandFacts(sid, hand, created_at, game, result[0], result[1], result[2], amounts[payouts_text],

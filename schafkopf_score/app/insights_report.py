@@ -9,15 +9,16 @@ from typing import Any
 
 from ..insights.hands import HandFacts
 from ..insights.player import Pages
-from ..insights.rating import PROVISIONAL_HANDS, Rater, Ratings, rate_matches
+from ..insights.rating import PROVISIONAL_HANDS, Rater, Ratings, rate_matches, shown
 from ..memo import collection_paused
 from .hand_facts import ASIDE_FROM, Alongside, HelperLost, MatchesAside, aside_worth_it, read_hands
 from .reports import game_title
 
 
 def insights(cfg: Any, ledger: Any, session_ids: Sequence[int]) -> dict[str, Any]:
-    """``{"ratings": [rating --json's rows, best first], "pages": [stats --player's figures, with
-    "rating", "rank" and each game's "title"], "provisional_hands": N}``."""
+    """``{"ratings": [rating --json's rows, best first, each with its "history": [{"session",
+    "rating"}, ...]], "pages": [stats --player's figures, with "rating", "rank" and each game's
+    "title"], "provisional_hands": N}``."""
     rater = Rater()
     pages = _PagesAlongside(cfg, session_ids)
     wanted = pages.wanted
@@ -63,14 +64,17 @@ class _PagesAlongside(Alongside):
         return shown
 
 
-def _with_ratings(shown: list[dict[str, Any]], ratings: Ratings) -> dict[str, Any]:
-    """``insights``' answer: the pages ``shown`` (``_PagesAlongside.done``), each with its rating."""
+def _with_ratings(pages: list[dict[str, Any]], ratings: Ratings) -> dict[str, Any]:
+    """``insights``' answer: the ``pages`` shown (``_PagesAlongside.done``), each with its rating."""
     rank = {p.name: i for i, p in enumerate(ratings.players, 1)}
-    for data in shown:
+    for data in pages:
         mine = ratings.of(data["player"])
         data["rating"] = ({**mine.to_json(history=False), "rank": rank[data["player"]], "of": len(ratings.players)}
                           if mine else None)
-    return {"ratings": [p.to_json() for p in ratings.players], "pages": shown, "provisional_hands": PROVISIONAL_HANDS}
+    # each rating with its course, a point after each session (the season's chart: the rating alone)
+    return {"ratings": [{**p.to_json(history=False), "history": [{"session": q.session, "rating": shown(q.mu)}
+                                                                 for q in p.history]} for p in ratings.players],
+            "pages": pages, "provisional_hands": PROVISIONAL_HANDS}
 
 
 class InsightsAside:

@@ -47,9 +47,9 @@ def settled_money(cfg: Any, ledger: Any, ids: Sequence[int], family: Any) -> dic
     returned at the close, the cash rounding, an early payout and the hands thrown in with
     their Stock money included), as ``stats`` has it; none where settle counts in another unit
     than the hands (a page then keeps the sum of its hands)."""
-    from .settle import season_settlement
+    from .settle import season_money
 
-    season, _ = season_settlement(cfg, ledger, list(ids))
+    season = season_money(cfg, ledger, ids)
     return dict(season.balances) if season.unit == family.unit else {}
 
 

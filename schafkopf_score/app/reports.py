@@ -20,8 +20,7 @@ from ..session.settle import merged, session_balances, settle_session
 from ..session.sheet import Tally
 
 
-def build_report(cfg: Any, ledger: Any, session_ids: Sequence[int], season: bool | None = None,
-                 infos: Sequence[Any] | None = None) -> dict[str, Any]:
+def build_report(cfg: Any, ledger: Any, session_ids: Sequence[int], season: bool | None = None) -> dict[str, Any]:
     """The given sessions as data, from the stored rows (no replay). ``check`` is what proves
     the stored rows equal a replay.
 
@@ -39,11 +38,11 @@ def build_report(cfg: Any, ledger: Any, session_ids: Sequence[int], season: bool
 
     Every word in it (the hands' descriptions, the family's name) is in the table's language;
     ``season`` (default: more than one session) asks the exports for the season's overview too
-    (``export --all``); ``infos``: the ledger's sessions, where the caller has read them already."""
+    (``export --all``)."""
     fam = cfg.family_obj()
     lang = cfg.language
     wanted = set(session_ids)
-    every = ledger.sessions() if infos is None else infos
+    every = ledger.sessions()
     openings = {later.id: carried_on(earlier) for earlier, later in zip(every, every[1:], strict=False)}
     infos = [info for info in every if info.id in wanted]
     aliases = ledger.aliases() if infos else {}
@@ -331,12 +330,12 @@ def game_title(family: Any, game: str, lang: str) -> str:
 def season_stats(cfg: Any, ledger: Any, session_ids: Sequence[int]) -> dict[str, Any]:
     """``stats`` of the sessions, with each player's money exactly as ``settle`` shows it for
     them (a Stock returned at the close and the cash rounding included)."""
-    from .settle import season_settlement
+    from .settle import season_money
 
     session_ids = list(session_ids)
 
     data = stats(ledger.hand_summaries(session_ids), cfg.players, cfg.family_obj(), ledger.aliases())
-    season, _ = season_settlement(cfg, ledger, session_ids)
+    season = season_money(cfg, ledger, session_ids)
     for name, money in season.balances.items():
         st = data["players"].setdefault(name, _no_stats())
         st["money"] = money

@@ -55,10 +55,11 @@ class Settlement:
         return data
 
 
-def closed_settlement(ledger: Ledger, info: SessionInfo) -> SessionSettlement:
+def closed_settlement(ledger: Ledger, info: SessionInfo, transfers: bool = True) -> SessionSettlement:
     """A closed session's settlement as stored at its close (``season.closed_settlement``; the
     rules of its hands read only for a closing from before the settlement was stored)."""
-    return season.closed_settlement(info, None if info.bookings.get("settlement") else ledger.session_rules(info.id))
+    return season.closed_settlement(info, None if info.bookings.get("settlement") else ledger.session_rules(info.id),
+                                    transfers)
 
 
 def session_settlement(cfg: TableConfig, ledger: Ledger, session_id: int | None = None,
@@ -79,19 +80,28 @@ def session_settlement(cfg: TableConfig, ledger: Ledger, session_id: int | None 
     return replace(done, warnings=tuple(find_family(rules.family).warnings(*named_now(rules, view.state, view.aliases))))
 
 
-def season_settlement(cfg: TableConfig, ledger: Ledger, session_ids: list[int],
-                      round_to: int | None = None) -> tuple[SessionSettlement, list[SessionSettlement]]:
-    """The season (``--all``): the settlement of each session and of them together."""
+def season_settlement(cfg: TableConfig, ledger: Ledger, session_ids: list[int], round_to: int | None = None,
+                      transfers: bool = True) -> tuple[SessionSettlement, list[SessionSettlement]]:
+    """The season (``--all``): the settlement of each session and of them together. Without
+    ``transfers`` the closed sessions' parts have none (``season_money``)."""
     parts = []
     wanted = set(session_ids)  # (a season's thousands of evenings: a list looked through for each was a quarter of it)
     for info in ledger.sessions():
         if info.id in wanted:
             # a closed evening comes from its closing (no replay); only the open one is replayed
-            parts.append(closed_settlement(ledger, info) if info.closed_at
+            parts.append(closed_settlement(ledger, info, transfers) if info.closed_at
                          else session_settlement(cfg, ledger, info.id, round_to))
     if not parts:
         parts = [session_settlement(cfg, ledger, None, round_to)]
     return settle_season(parts, ledger.aliases()), parts
+
+
+def season_money(cfg: TableConfig, ledger: Ledger, session_ids: Sequence[int]) -> SessionSettlement:
+    """Each player's money over the sessions exactly as ``settle --all`` shows it (its
+    ``balances`` and ``unit``; RULES §7: the Stock returned at a close, the cash rounding, an
+    early payout): ``season_settlement`` without the closed evenings' transfers, which a
+    season's stats and a player's page do not show (a third of its time)."""
+    return season_settlement(cfg, ledger, list(session_ids), transfers=False)[0]
 
 
 ROUND_AT_MOST = 10_000  # cents: a note of 100 (a --round above every balance would pay nothing at all)

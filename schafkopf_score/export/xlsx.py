@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
 from ..i18n import say
@@ -42,6 +42,20 @@ def currency_format(currency: str, lang: str) -> str:
         return f"#,##0.00 [${symbol}-407];-#,##0.00 [${symbol}-407]"
     locale = _ENGLISH_LOCALES.get(currency, "409")
     return f"[${symbol}-{locale}]#,##0.00;-[${symbol}-{locale}]#,##0.00"
+
+
+def day_number(day: date) -> int | None:
+    """A date as a spreadsheet counts days (its number, shown in a date format), from 1 March
+    1900 on (its day 1 is 1 January 1900, and it counts a 29 February 1900 that never was);
+    None before (``write_datetime`` knows that count).
+
+    >>> day_number(date(1900, 3, 1)), day_number(date(2026, 12, 7)), day_number(date(1900, 2, 28))
+    (61, 46363, None)
+    """
+    return (day - _DAY_ZERO).days if day >= _LEAP_DAY_PAST else None
+
+
+_DAY_ZERO, _LEAP_DAY_PAST = date(1899, 12, 30), date(1900, 3, 1)
 
 
 def _moment(stamp: str | None) -> datetime | None:
@@ -163,13 +177,20 @@ def _settlement(book: _Book, report: Mapping[str, Any], players: Sequence[str]) 
     row = 1
     sums = {p: 0 for p in players}
     money = "cent"
+    closed, still_open = say("export.closed", lang), say("export.open", lang)
+    days: dict[date, int | None] = {}  # a local date -> ``day_number``
     for item in report["overview"]:
         settlement = item["settlement"]
         ws.write_number(row, 0, item["session"], book.integer)
         when = _moment(item["opened_at"])
-        if when is not None:
-            ws.write_datetime(row, 1, when.replace(hour=0, minute=0, second=0, microsecond=0), book.date)
-        ws.write_string(row, 2, say("export.closed" if item["closed_at"] else "export.open", lang))
+        if when is not None:  # the date as its day number: what ``write_datetime`` writes, without its steps
+            day = when.date()
+            number = days[day] if day in days else days.setdefault(day, day_number(day))
+            if number is not None:
+                ws.write_number(row, 1, number, book.date)
+            else:
+                ws.write_datetime(row, 1, when.replace(hour=0, minute=0, second=0, microsecond=0), book.date)
+        ws.write_string(row, 2, closed if item["closed_at"] else still_open)
         amounts = names_now(report, settlement["amounts"])  # an evening closed before a rename: the name now
         money = str(settlement["unit"])  # what the settlement pays in: cents (points only where unpriced)
         for col, p in enumerate(players, 3):

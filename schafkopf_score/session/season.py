@@ -34,13 +34,13 @@ def closed_balances(info: SessionInfo, unit: str) -> dict[str, int]:
     return dict(paid) if paid else dict(info.closing)
 
 
-def closed_settlement(info: SessionInfo, rules: TableRules | None) -> SessionSettlement:
+def closed_settlement(info: SessionInfo, rules: TableRules | None, transfers: bool = True) -> SessionSettlement:
     """A closed session's settlement as stored at its close; a closing from before the
     settlement was stored is settled from its balances, unrounded, under ``rules`` (its hands'
-    snapshot)."""
+    snapshot). Without ``transfers``: its money only (``SessionSettlement.from_stored``)."""
     stored = info.bookings.get("settlement")
     if stored:
-        return SessionSettlement.from_stored(info.id, stored)
+        return SessionSettlement.from_stored(info.id, stored, transfers)
     assert info.closing is not None and rules is not None
     return settle_session(rules, info.closing, 0, None, info.id, closed=True)
 

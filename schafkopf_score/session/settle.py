@@ -226,12 +226,14 @@ class SessionSettlement:
                 "transfers": [t.to_dict() for t in self.transfers], **self.extra}
 
     @classmethod
-    def from_stored(cls, session: int | None, data: Mapping[str, Any]) -> SessionSettlement:
+    def from_stored(cls, session: int | None, data: Mapping[str, Any], transfers: bool = True) -> SessionSettlement:
+        """A closing's stored settlement (``stored``); without ``transfers`` (a season's money
+        only: thousands of closings), with none."""
         paid = {str(n): int(v) for n, v in data["paid"].items()}
         extra = {k: v for k, v in data.items() if k not in ("unit", "paid", "exact", "round", "transfers")}
         exact = {str(n): int(v) for n, v in data.get("exact", paid).items()}
         return cls(session, True, str(data["unit"]), exact, paid,
-                   [Transfer(str(t["from"]), str(t["to"]), int(t["amount"])) for t in data["transfers"]],
+                   [Transfer(str(t["from"]), str(t["to"]), int(t["amount"])) for t in data["transfers"]] if transfers else [],
                    exact, data.get("round"), extra=extra)
 
     def renamed(self, aliases: Mapping[str, str]) -> SessionSettlement:

@@ -6,6 +6,7 @@ never binary on a terminal."""
 from __future__ import annotations
 
 import datetime as dt
+import json
 import os
 import pty
 import subprocess
@@ -46,6 +47,9 @@ def test_the_season_workbook_with_types_and_sums(season, tmp_path):
     assert rows[0] == ("Abend", "Datum", "Status", "Anna", "Ben", "Cora", "Dora")
     assert [r[:3] for r in rows[1:3]] == [(1, rows[1][1], "abgeschlossen"), (2, rows[2][1], "offen")]
     assert isinstance(rows[1][1], dt.datetime) and ws["B2"].number_format == "dd.mm.yyyy"
+    opened = [s["opened_at"] for s in json.loads(season.ok("export", "--all", "--format", "json").stdout)["sessions"]]
+    assert [r[1] for r in rows[1:3]] == [dt.datetime.combine(dt.datetime.fromisoformat(o).astimezone().date(), dt.time())
+                                         for o in opened]  # each evening's local date
     for col, name in enumerate(["Anna", "Ben", "Cora", "Dora"], 3):
         shown = [cents(r[col]) for r in rows[1:3]]
         assert shown == [p[name] for p in paid]
@@ -167,3 +171,18 @@ def test_an_evenings_total_counts_what_the_close_booked(make_table, tmp_path):
     assert [ws.cell(4, c).value for c in range(7, 11)] == [-0.2, -0.2, 0.6, -0.2]
     assert [ws.cell(5, c).value for c in range(7, 11)] == [-0.4, -0.4, 1.4, -0.6]  # the total: the balances
     assert t.json("settle", "--session", "1")["balances"] == {"Anna": -40, "Ben": -40, "Cora": 140, "Dora": -60}
+
+
+def test_a_day_number_is_the_one_xlsxwriter_writes_for_the_date():
+    """The settlement sheet writes an evening's date as its day number (``day_number``, a season's
+    thousands of dates without ``write_datetime``'s steps): the number XlsxWriter works out for
+    that date, every day from 1 March 1900 to 2200; before it, None (``write_datetime`` writes it)."""
+    from xlsxwriter.utility import _datetime_to_excel_datetime
+
+    from schafkopf_score.export.xlsx import day_number
+
+    day = dt.date(1900, 3, 1)
+    while day < dt.date(2200, 1, 1):
+        assert day_number(day) == _datetime_to_excel_datetime(dt.datetime(day.year, day.month, day.day), False, False)
+        day += dt.timedelta(days=1)
+    assert day_number(dt.date(1900, 2, 28)) is None and day_number(dt.date(1899, 12, 31)) is None
