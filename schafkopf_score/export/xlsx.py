@@ -228,14 +228,16 @@ def _stats(book: _Book, ws: Any, stats: Mapping[str, Any], titles: Mapping[str, 
 
 
 def _evening(book: _Book, report: dict[str, Any], session: Mapping[str, Any], players: Sequence[str]) -> None:
-    """One evening: a row per hand (a voided one marked, without amounts; an early payout a row
-    without a hand number), and the total."""
+    """One evening: the Stock carried in from the evening before (a row of its own), a row per
+    hand (a voided one marked, without amounts; an early payout a row without a hand number), and
+    the total."""
     lang = book.lang
     title = say("export.session", lang, session=session["session"])
     ws = book.sheet(title)
     hands = session["hands"]
     seated = [p for p in players if any(p in h.get("payouts", {}) for h in hands)] or list(players)
-    stock = any(h.get("stock") for h in hands)
+    opening = int(session.get("opening") or 0)  # the Stock carried in from the evening before
+    stock = bool(opening) or any(h.get("stock") for h in hands)
     heads = [say("export.xlsx_hand", lang), say("export.xlsx_time", lang), say("export.game", lang),
              say("export.dealer", lang), say("export.xlsx_declarers", lang), say("export.xlsx_void", lang),
              *seated, *([say("export.stock", lang)] if stock else [])]
@@ -244,6 +246,14 @@ def _evening(book: _Book, report: dict[str, Any], session: Mapping[str, Any], pl
     row = 1
     sums = dict.fromkeys(seated, 0)
     stock_sum = 0
+    if opening:  # a row of its own before the hands, as in the CSV: the Stock's total is the evening's Stock
+        when = _moment(session.get("opened_at"))
+        if when is not None:
+            ws.write_datetime(row, 1, when, book.time)
+        ws.write_string(row, 2, say("export.csv_opening", lang))
+        book.amount(ws, row, 6 + len(seated), opening)
+        stock_sum += opening
+        row += 1
     for h in hands:
         if not h.get("payment"):  # an early payout is a row of its own, after the hand it followed
             ws.write_number(row, 0, int(h["hand"]), book.integer)

@@ -167,3 +167,23 @@ def test_an_evenings_total_counts_what_the_close_booked(make_table, tmp_path):
     assert [ws.cell(4, c).value for c in range(7, 11)] == [-0.2, -0.2, 0.6, -0.2]
     assert [ws.cell(5, c).value for c in range(7, 11)] == [-0.4, -0.4, 1.4, -0.6]  # the total: the balances
     assert t.json("settle", "--session", "1")["balances"] == {"Anna": -40, "Ben": -40, "Cora": 140, "Dora": -60}
+
+
+def test_an_evening_that_opens_with_a_carried_stock_has_its_row(make_table, tmp_path):
+    """An evening that opens with the Stock the one before carried on (stock_at_close = "carry"):
+    its sheet starts with a row for it, as the CSV does, so that the Stock's total is the
+    evening's Stock (0.80, as sheet and settle say), not only what its own hands put in (0.40)."""
+    t = make_table(language="en", replace={'all_pass = "redeal"': 'all_pass = "stock"',
+                                           'stock_at_close = "equal"': 'stock_at_close = "carry"'})
+    t.ok("add", "weiter")
+    t.ok("settle", "--close")
+    t.ok("add", "weiter")
+    assert t.json("settle")["stock"] == 80
+    out = tmp_path / "s.xlsx"
+    t.ok("export", "--format", "xlsx", "--out", str(out))
+    rows = list(openpyxl.load_workbook(out, data_only=True)["Session 2"].iter_rows(values_only=True))
+    assert rows[0][-1] == "Stock"
+    assert rows[1][0] is None and rows[1][2] == "The Stock carried in from the evening before"
+    assert rows[1][6:] == (None, None, None, None, 0.4)
+    assert rows[2][0] == 1 and rows[2][6:] == (-0.1, -0.1, -0.1, -0.1, 0.4)
+    assert rows[3][0] == "Total" and rows[3][6:] == (-0.1, -0.1, -0.1, -0.1, 0.8)
