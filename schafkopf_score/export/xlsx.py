@@ -153,17 +153,24 @@ def to_xlsx(report: dict[str, Any], stats: Mapping[str, Any] | Callable[[], Mapp
 
 
 def _settlement(book: _Book, report: Mapping[str, Any], players: Sequence[str]) -> None:
-    """A row per session: its number, date, whether closed, and each player's amount paid."""
+    """A row per session: its number, date, whether closed, each player's amount paid and,
+    where money went into the Stock or out of it, the Stock's share (the row sums to zero)."""
     lang = book.lang
     ws = book.sheet(say("export.xlsx_settlement", lang))
     heads = [say("export.xlsx_session", lang), say("export.xlsx_date", lang), say("export.xlsx_status", lang),
              *players]
+    # what each evening left in the Stock (or took out of it): minus what its players paid, so each
+    # row sums to zero; its total is the money still in the Stock (the HTML season's Stock row)
+    held = [-sum(int(v) for v in item["settlement"]["amounts"].values()) for item in report["overview"]]
+    stock_col = 3 + len(players) if any(held) else None
+    if stock_col is not None:
+        heads.append(say("export.stock", lang))
     for col, text in enumerate(heads):
         ws.write_string(0, col, text, book.head if col < 3 else book.head_right)
     row = 1
     sums = {p: 0 for p in players}
     money = "cent"
-    for item in report["overview"]:
+    for item, into_stock in zip(report["overview"], held, strict=True):
         settlement = item["settlement"]
         ws.write_number(row, 0, item["session"], book.integer)
         when = _moment(item["opened_at"])
@@ -176,11 +183,15 @@ def _settlement(book: _Book, report: Mapping[str, Any], players: Sequence[str]) 
             if p in amounts:
                 book.amount(ws, row, col, int(amounts[p]), money)
                 sums[p] += int(amounts[p])
+        if stock_col is not None:
+            book.amount(ws, row, stock_col, into_stock, money)
         row += 1
     if row > 1:
         ws.write_string(row, 0, say("export.xlsx_total", lang), book.total_label)
         for col, p in enumerate(players, 3):
             book.total(ws, row, col, 1, row - 1, sums[p], money)
+        if stock_col is not None:
+            book.total(ws, row, stock_col, 1, row - 1, sum(held), money)
     latest = latest_note(report, "export.xlsx_latest")  # a long season: sheets for its latest evenings alone
     if latest is not None:
         ws.write_string(row + 2, 0, say(latest[0], lang, **latest[1]))
