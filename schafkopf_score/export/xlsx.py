@@ -162,7 +162,7 @@ def _settlement(book: _Book, report: Mapping[str, Any], players: Sequence[str]) 
     # what each evening left in the Stock (or took out of it): minus what its players paid, so each
     # row sums to zero; its total is the money still in the Stock (the HTML season's Stock row)
     held = [-sum(int(v) for v in item["settlement"]["amounts"].values()) for item in report["overview"]]
-    stock_col = 3 + len(players) if any(held) else None
+    stock_col = 3 + len(players) if report.get("has_stock", True) and any(held) else None
     if stock_col is not None:
         heads.append(say("export.stock", lang))
     for col, text in enumerate(heads):
