@@ -20,6 +20,7 @@ from .words import (
     amount_text,
     close_booked,
     date_text,
+    difference_lines,
     heads_of,
     later_sessions,
     session_title,
@@ -145,6 +146,9 @@ def to_markdown(report: dict[str, Any]) -> Iterator[str]:
             lines.append(f"- {item(w(key, **{**p, 'amount': amount_text(p['amount'], report, unit)}))}")
         if not st["transfers"] and not stock_moves(st):
             lines.append(f"- {cell(w('export.none'))}")
+        difference = difference_lines(report, s)
+        if difference is not None:  # closed again after a reopening: what changes hands now
+            lines += ["", f"{cell(w('export.difference'))}:", ""] + [f"- {item(line)}" for line in difference]
         lines.append("")
         yield "\n".join(lines) + "\n"
     yield from later_sessions(report)

@@ -63,6 +63,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "export.stock_pays": ("The Stock pays {payee} {amount}", "Der Stock zahlt {payee} {amount}"),
     "export.rounded": ("Rounded to {amount}: {moved}", "Gerundet auf {amount}: {moved}"),
     "export.transfers": ("Transfers", "Ausgleich"),
+    "export.difference": ("Difference to what was paid at the earlier close",
+                          "Differenz zu dem, was beim früheren Abschluss gezahlt wurde"),
     "export.none": ("none", "keiner"),
     "export.nobody_owes": ("Nobody owes anything.", "Niemand muss zahlen."),
     "export.pays": ("{payer} pays {payee} {amount}", "{payer} zahlt {payee} {amount}"),
