@@ -190,8 +190,10 @@ EXPORT_NOTES = [
     "(`typed`), its payouts, the Stock's change and the outcome, its `void` (`null`, or why and when)",
     "and its `restatements`; a correction is a new game whose `replaces` names the old one, which",
     "stays. Early payouts (`payments`) and seating changes (`seating_changes`) appear where there",
-    "are any. `import` replays every game under its own ruleset and refuses the whole file unless",
-    "each gives what the export says.",
+    "are any, and an evening exported without the one before it that opened with the Stock that one",
+    "carried on has its `opening` (the Stock by who paid it in). `import` replays every game under",
+    "its own ruleset and refuses the whole file unless each gives what the export says (and an",
+    "`opening` without the evening that carried it on).",
     "",
 ]
 

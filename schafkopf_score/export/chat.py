@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from .season import season_table
-from .words import amount_text, date_text, later_sessions, session_title, stock_carried, stock_moves, word
+from .words import amount_text, date_text, difference_lines, later_sessions, session_title, stock_carried, stock_goes, stock_moves, word
 
 
 def best_hand(s: dict[str, Any]) -> tuple[dict[str, Any], str, int] | None:
@@ -52,7 +52,13 @@ def to_text(report: dict[str, Any]) -> Iterator[str]:
                       for key, p in stock_moves(st)]
         elif unit == "cent":
             lines.append(word(report, "export.nobody_owes"))
-        if stock_carried(st):  # the Stock opens the next evening
+        difference = difference_lines(report, s)
+        if difference is not None:  # closed again after a reopening: what changes hands now
+            lines += [f"{word(report, 'export.difference')}:", *difference]
+        if st.get("stock") and not st.get("closed"):  # an open evening's Stock: where it goes at the close
+            lines.append(word(report, f"export.stock_transfers_{stock_goes(st)}",
+                              amount=amount_text(st["stock"], report, unit)))
+        elif stock_carried(st):  # a closed evening whose Stock opens the next
             lines.append(word(report, "export.stock_carried", amount=amount_text(stock_carried(st), report, unit)))
         best = best_hand(s)
         if best is not None:

@@ -22,6 +22,7 @@ from .words import (
     amount_text,
     close_booked,
     date_text,
+    difference_lines,
     heads_of,
     lang_of,
     latest_note,
@@ -496,6 +497,10 @@ def settlement_block(page: Page, s: dict[str, Any]) -> list[str]:
         out.append("</ul>")
     else:
         out.append(f"<p>{label['export.nobody_owes']}</p>")
+    difference = difference_lines(report, s)
+    if difference is not None:  # closed again after a reopening: what changes hands now
+        out.append(f"<h3>{label['export.difference']}</h3>")
+        out += ['<ul class="transfers">', *[f"<li>{escaped(line)}</li>" for line in difference], "</ul>"]
     return out
 
 

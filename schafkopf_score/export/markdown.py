@@ -20,6 +20,7 @@ from .words import (
     amount_text,
     close_booked,
     date_text,
+    difference_lines,
     heads_of,
     later_sessions,
     session_title,
@@ -145,13 +146,17 @@ def to_markdown(report: dict[str, Any]) -> Iterator[str]:
             lines.append(f"- {item(w(key, **{**p, 'amount': amount_text(p['amount'], report, unit)}))}")
         if not st["transfers"] and not stock_moves(st):
             lines.append(f"- {cell(w('export.none'))}")
+        difference = difference_lines(report, s)
+        if difference is not None:  # closed again after a reopening: what changes hands now
+            lines += ["", f"{cell(w('export.difference'))}:", ""] + [f"- {item(line)}" for line in difference]
         lines.append("")
         yield "\n".join(lines) + "\n"
     yield from later_sessions(report)
 
 
 def season_markdown(report: dict[str, Any], money: Any) -> list[str]:
-    """The season (``export --all``): a column per session (its date), the total per player."""
+    """The season (``export --all``): a column per session (its date), the total per player, and
+    the money still in the Stock."""
     table = season_table(report)
     lines = [f"## {cell(word(report, 'export.season'))}", "", cell(word(report, "export.season_note")), ""]
     heads = [cell(date_text(report, s["date"]) or s["session"]) + f" (#{cell(s['session'])})" for s in table.sessions]
@@ -161,5 +166,8 @@ def season_markdown(report: dict[str, Any], money: Any) -> list[str]:
         lines.append(f"| {cell(p)} | " + " | ".join(money(col[p], table.unit, True) if p in col else ""
                                                      for col in table.columns)
                      + f" | {money(total, table.unit, True)} |")
+    if table.stock:  # the money still in the Stock, as the HTML season table and settle --all show it
+        lines.append(f"| {cell(word(report, 'export.stock'))} | " + " | ".join("" for _ in table.columns)
+                     + f" | {money(table.stock, table.unit)} |")
     lines.append("")
     return lines

@@ -37,13 +37,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "export.points": ("Points", "Punkte"),
     "export.heads_line": ("Sheep's heads: {heads}", "Schafsköpfe: {heads}"),
     # where the Stock goes at the close (stock_at_close), under an open evening's settlement
-    "export.stock_paid_equal": ("Stock: {amount} (goes back in equal shares at the close; counted in Paid)",
-                                "Stock: {amount} (geht beim Abschluss zu gleichen Teilen zurück; in Bezahlt eingerechnet)"),
-    "export.stock_paid_payers": ("Stock: {amount} (goes back at the close to who paid it in; counted in Paid)",
-                                 "Stock: {amount} (geht beim Abschluss an die zurück, die eingezahlt haben; in Bezahlt "
+    "export.stock_paid_equal": ("Stock: {amount} (goes back in equal shares at the close; counted in Due)",
+                                "Stock: {amount} (geht beim Abschluss zu gleichen Teilen zurück; in Fällig eingerechnet)"),
+    "export.stock_paid_payers": ("Stock: {amount} (goes back at the close to who paid it in; counted in Due)",
+                                 "Stock: {amount} (geht beim Abschluss an die zurück, die eingezahlt haben; in Fällig "
                                  "eingerechnet)"),
-    "export.stock_paid_carry": ("Stock: {amount} (stays for the next evening; counted in Paid)",
-                                "Stock: {amount} (bleibt für den nächsten Abend; in Bezahlt eingerechnet)"),
+    "export.stock_paid_carry": ("Stock: {amount} (stays for the next evening; counted in Due)",
+                                "Stock: {amount} (bleibt für den nächsten Abend; in Fällig eingerechnet)"),
     "export.stock_transfers_equal": ("Stock: {amount} (goes back in equal shares at the close; counted in the transfers)",
                                      "Stock: {amount} (geht beim Abschluss zu gleichen Teilen zurück; im Ausgleich "
                                      "schon eingerechnet)"),
@@ -63,6 +63,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "export.stock_pays": ("The Stock pays {payee} {amount}", "Der Stock zahlt {payee} {amount}"),
     "export.rounded": ("Rounded to {amount}: {moved}", "Gerundet auf {amount}: {moved}"),
     "export.transfers": ("Transfers", "Ausgleich"),
+    "export.difference": ("Difference to what was paid at the earlier close",
+                          "Differenz zu dem, was beim früheren Abschluss gezahlt wurde"),
     "export.none": ("none", "keiner"),
     "export.nobody_owes": ("Nobody owes anything.", "Niemand muss zahlen."),
     "export.pays": ("{payer} pays {payee} {amount}", "{payer} zahlt {payee} {amount}"),

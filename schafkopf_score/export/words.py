@@ -184,6 +184,23 @@ def close_booked(report: dict[str, Any], session: Mapping[str, Any]) -> tuple[st
     return label, names_now(report, booked), int(bookings.get("stock") or 0)
 
 
+def difference_lines(report: dict[str, Any], s: Mapping[str, Any]) -> list[str] | None:
+    """What a closing after a reopening adds to what was paid at the earlier close (``settle``'s
+    *Difference to what was paid at the earlier close*), a line of words a transfer (the Stock's
+    share too), or that nobody owes anything; None where the evening was not closed again. The
+    difference is money, in cents, under the names at the close, as ``settle`` shows it."""
+    bookings = s.get("bookings") if s.get("closed_at") else None
+    difference = bookings.get("difference") if isinstance(bookings, Mapping) else None
+    if not isinstance(difference, dict):
+        return None
+    lines = [word(report, "export.pays", payer=str(t["from"]), payee=str(t["to"]),
+                  amount=amount_text(int(t["amount"]), report, "cent"))
+             for t in difference.get("transfers") or () if isinstance(t, dict)]
+    lines += [word(report, key, **{**p, "amount": amount_text(p["amount"], report, "cent")})
+              for key, p in stock_moves(difference)]
+    return lines or [word(report, "export.nobody_owes")]
+
+
 def stock_moves(settlement: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
     """Who puts what into the Stock (it goes on to the next evening), and what the Stock pays
     out (what the evening opened with, going back): each as a message id and its parameters

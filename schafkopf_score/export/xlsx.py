@@ -167,11 +167,18 @@ def to_xlsx(report: dict[str, Any], stats: Mapping[str, Any] | Callable[[], Mapp
 
 
 def _settlement(book: _Book, report: Mapping[str, Any], players: Sequence[str]) -> None:
-    """A row per session: its number, date, whether closed, and each player's amount paid."""
+    """A row per session: its number, date, whether closed, each player's amount paid and,
+    where money went into the Stock or out of it, the Stock's share (the row sums to zero)."""
     lang = book.lang
     ws = book.sheet(say("export.xlsx_settlement", lang))
     heads = [say("export.xlsx_session", lang), say("export.xlsx_date", lang), say("export.xlsx_status", lang),
              *players]
+    # what each evening left in the Stock (or took out of it): minus what its players paid, so each
+    # row sums to zero; its total is the money still in the Stock (the HTML season's Stock row)
+    held = [-sum(int(v) for v in item["settlement"]["amounts"].values()) for item in report["overview"]]
+    stock_col = 3 + len(players) if report.get("has_stock", True) and any(held) else None
+    if stock_col is not None:
+        heads.append(say("export.stock", lang))
     for col, text in enumerate(heads):
         ws.write_string(0, col, text, book.head if col < 3 else book.head_right)
     row = 1
@@ -179,7 +186,7 @@ def _settlement(book: _Book, report: Mapping[str, Any], players: Sequence[str]) 
     money = "cent"
     closed, still_open = say("export.closed", lang), say("export.open", lang)
     days: dict[date, int | None] = {}  # a local date -> ``day_number``
-    for item in report["overview"]:
+    for item, into_stock in zip(report["overview"], held, strict=True):
         settlement = item["settlement"]
         ws.write_number(row, 0, item["session"], book.integer)
         when = _moment(item["opened_at"])
@@ -197,11 +204,15 @@ def _settlement(book: _Book, report: Mapping[str, Any], players: Sequence[str]) 
             if p in amounts:
                 book.amount(ws, row, col, int(amounts[p]), money)
                 sums[p] += int(amounts[p])
+        if stock_col is not None:
+            book.amount(ws, row, stock_col, into_stock, money)
         row += 1
     if row > 1:
         ws.write_string(row, 0, say("export.xlsx_total", lang), book.total_label)
         for col, p in enumerate(players, 3):
             book.total(ws, row, col, 1, row - 1, sums[p], money)
+        if stock_col is not None:
+            book.total(ws, row, stock_col, 1, row - 1, sum(held), money)
     latest = latest_note(report, "export.xlsx_latest")  # a long season: sheets for its latest evenings alone
     if latest is not None:
         ws.write_string(row + 2, 0, say(latest[0], lang, **latest[1]))
@@ -249,14 +260,16 @@ def _stats(book: _Book, ws: Any, stats: Mapping[str, Any], titles: Mapping[str, 
 
 
 def _evening(book: _Book, report: dict[str, Any], session: Mapping[str, Any], players: Sequence[str]) -> None:
-    """One evening: a row per hand (a voided one marked, without amounts; an early payout a row
-    without a hand number), and the total."""
+    """One evening: the Stock carried in from the evening before (a row of its own), a row per
+    hand (a voided one marked, without amounts; an early payout a row without a hand number), and
+    the total."""
     lang = book.lang
     title = say("export.session", lang, session=session["session"])
     ws = book.sheet(title)
     hands = session["hands"]
     seated = [p for p in players if any(p in h.get("payouts", {}) for h in hands)] or list(players)
-    stock = any(h.get("stock") for h in hands)
+    opening = int(session.get("opening") or 0)  # the Stock carried in from the evening before
+    stock = bool(opening) or any(h.get("stock") for h in hands)
     heads = [say("export.xlsx_hand", lang), say("export.xlsx_time", lang), say("export.game", lang),
              say("export.dealer", lang), say("export.xlsx_declarers", lang), say("export.xlsx_void", lang),
              *seated, *([say("export.stock", lang)] if stock else [])]
@@ -265,6 +278,14 @@ def _evening(book: _Book, report: dict[str, Any], session: Mapping[str, Any], pl
     row = 1
     sums = dict.fromkeys(seated, 0)
     stock_sum = 0
+    if opening:  # a row of its own before the hands, as in the CSV: the Stock's total is the evening's Stock
+        when = _moment(session.get("opened_at"))
+        if when is not None:
+            ws.write_datetime(row, 1, when, book.time)
+        ws.write_string(row, 2, say("export.csv_opening", lang))
+        book.amount(ws, row, 6 + len(seated), opening)
+        stock_sum += opening
+        row += 1
     for h in hands:
         if not h.get("payment"):  # an early payout is a row of its own, after the hand it followed
             ws.write_number(row, 0, int(h["hand"]), book.integer)

@@ -403,6 +403,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "data.export_where_hand": ("session {session} hand {hand}", "Abend {session}, Spiel {hand}"),
     "data.import_refused": ("In the export, {where}: {problem}; nothing was imported.",
                             "Im Export, {where}: {problem}; nichts wurde importiert."),
+    "data.import_opening": ("Session {session} of the export opened with the Stock the evening before carried on, "
+                            "and that evening is not in the export; nothing was imported.",
+                            "Abend {session} des Exports begann mit dem Stock, den der Abend davor weitergegeben hat, "
+                            "und der steht nicht im Export; nichts wurde importiert."),
+    "data.import_opening_hint": ("Export every session together (schafkopf export --format json --all) and import that.",
+                                 "Exportier alle Abende zusammen (schafkopf export --format json --all) und importier "
+                                 "das."),
     "data.export_again": ("Export it again from the original ledger.",
                           "Exportier ihn noch einmal aus dem ursprünglichen Spielbuch."),
     "data.import_ledger_appeared": ("A ledger appeared at {path} while importing; nothing was imported.",

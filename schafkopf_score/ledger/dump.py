@@ -12,6 +12,7 @@ from ..errors import InvalidEntry
 from ..i18n import Text
 from ..memo import Memo
 from ..rules.model import TableRules
+from ..session.fold import carried_on
 from .connection import now
 from .store import Ledger
 
@@ -72,8 +73,13 @@ def export_json(ledger: Ledger, session_ids: list[int], table: dict[str, Any]) -
         restated.setdefault(r[0], []).append(
             f'{{"created_at": {enc(r[1])}, "payouts": {r[2]}, "stock": {int(r[3])}, "outcome": {r[4]}, '
             f'"cause": {enc(r[5])}}}')
+    infos = list(ledger.sessions())
     closings = {info.id: dumps({"created_at": info.closed_at, "balances": info.closing, "bookings": info.bookings})
-                for info in ledger.sessions() if info.closing is not None}
+                for info in infos if info.closing is not None}
+    # the Stock an evening opened with, carried on by the one before, where that one is not in the
+    # export (an evening alone): the import says so, rather than finding the Stock short on replay
+    openings = {later.id: carried_on(earlier) for earlier, later in zip(infos, infos[1:], strict=False)
+                if later.id in wanted and earlier.id not in wanted}
     # schema 4: the closings a reopening set aside, the early payouts, the seating changes
     reopened = ledger.reopened_closings() if ledger.has_session_changes else {}
     paid: dict[int, list[dict[str, Any]]] = {}
@@ -84,7 +90,9 @@ def export_json(ledger: Ledger, session_ids: list[int], table: dict[str, Any]) -
     def extra(sid: int) -> str:
         earlier = [c.exported() for c in reopened.get(sid, ())]
         payments = paid.get(sid)
-        return (f'"reopened_closings": {enc(earlier)}, ' if earlier else "") + (
+        opening = openings.get(sid)
+        return (f'"opening": {enc(opening)}, ' if opening else "") + (
+            f'"reopened_closings": {enc(earlier)}, ' if earlier else "") + (
             f'"payments": {enc(payments)}, ' if payments else "")
 
     seating = [c.exported() for c in ledger.seating_changes()]

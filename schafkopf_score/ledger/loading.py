@@ -19,7 +19,7 @@ from typing import Any, Protocol
 from orjson import dumps as _orjson_dumps
 from orjson import loads as _orjson_loads
 
-from ..errors import ScoreError
+from ..errors import InvalidEntry, ScoreError
 from ..i18n import Join, Text
 from ..memo import collection_paused
 from ..rules.model import GameEntry, TableRules, entry_names
@@ -438,6 +438,8 @@ def _load_chunk(chunk: _Chunk, ctx: _Context) -> _Done:
                 raise ExportProblem(Text("data.export_session_twice", id=repr(eid)))
             seen.add(eid)
             done.export_ids.append(eid)
+            if s.get("opening") and not opening:  # an evening exported alone that opened with a carried Stock
+                raise InvalidEntry(Text("data.import_opening", session=eid), Text("data.import_opening_hint"))
             loaded, gid, cid = _load_session(ctx, s, sid, gid, cid, done, opening, memos)
             opening = carried_on(loaded.info)
             sid += 1

@@ -38,3 +38,20 @@ def test_chat_summary_in_english_and_of_a_closed_rounded_evening(make_table):
 def test_chat_summary_of_an_empty_ledger(make_table):
     t = make_table(language="en")
     assert t.ok("export", "--format", "text").stdout == "test: No games recorded yet.\n"
+
+
+def test_chat_summary_of_an_open_evening_with_a_carried_stock(make_table):
+    """An open evening's Stock has not gone anywhere yet: the text says where it goes at the
+    close, as the HTML page does; only a closed evening's Stock 'went on' (it said so of the
+    open evening too)."""
+    t = make_table(language="en", replace={'all_pass = "redeal"': 'all_pass = "stock"',
+                                           'stock_at_close = "equal"': 'stock_at_close = "carry"'})
+    t.ok("add", "weiter")  # 10 from each into the Stock
+    t.ok("settle", "--close")
+    t.ok("add", "weiter")  # the next evening opens with 40, and 40 more go in
+    lines = t.ok("export", "--format", "text", "--all").stdout.splitlines()
+    assert "Stock: €0.40 went on to the next evening, which opens with it" in lines[:10]
+    second = lines[lines.index("") + 1:]
+    assert re.fullmatch(r"test · Session 2 · \d{4}-\d\d-\d\d", second[0])
+    assert "Stock: €0.80 (stays for the next evening; the transfers say who puts what into it)" in second
+    assert not any("went on" in line for line in second)

@@ -136,6 +136,17 @@ def test_text_all_names_the_stock_still_held(make_table):
     assert t.json("settle", "--all")["balances"] == {"Anna": 0, "Ben": 0, "Cora": -20, "Dora": -20}
 
 
+def test_markdown_season_names_the_stock_still_held(make_table):
+    """The Markdown season table had no Stock row: its totals summed to -0.40 with the 0.40 in
+    the Stock nowhere (the HTML season table and the text name it)."""
+    t = make_table(replace=STOCK, language="en")
+    t.ok("add", "sauspiel", "--player", "Anna", "--partner", "Ben", "--augen", "72")
+    t.ok("settle", "--close")
+    t.ok("add", "weiter")
+    md = t.ok("export", "--all", "--format", "md").stdout
+    assert "| Dora | -€0.10 | -€0.10 | -€0.20 |\n| Stock |  |  | €0.40 |\n\n" in md
+
+
 def date_of(t):
     """The evenings' date as the German export writes it (they were all played today)."""
     iso = t.json("standings", "--all")["by_session"][0]["date"]

@@ -193,6 +193,19 @@ def test_the_settlement_heads_name_what_the_table_counts_and_an_open_evening_is_
     assert "\n| Spieler | Stand | Fällig |\n" in export(wend, "md")
 
 
+def test_an_open_evenings_stock_line_names_the_column_it_is_counted_in(make_table):
+    """Under an open evening the Markdown column is headed Due (Fällig): the Stock's line says
+    it is counted in that column (it said in Paid / in Bezahlt, a column not there)."""
+    for lang, head, line in (
+            ("en", "| Player | Balance | Due |", "Stock: €0.40 (goes back in equal shares at the close; counted in Due)"),
+            ("de", "| Spieler | Stand | Fällig |",
+             "Stock: 0,40 € (geht beim Abschluss zu gleichen Teilen zurück; in Fällig eingerechnet)")):
+        t = make_table(language=lang, name=f"stock_{lang}", replace={'all_pass = "redeal"': 'all_pass = "stock"'})
+        t.ok("add", "weiter")
+        md = export(t, "md")
+        assert f"\n{head}\n" in md and f"\n{line}\n" in md
+
+
 def test_markdown_in_english(make_table):
     md = export(bavarian_evening(make_table, language="en"), "md")
     assert md.startswith("# abend\n\n## Session 1 · 2026-11-30 (closed)\n\n| # | Game | Anna | Ben | Cora | Dora |\n")

@@ -89,3 +89,32 @@ def test_a_rename_while_reopened_pays_the_difference_under_the_name_now(make_tab
         "amounts": {"Annax": 10, "Ben": 10, "Cora": -10, "Dora": -10},
         "transfers": [{"from": "Cora", "to": "Annax", "amount": 10}, {"from": "Dora", "to": "Ben", "amount": 10}]}
     t.ok("check", "--full")
+
+
+def test_the_exports_of_an_evening_closed_again_show_the_difference(make_table):
+    """settle shows what changes hands now beside the transfers of the second close; the text,
+    Markdown and HTML exports showed only those transfers (Ben pays Anna 0.50, ...), as if
+    nothing had been paid at the first close: a chat message that asks for the money twice.
+    Each now shows the difference too, in the table's language."""
+    for lang, head, line in (
+            ("en", "Difference to what was paid at the earlier close", "Ben pays Anna €0.60"),
+            ("de", "Differenz zu dem, was beim früheren Abschluss gezahlt wurde", "Ben zahlt Anna 0,60 €")):
+        t = make_table(tariff="10/50", language=lang, name=f"reopen_{lang}")
+        t.ok("add", "sauspiel", "--player", "Anna", "--partner", "Ben", "--augen", "70")
+        t.ok("settle", "--close")
+        t.ok("settle", "--reopen", "1", "--reason", "Solo")
+        t.ok("edit", "1", "solo", "--player", "Anna", "--suit", "eichel", "--augen", "70", "--yes")
+        t.ok("settle", "--close")
+        assert f"\n{head}:\n  {line}\n" in t.ok("settle").stdout
+        text = t.ok("export", "--format", "text").stdout
+        assert f"\n{head}:\n{line}\n" in text
+        md = t.ok("export", "--format", "md").stdout
+        assert f"\n{head}:\n\n- {line}\n" in md
+        html = t.ok("export", "--format", "html").stdout
+        assert f"<h3>{head}</h3>" in html and f"<li>{line}</li>" in html
+    # an evening closed once has no such line
+    t = make_table(tariff="10/50", language="en", name="once")
+    t.ok("add", "sauspiel", "--player", "Anna", "--partner", "Ben", "--augen", "70")
+    t.ok("settle", "--close")
+    for fmt in ("text", "md", "html"):
+        assert "Difference" not in t.ok("export", "--format", fmt).stdout

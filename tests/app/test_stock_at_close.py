@@ -218,6 +218,45 @@ def test_carry_survives_export_and_import_and_check(make_table, tmp_path):
         "imported.\nExport it again from the original ledger.\n")
 
 
+@pytest.mark.parametrize(("language", "said"), [
+    ("en", "Error: Session 2 of the export opened with the Stock the evening before carried on, and that evening "
+           "is not in the export; nothing was imported.\nExport every session together (schafkopf export --format "
+           "json --all) and import that.\n"),
+    ("de", "Fehler: Abend 2 des Exports begann mit dem Stock, den der Abend davor weitergegeben hat, und der steht "
+           "nicht im Export; nichts wurde importiert.\nExportier alle Abende zusammen (schafkopf export --format "
+           "json --all) und importier das.\n"),
+])
+def test_an_evening_exported_alone_that_opened_with_a_carried_stock(make_table, tmp_path, language, said):
+    """The evening after a carry close, exported alone (export --format json, its latest
+    evening): its import was refused as 'replay gives ... Stock -0.80, stored ... Stock -1.60'
+    with 'Export it again from the original ledger', which gives the same file. The export
+    now names the Stock it opened with, and the import says what is missing and what to do."""
+    t = stock_table(make_table, "carry", language=language)
+    the_example(t)
+    t.ok("settle", "--close")
+    t.ok("add", "weiter")
+    t.ok("add", "sau", "co", "do", "72")
+    alone = tmp_path / "alone.json"
+    t.ok("export", "--format", "json", "--out", str(alone))
+    session = json.loads(alone.read_text(encoding="utf-8"))["sessions"][0]
+    assert session["id"] == 2 and session["opening"] == {"Anna": 40, "Ben": 40, "Cora": 20, "Dora": 20}
+    copy = tmp_path / "copy.toml"
+    copy.write_text(t.path.read_text(encoding="utf-8"), encoding="utf-8")
+    assert Table(copy).refused("import", str(alone)) == said
+    assert not (tmp_path / "copy.sqlite").exists()  # nothing written
+    # the whole season says nothing of an opening (the evening before is in it) and reads back
+    whole = tmp_path / "all.json"
+    t.ok("export", "--format", "json", "--all", "--out", str(whole))
+    assert all("opening" not in s for s in json.loads(whole.read_text(encoding="utf-8"))["sessions"])
+    Table(copy).ok("import", str(whole))
+    # the first evening alone (it opened with nothing) reads back as before
+    first = tmp_path / "first.json"
+    t.ok("export", "--format", "json", "--session", "1", "--out", str(first))
+    third = tmp_path / "third.toml"
+    third.write_text(t.path.read_text(encoding="utf-8"), encoding="utf-8")
+    Table(third).ok("import", str(first))
+
+
 def test_the_csv_columns_add_up_with_a_carried_stock(make_table):
     t = stock_table(make_table, "carry", language="en")
     the_example(t)

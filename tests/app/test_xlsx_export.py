@@ -186,3 +186,44 @@ def test_a_day_number_is_the_one_xlsxwriter_writes_for_the_date():
         assert day_number(day) == _datetime_to_excel_datetime(dt.datetime(day.year, day.month, day.day), False, False)
         day += dt.timedelta(days=1)
     assert day_number(dt.date(1900, 2, 28)) is None and day_number(dt.date(1899, 12, 31)) is None
+
+
+def test_an_evening_that_opens_with_a_carried_stock_has_its_row(make_table, tmp_path):
+    """An evening that opens with the Stock the one before carried on (stock_at_close = "carry"):
+    its sheet starts with a row for it, as the CSV does, so that the Stock's total is the
+    evening's Stock (0.80, as sheet and settle say), not only what its own hands put in (0.40)."""
+    t = make_table(language="en", replace={'all_pass = "redeal"': 'all_pass = "stock"',
+                                           'stock_at_close = "equal"': 'stock_at_close = "carry"'})
+    t.ok("add", "weiter")
+    t.ok("settle", "--close")
+    t.ok("add", "weiter")
+    assert t.json("settle")["stock"] == 80
+    out = tmp_path / "s.xlsx"
+    t.ok("export", "--format", "xlsx", "--out", str(out))
+    rows = list(openpyxl.load_workbook(out, data_only=True)["Session 2"].iter_rows(values_only=True))
+    assert rows[0][-1] == "Stock"
+    assert rows[1][0] is None and rows[1][2] == "The Stock carried in from the evening before"
+    assert rows[1][6:] == (None, None, None, None, 0.4)
+    assert rows[2][0] == 1 and rows[2][6:] == (-0.1, -0.1, -0.1, -0.1, 0.4)
+    assert rows[3][0] == "Total" and rows[3][6:] == (-0.1, -0.1, -0.1, -0.1, 0.8)
+
+
+def test_the_settlement_sheet_has_the_stock_still_held(make_table, tmp_path):
+    """A season whose Stock goes on from evening to evening: the settlement sheet's rows summed
+    to minus what went into the Stock, and its total to -0.80 with the 0.80 nowhere (the HTML
+    season table and the text have the Stock). A Stock column holds each evening's share, so
+    each row sums to zero and the total is the Stock still held."""
+    t = make_table(language="en", replace={'all_pass = "redeal"': 'all_pass = "stock"',
+                                           'stock_at_close = "equal"': 'stock_at_close = "carry"'})
+    t.ok("add", "weiter")
+    t.ok("settle", "--close")
+    t.ok("add", "weiter")
+    out = tmp_path / "s.xlsx"
+    t.ok("export", "--all", "--format", "xlsx", "--out", str(out))
+    rows = list(openpyxl.load_workbook(out, data_only=True)["Settlement"].iter_rows(values_only=True))
+    assert rows[0][3:] == ("Anna", "Ben", "Cora", "Dora", "Stock")
+    assert rows[1][3:] == (-0.1, -0.1, -0.1, -0.1, 0.4)
+    assert rows[2][3:] == (-0.1, -0.1, -0.1, -0.1, 0.4)
+    assert rows[3][0] == "Total" and rows[3][3:] == (-0.2, -0.2, -0.2, -0.2, 0.8)
+    assert openpyxl.load_workbook(out)["Settlement"]["H4"].value == "=SUM(H2:H3)"
+    assert t.json("settle", "--all")["stock"] == 80
