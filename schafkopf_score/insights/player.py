@@ -230,10 +230,12 @@ class _Kind:
     """Hands that repeat: what one such hand means to each of its players (``Pages``), worked
     out once; how many of them were played since the last ``Pages._flush``; where the first was."""
 
-    __slots__ = ("count", "session", "hand", "game", "everyone", "kontra", "alone", "players", "winners", "losers")
+    __slots__ = ("count", "session", "hand", "game", "everyone", "kontra", "alone", "players", "winners", "losers",
+                 "held")
 
     def __init__(self, h: HandFacts) -> None:
         self.count = 0
+        self.held = (h.declarers, h.payouts)  # (the objects its key names by identity: kept alive)
         self.session, self.hand, self.game, self.everyone, self.kontra = h.session, h.hand, h.game, h.everyone, h.kontra
         payouts, declarers, result = h.payouts, h.declarers, h.won
         self.alone = len(declarers) == 1
@@ -285,7 +287,11 @@ class Pages:
         if h.unit != self._unit:  # a kind's amounts are in one unit: a new unit, the counts so far are added
             self._flush()
             self._unit = h.unit
-        key = (h.game, h.declarers, h.won, h.value, h.everyone, h.kontra, tuple(h.payouts.items()))
+        # the payouts and the declarers by identity: the season's reader gives every hand of a
+        # kind the same objects (its memos), and the kind holds them, so no other takes their
+        # ids while it is counted (hands that bring their own: a kind each, counted alike)
+        payouts = h.payouts
+        key = (h.game, id(h.declarers), h.won, h.value, h.everyone, h.kontra, id(payouts))
         kinds = self._kinds
         kind = kinds.get(key)
         if kind is None:
