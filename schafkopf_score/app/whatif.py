@@ -106,6 +106,7 @@ def what_if(cfg: Any, ledger: Any, *, tariff: str | None = None, rules_file: str
         if info.id in needed and (carries or carried_on(before)):
             needed.add(before.id)
     carried: dict[str, int] | None = None  # what the evening played again before carried on
+    aliases = ledger.aliases()
     for info in infos:
         if info.id not in needed:
             carried = None
@@ -113,7 +114,7 @@ def what_if(cfg: Any, ledger: Any, *, tariff: str | None = None, rules_file: str
         log = replace(ledger.log(info), place=THE_OPEN_SESSION)
         if carried is not None:
             log = replace(log, opening=carried)
-        state, lost = replayed(log, other, now_rules, unit)
+        state, lost = replayed(log, other, _seated_as_closed(ledger, info, now_rules, aliases), unit)
         closed = bool(info.closed_at)
         rounding = closed_settlement(ledger, info).round_to if closed else round_to
         done = settled(state, closed, rounding)
@@ -122,7 +123,6 @@ def what_if(cfg: Any, ledger: Any, *, tariff: str | None = None, rules_file: str
             refused += lost
             parts.append(done)
     # a session closed before a rename is shown, beside the other rules' figures, under the names now
-    aliases = ledger.aliases()
     if all_:
         now, now_parts = season_settlement(cfg, ledger, ids, round_to)
         now_parts = [p.renamed(aliases) for p in now_parts if p.session is not None]
@@ -133,3 +133,14 @@ def what_if(cfg: Any, ledger: Any, *, tariff: str | None = None, rules_file: str
     info = ledger.session(ids[0]) if ids else None
     difference = info.bookings.get("difference") if info is not None and info.closed_at else None
     return WhatIf(now, parts[0] if parts else now, tuple(refused), False, difference=difference)
+
+
+def _seated_as_closed(ledger: Any, info: Any, now_rules: TableRules, aliases: dict[str, str]) -> TableRules:
+    """The rules a session is played again under: a closed one's players in the order its close
+    settled them (under the names now), whose ties the cash rounding and the Stock's shares went
+    by, not in today's seating (a player who left since came last, and won a tie he had lost);
+    the players who were not at it are not in it either. An open one: the table's rules now."""
+    if not info.closed_at:
+        return now_rules
+    order = closed_settlement(ledger, info).renamed(aliases).exact
+    return replace(now_rules, players=tuple(order))

@@ -108,15 +108,22 @@ def settle_text(result: Any, rules: TableRules, parts: Sequence[Any] | None = No
     else:
         heading = say("cli.outstanding", lang)
     lines.append(heading)
-    stock = [f"  {say('cli.pays_stock', lang, payer=t['from'], amount=amount(t['amount'], rules, unit, sign=False))}"
-             for t in result.extra.get("into_stock", ())]
-    stock += [f"  {say('cli.stock_pays', lang, payee=t['to'], amount=amount(t['amount'], rules, unit, sign=False))}"
-              for t in result.extra.get("from_stock", ())]
-    lines += [f"  {transfer_line(t, rules, unit)}" for t in result.transfers] + stock or [f"  {say('cli.nothing_owed', lang)}"]
+    lines += [f"  {transfer_line(t, rules, unit)}" for t in result.transfers] + stock_lines(result, rules, unit) or [
+        f"  {say('cli.nothing_owed', lang)}"]
     lines += [say("cli.warning", lang, text=text) for text in result.warnings]
     if closed_now is not None:
         lines.append(say("cli.session_closed", lang, session=closed_now))
     return "\n".join(lines)
+
+
+def stock_lines(result: Any, rules: TableRules, unit: str) -> list[str]:
+    """Who puts money into the Stock at the close (a Stock carried on) and whom it pays (a Stock
+    the evening opened with), below the transfers between the players."""
+    lang = rules.language
+    return ([f"  {say('cli.pays_stock', lang, payer=t['from'], amount=amount(t['amount'], rules, unit, sign=False))}"
+             for t in result.extra.get("into_stock", ())]
+            + [f"  {say('cli.stock_pays', lang, payee=t['to'], amount=amount(t['amount'], rules, unit, sign=False))}"
+               for t in result.extra.get("from_stock", ())])
 
 
 def stock_goes(result: Any, rules: TableRules) -> str:

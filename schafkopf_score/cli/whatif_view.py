@@ -38,7 +38,7 @@ def print_what_if(cfg: Any, done: Any, under: str) -> None:
 
     from .console import console, escape, print_line
     from .render import amount
-    from .standings import transfer_line
+    from .standings import stock_lines, transfer_line
 
     lang = cfg.language
     rules = cfg.snapshot()
@@ -68,7 +68,7 @@ def print_what_if(cfg: Any, done: Any, under: str) -> None:
             print_line(con, "  " + say("cli.whatif_refused_line", lang, session=r.session, hand=r.hand,
                                        reason=r.reason.render(lang)))
     print_line(con, say("cli.whatif_transfers_open" if done.season else "cli.whatif_transfers", lang, under=under))
-    lines = [f"  {transfer_line(t, rules, 'cent')}" for t in done.other.transfers] or [
-        f"  {say('cli.nothing_owed', lang)}"]
+    lines = [f"  {transfer_line(t, rules, 'cent')}" for t in done.other.transfers] + stock_lines(
+        done.other, rules, "cent") or [f"  {say('cli.nothing_owed', lang)}"]
     for line in lines:
         print_line(con, line)

@@ -206,6 +206,19 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "server.page_settle": ("Settle", "Abrechnung"),
     "server.page_transfers": ("Transfers", "Zahlungen"),
     "server.page_nothing_owed": ("Nobody owes anything.", "Niemand schuldet etwas."),
+    # the Stock on the settle page: its line among the balances, where it goes at the close, its side of a transfer
+    "server.page_stock": ("Stock", "Stock"),
+    "server.page_stock_equal": ("The Stock goes back in equal shares at the close; the transfers already count it.",
+                                "Der Stock geht beim Abschluss zu gleichen Teilen zurück; die Zahlungen rechnen ihn "
+                                "schon ein."),
+    "server.page_stock_payers": ("The Stock goes back at the close to who paid it in ({shares}); the transfers "
+                                 "already count it.",
+                                 "Der Stock geht beim Abschluss an die zurück, die eingezahlt haben ({shares}); die "
+                                 "Zahlungen rechnen ihn schon ein."),
+    "server.page_stock_carry": ("The Stock stays for the next evening.", "Der Stock bleibt für den nächsten Abend."),
+    "server.page_stock_carried": ("Stock {amount}: goes on to the next evening, which opens with it.",
+                                  "Stock {amount}: geht weiter zum nächsten Abend, der mit ihm beginnt."),
+    "server.page_rounded": ("Rounded to {amount}: {moves}", "Gerundet auf {amount}: {moves}"),
     "server.page_close": ("Close the session", "Abend abschließen"),
     "server.page_round_to": ("Round to cents", "Runden auf Cent"),
     "server.page_no_hands": ("No hands yet.", "Noch keine Spiele."),

@@ -463,14 +463,30 @@ async def settle_page(served: Served, request: Request, role: Role) -> dict[str,
     unit = data.get("unit", "cent")
     from ..money import format_value
 
-    def money(v: int) -> str:
-        return format_value(v, unit, cfg.currency, cfg.language, sign=False)
+    def money(v: int, sign: bool = False) -> str:
+        return format_value(v, unit, cfg.currency, cfg.language, sign=sign)
 
+    stock = say("server.page_stock", cfg.language)
+    # the transfers between the players, then who puts money into the Stock (a Stock carried on)
+    # and whom the Stock pays (one the evening opened with), as settle lists them
     transfers = [(t["from"], t["to"], money(t["amount"])) for t in data.get("transfers", [])]
+    transfers += [(t["from"], stock, money(t["amount"])) for t in data.get("into_stock", [])]
+    transfers += [(stock, t["to"], money(t["amount"])) for t in data.get("from_stock", [])]
     balances = [(p, _money(v, unit, cfg.language)) for p, v in data.get("balances", {}).items()]
+    notes = []
+    if data.get("stock"):  # money in the Stock of an open evening: beside the balances, and where it goes
+        balances.append((stock, _money(data["stock"], unit, cfg.language)))
+        how = data.get("stock_at_close", "equal")
+        shares = ", ".join(f"{n} {money(v, sign=True)}" for n, v in data.get("stock_return", {}).items())
+        notes.append(say(f"server.page_stock_{how}", cfg.language, shares=shares))
+    if data.get("closed") and data.get("stock_carried"):
+        notes.append(say("server.page_stock_carried", cfg.language, amount=money(sum(data["stock_carried"].values()))))
+    if data.get("round"):  # what the cash rounding moved
+        moves = ", ".join(f"{n} {money(v, sign=True)}" for n, v in data.get("rounding", {}).items()) or "-"
+        notes.append(say("server.page_rounded", cfg.language, amount=money(data["round"]), moves=moves))
     # an early payout only where the table counts in money (a Sheepshead or Deutscher table's points or
     # strokes become money at the close only: the payout is refused there)
-    return {"settle": data, "transfers": transfers, "balances": balances, "players": list(cfg.players),
+    return {"settle": data, "transfers": transfers, "balances": balances, "notes": notes, "players": list(cfg.players),
             "unit": unit, "pays_out": cfg.family_obj().unit == "cent"}
 
 

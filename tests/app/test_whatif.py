@@ -261,3 +261,47 @@ def test_the_next_evening_opens_with_what_the_other_rules_carried_on(make_table,
         assert here.json("settle", "--rules", str(other.path), *args)["other"] == other.json("settle", *args), args
     cora = here.json("settle", "--rules", str(other.path))["other"]["balances"]["Cora"]
     assert cora == (110 if here_at_close == "carry" else 60)  # +10, half the Stock (240 or 120), a weiter
+
+
+def test_the_text_lists_who_puts_into_the_stock_and_whom_it_pays_under_the_other_tariff(make_table):
+    """The text's transfers under the other tariff left out the Stock's lines that ``settle``
+    prints and ``--json`` holds (``into_stock``, ``from_stock``): a closed evening whose Stock
+    goes on showed only the transfers between the players (Anna's 0.50 and Ben's 0.30 into the
+    Stock missing), and the next evening nobody taking it out."""
+    rules = {'all_pass = "redeal"': 'all_pass = "stock"', 'stock_at_close = "equal"': 'stock_at_close = "carry"'}
+    here = make_table(tariff="10/50", language="en", replace=rules, name="here")
+    there = make_table(tariff="20/100/20", language="en", replace=rules, name="there")
+    for t in (here, there):
+        enter(t, [("weiter",), ("sau", "an", "be", "40")])  # 80 in the Stock, carried on
+        t.ok("settle", "--close")
+        enter(t, [("sau", "co", "do", "70")])  # Cora and Dora win it
+    for args in [("--session", "1"), ()]:
+        shown = here.ok("settle", "--tariff", "20/100/20", *args).stdout.splitlines()
+        lines = shown[shown.index(next(x for x in shown if x.startswith("Transfers under"))) + 1:]
+        settled = there.ok("settle", *args).stdout.splitlines()
+        assert lines == settled[settled.index("Transfers:") + 1:], args
+    first = here.ok("settle", "--tariff", "20/100/20", "--session", "1").stdout
+    assert "  Anna puts €0.50 into the Stock\n  Ben puts €0.30 into the Stock\n" in first
+    assert "  The Stock pays Cora €0.60\n  The Stock pays Dora €0.20\n" in here.ok("settle", "--tariff", "20/100/20").stdout
+
+
+def test_a_closed_evening_is_played_again_in_its_own_seating_not_todays(make_table):
+    """The cash rounding gives a tie to the earlier player in the seating; an evening closed
+    before Anna left was played again with Anna seated last (today's seating, then who left),
+    so under its own tariff she lost the tie she had won: Anna -0,20 and Ben +0,20 shown as the
+    difference of a tariff that changes nothing. Players who came later are not in it either."""
+    t = make_table(players=["Anna", "Ben", "Cora", "Dora", "Emil"], tariff="10/50", language="en")
+    enter(t, [("sau", "be", "co", "61"), ("sau", "an", "co", "61")])  # Anna +10, Ben +10: one 20 to give
+    t.ok("settle", "--close", "--round", "20")
+    assert t.json("settle")["paid"] == {"Anna": 20, "Ben": 0, "Cora": 20, "Dora": -20, "Emil": -20}
+    t.ok("player", "leave", "Anna")
+    t.ok("player", "add", "Fritz")
+    enter(t, [("sau", "co", "do", "61")])
+    first = t.json("settle", "--tariff", "10/50", "--session", "1")
+    assert first["other"] == first["now"]
+    season = t.json("settle", "--rules", str(t.path), "--all")
+    assert season["other"]["balances"] == season["now"]["balances"]
+    assert season["other"]["by_session"] == season["now"]["by_session"]
+    rows = [line for line in t.ok("settle", "--tariff", "10/50", "--session", "1").stdout.splitlines() if "│" in line]
+    assert [r.split("│")[1].strip() for r in rows] == ["Anna", "Ben", "Cora", "Dora", "Emil"]
+    assert all(r.split("│")[4].strip() == "€0.00" for r in rows)

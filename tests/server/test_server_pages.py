@@ -388,6 +388,43 @@ def test_a_closed_evenings_standings_on_the_phone_are_as_paid(make_table):
             assert rows == [("Anna", "+1,00"), ("Ben", "0,00"), ("Cora", "-0,50"), ("Dora", "-0,50")], path
 
 
+def test_the_settle_page_shows_the_stock_and_the_rounding_as_settle_does(make_table):
+    """The phone's /settle page showed the balances and the transfers between the players only:
+    money in the Stock (where the balances do not sum to zero) had no line and no word of where
+    it goes, who puts a Stock carried on into it and whom a Stock the evening opened with pays
+    (Anna's +0,80 from it) were left out, and a closed evening's cash rounding was not shown
+    beside its unrounded balances, where ``settle`` lists all of them."""
+    t = make_table(language="de", replace={'all_pass = "redeal"': 'all_pass = "stock"',
+                                           'stock_at_close = "equal"': 'stock_at_close = "carry"'})
+
+    def shown(s):
+        html = page(s, "/settle", s.host)
+        rows = re.findall(r'<tr><th scope="row">(\w+)</th><td class="num">([^<]*)</td></tr>', html)
+        return rows, re.findall(r'<p class="note">(.*?)</p>', html), re.findall(r"<li>(.*?)</li>", html)
+
+    for hand in (["weiter"], ["sau", "an", "be", "40"]):  # 0,80 in the Stock
+        cli(t.path, "add", *hand)
+    with Server(t.path) as s:
+        rows, notes, transfers = shown(s)
+    assert rows == [("Anna", "-0,40"), ("Ben", "-0,40"), ("Cora", "0,00"), ("Dora", "0,00"), ("Stock", "+0,80")]
+    assert notes == ["Der Stock bleibt für den nächsten Abend."]
+    assert transfers == ["Anna → Stock: <strong>0,40 €</strong>", "Ben → Stock: <strong>0,40 €</strong>"]
+    cli(t.path, "settle", "--close")
+    for hand in (["sau", "co", "do", "70"], ["herzsolo", "an", "70"], ["sau", "be", "co", "72"]):
+        cli(t.path, "add", *hand)  # Cora and Dora win the 0,80
+    with Server(t.path) as s:
+        rows, notes, transfers = shown(s)
+    assert rows == [("Anna", "+1,30"), ("Ben", "-0,50"), ("Cora", "+0,10"), ("Dora", "-0,10")] and notes == []
+    assert transfers == ["Ben → Anna: <strong>0,50 €</strong>", "Dora → Cora: <strong>0,10 €</strong>",
+                         "Stock → Anna: <strong>0,80 €</strong>"]
+    assert t.json("settle")["from_stock"] == [{"to": "Anna", "amount": 80}]
+    cli(t.path, "settle", "--close", "--round", "20")
+    with Server(t.path) as s:
+        rows, notes, transfers = shown(s)
+    assert notes == ["Gerundet auf 0,20 €: Anna +0,10 €, Ben +0,10 €, Cora -0,10 €, Dora -0,10 €",
+                     "Dieser Abend ist abgeschlossen."]
+
+
 FOUR = ["Anna", "Ben", "Cora", "Dora"]
 
 
