@@ -4,6 +4,7 @@ printed uncut by wrapping."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 
@@ -60,3 +61,17 @@ def print_line(con: Any, text: str) -> None:
         con.print(Text(text), no_wrap=True, overflow="ellipsis")
     else:
         con.print(Text(text), no_wrap=True, overflow="ignore", crop=False)
+
+
+def write_lines(con: Any, lines: Sequence[str]) -> None:
+    """Lines of plain text written as they are where ``con`` shows no styles (a pipe, a file),
+    without rich's steps, as the console writes a text: each invisible or control character of
+    a stored text as its escape (``table.shown_plain``), a reader that went away quietly done."""
+    from ..table import shown_plain
+
+    text = shown_plain("\n".join(lines) + "\n")
+    try:
+        con.file.write(text)
+        con.file.flush()
+    except BrokenPipeError:
+        con.on_broken_pipe()

@@ -4,7 +4,7 @@ the amounts never)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from ..i18n import catalogue, say
@@ -12,7 +12,7 @@ from ..money import bare
 from ..rules.registry import find_family
 from ..session.sheet import describe_played, describe_record
 from ..session.sheet import sheet as sheet_rows
-from .console import console, escape, print_line
+from .console import console, escape, print_line, write_lines
 from .render import abbreviations, currency_symbol, cut_text, next_dealer_line, shorten_names, tally
 
 
@@ -109,7 +109,10 @@ def print_sheet(views: Sequence[Any], cfg: Any, compact: bool = False) -> None:
         widths = sheet.fit(width)
         out = con if sheet.total(widths) <= width else console(sheet.total(widths))
         print_line(out, _sheet_title(cfg, view, lang))
-        out.print(sheet.table(widths))
+        if out.color_system is None:  # no styles shown (a pipe, a file): rich's text, without its steps
+            write_lines(out, sheet.lines(widths))
+        else:
+            out.print(sheet.table(widths))
         if any(r.record.replaces for r in view.rows):
             print_line(con, say("cli.edited_note", lang))
         if not view.closed:
@@ -255,18 +258,13 @@ class _SheetLayout:
             widths[i] += min(spare, self.void_need - widths[i])
         return widths
 
-    def table(self, widths: Sequence[int]) -> Any:
-        from rich import box
+    def _cells(self, widths: Sequence[int]) -> Iterator[list[Any]]:
+        """Each row's cells as the table shows them: a voided hand's struck text with its mark
+        and reason (as much of its text as the room leaves), a text cut where it is too long
+        (the ellipsis after a word's end)."""
         from rich.cells import cell_len
-        from rich.table import Table
         from rich.text import Text
 
-        table = Table(box=box.SIMPLE_HEAD, show_edge=False, padding=(0, 1), collapse_padding=True,
-                      pad_edge=False)
-        for i, head in enumerate(self.heads):
-            numbers = i == 0 or i not in self.text_columns
-            table.add_column(escape(head), justify="right" if numbers else "left", no_wrap=True,
-                             overflow="ellipsis", width=widths[i])
         for index, cells in enumerate(self.rows):
             if index in self.void_notes:
                 struck, note = self.void_notes[index]
@@ -275,8 +273,49 @@ class _SheetLayout:
                 pick = next((s for s in struck if cell_len(f"{s} {note}".strip()) <= room), struck[-1])
                 cell = Text.assemble((pick, "strike dim"), (" " if pick else "") + note)
                 cells = [*cells[:i], cell, *cells[i + 1:]]
-            for i in self.text_columns:  # cut where it is too long, the ellipsis after a word's end
+            for i in self.text_columns:
                 if cells[i].cell_len > widths[i] and len(cells[i].spans) == 0:
                     cells = [*cells[:i], Text(cut_text(cells[i].plain, widths[i]), style=cells[i].style), *cells[i + 1:]]
+            yield cells
+
+    def _right(self, i: int) -> bool:
+        return i == 0 or i not in self.text_columns  # (the numbers)
+
+    def table(self, widths: Sequence[int]) -> Any:
+        from rich import box
+        from rich.table import Table
+
+        table = Table(box=box.SIMPLE_HEAD, show_edge=False, padding=(0, 1), collapse_padding=True,
+                      pad_edge=False)
+        for i, head in enumerate(self.heads):
+            table.add_column(escape(head), justify="right" if self._right(i) else "left", no_wrap=True,
+                             overflow="ellipsis", width=widths[i])
+        for cells in self._cells(widths):
             table.add_row(*cells)
         return table
+
+    def lines(self, widths: Sequence[int]) -> list[str]:
+        """``table``'s text without its styles, as rich lays it out (the same characters:
+        ``tests/cli/test_sheet_fast.py`` holds the two together): the headings, a rule, a line
+        a row, each cell filled to its column's width (a number to the right), one too wide
+        cut with an ellipsis, the columns two apart. A season's sheets (``sheet --all``) took
+        rich seconds for every few hundred."""
+        from rich.cells import cell_len
+        from rich.text import Text
+
+        right = [self._right(i) for i in range(len(widths))]
+
+        def line(texts: Sequence[str]) -> str:
+            out = []
+            for text, width, to_right in zip(texts, widths, right, strict=True):
+                size = cell_len(text)
+                if size > width:
+                    cut = Text(text)
+                    cut.truncate(width, overflow="ellipsis")
+                    text, size = cut.plain, cut.cell_len
+                fill = " " * (width - size)
+                out.append(fill + text if to_right else text + fill)
+            return "  ".join(out)
+
+        return [line(self.heads), "\u2500" * self.total(widths),
+                *(line([cell.plain for cell in cells]) for cells in self._cells(widths))]
