@@ -63,12 +63,14 @@ def _two(served: Served, data: dict[str, Any], name: str, required: bool) -> lis
 class Action:
     """One thing the host does: who may (``need``), its fields (name, reader, required), its
     work ``run(cfg, ledger, fields)``; ``create``: it may make the ledger (a tournament's
-    constraints before the first draw)."""
+    constraints before the first draw); ``path``: its ``POST`` route of the API (none: only the
+    page's form, ``/form/NAME``)."""
 
     need: str
     fields: tuple[tuple[str, Reader, bool], ...]
     run: Callable[[Any, Any, dict[str, Any]], dict[str, Any]]
     create: bool = False
+    path: str = ""
 
 
 def _change(kind: str) -> Callable[[Any, Any, dict[str, Any]], dict[str, Any]]:
@@ -123,18 +125,23 @@ def _redraw(cfg: Any, ledger: Any, data: dict[str, Any]) -> dict[str, Any]:
 
 
 ACTIONS: dict[str, Action] = {
-    "player_add": Action("host", (("name", TEXT, True), ("after", TEXT, False)), _change("add")),
-    "player_leave": Action("host", (("name", TEXT, True),), _change("leave")),
-    "player_rename": Action("host", (("name", TEXT, True), ("new", TEXT, True)), _change("rename")),
-    "payout": Action("host", (("player", TEXT, True), ("session", NUMBER, False)), _pay_out),
-    "reopen": Action("host", (("session", NUMBER, True), ("reason", TEXT, False)), _reopen),
+    "player_add": Action("host", (("name", TEXT, True), ("after", TEXT, False)), _change("add"),
+                         path="/api/players/add"),
+    "player_leave": Action("host", (("name", TEXT, True),), _change("leave"), path="/api/players/leave"),
+    "player_rename": Action("host", (("name", TEXT, True), ("new", TEXT, True)), _change("rename"),
+                            path="/api/players/rename"),
+    "payout": Action("host", (("player", TEXT, True), ("session", NUMBER, False)), _pay_out,
+                     path="/api/settle/payout"),
+    "reopen": Action("host", (("session", NUMBER, True), ("reason", TEXT, False)), _reopen,
+                     path="/api/settle/reopen"),
     "totals": Action("host", (("tisch", NUMBER, True), ("totals", _pairs, False), ("solos", _pairs, False),
                               ("won", _pairs, False), ("round", NUMBER, False), ("replace", TRUTH, False),
-                              ("void", TRUTH, False), ("reason", TEXT, False)), _totals),
+                              ("void", TRUTH, False), ("reason", TEXT, False)), _totals, path="/api/totals"),
     "fix": Action("host", (("player", TEXT, True), ("tisch", NUMBER, False), ("remove", TRUTH, False)), _fix,
-                  create=True),
-    "apart": Action("host", (("players", _two, True), ("remove", TRUTH, False)), _apart, create=True),
-    "swap": Action("host", (("players", _two, True), ("reason", TEXT, False)), _swap),
+                  create=True, path="/api/fix"),
+    "apart": Action("host", (("players", _two, True), ("remove", TRUTH, False)), _apart, create=True,
+                    path="/api/apart"),
+    "swap": Action("host", (("players", _two, True), ("reason", TEXT, False)), _swap, path="/api/swap"),
     "redraw": Action("host", (("reason", TEXT, False),), _redraw, create=True),
 }
 
@@ -179,13 +186,5 @@ async def api_players(served: Served, request: Request) -> Response:
 
 ROUTES: list[tuple[str, Callable[[Served, Request], Awaitable[Response]], tuple[str, ...]]] = [
     ("/api/players", api_players, ("GET",)),
-    ("/api/players/add", _route("player_add"), ("POST",)),
-    ("/api/players/leave", _route("player_leave"), ("POST",)),
-    ("/api/players/rename", _route("player_rename"), ("POST",)),
-    ("/api/settle/payout", _route("payout"), ("POST",)),
-    ("/api/settle/reopen", _route("reopen"), ("POST",)),
-    ("/api/totals", _route("totals"), ("POST",)),
-    ("/api/fix", _route("fix"), ("POST",)),
-    ("/api/apart", _route("apart"), ("POST",)),
-    ("/api/swap", _route("swap"), ("POST",)),
+    *[(action.path, _route(name), ("POST",)) for name, action in ACTIONS.items() if action.path],
 ]

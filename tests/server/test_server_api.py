@@ -507,3 +507,17 @@ def test_a_field_of_the_wrong_kind_is_named_in_the_tables_language(make_table):
             status, got = s.post("/api/void", {"hand": "eins", "reason": "x"})
             assert (status, got["error"]) == (422, text), got
             assert ledger_state(t) == before
+
+
+def test_a_host_action_declares_its_api_route_once():
+    """docs/architecture.md: one ``Action`` in ``server/host.py``'s ``ACTIONS`` gives its
+    ``POST /api/...`` route (its ``path``) and its page's form; nothing else lists the route."""
+    from schafkopf_score.server import host
+
+    posted = {path: methods for path, _, methods in host.ROUTES if methods == ("POST",)}
+    assert posted == {action.path: ("POST",) for action in host.ACTIONS.values() if action.path}
+    assert {name: action.path for name, action in host.ACTIONS.items()} == {
+        "player_add": "/api/players/add", "player_leave": "/api/players/leave",
+        "player_rename": "/api/players/rename", "payout": "/api/settle/payout",
+        "reopen": "/api/settle/reopen", "totals": "/api/totals", "fix": "/api/fix", "apart": "/api/apart",
+        "swap": "/api/swap", "redraw": ""}
