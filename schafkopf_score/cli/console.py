@@ -69,7 +69,7 @@ def write_lines(con: Any, lines: Sequence[str]) -> None:
     a stored text as its escape (``table.shown_plain``), a reader that went away quietly done."""
     from ..table import shown_plain
 
-    text = shown_plain("\n".join(lines) + "\n")
+    text = "".join([shown_plain(line) + "\n" for line in lines])  # (a line is mostly printable: as it is)
     try:
         con.file.write(text)
         con.file.flush()
