@@ -144,8 +144,16 @@ async def api_settle(served: Served, request: Request) -> Response:
     return answer(await work(served, answers.settle_json))
 
 
+def tournament_only(served: Served) -> None:
+    """A tournament's answer (its ranking, its drawn tables) asked at a card table: nothing
+    there (404, as its pages say), with where the table's own answers are."""
+    if served.cfg().kind != "tournament":
+        raise Refusal(404, say(served, "server.page_only_tournament"), say(served, "server.api_only_tournament_hint"))
+
+
 async def api_ranking(served: Served, request: Request) -> Response:
     authorize(served, request)
+    tournament_only(served)
     return answer(await work(served, answers.ranking_json, query_int(served, request, "round")))
 
 
@@ -168,6 +176,7 @@ async def api_player(served: Served, request: Request) -> Response:
 
 async def api_tables(served: Served, request: Request) -> Response:
     authorize(served, request)
+    tournament_only(served)
     return answer(await work(served, answers.tables_json, query_int(served, request, "round")))
 
 

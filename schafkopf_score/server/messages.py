@@ -141,6 +141,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "server.page_only_tournament": ("This table is no tournament: it has no ranking and no drawn tables.",
                                     "Dieser Tisch ist kein Turnier: er hat keine Rangliste und keine "
                                     "ausgelosten Tische."),
+    "server.api_only_tournament_hint": ("The table's sheet is at /api/sheet, its settlement at /api/settle.",
+                                        "Das Blatt des Tisches ist unter /api/sheet, seine Abrechnung unter /api/settle."),
     "server.page_only_tournament_hint": ("The table's sheet is on the start page (/), its settlement on /settle.",
                                          "Den Block des Tisches zeigt die Startseite (/), die Abrechnung "
                                          "/settle."),

@@ -265,6 +265,20 @@ def test_who_may_do_what(served, table):
                    "hint": "Frag den Gastgeber (der schafkopf serve gestartet hat); es wurde nichts geschrieben."}
 
 
+def test_a_tournaments_answers_at_a_card_table_are_404_saying_so(served, table):
+    """``/api/ranking`` and ``/api/tables`` belong to a tournament: at a card table they answer 404
+    as the pages do, with where the table's own answers are (they answered 422 with command-line
+    options, ``--tisch``, to an API caller); nothing is written."""
+    before = ledger_state(table)
+    for path in ("/api/ranking", "/api/tables", "/api/ranking?round=1"):
+        status, got = served.get(path)
+        assert status == 404, (path, status, got)
+        assert got == {"error": "Dieser Tisch ist kein Turnier: er hat keine Rangliste und keine ausgelosten Tische.",
+                       "hint": "Das Blatt des Tisches ist unter /api/sheet, seine Abrechnung unter /api/settle."}
+    assert served.get("/api/ranking", code=None)[0] == 401  # (the code first)
+    assert ledger_state(table) == before
+
+
 def test_a_link_sets_a_strict_cookie_and_the_code_leaves_the_address(served, table):
     status, headers, _ = served.request("GET", f"/settle?k={served.view}&x=1")
     assert status == 303
