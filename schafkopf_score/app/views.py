@@ -34,9 +34,11 @@ def hand_json(row: Row) -> dict[str, Any]:
 @dataclass(frozen=True)
 class Sheets:
     """``sheet``: each session asked for, folded (the latest when none is asked for; an empty
-    one in a fresh ledger)."""
+    one in a fresh ledger); ``earlier``: of a season shown by its latest sessions alone, how many
+    came before them."""
 
     states: Sequence[SessionState]
+    earlier: int = 0
 
     def to_json(self) -> dict[str, Any]:
         return {"sessions": [
@@ -48,10 +50,13 @@ class Sheets:
             for v in self.states]}
 
 
-def sheets(at: At, session: int | None = None, all_: bool = False) -> Sheets:
-    """``sheet [--session N | --all]``."""
+def sheets(at: At, session: int | None = None, all_: bool = False, latest: int | None = None) -> Sheets:
+    """``sheet [--session N | --all]``; ``latest``: of a longer season (``--all``), its latest
+    that many sessions alone (the terminal's sheet: each session is played again)."""
     ids = select_sessions(at.ledger, session, all_)
-    return Sheets([view_session(at.table, at.ledger, sid) for sid in ids] or [view_session(at.table, at.ledger)])
+    earlier = max(0, len(ids) - latest) if latest is not None else 0
+    return Sheets([view_session(at.table, at.ledger, sid) for sid in ids[earlier:]]
+                  or [view_session(at.table, at.ledger)], earlier)
 
 
 @dataclass(frozen=True)

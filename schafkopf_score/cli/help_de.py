@@ -98,7 +98,8 @@ COMMANDS: dict[str, str] = {
                 "Beispiel: schafkopf player list",
     "sheet": "Der Abend, wie ihn der Schafkopfblock zeigt: eine Zeile je Spiel, laufende Stände.\n\n"
              "Beträge stehen ohne Währung da (der Titel nennt sie einmal); Wert ist, was das Spiel\n"
-             "wert war; die Spalte Stock erscheint, wenn ein Stock gespielt wurde.\n\n" + _B
+             "wert war; die Spalte Stock erscheint, wenn ein Stock gespielt wurde. --all zeigt von einer\n"
+             "Saison die letzten 200 Abende (--json jeden).\n\n" + _B
              + "Beispiel: schafkopf sheet\nBeispiel: schafkopf sheet --compact",
     "standings": "Der Stand jedes Spielers, der Stock und wer als Nächstes gibt (--all: eine Spalte je\n"
                  "Abend und die Summe).\n\n" + _B

@@ -80,7 +80,7 @@ def _sheet_title(cfg: Any, view: Any, lang: str) -> str:
                unit=currency_symbol(view.rules.currency, lang))
 
 
-def print_sheet(views: Sequence[Any], cfg: Any, compact: bool = False) -> None:
+def print_sheet(views: Sequence[Any], cfg: Any, compact: bool = False, earlier: int = 0) -> None:
     """The paper block: a row a hand with the running totals, amounts without the currency
     (it is named once, in the title), a short game label and what the hand was worth; the
     Stock column only where a Stock was used. ``compact``: one line a hand (number, game,
@@ -89,7 +89,9 @@ def print_sheet(views: Sequence[Any], cfg: Any, compact: bool = False) -> None:
     Every hand is one line and no line is longer than the terminal: long names are cut to a
     few letters (as on paper), and where the game's text still does not fit it is cut with an
     ellipsis (a voided hand's reason too); the amounts are never cut. Only a table with more
-    players than the terminal has room for amounts is printed wider than the terminal."""
+    players than the terminal has room for amounts is printed wider than the terminal.
+
+    ``earlier``: the sessions before the ones shown (a long season's latest alone), said below."""
     con = console()
     width = con.width
     for view in views:
@@ -117,6 +119,12 @@ def print_sheet(views: Sequence[Any], cfg: Any, compact: bool = False) -> None:
             print_line(con, say("cli.edited_note", lang))
         if not view.closed:
             print_line(con, next_dealer_line(view))
+    if earlier and views:
+        first, last = views[0].session, views[-1].session
+        lang = views[-1].rules.language
+        print_line(con, say("cli.sheet_latest", lang, shown=len(views), first=first.id if first else "-",
+                            last=last.id if last else "-", earlier=earlier))
+        print_line(con, say("cli.sheet_latest_where", lang))
 
 
 _GAP = 2  # the columns of the sheet stand two apart (a cell's padding and the rule between)

@@ -34,13 +34,15 @@ def sheet(
     """The session as the paper block shows it: one row a hand, running totals.
 
     Amounts are shown without the currency (the title names it once); Value is what the hand
-    was worth; the Stock column appears when a Stock was used.
+    was worth; the Stock column appears when a Stock was used. --all shows a season's latest
+    200 evenings (--json each one).
 
     \b
     Example: schafkopf sheet
     Example: schafkopf sheet --compact
     """
     from ..app import views
+    from ..export import FULL_EVENINGS
 
     c = get(ctx)
     with c.ledger() as ledger:
@@ -48,13 +50,14 @@ def sheet(
         if history:
             _history(c.cfg(), views.history(at, session, all_), as_json)
             return
-        answer = views.sheets(at, session, all_)
+        # a long season's latest evenings on the screen, as the HTML report has them; --json has each
+        answer = views.sheets(at, session, all_, latest=None if as_json else FULL_EVENINGS)
     if as_json:
         emit_json(answer.to_json())
         return
     from .sheet import print_sheet
 
-    print_sheet(answer.states, c.cfg(), compact=compact)
+    print_sheet(answer.states, c.cfg(), compact=compact, earlier=answer.earlier)
 
 
 # what a correction did, in the history's words

@@ -105,3 +105,21 @@ def test_a_seasons_workbook_has_its_stats_worked_out_aside(three, tmp_path, monk
     monkeypatch.setattr(aside, "_work", lambda *a: os._exit(1))  # dies before it answers
     assert cells("died.xlsx") == alone
     assert alone["Players"][1][0] == "Anna" and multiprocessing.active_children() == []
+
+
+def test_a_long_seasons_sheet_shows_its_latest_evenings_and_says_where_the_rest_are(three, monkeypatch):
+    """``sheet --all`` on the screen: a season longer than ``export.FULL_EVENINGS`` shows its latest
+    evenings (each is played again: 8,333 took 54 s) and a line below names how many came before
+    and where they are; the evenings shown are as ``sheet --all`` shows them whole; ``--json`` has
+    every one."""
+    every = three.ok("sheet", "--all").stdout
+    monkeypatch.setattr(export, "FULL_EVENINGS", 2)
+    latest = three.ok("sheet", "--all").stdout
+    said = ("Above, the latest 2 sessions (#2 to #3); 1 session before them.\n"
+            "One of them: sheet --session N; all: export --all --format md (or csv, json).")
+    assert latest.endswith(said + "\n")
+    assert every.endswith(latest[: -len(said) - 1])  # the latest two, as the whole season shows them
+    assert not every.startswith(latest[:40]) and "Session 1 " in every and "Session 1 " not in latest
+    assert [s["session"] for s in three.json("sheet", "--all")["sessions"]] == [1, 2, 3]
+    monkeypatch.setattr(export, "FULL_EVENINGS", 3)
+    assert three.ok("sheet", "--all").stdout == every  # no more than that: no line
