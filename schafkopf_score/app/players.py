@@ -98,7 +98,11 @@ def _apply(cfg: TableConfig, ledger: Ledger, kind: str, plan: Callable[[TableCon
     with ledger.write() as conn:
         fresh = load_table(cfg.path) if cfg.path.is_file() else cfg
         name, other, players = plan(fresh)
-        text = fresh.path.read_text(encoding="utf-8-sig")
+        # read as it is on the disk: a byte-order mark and CRLF line ends (a Windows editor's)
+        # are written back, so only the players line changes
+        raw = fresh.path.read_bytes()
+        bom = "\ufeff" if raw.startswith(b"\xef\xbb\xbf") else ""
+        text = raw.decode("utf-8-sig")
         try:
             new_text = with_players(text, players)
         except ValueError:
@@ -108,7 +112,7 @@ def _apply(cfg: TableConfig, ledger: Ledger, kind: str, plan: Callable[[TableCon
         ledger.insert_seating_change(conn, session, hand, kind, name, other, players)
         # the new file is checked like any table file before it replaces the old one
         _checked_table(cfg.path, new_text, tomllib.loads(new_text))
-        write_atomic(cfg.path, new_text)
+        write_atomic(cfg.path, bom + new_text)
     load_table(cfg.path)
     return Change(kind, name, other, players, session, hand)
 

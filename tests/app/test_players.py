@@ -308,6 +308,20 @@ def test_two_seating_changes_at_once_both_land_in_the_file_and_the_ledger(make_t
         assert t.run("check").exit_code == 0
 
 
+def test_a_seating_change_keeps_the_files_line_ends_and_byte_order_mark(make_table):
+    # a table file saved by a Windows editor (CRLF line ends, a byte-order mark) was written back
+    # with LF line ends and without the mark: every line of it changed, not only the players line
+    t = make_table(tariff="10/50", language="en")
+    before = t.path.read_bytes()
+    t.path.write_bytes(b"\xef\xbb\xbf" + before.replace(b"\n", b"\r\n"))
+    t.ok("player", "add", "Eva")
+    t.ok("player", "rename", "Eva", "Evi")
+    after = t.path.read_bytes()
+    assert after == b"\xef\xbb\xbf" + before.replace(
+        b'"Dora"]', b'"Dora", "Evi"]').replace(b"\n", b"\r\n")
+    assert t.json("player", "list")["players"] == ["Anna", "Ben", "Cora", "Dora", "Evi"]
+
+
 def test_a_new_name_that_cannot_be_used_is_said_of_that_name(make_table):
     # player add said "NAME has an invisible or control character ... in player 5 (...)" and
     # "NAME has spaces around player 5", naming the option's placeholder and a seat number
