@@ -59,6 +59,10 @@ def _check_new_name(cfg: TableConfig, ledger: Ledger, name: str, person: str | N
     why = clashes(cfg.family_obj(), name)
     if why:
         raise IllegalEntry(Text("data.new_name_clash", why=why), Text("data.new_name_clash_hint", name=name))
+    if "," in name:  # new --players and settle --from-balances split their lists at commas
+        plain = " ".join(name.replace(",", " ").split())
+        raise IllegalEntry(Text("data.player_name_comma", name=repr(name)),
+                           Text("data.player_name_comma_hint", plain=repr(plain)))
     aliases = ledger.aliases()
     # an earlier name typed in other letters (``ben`` for ``Ben``) is that earlier name
     now = next((now for old, now in aliases.items() if name_key(old) == name_key(name) and old != now), name)

@@ -336,6 +336,18 @@ def test_a_new_name_that_cannot_be_used_is_said_of_that_name(make_table):
         "Error: 'A\\x1b' has an invisible or control character (U+001B) at position 2.\n")
 
 
+def test_a_name_with_a_comma_is_refused_as_new_and_a_tournament_refuse_it(make_table):
+    # player add "Karl,Sen" seated a name that new --players cannot write and settle
+    # --from-balances cannot name (it was read as Anna='1,Karl')
+    t = make_table(language="en")
+    assert t.refused("player", "add", "Karl, Sen.") == (
+        "Error: 'Karl, Sen.' holds a comma, where new --players and settle --from-balances split their lists.\n"
+        "Give the name without its comma ('Karl Sen.').\n")
+    assert t.refused("player", "rename", "Anna", "Anna,B").startswith("Error: 'Anna,B' holds a comma")
+    assert t.json("player", "list")["changes"] == []
+    t.ok("player", "add", "Karl Sen.")
+
+
 def test_a_rename_after_a_closed_evening_is_one_player_in_the_season(make_table):
     """Ben renamed Benx after session 1 was closed under the name Ben: the season counted Ben's
     closed evening and Benx's open one as two players (``settle --all`` and ``standings --all``
