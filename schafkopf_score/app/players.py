@@ -19,7 +19,7 @@ from ..errors import IllegalEntry
 from ..files import write_atomic
 from ..i18n import Join, Text
 from ..ledger import Ledger
-from ..rules.matching import resolve_name
+from ..rules.matching import resolve_name, spellings
 from ..rules.names import check_player_name, check_player_names, name_key
 from ..table import TableConfig, _checked_table, load_table
 from ..table.file import with_players
@@ -155,6 +155,12 @@ def _not_seated(cfg: TableConfig, name: str, but: str | None = None) -> None:
                            else Text("data.player_seated_already", name=name),
                            Text("data.player_already_seated_hint", name=name.strip()) if but is None
                            else Text("data.player_rename_taken_hint", old=but, name=name.strip()))
+    folded = spellings(name)[0]  # typed alike at the table: an umlaut typed plain (Jurgen, Jürgen)
+    alike = next((p for p in cfg.players if p != but and spellings(p)[0] == folded), None)
+    if alike is not None:
+        raise IllegalEntry(Text("data.player_typed_like_seated", name=repr(name), seated=repr(alike),
+                                folded=repr(folded)),
+                           Text("data.players_typed_alike_hint"))
 
 
 def add_player(cfg: TableConfig, ledger: Ledger, name: str, after: str | None = None) -> Change:

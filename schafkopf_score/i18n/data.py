@@ -142,6 +142,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                  "({folded}).",
                                  "nennt {first} und {second} (Spieler {j} und {i}), die gleich getippt werden "
                                  "({folded})."),
+    "data.player_typed_like_seated": ("{name} is typed like {seated} ({folded}); {seated} already sits at this table.",
+                                      "{name} wird getippt wie {seated} ({folded}); {seated} sitzt schon an diesem "
+                                      "Tisch."),
     "data.players_typed_alike_hint": ("Tell them apart, e.g. with the surname's initial: an umlaut may be typed "
                                       "plain at the table.",
                                       "Unterscheide sie, z. B. mit dem Anfangsbuchstaben des Nachnamens: am Tisch "

@@ -348,6 +348,19 @@ def test_a_name_with_a_comma_is_refused_as_new_and_a_tournament_refuse_it(make_t
     t.ok("player", "add", "Karl Sen.")
 
 
+def test_a_new_name_typed_like_a_seated_one_is_said_of_those_two(make_table):
+    # player add Jurgen beside Jürgen said "NAME names 'Jürgen' and 'Jurgen' (players 5 and 6),
+    # which are typed alike", the option's placeholder and seat numbers of a seating not made
+    t = make_table(language="en")
+    t.ok("player", "add", "Jürgen")
+    assert t.refused("player", "add", "Jurgen") == (
+        "Error: 'Jurgen' is typed like 'Jürgen' ('jurgen'); 'Jürgen' already sits at this table.\n"
+        "Tell them apart, e.g. with the surname's initial: an umlaut may be typed plain at the table.\n")
+    assert t.refused("player", "rename", "Anna", "jurgen").startswith(
+        "Error: 'jurgen' is typed like 'Jürgen' ('jurgen'); 'Jürgen' already sits at this table.\n")
+    t.ok("player", "rename", "Jürgen", "Jurgen")  # his own name typed plain
+
+
 def test_a_rename_after_a_closed_evening_is_one_player_in_the_season(make_table):
     """Ben renamed Benx after session 1 was closed under the name Ben: the season counted Ben's
     closed evening and Benx's open one as two players (``settle --all`` and ``standings --all``
