@@ -33,11 +33,24 @@ def console(width: int | None = None) -> Any:
                 Segment(shown_plain(text), style, control) if not control else Segment(text, style, control)
                 for text, style, control in buffer))
 
+    import os
     import sys
 
     stdout: Any = sys.stdout
     out = stdout.plain() if type(stdout).__name__ == "AnswerStream" else None  # (cli/app.py)
-    return TableConsole(highlight=False, soft_wrap=False, width=width, file=out)
+    con = TableConsole(highlight=False, soft_wrap=False, width=width, file=out)
+    if con.is_dumb_terminal:
+        # rich takes a dumb terminal (TERM=dumb: a plain one, an editor's shell) as 80 wide
+        # whatever it is, and a width asked for too: COLUMNS, else its own size where it tells
+        # it, keeps a chart inside it (and a sheet wider than it as wide as it needs)
+        import contextlib
+
+        columns = width or (int(os.environ["COLUMNS"]) if os.environ.get("COLUMNS", "").isdigit() else 0)
+        with contextlib.suppress(OSError, ValueError):
+            columns = columns or os.get_terminal_size(con.file.fileno()).columns
+        if columns > 0:
+            con.size = (columns, 25)
+    return con
 
 
 def escape(text: str) -> str:

@@ -69,6 +69,47 @@ def test_colour_on_a_terminal_plain_with_no_color(evening):
     assert plain.splitlines() == CHART_80  # NO_COLOR: the piped chart, without a colour code
 
 
+def on_a_terminal(t, columns, *args, env=None):
+    """What a command shows on a pseudo-terminal ``columns`` wide (its escape codes taken out)."""
+    import fcntl
+    import os
+    import pty
+    import select
+    import struct
+    import sys
+    import termios
+    from pathlib import Path
+
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the command on the terminal
+        os.environ.pop("COLUMNS", None)
+        os.environ.update({"PYTHONPATH": str(Path(__file__).resolve().parents[2]), "SCHAFKOPF_TABLE": "",
+                           **(env or {})})
+        os.execv(sys.executable, [sys.executable, "-m", "schafkopf_score", "--table", str(t.path), *args])
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 40, columns, 0, 0))
+    seen = b""
+    while select.select([fd], [], [], 30)[0]:
+        try:
+            data = os.read(fd, 65536)
+        except OSError:
+            break
+        if not data:
+            break
+        seen += data
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0, seen
+    return re.sub(r"\x1b\[[0-9;?]*[a-zA-Z]", "", seen.decode()).replace("\r", "")
+
+
+@pytest.mark.parametrize("env", [{"TERM": "dumb"}, {"TERM": "dumb", "COLUMNS": "50"}, {"TERM": "xterm"}])
+def test_the_chart_stays_inside_a_narrow_terminal_a_dumb_one_too(evening, env):
+    # on a dumb terminal (TERM=dumb: an editor's shell) 50 columns wide the chart was drawn 80
+    # wide (rich takes every dumb terminal as 80 columns, its COLUMNS too), each line wrapped
+    lines = on_a_terminal(evening, 50, "standings", "--chart", env=env).splitlines()
+    assert max(len(line) for line in lines) == 50
+    assert lines[-1].strip() == "A Anna  B Ben  C Cora  D Dora"
+
+
 def test_a_german_chart_speaks_german(make_table):
     t = make_table(language="de")
     for hand in EVENING:
