@@ -148,8 +148,11 @@ def line_chart(series: Sequence[tuple[str, Sequence[float | None]]], width: int,
     gap = columns - len(first) - len(last)
     middle = f" {x_title} " if gap >= len(x_title) + 2 else ""
     left = (gap - len(middle)) // 2
-    lines.append(Text(" " * (label_width + 2) + first + " " * max(1, left) + middle
-                      + " " * max(1, gap - len(middle) - left) + last))
+    if steps == 1:  # one step, one column: its label once ("#1", not "#1  #1")
+        lines.append(Text(" " * (label_width + 2) + first))
+    else:
+        lines.append(Text(" " * (label_width + 2) + first + " " * max(1, left) + middle
+                          + " " * max(1, gap - len(middle) - left) + last))
     legend = Text(" " * (label_width + 2))
     for index, name in enumerate(names):
         entry = f"{marks[index]} {name}"

@@ -142,6 +142,16 @@ def test_plays_stand_shows_the_sparklines(evening):
     assert next(line for line in out.splitlines() if "Ben" in line and "€" in line).split()[-2] == "#_:"  # +0.10, -0.40, -0.20
 
 
+def test_a_chart_of_one_step_labels_it_once(make_table):
+    # one session (or one hand) is one column, and its label was printed twice: "#1  #1"
+    t = make_table(language="en")
+    t.ok("add", "sau", "an", "be", "72")
+    assert run(t, "standings", "--all", "--chart").splitlines()[-3:] == [
+        "       +-", "        #1", "        A Anna  B Ben  C Cora  D Dora"]
+    assert run(t, "standings", "--chart").splitlines()[-2] == "        1"
+    assert run(t, "rating", "--chart").splitlines()[-2] == "      #1"
+
+
 def test_a_chart_of_nothing_and_chart_with_json(make_table):
     t = make_table(language="en")
     assert run(t, "standings", "--chart") == "Nothing to draw yet: no hand recorded.\n"
