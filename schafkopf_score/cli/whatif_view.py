@@ -29,7 +29,9 @@ def show_what_if(ctx: typer.Context, tariff: str | None, rules_file: str | None,
     if as_json:
         emit_json(done.to_json(cfg.language))
         return
-    under = say("cli.whatif_tariff", cfg.language, tariff=tariff) if tariff is not None else Path(rules_file or "").name
+    # the tariff as it was read (" 10,50" is 10/50, never a sum of 10,50 €)
+    shown = "/".join(str(int(p)) for p in tariff.replace(",", "/").split("/")) if tariff is not None else ""
+    under = say("cli.whatif_tariff", cfg.language, tariff=shown) if tariff is not None else Path(rules_file or "").name
     print_what_if(cfg, done, under)
 
 

@@ -146,6 +146,15 @@ def test_the_text_side_by_side_with_the_difference(make_table):
         "Abend 1, wie er steht und mit Tarif 20/50:"
 
 
+def test_the_other_tariff_is_named_as_it_was_read(make_table):
+    # "--tariff ' 10,50'" was named as typed: "Mit Tarif  10,50" reads as 10,50 € in German
+    de = make_table(tariff="10/50", language="de", name="de")
+    enter(de, [("sau", "an", "be", "72")])
+    out = de.ok("settle", "--tariff", " 20,050").stdout.splitlines()
+    assert out[0] == "Abend 1, wie er steht und mit Tarif 20/50:"
+    assert "Mit Tarif 20/50" in out[2]
+
+
 @pytest.mark.parametrize("family,players,hands,other", [
     ("sheepshead", ["Anna", "Ben", "Cora", "Dora", "Emil"],
      [("pick", "--player", "an", "--partner", "be", "--augen", "70"), ("leaster", "--winner", "co")],
