@@ -164,6 +164,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "data.presets": ("Presets: {presets}.", "Voreinstellungen: {presets}."),
     "data.option_seats_not_played": ("--seats {seats} is not played in {family}.",
                                      "--seats {seats} wird in {family} nicht gespielt."),
+    "data.option_players_not_played": ("--players lists {count:player}, but {family} is played by {counts} at a table.",
+                                       "--players nennt {count:player}, aber {family} spielen {counts} an einem "
+                                       "Tisch."),
+    "data.option_players_not_played_hint": ("List more players, or give --seats {choices} (more players at the table "
+                                            "sit out in turn).",
+                                            "Nenn mehr Spieler, oder gib --seats {choices} an (weitere Spieler am "
+                                            "Tisch setzen reihum aus)."),
+    "data.option_players_too_few_hint": ("Name at least {least} players.", "Nenn mindestens {least} Spieler."),
     "data.choose_one_of": ("Choose one of {choices}.", "Wähl eins von {choices}."),
     "data.option_too_few_players": ("--players lists {count:player} for {seats} seats.",
                                     "--players nennt {count:player} für {seats} Plätze."),
