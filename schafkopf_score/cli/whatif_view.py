@@ -55,7 +55,7 @@ def print_what_if(cfg: Any, done: Any, under: str) -> None:
     t = Table()
     t.add_column(say("cli.col_player", lang))
     t.add_column(say("cli.whatif_col_now", lang), justify="right")
-    t.add_column(say("cli.whatif_col_other", lang, under=under), justify="right")
+    t.add_column(escape(say("cli.whatif_col_other", lang, under=under)), justify="right")  # a file's name: no markup
     t.add_column(say("cli.whatif_col_difference", lang), justify="right")
     # an evening: what is paid; the season: each player's money over it (as settle --all adds it
     # up: a closed evening as it was paid), the transfers below being what is still to pay
