@@ -110,6 +110,14 @@ def test_the_chart_stays_inside_a_narrow_terminal_a_dumb_one_too(evening, env):
     assert lines[-1].strip() == "A Anna  B Ben  C Cora  D Dora"
 
 
+def test_a_columns_of_nothing_or_of_no_screen_is_not_taken_at_its_word(evening):
+    # COLUMNS=0 printed nothing at all (exit 0), COLUMNS=999999999999 an internal error (MemoryError)
+    assert run(evening, "standings", "--chart", width=0).splitlines() == CHART_80
+    lines = run(evening, "standings", "--chart", width=999999999999).splitlines()
+    assert max(len(line) for line in lines) == 10_000
+    assert "Anna" in run(evening, "standings", width=0)
+
+
 def test_a_german_chart_speaks_german(make_table):
     t = make_table(language="de")
     for hand in EVENING:
