@@ -149,7 +149,7 @@ def test_refusals_write_nothing(make_table):
     assert t.refused("player", "add", "Re").startswith("Error: 'Re' is a word of the short notation")
     assert t.refused("player", "kick", "Ben").startswith("Error: 'kick' is not something player does.")
     assert t.refused("player", "add") == \
-        "Error: player add takes 1 name(s), not 0.\nExample: schafkopf player add Maxi --after Ben\n"
+        "Error: player add takes 1 name, not 0.\nExample: schafkopf player add Maxi --after Ben\n"
     assert t.refused("settle", "--player", "Zoe") == \
         "Error: 'Zoe' is not a player at this table.\nPlayers here: Anna, Ben, Cora, Dora.\n"
     assert t.refused("settle", "--player", "Anna", "--close").startswith(
