@@ -116,7 +116,9 @@ def _apply(cfg: TableConfig, ledger: Ledger, kind: str, plan: Callable[[TableCon
         ledger.insert_seating_change(conn, session, hand, kind, name, other, players)
         # the new file is checked like any table file before it replaces the old one
         _checked_table(cfg.path, new_text, tomllib.loads(new_text))
-        write_atomic(cfg.path, bom + new_text)
+        # a table file that is a link (into a folder of settings) is changed where it lives:
+        # the link stays, and what it points to has the new seating
+        write_atomic(cfg.path.resolve() if cfg.path.is_symlink() else cfg.path, bom + new_text)
     load_table(cfg.path)
     return Change(kind, name, other, players, session, hand)
 

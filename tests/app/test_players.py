@@ -322,6 +322,20 @@ def test_a_seating_change_keeps_the_files_line_ends_and_byte_order_mark(make_tab
     assert t.json("player", "list")["players"] == ["Anna", "Ben", "Cora", "Dora", "Evi"]
 
 
+def test_a_seating_change_to_a_linked_table_file_changes_the_file_it_points_to(make_table, tmp_path):
+    # a table file that is a symbolic link (into a folder of settings) was replaced by a file of
+    # its own: the link gone, the file it pointed to left with the old seating
+    t = make_table(tariff="10/50", language="en")
+    real = tmp_path / "settings" / "real.toml"
+    real.parent.mkdir()
+    t.path.rename(real)
+    t.path.symlink_to(real)
+    t.ok("player", "add", "Eva")
+    assert t.path.is_symlink() and t.path.resolve() == real.resolve()
+    assert 'players = ["Anna", "Ben", "Cora", "Dora", "Eva"]' in real.read_text(encoding="utf-8")
+    assert t.json("player", "list")["players"] == ["Anna", "Ben", "Cora", "Dora", "Eva"]
+
+
 def test_a_new_name_that_cannot_be_used_is_said_of_that_name(make_table):
     # player add said "NAME has an invisible or control character ... in player 5 (...)" and
     # "NAME has spaces around player 5", naming the option's placeholder and a seat number
