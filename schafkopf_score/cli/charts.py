@@ -27,8 +27,10 @@ HEIGHT = 12
 
 def plain(con: Any) -> bool:
     """Whether to draw in plain ASCII without colour: output that is not a terminal (piped, a
-    file), or ``NO_COLOR`` set (https://no-color.org)."""
-    return bool(os.environ.get("NO_COLOR")) or not con.is_terminal
+    file), ``NO_COLOR`` set (https://no-color.org), or a terminal that cannot show the chart's
+    lines (not UTF-8: its axis and sparklines came out as ``?``, as rich's own tables go ASCII)."""
+    return (bool(os.environ.get("NO_COLOR")) or not con.is_terminal
+            or not str(con.encoding).lower().replace("-", "").startswith("utf"))
 
 
 def sparkline(values: Sequence[float], width: int = 12, ascii_only: bool = False) -> str:

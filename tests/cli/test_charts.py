@@ -110,6 +110,16 @@ def test_the_chart_stays_inside_a_narrow_terminal_a_dumb_one_too(evening, env):
     assert lines[-1].strip() == "A Anna  B Ben  C Cora  D Dora"
 
 
+def test_a_terminal_without_utf8_gets_the_ascii_chart_and_sparklines(evening):
+    # on a terminal in the C locale (no UTF-8) the chart's axis and the sparklines came out as
+    # "?" ("?1.40 ?", Trend "??"); rich's own tables turned ASCII there already
+    ascii_env = {"LC_ALL": "C", "LANG": "C", "PYTHONCOERCECLOCALE": "0", "PYTHONUTF8": "0", "COLUMNS": "80"}
+    chart = on_a_terminal(evening, 80, "standings", "--chart", env=ascii_env).splitlines()
+    assert chart[1:] == [line.replace("€", "?") for line in CHART_80[1:]]
+    table = on_a_terminal(evening, 80, "standings", env=ascii_env)
+    assert "| Ben    |  -?0.20 | #_:   |" in table.splitlines()
+
+
 def test_a_columns_of_nothing_or_of_no_screen_is_not_taken_at_its_word(evening):
     # COLUMNS=0 printed nothing at all (exit 0), COLUMNS=999999999999 an internal error (MemoryError)
     assert run(evening, "standings", "--chart", width=0).splitlines() == CHART_80
