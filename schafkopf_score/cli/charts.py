@@ -94,6 +94,7 @@ def line_chart(series: Sequence[tuple[str, Sequence[float | None]]], width: int,
     steps along the bottom (``x_labels``: the first and the last step's label, ``x_title`` in
     between), and a legend of the markers; ``zero``: the zero line drawn (and the scale
     stretched to it where it is not far off). Returns rich ``Text`` lines."""
+    from rich.cells import cell_len
     from rich.text import Text
 
     names = [name for name, _ in series]
@@ -158,7 +159,7 @@ def line_chart(series: Sequence[tuple[str, Sequence[float | None]]], width: int,
     legend = Text(" " * (label_width + 2))
     for index, name in enumerate(names):
         entry = f"{marks[index]} {name}"
-        if len(legend.plain) + len(entry) + 2 > width and legend.plain.strip():
+        if legend.cell_len + cell_len(entry) + 2 > width and legend.plain.strip():  # a wide letter (山, 😀) takes two
             lines.append(legend)
             legend = Text(" " * (label_width + 2))
         legend.append(marks[index], style=None if ascii_only else COLOURS[index % len(COLOURS)])

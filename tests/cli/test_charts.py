@@ -110,6 +110,19 @@ def test_the_chart_stays_inside_a_narrow_terminal_a_dumb_one_too(evening, env):
     assert lines[-1].strip() == "A Anna  B Ben  C Cora  D Dora"
 
 
+def test_a_legend_of_wide_letters_is_wrapped_by_what_they_take_on_screen(make_table):
+    # names in wide letters (two columns each) were measured by their count of letters: at 36
+    # columns the legend's line ran past the edge and was cut, "1 山田太郎  2 鈴木花子  3 佐"
+    from rich.cells import cell_len
+
+    t = make_table(players=["山田太郎", "鈴木花子", "佐藤一郎", "田中美咲"], language="en")
+    t.ok("add", "sau", "山田", "鈴木", "72")
+    t.ok("add", "wenz", "佐藤", "80")
+    lines = run(t, "standings", "--chart", width=36).splitlines()
+    assert lines[-2:] == ["        1 山田太郎  2 鈴木花子", "        3 佐藤一郎  4 田中美咲"]
+    assert max(cell_len(line) for line in lines) <= 36
+
+
 def test_a_terminal_without_utf8_gets_the_ascii_chart_and_sparklines(evening):
     # on a terminal in the C locale (no UTF-8) the chart's axis and the sparklines came out as
     # "?" ("?1.40 ?", Trend "??"); rich's own tables turned ASCII there already
