@@ -19,7 +19,7 @@ from ..errors import IllegalEntry
 from ..files import write_atomic
 from ..i18n import Join, Text
 from ..ledger import Ledger
-from ..rules.matching import resolve_name
+from ..rules.matching import resolve_name, spellings
 from ..rules.names import check_player_name, check_player_names, name_key
 from ..table import TableConfig, _checked_table, load_table
 from ..table.file import with_players
@@ -59,6 +59,10 @@ def _check_new_name(cfg: TableConfig, ledger: Ledger, name: str, person: str | N
     why = clashes(cfg.family_obj(), name)
     if why:
         raise IllegalEntry(Text("data.new_name_clash", why=why), Text("data.new_name_clash_hint", name=name))
+    if "," in name:  # new --players and settle --from-balances split their lists at commas
+        plain = " ".join(name.replace(",", " ").split())
+        raise IllegalEntry(Text("data.player_name_comma", name=repr(name)),
+                           Text("data.player_name_comma_hint", plain=repr(plain)))
     aliases = ledger.aliases()
     # an earlier name typed in other letters (``ben`` for ``Ben``) is that earlier name
     now = next((now for old, now in aliases.items() if name_key(old) == name_key(name) and old != now), name)
@@ -98,7 +102,11 @@ def _apply(cfg: TableConfig, ledger: Ledger, kind: str, plan: Callable[[TableCon
     with ledger.write() as conn:
         fresh = load_table(cfg.path) if cfg.path.is_file() else cfg
         name, other, players = plan(fresh)
-        text = fresh.path.read_text(encoding="utf-8-sig")
+        # read as it is on the disk: a byte-order mark and CRLF line ends (a Windows editor's)
+        # are written back, so only the players line changes
+        raw = fresh.path.read_bytes()
+        bom = "\ufeff" if raw.startswith(b"\xef\xbb\xbf") else ""
+        text = raw.decode("utf-8-sig")
         try:
             new_text = with_players(text, players)
         except ValueError:
@@ -108,7 +116,9 @@ def _apply(cfg: TableConfig, ledger: Ledger, kind: str, plan: Callable[[TableCon
         ledger.insert_seating_change(conn, session, hand, kind, name, other, players)
         # the new file is checked like any table file before it replaces the old one
         _checked_table(cfg.path, new_text, tomllib.loads(new_text))
-        write_atomic(cfg.path, new_text)
+        # a table file that is a link (into a folder of settings) is changed where it lives:
+        # the link stays, and what it points to has the new seating
+        write_atomic(cfg.path.resolve() if cfg.path.is_symlink() else cfg.path, bom + new_text)
     load_table(cfg.path)
     return Change(kind, name, other, players, session, hand)
 
@@ -147,6 +157,12 @@ def _not_seated(cfg: TableConfig, name: str, but: str | None = None) -> None:
                            else Text("data.player_seated_already", name=name),
                            Text("data.player_already_seated_hint", name=name.strip()) if but is None
                            else Text("data.player_rename_taken_hint", old=but, name=name.strip()))
+    folded = spellings(name)[0]  # typed alike at the table: an umlaut typed plain (Jurgen, Jürgen)
+    alike = next((p for p in cfg.players if p != but and spellings(p)[0] == folded), None)
+    if alike is not None:
+        raise IllegalEntry(Text("data.player_typed_like_seated", name=repr(name), seated=repr(alike),
+                                folded=repr(folded)),
+                           Text("data.players_typed_alike_hint"))
 
 
 def add_player(cfg: TableConfig, ledger: Ledger, name: str, after: str | None = None) -> Change:

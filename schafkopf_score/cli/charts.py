@@ -27,8 +27,10 @@ HEIGHT = 12
 
 def plain(con: Any) -> bool:
     """Whether to draw in plain ASCII without colour: output that is not a terminal (piped, a
-    file), or ``NO_COLOR`` set (https://no-color.org)."""
-    return bool(os.environ.get("NO_COLOR")) or not con.is_terminal
+    file), ``NO_COLOR`` set (https://no-color.org), or a terminal that cannot show the chart's
+    lines (not UTF-8: its axis and sparklines came out as ``?``, as rich's own tables go ASCII)."""
+    return (bool(os.environ.get("NO_COLOR")) or not con.is_terminal
+            or not str(con.encoding).lower().replace("-", "").startswith("utf"))
 
 
 def sparkline(values: Sequence[float], width: int = 12, ascii_only: bool = False) -> str:
@@ -92,6 +94,7 @@ def line_chart(series: Sequence[tuple[str, Sequence[float | None]]], width: int,
     steps along the bottom (``x_labels``: the first and the last step's label, ``x_title`` in
     between), and a legend of the markers; ``zero``: the zero line drawn (and the scale
     stretched to it where it is not far off). Returns rich ``Text`` lines."""
+    from rich.cells import cell_len
     from rich.text import Text
 
     names = [name for name, _ in series]
@@ -148,12 +151,15 @@ def line_chart(series: Sequence[tuple[str, Sequence[float | None]]], width: int,
     gap = columns - len(first) - len(last)
     middle = f" {x_title} " if gap >= len(x_title) + 2 else ""
     left = (gap - len(middle)) // 2
-    lines.append(Text(" " * (label_width + 2) + first + " " * max(1, left) + middle
-                      + " " * max(1, gap - len(middle) - left) + last))
+    if steps == 1:  # one step, one column: its label once ("#1", not "#1  #1")
+        lines.append(Text(" " * (label_width + 2) + first))
+    else:
+        lines.append(Text(" " * (label_width + 2) + first + " " * max(1, left) + middle
+                          + " " * max(1, gap - len(middle) - left) + last))
     legend = Text(" " * (label_width + 2))
     for index, name in enumerate(names):
         entry = f"{marks[index]} {name}"
-        if len(legend.plain) + len(entry) + 2 > width and legend.plain.strip():
+        if legend.cell_len + cell_len(entry) + 2 > width and legend.plain.strip():  # a wide letter (山, 😀) takes two
             lines.append(legend)
             legend = Text(" " * (label_width + 2))
         legend.append(marks[index], style=None if ascii_only else COLOURS[index % len(COLOURS)])

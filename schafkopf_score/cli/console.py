@@ -7,6 +7,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+# the widest a terminal is taken to be (COLUMNS may say more: a chart that wide would not fit
+# in memory)
+MOST_COLUMNS = 10_000
+
 
 def console(width: int | None = None) -> Any:
     """The rich console of the CLI (``width``: wider than the terminal, for a sheet that
@@ -34,11 +38,32 @@ def console(width: int | None = None) -> Any:
                 Segment(shown_plain(text), style, control) if not control else Segment(text, style, control)
                 for text, style, control in buffer))
 
+    import contextlib
+    import os
     import sys
 
     stdout: Any = sys.stdout
     out = stdout.plain() if type(stdout).__name__ == "AnswerStream" else None  # (cli/app.py)
-    return TableConsole(highlight=False, soft_wrap=False, width=width, file=out)
+    typed = os.environ.get("COLUMNS", "")
+    said = int(typed) if typed.isascii() and typed.isdigit() else 0
+    if width is None and typed.isascii() and typed.isdigit() and not 0 < said <= MOST_COLUMNS:
+        # COLUMNS=0 (rich would print nothing at all) or a width no screen has (a chart that
+        # wide would not fit in memory): the terminal's own width, or the most there is
+        width = MOST_COLUMNS if said else 0
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            width = width or os.get_terminal_size(sys.stdout.fileno()).columns
+        width = width or 80
+    con = TableConsole(highlight=False, soft_wrap=False, width=width, file=out)
+    if con.is_dumb_terminal:
+        # rich takes a dumb terminal (TERM=dumb: a plain one, an editor's shell) as 80 wide
+        # whatever it is, and a width asked for too: COLUMNS, else its own size where it tells
+        # it, keeps a chart inside it (and a sheet wider than it as wide as it needs)
+        columns = width or said
+        with contextlib.suppress(OSError, ValueError):
+            columns = columns or os.get_terminal_size(con.file.fileno()).columns
+        if columns > 0:
+            con.size = (columns, 25)
+    return con
 
 
 def escape(text: str) -> str:

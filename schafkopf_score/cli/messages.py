@@ -376,8 +376,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     # -- player (table_cmds.py); settle --player, --reopen (view_cmds.py) --------------------
     "cli.player_action": ("{action} is not something {command} does.", "{action} kann {command} nicht."),
     "cli.player_action_hint": ("Use {actions}.", "Nimm {actions}."),
-    "cli.player_words": ("{command} {action} takes {count} name(s), not {given}.",
-                         "{command} {action} nimmt {count} Namen, nicht {given}."),
+    "cli.player_words": ("{command} {action} takes {count:name}, not {given}.",
+                         "{command} {action} nimmt {count:name}, nicht {given}."),
     "cli.player_usage_add": ("Example: schafkopf player add Maxi --after Ben", "Beispiel: schafkopf player add Maxi --after Ben"),
     "cli.player_usage_leave": ("Example: schafkopf player leave Cora", "Beispiel: schafkopf player leave Cora"),
     "cli.player_usage_rename": ("Example: schafkopf player rename Ben Benedikt",

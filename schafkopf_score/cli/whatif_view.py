@@ -29,7 +29,9 @@ def show_what_if(ctx: typer.Context, tariff: str | None, rules_file: str | None,
     if as_json:
         emit_json(done.to_json(cfg.language))
         return
-    under = say("cli.whatif_tariff", cfg.language, tariff=tariff) if tariff is not None else Path(rules_file or "").name
+    # the tariff as it was read (" 10,50" is 10/50, never a sum of 10,50 €)
+    shown = "/".join(str(int(p)) for p in tariff.replace(",", "/").split("/")) if tariff is not None else ""
+    under = say("cli.whatif_tariff", cfg.language, tariff=shown) if tariff is not None else Path(rules_file or "").name
     print_what_if(cfg, done, under)
 
 
@@ -53,7 +55,7 @@ def print_what_if(cfg: Any, done: Any, under: str) -> None:
     t = Table()
     t.add_column(say("cli.col_player", lang))
     t.add_column(say("cli.whatif_col_now", lang), justify="right")
-    t.add_column(say("cli.whatif_col_other", lang, under=under), justify="right")
+    t.add_column(escape(say("cli.whatif_col_other", lang, under=under)), justify="right")  # a file's name: no markup
     t.add_column(say("cli.whatif_col_difference", lang), justify="right")
     # an evening: what is paid; the season: each player's money over it (as settle --all adds it
     # up: a closed evening as it was paid), the transfers below being what is still to pay

@@ -39,6 +39,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "common.count.round": ("{count} rounds", "{count} Runden"),
     "common.count.table_one": ("{count} table", "{count} Tisch"),
     "common.count.table": ("{count} tables", "{count} Tische"),
+    "common.count.name_one": ("{count} name", "{count} Namen"),
+    "common.count.name": ("{count} names", "{count} Namen"),
     "common.count.seat_one": ("{count} seat", "{count} Platz"),
     "common.count.seat": ("{count} seats", "{count} Plätze"),
     "common.did_you_mean": ("Did you mean {name}?", "Meintest du {name}?"),

@@ -142,6 +142,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                  "({folded}).",
                                  "nennt {first} und {second} (Spieler {j} und {i}), die gleich getippt werden "
                                  "({folded})."),
+    "data.player_typed_like_seated": ("{name} is typed like {seated} ({folded}); {seated} already sits at this table.",
+                                      "{name} wird getippt wie {seated} ({folded}); {seated} sitzt schon an diesem "
+                                      "Tisch."),
     "data.players_typed_alike_hint": ("Tell them apart, e.g. with the surname's initial: an umlaut may be typed "
                                       "plain at the table.",
                                       "Unterscheide sie, z. B. mit dem Anfangsbuchstaben des Nachnamens: am Tisch "
@@ -161,6 +164,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "data.presets": ("Presets: {presets}.", "Voreinstellungen: {presets}."),
     "data.option_seats_not_played": ("--seats {seats} is not played in {family}.",
                                      "--seats {seats} wird in {family} nicht gespielt."),
+    "data.option_players_not_played": ("--players lists {count:player}, but {family} is played by {counts} at a table.",
+                                       "--players nennt {count:player}, aber {family} spielen {counts} an einem "
+                                       "Tisch."),
+    "data.option_players_not_played_hint": ("List more players, or give --seats {choices} (more players at the table "
+                                            "sit out in turn).",
+                                            "Nenn mehr Spieler, oder gib --seats {choices} an (weitere Spieler am "
+                                            "Tisch setzen reihum aus)."),
+    "data.option_players_too_few_hint": ("Name at least {least} players.", "Nenn mindestens {least} Spieler."),
     "data.choose_one_of": ("Choose one of {choices}.", "Wähl eins von {choices}."),
     "data.option_too_few_players": ("--players lists {count:player} for {seats} seats.",
                                     "--players nennt {count:player} für {seats} Plätze."),
@@ -785,6 +796,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Es blieb unverändert. Ist es beschädigt, spiel eine Sicherung zurück; ist es belegt, versuch es noch einmal."),
     "data.new_name_clash": ("{why}; a player of that name could not be entered.",
                            "{why}; ein Spieler dieses Namens ließe sich nicht eintragen."),
+    "data.player_name_comma": ("{name} holds a comma, where new --players and settle --from-balances split their lists.",
+                               "{name} enthält ein Komma, an dem new --players und settle --from-balances ihre Listen trennen."),
+    "data.player_name_comma_hint": ("Give the name without its comma ({plain}).",
+                                    "Schreib den Namen ohne Komma ({plain})."),
     "data.new_name_clash_hint": ("Give {name} another spelling (a nickname, or with the surname's initial).",
                                 "Schreib {name} anders (ein Spitzname, oder mit dem Anfangsbuchstaben des Nachnamens)."),
     "data.line_unreadable": ("The line cannot be read: {problem}.", "Die Zeile lässt sich nicht lesen: {problem}."),

@@ -98,14 +98,16 @@ def resolve_name(typed: str, candidates: Sequence[str]) -> str:
     exact = [c for c in candidates if c.casefold() == t]
     if exact:
         return exact[0]
+    # a whole name with its umlauts typed plain is exact too: "bar" is Bär, not Barbara
+    typed_forms = set(spellings(typed))
+    folded = {c: spellings(c) for c in candidates}
+    exact = [c for c in candidates if typed_forms & set(folded[c])]
+    if len(exact) == 1:
+        return exact[0]
     hits = [c for c in candidates if c.casefold().startswith(t)]
-    if not hits:
-        typed_forms = set(spellings(typed))
-        folded = {c: spellings(c) for c in candidates}
-        exact = [c for c in candidates if typed_forms & set(folded[c])]
-        if len(exact) == 1:
-            return exact[0]
-        hits = [c for c in candidates if any(f.startswith(x) for f in folded[c] for x in typed_forms)]
+    if not hits or t == spellings(typed)[0]:  # typed plain, a prefix of a name with umlauts too: "ba" is Bär or Barbara
+        hits = [c for c in candidates
+                if c.casefold().startswith(t) or any(f.startswith(x) for f in folded[c] for x in typed_forms)]
     if not hits:  # a surname, or the parts of a full name (``wolf``, ``st wo``: Stefan Wolf)
         hits = [c for c in candidates if by_parts(typed, c)]
     if len(hits) == 1:

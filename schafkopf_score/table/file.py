@@ -8,7 +8,7 @@ import re
 from typing import Any
 
 from ..errors import IllegalEntry
-from ..i18n import Text, say
+from ..i18n import Join, Text, say
 from ..rules.family import Family
 from ..rules.names import check_player_names, currency_problem, hidden_character
 from ..rules.registry import FAMILIES
@@ -54,6 +54,14 @@ def render_table(
         raise IllegalEntry(Text("data.option_problem", option="--name",
                                 problem=Text("data.name_hidden", name=repr(name), what=hidden[1], pos=hidden[0])),
                            HIDDEN_HINT)
+    if not seats and min(family.default_seats, len(players)) not in family.seat_range:
+        # no --seats given: the players listed are the table; say so, not "--seats 2"
+        raise IllegalEntry(Text("data.option_players_not_played", count=len(players), family=family.title_text(),
+                                counts=Join(family.seat_range, "or")),
+                           Text("data.option_players_not_played_hint",
+                                choices=Join([n for n in family.seat_range if n < len(players)], "or"))
+                           if min(family.seat_range) < len(players)
+                           else Text("data.option_players_too_few_hint", least=min(family.seat_range)))
     seats = seats or min(family.default_seats, len(players))
     if seats not in family.seat_range:
         raise IllegalEntry(Text("data.option_seats_not_played", seats=seats, family=family.title_text()),

@@ -730,6 +730,26 @@ def test_a_decomposed_umlaut_in_the_table_file_is_folded_too(make_table):
         assert r.exit_code == 0, r.output
 
 
+@pytest.mark.parametrize("typed, declarer", [("bar", "Bär"), ("baer", "Bär"), ("bä", "Bär"), ("BAR", "Bär"),
+                                              ("barb", "Barbara"), ("Barbara", "Barbara")])
+def test_a_name_typed_with_its_umlaut_plain_is_that_name_not_a_longer_one(make_table, typed, declarer):
+    # "bar" is Bär with its umlaut typed plain, but it was read as a prefix of Barbara (the
+    # folded spelling was only tried where no name started with the letters typed): Barbara's
+    # hand was recorded
+    t = make_table(players=["Bär", "Barbara", "Cora", "Dora"], language="en")
+    words = ["sau", typed, "co", "72"]
+    longs = ["sau", "--player", typed, "--partner", "co", "--augen", "72"]
+    assert json.loads(same_add(t, words, longs)[0])["player"] == declarer
+    assert t.json("stats", "--player", typed)["player"] == declarer
+
+
+def test_a_plain_prefix_of_a_name_with_an_umlaut_and_of_another_is_ambiguous(make_table):
+    # "ba" starts Bär (umlaut typed plain) and Barbara: it was Barbara, unasked
+    t = make_table(players=["Bär", "Barbara", "Cora", "Dora"], language="en")
+    r = same_calc(t, ["sau", "ba", "co", "72"], ["sau", "--player", "ba", "--partner", "co", "--augen", "72"])
+    assert r.exit_code == 2 and "'ba' could be Bär, Barbara" in r.stderr
+
+
 def test_an_ambiguous_prefix_is_refused_in_both_forms(make_table):
     t = make_table(players=["Anna", "Andi", "Ben", "Cora"], language="en")
     r = same_calc(t, ["sau", "an", "be", "72"], ["sau", "--player", "an", "--partner", "be", "--augen", "72"])

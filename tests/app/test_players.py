@@ -149,7 +149,7 @@ def test_refusals_write_nothing(make_table):
     assert t.refused("player", "add", "Re").startswith("Error: 'Re' is a word of the short notation")
     assert t.refused("player", "kick", "Ben").startswith("Error: 'kick' is not something player does.")
     assert t.refused("player", "add") == \
-        "Error: player add takes 1 name(s), not 0.\nExample: schafkopf player add Maxi --after Ben\n"
+        "Error: player add takes 1 name, not 0.\nExample: schafkopf player add Maxi --after Ben\n"
     assert t.refused("settle", "--player", "Zoe") == \
         "Error: 'Zoe' is not a player at this table.\nPlayers here: Anna, Ben, Cora, Dora.\n"
     assert t.refused("settle", "--player", "Anna", "--close").startswith(
@@ -308,6 +308,34 @@ def test_two_seating_changes_at_once_both_land_in_the_file_and_the_ledger(make_t
         assert t.run("check").exit_code == 0
 
 
+def test_a_seating_change_keeps_the_files_line_ends_and_byte_order_mark(make_table):
+    # a table file saved by a Windows editor (CRLF line ends, a byte-order mark) was written back
+    # with LF line ends and without the mark: every line of it changed, not only the players line
+    t = make_table(tariff="10/50", language="en")
+    before = t.path.read_bytes()
+    t.path.write_bytes(b"\xef\xbb\xbf" + before.replace(b"\n", b"\r\n"))
+    t.ok("player", "add", "Eva")
+    t.ok("player", "rename", "Eva", "Evi")
+    after = t.path.read_bytes()
+    assert after == b"\xef\xbb\xbf" + before.replace(
+        b'"Dora"]', b'"Dora", "Evi"]').replace(b"\n", b"\r\n")
+    assert t.json("player", "list")["players"] == ["Anna", "Ben", "Cora", "Dora", "Evi"]
+
+
+def test_a_seating_change_to_a_linked_table_file_changes_the_file_it_points_to(make_table, tmp_path):
+    # a table file that is a symbolic link (into a folder of settings) was replaced by a file of
+    # its own: the link gone, the file it pointed to left with the old seating
+    t = make_table(tariff="10/50", language="en")
+    real = tmp_path / "settings" / "real.toml"
+    real.parent.mkdir()
+    t.path.rename(real)
+    t.path.symlink_to(real)
+    t.ok("player", "add", "Eva")
+    assert t.path.is_symlink() and t.path.resolve() == real.resolve()
+    assert 'players = ["Anna", "Ben", "Cora", "Dora", "Eva"]' in real.read_text(encoding="utf-8")
+    assert t.json("player", "list")["players"] == ["Anna", "Ben", "Cora", "Dora", "Eva"]
+
+
 def test_a_new_name_that_cannot_be_used_is_said_of_that_name(make_table):
     # player add said "NAME has an invisible or control character ... in player 5 (...)" and
     # "NAME has spaces around player 5", naming the option's placeholder and a seat number
@@ -320,6 +348,31 @@ def test_a_new_name_that_cannot_be_used_is_said_of_that_name(make_table):
         "Error: The name 'xxxxxxxxxxxxxxxxxxxx...' has 51 characters; a player's name has at most 50.\n")
     assert t.refused("player", "rename", "Anna", "A\x1b").startswith(
         "Error: 'A\\x1b' has an invisible or control character (U+001B) at position 2.\n")
+
+
+def test_a_name_with_a_comma_is_refused_as_new_and_a_tournament_refuse_it(make_table):
+    # player add "Karl,Sen" seated a name that new --players cannot write and settle
+    # --from-balances cannot name (it was read as Anna='1,Karl')
+    t = make_table(language="en")
+    assert t.refused("player", "add", "Karl, Sen.") == (
+        "Error: 'Karl, Sen.' holds a comma, where new --players and settle --from-balances split their lists.\n"
+        "Give the name without its comma ('Karl Sen.').\n")
+    assert t.refused("player", "rename", "Anna", "Anna,B").startswith("Error: 'Anna,B' holds a comma")
+    assert t.json("player", "list")["changes"] == []
+    t.ok("player", "add", "Karl Sen.")
+
+
+def test_a_new_name_typed_like_a_seated_one_is_said_of_those_two(make_table):
+    # player add Jurgen beside Jürgen said "NAME names 'Jürgen' and 'Jurgen' (players 5 and 6),
+    # which are typed alike", the option's placeholder and seat numbers of a seating not made
+    t = make_table(language="en")
+    t.ok("player", "add", "Jürgen")
+    assert t.refused("player", "add", "Jurgen") == (
+        "Error: 'Jurgen' is typed like 'Jürgen' ('jurgen'); 'Jürgen' already sits at this table.\n"
+        "Tell them apart, e.g. with the surname's initial: an umlaut may be typed plain at the table.\n")
+    assert t.refused("player", "rename", "Anna", "jurgen").startswith(
+        "Error: 'jurgen' is typed like 'Jürgen' ('jurgen'); 'Jürgen' already sits at this table.\n")
+    t.ok("player", "rename", "Jürgen", "Jurgen")  # his own name typed plain
 
 
 def test_a_rename_after_a_closed_evening_is_one_player_in_the_season(make_table):

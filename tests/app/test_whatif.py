@@ -86,6 +86,17 @@ def test_another_table_files_rules_list_what_they_refuse(make_table, tmp_path):
     assert "  session 1, hand 3: This table does not play Bettel." in out
 
 
+def test_the_other_files_name_is_shown_as_it_is_not_read_as_markup(make_table, tmp_path):
+    # a file named "[red]x.toml" headed its column "Under x.toml": its name was read as colour
+    t = make_table(tariff="10/50", language="en")
+    enter(t, [("sau", "an", "be", "72")])
+    other = tmp_path / "[red]x.toml"
+    other.write_bytes(t.path.read_bytes())
+    out = t.ok("settle", "--rules", str(other)).stdout.splitlines()
+    assert out[0] == "Session 1 as it stands and under [red]x.toml:"
+    assert "Under [red]x.toml" in out[2]
+
+
 def test_the_season_side_by_side_is_the_seasons_money_not_what_is_still_to_pay(make_table):
     """``settle --all --tariff``: its head says the season, and its columns showed only what the
     open evening still owes (Anna +0.10 now, +0.20 under 20/100) while ``--json`` held the
@@ -144,6 +155,15 @@ def test_the_text_side_by_side_with_the_difference(make_table):
     enter(de, [("sau", "an", "be", "72")])
     assert de.ok("settle", "--tariff", "20/50").stdout.splitlines()[0] == \
         "Abend 1, wie er steht und mit Tarif 20/50:"
+
+
+def test_the_other_tariff_is_named_as_it_was_read(make_table):
+    # "--tariff ' 10,50'" was named as typed: "Mit Tarif  10,50" reads as 10,50 € in German
+    de = make_table(tariff="10/50", language="de", name="de")
+    enter(de, [("sau", "an", "be", "72")])
+    out = de.ok("settle", "--tariff", " 20,050").stdout.splitlines()
+    assert out[0] == "Abend 1, wie er steht und mit Tarif 20/50:"
+    assert "Mit Tarif 20/50" in out[2]
 
 
 @pytest.mark.parametrize("family,players,hands,other", [

@@ -69,6 +69,78 @@ def test_colour_on_a_terminal_plain_with_no_color(evening):
     assert plain.splitlines() == CHART_80  # NO_COLOR: the piped chart, without a colour code
 
 
+def on_a_terminal(t, columns, *args, env=None):
+    """What a command shows on a pseudo-terminal ``columns`` wide (its escape codes taken out)."""
+    import fcntl
+    import os
+    import pty
+    import select
+    import struct
+    import sys
+    import termios
+    from pathlib import Path
+
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the command on the terminal
+        os.environ.pop("COLUMNS", None)
+        os.environ.update({"PYTHONPATH": str(Path(__file__).resolve().parents[2]), "SCHAFKOPF_TABLE": "",
+                           **(env or {})})
+        os.execv(sys.executable, [sys.executable, "-m", "schafkopf_score", "--table", str(t.path), *args])
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 40, columns, 0, 0))
+    seen = b""
+    while select.select([fd], [], [], 30)[0]:
+        try:
+            data = os.read(fd, 65536)
+        except OSError:
+            break
+        if not data:
+            break
+        seen += data
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0, seen
+    return re.sub(r"\x1b\[[0-9;?]*[a-zA-Z]", "", seen.decode()).replace("\r", "")
+
+
+@pytest.mark.parametrize("env", [{"TERM": "dumb"}, {"TERM": "dumb", "COLUMNS": "50"}, {"TERM": "xterm"}])
+def test_the_chart_stays_inside_a_narrow_terminal_a_dumb_one_too(evening, env):
+    # on a dumb terminal (TERM=dumb: an editor's shell) 50 columns wide the chart was drawn 80
+    # wide (rich takes every dumb terminal as 80 columns, its COLUMNS too), each line wrapped
+    lines = on_a_terminal(evening, 50, "standings", "--chart", env=env).splitlines()
+    assert max(len(line) for line in lines) == 50
+    assert lines[-1].strip() == "A Anna  B Ben  C Cora  D Dora"
+
+
+def test_a_legend_of_wide_letters_is_wrapped_by_what_they_take_on_screen(make_table):
+    # names in wide letters (two columns each) were measured by their count of letters: at 36
+    # columns the legend's line ran past the edge and was cut, "1 山田太郎  2 鈴木花子  3 佐"
+    from rich.cells import cell_len
+
+    t = make_table(players=["山田太郎", "鈴木花子", "佐藤一郎", "田中美咲"], language="en")
+    t.ok("add", "sau", "山田", "鈴木", "72")
+    t.ok("add", "wenz", "佐藤", "80")
+    lines = run(t, "standings", "--chart", width=36).splitlines()
+    assert lines[-2:] == ["        1 山田太郎  2 鈴木花子", "        3 佐藤一郎  4 田中美咲"]
+    assert max(cell_len(line) for line in lines) <= 36
+
+
+def test_a_terminal_without_utf8_gets_the_ascii_chart_and_sparklines(evening):
+    # on a terminal in the C locale (no UTF-8) the chart's axis and the sparklines came out as
+    # "?" ("?1.40 ?", Trend "??"); rich's own tables turned ASCII there already
+    ascii_env = {"LC_ALL": "C", "LANG": "C", "PYTHONCOERCECLOCALE": "0", "PYTHONUTF8": "0", "COLUMNS": "80"}
+    chart = on_a_terminal(evening, 80, "standings", "--chart", env=ascii_env).splitlines()
+    assert chart[1:] == [line.replace("€", "?") for line in CHART_80[1:]]
+    table = on_a_terminal(evening, 80, "standings", env=ascii_env)
+    assert "| Ben    |  -?0.20 | #_:   |" in table.splitlines()
+
+
+def test_a_columns_of_nothing_or_of_no_screen_is_not_taken_at_its_word(evening):
+    # COLUMNS=0 printed nothing at all (exit 0), COLUMNS=999999999999 an internal error (MemoryError)
+    assert run(evening, "standings", "--chart", width=0).splitlines() == CHART_80
+    lines = run(evening, "standings", "--chart", width=999999999999).splitlines()
+    assert max(len(line) for line in lines) == 10_000
+    assert "Anna" in run(evening, "standings", width=0)
+
+
 def test_a_german_chart_speaks_german(make_table):
     t = make_table(language="de")
     for hand in EVENING:
@@ -99,6 +171,16 @@ def test_the_season_chart_and_sparklines(evening):
 def test_plays_stand_shows_the_sparklines(evening):
     out = evening.run("play", input="stand\n").stdout
     assert next(line for line in out.splitlines() if "Ben" in line and "€" in line).split()[-2] == "#_:"  # +0.10, -0.40, -0.20
+
+
+def test_a_chart_of_one_step_labels_it_once(make_table):
+    # one session (or one hand) is one column, and its label was printed twice: "#1  #1"
+    t = make_table(language="en")
+    t.ok("add", "sau", "an", "be", "72")
+    assert run(t, "standings", "--all", "--chart").splitlines()[-3:] == [
+        "       +-", "        #1", "        A Anna  B Ben  C Cora  D Dora"]
+    assert run(t, "standings", "--chart").splitlines()[-2] == "        1"
+    assert run(t, "rating", "--chart").splitlines()[-2] == "      #1"
 
 
 def test_a_chart_of_nothing_and_chart_with_json(make_table):

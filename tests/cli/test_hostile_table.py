@@ -483,6 +483,32 @@ def test_new_refuses_more_players_than_the_table_seats_before_writing(make_table
     assert path.exists()
 
 
+def test_new_says_the_players_are_too_few_or_not_played_where_no_seats_were_given(make_table, tmp_path):
+    """Three players at a Deutscher table, two at Sheepshead, without --seats: refused as
+    "--seats 3 is not played in Deutscher Schafskopf. Choose one of 2, 4.", an option not
+    typed (and --seats 4 for three players would be refused next)."""
+    t = make_table()
+    path = tmp_path / "new.toml"
+
+    def new(t, tmp_path, family, *args, players):
+        return t.run("new", str(path), "--family", family, "--players", players, *args), path
+
+    r, path = new(t, tmp_path, "deutscher", players="Anna,Ben,Cora")
+    assert (r.exit_code, r.stderr) == (2, "Error: --players lists 3 players, but Deutscher Schafskopf is played by "
+                                          "2 or 4 at a table.\n"
+                                          "List more players, or give --seats 2 (more players at the table sit out "
+                                          "in turn).\n")
+    r, path = new(t, tmp_path, "sheepshead", "--language", "de", players="Anna,Ben")
+    assert (r.exit_code, r.stderr) == (2, "Fehler: --players nennt 2 Spieler, aber Sheepshead spielen 3, 4 oder 5 "
+                                          "an einem Tisch.\nNenn mindestens 3 Spieler.\n")
+    assert not path.exists()
+    r, path = new(t, tmp_path, "deutscher", "--seats", "3", players="Anna,Ben,Cora")
+    assert (r.exit_code, r.stderr) == (2, "Error: --seats 3 is not played in Deutscher Schafskopf.\n"
+                                          "Choose one of 2, 4.\n")
+    r, path = new(t, tmp_path, "deutscher", "--seats", "2", players="Anna,Ben,Cora")
+    assert r.exit_code == 0, r.output
+
+
 @pytest.mark.parametrize("header, says", [("[tariff.extra]", "[tariff] extra"), ("[foo]", "foo")])
 def test_an_unknown_key_written_as_a_table_names_its_line(make_table, header, says):
     """A key written as a section of its own (``[tariff.extra]``, ``[foo]``) was refused

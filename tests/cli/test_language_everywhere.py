@@ -16,7 +16,7 @@ from tests.conftest import assert_language
      "Fehler: --nach gibt es nur bei spieler dazu.\nBeispiel: spieler dazu Maxi --nach Ben"),
     ("de", "spieler umbenennen Ben", "Fehler: spieler umbenennen nimmt 2 Namen, nicht 1.\n"
                                      "Beispiel: spieler umbenennen Ben Benedikt"),
-    ("en", "player add", "Error: player add takes 1 name(s), not 0.\nExample: player add Maxi --after Ben"),
+    ("en", "player add", "Error: player add takes 1 name, not 0.\nExample: player add Maxi --after Ben"),
     ("en", "player leave Anna --after Ben",
      "Error: --after goes with player add only.\nExample: player add Maxi --after Ben"),
     ("en", "player kick Ben", "Error: 'kick' is not something player does.\nUse add, leave, rename or list."),

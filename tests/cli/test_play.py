@@ -930,7 +930,7 @@ def test_a_whole_irregular_evening_in_one_english_session(make_table):
     ("settle --player Anna --yes -y", "--yes/-y"),
     ("settle --round 50 --runden=100", "--round/--runden"),  # settled to 100
     ("player add Emil --after Anna --nach Ben", "--after/--nach"),  # seated Emil after Ben
-    ("player add Emil --after Anna --after Ben", "--after"),  # "takes 1 name(s), not 3"
+    ("player add Emil --after Anna --after Ben", "--after"),  # "takes 1 name, not 3"
     ("edit 1 k --yes --yes", "--yes"),
     ("void 1 --reason wrong --reason partner", "--reason"),  # stored "wrong partner"
 ])
