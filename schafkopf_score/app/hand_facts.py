@@ -292,22 +292,22 @@ def _read(cfg: Any, ledger: Any, session_ids: Sequence[int], facts: bool) -> Ite
                                bool(kind is not None and kind.everyone), False, unit))
 
     matches: Memo[tuple[tuple[tuple[str, ...], Any, int], str, int, str], Match | None] = Memo(sides)
+    thrown_in = {name for name, kind in kinds.items() if kind.thrown_in}
+
+    def played(sid: int, game: str, void_kind: Any) -> bool:
+        """A valid hand of a session asked for, that somebody played (not thrown in, no draw)."""
+        return void_kind is None and sid in wanted and game not in thrown_in
+
     if not facts:
         for sid, game, ruleset_id, payouts_text, outcome_text, void_kind in ledger.fact_rows(list(session_ids), False):
-            if void_kind is not None or sid not in wanted:
-                continue
-            kind = kinds.get(game)
-            if kind is not None and kind.thrown_in:
-                continue
-            yield sid, matches[outcomes[outcome_text], payouts_text, ruleset_id, game]
+            if played(sid, game, void_kind):
+                yield sid, matches[outcomes[outcome_text], payouts_text, ruleset_id, game]
         return
     for sid, hand, created_at, game, entry_text, ruleset_id, payouts_text, outcome_text, void_kind in ledger.fact_rows(
             list(session_ids)):
-        if void_kind is not None or sid not in wanted:
+        if not played(sid, game, void_kind):
             continue
         kind = kinds.get(game)
-        if kind is not None and kind.thrown_in:
-            continue
         result = outcomes[outcome_text]
         # Kontra (a crack) is rare: the entry's text is decoded only where it may say so
         kontra = ("kontra" in entry_text or "crack" in entry_text) and entries[entry_text]
