@@ -186,3 +186,22 @@ def test_a_correction_sent_after_the_cli_closed_the_evening_is_refused_not_done_
                                "ändern."), said
         assert "schafkopf settle --reopen 1" in said
         assert [h["void"] for h in t.json("sheet", "--all")["sessions"][1]["hands"]] == [False]
+
+
+def test_a_long_name_in_the_hosts_player_lists_fits_a_narrow_phone(make_table, phones):
+    """A player's name of 44 letters: the payout's list on /settle and the leave and rename
+    lists on /players grew as wide as the name, and the page scrolled sideways on a phone
+    360 px wide (by 89 px); the list now keeps within the page and shows what fits."""
+    long = "Maximiliane-Konstanze Oberhuber-Wiesenthaler"
+    t = make_table(players=[long, "Ben", "Cora", "Dora"], language="de")
+    t.ok("add", "sau", "ma", "be", "40")
+    with Server(t.path) as s:
+        phone = phones(360, 740)
+        phone.open(f"http://127.0.0.1:{s.port}/settle?k={s.host}")
+        for path in ("/settle", "/players"):
+            phone.open(f"http://127.0.0.1:{s.port}{path}")
+            assert phone.js("return document.querySelectorAll('select').length") > 0, path
+            assert phone.sideways() <= 0, path
+            assert phone.js("return Array.from(document.querySelectorAll('select, label'))"
+                            ".every(e => e.getBoundingClientRect().right <= window.innerWidth)"), path
+            assert axe_findings(phone) == [], path
