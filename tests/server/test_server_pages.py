@@ -444,6 +444,23 @@ def test_a_table_that_settles_in_points_is_not_offered_a_cash_rounding(make_tabl
         assert 'name="round_to"' in page(s, "/settle", s.host)
 
 
+def test_a_rounding_the_stock_does_not_go_into_is_told_in_the_pages_words(make_table):
+    """0,80 € go into a Stock carried to the next evening: closed at *Runden auf Cent* 30 the
+    page was told *(z. B. --round 10), oder rechne ohne --round ab*; the form says its field."""
+    t = make_table(language="de", replace={'all_pass = "redeal"': 'all_pass = "stock"',
+                                           'stock_at_close = "equal"': 'stock_at_close = "carry"'})
+    for hand in (["weiter"], ["sau", "an", "be", "40"]):
+        cli(t.path, "add", *hand)
+    with Server(t.path) as s:
+        status, _, body = browser_post(s, "/form/close", {"session": "1", "round_to": "30", "sure_close": "1",
+                                                          "back": "/settle"}, s.host)
+        status_api, api = s.post("/api/settle/close", {"round_to": 30})
+    assert status == status_api == 422 and "--round" not in body.decode() and "--round 10" in api["hint"]
+    assert api["page_hint"] == ("Gib bei „Runden auf Cent“ einen Betrag ein, der darin aufgeht (z. B. 10), oder lass "
+                                "es leer; es wurde nichts geschrieben.")
+    assert api["page_hint"] in body.decode() and t.json("settle")["closed"] is False
+
+
 FOUR = ["Anna", "Ben", "Cora", "Dora"]
 
 
