@@ -210,11 +210,15 @@ def refusal_of(served: Served, exc: BaseException) -> Refusal:
             # once the ledger is back (a backup restored), as for a ledger moved away
             return Refusal(503, message, hint)
         page_hint = PAGE_HINTS.get(exc.hint_text.key if exc.hint_text is not None else "")
+        page_error = PAGE_ERRORS.get(exc.text.key)
+        extra: dict[str, str] = {}
+        if page_error is not None:  # the CLI's message names an option: the page names its field
+            extra["page_error"] = said(page_error, lang, field=said("server.page_round_to", lang), **exc.text.params)
         if page_hint is not None:  # the CLI's hint names a command: the page says its own way too
-            return Refusal(422, message, hint, page_hint=said(page_hint, lang, box=said("server.page_desk_replace", lang),
-                                                              void=said("server.page_void", lang),
-                                                              edit=said("server.page_edit", lang)))
-        return Refusal(422, message, hint)
+            extra["page_hint"] = said(page_hint, lang, box=said("server.page_desk_replace", lang),
+                                      void=said("server.page_void", lang), edit=said("server.page_edit", lang),
+                                      field=said("server.page_round_to", lang))
+        return Refusal(422, message, hint, **extra)
     if isinstance(exc, OSError):
         # a file the server writes beside the ledger (the table file's seating) on a full disk or
         # in a folder that may not be written: said as the CLI says it, the write rolled back
@@ -226,9 +230,15 @@ def refusal_of(served: Served, exc: BaseException) -> Refusal:
     raise exc
 
 
-# a refusal's CLI hint -> how a page of the desk says it (``page_hint`` in the body)
+# a refusal's CLI hint -> how a page says it (``page_hint`` in the body)
 PAGE_HINTS = {"tournament.totals_twice_hint": "server.page_totals_twice_hint",
-              "tournament.reseat_entered_hint": "server.page_reseat_entered_hint"}
+              "tournament.reseat_entered_hint": "server.page_reseat_entered_hint",
+              "data.round_not_positive_hint": "server.page_round_hint",
+              "data.round_stock_hint": "server.page_round_stock_hint"}
+# a refusal's CLI message -> how a page says it (``page_error`` in the body): the close's
+# rounding named by the host's field (*Runden auf Cent*), not by ``--round``
+PAGE_ERRORS = {"data.round_not_positive": "server.page_round_not_positive",
+               "data.round_too_big": "server.page_round_too_big"}
 
 
 async def work(served: Served, fn: Callable[..., Any], *args: Any, create: bool = False, **kw: Any) -> Any:

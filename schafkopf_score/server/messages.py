@@ -373,6 +373,18 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                         "its paper totals here with “{box}”.",
                                         "Korrigier stattdessen die Einträge am Tisch (auf seiner Seite: {void}, "
                                         "{edit}) oder seine Papiersummen hier mit „{box}“."),
+    # the close's rounding refused on the host's page: its field, not the CLI's --round
+    "server.page_round_not_positive": ("“{field}”: {value} is not a positive number of cents.",
+                                       "„{field}“: {value} ist keine positive Zahl von Cent."),
+    "server.page_round_too_big": ("“{field}”: {value} is more than {most} cents: every amount would round to nothing.",
+                                  "„{field}“: {value} ist mehr als {most} Cent: jeder Betrag würde auf nichts "
+                                  "gerundet."),
+    "server.page_round_hint": ("Type e.g. 50 in “{field}”, or leave it empty; nothing was written.",
+                               "Gib bei „{field}“ z. B. 50 ein oder lass es leer; es wurde nichts geschrieben."),
+    "server.page_round_stock_hint": ("Type an amount in “{field}” that goes into it evenly (e.g. 10), or leave it "
+                                     "empty; nothing was written.",
+                                     "Gib bei „{field}“ einen Betrag ein, der darin aufgeht (z. B. 10), oder lass es "
+                                     "leer; es wurde nichts geschrieben."),
     "server.page_yes_again": ("Yes, record it again", "Ja, nochmal eintragen"),
     "server.page_no": ("No", "Nein"),
     "server.page_cancel": ("Cancel", "Abbrechen"),

@@ -205,6 +205,8 @@ def refusal_page(served: Served, request: Request, exc: Refusal, back: str = "/"
     was refused (a wrong field is named by its label, not by the API's key)."""
     message, advice = (field_words(exc.body, _cfg(served).language) if form_sent
                        else (exc.body["error"], exc.body.get("hint", "")))
+    if form_sent and exc.body.get("page_error"):
+        message = exc.body["page_error"]
     if form_sent and exc.body.get("page_hint"):
         advice = exc.body["page_hint"]
     if again is not None:

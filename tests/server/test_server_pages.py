@@ -425,6 +425,42 @@ def test_the_settle_page_shows_the_stock_and_the_rounding_as_settle_does(make_ta
                      "Dieser Abend ist abgeschlossen."]
 
 
+def test_a_table_that_settles_in_points_is_not_offered_a_cash_rounding(make_table):
+    """A Sheepshead table with ``point_value = 0`` settles in points: the host's close form
+    offered *Runden auf Cent*, and whatever was typed there the close was refused (``--round 50
+    rundet Bargeld ...``). The field is shown only where the table settles in money."""
+    five = ["Anna", "Ben", "Cora", "Dora", "Emil"]
+    points = make_table(family="sheepshead", players=five, language="de", name="points",
+                        replace={"point_value = 25": "point_value = 0"})
+    money = make_table(family="sheepshead", players=five, language="de", name="money")
+    for t in (points, money):
+        t.ok("add", "pick", "--player", "be", "--partner", "em", "--augen", "94")
+    with Server(points.path) as s:
+        html = page(s, "/settle", s.host)
+        assert 'action="/form/close"' in html and 'name="round_to"' not in html and "Runden auf Cent" not in html
+        assert browser_post(s, "/form/close", {"session": "1", "sure_close": "1", "back": "/settle"}, s.host)[0] == 303
+    assert points.json("settle")["closed"] is True
+    with Server(money.path) as s:
+        assert 'name="round_to"' in page(s, "/settle", s.host)
+
+
+def test_a_rounding_the_stock_does_not_go_into_is_told_in_the_pages_words(make_table):
+    """0,80 € go into a Stock carried to the next evening: closed at *Runden auf Cent* 30 the
+    page was told *(z. B. --round 10), oder rechne ohne --round ab*; the form says its field."""
+    t = make_table(language="de", replace={'all_pass = "redeal"': 'all_pass = "stock"',
+                                           'stock_at_close = "equal"': 'stock_at_close = "carry"'})
+    for hand in (["weiter"], ["sau", "an", "be", "40"]):
+        cli(t.path, "add", *hand)
+    with Server(t.path) as s:
+        status, _, body = browser_post(s, "/form/close", {"session": "1", "round_to": "30", "sure_close": "1",
+                                                          "back": "/settle"}, s.host)
+        status_api, api = s.post("/api/settle/close", {"round_to": 30})
+    assert status == status_api == 422 and "--round" not in body.decode() and "--round 10" in api["hint"]
+    assert api["page_hint"] == ("Gib bei „Runden auf Cent“ einen Betrag ein, der darin aufgeht (z. B. 10), oder lass "
+                                "es leer; es wurde nichts geschrieben.")
+    assert api["page_hint"] in body.decode() and t.json("settle")["closed"] is False
+
+
 FOUR = ["Anna", "Ben", "Cora", "Dora"]
 
 

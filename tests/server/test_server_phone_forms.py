@@ -186,3 +186,58 @@ def test_a_correction_sent_after_the_cli_closed_the_evening_is_refused_not_done_
                                "ändern."), said
         assert "schafkopf settle --reopen 1" in said
         assert [h["void"] for h in t.json("sheet", "--all")["sessions"][1]["hands"]] == [False]
+
+
+def test_a_long_name_in_the_hosts_player_lists_fits_a_narrow_phone(make_table, phones):
+    """A player's name of 44 letters: the payout's list on /settle and the leave and rename
+    lists on /players grew as wide as the name, and the page scrolled sideways on a phone
+    360 px wide (by 89 px); the list now keeps within the page and shows what fits."""
+    long = "Maximiliane-Konstanze Oberhuber-Wiesenthaler"
+    t = make_table(players=[long, "Ben", "Cora", "Dora"], language="de")
+    t.ok("add", "sau", "ma", "be", "40")
+    with Server(t.path) as s:
+        phone = phones(360, 740)
+        phone.open(f"http://127.0.0.1:{s.port}/settle?k={s.host}")
+        for path in ("/settle", "/players"):
+            phone.open(f"http://127.0.0.1:{s.port}{path}")
+            assert phone.js("return document.querySelectorAll('select').length") > 0, path
+            assert phone.sideways() <= 0, path
+            assert phone.js("return Array.from(document.querySelectorAll('select, label'))"
+                            ".every(e => e.getBoundingClientRect().right <= window.innerWidth)"), path
+            assert axe_findings(phone) == [], path
+
+
+def test_a_refused_rounding_on_the_settle_page_names_its_field_not_the_option(make_table, phones):
+    """The host's close with *Runden auf Cent* at 0 (or more than 10000) was refused in the
+    CLI's words on the page: *--round 0 ist keine positive Zahl von Cent. Gib z. B. --round 50
+    an.*, an option the host never sees. The page now names its field, with JavaScript and
+    without; the API keeps the CLI's words and adds the page's (``page_error``, ``page_hint``)."""
+    t = make_table(language="de")
+    t.ok("add", "sau", "an", "be", "72")
+    said = {"0": ["„Runden auf Cent“: 0 ist keine positive Zahl von Cent.",
+                  "Gib bei „Runden auf Cent“ z. B. 50 ein oder lass es leer; es wurde nichts geschrieben."],
+            "20000": ["„Runden auf Cent“: 20000 ist mehr als 10000 Cent: jeder Betrag würde auf nichts gerundet.",
+                      "Gib bei „Runden auf Cent“ z. B. 50 ein oder lass es leer; es wurde nichts geschrieben."]}
+    with Server(t.path) as s:
+        for script in (True, False):
+            phone = phones(360, 740, script=script)
+            phone.open(f"http://127.0.0.1:{s.port}/settle?k={s.host}")
+            for amount, lines in said.items():
+                phone.open(f"http://127.0.0.1:{s.port}/settle")
+                form = phone.driver.find_element("css selector", "form[action='/form/close']")
+                form.find_element("css selector", "[name=round_to]").send_keys(amount)
+                form.find_element("css selector", "[name=sure_close]").click()
+                form.find_element("css selector", "button[type=submit]").click()
+                if script:
+                    answer = "form[action='/form/close'] .form-answer[role=alert]"
+                    phone.wait("var e = document.querySelector(arguments[0]); return e && !e.hidden", 8.0, answer)
+                else:
+                    phone.wait("return document.readyState === 'complete' && !!document.querySelector('p.error')")
+                    answer = "p.error[role=alert]"
+                assert [line for line in phone.text(answer).split("\n") if line] == lines, (script, amount)
+                assert "--round" not in phone.text("main")
+                assert axe_findings(phone) == []
+        status, body = s.post("/api/settle/close", {"round_to": 0})
+    assert status == 422 and body["error"] == "--round 0 ist keine positive Zahl von Cent."
+    assert body["page_error"] == said["0"][0] and body["hint"] == "Gib z. B. --round 50 an."
+    assert t.json("settle")["closed"] is False

@@ -346,7 +346,7 @@
           // a change of game or declarer: the page's words (the box, the button), not the API's
           var hint = res.status === 409 && j.change ? W.confirm_change : j.page_hint || j.hint;
           var wrong = res.status === 422 ? fieldRefusal(f, j) : null;
-          lines(out, wrong ? wrong.lines : [j.error || "?"].concat(hint ? [hint] : []).concat(j.change ? [j.change] : []));
+          lines(out, wrong ? wrong.lines : [j.page_error || j.error || "?"].concat(hint ? [hint] : []).concat(j.change ? [j.change] : []));
           if (wrong) { wrong.box.focus(); }
           if (res.status === 409 && j.change) {
             out.appendChild(button(W.yes_again.split(",")[0], function () { data.confirm = true; send(); }, "go"));
