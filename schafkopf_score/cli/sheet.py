@@ -111,7 +111,9 @@ def print_sheet(views: Sequence[Any], cfg: Any, compact: bool = False, earlier: 
         widths = sheet.fit(width)
         out = con if sheet.total(widths) <= width else console(sheet.total(widths))
         print_line(out, _sheet_title(cfg, view, lang))
-        if out.color_system is None:  # no styles shown (a pipe, a file): rich's text, without its steps
+        if out.color_system is None and not out.options.ascii_only:
+            # no styles shown (a pipe, a file) and the rule's line can be written: rich's text,
+            # without its steps (where it cannot, rich draws the table in ASCII)
             write_lines(out, sheet.lines(widths))
         else:
             out.print(sheet.table(widths))

@@ -86,3 +86,20 @@ def test_a_piped_sheet_is_the_coloured_ones_text(evening):
             assert "\x1b[" not in plain and "\x1b[" in styled  # (the styles were shown)
             assert re.sub(r"\x1b\[[0-9;]*m", "", styled) == plain, (columns, compact)
             assert "Abend 2" in plain and ("falsch" in plain or columns != "100" or compact)
+
+
+def test_a_sheet_into_a_pipe_that_takes_no_utf8_is_drawn_in_ascii_as_before(evening):
+    """Where the output cannot take the rule's line (``PYTHONIOENCODING=ascii``, a C locale), rich
+    draws the table in ASCII ("--+--", "|"): the sheet's own lines would have been "????"."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2]), "COLUMNS": "100",
+           "SCHAFKOPF_TABLE": "", "PYTHONIOENCODING": "ascii"}
+    out = subprocess.run([sys.executable, "-m", "schafkopf_score", "--table", str(evening.path), "sheet", "--all"],
+                         capture_output=True, text=True, env=env, check=True).stdout
+    rules = [line for line in out.splitlines() if set(line) <= set("-+")]
+    assert len(rules) == 2 and all("--+--" in line for line in rules)  # one under each session's headings
+    assert "|Anna " in out and "\u2500" not in out
