@@ -45,8 +45,9 @@ def console(width: int | None = None) -> Any:
     stdout: Any = sys.stdout
     out = stdout.plain() if type(stdout).__name__ == "AnswerStream" else None  # (cli/app.py)
     typed = os.environ.get("COLUMNS", "")
-    said = int(typed) if typed.isascii() and typed.isdigit() else 0
-    if width is None and typed.isascii() and typed.isdigit() and not 0 < said <= MOST_COLUMNS:
+    digits = typed.isascii() and typed.isdigit()
+    said = int(typed) if digits else 0
+    if width is None and digits and not 0 < said <= MOST_COLUMNS:
         # COLUMNS=0 (rich would print nothing at all) or a width no screen has (a chart that
         # wide would not fit in memory): the terminal's own width, or the most there is
         width = MOST_COLUMNS if said else 0

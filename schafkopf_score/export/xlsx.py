@@ -185,14 +185,12 @@ def _settlement(book: _Book, report: Mapping[str, Any], players: Sequence[str]) 
     sums = {p: 0 for p in players}
     money = "cent"
     closed, still_open = say("export.closed", lang), say("export.open", lang)
-    days: dict[date, int | None] = {}  # a local date -> ``day_number``
     for item, into_stock in zip(report["overview"], held, strict=True):
         settlement = item["settlement"]
         ws.write_number(row, 0, item["session"], book.integer)
         when = _moment(item["opened_at"])
         if when is not None:  # the date as its day number: what ``write_datetime`` writes, without its steps
-            day = when.date()
-            number = days[day] if day in days else days.setdefault(day, day_number(day))
+            number = day_number(when.date())
             if number is not None:
                 ws.write_number(row, 1, number, book.date)
             else:

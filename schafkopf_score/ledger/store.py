@@ -550,14 +550,12 @@ class Ledger(Marks, TournamentRows, ServedKeys):
             return tuple(o.get("declarers", ())), o.get("won")
 
         outcomes: Memo[str, tuple[Any, Any]] = Memo(facts)
-        for sid, game, void, payouts, outcome in self.conn.execute(
-            "SELECT g.session_id, g.game, v.game_id IS NOT NULL, COALESCE(r.payouts, g.payouts), "
-            "COALESCE(r.outcome, g.outcome) " + self._CURRENT + "ORDER BY g.session_id, g.hand, g.id"
-        ):
+        for sid, game, _, payouts, outcome, void_kind in self.fact_rows(session_ids, whole=False):
             if sid not in wanted:
                 continue
             declarers, won = outcomes[outcome]
-            yield {"game": game, "void": bool(void), "payouts": amounts[payouts], "declarers": declarers, "won": won}
+            yield {"game": game, "void": void_kind is not None, "payouts": amounts[payouts], "declarers": declarers,
+                   "won": won}
 
     def hand_rows(self, session_ids: list[int]) -> Iterator[tuple[Any, ...]]:
         """Every game row of the sessions (ids in order) in hand order, as stored texts (``_HAND_SELECT``'s
